@@ -1,0 +1,6 @@
+//! CuTe's layout algebra, one concept per file. Each operation is a sealed trait `FooOp` whose
+//! impls do the work and a type alias `Foo<..>` named after CuTe's function, in CuTe's argument
+//! order.
+
+pub mod coalesce;
+pub mod filter;

@@ -1,0 +1,39 @@
+//! # tycute-layout
+//!
+//! CuTe's layout algebra evaluated by Rust's trait solver. Static integers are typenum's signed
+//! integers, tuples are type-level lists ([`Tup`]/[`Nil`]), and every algebra operation is a type
+//! alias named after CuTe's function (`Coalesce<A>`, `Composition<A, B>`, ...). The `cute!`
+//! macro (crate `tycute-macros`) writes these types from CuTe's printed text.
+//!
+//! Layers, lowest first: [`int`] (static integers), [`tuple`] (IntTuples), [`layout`],
+//! [`algebra`] (one file per operation), [`swizzle`], [`repr`] (CuTe text and index tables by
+//! const evaluation).
+
+// `cute!` expands to `::tycute::__private::...`; this makes those paths resolve here too.
+extern crate self as tycute;
+
+pub mod algebra;
+pub mod int;
+pub mod layout;
+pub mod repr;
+mod sealed;
+pub mod swizzle;
+pub mod tuple;
+
+pub use algebra::coalesce::{Coalesce, CoalesceProfile, CoalesceX};
+pub use algebra::filter::{Filter, FilterZeros};
+pub use layout::{Cosize, Depth, IsLayout, Layout, LayoutAt, MakeLayout, Modes, Rank, ShapeOf, Size, StrideOf, Underscore};
+pub use repr::{show, table, Reify};
+pub use swizzle::{ComposedLayout, SmemPtr, Swizzle};
+pub use tuple::{Nil, Tup};
+
+/// Paths used by the `cute!` macro's expansion. Not a public API.
+#[doc(hidden)]
+pub mod __private {
+    pub use crate::layout::{Layout, Underscore};
+    pub use crate::swizzle::{ComposedLayout, SmemPtr, Swizzle};
+    pub use crate::tuple::{Nil, Tup};
+    pub use typenum::{NInt, PInt, UInt, UTerm, B0, B1, Z0};
+}
+
+pub use typenum;

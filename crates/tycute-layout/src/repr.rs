@@ -1,0 +1,292 @@
+//! Reification: every static value carries its CuTe text as a `const` token stream ([`Repr`]),
+//! computed by const evaluation from typenum's `Integer::I64` constants.
+//!
+//! Printing ([`show`]) and index tables ([`table`]) are ordinary run-time code over that constant:
+//! one non-generic routine serves every type, so nothing is evaluated element by element in the
+//! trait solver and nothing is monomorphized per layout beyond the constant itself.
+
+use crate::int::Int;
+use crate::tuple::{Nil, Tup};
+
+/// Capacity of a [`Repr`] in tokens. The largest value in the vectors needs about 120.
+pub const REPR_CAP: usize = 384;
+
+// Token encoding: integers are stored as themselves; structure uses sentinels at the bottom of
+// the i64 range, which no layout value reaches.
+const OPEN: i64 = i64::MIN;
+const CLOSE: i64 = i64::MIN + 1;
+const UNDER: i64 = i64::MIN + 2;
+const LAYOUT: i64 = i64::MIN + 3;
+const SWIZZLE: i64 = i64::MIN + 4;
+const COMPOSED: i64 = i64::MIN + 5;
+const SMEM: i64 = i64::MIN + 6;
+const SENTINEL_MAX: i64 = i64::MIN + 16;
+
+/// The CuTe text of a static value, as a constant token stream.
+#[derive(Clone, Copy)]
+pub struct Repr {
+    len: usize,
+    toks: [i64; REPR_CAP],
+}
+
+impl Repr {
+    pub const EMPTY: Repr = Repr { len: 0, toks: [0; REPR_CAP] };
+
+    const fn one(t: i64) -> Repr {
+        let mut r = Repr::EMPTY;
+        r.toks[0] = t;
+        r.len = 1;
+        r
+    }
+    /// A static integer `_n`.
+    pub const fn int(n: i64) -> Repr {
+        assert!(n > SENTINEL_MAX, "tycute: integer out of range");
+        Repr::one(n)
+    }
+    /// `_` (CuTe's Underscore).
+    pub const fn underscore() -> Repr {
+        Repr::one(UNDER)
+    }
+    /// `a ++ b`.
+    pub const fn concat(a: Repr, b: Repr) -> Repr {
+        assert!(a.len + b.len <= REPR_CAP, "tycute: value too large to reify (raise REPR_CAP)");
+        let mut r = a;
+        let mut i = 0;
+        while i < b.len {
+            r.toks[a.len + i] = b.toks[i];
+            i += 1;
+        }
+        r.len = a.len + b.len;
+        r
+    }
+    /// `(items)`.
+    pub const fn tuple(items: Repr) -> Repr {
+        Repr::concat(Repr::concat(Repr::one(OPEN), items), Repr::one(CLOSE))
+    }
+    /// `shape:stride`.
+    pub const fn layout(shape: Repr, stride: Repr) -> Repr {
+        Repr::concat(Repr::concat(Repr::one(LAYOUT), shape), stride)
+    }
+    /// `Sw<b,m,s>`.
+    pub const fn swizzle(b: i64, m: i64, s: i64) -> Repr {
+        let mut r = Repr::one(SWIZZLE);
+        r.toks[1] = b;
+        r.toks[2] = m;
+        r.toks[3] = s;
+        r.len = 4;
+        r
+    }
+    /// `a o offset o b`.
+    pub const fn composed(a: Repr, offset: Repr, b: Repr) -> Repr {
+        Repr::concat(Repr::concat(Repr::concat(Repr::one(COMPOSED), a), offset), b)
+    }
+    /// `smem_ptr[Nb](unset)`.
+    pub const fn smem_ptr(bits: i64) -> Repr {
+        Repr::concat(Repr::one(SMEM), Repr::int(bits))
+    }
+    /// The tokens.
+    pub fn tokens(&self) -> &[i64] {
+        &self.toks[..self.len]
+    }
+}
+
+/// A static value with a CuTe text: integers, tuples, `_`, layouts, swizzles, composed layouts.
+pub trait Reify {
+    const REPR: Repr;
+}
+
+impl<N: Int> Reify for N {
+    const REPR: Repr = Repr::int(N::I64);
+}
+impl Reify for Nil {
+    const REPR: Repr = Repr::tuple(Repr::EMPTY);
+}
+impl<H, T> Reify for Tup<H, T>
+where
+    Tup<H, T>: ReifyItems,
+{
+    const REPR: Repr = Repr::tuple(<Tup<H, T> as ReifyItems>::ITEMS);
+}
+/// The elements of a tuple, without the parentheses.
+#[doc(hidden)]
+pub trait ReifyItems {
+    const ITEMS: Repr;
+}
+impl ReifyItems for Nil {
+    const ITEMS: Repr = Repr::EMPTY;
+}
+impl<H: Reify, T: ReifyItems> ReifyItems for Tup<H, T> {
+    const ITEMS: Repr = Repr::concat(H::REPR, T::ITEMS);
+}
+
+/// The CuTe text of a static value: `show::<cute!((_4,_2):(_2,_1))>() == "(_4,_2):(_2,_1)"`.
+pub fn show<T: Reify>() -> String {
+    format_repr(&T::REPR)
+}
+
+/// The index table of a layout or composed layout: its value at every linear coordinate
+/// `0 .. size`, coordinates mapped colexicographically (first mode fastest), as CuTe's
+/// `Layout::operator()(int)`. Computed from the reified constants by ordinary code.
+pub fn table<L: Reify>() -> Vec<i64> {
+    match FlatFn::from_repr(&L::REPR) {
+        Some(f) => f.table(),
+        None => Vec::new(),
+    }
+}
+
+/// Writes a token stream as CuTe text.
+pub fn format_repr(r: &Repr) -> String {
+    let mut out = String::new();
+    let toks = r.tokens();
+    let mut pos = 0;
+    while pos < toks.len() {
+        write_value(toks, &mut pos, &mut out);
+    }
+    out
+}
+
+fn write_value(t: &[i64], pos: &mut usize, out: &mut String) {
+    use core::fmt::Write;
+    let tok = t[*pos];
+    *pos += 1;
+    match tok {
+        OPEN => {
+            out.push('(');
+            let mut first = true;
+            while t[*pos] != CLOSE {
+                if !first {
+                    out.push(',');
+                }
+                first = false;
+                write_value(t, pos, out);
+            }
+            *pos += 1;
+            out.push(')');
+        }
+        UNDER => out.push('_'),
+        LAYOUT => {
+            write_value(t, pos, out);
+            out.push(':');
+            write_value(t, pos, out);
+        }
+        SWIZZLE => {
+            let _ = write!(out, "Sw<{},{},{}>", t[*pos], t[*pos + 1], t[*pos + 2]);
+            *pos += 3;
+        }
+        COMPOSED => {
+            write_value(t, pos, out);
+            out.push_str(" o ");
+            write_value(t, pos, out);
+            out.push_str(" o ");
+            write_value(t, pos, out);
+        }
+        SMEM => {
+            let bits = t[*pos];
+            *pos += 1;
+            let _ = write!(out, "smem_ptr[{bits}b](unset)");
+        }
+        CLOSE => unreachable!("unbalanced Repr"),
+        n => {
+            let _ = write!(out, "_{n}");
+        }
+    }
+}
+
+/// A layout function flattened for evaluation: optional swizzle `Sw<b,m,s>`, an offset, and the
+/// flat modes of the inner layout.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FlatFn {
+    pub swizzle: Option<(i64, i64, i64)>,
+    pub offset: i64,
+    pub shape: Vec<i64>,
+    pub stride: Vec<i64>,
+}
+
+impl FlatFn {
+    /// The flat form of a reified layout or composed layout; `None` for other values.
+    pub fn from_repr(r: &Repr) -> Option<FlatFn> {
+        let t = r.tokens();
+        let mut pos = 0;
+        let f = flat_fn(t, &mut pos)?;
+        (pos == t.len()).then_some(f)
+    }
+    pub fn size(&self) -> i64 {
+        self.shape.iter().product()
+    }
+    /// The value at linear coordinate `i`.
+    pub fn at(&self, mut i: i64) -> i64 {
+        let mut v = self.offset;
+        for (s, d) in self.shape.iter().zip(&self.stride) {
+            v += (i % s) * d;
+            i /= s;
+        }
+        match self.swizzle {
+            Some((b, m, s)) => swizzle_apply(b, m, s, v),
+            None => v,
+        }
+    }
+    pub fn table(&self) -> Vec<i64> {
+        (0..self.size()).map(|i| self.at(i)).collect()
+    }
+}
+
+/// CuTe's `Swizzle<B,M,S>` on an integer: `x ^ ((x & yyy_msk) >> S)` (a negative `S` shifts left).
+pub const fn swizzle_apply(b: i64, m: i64, s: i64, x: i64) -> i64 {
+    let bits = (1i64 << b) - 1;
+    let yyy = bits << (m + if s > 0 { s } else { 0 });
+    if s >= 0 {
+        x ^ ((x & yyy) >> s)
+    } else {
+        x ^ ((x & yyy) << -s)
+    }
+}
+
+fn leaves(t: &[i64], pos: &mut usize, out: &mut Vec<i64>) -> Option<()> {
+    let tok = *t.get(*pos)?;
+    *pos += 1;
+    match tok {
+        OPEN => {
+            while *t.get(*pos)? != CLOSE {
+                leaves(t, pos, out)?;
+            }
+            *pos += 1;
+            Some(())
+        }
+        n if n > SENTINEL_MAX => {
+            out.push(n);
+            Some(())
+        }
+        _ => None,
+    }
+}
+
+fn flat_fn(t: &[i64], pos: &mut usize) -> Option<FlatFn> {
+    let tok = *t.get(*pos)?;
+    *pos += 1;
+    match tok {
+        LAYOUT => {
+            let (mut shape, mut stride) = (Vec::new(), Vec::new());
+            leaves(t, pos, &mut shape)?;
+            leaves(t, pos, &mut stride)?;
+            (shape.len() == stride.len()).then_some(FlatFn { swizzle: None, offset: 0, shape, stride })
+        }
+        COMPOSED => {
+            // Only `Sw o offset o layout` has an integer table.
+            if *t.get(*pos)? != SWIZZLE {
+                return None;
+            }
+            let sw = (t[*pos + 1], t[*pos + 2], t[*pos + 3]);
+            *pos += 4;
+            let offset = *t.get(*pos)?;
+            if offset <= SENTINEL_MAX {
+                return None;
+            }
+            *pos += 1;
+            let mut inner = flat_fn(t, pos)?;
+            inner.swizzle = Some(sw);
+            inner.offset = offset;
+            Some(inner)
+        }
+        _ => None,
+    }
+}

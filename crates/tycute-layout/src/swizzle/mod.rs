@@ -1,0 +1,39 @@
+//! Swizzles and composed layouts.
+
+use core::marker::PhantomData;
+
+use crate::int::Int;
+use crate::repr::{Reify, Repr};
+
+/// CuTe's `Swizzle<B, M, S>`: `x ^ ((x & yyy_msk) >> S)` with `yyy_msk = ((1<<B)-1) << (M+max(0,S))`.
+pub struct Swizzle<B, M, S>(PhantomData<fn() -> (B, M, S)>);
+impl<B, M, S> Default for Swizzle<B, M, S> {
+    fn default() -> Self {
+        Swizzle(PhantomData)
+    }
+}
+impl<B: Int, M: Int, S: Int> Reify for Swizzle<B, M, S> {
+    const REPR: Repr = Repr::swizzle(B::I64, M::I64, S::I64);
+}
+
+/// CuTe's `ComposedLayout<A, Offset, B>`: `x ↦ A(offset + B(x))`, printed `A o offset o B`.
+pub struct ComposedLayout<A, O, B>(PhantomData<fn() -> (A, O, B)>);
+impl<A, O, B> Default for ComposedLayout<A, O, B> {
+    fn default() -> Self {
+        ComposedLayout(PhantomData)
+    }
+}
+impl<A: Reify, O: Reify, B: Reify> Reify for ComposedLayout<A, O, B> {
+    const REPR: Repr = Repr::composed(A::REPR, O::REPR, B::REPR);
+}
+
+/// CuTe's `smem_ptr_flag_bits<Bits>` offset of a GMMA smem atom, printed `smem_ptr[16b](unset)`.
+pub struct SmemPtr<Bits>(PhantomData<fn() -> Bits>);
+impl<Bits> Default for SmemPtr<Bits> {
+    fn default() -> Self {
+        SmemPtr(PhantomData)
+    }
+}
+impl<Bits: Int> Reify for SmemPtr<Bits> {
+    const REPR: Repr = Repr::smem_ptr(Bits::I64);
+}
