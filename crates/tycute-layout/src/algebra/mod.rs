@@ -4,3 +4,4 @@
 
 pub mod coalesce;
 pub mod filter;
+pub mod tiler;
