@@ -4,3 +4,7 @@
 
 pub mod coalesce;
 pub mod filter;
+pub mod cast;
+pub mod coord;
+pub mod ordered;
+pub mod zip;
