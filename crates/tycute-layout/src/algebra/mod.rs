@@ -2,6 +2,10 @@
 //! impls do the work and a type alias `Foo<..>` named after CuTe's function, in CuTe's argument
 //! order.
 
+pub mod cast;
 pub mod coalesce;
+pub mod coord;
 pub mod filter;
+pub mod ordered;
 pub mod tiler;
+pub mod zip;
