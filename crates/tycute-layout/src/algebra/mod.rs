@@ -6,6 +6,8 @@ pub mod cast;
 pub mod coalesce;
 pub mod coord;
 pub mod filter;
+pub mod composition;
+pub mod make_layout;
 pub mod ordered;
 pub mod tiler;
 pub mod zip;
