@@ -279,6 +279,51 @@ pub type TileUnzipFlat<L, G> = Layout<
     Concat<Spread<StrideOf<UnzipTile<L, G>>>, Spread<StrideOf<UnzipRest<L, G>>>>,
 >;
 
+/// [`TileUnzip`] as a trait, for bounds.
+#[doc(hidden)]
+pub trait TileUnzipZippedOp<G> {
+    type Output;
+}
+impl<L: TileUnzipOp<G>, G> TileUnzipZippedOp<G> for L
+where
+    L::Tile: IsLayout,
+    L::Rest: IsLayout,
+{
+    type Output = TileUnzip<L, G>;
+}
+/// [`TileUnzipTiled`] as a trait, for bounds.
+#[doc(hidden)]
+pub trait TileUnzipTiledOp<G> {
+    type Output;
+}
+impl<L: TileUnzipOp<G>, G> TileUnzipTiledOp<G> for L
+where
+    L::Tile: IsLayout,
+    L::Rest: IsLayout,
+    ShapeOf<L::Rest>: SpreadOp,
+    StrideOf<L::Rest>: SpreadOp,
+{
+    type Output = TileUnzipTiled<L, G>;
+}
+/// [`TileUnzipFlat`] as a trait, for bounds.
+#[doc(hidden)]
+pub trait TileUnzipFlatOp<G> {
+    type Output;
+}
+impl<L: TileUnzipOp<G>, G> TileUnzipFlatOp<G> for L
+where
+    L::Tile: IsLayout,
+    L::Rest: IsLayout,
+    ShapeOf<L::Tile>: SpreadOp,
+    StrideOf<L::Tile>: SpreadOp,
+    ShapeOf<L::Rest>: SpreadOp,
+    StrideOf<L::Rest>: SpreadOp,
+    Spread<ShapeOf<L::Tile>>: ConcatOp<Spread<ShapeOf<L::Rest>>>,
+    Spread<StrideOf<L::Tile>>: ConcatOp<Spread<StrideOf<L::Rest>>>,
+{
+    type Output = TileUnzipFlat<L, G>;
+}
+
 /// The modes a slice by `repeat<rank(X)>(_)` keeps of a mode `X`, as a list: the elements of a
 /// tuple of rank other than 1, else `(X)` (an integer, or a rank-1 tuple, is kept whole).
 #[doc(hidden)]
