@@ -6,3 +6,5 @@ pub mod coalesce;
 pub mod filter;
 pub mod composition;
 pub mod make_layout;
+pub mod complement;
+pub mod inverse;
