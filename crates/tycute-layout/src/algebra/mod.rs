@@ -4,9 +4,11 @@
 
 pub mod cast;
 pub mod coalesce;
+pub mod complement;
+pub mod composition;
 pub mod coord;
 pub mod filter;
-pub mod composition;
+pub mod inverse;
 pub mod make_layout;
 pub mod ordered;
 pub mod tiler;
