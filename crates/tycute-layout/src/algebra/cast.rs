@@ -48,7 +48,7 @@ where
 ///
 /// A stride that neither divides nor is divided by `N` is rejected:
 ///
-/// ```compile_fail
+/// ```compile_fail,E0277
 /// # extern crate tycute_layout as tycute;
 /// # use tycute_layout::{show, Upcast};
 /// # use tycute_macros::cute;
@@ -186,7 +186,7 @@ where
 ///
 /// A layout without a static stride-1 mode is rejected ("Downcast requires adjacent elements"):
 ///
-/// ```compile_fail
+/// ```compile_fail,E0277
 /// # extern crate tycute_layout as tycute;
 /// # use tycute_layout::{show, Downcast};
 /// # use tycute_macros::cute;
