@@ -4,6 +4,10 @@
 
 pub mod coalesce;
 pub mod filter;
+pub mod composition;
+pub mod make_layout;
+pub mod complement;
+pub mod inverse;
 pub mod cast;
 pub mod coord;
 pub mod ordered;
