@@ -8,3 +8,8 @@ pub mod composition;
 pub mod make_layout;
 pub mod complement;
 pub mod inverse;
+pub mod cast;
+pub mod coord;
+pub mod ordered;
+pub mod zip;
+pub mod common;
