@@ -4,6 +4,7 @@
 
 pub mod cast;
 pub mod coalesce;
+pub mod common;
 pub mod complement;
 pub mod composition;
 pub mod coord;
