@@ -37,3 +37,9 @@ impl<Bits> Default for SmemPtr<Bits> {
 impl<Bits: Int> Reify for SmemPtr<Bits> {
     const REPR: Repr = Repr::smem_ptr(Bits::I64);
 }
+
+#[allow(clippy::module_inception)]
+pub mod swizzle;
+pub use self::swizzle::{
+    swizzle_at, swizzle_masks, swizzle_table, IsSwizzle, SwizzleApply, SwizzleApplyOp, ValidSwizzle,
+};
