@@ -43,3 +43,12 @@ pub mod swizzle;
 pub use self::swizzle::{
     swizzle_at, swizzle_masks, swizzle_table, IsSwizzle, SwizzleApply, SwizzleApplyOp, ValidSwizzle,
 };
+
+pub mod recast;
+pub use self::recast::{Bits, RecastLayout, RecastLayoutOp, SizeofBits, SwizzleDowncast, SwizzleUpcast, UintBit};
+
+pub mod composed;
+pub use self::composed::{Composition3, Composition3Op};
+
+pub mod gmma;
+pub use self::gmma::{AsPositionIndependent, AsPositionIndependentOp, GmmaAtom, GmmaAtomOp};
