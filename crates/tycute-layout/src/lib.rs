@@ -21,7 +21,9 @@ pub mod swizzle;
 pub mod tuple;
 
 pub use algebra::coalesce::{Coalesce, CoalesceProfile, CoalesceX};
+pub use algebra::composition::{Composition, WithShape};
 pub use algebra::filter::{Filter, FilterZeros};
+pub use algebra::make_layout::{MakeLayoutLeft, MakeLayoutRight};
 pub use layout::{Cosize, Depth, IsLayout, Layout, LayoutAt, MakeLayout, Modes, Rank, ShapeOf, Size, StrideOf, Underscore};
 pub use repr::{show, table, Reify};
 pub use swizzle::{ComposedLayout, SmemPtr, Swizzle};

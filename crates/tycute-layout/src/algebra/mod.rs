@@ -4,3 +4,5 @@
 
 pub mod coalesce;
 pub mod filter;
+pub mod composition;
+pub mod make_layout;
