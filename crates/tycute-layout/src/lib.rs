@@ -20,10 +20,14 @@ mod sealed;
 pub mod swizzle;
 pub mod tuple;
 
+pub use algebra::cast::{Downcast, Upcast};
 pub use algebra::coalesce::{Coalesce, CoalesceProfile, CoalesceX};
 pub use algebra::composition::{Composition, WithShape};
+pub use algebra::coord::{Crd2Idx, Idx2Crd};
 pub use algebra::filter::{Filter, FilterZeros};
 pub use algebra::make_layout::{MakeLayoutLeft, MakeLayoutRight};
+pub use algebra::ordered::{MakeLayoutLike, MakeOrderedLayout};
+pub use algebra::zip::{Zip, Zip2};
 pub use layout::{Cosize, Depth, IsLayout, Layout, LayoutAt, MakeLayout, Modes, Rank, ShapeOf, Size, StrideOf, Underscore};
 pub use repr::{show, table, Reify};
 pub use swizzle::{ComposedLayout, SmemPtr, Swizzle};

@@ -6,3 +6,7 @@ pub mod coalesce;
 pub mod filter;
 pub mod composition;
 pub mod make_layout;
+pub mod cast;
+pub mod coord;
+pub mod ordered;
+pub mod zip;
