@@ -36,11 +36,12 @@
 
 use core::ops::{Add, Div, Sub};
 
-use typenum::{Shleft, U1};
+use typenum::U1;
 
 use crate::int::{Diff, Eq, Gcd, Gcf, GrEq, Int, IsEqual, IsGreaterOrEqual, Max, Maximum, Quot, Select, Sum, If, B1, P1, Z0};
+use crate::algebra::cast::{Downcast, DowncastOp, Upcast, UpcastOp};
 use crate::sealed::Sealed;
-use crate::swizzle::swizzle::{FloorLog2, ToSigned, ToUnsigned};
+use crate::swizzle::swizzle::{FloorLog2, ShL, ShiftLeftOf, ToSigned, ToUnsigned};
 use crate::swizzle::Swizzle;
 
 // ---------------------------------------------------------------------------------------------
@@ -149,7 +150,7 @@ pub type UintBit<N> = <N as UintBitOp>::Output;
 pub type Log2Of<N> = <<<N as ToUnsigned>::Output as FloorLog2>::Output as ToSigned>::Output;
 /// `N` is a positive power of two, as a bit.
 #[doc(hidden)]
-pub type IsPow2<N> = Eq<Shleft<U1, <<N as ToUnsigned>::Output as FloorLog2>::Output>, <N as ToUnsigned>::Output>;
+pub type IsPow2<N> = Eq<ShL<U1, <<N as ToUnsigned>::Output as FloorLog2>::Output>, <N as ToUnsigned>::Output>;
 
 /// Rejects a cast factor that is not a power of two.
 #[diagnostic::on_unimplemented(
@@ -170,9 +171,9 @@ type NewM<M, N> = Diff<M, Log2Of<N>>;
 impl<B, M, S, N> SwizzleUpcastOp<N> for Swizzle<B, M, S>
 where
     N: ToUnsigned,
-    <N as ToUnsigned>::Output: FloorLog2 + IsEqual<Shleft<U1, <<N as ToUnsigned>::Output as FloorLog2>::Output>>,
-    U1: core::ops::Shl<<<N as ToUnsigned>::Output as FloorLog2>::Output>,
-    Shleft<U1, <<N as ToUnsigned>::Output as FloorLog2>::Output>: IsEqual<<N as ToUnsigned>::Output>,
+    <N as ToUnsigned>::Output: FloorLog2 + IsEqual<ShL<U1, <<N as ToUnsigned>::Output as FloorLog2>::Output>>,
+    <<N as ToUnsigned>::Output as FloorLog2>::Output: ShiftLeftOf<U1>,
+    ShL<U1, <<N as ToUnsigned>::Output as FloorLog2>::Output>: IsEqual<<N as ToUnsigned>::Output>,
     IsPow2<N>: SwizzleCastPowerOfTwo,
     <<N as ToUnsigned>::Output as FloorLog2>::Output: ToSigned,
     M: Sub<Log2Of<N>>,
@@ -196,8 +197,8 @@ impl<B, M, S, N> SwizzleDowncastOp<N> for Swizzle<B, M, S>
 where
     N: ToUnsigned,
     <N as ToUnsigned>::Output: FloorLog2,
-    U1: core::ops::Shl<<<N as ToUnsigned>::Output as FloorLog2>::Output>,
-    Shleft<U1, <<N as ToUnsigned>::Output as FloorLog2>::Output>: IsEqual<<N as ToUnsigned>::Output>,
+    <<N as ToUnsigned>::Output as FloorLog2>::Output: ShiftLeftOf<U1>,
+    ShL<U1, <<N as ToUnsigned>::Output as FloorLog2>::Output>: IsEqual<<N as ToUnsigned>::Output>,
     IsPow2<N>: SwizzleCastPowerOfTwo,
     <<N as ToUnsigned>::Output as FloorLog2>::Output: ToSigned,
     M: Add<Log2Of<N>>,
@@ -219,8 +220,8 @@ pub type SwizzleDowncast<N, SW> = <SW as SwizzleDowncastOp<N>>::Output;
 pub trait RecastRatioSupported: Sealed {}
 impl RecastRatioSupported for B1 {}
 
-/// `recast_layout<From, To>(X)`: X re-expressed for elements of type `To` instead of `From`.
-/// Implemented here for swizzles and swizzled composed layouts.
+/// `recast_layout<From, To>(X)`: X re-expressed for elements of type `To` instead of `From`,
+/// for a swizzle, a layout or a composed layout (through their `upcast`/`downcast`).
 pub trait RecastLayoutOp<From, To>: Sealed {
     type Output;
 }
@@ -234,38 +235,44 @@ pub type RatioNum<From, To> = Quot<Bits<To>, Gcf<Bits<To>, Bits<From>>>;
 #[doc(hidden)]
 pub type RatioDen<From, To> = Quot<Bits<From>, Gcf<Bits<To>, Bits<From>>>;
 
-impl<B, M, S, From, To> RecastLayoutOp<From, To> for Swizzle<B, M, S>
-where
-    From: SizeofBits,
-    To: SizeofBits,
-    Bits<To>: Gcd<Bits<From>> + Div<Gcf<Bits<To>, Bits<From>>>,
-    Bits<From>: Div<Gcf<Bits<To>, Bits<From>>>,
-    RatioNum<From, To>: IsEqual<P1>,
-    RatioDen<From, To>: IsEqual<P1>,
-    Swizzle<B, M, S>: RecastBy<Eq<RatioNum<From, To>, P1>, RatioNum<From, To>, RatioDen<From, To>>,
-{
-    type Output =
-        <Swizzle<B, M, S> as RecastBy<Eq<RatioNum<From, To>, P1>, RatioNum<From, To>, RatioDen<From, To>>>::Output;
+macro_rules! recast_impl {
+    ($($gen:ident),* ; $ty:ty) => {
+        impl<$($gen,)* From, To> RecastLayoutOp<From, To> for $ty
+        where
+            From: SizeofBits,
+            To: SizeofBits,
+            Bits<To>: Gcd<Bits<From>> + Div<Gcf<Bits<To>, Bits<From>>>,
+            Bits<From>: Div<Gcf<Bits<To>, Bits<From>>>,
+            RatioNum<From, To>: IsEqual<P1>,
+            $ty: RecastBy<Eq<RatioNum<From, To>, P1>, RatioNum<From, To>, RatioDen<From, To>>,
+        {
+            type Output = <$ty as RecastBy<Eq<RatioNum<From, To>, P1>, RatioNum<From, To>, RatioDen<From, To>>>::Output;
+        }
+    };
 }
+recast_impl!(B, M, S; Swizzle<B, M, S>);
+recast_impl!(A, O, L; crate::swizzle::ComposedLayout<A, O, L>);
+recast_impl!(Sh, D; crate::layout::Layout<Sh, D>);
 
-/// `num == 1`: `downcast<den>`; otherwise `den` must be 1 and it is `upcast<num>`.
+/// `num == 1`: `downcast<den>` (the identity for `den == 1`); otherwise `den` must be 1 and it is
+/// `upcast<num>`.
 #[doc(hidden)]
 pub trait RecastBy<NumIsOne, Num, Den> {
     type Output;
 }
 impl<X, Num, Den> RecastBy<B1, Num, Den> for X
 where
-    X: SwizzleDowncastOp<Den>,
+    X: DowncastOp<Den>,
 {
-    type Output = SwizzleDowncast<Den, X>;
+    type Output = Downcast<Den, X>;
 }
 impl<X, Num, Den> RecastBy<typenum::B0, Num, Den> for X
 where
     Den: IsEqual<P1>,
     Eq<Den, P1>: RecastRatioSupported,
-    X: SwizzleUpcastOp<Num>,
+    X: UpcastOp<Num>,
 {
-    type Output = SwizzleUpcast<Num, X>;
+    type Output = Upcast<Num, X>;
 }
 
 #[cfg(test)]
@@ -291,5 +298,7 @@ mod tests {
         assert_eq!(show::<RecastLayout<half_t, bfloat16_t, cute!(Sw<3,3,3>)>>(), "Sw<3,3,3>");
         assert_eq!(show::<RecastLayout<uint1_t, uint4_t, cute!(Sw<3,4,3>)>>(), "Sw<3,2,3>");
         assert_eq!(show::<RecastLayout<uint8_t, UintBit<cute!(64)>, cute!(Sw<1,4,3>)>>(), "Sw<1,1,3>");
+        assert_eq!(show::<RecastLayout<uint1_t, half_t, cute!((_32,_64):(_1,_32))>>(), "(_2,_64):(_1,_2)");
+        assert_eq!(show::<RecastLayout<uint8_t, half_t, cute!(Sw<3,4,3> o _0 o (_8,_128):(_128,_1))>>(), "Sw<3,3,3> o _0 o (_8,_64):(_64,_1)");
     }
 }

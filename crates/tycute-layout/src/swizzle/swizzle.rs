@@ -8,10 +8,15 @@
 //! typenum's bit operations (`BitAnd`, `BitXor`, `Shl`, `Shr`) exist only on its unsigned
 //! integers, so the signed parameters are converted with [`ToUnsigned`] / [`SignParts`] and the
 //! result back with [`ToSigned`]. Each step is O(bits) trait resolutions.
+//!
+//! Shifts use [`ShiftL`] / [`ShiftR`] rather than typenum's `Shl` / `Shr`: typenum's shift
+//! recurses by decrementing the shift amount while growing the shifted value, which overflows
+//! the trait solver whenever a generic impl mentions a shift by a not-yet-known amount. These
+//! recurse on the binary digits of the amount instead (`x << 2n+b = ((x << n) << n) << b`).
 
-use core::ops::{Add, BitAnd, BitOr, BitXor, Shl, Shr, Sub};
+use core::ops::{Add, BitAnd, BitOr, BitXor, Sub};
 
-use typenum::{Shleft, Shright, Xor, U0, U1, UInt, UTerm};
+use typenum::{Xor, U0, U1, UInt, UTerm};
 
 use crate::int::{AbsVal, And, Bit, GrEq, Int, IsGreaterOrEqual, IsLessOrEqual, LeEq, NInt, NonZero, PInt, Sum, Unsigned, B1, Z0};
 use crate::repr::{swizzle_apply, Reify};
@@ -48,6 +53,76 @@ impl ToSigned for UTerm {
 impl<U: Unsigned, B: Bit> ToSigned for UInt<U, B> {
     type Output = PInt<UInt<U, B>>;
 }
+
+/// `X << N` on typenum unsigneds, implemented on the amount `N` and recursing on its binary
+/// digits. (The recursion is on `Self`, so that a not-yet-known amount is an ambiguity for the
+/// trait solver, never an endless search.)
+#[doc(hidden)]
+pub trait ShiftLeftOf<X> {
+    type Output;
+}
+impl<X> ShiftLeftOf<X> for UTerm {
+    type Output = X;
+}
+impl<X, NU, NB> ShiftLeftOf<X> for UInt<NU, NB>
+where
+    NU: ShiftLeftOf<X>,
+    NU: ShiftLeftOf<<NU as ShiftLeftOf<X>>::Output>,
+    NB: ShiftLeftBit<<NU as ShiftLeftOf<<NU as ShiftLeftOf<X>>::Output>>::Output>,
+{
+    type Output = <NB as ShiftLeftBit<<NU as ShiftLeftOf<<NU as ShiftLeftOf<X>>::Output>>::Output>>::Output;
+}
+/// `X << b` for a bit `b`.
+#[doc(hidden)]
+pub trait ShiftLeftBit<X> {
+    type Output;
+}
+impl<X> ShiftLeftBit<X> for typenum::B0 {
+    type Output = X;
+}
+impl ShiftLeftBit<UTerm> for B1 {
+    type Output = UTerm;
+}
+impl<U, B> ShiftLeftBit<UInt<U, B>> for B1 {
+    type Output = UInt<UInt<U, B>, typenum::B0>;
+}
+/// `X << N`.
+#[doc(hidden)]
+pub type ShL<X, N> = <N as ShiftLeftOf<X>>::Output;
+
+/// `X >> N` on typenum unsigneds, implemented on the amount `N` (see [`ShiftLeftOf`]).
+#[doc(hidden)]
+pub trait ShiftRightOf<X> {
+    type Output;
+}
+impl<X> ShiftRightOf<X> for UTerm {
+    type Output = X;
+}
+impl<X, NU, NB> ShiftRightOf<X> for UInt<NU, NB>
+where
+    NU: ShiftRightOf<X>,
+    NU: ShiftRightOf<<NU as ShiftRightOf<X>>::Output>,
+    NB: ShiftRightBit<<NU as ShiftRightOf<<NU as ShiftRightOf<X>>::Output>>::Output>,
+{
+    type Output = <NB as ShiftRightBit<<NU as ShiftRightOf<<NU as ShiftRightOf<X>>::Output>>::Output>>::Output;
+}
+/// `X >> b` for a bit `b`.
+#[doc(hidden)]
+pub trait ShiftRightBit<X> {
+    type Output;
+}
+impl<X> ShiftRightBit<X> for typenum::B0 {
+    type Output = X;
+}
+impl ShiftRightBit<UTerm> for B1 {
+    type Output = UTerm;
+}
+impl<U, B> ShiftRightBit<UInt<U, B>> for B1 {
+    type Output = U;
+}
+/// `X >> N`.
+#[doc(hidden)]
+pub type ShR<X, N> = <N as ShiftRightOf<X>>::Output;
 
 /// `max(0, S)` and `-min(0, S)` of a signed static integer, as unsigned.
 #[doc(hidden)]
@@ -149,27 +224,34 @@ pub trait SwizzleMasks: Sealed {
     type Right: Unsigned;
     /// `-min(0, S)`: left shift of the Y bits
     type Left: Unsigned;
+    /// `yyy_msk` as a static integer
+    type YyyInt;
+    /// `zzz_msk` as a static integer
+    type ZzzInt;
 }
 type UB<B> = <B as ToUnsigned>::Output;
 type UM<M> = <M as ToUnsigned>::Output;
 /// `(1 << B) - 1`
-type BitMsk<B> = <Shleft<U1, UB<B>> as Sub<U1>>::Output;
+type BitMsk<B> = <ShL<U1, UB<B>> as Sub<U1>>::Output;
 impl<B, M, S> SwizzleMasks for Swizzle<B, M, S>
 where
     B: ToUnsigned,
     M: ToUnsigned,
     S: SignParts,
-    U1: Shl<UB<B>>,
-    Shleft<U1, UB<B>>: Sub<U1>,
+    UB<B>: ShiftLeftOf<U1>,
+    ShL<U1, UB<B>>: Sub<U1>,
     UM<M>: Add<S::Pos> + Add<S::Neg>,
-    BitMsk<B>: Shl<Sum<UM<M>, S::Pos>> + Shl<Sum<UM<M>, S::Neg>>,
-    Shleft<BitMsk<B>, Sum<UM<M>, S::Pos>>: Unsigned,
-    Shleft<BitMsk<B>, Sum<UM<M>, S::Neg>>: Unsigned,
+    Sum<UM<M>, S::Pos>: ShiftLeftOf<BitMsk<B>>,
+    Sum<UM<M>, S::Neg>: ShiftLeftOf<BitMsk<B>>,
+    ShL<BitMsk<B>, Sum<UM<M>, S::Pos>>: Unsigned + ToSigned,
+    ShL<BitMsk<B>, Sum<UM<M>, S::Neg>>: Unsigned + ToSigned,
 {
-    type Yyy = Shleft<BitMsk<B>, Sum<UM<M>, S::Pos>>;
-    type Zzz = Shleft<BitMsk<B>, Sum<UM<M>, S::Neg>>;
+    type Yyy = ShL<BitMsk<B>, Sum<UM<M>, S::Pos>>;
+    type Zzz = ShL<BitMsk<B>, Sum<UM<M>, S::Neg>>;
     type Right = S::Pos;
     type Left = S::Neg;
+    type YyyInt = <ShL<BitMsk<B>, Sum<UM<M>, S::Pos>> as ToSigned>::Output;
+    type ZzzInt = <ShL<BitMsk<B>, Sum<UM<M>, S::Neg>> as ToSigned>::Output;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -189,7 +271,7 @@ pub trait SwizzleApplyOp<X>: Sealed {
 }
 type UX<X> = <X as ToUnsigned>::Output;
 type YBits<SW, X> = typenum::And<UX<X>, <SW as SwizzleMasks>::Yyy>;
-type Moved<SW, X> = Shleft<Shright<YBits<SW, X>, <SW as SwizzleMasks>::Right>, <SW as SwizzleMasks>::Left>;
+type Moved<SW, X> = ShL<ShR<YBits<SW, X>, <SW as SwizzleMasks>::Right>, <SW as SwizzleMasks>::Left>;
 // A blanket impl over `SW` (bounded by the helper traits) rather than one on `Swizzle<B, M, S>`:
 // the helpers' projections then resolve from the bounds alone, without re-running their impls
 // on unknown parameters (which overflows in typenum's shift impls).
@@ -200,8 +282,8 @@ where
     GrEq<X, Z0>: SwizzleOffsetNonNegative,
     // (x & yyy) >> max(0,S) << -min(0,S): one of the two shifts is by zero
     UX<X>: BitAnd<<Self as SwizzleMasks>::Yyy>,
-    YBits<Self, X>: Shr<<Self as SwizzleMasks>::Right>,
-    Shright<YBits<Self, X>, <Self as SwizzleMasks>::Right>: Shl<<Self as SwizzleMasks>::Left>,
+    <Self as SwizzleMasks>::Right: ShiftRightOf<YBits<Self, X>>,
+    <Self as SwizzleMasks>::Left: ShiftLeftOf<ShR<YBits<Self, X>, <Self as SwizzleMasks>::Right>>,
     // x ^ moved
     UX<X>: BitXor<Moved<Self, X>>,
     Xor<UX<X>, Moved<Self, X>>: ToSigned,
@@ -220,6 +302,110 @@ where
     SW::Yyy: BitOr<SW::Zzz>,
 {
 }
+
+// ---------------------------------------------------------------------------------------------
+// make_swizzle<Y, Z>
+
+/// Number of set bits of a typenum unsigned.
+#[doc(hidden)]
+pub trait PopCount {
+    type Output: Unsigned;
+}
+impl PopCount for UTerm {
+    type Output = U0;
+}
+impl<U: PopCount> PopCount for UInt<U, typenum::B0> {
+    type Output = U::Output;
+}
+impl<U: PopCount> PopCount for UInt<U, B1>
+where
+    U::Output: Add<U1>,
+    Sum<U::Output, U1>: Unsigned,
+{
+    type Output = Sum<U::Output, U1>;
+}
+
+/// Number of trailing zero bits of a typenum unsigned, as a 32-bit `countr_zero` (`32` for `0`).
+#[doc(hidden)]
+pub trait CountrZero {
+    type Output: Unsigned;
+}
+impl CountrZero for UTerm {
+    type Output = typenum::U32;
+}
+impl<U> CountrZero for UInt<U, B1> {
+    type Output = U0;
+}
+impl<U: CountrZero> CountrZero for UInt<U, typenum::B0>
+where
+    U::Output: Add<U1>,
+    Sum<U::Output, U1>: Unsigned,
+{
+    type Output = Sum<U::Output, U1>;
+}
+
+/// Rejects masks that no `Swizzle<B,M,S>` has.
+#[diagnostic::on_unimplemented(
+    message = "make_swizzle: the Y and Z masks must be runs of the same number of bits (they are not the yyy/zzz masks of a Swizzle)",
+    label = "no Swizzle<B,M,S> has these masks"
+)]
+pub trait SwizzleMasksRepresentable: Sealed {}
+impl SwizzleMasksRepresentable for B1 {}
+
+/// CuTe's `make_swizzle<Y, Z>()`: the swizzle whose `yyy_msk` is `Y` and `zzz_msk` is `Z`
+/// (static non-negative integers): `B = popcount(Y)`, `M = min(ctz Y, ctz Z) % 32`,
+/// `S = ctz Y - ctz Z`. Implemented on the pair [`Masks<Y, Z>`].
+pub trait MakeSwizzleOp: Sealed {
+    type Output;
+}
+type PcY<Y> = <UX<Y> as PopCount>::Output;
+type TzY<Y> = <UX<Y> as CountrZero>::Output;
+type MinTz<Y, Z> = typenum::Minimum<TzY<Y>, TzY<Z>>;
+/// `((1 << B) - 1) << ctz`: a run of `B` bits starting at `ctz`.
+type Run<Y, T> = ShL<<ShL<U1, PcY<Y>> as Sub<U1>>::Output, T>;
+impl<Y, Z> MakeSwizzleOp for Masks<Y, Z>
+where
+    Y: ToUnsigned + IsGreaterOrEqual<Z0>,
+    Z: ToUnsigned + IsGreaterOrEqual<Z0>,
+    GrEq<Y, Z0>: SwizzleOffsetNonNegative,
+    GrEq<Z, Z0>: SwizzleOffsetNonNegative,
+    UX<Y>: PopCount + CountrZero + BitOr<UX<Z>>,
+    UX<Z>: PopCount + CountrZero,
+    // B, M, S
+    PcY<Y>: ToSigned + typenum::IsEqual<PcY<Z>>,
+    TzY<Y>: typenum::Min<TzY<Z>> + ToSigned,
+    TzY<Z>: ToSigned,
+    MinTz<Y, Z>: core::ops::Rem<typenum::U32>,
+    typenum::Mod<MinTz<Y, Z>, typenum::U32>: ToSigned,
+    <TzY<Y> as ToSigned>::Output: Sub<<TzY<Z> as ToSigned>::Output>,
+    // (Y | Z) == yyy | zzz of the result, popcount(Y) == popcount(Z)
+    PcY<Y>: ShiftLeftOf<U1>,
+    ShL<U1, PcY<Y>>: Sub<U1>,
+    TzY<Y>: ShiftLeftOf<<ShL<U1, PcY<Y>> as Sub<U1>>::Output>,
+    TzY<Z>: ShiftLeftOf<<ShL<U1, PcY<Y>> as Sub<U1>>::Output>,
+    Run<Y, TzY<Y>>: BitOr<Run<Y, TzY<Z>>>,
+    typenum::Or<UX<Y>, UX<Z>>: typenum::IsEqual<typenum::Or<Run<Y, TzY<Y>>, Run<Y, TzY<Z>>>>,
+    typenum::Eq<PcY<Y>, PcY<Z>>: BitAnd<typenum::Eq<typenum::Or<UX<Y>, UX<Z>>, typenum::Or<Run<Y, TzY<Y>>, Run<Y, TzY<Z>>>>>,
+    And<typenum::Eq<PcY<Y>, PcY<Z>>, typenum::Eq<typenum::Or<UX<Y>, UX<Z>>, typenum::Or<Run<Y, TzY<Y>>, Run<Y, TzY<Z>>>>>:
+        SwizzleMasksRepresentable,
+{
+    type Output = Swizzle<
+        <PcY<Y> as ToSigned>::Output,
+        <typenum::Mod<MinTz<Y, Z>, typenum::U32> as ToSigned>::Output,
+        crate::int::Diff<<TzY<Y> as ToSigned>::Output, <TzY<Z> as ToSigned>::Output>,
+    >;
+}
+/// `make_swizzle<Y, Z>()`: `MakeSwizzle<cute!(_7), cute!(_448)>` is `Sw<3,0,-6>`.
+pub type MakeSwizzle<Y, Z> = <Masks<Y, Z> as MakeSwizzleOp>::Output;
+/// The argument pair of [`MakeSwizzle`].
+pub struct Masks<Y, Z>(core::marker::PhantomData<fn() -> (Y, Z)>);
+impl<Y, Z> Sealed for Masks<Y, Z> {}
+
+/// `yyy_msk` and `zzz_msk` as static integers.
+#[doc(hidden)]
+pub type YyyMsk<SW> = <SW as SwizzleMasks>::YyyInt;
+#[doc(hidden)]
+pub type ZzzMsk<SW> = <SW as SwizzleMasks>::ZzzInt;
 
 // ---------------------------------------------------------------------------------------------
 // run time: tables and masks from the reified constants
@@ -291,6 +477,15 @@ mod tests {
             <SwizzleCode<cute!(Sw<3,4,-4>)> as Unsigned>::I64,
             1904
         );
+    }
+
+    #[test]
+    fn make_swizzle() {
+        assert_eq!(show::<MakeSwizzle<cute!(_7), cute!(_448)>>(), "Sw<3,0,-6>");
+        assert_eq!(show::<MakeSwizzle<cute!(_448), cute!(_56)>>(), "Sw<3,3,3>");
+        assert_eq!(show::<MakeSwizzle<cute!(_0), cute!(_0)>>(), "Sw<0,0,0>");
+        assert_eq!(show::<MakeSwizzle<cute!(_8), cute!(_4)>>(), "Sw<1,2,1>");
+        assert_eq!(show::<MakeSwizzle<cute!(_192), cute!(_6)>>(), "Sw<2,1,5>");
     }
 
     #[test]
