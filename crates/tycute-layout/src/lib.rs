@@ -22,9 +22,11 @@ pub mod tuple;
 
 pub use algebra::cast::{Downcast, Upcast};
 pub use algebra::coalesce::{Coalesce, CoalesceProfile, CoalesceX};
+pub use algebra::complement::{Complement, ComplementWith};
 pub use algebra::composition::{Composition, WithShape};
 pub use algebra::coord::{Crd2Idx, Idx2Crd};
 pub use algebra::filter::{Filter, FilterZeros};
+pub use algebra::inverse::{LeftInverse, RightInverse};
 pub use algebra::make_layout::{MakeLayoutLeft, MakeLayoutRight};
 pub use algebra::ordered::{MakeLayoutLike, MakeOrderedLayout};
 pub use algebra::zip::{Zip, Zip2};

@@ -6,6 +6,8 @@ pub mod coalesce;
 pub mod filter;
 pub mod composition;
 pub mod make_layout;
+pub mod complement;
+pub mod inverse;
 pub mod cast;
 pub mod coord;
 pub mod ordered;
