@@ -22,6 +22,7 @@ pub mod tuple;
 
 pub use algebra::cast::{Downcast, Upcast};
 pub use algebra::coalesce::{Coalesce, CoalesceProfile, CoalesceX};
+pub use algebra::common::{MaxCommonLayout, MaxCommonVector};
 pub use algebra::complement::{Complement, ComplementWith};
 pub use algebra::composition::{Composition, WithShape};
 pub use algebra::coord::{Crd2Idx, Idx2Crd};

@@ -1,11 +1,11 @@
 //! `upcast<N>(A)` and `downcast<N>(A)`: a layout re-expressed for elements `N` times wider
 //! (upcast) or narrower (downcast), mode by mode.
 //!
-//! | mode `s:d`            | `upcast<N>`                                            | `downcast<N>` |
-//! |-----------------------|--------------------------------------------------------|---------------|
-//! | `d = _0`              | `s:_0`                                                 | `s:_0`        |
-//! | `d = _1` or `_-1`     | (as below)                                             | `s*N:d`       |
-//! | otherwise             | `ceil_div(s, ceil_div(N,|d|)) : sign(d)*ceil_div(|d|,N)` | `s:d*N`     |
+//! | mode `s:d`            | `upcast<N>`                                                | `downcast<N>` |
+//! |-----------------------|------------------------------------------------------------|---------------|
+//! | `d = _0`              | `s:_0`                                                     | `s:_0`        |
+//! | `d = _1` or `_-1`     | (as below)                                                 | `s*N:d`       |
+//! | otherwise             | `ceil_div(s, ceil_div(N,abs(d))) : sign(d)*ceil_div(abs(d),N)` | `s:d*N`   |
 //!
 //! `upcast` requires `d % N == 0 || N % d == 0` for every nonzero stride ("Divisibility
 //! condition"); `downcast` requires a static `_1` somewhere in the stride ("Downcast requires
@@ -48,7 +48,7 @@ where
 ///
 /// A stride that neither divides nor is divided by `N` is rejected:
 ///
-/// ```compile_fail
+/// ```compile_fail,E0277
 /// # extern crate tycute_layout as tycute;
 /// # use tycute_layout::{show, Upcast};
 /// # use tycute_macros::cute;
@@ -186,7 +186,7 @@ where
 ///
 /// A layout without a static stride-1 mode is rejected ("Downcast requires adjacent elements"):
 ///
-/// ```compile_fail
+/// ```compile_fail,E0277
 /// # extern crate tycute_layout as tycute;
 /// # use tycute_layout::{show, Downcast};
 /// # use tycute_macros::cute;

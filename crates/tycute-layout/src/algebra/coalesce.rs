@@ -190,6 +190,22 @@ where
     type Output = <Layout<S, D> as CoalesceProfileBy<P, <P as IsTuple>::Output>>::Output;
 }
 /// `coalesce(A, P)`.
+///
+/// ```
+/// # extern crate tycute_layout as tycute;
+/// # use tycute_layout::{show, CoalesceProfile};
+/// # use tycute_macros::cute;
+/// assert_eq!(show::<CoalesceProfile<cute!(((_2,_4),(_3,_2)):((_1,_2),(_8,_24))), cute!((_1,_1))>>(), "(_8,_6):(_1,_8)");
+/// ```
+///
+/// A profile of higher rank than the layout is rejected (`rejects.txt`):
+///
+/// ```compile_fail,E0277
+/// # extern crate tycute_layout as tycute;
+/// # use tycute_layout::{show, CoalesceProfile};
+/// # use tycute_macros::cute;
+/// let _ = show::<CoalesceProfile<cute!((_2,_4):(_1,_2)), cute!((_1,_1,_1))>>();
+/// ```
 pub type CoalesceProfile<A, P> = <A as CoalesceProfileOp<P>>::Output;
 
 #[doc(hidden)]

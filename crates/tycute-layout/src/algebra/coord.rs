@@ -17,7 +17,9 @@
 
 use core::ops::{Add, Div, Mul, Rem};
 
-use crate::int::{Int, Mod, Prod, Quot, Sum};
+use core::ops::BitAnd;
+
+use crate::int::{And, Int, Mod, Prod, Quot, Sum, B0, B1};
 use crate::sealed::Sealed;
 use crate::tuple::{Nil, ProductOp, Product, Tup};
 
@@ -28,15 +30,28 @@ use crate::tuple::{Nil, ProductOp, Product, Tup};
 pub trait Crd2IdxOp<S, D>: Sealed {
     type Output;
 }
+impl<C: Sealed, S, D> Crd2IdxOp<S, D> for C
+where
+    C: CrdFits<S, B0>,
+    <C as CrdFits<S, B0>>::Output: Crd2IdxRanks<C, S, D>,
+{
+    type Output = <<C as CrdFits<S, B0>>::Output as Crd2IdxRanks<C, S, D>>::Output;
+}
+/// The unchecked computation.
+#[doc(hidden)]
+pub trait Crd2IdxImpl<S, D> {
+    type Output;
+}
+type CrdIdx<C, S, D> = <C as Crd2IdxImpl<S, D>>::Output;
 // integer coordinate: c * d, or split over the modes of a tuple shape
-impl<C: Int, S, D> Crd2IdxOp<S, D> for C
+impl<C: Int, S, D> Crd2IdxImpl<S, D> for C
 where
     C: IntCrd2Idx<S, D>,
 {
     type Output = <C as IntCrd2Idx<S, D>>::Output;
 }
 // tuple coordinate, tuple shape: sum over the modes
-impl<C0, CT, S0, ST, D0, DT> Crd2IdxOp<Tup<S0, ST>, Tup<D0, DT>> for Tup<C0, CT>
+impl<C0, CT, S0, ST, D0, DT> Crd2IdxImpl<Tup<S0, ST>, Tup<D0, DT>> for Tup<C0, CT>
 where
     Tup<C0, CT>: TupleCrd2Idx<Tup<S0, ST>, Tup<D0, DT>>,
 {
@@ -55,7 +70,7 @@ where
 ///
 /// A tuple coordinate for an integer mode is rejected:
 ///
-/// ```compile_fail
+/// ```compile_fail,E0277
 /// # extern crate tycute_layout as tycute;
 /// # use tycute_layout::{show, Crd2Idx};
 /// # use tycute_macros::cute;
@@ -75,22 +90,22 @@ impl<C: Mul<D>, S: Int, D: Int> IntCrd2Idx<S, D> for C {
 // "int" tuple tuple, last mode: the whole coordinate
 impl<C, S0, D0> IntCrd2Idx<Tup<S0, Nil>, Tup<D0, Nil>> for C
 where
-    C: Crd2IdxOp<S0, D0>,
+    C: Crd2IdxImpl<S0, D0>,
 {
-    type Output = Crd2Idx<C, S0, D0>;
+    type Output = CrdIdx<C, S0, D0>;
 }
 // "int" tuple tuple: c % size(s0) into mode 0, c / size(s0) into the rest
 impl<C, S0, S1, ST, D0, D1, DT> IntCrd2Idx<Tup<S0, Tup<S1, ST>>, Tup<D0, Tup<D1, DT>>> for C
 where
     S0: ProductOp,
     C: Rem<Product<S0>> + Div<Product<S0>>,
-    Mod<C, Product<S0>>: Crd2IdxOp<S0, D0>,
+    Mod<C, Product<S0>>: Crd2IdxImpl<S0, D0>,
     Quot<C, Product<S0>>: IntCrd2Idx<Tup<S1, ST>, Tup<D1, DT>>,
-    Crd2Idx<Mod<C, Product<S0>>, S0, D0>:
+    CrdIdx<Mod<C, Product<S0>>, S0, D0>:
         Add<<Quot<C, Product<S0>> as IntCrd2Idx<Tup<S1, ST>, Tup<D1, DT>>>::Output>,
 {
     type Output = Sum<
-        Crd2Idx<Mod<C, Product<S0>>, S0, D0>,
+        CrdIdx<Mod<C, Product<S0>>, S0, D0>,
         <Quot<C, Product<S0>> as IntCrd2Idx<Tup<S1, ST>, Tup<D1, DT>>>::Output,
     >;
 }
@@ -102,19 +117,19 @@ pub trait TupleCrd2Idx<S, D> {
 }
 impl<C0, S0, D0> TupleCrd2Idx<Tup<S0, Nil>, Tup<D0, Nil>> for Tup<C0, Nil>
 where
-    C0: Crd2IdxOp<S0, D0>,
+    C0: Crd2IdxImpl<S0, D0>,
 {
-    type Output = Crd2Idx<C0, S0, D0>;
+    type Output = CrdIdx<C0, S0, D0>;
 }
 impl<C0, C1, CT, S0, S1, ST, D0, D1, DT> TupleCrd2Idx<Tup<S0, Tup<S1, ST>>, Tup<D0, Tup<D1, DT>>>
     for Tup<C0, Tup<C1, CT>>
 where
-    C0: Crd2IdxOp<S0, D0>,
+    C0: Crd2IdxImpl<S0, D0>,
     Tup<C1, CT>: TupleCrd2Idx<Tup<S1, ST>, Tup<D1, DT>>,
-    Crd2Idx<C0, S0, D0>: Add<<Tup<C1, CT> as TupleCrd2Idx<Tup<S1, ST>, Tup<D1, DT>>>::Output>,
+    CrdIdx<C0, S0, D0>: Add<<Tup<C1, CT> as TupleCrd2Idx<Tup<S1, ST>, Tup<D1, DT>>>::Output>,
 {
     type Output = Sum<
-        Crd2Idx<C0, S0, D0>,
+        CrdIdx<C0, S0, D0>,
         <Tup<C1, CT> as TupleCrd2Idx<Tup<S1, ST>, Tup<D1, DT>>>::Output,
     >;
 }
@@ -126,25 +141,38 @@ where
 pub trait Idx2CrdOp<S>: Sealed {
     type Output;
 }
-impl<I: Int, S> Idx2CrdOp<S> for I
+impl<I: Sealed, S> Idx2CrdOp<S> for I
+where
+    I: CrdFits<S, B1>,
+    <I as CrdFits<S, B1>>::Output: Idx2CrdRanks<I, S>,
+{
+    type Output = <<I as CrdFits<S, B1>>::Output as Idx2CrdRanks<I, S>>::Output;
+}
+/// The unchecked computation.
+#[doc(hidden)]
+pub trait Idx2CrdImpl<S> {
+    type Output;
+}
+type IdxCrd<I, S> = <I as Idx2CrdImpl<S>>::Output;
+impl<I: Int, S> Idx2CrdImpl<S> for I
 where
     I: IntIdx2Crd<S>,
 {
     type Output = <I as IntIdx2Crd<S>>::Output;
 }
 // tuple tuple: mode by mode (equal ranks)
-impl<S> Idx2CrdOp<S> for Nil
+impl<S> Idx2CrdImpl<S> for Nil
 where
     S: EmptyShape,
 {
     type Output = Nil;
 }
-impl<I0, IT, S0, ST> Idx2CrdOp<Tup<S0, ST>> for Tup<I0, IT>
+impl<I0, IT, S0, ST> Idx2CrdImpl<Tup<S0, ST>> for Tup<I0, IT>
 where
-    I0: Idx2CrdOp<S0>,
-    IT: Idx2CrdOp<ST>,
+    I0: Idx2CrdImpl<S0>,
+    IT: Idx2CrdImpl<ST>,
 {
-    type Output = Tup<Idx2Crd<I0, S0>, Idx2Crd<IT, ST>>;
+    type Output = Tup<IdxCrd<I0, S0>, IdxCrd<IT, ST>>;
 }
 /// `idx2crd(i, s)`.
 ///
@@ -174,21 +202,138 @@ impl<I, S: Int> IntIdx2Crd<S> for I {
 // "int" tuple: i % size(s0) into mode 0, i / size(s0) into the rest, the last mode takes the rest
 impl<I, S0> IntIdx2Crd<Tup<S0, Nil>> for I
 where
-    I: Idx2CrdOp<S0>,
+    I: Idx2CrdImpl<S0>,
 {
-    type Output = Tup<Idx2Crd<I, S0>, Nil>;
+    type Output = Tup<IdxCrd<I, S0>, Nil>;
 }
 impl<I, S0, S1, ST> IntIdx2Crd<Tup<S0, Tup<S1, ST>>> for I
 where
     S0: ProductOp,
     I: Rem<Product<S0>> + Div<Product<S0>>,
-    Mod<I, Product<S0>>: Idx2CrdOp<S0>,
+    Mod<I, Product<S0>>: Idx2CrdImpl<S0>,
     Quot<I, Product<S0>>: IntIdx2Crd<Tup<S1, ST>>,
 {
     type Output = Tup<
-        Idx2Crd<Mod<I, Product<S0>>, S0>,
+        IdxCrd<Mod<I, Product<S0>>, S0>,
         <Quot<I, Product<S0>> as IntIdx2Crd<Tup<S1, ST>>>::Output,
     >;
+}
+
+// ---------------------------------------------------------------------------------------------
+// rank checks
+
+/// Whether a coordinate (or index) `Self` fits shape `S`, as a bit: an integer fits an integer,
+/// or a tuple whose sub-tuples are all non-empty; a tuple fits a tuple of the same rank, element
+/// by element; `()` fits `()` only when `E = B1` (idx2crd maps `()` to `()`; crd2idx of `()` is
+/// an empty fold, which CuTe rejects).
+#[doc(hidden)]
+pub trait CrdFits<S, E> {
+    type Output;
+}
+impl<C: Int, S: IntFits, E> CrdFits<S, E> for C {
+    type Output = <S as IntFits>::Output;
+}
+impl<N: Int, E> CrdFits<N, E> for Nil {
+    type Output = B0;
+}
+impl<E> CrdFits<Nil, E> for Nil {
+    type Output = E;
+}
+impl<S0, ST, E> CrdFits<Tup<S0, ST>, E> for Nil {
+    type Output = B0;
+}
+impl<N: Int, C0, CT, E> CrdFits<N, E> for Tup<C0, CT> {
+    type Output = B0;
+}
+impl<C0, CT, E> CrdFits<Nil, E> for Tup<C0, CT> {
+    type Output = B0;
+}
+impl<C0, CT, S0, ST, E> CrdFits<Tup<S0, ST>, E> for Tup<C0, CT>
+where
+    C0: CrdFits<S0, E>,
+    CT: RestFits<ST, E>,
+    <C0 as CrdFits<S0, E>>::Output: BitAnd<<CT as RestFits<ST, E>>::Output>,
+{
+    type Output = And<<C0 as CrdFits<S0, E>>::Output, <CT as RestFits<ST, E>>::Output>;
+}
+/// The remaining elements of a tuple coordinate against the remaining modes (same length).
+#[doc(hidden)]
+pub trait RestFits<S, E> {
+    type Output;
+}
+impl<E> RestFits<Nil, E> for Nil {
+    type Output = B1;
+}
+impl<S0, ST, E> RestFits<Tup<S0, ST>, E> for Nil {
+    type Output = B0;
+}
+impl<C0, CT, E> RestFits<Nil, E> for Tup<C0, CT> {
+    type Output = B0;
+}
+impl<C0, CT, S0, ST, E> RestFits<Tup<S0, ST>, E> for Tup<C0, CT>
+where
+    C0: CrdFits<S0, E>,
+    CT: RestFits<ST, E>,
+    <C0 as CrdFits<S0, E>>::Output: BitAnd<<CT as RestFits<ST, E>>::Output>,
+{
+    type Output = And<<C0 as CrdFits<S0, E>>::Output, <CT as RestFits<ST, E>>::Output>;
+}
+
+/// An integer against shape `Self`: every tuple in the shape is non-empty.
+#[doc(hidden)]
+pub trait IntFits {
+    type Output;
+}
+impl<S: Int> IntFits for S {
+    type Output = B1;
+}
+impl IntFits for Nil {
+    type Output = B0;
+}
+impl<S0: IntFits, ST: IntFitsRest> IntFits for Tup<S0, ST>
+where
+    S0::Output: BitAnd<ST::Output>,
+{
+    type Output = And<S0::Output, ST::Output>;
+}
+#[doc(hidden)]
+pub trait IntFitsRest {
+    type Output;
+}
+impl IntFitsRest for Nil {
+    type Output = B1;
+}
+impl<S0: IntFits, ST: IntFitsRest> IntFitsRest for Tup<S0, ST>
+where
+    S0::Output: BitAnd<ST::Output>,
+{
+    type Output = And<S0::Output, ST::Output>;
+}
+
+/// The check (and gate) behind `crd2idx`'s "Mismatched Ranks" / "Invalid parameters".
+#[diagnostic::on_unimplemented(
+    message = "crd2idx: Mismatched Ranks (the coordinate is not weakly congruent to the shape, or holds an empty tuple)",
+    label = "a tuple coordinate needs a tuple shape of the same rank"
+)]
+pub trait Crd2IdxRanks<C, S, D>: Sealed {
+    /// `crd2idx(C, S, D)`, computed only once the check passed.
+    type Output;
+}
+impl<C: Crd2IdxImpl<S, D>, S, D> Crd2IdxRanks<C, S, D> for B1 {
+    type Output = CrdIdx<C, S, D>;
+}
+
+/// The check (and gate) behind `idx2crd`'s "Mismatched Ranks" / "Invalid parameters".
+#[diagnostic::on_unimplemented(
+    message = "idx2crd: Mismatched Ranks (the index is not weakly congruent to the shape, or meets an empty tuple)",
+    label = "a tuple index needs a tuple shape of the same rank"
+)]
+pub trait Idx2CrdRanks<I, S>: Sealed {
+    /// `idx2crd(I, S)`, computed only once the check passed.
+    type Output;
+}
+impl<I: Idx2CrdImpl<S>, S> Idx2CrdRanks<I, S> for B1 {
+    type Output = IdxCrd<I, S>;
 }
 
 #[cfg(test)]

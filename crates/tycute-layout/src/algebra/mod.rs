@@ -12,3 +12,4 @@ pub mod cast;
 pub mod coord;
 pub mod ordered;
 pub mod zip;
+pub mod common;

@@ -12,10 +12,10 @@
 //! `compact_col_major` gives a size-1 mode the stride `_0` (`make_layout((_1,_4))` is
 //! `(_1,_4):(_0,_1)`).
 
-use core::ops::Mul;
+use core::ops::{BitAnd, Mul};
 
 use crate::algebra::filter::ZeroShapes;
-use crate::int::{Eq, If, Int, IsEqual, IsLess, Le, Prod, Select, P1, Z0};
+use crate::int::{And, Eq, If, Int, IsEqual, IsLess, Le, Prod, Select, B0, B1, P1, Z0};
 use crate::layout::Layout;
 use crate::sealed::Sealed;
 use crate::tuple::{Flatten, FlattenOp, Nil, Product, ProductOp, Tup};
@@ -62,6 +62,23 @@ pub trait CompactOrderOp<O>: Sealed {
 }
 impl<S: Sealed, O> CompactOrderOp<O> for S
 where
+    O: OrderFits<S>,
+    <O as OrderFits<S>>::Output: OrderRank<S, O>,
+{
+    type Output = <<O as OrderFits<S>>::Output as OrderRank<S, O>>::Output;
+}
+
+/// The check behind "Need equal rank of shape and order", and the gate of the computation.
+#[diagnostic::on_unimplemented(
+    message = "make_ordered_layout: Need equal rank of shape and order (the order must be weakly congruent to the shape)",
+    label = "a tuple in the order needs a tuple of the same rank in the shape"
+)]
+pub trait OrderRank<S, O>: Sealed {
+    /// `compact_order(S, O)`.
+    type Output;
+}
+impl<S, O> OrderRank<S, O> for B1
+where
     (S, O): ProductLike,
     <(S, O) as ProductLike>::Output: FlattenOp,
     O: FlattenOp,
@@ -69,6 +86,39 @@ where
 {
     type Output =
         <(S, O) as CompactOrderBy<Flatten<<(S, O) as ProductLike>::Output>, Flatten<O>>>::Output;
+}
+
+/// Whether the order `Self` is weakly congruent to the shape `S`, as a bit: a leaf of the order
+/// covers any part of the shape; a tuple needs a tuple of the same rank.
+#[doc(hidden)]
+pub trait OrderFits<S> {
+    type Output;
+}
+impl<O: Int, S> OrderFits<S> for O {
+    type Output = B1;
+}
+impl<N: Int> OrderFits<N> for Nil {
+    type Output = B0;
+}
+impl OrderFits<Nil> for Nil {
+    type Output = B1;
+}
+impl<S0, ST> OrderFits<Tup<S0, ST>> for Nil {
+    type Output = B0;
+}
+impl<N: Int, O0, OT> OrderFits<N> for Tup<O0, OT> {
+    type Output = B0;
+}
+impl<O0, OT> OrderFits<Nil> for Tup<O0, OT> {
+    type Output = B0;
+}
+impl<O0, OT, S0, ST> OrderFits<Tup<S0, ST>> for Tup<O0, OT>
+where
+    O0: OrderFits<S0>,
+    OT: OrderFits<ST>,
+    <O0 as OrderFits<S0>>::Output: BitAnd<<OT as OrderFits<ST>>::Output>,
+{
+    type Output = And<<O0 as OrderFits<S0>>::Output, <OT as OrderFits<ST>>::Output>;
 }
 /// `compact_order(S, O)`.
 pub type CompactOrder<S, O> = <S as CompactOrderOp<O>>::Output;
@@ -154,6 +204,15 @@ impl<S: CompactOrderOp<O>, O> MakeOrderedLayoutOp<O> for S {
 /// assert_eq!(show::<MakeOrderedLayout<cute!((_4,_8,_3)), cute!((_2,_0,_1))>>(), "(_4,_8,_3):(_24,_1,_8)");
 /// // equal orders give equal strides
 /// assert_eq!(show::<MakeOrderedLayout<cute!((_8,_8,_8)), cute!((_2,_1,_2))>>(), "(_8,_8,_8):(_8,_1,_8)");
+/// ```
+///
+/// An order that is not weakly congruent to the shape is rejected:
+///
+/// ```compile_fail,E0277
+/// # extern crate tycute_layout as tycute;
+/// # use tycute_layout::{show, MakeOrderedLayout};
+/// # use tycute_macros::cute;
+/// let _ = show::<MakeOrderedLayout<cute!((_4,_8,_3)), cute!((_2,_0))>>();
 /// ```
 pub type MakeOrderedLayout<S, O> = <S as MakeOrderedLayoutOp<O>>::Output;
 

@@ -13,8 +13,10 @@
 
 use crate::layout::Layout;
 use crate::sealed::Sealed;
-use crate::int::{Int, B0, B1};
-use crate::tuple::{IsTuple, Nil, Tup};
+use core::ops::BitAnd;
+
+use crate::int::{And, Eq, Int, IsEqual, B0, B1, Z0};
+use crate::tuple::{IsTuple, Len, LenOp, Nil, Tup};
 
 /// `zip(T)` of an IntTuple.
 #[doc(hidden)]
@@ -94,8 +96,12 @@ impl<H, T, RT: SplitHeads> SplitHeads for Tup<Tup<H, T>, RT> {
 pub trait ZipOp: Sealed {
     type Output;
 }
-impl<S: ZipTuple, D: ZipTuple> ZipOp for Layout<S, D> {
-    type Output = Layout<<S as ZipTuple>::Output, <D as ZipTuple>::Output>;
+impl<S, D> ZipOp for Layout<S, D>
+where
+    S: ZipRanks,
+    <S as ZipRanks>::Output: ZipMismatchedRanks<S, D>,
+{
+    type Output = <<S as ZipRanks>::Output as ZipMismatchedRanks<S, D>>::Output;
 }
 /// `zip(A)`, for a layout whose top modes are tuples of equal rank.
 ///
@@ -108,7 +114,7 @@ impl<S: ZipTuple, D: ZipTuple> ZipOp for Layout<S, D> {
 ///
 /// Top modes of different ranks are rejected:
 ///
-/// ```compile_fail
+/// ```compile_fail,E0277
 /// # extern crate tycute_layout as tycute;
 /// # use tycute_layout::{show, Zip};
 /// # use tycute_macros::cute;
@@ -122,10 +128,14 @@ pub trait Zip2Op<B>: Sealed {
 }
 impl<SA, DA, SB, DB> Zip2Op<Layout<SB, DB>> for Layout<SA, DA>
 where
-    Tup<SA, Tup<SB, Nil>>: ZipTuple,
-    Tup<DA, Tup<DB, Nil>>: ZipTuple,
+    Tup<SA, Tup<SB, Nil>>: ZipRanks,
+    <Tup<SA, Tup<SB, Nil>> as ZipRanks>::Output:
+        ZipMismatchedRanks<Tup<SA, Tup<SB, Nil>>, Tup<DA, Tup<DB, Nil>>>,
 {
-    type Output = Layout<<Tup<SA, Tup<SB, Nil>> as ZipTuple>::Output, <Tup<DA, Tup<DB, Nil>> as ZipTuple>::Output>;
+    type Output = <<Tup<SA, Tup<SB, Nil>> as ZipRanks>::Output as ZipMismatchedRanks<
+        Tup<SA, Tup<SB, Nil>>,
+        Tup<DA, Tup<DB, Nil>>,
+    >>::Output;
 }
 /// `zip(A, B)`.
 ///
@@ -136,6 +146,96 @@ where
 /// assert_eq!(show::<Zip2<cute!((_2,_3):(_1,_2)), cute!((_2,_3):(_3,_1))>>(), "((_2,_2),(_3,_3)):((_1,_3),(_2,_1))");
 /// ```
 pub type Zip2<A, B> = <A as Zip2Op<B>>::Output;
+
+/// Whether `zip(T)` is defined, as a bit: an integer, or a non-empty tuple whose first element
+/// is an integer, or whose elements are all tuples of the first one's rank.
+#[doc(hidden)]
+pub trait ZipRanks {
+    type Output;
+}
+impl<N: Int> ZipRanks for N {
+    type Output = B1;
+}
+impl ZipRanks for Nil {
+    type Output = B0;
+}
+impl<H: IsTuple, T> ZipRanks for Tup<H, T>
+where
+    Tup<H, T>: ZipRanksBy<<H as IsTuple>::Output>,
+{
+    type Output = <Tup<H, T> as ZipRanksBy<<H as IsTuple>::Output>>::Output;
+}
+#[doc(hidden)]
+pub trait ZipRanksBy<FirstIsTuple> {
+    type Output;
+}
+impl<T> ZipRanksBy<B0> for T {
+    type Output = B1;
+}
+impl<H: RowLen, T> ZipRanksBy<B1> for Tup<H, T>
+where
+    Tup<H, T>: RowsOfLen<<H as RowLen>::Output>,
+{
+    type Output = <Tup<H, T> as RowsOfLen<<H as RowLen>::Output>>::Output;
+}
+/// The rank of a row as `Some` rank (`PInt`/`Z0`), or `NotTuple` for an integer row.
+#[doc(hidden)]
+pub trait RowLen {
+    type Output;
+}
+#[doc(hidden)]
+pub struct NotTuple;
+impl<N: Int> RowLen for N {
+    type Output = NotTuple;
+}
+impl RowLen for Nil {
+    type Output = Z0;
+}
+impl<H, T: LenOp> RowLen for Tup<H, T>
+where
+    Tup<H, T>: LenOp,
+{
+    type Output = Len<Tup<H, T>>;
+}
+/// Every row has rank `L` (a static integer).
+#[doc(hidden)]
+pub trait RowsOfLen<L> {
+    type Output;
+}
+impl<L> RowsOfLen<L> for Nil {
+    type Output = B1;
+}
+impl<L, R: RowLen, RT: RowsOfLen<L>> RowsOfLen<L> for Tup<R, RT>
+where
+    <R as RowLen>::Output: SameLen<L>,
+    <<R as RowLen>::Output as SameLen<L>>::Output: BitAnd<<RT as RowsOfLen<L>>::Output>,
+{
+    type Output = And<<<R as RowLen>::Output as SameLen<L>>::Output, <RT as RowsOfLen<L>>::Output>;
+}
+#[doc(hidden)]
+pub trait SameLen<L> {
+    type Output;
+}
+impl<L> SameLen<L> for NotTuple {
+    type Output = B0;
+}
+impl<L, N: Int + IsEqual<L>> SameLen<L> for N {
+    type Output = Eq<N, L>;
+}
+
+/// The check behind `zip`'s "Mismatched Ranks", and the gate of the computation: implemented
+/// only for `B1`, so that a rejected input is never transposed (and only this error is shown).
+#[diagnostic::on_unimplemented(
+    message = "zip: Mismatched Ranks (the top modes are not all tuples of the same rank, or the tuple is empty)",
+    label = "zip needs ((a,b,..),(x,y,..),..) with modes of equal rank"
+)]
+pub trait ZipMismatchedRanks<S, D>: Sealed {
+    /// `zip(S):zip(D)`.
+    type Output;
+}
+impl<S: ZipTuple, D: ZipTuple> ZipMismatchedRanks<S, D> for B1 {
+    type Output = Layout<<S as ZipTuple>::Output, <D as ZipTuple>::Output>;
+}
 
 #[cfg(test)]
 mod tests {
