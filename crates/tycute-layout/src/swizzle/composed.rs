@@ -9,6 +9,7 @@ use core::ops::{BitAnd, Div, Mul, Rem};
 
 use crate::algebra::cast::{Downcast, DowncastOp, Upcast, UpcastOp};
 use crate::algebra::composition::{Composition, CompositionOp};
+use crate::algebra::inverse::{LeftInverse, LeftInverseOp, RightInverse, RightInverseOp};
 use crate::int::{And, Eq, Int, IsEqual, Mod, NInt, NonZero, PInt, Prod, Quot, Select, Unsigned, If, B0, B1, Z0};
 use crate::layout::Layout;
 use crate::sealed::Sealed;
@@ -107,6 +108,58 @@ where
     type Output = crate::algebra::coord::Crd2Idx<I, S, D>;
 }
 type AtInt<L, I> = <L as LayoutAtInt<I>>::Output;
+
+// ---------------------------------------------------------------------------------------------
+// right_inverse / left_inverse (CuTe's `swizzle_layout.hpp`)
+
+// A swizzle is its own inverse.
+impl<B, M, S> RightInverseOp for Swizzle<B, M, S> {
+    type Output = Swizzle<B, M, S>;
+}
+impl<B, M, S> LeftInverseOp for Swizzle<B, M, S> {
+    type Output = Swizzle<B, M, S>;
+}
+
+/// `right_inverse(Sw o O o L)`: with `O = _0` the swizzle is passed through to the left,
+/// `composition(right_inverse(L), Sw)` (a layout composed with a swizzle: a new swizzle in L's
+/// domain, e.g. `Sw<3,3,3> o _0 o (_8,_64):(_64,_1)` gives `Sw<3,0,-6> o _0 o (_64,_8):(_8,_1)`);
+/// otherwise it is `right_inverse(L) o -O o Sw`.
+impl<B, M, S, O, L> RightInverseOp for ComposedLayout<Swizzle<B, M, S>, O, L>
+where
+    O: IsZeroOffset,
+    L: RightInverseOp,
+    <O as IsZeroOffset>::Output: InverseThrough<Swizzle<B, M, S>, O, RightInverse<L>>,
+{
+    type Output = <<O as IsZeroOffset>::Output as InverseThrough<Swizzle<B, M, S>, O, RightInverse<L>>>::Output;
+}
+/// `left_inverse(Sw o O o L)`: as [`RightInverseOp`], with `left_inverse(L)`.
+impl<B, M, S, O, L> LeftInverseOp for ComposedLayout<Swizzle<B, M, S>, O, L>
+where
+    O: IsZeroOffset,
+    L: LeftInverseOp,
+    <O as IsZeroOffset>::Output: InverseThrough<Swizzle<B, M, S>, O, LeftInverse<L>>,
+{
+    type Output = <<O as IsZeroOffset>::Output as InverseThrough<Swizzle<B, M, S>, O, LeftInverse<L>>>::Output;
+}
+
+/// `Inv ∘ Sw` for a zero offset (`B1`), `Inv o -O o Sw` otherwise (`B0`).
+#[doc(hidden)]
+pub trait InverseThrough<SW, O, Inv> {
+    type Output;
+}
+impl<SW, O, Inv> InverseThrough<SW, O, Inv> for B1
+where
+    Inv: CompositionOp<SW>,
+{
+    type Output = Composition<Inv, SW>;
+}
+impl<SW, O, Inv> InverseThrough<SW, O, Inv> for B0
+where
+    O: Int + core::ops::Neg,
+    Inv: Composition3Op<<O as core::ops::Neg>::Output, SW>,
+{
+    type Output = Composition3<Inv, <O as core::ops::Neg>::Output, SW>;
+}
 
 // ---------------------------------------------------------------------------------------------
 // upcast / downcast
@@ -210,6 +263,20 @@ mod tests {
         );
         assert_eq!(show::<Composition<cute!((_64,_8):(_8,_1)), cute!(Sw<3,3,3>)>>(), "Sw<3,0,-6> o _0 o (_64,_8):(_8,_1)");
         assert_eq!(show::<Composition<cute!((_8,_64):(_64,_1)), cute!(Sw<0,4,3>)>>(), "(_8,_64):(_64,_1)");
+    }
+
+    #[test]
+    fn inverses() {
+        assert_eq!(show::<RightInverse<cute!(Sw<3,3,3> o _0 o (_8,_64):(_64,_1))>>(), "Sw<3,0,-6> o _0 o (_64,_8):(_8,_1)");
+        assert_eq!(show::<LeftInverse<cute!(Sw<3,3,3> o _0 o (_8,_64):(_64,_1))>>(), "Sw<3,0,-6> o _0 o (_64,_8):(_8,_1)");
+        assert_eq!(show::<RightInverse<cute!(Sw<3,3,3> o _8 o (_8,_64):(_64,_1))>>(), "(_64,_8):(_8,_1) o _-8 o Sw<3,3,3>");
+        assert_eq!(show::<RightInverse<cute!(Sw<0,4,3> o _0 o (_8,_64):(_64,_1))>>(), "(_64,_8):(_8,_1)");
+        // the inverse undoes the swizzled layout
+        let f = crate::repr::table::<cute!(Sw<3,3,3> o _0 o (_8,_64):(_64,_1))>();
+        let g = crate::repr::table::<RightInverse<cute!(Sw<3,3,3> o _0 o (_8,_64):(_64,_1))>>();
+        for i in 0..512 {
+            assert_eq!(f[g[i] as usize], i as i64);
+        }
     }
 
     #[test]
