@@ -41,7 +41,8 @@ impl<Bits: Int> Reify for SmemPtr<Bits> {
 #[allow(clippy::module_inception)]
 pub mod swizzle;
 pub use self::swizzle::{
-    swizzle_at, swizzle_masks, swizzle_table, IsSwizzle, SwizzleApply, SwizzleApplyOp, ValidSwizzle,
+    swizzle_at, swizzle_masks, swizzle_table, IsSwizzle, MakeSwizzle, MakeSwizzleOp, SwizzleApply, SwizzleApplyOp,
+    ValidSwizzle,
 };
 
 pub mod recast;
