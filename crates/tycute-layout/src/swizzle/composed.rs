@@ -11,7 +11,8 @@ use crate::algebra::cast::{Downcast, DowncastOp, Upcast, UpcastOp};
 use crate::algebra::composition::{Composition, CompositionOp};
 use crate::algebra::inverse::{LeftInverse, LeftInverseOp, RightInverse, RightInverseOp};
 use crate::int::{And, Eq, Int, IsEqual, Mod, NInt, NonZero, PInt, Prod, Quot, Select, Unsigned, If, B0, B1, Z0};
-use crate::layout::Layout;
+use crate::algebra::coalesce::{Coalesce, CoalesceOp};
+use crate::layout::{CosizeOp, DepthOfOp, Layout, LayoutAt, LayoutAtOp, RankOfOp, SizeOp};
 use crate::sealed::Sealed;
 use crate::swizzle::recast::{SwizzleDowncast, SwizzleDowncastOp, SwizzleUpcast, SwizzleUpcastOp};
 use crate::swizzle::swizzle::{MakeSwizzle, MakeSwizzleOp, Masks, SwizzleMasks, YyyMsk, ZzzMsk};
@@ -95,6 +96,25 @@ where
     >;
 }
 
+/// CuTe's "Require offset == 0." of `composition(Layout, ComposedLayout)`.
+#[diagnostic::on_unimplemented(
+    message = "composition: Require offset == 0. (a layout composed with a composed layout)",
+    label = "the composed layout's offset is not _0"
+)]
+pub trait ComposedOffsetIsZero: Sealed {}
+impl ComposedOffsetIsZero for B1 {}
+
+// L ∘ (A o _0 o B) = (L ∘ A) ∘ B
+impl<S, D, A, O, L> CompositionOp<ComposedLayout<A, O, L>> for Layout<S, D>
+where
+    O: IsZeroOffset,
+    <O as IsZeroOffset>::Output: ComposedOffsetIsZero,
+    Layout<S, D>: CompositionOp<A>,
+    Composition<Layout<S, D>, A>: CompositionOp<L>,
+{
+    type Output = Composition<Composition<Layout<S, D>, A>, L>;
+}
+
 /// `L(i)` for a static integer `i` (CuTe's `Layout::operator()(int)`: `crd2idx(i, shape, stride)`,
 /// the last mode taking the whole rest).
 #[doc(hidden)]
@@ -108,6 +128,38 @@ where
     type Output = crate::algebra::coord::Crd2Idx<I, S, D>;
 }
 type AtInt<L, I> = <L as LayoutAtInt<I>>::Output;
+
+// ---------------------------------------------------------------------------------------------
+// shape queries and mode access: those of the inner layout (CuTe's `layout_composed.hpp`)
+
+impl<A, O, L: SizeOp> SizeOp for ComposedLayout<A, O, L> {
+    type Output = <L as SizeOp>::Output;
+}
+impl<A, O, L: CosizeOp> CosizeOp for ComposedLayout<A, O, L> {
+    type Output = <L as CosizeOp>::Output;
+}
+impl<A, O, L: RankOfOp> RankOfOp for ComposedLayout<A, O, L> {
+    type Output = <L as RankOfOp>::Output;
+}
+impl<A, O, L: DepthOfOp> DepthOfOp for ComposedLayout<A, O, L> {
+    type Output = <L as DepthOfOp>::Output;
+}
+/// `layout<I>(A o O o L)` = `A o O o layout<I>(L)`.
+impl<A, O, L, I> LayoutAtOp<I> for ComposedLayout<A, O, L>
+where
+    L: LayoutAtOp<I>,
+    A: Composition3Op<O, LayoutAt<L, I>>,
+{
+    type Output = Composition3<A, O, LayoutAt<L, I>>;
+}
+/// `coalesce(A o O o L)` = `A o O o coalesce(L)`.
+impl<A, O, L> CoalesceOp for ComposedLayout<A, O, L>
+where
+    L: CoalesceOp,
+    A: Composition3Op<O, Coalesce<L>>,
+{
+    type Output = Composition3<A, O, Coalesce<L>>;
+}
 
 // ---------------------------------------------------------------------------------------------
 // right_inverse / left_inverse (CuTe's `swizzle_layout.hpp`)
@@ -263,6 +315,24 @@ mod tests {
         );
         assert_eq!(show::<Composition<cute!((_64,_8):(_8,_1)), cute!(Sw<3,3,3>)>>(), "Sw<3,0,-6> o _0 o (_64,_8):(_8,_1)");
         assert_eq!(show::<Composition<cute!((_8,_64):(_64,_1)), cute!(Sw<0,4,3>)>>(), "(_8,_64):(_64,_1)");
+    }
+
+    #[test]
+    fn layout_of_composed() {
+        use crate::layout::{Cosize, Depth, LayoutAt, Rank, Size};
+        use crate::Coalesce;
+        type C = cute!(Sw<3,3,3> o _0 o ((_8,_8),(_64,_1)):((_64,_512),(_1,_0)));
+        assert_eq!(show::<Size<C>>(), "_4096");
+        assert_eq!(show::<Cosize<C>>(), "_4096");
+        assert_eq!(show::<Rank<C>>(), "_2");
+        assert_eq!(show::<Depth<C>>(), "_2");
+        assert_eq!(show::<LayoutAt<C, cute!(1)>>(), "Sw<3,3,3> o _0 o (_64,_1):(_1,_0)");
+        assert_eq!(show::<Coalesce<C>>(), "Sw<3,3,3> o _0 o (_64,_64):(_64,_1)");
+        // a layout composed with a composed layout: (L ∘ Sw) ∘ B
+        assert_eq!(
+            show::<Composition<cute!((_64,_8):(_8,_1)), cute!(Sw<3,3,3> o _0 o (_8,_64):(_64,_1))>>(),
+            "Sw<3,0,-6> o _0 o (_8,_64):(_1,_8)"
+        );
     }
 
     #[test]
