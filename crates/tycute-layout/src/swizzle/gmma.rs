@@ -124,6 +124,23 @@ where
     >;
 }
 /// `GMMA::Layout_*_Atom<T>` by major and kind.
+///
+/// ```
+/// # use tycute_layout::show;
+/// # use tycute_layout::swizzle::{gmma::*, recast::*};
+/// assert_eq!(show::<Layout_K_SW32_Atom<half_t>>(), "Sw<1,4,3> o smem_ptr[16b](unset) o (_8,_16):(_16,_1)");
+/// assert_eq!(show::<AsPositionIndependent<Layout_K_SW32_Atom<half_t>>>(), "Sw<1,3,3> o _0 o (_8,_16):(_16,_1)");
+/// assert_eq!(show::<AsPositionIndependent<Layout_MN_INTER_Atom<half_t>>>(), "(_8,_8):(_1,_8)");
+/// ```
+///
+/// ```compile_fail,E0277
+/// # use tycute_layout::show;
+/// # use tycute_layout::swizzle::{gmma::*, recast::*};
+/// // error[E0277]: GMMA smem atom: sizeof_bits<T> must divide the atom's row width (128, 256, 512 or 1024 bits)
+/// struct Wide;
+/// impl SizeofBits for Wide { type Bits = tycute_layout::typenum::P256; }
+/// let _ = show::<Layout_K_INTER_Atom<Wide>>();
+/// ```
 pub type GmmaAtom<T, Major, Kind> = <T as GmmaAtomOp<Major, Kind>>::Output;
 
 /// `GMMA::Layout_MN_INTER_Atom<T>`: `Sw<0,4,3> o smem_ptr[Tb](unset) o (128/T,_8):(_1,128/T)`.

@@ -186,7 +186,23 @@ where
     type Output =
         If<GrEq<NewM<M, N>, Z0>, Swizzle<B, NewM<M, N>, S>, Swizzle<Maximum<Sum<B, NewM<M, N>>, Z0>, Z0, S>>;
 }
-/// `upcast<N>(Sw)` (CuTe's overload for a `Swizzle`).
+/// `upcast<N>(Sw)` (CuTe's overload for a `Swizzle`; [`Upcast`] of a swizzle is the same).
+///
+/// ```
+/// # extern crate tycute_layout as tycute;
+/// # use tycute_layout::{show, swizzle::*};
+/// # use tycute_macros::cute;
+/// assert_eq!(show::<SwizzleUpcast<cute!(2), cute!(Sw<3,3,3>)>>(), "Sw<3,2,3>");
+/// assert_eq!(show::<SwizzleUpcast<cute!(16), cute!(Sw<3,3,3>)>>(), "Sw<2,0,3>");
+/// ```
+///
+/// ```compile_fail,E0277
+/// # extern crate tycute_layout as tycute;
+/// # use tycute_layout::{show, swizzle::*};
+/// # use tycute_macros::cute;
+// error[E0277]: upcast/downcast of a swizzle: N must be a power of two
+/// let _ = show::<SwizzleUpcast<cute!(3), cute!(Sw<3,3,3>)>>();
+/// ```
 pub type SwizzleUpcast<N, SW> = <SW as SwizzleUpcastOp<N>>::Output;
 
 /// `downcast<N>(Sw<B,M,S>)`.
@@ -225,8 +241,29 @@ impl RecastRatioSupported for B1 {}
 pub trait RecastLayoutOp<From, To>: Sealed {
     type Output;
 }
-/// `recast_layout<From, To>(X)`, CuTe's argument order: `RecastLayout<uint8_t, half_t, cute!(Sw<3,4,3>)>`
-/// is `Sw<3,3,3>`.
+/// `recast_layout<From, To>(X)`, in CuTe's argument order.
+///
+/// ```
+/// # extern crate tycute_layout as tycute;
+/// # use tycute_layout::{show, swizzle::*};
+/// # use tycute_macros::cute;
+/// # use tycute_layout::swizzle::recast::*;
+/// assert_eq!(show::<RecastLayout<uint8_t, half_t, cute!(Sw<3,4,3>)>>(), "Sw<3,3,3>");
+/// assert_eq!(show::<RecastLayout<half_t, uint8_t, cute!(Sw<3,3,3>)>>(), "Sw<3,4,3>");
+/// ```
+///
+/// A ratio of widths that is neither `N` nor `1/N` does not compile in CuTe either:
+///
+/// ```compile_fail,E0277
+/// # extern crate tycute_layout as tycute;
+/// # use tycute_layout::{show, swizzle::*};
+/// # use tycute_macros::cute;
+/// # use tycute_layout::swizzle::recast::*;
+/// // error[E0277]: recast_layout: sizeof_bits<To> / sizeof_bits<From> must be an integer or the inverse of one
+/// struct Odd;
+/// impl SizeofBits for Odd { type Bits = tycute_layout::typenum::P24; }
+/// let _ = show::<RecastLayout<Odd, uint16_t, cute!(Sw<3,4,3>)>>();
+/// ```
 pub type RecastLayout<From, To, X> = <X as RecastLayoutOp<From, To>>::Output;
 
 /// `sizeof_bits<To> / gcd`, `sizeof_bits<From> / gcd`.

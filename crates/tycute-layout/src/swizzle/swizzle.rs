@@ -290,7 +290,35 @@ where
 {
     type Output = <Xor<UX<X>, Moved<Self, X>> as ToSigned>::Output;
 }
-/// `Sw(x)` for a static `x`: `SwizzleApply<cute!(Sw<2,3,3>), cute!(_100)>` is `_108`.
+/// `Sw(x)` for a static `x`.
+///
+/// ```
+/// # extern crate tycute_layout as tycute;
+/// # use tycute_layout::{show, swizzle::*};
+/// # use tycute_macros::cute;
+/// assert_eq!(show::<SwizzleApply<cute!(Sw<2,3,3>), cute!(_100)>>(), "_108");
+/// assert_eq!(show::<SwizzleApply<cute!(Sw<3,4,-4>), cute!(_100)>>(), "_1636");
+/// ```
+///
+/// Out-of-range parameters are rejected (CuTe: "abs(SShift) must be more than BBits."):
+///
+/// ```compile_fail,E0277
+/// # extern crate tycute_layout as tycute;
+/// # use tycute_layout::{show, swizzle::*};
+/// # use tycute_macros::cute;
+// error[E0277]: swizzle: `Sw<B,M,S>` needs B >= 0, M >= 0, |S| >= B and B + M + |S| <= 31
+/// let _ = show::<SwizzleApply<cute!(Sw<3,3,2>), cute!(_100)>>();
+/// ```
+///
+/// and so is a negative offset:
+///
+/// ```compile_fail,E0277
+/// # extern crate tycute_layout as tycute;
+/// # use tycute_layout::{show, swizzle::*};
+/// # use tycute_macros::cute;
+// error[E0277]: swizzle_apply: the static offset must be non-negative
+/// let _ = show::<SwizzleApply<cute!(Sw<3,3,3>), cute!(_-8)>>();
+/// ```
 pub type SwizzleApply<SW, X> = <SW as SwizzleApplyOp<X>>::Output;
 
 /// `yyy_msk | zzz_msk` (CuTe's `swizzle_code`) as a typenum unsigned.
@@ -395,7 +423,24 @@ where
         crate::int::Diff<<TzY<Y> as ToSigned>::Output, <TzY<Z> as ToSigned>::Output>,
     >;
 }
-/// `make_swizzle<Y, Z>()`: `MakeSwizzle<cute!(_7), cute!(_448)>` is `Sw<3,0,-6>`.
+/// `make_swizzle<Y, Z>()`.
+///
+/// ```
+/// # extern crate tycute_layout as tycute;
+/// # use tycute_layout::{show, swizzle::*};
+/// # use tycute_macros::cute;
+/// assert_eq!(show::<MakeSwizzle<cute!(_7), cute!(_448)>>(), "Sw<3,0,-6>");
+/// ```
+///
+/// Masks that are not two runs of the same number of bits are rejected (CuTe: "Number of bits in
+/// Y and Z don't match", "Something went wrong."):
+///
+/// ```compile_fail,E0277
+/// # extern crate tycute_layout as tycute;
+/// # use tycute_layout::{show, swizzle::*};
+/// # use tycute_macros::cute;
+/// let _ = show::<MakeSwizzle<cute!(_5), cute!(_48)>>();
+/// ```
 pub type MakeSwizzle<Y, Z> = <Masks<Y, Z> as MakeSwizzleOp>::Output;
 /// The argument pair of [`MakeSwizzle`].
 pub struct Masks<Y, Z>(core::marker::PhantomData<fn() -> (Y, Z)>);
@@ -415,6 +460,21 @@ fn params<SW: ValidSwizzle>() -> (i64, i64, i64) {
 }
 
 /// `Sw(i)` for `i = 0 .. n-1` (the `swizzle_table` vectors).
+///
+/// ```
+/// # extern crate tycute_layout as tycute;
+/// # use tycute_layout::{show, swizzle::*};
+/// # use tycute_macros::cute;
+/// assert_eq!(swizzle_table::<cute!(Sw<1,0,1>)>(8), vec![0, 1, 3, 2, 4, 5, 7, 6]);
+/// assert_eq!(swizzle_masks::<cute!(Sw<3,3,3>)>(), "yyy=448 zzz=56 shift=3 code=504");
+/// ```
+///
+/// ```compile_fail,E0277
+/// # extern crate tycute_layout as tycute;
+/// # use tycute_layout::{show, swizzle::*};
+/// # use tycute_macros::cute;
+/// let _ = swizzle_table::<cute!(Sw<2,-1,3>)>(8);
+/// ```
 pub fn swizzle_table<SW: ValidSwizzle + Reify>(n: i64) -> Vec<i64> {
     let (b, m, s) = params::<SW>();
     (0..n).map(|i| swizzle_apply(b, m, s, i)).collect()
