@@ -1,4 +1,17 @@
 //! Swizzles and composed layouts.
+//!
+//! * [`mod@swizzle`]: `Sw<B,M,S>` on static integers ([`SwizzleApply`]), parameter
+//!   checks ([`ValidSwizzle`]), [`MakeSwizzle`], and the run-time [`swizzle_table`] /
+//!   [`swizzle_masks`];
+//! * [`recast`]: element types (`half_t`, `float`, `uint8_t`, ...: [`SizeofBits`]),
+//!   `upcast`/`downcast` of a swizzle, [`RecastLayout`];
+//! * [`composed`]: CuTe's three-argument composition ([`Composition3`]) and the algebra on
+//!   `Sw o offset o L`: `Composition` (swizzle ∘ layout, composed ∘ layout/tiler, layout ∘ swizzle,
+//!   layout ∘ composed), `RightInverse`/`LeftInverse`, `Upcast`/`Downcast`, size/rank/depth/cosize,
+//!   `layout<I>`, `coalesce` (divides, products and `tile_to_shape` of composed layouts are in
+//!   `algebra/`);
+//! * [`gmma`]: the SM90 GMMA shared-memory atoms (`Layout_K_SW128_Atom<T>`, ...) and
+//!   [`AsPositionIndependent`].
 
 use core::marker::PhantomData;
 

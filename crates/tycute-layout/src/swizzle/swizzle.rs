@@ -9,7 +9,7 @@
 //! integers, so the signed parameters are converted with [`ToUnsigned`] / [`SignParts`] and the
 //! result back with [`ToSigned`]. Each step is O(bits) trait resolutions.
 //!
-//! Shifts use [`ShiftL`] / [`ShiftR`] rather than typenum's `Shl` / `Shr`: typenum's shift
+//! Shifts use [`ShiftLeftOf`] / [`ShiftRightOf`] rather than typenum's `Shl` / `Shr`: typenum's shift
 //! recurses by decrementing the shift amount while growing the shifted value, which overflows
 //! the trait solver whenever a generic impl mentions a shift by a not-yet-known amount. These
 //! recurse on the binary digits of the amount instead (`x << 2n+b = ((x << n) << n) << b`).
@@ -515,9 +515,9 @@ mod tests {
 
     #[test]
     fn apply_matches_runtime() {
-        fn check<SW: ValidSwizzle + Reify, X: Int>()
+        fn check<SW, X: Int>()
         where
-            SW: SwizzleApplyOp<X>,
+            SW: ValidSwizzle + Reify + SwizzleApplyOp<X>,
             SwizzleApply<SW, X>: Int,
         {
             assert_eq!(<SwizzleApply<SW, X> as typenum::Integer>::I64, swizzle_at::<SW>(X::I64));
