@@ -73,6 +73,16 @@ pub trait CompositionOp<B>: Sealed {
 /// //               digits there reaches the mode's shape): the result would not be A∘B
 /// let _ = show::<Composition<cute!((_12,_8):(_8,_1)), cute!((_8,_2):(_1,_8))>>();
 /// ```
+///
+/// A tiler of higher rank than A is rejected:
+///
+/// ```compile_fail,E0277
+/// use tycute_layout::{show, Composition};
+/// use tycute_macros::cute;
+/// # extern crate tycute_layout as tycute;
+/// // error[E0277]: composition: the tiler has more modes than the layout
+/// let _ = show::<Composition<cute!(_8:_1), cute!((_2,_2))>>();
+/// ```
 pub type Composition<A, B> = <A as CompositionOp<B>>::Output;
 
 /// `A.with_shape(S)` = `composition(A, make_layout(S))`.

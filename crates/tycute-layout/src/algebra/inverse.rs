@@ -43,6 +43,16 @@ pub trait LeftInverseOp: Sealed {
 /// assert_eq!(show::<LeftInverse<cute!((_4,_2):(_1,_16))>>(), "(_16,_2):(_1,_4)");
 /// assert_eq!(show::<RightInverse<cute!((_4,_4,_2):(_16,_4,_1))>>(), "_2:_16");
 /// ```
+///
+/// A stride that is not a multiple of the size below it is rejected, as CuTe does:
+///
+/// ```compile_fail,E0277
+/// use tycute_layout::{show, LeftInverse};
+/// use tycute_macros::cute;
+/// # extern crate tycute_layout as tycute;
+/// // error[E0277]: left_inverse: Left inverse divisibility condition ...
+/// let _ = show::<LeftInverse<cute!((_4,_3):(_3,_2))>>();
+/// ```
 pub type LeftInverse<A> = <A as LeftInverseOp>::Output;
 
 /// CuTe's "Left inverse divisibility condition".

@@ -1,0 +1,1 @@
+fn main() { tycute_cli::main() }

@@ -1,0 +1,44 @@
+//! # tycute-dynamic: the runtime twin of tycute
+//!
+//! CuTe's layout algebra on runtime values. Every integer carries whether it is *static*
+//! (`_4`, a compile-time constant in CuTe) or *dynamic* (`4`), and every operation propagates
+//! that distinction exactly as CuTe's C++ does, so results print byte-identically to
+//! `cute::print`. Where CuTe refuses an input at compile time, the runtime twin returns an
+//! [`Error`] of kind [`ErrorKind::Reject`] naming the violated condition; tycute's deliberate
+//! differences (the strict composition rule, see [`composition`](mod@composition)) are
+//! rejections too. Nothing here panics on any input.
+//!
+//! ```
+//! use tycute_dynamic::{Layout, Tiler, divide::logical_divide};
+//! let a: Layout = "(_8,_8):(_8,_1)".parse().unwrap();
+//! let t: Tiler = "(_2,_4)".parse().unwrap();
+//! assert_eq!(logical_divide(&a, &t).unwrap().to_string(), "((_2,_4),(_4,_2)):((_8,_32),(_1,_4))");
+//! ```
+
+pub mod cast;
+pub mod coalesce;
+pub mod common;
+pub mod complement;
+pub mod composed;
+pub mod composition;
+pub mod construct;
+pub mod divide;
+pub mod error;
+pub mod gmma;
+pub mod int;
+pub mod int_tuple;
+pub mod inverse;
+pub mod layout;
+pub mod ops;
+pub mod parse;
+pub mod print;
+pub mod product;
+pub mod swizzle;
+pub mod value;
+
+pub use error::{Error, ErrorKind, Result};
+pub use int::{Bool, Int};
+pub use int_tuple::IntTuple;
+pub use layout::{Layout, Major};
+pub use swizzle::{MixedBits, Swizzle};
+pub use value::{AnyLayout, ComposedLayout, Func, Offset, Tiler, Value};

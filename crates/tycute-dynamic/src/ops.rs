@@ -1,0 +1,554 @@
+//! The operation index of the test vectors: evaluate `op(args...)` given as text, as the
+//! `tycute eval` command and the vector tests do.
+//!
+//! Every op of `algebra.txt` and `swizzle.txt` is supported (see [`OPS`]); `table:OP` evaluates
+//! `OP` and lists the resulting layout at every linear index. Results are printed in CuTe
+//! syntax; errors are values whose kind tells REJECT (the algebra refuses) from ERROR (bad
+//! input, unknown op).
+
+use crate::coalesce::{coalesce, coalesce_profile, filter, filter_zeros};
+use crate::common::{max_common_layout, max_common_vector};
+use crate::complement::{complement, complement_default};
+use crate::composed::{self, compose3, layout_then_composed, layout_then_swizzle, map_inner, swizzle_then_layout};
+use crate::composition::{composition, composition_tiler};
+use crate::construct::{make_layout_like, make_ordered_layout, tile_to_shape, with_shape};
+use crate::divide::{flat_divide, logical_divide, tiled_divide, zipped_divide};
+use crate::error::{Error, ErrorKind, Result};
+use crate::gmma;
+use crate::int::Int;
+use crate::int_tuple::IntTuple;
+use crate::inverse::{left_inverse, right_inverse};
+use crate::layout::{crd2idx, idx2crd, Layout};
+use crate::parse::{parse_value, parse_value_lenient};
+use crate::product::{blocked_product, flat_product, logical_product, raked_product, tiled_product, tiler_as_layout, zip, zip2, zipped_product};
+use crate::swizzle::Swizzle;
+use crate::value::{AnyLayout, ComposedLayout, Func, Tiler, Value};
+use crate::{cast, Result as R};
+
+/// The ops this evaluator knows (without the `table:` prefix; `layout<I>` and
+/// `recast_layout<From,To>` take their parameters in the name).
+pub const OPS: &[&str] = &[
+    "identity", "size", "cosize", "rank", "depth", "coalesce", "coalesce_profile", "filter", "filter_zeros",
+    "composition", "composition_tiler", "complement", "right_inverse", "left_inverse", "logical_divide",
+    "zipped_divide", "tiled_divide", "flat_divide", "logical_product", "zipped_product", "tiled_product",
+    "flat_product", "blocked_product", "raked_product", "upcast", "downcast", "max_common_vector",
+    "max_common_layout", "with_shape", "make_layout_like", "layout<I>", "zip", "zip2", "make_ordered_layout",
+    "make_layout_left", "make_layout_right", "idx2crd", "crd2idx", "swizzle_table", "swizzle_apply",
+    "swizzle_masks", "recast_layout<From,To>", "tile_to_shape", "gmma_atom", "gmma_atom.position_independent",
+    "gmma_atom.tile_to_shape", "gmma_atom.tile_to_shape.position_independent", "shape", "stride", "flatten",
+];
+
+/// Largest index table produced.
+pub const TABLE_LIMIT: i64 = 1 << 22;
+
+/// The result of an op: a layout (which has a table) or any other printed value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Output {
+    /// A plain or composed layout.
+    Layout(AnyLayout),
+    /// Text in CuTe syntax (integers, tuples, swizzles, masks, index lists).
+    Text(String),
+}
+
+impl std::fmt::Display for Output {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Output::Layout(l) => write!(f, "{l}"),
+            Output::Text(t) => f.write_str(t),
+        }
+    }
+}
+
+fn plain(l: Layout) -> Output {
+    Output::Layout(AnyLayout::Plain(l))
+}
+
+fn text(x: impl std::fmt::Display) -> Output {
+    Output::Text(x.to_string())
+}
+
+/// Evaluates ops on textual arguments.
+#[derive(Clone, Copy, Debug)]
+pub struct Evaluator {
+    /// Accept whitespace inside values (the CLI's expression syntax).
+    pub lenient: bool,
+}
+
+impl Default for Evaluator {
+    fn default() -> Self {
+        Evaluator { lenient: false }
+    }
+}
+
+fn need(args: &[&str], n: usize, op: &str) -> Result<()> {
+    if args.len() != n {
+        return Err(Error::parse(format!("{op}: expected {n} argument(s), got {}", args.len())));
+    }
+    Ok(())
+}
+
+impl Evaluator {
+    fn value(&self, s: &str) -> Result<Value> {
+        if self.lenient {
+            parse_value_lenient(s)
+        } else {
+            parse_value(s)
+        }
+    }
+    fn any(&self, s: &str) -> Result<AnyLayout> {
+        self.value(s)?.to_any_layout()
+    }
+    fn layout(&self, s: &str) -> Result<Layout> {
+        self.value(s)?.to_layout()
+    }
+    fn tuple(&self, s: &str) -> Result<IntTuple> {
+        self.value(s)?.to_int_tuple()
+    }
+    fn tiler(&self, s: &str) -> Result<Tiler> {
+        self.value(s)?.to_tiler()
+    }
+    fn swizzle(&self, s: &str) -> Result<Swizzle> {
+        match self.value(s)? {
+            Value::Swizzle(sw) => Ok(sw),
+            other => Err(Error::parse(format!("expected a swizzle Sw<B,M,S>, got {other}"))),
+        }
+    }
+    fn int(&self, s: &str) -> Result<Int> {
+        self.tuple(s)?.as_int().ok_or_else(|| Error::parse(format!("expected an integer, got {s}")))
+    }
+    /// A template parameter such as the `4` of `upcast<4>` (a plain label).
+    fn template_n(&self, s: &str, op: &str) -> Result<i64> {
+        let t = s.trim().trim_start_matches('_');
+        t.parse::<i64>().map_err(|_| Error::parse(format!("{op}: expected an integer template argument, got {s}")))
+    }
+
+    /// Evaluate `op(args)`; `table:OP` gives the index table of OP's layout.
+    pub fn eval(&self, op: &str, args: &[&str]) -> Result<Output> {
+        if let Some(base) = op.strip_prefix("table:") {
+            let out = self.eval(base, args)?;
+            return match out {
+                Output::Layout(l) => {
+                    let t = l.table(TABLE_LIMIT)?;
+                    Ok(Output::Text(t.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(" ")))
+                }
+                Output::Text(t) => Err(Error::unsupported(format!("table: the result {t} of {base} is not a layout"))),
+            };
+        }
+        self.eval_op(op, args).map_err(|e| if e.kind == ErrorKind::Reject { e.context(op) } else { e })
+    }
+
+    fn eval_op(&self, op: &str, args: &[&str]) -> Result<Output> {
+        if let Some(i) = op.strip_prefix("layout<").and_then(|r| r.strip_suffix('>')) {
+            need(args, 1, op)?;
+            let i: usize = i.parse().map_err(|_| Error::parse(format!("bad mode index in {op}")))?;
+            return Ok(Output::Layout(match self.any(args[0])? {
+                AnyLayout::Plain(l) => AnyLayout::Plain(l.mode(i)?),
+                AnyLayout::Composed(c) => composed::mode(&c, i)?,
+            }));
+        }
+        if let Some(types) = op.strip_prefix("recast_layout<").and_then(|r| r.strip_suffix('>')) {
+            need(args, 1, op)?;
+            let (from, to) = types.split_once(',').ok_or_else(|| Error::parse(format!("{op}: expected <From,To>")))?;
+            let bits = |t: &str| gmma::sizeof_bits(t).ok_or_else(|| Error::unsupported(format!("unknown element type {t}")));
+            let (fb, tb) = (bits(from)?, bits(to)?);
+            return match self.value(args[0])? {
+                Value::Swizzle(sw) => Ok(text(sw.recast(fb, tb)?)),
+                Value::Layout(l) => Ok(plain(cast::recast(fb, tb, &l)?)),
+                Value::Composed(c) => Ok(Output::Layout(recast_composed(fb, tb, &c)?)),
+                other => Err(Error::parse(format!("{op}: expected a swizzle or layout, got {other}"))),
+            };
+        }
+        match op {
+            "identity" => {
+                need(args, 1, op)?;
+                Ok(Output::Layout(self.any(args[0])?))
+            }
+            "size" | "cosize" | "rank" | "depth" | "shape" | "stride" => {
+                need(args, 1, op)?;
+                let a = self.any(args[0])?;
+                let l = inner(&a)?;
+                Ok(match op {
+                    "size" => text(l.size()?),
+                    "cosize" => text(l.cosize()?),
+                    "rank" => text(Int::st(l.rank() as i64)),
+                    "depth" => text(Int::st(l.depth() as i64)),
+                    "shape" => text(&l.shape),
+                    _ => match a {
+                        AnyLayout::Plain(_) => text(&l.stride),
+                        AnyLayout::Composed(_) => return Err(Error::reject("stride: a composed layout has no strides")),
+                    },
+                })
+            }
+            "flatten" => {
+                need(args, 1, op)?;
+                self.map_any(args[0], |l| Ok(l.flatten()))
+            }
+            "coalesce" => {
+                need(args, 1, op)?;
+                self.map_any(args[0], coalesce)
+            }
+            "coalesce_profile" => {
+                need(args, 2, op)?;
+                let p = self.tuple(args[1])?;
+                self.map_any(args[0], |l| coalesce_profile(l, &p))
+            }
+            "filter" | "filter_zeros" => {
+                need(args, 1, op)?;
+                let l = self.plain_only(args[0], op)?;
+                Ok(plain(if op == "filter" { filter(&l)? } else { filter_zeros(&l) }))
+            }
+            "composition" => {
+                need(args, 2, op)?;
+                self.composition(args[0], args[1])
+            }
+            "composition_tiler" => {
+                need(args, 2, op)?;
+                let t = self.tiler(args[1])?;
+                match self.any(args[0])? {
+                    AnyLayout::Plain(l) => Ok(plain(composition_tiler(&l, &t)?)),
+                    AnyLayout::Composed(c) => Ok(Output::Layout(composed::composed_tiler(&c, &t)?)),
+                }
+            }
+            "complement" => {
+                if args.len() != 1 && args.len() != 2 {
+                    return Err(Error::parse("complement: expected 1 or 2 arguments"));
+                }
+                let a = self.any(args[0])?;
+                let l = inner(&a)?;
+                let r = match (args.len(), &a) {
+                    (1, AnyLayout::Plain(_)) => complement_default(l)?,
+                    (1, AnyLayout::Composed(_)) => complement(l, &IntTuple::Int(l.cosize()?))?,
+                    _ => complement(l, &self.tuple(args[1])?)?,
+                };
+                Ok(plain(r))
+            }
+            "right_inverse" | "left_inverse" => {
+                need(args, 1, op)?;
+                let left = op == "left_inverse";
+                match self.any(args[0])? {
+                    AnyLayout::Plain(l) => Ok(plain(if left { left_inverse(&l)? } else { right_inverse(&l)? })),
+                    AnyLayout::Composed(c) => Ok(Output::Layout(composed::inverse(&c, left)?)),
+                }
+            }
+            "logical_divide" | "zipped_divide" | "tiled_divide" | "flat_divide" | "logical_product"
+            | "zipped_product" | "tiled_product" | "flat_product" => {
+                need(args, 2, op)?;
+                let t = self.tiler(args[1])?;
+                let f: fn(&Layout, &Tiler) -> R<Layout> = match op {
+                    "logical_divide" => logical_divide,
+                    "zipped_divide" => zipped_divide,
+                    "tiled_divide" => tiled_divide,
+                    "flat_divide" => flat_divide,
+                    "logical_product" => logical_product,
+                    "zipped_product" => zipped_product,
+                    "tiled_product" => tiled_product,
+                    _ => flat_product,
+                };
+                self.map_any(args[0], |l| f(l, &t))
+            }
+            "blocked_product" | "raked_product" => {
+                need(args, 2, op)?;
+                let t = tiler_as_layout(&self.tiler(args[1])?, op)?;
+                let f: fn(&Layout, &Layout) -> R<Layout> = if op == "blocked_product" { blocked_product } else { raked_product };
+                self.map_any(args[0], |l| f(l, &t))
+            }
+            "upcast" | "downcast" => {
+                need(args, 2, op)?;
+                let n = self.template_n(args[0], op)?;
+                let up = op == "upcast";
+                match self.any(args[1])? {
+                    AnyLayout::Plain(l) => Ok(plain(if up { cast::upcast(n, &l)? } else { cast::downcast(n, &l)? })),
+                    AnyLayout::Composed(c) => {
+                        Ok(Output::Layout(if up { composed::upcast(n, &c)? } else { composed::downcast(n, &c)? }))
+                    }
+                }
+            }
+            "max_common_vector" | "max_common_layout" => {
+                need(args, 2, op)?;
+                self.max_common(op == "max_common_vector", args[0], args[1])
+            }
+            "with_shape" => {
+                need(args, 2, op)?;
+                let s = self.tuple(args[1])?;
+                self.map_any(args[0], |l| with_shape(l, &s))
+            }
+            "make_layout_like" => {
+                need(args, 1, op)?;
+                Ok(plain(make_layout_like(&self.plain_only(args[0], op)?)?))
+            }
+            "zip" => {
+                need(args, 1, op)?;
+                self.map_any(args[0], zip)
+            }
+            "zip2" => {
+                need(args, 2, op)?;
+                Ok(plain(zip2(&self.layout(args[0])?, &self.layout(args[1])?)?))
+            }
+            "make_ordered_layout" => {
+                need(args, 2, op)?;
+                Ok(plain(make_ordered_layout(&self.tuple(args[0])?, &self.tuple(args[1])?)?))
+            }
+            "make_layout_left" | "make_layout_right" => {
+                need(args, 1, op)?;
+                let s = self.tuple(args[0])?;
+                Ok(plain(if op == "make_layout_left" { Layout::left(&s)? } else { Layout::right(&s)? }))
+            }
+            "idx2crd" => {
+                need(args, 2, op)?;
+                Ok(text(idx2crd(&self.tuple(args[0])?, &self.tuple(args[1])?)?))
+            }
+            "crd2idx" => {
+                need(args, 3, op)?;
+                let (c, s, d) = (self.tuple(args[0])?, self.tuple(args[1])?, self.tuple(args[2])?);
+                crate::error::ensure!(s.congruent(&d), "crd2idx: Mismatched Ranks: shape {s} and stride {d}");
+                Ok(text(crd2idx(&c, &s, &d)?))
+            }
+            "swizzle_table" => {
+                need(args, 2, op)?;
+                let sw = self.swizzle(args[0])?;
+                let n = self.int(args[1])?.value;
+                crate::error::ensure!((0..=TABLE_LIMIT).contains(&n), "swizzle_table: bad count {n}");
+                Ok(Output::Text((0..n).map(|i| sw.apply_i64(i).to_string()).collect::<Vec<_>>().join(" ")))
+            }
+            "swizzle_apply" => {
+                need(args, 2, op)?;
+                Ok(text(self.swizzle(args[0])?.apply(self.int(args[1])?)))
+            }
+            "swizzle_masks" => {
+                need(args, 1, op)?;
+                Ok(Output::Text(self.swizzle(args[0])?.masks_text()))
+            }
+            "tile_to_shape" => self.tile_to_shape(args),
+            "gmma_atom" => {
+                need(args, 1, op)?;
+                Ok(Output::Layout(gmma::atom(args[0])?))
+            }
+            "gmma_atom.position_independent" => {
+                need(args, 1, op)?;
+                Ok(Output::Layout(position_independent(gmma::atom(args[0])?)?))
+            }
+            "gmma_atom.tile_to_shape" | "gmma_atom.tile_to_shape.position_independent" => {
+                if args.len() != 2 && args.len() != 3 {
+                    return Err(Error::parse(format!("{op}: expected name, shape [, order]")));
+                }
+                let atom = gmma::atom(args[0])?;
+                let shape = self.tuple(args[1])?;
+                let order = if args.len() == 3 { Some(self.tuple(args[2])?) } else { None };
+                let tiled = tile_any(&atom, &shape, order.as_ref())?;
+                Ok(Output::Layout(if op.ends_with(".position_independent") { position_independent(tiled)? } else { tiled }))
+            }
+            _ => Err(Error::unsupported(format!("unknown op {op}"))),
+        }
+    }
+
+    fn plain_only(&self, s: &str, op: &str) -> Result<Layout> {
+        match self.any(s)? {
+            AnyLayout::Plain(l) => Ok(l),
+            AnyLayout::Composed(_) => Err(Error::reject(format!("{op}: not defined for composed layouts"))),
+        }
+    }
+
+    /// Apply a layout op to a plain layout, or to the inner layout of a composed one.
+    fn map_any(&self, s: &str, f: impl FnOnce(&Layout) -> Result<Layout>) -> Result<Output> {
+        match self.any(s)? {
+            AnyLayout::Plain(l) => Ok(plain(f(&l)?)),
+            AnyLayout::Composed(c) => Ok(Output::Layout(map_inner(&c, f)?)),
+        }
+    }
+
+    fn composition(&self, a: &str, b: &str) -> Result<Output> {
+        let (va, vb) = (self.value(a)?, self.value(b)?);
+        let r = match (&va, &vb) {
+            (Value::Swizzle(sw), Value::Layout(l)) => swizzle_then_layout(*sw, l),
+            (Value::Layout(l), Value::Layout(r)) => AnyLayout::Plain(composition(l, r)?),
+            (Value::Layout(l), Value::Swizzle(sw)) => layout_then_swizzle(l, *sw)?,
+            (Value::Layout(l), Value::Composed(c)) => layout_then_composed(l, c)?,
+            (Value::Composed(c), Value::Layout(r)) => map_inner(c, |inner| composition(inner, r))?,
+            (Value::Composed(c), Value::Composed(r)) => {
+                let b = c.layout_b()?;
+                match layout_then_composed(b, r)? {
+                    AnyLayout::Plain(x) => compose3(c.a.clone(), c.offset.clone(), Func::Layout(x)),
+                    AnyLayout::Composed(_) => {
+                        return Err(Error::unsupported("composition of two swizzled layouts nests composed layouts"))
+                    }
+                }
+            }
+            (Value::Swizzle(s0), Value::Swizzle(s1)) => {
+                crate::error::ensure!(s0.s == s1.s, "composition: Can only merge swizzles of the same shift.");
+                return Ok(text(Swizzle::from_masks(s0.yyy_msk() ^ s1.yyy_msk(), s0.zzz_msk() ^ s1.zzz_msk())?));
+            }
+            (Value::Composed(c), Value::Tiler(_) | Value::IntTuple(_) | Value::Underscore) => {
+                composed::composed_tiler(c, &vb.to_tiler()?)?
+            }
+            (Value::Layout(l), Value::Tiler(_) | Value::IntTuple(_) | Value::Underscore) => {
+                AnyLayout::Plain(composition_tiler(l, &vb.to_tiler()?)?)
+            }
+            _ => return Err(Error::parse(format!("composition: unsupported arguments {va} and {vb}"))),
+        };
+        Ok(Output::Layout(r))
+    }
+
+    fn max_common(&self, vector: bool, a: &str, b: &str) -> Result<Output> {
+        let (a, b) = (self.any(a)?, self.any(b)?);
+        match (&a, &b) {
+            (AnyLayout::Plain(x), AnyLayout::Plain(y)) => {
+                if vector {
+                    Ok(text(max_common_vector(x, y)?))
+                } else {
+                    Ok(plain(max_common_layout(x, y)?))
+                }
+            }
+            (AnyLayout::Composed(c), AnyLayout::Plain(y)) | (AnyLayout::Plain(y), AnyLayout::Composed(c)) => {
+                let base = Int::st(composed::swizzle_base(c)?);
+                let x = c.layout_b()?;
+                if vector {
+                    Ok(text(max_common_vector(x, y)?.min(base)))
+                } else {
+                    let common = max_common_layout(x, y)?;
+                    if base.value < common.size()?.value && common.size()?.is_static {
+                        Ok(plain(composition_tiler(&common, &Tiler::Int(base))?))
+                    } else {
+                        Ok(plain(common))
+                    }
+                }
+            }
+            (AnyLayout::Composed(c0), AnyLayout::Composed(c1)) => {
+                if !vector {
+                    return Err(Error::unsupported("max_common_layout of two composed layouts"));
+                }
+                let v = max_common_vector(c0.layout_b()?, c1.layout_b()?)?;
+                if c0.a == c1.a {
+                    Ok(text(v))
+                } else {
+                    let b0 = Int::st(composed::swizzle_base(c0)?);
+                    let b1 = Int::st(composed::swizzle_base(c1)?);
+                    Ok(text(v.min(b0).min(b1)))
+                }
+            }
+        }
+    }
+
+    fn tile_to_shape(&self, args: &[&str]) -> Result<Output> {
+        // `tile_to_shape [label] atom shape [order]`: the label is present when the first
+        // argument is not a layout.
+        let args: Vec<&str> = if args.first().is_some_and(|a| self.any(a).is_err()) { args[1..].to_vec() } else { args.to_vec() };
+        if args.len() != 2 && args.len() != 3 {
+            return Err(Error::parse("tile_to_shape: expected [label] atom shape [order]"));
+        }
+        let atom = self.any(args[0])?;
+        let shape = self.tuple(args[1])?;
+        let order = if args.len() == 3 { Some(self.tuple(args[2])?) } else { None };
+        Ok(Output::Layout(tile_any(&atom, &shape, order.as_ref())?))
+    }
+}
+
+fn inner(a: &AnyLayout) -> Result<&Layout> {
+    match a {
+        AnyLayout::Plain(l) => Ok(l),
+        AnyLayout::Composed(c) => c.layout_b(),
+    }
+}
+
+fn tile_any(atom: &AnyLayout, shape: &IntTuple, order: Option<&IntTuple>) -> Result<AnyLayout> {
+    match atom {
+        AnyLayout::Plain(l) => Ok(AnyLayout::Plain(tile_to_shape(l, shape, order)?)),
+        AnyLayout::Composed(c) => map_inner(c, |b| tile_to_shape(b, shape, order)),
+    }
+}
+
+fn position_independent(a: AnyLayout) -> Result<AnyLayout> {
+    match a {
+        AnyLayout::Composed(c) => composed::position_independent(&c),
+        AnyLayout::Plain(_) => Err(Error::reject("as_position_independent_swizzle_layout: needs a composed layout")),
+    }
+}
+
+fn recast_composed(fb: i64, tb: i64, c: &ComposedLayout) -> Result<AnyLayout> {
+    let (num, den) = crate::swizzle::ratio(tb, fb)?;
+    let up = if num != 1 { composed::upcast(num, c)? } else { AnyLayout::Composed(c.clone()) };
+    if den == 1 {
+        return Ok(up);
+    }
+    match up {
+        AnyLayout::Composed(c2) => composed::downcast(den, &c2),
+        AnyLayout::Plain(l) => Ok(AnyLayout::Plain(cast::downcast(den, &l)?)),
+    }
+}
+
+/// The text after `=>` for one case: the result, `REJECT<TAB>reason` or `ERROR<TAB>reason`.
+pub fn result_field(ev: &Evaluator, op: &str, args: &[&str]) -> String {
+    match ev.eval(op, args) {
+        Ok(out) => out.to_string(),
+        Err(e) => {
+            let msg = e.message.replace(['\t', '\n', '\r'], " ");
+            match e.kind {
+                ErrorKind::Reject => format!("REJECT\t{msg}"),
+                _ => format!("ERROR\t{msg}"),
+            }
+        }
+    }
+}
+
+/// Evaluate one vector-format line (`category<TAB>op<TAB>args...[<TAB>=>...]`) into the output
+/// line `category<TAB>op<TAB>args...<TAB>=><TAB>RESULT`. Returns `None` for an empty line.
+pub fn eval_line(ev: &Evaluator, line: &str) -> Option<String> {
+    let line = line.trim_end_matches(['\n', '\r']);
+    if line.trim().is_empty() {
+        return None;
+    }
+    let fields: Vec<&str> = line.split('\t').collect();
+    let end = fields.iter().position(|f| *f == "=>").unwrap_or(fields.len());
+    let inputs = &fields[..end];
+    let result = if inputs.len() < 2 {
+        "ERROR\texpected category<TAB>op<TAB>args...".to_string()
+    } else {
+        result_field(ev, inputs[1], &inputs[2..])
+    };
+    Some(format!("{}\t=>\t{}", inputs.join("\t"), result))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ev(op: &str, args: &[&str]) -> String {
+        result_field(&Evaluator::default(), op, args)
+    }
+
+    #[test]
+    fn lines() {
+        let e = Evaluator::default();
+        assert_eq!(
+            eval_line(&e, "algebra\tcoalesce\t(_2,_4):(_1,_2)\t=>\tignored").unwrap(),
+            "algebra\tcoalesce\t(_2,_4):(_1,_2)\t=>\t_8:_1"
+        );
+        assert_eq!(
+            eval_line(&e, "algebra\ttable:coalesce\t(_2,_4):(_1,_2)").unwrap(),
+            "algebra\ttable:coalesce\t(_2,_4):(_1,_2)\t=>\t0 1 2 3 4 5 6 7"
+        );
+        assert!(eval_line(&e, "x\tnope\t1").unwrap().ends_with("=>\tERROR\tunknown op nope"));
+        assert!(eval_line(&e, "x\tcoalesce\t(_2,").unwrap().contains("=>\tERROR\t"));
+        assert!(eval_line(&e, "   ").is_none());
+        assert!(eval_line(&e, "lonely").unwrap().contains("ERROR"));
+    }
+
+    #[test]
+    fn ops() {
+        assert_eq!(ev("size", &["(_4,6):(6,_1)"]), "24");
+        assert_eq!(ev("rank", &["(_4,6):(6,_1)"]), "_2");
+        assert_eq!(ev("swizzle_apply", &["Sw<2,3,3>", "_100"]), "_108");
+        assert_eq!(ev("swizzle_masks", &["Sw<1,5,2>"]), "yyy=128 zzz=32 shift=2 code=160");
+        assert_eq!(ev("recast_layout<uint8_t,half_t>", &["Sw<3,4,3>"]), "Sw<3,3,3>");
+        assert_eq!(ev("layout<1>", &["(_4,_16,_2):(_1,_12,_192)"]), "_16:_12");
+        assert!(ev("layout<1>", &["_4:_1"]).starts_with("REJECT"));
+        assert!(ev("complement", &["(_4,_2):(_1,_2)"]).starts_with("REJECT"));
+        assert_eq!(
+            ev("composition", &["Sw<3,3,3>", "(_8,_64):(_64,_1)"]),
+            "Sw<3,3,3> o _0 o (_8,_64):(_64,_1)"
+        );
+        assert_eq!(
+            ev("tile_to_shape", &["Sw333_K64", "Sw<3,3,3> o _0 o (_8,_64):(_64,_1)", "(_64,_128)", "(_2,_1)"]),
+            "Sw<3,3,3> o _0 o ((_8,_8),(_64,_2)):((_64,_1024),(_1,_512))"
+        );
+    }
+}

@@ -1,0 +1,25 @@
+//! # tycute
+//!
+//! NVIDIA CuTe's layout algebra in Rust's type system. Static shapes and strides are typenum
+//! types, every algebra operation is a type alias evaluated by the trait solver, and a layout that
+//! does not fit is a compile error that names the rule it breaks.
+//!
+//! ```
+//! use tycute::{cute, show, table, Coalesce};
+//!
+//! type A = cute!(((_2,_4),_2):((_8,_2),_1));
+//! assert_eq!(show::<Coalesce<A>>(), "(_2,_4,_2):(_8,_2,_1)");
+//! assert_eq!(table::<Coalesce<A>>()[..4], [0, 8, 2, 10]);
+//! ```
+//!
+//! The crate re-exports the type-level algebra ([`tycute_layout`]), the [`cute!`] macro that
+//! writes a type from CuTe's printed text, and the runtime twin of the algebra as [`dynamic`].
+
+// `cute!` expands to `::tycute::__private::...`; this makes those paths resolve in this crate too.
+extern crate self as tycute;
+
+pub use tycute_layout::*;
+pub use tycute_macros::cute;
+
+/// The runtime twin: the same algebra on run-time values, parsed from and printed as CuTe text.
+pub use tycute_dynamic as dynamic;
