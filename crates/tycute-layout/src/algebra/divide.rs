@@ -28,7 +28,7 @@ use crate::algebra::coalesce::{Coalesce, CoalesceOp};
 use crate::algebra::complement::{ComplementWith, ComplementWithOp};
 use crate::algebra::composition::CompositionOp;
 use crate::algebra::tiler::{
-    ApplyTiler, ByMode, LayoutTilerFn, TileUnzipFlatOp, TileUnzipTiledOp, TileUnzipZippedOp,
+    ApplyTiler, ByModeIf, LayoutTilerFn, TileUnzipFlatOp, TileUnzipTiledOp, TileUnzipZippedOp,
     TilerRankFits, TupleTilerFn,
 };
 use crate::int::IsLessOrEqual;
@@ -67,10 +67,10 @@ where
     T: LenOp,
     Len<T>: IsLessOrEqual<<A as RankOfOp>::Output>,
     TilerRankFits<A, T>: LogicalDivideTilerFits,
-    A: ByMode<T, LogicalDivideFn>,
+    A: ByModeIf<T, LogicalDivideFn, TilerRankFits<A, T>>,
 {
     // ((TileM,RestM),(TileN,RestN),L)
-    type Output = <A as ByMode<T, LogicalDivideFn>>::Output;
+    type Output = <A as ByModeIf<T, LogicalDivideFn, TilerRankFits<A, T>>>::Output;
 }
 
 /// Rejects a tuple tiler with more modes than the layout it divides.

@@ -30,7 +30,7 @@ use core::ops::Mul;
 use crate::algebra::complement::{ComplementWith, ComplementWithOp};
 use crate::algebra::composition::{Composition, CompositionOp};
 use crate::algebra::tiler::{
-    AppendRank, AppendRankOp, ApplyTiler, ByMode, LayoutTilerFn, TileUnzipFlatOp, TileUnzipTiledOp,
+    AppendRank, AppendRankOp, ApplyTiler, ByModeIf, LayoutTilerFn, TileUnzipFlatOp, TileUnzipTiledOp,
     TileUnzipZippedOp, TilerRankFits, TupleTilerFn, ZipLayouts, ZipLayoutsOp,
 };
 use crate::int::{IsLessOrEqual, Max, Maximum, Prod};
@@ -77,10 +77,10 @@ where
     T: LenOp,
     Len<T>: IsLessOrEqual<<A as RankOfOp>::Output>,
     TilerRankFits<A, T>: LogicalProductTilerFits,
-    A: ByMode<T, LogicalProductFn>,
+    A: ByModeIf<T, LogicalProductFn, TilerRankFits<A, T>>,
 {
     // ((BlockM,TilesM),(BlockN,TilesN),L)
-    type Output = <A as ByMode<T, LogicalProductFn>>::Output;
+    type Output = <A as ByModeIf<T, LogicalProductFn, TilerRankFits<A, T>>>::Output;
 }
 
 /// Rejects a tuple tiler with more modes than the block.

@@ -18,8 +18,8 @@ use core::ops::{BitAnd, Div, Rem};
 use crate::algebra::ordered::{CompactColMajor, MakeOrderedLayout, MakeOrderedLayoutOp};
 use crate::algebra::product::{BlockedProduct, BlockedProductOp};
 use crate::algebra::tiler::{AppendRank, AppendRankOp, ProductEach, ProductEachOp};
-use crate::int::{And, Eq, IsEqual, IsLessOrEqual, LeEq, Mod, Quot, B1, P1, Z0};
-use crate::layout::{Layout, RankOfOp, ShapeOf};
+use crate::int::{And, Eq, IsEqual, IsLessOrEqual, LeEq, Mod, Quot, B0, B1, P1, Z0};
+use crate::layout::{IsLayout, Layout, RankOfOp, ShapeOf};
 use crate::sealed::Sealed;
 use crate::swizzle::ComposedLayout;
 use crate::tuple::{Nil, Tup};
@@ -93,7 +93,14 @@ type TargetShape<S> = ProductEach<S>;
 /// `target / block`: (RepM,RepN,...)
 type Repeats<A, S> = <TargetShape<S> as DivideEach<BlockShape<A, S>>>::Quotients;
 
-/// `tile_to_shape(atom, S)` with the repeats laid out by `M`.
+/// `rank(atom) <= rank(S)` as a bit.
+type RankFits<A, S> = LeEq<<A as RankOfOp>::Output, TargetRank<S>>;
+/// Whether every atom size divides its target size, as a bit.
+type Divides<A, S> = <TargetShape<S> as DivideEach<BlockShape<A, S>>>::Divides;
+
+/// `tile_to_shape(atom, S)` with the repeats laid out by `M`. Each check is followed by a
+/// dispatch on its bit, so that a failed check is the only error (the `B0` branches are
+/// placeholders).
 #[doc(hidden)]
 pub trait TileToShapeBy<S, M> {
     type Output;
@@ -101,19 +108,51 @@ pub trait TileToShapeBy<S, M> {
 impl<SA, DA, S, M> TileToShapeBy<S, M> for Layout<SA, DA>
 where
     Layout<SA, DA>: RankOfOp,
-    S: RankOfOp + ProductEachOp,
+    S: RankOfOp,
     <Layout<SA, DA> as RankOfOp>::Output: IsLessOrEqual<TargetRank<S>>,
-    LeEq<<Layout<SA, DA> as RankOfOp>::Output, TargetRank<S>>: TileToShapeRankFits,
-    Layout<SA, DA>: AppendRankOp<TargetRank<S>>,
-    Padded<Layout<SA, DA>, S>: crate::layout::IsLayout,
-    ShapeOf<Padded<Layout<SA, DA>, S>>: ProductEachOp,
-    TargetShape<S>: DivideEach<BlockShape<Layout<SA, DA>, S>>,
-    <TargetShape<S> as DivideEach<BlockShape<Layout<SA, DA>, S>>>::Divides: TileToShapeDivides,
-    M: RepeatLayout<Repeats<Layout<SA, DA>, S>>,
-    Padded<Layout<SA, DA>, S>: BlockedProductOp<<M as RepeatLayout<Repeats<Layout<SA, DA>, S>>>::Output>,
+    RankFits<Layout<SA, DA>, S>: TileToShapeRankFits,
+    Layout<SA, DA>: PadToTarget<S, M, RankFits<Layout<SA, DA>, S>>,
+{
+    type Output = <Layout<SA, DA> as PadToTarget<S, M, RankFits<Layout<SA, DA>, S>>>::Output;
+}
+
+/// After the rank check: pad the atom, check the sizes.
+#[doc(hidden)]
+pub trait PadToTarget<S, M, Fits> {
+    type Output;
+}
+impl<A, S, M> PadToTarget<S, M, B0> for A {
+    type Output = A;
+}
+impl<A, S, M> PadToTarget<S, M, B1> for A
+where
+    S: RankOfOp + ProductEachOp,
+    A: AppendRankOp<TargetRank<S>>,
+    Padded<A, S>: IsLayout,
+    ShapeOf<Padded<A, S>>: ProductEachOp,
+    TargetShape<S>: DivideEach<BlockShape<A, S>>,
+    Divides<A, S>: TileToShapeDivides,
+    Padded<A, S>: TileRepeats<Repeats<A, S>, M, Divides<A, S>>,
+{
+    // (AtomM,AtomN,_1,...)
+    type Output = <Padded<A, S> as TileRepeats<Repeats<A, S>, M, Divides<A, S>>>::Output;
+}
+
+/// After the size check: `blocked_product(padded, repeats laid out by M)`.
+#[doc(hidden)]
+pub trait TileRepeats<P, M, Fits> {
+    type Output;
+}
+impl<A, P, M> TileRepeats<P, M, B0> for A {
+    type Output = A;
+}
+impl<A, P, M> TileRepeats<P, M, B1> for A
+where
+    M: RepeatLayout<P>,
+    A: BlockedProductOp<<M as RepeatLayout<P>>::Output>,
 {
     // ((AtomM,RepM),(AtomN,RepN),...)
-    type Output = BlockedProduct<Padded<Layout<SA, DA>, S>, <M as RepeatLayout<Repeats<Layout<SA, DA>, S>>>::Output>;
+    type Output = BlockedProduct<A, <M as RepeatLayout<P>>::Output>;
 }
 impl<F, O, B, S, M> TileToShapeBy<S, M> for ComposedLayout<F, O, B>
 where

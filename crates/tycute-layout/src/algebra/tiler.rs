@@ -66,12 +66,23 @@ impl<H, T> TilerKind for Tup<H, T> {
     type Kind = KTuple;
 }
 
-/// The leaf kinds: a layout, an integer, `_` (everything but a tuple).
+/// Whether a kind is the tuple kind (`B1`) or a leaf kind (`B0`: a layout, an integer, `_`).
 #[doc(hidden)]
-pub trait LeafKind {}
-impl LeafKind for KLayout {}
-impl LeafKind for KInt {}
-impl LeafKind for KUnder {}
+pub trait KindIsTuple {
+    type Output;
+}
+impl KindIsTuple for KLayout {
+    type Output = B0;
+}
+impl KindIsTuple for KInt {
+    type Output = B0;
+}
+impl KindIsTuple for KUnder {
+    type Output = B0;
+}
+impl KindIsTuple for KTuple {
+    type Output = B1;
+}
 
 // ---------------------------------------------------------------------------------------------
 // Applying an operation by a tiler
@@ -139,6 +150,20 @@ where
     // (F(A0,T0), F(A1,T1), ..., A_k+1, ...)
     type Output = <<<Layout<S, D> as ModesOp>::Output as ZipModes<T, F>>::Output as MakeLayoutOp>::Output;
 }
+/// [`ByMode`] once the operation's rank check has passed (`B1`); for `B0` the check has already
+/// failed with the operation's message, and this gives a placeholder so that no second error
+/// follows.
+#[doc(hidden)]
+pub trait ByModeIf<T, F, Fits> {
+    type Output;
+}
+impl<A: ByMode<T, F>, T, F> ByModeIf<T, F, B1> for A {
+    type Output = <A as ByMode<T, F>>::Output;
+}
+impl<A, T, F> ByModeIf<T, F, B0> for A {
+    type Output = A;
+}
+
 /// The modes of A, each with its tiler element; modes past the tiler kept.
 #[doc(hidden)]
 pub trait ZipModes<T, F> {
@@ -169,10 +194,11 @@ pub trait TileUnzipOp<G> {
 impl<S, D, G> TileUnzipOp<G> for Layout<S, D>
 where
     G: TilerKind,
-    Layout<S, D>: UnzipKind<G, G::Kind>,
+    G::Kind: KindIsTuple,
+    Layout<S, D>: UnzipKind<G, <G::Kind as KindIsTuple>::Output>,
 {
-    type Tile = <Layout<S, D> as UnzipKind<G, G::Kind>>::Tile;
-    type Rest = <Layout<S, D> as UnzipKind<G, G::Kind>>::Rest;
+    type Tile = <Layout<S, D> as UnzipKind<G, <G::Kind as KindIsTuple>::Output>>::Tile;
+    type Rest = <Layout<S, D> as UnzipKind<G, <G::Kind as KindIsTuple>::Output>>::Rest;
 }
 
 #[doc(hidden)]
@@ -180,17 +206,15 @@ pub trait UnzipKind<G, K> {
     type Tile;
     type Rest;
 }
-impl<S, D, G, K: LeafKind> UnzipKind<G, K> for Layout<S, D>
+impl<S, D, G> UnzipKind<G, B0> for Layout<S, D>
 where
-    S: IsTuple,
-    <S as IsTuple>::Output: UnzipIndexInRange,
     Layout<S, D>: UnzipPair,
 {
     // (tile, rest)  =>  tile | rest
     type Tile = <Layout<S, D> as UnzipPair>::Tile;
     type Rest = <Layout<S, D> as UnzipPair>::Rest;
 }
-impl<S, D, G> UnzipKind<G, KTuple> for Layout<S, D>
+impl<S, D, G> UnzipKind<G, B1> for Layout<S, D>
 where
     Layout<S, D>: UnzipList<G>,
 {
@@ -207,17 +231,51 @@ where
 pub trait UnzipIndexInRange: Sealed {}
 impl UnzipIndexInRange for B1 {}
 
-/// A rank-2 mode `(tile, rest)` taken apart.
-#[diagnostic::on_unimplemented(
-    message = "Mismatched ranks",
-    label = "a mode kept by `_` in the tiler must be a rank-2 (tile, rest) pair to be unzipped"
-)]
+/// A rank-2 mode `(tile, rest)` taken apart: dispatches on whether the mode is a tuple.
 #[doc(hidden)]
 pub trait UnzipPair {
     type Tile;
     type Rest;
 }
-impl<S0, S1, D0, D1> UnzipPair for Layout<Tup<S0, Tup<S1, Nil>>, Tup<D0, Tup<D1, Nil>>> {
+impl<S: IsTuple, D> UnzipPair for Layout<S, D>
+where
+    Layout<S, D>: UnzipPairBy<<S as IsTuple>::Output>,
+{
+    type Tile = <Layout<S, D> as UnzipPairBy<<S as IsTuple>::Output>>::Tile;
+    type Rest = <Layout<S, D> as UnzipPairBy<<S as IsTuple>::Output>>::Rest;
+}
+#[doc(hidden)]
+pub trait UnzipPairBy<IsTup> {
+    type Tile;
+    type Rest;
+}
+impl<S: IsTuple, D> UnzipPairBy<B0> for Layout<S, D>
+where
+    <S as IsTuple>::Output: UnzipIndexInRange,
+{
+    // never reached: the check above fails for every integer
+    type Tile = Layout<S, D>;
+    type Rest = Layout<S, D>;
+}
+impl<S, D> UnzipPairBy<B1> for Layout<S, D>
+where
+    Layout<S, D>: UnzipRank2,
+{
+    type Tile = <Layout<S, D> as UnzipRank2>::Tile;
+    type Rest = <Layout<S, D> as UnzipRank2>::Rest;
+}
+/// A tuple mode kept by `_` must have rank 2 to be read as `(tile, rest)`.
+#[diagnostic::on_unimplemented(
+    message = "Mismatched ranks",
+    label = "a mode kept by `_` in the tiler must be a rank-2 (tile, rest) pair to be unzipped"
+)]
+#[doc(hidden)]
+pub trait UnzipRank2 {
+    type Tile;
+    type Rest;
+}
+impl<S0, S1, D0, D1> UnzipRank2 for Layout<Tup<S0, Tup<S1, Nil>>, Tup<D0, Tup<D1, Nil>>> {
+    // (tile, rest)
     type Tile = Layout<S0, D0>;
     type Rest = Layout<S1, D1>;
 }
@@ -430,11 +488,26 @@ impl<SA, DA, SB, DB> ZipLayoutsBy<Layout<SB, DB>, B1> for Layout<SA, DA>
 where
     SA: SameRankAs<SB>,
     <SA as SameRankAs<SB>>::Output: ZipRanksMatch,
+    Layout<SA, DA>: ZipModesIf<Layout<SB, DB>, <SA as SameRankAs<SB>>::Output>,
+{
+    type Output = <Layout<SA, DA> as ZipModesIf<Layout<SB, DB>, <SA as SameRankAs<SB>>::Output>>::Output;
+}
+/// The zip of two tuple layouts once their ranks are known to agree (`B1`); `B0` is a
+/// placeholder after the failed [`ZipRanksMatch`] check.
+#[doc(hidden)]
+pub trait ZipModesIf<B, Match> {
+    type Output;
+}
+impl<SA, DA, SB, DB> ZipModesIf<Layout<SB, DB>, B1> for Layout<SA, DA>
+where
     (SA, SB): ZipLists,
     (DA, DB): ZipLists,
 {
     // (a0,a1,...), (b0,b1,...)  =>  ((a0,b0),(a1,b1),...)
     type Output = Layout<<(SA, SB) as ZipLists>::Output, <(DA, DB) as ZipLists>::Output>;
+}
+impl<A, B> ZipModesIf<B, B0> for A {
+    type Output = A;
 }
 
 /// Rejects a zip of two layouts whose ranks differ.
