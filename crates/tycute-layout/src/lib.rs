@@ -37,6 +37,9 @@ pub use algebra::zip::{Zip, Zip2};
 pub use layout::{Cosize, Depth, IsLayout, Layout, LayoutAt, MakeLayout, Modes, Rank, ShapeOf, Size, StrideOf, Underscore};
 pub use repr::{show, table, Reify};
 pub use swizzle::{ComposedLayout, SmemPtr, Swizzle};
+pub use swizzle::{
+    swizzle_masks, swizzle_table, AsPositionIndependent, Composition3, GmmaAtom, MakeSwizzle, RecastLayout, SwizzleApply,
+};
 pub use tuple::{Nil, Tup};
 
 /// Paths used by the `cute!` macro's expansion. Not a public API.

@@ -1,4 +1,17 @@
 //! Swizzles and composed layouts.
+//!
+//! * [`mod@swizzle`]: `Sw<B,M,S>` on static integers ([`SwizzleApply`]), parameter
+//!   checks ([`ValidSwizzle`]), [`MakeSwizzle`], and the run-time [`swizzle_table`] /
+//!   [`swizzle_masks`];
+//! * [`recast`]: element types (`half_t`, `float`, `uint8_t`, ...: [`SizeofBits`]),
+//!   `upcast`/`downcast` of a swizzle, [`RecastLayout`];
+//! * [`composed`]: CuTe's three-argument composition ([`Composition3`]) and the algebra on
+//!   `Sw o offset o L`: `Composition` (swizzle ∘ layout, composed ∘ layout/tiler, layout ∘ swizzle,
+//!   layout ∘ composed), `RightInverse`/`LeftInverse`, `Upcast`/`Downcast`, size/rank/depth/cosize,
+//!   `layout<I>`, `coalesce` (divides, products and `tile_to_shape` of composed layouts are in
+//!   `algebra/`);
+//! * [`gmma`]: the SM90 GMMA shared-memory atoms (`Layout_K_SW128_Atom<T>`, ...) and
+//!   [`AsPositionIndependent`].
 
 use core::marker::PhantomData;
 
@@ -37,3 +50,19 @@ impl<Bits> Default for SmemPtr<Bits> {
 impl<Bits: Int> Reify for SmemPtr<Bits> {
     const REPR: Repr = Repr::smem_ptr(Bits::I64);
 }
+
+#[allow(clippy::module_inception)]
+pub mod swizzle;
+pub use self::swizzle::{
+    swizzle_at, swizzle_masks, swizzle_table, IsSwizzle, MakeSwizzle, MakeSwizzleOp, SwizzleApply, SwizzleApplyOp,
+    ValidSwizzle,
+};
+
+pub mod recast;
+pub use self::recast::{Bits, RecastLayout, RecastLayoutOp, SizeofBits, SwizzleDowncast, SwizzleUpcast, UintBit};
+
+pub mod composed;
+pub use self::composed::{Composition3, Composition3Op};
+
+pub mod gmma;
+pub use self::gmma::{AsPositionIndependent, AsPositionIndependentOp, GmmaAtom, GmmaAtomOp};
