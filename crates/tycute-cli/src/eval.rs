@@ -104,7 +104,10 @@ fn as_call(text: &str) -> Option<(&str, &str)> {
     if !first.is_ascii_lowercase() || name == "counting_iter" || !text.ends_with(')') {
         return None;
     }
-    if !name.chars().all(|c| c.is_ascii_alphanumeric() || "_<>,.:".contains(c)) {
+    if !name
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || "_<>,.:".contains(c))
+    {
         return None;
     }
     Some((name, &text[open + 1..text.len() - 1]))
@@ -131,7 +134,11 @@ pub fn eval_expr(ev: &Evaluator, text: &str, depth: usize) -> Result<Output, Err
     // upcast<N>(A) / downcast<N>(A): the template argument becomes the first argument
     let mut op = name.to_string();
     for base in ["upcast", "downcast"] {
-        if let Some(n) = name.strip_prefix(base).and_then(|r| r.strip_prefix('<')).and_then(|r| r.strip_suffix('>')) {
+        if let Some(n) = name
+            .strip_prefix(base)
+            .and_then(|r| r.strip_prefix('<'))
+            .and_then(|r| r.strip_suffix('>'))
+        {
             op = base.to_string();
             args.insert(0, n.trim().to_string());
         }
@@ -169,7 +176,13 @@ pub fn eval_expression(expr: &str, table: bool, grid: bool) -> i32 {
     };
     if table {
         match layout.table(tycute_dynamic::ops::TABLE_LIMIT) {
-            Ok(t) => println!("{}", t.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(" ")),
+            Ok(t) => println!(
+                "{}",
+                t.iter()
+                    .map(|x| x.to_string())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            ),
             Err(e) => return report(&e),
         }
     }
@@ -186,18 +199,26 @@ pub fn eval_expression(expr: &str, table: bool, grid: bool) -> i32 {
 /// made position independent, as CuTe does.
 pub fn grid_of(layout: &AnyLayout) -> Result<String, Error> {
     let layout = match layout {
-        AnyLayout::Composed(c) if matches!(c.offset, Offset::SmemPtr(_)) => composed::position_independent(c)?,
+        AnyLayout::Composed(c) if matches!(c.offset, Offset::SmemPtr(_)) => {
+            composed::position_independent(c)?
+        }
         other => other.clone(),
     };
     let (inner, outer): (&tycute_dynamic::Layout, Option<(&Func, i64)>) = match &layout {
         AnyLayout::Plain(l) => (l, None),
         AnyLayout::Composed(c) => {
-            let off = c.offset.int_value().ok_or_else(|| Error::reject("print_layout: offset is not an integer"))?;
+            let off = c
+                .offset
+                .int_value()
+                .ok_or_else(|| Error::reject("print_layout: offset is not an integer"))?;
             (c.layout_b()?, Some((&c.a, off)))
         }
     };
     if inner.rank() != 2 {
-        return Err(Error::reject(format!("print_layout: needs a rank-2 layout, got rank {}", inner.rank())));
+        return Err(Error::reject(format!(
+            "print_layout: needs a rank-2 layout, got rank {}",
+            inner.rank()
+        )));
     }
     let rows = inner.shape.get(0)?.product()?.value;
     let cols = inner.shape.get(1)?.product()?.value;
@@ -219,8 +240,14 @@ mod tests {
 
     #[test]
     fn splitting() {
-        assert_eq!(split_args("(_8,_8):(_8,_1), (_2,_4)"), vec!["(_8,_8):(_8,_1)", "(_2,_4)"]);
-        assert_eq!(split_args("Sw<3,3,3>, (_8,_64):(_64,_1)"), vec!["Sw<3,3,3>", "(_8,_64):(_64,_1)"]);
+        assert_eq!(
+            split_args("(_8,_8):(_8,_1), (_2,_4)"),
+            vec!["(_8,_8):(_8,_1)", "(_2,_4)"]
+        );
+        assert_eq!(
+            split_args("Sw<3,3,3>, (_8,_64):(_64,_1)"),
+            vec!["Sw<3,3,3>", "(_8,_64):(_64,_1)"]
+        );
         assert_eq!(as_call("upcast<2>(_8:_1)"), Some(("upcast<2>", "_8:_1")));
         assert_eq!(as_call("(_8):(_1)"), None);
     }
@@ -229,13 +256,21 @@ mod tests {
     fn expressions() {
         let ev = Evaluator { lenient: true };
         let r = |s: &str| eval_expr(&ev, s, 0).map(|o| o.to_string());
-        assert_eq!(r("logical_divide((_8,_8):(_8,_1), (_2,_4))").unwrap(), "((_2,_4),(_4,_2)):((_8,_32),(_1,_4))");
-        assert_eq!(r("composition(Sw<3,3,3>, (_8,_64):(_64,_1))").unwrap(), "Sw<3,3,3> o _0 o (_8,_64):(_64,_1)");
+        assert_eq!(
+            r("logical_divide((_8,_8):(_8,_1), (_2,_4))").unwrap(),
+            "((_2,_4),(_4,_2)):((_8,_16),(_1,_4))"
+        );
+        assert_eq!(
+            r("composition(Sw<3,3,3>, (_8,_64):(_64,_1))").unwrap(),
+            "Sw<3,3,3> o _0 o (_8,_64):(_64,_1)"
+        );
         assert_eq!(r("coalesce((_2,_4):(_1,_2))").unwrap(), "_8:_1");
         assert_eq!(r("upcast<2>((_4,_4):(_1,_4))").unwrap(), "(_2,_4):(_1,_2)");
         assert_eq!(r("size(coalesce((_2,_4):(_1,_2)))").unwrap(), "_8");
         assert_eq!(r("(_2,_4):(_1,_2)").unwrap(), "(_2,_4):(_1,_2)");
-        assert!(r("composition((_12,_8):(_8,_1), (_8,_2):(_1,_8))").unwrap_err().is_reject());
+        assert!(r("composition((_12,_8):(_8,_1), (_8,_2):(_1,_8))")
+            .unwrap_err()
+            .is_reject());
     }
 
     #[test]

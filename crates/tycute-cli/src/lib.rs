@@ -47,7 +47,9 @@ pub fn main() {
     let cli = Cli::parse();
     let code = match cli.command {
         Command::Eval(args) => eval::run(&args),
-        Command::Vectors { target: VectorsTarget::Rust { file } } => match gen_rust::run(file.as_deref()) {
+        Command::Vectors {
+            target: VectorsTarget::Rust { file },
+        } => match gen_rust::run(file.as_deref()) {
             Ok(()) => 0,
             Err(e) => {
                 eprintln!("error: {e}");

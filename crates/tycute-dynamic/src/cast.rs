@@ -1,4 +1,4 @@
-//! upcast<N> / downcast<N> / recast_layout of layouts: re-express a layout over elements N
+//! `upcast<N>` / `downcast<N>` / `recast_layout` of layouts: re-express a layout over elements N
 //! times wider / narrower.
 //!
 //! * `upcast<N>`: static stride-0 leaves unchanged; a static stride `d` needs
@@ -13,7 +13,11 @@ use crate::int_tuple::IntTuple;
 use crate::layout::Layout;
 use crate::swizzle::ratio;
 
-fn map_modes(shape: &IntTuple, stride: &IntTuple, f: &dyn Fn(Int, Int) -> Result<(Int, Int)>) -> Result<Layout> {
+fn map_modes(
+    shape: &IntTuple,
+    stride: &IntTuple,
+    f: &dyn Fn(Int, Int) -> Result<(Int, Int)>,
+) -> Result<Layout> {
     match (shape, stride) {
         (IntTuple::Tuple(sv), IntTuple::Tuple(dv)) if sv.len() == dv.len() => {
             let mut out = Vec::with_capacity(sv.len());
@@ -26,7 +30,9 @@ fn map_modes(shape: &IntTuple, stride: &IntTuple, f: &dyn Fn(Int, Int) -> Result
             let (s2, d2) = f(*s, *d)?;
             Ok(Layout::raw(IntTuple::Int(s2), IntTuple::Int(d2)))
         }
-        _ => Err(Error::reject(format!("Mismatched ranks: {shape} vs {stride}"))),
+        _ => Err(Error::reject(format!(
+            "Mismatched ranks: {shape} vs {stride}"
+        ))),
     }
 }
 
@@ -39,11 +45,14 @@ pub fn upcast(n: i64, layout: &Layout) -> Result<Layout> {
             Ok((s, d))
         } else if d.is_static {
             ensure!(
-                d.value % n == 0 || (d.value != 0 && n % d.value == 0),
+                d.value.wrapping_rem(n) == 0 || (d.value != 0 && n.wrapping_rem(d.value) == 0),
                 "upcast<{n}>: Divisibility condition: stride {d} and {n} do not divide one another (in {layout})"
             );
             let ad = d.abs()?;
-            Ok((s.ceil_div(big_n.ceil_div(ad)?)?, d.signum().mul(ad.ceil_div(big_n)?)?))
+            Ok((
+                s.ceil_div(big_n.ceil_div(ad)?)?,
+                d.signum().mul(ad.ceil_div(big_n)?)?,
+            ))
         } else {
             Ok((s, d.safe_div(big_n)?))
         }
@@ -89,10 +98,16 @@ mod tests {
 
     #[test]
     fn up() {
-        assert_eq!(upcast(2, &l("((_4,_4),_4):((_0,_16),_4)")).unwrap(), l("((_4,_4),_4):((_0,_8),_2)"));
+        assert_eq!(
+            upcast(2, &l("((_4,_4),_4):((_0,_16),_4)")).unwrap(),
+            l("((_4,_4),_4):((_0,_8),_2)")
+        );
         assert_eq!(upcast(2, &l("(8,_4):(_1,8)")).unwrap(), l("(4,_4):(_1,4)"));
         assert_eq!(upcast(4, &l("_2:_1")).unwrap(), l("_1:_1"));
-        assert_eq!(upcast(2, &l("(2,_4,_6):(_1,_2,_8)")).unwrap(), l("(1,_4,_6):(_1,_1,_4)"));
+        assert_eq!(
+            upcast(2, &l("(2,_4,_6):(_1,_2,_8)")).unwrap(),
+            l("(1,_4,_6):(_1,_1,_4)")
+        );
         assert!(upcast(4, &l("_4:_6")).is_err());
     }
 
@@ -102,6 +117,9 @@ mod tests {
             downcast(2, &l("((_2,(_1,_2,_12),_8)):((_1,(_48,_2,_4),_96))")).unwrap(),
             l("((_4,(_1,_2,_12),_8)):((_1,(_96,_4,_8),_192))")
         );
-        assert!(downcast(2, &l("(_4,_4):(_4,_16)")).unwrap_err().message.contains("adjacent"));
+        assert!(downcast(2, &l("(_4,_4):(_4,_16)"))
+            .unwrap_err()
+            .message
+            .contains("adjacent"));
     }
 }

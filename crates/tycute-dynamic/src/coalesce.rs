@@ -49,7 +49,10 @@ fn bw_coalesce(flat: &[(Int, Int)], first: (Int, Int)) -> Result<Layout> {
         if shape[0].is_const(1) {
             return Ok(Layout::trivial());
         }
-        return Ok(Layout::raw(IntTuple::Int(shape[0]), IntTuple::Int(stride[0])));
+        return Ok(Layout::raw(
+            IntTuple::Int(shape[0]),
+            IntTuple::Int(stride[0]),
+        ));
     }
     Ok(Layout::raw(
         IntTuple::Tuple(shape.into_iter().map(IntTuple::Int).collect()),
@@ -60,7 +63,9 @@ fn bw_coalesce(flat: &[(Int, Int)], first: (Int, Int)) -> Result<Layout> {
 /// `coalesce(layout)`: merge contiguous modes; keeps the function on the domain.
 pub fn coalesce(layout: &Layout) -> Result<Layout> {
     let flat = layout.leaf_modes();
-    let last = *flat.last().ok_or_else(|| Error::reject("coalesce: layout has no modes"))?;
+    let last = *flat
+        .last()
+        .ok_or_else(|| Error::reject("coalesce: layout has no modes"))?;
     bw_coalesce(&flat, last)
 }
 
@@ -69,15 +74,26 @@ pub fn coalesce(layout: &Layout) -> Result<Layout> {
 /// what composition applies to its left-hand side.
 pub fn coalesce_x(layout: &Layout) -> Result<Layout> {
     let flat = layout.leaf_modes();
-    let last = *flat.last().ok_or_else(|| Error::reject("coalesce: layout has no modes"))?;
-    let first = if last.0.is_const(1) { (Int::st(2), last.1) } else { last };
+    let last = *flat
+        .last()
+        .ok_or_else(|| Error::reject("coalesce: layout has no modes"))?;
+    let first = if last.0.is_const(1) {
+        (Int::st(2), last.1)
+    } else {
+        last
+    };
     bw_coalesce(&flat, first)
 }
 
 /// `transform_layout(layout, tuple, f)`: apply `f` to the first `rank(tuple)` modes, keep the
 /// remaining modes of `layout`, and concatenate the results as modes (so the result is always a
 /// tuple layout, `(s):(d)` for one mode).
-pub(crate) fn transform_layout<T, F>(layout: &Layout, by: &[T], op: &str, mut f: F) -> Result<Layout>
+pub(crate) fn transform_layout<T, F>(
+    layout: &Layout,
+    by: &[T],
+    op: &str,
+    mut f: F,
+) -> Result<Layout>
 where
     F: FnMut(&Layout, &T) -> Result<Layout>,
 {
@@ -113,7 +129,9 @@ pub fn coalesce_profile(layout: &Layout, profile: &IntTuple) -> Result<Layout> {
 pub fn filter_zeros(layout: &Layout) -> Layout {
     fn go(stride: &IntTuple, shape: &IntTuple) -> IntTuple {
         match (stride, shape) {
-            (IntTuple::Tuple(dv), IntTuple::Tuple(sv)) => IntTuple::Tuple(dv.iter().zip(sv).map(|(d, s)| go(d, s)).collect()),
+            (IntTuple::Tuple(dv), IntTuple::Tuple(sv)) => {
+                IntTuple::Tuple(dv.iter().zip(sv).map(|(d, s)| go(d, s)).collect())
+            }
             (d, s) if d.is_const(0) => s.repeat_like(&IntTuple::st(1)),
             (_, s) => s.clone(),
         }
@@ -138,7 +156,10 @@ mod tests {
     #[test]
     fn coalesce_examples() {
         assert_eq!(coalesce(&l("(_2,_4):(_1,_2)")).unwrap(), l("_8:_1"));
-        assert_eq!(coalesce(&l("((_2,_4),_2):((_8,_2),_1)")).unwrap(), l("(_2,_4,_2):(_8,_2,_1)"));
+        assert_eq!(
+            coalesce(&l("((_2,_4),_2):((_8,_2),_1)")).unwrap(),
+            l("(_2,_4,_2):(_8,_2,_1)")
+        );
         assert_eq!(coalesce(&l("(_2,_1,_6):(_1,7,_2)")).unwrap(), l("_12:_1"));
         assert_eq!(coalesce(&l("(_4,6):(6,_1)")).unwrap(), l("(_4,6):(6,_1)"));
         assert_eq!(coalesce(&l("(_1,_1):(_3,_4)")).unwrap(), l("_1:_0"));
@@ -147,21 +168,79 @@ mod tests {
 
     #[test]
     fn coalesce_x_keeps_trailing_stride() {
-        assert_eq!(coalesce_x(&l("(_4,_1):(_1,_0)")).unwrap(), l("(_4,_2):(_1,_0)"));
+        assert_eq!(
+            coalesce_x(&l("(_4,_1):(_1,_0)")).unwrap(),
+            l("(_4,_2):(_1,_0)")
+        );
     }
 
     #[test]
     fn profile() {
         let a = l("((_2,(_1,_2,_12),_8)):((_1,(_48,_2,_4),_96))");
         let p: IntTuple = "((_1,_1,_1))".parse().unwrap();
-        assert_eq!(coalesce_profile(&a, &p).unwrap(), l("((_2,_24,_8)):((_1,_2,_96))"));
+        assert_eq!(
+            coalesce_profile(&a, &p).unwrap(),
+            l("((_2,_24,_8)):((_1,_2,_96))")
+        );
         let p: IntTuple = "(_1,_1,_1)".parse().unwrap();
         assert!(coalesce_profile(&l("(_2,_4):(_1,_2)"), &p).is_err());
     }
 
     #[test]
     fn filters() {
-        assert_eq!(filter_zeros(&l("(_2,(_8,_2),_4):(_1,(_16,_2),_0)")), l("(_2,(_8,_2),_1):(_1,(_16,_2),_0)"));
-        assert_eq!(filter(&l("(_6,(_3,_6),_2):(_2,(_0,_36),_1)")).unwrap(), l("(_6,_6,_2):(_2,_36,_1)"));
+        assert_eq!(
+            filter_zeros(&l("(_2,(_8,_2),_4):(_1,(_16,_2),_0)")),
+            l("(_2,(_8,_2),_1):(_1,(_16,_2),_0)")
+        );
+        assert_eq!(
+            filter(&l("(_6,(_3,_6),_2):(_2,(_0,_36),_1)")).unwrap(),
+            l("(_6,_6,_2):(_2,_36,_1)")
+        );
+    }
+
+    use crate::testing::{static_layout, table};
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
+        /// coalesce keeps size and the function on the domain, and flattens to depth <= 1.
+        #[test]
+        fn coalesce_keeps_the_function(a in static_layout(4)) {
+            let c = coalesce(&a).unwrap();
+            prop_assert_eq!(c.size().unwrap(), a.size().unwrap());
+            prop_assert!(c.depth() <= 1);
+            prop_assert_eq!(table(&c), table(&a));
+        }
+
+        /// coalesce_x keeps the function also past the domain (for one extra block).
+        #[test]
+        fn coalesce_x_keeps_the_function_outside(a in static_layout(3)) {
+            let c = coalesce_x(&a).unwrap();
+            let n = a.size().unwrap().value;
+            for i in 0..2 * n {
+                prop_assert_eq!(c.eval_index(i).unwrap(), a.eval_index(i).unwrap(), "i = {}", i);
+            }
+        }
+
+        /// filter = coalesce(filter_zeros): same function as filter_zeros, same image as A.
+        #[test]
+        fn filter_keeps_the_image(a in static_layout(4)) {
+            let fz = filter_zeros(&a);
+            let f = filter(&a).unwrap();
+            let tf = table(&f);
+            prop_assert_eq!(&tf[..], &table(&fz)[..tf.len()]);
+            let mut x = table(&a); x.sort_unstable(); x.dedup();
+            let mut y = tf; y.sort_unstable(); y.dedup();
+            prop_assert_eq!(x, y);
+        }
+
+        /// coalesce with a profile keeps the function and the profile's rank.
+        #[test]
+        fn coalesce_profile_keeps_the_function(a in static_layout(3)) {
+            let p = a.shape.repeat_like(&IntTuple::st(1)).modes().into_iter().map(|_| IntTuple::st(1)).collect::<Vec<_>>();
+            let c = coalesce_profile(&a, &IntTuple::Tuple(p)).unwrap();
+            prop_assert_eq!(c.rank(), a.rank());
+            prop_assert_eq!(table(&c), table(&a));
+        }
     }
 }

@@ -23,10 +23,12 @@ fn common(a: &Layout, inv_b: &Layout) -> Result<Option<Layout>> {
 /// `max_common_vector(a, b)`: `shape<0>(common)` if static with stride `_1`, else `_1`.
 pub fn max_common_vector(a: &Layout, b: &Layout) -> Result<Int> {
     let inv_b = right_inverse(b)?;
-    Ok(match common(a, &inv_b).map_err(|e| e.context("max_common_vector"))? {
-        Some(m0) => m0.shape.as_int().unwrap_or(Int::ONE),
-        None => Int::ONE,
-    })
+    Ok(
+        match common(a, &inv_b).map_err(|e| e.context("max_common_vector"))? {
+            Some(m0) => m0.shape.as_int().unwrap_or(Int::ONE),
+            None => Int::ONE,
+        },
+    )
 }
 
 /// `max_common_layout(a, b)`: `composition(right_inverse(b), layout<0>(common))`, a map from
@@ -49,9 +51,16 @@ mod tests {
 
     #[test]
     fn examples() {
-        assert_eq!(max_common_vector(&l("(_2,_12):(_12,_1)"), &l("(_2,_12):(_12,_1)")).unwrap(), Int::st(24));
         assert_eq!(
-            max_common_layout(&l("(_4,(_4,(_1,_8))):(_64,(_16,(_0,_1)))"), &l("(_4,(_4,(_1,_8))):(_64,(_16,(_0,_1)))")).unwrap(),
+            max_common_vector(&l("(_2,_12):(_12,_1)"), &l("(_2,_12):(_12,_1)")).unwrap(),
+            Int::st(24)
+        );
+        assert_eq!(
+            max_common_layout(
+                &l("(_4,(_4,(_1,_8))):(_64,(_16,(_0,_1)))"),
+                &l("(_4,(_4,(_1,_8))):(_64,(_16,(_0,_1)))")
+            )
+            .unwrap(),
             l("_8:_16")
         );
     }

@@ -78,7 +78,9 @@ fn complement_filtered(f: &Layout, cotarget: &IntTuple) -> Result<Layout> {
     result_shape.push(new_shape);
     // rest: from the end of the covered range up to the cotarget
     let new_stride = stride[0].mul(shape[0])?;
-    let rest_shape = cotarget.ceil_div(&IntTuple::Int(new_stride))?.coalesce_shape()?;
+    let rest_shape = cotarget
+        .ceil_div(&IntTuple::Int(new_stride))?
+        .coalesce_shape()?;
     let rest_stride = compact_major(Major::Left, &rest_shape, new_stride)?;
     let ints = |v: Vec<Int>| IntTuple::Tuple(v.into_iter().map(IntTuple::Int).collect());
     // ((gaps..., rest...) : (ends..., rest strides...)), coalesced
@@ -102,10 +104,23 @@ mod tests {
 
     #[test]
     fn examples() {
-        assert_eq!(complement_default(&l("(_4,_16,_2):(_1,_12,_192)")).unwrap(), l("_3:_4"));
+        assert_eq!(
+            complement_default(&l("(_4,_16,_2):(_1,_12,_192)")).unwrap(),
+            l("_3:_4")
+        );
         assert_eq!(complement(&l("_4:_1"), &t("_24")).unwrap(), l("_6:_4"));
-        assert_eq!(complement(&l("_8:_1"), &t("(_4,_3)")).unwrap().size().unwrap().value, 2);
-        assert_eq!(complement_default(&l("(_2,_4):(_1,_2)")).unwrap(), l("_1:_0"));
+        assert_eq!(
+            complement(&l("_8:_1"), &t("(_4,_3)"))
+                .unwrap()
+                .size()
+                .unwrap()
+                .value,
+            2
+        );
+        assert_eq!(
+            complement_default(&l("(_2,_4):(_1,_2)")).unwrap(),
+            l("_1:_0")
+        );
     }
 
     #[test]
@@ -114,5 +129,28 @@ mod tests {
         assert!(e.message.contains("Non-injective"), "{e}");
         assert!(complement_default(&l("(_2,_4):(_2,_1)")).is_err());
         assert!(complement(&l("(_2,_4):(2,_1)"), &t("_16")).is_err());
+    }
+
+    use crate::testing::{injective_layout, table};
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
+        /// For injective A: complement(A, M) is ordered (strictly increasing), its image meets
+        /// A's only at 0, and (A, complement) covers at least the cotarget.
+        #[test]
+        fn complement_is_disjoint_and_ordered(a in injective_layout(3), extra in 1i64..=4) {
+            let m = a.cosize().unwrap().value * extra;
+            let c = complement(&a, &IntTuple::st(m)).unwrap();
+            let tc = table(&c);
+            for w in tc.windows(2) {
+                prop_assert!(w[0] < w[1], "not ordered: {} for A = {}", c, a);
+            }
+            let ta: std::collections::HashSet<i64> = table(&a).into_iter().collect();
+            for (i, x) in tc.iter().enumerate().skip(1) {
+                prop_assert!(!ta.contains(x), "complement({}) = {} hits A at {}", a, c, i);
+            }
+            prop_assert!(a.size().unwrap().value * c.size().unwrap().value >= m);
+        }
     }
 }

@@ -28,13 +28,20 @@ pub fn compose3(a: Func, offset: Offset, b: Func) -> AnyLayout {
 
 /// `composition(Swizzle, Layout)` = `Sw o _0 o L`.
 pub fn swizzle_then_layout(sw: Swizzle, l: &Layout) -> AnyLayout {
-    compose3(Func::Swizzle(sw), Offset::Int(Int::ZERO), Func::Layout(l.clone()))
+    compose3(
+        Func::Swizzle(sw),
+        Offset::Int(Int::ZERO),
+        Func::Layout(l.clone()),
+    )
 }
 
 /// `composition(Layout, Swizzle)`: the swizzle whose Y and Z masks are `L(yyy_msk)` and
 /// `L(zzz_msk)`, composed with `L` (requires a static layout and valid masks).
 pub fn layout_then_swizzle(l: &Layout, sw: Swizzle) -> Result<AnyLayout> {
-    ensure!(l.is_static(), "composition(Layout, Swizzle): the layout {l} must be static");
+    ensure!(
+        l.is_static(),
+        "composition(Layout, Swizzle): the layout {l} must be static"
+    );
     let y = l.eval_index(sw.yyy_msk())?;
     let z = l.eval_index(sw.zzz_msk())?;
     let nsw = Swizzle::from_masks(y, z).map_err(|e| e.context("composition(Layout, Swizzle)"))?;
@@ -42,7 +49,10 @@ pub fn layout_then_swizzle(l: &Layout, sw: Swizzle) -> Result<AnyLayout> {
 }
 
 /// Apply `f` to the inner layout and rebuild.
-pub fn map_inner(c: &ComposedLayout, f: impl FnOnce(&Layout) -> Result<Layout>) -> Result<AnyLayout> {
+pub fn map_inner(
+    c: &ComposedLayout,
+    f: impl FnOnce(&Layout) -> Result<Layout>,
+) -> Result<AnyLayout> {
     let b = c.layout_b()?;
     Ok(compose3(c.a.clone(), c.offset.clone(), Func::Layout(f(b)?)))
 }
@@ -54,7 +64,11 @@ pub fn composed_tiler(c: &ComposedLayout, t: &Tiler) -> Result<AnyLayout> {
 
 /// `composition(Layout, A o O o B)`: requires the static offset `_0`; `(L ∘ A) ∘ B`.
 pub fn layout_then_composed(l: &Layout, c: &ComposedLayout) -> Result<AnyLayout> {
-    ensure!(c.offset.is_static_zero(), "composition: Require offset == 0. (got {})", c.offset);
+    ensure!(
+        c.offset.is_static_zero(),
+        "composition: Require offset == 0. (got {})",
+        c.offset
+    );
     let la = match &c.a {
         Func::Swizzle(sw) => layout_then_swizzle(l, *sw)?,
         Func::Layout(a) => AnyLayout::Plain(composition(l, a)?),
@@ -68,38 +82,56 @@ pub fn compose_any(x: &AnyLayout, f: &Func) -> Result<AnyLayout> {
         (AnyLayout::Plain(l), Func::Layout(b)) => Ok(AnyLayout::Plain(composition(l, b)?)),
         (AnyLayout::Plain(l), Func::Swizzle(sw)) => layout_then_swizzle(l, *sw),
         (AnyLayout::Composed(c), Func::Layout(b)) => map_inner(c, |inner| composition(inner, b)),
-        (AnyLayout::Composed(_), Func::Swizzle(_)) => {
-            Err(Error::reject("composition(ComposedLayout, Swizzle) is not supported"))
-        }
+        (AnyLayout::Composed(_), Func::Swizzle(_)) => Err(Error::reject(
+            "composition(ComposedLayout, Swizzle) is not supported",
+        )),
     }
 }
 
 fn invert_offset(o: &Offset, op: &str) -> Result<Offset> {
     match o {
         Offset::Int(i) => Ok(Offset::Int(i.neg()?)),
-        other => Err(Error::reject(format!("{op}: cannot invert the offset {other} (not an integer)"))),
+        other => Err(Error::reject(format!(
+            "{op}: cannot invert the offset {other} (not an integer)"
+        ))),
     }
 }
 
 fn invert_func(f: &Func, left: bool) -> Result<Func> {
     Ok(match f {
         Func::Swizzle(s) => Func::Swizzle(*s), // a swizzle is its own inverse
-        Func::Layout(l) => Func::Layout(if left { left_inverse(l)? } else { right_inverse(l)? }),
+        Func::Layout(l) => Func::Layout(if left {
+            left_inverse(l)?
+        } else {
+            right_inverse(l)?
+        }),
     })
 }
 
 /// `right_inverse(A o O o B)` / `left_inverse`: for a swizzle with offset `_0`,
 /// `inverse(B) ∘ Sw`; otherwise `inverse(B) o -O o inverse(A)`.
 pub fn inverse(c: &ComposedLayout, left: bool) -> Result<AnyLayout> {
-    let op = if left { "left_inverse" } else { "right_inverse" };
+    let op = if left {
+        "left_inverse"
+    } else {
+        "right_inverse"
+    };
     let b = c.layout_b()?;
-    let ib = if left { left_inverse(b)? } else { right_inverse(b)? };
+    let ib = if left {
+        left_inverse(b)?
+    } else {
+        right_inverse(b)?
+    };
     if let Func::Swizzle(sw) = &c.a {
         if c.offset.is_static_zero() {
             return layout_then_swizzle(&ib, *sw).map_err(|e| e.context(op));
         }
     }
-    Ok(compose3(Func::Layout(ib), invert_offset(&c.offset, op)?, invert_func(&c.a, left)?))
+    Ok(compose3(
+        Func::Layout(ib),
+        invert_offset(&c.offset, op)?,
+        invert_func(&c.a, left)?,
+    ))
 }
 
 /// `upcast<N>(A o O o B)`; an smem pointer flag is rescaled (`smem_ptr[b*N]`) and keeps the
@@ -107,7 +139,9 @@ pub fn inverse(c: &ComposedLayout, left: bool) -> Result<AnyLayout> {
 pub fn upcast(n: i64, c: &ComposedLayout) -> Result<AnyLayout> {
     let b = cast::upcast(n, c.layout_b()?)?;
     if let Offset::SmemPtr(bits) = c.offset {
-        let nb = bits.checked_mul(n).ok_or_else(|| Error::reject("upcast: overflow"))?;
+        let nb = bits
+            .checked_mul(n)
+            .ok_or_else(|| Error::reject("upcast: overflow"))?;
         return Ok(compose3(c.a.clone(), Offset::SmemPtr(nb), Func::Layout(b)));
     }
     let a = match &c.a {
@@ -126,7 +160,11 @@ pub fn downcast(n: i64, c: &ComposedLayout) -> Result<AnyLayout> {
     let b = cast::downcast(n, c.layout_b()?)?;
     if let Offset::SmemPtr(bits) = c.offset {
         ensure!(n > 0, "downcast: N must be positive");
-        return Ok(compose3(c.a.clone(), Offset::SmemPtr(bits / n), Func::Layout(b)));
+        return Ok(compose3(
+            c.a.clone(),
+            Offset::SmemPtr(bits / n),
+            Func::Layout(b),
+        ));
     }
     let a = match &c.a {
         Func::Swizzle(s) => Func::Swizzle(s.downcast(n)?),
@@ -134,7 +172,11 @@ pub fn downcast(n: i64, c: &ComposedLayout) -> Result<AnyLayout> {
     };
     let off = match &c.offset {
         Offset::Int(i) => Offset::Int(i.mul(Int::st(n))?),
-        other => return Err(Error::reject(format!("downcast: unsupported offset {other}"))),
+        other => {
+            return Err(Error::reject(format!(
+                "downcast: unsupported offset {other}"
+            )))
+        }
     };
     Ok(compose3(a, off, Func::Layout(b)))
 }
@@ -143,20 +185,31 @@ pub fn downcast(n: i64, c: &ComposedLayout) -> Result<AnyLayout> {
 /// bytes to `bits`-wide elements, with offset `_0`.
 pub fn position_independent(c: &ComposedLayout) -> Result<AnyLayout> {
     let Offset::SmemPtr(bits) = c.offset else {
-        return Err(Error::reject(format!("as_position_independent_swizzle_layout: needs an smem_ptr offset, got {}", c.offset)));
+        return Err(Error::reject(format!(
+            "as_position_independent_swizzle_layout: needs an smem_ptr offset, got {}",
+            c.offset
+        )));
     };
     let Func::Swizzle(sw) = c.a else {
-        return Err(Error::reject("as_position_independent_swizzle_layout: needs a swizzle"));
+        return Err(Error::reject(
+            "as_position_independent_swizzle_layout: needs a swizzle",
+        ));
     };
     let nsw = sw.recast(8, bits)?;
-    Ok(compose3(Func::Swizzle(nsw), Offset::Int(Int::ZERO), Func::Layout(c.layout_b()?.clone())))
+    Ok(compose3(
+        Func::Swizzle(nsw),
+        Offset::Int(Int::ZERO),
+        Func::Layout(c.layout_b()?.clone()),
+    ))
 }
 
 /// `max_common_vector` with a swizzled side: the inner result capped at `1 << M`.
 pub fn swizzle_base(c: &ComposedLayout) -> Result<i64> {
     match c.a {
         Func::Swizzle(s) => Ok(1i64 << s.m),
-        _ => Err(Error::reject("max_common: only swizzled composed layouts are supported")),
+        _ => Err(Error::reject(
+            "max_common: only swizzled composed layouts are supported",
+        )),
     }
 }
 
@@ -187,25 +240,48 @@ mod tests {
     #[test]
     fn inverses() {
         let x = c("Sw<3,3,3> o _0 o (_8,_64):(_64,_1)");
-        assert_eq!(inverse(&x, false).unwrap().to_string(), "Sw<3,0,-6> o _0 o (_64,_8):(_8,_1)");
-        assert_eq!(inverse(&x, true).unwrap().to_string(), "Sw<3,0,-6> o _0 o (_64,_8):(_8,_1)");
+        assert_eq!(
+            inverse(&x, false).unwrap().to_string(),
+            "Sw<3,0,-6> o _0 o (_64,_8):(_8,_1)"
+        );
+        assert_eq!(
+            inverse(&x, true).unwrap().to_string(),
+            "Sw<3,0,-6> o _0 o (_64,_8):(_8,_1)"
+        );
     }
 
     #[test]
     fn casts() {
         let x = c("Sw<3,3,3> o _0 o (_8,_64):(_64,_1)");
-        assert_eq!(upcast(2, &x).unwrap().to_string(), "Sw<3,2,3> o _0 o (_8,_32):(_32,_1)");
-        assert_eq!(downcast(2, &x).unwrap().to_string(), "Sw<3,4,3> o _0 o (_8,_128):(_128,_1)");
+        assert_eq!(
+            upcast(2, &x).unwrap().to_string(),
+            "Sw<3,2,3> o _0 o (_8,_32):(_32,_1)"
+        );
+        assert_eq!(
+            downcast(2, &x).unwrap().to_string(),
+            "Sw<3,4,3> o _0 o (_8,_128):(_128,_1)"
+        );
         let g = c("Sw<3,4,3> o smem_ptr[1b](unset) o (_8,_1024):(_1024,_1)");
         let h = upcast(16, &g).unwrap();
-        assert_eq!(h.to_string(), "Sw<3,4,3> o smem_ptr[16b](unset) o (_8,_64):(_64,_1)");
-        let Value::Composed(hc) = Value::from(h) else { panic!() };
-        assert_eq!(position_independent(&hc).unwrap().to_string(), "Sw<3,3,3> o _0 o (_8,_64):(_64,_1)");
+        assert_eq!(
+            h.to_string(),
+            "Sw<3,4,3> o smem_ptr[16b](unset) o (_8,_64):(_64,_1)"
+        );
+        let Value::Composed(hc) = Value::from(h) else {
+            panic!()
+        };
+        assert_eq!(
+            position_independent(&hc).unwrap().to_string(),
+            "Sw<3,3,3> o _0 o (_8,_64):(_64,_1)"
+        );
     }
 
     #[test]
     fn identity_swizzle_collapses() {
         let l: Layout = "(_8,_8):(_8,_1)".parse().unwrap();
-        assert_eq!(swizzle_then_layout(Swizzle::new(0, 3, 3).unwrap(), &l), AnyLayout::Plain(l));
+        assert_eq!(
+            swizzle_then_layout(Swizzle::new(0, 3, 3).unwrap(), &l),
+            AnyLayout::Plain(l)
+        );
     }
 }

@@ -38,13 +38,20 @@
 //!     result cannot express, e.g. `composition((_12,_8):(_8,_1), (_8,_2):(_1,_8))`, where CuTe
 //!     prints `(_8,_2):(_8,_64)` but at k = 12, A(B(12)) = 1 while the result gives 96.
 //!
+//! Exemption (refinement): when A's last leaf mode is a static `_1`, `coalesce_x` replaces it by
+//! a `_2` mode (so that A's stride survives past its size). If that `_2` stays a separate last
+//! mode, the mode before it is A's real last mode: whatever the walk does past it only concerns
+//! `k` with `B(k) >= size(A)`, outside the domain of the law, so rules (b) and (c) are not
+//! applied to that mode either (without this, e.g. `composition((_3,_1):(_11,_13),
+//! (_6,_4):(_2,_3))` was refused although CuTe's result is right on the domain).
+//!
 //! (b) and (c) are checked only where every value involved is static (like CuTe's own checks);
 //! leaves with dynamic or negative strides are not constrained. With each leaf exact by (a)
-//! and (b), and no carry by (c), `R(k) = sum of the leaves' A(pos) = A(B(k))` for every `k`:
-//! the rule is sound. It is checked against the definition by the property test
-//! `strict_rule_is_sound` below, which also measures how often it rejects a composition that
-//! is nevertheless functionally correct on `{k < size(B) : B(k) < size(A)}`; see
-//! [`STRICT_RULE_FALSE_REJECTS`].
+//! and (b), and no carry by (c), `R(k) = sum of the leaves' A(pos) = A(B(k))` for every `k` with
+//! `0 <= B(k) < size(A)`: the rule is sound. The property test `strict_rule_is_sound` checks
+//! this against the definition on random static layouts, and `false_reject_rate` measures how
+//! often the rule refuses a composition that CuTe accepts and that *is* `A∘B` on the domain
+//! (see [`STRICT_RULE_FALSE_REJECTS`]).
 //!
 //! The rule applies wherever composition is used: `with_shape`, the divides and products,
 //! `max_common_*`, `tile_to_shape`.
@@ -55,16 +62,20 @@ use crate::int::Int;
 use crate::int_tuple::IntTuple;
 use crate::layout::Layout;
 use crate::value::Tiler;
+use std::cell::{Cell, RefCell};
 
-/// Measured by the property test `false_reject_rate` (random static layouts A of rank <= 3,
-/// B of rank <= 3, sizes <= 8 per mode, strides 0..=16): the fraction of compositions accepted
-/// by CuTe's weak checks *and* functionally correct on their domain that the strict rule still
-/// rejects. See the test for the exact figure printed; the documented bound is asserted there.
-pub const STRICT_RULE_FALSE_REJECTS: &str = "see tests::false_reject_rate";
+/// Measured by the test `false_reject_rate` (20,000 deterministic random pairs of static
+/// layouts A, B of rank <= 3, sizes 1..=8, strides 0..=16): of the 9,800 compositions that CuTe
+/// accepts and that are `A∘B` on their domain, the strict rule refuses 11 (0.11%); it refuses
+/// all 436 that CuTe accepts although they are not `A∘B`. Every remaining false refusal is a
+/// walk that steps misaligned (rule b) through a *stride-0* mode of A, where CuTe's result is
+/// right only because the misalignment is invisible for the few elements B takes, e.g.
+/// `composition((_8,_3):(_0,_7), _6:_3)`.
+pub const STRICT_RULE_FALSE_REJECTS: f64 = 11.0 / 9800.0;
 
 /// Per-mode bookkeeping of rule (c): the largest digit each leaf contributes to each mode of
 /// the coalesced left-hand side.
-struct CarryAudit {
+pub(crate) struct CarryAudit {
     /// false: CuTe's behaviour only (rules (b) and (c) off), used to compare in tests.
     strict: bool,
     /// Static shape of each non-last mode (None when dynamic: not audited).
@@ -76,7 +87,7 @@ impl CarryAudit {
     /// `artificial`: the last mode of `flat` is the `_2` that `coalesce_x` put in place of a
     /// trailing `_1` of A; then the mode before it is A's real last mode, and reaching past it
     /// means `B(k) >= size(A)`, outside the domain on which A∘B is defined, so it is not audited.
-    fn new(flat: &Layout, strict: bool, artificial: bool) -> Self {
+    pub(crate) fn new(flat: &Layout, strict: bool, artificial: bool) -> Self {
         let shapes: Vec<Option<i64>> = match &flat.shape {
             IntTuple::Tuple(v) => v
                 .iter()
@@ -86,7 +97,11 @@ impl CarryAudit {
             IntTuple::Int(_) => Vec::new(),
         };
         let n = shapes.len();
-        CarryAudit { strict, shapes, sums: vec![0; n] }
+        CarryAudit {
+            strict,
+            shapes,
+            sums: vec![0; n],
+        }
     }
 
     fn add(&mut self, mode: usize, digit: i64) {
@@ -95,7 +110,12 @@ impl CarryAudit {
         }
     }
 
-    fn check(&self, lhs: &Layout, flat: &Layout, rhs: &Layout) -> Result<()> {
+    pub(crate) fn check(
+        &self,
+        lhs: &Layout,
+        flat: &Layout,
+        rhs: &dyn std::fmt::Display,
+    ) -> Result<()> {
         if !self.strict {
             return Ok(());
         }
@@ -116,7 +136,55 @@ impl CarryAudit {
 /// `composition(lhs, rhs)` for two layouts: `R(k) = lhs(rhs(k))`, with CuTe's static/dynamic
 /// behaviour and tycute's strict rule (see the module documentation).
 pub fn composition(lhs: &Layout, rhs: &Layout) -> Result<Layout> {
-    composition_with(lhs, rhs, true)
+    let strict = !CUTE_SEMANTICS.with(|c| c.get());
+    let r = composition_with(lhs, rhs, strict);
+    if let Err(e) = &r {
+        if e.message.contains("(strict rule") {
+            LAST_VIOLATION.with(|v| *v.borrow_mut() = Some((lhs.clone(), rhs.clone())));
+        }
+    }
+    r
+}
+
+thread_local! {
+    static CUTE_SEMANTICS: Cell<bool> = const { Cell::new(false) };
+    static LAST_VIOLATION: RefCell<Option<(Layout, Layout)>> = const { RefCell::new(None) };
+}
+
+/// Run `f` with CuTe's own composition semantics on this thread: rules (b) and (c) off, so
+/// every operation computes what C++ CuTe prints. Used to compare and to document deviations.
+pub fn with_cute_semantics<T>(f: impl FnOnce() -> T) -> T {
+    let old = CUTE_SEMANTICS.with(|c| c.replace(true));
+    let r = f();
+    CUTE_SEMANTICS.with(|c| c.set(old));
+    r
+}
+
+/// The `(A, B)` of the last composition on this thread that the strict rule refused (also
+/// when it happened inside another operation), cleared by the call.
+pub fn take_last_strict_violation() -> Option<(Layout, Layout)> {
+    LAST_VIOLATION.with(|v| v.borrow_mut().take())
+}
+
+/// The smallest `k < size(B)` with `0 <= B(k) < size(A)` where `R(k) != A(B(k))`, as
+/// `(k, B(k), A(B(k)), R(k))`; `None` when R is A∘B on that domain (or it is too large to scan).
+pub fn counterexample(a: &Layout, b: &Layout, r: &Layout) -> Option<(i64, i64, i64, i64)> {
+    let sa = a.size().ok()?.value;
+    let sb = b.size().ok()?.value;
+    if sb > 1 << 20 {
+        return None;
+    }
+    for k in 0..sb {
+        let bk = b.eval_index(k).ok()?;
+        if (0..sa).contains(&bk) {
+            let want = a.eval_index(bk).ok()?;
+            let got = r.eval_index(k).ok()?;
+            if want != got {
+                return Some((k, bk, want, got));
+            }
+        }
+    }
+    None
 }
 
 /// CuTe's composition without tycute's strict rules (b) and (c): only for comparisons in tests
@@ -128,10 +196,12 @@ pub fn composition_cute(lhs: &Layout, rhs: &Layout) -> Result<Layout> {
 fn composition_with(lhs: &Layout, rhs: &Layout, strict: bool) -> Result<Layout> {
     let flat = coalesce_x(lhs).map_err(|e| e.context("composition"))?;
     let trailing_one = lhs.shape.leaves().last().is_some_and(|s| s.is_const(1));
-    let artificial = trailing_one && flat.rank() >= 2 && flat.shape.back().is_some_and(|s| s.is_const(2));
+    let artificial =
+        trailing_one && flat.rank() >= 2 && flat.shape.back().is_some_and(|s| s.is_const(2));
     let mut audit = CarryAudit::new(&flat, strict, artificial);
-    let r = compose_modes(&flat, &rhs.shape, &rhs.stride, &mut audit).map_err(|e| e.context("composition"))?;
-    audit.check(lhs, &flat, rhs)?;
+    let r = compose_modes(&flat, &rhs.shape, &rhs.stride, &mut audit)
+        .map_err(|e| e.context("composition"))?;
+    audit.check(lhs, &flat, &rhs)?;
     Ok(r)
 }
 
@@ -158,23 +228,38 @@ pub fn composition_tiler(lhs: &Layout, tiler: &Tiler) -> Result<Layout> {
 }
 
 /// Distribute over the modes of B (`transform_layout` over B's shape).
-fn compose_modes(flat: &Layout, shape: &IntTuple, stride: &IntTuple, audit: &mut CarryAudit) -> Result<Layout> {
+fn compose_modes(
+    flat: &Layout,
+    shape: &IntTuple,
+    stride: &IntTuple,
+    audit: &mut CarryAudit,
+) -> Result<Layout> {
     match (shape, stride) {
         (IntTuple::Tuple(sv), IntTuple::Tuple(dv)) => {
-            ensure!(sv.len() == dv.len(), "Mismatched ranks of B's shape {shape} and stride {stride}");
+            ensure!(
+                sv.len() == dv.len(),
+                "Mismatched ranks of B's shape {shape} and stride {stride}"
+            );
             let mut out = Vec::with_capacity(sv.len());
             for (s, d) in sv.iter().zip(dv) {
                 out.push(compose_modes(flat, s, d, audit)?);
             }
             Ok(Layout::concat(&out))
         }
-        (IntTuple::Int(s), IntTuple::Int(d)) => compose_leaf(flat, *s, *d, audit),
-        _ => Err(Error::reject(format!("Mismatched ranks of B's shape {shape} and stride {stride}"))),
+        (IntTuple::Int(s), IntTuple::Int(d)) => compose_leaf_audited(flat, *s, *d, audit),
+        _ => Err(Error::reject(format!(
+            "Mismatched ranks of B's shape {shape} and stride {stride}"
+        ))),
     }
 }
 
 /// One leaf `s:d` of B against the coalesced A.
-fn compose_leaf(flat: &Layout, s: Int, d: Int, audit: &mut CarryAudit) -> Result<Layout> {
+pub(crate) fn compose_leaf_audited(
+    flat: &Layout,
+    s: Int,
+    d: Int,
+    audit: &mut CarryAudit,
+) -> Result<Layout> {
     if d.is_const(0) {
         // static stride-0 leaf: returned unchanged
         return Ok(Layout::raw(IntTuple::Int(s), IntTuple::Int(d)));
@@ -199,7 +284,8 @@ fn compose_leaf(flat: &Layout, s: Int, d: Int, audit: &mut CarryAudit) -> Result
         let curr_stride = lstride[i].expect_int("coalesced A")?;
         // (a) Stride Divisibility Condition (CuTe's weak form), when static
         if curr_shape.is_static && rest_stride.is_static {
-            let divides = curr_shape.value != 0 && rest_stride.value % curr_shape.value == 0;
+            let divides =
+                curr_shape.value != 0 && rest_stride.value.wrapping_rem(curr_shape.value) == 0;
             ensure!(
                 divides || rest_stride.value < curr_shape.value,
                 "Stride Divisibility Condition: the rest stride {rest_stride} of B's mode {s}:{d} neither is a \
@@ -218,18 +304,21 @@ fn compose_leaf(flat: &Layout, s: Int, d: Int, audit: &mut CarryAudit) -> Result
         // (a) Shape Divisibility Condition, when static
         if new_shape.is_static && rest_shape.is_static {
             ensure!(
-                new_shape.value != 0 && rest_shape.value % new_shape.value == 0,
+                new_shape.value != 0 && rest_shape.value.wrapping_rem(new_shape.value) == 0,
                 "Shape Divisibility Condition: B's mode {s}:{d} has {rest_shape} elements left, not a multiple \
                  of the {new_shape} that fit in mode {i} (size {curr_shape}) of coalesced A = {flat}"
             );
         }
-        let all_static = curr_shape.is_static && rest_stride.is_static && new_shape.is_static && rest_shape.is_static;
+        let all_static = curr_shape.is_static
+            && rest_stride.is_static
+            && new_shape.is_static
+            && rest_shape.is_static;
         if audit.strict && all_static && rest_stride.value > 0 && i < audit.shapes.len() {
-            let continues = rest_shape.value / new_shape.value > 1;
+            let continues = rest_shape.value.wrapping_div(new_shape.value) > 1;
             // (b) a partial mode that the walk leaves must be divided by the stride
             if rest_stride.value < curr_shape.value && continues {
                 ensure!(
-                    curr_shape.value % rest_stride.value == 0,
+                    curr_shape.value.wrapping_rem(rest_stride.value) == 0,
                     "stride divisibility (strict rule b): B's mode {s}:{d} steps through mode {i} (size \
                      {curr_shape}) of coalesced A = {flat} at stride {rest_stride} and continues into mode {}, \
                      but {rest_stride} does not divide {curr_shape}; the result would not be A∘B",
@@ -248,11 +337,17 @@ fn compose_leaf(flat: &Layout, s: Int, d: Int, audit: &mut CarryAudit) -> Result
     let ints = |v: Vec<Int>| IntTuple::Tuple(v.into_iter().map(IntTuple::Int).collect());
     if result_shape.is_empty() {
         // rest_shape : rest_stride * e_{R-1}
-        return Ok(Layout::raw(IntTuple::Int(rest_shape), IntTuple::Int(rest_stride.mul(last_stride)?)));
+        return Ok(Layout::raw(
+            IntTuple::Int(rest_shape),
+            IntTuple::Int(rest_stride.mul(last_stride)?),
+        ));
     }
     if rest_shape.is_const(1) {
         // (new_shape_0, ...) : (...), unwrapped when a single mode
-        return Ok(Layout::raw(ints(result_shape).unwrap(), ints(result_stride).unwrap()));
+        return Ok(Layout::raw(
+            ints(result_shape).unwrap(),
+            ints(result_stride).unwrap(),
+        ));
     }
     result_shape.push(rest_shape);
     result_stride.push(rest_stride.mul(last_stride)?);
@@ -270,13 +365,28 @@ mod tests {
 
     #[test]
     fn examples() {
-        assert_eq!(composition(&l("(_8,_4,_4,_4):(_1,_8,_32,_128)"), &l("_2:_1")).unwrap(), l("_2:_1"));
-        assert_eq!(composition(&l("(4,(_2,_2)):(_2,(_1,8))"), &l("_4:_2")).unwrap(), l("(2,2,1):(_4,1,8)"));
-        assert_eq!(composition(&l("(_3,_1,_2):(_6,_1,_3)"), &l("_2:_2")).unwrap(), l("_2:_12"));
+        assert_eq!(
+            composition(&l("(_8,_4,_4,_4):(_1,_8,_32,_128)"), &l("_2:_1")).unwrap(),
+            l("_2:_1")
+        );
+        assert_eq!(
+            composition(&l("(4,(_2,_2)):(_2,(_1,8))"), &l("_4:_2")).unwrap(),
+            l("(2,2,1):(_4,1,8)")
+        );
+        assert_eq!(
+            composition(&l("(_3,_1,_2):(_6,_1,_3)"), &l("_2:_2")).unwrap(),
+            l("_2:_12")
+        );
         let t: Tiler = "(_2,_12)".parse().unwrap();
-        assert_eq!(composition_tiler(&l("(_2,(_3,_8)):(_24,(_8,_0))"), &t).unwrap(), l("(_2,(_3,_4)):(_24,(_8,_0))"));
+        assert_eq!(
+            composition_tiler(&l("(_2,(_3,_8)):(_24,(_8,_0))"), &t).unwrap(),
+            l("(_2,(_3,_4)):(_24,(_8,_0))")
+        );
         let t: Tiler = "(_2)".parse().unwrap();
-        assert_eq!(composition_tiler(&l("(_8,_8):(_1,_8)"), &t).unwrap(), l("(_2):(_1)"));
+        assert_eq!(
+            composition_tiler(&l("(_8,_8):(_1,_8)"), &t).unwrap(),
+            l("(_2):(_1)")
+        );
     }
 
     #[test]
@@ -341,11 +451,14 @@ mod tests {
         use proptest::strategy::ValueTree;
         let mut runner = proptest::test_runner::TestRunner::deterministic();
         let strat = (small_layout(3), small_layout(3));
-        let (mut cute_ok_correct, mut false_rejects, mut cute_ok_wrong, mut caught) = (0u32, 0u32, 0u32, 0u32);
+        let (mut cute_ok_correct, mut false_rejects, mut cute_ok_wrong, mut caught) =
+            (0u32, 0u32, 0u32, 0u32);
         let mut examples = Vec::new();
         for _ in 0..20000 {
             let (a, b) = strat.new_tree(&mut runner).unwrap().current();
-            let Some(rc) = cute_only(&a, &b) else { continue };
+            let Some(rc) = cute_only(&a, &b) else {
+                continue;
+            };
             let correct = functionally_correct(&a, &b, &rc);
             let strict = composition(&a, &b);
             if correct {
@@ -372,7 +485,13 @@ mod tests {
         for e in &examples {
             println!("  false reject: {e}");
         }
-        assert_eq!(caught, cute_ok_wrong, "the strict rule must reject every wrong CuTe result");
-        assert!(rate < 0.02, "false reject rate {rate} too high");
+        assert_eq!(
+            caught, cute_ok_wrong,
+            "the strict rule must reject every wrong CuTe result"
+        );
+        assert!(
+            rate <= 2.0 * STRICT_RULE_FALSE_REJECTS,
+            "false reject rate {rate} above the documented rate"
+        );
     }
 }

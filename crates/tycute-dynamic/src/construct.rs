@@ -15,10 +15,20 @@ fn product_like(shape: &IntTuple, order: &IntTuple) -> Result<IntTuple> {
         IntTuple::Int(_) => Ok(IntTuple::Int(shape.product()?)),
         IntTuple::Tuple(ov) => {
             let IntTuple::Tuple(sv) = shape else {
-                return Err(Error::reject(format!("compact_order: order {order} is deeper than shape {shape}")));
+                return Err(Error::reject(format!(
+                    "compact_order: order {order} is deeper than shape {shape}"
+                )));
             };
-            ensure!(sv.len() == ov.len(), "compact_order: Need equal rank of shape {shape} and order {order}");
-            Ok(IntTuple::Tuple(sv.iter().zip(ov).map(|(s, o)| product_like(s, o)).collect::<Result<_>>()?))
+            ensure!(
+                sv.len() == ov.len(),
+                "compact_order: Need equal rank of shape {shape} and order {order}"
+            );
+            Ok(IntTuple::Tuple(
+                sv.iter()
+                    .zip(ov)
+                    .map(|(s, o)| product_like(s, o))
+                    .collect::<Result<_>>()?,
+            ))
         }
     }
 }
@@ -42,23 +52,45 @@ pub fn compact_order(shape: &IntTuple, order: &IntTuple) -> Result<IntTuple> {
         if o.is_static {
             ref_order.push(*o);
         } else {
-            let v = max_order.value.checked_add(1 + k as i64).ok_or_else(|| Error::reject("compact_order: overflow"))?;
+            let v = max_order
+                .value
+                .checked_add(1 + k as i64)
+                .ok_or_else(|| Error::reject("compact_order: overflow"))?;
             ref_order.push(Int::st(v));
         }
     }
-    let new_order = IntTuple::unflatten(&ref_order.iter().map(|o| IntTuple::Int(*o)).collect::<Vec<_>>(), order)?;
+    let new_order = IntTuple::unflatten(
+        &ref_order
+            .iter()
+            .map(|o| IntTuple::Int(*o))
+            .collect::<Vec<_>>(),
+        order,
+    )?;
     compact_order_rec(shape, &new_order, &ref_shape, &ref_order)
 }
 
-fn compact_order_rec(shape: &IntTuple, order: &IntTuple, ref_shape: &[Int], ref_order: &[Int]) -> Result<IntTuple> {
+fn compact_order_rec(
+    shape: &IntTuple,
+    order: &IntTuple,
+    ref_shape: &[Int],
+    ref_order: &[Int],
+) -> Result<IntTuple> {
     match order {
         IntTuple::Tuple(ov) => {
             let IntTuple::Tuple(sv) = shape else {
-                return Err(Error::reject(format!("compact_order: Need equal rank of shape {shape} and order {order}")));
+                return Err(Error::reject(format!(
+                    "compact_order: Need equal rank of shape {shape} and order {order}"
+                )));
             };
-            ensure!(sv.len() == ov.len(), "compact_order: Need equal rank of shape {shape} and order {order}");
+            ensure!(
+                sv.len() == ov.len(),
+                "compact_order: Need equal rank of shape {shape} and order {order}"
+            );
             Ok(IntTuple::Tuple(
-                sv.iter().zip(ov).map(|(s, o)| compact_order_rec(s, o, ref_shape, ref_order)).collect::<Result<_>>()?,
+                sv.iter()
+                    .zip(ov)
+                    .map(|(s, o)| compact_order_rec(s, o, ref_shape, ref_order))
+                    .collect::<Result<_>>()?,
             ))
         }
         IntTuple::Int(o) => {
@@ -85,7 +117,10 @@ pub fn make_ordered_layout(shape: &IntTuple, order: &IntTuple) -> Result<Layout>
 /// static stride-0 modes at stride 0.
 pub fn make_layout_like(layout: &Layout) -> Result<Layout> {
     let fz = filter_zeros(layout);
-    Ok(Layout::raw(layout.shape.clone(), compact_order(&fz.shape, &layout.stride)?))
+    Ok(Layout::raw(
+        layout.shape.clone(),
+        compact_order(&fz.shape, &layout.stride)?,
+    ))
 }
 
 /// `A.with_shape(S)` = `composition(A, make_layout(S))`.
@@ -96,7 +131,11 @@ pub fn with_shape(layout: &Layout, shape: &IntTuple) -> Result<Layout> {
 /// `tile_to_shape(block, target_shape[, order])`: repeat `block` (padded to the target rank)
 /// in the order given (column-major by default) until it covers the target shape:
 /// one mode per target mode, each `(block_mode, repeat)`.
-pub fn tile_to_shape(block: &Layout, target: &IntTuple, order: Option<&IntTuple>) -> Result<Layout> {
+pub fn tile_to_shape(
+    block: &Layout,
+    target: &IntTuple,
+    order: Option<&IntTuple>,
+) -> Result<Layout> {
     ensure!(
         block.rank() <= target.rank(),
         "tile_to_shape: Rank of layout must be <= rank of target shape. ({block} vs {target})"
@@ -134,16 +173,34 @@ mod tests {
 
     #[test]
     fn ordered() {
-        assert_eq!(make_ordered_layout(&t("(_4,_8,_3)"), &t("(_2,_0,_1)")).unwrap(), l("(_4,_8,_3):(_24,_1,_8)"));
-        assert_eq!(make_ordered_layout(&t("(_8,_8,_8)"), &t("(_2,_1,_2)")).unwrap(), l("(_8,_8,_8):(_8,_1,_8)"));
-        assert_eq!(make_ordered_layout(&t("(_2,_2,_2,_2)"), &t("(_0,_2,_3,_1)")).unwrap(), l("(_2,_2,_2,_2):(_1,_4,_8,_2)"));
-        assert_eq!(make_ordered_layout(&t("(2,3,4,5)"), &t("(_2,67,42,_50)")).unwrap(), l("(2,3,4,5):(_1,10,30,2)"));
+        assert_eq!(
+            make_ordered_layout(&t("(_4,_8,_3)"), &t("(_2,_0,_1)")).unwrap(),
+            l("(_4,_8,_3):(_24,_1,_8)")
+        );
+        assert_eq!(
+            make_ordered_layout(&t("(_8,_8,_8)"), &t("(_2,_1,_2)")).unwrap(),
+            l("(_8,_8,_8):(_8,_1,_8)")
+        );
+        assert_eq!(
+            make_ordered_layout(&t("(_2,_2,_2,_2)"), &t("(_0,_2,_3,_1)")).unwrap(),
+            l("(_2,_2,_2,_2):(_1,_4,_8,_2)")
+        );
+        assert_eq!(
+            make_ordered_layout(&t("(2,3,4,5)"), &t("(_2,67,42,_50)")).unwrap(),
+            l("(2,3,4,5):(_1,10,30,2)")
+        );
     }
 
     #[test]
     fn like() {
-        assert_eq!(make_layout_like(&l("(_2,_2,_2,_2):(_0,_2,_4,_1)")).unwrap(), l("(_2,_2,_2,_2):(_0,_2,_4,_1)"));
-        assert_eq!(make_layout_like(&l("(2,3,4,5):(_0,42,_1,_0)")).unwrap(), l("(2,3,4,5):(_0,4,_1,_0)"));
+        assert_eq!(
+            make_layout_like(&l("(_2,_2,_2,_2):(_0,_2,_4,_1)")).unwrap(),
+            l("(_2,_2,_2,_2):(_0,_2,_4,_1)")
+        );
+        assert_eq!(
+            make_layout_like(&l("(2,3,4,5):(_0,42,_1,_0)")).unwrap(),
+            l("(2,3,4,5):(_0,4,_1,_0)")
+        );
     }
 
     #[test]

@@ -78,7 +78,10 @@ pub(crate) fn zip2_by(t: &IntTuple, guide: &Tiler) -> Result<IntTuple> {
 
 /// `tile_unzip(layout, tiler)`.
 pub(crate) fn tile_unzip(layout: &Layout, tiler: &Tiler) -> Result<Layout> {
-    Ok(Layout::raw(zip2_by(&layout.shape, tiler)?, zip2_by(&layout.stride, tiler)?))
+    Ok(Layout::raw(
+        zip2_by(&layout.shape, tiler)?,
+        zip2_by(&layout.stride, tiler)?,
+    ))
 }
 
 /// The modes that `layout(repeat<R>(_))` keeps for one top-level mode: its elements when it
@@ -134,13 +137,22 @@ mod tests {
 
     #[test]
     fn examples() {
-        assert_eq!(logical_divide(&l("_6:_1"), &t("_4:_1")).unwrap(), l("(_4,_2):(_1,_4)"));
+        assert_eq!(
+            logical_divide(&l("_6:_1"), &t("_4:_1")).unwrap(),
+            l("(_4,_2):(_1,_4)")
+        );
         assert_eq!(
             zipped_divide(&l("(_12,_8):(_1,_12)"), &t("(_8,_8)")).unwrap(),
             l("((_8,_8),(_2,_1)):((_1,_12),(_8,_0))")
         );
-        assert_eq!(tiled_divide(&l("(_8,_4,_4,_4):(_1,_8,_32,_128)"), &t("_16:_2")).unwrap(), l("(_16,_2,_16):(_2,_1,_32)"));
-        assert_eq!(flat_divide(&l("(_2,_12):(_12,_1)"), &t("_3:_2")).unwrap(), l("(_3,_2,_4):(_1,_12,_3)"));
+        assert_eq!(
+            tiled_divide(&l("(_8,_4,_4,_4):(_1,_8,_32,_128)"), &t("_16:_2")).unwrap(),
+            l("(_16,_2,_16):(_2,_1,_32)")
+        );
+        assert_eq!(
+            flat_divide(&l("(_2,_12):(_12,_1)"), &t("_3:_2")).unwrap(),
+            l("(_3,_2,_4):(_1,_12,_3)")
+        );
         assert_eq!(
             tiled_divide(&l("(_4,(_8,_2)):(_1,(_4,_32))"), &t("(_2,_)")).unwrap(),
             l("((_2,_8),_2,_2):((_1,_4),_2,_32)")
@@ -153,7 +165,45 @@ mod tests {
 
     #[test]
     fn rejects() {
-        assert!(logical_divide(&l("_8:_1"), &t("(_2,_2)")).unwrap_err().message.contains("Too many modes"));
-        assert!(zipped_divide(&l("(_8,_4):(_1,_8)"), &t("(_,_2)")).unwrap_err().message.contains("Index out of range"));
+        assert!(logical_divide(&l("_8:_1"), &t("(_2,_2)"))
+            .unwrap_err()
+            .message
+            .contains("Too many modes"));
+        assert!(zipped_divide(&l("(_8,_4):(_1,_8)"), &t("(_,_2)"))
+            .unwrap_err()
+            .message
+            .contains("Index out of range"));
+    }
+
+    use crate::coalesce::coalesce;
+    use crate::complement::complement;
+    use crate::testing::{injective_layout, static_layout, table};
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 1500, ..ProptestConfig::default() })]
+        /// logical_divide(A, T) is A ∘ (T, T*) wherever it is accepted, it covers A (size at
+        /// least size(A)), and the regroupings only reorder it: same size, same values.
+        #[test]
+        fn divide_keeps_the_function(a in static_layout(3), t in injective_layout(2)) {
+            let tiler = Tiler::Layout(t.clone());
+            let Ok(d) = logical_divide(&a, &tiler) else { return Ok(()) };
+            let rest = complement(&t, &coalesce(&a).unwrap().shape).unwrap();
+            let b = Layout::concat(&[t.clone(), rest]);
+            let sa = a.size().unwrap().value;
+            prop_assert!(d.size().unwrap().value >= sa);
+            for (k, x) in table(&d).into_iter().enumerate() {
+                let bk = b.eval_index(k as i64).unwrap();
+                if bk < sa {
+                    prop_assert_eq!(x, a.eval_index(bk).unwrap(), "A = {}, T = {}, k = {}", a, t, k);
+                }
+            }
+            let mut v0 = table(&d); v0.sort_unstable();
+            for r in [zipped_divide(&a, &tiler), tiled_divide(&a, &tiler), flat_divide(&a, &tiler)] {
+                let r = r.unwrap();
+                let mut v = table(&r); v.sort_unstable();
+                prop_assert_eq!(&v, &v0);
+            }
+        }
     }
 }

@@ -33,15 +33,24 @@ pub struct Error {
 impl Error {
     /// An algebra rejection.
     pub fn reject(message: impl Into<String>) -> Self {
-        Error { kind: ErrorKind::Reject, message: message.into() }
+        Error {
+            kind: ErrorKind::Reject,
+            message: message.into(),
+        }
     }
     /// A parse error.
     pub fn parse(message: impl Into<String>) -> Self {
-        Error { kind: ErrorKind::Parse, message: message.into() }
+        Error {
+            kind: ErrorKind::Parse,
+            message: message.into(),
+        }
     }
     /// An unsupported operation or argument.
     pub fn unsupported(message: impl Into<String>) -> Self {
-        Error { kind: ErrorKind::Unsupported, message: message.into() }
+        Error {
+            kind: ErrorKind::Unsupported,
+            message: message.into(),
+        }
     }
     /// True for algebra rejections.
     pub fn is_reject(&self) -> bool {

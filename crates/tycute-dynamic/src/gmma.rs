@@ -16,17 +16,30 @@ use crate::value::{AnyLayout, ComposedLayout, Func, Offset};
 
 /// Width in bits of a CuTe / CUTLASS element type name.
 pub fn sizeof_bits(name: &str) -> Option<i64> {
-    let name = name.trim().trim_start_matches("cute::").trim_start_matches("cutlass::");
+    let name = name
+        .trim()
+        .trim_start_matches("cute::")
+        .trim_start_matches("cutlass::");
     Some(match name {
         "bool" | "uint1_t" | "bin1_t" | "uint1b_t" => 1,
         "int2_t" | "uint2_t" | "int2b_t" | "uint2b_t" => 2,
         "int4_t" | "uint4_t" | "int4b_t" | "uint4b_t" | "float_e2m1_t" => 4,
         "int6b_t" | "uint6b_t" | "float_e3m2_t" | "float_e2m3_t" => 6,
-        "int8_t" | "uint8_t" | "char" | "signed char" | "unsigned char" | "float_e4m3_t" | "float_e5m2_t"
-        | "float_ue8m0_t" | "float_ue4m3_t" | "type_erased_dynamic_float8_t" => 8,
-        "half_t" | "bfloat16_t" | "int16_t" | "uint16_t" | "short" | "unsigned short" | "__half" | "__nv_bfloat16" => 16,
+        "int8_t"
+        | "uint8_t"
+        | "char"
+        | "signed char"
+        | "unsigned char"
+        | "float_e4m3_t"
+        | "float_e5m2_t"
+        | "float_ue8m0_t"
+        | "float_ue4m3_t"
+        | "type_erased_dynamic_float8_t" => 8,
+        "half_t" | "bfloat16_t" | "int16_t" | "uint16_t" | "short" | "unsigned short"
+        | "__half" | "__nv_bfloat16" => 16,
         "float" | "tfloat32_t" | "int32_t" | "uint32_t" | "int" | "unsigned" | "unsigned int" => 32,
-        "double" | "int64_t" | "uint64_t" | "long long" | "unsigned long long" | "complex<float>" => 64,
+        "double" | "int64_t" | "uint64_t" | "long long" | "unsigned long long"
+        | "complex<float>" => 64,
         "uint128_t" | "int128_t" | "complex<double>" => 128,
         _ => return None,
     })
@@ -39,12 +52,22 @@ pub fn atom_bits(major_k: bool, kind: &str) -> Result<ComposedLayout> {
         "SW32" => (1, 256),
         "SW64" => (2, 512),
         "SW128" => (3, 1024),
-        other => return Err(Error::unsupported(format!("unknown GMMA atom kind {other}"))),
+        other => {
+            return Err(Error::unsupported(format!(
+                "unknown GMMA atom kind {other}"
+            )))
+        }
     };
     let (shape, stride) = if major_k {
-        (IntTuple::tuple(vec![IntTuple::st(8), IntTuple::st(w)]), IntTuple::tuple(vec![IntTuple::st(w), IntTuple::st(1)]))
+        (
+            IntTuple::tuple(vec![IntTuple::st(8), IntTuple::st(w)]),
+            IntTuple::tuple(vec![IntTuple::st(w), IntTuple::st(1)]),
+        )
     } else {
-        (IntTuple::tuple(vec![IntTuple::st(w), IntTuple::st(8)]), IntTuple::tuple(vec![IntTuple::st(1), IntTuple::st(w)]))
+        (
+            IntTuple::tuple(vec![IntTuple::st(w), IntTuple::st(8)]),
+            IntTuple::tuple(vec![IntTuple::st(1), IntTuple::st(w)]),
+        )
     };
     Ok(ComposedLayout {
         a: Func::Swizzle(Swizzle::new(b, 4, 3)?),
@@ -55,8 +78,16 @@ pub fn atom_bits(major_k: bool, kind: &str) -> Result<ComposedLayout> {
 
 /// Parse `Layout_K_SW128_Atom<half_t>` (optionally `GMMA::`-qualified) into the atom.
 pub fn atom(name: &str) -> Result<AnyLayout> {
-    let n = name.trim().trim_start_matches("cute::").trim_start_matches("SM90::").trim_start_matches("GMMA::");
-    let bad = || Error::unsupported(format!("unknown GMMA atom {name}: expected Layout_{{K,MN}}_{{INTER,SW32,SW64,SW128}}_Atom<T>"));
+    let n = name
+        .trim()
+        .trim_start_matches("cute::")
+        .trim_start_matches("SM90::")
+        .trim_start_matches("GMMA::");
+    let bad = || {
+        Error::unsupported(format!(
+            "unknown GMMA atom {name}: expected Layout_{{K,MN}}_{{INTER,SW32,SW64,SW128}}_Atom<T>"
+        ))
+    };
     let rest = n.strip_prefix("Layout_").ok_or_else(bad)?;
     let (major_k, rest) = if let Some(r) = rest.strip_prefix("K_") {
         (true, r)
@@ -67,7 +98,8 @@ pub fn atom(name: &str) -> Result<AnyLayout> {
     };
     let (kind, rest) = rest.split_once("_Atom<").ok_or_else(bad)?;
     let ty = rest.strip_suffix('>').ok_or_else(bad)?;
-    let bits = sizeof_bits(ty).ok_or_else(|| Error::unsupported(format!("unknown element type {ty} in {name}")))?;
+    let bits = sizeof_bits(ty)
+        .ok_or_else(|| Error::unsupported(format!("unknown element type {ty} in {name}")))?;
     let base = atom_bits(major_k, kind)?;
     upcast(bits, &base)
 }

@@ -41,16 +41,28 @@ impl Bool {
     /// Logical or with CuTe's static rules (`true_type || x` is `true_type`).
     pub fn or(self, o: Bool) -> Bool {
         if self.is_static_true() || o.is_static_true() {
-            return Bool { value: true, is_static: true };
+            return Bool {
+                value: true,
+                is_static: true,
+            };
         }
-        Bool { value: self.value || o.value, is_static: self.is_static && o.is_static }
+        Bool {
+            value: self.value || o.value,
+            is_static: self.is_static && o.is_static,
+        }
     }
     /// Logical and with CuTe's static rules (`false_type && x` is `false_type`).
     pub fn and(self, o: Bool) -> Bool {
         if (self.is_static && !self.value) || (o.is_static && !o.value) {
-            return Bool { value: false, is_static: true };
+            return Bool {
+                value: false,
+                is_static: true,
+            };
         }
-        Bool { value: self.value && o.value, is_static: self.is_static && o.is_static }
+        Bool {
+            value: self.value && o.value,
+            is_static: self.is_static && o.is_static,
+        }
     }
 }
 
@@ -58,14 +70,23 @@ fn overflow(op: &str, a: Int, b: Int) -> Error {
     Error::reject(format!("arithmetic overflow in {a} {op} {b}"))
 }
 
+// The arithmetic methods are named after the operators they model but return `Result` (checked
+// arithmetic), so they cannot be the `std::ops` traits.
+#[allow(clippy::should_implement_trait)]
 impl Int {
     /// Static integer `_v`.
     pub const fn st(value: i64) -> Int {
-        Int { value, is_static: true }
+        Int {
+            value,
+            is_static: true,
+        }
     }
     /// Dynamic integer `v`.
     pub const fn dy(value: i64) -> Int {
-        Int { value, is_static: false }
+        Int {
+            value,
+            is_static: false,
+        }
     }
     /// Static zero `_0`.
     pub const ZERO: Int = Int::st(0);
@@ -83,21 +104,39 @@ impl Int {
 
     /// `a + b`.
     pub fn add(self, o: Int) -> Result<Int> {
-        let v = self.value.checked_add(o.value).ok_or_else(|| overflow("+", self, o))?;
-        Ok(Int { value: v, is_static: self.both(o) })
+        let v = self
+            .value
+            .checked_add(o.value)
+            .ok_or_else(|| overflow("+", self, o))?;
+        Ok(Int {
+            value: v,
+            is_static: self.both(o),
+        })
     }
     /// `a - b`.
     pub fn sub(self, o: Int) -> Result<Int> {
-        let v = self.value.checked_sub(o.value).ok_or_else(|| overflow("-", self, o))?;
-        Ok(Int { value: v, is_static: self.both(o) })
+        let v = self
+            .value
+            .checked_sub(o.value)
+            .ok_or_else(|| overflow("-", self, o))?;
+        Ok(Int {
+            value: v,
+            is_static: self.both(o),
+        })
     }
     /// `a * b`; `_0 * x` and `x * _0` are `_0`.
     pub fn mul(self, o: Int) -> Result<Int> {
         if self.is_const(0) || o.is_const(0) {
             return Ok(Int::ZERO);
         }
-        let v = self.value.checked_mul(o.value).ok_or_else(|| overflow("*", self, o))?;
-        Ok(Int { value: v, is_static: self.both(o) })
+        let v = self
+            .value
+            .checked_mul(o.value)
+            .ok_or_else(|| overflow("*", self, o))?;
+        Ok(Int {
+            value: v,
+            is_static: self.both(o),
+        })
     }
     /// `a / b` (C++ truncating division); `_0 / x` is `_0`.
     pub fn div(self, o: Int) -> Result<Int> {
@@ -107,8 +146,14 @@ impl Int {
         if self.is_const(0) {
             return Ok(Int::ZERO);
         }
-        let v = self.value.checked_div(o.value).ok_or_else(|| overflow("/", self, o))?;
-        Ok(Int { value: v, is_static: self.both(o) })
+        let v = self
+            .value
+            .checked_div(o.value)
+            .ok_or_else(|| overflow("/", self, o))?;
+        Ok(Int {
+            value: v,
+            is_static: self.both(o),
+        })
     }
     /// `a % b` (C++ remainder, sign of the dividend); `x % _1`, `x % _-1`, `_0 % x` are `_0`.
     pub fn rem(self, o: Int) -> Result<Int> {
@@ -121,13 +166,25 @@ impl Int {
         if self.is_const(0) {
             return Ok(Int::ZERO);
         }
-        let v = self.value.checked_rem(o.value).ok_or_else(|| overflow("%", self, o))?;
-        Ok(Int { value: v, is_static: self.both(o) })
+        let v = self
+            .value
+            .checked_rem(o.value)
+            .ok_or_else(|| overflow("%", self, o))?;
+        Ok(Int {
+            value: v,
+            is_static: self.both(o),
+        })
     }
     /// `-a`.
     pub fn neg(self) -> Result<Int> {
-        let v = self.value.checked_neg().ok_or_else(|| overflow("-", Int::ZERO, self))?;
-        Ok(Int { value: v, is_static: self.is_static })
+        let v = self
+            .value
+            .checked_neg()
+            .ok_or_else(|| overflow("-", Int::ZERO, self))?;
+        Ok(Int {
+            value: v,
+            is_static: self.is_static,
+        })
     }
     /// `abs(a)`.
     pub fn abs(self) -> Result<Int> {
@@ -139,38 +196,62 @@ impl Int {
     }
     /// `signum(a)`: -1, 0 or 1.
     pub fn signum(self) -> Int {
-        Int { value: self.value.signum(), is_static: self.is_static }
+        Int {
+            value: self.value.signum(),
+            is_static: self.is_static,
+        }
     }
     /// `min(a, b)`: static only when both are static.
     pub fn min(self, o: Int) -> Int {
-        Int { value: self.value.min(o.value), is_static: self.both(o) }
+        Int {
+            value: self.value.min(o.value),
+            is_static: self.both(o),
+        }
     }
     /// `max(a, b)`: static only when both are static.
     pub fn max(self, o: Int) -> Int {
-        Int { value: self.value.max(o.value), is_static: self.both(o) }
+        Int {
+            value: self.value.max(o.value),
+            is_static: self.both(o),
+        }
     }
     /// `a & b`; `_0 & x` is `_0`.
     pub fn bitand(self, o: Int) -> Int {
         if self.is_const(0) || o.is_const(0) {
             return Int::ZERO;
         }
-        Int { value: self.value & o.value, is_static: self.both(o) }
+        Int {
+            value: self.value & o.value,
+            is_static: self.both(o),
+        }
     }
     /// `a | b`.
     pub fn bitor(self, o: Int) -> Int {
-        Int { value: self.value | o.value, is_static: self.both(o) }
+        Int {
+            value: self.value | o.value,
+            is_static: self.both(o),
+        }
     }
     /// `a ^ b`.
     pub fn bitxor(self, o: Int) -> Int {
-        Int { value: self.value ^ o.value, is_static: self.both(o) }
+        Int {
+            value: self.value ^ o.value,
+            is_static: self.both(o),
+        }
     }
     /// `a < b`.
     pub fn lt(self, o: Int) -> Bool {
-        Bool { value: self.value < o.value, is_static: self.both(o) }
+        Bool {
+            value: self.value < o.value,
+            is_static: self.both(o),
+        }
     }
     /// `a == b`.
     pub fn eq_(self, o: Int) -> Bool {
-        Bool { value: self.value == o.value, is_static: self.both(o) }
+        Bool {
+            value: self.value == o.value,
+            is_static: self.both(o),
+        }
     }
     /// `ceil_div(a, b) = (a + b - _1) / b`, with the static rules of each step.
     pub fn ceil_div(self, o: Int) -> Result<Int> {
@@ -180,7 +261,7 @@ impl Int {
     /// quotient.
     pub fn safe_div(self, o: Int) -> Result<Int> {
         if self.both(o) {
-            if o.value == 0 || self.value % o.value != 0 {
+            if o.value == 0 || self.value.wrapping_rem(o.value) != 0 {
                 return Err(Error::reject(format!(
                     "static safe_div requires divisibility: {self} / {o}"
                 )));
@@ -190,17 +271,24 @@ impl Int {
         if o.value == 0 {
             return Err(Error::reject(format!("division by zero: {self} / {o}")));
         }
-        Ok(Int::dy(self.value.checked_div(o.value).ok_or_else(|| overflow("/", self, o))?))
+        Ok(Int::dy(
+            self.value
+                .checked_div(o.value)
+                .ok_or_else(|| overflow("/", self, o))?,
+        ))
     }
     /// `shape_div(a, b)` on integers: the weak divisibility condition is checked when both are
     /// static (`a % b == 0 || b % a == 0`, "Divisibility Condition"), then `ceil_div`.
     pub fn shape_div(self, o: Int) -> Result<Int> {
-        if self.both(o) && o.value != 0 && self.value != 0 {
-            if self.value % o.value != 0 && o.value % self.value != 0 {
-                return Err(Error::reject(format!(
-                    "shape_div: Divisibility Condition: neither of {self} and {o} divides the other"
-                )));
-            }
+        if self.both(o)
+            && o.value != 0
+            && self.value != 0
+            && self.value.wrapping_rem(o.value) != 0
+            && o.value.wrapping_rem(self.value) != 0
+        {
+            return Err(Error::reject(format!(
+                "shape_div: Divisibility Condition: neither of {self} and {o} divides the other"
+            )));
         }
         self.ceil_div(o)
     }
@@ -212,11 +300,17 @@ impl Int {
             a = b;
             b = t;
         }
-        Int { value: i64::try_from(a).unwrap_or(i64::MAX), is_static: self.both(o) }
+        Int {
+            value: i64::try_from(a).unwrap_or(i64::MAX),
+            is_static: self.both(o),
+        }
     }
     /// Same value, static flag replaced.
     pub fn with_static(self, is_static: bool) -> Int {
-        Int { value: self.value, is_static }
+        Int {
+            value: self.value,
+            is_static,
+        }
     }
 }
 

@@ -45,7 +45,8 @@ impl IntTuple {
     }
     /// The leaf integer or a rejection naming `what`.
     pub fn expect_int(&self, what: &str) -> Result<Int> {
-        self.as_int().ok_or_else(|| Error::reject(format!("{what}: expected an integer, got tuple {self}")))
+        self.as_int()
+            .ok_or_else(|| Error::reject(format!("{what}: expected an integer, got tuple {self}")))
     }
     /// `is_constant<v, T>`: a static leaf equal to `v`.
     pub fn is_const(&self, v: i64) -> bool {
@@ -77,10 +78,15 @@ impl IntTuple {
     pub fn get(&self, i: usize) -> Result<&IntTuple> {
         match self {
             IntTuple::Int(_) if i == 0 => Ok(self),
-            IntTuple::Int(_) => Err(Error::reject(format!("Index out of range: get<{i}> of integer {self}"))),
-            IntTuple::Tuple(v) => v
-                .get(i)
-                .ok_or_else(|| Error::reject(format!("Index out of range: get<{i}> of rank-{} tuple {self}", v.len()))),
+            IntTuple::Int(_) => Err(Error::reject(format!(
+                "Index out of range: get<{i}> of integer {self}"
+            ))),
+            IntTuple::Tuple(v) => v.get(i).ok_or_else(|| {
+                Error::reject(format!(
+                    "Index out of range: get<{i}> of rank-{} tuple {self}",
+                    v.len()
+                ))
+            }),
         }
     }
     /// Elements of a tuple; an integer is treated as its own single element (`wrap`).
@@ -117,7 +123,9 @@ impl IntTuple {
     pub fn flatten(&self) -> IntTuple {
         match self {
             IntTuple::Int(_) => self.clone(),
-            IntTuple::Tuple(_) => IntTuple::Tuple(self.leaves().into_iter().map(IntTuple::Int).collect()),
+            IntTuple::Tuple(_) => {
+                IntTuple::Tuple(self.leaves().into_iter().map(IntTuple::Int).collect())
+            }
         }
     }
     /// `flatten_to_tuple(t)`: like flatten, but an integer becomes a rank-1 tuple.
@@ -130,7 +138,9 @@ impl IntTuple {
             IntTuple::Int(i) => Ok(*i),
             IntTuple::Tuple(v) => {
                 let mut it = v.iter();
-                let Some(first) = it.next() else { return Ok(Int::ONE) };
+                let Some(first) = it.next() else {
+                    return Ok(Int::ONE);
+                };
                 let mut acc = first.product()?;
                 for x in it {
                     acc = acc.mul(x.product()?)?;
@@ -154,13 +164,20 @@ impl IntTuple {
     }
     /// `product_each(t)`: the product of each top-level mode, always a tuple.
     pub fn product_each(&self) -> Result<IntTuple> {
-        Ok(IntTuple::Tuple(self.modes().iter().map(|m| m.product().map(IntTuple::Int)).collect::<Result<_>>()?))
+        Ok(IntTuple::Tuple(
+            self.modes()
+                .iter()
+                .map(|m| m.product().map(IntTuple::Int))
+                .collect::<Result<_>>()?,
+        ))
     }
     /// Apply `f` to every leaf.
     pub fn map_leaves<F: FnMut(Int) -> Result<Int>>(&self, f: &mut F) -> Result<IntTuple> {
         match self {
             IntTuple::Int(i) => Ok(IntTuple::Int(f(*i)?)),
-            IntTuple::Tuple(v) => Ok(IntTuple::Tuple(v.iter().map(|x| x.map_leaves(f)).collect::<Result<_>>()?)),
+            IntTuple::Tuple(v) => Ok(IntTuple::Tuple(
+                v.iter().map(|x| x.map_leaves(f)).collect::<Result<_>>()?,
+            )),
         }
     }
     /// `repeat_like(t, x)`: same profile as `t`, every leaf `x`.
@@ -174,7 +191,9 @@ impl IntTuple {
     pub fn congruent(&self, o: &IntTuple) -> bool {
         match (self, o) {
             (IntTuple::Int(_), IntTuple::Int(_)) => true,
-            (IntTuple::Tuple(a), IntTuple::Tuple(b)) => a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.congruent(y)),
+            (IntTuple::Tuple(a), IntTuple::Tuple(b)) => {
+                a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.congruent(y))
+            }
             _ => false,
         }
     }
@@ -188,7 +207,11 @@ impl IntTuple {
     pub fn append_to(&self, n: usize, x: &IntTuple) -> Result<IntTuple> {
         match self {
             IntTuple::Tuple(v) => {
-                ensure!(n >= v.len(), "append<{n}>: tuple {self} already has rank {}", v.len());
+                ensure!(
+                    n >= v.len(),
+                    "append<{n}>: tuple {self} already has rank {}",
+                    v.len()
+                );
                 if n == v.len() {
                     return Ok(self.clone());
                 }
@@ -246,7 +269,11 @@ impl IntTuple {
     pub fn unflatten(flat: &[IntTuple], profile: &IntTuple) -> Result<IntTuple> {
         let mut pos = 0;
         let r = unflatten_impl(flat, &mut pos, profile)?;
-        ensure!(pos == flat.len(), "unflatten: {} values left over", flat.len() - pos);
+        ensure!(
+            pos == flat.len(),
+            "unflatten: {} values left over",
+            flat.len() - pos
+        );
         Ok(r)
     }
     /// `zip(t)`: transpose a tuple of equal-rank tuples; a tuple whose first element is not a
@@ -255,8 +282,12 @@ impl IntTuple {
         match self {
             IntTuple::Int(_) => Ok(self.clone()),
             IntTuple::Tuple(v) => {
-                let Some(first) = v.first() else { return Ok(IntTuple::Tuple(vec![self.clone()])) };
-                let IntTuple::Tuple(f) = first else { return Ok(IntTuple::Tuple(vec![self.clone()])) };
+                let Some(first) = v.first() else {
+                    return Ok(IntTuple::Tuple(vec![self.clone()]));
+                };
+                let IntTuple::Tuple(f) = first else {
+                    return Ok(IntTuple::Tuple(vec![self.clone()]));
+                };
                 let r = f.len();
                 let mut out = vec![Vec::with_capacity(v.len()); r];
                 for e in v {
@@ -273,7 +304,9 @@ impl IntTuple {
                         }
                     }
                 }
-                Ok(IntTuple::Tuple(out.into_iter().map(IntTuple::Tuple).collect()))
+                Ok(IntTuple::Tuple(
+                    out.into_iter().map(IntTuple::Tuple).collect(),
+                ))
             }
         }
     }
@@ -282,7 +315,10 @@ impl IntTuple {
     pub fn ceil_div(&self, b: &IntTuple) -> Result<IntTuple> {
         match (self, b) {
             (IntTuple::Tuple(a), IntTuple::Tuple(bv)) => {
-                ensure!(a.len() >= bv.len(), "ceil_div: Mismatched ranks: {self} vs {b}");
+                ensure!(
+                    a.len() >= bv.len(),
+                    "ceil_div: Mismatched ranks: {self} vs {b}"
+                );
                 let one = IntTuple::st(1);
                 let mut out = Vec::with_capacity(a.len());
                 for (i, x) in a.iter().enumerate() {
@@ -299,7 +335,9 @@ impl IntTuple {
                 }
                 Ok(IntTuple::Tuple(out))
             }
-            (IntTuple::Int(ai), IntTuple::Tuple(_)) => Ok(IntTuple::Int(ai.ceil_div(b.product()?)?)),
+            (IntTuple::Int(ai), IntTuple::Tuple(_)) => {
+                Ok(IntTuple::Int(ai.ceil_div(b.product()?)?))
+            }
             (IntTuple::Int(ai), IntTuple::Int(bi)) => Ok(IntTuple::Int(ai.ceil_div(*bi)?)),
         }
     }
@@ -308,8 +346,16 @@ impl IntTuple {
     pub fn shape_div(&self, b: &IntTuple) -> Result<IntTuple> {
         match (self, b) {
             (IntTuple::Tuple(a), IntTuple::Tuple(bv)) => {
-                ensure!(a.len() == bv.len(), "shape_div: Mismatched ranks: {self} vs {b}");
-                Ok(IntTuple::Tuple(a.iter().zip(bv).map(|(x, y)| x.shape_div(y)).collect::<Result<_>>()?))
+                ensure!(
+                    a.len() == bv.len(),
+                    "shape_div: Mismatched ranks: {self} vs {b}"
+                );
+                Ok(IntTuple::Tuple(
+                    a.iter()
+                        .zip(bv)
+                        .map(|(x, y)| x.shape_div(y))
+                        .collect::<Result<_>>()?,
+                ))
             }
             (IntTuple::Tuple(a), IntTuple::Int(bi)) => {
                 let mut rest = IntTuple::Int(*bi);
@@ -320,7 +366,9 @@ impl IntTuple {
                 }
                 Ok(IntTuple::Tuple(out))
             }
-            (IntTuple::Int(ai), IntTuple::Tuple(_)) => Ok(IntTuple::Int(ai.shape_div(b.product()?)?)),
+            (IntTuple::Int(ai), IntTuple::Tuple(_)) => {
+                Ok(IntTuple::Int(ai.shape_div(b.product()?)?))
+            }
             (IntTuple::Int(ai), IntTuple::Int(bi)) => Ok(IntTuple::Int(ai.shape_div(*bi)?)),
         }
     }
@@ -355,7 +403,9 @@ impl IntTuple {
     pub fn same_values(&self, o: &IntTuple) -> bool {
         match (self, o) {
             (IntTuple::Int(a), IntTuple::Int(b)) => a.value == b.value,
-            (IntTuple::Tuple(a), IntTuple::Tuple(b)) => a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.same_values(y)),
+            (IntTuple::Tuple(a), IntTuple::Tuple(b)) => {
+                a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.same_values(y))
+            }
             _ => false,
         }
     }
@@ -364,9 +414,15 @@ impl IntTuple {
         match tiler {
             IntTuple::Tuple(tv) => {
                 if tv.len() > self.rank() {
-                    return Ok(Bool { value: false, is_static: true });
+                    return Ok(Bool {
+                        value: false,
+                        is_static: true,
+                    });
                 }
-                let mut acc = Bool { value: true, is_static: true };
+                let mut acc = Bool {
+                    value: true,
+                    is_static: true,
+                };
                 for (i, t) in tv.iter().enumerate() {
                     acc = acc.and(self.get(i)?.evenly_divides(t)?);
                 }
@@ -384,9 +440,15 @@ impl IntTuple {
 
 fn unflatten_impl(flat: &[IntTuple], pos: &mut usize, profile: &IntTuple) -> Result<IntTuple> {
     match profile {
-        IntTuple::Tuple(v) => Ok(IntTuple::Tuple(v.iter().map(|p| unflatten_impl(flat, pos, p)).collect::<Result<_>>()?)),
+        IntTuple::Tuple(v) => Ok(IntTuple::Tuple(
+            v.iter()
+                .map(|p| unflatten_impl(flat, pos, p))
+                .collect::<Result<_>>()?,
+        )),
         IntTuple::Int(_) => {
-            let x = flat.get(*pos).ok_or_else(|| Error::reject("unflatten: not enough values for the profile"))?;
+            let x = flat
+                .get(*pos)
+                .ok_or_else(|| Error::reject("unflatten: not enough values for the profile"))?;
             *pos += 1;
             Ok(x.clone())
         }
@@ -410,19 +472,28 @@ mod tests {
         assert_eq!(t("(_2,(_3,4))").flatten(), t("(_2,_3,4)"));
         assert_eq!(t("_8").flatten(), t("_8"));
         assert_eq!(t("(_8)").unwrap(), t("_8"));
-        assert_eq!(t("((_2,_3),(_4,_5))").zip().unwrap(), t("((_2,_4),(_3,_5))"));
+        assert_eq!(
+            t("((_2,_3),(_4,_5))").zip().unwrap(),
+            t("((_2,_4),(_3,_5))")
+        );
         assert_eq!(t("(_2,_3)").zip().unwrap(), t("((_2,_3))"));
     }
 
     #[test]
     fn coalesce_shape() {
-        assert_eq!(t("(_2,_3,4,5,_6)").coalesce_shape().unwrap(), t("(_6,20,_6)"));
+        assert_eq!(
+            t("(_2,_3,4,5,_6)").coalesce_shape().unwrap(),
+            t("(_6,20,_6)")
+        );
         assert_eq!(t("(_2,(_3,_4))").coalesce_shape().unwrap(), t("_24"));
     }
 
     #[test]
     fn divisions() {
-        assert_eq!(t("(_4,_5,_6)").shape_div(&t("_40")).unwrap(), t("(_1,_1,_3)"));
+        assert_eq!(
+            t("(_4,_5,_6)").shape_div(&t("_40")).unwrap(),
+            t("(_1,_1,_3)")
+        );
         assert_eq!(t("(_4,_3)").ceil_div(&t("_8")).unwrap(), t("(_1,_2)"));
         assert!(t("_6").shape_div(&t("_4")).is_err());
     }

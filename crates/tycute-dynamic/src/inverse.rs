@@ -49,7 +49,12 @@ pub fn right_inverse(layout: &Layout) -> Result<Layout> {
     let lstride = c.stride.leaves();
     let preprod = prefix_products(&lshape)?;
     // static strides only, sorted
-    let keyed: Vec<(i64, usize)> = lstride.iter().enumerate().filter(|(_, d)| d.is_static).map(|(i, d)| (d.value, i)).collect();
+    let keyed: Vec<(i64, usize)> = lstride
+        .iter()
+        .enumerate()
+        .filter(|(_, d)| d.is_static)
+        .map(|(i, d)| (d.value, i))
+        .collect();
     let order = exchange_sort(keyed);
     let mut result_shape = vec![Int::ONE];
     let mut result_stride = vec![Int::ZERO];
@@ -72,8 +77,15 @@ pub fn left_inverse(layout: &Layout) -> Result<Layout> {
     let lshape = c.shape.leaves();
     let lstride = c.stride.leaves();
     let preprod = prefix_products(&lshape)?;
-    ensure!(c.stride.is_static(), "left_inverse: Left inverse requires static strides. (got {layout})");
-    let keyed: Vec<(i64, usize)> = lstride.iter().enumerate().map(|(i, d)| (d.value, i)).collect();
+    ensure!(
+        c.stride.is_static(),
+        "left_inverse: Left inverse requires static strides. (got {layout})"
+    );
+    let keyed: Vec<(i64, usize)> = lstride
+        .iter()
+        .enumerate()
+        .map(|(i, d)| (d.value, i))
+        .collect();
     let order = exchange_sort(keyed);
     let mut result_shape: Vec<Int> = Vec::new();
     let mut result_stride = vec![Int::ZERO];
@@ -90,7 +102,9 @@ pub fn left_inverse(layout: &Layout) -> Result<Layout> {
         result_shape.push(istride.div(size)?);
         result_stride.push(preprod[i]);
     }
-    let last = *order.last().ok_or_else(|| crate::error::Error::reject("left_inverse: empty layout"))?;
+    let last = *order
+        .last()
+        .ok_or_else(|| crate::error::Error::reject("left_inverse: empty layout"))?;
     result_shape.push(lshape[last]);
     coalesce(&Layout::raw(ints(result_shape), ints(result_stride)))
 }
@@ -105,17 +119,53 @@ mod tests {
 
     #[test]
     fn right() {
-        assert_eq!(right_inverse(&l("(_4,((_2,_2),_4)):(_1,((_4,_8),_16))")).unwrap(), l("_64:_1"));
-        assert_eq!(right_inverse(&l("(_4,_4,_2):(_16,_4,_1)")).unwrap(), l("_2:_16"));
-        assert_eq!(right_inverse(&l("(2,_4,_6):(_1,_2,_8)")).unwrap(), l("2:_1"));
+        assert_eq!(
+            right_inverse(&l("(_4,((_2,_2),_4)):(_1,((_4,_8),_16))")).unwrap(),
+            l("_64:_1")
+        );
+        assert_eq!(
+            right_inverse(&l("(_4,_4,_2):(_16,_4,_1)")).unwrap(),
+            l("_2:_16")
+        );
+        assert_eq!(
+            right_inverse(&l("(2,_4,_6):(_1,_2,_8)")).unwrap(),
+            l("2:_1")
+        );
         assert_eq!(right_inverse(&l("(_8,4):(4,_1)")).unwrap(), l("4:_8"));
         assert_eq!(right_inverse(&l("_4:_2")).unwrap(), l("_1:_0"));
     }
 
     #[test]
     fn left() {
-        assert_eq!(left_inverse(&l("((_2,_4),_2):((_8,_2),_1)")).unwrap(), l("(_2,_4,_2):(_8,_2,_1)"));
+        assert_eq!(
+            left_inverse(&l("((_2,_4),_2):((_8,_2),_1)")).unwrap(),
+            l("(_2,_4,_2):(_8,_2,_1)")
+        );
         let e = left_inverse(&l("_4:2")).unwrap_err();
         assert!(e.message.contains("static strides"), "{e}");
+    }
+
+    use crate::testing::{injective_layout, static_layout, table};
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
+        /// A(right_inverse(A)(i)) == i on the inverse's domain.
+        #[test]
+        fn right_inverse_law(a in static_layout(4)) {
+            let r = right_inverse(&a).unwrap();
+            for (i, x) in table(&r).into_iter().enumerate() {
+                prop_assert_eq!(a.eval_index(x).unwrap(), i as i64, "A = {}, R = {}", a, r);
+            }
+        }
+
+        /// left_inverse(A)(A(i)) == i for injective A.
+        #[test]
+        fn left_inverse_law(a in injective_layout(4)) {
+            let l = left_inverse(&a).unwrap();
+            for (i, x) in table(&a).into_iter().enumerate() {
+                prop_assert_eq!(l.eval_index(x).unwrap(), i as i64, "A = {}, L = {}", a, l);
+            }
+        }
     }
 }

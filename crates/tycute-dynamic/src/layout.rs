@@ -26,7 +26,10 @@ pub enum Major {
 impl Layout {
     /// A layout from a shape and a congruent stride.
     pub fn new(shape: IntTuple, stride: IntTuple) -> Result<Layout> {
-        ensure!(shape.congruent(&stride), "Layout: shape {shape} and stride {stride} are not congruent");
+        ensure!(
+            shape.congruent(&stride),
+            "Layout: shape {shape} and stride {stride} are not congruent"
+        );
         Ok(Layout { shape, stride })
     }
     /// A layout without the congruence check (callers guarantee it).
@@ -39,11 +42,17 @@ impl Layout {
     }
     /// `make_layout(shape)`: compact column-major strides.
     pub fn left(shape: &IntTuple) -> Result<Layout> {
-        Ok(Layout::raw(shape.clone(), compact_major(Major::Left, shape, Int::ONE)?))
+        Ok(Layout::raw(
+            shape.clone(),
+            compact_major(Major::Left, shape, Int::ONE)?,
+        ))
     }
     /// `make_layout(shape, LayoutRight{})`.
     pub fn right(shape: &IntTuple) -> Result<Layout> {
-        Ok(Layout::raw(shape.clone(), compact_major(Major::Right, shape, Int::ONE)?))
+        Ok(Layout::raw(
+            shape.clone(),
+            compact_major(Major::Right, shape, Int::ONE)?,
+        ))
     }
     /// `make_layout(l0, l1, ...)`: concatenate layouts as modes (a single layout becomes a
     /// rank-1 layout `(s):(d)`).
@@ -67,15 +76,23 @@ impl Layout {
     }
     /// `cosize(layout)` = `sum((shape - 1) * abs(stride)) + 1` with CuTe's static rules.
     pub fn cosize(&self) -> Result<Int> {
-        Ok(cosize_rec(&self.shape, &self.stride)?.add(Int::ONE)?)
+        cosize_rec(&self.shape, &self.stride)?.add(Int::ONE)
     }
     /// `get<i>(layout)` / `layout<i>(layout)`.
     pub fn mode(&self, i: usize) -> Result<Layout> {
-        Ok(Layout::raw(self.shape.get(i)?.clone(), self.stride.get(i)?.clone()))
+        Ok(Layout::raw(
+            self.shape.get(i)?.clone(),
+            self.stride.get(i)?.clone(),
+        ))
     }
     /// All top-level modes (`get<i>` for i < rank).
     pub fn modes(&self) -> Vec<Layout> {
-        self.shape.modes().into_iter().zip(self.stride.modes()).map(|(s, d)| Layout::raw(s, d)).collect()
+        self.shape
+            .modes()
+            .into_iter()
+            .zip(self.stride.modes())
+            .map(|(s, d)| Layout::raw(s, d))
+            .collect()
     }
     /// `flatten(layout)`.
     pub fn flatten(&self) -> Layout {
@@ -83,11 +100,18 @@ impl Layout {
     }
     /// Leaf modes `(s_i, d_i)` in order.
     pub fn leaf_modes(&self) -> Vec<(Int, Int)> {
-        self.shape.leaves().into_iter().zip(self.stride.leaves()).collect()
+        self.shape
+            .leaves()
+            .into_iter()
+            .zip(self.stride.leaves())
+            .collect()
     }
     /// `append<N>(layout)`: pad with `_1:_0` modes up to rank `n`.
     pub fn append_to(&self, n: usize) -> Result<Layout> {
-        Ok(Layout::raw(self.shape.append_to(n, &IntTuple::st(1))?, self.stride.append_to(n, &IntTuple::st(0))?))
+        Ok(Layout::raw(
+            self.shape.append_to(n, &IntTuple::st(1))?,
+            self.stride.append_to(n, &IntTuple::st(0))?,
+        ))
     }
     /// `layout(i)` for a linear index: colexicographic decomposition of `i` over the shape
     /// (the last mode takes the remaining quotient), dotted with the stride.
@@ -96,8 +120,12 @@ impl Layout {
     }
     /// The full index table `layout(0) .. layout(size-1)`; refuses more than `limit` entries.
     pub fn table(&self, limit: i64) -> Result<Vec<i64>> {
-        let n = self.size()?.value;
-        ensure!(n >= 0 && n <= limit, "table: size {n} is larger than the limit {limit}");
+        // like CuTe's `for (i = 0; i < size; ++i)`: a non-positive size has an empty table
+        let n = self.size()?.value.max(0);
+        ensure!(
+            n <= limit,
+            "table: size {n} is larger than the limit {limit}"
+        );
         let flat = self.leaf_modes();
         let mut out = Vec::with_capacity(n as usize);
         for i in 0..n {
@@ -121,8 +149,8 @@ pub(crate) fn eval_flat(flat: &[(Int, Int)], mut i: i64) -> Result<i64> {
             if s.value == 0 {
                 return Err(Error::reject("evaluate: shape 0 mode"));
             }
-            let c = i % s.value;
-            i /= s.value;
+            let c = i.wrapping_rem(s.value);
+            i = i.wrapping_div(s.value);
             c
         };
         acc = c
@@ -143,7 +171,9 @@ fn cosize_rec(shape: &IntTuple, stride: &IntTuple) -> Result<Int> {
             }
             Ok(acc)
         }
-        _ => Err(Error::reject(format!("cosize: Mismatched ranks: {shape} vs {stride}"))),
+        _ => Err(Error::reject(format!(
+            "cosize: Mismatched ranks: {shape} vs {stride}"
+        ))),
     }
 }
 
@@ -193,7 +223,10 @@ fn compact_rec(major: Major, shape: &IntTuple, cur: &mut Int) -> Result<IntTuple
 pub fn crd2idx(coord: &IntTuple, shape: &IntTuple, stride: &IntTuple) -> Result<Int> {
     match (coord, shape, stride) {
         (IntTuple::Tuple(c), IntTuple::Tuple(s), IntTuple::Tuple(d)) => {
-            ensure!(c.len() == s.len() && s.len() == d.len(), "crd2idx: Mismatched Ranks: {coord} vs {shape}");
+            ensure!(
+                c.len() == s.len() && s.len() == d.len(),
+                "crd2idx: Mismatched Ranks: {coord} vs {shape}"
+            );
             let mut acc: Option<Int> = None;
             for ((ci, si), di) in c.iter().zip(s).zip(d) {
                 let x = crd2idx(ci, si, di)?;
@@ -208,7 +241,10 @@ pub fn crd2idx(coord: &IntTuple, shape: &IntTuple, stride: &IntTuple) -> Result<
             "crd2idx: Invalid parameters: tuple coordinate {coord} for integer shape {shape}"
         ))),
         (IntTuple::Int(c), IntTuple::Tuple(s), IntTuple::Tuple(d)) => {
-            ensure!(s.len() == d.len(), "crd2idx: Mismatched Ranks: {shape} vs {stride}");
+            ensure!(
+                s.len() == d.len(),
+                "crd2idx: Mismatched Ranks: {shape} vs {stride}"
+            );
             ensure!(!s.is_empty(), "crd2idx: empty shape");
             let mut c = *c;
             let mut acc: Option<Int> = None;
@@ -238,7 +274,9 @@ pub fn crd2idx(coord: &IntTuple, shape: &IntTuple, stride: &IntTuple) -> Result<
             Ok(acc.expect("non-empty"))
         }
         (IntTuple::Int(c), IntTuple::Int(_), IntTuple::Int(d)) => c.mul(*d),
-        _ => Err(Error::reject(format!("crd2idx: Mismatched Ranks: {shape} vs {stride}"))),
+        _ => Err(Error::reject(format!(
+            "crd2idx: Mismatched Ranks: {shape} vs {stride}"
+        ))),
     }
 }
 
@@ -247,12 +285,20 @@ pub fn crd2idx(coord: &IntTuple, shape: &IntTuple, stride: &IntTuple) -> Result<
 pub fn idx2crd(idx: &IntTuple, shape: &IntTuple) -> Result<IntTuple> {
     match (idx, shape) {
         (IntTuple::Tuple(i), IntTuple::Tuple(s)) => {
-            ensure!(i.len() == s.len(), "idx2crd: Mismatched Ranks: {idx} vs {shape}");
-            Ok(IntTuple::Tuple(i.iter().zip(s).map(|(a, b)| idx2crd(a, b)).collect::<Result<_>>()?))
+            ensure!(
+                i.len() == s.len(),
+                "idx2crd: Mismatched Ranks: {idx} vs {shape}"
+            );
+            Ok(IntTuple::Tuple(
+                i.iter()
+                    .zip(s)
+                    .map(|(a, b)| idx2crd(a, b))
+                    .collect::<Result<_>>()?,
+            ))
         }
-        (IntTuple::Tuple(_), IntTuple::Int(_)) => {
-            Err(Error::reject(format!("idx2crd: Invalid parameters: tuple index {idx} for integer shape {shape}")))
-        }
+        (IntTuple::Tuple(_), IntTuple::Int(_)) => Err(Error::reject(format!(
+            "idx2crd: Invalid parameters: tuple index {idx} for integer shape {shape}"
+        ))),
         (IntTuple::Int(_), IntTuple::Int(_)) => Ok(idx.clone()),
         (IntTuple::Int(c), IntTuple::Tuple(s)) => {
             let n = s.len();
@@ -291,23 +337,49 @@ mod tests {
     fn size_cosize() {
         assert_eq!(l("(_4,6):(6,_1)").size().unwrap(), Int::dy(24));
         assert_eq!(l("(_4,6):(6,_1)").cosize().unwrap(), Int::dy(24));
-        assert_eq!(l("(_4,(_4,(_16,_1))):(_1,(_4,(_16,_256)))").cosize().unwrap(), Int::st(256));
+        assert_eq!(
+            l("(_4,(_4,(_16,_1))):(_1,(_4,(_16,_256)))")
+                .cosize()
+                .unwrap(),
+            Int::st(256)
+        );
         assert_eq!(l("(_4,4):(_1,_0)").cosize().unwrap(), Int::st(4));
     }
 
     #[test]
     fn compact() {
-        assert_eq!(Layout::left(&t("(_4,(_2,_2),_3)")).unwrap(), l("(_4,(_2,_2),_3):(_1,(_4,_8),_16)"));
-        assert_eq!(Layout::right(&t("((_2,_3),(_4,_2))")).unwrap(), l("((_2,_3),(_4,_2)):((_24,_8),(_2,_1))"));
-        assert_eq!(Layout::left(&t("(_1,_1,_1)")).unwrap(), l("(_1,_1,_1):(_0,_0,_0)"));
+        assert_eq!(
+            Layout::left(&t("(_4,(_2,_2),_3)")).unwrap(),
+            l("(_4,(_2,_2),_3):(_1,(_4,_8),_16)")
+        );
+        assert_eq!(
+            Layout::right(&t("((_2,_3),(_4,_2))")).unwrap(),
+            l("((_2,_3),(_4,_2)):((_24,_8),(_2,_1))")
+        );
+        assert_eq!(
+            Layout::left(&t("(_1,_1,_1)")).unwrap(),
+            l("(_1,_1,_1):(_0,_0,_0)")
+        );
     }
 
     #[test]
     fn coordinates() {
         assert_eq!(idx2crd(&t("_31"), &t("(_4,_8)")).unwrap(), t("(_3,_7)"));
-        assert_eq!(idx2crd(&t("29"), &t("((_2,_2),(_4,_2))")).unwrap(), t("((1,0),(3,1))"));
-        assert_eq!(crd2idx(&t("(_3,_7)"), &t("(_4,_8)"), &t("(_8,_1)")).unwrap(), Int::st(31));
-        assert_eq!(crd2idx(&t("29"), &t("((_2,_2),(_4,_2))"), &t("((_1,_16),(_2,_32))")).unwrap(), Int::dy(39));
-        assert_eq!(crd2idx(&t("(5,3)"), &t("((_2,_4),_8)"), &t("((_1,_16),_2)")).unwrap(), Int::dy(39));
+        assert_eq!(
+            idx2crd(&t("29"), &t("((_2,_2),(_4,_2))")).unwrap(),
+            t("((1,0),(3,1))")
+        );
+        assert_eq!(
+            crd2idx(&t("(_3,_7)"), &t("(_4,_8)"), &t("(_8,_1)")).unwrap(),
+            Int::st(31)
+        );
+        assert_eq!(
+            crd2idx(&t("29"), &t("((_2,_2),(_4,_2))"), &t("((_1,_16),(_2,_32))")).unwrap(),
+            Int::dy(39)
+        );
+        assert_eq!(
+            crd2idx(&t("(5,3)"), &t("((_2,_4),_8)"), &t("((_1,_16),_2)")).unwrap(),
+            Int::dy(39)
+        );
     }
 }

@@ -12,9 +12,10 @@
 //! use tycute_dynamic::{Layout, Tiler, divide::logical_divide};
 //! let a: Layout = "(_8,_8):(_8,_1)".parse().unwrap();
 //! let t: Tiler = "(_2,_4)".parse().unwrap();
-//! assert_eq!(logical_divide(&a, &t).unwrap().to_string(), "((_2,_4),(_4,_2)):((_8,_32),(_1,_4))");
+//! assert_eq!(logical_divide(&a, &t).unwrap().to_string(), "((_2,_4),(_4,_2)):((_8,_16),(_1,_4))");
 //! ```
 
+pub mod basis;
 pub mod cast;
 pub mod coalesce;
 pub mod common;
@@ -35,6 +36,9 @@ pub mod print;
 pub mod product;
 pub mod swizzle;
 pub mod value;
+
+#[cfg(test)]
+pub(crate) mod testing;
 
 pub use error::{Error, ErrorKind, Result};
 pub use int::{Bool, Int};

@@ -9,7 +9,9 @@
 use crate::coalesce::{coalesce, coalesce_profile, filter, filter_zeros};
 use crate::common::{max_common_layout, max_common_vector};
 use crate::complement::{complement, complement_default};
-use crate::composed::{self, compose3, layout_then_composed, layout_then_swizzle, map_inner, swizzle_then_layout};
+use crate::composed::{
+    self, compose3, layout_then_composed, layout_then_swizzle, map_inner, swizzle_then_layout,
+};
 use crate::composition::{composition, composition_tiler};
 use crate::construct::{make_layout_like, make_ordered_layout, tile_to_shape, with_shape};
 use crate::divide::{flat_divide, logical_divide, tiled_divide, zipped_divide};
@@ -20,7 +22,10 @@ use crate::int_tuple::IntTuple;
 use crate::inverse::{left_inverse, right_inverse};
 use crate::layout::{crd2idx, idx2crd, Layout};
 use crate::parse::{parse_value, parse_value_lenient};
-use crate::product::{blocked_product, flat_product, logical_product, raked_product, tiled_product, tiler_as_layout, zip, zip2, zipped_product};
+use crate::product::{
+    blocked_product, flat_product, logical_product, raked_product, tiled_product, tiler_as_layout,
+    zip, zip2, zipped_product,
+};
 use crate::swizzle::Swizzle;
 use crate::value::{AnyLayout, ComposedLayout, Func, Tiler, Value};
 use crate::{cast, Result as R};
@@ -28,15 +33,69 @@ use crate::{cast, Result as R};
 /// The ops this evaluator knows (without the `table:` prefix; `layout<I>` and
 /// `recast_layout<From,To>` take their parameters in the name).
 pub const OPS: &[&str] = &[
-    "identity", "size", "cosize", "rank", "depth", "coalesce", "coalesce_profile", "filter", "filter_zeros",
-    "composition", "composition_tiler", "complement", "right_inverse", "left_inverse", "logical_divide",
-    "zipped_divide", "tiled_divide", "flat_divide", "logical_product", "zipped_product", "tiled_product",
-    "flat_product", "blocked_product", "raked_product", "upcast", "downcast", "max_common_vector",
-    "max_common_layout", "with_shape", "make_layout_like", "layout<I>", "zip", "zip2", "make_ordered_layout",
-    "make_layout_left", "make_layout_right", "idx2crd", "crd2idx", "swizzle_table", "swizzle_apply",
-    "swizzle_masks", "recast_layout<From,To>", "tile_to_shape", "gmma_atom", "gmma_atom.position_independent",
-    "gmma_atom.tile_to_shape", "gmma_atom.tile_to_shape.position_independent", "shape", "stride", "flatten",
+    "identity",
+    "size",
+    "cosize",
+    "rank",
+    "depth",
+    "coalesce",
+    "coalesce_profile",
+    "filter",
+    "filter_zeros",
+    "composition",
+    "composition_tiler",
+    "complement",
+    "right_inverse",
+    "left_inverse",
+    "logical_divide",
+    "zipped_divide",
+    "tiled_divide",
+    "flat_divide",
+    "logical_product",
+    "zipped_product",
+    "tiled_product",
+    "flat_product",
+    "blocked_product",
+    "raked_product",
+    "upcast",
+    "downcast",
+    "max_common_vector",
+    "max_common_layout",
+    "with_shape",
+    "make_layout_like",
+    "layout<I>",
+    "zip",
+    "zip2",
+    "make_ordered_layout",
+    "make_layout_left",
+    "make_layout_right",
+    "idx2crd",
+    "crd2idx",
+    "swizzle_table",
+    "swizzle_apply",
+    "swizzle_masks",
+    "recast_layout<From,To>",
+    "tile_to_shape",
+    "gmma_atom",
+    "gmma_atom.position_independent",
+    "gmma_atom.tile_to_shape",
+    "gmma_atom.tile_to_shape.position_independent",
+    "shape",
+    "stride",
+    "flatten",
 ];
+
+/// Whether `op` (with or without `table:`) is one this evaluator implements.
+pub fn is_known_op(op: &str) -> bool {
+    let op = op.strip_prefix("table:").unwrap_or(op);
+    if op.starts_with("layout<") && op.ends_with('>') {
+        return true;
+    }
+    if op.starts_with("recast_layout<") && op.ends_with('>') {
+        return true;
+    }
+    OPS.contains(&op)
+}
 
 /// Largest index table produced.
 pub const TABLE_LIMIT: i64 = 1 << 22;
@@ -68,21 +127,18 @@ fn text(x: impl std::fmt::Display) -> Output {
 }
 
 /// Evaluates ops on textual arguments.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, Default)]
 pub struct Evaluator {
     /// Accept whitespace inside values (the CLI's expression syntax).
     pub lenient: bool,
 }
 
-impl Default for Evaluator {
-    fn default() -> Self {
-        Evaluator { lenient: false }
-    }
-}
-
 fn need(args: &[&str], n: usize, op: &str) -> Result<()> {
     if args.len() != n {
-        return Err(Error::parse(format!("{op}: expected {n} argument(s), got {}", args.len())));
+        return Err(Error::parse(format!(
+            "{op}: expected {n} argument(s), got {}",
+            args.len()
+        )));
     }
     Ok(())
 }
@@ -110,16 +166,24 @@ impl Evaluator {
     fn swizzle(&self, s: &str) -> Result<Swizzle> {
         match self.value(s)? {
             Value::Swizzle(sw) => Ok(sw),
-            other => Err(Error::parse(format!("expected a swizzle Sw<B,M,S>, got {other}"))),
+            other => Err(Error::parse(format!(
+                "expected a swizzle Sw<B,M,S>, got {other}"
+            ))),
         }
     }
     fn int(&self, s: &str) -> Result<Int> {
-        self.tuple(s)?.as_int().ok_or_else(|| Error::parse(format!("expected an integer, got {s}")))
+        self.tuple(s)?
+            .as_int()
+            .ok_or_else(|| Error::parse(format!("expected an integer, got {s}")))
     }
     /// A template parameter such as the `4` of `upcast<4>` (a plain label).
     fn template_n(&self, s: &str, op: &str) -> Result<i64> {
         let t = s.trim().trim_start_matches('_');
-        t.parse::<i64>().map_err(|_| Error::parse(format!("{op}: expected an integer template argument, got {s}")))
+        t.parse::<i64>().map_err(|_| {
+            Error::parse(format!(
+                "{op}: expected an integer template argument, got {s}"
+            ))
+        })
     }
 
     /// Evaluate `op(args)`; `table:OP` gives the index table of OP's layout.
@@ -129,33 +193,58 @@ impl Evaluator {
             return match out {
                 Output::Layout(l) => {
                     let t = l.table(TABLE_LIMIT)?;
-                    Ok(Output::Text(t.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(" ")))
+                    Ok(Output::Text(
+                        t.iter()
+                            .map(|x| x.to_string())
+                            .collect::<Vec<_>>()
+                            .join(" "),
+                    ))
                 }
-                Output::Text(t) => Err(Error::unsupported(format!("table: the result {t} of {base} is not a layout"))),
+                Output::Text(t) => Err(Error::unsupported(format!(
+                    "table: the result {t} of {base} is not a layout"
+                ))),
             };
         }
-        self.eval_op(op, args).map_err(|e| if e.kind == ErrorKind::Reject { e.context(op) } else { e })
+        self.eval_op(op, args).map_err(|e| {
+            if e.kind == ErrorKind::Reject {
+                e.context(op)
+            } else {
+                e
+            }
+        })
     }
 
     fn eval_op(&self, op: &str, args: &[&str]) -> Result<Output> {
         if let Some(i) = op.strip_prefix("layout<").and_then(|r| r.strip_suffix('>')) {
             need(args, 1, op)?;
-            let i: usize = i.parse().map_err(|_| Error::parse(format!("bad mode index in {op}")))?;
+            let i: usize = i
+                .parse()
+                .map_err(|_| Error::parse(format!("bad mode index in {op}")))?;
             return Ok(Output::Layout(match self.any(args[0])? {
                 AnyLayout::Plain(l) => AnyLayout::Plain(l.mode(i)?),
                 AnyLayout::Composed(c) => composed::mode(&c, i)?,
             }));
         }
-        if let Some(types) = op.strip_prefix("recast_layout<").and_then(|r| r.strip_suffix('>')) {
+        if let Some(types) = op
+            .strip_prefix("recast_layout<")
+            .and_then(|r| r.strip_suffix('>'))
+        {
             need(args, 1, op)?;
-            let (from, to) = types.split_once(',').ok_or_else(|| Error::parse(format!("{op}: expected <From,To>")))?;
-            let bits = |t: &str| gmma::sizeof_bits(t).ok_or_else(|| Error::unsupported(format!("unknown element type {t}")));
+            let (from, to) = types
+                .split_once(',')
+                .ok_or_else(|| Error::parse(format!("{op}: expected <From,To>")))?;
+            let bits = |t: &str| {
+                gmma::sizeof_bits(t)
+                    .ok_or_else(|| Error::unsupported(format!("unknown element type {t}")))
+            };
             let (fb, tb) = (bits(from)?, bits(to)?);
             return match self.value(args[0])? {
                 Value::Swizzle(sw) => Ok(text(sw.recast(fb, tb)?)),
                 Value::Layout(l) => Ok(plain(cast::recast(fb, tb, &l)?)),
                 Value::Composed(c) => Ok(Output::Layout(recast_composed(fb, tb, &c)?)),
-                other => Err(Error::parse(format!("{op}: expected a swizzle or layout, got {other}"))),
+                other => Err(Error::parse(format!(
+                    "{op}: expected a swizzle or layout, got {other}"
+                ))),
             };
         }
         match op {
@@ -175,7 +264,9 @@ impl Evaluator {
                     "shape" => text(&l.shape),
                     _ => match a {
                         AnyLayout::Plain(_) => text(&l.stride),
-                        AnyLayout::Composed(_) => return Err(Error::reject("stride: a composed layout has no strides")),
+                        AnyLayout::Composed(_) => {
+                            return Err(Error::reject("stride: a composed layout has no strides"))
+                        }
                     },
                 })
             }
@@ -195,7 +286,11 @@ impl Evaluator {
             "filter" | "filter_zeros" => {
                 need(args, 1, op)?;
                 let l = self.plain_only(args[0], op)?;
-                Ok(plain(if op == "filter" { filter(&l)? } else { filter_zeros(&l) }))
+                Ok(plain(if op == "filter" {
+                    filter(&l)?
+                } else {
+                    filter_zeros(&l)
+                }))
             }
             "composition" => {
                 need(args, 2, op)?;
@@ -226,12 +321,16 @@ impl Evaluator {
                 need(args, 1, op)?;
                 let left = op == "left_inverse";
                 match self.any(args[0])? {
-                    AnyLayout::Plain(l) => Ok(plain(if left { left_inverse(&l)? } else { right_inverse(&l)? })),
+                    AnyLayout::Plain(l) => Ok(plain(if left {
+                        left_inverse(&l)?
+                    } else {
+                        right_inverse(&l)?
+                    })),
                     AnyLayout::Composed(c) => Ok(Output::Layout(composed::inverse(&c, left)?)),
                 }
             }
-            "logical_divide" | "zipped_divide" | "tiled_divide" | "flat_divide" | "logical_product"
-            | "zipped_product" | "tiled_product" | "flat_product" => {
+            "logical_divide" | "zipped_divide" | "tiled_divide" | "flat_divide"
+            | "logical_product" | "zipped_product" | "tiled_product" | "flat_product" => {
                 need(args, 2, op)?;
                 let t = self.tiler(args[1])?;
                 let f: fn(&Layout, &Tiler) -> R<Layout> = match op {
@@ -249,7 +348,11 @@ impl Evaluator {
             "blocked_product" | "raked_product" => {
                 need(args, 2, op)?;
                 let t = tiler_as_layout(&self.tiler(args[1])?, op)?;
-                let f: fn(&Layout, &Layout) -> R<Layout> = if op == "blocked_product" { blocked_product } else { raked_product };
+                let f: fn(&Layout, &Layout) -> R<Layout> = if op == "blocked_product" {
+                    blocked_product
+                } else {
+                    raked_product
+                };
                 self.map_any(args[0], |l| f(l, &t))
             }
             "upcast" | "downcast" => {
@@ -257,10 +360,16 @@ impl Evaluator {
                 let n = self.template_n(args[0], op)?;
                 let up = op == "upcast";
                 match self.any(args[1])? {
-                    AnyLayout::Plain(l) => Ok(plain(if up { cast::upcast(n, &l)? } else { cast::downcast(n, &l)? })),
-                    AnyLayout::Composed(c) => {
-                        Ok(Output::Layout(if up { composed::upcast(n, &c)? } else { composed::downcast(n, &c)? }))
-                    }
+                    AnyLayout::Plain(l) => Ok(plain(if up {
+                        cast::upcast(n, &l)?
+                    } else {
+                        cast::downcast(n, &l)?
+                    })),
+                    AnyLayout::Composed(c) => Ok(Output::Layout(if up {
+                        composed::upcast(n, &c)?
+                    } else {
+                        composed::downcast(n, &c)?
+                    })),
                 }
             }
             "max_common_vector" | "max_common_layout" => {
@@ -286,12 +395,19 @@ impl Evaluator {
             }
             "make_ordered_layout" => {
                 need(args, 2, op)?;
-                Ok(plain(make_ordered_layout(&self.tuple(args[0])?, &self.tuple(args[1])?)?))
+                Ok(plain(make_ordered_layout(
+                    &self.tuple(args[0])?,
+                    &self.tuple(args[1])?,
+                )?))
             }
             "make_layout_left" | "make_layout_right" => {
                 need(args, 1, op)?;
                 let s = self.tuple(args[0])?;
-                Ok(plain(if op == "make_layout_left" { Layout::left(&s)? } else { Layout::right(&s)? }))
+                Ok(plain(if op == "make_layout_left" {
+                    Layout::left(&s)?
+                } else {
+                    Layout::right(&s)?
+                }))
             }
             "idx2crd" => {
                 need(args, 2, op)?;
@@ -299,16 +415,31 @@ impl Evaluator {
             }
             "crd2idx" => {
                 need(args, 3, op)?;
-                let (c, s, d) = (self.tuple(args[0])?, self.tuple(args[1])?, self.tuple(args[2])?);
-                crate::error::ensure!(s.congruent(&d), "crd2idx: Mismatched Ranks: shape {s} and stride {d}");
+                let (c, s, d) = (
+                    self.tuple(args[0])?,
+                    self.tuple(args[1])?,
+                    self.tuple(args[2])?,
+                );
+                crate::error::ensure!(
+                    s.congruent(&d),
+                    "crd2idx: Mismatched Ranks: shape {s} and stride {d}"
+                );
                 Ok(text(crd2idx(&c, &s, &d)?))
             }
             "swizzle_table" => {
                 need(args, 2, op)?;
                 let sw = self.swizzle(args[0])?;
                 let n = self.int(args[1])?.value;
-                crate::error::ensure!((0..=TABLE_LIMIT).contains(&n), "swizzle_table: bad count {n}");
-                Ok(Output::Text((0..n).map(|i| sw.apply_i64(i).to_string()).collect::<Vec<_>>().join(" ")))
+                crate::error::ensure!(
+                    (0..=TABLE_LIMIT).contains(&n),
+                    "swizzle_table: bad count {n}"
+                );
+                Ok(Output::Text(
+                    (0..n)
+                        .map(|i| sw.apply_i64(i).to_string())
+                        .collect::<Vec<_>>()
+                        .join(" "),
+                ))
             }
             "swizzle_apply" => {
                 need(args, 2, op)?;
@@ -329,13 +460,23 @@ impl Evaluator {
             }
             "gmma_atom.tile_to_shape" | "gmma_atom.tile_to_shape.position_independent" => {
                 if args.len() != 2 && args.len() != 3 {
-                    return Err(Error::parse(format!("{op}: expected name, shape [, order]")));
+                    return Err(Error::parse(format!(
+                        "{op}: expected name, shape [, order]"
+                    )));
                 }
                 let atom = gmma::atom(args[0])?;
                 let shape = self.tuple(args[1])?;
-                let order = if args.len() == 3 { Some(self.tuple(args[2])?) } else { None };
+                let order = if args.len() == 3 {
+                    Some(self.tuple(args[2])?)
+                } else {
+                    None
+                };
                 let tiled = tile_any(&atom, &shape, order.as_ref())?;
-                Ok(Output::Layout(if op.ends_with(".position_independent") { position_independent(tiled)? } else { tiled }))
+                Ok(Output::Layout(if op.ends_with(".position_independent") {
+                    position_independent(tiled)?
+                } else {
+                    tiled
+                }))
             }
             _ => Err(Error::unsupported(format!("unknown op {op}"))),
         }
@@ -344,7 +485,9 @@ impl Evaluator {
     fn plain_only(&self, s: &str, op: &str) -> Result<Layout> {
         match self.any(s)? {
             AnyLayout::Plain(l) => Ok(l),
-            AnyLayout::Composed(_) => Err(Error::reject(format!("{op}: not defined for composed layouts"))),
+            AnyLayout::Composed(_) => Err(Error::reject(format!(
+                "{op}: not defined for composed layouts"
+            ))),
         }
     }
 
@@ -362,6 +505,9 @@ impl Evaluator {
             (Value::Swizzle(sw), Value::Layout(l)) => swizzle_then_layout(*sw, l),
             (Value::Layout(l), Value::Layout(r)) => AnyLayout::Plain(composition(l, r)?),
             (Value::Layout(l), Value::Swizzle(sw)) => layout_then_swizzle(l, *sw)?,
+            (Value::Layout(l), Value::BasisLayout(b)) => {
+                AnyLayout::Plain(crate::basis::composition_basis(l, b)?)
+            }
             (Value::Layout(l), Value::Composed(c)) => layout_then_composed(l, c)?,
             (Value::Composed(c), Value::Layout(r)) => map_inner(c, |inner| composition(inner, r))?,
             (Value::Composed(c), Value::Composed(r)) => {
@@ -369,13 +515,21 @@ impl Evaluator {
                 match layout_then_composed(b, r)? {
                     AnyLayout::Plain(x) => compose3(c.a.clone(), c.offset.clone(), Func::Layout(x)),
                     AnyLayout::Composed(_) => {
-                        return Err(Error::unsupported("composition of two swizzled layouts nests composed layouts"))
+                        return Err(Error::unsupported(
+                            "composition of two swizzled layouts nests composed layouts",
+                        ))
                     }
                 }
             }
             (Value::Swizzle(s0), Value::Swizzle(s1)) => {
-                crate::error::ensure!(s0.s == s1.s, "composition: Can only merge swizzles of the same shift.");
-                return Ok(text(Swizzle::from_masks(s0.yyy_msk() ^ s1.yyy_msk(), s0.zzz_msk() ^ s1.zzz_msk())?));
+                crate::error::ensure!(
+                    s0.s == s1.s,
+                    "composition: Can only merge swizzles of the same shift."
+                );
+                return Ok(text(Swizzle::from_masks(
+                    s0.yyy_msk() ^ s1.yyy_msk(),
+                    s0.zzz_msk() ^ s1.zzz_msk(),
+                )?));
             }
             (Value::Composed(c), Value::Tiler(_) | Value::IntTuple(_) | Value::Underscore) => {
                 composed::composed_tiler(c, &vb.to_tiler()?)?
@@ -383,7 +537,11 @@ impl Evaluator {
             (Value::Layout(l), Value::Tiler(_) | Value::IntTuple(_) | Value::Underscore) => {
                 AnyLayout::Plain(composition_tiler(l, &vb.to_tiler()?)?)
             }
-            _ => return Err(Error::parse(format!("composition: unsupported arguments {va} and {vb}"))),
+            _ => {
+                return Err(Error::parse(format!(
+                    "composition: unsupported arguments {va} and {vb}"
+                )))
+            }
         };
         Ok(Output::Layout(r))
     }
@@ -398,7 +556,8 @@ impl Evaluator {
                     Ok(plain(max_common_layout(x, y)?))
                 }
             }
-            (AnyLayout::Composed(c), AnyLayout::Plain(y)) | (AnyLayout::Plain(y), AnyLayout::Composed(c)) => {
+            (AnyLayout::Composed(c), AnyLayout::Plain(y))
+            | (AnyLayout::Plain(y), AnyLayout::Composed(c)) => {
                 let base = Int::st(composed::swizzle_base(c)?);
                 let x = c.layout_b()?;
                 if vector {
@@ -414,7 +573,9 @@ impl Evaluator {
             }
             (AnyLayout::Composed(c0), AnyLayout::Composed(c1)) => {
                 if !vector {
-                    return Err(Error::unsupported("max_common_layout of two composed layouts"));
+                    return Err(Error::unsupported(
+                        "max_common_layout of two composed layouts",
+                    ));
                 }
                 let v = max_common_vector(c0.layout_b()?, c1.layout_b()?)?;
                 if c0.a == c1.a {
@@ -431,13 +592,23 @@ impl Evaluator {
     fn tile_to_shape(&self, args: &[&str]) -> Result<Output> {
         // `tile_to_shape [label] atom shape [order]`: the label is present when the first
         // argument is not a layout.
-        let args: Vec<&str> = if args.first().is_some_and(|a| self.any(a).is_err()) { args[1..].to_vec() } else { args.to_vec() };
+        let args: Vec<&str> = if args.first().is_some_and(|a| self.any(a).is_err()) {
+            args[1..].to_vec()
+        } else {
+            args.to_vec()
+        };
         if args.len() != 2 && args.len() != 3 {
-            return Err(Error::parse("tile_to_shape: expected [label] atom shape [order]"));
+            return Err(Error::parse(
+                "tile_to_shape: expected [label] atom shape [order]",
+            ));
         }
         let atom = self.any(args[0])?;
         let shape = self.tuple(args[1])?;
-        let order = if args.len() == 3 { Some(self.tuple(args[2])?) } else { None };
+        let order = if args.len() == 3 {
+            Some(self.tuple(args[2])?)
+        } else {
+            None
+        };
         Ok(Output::Layout(tile_any(&atom, &shape, order.as_ref())?))
     }
 }
@@ -459,13 +630,19 @@ fn tile_any(atom: &AnyLayout, shape: &IntTuple, order: Option<&IntTuple>) -> Res
 fn position_independent(a: AnyLayout) -> Result<AnyLayout> {
     match a {
         AnyLayout::Composed(c) => composed::position_independent(&c),
-        AnyLayout::Plain(_) => Err(Error::reject("as_position_independent_swizzle_layout: needs a composed layout")),
+        AnyLayout::Plain(_) => Err(Error::reject(
+            "as_position_independent_swizzle_layout: needs a composed layout",
+        )),
     }
 }
 
 fn recast_composed(fb: i64, tb: i64, c: &ComposedLayout) -> Result<AnyLayout> {
     let (num, den) = crate::swizzle::ratio(tb, fb)?;
-    let up = if num != 1 { composed::upcast(num, c)? } else { AnyLayout::Composed(c.clone()) };
+    let up = if num != 1 {
+        composed::upcast(num, c)?
+    } else {
+        AnyLayout::Composed(c.clone())
+    };
     if den == 1 {
         return Ok(up);
     }
@@ -497,7 +674,10 @@ pub fn eval_line(ev: &Evaluator, line: &str) -> Option<String> {
         return None;
     }
     let fields: Vec<&str> = line.split('\t').collect();
-    let end = fields.iter().position(|f| *f == "=>").unwrap_or(fields.len());
+    let end = fields
+        .iter()
+        .position(|f| *f == "=>")
+        .unwrap_or(fields.len());
     let inputs = &fields[..end];
     let result = if inputs.len() < 2 {
         "ERROR\texpected category<TAB>op<TAB>args...".to_string()
@@ -526,8 +706,12 @@ mod tests {
             eval_line(&e, "algebra\ttable:coalesce\t(_2,_4):(_1,_2)").unwrap(),
             "algebra\ttable:coalesce\t(_2,_4):(_1,_2)\t=>\t0 1 2 3 4 5 6 7"
         );
-        assert!(eval_line(&e, "x\tnope\t1").unwrap().ends_with("=>\tERROR\tunknown op nope"));
-        assert!(eval_line(&e, "x\tcoalesce\t(_2,").unwrap().contains("=>\tERROR\t"));
+        assert!(eval_line(&e, "x\tnope\t1")
+            .unwrap()
+            .ends_with("=>\tERROR\tunknown op nope"));
+        assert!(eval_line(&e, "x\tcoalesce\t(_2,")
+            .unwrap()
+            .contains("=>\tERROR\t"));
         assert!(eval_line(&e, "   ").is_none());
         assert!(eval_line(&e, "lonely").unwrap().contains("ERROR"));
     }
@@ -537,8 +721,14 @@ mod tests {
         assert_eq!(ev("size", &["(_4,6):(6,_1)"]), "24");
         assert_eq!(ev("rank", &["(_4,6):(6,_1)"]), "_2");
         assert_eq!(ev("swizzle_apply", &["Sw<2,3,3>", "_100"]), "_108");
-        assert_eq!(ev("swizzle_masks", &["Sw<1,5,2>"]), "yyy=128 zzz=32 shift=2 code=160");
-        assert_eq!(ev("recast_layout<uint8_t,half_t>", &["Sw<3,4,3>"]), "Sw<3,3,3>");
+        assert_eq!(
+            ev("swizzle_masks", &["Sw<1,5,2>"]),
+            "yyy=128 zzz=32 shift=2 code=160"
+        );
+        assert_eq!(
+            ev("recast_layout<uint8_t,half_t>", &["Sw<3,4,3>"]),
+            "Sw<3,3,3>"
+        );
         assert_eq!(ev("layout<1>", &["(_4,_16,_2):(_1,_12,_192)"]), "_16:_12");
         assert!(ev("layout<1>", &["_4:_1"]).starts_with("REJECT"));
         assert!(ev("complement", &["(_4,_2):(_1,_2)"]).starts_with("REJECT"));
@@ -547,8 +737,53 @@ mod tests {
             "Sw<3,3,3> o _0 o (_8,_64):(_64,_1)"
         );
         assert_eq!(
-            ev("tile_to_shape", &["Sw333_K64", "Sw<3,3,3> o _0 o (_8,_64):(_64,_1)", "(_64,_128)", "(_2,_1)"]),
+            ev(
+                "tile_to_shape",
+                &[
+                    "Sw333_K64",
+                    "Sw<3,3,3> o _0 o (_8,_64):(_64,_1)",
+                    "(_64,_128)",
+                    "(_2,_1)"
+                ]
+            ),
             "Sw<3,3,3> o _0 o ((_8,_8),(_64,_2)):((_64,_1024),(_1,_512))"
         );
+    }
+
+    use proptest::prelude::*;
+
+    fn arg() -> impl Strategy<Value = String> {
+        prop_oneof![
+            crate::testing::static_layout(3).prop_map(|l| l.to_string()),
+            Just("Sw<3,3,3> o _0 o (_8,_64):(_64,_1)".to_string()),
+            Just("Sw<3,4,3> o smem_ptr[16b](unset) o (_8,_64):(_64,_1)".to_string()),
+            Just("Sw<2,0,-2>".to_string()),
+            Just("(_,_2)".to_string()),
+            Just("(_4:_2,_)".to_string()),
+            Just("(_4,4)".to_string()),
+            Just("(4,_0):(_0,0)".to_string()),
+            Just("_0:_0".to_string()),
+            Just("(_9223372036854775807,_2):(_2,_9223372036854775807)".to_string()),
+            Just("_-3:_-5".to_string()),
+            Just("(_4,_4):(_1@1,_1@0)".to_string()),
+            Just("Layout_K_SW128_Atom<half_t>".to_string()),
+            Just("()".to_string()),
+            Just("3".to_string()),
+            Just("_0".to_string()),
+            Just("-1".to_string()),
+            "[-_()0-9,:@]{0,12}",
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 3000, ..ProptestConfig::default() })]
+        /// Any op on any arguments returns a value or an error; it never panics.
+        #[test]
+        fn never_panics(op in proptest::sample::select(OPS.to_vec()), table in any::<bool>(), args in proptest::collection::vec(arg(), 0..4)) {
+            let op = op.replace("layout<I>", "layout<1>").replace("recast_layout<From,To>", "recast_layout<uint8_t,half_t>");
+            let op = if table { format!("table:{op}") } else { op };
+            let refs: Vec<&str> = args.iter().map(|s| s.as_str()).collect();
+            let _ = result_field(&Evaluator::default(), &op, &refs);
+        }
     }
 }

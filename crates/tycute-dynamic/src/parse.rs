@@ -20,6 +20,7 @@
 //! The lenient mode (used by the CLI's expression syntax) also skips ASCII whitespace between
 //! tokens.
 
+use crate::basis::{BasisLayout, BasisStride};
 use crate::error::{Error, Result};
 use crate::int::Int;
 use crate::int_tuple::IntTuple;
@@ -35,16 +36,48 @@ pub const MAX_DEPTH: usize = 64;
 enum Node {
     Under,
     Int(Int),
+    /// `v@i@j`: a scaled basis stride (path stored outermost first).
+    Basis(Int, Vec<usize>),
     Tuple(Vec<Node>),
     Layout(Layout),
+    BasisLayout(BasisLayout),
 }
 
 impl Node {
     fn to_int_tuple(&self) -> Option<IntTuple> {
         match self {
             Node::Int(i) => Some(IntTuple::Int(*i)),
-            Node::Tuple(v) => v.iter().map(|n| n.to_int_tuple()).collect::<Option<Vec<_>>>().map(IntTuple::Tuple),
+            Node::Tuple(v) => v
+                .iter()
+                .map(|n| n.to_int_tuple())
+                .collect::<Option<Vec<_>>>()
+                .map(IntTuple::Tuple),
             _ => None,
+        }
+    }
+    fn to_basis(&self) -> Option<BasisStride> {
+        match self {
+            Node::Int(i) => Some(BasisStride::Leaf {
+                value: *i,
+                path: Vec::new(),
+            }),
+            Node::Basis(i, p) => Some(BasisStride::Leaf {
+                value: *i,
+                path: p.clone(),
+            }),
+            Node::Tuple(v) => v
+                .iter()
+                .map(|n| n.to_basis())
+                .collect::<Option<Vec<_>>>()
+                .map(BasisStride::Tuple),
+            _ => None,
+        }
+    }
+    fn has_basis(&self) -> bool {
+        match self {
+            Node::Basis(..) => true,
+            Node::Tuple(v) => v.iter().any(|n| n.has_basis()),
+            _ => false,
         }
     }
     fn to_tiler(&self) -> Tiler {
@@ -52,17 +85,34 @@ impl Node {
             Node::Under => Tiler::Underscore,
             Node::Int(i) => Tiler::Int(*i),
             Node::Layout(l) => Tiler::Layout(l.clone()),
+            Node::Basis(i, _) => Tiler::Int(*i),
+            // unreachable: `to_value` refuses basis layouts inside tuples
+            Node::BasisLayout(_) => Tiler::Underscore,
             Node::Tuple(v) => Tiler::Tuple(v.iter().map(|n| n.to_tiler()).collect()),
         }
     }
-    fn to_value(&self) -> Value {
-        match self {
+    fn to_value(&self) -> Result<Value> {
+        if self.has_basis() || self.has_basis_layout_inside() {
+            return Err(Error::parse(
+                "parse error: a scaled basis v@i is only allowed as a layout stride",
+            ));
+        }
+        Ok(match self {
             Node::Under => Value::Underscore,
             Node::Layout(l) => Value::Layout(l.clone()),
+            Node::BasisLayout(b) => Value::BasisLayout(b.clone()),
             _ => match self.to_int_tuple() {
                 Some(t) => Value::IntTuple(t),
                 None => Value::Tiler(self.to_tiler()),
             },
+        })
+    }
+    fn has_basis_layout_inside(&self) -> bool {
+        match self {
+            Node::Tuple(v) => v
+                .iter()
+                .any(|n| matches!(n, Node::BasisLayout(_)) || n.has_basis_layout_inside()),
+            _ => false,
         }
     }
 }
@@ -78,7 +128,12 @@ pub struct Parser<'a> {
 impl<'a> Parser<'a> {
     /// A parser for `text`; `lenient` allows whitespace between tokens.
     pub fn new(text: &'a str, lenient: bool) -> Self {
-        Parser { s: text.as_bytes(), pos: 0, lenient, depth: 0 }
+        Parser {
+            s: text.as_bytes(),
+            pos: 0,
+            lenient,
+            depth: 0,
+        }
     }
 
     fn err(&self, what: &str) -> Error {
@@ -90,7 +145,10 @@ impl<'a> Parser<'a> {
                 format!("'{snippet}'")
             }
         };
-        Error::parse(format!("parse error at byte {}: expected {what}, found {found}", self.pos))
+        Error::parse(format!(
+            "parse error at byte {}: expected {what}, found {found}",
+            self.pos
+        ))
     }
 
     fn ws(&mut self) {
@@ -160,10 +218,14 @@ impl<'a> Parser<'a> {
         }
         let text = std::str::from_utf8(&self.s[start..self.pos]).map_err(|_| self.err("digits"))?;
         if text.len() > 1 && text.starts_with('0') {
-            return Err(Error::parse(format!("parse error at byte {start}: integer {text} has a leading zero")));
+            return Err(Error::parse(format!(
+                "parse error at byte {start}: integer {text} has a leading zero"
+            )));
         }
         text.parse::<i64>().map_err(|_| {
-            Error::parse(format!("parse error at byte {start}: integer {text} does not fit in 64 bits"))
+            Error::parse(format!(
+                "parse error at byte {start}: integer {text} does not fit in 64 bits"
+            ))
         })
     }
 
@@ -177,9 +239,33 @@ impl<'a> Parser<'a> {
         let at = self.pos;
         let v = self.digits()?;
         if neg && v == 0 {
-            return Err(Error::parse(format!("parse error at byte {at}: negative zero")));
+            return Err(Error::parse(format!(
+                "parse error at byte {at}: negative zero"
+            )));
         }
         Ok(if neg { -v } else { v })
+    }
+
+    /// `int ('@' NAT)*`: an integer, or a scaled basis stride `v@i@j` (innermost index first).
+    fn int_or_basis(&mut self) -> Result<Node> {
+        let i = self.int()?;
+        let mut path = Vec::new();
+        while self.peek() == Some(b'@') {
+            self.pos += 1;
+            let at = self.pos;
+            let p = self.digits()?;
+            path.push(usize::try_from(p).ok().filter(|&p| p < 64).ok_or_else(|| {
+                Error::parse(format!(
+                    "parse error at byte {at}: basis index {p} out of range"
+                ))
+            })?);
+        }
+        if path.is_empty() {
+            Ok(Node::Int(i))
+        } else {
+            path.reverse();
+            Ok(Node::Basis(i, path))
+        }
     }
 
     /// `int := '_' '-'? DIGITS | '-'? DIGITS`
@@ -222,25 +308,44 @@ impl<'a> Parser<'a> {
             Some(b'_') => {
                 let next = self.s.get(self.pos + 1).copied();
                 if next.is_some_and(|c| c.is_ascii_digit() || c == b'-') {
-                    Node::Int(self.int()?)
+                    self.int_or_basis()?
                 } else {
                     self.pos += 1;
                     Node::Under
                 }
             }
-            Some(c) if c.is_ascii_digit() || c == b'-' => Node::Int(self.int()?),
+            Some(c) if c.is_ascii_digit() || c == b'-' => self.int_or_basis()?,
             _ => return Err(self.err("an integer, '_' or '('")),
         };
         self.ws();
         if self.peek() == Some(b':') {
             let colon = self.pos;
             self.pos += 1;
-            let shape = node
-                .to_int_tuple()
-                .ok_or_else(|| Error::parse(format!("parse error at byte {colon}: a layout's shape must be integers only")))?;
+            let shape = node.to_int_tuple().ok_or_else(|| {
+                Error::parse(format!(
+                    "parse error at byte {colon}: a layout's shape must be integers only"
+                ))
+            })?;
             let stride_node = self.term()?;
+            if stride_node.has_basis() {
+                let stride = stride_node.to_basis().ok_or_else(|| {
+                    Error::parse(format!(
+                        "parse error at byte {}: a layout's stride must be integers only",
+                        colon + 1
+                    ))
+                })?;
+                if !stride.congruent(&shape) {
+                    return Err(Error::parse(format!(
+                        "parse error at byte {colon}: shape {shape} and stride {stride} are not congruent"
+                    )));
+                }
+                return Ok(Node::BasisLayout(BasisLayout { shape, stride }));
+            }
             let stride = stride_node.to_int_tuple().ok_or_else(|| {
-                Error::parse(format!("parse error at byte {}: a layout's stride must be integers only", colon + 1))
+                Error::parse(format!(
+                    "parse error at byte {}: a layout's stride must be integers only",
+                    colon + 1
+                ))
             })?;
             if !shape.congruent(&stride) {
                 return Err(Error::parse(format!(
@@ -260,7 +365,10 @@ impl<'a> Parser<'a> {
         self.expect(",")?;
         let s = self.signed_ws()?;
         self.expect(">")?;
-        let small = |v: i64| i32::try_from(v).map_err(|_| Error::parse(format!("swizzle parameter {v} out of range")));
+        let small = |v: i64| {
+            i32::try_from(v)
+                .map_err(|_| Error::parse(format!("swizzle parameter {v} out of range")))
+        };
         Swizzle::new(small(b)?, small(m)?, small(s)?)
             .map_err(|e| Error::parse(format!("parse error: invalid swizzle: {}", e.message)))
     }
@@ -275,7 +383,7 @@ impl<'a> Parser<'a> {
         if self.starts("Sw<") {
             Ok(Value::Swizzle(self.swizzle()?))
         } else {
-            Ok(self.term()?.to_value())
+            self.term()?.to_value()
         }
     }
 
@@ -295,7 +403,11 @@ impl<'a> Parser<'a> {
             let f = self.u32()?;
             self.expect(")=")?;
             let v = self.u32()?;
-            let m = MixedBits { static_bits: sbits, dynamic: d, flags: f };
+            let m = MixedBits {
+                static_bits: sbits,
+                dynamic: d,
+                flags: f,
+            };
             if m.value() != v {
                 return Err(Error::parse(format!(
                     "parse error at byte {at}: MixedBits value {v} is not {sbits}|({d}&{f}) = {}",
@@ -310,7 +422,11 @@ impl<'a> Parser<'a> {
     fn u32(&mut self) -> Result<u32> {
         let at = self.pos;
         let v = self.digits()?;
-        u32::try_from(v).map_err(|_| Error::parse(format!("parse error at byte {at}: {v} is not a 32-bit unsigned")))
+        u32::try_from(v).map_err(|_| {
+            Error::parse(format!(
+                "parse error at byte {at}: {v} is not a 32-bit unsigned"
+            ))
+        })
     }
 
     fn value_to_func(&self, v: Value, at: usize) -> Result<Func> {
@@ -325,6 +441,19 @@ impl<'a> Parser<'a> {
 
     /// `value` (see the module grammar).
     pub fn value(&mut self) -> Result<Value> {
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            return Err(Error::parse(format!(
+                "parse error at byte {}: nesting deeper than {MAX_DEPTH} levels",
+                self.pos
+            )));
+        }
+        let v = self.value_inner();
+        self.depth -= 1;
+        v
+    }
+
+    fn value_inner(&mut self) -> Result<Value> {
         self.ws();
         if self.eat("counting_iter(") {
             let base = self.signed_ws()?;
@@ -338,10 +467,15 @@ impl<'a> Parser<'a> {
                 Value::Layout(l) => AnyLayout::Plain(l),
                 Value::Composed(c) => AnyLayout::Composed(c),
                 other => {
-                    return Err(Error::parse(format!("parse error at byte {at}: a tensor needs a layout, got {other}")))
+                    return Err(Error::parse(format!(
+                        "parse error at byte {at}: a tensor needs a layout, got {other}"
+                    )))
                 }
             };
-            return Ok(Value::Tensor { base: Int::dy(base), layout });
+            return Ok(Value::Tensor {
+                base: Int::dy(base),
+                layout,
+            });
         }
         let at = self.pos;
         let first = self.func()?;
@@ -402,7 +536,9 @@ impl FromStr for Layout {
     fn from_str(s: &str) -> Result<Layout> {
         match parse_value(s)? {
             Value::Layout(l) => Ok(l),
-            other => Err(Error::parse(format!("expected a layout 'shape:stride', got {other}"))),
+            other => Err(Error::parse(format!(
+                "expected a layout 'shape:stride', got {other}"
+            ))),
         }
     }
 }
@@ -419,7 +555,9 @@ impl FromStr for Swizzle {
     fn from_str(s: &str) -> Result<Swizzle> {
         match parse_value(s)? {
             Value::Swizzle(sw) => Ok(sw),
-            other => Err(Error::parse(format!("expected a swizzle 'Sw<B,M,S>', got {other}"))),
+            other => Err(Error::parse(format!(
+                "expected a swizzle 'Sw<B,M,S>', got {other}"
+            ))),
         }
     }
 }
@@ -429,7 +567,9 @@ impl FromStr for ComposedLayout {
     fn from_str(s: &str) -> Result<ComposedLayout> {
         match parse_value(s)? {
             Value::Composed(c) => Ok(c),
-            other => Err(Error::parse(format!("expected a composed layout 'A o offset o B', got {other}"))),
+            other => Err(Error::parse(format!(
+                "expected a composed layout 'A o offset o B', got {other}"
+            ))),
         }
     }
 }
@@ -442,15 +582,27 @@ mod tests {
     #[test]
     fn examples() {
         assert_eq!("_8".parse::<IntTuple>().unwrap(), IntTuple::st(8));
-        assert_eq!("(_8)".parse::<IntTuple>().unwrap(), IntTuple::tuple(vec![IntTuple::st(8)]));
-        assert_ne!("(_8)".parse::<IntTuple>().unwrap(), "_8".parse::<IntTuple>().unwrap());
+        assert_eq!(
+            "(_8)".parse::<IntTuple>().unwrap(),
+            IntTuple::tuple(vec![IntTuple::st(8)])
+        );
+        assert_ne!(
+            "(_8)".parse::<IntTuple>().unwrap(),
+            "_8".parse::<IntTuple>().unwrap()
+        );
         assert_eq!("_-1".parse::<IntTuple>().unwrap(), IntTuple::st(-1));
         assert_eq!("-3".parse::<IntTuple>().unwrap(), IntTuple::dy(-3));
         let l: Layout = "(_4,(_2,_3)):(_1,(_4,_8))".parse().unwrap();
         assert_eq!(l.rank(), 2);
-        assert!(matches!("(_,_2)".parse::<Value>().unwrap(), Value::Tiler(_)));
+        assert!(matches!(
+            "(_,_2)".parse::<Value>().unwrap(),
+            Value::Tiler(_)
+        ));
         assert!(matches!("_".parse::<Value>().unwrap(), Value::Underscore));
-        assert!(matches!("(_8:_1,(_4,_2):(_2,_1))".parse::<Value>().unwrap(), Value::Tiler(_)));
+        assert!(matches!(
+            "(_8:_1,(_4,_2):(_2,_1))".parse::<Value>().unwrap(),
+            Value::Tiler(_)
+        ));
     }
 
     #[test]
@@ -466,6 +618,9 @@ mod tests {
         assert!("Sw<3,3,3> o 0".parse::<Value>().is_err());
         let deep = "(".repeat(10_000);
         assert!(deep.parse::<Value>().is_err());
+        let tensors = "counting_iter(0) o ".repeat(10_000);
+        assert!(tensors.parse::<Value>().is_err());
+        assert!("_9223372036854775807:_-1".parse::<Value>().is_ok());
         assert!("M_1|(2&2)=5".parse::<Value>().is_err());
     }
 
@@ -484,9 +639,27 @@ mod tests {
     fn syntax_string() -> impl Strategy<Value = String> {
         proptest::collection::vec(
             prop_oneof![
-                Just("_"), Just("0"), Just("1"), Just("8"), Just("-"), Just("("), Just(")"), Just(","),
-                Just(":"), Just("Sw<"), Just(">"), Just(" o "), Just("smem_ptr[16b](unset)"), Just("M_"),
-                Just("|("), Just("&"), Just(")="), Just("counting_iter("), Just("_4"), Just("_2"), Just("3"),
+                Just("_"),
+                Just("0"),
+                Just("1"),
+                Just("8"),
+                Just("-"),
+                Just("("),
+                Just(")"),
+                Just(","),
+                Just(":"),
+                Just("Sw<"),
+                Just(">"),
+                Just(" o "),
+                Just("smem_ptr[16b](unset)"),
+                Just("M_"),
+                Just("|("),
+                Just("&"),
+                Just(")="),
+                Just("counting_iter("),
+                Just("_4"),
+                Just("_2"),
+                Just("3"),
             ],
             0..40,
         )

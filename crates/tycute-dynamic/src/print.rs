@@ -96,6 +96,7 @@ impl Display for Value {
             Value::Tiler(t) => write!(f, "{t}"),
             Value::Swizzle(s) => write!(f, "{s}"),
             Value::Composed(c) => write!(f, "{c}"),
+            Value::BasisLayout(b) => write!(f, "{b}"),
             Value::Tensor { base, layout } => write!(f, "counting_iter({}) o {layout}", base.value),
         }
     }
@@ -114,8 +115,17 @@ fn num_digits(x: i64) -> usize {
 /// The 2-D grid CuTe's `print_layout` draws for a rank-2 layout: the layout on the first line,
 /// column indices, then one row of `| value |` cells per row index, framed by `+----+` lines.
 /// `values(m, n)` gives the cell at row `m`, column `n`.
-pub fn grid_text(title: &str, rows: i64, cols: i64, cosize: i64, values: &dyn Fn(i64, i64) -> Result<i64>) -> Result<String> {
-    ensure!(rows >= 0 && cols >= 0 && rows.saturating_mul(cols) <= 1 << 20, "print_layout: grid {rows}x{cols} too large");
+pub fn grid_text(
+    title: &str,
+    rows: i64,
+    cols: i64,
+    cosize: i64,
+    values: &dyn Fn(i64, i64) -> Result<i64>,
+) -> Result<String> {
+    ensure!(
+        rows >= 0 && cols >= 0 && rows.saturating_mul(cols) <= 1 << 20,
+        "print_layout: grid {rows}x{cols} too large"
+    );
     let w = num_digits(cosize) + 2;
     let mut s = String::new();
     s.push_str(title);
@@ -169,6 +179,8 @@ mod tests {
             "counting_iter(8) o ((_8,_1),_4):((_1,_0),_2048)",
             "counting_iter(0) o Sw<3,3,3> o M_0|(32&32)=32 o ((_4,_1),_1,_8):((_8,_0),_0,_64)",
             "Sw<3,0,-6> o _0 o (_64,_8):(_8,_1)",
+            "(_2,_4):(_1@1@1,_1@0)",
+            "(_4,_4):(_1@1,3)",
         ] {
             let v: Value = s.parse().unwrap_or_else(|e| panic!("{s}: {e}"));
             assert_eq!(v.to_string(), s);
@@ -179,7 +191,12 @@ mod tests {
     fn grid() {
         let l: Layout = "(_2,_3):(_3,_1)".parse().unwrap();
         let g = grid_text(&l.to_string(), 2, 3, 6, &|m, n| {
-            crate::layout::crd2idx(&IntTuple::tuple(vec![IntTuple::dy(m), IntTuple::dy(n)]), &l.shape, &l.stride).map(|x| x.value)
+            crate::layout::crd2idx(
+                &IntTuple::tuple(vec![IntTuple::dy(m), IntTuple::dy(n)]),
+                &l.shape,
+                &l.stride,
+            )
+            .map(|x| x.value)
         })
         .unwrap();
         let want = "(_2,_3):(_3,_1)\n      0   1   2 \n    +---+---+---+\n 0  | 0 | 1 | 2 |\n    +---+---+---+\n 1  | 3 | 4 | 5 |\n    +---+---+---+\n";

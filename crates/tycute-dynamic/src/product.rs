@@ -34,7 +34,8 @@ pub fn logical_product(block: &Layout, tiler: &Tiler) -> Result<Layout> {
 fn product_by_layout(block: &Layout, tiler: &Layout) -> Result<Layout> {
     // complement of the block up to size(block) * cosize(tiler)
     let cotarget = block.size()?.mul(tiler.cosize()?)?;
-    let comp = complement(block, &IntTuple::Int(cotarget)).map_err(|e| e.context("logical_product"))?;
+    let comp =
+        complement(block, &IntTuple::Int(cotarget)).map_err(|e| e.context("logical_product"))?;
     // (Block, Reps)
     let reps = composition(&comp, tiler).map_err(|e| e.context("logical_product"))?;
     Ok(Layout::concat(&[block.clone(), reps]))
@@ -58,7 +59,10 @@ pub fn flat_product(block: &Layout, tiler: &Tiler) -> Result<Layout> {
 /// `zip(layoutA, layoutB)`: `make_layout(zip(shapeA, shapeB), zip(strideA, strideB))`.
 pub fn zip2(a: &Layout, b: &Layout) -> Result<Layout> {
     let pair = |x: &IntTuple, y: &IntTuple| IntTuple::Tuple(vec![x.clone(), y.clone()]).zip();
-    Ok(Layout::raw(pair(&a.shape, &b.shape)?, pair(&a.stride, &b.stride)?))
+    Ok(Layout::raw(
+        pair(&a.shape, &b.shape)?,
+        pair(&a.stride, &b.stride)?,
+    ))
 }
 
 /// `zip(layout)`.
@@ -68,7 +72,8 @@ pub fn zip(a: &Layout) -> Result<Layout> {
 
 fn padded_product(block: &Layout, tiler: &Layout, op: &str) -> Result<(Layout, Layout)> {
     let r = block.rank().max(tiler.rank());
-    let result = product_by_layout(&block.append_to(r)?, &tiler.append_to(r)?).map_err(|e| e.context(op))?;
+    let result =
+        product_by_layout(&block.append_to(r)?, &tiler.append_to(r)?).map_err(|e| e.context(op))?;
     Ok((result.mode(0)?, result.mode(1)?))
 }
 
@@ -89,7 +94,9 @@ pub fn tiler_as_layout(t: &Tiler, op: &str) -> Result<Layout> {
     match t {
         Tiler::Layout(l) => Ok(l.clone()),
         Tiler::Int(n) => Layout::left(&IntTuple::Int(*n)),
-        other => Err(Error::reject(format!("{op}: needs a layout tiler, got {other}"))),
+        other => Err(Error::reject(format!(
+            "{op}: needs a layout tiler, got {other}"
+        ))),
     }
 }
 
@@ -110,18 +117,28 @@ mod tests {
             logical_product(&l("(_1,_4):(_0,_1)"), &t("(_2,_2):(_2,_1)")).unwrap(),
             l("((_1,_4),(_2,_2)):((_0,_1),(_8,_4))")
         );
-        assert_eq!(zipped_product(&l("(_2):(_1)"), &t("_4:_2")).unwrap(), l("((_2),_4):((_1),_4)"));
+        assert_eq!(
+            zipped_product(&l("(_2):(_1)"), &t("_4:_2")).unwrap(),
+            l("((_2),_4):((_1),_4)")
+        );
         assert_eq!(
             tiled_product(&l("(_4,_16,_2):(_1,_12,_192)"), &t("_2:_1")).unwrap(),
             l("((_4,_16,_2),_2):((_1,_12,_192),_4)")
         );
-        assert_eq!(flat_product(&l("(_2):(_1)"), &t("(_2,_2):(_2,_1)")).unwrap(), l("((_2),_2,_2):((_1),_4,_2)"));
+        assert_eq!(
+            flat_product(&l("(_2):(_1)"), &t("(_2,_2):(_2,_1)")).unwrap(),
+            l("((_2),_2,_2):((_1),_4,_2)")
+        );
         assert_eq!(
             raked_product(&l("(_8,_4):(_1,_8)"), &l("(_2,_3):(_3,_1)")).unwrap(),
             l("((_2,_8),(_3,_4)):((_96,_1),(_32,_8))")
         );
         assert_eq!(
-            blocked_product(&l("(_4,(_4,(_16,_1))):(_1,(_4,(_16,_256)))"), &l("(_1):(_0)")).unwrap(),
+            blocked_product(
+                &l("(_4,(_4,(_16,_1))):(_1,(_4,(_16,_256)))"),
+                &l("(_1):(_0)")
+            )
+            .unwrap(),
             l("((_4,_1),((_4,(_16,_1)),_1)):((_1,_0),((_4,(_16,_256)),_0))")
         );
     }
@@ -129,7 +146,35 @@ mod tests {
     #[test]
     fn rejects() {
         assert!(logical_product(&l("_4:_1"), &t("(_2,_2)")).is_err());
-        let e = blocked_product(&l("((_2,(_1,_2,_12),_8)):((_1,(_48,_2,_4),_96))"), &l("_4:_1")).unwrap_err();
+        let e = blocked_product(
+            &l("((_2,(_1,_2,_12),_8)):((_1,(_48,_2,_4),_96))"),
+            &l("_4:_1"),
+        )
+        .unwrap_err();
         assert!(e.message.contains("Mismatched"), "{e}");
+    }
+
+    use crate::testing::{injective, injective_layout, table};
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 1500, ..ProptestConfig::default() })]
+        /// logical_product(A, B) of injective layouts: size(A)*size(B) elements, mode 0 is A,
+        /// the result is injective, and the regroupings only reorder it.
+        #[test]
+        fn product_keeps_size_and_function(a in injective_layout(2), b in injective_layout(2)) {
+            let tiler = Tiler::Layout(b.clone());
+            let Ok(p) = logical_product(&a, &tiler) else { return Ok(()) };
+            prop_assert_eq!(p.size().unwrap().value, a.size().unwrap().value * b.size().unwrap().value);
+            prop_assert_eq!(table(&p.mode(0).unwrap()), table(&a));
+            prop_assert!(injective(&p), "A = {}, B = {}, P = {}", a, b, p);
+            let mut v0 = table(&p); v0.sort_unstable();
+            for r in [zipped_product(&a, &tiler), tiled_product(&a, &tiler), flat_product(&a, &tiler),
+                      blocked_product(&a, &b), raked_product(&a, &b)] {
+                let r = r.unwrap();
+                let mut v = table(&r); v.sort_unstable();
+                prop_assert_eq!(&v, &v0);
+            }
+        }
     }
 }

@@ -27,7 +27,10 @@ impl Swizzle {
     pub fn new(b: i32, m: i32, s: i32) -> Result<Swizzle> {
         ensure!(m >= 0, "Swizzle: MBase must be positive (M = {m})");
         ensure!(b >= 0, "Swizzle: BBits must be positive (B = {b})");
-        ensure!(s.unsigned_abs() >= b.unsigned_abs(), "Swizzle: abs(SShift) must be more than BBits (B = {b}, S = {s})");
+        ensure!(
+            s.unsigned_abs() >= b.unsigned_abs(),
+            "Swizzle: abs(SShift) must be more than BBits (B = {b}, S = {s})"
+        );
         ensure!(
             (b as i64) + (m as i64) + (s.unsigned_abs() as i64) <= 31,
             "Swizzle: Sw<{b},{m},{s}> does not fit in 31 bits"
@@ -57,7 +60,11 @@ impl Swizzle {
     /// `Sw(x)` on a plain integer.
     pub fn apply_i64(&self, x: i64) -> i64 {
         let y = x & self.yyy_msk();
-        let shifted = if self.s >= 0 { y >> self.s } else { y << (-self.s) };
+        let shifted = if self.s >= 0 {
+            y >> self.s
+        } else {
+            y << (-self.s)
+        };
         x ^ shifted
     }
     /// `Sw(x)` with static-ness: `x & yyy` is `_0` for an empty mask, then `x ^ ...` is static
@@ -65,9 +72,15 @@ impl Swizzle {
     pub fn apply(&self, x: Int) -> Int {
         let anded = x.bitand(Int::st(self.yyy_msk()));
         let shifted = if self.s >= 0 {
-            Int { value: anded.value >> self.s, is_static: anded.is_static }
+            Int {
+                value: anded.value >> self.s,
+                is_static: anded.is_static,
+            }
         } else {
-            Int { value: anded.value << (-self.s), is_static: anded.is_static }
+            Int {
+                value: anded.value << (-self.s),
+                is_static: anded.is_static,
+            }
         };
         x.bitxor(shifted)
     }
@@ -81,7 +94,10 @@ impl Swizzle {
         let (y, z) = (y as u32, z as u32);
         let bz = y.count_ones() as i32;
         let by = z.count_ones() as i32;
-        ensure!(bz == by, "make_swizzle: Number of bits in Y and Z don't match (Y = {y}, Z = {z})");
+        ensure!(
+            bz == by,
+            "make_swizzle: Number of bits in Y and Z don't match (Y = {y}, Z = {z})"
+        );
         let tz_y = y.trailing_zeros() as i32;
         let tz_z = z.trailing_zeros() as i32;
         let m = tz_y.min(tz_z) % 32;
@@ -95,7 +111,10 @@ impl Swizzle {
     }
     /// `upcast<N>(Sw)`: drop log2(N) low bits of M (borrowing from B when M runs out).
     pub fn upcast(&self, n: i64) -> Result<Swizzle> {
-        ensure!(n > 0 && (n as u64).is_power_of_two(), "upcast<{n}>(Swizzle): N must be a power of two");
+        ensure!(
+            n > 0 && (n as u64).is_power_of_two(),
+            "upcast<{n}>(Swizzle): N must be a power of two"
+        );
         let log2 = n.trailing_zeros() as i32;
         let new_m = self.m - log2;
         if new_m >= 0 {
@@ -106,7 +125,10 @@ impl Swizzle {
     }
     /// `downcast<N>(Sw)`: add log2(N) to M.
     pub fn downcast(&self, n: i64) -> Result<Swizzle> {
-        ensure!(n > 0 && (n as u64).is_power_of_two(), "downcast<{n}>(Swizzle): N must be a power of two");
+        ensure!(
+            n > 0 && (n as u64).is_power_of_two(),
+            "downcast<{n}>(Swizzle): N must be a power of two"
+        );
         Swizzle::new(self.b, self.m + n.trailing_zeros() as i32, self.s)
     }
     /// `recast_layout<Old,New>(Sw)` for element widths in bits.
@@ -121,14 +143,22 @@ impl Swizzle {
     }
     /// `yyy=.. zzz=.. shift=.. code=..` as the vectors print it.
     pub fn masks_text(&self) -> String {
-        format!("yyy={} zzz={} shift={} code={}", self.yyy_msk(), self.zzz_msk(), self.s, self.code())
+        format!(
+            "yyy={} zzz={} shift={} code={}",
+            self.yyy_msk(),
+            self.zzz_msk(),
+            self.s,
+            self.code()
+        )
     }
 }
 
 /// Reduced ratio `a / b` of two positive bit widths.
 pub(crate) fn ratio(a: i64, b: i64) -> Result<(i64, i64)> {
     if a <= 0 || b <= 0 {
-        return Err(Error::reject(format!("recast: invalid bit widths {a}, {b}")));
+        return Err(Error::reject(format!(
+            "recast: invalid bit widths {a}, {b}"
+        )));
     }
     let g = Int::dy(a).gcd(Int::dy(b)).value;
     Ok((a / g, b / g))
@@ -161,7 +191,14 @@ impl MixedBits {
 
 impl std::fmt::Display for MixedBits {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "M_{}|({}&{})={}", self.static_bits, self.dynamic, self.flags, self.value())
+        write!(
+            f,
+            "M_{}|({}&{})={}",
+            self.static_bits,
+            self.dynamic,
+            self.flags,
+            self.value()
+        )
     }
 }
 
@@ -175,7 +212,10 @@ mod tests {
         assert_eq!(sw.masks_text(), "yyy=448 zzz=56 shift=3 code=504");
         let sw = Swizzle::new(3, 4, -4).unwrap();
         assert_eq!(sw.masks_text(), "yyy=112 zzz=1792 shift=-4 code=1904");
-        assert_eq!(Swizzle::new(2, 0, -2).unwrap().masks_text(), "yyy=3 zzz=12 shift=-2 code=15");
+        assert_eq!(
+            Swizzle::new(2, 0, -2).unwrap().masks_text(),
+            "yyy=3 zzz=12 shift=-2 code=15"
+        );
     }
 
     #[test]
@@ -196,7 +236,10 @@ mod tests {
         assert_eq!(sw.recast(8, 16).unwrap(), Swizzle::new(3, 3, 3).unwrap());
         assert_eq!(sw.recast(8, 32).unwrap(), Swizzle::new(3, 2, 3).unwrap());
         assert_eq!(Swizzle::new(3, 3, 3).unwrap().recast(16, 8).unwrap(), sw);
-        assert_eq!(Swizzle::from_masks(7, 448).unwrap(), Swizzle::new(3, 0, -6).unwrap());
+        assert_eq!(
+            Swizzle::from_masks(7, 448).unwrap(),
+            Swizzle::new(3, 0, -6).unwrap()
+        );
         assert!(Swizzle::from_masks(7, 3).is_err());
         assert!(Swizzle::new(3, 0, 2).is_err());
     }

@@ -37,7 +37,11 @@ impl Tiler {
     pub fn as_shape(&self) -> Option<IntTuple> {
         match self {
             Tiler::Int(i) => Some(IntTuple::Int(*i)),
-            Tiler::Tuple(v) => v.iter().map(|t| t.as_shape()).collect::<Option<Vec<_>>>().map(IntTuple::Tuple),
+            Tiler::Tuple(v) => v
+                .iter()
+                .map(|t| t.as_shape())
+                .collect::<Option<Vec<_>>>()
+                .map(IntTuple::Tuple),
             _ => None,
         }
     }
@@ -112,20 +116,26 @@ impl ComposedLayout {
     pub fn layout_b(&self) -> Result<&Layout> {
         match &self.b {
             Func::Layout(l) => Ok(l),
-            Func::Swizzle(_) => Err(Error::reject("ComposedLayout: the inner function is a swizzle, not a layout")),
+            Func::Swizzle(_) => Err(Error::reject(
+                "ComposedLayout: the inner function is a swizzle, not a layout",
+            )),
         }
     }
     /// The full index table `A(offset + B(i))`.
     pub fn table(&self, limit: i64) -> Result<Vec<i64>> {
-        let off = self
-            .offset
-            .int_value()
-            .ok_or_else(|| Error::reject("table: the codomain is not an integer (smem_ptr offset)"))?;
+        let off = self.offset.int_value().ok_or_else(|| {
+            Error::reject("table: the codomain is not an integer (smem_ptr offset)")
+        })?;
         let b = self.layout_b()?;
         let inner = b.table(limit)?;
         inner
             .into_iter()
-            .map(|x| self.a.eval_i64(x.checked_add(off).ok_or_else(|| Error::reject("table: overflow"))?))
+            .map(|x| {
+                self.a.eval_i64(
+                    x.checked_add(off)
+                        .ok_or_else(|| Error::reject("table: overflow"))?,
+                )
+            })
             .collect()
     }
 }
@@ -164,6 +174,8 @@ pub enum Value {
     Swizzle(Swizzle),
     /// `A o offset o B`.
     Composed(ComposedLayout),
+    /// `shape:stride` with scaled-basis strides such as `(_4,_4):(_1@1,_1@0)`.
+    BasisLayout(crate::basis::BasisLayout),
     /// `counting_iter(N) o LAYOUT`: a tensor over a counting iterator.
     Tensor {
         /// The iterator's starting index `N`.
@@ -203,7 +215,9 @@ impl Value {
     pub fn to_int_tuple(&self) -> Result<IntTuple> {
         match self {
             Value::IntTuple(t) => Ok(t.clone()),
-            other => Err(Error::parse(format!("expected an integer or a tuple of integers, got {other}"))),
+            other => Err(Error::parse(format!(
+                "expected an integer or a tuple of integers, got {other}"
+            ))),
         }
     }
 }

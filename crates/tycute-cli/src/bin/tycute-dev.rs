@@ -1,1 +1,0 @@
-fn main() { tycute_cli::main() }
