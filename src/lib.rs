@@ -19,6 +19,8 @@
 extern crate self as tycute;
 
 pub use tycute_layout::*;
+
+pub mod configs;
 pub use tycute_macros::cute;
 
 /// The runtime twin: the same algebra on run-time values, parsed from and printed as CuTe text.

@@ -1,4 +1,14 @@
-//! The `tycute` command line. See `tycute --help`.
+//! The `tycute` command line. Without arguments it runs the embedded default: the sgemm_sm80
+//! shared-memory layouts derived step by step at the type level. See `tycute --help`.
 fn main() {
-    tycute_cli::main()
+    if std::env::args_os().len() > 1 {
+        return tycute_cli::main();
+    }
+    println!("sgemm_sm80 (TN, 128x128x64, 3 stages): shared-memory layouts, evaluated by the trait solver\n");
+    let steps = tycute::configs::sgemm_sm80::derivation();
+    let width = steps.iter().map(|(k, _)| k.len()).max().unwrap_or(0);
+    for (name, value) in steps {
+        println!("{name:<width$}  {value}");
+    }
+    println!("\nMore: `tycute --help` (eval, vectors).");
 }

@@ -1,0 +1,3 @@
+//! Named kernel configurations, evaluated at the type level.
+
+pub mod sgemm_sm80;
