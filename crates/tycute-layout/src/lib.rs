@@ -26,14 +26,20 @@ pub use algebra::common::{MaxCommonLayout, MaxCommonVector};
 pub use algebra::complement::{Complement, ComplementWith};
 pub use algebra::composition::{Composition, WithShape};
 pub use algebra::coord::{Crd2Idx, Idx2Crd};
+pub use algebra::divide::{FlatDivide, LogicalDivide, TiledDivide, ZippedDivide};
 pub use algebra::filter::{Filter, FilterZeros};
 pub use algebra::inverse::{LeftInverse, RightInverse};
 pub use algebra::make_layout::{MakeLayoutLeft, MakeLayoutRight};
 pub use algebra::ordered::{MakeLayoutLike, MakeOrderedLayout};
+pub use algebra::product::{BlockedProduct, FlatProduct, LogicalProduct, RakedProduct, TiledProduct, ZippedProduct};
+pub use algebra::tile_to_shape::{TileToShape, TileToShapeOrdered};
 pub use algebra::zip::{Zip, Zip2};
 pub use layout::{Cosize, Depth, IsLayout, Layout, LayoutAt, MakeLayout, Modes, Rank, ShapeOf, Size, StrideOf, Underscore};
 pub use repr::{show, table, Reify};
 pub use swizzle::{ComposedLayout, SmemPtr, Swizzle};
+pub use swizzle::{
+    swizzle_masks, swizzle_table, AsPositionIndependent, Composition3, GmmaAtom, MakeSwizzle, RecastLayout, SwizzleApply,
+};
 pub use tuple::{Nil, Tup};
 
 /// Paths used by the `cute!` macro's expansion. Not a public API.

@@ -37,3 +37,19 @@ impl<Bits> Default for SmemPtr<Bits> {
 impl<Bits: Int> Reify for SmemPtr<Bits> {
     const REPR: Repr = Repr::smem_ptr(Bits::I64);
 }
+
+#[allow(clippy::module_inception)]
+pub mod swizzle;
+pub use self::swizzle::{
+    swizzle_at, swizzle_masks, swizzle_table, IsSwizzle, MakeSwizzle, MakeSwizzleOp, SwizzleApply, SwizzleApplyOp,
+    ValidSwizzle,
+};
+
+pub mod recast;
+pub use self::recast::{Bits, RecastLayout, RecastLayoutOp, SizeofBits, SwizzleDowncast, SwizzleUpcast, UintBit};
+
+pub mod composed;
+pub use self::composed::{Composition3, Composition3Op};
+
+pub mod gmma;
+pub use self::gmma::{AsPositionIndependent, AsPositionIndependentOp, GmmaAtom, GmmaAtomOp};

@@ -1,0 +1,275 @@
+//! `logical_divide(A, T)` and its regroupings `zipped_divide`, `tiled_divide`, `flat_divide`.
+//!
+//! For a layout tiler `L`:
+//!
+//! ```text
+//! logical_divide(A, L) = composition(A, make_layout(L, complement(L, shape(coalesce(A)))))
+//!                      // (Tile, Rest)
+//! ```
+//!
+//! An integer `N` is the layout `N:_1`, `_` keeps A, and a tuple tiler divides mode by mode (see
+//! [`tiler`](crate::algebra::tiler)): `((TileM,RestM),(TileN,RestN),L)`. The other three only
+//! regroup that result, guided by the tiler:
+//!
+//! ```text
+//! zipped_divide  ((TileM,TileN),(RestM,RestN,L))
+//! tiled_divide   ((TileM,TileN),RestM,RestN,L)
+//! flat_divide    (TileM,TileN,RestM,RestN,L)
+//! ```
+//!
+//! A tiler that does not divide A is accepted when the composition accepts it: the rest mode is
+//! then a `ceil_div` and the result indexes past A (`logical_divide(_6:_1, _4:_1)` is
+//! `(_4,_2):(_1,_4)`), as in CuTe.
+//!
+//! On a `ComposedLayout` `F o off o B` every divide acts on the inner layout: `F o off o
+//! divide(B, T)`.
+
+use crate::algebra::coalesce::{Coalesce, CoalesceOp};
+use crate::algebra::complement::{ComplementWith, ComplementWithOp};
+use crate::algebra::composition::CompositionOp;
+use crate::algebra::tiler::{
+    ApplyTiler, ByMode, LayoutTilerFn, TileUnzipFlatOp, TileUnzipTiledOp, TileUnzipZippedOp,
+    TilerRankFits, TupleTilerFn,
+};
+use crate::int::IsLessOrEqual;
+use crate::layout::{IsLayout, Layout, RankOfOp, ShapeOf, StrideOf};
+use crate::sealed::Sealed;
+use crate::swizzle::ComposedLayout;
+use crate::tuple::{Len, LenOp, Nil, Tup};
+
+/// The operation `logical_divide`, for the tiler machinery.
+#[doc(hidden)]
+pub struct LogicalDivideFn;
+
+/// `complement(L, shape(coalesce(A)))`: the rest, `L*`.
+type Rest<A, L> = ComplementWith<L, ShapeOf<Coalesce<A>>>;
+/// `make_layout(L, L*)`: the tiler with its complement, `(L, L*)`.
+type Divisor<A, L> = Layout<
+    Tup<ShapeOf<L>, Tup<ShapeOf<Rest<A, L>>, Nil>>,
+    Tup<StrideOf<L>, Tup<StrideOf<Rest<A, L>>, Nil>>,
+>;
+
+impl<A, L> LayoutTilerFn<A, L> for LogicalDivideFn
+where
+    A: CoalesceOp,
+    Coalesce<A>: IsLayout,
+    L: IsLayout + ComplementWithOp<ShapeOf<Coalesce<A>>>,
+    Rest<A, L>: IsLayout,
+    A: CompositionOp<Divisor<A, L>>,
+{
+    // A ∘ (L, L*)  =  (Tile, Rest)
+    type Output = <A as CompositionOp<Divisor<A, L>>>::Output;
+}
+
+impl<A, T> TupleTilerFn<A, T> for LogicalDivideFn
+where
+    A: RankOfOp,
+    T: LenOp,
+    Len<T>: IsLessOrEqual<<A as RankOfOp>::Output>,
+    TilerRankFits<A, T>: LogicalDivideTilerFits,
+    A: ByMode<T, LogicalDivideFn>,
+{
+    // ((TileM,RestM),(TileN,RestN),L)
+    type Output = <A as ByMode<T, LogicalDivideFn>>::Output;
+}
+
+/// Rejects a tuple tiler with more modes than the layout it divides.
+#[diagnostic::on_unimplemented(
+    message = "logical_divide: Too many modes in tiler.",
+    label = "the tiler has more modes than the layout"
+)]
+pub trait LogicalDivideTilerFits: Sealed {}
+impl LogicalDivideTilerFits for typenum::B1 {}
+
+// ---------------------------------------------------------------------------------------------
+
+/// `logical_divide(A, T)`.
+pub trait LogicalDivideOp<T>: Sealed {
+    type Output;
+}
+impl<S, D, T> LogicalDivideOp<T> for Layout<S, D>
+where
+    Layout<S, D>: ApplyTiler<T, LogicalDivideFn>,
+{
+    type Output = <Layout<S, D> as ApplyTiler<T, LogicalDivideFn>>::Output;
+}
+impl<F, O, B: LogicalDivideOp<T>, T> LogicalDivideOp<T> for ComposedLayout<F, O, B> {
+    type Output = ComposedLayout<F, O, B::Output>;
+}
+/// `logical_divide(A, T)`: A split by the tiler `T` into `(Tile, Rest)`, mode by mode for a
+/// tuple tiler.
+///
+/// ```
+/// # extern crate tycute_layout as tycute;
+/// # use tycute_layout::{show, table, LogicalDivide};
+/// # use tycute_macros::cute;
+/// assert_eq!(show::<LogicalDivide<cute!((_4,_2,_3):(_2,_1,_8)), cute!(_4:_2)>>(), "((_2,_2),(_2,_3)):((_4,_1),(_2,_8))");
+/// assert_eq!(show::<LogicalDivide<cute!((_8,_4):(_1,_8)), cute!((_4,_2))>>(), "((_4,_2),(_2,_2)):((_1,_4),(_8,_16))");
+/// // `_` keeps a mode
+/// assert_eq!(show::<LogicalDivide<cute!((_8,_4):(_1,_8)), cute!((_,_2))>>(), "(_8,(_2,_2)):(_1,(_8,_16))");
+/// // a tiler that does not divide A extends it
+/// assert_eq!(show::<LogicalDivide<cute!(_6:_1), cute!(_4:_1)>>(), "(_4,_2):(_1,_4)");
+/// ```
+///
+/// A tuple tiler may not have more modes than A:
+///
+/// ```compile_fail,E0277
+/// # extern crate tycute_layout as tycute;
+/// # use tycute_layout::{show, LogicalDivide};
+/// # use tycute_macros::cute;
+/// // logical_divide: Too many modes in tiler.
+/// let _ = show::<LogicalDivide<cute!(_8:_1), cute!((_2,_2))>>();
+/// ```
+///
+/// The composition inside must be defined:
+///
+/// ```compile_fail,E0277
+/// # extern crate tycute_layout as tycute;
+/// # use tycute_layout::{show, LogicalDivide};
+/// # use tycute_macros::cute;
+/// // Shape Divisibility Condition
+/// let _ = show::<LogicalDivide<cute!(((_2,(_1,_2,_12),_8)):((_1,(_48,_2,_4),_96))), cute!((_128))>>();
+/// ```
+pub type LogicalDivide<A, T> = <A as LogicalDivideOp<T>>::Output;
+
+// ---------------------------------------------------------------------------------------------
+
+/// `zipped_divide(A, T)`.
+pub trait ZippedDivideOp<T>: Sealed {
+    type Output;
+}
+impl<S, D, T> ZippedDivideOp<T> for Layout<S, D>
+where
+    Layout<S, D>: LogicalDivideOp<T>,
+    LogicalDivide<Layout<S, D>, T>: TileUnzipZippedOp<T>,
+{
+    // ((TileM,TileN),(RestM,RestN,L))
+    type Output = <LogicalDivide<Layout<S, D>, T> as TileUnzipZippedOp<T>>::Output;
+}
+impl<F, O, B: ZippedDivideOp<T>, T> ZippedDivideOp<T> for ComposedLayout<F, O, B> {
+    type Output = ComposedLayout<F, O, B::Output>;
+}
+/// `zipped_divide(A, T)`: the tiles gathered in mode 0, the rests in mode 1.
+///
+/// ```
+/// # extern crate tycute_layout as tycute;
+/// # use tycute_layout::{show, ZippedDivide};
+/// # use tycute_macros::cute;
+/// assert_eq!(show::<ZippedDivide<cute!((_4,(_8,_2)):(_1,(_4,_32))), cute!((_2,_2):(_2,_1))>>(), "((_2,_2),_16):((_2,_1),_4)");
+/// assert_eq!(show::<ZippedDivide<cute!((_12,_8):(_1,_12)), cute!((_8,_8))>>(), "((_8,_8),(_2,_1)):((_1,_12),(_8,_0))");
+/// ```
+///
+/// `_` in the tiler keeps its mode of A undivided, which the regrouping then reads as a
+/// `(tile, rest)` pair; a plain integer mode there is rejected:
+///
+/// ```compile_fail,E0277
+/// # extern crate tycute_layout as tycute;
+/// # use tycute_layout::{show, ZippedDivide};
+/// # use tycute_macros::cute;
+/// // Index out of range
+/// let _ = show::<ZippedDivide<cute!((_8,_4):(_1,_8)), cute!((_,_2))>>();
+/// ```
+pub type ZippedDivide<A, T> = <A as ZippedDivideOp<T>>::Output;
+
+/// `tiled_divide(A, T)`.
+pub trait TiledDivideOp<T>: Sealed {
+    type Output;
+}
+impl<S, D, T> TiledDivideOp<T> for Layout<S, D>
+where
+    Layout<S, D>: LogicalDivideOp<T>,
+    LogicalDivide<Layout<S, D>, T>: TileUnzipTiledOp<T>,
+{
+    // ((TileM,TileN),RestM,RestN,L)
+    type Output = <LogicalDivide<Layout<S, D>, T> as TileUnzipTiledOp<T>>::Output;
+}
+impl<F, O, B: TiledDivideOp<T>, T> TiledDivideOp<T> for ComposedLayout<F, O, B> {
+    type Output = ComposedLayout<F, O, B::Output>;
+}
+/// `tiled_divide(A, T)`: the tiles gathered in mode 0, each rest a mode of its own.
+///
+/// ```
+/// # extern crate tycute_layout as tycute;
+/// # use tycute_layout::{show, TiledDivide};
+/// # use tycute_macros::cute;
+/// assert_eq!(show::<TiledDivide<cute!((_4,(_8,_2)):(_1,(_4,_32))), cute!((_2,_))>>(), "((_2,_8),_2,_2):((_1,_4),_2,_32)");
+/// assert_eq!(show::<TiledDivide<cute!((_8,_8):(_24,_1)), cute!(_2:_4)>>(), "(_2,_4,_8):(_96,_24,_1)");
+/// ```
+///
+/// ```compile_fail,E0277
+/// # extern crate tycute_layout as tycute;
+/// # use tycute_layout::{show, TiledDivide};
+/// # use tycute_macros::cute;
+/// // Shape Divisibility Condition
+/// let _ = show::<TiledDivide<cute!(((_2,(_1,_2,_12),_8)):((_1,(_48,_2,_4),_96))), cute!((_64))>>();
+/// ```
+pub type TiledDivide<A, T> = <A as TiledDivideOp<T>>::Output;
+
+/// `flat_divide(A, T)`.
+pub trait FlatDivideOp<T>: Sealed {
+    type Output;
+}
+impl<S, D, T> FlatDivideOp<T> for Layout<S, D>
+where
+    Layout<S, D>: LogicalDivideOp<T>,
+    LogicalDivide<Layout<S, D>, T>: TileUnzipFlatOp<T>,
+{
+    // (TileM,TileN,RestM,RestN,L)
+    type Output = <LogicalDivide<Layout<S, D>, T> as TileUnzipFlatOp<T>>::Output;
+}
+impl<F, O, B: FlatDivideOp<T>, T> FlatDivideOp<T> for ComposedLayout<F, O, B> {
+    type Output = ComposedLayout<F, O, B::Output>;
+}
+/// `flat_divide(A, T)`: every tile and every rest a mode of its own.
+///
+/// ```
+/// # extern crate tycute_layout as tycute;
+/// # use tycute_layout::{show, FlatDivide};
+/// # use tycute_macros::cute;
+/// assert_eq!(show::<FlatDivide<cute!((_2,_12):(_12,_1)), cute!(_3:_2)>>(), "(_3,_2,_4):(_1,_12,_3)");
+/// assert_eq!(show::<FlatDivide<cute!(_4:_1), cute!((_2))>>(), "((_2),(_2)):((_1),(_2))");
+/// ```
+///
+/// ```compile_fail,E0277
+/// # extern crate tycute_layout as tycute;
+/// # use tycute_layout::{show, FlatDivide};
+/// # use tycute_macros::cute;
+/// // Index out of range: `_` keeps the plain-integer mode _4
+/// let _ = show::<FlatDivide<cute!((_8,_4,_4,_4):(_1,_8,_32,_128)), cute!(((_2,_2):(_1,_2),_4,_,_2:_2))>>();
+/// ```
+pub type FlatDivide<A, T> = <A as FlatDivideOp<T>>::Output;
+
+/// The vector cases of the divides and products that tycute rejects on purpose, as
+/// `compile_fail` doctests (generated by `tests/gen/gen_vectors_divide.py`).
+#[cfg(doctest)]
+#[doc = include_str!("../../tests/vectors_divide_rejected.md")]
+pub struct VectorsDivideRejected;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::repr::{show, table};
+    use tycute_macros::cute;
+
+    #[test]
+    fn underscore_keeps_modes() {
+        assert_eq!(show::<LogicalDivide<cute!((_4,(_8,_2)):(_1,(_4,_32))), cute!(_)>>(), "(_4,(_8,_2)):(_1,(_4,_32))");
+        assert_eq!(show::<LogicalDivide<cute!((_4,(_8,_2)):(_1,(_4,_32))), cute!((_))>>(), "(_4,(_8,_2)):(_1,(_4,_32))");
+        // `_` reads a kept rank-2 mode as (tile, rest)
+        assert_eq!(show::<ZippedDivide<cute!(((_4,_2),(_8,_2)):((_1,_4),(_8,_64))), cute!((_,_))>>(), "((_4,_8),(_2,_2)):((_1,_8),(_4,_64))");
+        assert_eq!(show::<TiledDivide<cute!(((_4,_2),(_8,_2)):((_1,_4),(_8,_64))), cute!((_,_))>>(), "((_4,_8),_2,_2):((_1,_8),_4,_64)");
+        assert_eq!(show::<FlatDivide<cute!(((_4,_2),(_8,_2)):((_1,_4),(_8,_64))), cute!((_,_))>>(), "(_4,_8,_2,_2):(_1,_8,_4,_64)");
+    }
+
+    #[test]
+    fn layout_tilers() {
+        // ((TileM,RestM),(TileN,RestN))
+        assert_eq!(show::<LogicalDivide<cute!((_8,_4):(_1,_8)), cute!((_4,_2):(_1,_4))>>(), "((_4,_2),_4):((_1,_4),_8)");
+        assert_eq!(show::<LogicalDivide<cute!((_16,_8):(_8,_1)), cute!((_2,_2):(_1,_2))>>(), "((_2,_2),(_4,_8)):((_8,_16),(_32,_1))");
+        assert_eq!(show::<LogicalDivide<cute!((_2,_3):(_1,_2)), cute!((_2:_1))>>(), "((_2,_1),_3):((_1,_0),_2)");
+        assert_eq!(table::<LogicalDivide<cute!(_6:_1), cute!(_4:_1)>>(), vec![0, 1, 2, 3, 4, 5, 6, 7]);
+        assert_eq!(show::<ZippedDivide<cute!((_12,_8):(_1,_12)), cute!((_8,_8))>>(), "((_8,_8),(_2,_1)):((_1,_12),(_8,_0))");
+        assert_eq!(show::<TiledDivide<cute!(_4:_1), cute!((_4:_1))>>(), "((_4),(_1)):((_1),(_0))");
+        assert_eq!(show::<FlatDivide<cute!((_4,(_4,(_1,_8))):(_64,(_16,(_0,_1)))), cute!((_2,_4):(_4,_1))>>(), "(_2,_4,_2,_8):(_16,_64,_32,_1)");
+    }
+}

@@ -1,0 +1,586 @@
+//! Tilers, the right-hand side of the divides and products (CuTe's `Tiler`), and the regrouping
+//! steps shared by `zipped_*`, `tiled_*`, `flat_*`, `blocked_product` and `raked_product`.
+//!
+//! A tiler is one of
+//!
+//! | tiler          | meaning                                                                  |
+//! |----------------|--------------------------------------------------------------------------|
+//! | a layout `L`   | applied to the whole of `A`                                               |
+//! | an integer `N` | the layout `N:_1`                                                         |
+//! | `_`            | `A` is kept as it is                                                      |
+//! | a tuple        | mode by mode: mode `i` of `A` by element `i` (recursively), the modes of `A` past the tuple kept; a tuple longer than `rank(A)` is rejected |
+//!
+//! An operation is a marker `F` that implements [`LayoutTilerFn`] (its layout case) and
+//! [`TupleTilerFn`] (its tuple case: the operation's own "Too many modes in tiler." check, then
+//! [`ByMode`], which applies `F` again to every mode). [`ApplyTiler`] dispatches on the tiler's
+//! kind.
+//!
+//! The regrouping steps follow the tiler as a *guide* (CuTe's `tile_unzip` / `zip2_by`): where
+//! the guide has a leaf (a layout, an integer or `_`) the result of the divide or product has a
+//! rank-2 `(tile, rest)` mode, and [`TileUnzip`] gathers the tiles into one mode and the rests
+//! (followed by the modes of `A` past the guide) into another. A `_` leaf keeps its mode of `A`
+//! as it is, which the unzip then reads as a `(tile, rest)` pair: `(a,b)` gives tile `a`, rest
+//! `b`; a plain integer mode there is rejected ("Index out of range"), as in CuTe.
+
+use core::ops::Sub;
+
+use crate::int::{Diff, Eq, Int, IsEqual, LeEq, B0, B1, P1, Z0};
+use crate::layout::{IsLayout, Layout, MakeLayoutOp, ModesOp, RankOfOp, ShapeOf, StrideOf, Underscore};
+use crate::sealed::Sealed;
+use crate::tuple::{Concat, ConcatOp, IsTuple, Len, LenOp, Nil, Repeat, RepeatOp, Tup};
+
+// ---------------------------------------------------------------------------------------------
+// Kinds of tilers
+
+/// Tiler kind: a layout.
+#[doc(hidden)]
+pub struct KLayout;
+/// Tiler kind: an integer `N`, the layout `N:_1`.
+#[doc(hidden)]
+pub struct KInt;
+/// Tiler kind: `_`.
+#[doc(hidden)]
+pub struct KUnder;
+/// Tiler kind: a tuple of tilers (by-mode).
+#[doc(hidden)]
+pub struct KTuple;
+
+/// The kind of a tiler (`KLayout`, `KInt`, `KUnder` or `KTuple`).
+#[doc(hidden)]
+pub trait TilerKind: Sealed {
+    type Kind;
+}
+impl<S, D> TilerKind for Layout<S, D> {
+    type Kind = KLayout;
+}
+impl<N: Int> TilerKind for N {
+    type Kind = KInt;
+}
+impl TilerKind for Underscore {
+    type Kind = KUnder;
+}
+impl TilerKind for Nil {
+    type Kind = KTuple;
+}
+impl<H, T> TilerKind for Tup<H, T> {
+    type Kind = KTuple;
+}
+
+/// The leaf kinds: a layout, an integer, `_` (everything but a tuple).
+#[doc(hidden)]
+pub trait LeafKind {}
+impl LeafKind for KLayout {}
+impl LeafKind for KInt {}
+impl LeafKind for KUnder {}
+
+// ---------------------------------------------------------------------------------------------
+// Applying an operation by a tiler
+
+/// An operation's layout case: `F(A, L)` for a layout `A` and a layout tiler `L`.
+#[doc(hidden)]
+pub trait LayoutTilerFn<A, L> {
+    type Output;
+}
+/// An operation's tuple case: `F(A, T)` for a tuple tiler `T` (checks `rank(T) <= rank(A)` with
+/// the operation's message, then applies [`ByMode`]).
+#[doc(hidden)]
+pub trait TupleTilerFn<A, T> {
+    type Output;
+}
+
+/// `F(A, T)` for any tiler `T`: dispatches on the kind of `T`.
+#[doc(hidden)]
+pub trait ApplyTiler<T, F> {
+    type Output;
+}
+impl<S, D, T, F> ApplyTiler<T, F> for Layout<S, D>
+where
+    T: TilerKind,
+    Layout<S, D>: ApplyTilerKind<T, F, T::Kind>,
+{
+    type Output = <Layout<S, D> as ApplyTilerKind<T, F, T::Kind>>::Output;
+}
+
+#[doc(hidden)]
+pub trait ApplyTilerKind<T, F, K> {
+    type Output;
+}
+impl<A, L, F: LayoutTilerFn<A, L>> ApplyTilerKind<L, F, KLayout> for A {
+    type Output = F::Output;
+}
+impl<A, N, F: LayoutTilerFn<A, Layout<N, P1>>> ApplyTilerKind<N, F, KInt> for A {
+    // N  =>  N:_1
+    type Output = F::Output;
+}
+impl<A, F> ApplyTilerKind<Underscore, F, KUnder> for A {
+    // _  =>  A unchanged
+    type Output = A;
+}
+impl<A, T, F: TupleTilerFn<A, T>> ApplyTilerKind<T, F, KTuple> for A {
+    type Output = F::Output;
+}
+
+/// `rank(T) <= rank(A)` for a tuple tiler `T`, as a bit (each operation checks it with its own
+/// message).
+pub type TilerRankFits<A, T> = LeEq<Len<T>, <A as RankOfOp>::Output>;
+
+/// The tuple case after the rank check: `make_layout(F(mode_0(A), T_0), ..., F(mode_k(A), T_k),
+/// mode_k+1(A), ...)`.
+#[doc(hidden)]
+pub trait ByMode<T, F> {
+    type Output;
+}
+impl<S, D, T, F> ByMode<T, F> for Layout<S, D>
+where
+    Layout<S, D>: ModesOp,
+    <Layout<S, D> as ModesOp>::Output: ZipModes<T, F>,
+    <<Layout<S, D> as ModesOp>::Output as ZipModes<T, F>>::Output: MakeLayoutOp,
+{
+    // (F(A0,T0), F(A1,T1), ..., A_k+1, ...)
+    type Output = <<<Layout<S, D> as ModesOp>::Output as ZipModes<T, F>>::Output as MakeLayoutOp>::Output;
+}
+/// The modes of A, each with its tiler element; modes past the tiler kept.
+#[doc(hidden)]
+pub trait ZipModes<T, F> {
+    type Output;
+}
+impl<Ms, F> ZipModes<Nil, F> for Ms {
+    type Output = Ms;
+}
+impl<M, MT, E, ET, F> ZipModes<Tup<E, ET>, F> for Tup<M, MT>
+where
+    M: ApplyTiler<E, F>,
+    MT: ZipModes<ET, F>,
+{
+    type Output = Tup<<M as ApplyTiler<E, F>>::Output, <MT as ZipModes<ET, F>>::Output>;
+}
+
+// ---------------------------------------------------------------------------------------------
+// tile_unzip: zip2_by(shape, guide), zip2_by(stride, guide)
+
+/// The tile part and the rest part of a divide's or product's result, guided by the tiler `G`.
+/// Both are layouts; for a tuple guide, `Tile` has one mode per guide element and `Rest` one per
+/// guide element followed by the modes of the layout past the guide.
+#[doc(hidden)]
+pub trait TileUnzipOp<G> {
+    type Tile;
+    type Rest;
+}
+impl<S, D, G> TileUnzipOp<G> for Layout<S, D>
+where
+    G: TilerKind,
+    Layout<S, D>: UnzipKind<G, G::Kind>,
+{
+    type Tile = <Layout<S, D> as UnzipKind<G, G::Kind>>::Tile;
+    type Rest = <Layout<S, D> as UnzipKind<G, G::Kind>>::Rest;
+}
+
+#[doc(hidden)]
+pub trait UnzipKind<G, K> {
+    type Tile;
+    type Rest;
+}
+impl<S, D, G, K: LeafKind> UnzipKind<G, K> for Layout<S, D>
+where
+    S: IsTuple,
+    <S as IsTuple>::Output: UnzipIndexInRange,
+    Layout<S, D>: UnzipPair,
+{
+    // (tile, rest)  =>  tile | rest
+    type Tile = <Layout<S, D> as UnzipPair>::Tile;
+    type Rest = <Layout<S, D> as UnzipPair>::Rest;
+}
+impl<S, D, G> UnzipKind<G, KTuple> for Layout<S, D>
+where
+    Layout<S, D>: UnzipList<G>,
+{
+    type Tile = <Layout<S, D> as UnzipList<G>>::Tile;
+    type Rest = <Layout<S, D> as UnzipList<G>>::Rest;
+}
+
+/// Rejects a leaf of the guide (a layout, an integer or `_`) that lands on an integer mode: the
+/// mode was not divided (the tiler has `_` there), so there is no `(tile, rest)` pair to unzip.
+#[diagnostic::on_unimplemented(
+    message = "Index out of range",
+    label = "`_` in this tiler keeps a plain-integer mode, which has no (tile, rest) pair to unzip"
+)]
+pub trait UnzipIndexInRange: Sealed {}
+impl UnzipIndexInRange for B1 {}
+
+/// A rank-2 mode `(tile, rest)` taken apart.
+#[diagnostic::on_unimplemented(
+    message = "Mismatched ranks",
+    label = "a mode kept by `_` in the tiler must be a rank-2 (tile, rest) pair to be unzipped"
+)]
+#[doc(hidden)]
+pub trait UnzipPair {
+    type Tile;
+    type Rest;
+}
+impl<S0, S1, D0, D1> UnzipPair for Layout<Tup<S0, Tup<S1, Nil>>, Tup<D0, Tup<D1, Nil>>> {
+    type Tile = Layout<S0, D0>;
+    type Rest = Layout<S1, D1>;
+}
+
+/// The tuple-guide case over the modes of the layout.
+#[diagnostic::on_unimplemented(
+    message = "Mismatched ranks",
+    label = "the tiler has more modes than this layout"
+)]
+#[doc(hidden)]
+pub trait UnzipList<G> {
+    type Tile;
+    type Rest;
+}
+impl UnzipList<Nil> for Layout<Nil, Nil> {
+    type Tile = Layout<Nil, Nil>;
+    type Rest = Layout<Nil, Nil>;
+}
+impl<S0, ST, D0, DT> UnzipList<Nil> for Layout<Tup<S0, ST>, Tup<D0, DT>> {
+    // the modes past the guide go to the rest
+    type Tile = Layout<Nil, Nil>;
+    type Rest = Layout<Tup<S0, ST>, Tup<D0, DT>>;
+}
+impl<S0, ST, D0, DT, G0, GT> UnzipList<Tup<G0, GT>> for Layout<Tup<S0, ST>, Tup<D0, DT>>
+where
+    Layout<S0, D0>: TileUnzipOp<G0>,
+    Layout<ST, DT>: UnzipList<GT>,
+    <Layout<S0, D0> as TileUnzipOp<G0>>::Tile: IsLayout,
+    <Layout<S0, D0> as TileUnzipOp<G0>>::Rest: IsLayout,
+    <Layout<ST, DT> as UnzipList<GT>>::Tile: IsLayout,
+    <Layout<ST, DT> as UnzipList<GT>>::Rest: IsLayout,
+{
+    // ((A,a),(B,b),...,x)  =>  (A,B,...) | (a,b,...,x)
+    type Tile = ConsModes<<Layout<S0, D0> as TileUnzipOp<G0>>::Tile, <Layout<ST, DT> as UnzipList<GT>>::Tile>;
+    type Rest = ConsModes<<Layout<S0, D0> as TileUnzipOp<G0>>::Rest, <Layout<ST, DT> as UnzipList<GT>>::Rest>;
+}
+/// The layout with mode `M` prepended to the (tuple) modes of `L`.
+type ConsModes<M, L> = Layout<Tup<ShapeOf<M>, ShapeOf<L>>, Tup<StrideOf<M>, StrideOf<L>>>;
+
+/// The tile part of `L` unzipped by `G`.
+pub type UnzipTile<L, G> = <L as TileUnzipOp<G>>::Tile;
+/// The rest part of `L` unzipped by `G`.
+pub type UnzipRest<L, G> = <L as TileUnzipOp<G>>::Rest;
+
+/// `tile_unzip(L, G)`: `(tiles, rests)` as a rank-2 layout, e.g. `((TileM,TileN),(RestM,RestN,L))`.
+pub type TileUnzip<L, G> = Layout<
+    Tup<ShapeOf<UnzipTile<L, G>>, Tup<ShapeOf<UnzipRest<L, G>>, Nil>>,
+    Tup<StrideOf<UnzipTile<L, G>>, Tup<StrideOf<UnzipRest<L, G>>, Nil>>,
+>;
+/// The tiled form: `(tiles, rest_0, rest_1, ...)` (CuTe's `result(_, repeat<R1>(_))`).
+pub type TileUnzipTiled<L, G> = Layout<
+    Tup<ShapeOf<UnzipTile<L, G>>, Spread<ShapeOf<UnzipRest<L, G>>>>,
+    Tup<StrideOf<UnzipTile<L, G>>, Spread<StrideOf<UnzipRest<L, G>>>>,
+>;
+/// The flat form: `(tile_0, tile_1, ..., rest_0, rest_1, ...)` (CuTe's
+/// `result(repeat<R0>(_), repeat<R1>(_))`).
+pub type TileUnzipFlat<L, G> = Layout<
+    Concat<Spread<ShapeOf<UnzipTile<L, G>>>, Spread<ShapeOf<UnzipRest<L, G>>>>,
+    Concat<Spread<StrideOf<UnzipTile<L, G>>>, Spread<StrideOf<UnzipRest<L, G>>>>,
+>;
+
+/// [`TileUnzip`] as a trait, for bounds.
+#[doc(hidden)]
+pub trait TileUnzipZippedOp<G> {
+    type Output;
+}
+impl<L: TileUnzipOp<G>, G> TileUnzipZippedOp<G> for L
+where
+    L::Tile: IsLayout,
+    L::Rest: IsLayout,
+{
+    type Output = TileUnzip<L, G>;
+}
+/// [`TileUnzipTiled`] as a trait, for bounds.
+#[doc(hidden)]
+pub trait TileUnzipTiledOp<G> {
+    type Output;
+}
+impl<L: TileUnzipOp<G>, G> TileUnzipTiledOp<G> for L
+where
+    L::Tile: IsLayout,
+    L::Rest: IsLayout,
+    ShapeOf<L::Rest>: SpreadOp,
+    StrideOf<L::Rest>: SpreadOp,
+{
+    type Output = TileUnzipTiled<L, G>;
+}
+/// [`TileUnzipFlat`] as a trait, for bounds.
+#[doc(hidden)]
+pub trait TileUnzipFlatOp<G> {
+    type Output;
+}
+impl<L: TileUnzipOp<G>, G> TileUnzipFlatOp<G> for L
+where
+    L::Tile: IsLayout,
+    L::Rest: IsLayout,
+    ShapeOf<L::Tile>: SpreadOp,
+    StrideOf<L::Tile>: SpreadOp,
+    ShapeOf<L::Rest>: SpreadOp,
+    StrideOf<L::Rest>: SpreadOp,
+    Spread<ShapeOf<L::Tile>>: ConcatOp<Spread<ShapeOf<L::Rest>>>,
+    Spread<StrideOf<L::Tile>>: ConcatOp<Spread<StrideOf<L::Rest>>>,
+{
+    type Output = TileUnzipFlat<L, G>;
+}
+
+/// The modes a slice by `repeat<rank(X)>(_)` keeps of a mode `X`, as a list: the elements of a
+/// tuple of rank other than 1, else `(X)` (an integer, or a rank-1 tuple, is kept whole).
+#[doc(hidden)]
+pub trait SpreadOp {
+    type Output;
+}
+impl<N: Int> SpreadOp for N {
+    type Output = Tup<N, Nil>;
+}
+impl SpreadOp for Nil {
+    type Output = Nil;
+}
+impl<H> SpreadOp for Tup<H, Nil> {
+    type Output = Tup<Tup<H, Nil>, Nil>;
+}
+impl<H, H2, T> SpreadOp for Tup<H, Tup<H2, T>> {
+    type Output = Tup<H, Tup<H2, T>>;
+}
+/// See [`SpreadOp`].
+pub type Spread<X> = <X as SpreadOp>::Output;
+
+// ---------------------------------------------------------------------------------------------
+// append<R>(A): rank padding with `_1:_0` modes
+
+/// `append<R>(A)`: A padded to rank `R` with `_1:_0` modes (`R >= rank(A)`; an integral layout
+/// of rank 1 stays integral when `R = 1`).
+#[doc(hidden)]
+pub trait AppendRankOp<R> {
+    type Output;
+}
+impl<S, D, R> AppendRankOp<R> for Layout<S, D>
+where
+    S: IsTuple,
+    Layout<S, D>: AppendRankBy<R, <S as IsTuple>::Output>,
+{
+    type Output = <Layout<S, D> as AppendRankBy<R, <S as IsTuple>::Output>>::Output;
+}
+#[doc(hidden)]
+pub trait AppendRankBy<R, IsTup> {
+    type Output;
+}
+impl<S, D, R> AppendRankBy<R, B1> for Layout<S, D>
+where
+    S: LenOp + ConcatOp<Repeat<Diff<R, Len<S>>, P1>>,
+    D: ConcatOp<Repeat<Diff<R, Len<S>>, Z0>>,
+    R: Sub<Len<S>>,
+    Diff<R, Len<S>>: RepeatOp<P1> + RepeatOp<Z0>,
+{
+    // (s0,...,sk)  =>  (s0,...,sk,_1,...,_1)
+    type Output = Layout<Concat<S, Repeat<Diff<R, Len<S>>, P1>>, Concat<D, Repeat<Diff<R, Len<S>>, Z0>>>;
+}
+impl<S, D, R> AppendRankBy<R, B0> for Layout<S, D>
+where
+    R: IsEqual<P1>,
+    Layout<S, D>: AppendIntegral<R, Eq<R, P1>>,
+{
+    type Output = <Layout<S, D> as AppendIntegral<R, Eq<R, P1>>>::Output;
+}
+#[doc(hidden)]
+pub trait AppendIntegral<R, IsOne> {
+    type Output;
+}
+impl<S, D, R> AppendIntegral<R, B1> for Layout<S, D> {
+    // s  =>  s
+    type Output = Layout<S, D>;
+}
+impl<S, D, R> AppendIntegral<R, B0> for Layout<S, D>
+where
+    R: Sub<P1>,
+    Diff<R, P1>: RepeatOp<P1> + RepeatOp<Z0>,
+{
+    // s  =>  (s,_1,...,_1)
+    type Output = Layout<Tup<S, Repeat<Diff<R, P1>, P1>>, Tup<D, Repeat<Diff<R, P1>, Z0>>>;
+}
+/// `append<R>(A)`.
+pub type AppendRank<A, R> = <A as AppendRankOp<R>>::Output;
+
+// ---------------------------------------------------------------------------------------------
+// zip(A, B) of two layouts
+
+/// `zip(A, B)` of two layouts: for an integral `A`, the rank-1 layout `((A, B))`; for a tuple
+/// `A`, `B` must be a tuple of the same rank and the result is `((A0,B0),(A1,B1),...)`. Other
+/// inputs are rejected ("Mismatched Ranks").
+#[doc(hidden)]
+pub trait ZipLayoutsOp<B> {
+    type Output;
+}
+impl<SA, DA, SB, DB> ZipLayoutsOp<Layout<SB, DB>> for Layout<SA, DA>
+where
+    SA: IsTuple,
+    Layout<SA, DA>: ZipLayoutsBy<Layout<SB, DB>, <SA as IsTuple>::Output>,
+{
+    type Output = <Layout<SA, DA> as ZipLayoutsBy<Layout<SB, DB>, <SA as IsTuple>::Output>>::Output;
+}
+#[doc(hidden)]
+pub trait ZipLayoutsBy<B, IsTup> {
+    type Output;
+}
+impl<SA, DA, SB, DB> ZipLayoutsBy<Layout<SB, DB>, B0> for Layout<SA, DA> {
+    // a, b  =>  ((a,b))
+    type Output = Layout<Tup<Tup<SA, Tup<SB, Nil>>, Nil>, Tup<Tup<DA, Tup<DB, Nil>>, Nil>>;
+}
+impl<SA, DA, SB, DB> ZipLayoutsBy<Layout<SB, DB>, B1> for Layout<SA, DA>
+where
+    SA: SameRankAs<SB>,
+    <SA as SameRankAs<SB>>::Output: ZipRanksMatch,
+    (SA, SB): ZipLists,
+    (DA, DB): ZipLists,
+{
+    // (a0,a1,...), (b0,b1,...)  =>  ((a0,b0),(a1,b1),...)
+    type Output = Layout<<(SA, SB) as ZipLists>::Output, <(DA, DB) as ZipLists>::Output>;
+}
+
+/// Rejects a zip of two layouts whose ranks differ.
+#[diagnostic::on_unimplemented(
+    message = "Mismatched Ranks",
+    label = "zip of two layouts needs equal ranks"
+)]
+pub trait ZipRanksMatch: Sealed {}
+impl ZipRanksMatch for B1 {}
+
+/// Whether `B` is a tuple of the same length as the list `Self`, as a bit.
+#[doc(hidden)]
+pub trait SameRankAs<B> {
+    type Output;
+}
+impl<A: LenOp, N: Int> SameRankAs<N> for A {
+    type Output = B0;
+}
+impl<A: LenOp> SameRankAs<Nil> for A
+where
+    Len<A>: IsEqual<Z0>,
+{
+    type Output = Eq<Len<A>, Z0>;
+}
+impl<A: LenOp, H, T> SameRankAs<Tup<H, T>> for A
+where
+    Tup<H, T>: LenOp,
+    Len<A>: IsEqual<Len<Tup<H, T>>>,
+{
+    type Output = Eq<Len<A>, Len<Tup<H, T>>>;
+}
+
+/// `((a0,b0),(a1,b1),...)` of two lists of the same length.
+#[doc(hidden)]
+pub trait ZipLists {
+    type Output;
+}
+impl ZipLists for (Nil, Nil) {
+    type Output = Nil;
+}
+impl<A0, AT, B0_, BT> ZipLists for (Tup<A0, AT>, Tup<B0_, BT>)
+where
+    (AT, BT): ZipLists,
+{
+    type Output = Tup<Tup<A0, Tup<B0_, Nil>>, <(AT, BT) as ZipLists>::Output>;
+}
+/// `zip(A, B)` of two layouts.
+pub type ZipLayouts<A, B> = <A as ZipLayoutsOp<B>>::Output;
+
+// ---------------------------------------------------------------------------------------------
+// product_each
+
+/// `product_each(S)`: the product of every mode, as a flat tuple (an integer gives `(n)`).
+#[doc(hidden)]
+pub trait ProductEachOp {
+    type Output;
+}
+impl<N: Int> ProductEachOp for N {
+    type Output = Tup<N, Nil>;
+}
+impl ProductEachOp for Nil {
+    type Output = Nil;
+}
+impl<H, T> ProductEachOp for Tup<H, T>
+where
+    H: crate::tuple::ProductOp,
+    T: ProductEachOp,
+{
+    type Output = Tup<crate::tuple::Product<H>, <T as ProductEachOp>::Output>;
+}
+/// `product_each(S)`.
+pub type ProductEach<S> = <S as ProductEachOp>::Output;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::repr::show;
+    use tycute_macros::cute;
+
+    /// A stand-in operation with a divide's structure: `(L, A)` as a rank-2 layout, so that the
+    /// by-mode machinery can be checked on its own.
+    struct Pair;
+    impl<A: IsLayout, L: IsLayout> LayoutTilerFn<A, L> for Pair {
+        // (tile, rest)
+        type Output = Layout<
+            Tup<ShapeOf<L>, Tup<ShapeOf<A>, Nil>>,
+            Tup<StrideOf<L>, Tup<StrideOf<A>, Nil>>,
+        >;
+    }
+    impl<A, T> TupleTilerFn<A, T> for Pair
+    where
+        A: ByMode<T, Pair>,
+    {
+        type Output = <A as ByMode<T, Pair>>::Output;
+    }
+    type P<A, T> = <A as ApplyTiler<T, Pair>>::Output;
+
+    #[test]
+    fn tiler_kinds() {
+        assert_eq!(show::<P<cute!((_8,_4):(_1,_8)), cute!(_2:_3)>>(), "(_2,(_8,_4)):(_3,(_1,_8))");
+        // N means N:_1
+        assert_eq!(show::<P<cute!((_8,_4):(_1,_8)), cute!(_2)>>(), "(_2,(_8,_4)):(_1,(_1,_8))");
+        // _ keeps A
+        assert_eq!(show::<P<cute!((_8,_4):(_1,_8)), cute!(_)>>(), "(_8,_4):(_1,_8)");
+        // by mode, modes past the tiler kept
+        assert_eq!(show::<P<cute!((_8,_4,_3):(_1,_8,_32)), cute!((_2,_))>>(), "((_2,_8),_4,_3):((_1,_1),_8,_32)");
+        assert_eq!(show::<P<cute!((_8,(_4,_3)):(_1,(_8,_32))), cute!((_,(_2:_2,_3)))>>(), "(_8,((_2,_4),(_3,_3))):(_1,((_2,_8),(_1,_32)))");
+        // an integral layout is one mode
+        assert_eq!(show::<P<cute!(_8:_1), cute!((_2))>>(), "((_2,_8)):((_1,_1))");
+        assert_eq!(show::<P<cute!(_8:_1), cute!(())>>(), "(_8):(_1)");
+    }
+
+    type Z<A, T> = TileUnzip<P<A, T>, T>;
+    type Ti<A, T> = TileUnzipTiled<P<A, T>, T>;
+    type F<A, T> = TileUnzipFlat<P<A, T>, T>;
+
+    #[test]
+    fn unzip() {
+        // a leaf guide: the (tile, rest) pair itself
+        assert_eq!(show::<Z<cute!((_8,_4):(_1,_8)), cute!(_2:_3)>>(), "(_2,(_8,_4)):(_3,(_1,_8))");
+        assert_eq!(show::<Ti<cute!((_8,_4):(_1,_8)), cute!(_2:_3)>>(), "(_2,_8,_4):(_3,_1,_8)");
+        assert_eq!(show::<F<cute!((_8,_4):(_1,_8)), cute!(_2:_3)>>(), "(_2,_8,_4):(_3,_1,_8)");
+        // a tuple guide: tiles, then rests and the modes past the guide
+        assert_eq!(show::<Z<cute!((_8,_4,_3):(_1,_8,_32)), cute!((_2,_2))>>(), "((_2,_2),(_8,_4,_3)):((_1,_1),(_1,_8,_32))");
+        assert_eq!(show::<Ti<cute!((_8,_4,_3):(_1,_8,_32)), cute!((_2,_2))>>(), "((_2,_2),_8,_4,_3):((_1,_1),_1,_8,_32)");
+        assert_eq!(show::<F<cute!((_8,_4,_3):(_1,_8,_32)), cute!((_2,_2))>>(), "(_2,_2,_8,_4,_3):(_1,_1,_1,_8,_32)");
+        // rank-1 results stay tuples
+        assert_eq!(show::<Z<cute!(_8:_1), cute!((_2))>>(), "((_2),(_8)):((_1),(_1))");
+        assert_eq!(show::<Ti<cute!(_8:_1), cute!((_2))>>(), "((_2),(_8)):((_1),(_1))");
+        assert_eq!(show::<F<cute!(_8:_1), cute!((_2))>>(), "((_2),(_8)):((_1),(_1))");
+        // `_` on a rank-2 mode (a,b): tile a, rest b (README item 24)
+        assert_eq!(show::<Z<cute!((_4,(_8,_2)):(_1,(_4,_32))), cute!((_2,_))>>(), "((_2,_8),(_4,_2)):((_1,_4),(_1,_32))");
+        assert_eq!(show::<Ti<cute!((_4,(_8,_2)):(_1,(_4,_32))), cute!((_2,_))>>(), "((_2,_8),_4,_2):((_1,_4),_1,_32)");
+        // nested guide
+        assert_eq!(show::<Z<cute!((_8,(_4,_3)):(_1,(_8,_32))), cute!((_2,(_2:_2,_3)))>>(), "((_2,(_2,_3)),(_8,(_4,_3))):((_1,(_2,_1)),(_1,(_8,_32)))");
+    }
+
+    #[test]
+    fn padding_and_zip() {
+        assert_eq!(show::<AppendRank<cute!(_8:_1), P1>>(), "_8:_1");
+        assert_eq!(show::<AppendRank<cute!(_8:_1), typenum::P3>>(), "(_8,_1,_1):(_1,_0,_0)");
+        assert_eq!(show::<AppendRank<cute!((_8):(_1)), P1>>(), "(_8):(_1)");
+        assert_eq!(show::<AppendRank<cute!((_8,_2):(_1,_8)), typenum::P3>>(), "(_8,_2,_1):(_1,_8,_0)");
+        assert_eq!(show::<ZipLayouts<cute!(_8:_1), cute!((_2,_3):(_8,_16))>>(), "((_8,(_2,_3))):((_1,(_8,_16)))");
+        assert_eq!(show::<ZipLayouts<cute!((_8,_4):(_1,_8)), cute!((_2,_3):(_32,_64))>>(), "((_8,_2),(_4,_3)):((_1,_32),(_8,_64))");
+        assert_eq!(show::<ProductEach<cute!((_8,(_4,_2),_3))>>(), "(_8,_8,_3)");
+        assert_eq!(show::<ProductEach<cute!(_8)>>(), "(_8)");
+    }
+}
