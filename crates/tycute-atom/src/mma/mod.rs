@@ -162,6 +162,30 @@ macro_rules! mma_traits {
 pub(crate) use mma_traits;
 
 #[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::mma::sm80::{UniversalFMA, SM80_16x8x8_F16F16F16F16_TN};
+    use tycute_layout::show;
+    use tycute_layout::swizzle::recast::{double, float, half_t};
+
+    fn same<A: 'static, B: 'static>() -> bool {
+        core::any::TypeId::of::<A>() == core::any::TypeId::of::<B>()
+    }
+
+    #[test]
+    fn atom_forwards_the_traits() {
+        type Op = SM80_16x8x8_F16F16F16F16_TN;
+        type A = MMA_Atom<Op>;
+        assert!(same::<<A as MmaAtomOp>::MMA_Op, Op>());
+        assert!(same::<LayoutA_TV<A>, <Op as MmaTraits>::LayoutA_TV>());
+        assert!(same::<<A as MmaTraits>::ValTypeC, half_t>());
+        assert_eq!(show::<Shape_MNK<A>>(), "(_16,_8,_8)");
+        assert_eq!(val_type_bits::<A>(), [16, 16, 16, 16]);
+        assert_eq!(val_types::<UniversalFMA<double, float, half_t, float>>(), "D=64b A=32b B=16b C=32b");
+    }
+}
+
+#[cfg(test)]
 pub(crate) mod testutil {
     use tycute_layout::{table, Reify};
 

@@ -171,6 +171,7 @@ mma_traits!(SM80_16x8x32_S32S8S8S32_TN {
 
 /// CuTe's `UniversalFMA<D, A = D, B = A, C = D>`: one thread computes one `d = a * b + c`
 /// (`Shape_MNK = (_1,_1,_1)`, `ThrID = _1:_0`, every TV layout `(_1,_1):(_0,_0)`).
+#[allow(clippy::type_complexity)]
 pub struct UniversalFMA<D, A = D, B = A, C = D>(PhantomData<fn() -> (D, A, B, C)>);
 impl<D, A, B, C> Default for UniversalFMA<D, A, B, C> {
     fn default() -> Self {

@@ -11,7 +11,7 @@
 //! CuTe's optional `ScaleIn` template arguments (`scaleA`, `scaleB`, negation of the inputs) do
 //! not change any layout and are not modelled. The major markers do not change the layouts
 //! either (the TV layouts are logical); they are the same types as the GMMA smem atoms' majors
-//! ([`tycute_layout::swizzle::gmma::MajorK`], [`MajorMN`](tycute_layout::swizzle::gmma::MajorMN)).
+//! ([`MajorK`], [`MajorMN`] of `tycute_layout::swizzle::gmma`).
 //!
 //! The layouts are CuTe's formulas in `N`:
 //!
