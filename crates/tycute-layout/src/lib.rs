@@ -42,6 +42,17 @@ pub use swizzle::{
 };
 pub use tuple::{Nil, Tup};
 
+/// Element types (CuTe's names: `half_t`, `float`, `uint128_t`, ...) and their widths.
+#[allow(non_camel_case_types)]
+pub mod numeric {
+    pub use crate::swizzle::recast::{
+        bfloat16_t, double, float, float_e4m3_t, float_e5m2_t, half_t, int16_t, int32_t, int4_t, int64_t, int8_t,
+        tfloat32_t, uint128_t, uint16_t, uint1_t, uint2_t, uint32_t, uint4_t, uint64_t, uint8_t, Bits, SizeofBits,
+    };
+}
+pub use numeric::*;
+pub use swizzle::gmma::*;
+
 /// Paths used by the `cute!` macro's expansion. Not a public API.
 #[doc(hidden)]
 pub mod __private {
