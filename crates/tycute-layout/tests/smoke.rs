@@ -23,3 +23,14 @@ fn coalesce_and_filter() {
     assert_eq!(show::<cute!(2)>(), "_2");
     assert_eq!(show::<LayoutAt<cute!((_4,(_2,_3)):(_1,(_4,_8))), cute!(1)>>(), "(_2,_3):(_4,_8)");
 }
+
+/// Nesting: 8 modes at each of three levels (the minimum), through coalesce and size.
+#[test]
+fn deep_and_wide_tuples() {
+    type Wide = cute!(((_2,_1,_1,_1,_1,_1,_1,(_2,_1,_1,_1,_1,_1,_1,_2)),_1,_1,_1,_1,_1,_1,_2):((_1,_0,_0,_0,_0,_0,_0,(_2,_0,_0,_0,_0,_0,_0,_4)),_0,_0,_0,_0,_0,_0,_8));
+    assert_eq!(show::<Depth<Wide>>(), "_3");
+    assert_eq!(show::<Rank<Wide>>(), "_8");
+    assert_eq!(show::<Size<Wide>>(), "_16");
+    assert_eq!(show::<Coalesce<Wide>>(), "_16:_1");
+    assert_eq!(table::<Wide>(), (0..16).collect::<Vec<i64>>());
+}
