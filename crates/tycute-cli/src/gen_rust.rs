@@ -6,15 +6,17 @@
 //! <TAB>=><TAB>RESULT` exactly as `tycute eval` does.
 //!
 //! Every case becomes one type alias built from `tycute::cute!(..)` values and the algebra's type
-//! aliases (`type T17 = tycute::Composition<tycute::cute!(A), tycute::cute!(B)>;`). A static
-//! array holds `&<T17 as tycute::Reify>::REPR` for every distinct type, and one non-generic loop
-//! formats them (`repr::format_repr`) or tabulates them (`repr::FlatFn`). Nothing is generic per
+//! aliases (`type T17 = tycute::Composition<tycute::cute!(A), tycute::cute!(B)>;`). Every
+//! distinct type gets one item `const R17: &Repr = &<T17 as tycute::Reify>::REPR;` (one body per
+//! value, so rustc reports every rejected case, not just the first with the same failing bound),
+//! a static array `V` collects them, and one non-generic loop formats them
+//! (`repr::format_repr`) or tabulates them (`repr::FlatFn`). Nothing is generic per
 //! case, so the program costs the trait solver's work plus one constant per type, and a `table:`
 //! line shares its main line's type. A case the type level rejects makes the program fail to
 //! compile, with the error on that case's `type` line or its `const R..` line.
 //!
-//! The op → type mapping is the table [`OPS`]; ops of later issues (tiled copy/MMA, copy atoms)
-//! are in [`LATER`] and make the generator fail with "op X is not supported at the type level
+//! The op → type mapping is the table `OPS`; ops of later issues (tiled copy/MMA, copy atoms)
+//! are in `LATER` and make the generator fail with "op X is not supported at the type level
 //! yet". The generator never fakes a rejection: it emits no `compile_error!`.
 //!
 //! This file depends only on `std` (the root package's `tests/static_vectors.rs` includes it with
@@ -160,9 +162,20 @@ const OPS: &[Op] = &[
 
 /// Ops of later issues: the generator refuses them (it must not fake a rejection).
 const LATER: &[&str] = &[
-    "make_tiled_copy", "make_tiled_copy_A", "make_tiled_copy_B", "make_tiled_copy_C",
-    "make_tiled_copy_C_atom", "make_tiled_copy_S", "make_tiled_copy_D", "tidfrg_S", "tidfrg_D",
-    "make_fragment_C", "TiledMMA", "make_tiled_mma", "Copy_Atom", "MMA_Atom",
+    "make_tiled_copy",
+    "make_tiled_copy_A",
+    "make_tiled_copy_B",
+    "make_tiled_copy_C",
+    "make_tiled_copy_C_atom",
+    "make_tiled_copy_S",
+    "make_tiled_copy_D",
+    "tidfrg_S",
+    "tidfrg_D",
+    "make_fragment_C",
+    "TiledMMA",
+    "make_tiled_mma",
+    "Copy_Atom",
+    "MMA_Atom",
 ];
 
 // ---------------------------------------------------------------------------------------------
@@ -215,7 +228,11 @@ pub fn generate(input: &str) -> Result<String, String> {
                     types.push(expr.clone());
                     next
                 });
-                if is_table { Kind::Table(i) } else { Kind::Show(i) }
+                if is_table {
+                    Kind::Table(i)
+                } else {
+                    Kind::Show(i)
+                }
             }
             Form::Text(_) | Form::List(_) => {
                 if is_table {
@@ -389,9 +406,7 @@ fn translate(op_name: &str, args: &[&str]) -> Result<(String, Form), String> {
 /// template arguments are kept together.
 fn split_template(op: &str) -> Result<(&str, Vec<&str>), String> {
     let Some(lt) = op.find('<') else { return Ok((op, Vec::new())) };
-    let inner = op[lt + 1..]
-        .strip_suffix('>')
-        .ok_or_else(|| format!("op {op}: unbalanced `<...>` in the op name"))?;
+    let inner = op[lt + 1..].strip_suffix('>').ok_or_else(|| format!("op {op}: unbalanced `<...>` in the op name"))?;
     Ok((&op[..lt], split_top(inner, ',')?))
 }
 
@@ -473,7 +488,8 @@ fn parse_int(s: &str) -> Option<i64> {
 
 fn is_ident(s: &str) -> bool {
     let mut c = s.chars();
-    matches!(c.next(), Some(f) if f.is_ascii_alphabetic() || f == '_') && c.all(|c| c.is_ascii_alphanumeric() || c == '_')
+    matches!(c.next(), Some(f) if f.is_ascii_alphabetic() || f == '_')
+        && c.all(|c| c.is_ascii_alphanumeric() || c == '_')
 }
 
 /// `_`, `_8`, `_12` are CuTe values, not labels.
@@ -609,10 +625,9 @@ impl ValueParser<'_> {
                     self.expect(",")?;
                 }
             }
-            Some(b) if b == b'-' || b.is_ascii_digit() => Err(format!(
-                "dynamic integer at offset {}: the type level has only static values (`_N`)",
-                self.pos
-            )),
+            Some(b) if b == b'-' || b.is_ascii_digit() => {
+                Err(format!("dynamic integer at offset {}: the type level has only static values (`_N`)", self.pos))
+            }
             Some(_) => Err(format!("unexpected `{}` at offset {}", self.s[self.pos] as char, self.pos)),
             None => Err("unexpected end of value".into()),
         }
@@ -643,8 +658,12 @@ mod tests {
         assert!(p.contains("tycute::LayoutAt<tycute::cute!((_2,_4):(_1,_2)), tycute::cute!(1)>"));
         assert!(p.contains("tycute::RecastLayout<tycute::uint8_t, tycute::half_t, tycute::cute!(Sw<3,4,3>)>"));
         assert!(p.contains("tycute::TileToShapeOrdered<tycute::Layout_K_SW32_Atom<tycute::half_t>, tycute::cute!((_64,_64)), tycute::cute!((_2,_1))>"));
-        assert!(p.contains("tycute::TileToShape<tycute::cute!(Sw<3,3,3> o _0 o (_8,_64):(_64,_1)), tycute::cute!((_64,_64))>"));
-        assert!(p.contains("fn f0() -> String { ToString::to_string(&tycute::swizzle::swizzle_masks::<tycute::cute!(Sw<3,3,3>)>()) }"));
+        assert!(p.contains(
+            "tycute::TileToShape<tycute::cute!(Sw<3,3,3> o _0 o (_8,_64):(_64,_1)), tycute::cute!((_64,_64))>"
+        ));
+        assert!(p.contains(
+            "fn f0() -> String { ToString::to_string(&tycute::swizzle::swizzle_masks::<tycute::cute!(Sw<3,3,3>)>()) }"
+        ));
         assert!(!p.contains("compile_error"));
     }
 
@@ -664,8 +683,18 @@ mod tests {
 
     #[test]
     fn values() {
-        for ok in ["_8", "_-1", "_", "(_,_2)", "()", "(_8):(_1)", "(_8:_1,(_4,_2):(_2,_1))", "(_2,_4):(_1@1@1,_1@0)",
-                   "Sw<3,4,-4> o _0 o (_8,_64):(_64,_1)", "Sw<3,4,3> o smem_ptr[16b](unset) o (_8,_64):(_64,_1)"] {
+        for ok in [
+            "_8",
+            "_-1",
+            "_",
+            "(_,_2)",
+            "()",
+            "(_8):(_1)",
+            "(_8:_1,(_4,_2):(_2,_1))",
+            "(_2,_4):(_1@1@1,_1@0)",
+            "Sw<3,4,-4> o _0 o (_8,_64):(_64,_1)",
+            "Sw<3,4,3> o smem_ptr[16b](unset) o (_8,_64):(_64,_1)",
+        ] {
             check_value(ok).unwrap_or_else(|e| panic!("{ok}: {e}"));
         }
         for bad in ["4", "_4:2", "(_4,", "Sw<3,3>", "_4 o _0", "x", "_1@", "_@1"] {

@@ -1,0 +1,1118 @@
+//! The vectors of `tests/vectors/` evaluated at the **type level**.
+//!
+//! For each category in [`CATEGORIES`] this selects the static cases (check-vectors.py's
+//! `has_dynamic` rule), generates the type-level program with `tycute vectors rust` (the generator
+//! `crates/tycute-cli/src/gen_rust.rs`, included below), builds it in a scratch crate under
+//! `<target>/static-vectors/` (its own `[workspace]`, dependency `tycute = { path = .. }`, one
+//! target dir shared by every program so `tycute` is built once) and compares every output line
+//! with the vector file. Every expected reject (a `REJECT` line of a supported op, the README's
+//! deliberate differences [`UNSOUND`], and the cases listed in `tests/vectors/DEVIATIONS.md`) gets
+//! a one-case program that must fail to compile with an error that states the rule (CuTe's
+//! message, or [`RULE_OVERRIDES`]).
+//!
+//! All programs are `[[bin]]`s of the one scratch crate and are built by a single
+//! `cargo build --keep-going` (2 jobs on 2 cores); a reject program fails in type checking, before
+//! code generation, which is what `cargo check` does. An op whose cases break the build is
+//! located from the error spans (one `type Tn` line per value), its failing cases are reported and
+//! the rest of the category is rebuilt without them.
+//!
+//! Ops still being written are listed in [`PENDING_OPS`]: their cases are counted and reported as
+//! pending, not built, not failed. The lead removes ops from the list as they land.
+//!
+//! Environment knobs:
+//! * `STATIC_VECTORS_OPS=coalesce,composition` — only these ops (plus `table:` lines);
+//! * `STATIC_VECTORS_PENDING=1` — also build the pending ops' cases (in separate programs, so a
+//!   missing op cannot break the others) and report which of them would already pass;
+//! * `STATIC_VECTORS_SHOW=N` — print up to N mismatches per op (default 3).
+//!
+//! Run: `cargo test --test static_vectors -- --nocapture`.
+
+/// Ops whose type-level alias has not landed yet: reported as pending, never failed. Shrink this
+/// as ops land. An entry is `op` (every category) or `category/op`; an op matches with and
+/// without its `<..>` template arguments (`recast_layout` covers `recast_layout<uint8_t,half_t>`).
+const PENDING_OPS: &[&str] = &[
+];
+
+/// Individual cases that are pending for a reason other than their op: (category or `*`,
+/// substring of the input line, reason).
+const PENDING_CASES: &[(&str, &str, &str)] = &[
+    ("*", "@", "scaled-basis strides (`_1@1`, CuTe's E<i>) have no `cute!`/type-level form yet"),
+];
+
+/// The categories checked here (files `tests/vectors/<name>.txt`).
+const CATEGORIES: &[&str] = &["algebra", "swizzle", "rejects"];
+
+/// check-vectors.py's `UNSOUND` patterns (the README's "Where tycute deliberately differs"): the
+/// case must be rejected although CuTe prints a result. `Composition(a, b)` is
+/// `\t(table:)?composition\tA\tB$`; `TiledMma(atom, layout, tile)` is
+/// `^tiled_mma\t[^\t]+\tATOM\tLAYOUT\tTILE(\t|$)`.
+const UNSOUND: &[Unsound] = &[
+    Unsound::Composition("(_12,_8):(_8,_1)", "(_8,_2):(_1,_8)"),
+    Unsound::TiledMma("SM80_16x8x16_F16F16F16F16_TN", "(_2,_2,_2):(_1,_2,_4)", "(_,_,_)"),
+    Unsound::TiledMma("SM80_16x8x16_F16F16F16F16_TN", "(_2,_2,_2):(_1,_2,_4)", "(_32,(_8,_4,_2):(_1,_16,_8),_16)"),
+    Unsound::TiledMma("SM80_16x8x16_F16F16F16F16_TN", "(_2,_2,_2):(_1,_2,_4)", "(_32,_32,_16)"),
+    Unsound::TiledMma("SM80_16x8x16_F16F16F16F16_TN", "(_4,_1,_1):(_1,_0,_0)", "(_32,(_8,_4,_2):(_1,_16,_8),_16)"),
+    Unsound::TiledMma("SM80_16x8x16_F16F16F16F16_TN", "(_4,_1,_1):(_1,_0,_0)", "(_32,_32,_16)"),
+    Unsound::TiledMma("SM80_16x8x16_F16F16F16F16_TN", "(_4,_2,_1):(_1,_4,_0)", "(_32,(_8,_4,_2):(_1,_16,_8),_16)"),
+    Unsound::TiledMma("SM80_16x8x16_F16F16F16F16_TN", "(_4,_2,_1):(_1,_4,_0)", "(_32,_32,_16)"),
+    Unsound::TiledMma("SM80_16x8x16_F16F16F16F16_TN", "(_4,_2,_1):(_2,_1,_0)", "(_32,(_8,_4,_2):(_1,_16,_8),_16)"),
+    Unsound::TiledMma("SM80_16x8x16_F16F16F16F16_TN", "(_4,_2,_1):(_2,_1,_0)", "(_32,_32,_16)"),
+    Unsound::TiledMma("SM80_16x8x16_F32F16F16F32_TN", "(_4,_2,_1):(_1,_4,_0)", "(_32,_32,_16)"),
+    Unsound::TiledMma("SM80_16x8x8_F16F16F16F16_TN", "(_4,_2,_1):(_1,_4,_0)", "(_32,_32,_16)"),
+    Unsound::TiledMma("SM80_16x8x8_F32TF32TF32F32_TN", "(_4,_2,_1):(_1,_4,_0)", "(_32,_32,_16)"),
+];
+
+/// The rule text a rejection must state, where tycute words it differently from CuTe's
+/// `static_assert` message: (CuTe's message after `static assertion failed: `, or `UNSOUND` for
+/// the deliberate differences of [`UNSOUND`] and `tests/vectors/DEVIATIONS.md`; substring
+/// expected in tycute's error message or label, compared case-insensitively).
+const RULE_OVERRIDES: &[(&str, &str)] = &[("UNSOUND", "would not be A∘B")];
+
+#[path = "../crates/tycute-cli/src/gen_rust.rs"]
+#[allow(dead_code)]
+mod gen_rust;
+
+use std::collections::{BTreeMap, HashMap};
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Instant;
+
+enum Unsound {
+    Composition(&'static str, &'static str),
+    TiledMma(&'static str, &'static str, &'static str),
+}
+
+fn unsound(input: &str) -> bool {
+    let f: Vec<&str> = input.split('\t').collect();
+    UNSOUND.iter().any(|u| match *u {
+        Unsound::Composition(a, b) => {
+            f.len() >= 4
+                && matches!(f[f.len() - 3], "composition" | "table:composition")
+                && f[f.len() - 2] == a
+                && f[f.len() - 1] == b
+        }
+        Unsound::TiledMma(atom, layout, tile) => {
+            f.len() >= 5 && f[0] == "tiled_mma" && !f[1].is_empty() && f[2] == atom && f[3] == layout && f[4] == tile
+        }
+    })
+}
+
+// ---------------------------------------------------------------------------------------------
+// check-vectors.py's `has_dynamic`, without regexes
+
+/// `re.sub(r'<[^<>]*>', '', s)`: one left-to-right pass removing innermost `<...>` groups.
+fn strip_angles(s: &str) -> String {
+    let b = s.as_bytes();
+    let mut out = String::new();
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'<' {
+            if let Some(len) = b[i + 1..].iter().position(|&c| c == b'<' || c == b'>') {
+                if b[i + 1 + len] == b'>' {
+                    i += len + 2;
+                    continue;
+                }
+            }
+        }
+        out.push(b[i] as char);
+        i += 1;
+    }
+    out
+}
+
+fn is_word(c: u8) -> bool {
+    c.is_ascii_alphanumeric() || c == b'_'
+}
+
+/// `re.sub(r'\w*\d\w*=\d+', '', s)` (labels such as `thr=37`, `lane=3`).
+fn strip_assignments(s: &str) -> String {
+    let b = s.as_bytes();
+    let mut out = String::new();
+    let mut i = 0;
+    while i < b.len() {
+        let mut j = i;
+        while j < b.len() && is_word(b[j]) {
+            j += 1;
+        }
+        let matched = j < b.len()
+            && b[j] == b'='
+            && b[i..j].iter().any(u8::is_ascii_digit)
+            && j + 1 < b.len()
+            && b[j + 1].is_ascii_digit();
+        if matched {
+            let mut e = j + 1;
+            while e < b.len() && b[e].is_ascii_digit() {
+                e += 1;
+            }
+            i = e;
+        } else {
+            out.push(b[i] as char);
+            i += 1;
+        }
+    }
+    out
+}
+
+/// check-vectors.py's `has_dynamic`: a plain (non-`_`) integer in the arguments.
+fn has_dynamic(input: &str) -> bool {
+    let f: Vec<&str> = input.split('\t').collect();
+    let mut args: &[&str] = if f.len() > 2 { &f[2..] } else { &[] };
+    let op = f.get(1).copied().unwrap_or("");
+    let op = op.rsplit("table:").next().unwrap_or(op);
+    if matches!(op, "upcast" | "downcast") && !args.is_empty() {
+        args = &args[1..]; // the template parameter N is a plain label
+    }
+    let text = strip_assignments(&strip_angles(&args.join("\t")));
+    let b = text.as_bytes();
+    (0..b.len()).any(|p| {
+        (p == 0 || matches!(b[p - 1], b'(' | b',' | b':' | b'\t'))
+            && (b[p].is_ascii_digit() || (b[p] == b'-' && p + 1 < b.len() && b[p + 1].is_ascii_digit()))
+    })
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cases
+
+struct Case {
+    line: usize,
+    input: String,
+    expected: String,
+    /// The op without `table:`.
+    op: String,
+    /// Listed in `tests/vectors/DEVIATIONS.md`: tycute rejects what CuTe computes.
+    deviation: bool,
+}
+
+/// The input lines of the ```` ```vectors ```` block of `tests/vectors/DEVIATIONS.md`: cases where
+/// tycute's rules (the strict composition rule) reject what C++ CuTe computes, each with its
+/// counterexample there.
+fn deviations(dir: &Path) -> std::collections::HashSet<String> {
+    let text = std::fs::read_to_string(dir.join("DEVIATIONS.md")).unwrap_or_default();
+    let mut set = std::collections::HashSet::new();
+    let mut inside = false;
+    for l in text.lines() {
+        if l.trim_start().starts_with("```") {
+            inside = l.trim() == "```vectors";
+            continue;
+        }
+        if inside && !l.trim().is_empty() {
+            let f: Vec<&str> = l.split('\t').collect();
+            let end = f.iter().position(|x| *x == "=>").unwrap_or(f.len());
+            set.insert(f[..end].join("\t"));
+        }
+    }
+    set
+}
+
+impl Case {
+    fn expects_reject(&self) -> bool {
+        self.expected.starts_with("REJECT") || unsound(&self.input) || self.deviation
+    }
+    /// The rule text the rejection must state (empty: CuTe gives none; any compile error will do).
+    fn rule(&self) -> String {
+        let cute = if unsound(&self.input) || self.deviation {
+            "UNSOUND".to_string()
+        } else {
+            let m = self.expected.trim_start_matches("REJECT").trim();
+            let m = m.strip_prefix("static assertion failed").unwrap_or(m);
+            let m = m.trim_start_matches(':').trim();
+            m.strip_prefix("error:").unwrap_or(m).trim().to_string()
+        };
+        match RULE_OVERRIDES.iter().find(|(k, _)| *k == cute) {
+            Some((_, v)) => v.to_string(),
+            None if cute == "UNSOUND" => String::new(),
+            None => cute,
+        }
+    }
+    /// (category, op, args) without `table:`: the value this case prints.
+    fn value_key(&self) -> String {
+        self.input.replacen("\ttable:", "\t", 1)
+    }
+}
+
+fn load(dir: &Path, cat: &str, deviations: &std::collections::HashSet<String>) -> Vec<Case> {
+    let path = dir.join(format!("{cat}.txt"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let mut cases = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        let f: Vec<&str> = line.trim_end_matches('\r').split('\t').collect();
+        let Some(a) = f.iter().position(|x| *x == "=>") else { continue };
+        if a < 2 {
+            continue;
+        }
+        let input = f[..a].join("\t");
+        cases.push(Case {
+            line: n + 1,
+            deviation: deviations.contains(&input),
+            input,
+            expected: f[a + 1..].join("\t"),
+            op: f[1].strip_prefix("table:").unwrap_or(f[1]).to_string(),
+        });
+    }
+    cases
+}
+
+fn pending_reason(cat: &str, c: &Case) -> Option<String> {
+    if let Some((_, _, r)) = PENDING_CASES.iter().find(|(k, s, _)| (*k == "*" || *k == cat) && c.input.contains(s)) {
+        return Some(r.to_string());
+    }
+    let base = c.op.split('<').next().unwrap_or(&c.op);
+    PENDING_OPS
+        .iter()
+        .any(|p| {
+            let (pc, po) = p.split_once('/').unwrap_or((cat, p));
+            pc == cat && (po == c.op || po == base)
+        })
+        .then(|| "op pending".into())
+}
+
+// ---------------------------------------------------------------------------------------------
+// Outcomes and the report
+
+#[derive(Default, Clone, Copy)]
+struct Count {
+    pass: usize,
+    fail: usize,
+    pending: usize,
+    unsupported: usize,
+}
+
+#[derive(Default)]
+struct Report {
+    /// (category, op) → counts.
+    counts: BTreeMap<(String, String), Count>,
+    /// (category, op) → failure details.
+    failures: BTreeMap<(String, String), Vec<String>>,
+    notes: Vec<String>,
+    /// Pending cases that were built on request and would pass / fail: (category, op) → (pass, fail).
+    pending_probe: BTreeMap<(String, String), (usize, usize)>,
+    probe_failures: BTreeMap<(String, String), Vec<String>>,
+}
+
+impl Report {
+    fn count(&mut self, cat: &str, op: &str) -> &mut Count {
+        self.counts.entry((cat.to_string(), op.to_string())).or_default()
+    }
+    /// A built case's outcome; `probe`: a pending op's case built on request (not failed).
+    fn outcome(&mut self, cat: &str, c: &Case, probe: bool, verdict: Result<(), String>) {
+        if !probe {
+            return match verdict {
+                Ok(()) => self.pass(cat, c),
+                Err(why) => self.fail(cat, c, why),
+            };
+        }
+        let key = (cat.to_string(), c.op.clone());
+        let e = self.pending_probe.entry(key.clone()).or_default();
+        match verdict {
+            Ok(()) => e.0 += 1,
+            Err(why) => {
+                e.1 += 1;
+                self.probe_failures
+                    .entry(key)
+                    .or_default()
+                    .push(format!("{cat}.txt:{}: {}\n        {why}", c.line, c.input));
+            }
+        }
+    }
+    fn pass(&mut self, cat: &str, c: &Case) {
+        self.count(cat, &c.op).pass += 1;
+    }
+    fn fail(&mut self, cat: &str, c: &Case, why: String) {
+        self.count(cat, &c.op).fail += 1;
+        self.failures
+            .entry((cat.to_string(), c.op.clone()))
+            .or_default()
+            .push(format!("{cat}.txt:{}: {}\n        {why}", c.line, c.input));
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The scratch crate
+
+struct Scratch {
+    dir: PathBuf,
+    target: PathBuf,
+    bins: Vec<(String, String)>, // (name, source)
+}
+
+struct BuildResult {
+    /// bin name → executable.
+    built: HashMap<String, PathBuf>,
+    /// bin name → rendered error messages.
+    errors: HashMap<String, Vec<String>>,
+    /// bin name → (line of an error span in its own source, index into `errors[bin]`).
+    error_lines: HashMap<String, Vec<(usize, usize)>>,
+    /// cargo's stderr and errors outside the scratch crate (a dependency that failed to build).
+    other: String,
+    dependency_failed: bool,
+}
+
+impl Scratch {
+    fn new() -> Scratch {
+        // <target>/debug/deps/static_vectors-HASH → <target>
+        let exe = std::env::current_exe().expect("current_exe");
+        let target = exe.ancestors().nth(3).expect("target dir").to_path_buf();
+        let root = target.join("static-vectors");
+        Scratch { dir: root.join("crate"), target: root.join("target"), bins: Vec::new() }
+    }
+
+    fn add(&mut self, name: &str, source: String) {
+        self.bins.retain(|(n, _)| n != name);
+        self.bins.push((name.to_string(), source));
+    }
+
+    /// Writes the crate (only files whose content changed, so unchanged programs stay fresh;
+    /// with `prune`, files of other bins are deleted) and builds every bin.
+    fn build(&self, prune: bool) -> BuildResult {
+        let manifest_dir = env!("CARGO_MANIFEST_DIR");
+        let bin_dir = self.dir.join("src").join("bin");
+        std::fs::create_dir_all(&bin_dir).expect("create scratch crate");
+        let mut toml = format!(
+            "# Generated by tests/static_vectors.rs\n[package]\nname = \"static-vectors\"\nversion = \"0.0.0\"\n\
+             edition = \"2021\"\npublish = false\nautobins = false\n\n[dependencies]\ntycute = {{ path = {:?} }}\n\n\
+             [workspace]\n\n[profile.dev]\ndebug = 0\n",
+            manifest_dir
+        );
+        let mut keep = std::collections::HashSet::new();
+        for (name, src) in &self.bins {
+            let file = format!("{name}.rs");
+            let _ =
+                write!(toml, "\n[[bin]]\nname = {name:?}\npath = \"src/bin/{file}\"\ntest = false\nbench = false\n");
+            write_if_changed(&bin_dir.join(&file), src);
+            keep.insert(file);
+        }
+        if prune {
+            if let Ok(rd) = std::fs::read_dir(&bin_dir) {
+                for e in rd.flatten() {
+                    if !keep.contains(e.file_name().to_string_lossy().as_ref()) {
+                        let _ = std::fs::remove_file(e.path());
+                    }
+                }
+            }
+        }
+        write_if_changed(&self.dir.join("Cargo.toml"), &toml);
+        let lock = Path::new(manifest_dir).join("Cargo.lock");
+        if lock.exists() && !self.dir.join("Cargo.lock").exists() {
+            let _ = std::fs::copy(&lock, self.dir.join("Cargo.lock"));
+        }
+        let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+        let out = Command::new(cargo)
+            .args(["build", "--bins", "--keep-going", "--message-format=json"])
+            .current_dir(&self.dir)
+            .env("CARGO_TARGET_DIR", &self.target)
+            .env_remove("CARGO_BUILD_TARGET_DIR")
+            .output()
+            .expect("run cargo");
+        let mut r = BuildResult {
+            built: HashMap::new(),
+            errors: HashMap::new(),
+            error_lines: HashMap::new(),
+            other: String::from_utf8_lossy(&out.stderr).into_owned(),
+            dependency_failed: false,
+        };
+        for line in String::from_utf8_lossy(&out.stdout).lines() {
+            let Some(msg) = json::parse(line) else { continue };
+            let reason = msg.get("reason").and_then(json::Value::str).unwrap_or("");
+            let target = msg.get("target").and_then(|t| t.get("name")).and_then(json::Value::str).unwrap_or("");
+            let is_ours = msg
+                .get("manifest_path")
+                .and_then(json::Value::str)
+                .is_some_and(|p| Path::new(p).starts_with(&self.dir));
+            match reason {
+                "compiler-artifact" if is_ours => {
+                    if let Some(exe) = msg.get("executable").and_then(json::Value::str) {
+                        r.built.insert(target.to_string(), PathBuf::from(exe));
+                    }
+                }
+                "compiler-message" => {
+                    let m = msg.get("message");
+                    let level = m.and_then(|m| m.get("level")).and_then(json::Value::str).unwrap_or("");
+                    if !level.starts_with("error") {
+                        continue;
+                    }
+                    let rendered =
+                        m.and_then(|m| m.get("rendered")).and_then(json::Value::str).unwrap_or("").to_string();
+                    if !is_ours {
+                        r.dependency_failed = true;
+                        r.other.push_str(&rendered);
+                        continue;
+                    }
+                    let errs = r.errors.entry(target.to_string()).or_default();
+                    let k = errs.len();
+                    errs.push(rendered);
+                    let file = format!("{target}.rs");
+                    for s in m.and_then(|m| m.get("spans")).and_then(json::Value::arr).unwrap_or(&[]) {
+                        let f = s.get("file_name").and_then(json::Value::str).unwrap_or("");
+                        if f.ends_with(&file) {
+                            if let Some(l) = s.get("line_start").and_then(json::Value::num) {
+                                r.error_lines.entry(target.to_string()).or_default().push((l as usize, k));
+                            }
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        r
+    }
+}
+
+fn write_if_changed(path: &Path, content: &str) {
+    if std::fs::read_to_string(path).ok().as_deref() != Some(content) {
+        std::fs::write(path, content).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    }
+}
+
+/// The value a line of a generated program belongs to: `type T17 = ..`, `&<T17 as ..>` → `T17`;
+/// `fn f3() -> String { .. }` → `f3`.
+fn value_of_line(src: &str, line: usize) -> Option<String> {
+    let l = src.lines().nth(line.checked_sub(1)?)?;
+    let b = l.as_bytes();
+    (0..b.len()).find_map(|i| {
+        let starts_word = i == 0 || !is_word(b[i - 1]);
+        if !(b[i] == b'T' || b[i] == b'f') || !starts_word {
+            return None;
+        }
+        let digits: String = l[i + 1..].chars().take_while(char::is_ascii_digit).collect();
+        let after = i + 1 + digits.len();
+        (!digits.is_empty() && (after == b.len() || !is_word(b[after]))).then(|| l[i..after].to_string())
+    })
+}
+
+/// The values of a generated program: `T17` → its type, `f3` → its function body.
+fn program_values(src: &str) -> HashMap<String, String> {
+    let mut m = HashMap::new();
+    for l in src.lines() {
+        if let Some((name, ty)) = l.strip_prefix("type ").and_then(|r| r.split_once(" = ")) {
+            m.insert(name.to_string(), ty.trim_end_matches(';').to_string());
+        } else if let Some((name, body)) = l.strip_prefix("fn f").and_then(|r| r.split_once("() -> String ")) {
+            m.insert(format!("f{name}"), body.to_string());
+        }
+    }
+    m
+}
+
+fn first_line(s: &str) -> &str {
+    s.lines().next().unwrap_or("")
+}
+
+fn normalize(s: &str) -> String {
+    s.to_lowercase().split_whitespace().collect::<Vec<_>>().join(" ").trim_end_matches('.').to_string()
+}
+
+// ---------------------------------------------------------------------------------------------
+// The test
+
+/// A program over some accepted cases of one category.
+struct Program {
+    cat: String,
+    name: String,
+    cases: Vec<usize>, // indices into the category's cases
+    source: String,
+    probe: bool, // pending cases built on request
+}
+
+#[test]
+fn static_vectors() {
+    let t0 = Instant::now();
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests").join("vectors");
+    let only: Option<Vec<String>> = std::env::var("STATIC_VECTORS_OPS")
+        .ok()
+        .map(|s| s.split(',').map(|x| x.trim().to_string()).filter(|x| !x.is_empty()).collect());
+    let probe_pending = std::env::var("STATIC_VECTORS_PENDING").is_ok_and(|v| v != "0" && !v.is_empty());
+    let show: usize = std::env::var("STATIC_VECTORS_SHOW").ok().and_then(|v| v.parse().ok()).unwrap_or(3);
+
+    let deviations = deviations(&dir);
+    let mut report = Report::default();
+    let mut all: HashMap<String, Vec<Case>> = HashMap::new();
+    let mut programs: Vec<Program> = Vec::new();
+    // (reject bin name, category, indices of the cases it decides: a main line and its table: line)
+    let mut rejects: Vec<(String, String, Vec<usize>)> = Vec::new();
+    let mut scratch = Scratch::new();
+
+    for &cat in CATEGORIES {
+        let cases = load(&dir, cat, &deviations);
+        let mut accept: Vec<usize> = Vec::new();
+        let mut probe: Vec<usize> = Vec::new();
+        let mut reject_groups: BTreeMap<String, Vec<usize>> = BTreeMap::new();
+        let (mut dynamic, mut skipped_later) = (0, 0);
+        for (i, c) in cases.iter().enumerate() {
+            if has_dynamic(&c.input) {
+                dynamic += 1;
+                continue;
+            }
+            if let Some(only) = &only {
+                if !only.iter().any(|o| *o == c.op || *o == c.op.split('<').next().unwrap_or("")) {
+                    continue;
+                }
+            }
+            if let Some(why) = pending_reason(cat, c) {
+                report.count(cat, &c.op).pending += 1;
+                if probe_pending && !c.expects_reject() && why == "op pending" {
+                    probe.push(i);
+                }
+                continue;
+            }
+            // The generator must translate every static case of a supported op.
+            if let Err(e) = gen_rust::generate(&c.input) {
+                if c.expects_reject() && e.contains("not supported at the type level yet") {
+                    // ops of later issues (tiled copy/MMA): counted, not failed
+                    report.count(cat, &c.op).unsupported += 1;
+                    skipped_later += 1;
+                } else {
+                    report.fail(cat, c, format!("generator: {e}"));
+                }
+                continue;
+            }
+            if c.expects_reject() {
+                reject_groups.entry(c.value_key()).or_default().push(i);
+            } else {
+                accept.push(i);
+            }
+        }
+        report.notes.push(format!(
+            "{cat}: {} cases, {} dynamic (runtime only), {} static accepted to build, {} static rejects to check, {} later-issue ops skipped",
+            cases.len(),
+            dynamic,
+            accept.len(),
+            reject_groups.values().map(Vec::len).sum::<usize>(),
+            skipped_later
+        ));
+        if !accept.is_empty() {
+            let src = program(&cases, &accept);
+            programs.push(Program {
+                cat: cat.into(),
+                name: format!("accept_{cat}"),
+                cases: accept,
+                source: src,
+                probe: false,
+            });
+        }
+        if !probe.is_empty() {
+            let src = program(&cases, &probe);
+            programs.push(Program {
+                cat: cat.into(),
+                name: format!("pending_{cat}"),
+                cases: probe,
+                source: src,
+                probe: true,
+            });
+        }
+        for (k, (_, idx)) in reject_groups.into_iter().enumerate() {
+            let name = format!("reject_{cat}_{k:03}");
+            let src = gen_rust::generate(&cases[idx[0]].input).expect("checked above");
+            scratch.add(&name, src);
+            rejects.push((name, cat.to_string(), idx));
+        }
+        all.insert(cat.to_string(), cases);
+    }
+    for p in &programs {
+        scratch.add(&p.name, p.source.clone());
+    }
+
+    // Build; a program whose build fails is rebuilt without the cases its errors point at.
+    let mut done: HashMap<String, PathBuf> = HashMap::new();
+    let mut reject_errors: HashMap<String, Vec<String>> = HashMap::new();
+    let mut build_secs = Vec::new();
+    const ROUNDS: usize = 3;
+    for round in 1..=ROUNDS {
+        if scratch.bins.is_empty() {
+            break; // everything selected is pending (cargo refuses a package without targets)
+        }
+        let t = Instant::now();
+        let result = scratch.build(round == 1);
+        build_secs.push(t.elapsed().as_secs_f64());
+        if result.dependency_failed || (result.built.is_empty() && result.errors.is_empty() && !scratch.bins.is_empty())
+        {
+            panic!(
+                "cargo build in the scratch crate {} failed outside the generated programs:\n{}",
+                scratch.dir.display(),
+                tail(&result.other, 80)
+            );
+        }
+        if round == 1 {
+            for (name, _, _) in &rejects {
+                if !result.built.contains_key(name) {
+                    let e = result.errors.get(name).cloned().unwrap_or_else(|| vec![tail(&result.other, 20)]);
+                    reject_errors.insert(name.clone(), e);
+                }
+            }
+        }
+        let mut retry: Vec<(String, String)> = Vec::new();
+        for p in programs.iter_mut() {
+            if done.contains_key(&p.name) || p.cases.is_empty() {
+                continue;
+            }
+            if let Some(exe) = result.built.get(&p.name) {
+                done.insert(p.name.clone(), exe.clone());
+                continue;
+            }
+            let errs = result.errors.get(&p.name).cloned().unwrap_or_default();
+            let cases = &all[&p.cat];
+            let values = program_values(&p.source);
+            // the values (`type Tn = ..`, `fn fn() ..`) the errors point at → their first error
+            let mut bad_values: HashMap<String, String> = HashMap::new();
+            for &(l, k) in result.error_lines.get(&p.name).into_iter().flatten() {
+                if let Some(v) = value_of_line(&p.source, l).and_then(|t| values.get(&t)) {
+                    bad_values.entry(v.clone()).or_insert_with(|| errs[k].clone());
+                }
+            }
+            let (bad, good): (Vec<usize>, Vec<usize>) =
+                p.cases.iter().partition(|&&i| bad_values.contains_key(&case_value(&cases[i])));
+            let unattributed = bad.is_empty() || round == ROUNDS;
+            let failing = if unattributed { &p.cases } else { &bad };
+            for &i in failing {
+                let c = &cases[i];
+                let why = if unattributed {
+                    let msg = errs.first().cloned().unwrap_or_else(|| tail(&result.other, 20));
+                    format!("program `{}` did not build: {}", p.name, short(&msg, 1500))
+                } else {
+                    format!("compile error: {}", short(&bad_values[&case_value(c)], 1500))
+                };
+                report.outcome(&p.cat, c, p.probe, Err(why));
+            }
+            p.cases = if unattributed { Vec::new() } else { good };
+            if !p.cases.is_empty() {
+                p.source = program(cases, &p.cases);
+                retry.push((p.name.clone(), p.source.clone()));
+            }
+        }
+        if retry.is_empty() {
+            break;
+        }
+        scratch.bins = retry;
+    }
+
+    // Run the accepted programs and compare.
+    let t_run = Instant::now();
+    for p in &programs {
+        let Some(exe) = done.get(&p.name) else { continue };
+        let cases = &all[&p.cat];
+        let out = Command::new(exe).output().expect("run generated program");
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        let mut got: HashMap<&str, Vec<&str>> = HashMap::new();
+        for l in stdout.lines() {
+            if let Some((inp, res)) = l.split_once("\t=>\t") {
+                got.entry(inp).or_default().push(res);
+            }
+        }
+        for lst in got.values_mut() {
+            lst.reverse();
+        }
+        for &i in &p.cases {
+            let c = &cases[i];
+            let res = got.get_mut(c.input.as_str()).and_then(Vec::pop);
+            let verdict = match res {
+                Some(r) if r.trim() == c.expected.trim() => Ok(()),
+                Some(r) => Err(format!("want {}\n        got  {}", short(&c.expected, 300), short(r, 300))),
+                None => Err(format!(
+                    "missing from the output (exit {:?}): {}",
+                    out.status.code(),
+                    short(&String::from_utf8_lossy(&out.stderr), 400)
+                )),
+            };
+            report.outcome(&p.cat, c, p.probe, verdict);
+        }
+    }
+    let run_secs = t_run.elapsed().as_secs_f64();
+
+    // Rejects: must fail to compile, stating the rule.
+    let mut reject_lines = Vec::new();
+    for (name, cat, idx) in &rejects {
+        let cases = &all[cat];
+        let c = &cases[idx[0]];
+        let rule = c.rule();
+        let verdict = match reject_errors.get(name) {
+            None => Err("accepted: the one-case program compiled".to_string()),
+            Some(errs) => reject_verdict(errs, &rule),
+        };
+        for &i in idx {
+            match &verdict {
+                Ok(head) => {
+                    reject_lines.push(format!(
+                        "  ok   {cat}.txt:{} {}\n         rule {:?}: {}",
+                        cases[i].line,
+                        cases[i].input,
+                        rule,
+                        short(head, 300)
+                    ));
+                    report.pass(cat, &cases[i]);
+                }
+                Err(e) => {
+                    reject_lines.push(format!("  FAIL {cat}.txt:{} {}\n         {e}", cases[i].line, cases[i].input));
+                    report.fail(cat, &cases[i], e.clone());
+                }
+            }
+        }
+    }
+
+    // ---- report
+    let mut out = String::new();
+    let _ = writeln!(out, "\n== static vectors (type level) ==");
+    for n in &report.notes {
+        let _ = writeln!(out, "{n}");
+    }
+    let _ = writeln!(
+        out,
+        "scratch crate {} ; cargo build rounds: {} ; run {:.1}s ; total {:.1}s",
+        scratch.dir.display(),
+        build_secs.iter().map(|s| format!("{s:.1}s")).collect::<Vec<_>>().join(" + "),
+        run_secs,
+        t0.elapsed().as_secs_f64()
+    );
+    let _ =
+        writeln!(out, "\n{:<10} {:<46} {:>6} {:>6} {:>8} {:>6}", "category", "op", "pass", "fail", "pending", "later");
+    let mut tot = Count::default();
+    for ((cat, op), c) in &report.counts {
+        let _ =
+            writeln!(out, "{:<10} {:<46} {:>6} {:>6} {:>8} {:>6}", cat, op, c.pass, c.fail, c.pending, c.unsupported);
+        tot.pass += c.pass;
+        tot.fail += c.fail;
+        tot.pending += c.pending;
+        tot.unsupported += c.unsupported;
+    }
+    let _ = writeln!(
+        out,
+        "{:<10} {:<46} {:>6} {:>6} {:>8} {:>6}",
+        "TOTAL", "", tot.pass, tot.fail, tot.pending, tot.unsupported
+    );
+    if !reject_lines.is_empty() {
+        let _ = writeln!(out, "\nrejects (one-case programs must fail to compile, stating the rule):");
+        for l in &reject_lines {
+            let _ = writeln!(out, "{l}");
+        }
+    }
+    if !report.pending_probe.is_empty() {
+        let _ = writeln!(out, "\npending ops built on request (STATIC_VECTORS_PENDING): would pass / would fail");
+        for ((cat, op), (p, f)) in &report.pending_probe {
+            let hint = if *f == 0 { "  <- all pass: remove from PENDING_OPS" } else { "" };
+            let _ = writeln!(out, "  {cat:<10} {op:<46} {p:>6} {f:>6}{hint}");
+        }
+    }
+    if !report.probe_failures.is_empty() {
+        let _ = writeln!(out, "\npending ops' failures (first {show} per op):");
+        for ((cat, op), fs) in &report.probe_failures {
+            let _ = writeln!(out, "  {cat} {op}: {} failing", fs.len());
+            for f in fs.iter().take(show) {
+                let _ = writeln!(out, "    {f}");
+            }
+        }
+    }
+    if !report.failures.is_empty() {
+        let _ = writeln!(out, "\nfailures (first {show} per op; STATIC_VECTORS_SHOW=N for more):");
+        for ((cat, op), fs) in &report.failures {
+            let _ = writeln!(out, "  {cat} {op}: {} failing", fs.len());
+            for f in fs.iter().take(show) {
+                let _ = writeln!(out, "    {f}");
+            }
+        }
+    }
+    println!("{out}");
+    assert!(tot.fail == 0, "{} static vector case(s) failed at the type level (see the report above)", tot.fail);
+}
+
+/// A one-case program's errors are a valid rejection when it fails with a trait-bound error
+/// (E0277: a missing impl, i.e. a rule) that states `rule` in its message or label (text outside
+/// `code spans`, so a trait path such as `composition::CompositionOp` does not count), and not
+/// because an item does not resolve (a type-level alias that does not exist yet).
+fn reject_verdict(errs: &[String], rule: &str) -> Result<String, String> {
+    let heads: Vec<&str> = errs.iter().map(|e| first_line(e)).collect();
+    if let Some(h) = heads
+        .iter()
+        .find(|h| ["E0412", "E0425", "E0433", "E0405", "E0432"].iter().any(|c| h.starts_with(&format!("error[{c}]"))))
+    {
+        return Err(format!("the program does not resolve (a type-level item is missing): {}", short(h, 300)));
+    }
+    let rules: Vec<&String> = errs.iter().filter(|e| first_line(e).starts_with("error[E0277]")).collect();
+    let Some(first) = rules.first() else {
+        return Err(format!(
+            "no trait-bound (rule) error; first error: {}",
+            short(heads.first().copied().unwrap_or("(none)"), 400)
+        ));
+    };
+    if rule.is_empty() {
+        return Ok(first_line(first).to_string());
+    }
+    let want = normalize(rule);
+    for e in &rules {
+        let mut text = strip_code(first_line(e));
+        for l in e.lines().skip(1) {
+            let t = l.trim_start();
+            if t.starts_with('|') {
+                if let Some(k) = t.rfind('^') {
+                    text.push(' ');
+                    text += &strip_code(&t[k + 1..]);
+                }
+            }
+        }
+        if normalize(&text).contains(&want) {
+            return Ok(first_line(e).to_string());
+        }
+    }
+    Err(format!("rejected, but no error states the rule {rule:?}: {}", short(first_line(first), 400)))
+}
+
+/// The text outside `code spans`.
+fn strip_code(s: &str) -> String {
+    s.split('`').step_by(2).collect::<Vec<_>>().join(" ")
+}
+
+/// The value a case evaluates (its type, or its function body), as the generator writes it.
+fn case_value(c: &Case) -> String {
+    gen_rust::generate(&c.value_key())
+        .ok()
+        .and_then(|p| {
+            let v = program_values(&p);
+            v.get("T0").or(v.get("f0")).cloned()
+        })
+        .unwrap_or_default()
+}
+
+fn program(cases: &[Case], idx: &[usize]) -> String {
+    let input: String = idx.iter().map(|&i| format!("{}\n", cases[i].input)).collect();
+    gen_rust::generate(&input).expect("every case was translated alone")
+}
+
+fn short(s: &str, n: usize) -> String {
+    let s = s.trim_end();
+    if s.chars().count() <= n {
+        s.to_string()
+    } else {
+        format!("{}…", s.chars().take(n).collect::<String>())
+    }
+}
+
+fn tail(s: &str, lines: usize) -> String {
+    let v: Vec<&str> = s.lines().collect();
+    v[v.len().saturating_sub(lines)..].join("\n")
+}
+
+// ---------------------------------------------------------------------------------------------
+// A minimal JSON reader for cargo's `--message-format=json` lines.
+
+mod json {
+    #[allow(dead_code)]
+    pub enum Value {
+        Null,
+        Bool(bool),
+        Num(f64),
+        Str(String),
+        Arr(Vec<Value>),
+        Obj(Vec<(String, Value)>),
+    }
+
+    impl Value {
+        pub fn get(&self, k: &str) -> Option<&Value> {
+            match self {
+                Value::Obj(v) => v.iter().find(|(key, _)| key == k).map(|(_, v)| v),
+                _ => None,
+            }
+        }
+        pub fn str(&self) -> Option<&str> {
+            match self {
+                Value::Str(s) => Some(s),
+                _ => None,
+            }
+        }
+        pub fn num(&self) -> Option<f64> {
+            match self {
+                Value::Num(n) => Some(*n),
+                _ => None,
+            }
+        }
+        pub fn arr(&self) -> Option<&[Value]> {
+            match self {
+                Value::Arr(v) => Some(v),
+                _ => None,
+            }
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Value> {
+        let mut p = P { b: s.as_bytes(), i: 0 };
+        let v = p.value()?;
+        p.ws();
+        (p.i == p.b.len()).then_some(v)
+    }
+
+    struct P<'a> {
+        b: &'a [u8],
+        i: usize,
+    }
+
+    impl P<'_> {
+        fn ws(&mut self) {
+            while self.i < self.b.len() && self.b[self.i].is_ascii_whitespace() {
+                self.i += 1;
+            }
+        }
+        fn lit(&mut self, l: &str, v: Value) -> Option<Value> {
+            self.b[self.i..].starts_with(l.as_bytes()).then(|| {
+                self.i += l.len();
+                v
+            })
+        }
+        fn value(&mut self) -> Option<Value> {
+            self.ws();
+            match *self.b.get(self.i)? {
+                b'{' => {
+                    self.i += 1;
+                    let mut v = Vec::new();
+                    loop {
+                        self.ws();
+                        if self.b.get(self.i) == Some(&b'}') {
+                            self.i += 1;
+                            return Some(Value::Obj(v));
+                        }
+                        if !v.is_empty() {
+                            if self.b.get(self.i) != Some(&b',') {
+                                return None;
+                            }
+                            self.i += 1;
+                            self.ws();
+                        }
+                        let k = self.string()?;
+                        self.ws();
+                        if self.b.get(self.i) != Some(&b':') {
+                            return None;
+                        }
+                        self.i += 1;
+                        let x = self.value()?;
+                        v.push((k, x));
+                    }
+                }
+                b'[' => {
+                    self.i += 1;
+                    let mut v = Vec::new();
+                    loop {
+                        self.ws();
+                        if self.b.get(self.i) == Some(&b']') {
+                            self.i += 1;
+                            return Some(Value::Arr(v));
+                        }
+                        if !v.is_empty() {
+                            if self.b.get(self.i) != Some(&b',') {
+                                return None;
+                            }
+                            self.i += 1;
+                        }
+                        v.push(self.value()?);
+                    }
+                }
+                b'"' => self.string().map(Value::Str),
+                b't' => self.lit("true", Value::Bool(true)),
+                b'f' => self.lit("false", Value::Bool(false)),
+                b'n' => self.lit("null", Value::Null),
+                _ => {
+                    let st = self.i;
+                    while self.i < self.b.len()
+                        && matches!(self.b[self.i], b'-' | b'+' | b'.' | b'e' | b'E' | b'0'..=b'9')
+                    {
+                        self.i += 1;
+                    }
+                    std::str::from_utf8(&self.b[st..self.i]).ok()?.parse().ok().map(Value::Num)
+                }
+            }
+        }
+        fn string(&mut self) -> Option<String> {
+            if self.b.get(self.i) != Some(&b'"') {
+                return None;
+            }
+            self.i += 1;
+            let mut out: Vec<u8> = Vec::new();
+            loop {
+                let c = *self.b.get(self.i)?;
+                self.i += 1;
+                match c {
+                    b'"' => return String::from_utf8(out).ok(),
+                    b'\\' => {
+                        let e = *self.b.get(self.i)?;
+                        self.i += 1;
+                        match e {
+                            b'n' => out.push(b'\n'),
+                            b't' => out.push(b'\t'),
+                            b'r' => out.push(b'\r'),
+                            b'b' => out.push(8),
+                            b'f' => out.push(12),
+                            b'u' => {
+                                let h = std::str::from_utf8(self.b.get(self.i..self.i + 4)?).ok()?;
+                                self.i += 4;
+                                let mut cp = u32::from_str_radix(h, 16).ok()?;
+                                if (0xD800..0xDC00).contains(&cp) && self.b.get(self.i..self.i + 2) == Some(b"\\u") {
+                                    let h2 = std::str::from_utf8(self.b.get(self.i + 2..self.i + 6)?).ok()?;
+                                    let lo = u32::from_str_radix(h2, 16).ok()?;
+                                    self.i += 6;
+                                    cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
+                                }
+                                let ch = char::from_u32(cp).unwrap_or('\u{FFFD}');
+                                let mut buf = [0; 4];
+                                out.extend_from_slice(ch.encode_utf8(&mut buf).as_bytes());
+                            }
+                            other => out.push(other),
+                        }
+                    }
+                    c => out.push(c),
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod unit {
+    use super::*;
+
+    #[test]
+    fn has_dynamic_matches_check_vectors() {
+        assert!(!has_dynamic("algebra\tcoalesce\t(_2,_4):(_1,_2)"));
+        assert!(has_dynamic("algebra\tcoalesce\t(_2,4):(_1,_2)"));
+        assert!(has_dynamic("rejects\tleft_inverse\t_4:2"));
+        assert!(!has_dynamic("swizzle\tupcast\t2\tSw<3,3,3> o _0 o (_8,_64):(_64,_1)"));
+        assert!(!has_dynamic("swizzle\ttable:downcast\t2\t_4:_1"));
+        assert!(has_dynamic("swizzle\tswizzle_table\tSw<2,3,3>\t512"));
+        assert!(has_dynamic("swizzle\tswizzle_apply\tSw<2,3,3>\t-5"));
+        assert!(!has_dynamic("swizzle\tswizzle_apply\tSw<2,3,3>\t_100"));
+        assert!(!has_dynamic(
+            "rejects\tmake_tiled_copy\tCopy_Atom<UniversalCopy<uint128_t>,half_t>\t(_32,_4):(_1,_32)"
+        ));
+        assert!(!has_dynamic("x\tpartition_A\t_8:_1\tthr=37"));
+        assert!(!has_dynamic("x\tpartition_A\t_8:_1\tk2=3"));
+        assert!(has_dynamic(
+            "rejects\tmake_tiled_mma\tSM80_16x8x16_F16F16F16F16_TN\t(_2,_2,_1):(_1,_2,_0)\t(32,_32,_16)"
+        ));
+        assert_eq!(strip_angles("Copy_Atom<UniversalCopy<uint128_t>,half_t>"), "Copy_Atom<UniversalCopy,half_t>");
+    }
+
+    #[test]
+    fn unsound_patterns() {
+        assert!(unsound("algebra\tcomposition\t(_12,_8):(_8,_1)\t(_8,_2):(_1,_8)"));
+        assert!(unsound("algebra\ttable:composition\t(_12,_8):(_8,_1)\t(_8,_2):(_1,_8)"));
+        assert!(!unsound("algebra\tcomposition\t(_12,_8):(_8,_1)\t(_8,_2):(_1,_4)"));
+        assert!(unsound(
+            "tiled_mma\tget_layoutC_TV\tSM80_16x8x8_F16F16F16F16_TN\t(_4,_2,_1):(_1,_4,_0)\t(_32,_32,_16)"
+        ));
+    }
+
+    #[test]
+    fn reject_rules() {
+        let missing = "error[E0425]: cannot find type `Composition` in crate `tycute`\n --> x.rs:1:1".to_string();
+        assert!(reject_verdict(&[missing], "composition").is_err());
+        let plain = "error[E0277]: the trait bound `X: tycute::algebra::composition::CompositionOp<Y>` is not satisfied\n  |\n3 |   &<T0 as tycute::Reify>::REPR,\n  |     ^^ the trait `CompositionOp<Y>` is not implemented for `X`".to_string();
+        assert!(reject_verdict(std::slice::from_ref(&plain), "composition").is_err());
+        assert!(reject_verdict(std::slice::from_ref(&plain), "").is_ok());
+        let ruled = "error[E0277]: complement: Non-injective Layout detected in complement\n  |\n3 |   &<T0 as tycute::Reify>::REPR,\n  |     ^^ a stride-0 or overlapping mode".to_string();
+        assert!(reject_verdict(std::slice::from_ref(&ruled), "Non-injective Layout detected in complement.").is_ok());
+        let labelled = "error[E0277]: the trait bound `B0: Check` is not satisfied\n  |\n3 |   &<T0 as tycute::Reify>::REPR,\n  |     ^^ Shape Divisibility Condition".to_string();
+        assert!(reject_verdict(&[labelled], "Shape Divisibility Condition").is_ok());
+        let overflow = "error[E0275]: overflow evaluating the requirement `X: Y`".to_string();
+        assert!(reject_verdict(&[overflow], "").is_err());
+    }
+
+    #[test]
+    fn json_reader() {
+        let v = json::parse(r#"{"a":[1,{"b":"x\ty\"\u00e9"}],"c":true,"d":null}"#).unwrap();
+        let b = v.get("a").unwrap().arr().unwrap()[1].get("b").unwrap().str().unwrap();
+        assert_eq!(b, "x\ty\"é");
+    }
+}
