@@ -14,10 +14,10 @@
 
 use core::ops::Mul;
 
-use crate::int::{Bit, Eq, IsEqual, Prod, Select, B0, B1, P1, P2, Z0, If};
+use crate::int::{Bit, Eq, If, IsEqual, IsLessOrEqual, LeEq, Prod, Select, B0, B1, P1, P2, Z0};
 use crate::layout::{IsLayout, Layout, MakeLayoutOp, ModesOp};
 use crate::sealed::Sealed;
-use crate::tuple::{Flatten, FlattenOp, IsTuple, Nil, Reverse, ReverseOp, Tup};
+use crate::tuple::{Flatten, FlattenOp, IsTuple, Len, LenOp, Nil, Reverse, ReverseOp, Tup};
 
 /// `coalesce(A)`: the same function on `[0, size(A))` with the fewest flat modes.
 pub trait CoalesceOp: Sealed {
@@ -218,11 +218,41 @@ impl<A: CoalesceOp, P> CoalesceProfileBy<P, B0> for A {
 impl<A, P> CoalesceProfileBy<P, B1> for A
 where
     A: ModesOp,
-    <A as ModesOp>::Output: ProfileModes<P>,
-    <<A as ModesOp>::Output as ProfileModes<P>>::Output: MakeLayoutOp,
+    P: LenOp,
+    <A as ModesOp>::Output: LenOp,
+    Len<P>: IsLessOrEqual<Len<<A as ModesOp>::Output>>,
+    LeEq<Len<P>, Len<<A as ModesOp>::Output>>: ProfileFits,
+    (<A as ModesOp>::Output, P): ProfileModesIf<LeEq<Len<P>, Len<<A as ModesOp>::Output>>>,
 {
-    type Output = <<<A as ModesOp>::Output as ProfileModes<P>>::Output as MakeLayoutOp>::Output;
+    // ((coalesced mode 0), (coalesced mode 1), ..., untouched modes past rank(P))
+    type Output = <(<A as ModesOp>::Output, P) as ProfileModesIf<LeEq<Len<P>, Len<<A as ModesOp>::Output>>>>::Output;
 }
+
+/// `coalesce(A, P)` needs `rank(P) <= rank(A)`.
+#[diagnostic::on_unimplemented(
+    message = "coalesce: the profile has more modes than the layout (rank(P) > rank(A))",
+    label = "profile of too high rank"
+)]
+pub trait ProfileFits {}
+impl ProfileFits for B1 {}
+
+/// The per-mode coalesce, once the rank check passed (`B0` yields a placeholder so that only the
+/// check's message is reported).
+#[doc(hidden)]
+pub trait ProfileModesIf<Ok> {
+    type Output;
+}
+impl<Ms, P> ProfileModesIf<B0> for (Ms, P) {
+    type Output = Layout<P1, Z0>;
+}
+impl<Ms, P> ProfileModesIf<B1> for (Ms, P)
+where
+    Ms: ProfileModes<P>,
+    <Ms as ProfileModes<P>>::Output: MakeLayoutOp,
+{
+    type Output = <<Ms as ProfileModes<P>>::Output as MakeLayoutOp>::Output;
+}
+
 /// Coalesces each mode by its profile entry; modes past the profile are kept.
 #[doc(hidden)]
 pub trait ProfileModes<P> {
