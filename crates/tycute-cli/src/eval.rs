@@ -167,7 +167,10 @@ pub fn eval_expression(expr: &str, table: bool, grid: bool) -> i32 {
         Ok(o) => o,
         Err(e) => return report(&e),
     };
-    println!("{out}");
+    // `--grid` draws like CuTe's `print_layout`, whose first line is the layout itself.
+    if !grid {
+        println!("{out}");
+    }
     if !table && !grid {
         return 0;
     }
