@@ -28,3 +28,8 @@ pub use tycute_atom as atom;
 
 /// The runtime twin: the same algebra on run-time values, parsed from and printed as CuTe text.
 pub use tycute_dynamic as dynamic;
+
+/// The README's examples, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;
