@@ -160,6 +160,12 @@ pub fn with_cute_semantics<T>(f: impl FnOnce() -> T) -> T {
     r
 }
 
+/// Whether CuTe's own semantics are switched on for this thread ([`with_cute_semantics`]):
+/// tycute's strict rules (composition rules b/c, the TiledMMA tile rule) are then off.
+pub fn cute_semantics() -> bool {
+    CUTE_SEMANTICS.with(|c| c.get())
+}
+
 /// The `(A, B)` of the last composition on this thread that the strict rule refused (also
 /// when it happened inside another operation), cleared by the call.
 pub fn take_last_strict_violation() -> Option<(Layout, Layout)> {

@@ -15,6 +15,7 @@
 //! assert_eq!(logical_divide(&a, &t).unwrap().to_string(), "((_2,_4),(_4,_2)):((_8,_16),(_1,_4))");
 //! ```
 
+pub mod atom;
 pub mod basis;
 pub mod cast;
 pub mod coalesce;
@@ -23,6 +24,7 @@ pub mod complement;
 pub mod composed;
 pub mod composition;
 pub mod construct;
+pub mod crosswise;
 pub mod divide;
 pub mod error;
 pub mod gmma;
@@ -30,11 +32,17 @@ pub mod int;
 pub mod int_tuple;
 pub mod inverse;
 pub mod layout;
+pub mod mixed;
 pub mod ops;
+pub mod ops_tiled;
 pub mod parse;
 pub mod print;
 pub mod product;
+pub mod seeds;
 pub mod swizzle;
+pub mod tensor;
+pub mod tiled_copy;
+pub mod tiled_mma;
 pub mod value;
 
 #[cfg(test)]

@@ -88,6 +88,9 @@ pub const OPS: &[&str] = &[
 /// Whether `op` (with or without `table:`) is one this evaluator implements.
 pub fn is_known_op(op: &str) -> bool {
     let op = op.strip_prefix("table:").unwrap_or(op);
+    if crate::ops_tiled::is_tiled_op(op) {
+        return true;
+    }
     if op.starts_with("layout<") && op.ends_with('>') {
         return true;
     }
@@ -107,6 +110,8 @@ pub enum Output {
     Layout(AnyLayout),
     /// Text in CuTe syntax (integers, tuples, swizzles, masks, index lists).
     Text(String),
+    /// A tensor over a counting iterator (`counting_iter(N) o L`); its table is `N + L(i)`.
+    Tensor(crate::tensor::Tensor),
 }
 
 impl std::fmt::Display for Output {
@@ -114,6 +119,7 @@ impl std::fmt::Display for Output {
         match self {
             Output::Layout(l) => write!(f, "{l}"),
             Output::Text(t) => f.write_str(t),
+            Output::Tensor(t) => write!(f, "{t}"),
         }
     }
 }
@@ -200,6 +206,13 @@ impl Evaluator {
                             .join(" "),
                     ))
                 }
+                Output::Tensor(t) => Ok(Output::Text(
+                    t.table(TABLE_LIMIT)?
+                        .iter()
+                        .map(|x| x.to_string())
+                        .collect::<Vec<_>>()
+                        .join(" "),
+                )),
                 Output::Text(t) => Err(Error::unsupported(format!(
                     "table: the result {t} of {base} is not a layout"
                 ))),
@@ -215,6 +228,11 @@ impl Evaluator {
     }
 
     fn eval_op(&self, op: &str, args: &[&str]) -> Result<Output> {
+        if crate::ops_tiled::claims(op, args) {
+            if let Some(r) = crate::ops_tiled::eval_tiled(self.lenient, op, args) {
+                return r;
+            }
+        }
         if let Some(i) = op.strip_prefix("layout<").and_then(|r| r.strip_suffix('>')) {
             need(args, 1, op)?;
             let i: usize = i
@@ -478,7 +496,10 @@ impl Evaluator {
                     tiled
                 }))
             }
-            _ => Err(Error::unsupported(format!("unknown op {op}"))),
+            _ => match crate::ops_tiled::eval_tiled(self.lenient, op, args) {
+                Some(r) => r,
+                None => Err(Error::unsupported(format!("unknown op {op}"))),
+            },
         }
     }
 

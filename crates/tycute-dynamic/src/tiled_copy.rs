@@ -1,0 +1,257 @@
+//! TiledCopy: a copy atom tiled over a `(thr, val) → coord` layout and a tiler.
+//!
+//! * `make_tiled_copy(atom, thr, val)`: `layout_mn = raked_product(thr, val)`,
+//!   `TiledLayout_TV = right_inverse(layout_mn).with_shape(size(thr), size(val))`,
+//!   `Tiler_MN = product_each(shape(layout_mn))`.
+//! * `make_tiled_copy_A/B/C(atom, mma)`: the MMA's `get_layoutX_TV` and tile;
+//!   `make_tiled_copy_C_atom(atom, mma)`: the accumulator layout restricted to the atom's
+//!   values, over a by-mode tiler of layouts; `make_tiled_copy_S/D(atom, tiled_copy)`: another
+//!   atom over `tiled_copy`'s source/destination TV layout.
+//! * `tile2thrfrg(tensor, ref2trg)`: the atom-sized blocks of the TV layout re-indexed through
+//!   `ref2trg` (`src2ref`/`dst2ref`), coalesced to `(Thr,(FrgV,FrgX))`, composed into the
+//!   tensor's tile mode; `tidfrg_S/D` apply it to `zipped_divide(tensor, Tiler_MN)`.
+//! * `partition_S/D(tensor, t)` slice `tidfrg` at thread `t`; `retile(fragment)` re-indexes a
+//!   register fragment into the atom's `(atom_vals, rest_vals)` order.
+
+use crate::atom::copy::CopyAtom;
+use crate::coalesce::{coalesce_profile, filter};
+use crate::composition::{composition, composition_tiler};
+use crate::construct::with_shape;
+use crate::divide::zipped_divide;
+use crate::error::{ensure, Error, Result};
+use crate::int::Int;
+use crate::int_tuple::IntTuple;
+use crate::inverse::{left_inverse, right_inverse};
+use crate::layout::Layout;
+use crate::product::{logical_product, raked_product, zip};
+use crate::tensor::{Crd, Tensor};
+use crate::tiled_mma::{Operand, TiledMma};
+use crate::value::{AnyLayout, Tiler};
+
+/// A TiledCopy.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TiledCopy {
+    /// The copy atom.
+    pub atom: CopyAtom,
+    /// `TiledLayout_TV`.
+    pub layout_tv: Layout,
+    /// `Tiler_MN`: a shape (tuple of integers) or a tuple of layouts.
+    pub tiler: Tiler,
+}
+
+/// `shape(tiler)`: integers stay, layouts give their shape.
+pub fn tiler_shape(t: &Tiler) -> Result<IntTuple> {
+    match t {
+        Tiler::Int(i) => Ok(IntTuple::Int(*i)),
+        Tiler::Layout(l) => Ok(l.shape.clone()),
+        Tiler::Tuple(v) => Ok(IntTuple::Tuple(
+            v.iter().map(tiler_shape).collect::<Result<_>>()?,
+        )),
+        Tiler::Underscore => Err(Error::reject("shape of `_`")),
+    }
+}
+
+/// `make_tiled_copy_impl(atom, layout_tv, tiler)` with CuTe's checks on the atom's sizes.
+pub fn make_tiled_copy_impl(atom: CopyAtom, layout_tv: Layout, tiler: Tiler) -> Result<TiledCopy> {
+    let tiled_thr = layout_tv.mode(0)?.size()?;
+    let tiled_val = layout_tv.mode(1)?.size()?;
+    let (athr, aval) = (atom.num_thr()?, atom.num_val()?);
+    ensure!(
+        athr.value != 0 && tiled_thr.value % athr.value == 0,
+        "static assertion failed: TiledCopy uses too few thrs for selected CopyAtom"
+    );
+    ensure!(
+        aval.value != 0 && tiled_val.value % aval.value == 0,
+        "static assertion failed: TiledCopy uses too few vals for selected CopyAtom"
+    );
+    Ok(TiledCopy {
+        atom,
+        layout_tv,
+        tiler,
+    })
+}
+
+/// `make_tiled_copy(atom, thr_layout, val_layout)`.
+pub fn make_tiled_copy(atom: CopyAtom, thr: &Layout, val: &Layout) -> Result<TiledCopy> {
+    let layout_mn = raked_product(thr, val)?;
+    let layout_tv = with_shape(
+        &right_inverse(&layout_mn)?,
+        &IntTuple::Tuple(vec![IntTuple::Int(thr.size()?), IntTuple::Int(val.size()?)]),
+    )?;
+    let tiler = Tiler::from_shape(&layout_mn.shape.product_each()?);
+    make_tiled_copy_impl(atom, layout_tv, tiler)
+}
+
+/// `make_tiled_copy_A/B/C(atom, mma)`.
+pub fn make_tiled_copy_mma(atom: CopyAtom, mma: &TiledMma, op: Operand) -> Result<TiledCopy> {
+    let (i0, i1) = match op {
+        Operand::A => (0, 2),
+        Operand::B => (1, 2),
+        Operand::C => (0, 1),
+    };
+    let tiler = Tiler::Tuple(vec![
+        Tiler::Int(mma.tile_size(i0)?),
+        Tiler::Int(mma.tile_size(i1)?),
+    ]);
+    make_tiled_copy_impl(atom, mma.layout_tv(op)?, tiler)
+}
+
+/// `make_tiled_copy_C_atom(atom, mma)`.
+pub fn make_tiled_copy_c_atom(atom: CopyAtom, mma: &TiledMma) -> Result<TiledCopy> {
+    let c_tv = mma.layout_tv(Operand::C)?;
+    let copy_v = atom.num_val_src()?;
+    ensure!(
+        copy_v.value <= c_tv.mode(1)?.size()?.value,
+        "static assertion failed: make_tiled_copy_C_atom: copy_V <= size<1>(layoutC_TV) ({copy_v} values per copy, {} per thread)",
+        c_tv.mode(1)?.size()?
+    );
+    let layout_tv = composition(
+        &c_tv,
+        &Layout::left(&IntTuple::Tuple(vec![
+            IntTuple::Int(c_tv.mode(0)?.size()?),
+            IntTuple::Int(copy_v),
+        ]))?,
+    )?;
+    let (m, n) = (mma.tile_size(0)?, mma.tile_size(1)?);
+    let mma_tiler = IntTuple::Tuple(vec![IntTuple::Int(m), IntTuple::Int(n)]);
+    let mut tiles = Vec::new();
+    let mut tile_layouts = Vec::new();
+    for i in 0..2 {
+        let mut z = vec![IntTuple::st(0), IntTuple::st(0)];
+        z[i] = IntTuple::st(1);
+        let proj = Layout::new(mma_tiler.clone(), IntTuple::Tuple(z))?;
+        let t = filter(&composition(&proj, &layout_tv)?)?;
+        tiles.push(Tiler::Layout(t.clone()));
+        tile_layouts.push(t);
+    }
+    let tiler = Tiler::Tuple(tiles);
+    let tile2mma = composition_tiler(&Layout::left(&mma_tiler)?, &tiler)?;
+    let layout_tv = composition(&left_inverse(&tile2mma)?, &layout_tv)?;
+    make_tiled_copy_impl(atom, layout_tv, tiler)
+}
+
+/// `make_tiled_copy_S(atom, tc)` / `make_tiled_copy_D(atom, tc)`.
+pub fn make_tiled_copy_sd(atom: CopyAtom, tc: &TiledCopy, src: bool) -> Result<TiledCopy> {
+    let tv = if src { tc.layout_s_tv()? } else { tc.layout_d_tv()? };
+    make_tiled_copy_impl(atom, tv, tc.tiler.clone())
+}
+
+impl TiledCopy {
+    /// `TiledNumThr`.
+    pub fn num_thr(&self) -> Result<Int> {
+        self.layout_tv.mode(0)?.size()
+    }
+
+    /// `tile2thrfrg(tensor, ref2trg)` on the (inner) layout of a tensor.
+    pub fn tile2thrfrg(&self, layout: &Layout, ref2trg: &Layout) -> Result<Layout> {
+        let atom_tv = zipped_divide(
+            &self.layout_tv,
+            &Tiler::Tuple(vec![
+                Tiler::Int(self.atom.num_thr()?),
+                Tiler::Int(self.atom.num_val()?),
+            ]),
+        )?;
+        let trg_tv = composition_tiler(
+            &atom_tv,
+            &Tiler::Tuple(vec![Tiler::Layout(ref2trg.clone()), Tiler::Underscore]),
+        )?;
+        let profile: IntTuple = "(_1,(_1,_1))".parse()?;
+        let thrval2mn = coalesce_profile(&zip(&trg_tv)?, &profile)?;
+        let tv = composition_tiler(
+            layout,
+            &Tiler::Tuple(vec![Tiler::Layout(thrval2mn), Tiler::Underscore]),
+        )?;
+        crate::tensor::slice_layout(&Crd::T(vec![Crd::T(vec![Crd::U, Crd::U]), Crd::U]), &tv)
+    }
+
+    fn tidfrg_layout(&self, layout: &Layout, ref2trg: &Layout) -> Result<Layout> {
+        let tiler_rank = self.tiler.rank();
+        ensure!(
+            layout.rank() >= tiler_rank,
+            "static assertion failed: Rank of tensor to be partitioned too small."
+        );
+        self.tile2thrfrg(&zipped_divide(layout, &self.tiler)?, ref2trg)
+    }
+
+    /// `tidfrg_S(tensor)` / `tidfrg_D(tensor)` on a plain or swizzled layout.
+    pub fn tidfrg(&self, layout: &AnyLayout, src: bool) -> Result<AnyLayout> {
+        let r = if src { self.atom.src2ref()? } else { self.atom.dst2ref()? };
+        if let AnyLayout::Plain(l) = layout {
+            ensure!(
+                l.rank() >= self.tiler.rank(),
+                "static assertion failed: Rank of tensor to be partitioned too small."
+            );
+        }
+        Ok(Tensor::new(layout.clone())
+            .map(|l| self.tidfrg_layout(l, &r))?
+            .layout)
+    }
+
+    /// `get_layoutS_TV()` / `get_layoutD_TV()`.
+    fn layout_sd_tv(&self, src: bool) -> Result<Layout> {
+        let r = if src { self.atom.src2ref()? } else { self.atom.dst2ref()? };
+        let ref_s = Layout::left(&IntTuple::Tuple(vec![
+            tiler_shape(&self.tiler)?,
+            IntTuple::st(1),
+        ]))?;
+        let x = self.tile2thrfrg(&ref_s, &r)?;
+        crate::tensor::slice_layout(
+            &Crd::T(vec![Crd::U, Crd::U, Crd::I(Int::ZERO)]),
+            &x,
+        )
+    }
+
+    /// `get_layoutS_TV()`.
+    pub fn layout_s_tv(&self) -> Result<Layout> {
+        self.layout_sd_tv(true)
+    }
+
+    /// `get_layoutD_TV()`.
+    pub fn layout_d_tv(&self) -> Result<Layout> {
+        self.layout_sd_tv(false)
+    }
+
+    /// `get_slice(t).partition_S(tensor)` / `partition_D`.
+    pub fn partition(&self, t: &Tensor, thr: i64, src: bool) -> Result<Tensor> {
+        let rank = t.inner()?.rank();
+        let tf = Tensor {
+            base: t.base,
+            layout: self.tidfrg(&t.layout, src)?,
+        };
+        tf.slice(&Crd::T(vec![Crd::dy(thr), Crd::U, Crd::repeat_u(rank)]))
+    }
+
+    /// `retile(fragment)` (`retile_S` and `retile_D` are the same re-indexing).
+    pub fn retile(&self, frag: &Layout) -> Result<Layout> {
+        let r = frag.rank();
+        let v = frag.mode(0)?.size()?;
+        ensure!(v.is_static, "retile: size<0>(tensor) must be static (got {v})");
+        let n = self.num_thr()?.mul(v)?;
+        let frg_mn = crate::cast::upcast(
+            n.value,
+            &with_shape(&right_inverse(&self.layout_tv)?, &tiler_shape(&self.tiler)?)?,
+        )?;
+        let frg_v = zipped_divide(
+            &logical_product(
+                &Layout::left(&IntTuple::Int(v))?,
+                &Tiler::Layout(right_inverse(&frg_mn)?),
+            )?,
+            &Tiler::Layout(Layout::left(&IntTuple::Int(self.atom.num_val()?))?),
+        )?;
+        let t_tiler = frg_mn.shape.product_each()?.prepend(IntTuple::Int(v));
+        let t = zipped_divide(frag, &Tiler::from_shape(&t_tiler))?;
+        let vt = composition_tiler(
+            &t,
+            &Tiler::Tuple(vec![Tiler::Layout(frg_v), Tiler::Underscore]),
+        )?;
+        // v_tensor(_, append<R>(Int<0>{}, _))
+        let second = if r <= 1 {
+            Crd::I(Int::ZERO)
+        } else {
+            let mut v = vec![Crd::I(Int::ZERO)];
+            v.extend(std::iter::repeat_n(Crd::U, r - 1));
+            Crd::T(v)
+        };
+        crate::tensor::slice_layout(&Crd::T(vec![Crd::U, second]), &vt)
+    }
+}
