@@ -491,7 +491,10 @@ pub fn is_tiled_op(op: &str) -> bool {
 
 /// Whether the tiled ops claim `op(args)` before the layout algebra (`size` of a TiledMMA).
 pub fn claims(op: &str, args: &[&str]) -> bool {
-    op == "size" && args.first().is_some_and(|a| looks_like_mma_atom(a) || a.contains(','))
+    op == "size"
+        && args
+            .first()
+            .is_some_and(|a| looks_like_mma_atom(&split_top(a)[0]) || a.trim().starts_with("make_tiled_copy"))
         || (is_tiled_op(op) && op != "size")
 }
 
@@ -550,4 +553,17 @@ pub fn eval_tiled(lenient: bool, op: &str, args: &[&str]) -> Option<Result<Outpu
         return Some(eval_mma_op(&p, op, args));
     }
     None
+}
+
+/// The TiledMMA named by a vector line's arguments (`atom layout perm ...` or a comma label,
+/// optionally after a copy atom), for tests and reports; the tile rule applies unless CuTe's
+/// semantics are switched on ([`crate::composition::with_cute_semantics`]).
+pub fn tiled_mma_of_args(args: &[&str]) -> Result<TiledMma> {
+    let p = Args { lenient: false };
+    let args: Vec<&str> = args
+        .iter()
+        .copied()
+        .skip_while(|a| a.trim().starts_with("Copy_Atom<"))
+        .collect();
+    Ok(parse_mma(&p, &args)?.0)
 }
