@@ -9,7 +9,13 @@
 //! * `tycute eval EXPR` (when the argument is not an existing file): an expression such as
 //!   `logical_divide((_8,_8):(_8,_1), (_2,_4))`, `composition(Sw<3,3,3>, (_8,_64):(_64,_1))`,
 //!   `upcast<2>(...)`, `size(...)`; calls may nest (`coalesce(composition(A, B))`), and a bare
-//!   value is printed back. `--table` prints the index table, `--grid` draws the 2-D grid like
+//!   value is printed back. Every op of the vector files works the same way, with its vector
+//!   arguments as call arguments, e.g.
+//!   `get_layoutC_TV(SM80_16x8x16_F16F16F16F16_TN, (_2,_2,_1):(_1,_2,_0), (_,_,_))`,
+//!   `make_tiled_copy.partition_S(Copy_Atom<SM75_U32x4_LDSM_N,half_t>, ..., thr=3)` or
+//!   `tidfrg_S(make_tiled_copy(Copy_Atom<UniversalCopy<uint32_t>,half_t>,(_32,_4):(_4,_1),(_1,_2):(_0,_1)), (_128,_64):(_64,_1))`
+//!   (a call that does not give a value, such as a `make_tiled_copy(...)` label, is passed on
+//!   literally). `--table` prints the index table, `--grid` draws the 2-D grid like
 //!   CuTe's `print_layout`.
 
 use std::io::{BufRead, BufWriter, Write};
@@ -101,7 +107,7 @@ fn as_call(text: &str) -> Option<(&str, &str)> {
     let open = text.find('(')?;
     let name = text[..open].trim();
     let first = name.chars().next()?;
-    if !first.is_ascii_lowercase() || name == "counting_iter" || !text.ends_with(')') {
+    if !first.is_ascii_alphanumeric() || name == "counting_iter" || !text.ends_with(')') {
         return None;
     }
     if !name
@@ -126,7 +132,16 @@ pub fn eval_expr(ev: &Evaluator, text: &str, depth: usize) -> Result<Output, Err
     let mut args: Vec<String> = Vec::new();
     for a in split_args(inner) {
         if as_call(&a).is_some() {
-            args.push(eval_expr(ev, &a, depth + 1)?.to_string());
+            // a nested call is evaluated when it gives a value; labels written as calls
+            // (`make_tiled_copy(atom,thr,val)`, `sgemm_sm80_tn(m=..)`) stay literal
+            match eval_expr(ev, &a, depth + 1) {
+                Ok(Output::Text(t)) if tycute_dynamic::parse::parse_value_lenient(&t).is_err() => {
+                    args.push(a)
+                }
+                Ok(v) => args.push(v.to_string()),
+                Err(e) if e.kind == ErrorKind::Reject => return Err(e),
+                Err(_) => args.push(a),
+            }
         } else {
             args.push(a);
         }
@@ -174,11 +189,18 @@ pub fn eval_expression(expr: &str, table: bool, grid: bool) -> i32 {
     if !table && !grid {
         return 0;
     }
-    let Output::Layout(layout) = out else {
-        return report(&Error::unsupported("--table/--grid need a layout result"));
+    let (layout, base) = match out {
+        Output::Layout(l) => (l, 0),
+        Output::Tensor(t) => (t.layout, t.base),
+        Output::Text(_) => {
+            return report(&Error::unsupported("--table/--grid need a layout result"))
+        }
     };
     if table {
-        match layout.table(tycute_dynamic::ops::TABLE_LIMIT) {
+        match layout
+            .table(tycute_dynamic::ops::TABLE_LIMIT)
+            .map(|t| t.into_iter().map(|x| x + base).collect::<Vec<_>>())
+        {
             Ok(t) => println!(
                 "{}",
                 t.iter()
@@ -274,6 +296,32 @@ mod tests {
         assert!(r("composition((_12,_8):(_8,_1), (_8,_2):(_1,_8))")
             .unwrap_err()
             .is_reject());
+    }
+
+    #[test]
+    fn tiled_expressions() {
+        let ev = Evaluator { lenient: true };
+        let r = |s: &str| eval_expr(&ev, s, 0).map(|o| o.to_string());
+        assert_eq!(
+            r("get_layoutC_TV(SM80_16x8x16_F16F16F16F16_TN, (_2,_2):(_1,_2), (_32,_32,_16))")
+                .unwrap(),
+            "((_4,_8,_2,_2),((_2,_2),(_1,_2))):((_64,_1,_16,_256),((_32,_8),(_0,_512)))"
+        );
+        assert_eq!(
+            r("tidfrg_S(make_tiled_copy(Copy_Atom<UniversalCopy<uint32_t>,half_t>,(_32,_4):(_4,_1),(_1,_2):(_0,_1)), (_128,_64):(_64,_1))").unwrap(),
+            "((_4,_32),(_2,_1),(_4,_8)):((_2,_64),(_1,_0),(_2048,_8))"
+        );
+        assert!(r("tidfrg_S(make_tiled_copy(Copy_Atom<UniversalCopy<uint32_t>,half_t>,(_32,_4):(_4,_1),(_1,_2):(_0,_1)), _256:_1)")
+            .unwrap_err()
+            .is_reject());
+        assert_eq!(
+            r("make_tiled_copy.partition_D(Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<uint128_t>,float>, (_32,_8):(_1,_32), (_4,_1):(_1,_0), Sw<3,3,3> o _0 o ((_8,_16),((_8,_8),_1)):((_8,_512),((_1,_64),_0)), thr=0)").unwrap(),
+            "counting_iter(0) o Sw<3,3,3> o M_0|(0&32)=0 o ((_4,_1),_1,_8):((_8,_0),_0,_64)"
+        );
+        assert_eq!(
+            r("mma.Shape_MNK(SM90_64x128x16_F32F16F16_SS<K,K>)").unwrap(),
+            "(_64,_128,_16)"
+        );
     }
 
     #[test]

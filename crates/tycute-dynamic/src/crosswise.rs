@@ -72,15 +72,29 @@ impl Crosswise {
             element_size > 0 && 128 % element_size == 0,
             "TensorOpMultiplicand: element size {element_size} does not divide 128 bits"
         );
-        ensure!(crosswise > 0, "TensorOpMultiplicand: Crosswise must be positive");
+        ensure!(
+            crosswise > 0,
+            "TensorOpMultiplicand: Crosswise must be positive"
+        );
         let c = Crosswise {
             element_size,
             crosswise,
             ldm,
         };
+        let k = c.consts();
         ensure!(
-            c.consts().factor > 0,
+            k.factor > 0,
             "static assertion failed: kCrosswise should be no large than one shared memory cache line."
+        );
+        ensure!(
+            k.factor <= k.tile.0 && k.tile.0 % k.factor == 0,
+            "TensorOpMultiplicand: kFactor {} does not divide the tile's {} vectors",
+            k.factor,
+            k.tile.0
+        );
+        ensure!(
+            (0..=1 << 20).contains(&ldm),
+            "TensorOpMultiplicand: ldm {ldm} out of range"
         );
         Ok(c)
     }
@@ -112,8 +126,7 @@ impl Crosswise {
         let vec_contiguous_idx = contiguous / epa;
         let vec_strided_idx = strided / f;
         let tile_contiguous_idx = vec_contiguous_idx / (tc / f);
-        let tile_contiguous_residual =
-            vec_contiguous_idx % (tc / f) + (strided % f) * (tc / f);
+        let tile_contiguous_residual = vec_contiguous_idx % (tc / f) + (strided % f) * (tc / f);
         let tile_strided_residual = vec_strided_idx % ts;
         let partition_contiguous_idx = tile_contiguous_residual / pc;
         let partition_strided_idx = tile_strided_residual / ps;
@@ -121,9 +134,9 @@ impl Crosswise {
         let partition_strided_residual = tile_strided_residual % ps;
         let permuted_vec = partition_contiguous_residual ^ (partition_strided_residual % 4);
         let permuted_partition = partition_contiguous_idx ^ (partition_strided_idx % 2);
-        let element_contiguous = (tile_contiguous_idx * tc + permuted_partition * pc + permuted_vec)
-            * epa
-            + contiguous % epa;
+        let element_contiguous =
+            (tile_contiguous_idx * tc + permuted_partition * pc + permuted_vec) * epa
+                + contiguous % epa;
         element_contiguous + vec_strided_idx * self.ldm * f
     }
 
@@ -149,6 +162,10 @@ fn parse_cfg(s: &str) -> Result<(Crosswise, i64, i64)> {
             .map_err(|_| Error::parse(format!("crosswise: bad number {x}")))
     };
     let (e, c) = (num(&t[0])?, num(&t[1])?);
+    ensure!(
+        e > 0 && c > 0,
+        "crosswise: element size and crosswise must be positive"
+    );
     let mut ldm = c;
     let (mut m, mut k) = (64, c);
     for p in &parts[1..] {
@@ -164,6 +181,10 @@ fn parse_cfg(s: &str) -> Result<(Crosswise, i64, i64)> {
             }
         }
     }
+    ensure!(
+        (1..=4096).contains(&m) && (1..=4096).contains(&k),
+        "crosswise: tile extents out of range"
+    );
     Ok((Crosswise::new(e, c, ldm)?, m, k))
 }
 
@@ -214,7 +235,10 @@ pub struct Policy {
 
 fn matrix_shape(s: &str) -> Result<(i64, i64)> {
     let (n, a) = split_template(s);
-    ensure!(n.trim() == "MatrixShape", "expected MatrixShape<R,C>, got {s}");
+    ensure!(
+        n.trim() == "MatrixShape",
+        "expected MatrixShape<R,C>, got {s}"
+    );
     let v = split_top(a.unwrap_or(""));
     ensure!(v.len() == 2, "expected MatrixShape<R,C>, got {s}");
     let p = |x: &str| {
@@ -234,7 +258,10 @@ impl TileIterator {
             "expected MmaTensorOpMultiplicandTileIterator<...>, got {s}"
         );
         let v = split_top(a.unwrap_or(""));
-        ensure!(v.len() == 8, "MmaTensorOpMultiplicandTileIterator: expected 8 template arguments");
+        ensure!(
+            v.len() == 8,
+            "MmaTensorOpMultiplicandTileIterator: expected 8 template arguments"
+        );
         let (rows, cols) = matrix_shape(&v[0])?;
         let operand_a = match v[1].trim().trim_start_matches("Operand::") {
             "kA" => true,
@@ -252,9 +279,19 @@ impl TileIterator {
         };
         let (e, c) = (num(&t[0])?, num(&t[1])?);
         let (ir, ic) = matrix_shape(&v[4])?;
-        ensure!(num(&v[5])? == 1, "static assertion failed: Alternative arrangements not supported at present.");
-        ensure!(num(&v[6])? == 32, "the crosswise iterator is specialised for 32 threads");
+        ensure!(
+            num(&v[5])? == 1,
+            "static assertion failed: Alternative arrangements not supported at present."
+        );
+        ensure!(
+            num(&v[6])? == 32,
+            "the crosswise iterator is specialised for 32 threads"
+        );
         let partitions_k = num(&v[7])?;
+        ensure!(
+            (1..=4096).contains(&rows) && (1..=4096).contains(&cols) && ir > 0 && ic > 0,
+            "MmaTensorOpMultiplicandTileIterator: shapes out of range"
+        );
         let (wrapper, shape, instruction) = match lname.trim() {
             "RowMajorTensorOpMultiplicandCrosswise" => {
                 ensure!(
@@ -275,7 +312,10 @@ impl TileIterator {
         };
         let bits = crate::gmma::sizeof_bits(&element)
             .ok_or_else(|| Error::unsupported(format!("unknown element type {element}")))?;
-        ensure!(bits == e, "the layout's element size {e} is not sizeof_bits<{element}>");
+        ensure!(
+            bits == e,
+            "the layout's element size {e} is not sizeof_bits<{element}>"
+        );
         let layout = Crosswise::new(e, c, shape.0)?;
         Ok(TileIterator {
             layout,
@@ -303,10 +343,18 @@ impl TileIterator {
             "static assertion failed: Shape of warp-level mma must be divisible by LDSM's fundamental tile size."
         );
         let lc = self.instruction.0 / outer;
-        ensure!(lc > 0 && 4 % lc == 0, "LdsmShape: bad contiguous extent {lc}");
-        let ls = if 4 / lc * inner > ss { ss / inner } else { 4 / lc };
+        ensure!(
+            lc > 0 && 4 % lc == 0,
+            "LdsmShape: bad contiguous extent {lc}"
+        );
+        let ls = if 4 / lc * inner > ss {
+            ss / inner
+        } else {
+            4 / lc
+        };
         ensure!(ls > 0, "LdsmShape: bad strided extent");
         let groups = k.tile.0 / k.factor / lc;
+        ensure!(groups > 0, "crosswise iterator: kGroupsPerTile is 0");
         Ok(Policy {
             ldsm_shape: (lc, ls),
             ldsm_iterations: (1, ss / inner / ls),
@@ -335,7 +383,10 @@ impl TileIterator {
         match f {
             8 => {
                 let fip = k.partition.0 * f / k.tile.0;
-                ensure!(strided_is_count, "crosswise iterator: unsupported LdsmShape for kFactor 8");
+                ensure!(
+                    strided_is_count,
+                    "crosswise iterator: unsupported LdsmShape for kFactor 8"
+                );
                 pcx = lane_in_quad_pair / fip;
                 acx = lane_in_quad ^ (lane / f);
                 asx = lane / f;
@@ -400,15 +451,25 @@ impl TileIterator {
                     return Err(Error::reject("crosswise iterator: unsupported LdsmShape"));
                 }
             }
-            _ => return Err(Error::reject(format!("crosswise iterator: unsupported kFactor {f}"))),
+            _ => {
+                return Err(Error::reject(format!(
+                    "crosswise iterator: unsupported kFactor {f}"
+                )))
+            }
         }
         let access_contiguous = pcx * k.partition.0 + acx;
-        Ok((access_contiguous + asx * p.stride) * self.layout.element_size * k.elements_per_access / 8)
+        Ok(
+            (access_contiguous + asx * p.stride) * self.layout.element_size * k.elements_per_access
+                / 8,
+        )
     }
 
     /// `(byte_offset_, pointer_ offset in vectors)` after `k_group` increments.
     pub fn state_after(&self, lane: i64, k_group: i64) -> Result<(i64, i64)> {
-        ensure!(k_group >= 0, "k_group must be non-negative");
+        ensure!(
+            (0..=1 << 16).contains(&k_group),
+            "k_group {k_group} out of range"
+        );
         let k = self.layout.consts();
         let p = self.policy()?;
         let mut byte = self.initial_byte_offset(lane)?;
@@ -417,10 +478,19 @@ impl TileIterator {
         let groups = p.groups_per_tile / self.partitions_k.max(1);
         let unit = p.ldsm_shape.0 * self.layout.element_size * k.elements_per_access / 8;
         let sections = self.layout.ldm / self.layout.crosswise;
-        ensure!(sections > 0, "crosswise iterator: ldm smaller than Crosswise");
+        ensure!(
+            sections > 0,
+            "crosswise iterator: ldm smaller than Crosswise"
+        );
         for _ in 0..k_group {
             if groups > 1 {
-                let mask = if groups == 8 { 3 } else if groups == 4 { 1 } else { 0 };
+                let mask = if groups == 8 {
+                    3
+                } else if groups == 4 {
+                    1
+                } else {
+                    0
+                };
                 if (idx & mask) % 2 == 0 {
                     byte ^= unit;
                 } else if (idx & mask) == 1 {
@@ -432,11 +502,8 @@ impl TileIterator {
             idx += 1;
             if idx == groups {
                 idx = 0;
-                // add_tile_offset({kGroupsPerTile, 0})
-                let whole = p.groups_per_tile / p.groups_per_tile;
-                let delta = p.groups_per_tile % p.groups_per_tile;
-                byte ^= delta * unit;
-                ptr += whole * p.stride / sections;
+                // add_tile_offset({kGroupsPerTile, 0}): one whole tile, no k-group delta
+                ptr += p.stride / sections;
             }
         }
         Ok((byte, ptr))
@@ -452,9 +519,8 @@ impl TileIterator {
         let (byte, ptr) = self.state_after(lane, k_group)?;
         let k = self.layout.consts();
         let vec_bytes = self.layout.element_size * k.elements_per_access / 8;
-        let vecs = ptr
-            + p.ldsm_shape.0 * c
-            + p.op_inner / k.factor * p.ldsm_shape.1 * si * p.stride;
+        let vecs =
+            ptr + p.ldsm_shape.0 * c + p.op_inner / k.factor * p.ldsm_shape.1 * si * p.stride;
         Ok(vecs * vec_bytes + byte)
     }
 
@@ -541,7 +607,8 @@ pub(crate) fn eval(p: &Args, op: &str, args: &[&str]) -> Result<Output> {
         "cute_equivalent" => {
             ensure!(args.len() == 2, "cute_equivalent: expected name and layout");
             let l = p.any(args[1])?;
-            let (l_cfg, m, kk) = parse_cfg("TensorOpMultiplicandCrosswise<16,32>,ldm=32,tile(M=64,K=32)")?;
+            let (l_cfg, m, kk) =
+                parse_cfg("TensorOpMultiplicandCrosswise<16,32>,ldm=32,tile(M=64,K=32)")?;
             let t = cute_table(&l, m, kk)?;
             let differ = (0..m)
                 .flat_map(|mi| (0..kk).map(move |ki| (mi, ki)))
@@ -604,9 +671,9 @@ pub(crate) fn eval(p: &Args, op: &str, args: &[&str]) -> Result<Output> {
             let ebytes = it.layout.element_size / 8;
             ensure!(ebytes > 0, "{op}: sub-byte elements");
             let elem = byte / ebytes;
-            let (a, b) = it
-                .coord_of(elem)
-                .ok_or_else(|| Error::reject(format!("{op}: element {elem} is outside the tile")))?;
+            let (a, b) = it.coord_of(elem).ok_or_else(|| {
+                Error::reject(format!("{op}: element {elem} is outside the tile"))
+            })?;
             txt(format!("byte={byte} elem={elem} (m,k)=({a},{b})"))
         }
         _ => Err(Error::unsupported(format!("unknown op {op}"))),

@@ -71,7 +71,9 @@ impl Bits {
     pub fn and_c(self, c: u32) -> Bits {
         match self {
             Bits::Int(i) => Bits::Int(i.bitand(Int::st(c as i64))),
-            Bits::Mixed(m) => make_mixed_bits(m.static_bits & c, Int::dy(m.dynamic as i64), m.flags & c),
+            Bits::Mixed(m) => {
+                make_mixed_bits(m.static_bits & c, Int::dy(m.dynamic as i64), m.flags & c)
+            }
         }
     }
 
@@ -96,7 +98,11 @@ impl Bits {
                     is_static: i.is_static,
                 })
             }
-            Bits::Mixed(m) => make_mixed_bits(sh(m.static_bits), Int::dy(sh(m.dynamic) as i64), sh(m.flags)),
+            Bits::Mixed(m) => make_mixed_bits(
+                sh(m.static_bits),
+                Int::dy(sh(m.dynamic) as i64),
+                sh(m.flags),
+            ),
         }
     }
 
@@ -117,9 +123,7 @@ impl Bits {
                 // a plain dynamic integer: everything becomes a run-time value
                 match (self, o) {
                     (Bits::Int(a), Bits::Int(b)) => Bits::Int(a.bitxor(b)),
-                    _ => Bits::Int(Int::dy(
-                        (u32_of(self.value()) ^ u32_of(o.value())) as i64,
-                    )),
+                    _ => Bits::Int(Int::dy((u32_of(self.value()) ^ u32_of(o.value())) as i64)),
                 }
             }
         }
@@ -224,7 +228,7 @@ mod tests {
         assert_eq!(make_mixed_bits(0, Int::st(32), 32), Bits::Int(Int::st(32)));
         // & with a disjoint constant gives a static zero
         assert_eq!(m.and_c(64), Bits::Int(Int::st(0)));
-        assert!(m.eq_c(0).is_static == false);
+        assert!(!m.eq_c(0).is_static);
         assert!(m.and_c(64).eq_c(0).is_static_true());
         // xor keeps the representation canonical
         let x = m.xor(Bits::Int(Int::st(8)));

@@ -49,7 +49,9 @@ impl Args {
         match self.value(s)? {
             Value::Layout(l) => Ok(l),
             Value::IntTuple(t) => Layout::left(&t),
-            other => Err(Error::parse(format!("expected a layout or a shape, got {other}"))),
+            other => Err(Error::parse(format!(
+                "expected a layout or a shape, got {other}"
+            ))),
         }
     }
     pub fn tuple(&self, s: &str) -> Result<IntTuple> {
@@ -166,7 +168,10 @@ fn ensure_parse(c: bool, msg: &str) -> Result<()> {
 /// The ops of `tiled_mma.txt` (and the MMA-only ops of `tiled_copy.txt`).
 fn eval_mma_op(p: &Args, op: &str, args: &[&str]) -> Result<Output> {
     // tiled_copy.txt's partition_fragment_A/B.layout carry the copy atom first
-    let args: Vec<&str> = if args.first().is_some_and(|a| a.trim().starts_with("Copy_Atom<")) {
+    let args: Vec<&str> = if args
+        .first()
+        .is_some_and(|a| a.trim().starts_with("Copy_Atom<"))
+    {
         args[1..].to_vec()
     } else {
         args.to_vec()
@@ -211,7 +216,9 @@ fn eval_mma_op(p: &Args, op: &str, args: &[&str]) -> Result<Output> {
         "thrfrg_A" | "thrfrg_B" | "thrfrg_C" => {
             need_n(&rest, 1, op)?;
             let t = p.any(&rest[0])?;
-            Ok(Output::Layout(mma.thrfrg_any(operand(op.as_bytes()[7] as char), &t)?))
+            Ok(Output::Layout(
+                mma.thrfrg_any(operand(op.as_bytes()[7] as char), &t)?,
+            ))
         }
         "partition_A" | "partition_B" | "partition_C" => {
             need_n(&rest, 1, op)?;
@@ -219,7 +226,9 @@ fn eval_mma_op(p: &Args, op: &str, args: &[&str]) -> Result<Output> {
             let x = operand(op.as_bytes()[10] as char);
             Ok(Output::Tensor(mma.partition(x, &t, need_thr(thr, op)?)?))
         }
-        "partition_shape_A" | "partition_shape_B" | "partition_shape_C"
+        "partition_shape_A"
+        | "partition_shape_B"
+        | "partition_shape_C"
         | "partition_fragment_C.shape" => {
             need_n(&rest, 1, op)?;
             let s = p.tuple(&rest[0])?;
@@ -235,8 +244,11 @@ fn eval_mma_op(p: &Args, op: &str, args: &[&str]) -> Result<Output> {
                 Ok(text(shape))
             }
         }
-        "partition_fragment_A.layout" | "partition_fragment_B.layout"
-        | "partition_fragment_C.layout" | "partition_fragment_A" | "partition_fragment_B"
+        "partition_fragment_A.layout"
+        | "partition_fragment_B.layout"
+        | "partition_fragment_C.layout"
+        | "partition_fragment_A"
+        | "partition_fragment_B"
         | "partition_fragment_C" => {
             need_n(&rest, 1, op)?;
             let x = operand(op.as_bytes()[19] as char);
@@ -260,10 +272,7 @@ fn eval_mma_op(p: &Args, op: &str, args: &[&str]) -> Result<Output> {
         }
         "make_tiled_mma" | "TiledMMA" => Ok(text(format!(
             "TiledMMA ThrLayoutVMNK={} PermutationMNK=({},{},{})",
-            mma.vmnk,
-            mma.perm[0],
-            mma.perm[1],
-            mma.perm[2]
+            mma.vmnk, mma.perm[0], mma.perm[1], mma.perm[2]
         ))),
         _ => Err(Error::unsupported(format!("unknown op {op}"))),
     }
@@ -271,7 +280,9 @@ fn eval_mma_op(p: &Args, op: &str, args: &[&str]) -> Result<Output> {
 
 /// A TiledCopy from its arguments; returns it and the number of arguments used.
 pub(crate) fn parse_tiled_copy(p: &Args, kind: &str, args: &[&str]) -> Result<(TiledCopy, usize)> {
-    let first = args.first().ok_or_else(|| Error::parse(format!("{kind}: missing arguments")))?;
+    let first = args
+        .first()
+        .ok_or_else(|| Error::parse(format!("{kind}: missing arguments")))?;
     // label form `make_tiled_copy...(args)`
     if let Some(open) = first.find('(') {
         let name = first[..open].trim();
@@ -285,7 +296,10 @@ pub(crate) fn parse_tiled_copy(p: &Args, kind: &str, args: &[&str]) -> Result<(T
     }
     match kind {
         "make_tiled_copy" => {
-            ensure_parse(args.len() >= 2, "make_tiled_copy: expected atom, thr [, val]")?;
+            ensure_parse(
+                args.len() >= 2,
+                "make_tiled_copy: expected atom, thr [, val]",
+            )?;
             let atom = copy_atom(args[0])?;
             let thr = p.layout_or_shape(args[1])?;
             // the value layout defaults to Layout<_1>
@@ -295,7 +309,10 @@ pub(crate) fn parse_tiled_copy(p: &Args, kind: &str, args: &[&str]) -> Result<(T
             };
             Ok((make_tiled_copy(atom, &thr, &val)?, used))
         }
-        "make_tiled_copy_A" | "make_tiled_copy_B" | "make_tiled_copy_C" | "make_tiled_copy_C_atom" => {
+        "make_tiled_copy_A"
+        | "make_tiled_copy_B"
+        | "make_tiled_copy_C"
+        | "make_tiled_copy_C_atom" => {
             let atom = copy_atom(args[0])?;
             let (mma, used) = parse_mma(p, &args[1..])?;
             let tc = match kind {
@@ -307,7 +324,10 @@ pub(crate) fn parse_tiled_copy(p: &Args, kind: &str, args: &[&str]) -> Result<(T
             Ok((tc, 1 + used))
         }
         "make_tiled_copy_S" | "make_tiled_copy_D" => {
-            ensure_parse(args.len() >= 2, "make_tiled_copy_S/D: expected two atoms and a TiledMMA")?;
+            ensure_parse(
+                args.len() >= 2,
+                "make_tiled_copy_S/D: expected two atoms and a TiledMMA",
+            )?;
             let atom = copy_atom(args[0])?;
             // the second object: a TiledCopy label or a copy atom over make_tiled_copy_C_atom
             let (inner, used) = if args[1].trim().starts_with("make_tiled_copy") {
@@ -317,9 +337,14 @@ pub(crate) fn parse_tiled_copy(p: &Args, kind: &str, args: &[&str]) -> Result<(T
                 let (mma, u) = parse_mma(p, &args[2..])?;
                 (make_tiled_copy_c_atom(c_atom, &mma)?, 1 + u)
             };
-            Ok((make_tiled_copy_sd(atom, &inner, kind.ends_with('S'))?, 1 + used))
+            Ok((
+                make_tiled_copy_sd(atom, &inner, kind.ends_with('S'))?,
+                1 + used,
+            ))
         }
-        _ => Err(Error::unsupported(format!("unknown TiledCopy constructor {kind}"))),
+        _ => Err(Error::unsupported(format!(
+            "unknown TiledCopy constructor {kind}"
+        ))),
     }
 }
 
@@ -332,12 +357,18 @@ fn tiled_copy_member(p: &Args, tc: &TiledCopy, member: &str, args: &[&str]) -> R
         "layoutD_TV" | "get_layoutD_TV" => Ok(plain(tc.layout_d_tv()?)),
         "tidfrg_S" | "tidfrg_D" => {
             need_n(&rest, 1, member)?;
-            Ok(Output::Layout(tc.tidfrg(&p.any(&rest[0])?, member.ends_with('S'))?))
+            Ok(Output::Layout(
+                tc.tidfrg(&p.any(&rest[0])?, member.ends_with('S'))?,
+            ))
         }
         "partition_S" | "partition_D" => {
             need_n(&rest, 1, member)?;
             let t = p.tensor(&rest[0])?;
-            Ok(Output::Tensor(tc.partition(&t, need_thr(thr, member)?, member.ends_with('S'))?))
+            Ok(Output::Tensor(tc.partition(
+                &t,
+                need_thr(thr, member)?,
+                member.ends_with('S'),
+            )?))
         }
         "retile_S" | "retile_D" | "retile" => {
             need_n(&rest, 1, member)?;
@@ -354,7 +385,9 @@ fn tiled_copy_member(p: &Args, tc: &TiledCopy, member: &str, args: &[&str]) -> R
             "TiledCopy Tiler_MN={} TiledLayout_TV={}",
             tc.tiler, tc.layout_tv
         ))),
-        _ => Err(Error::unsupported(format!("unknown TiledCopy member {member}"))),
+        _ => Err(Error::unsupported(format!(
+            "unknown TiledCopy member {member}"
+        ))),
     }
 }
 
@@ -389,7 +422,11 @@ pub(crate) fn copy_atom_member(a: &CopyAtom, member: &str) -> Result<Output> {
             a.val_dst()?,
             a.val_ref()?
         )),
-        _ => return Err(Error::unsupported(format!("unknown Copy_Atom member {member}"))),
+        _ => {
+            return Err(Error::unsupported(format!(
+                "unknown Copy_Atom member {member}"
+            )))
+        }
     })
 }
 
@@ -407,7 +444,11 @@ fn eval_mma_atom_op(member: &str, args: &[&str]) -> Result<Output> {
             "MMA_Atom ThrID={} Shape_MNK={} LayoutA_TV={} LayoutB_TV={} LayoutC_TV={}",
             a.thr_id, a.shape_mnk, a.layout_a, a.layout_b, a.layout_c
         )),
-        _ => return Err(Error::unsupported(format!("unknown MMA_Atom member {member}"))),
+        _ => {
+            return Err(Error::unsupported(format!(
+                "unknown MMA_Atom member {member}"
+            )))
+        }
     })
 }
 
@@ -492,9 +533,9 @@ pub fn is_tiled_op(op: &str) -> bool {
 /// Whether the tiled ops claim `op(args)` before the layout algebra (`size` of a TiledMMA).
 pub fn claims(op: &str, args: &[&str]) -> bool {
     op == "size"
-        && args
-            .first()
-            .is_some_and(|a| looks_like_mma_atom(&split_top(a)[0]) || a.trim().starts_with("make_tiled_copy"))
+        && args.first().is_some_and(|a| {
+            looks_like_mma_atom(&split_top(a)[0]) || a.trim().starts_with("make_tiled_copy")
+        })
         || (is_tiled_op(op) && op != "size")
 }
 
@@ -521,7 +562,10 @@ pub fn eval_tiled(lenient: bool, op: &str, args: &[&str]) -> Option<Result<Outpu
     }
     if op == "TiledMMA" {
         return Some((|| {
-            ensure_parse(args.len() == 3, "TiledMMA: expected atom, atom layout, permutation")?;
+            ensure_parse(
+                args.len() == 3,
+                "TiledMMA: expected atom, atom layout, permutation",
+            )?;
             let atom = mma_atom(args[0])?;
             let layout = p.layout_or_shape(args[1])?;
             let perm = match p.tiler(args[2])? {
@@ -566,4 +610,150 @@ pub fn tiled_mma_of_args(args: &[&str]) -> Result<TiledMma> {
         .skip_while(|a| a.trim().starts_with("Copy_Atom<"))
         .collect();
     Ok(parse_mma(&p, &args)?.0)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::ops::{result_field, Evaluator};
+    use proptest::prelude::*;
+
+    fn ev(op: &str, args: &[&str]) -> String {
+        result_field(&Evaluator::default(), op, args)
+    }
+
+    #[test]
+    fn examples() {
+        assert_eq!(
+            ev("mma.ValTypes", &["SM80_16x8x16_F32BF16BF16F32_TN"]),
+            "D=32b A=16b B=16b C=32b"
+        );
+        assert_eq!(
+            ev(
+                "size",
+                &[
+                    "SM80_16x8x16_F16F16F16F16_TN",
+                    "(_2,_2,_1):(_1,_2,_0)",
+                    "(_,_,_)"
+                ]
+            ),
+            "_128"
+        );
+        assert_eq!(ev("size", &["(_8,_8):(_1,_8)"]), "_64");
+        assert!(ev(
+            "TiledMMA",
+            &[
+                "MMA_Atom<SM80_16x8x16_F16F16F16F16_TN>",
+                "(_2,_2):(_1,_2)",
+                "(_,_,_)"
+            ]
+        )
+        .starts_with("REJECT"));
+        assert!(ev(
+            "make_fragment_C",
+            &[
+                "SM80_16x8x16_F16F16F16F16_TN,(_2,_2,_1),(_32,_32,_16)",
+                "(_8,_4):(_1,_8)"
+            ]
+        )
+        .starts_with("REJECT"));
+        // the tile rule: two thread groups along K with a one-atom-deep K tile
+        let r = ev(
+            "thr_layout_vmnk",
+            &[
+                "SM80_16x8x16_F16F16F16F16_TN",
+                "(_2,_2,_2):(_1,_2,_4)",
+                "(_64,_64,_16)",
+            ],
+        );
+        assert!(
+            r.starts_with("REJECT") && r.contains("outside the 64x64 tile"),
+            "{r}"
+        );
+        assert_eq!(
+            crate::composition::with_cute_semantics(|| ev(
+                "thr_layout_vmnk",
+                &[
+                    "SM80_16x8x16_F16F16F16F16_TN",
+                    "(_2,_2,_2):(_1,_2,_4)",
+                    "(_64,_64,_16)"
+                ],
+            )),
+            "(_32,_2,_2,_2):(_1,_32,_64,_128)"
+        );
+        assert!(ev("no_such_op", &["x"]).starts_with("ERROR"));
+    }
+
+    const OPS: &[&str] = &[
+        "mma.LayoutA_TV",
+        "mma.ValTypes",
+        "copy.src2ref",
+        "copy.NumValSrc",
+        "Copy_Atom",
+        "thr_layout_vmnk",
+        "size",
+        "tile_size<2>",
+        "permutation_mnk<1>",
+        "get_layoutB_TV",
+        "thrfrg_C",
+        "partition_A",
+        "partition_shape_C",
+        "partition_fragment_A.layout",
+        "partition_fragment_C.layout",
+        "make_tiled_copy.partition_D",
+        "make_tiled_copy_A.retile_D",
+        "make_tiled_copy_C_atom.Tiler_MN",
+        "make_tiled_copy_S.partition_D",
+        "tidfrg_S",
+        "make_fragment_C",
+        "lane_ldsm_address",
+        "cute_equivalent",
+        "offset_table_mk",
+        "000.tXsA",
+        "000.thrfrg_C.step",
+        "001.tiler",
+        "002.retile",
+        "002.upcast<16>",
+    ];
+
+    fn arg() -> impl Strategy<Value = String> {
+        prop_oneof![
+            Just("SM80_16x8x16_F16F16F16F16_TN".to_string()),
+            Just("SM90_64x64x16_F16F16F16_SS<K,K>".to_string()),
+            Just("UniversalFMA<float>".to_string()),
+            Just("Copy_Atom<SM75_U32x4_LDSM_N,half_t>".to_string()),
+            Just("Copy_Atom<UniversalCopy<uint32_t>,half_t>".to_string()),
+            Just("(_2,_2):(_1,_2)".to_string()),
+            Just("(_2,_2,_2):(_1,_2,_4)".to_string()),
+            Just("(_,_,_)".to_string()),
+            Just("(_32,_32,_16)".to_string()),
+            Just("(_32,(_8,_4,_2):(_1,_16,_8),_16)".to_string()),
+            Just("(_128,_64):(_64,_1)".to_string()),
+            Just("Sw<3,3,3> o _0 o ((_8,_16),((_8,_8),_1)):((_8,_512),((_1,_64),_0))".to_string()),
+            Just("thr=37".to_string()),
+            Just("thr=-5".to_string()),
+            Just("lane=3".to_string()),
+            Just("k_group=9".to_string()),
+            Just("ldsm_iter=2".to_string()),
+            Just("sgemm_sm80_tn(m=128,n=128,k=64)".to_string()),
+            Just("make_tiled_copy(Copy_Atom<UniversalCopy<uint32_t>,half_t>,(_4,_1):(_1,_0),(_1,_8):(_0,_1)),V=4".to_string()),
+            Just("SM80_16x8x16_F16F16F16F16_TN,(_2,_2,_1),(_32,_32,_16)".to_string()),
+            Just("TensorOpMultiplicandCrosswise<16,1>,ldm=0,tile(M=0,K=99999)".to_string()),
+            Just("MmaTensorOpMultiplicandTileIterator<MatrixShape<64,32>,kA,half_t,RowMajorTensorOpMultiplicandCrosswise<16,32>,MatrixShape<16,16>,1,32,1>".to_string()),
+            Just("()".to_string()),
+            Just("_0:_0".to_string()),
+            Just("(_9223372036854775807,_2):(_2,_1)".to_string()),
+            "[-_()0-9,:<>a-zA-Z=]{0,16}",
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 1500, ..ProptestConfig::default() })]
+        /// Any tiled op on any arguments returns a value or an error; it never panics.
+        #[test]
+        fn never_panics(op in proptest::sample::select(OPS.to_vec()), table in proptest::bool::ANY, args in proptest::collection::vec(arg(), 0..6)) {
+            let op = if table { format!("table:{op}") } else { op.to_string() };
+            let refs: Vec<&str> = args.iter().map(|s| s.as_str()).collect();
+            let _ = result_field(&Evaluator::default(), &op, &refs);
+        }
+    }
 }

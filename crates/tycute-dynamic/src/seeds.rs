@@ -62,7 +62,11 @@ fn parse_sgemm(label: &str) -> Result<Sgemm> {
         .trim()
         .strip_prefix("sgemm_sm80_tn(")
         .and_then(|r| r.strip_suffix(')'))
-        .ok_or_else(|| Error::parse(format!("000: expected sgemm_sm80_tn(m=..,n=..,k=..), got {label}")))?;
+        .ok_or_else(|| {
+            Error::parse(format!(
+                "000: expected sgemm_sm80_tn(m=..,n=..,k=..), got {label}"
+            ))
+        })?;
     let mut s = Sgemm { m: 0, n: 0, k: 0 };
     for kv in split_top(inner) {
         let (k, v) = kv
@@ -79,7 +83,10 @@ fn parse_sgemm(label: &str) -> Result<Sgemm> {
             other => return Err(Error::parse(format!("000: unknown field {other}"))),
         }
     }
-    ensure!(s.m > 0 && s.n > 0 && s.k > 0, "000: m, n, k must be positive");
+    ensure!(
+        s.m > 0 && s.n > 0 && s.k > 0,
+        "000: m, n, k must be positive"
+    );
     Ok(s)
 }
 
@@ -113,7 +120,11 @@ impl Sgemm {
         )
     }
     fn s2r(&self, op: Operand) -> Result<TiledCopy> {
-        make_tiled_copy_mma(copy_atom("Copy_Atom<SM75_U32x4_LDSM_N,half_t>")?, &self.mma()?, op)
+        make_tiled_copy_mma(
+            copy_atom("Copy_Atom<SM75_U32x4_LDSM_N,half_t>")?,
+            &self.mma()?,
+            op,
+        )
     }
     /// `mA` / `mB`: `(M|N, K):(ld, _1)`; `mC`: `(M,N):(_1,ldC)`.
     fn global(&self, which: char) -> Result<Tensor> {
@@ -159,7 +170,10 @@ impl Sgemm {
         }
         let t3 = composition_tiler(
             &t2,
-            &Tiler::Tuple(vec![Tiler::Layout(mma.atom.layout_c.clone()), Tiler::Underscore]),
+            &Tiler::Tuple(vec![
+                Tiler::Layout(mma.atom.layout_c.clone()),
+                Tiler::Underscore,
+            ]),
         )?;
         if step == 3 {
             return Ok(t3);
@@ -176,22 +190,37 @@ impl Sgemm {
 }
 
 fn seed000(p: &Args, name: &str, args: &[&str]) -> Result<Output> {
-    ensure!(!args.is_empty(), "000.{name}: missing the configuration label");
+    ensure!(
+        !args.is_empty(),
+        "000.{name}: missing the configuration label"
+    );
     let s = parse_sgemm(args[0])?;
-    let rest: Vec<&str> = args[1..].iter().copied().filter(|a| !a.contains('=')).collect();
+    let rest: Vec<&str> = args[1..]
+        .iter()
+        .copied()
+        .filter(|a| !a.contains('='))
+        .collect();
     let thr = args[1..].iter().find_map(|a| keyed(a, &["thr", "tid"]));
     let thr_or = |what: &str| thr.ok_or_else(|| Error::parse(format!("000.{what}: needs thr=t")));
     let smem_tensor = || -> Result<Tensor> { Ok(Tensor::new(s.smem()?)) };
-    let smem0 = || -> Result<Tensor> { smem_tensor()?.slice(&Crd::T(vec![Crd::U, Crd::U, Crd::dy(0)])) };
-    if let Some(m) = name.strip_prefix("copyA.atom.").or_else(|| name.strip_prefix("copyB.atom.")) {
+    let smem0 =
+        || -> Result<Tensor> { smem_tensor()?.slice(&Crd::T(vec![Crd::U, Crd::U, Crd::dy(0)])) };
+    if let Some(m) = name
+        .strip_prefix("copyA.atom.")
+        .or_else(|| name.strip_prefix("copyB.atom."))
+    {
         return copy_atom_member(&s.copy_ab()?.atom, m);
     }
     if let Some(m) = name.strip_prefix("s2r_atom.") {
         return copy_atom_member(&copy_atom("Copy_Atom<SM75_U32x4_LDSM_N,half_t>")?, m);
     }
     if let Some(m) = name.strip_prefix("mma_atom.") {
-        return crate::ops_tiled::eval_tiled(p.lenient, &format!("mma.{m}"), &["SM80_16x8x16_F16F16F16F16_TN"])
-            .unwrap_or_else(|| Err(Error::unsupported(format!("unknown op 000.{name}"))));
+        return crate::ops_tiled::eval_tiled(
+            p.lenient,
+            &format!("mma.{m}"),
+            &["SM80_16x8x16_F16F16F16F16_TN"],
+        )
+        .unwrap_or_else(|| Err(Error::unsupported(format!("unknown op 000.{name}"))));
     }
     for (prefix, tc) in [
         ("copyA.", s.copy_ab()),
@@ -227,13 +256,19 @@ fn seed000(p: &Args, name: &str, args: &[&str]) -> Result<Output> {
     }
     if let Some(step) = name.strip_prefix("thrfrg_C.step") {
         ensure!(rest.len() == 1, "000.{name}: expected a reference layout");
-        let n: u32 = step[..1]
-            .parse()
-            .map_err(|_| Error::parse(format!("000.{name}: bad step")))?;
-        return Ok(plain(s.thrfrg_step(n, &p.any(rest[0]).and_then(|a| match a {
-            AnyLayout::Plain(x) => Ok(x),
-            _ => Err(Error::parse("000.thrfrg_C: expected a plain layout")),
-        })?)?));
+        let n: u32 = step
+            .chars()
+            .next()
+            .and_then(|c| c.to_digit(10))
+            .filter(|d| (1..=4).contains(d))
+            .ok_or_else(|| Error::parse(format!("000.{name}: bad step")))?;
+        return Ok(plain(s.thrfrg_step(
+            n,
+            &p.any(rest[0]).and_then(|a| match a {
+                AnyLayout::Plain(x) => Ok(x),
+                _ => Err(Error::parse("000.thrfrg_C: expected a plain layout")),
+            })?,
+        )?));
     }
     match name {
         "cta_tiler" => Ok(text("(_128,_128,_64)")),
@@ -250,8 +285,12 @@ fn seed000(p: &Args, name: &str, args: &[&str]) -> Result<Output> {
             };
             Ok(Output::Layout(s.mma()?.thrfrg_any(op, &p.any(rest[0])?)?))
         }
-        "ldmatrix.src2ref" => Ok(plain(copy_atom("Copy_Atom<SM75_U32x4_LDSM_N,half_t>")?.src2ref()?)),
-        "ldmatrix.dst2ref" => Ok(plain(copy_atom("Copy_Atom<SM75_U32x4_LDSM_N,half_t>")?.dst2ref()?)),
+        "ldmatrix.src2ref" => Ok(plain(
+            copy_atom("Copy_Atom<SM75_U32x4_LDSM_N,half_t>")?.src2ref()?,
+        )),
+        "ldmatrix.dst2ref" => Ok(plain(
+            copy_atom("Copy_Atom<SM75_U32x4_LDSM_N,half_t>")?.dst2ref()?,
+        )),
         "ldmatrix.src2ref_samples" => {
             let a = copy_atom("Copy_Atom<SM75_U32x4_LDSM_N,half_t>")?;
             let s2r = a.src2ref()?;
@@ -280,10 +319,22 @@ fn seed000(p: &Args, name: &str, args: &[&str]) -> Result<Output> {
                 Output::Tensor(t)
             })
         }
-        "tAsA" | "tBsB" => Ok(Output::Tensor(s.copy_ab()?.partition(&smem_tensor()?, thr_or(name)?, false)?)),
-        "tCgC" => Ok(Output::Tensor(s.mma()?.partition(Operand::C, &s.tile('C')?, thr_or(name)?)?)),
+        "tAsA" | "tBsB" => Ok(Output::Tensor(s.copy_ab()?.partition(
+            &smem_tensor()?,
+            thr_or(name)?,
+            false,
+        )?)),
+        "tCgC" => Ok(Output::Tensor(s.mma()?.partition(
+            Operand::C,
+            &s.tile('C')?,
+            thr_or(name)?,
+        )?)),
         "tCrA.layout" | "tCrB.layout" => {
-            let op = if name.starts_with("tCrA") { Operand::A } else { Operand::B };
+            let op = if name.starts_with("tCrA") {
+                Operand::A
+            } else {
+                Operand::B
+            };
             let mma = s.mma()?;
             let part = mma.partition(op, &smem0()?, thr_or(name)?)?;
             Ok(Output::Layout(mma.make_fragment(op, &part)?))
@@ -294,7 +345,11 @@ fn seed000(p: &Args, name: &str, args: &[&str]) -> Result<Output> {
             Ok(Output::Layout(mma.make_fragment(Operand::C, &part)?))
         }
         "tXsA" | "tXsB" | "tXsA(_,_,_,0)" | "tXsB(_,_,_,0)" => {
-            let op = if name.starts_with("tXsA") { Operand::A } else { Operand::B };
+            let op = if name.starts_with("tXsA") {
+                Operand::A
+            } else {
+                Operand::B
+            };
             let t = s.s2r(op)?.partition(&smem_tensor()?, thr_or(name)?, true)?;
             Ok(Output::Tensor(if name.ends_with("(_,_,_,0)") {
                 t.slice(&Crd::T(vec![Crd::U, Crd::U, Crd::U, Crd::dy(0)]))?
@@ -303,7 +358,11 @@ fn seed000(p: &Args, name: &str, args: &[&str]) -> Result<Output> {
             }))
         }
         "tXrA.layout" | "tXrB.layout" => {
-            let op = if name.starts_with("tXrA") { Operand::A } else { Operand::B };
+            let op = if name.starts_with("tXrA") {
+                Operand::A
+            } else {
+                Operand::B
+            };
             let mma = s.mma()?;
             let part = mma.partition(op, &smem0()?, thr_or(name)?)?;
             let frag = mma.make_fragment(op, &part)?;
@@ -326,7 +385,10 @@ fn strip_static(t: &IntTuple) -> IntTuple {
 
 /// `SM80_16x8x16_F16F16F16F16_TN,1x1x1,Tile<_16,_8,_16>[,copy_V=N]` (a copy atom may come
 /// first, `Copy_Atom<...>(NumValSrc=1)`).
-fn parse_001(p: &Args, label: &str) -> Result<(Option<crate::atom::copy::CopyAtom>, TiledMma, Option<i64>)> {
+fn parse_001(
+    p: &Args,
+    label: &str,
+) -> Result<(Option<crate::atom::copy::CopyAtom>, TiledMma, Option<i64>)> {
     let parts = split_top(label);
     let mut it = parts.iter().peekable();
     let mut atom = None;
@@ -340,13 +402,18 @@ fn parse_001(p: &Args, label: &str) -> Result<(Option<crate::atom::copy::CopyAto
             it.next();
         }
     }
-    let mma_name = it.next().ok_or_else(|| Error::parse("001: missing the MMA atom"))?;
+    let mma_name = it
+        .next()
+        .ok_or_else(|| Error::parse("001: missing the MMA atom"))?;
     let mut layout = Layout::left(&"(_1,_1,_1)".parse()?)?;
     let mut perm = Tiler::Underscore;
     let mut copy_v = None;
     for x in it {
         if let Some(v) = x.strip_prefix("copy_V=") {
-            copy_v = Some(v.parse().map_err(|_| Error::parse(format!("001: bad copy_V {v}")))?);
+            copy_v = Some(
+                v.parse()
+                    .map_err(|_| Error::parse(format!("001: bad copy_V {v}")))?,
+            );
         } else if x.starts_with("Tile<") {
             perm = p.tiler(x)?;
         } else if x.contains('x') && !x.contains('(') {
@@ -360,11 +427,18 @@ fn parse_001(p: &Args, label: &str) -> Result<(Option<crate::atom::copy::CopyAto
             layout = p.layout_or_shape(x)?;
         }
     }
-    Ok((atom, make_tiled_mma(mma_atom(mma_name)?, &layout, &perm)?, copy_v))
+    Ok((
+        atom,
+        make_tiled_mma(mma_atom(mma_name)?, &layout, &perm)?,
+        copy_v,
+    ))
 }
 
 fn seed001(p: &Args, name: &str, args: &[&str]) -> Result<Output> {
-    ensure!(args.len() == 1, "001.{name}: expected the configuration label");
+    ensure!(
+        args.len() == 1,
+        "001.{name}: expected the configuration label"
+    );
     let (atom, mma, copy_v) = parse_001(p, args[0])?;
     if let Some(m) = name.strip_prefix("make_tiled_copy_C_atom.") {
         let atom = atom.ok_or_else(|| Error::parse("001: missing the copy atom"))?;
@@ -376,7 +450,10 @@ fn seed001(p: &Args, name: &str, args: &[&str]) -> Result<Output> {
         });
     }
     let c_tv = mma.layout_tv(Operand::C)?;
-    let mma_tiler = IntTuple::Tuple(vec![IntTuple::Int(mma.tile_size(0)?), IntTuple::Int(mma.tile_size(1)?)]);
+    let mma_tiler = IntTuple::Tuple(vec![
+        IntTuple::Int(mma.tile_size(0)?),
+        IntTuple::Int(mma.tile_size(1)?),
+    ]);
     match name {
         "layoutC_TV" => return Ok(plain(c_tv)),
         "mma_tiler" => return Ok(text(&mma_tiler)),
@@ -385,12 +462,18 @@ fn seed001(p: &Args, name: &str, args: &[&str]) -> Result<Output> {
     let v = copy_v.ok_or_else(|| Error::parse(format!("001.{name}: needs copy_V=N")))?;
     let layout_tv = composition(
         &c_tv,
-        &Layout::left(&IntTuple::Tuple(vec![IntTuple::Int(c_tv.mode(0)?.size()?), IntTuple::st(v)]))?,
+        &Layout::left(&IntTuple::Tuple(vec![
+            IntTuple::Int(c_tv.mode(0)?.size()?),
+            IntTuple::st(v),
+        ]))?,
     )?;
     let tile = |i: usize| -> Result<Layout> {
         let mut z = vec![IntTuple::st(0), IntTuple::st(0)];
         z[i] = IntTuple::st(1);
-        filter(&composition(&Layout::new(mma_tiler.clone(), IntTuple::Tuple(z))?, &layout_tv)?)
+        filter(&composition(
+            &Layout::new(mma_tiler.clone(), IntTuple::Tuple(z))?,
+            &layout_tv,
+        )?)
     };
     let tiler = Tiler::Tuple(vec![Tiler::Layout(tile(0)?), Tiler::Layout(tile(1)?)]);
     let tile2mma = composition_tiler(&Layout::left(&mma_tiler)?, &tiler)?;
@@ -407,16 +490,24 @@ fn seed001(p: &Args, name: &str, args: &[&str]) -> Result<Output> {
 }
 
 fn seed002(p: &Args, name: &str, args: &[&str]) -> Result<Output> {
-    if let Some(n) = name.strip_prefix("upcast<").and_then(|r| r.strip_suffix('>')) {
+    if let Some(n) = name
+        .strip_prefix("upcast<")
+        .and_then(|r| r.strip_suffix('>'))
+    {
         ensure!(args.len() == 1, "002.{name}: expected a layout");
-        let n: i64 = n.parse().map_err(|_| Error::parse(format!("002: bad upcast {n}")))?;
+        let n: i64 = n
+            .parse()
+            .map_err(|_| Error::parse(format!("002: bad upcast {n}")))?;
         let lay = match p.any(args[0])? {
             AnyLayout::Plain(x) => x,
             _ => return Err(Error::parse("002.upcast: expected a plain layout")),
         };
         return Ok(plain(upcast(n, &lay)?));
     }
-    ensure!(!args.is_empty(), "002.{name}: missing the configuration label");
+    ensure!(
+        !args.is_empty(),
+        "002.{name}: missing the configuration label"
+    );
     // `make_tiled_copy(...)[,V=n]`
     let parts = split_top(args[0]);
     let (tc, _) = parse_tiled_copy(p, "make_tiled_copy", &[parts[0].as_str()])?;
@@ -425,7 +516,10 @@ fn seed002(p: &Args, name: &str, args: &[&str]) -> Result<Output> {
         let n = tc.num_thr()?.value * v;
         upcast(
             n,
-            &with_shape(&right_inverse(&tc.layout_tv)?, &crate::tiled_copy::tiler_shape(&tc.tiler)?)?,
+            &with_shape(
+                &right_inverse(&tc.layout_tv)?,
+                &crate::tiled_copy::tiler_shape(&tc.tiler)?,
+            )?,
         )
     };
     let need_v = || v.ok_or_else(|| Error::parse(format!("002.{name}: needs V=n")));

@@ -132,7 +132,11 @@ pub fn make_tiled_copy_c_atom(atom: CopyAtom, mma: &TiledMma) -> Result<TiledCop
 
 /// `make_tiled_copy_S(atom, tc)` / `make_tiled_copy_D(atom, tc)`.
 pub fn make_tiled_copy_sd(atom: CopyAtom, tc: &TiledCopy, src: bool) -> Result<TiledCopy> {
-    let tv = if src { tc.layout_s_tv()? } else { tc.layout_d_tv()? };
+    let tv = if src {
+        tc.layout_s_tv()?
+    } else {
+        tc.layout_d_tv()?
+    };
     make_tiled_copy_impl(atom, tv, tc.tiler.clone())
 }
 
@@ -175,7 +179,11 @@ impl TiledCopy {
 
     /// `tidfrg_S(tensor)` / `tidfrg_D(tensor)` on a plain or swizzled layout.
     pub fn tidfrg(&self, layout: &AnyLayout, src: bool) -> Result<AnyLayout> {
-        let r = if src { self.atom.src2ref()? } else { self.atom.dst2ref()? };
+        let r = if src {
+            self.atom.src2ref()?
+        } else {
+            self.atom.dst2ref()?
+        };
         if let AnyLayout::Plain(l) = layout {
             ensure!(
                 l.rank() >= self.tiler.rank(),
@@ -189,16 +197,17 @@ impl TiledCopy {
 
     /// `get_layoutS_TV()` / `get_layoutD_TV()`.
     fn layout_sd_tv(&self, src: bool) -> Result<Layout> {
-        let r = if src { self.atom.src2ref()? } else { self.atom.dst2ref()? };
+        let r = if src {
+            self.atom.src2ref()?
+        } else {
+            self.atom.dst2ref()?
+        };
         let ref_s = Layout::left(&IntTuple::Tuple(vec![
             tiler_shape(&self.tiler)?,
             IntTuple::st(1),
         ]))?;
         let x = self.tile2thrfrg(&ref_s, &r)?;
-        crate::tensor::slice_layout(
-            &Crd::T(vec![Crd::U, Crd::U, Crd::I(Int::ZERO)]),
-            &x,
-        )
+        crate::tensor::slice_layout(&Crd::T(vec![Crd::U, Crd::U, Crd::I(Int::ZERO)]), &x)
     }
 
     /// `get_layoutS_TV()`.
@@ -225,7 +234,10 @@ impl TiledCopy {
     pub fn retile(&self, frag: &Layout) -> Result<Layout> {
         let r = frag.rank();
         let v = frag.mode(0)?.size()?;
-        ensure!(v.is_static, "retile: size<0>(tensor) must be static (got {v})");
+        ensure!(
+            v.is_static,
+            "retile: size<0>(tensor) must be static (got {v})"
+        );
         let n = self.num_thr()?.mul(v)?;
         let frg_mn = crate::cast::upcast(
             n.value,

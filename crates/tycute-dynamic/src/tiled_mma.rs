@@ -200,7 +200,10 @@ impl TiledMma {
         let a = zipped_divide(&t, &a_tile)?;
         let tv = composition_tiler(
             &a,
-            &Tiler::Tuple(vec![Tiler::Layout(self.atom_tv(op).clone()), Tiler::Underscore]),
+            &Tiler::Tuple(vec![
+                Tiler::Layout(self.atom_tv(op).clone()),
+                Tiler::Underscore,
+            ]),
         )?;
         let thr_tile = Tiler::Tuple(vec![
             Tiler::Underscore,
@@ -250,7 +253,10 @@ impl TiledMma {
         }
         composition_tiler(
             &x,
-            &Tiler::Tuple(vec![Tiler::Layout(self.thridx_2_thrid()?), Tiler::Underscore]),
+            &Tiler::Tuple(vec![
+                Tiler::Layout(self.thridx_2_thrid()?),
+                Tiler::Underscore,
+            ]),
         )
     }
 
@@ -343,7 +349,7 @@ impl TiledMma {
             Crd::I(Int::ZERO),
             Crd::T(vec![Crd::U, Crd::repeat_u(dummy.rank())]),
         ]);
-        Ok(crate::tensor::slice(&c, &tv.shape)?)
+        crate::tensor::slice(&c, &tv.shape)
     }
 
     /// `make_fragment_X(partitioned)`: the register fragment's layout.
@@ -360,8 +366,15 @@ impl TiledMma {
         );
         match op {
             Operand::C => Ok(AnyLayout::Plain(Layout::left(&l.shape)?)),
-            Operand::A if self.atom.a_is_desc => Ok(part.layout.clone()),
-            Operand::B if self.atom.b_is_desc => Ok(part.layout.clone()),
+            // GMMA operands read from shared memory: the fragment is a tensor of smem
+            // descriptors, which CuTe builds only from an smem tensor (the counting-iterator
+            // tensors here are not)
+            Operand::A if self.atom.a_is_desc => Err(Error::reject(
+                "static assertion failed: Expected SMEM Tensor to construct a GMMA Desc Tensor",
+            )),
+            Operand::B if self.atom.b_is_desc => Err(Error::reject(
+                "static assertion failed: Expected SMEM Tensor to construct a GMMA Desc Tensor",
+            )),
             _ => Ok(AnyLayout::Plain(make_fragment_like(l)?)),
         }
     }
@@ -374,7 +387,10 @@ pub fn make_fragment_like(layout: &Layout) -> Result<Layout> {
     if r > 1 && layout.shape.is_static() {
         let m0 = layout.mode(0)?;
         let fz = filter_zeros(&m0);
-        let first = Layout::new(m0.shape.clone(), compact_major(Major::Left, &fz.shape, Int::ONE)?)?;
+        let first = Layout::new(
+            m0.shape.clone(),
+            compact_major(Major::Left, &fz.shape, Int::ONE)?,
+        )?;
         let rest_shape = IntTuple::Tuple(layout.shape.modes()[1..].to_vec());
         let rest_stride = IntTuple::Tuple(layout.stride.modes()[1..].to_vec());
         let rest = make_ordered_layout(&rest_shape, &rest_stride)?;
@@ -414,6 +430,7 @@ pub fn crd_to_1d(c: &IntTuple, shape: &IntTuple) -> Result<Int> {
             let fs = shape.leaves();
             ensure!(fc.len() == fs.len(), "crd2idx: Mismatched Ranks");
             let n = fc.len();
+            ensure!(n > 0, "crd2idx: empty coordinate");
             let mut acc = fc[n - 1];
             for k in (0..n - 1).rev() {
                 acc = fc[k].add(fs[k].mul(acc)?)?;

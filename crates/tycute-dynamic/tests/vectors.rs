@@ -29,18 +29,66 @@ use tycute_dynamic::ops_tiled::tiled_mma_of_args;
 
 /// The TiledMMA configurations README item 2 lists (atom, atom layout, permutation tile).
 const README_TILED_MMA: &[(&str, &str, &str)] = &[
-    ("SM80_16x8x16_F16F16F16F16_TN", "(_2,_2,_2):(_1,_2,_4)", "(_,_,_)"),
-    ("SM80_16x8x16_F16F16F16F16_TN", "(_2,_2,_2):(_1,_2,_4)", "(_32,(_8,_4,_2):(_1,_16,_8),_16)"),
-    ("SM80_16x8x16_F16F16F16F16_TN", "(_2,_2,_2):(_1,_2,_4)", "(_32,_32,_16)"),
-    ("SM80_16x8x16_F16F16F16F16_TN", "(_4,_1,_1):(_1,_0,_0)", "(_32,(_8,_4,_2):(_1,_16,_8),_16)"),
-    ("SM80_16x8x16_F16F16F16F16_TN", "(_4,_1,_1):(_1,_0,_0)", "(_32,_32,_16)"),
-    ("SM80_16x8x16_F16F16F16F16_TN", "(_4,_2,_1):(_1,_4,_0)", "(_32,(_8,_4,_2):(_1,_16,_8),_16)"),
-    ("SM80_16x8x16_F16F16F16F16_TN", "(_4,_2,_1):(_1,_4,_0)", "(_32,_32,_16)"),
-    ("SM80_16x8x16_F16F16F16F16_TN", "(_4,_2,_1):(_2,_1,_0)", "(_32,(_8,_4,_2):(_1,_16,_8),_16)"),
-    ("SM80_16x8x16_F16F16F16F16_TN", "(_4,_2,_1):(_2,_1,_0)", "(_32,_32,_16)"),
-    ("SM80_16x8x16_F32F16F16F32_TN", "(_4,_2,_1):(_1,_4,_0)", "(_32,_32,_16)"),
-    ("SM80_16x8x8_F16F16F16F16_TN", "(_4,_2,_1):(_1,_4,_0)", "(_32,_32,_16)"),
-    ("SM80_16x8x8_F32TF32TF32F32_TN", "(_4,_2,_1):(_1,_4,_0)", "(_32,_32,_16)"),
+    (
+        "SM80_16x8x16_F16F16F16F16_TN",
+        "(_2,_2,_2):(_1,_2,_4)",
+        "(_,_,_)",
+    ),
+    (
+        "SM80_16x8x16_F16F16F16F16_TN",
+        "(_2,_2,_2):(_1,_2,_4)",
+        "(_32,(_8,_4,_2):(_1,_16,_8),_16)",
+    ),
+    (
+        "SM80_16x8x16_F16F16F16F16_TN",
+        "(_2,_2,_2):(_1,_2,_4)",
+        "(_32,_32,_16)",
+    ),
+    (
+        "SM80_16x8x16_F16F16F16F16_TN",
+        "(_4,_1,_1):(_1,_0,_0)",
+        "(_32,(_8,_4,_2):(_1,_16,_8),_16)",
+    ),
+    (
+        "SM80_16x8x16_F16F16F16F16_TN",
+        "(_4,_1,_1):(_1,_0,_0)",
+        "(_32,_32,_16)",
+    ),
+    (
+        "SM80_16x8x16_F16F16F16F16_TN",
+        "(_4,_2,_1):(_1,_4,_0)",
+        "(_32,(_8,_4,_2):(_1,_16,_8),_16)",
+    ),
+    (
+        "SM80_16x8x16_F16F16F16F16_TN",
+        "(_4,_2,_1):(_1,_4,_0)",
+        "(_32,_32,_16)",
+    ),
+    (
+        "SM80_16x8x16_F16F16F16F16_TN",
+        "(_4,_2,_1):(_2,_1,_0)",
+        "(_32,(_8,_4,_2):(_1,_16,_8),_16)",
+    ),
+    (
+        "SM80_16x8x16_F16F16F16F16_TN",
+        "(_4,_2,_1):(_2,_1,_0)",
+        "(_32,_32,_16)",
+    ),
+    (
+        "SM80_16x8x16_F32F16F16F32_TN",
+        "(_4,_2,_1):(_1,_4,_0)",
+        "(_32,_32,_16)",
+    ),
+    (
+        "SM80_16x8x8_F16F16F16F16_TN",
+        "(_4,_2,_1):(_1,_4,_0)",
+        "(_32,_32,_16)",
+    ),
+    (
+        "SM80_16x8x8_F32TF32TF32F32_TN",
+        "(_4,_2,_1):(_1,_4,_0)",
+        "(_32,_32,_16)",
+    ),
 ];
 
 fn readme_listed(args: &[&str]) -> bool {
@@ -51,13 +99,20 @@ fn readme_listed(args: &[&str]) -> bool {
 
 /// For a line the TiledMMA tile rule refused: CuTe's semantics reproduce `want`, and the
 /// TiledMMA's TV layouts leave the tile (the counterexample), or an explanation of what failed.
-fn tile_rule_deviation(ev: &Evaluator, input: &str, want: &str) -> std::result::Result<String, String> {
+fn tile_rule_deviation(
+    ev: &Evaluator,
+    input: &str,
+    want: &str,
+) -> std::result::Result<String, String> {
     let f: Vec<&str> = input.split('\t').collect();
     let args = &f[2..];
     let cute = with_cute_semantics(|| eval(ev, input));
     let is_reject_case = want.starts_with("REJECT");
     if !is_reject_case && cute != want {
-        return Err(format!("with CuTe's semantics the line gives {}", short(&cute)));
+        return Err(format!(
+            "with CuTe's semantics the line gives {}",
+            short(&cute)
+        ));
     }
     let mma = with_cute_semantics(|| tiled_mma_of_args(args))
         .map_err(|e| format!("the TiledMMA cannot be built with CuTe's semantics: {e}"))?;
@@ -153,7 +208,8 @@ fn check_file(name: &str, listed: &BTreeSet<String>) -> Report {
                     if readme_listed(&f[2..]) || listed.contains(&input) {
                         r.agree += 1;
                     } else {
-                        r.failures.push(format!("not listed in DEVIATIONS.md: {why}"));
+                        r.failures
+                            .push(format!("not listed in DEVIATIONS.md: {why}"));
                     }
                     r.deviations.push(why);
                 }

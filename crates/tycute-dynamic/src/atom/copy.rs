@@ -89,8 +89,14 @@ pub fn copy_traits(op: &str) -> Result<(Layout, Layout, Layout, Layout)> {
     match base {
         "UniversalCopy" => {
             let (s, d) = types(base)?;
-            ensure!(s >= 8, "static assertion failed: UniversalCopy: sizeof_bits_v<S> >= 8");
-            ensure!(d >= 8, "static assertion failed: UniversalCopy: sizeof_bits_v<D> >= 8");
+            ensure!(
+                s >= 8,
+                "static assertion failed: UniversalCopy: sizeof_bits_v<S> >= 8"
+            );
+            ensure!(
+                d >= 8,
+                "static assertion failed: UniversalCopy: sizeof_bits_v<D> >= 8"
+            );
             let src = vec_bits(s);
             Ok((one, src.clone(), vec_bits(d), src))
         }
@@ -112,7 +118,10 @@ pub fn copy_traits(op: &str) -> Result<(Layout, Layout, Layout, Layout)> {
             } else {
                 s == 32 || s == 64 || s == 128
             };
-            ensure!(ok, "static assertion failed: cp.async sizeof(TS) is not supported");
+            ensure!(
+                ok,
+                "static assertion failed: cp.async sizeof(TS) is not supported"
+            );
             let src = vec_bits(s);
             Ok((one, src.clone(), vec_bits(d), src))
         }
@@ -144,7 +153,11 @@ pub fn copy_atom_of(op: &str, val_type: &str) -> Result<CopyAtom> {
         ref_bits,
     };
     let nthr = a.thr_id.size()?.value;
-    for (what, lay) in [("Src", a.val_src()?), ("Dst", a.val_dst()?), ("Ref", a.val_ref()?)] {
+    for (what, lay) in [
+        ("Src", a.val_src()?),
+        ("Dst", a.val_dst()?),
+        ("Ref", a.val_ref()?),
+    ] {
         ensure!(
             lay.mode(0)?.size()?.value == nthr,
             "static assertion failed: CopyOperation is not valid for {what} of ValType."
@@ -159,7 +172,10 @@ pub fn copy_atom(name: &str) -> Result<CopyAtom> {
     match split_template(n) {
         ("Copy_Atom", Some(args)) => {
             let a = split_top(args);
-            ensure!(a.len() == 2, "Copy_Atom<Op,T>: expected two template arguments in {name}");
+            ensure!(
+                a.len() == 2,
+                "Copy_Atom<Op,T>: expected two template arguments in {name}"
+            );
             copy_atom_of(&a[0], &a[1])
         }
         _ => Err(Error::unsupported(format!("not a copy atom: {name}"))),
@@ -213,15 +229,26 @@ mod tests {
     fn atoms() {
         let a = copy_atom("Copy_Atom<SM75_U32x4_LDSM_N,half_t>").unwrap();
         assert_eq!(a.val_src().unwrap().to_string(), "(_32,_8):(_8,_1)");
-        assert_eq!(a.val_dst().unwrap().to_string(), "(_32,(_2,_4)):(_2,(_1,_64))");
-        assert_eq!(a.src2ref().unwrap().to_string(), "((_8,_4),(_2,_4)):((_4,_64),(_32,_1))");
-        assert_eq!(a.dst2ref().unwrap().to_string(), "(_32,(_2,_4)):(_1,(_32,_64))");
+        assert_eq!(
+            a.val_dst().unwrap().to_string(),
+            "(_32,(_2,_4)):(_2,(_1,_64))"
+        );
+        assert_eq!(
+            a.src2ref().unwrap().to_string(),
+            "((_8,_4),(_2,_4)):((_4,_64),(_32,_1))"
+        );
+        assert_eq!(
+            a.dst2ref().unwrap().to_string(),
+            "(_32,(_2,_4)):(_1,(_32,_64))"
+        );
         let e = copy_atom_of("SM75_U32x1_LDSM_N", "uint128_t").unwrap_err();
         assert!(e.message.contains("not valid for Dst"), "{e}");
-        assert!(copy_atom("Copy_Atom<SM80_CP_ASYNC_CACHEGLOBAL<uint64_t>,half_t>")
-            .unwrap_err()
-            .message
-            .contains("cp.async sizeof(TS) is not supported"));
+        assert!(
+            copy_atom("Copy_Atom<SM80_CP_ASYNC_CACHEGLOBAL<uint64_t>,half_t>")
+                .unwrap_err()
+                .message
+                .contains("cp.async sizeof(TS) is not supported")
+        );
         let u = copy_atom("Copy_Atom<UniversalCopy<uint128_t>,uint8_t>").unwrap();
         assert_eq!(u.num_val_src().unwrap().to_string(), "_16");
     }

@@ -75,7 +75,9 @@ fn type_tokens(mut s: &str) -> Result<Vec<i64>> {
                 continue 'outer;
             }
         }
-        return Err(Error::unsupported(format!("unknown MMA value types in {s}")));
+        return Err(Error::unsupported(format!(
+            "unknown MMA value types in {s}"
+        )));
     }
     Ok(out)
 }
@@ -134,7 +136,10 @@ pub fn mma_atom(name: &str) -> Result<MmaAtom> {
     }
     let (m, nn, k) = parse_mnk(parts[1]).ok_or_else(unknown)?;
     let types = type_tokens(parts[2]).map_err(|_| unknown())?;
-    ensure!(types.len() == 4, "MMA atom {name}: expected four value types");
+    ensure!(
+        types.len() == 4,
+        "MMA atom {name}: expected four value types"
+    );
     let bits = [types[0], types[1], types[2], types[3]];
     let major = parts.get(3).copied().unwrap_or("");
     let tail_ok = parts.len() == 4 || (parts.len() == 5 && parts[4] == "SATURATE");
@@ -201,12 +206,9 @@ pub fn mma_atom(name: &str) -> Result<MmaAtom> {
             row("((_4,_8),_2):((_8,_1),_32)"),
             row(SM80_16X8_ROW),
         ),
-        ("SM80", (8, 8, 4), "F64F64F64F64" | "C64C64C64C64" | "GC64C64C64GC64", "TN") => (
-            "_32:_1",
-            row(SM80_8X4),
-            row(SM80_8X4),
-            row(SM80_8X8_ROW),
-        ),
+        ("SM80", (8, 8, 4), "F64F64F64F64" | "C64C64C64C64" | "GC64C64C64GC64", "TN") => {
+            ("_32:_1", row(SM80_8X4), row(SM80_8X4), row(SM80_8X8_ROW))
+        }
         ("SM80", (8, 8, 16), t, "TN") if is_int8(t) => (
             "_32:_1",
             row(SM80_8X16_ROW),
@@ -259,17 +261,11 @@ pub fn mma_atom(name: &str) -> Result<MmaAtom> {
 }
 
 fn is_int8(t: &str) -> bool {
-    matches!(
-        t,
-        "S32S8S8S32" | "S32S8U8S32" | "S32U8S8S32" | "S32U8U8S32"
-    )
+    matches!(t, "S32S8S8S32" | "S32S8U8S32" | "S32U8S8S32" | "S32U8U8S32")
 }
 
 fn is_int4(t: &str) -> bool {
-    matches!(
-        t,
-        "S32S4S4S32" | "S32S4U4S32" | "S32U4S4S32" | "S32U4U4S32"
-    )
+    matches!(t, "S32S4S4S32" | "S32S4U4S32" | "S32U4S4S32" | "S32U4U4S32")
 }
 
 /// SM90 GMMA atoms: `SM90_64xNxK_<D><A><B>_{SS,RS}<MajorA,MajorB>` and `..._{SS,RS}_TN`.
@@ -284,7 +280,10 @@ fn gmma(n: &str, name: &str) -> Result<MmaAtom> {
     let (m, nn, k) = parse_mnk(parts[1]).ok_or_else(unknown)?;
     ensure!(m == 64, "GMMA atoms have M = 64 ({name})");
     let types = type_tokens(parts[2]).map_err(|_| unknown())?;
-    ensure!(types.len() == 3, "GMMA atom {name}: expected three value types");
+    ensure!(
+        types.len() == 3,
+        "GMMA atom {name}: expected three value types"
+    );
     let src = parts[3];
     let tn = parts.get(4).copied();
     ensure!(
@@ -307,14 +306,15 @@ fn gmma(n: &str, name: &str) -> Result<MmaAtom> {
         None => (true, true),
     };
     let (d, a, b) = (types[0], types[1], types[2]);
-    ensure!(a * k == 256, "GMMA atom {name}: K = {k} does not match {a}-bit A values");
+    ensure!(
+        a * k == 256,
+        "GMMA atom {name}: K = {k} does not match {a}-bit A values"
+    );
     ensure!(
         nn % 8 == 0 && (8..=256).contains(&nn),
         "GMMA atom {name}: N = {nn} is not a multiple of 8 in 8..256"
     );
-    let ab = |mn: i64| -> Layout {
-        l(&format!("(_128,(_{mn},_{k})):(_0,(_1,_{mn}))"))
-    };
+    let ab = |mn: i64| -> Layout { l(&format!("(_128,(_{mn},_{k})):(_0,(_1,_{mn}))")) };
     let layout_a = match src {
         "SS" => ab(64),
         "RS" => {
@@ -368,13 +368,21 @@ mod tests {
     fn lookups() {
         let a = mma_atom("SM80_16x8x16_F16F16F16F16_TN").unwrap();
         assert_eq!(a.shape_mnk.to_string(), "(_16,_8,_16)");
-        assert_eq!(a.layout_a.to_string(), "((_4,_8),(_2,_2,_2)):((_32,_1),(_16,_8,_128))");
+        assert_eq!(
+            a.layout_a.to_string(),
+            "((_4,_8),(_2,_2,_2)):((_32,_1),(_16,_8,_128))"
+        );
         let g = mma_atom("SM90_64x128x16_F32F16F16_RS<K,K>").unwrap();
-        assert_eq!(g.layout_c.to_string(), "((_4,_8,_4),(_2,_2,_16)):((_128,_1,_16),(_64,_8,_512))");
+        assert_eq!(
+            g.layout_c.to_string(),
+            "((_4,_8,_4),(_2,_2,_16)):((_128,_1,_16),(_64,_8,_512))"
+        );
         assert_eq!(g.val_types_text(), "D=32b A=16b B=16b C=32b");
         let t = mma_atom("SM90_64x64x8_F32TF32TF32_SS_TN").unwrap();
         assert_eq!(t.layout_a.to_string(), "(_128,(_64,_8)):(_0,(_1,_64))");
-        assert!(mma_atom("SM90_64x64x16_F16F16F16_RS<MN,K>").unwrap_err().is_reject());
+        assert!(mma_atom("SM90_64x64x16_F16F16F16_RS<MN,K>")
+            .unwrap_err()
+            .is_reject());
         assert!(mma_atom("SM81_1x2x3").is_err());
         let f = mma_atom("MMA_Atom<UniversalFMA<float>>").unwrap();
         assert_eq!(f.thr_id.to_string(), "_1:_0");
