@@ -8,6 +8,13 @@
 //! differences (the strict composition rule, see [`composition`](mod@composition)) are
 //! rejections too. Nothing here panics on any input.
 //!
+//! Beyond the layout algebra, the twin models CuTe's atoms and their tilings: MMA and copy atoms
+//! ([`atom`]), tensors over counting iterators sliced with `_` coordinates, including CuTe's
+//! `MixedBits` offsets for swizzled layouts ([`tensor`], [`mixed`]), `make_tiled_mma`
+//! ([`tiled_mma`], with tycute's tile rule), `make_tiled_copy` and friends ([`tiled_copy`]),
+//! CUTLASS 2.x's crosswise shared-memory layout ([`crosswise`]) and the seed documents'
+//! computations ([`seeds`]); [`ops`] and [`ops_tiled`] evaluate the vector files' ops.
+//!
 //! ```
 //! use tycute_dynamic::{Layout, Tiler, divide::logical_divide};
 //! let a: Layout = "(_8,_8):(_8,_1)".parse().unwrap();

@@ -4,7 +4,7 @@
 //! `make_tensor(counting_iterator<int>(0), layout)`: a [`Tensor`] is the iterator's base index
 //! and a (plain or swizzled) layout, printed `counting_iter(N) o L`.
 //!
-//! * [`slice`] keeps the modes of a tuple paired with `_` (each `_` contributes its whole
+//! * [`slice()`] keeps the modes of a tuple paired with `_` (each `_` contributes its whole
 //!   sub-tree as one element of a flat tuple; a top-level `_` gives the tuple itself), [`dice`]
 //!   keeps the others; `_` is the static `_0` wherever a coordinate value is needed.
 //! * For a plain layout, slicing moves `crd2idx(c, layout)` into the iterator.

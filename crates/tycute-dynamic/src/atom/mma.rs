@@ -29,8 +29,8 @@ pub struct MmaAtom {
     pub layout_c: Layout,
     /// Bit widths of the value types D, A, B, C.
     pub bits: [i64; 4],
-    /// `FrgTypeA` is a GMMA shared-memory descriptor (A read from smem: `make_fragment_A` keeps
-    /// the partitioned tensor's layout).
+    /// `FrgTypeA` is a GMMA shared-memory descriptor (A read from smem: `make_fragment_A` builds
+    /// a descriptor tensor, which needs an smem tensor).
     pub a_is_desc: bool,
     /// The same for B.
     pub b_is_desc: bool,
