@@ -13,6 +13,7 @@
 extern crate self as tycute;
 
 pub mod algebra;
+pub mod basis;
 pub mod int;
 pub mod layout;
 pub mod repr;
@@ -34,6 +35,7 @@ pub use algebra::ordered::{MakeLayoutLike, MakeOrderedLayout};
 pub use algebra::product::{BlockedProduct, FlatProduct, LogicalProduct, RakedProduct, TiledProduct, ZippedProduct};
 pub use algebra::tile_to_shape::{TileToShape, TileToShapeOrdered};
 pub use algebra::zip::{Zip, Zip2};
+pub use basis::ScaledBasis;
 pub use layout::{Cosize, Depth, IsLayout, Layout, LayoutAt, MakeLayout, Modes, Rank, ShapeOf, Size, StrideOf, Underscore};
 pub use repr::{show, table, Reify};
 pub use swizzle::{ComposedLayout, SmemPtr, Swizzle};
@@ -56,6 +58,7 @@ pub use swizzle::gmma::*;
 /// Paths used by the `cute!` macro's expansion. Not a public API.
 #[doc(hidden)]
 pub mod __private {
+    pub use crate::basis::ScaledBasis;
     pub use crate::layout::{Layout, Underscore};
     pub use crate::swizzle::{ComposedLayout, SmemPtr, Swizzle};
     pub use crate::tuple::{Nil, Tup};

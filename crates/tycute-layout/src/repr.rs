@@ -20,6 +20,7 @@ const LAYOUT: i64 = i64::MIN + 3;
 const SWIZZLE: i64 = i64::MIN + 4;
 const COMPOSED: i64 = i64::MIN + 5;
 const SMEM: i64 = i64::MIN + 6;
+const SCALED: i64 = i64::MIN + 7;
 const SENTINEL_MAX: i64 = i64::MIN + 16;
 
 /// The CuTe text of a static value, as a constant token stream.
@@ -83,6 +84,11 @@ impl Repr {
     /// `smem_ptr[Nb](unset)`.
     pub const fn smem_ptr(bits: i64) -> Repr {
         Repr::concat(Repr::one(SMEM), Repr::int(bits))
+    }
+    /// `value@i@j...` (CuTe's `ScaledBasis`), `printed` the indices in print order.
+    pub const fn scaled_basis(value: Repr, printed: Repr) -> Repr {
+        let head = Repr::concat(Repr::one(SCALED), value);
+        Repr::concat(Repr::concat(head, Repr::one(printed.len as i64)), printed)
     }
     /// The tokens.
     pub fn tokens(&self) -> &[i64] {
@@ -184,6 +190,14 @@ fn write_value(t: &[i64], pos: &mut usize, out: &mut String) {
             let bits = t[*pos];
             *pos += 1;
             let _ = write!(out, "smem_ptr[{bits}b](unset)");
+        }
+        SCALED => {
+            write_value(t, pos, out);
+            let k = t[*pos] as usize;
+            for i in 0..k {
+                let _ = write!(out, "@{}", t[*pos + 1 + i]);
+            }
+            *pos += 1 + k;
         }
         CLOSE => unreachable!("unbalanced Repr"),
         n => {

@@ -15,3 +15,4 @@ impl Sealed for crate::layout::Underscore {}
 impl<B, M, S> Sealed for crate::swizzle::Swizzle<B, M, S> {}
 impl<A, O, B> Sealed for crate::swizzle::ComposedLayout<A, O, B> {}
 impl<B> Sealed for crate::swizzle::SmemPtr<B> {}
+impl<V, P> Sealed for crate::basis::ScaledBasis<V, P> {}

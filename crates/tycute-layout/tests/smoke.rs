@@ -34,3 +34,8 @@ fn deep_and_wide_tuples() {
     assert_eq!(show::<Coalesce<Wide>>(), "_16:_1");
     assert_eq!(table::<Wide>(), (0..16).collect::<Vec<i64>>());
 }
+
+#[test]
+fn scaled_basis_prints_as_cute() {
+    assert_eq!(show::<cute!((_2,_4):(_1@1@0,_1@0))>(), "(_2,_4):(_1@1@0,_1@0)");
+}

@@ -90,8 +90,29 @@ impl Parser {
         Ok(shape)
     }
 
-    /// term := `_` | `_N` | `_-N` | `N` | `-N` | `(` [value {`,` value}] `)`
+    /// term := scalar {`@` N}   (a scaled basis `_1@1@0`: CuTe's `ScaledBasis`, printed innermost
+    /// index last)
     fn term(&mut self) -> PResult<String> {
+        let scalar = self.scalar()?;
+        if !self.is_punct('@') {
+            return Ok(scalar);
+        }
+        let mut printed = Vec::new();
+        while self.is_punct('@') {
+            self.pos += 1;
+            printed.push(self.literal_int()? as i128);
+        }
+        // CuTe prints the indices of `ScaledBasis<T, I0, I1, ...>` last-first; the type keeps them
+        // in the order they are applied (`I0` selects the top-level mode).
+        let mut path = format!("{P}Nil");
+        for i in printed.iter() {
+            path = format!("{P}Tup<{}, {path}>", int_type(*i));
+        }
+        Ok(format!("{P}ScaledBasis<{scalar}, {path}>"))
+    }
+
+    /// scalar := `_` | `_N` | `_-N` | `N` | `-N` | `(` [value {`,` value}] `)`
+    fn scalar(&mut self) -> PResult<String> {
         match self.peek().cloned() {
             Some(TokenTree::Group(g)) if g.delimiter() == Delimiter::Parenthesis => {
                 self.pos += 1;
