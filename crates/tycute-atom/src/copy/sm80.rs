@@ -1,0 +1,127 @@
+//! SM80 `cp.async` copy operations (`cute/arch/copy_sm80.hpp`, `cute/atom/copy_traits_sm80.hpp`):
+//! one thread copies one `S` from global to shared memory asynchronously.
+//!
+//! `ThrID = _1:_0`; `SrcLayout = (_1,sizeof_bits<S>):(_0,_1)`, `DstLayout =
+//! (_1,sizeof_bits<D>):(_0,_1)`, `RefLayout = SrcLayout` (as [`UniversalCopy`]). CuTe's checks:
+//! `sizeof(S) == sizeof(D)`, and `cp.async.ca` copies 4, 8 or 16 bytes, `cp.async.cg` only 16:
+//!
+//! ```compile_fail,E0277
+//! # extern crate tycute_layout as tycute;
+//! use tycute_atom::*;
+//! use tycute_layout::{show, swizzle::recast::{half_t, uint64_t}};
+//! // error: "cp.async sizeof(TS) is not supported"
+//! let _ = show::<<Copy_Atom<SM80_CP_ASYNC_CACHEGLOBAL<uint64_t>, half_t> as CopyAtom>::ValLayoutSrc>();
+//! ```
+//!
+//! [`UniversalCopy`]: crate::copy::universal::UniversalCopy
+
+use core::marker::PhantomData;
+
+use tycute_layout::int::{Eq, IsEqual, B1};
+use tycute_layout::swizzle::recast::{Bits, SizeofBits};
+use tycute_macros::cute;
+use typenum::{P128, P32, P64};
+
+use crate::copy::universal::OneThreadBits;
+use crate::copy::CopyTraits;
+use crate::sealed::Sealed;
+
+macro_rules! cp_async_struct {
+    ($($(#[$m:meta])* $name:ident;)*) => {$(
+        $(#[$m])*
+        pub struct $name<S, D = S>(PhantomData<fn() -> (S, D)>);
+        impl<S, D> Default for $name<S, D> {
+            fn default() -> Self {
+                $name(PhantomData)
+            }
+        }
+        impl<S, D> Clone for $name<S, D> {
+            fn clone(&self) -> Self {
+                *self
+            }
+        }
+        impl<S, D> Copy for $name<S, D> {}
+    )*};
+}
+cp_async_struct! {
+    /// `cp.async.ca.shared.global` (cache at all levels) of one `S` (4, 8 or 16 bytes).
+    SM80_CP_ASYNC_CACHEALWAYS;
+    /// `cp.async.cg.shared.global` (cache in L2 only) of one `S` (16 bytes).
+    SM80_CP_ASYNC_CACHEGLOBAL;
+    /// `cp.async.ca` with zero fill under a predicate; the same layouts as
+    /// [`SM80_CP_ASYNC_CACHEALWAYS`].
+    SM80_CP_ASYNC_CACHEALWAYS_ZFILL;
+    /// `cp.async.cg` with zero fill under a predicate; the same layouts as
+    /// [`SM80_CP_ASYNC_CACHEGLOBAL`].
+    SM80_CP_ASYNC_CACHEGLOBAL_ZFILL;
+}
+
+/// `cp.async.ca` sizes: `sizeof_bits<S>` of 32, 64 or 128.
+#[diagnostic::on_unimplemented(
+    message = "cp.async sizeof(TS) is not supported",
+    label = "cp.async.ca copies 4, 8 or 16 bytes"
+)]
+pub trait CpAsyncCaSize {}
+impl CpAsyncCaSize for P32 {}
+impl CpAsyncCaSize for P64 {}
+impl CpAsyncCaSize for P128 {}
+
+/// `cp.async.cg` size: `sizeof_bits<S>` of 128.
+#[diagnostic::on_unimplemented(
+    message = "cp.async sizeof(TS) is not supported",
+    label = "cp.async.cg copies 16 bytes"
+)]
+pub trait CpAsyncCgSize {}
+impl CpAsyncCgSize for P128 {}
+
+/// `sizeof(S) == sizeof(D)`.
+#[diagnostic::on_unimplemented(
+    message = "cp.async requires sizeof(src_value_type) == sizeof(dst_value_type)",
+    label = "S and D differ in size"
+)]
+pub trait CpAsyncSameSize: Sealed {}
+impl CpAsyncSameSize for B1 {}
+
+macro_rules! cp_async_traits {
+    ($($op:ident: $size:ident;)*) => {$(
+        impl<S, D> CopyTraits for $op<S, D>
+        where
+            S: SizeofBits,
+            D: SizeofBits,
+            Bits<S>: $size + IsEqual<Bits<D>>,
+            Eq<Bits<S>, Bits<D>>: CpAsyncSameSize,
+        {
+            type ThrID = cute!(_1:_0);
+            type SrcLayout = OneThreadBits<S>;
+            type DstLayout = OneThreadBits<D>;
+            type RefLayout = OneThreadBits<S>;
+        }
+    )*};
+}
+cp_async_traits! {
+    SM80_CP_ASYNC_CACHEALWAYS: CpAsyncCaSize;
+    SM80_CP_ASYNC_CACHEGLOBAL: CpAsyncCgSize;
+    SM80_CP_ASYNC_CACHEALWAYS_ZFILL: CpAsyncCaSize;
+    SM80_CP_ASYNC_CACHEGLOBAL_ZFILL: CpAsyncCgSize;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::copy::{CopyAtom, Copy_Atom, NumValDst, Src2Ref, ValLayoutSrc};
+    use tycute_layout::show;
+    use tycute_layout::swizzle::recast::{float, half_t, tfloat32_t, uint128_t, uint32_t, uint64_t};
+
+    #[test]
+    fn atoms() {
+        type A = Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<uint128_t>, half_t>;
+        assert_eq!(show::<<A as CopyAtom>::BitLayoutRef>(), "(_1,_128):(_0,_1)");
+        assert_eq!(show::<ValLayoutSrc<A>>(), "(_1,_8):(_0,_1)");
+        assert_eq!(show::<Src2Ref<A>>(), "(_1,_8):(_0,_1)");
+        assert_eq!(show::<NumValDst<Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<uint128_t>, float>>>(), "_4");
+        assert_eq!(show::<NumValDst<Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<uint128_t>, tfloat32_t>>>(), "_4");
+        assert_eq!(show::<NumValDst<Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<uint64_t>, half_t>>>(), "_4");
+        assert_eq!(show::<NumValDst<Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS_ZFILL<uint32_t>, half_t>>>(), "_2");
+        assert_eq!(show::<NumValDst<Copy_Atom<SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>, half_t>>>(), "_8");
+    }
+}
