@@ -26,6 +26,9 @@ pub use tycute_macros::cute;
 /// MMA and copy atoms as data (CuTe's `*_traits_*` layer): `tycute::atom::SM80_16x8x16_F16F16F16F16_TN`, ...
 pub use tycute_atom as atom;
 
+/// TiledMMA and TiledCopy evaluated by the trait solver (`thrfrg`, TV layouts, partitions, retile).
+pub use tycute_tiled as tiled;
+
 /// The runtime twin: the same algebra on run-time values, parsed from and printed as CuTe text.
 pub use tycute_dynamic as dynamic;
 
