@@ -20,17 +20,26 @@
 //! # The strict rule
 //!
 //! CuTe checks composition weakly and returns layouts that are not `A∘B` for some inputs
-//! (NVIDIA/cutlass #3177). tycute rejects, with structural conditions over the flat modes of A
-//! and the leaves of B (see `docs/design.md`):
+//! (NVIDIA/cutlass #3177). tycute rejects every composition whose result would differ from
+//! `i ↦ A(B(i))` at some `i < size(B)` with `0 ≤ B(i) < size(A)`, with O(modes) structural
+//! conditions over the flat modes of A and the leaves of B (`docs/design.md`, "Composition: the
+//! strict rule", is the spec; `tests/gen/composition_rule.py` is its executable model). Besides
+//! CuTe's stride and shape divisibility ([`StrideDivisibility`], [`ShapeDivisibility`]), for
+//! the *live* leaves of B (a leaf with a negative stride `d` and `|d|` above the largest value of
+//! B's positive leaves, `Σ (s-1)·d` over `d > 0`, is inert: it is at coordinate 0 wherever
+//! `B(i) ≥ 0`), with the digit `(n-1)·rest_stride` of each placement of `n` elements summed per
+//! mode of A into a positive part `P` and a negative part `N`:
 //!
-//! 1. CuTe's stride divisibility `rest_stride % curr_shape == 0 || rest_stride < curr_shape` (every
-//!    step) and shape divisibility `rest_shape % new_shape == 0` (every step that takes elements);
-//! 2. a step that takes part of a mode (`rest_stride < curr_shape`) and continues into the next mode
-//!    (`rest_shape / new_shape > 1`) needs `curr_shape % rest_stride == 0`;
-//! 3. in every mode of A except the last, the sum over the leaves of B of the largest digit each
-//!    places there (`(new_shape - 1) * rest_stride`) stays below the mode's shape.
+//! 1. [`NegativeStrideDivisibility`]: CuTe's stride condition on `|rest_stride|` while a leaf
+//!    with a negative stride still has elements to place;
+//! 2. [`PartialWalkDivisibility`]: a placement that takes part of a mode and continues into the
+//!    next mode needs `curr_shape % |rest_stride| == 0`;
+//! 3. [`NoCarry`]: `P < curr_shape` in every mode below the top mode;
+//! 4. [`NoBorrow`]: no mode holds a positive digit above a mode that holds a negative one.
 //!
-//! Each condition is a public check trait below; its `on_unimplemented` message is what
+//! 2 and 3 apply below the top mode: A's last flat mode, or the one before it when `coalesce_x`
+//! ended A with the `_2` that stands for a trailing `_1` and no live leaf places a negative digit
+//! there. Each condition is a public check trait below; its `on_unimplemented` message is what
 //! `cargo check` prints.
 
 use core::ops::{BitAnd, BitOr, Div, Mul, Not, Rem, Sub};
@@ -39,11 +48,12 @@ use crate::algebra::coalesce::{CoalesceX, CoalesceXOp};
 use crate::algebra::make_layout::MakeLayoutLeft;
 use crate::int::{
     Abs, AbsVal, And, CeilDiv, CeilDivOp, Diff, Eq, Gr, If, IsEqual, IsGreater, IsLess, Le,
-    Min, Minimum, Mod, NInt, NonZero, Or, PInt, Prod, Quot, Select, Unsigned, B0, B1, N1, P1, Z0,
+    Min, Minimum, Mod, NInt, NonZero, Or, PInt, Prod, Quot, Select, Sum, Unsigned, B0,
+    B1, N1, P1, P2, Z0,
 };
 use crate::layout::{IsLayout, Layout, MakeLayoutOp, ModesOp, ShapeOf, StrideOf, Underscore};
 use crate::sealed::Sealed;
-use crate::tuple::{Append, ConcatOp, IsTuple, Nil, Tup, Unwrap, UnwrapOp};
+use crate::tuple::{Append, ConcatOp, Flatten, FlattenOp, IsTuple, Nil, Tup, Unwrap, UnwrapOp};
 
 /// `composition(A, B)`: `A ∘ B` for a layout `B`, or A composed with a tiler `B` (an integer
 /// `N` meaning `N:_1`, `_`, or a tuple of tilers applied mode by mode; modes of A past the
@@ -72,6 +82,41 @@ pub trait CompositionOp<B>: Sealed {
 /// // error[E0277]: composition: B's leaves overlap inside a mode of A (the sum of their largest
 /// //               digits there reaches the mode's shape): the result would not be A∘B
 /// let _ = show::<Composition<cute!((_12,_8):(_8,_1)), cute!((_8,_2):(_1,_8))>>();
+/// ```
+///
+/// Negative strides of B: a step over a mode of A that the stride's magnitude neither divides
+/// nor stays below (CuTe prints `(_4,(_3,_2)):(_2,(_8,_-1))`, which maps `17` to `9` where
+/// `B(17) = 0` and `A(0) = 0`):
+///
+/// ```compile_fail,E0277
+/// use tycute_layout::{show, Composition};
+/// use tycute_macros::cute;
+/// # extern crate tycute_layout as tycute;
+/// // error[E0277]: composition: a negative stride of B steps over a mode of A whose shape
+/// //               neither divides it nor exceeds it (...): the result would not be A∘B
+/// let _ = show::<Composition<cute!((_3,_8):(_8,_-1)), cute!((_4,_6):(_-4,_1))>>();
+/// ```
+///
+/// and a negative digit below a positive one (CuTe prints `(_2,_4):(_8,_-1)`, which maps the `i`
+/// with `B(i) = 31` to `7` where `A(31) = 13`):
+///
+/// ```compile_fail,E0277
+/// use tycute_layout::{show, Composition};
+/// use tycute_macros::cute;
+/// # extern crate tycute_layout as tycute;
+/// // error[E0277]: composition: B places a negative digit in a mode of A below a positive
+/// //               digit in a higher mode (...): the result would not be A∘B
+/// let _ = show::<Composition<cute!((_2,_4,_4):(_1,_2,_2)), cute!((_2,_4):(_32,_-1))>>();
+/// ```
+///
+/// Their neighbours are accepted:
+///
+/// ```
+/// use tycute_layout::{show, Composition};
+/// use tycute_macros::cute;
+/// # extern crate tycute_layout as tycute;
+/// assert_eq!(show::<Composition<cute!((_3,_8):(_8,_-1)), cute!((_4,_6):(_-3,_1))>>(), "(_4,(_3,_2)):(_1,(_8,_-1))");
+/// assert_eq!(show::<Composition<cute!((_2,_4,_4):(_1,_2,_2)), cute!((_2,_4):(_32,_1))>>(), "(_2,_4):(_8,_1)");
 /// ```
 ///
 /// A tiler of higher rank than A is rejected:
@@ -107,6 +152,15 @@ impl StrideDivisibility for B1 {}
 pub trait ShapeDivisibility {}
 impl ShapeDivisibility for B1 {}
 
+/// Strict rule 1: CuTe's stride condition on the magnitude of a negative stride (CuTe's signed
+/// `rest_stride < curr_shape` always holds for a negative stride).
+#[diagnostic::on_unimplemented(
+    message = "composition: a negative stride of B steps over a mode of A whose shape neither divides it nor exceeds it (|rest_stride| % curr_shape == 0 || |rest_stride| < curr_shape): the result would not be A∘B",
+    label = "negative stride does not divide the mode of A"
+)]
+pub trait NegativeStrideDivisibility {}
+impl NegativeStrideDivisibility for B1 {}
+
 /// Strict rule 2: a walk that takes part of a mode and continues needs an exact step.
 #[diagnostic::on_unimplemented(
     message = "composition: a leaf of B takes part of a mode of A and continues into the next mode, so the mode's shape must be a multiple of the stride (curr_shape % rest_stride == 0): the result would not be A∘B",
@@ -123,6 +177,14 @@ impl PartialWalkDivisibility for B1 {}
 pub trait NoCarry {}
 impl NoCarry for B1 {}
 
+/// Strict rule 4: a leaf with a negative stride never borrows from a higher mode of A.
+#[diagnostic::on_unimplemented(
+    message = "composition: B places a negative digit in a mode of A below a positive digit in a higher mode (a negative stride would borrow from the higher mode): the result would not be A∘B",
+    label = "digits borrow from a higher mode of A"
+)]
+pub trait NoBorrow {}
+impl NoBorrow for B1 {}
+
 /// CuTe's `static_assert(tuple_size<Tiler>::value <= rank(A))`.
 #[diagnostic::on_unimplemented(
     message = "composition: the tiler has more modes than the layout",
@@ -137,16 +199,29 @@ impl TilerRankFits for B1 {}
 /// A flat (coalesced) A: its shape and stride.
 type FlatS<A> = ShapeOf<CoalesceX<A>>;
 type FlatD<A> = StrideOf<CoalesceX<A>>;
+/// The largest value of B's positive leaves, `Σ (s-1)·d` over the leaves with `d > 0`.
+type ReachOf<BS, BD> = <(BS, BD) as PositiveReach>::Output;
 /// B's leaves composed with the flat A (`Output`) and the digits they place (`Digits`).
-type Composed<A, BS, BD> = <(BS, BD) as ComposeImpl<FlatS<A>, FlatD<A>>>::Output;
-type DigitsOf<A, BS, BD> = <(BS, BD) as ComposeImpl<FlatS<A>, FlatD<A>>>::Digits;
+type Composed<A, BS, BD> = <(BS, BD) as ComposeImpl<FlatS<A>, FlatD<A>, ReachOf<BS, BD>>>::Output;
+type DigitsOf<A, BS, BD> = <(BS, BD) as ComposeImpl<FlatS<A>, FlatD<A>, ReachOf<BS, BD>>>::Digits;
+/// Whether `coalesce_x` ended the flat A with the `_2` that stands for A's trailing `_1`.
+type Artificial<S, FS> = And<Eq<LastOf<Flatten<S>>, P1>, Eq<LastOf<FS>, P2>>;
 
 impl<S, D, BS, BD> CompositionOp<Layout<BS, BD>> for Layout<S, D>
 where
     Layout<S, D>: CoalesceXOp,
     CoalesceX<Layout<S, D>>: IsLayout,
-    (BS, BD): ComposeImpl<FlatS<Layout<S, D>>, FlatD<Layout<S, D>>>,
-    DigitsOf<Layout<S, D>, BS, BD>: CarryFree<FlatS<Layout<S, D>>>,
+    (BS, BD): PositiveReach,
+    (BS, BD): ComposeImpl<FlatS<Layout<S, D>>, FlatD<Layout<S, D>>, ReachOf<BS, BD>>,
+    // the top mode: does A end with coalesce_x's `_2`?
+    S: FlattenOp,
+    Flatten<S>: Last,
+    FlatS<Layout<S, D>>: Last,
+    LastOf<Flatten<S>>: IsEqual<P1>,
+    LastOf<FlatS<Layout<S, D>>>: IsEqual<P2>,
+    Eq<LastOf<Flatten<S>>, P1>: BitAnd<Eq<LastOf<FlatS<Layout<S, D>>>, P2>>,
+    // strict rules 2-4
+    DigitsOf<Layout<S, D>, BS, BD>: Audit<FlatS<Layout<S, D>>, Artificial<S, FlatS<Layout<S, D>>>>,
 {
     type Output = Composed<Layout<S, D>, BS, BD>;
 }
@@ -227,64 +302,155 @@ where
 }
 
 // ---------------------------------------------------------------------------------------------
-// composition_impl on a flat A `(LS, LD)`, implemented on B's `(shape, stride)`.
+// Inert leaves: B's positive reach
 
-/// CuTe's `composition_impl(LS, LD, RS, RD)`. `Digits` lists, for each mode of the flat A except
-/// the last, the sum over the leaves of `(new_shape - 1) * rest_stride` (strict rule 3); `Nil`
-/// when no leaf places a digit.
+/// `Σ (s-1)·max(d, 0)` over the leaves `s:d` of B. A leaf with `d < 0` and `|d|` above it is
+/// inert: `B(i) ≥ 0` puts it at coordinate 0.
 #[doc(hidden)]
-pub trait ComposeImpl<LS, LD> {
+pub trait PositiveReach {
+    type Output;
+}
+impl<U, DN> PositiveReach for (PInt<U>, DN)
+where
+    U: Unsigned + NonZero,
+    DN: Reach<PInt<U>>,
+{
+    type Output = <DN as Reach<PInt<U>>>::Output;
+}
+impl PositiveReach for (Nil, Nil) {
+    type Output = Z0;
+}
+impl<H, T, DH, DT> PositiveReach for (Tup<H, T>, Tup<DH, DT>)
+where
+    (H, DH): PositiveReach,
+    (T, DT): PositiveReach,
+    <(H, DH) as PositiveReach>::Output: core::ops::Add<<(T, DT) as PositiveReach>::Output>,
+{
+    type Output = Sum<<(H, DH) as PositiveReach>::Output, <(T, DT) as PositiveReach>::Output>;
+}
+
+/// `(N-1)·Self` for a positive stride `Self`, `_0` otherwise (by sign).
+#[doc(hidden)]
+pub trait Reach<N> {
+    type Output;
+}
+impl<U: Unsigned + NonZero, N: Sub<P1>> Reach<N> for PInt<U>
+where
+    Diff<N, P1>: Mul<PInt<U>>,
+{
+    type Output = Prod<Diff<N, P1>, PInt<U>>;
+}
+impl<U: Unsigned + NonZero, N> Reach<N> for NInt<U> {
+    type Output = Z0;
+}
+impl<N> Reach<N> for Z0 {
+    type Output = Z0;
+}
+
+/// The last element of a list (of an integer: itself).
+#[doc(hidden)]
+pub trait Last {
+    type Output;
+}
+impl<U: Unsigned + NonZero> Last for PInt<U> {
+    type Output = PInt<U>;
+}
+impl<H> Last for Tup<H, Nil> {
+    type Output = H;
+}
+impl<H, H2, T> Last for Tup<H, Tup<H2, T>>
+where
+    Tup<H2, T>: Last,
+{
+    type Output = <Tup<H2, T> as Last>::Output;
+}
+type LastOf<L> = <L as Last>::Output;
+
+// ---------------------------------------------------------------------------------------------
+// composition_impl on a flat A `(LS, LD)`, implemented on B's `(shape, stride)`; `PR` is B's
+// positive reach.
+
+/// CuTe's `composition_impl(LS, LD, RS, RD)`. `Digits` is the audit of the strict rule: `Nil`
+/// when no leaf places a digit, otherwise one record `(P, N, X)` per mode of the flat A (the
+/// last included): the sums over the live leaves of the positive and of the negative digits
+/// `(n - 1) * rest_stride` they place there, and whether one of them takes part of the mode
+/// and continues into the next without `curr_shape % rest_stride == 0` (`X = B1`).
+#[doc(hidden)]
+pub trait ComposeImpl<LS, LD, PR> {
     type Output;
     type Digits;
 }
 /// A leaf `N:DN` of B (a positive shape): a static stride `_0` is kept as it is. (`PInt<U>`
 /// rather than any `N: Int`, so that only one impl header matches a tuple: see the integer tiler.)
-impl<U, DN, LS, LD> ComposeImpl<LS, LD> for (PInt<U>, DN)
+impl<U, DN, LS, LD, PR> ComposeImpl<LS, LD, PR> for (PInt<U>, DN)
 where
     U: Unsigned + NonZero,
-    DN: IsEqual<Z0>,
-    Eq<DN, Z0>: LeafBranch<PInt<U>, DN, LS, LD>,
+    DN: IsEqual<Z0> + LiveUnder<PR>,
+    Eq<DN, Z0>: LeafBranch<PInt<U>, DN, LS, LD, Live<DN, PR>>,
 {
-    type Output = <Eq<DN, Z0> as LeafBranch<PInt<U>, DN, LS, LD>>::Output;
-    type Digits = <Eq<DN, Z0> as LeafBranch<PInt<U>, DN, LS, LD>>::Digits;
+    type Output = <Eq<DN, Z0> as LeafBranch<PInt<U>, DN, LS, LD, Live<DN, PR>>>::Output;
+    type Digits = <Eq<DN, Z0> as LeafBranch<PInt<U>, DN, LS, LD, Live<DN, PR>>>::Digits;
 }
+/// Whether a leaf of stride `DN` is live (not inert) under B's positive reach `PR`.
+type Live<DN, PR> = <DN as LiveUnder<PR>>::Output;
+
+/// A leaf of stride `Self` is live under B's positive reach `PR` (`B1`) or inert (`B0`): by
+/// sign, a negative stride is live when `|Self| <= PR`.
+#[doc(hidden)]
+pub trait LiveUnder<PR> {
+    type Output;
+}
+impl<U: Unsigned + NonZero, PR> LiveUnder<PR> for PInt<U> {
+    type Output = B1;
+}
+impl<PR> LiveUnder<PR> for Z0 {
+    type Output = B1;
+}
+impl<U: Unsigned + NonZero, PR> LiveUnder<PR> for NInt<U>
+where
+    PR: IsLess<PInt<U>>,
+    Le<PR, PInt<U>>: Not,
+{
+    type Output = crate::int::Not<Le<PR, PInt<U>>>;
+}
+
 /// A tuple B: one composition per mode, B's structure kept.
-impl<LS, LD> ComposeImpl<LS, LD> for (Nil, Nil) {
+impl<LS, LD, PR> ComposeImpl<LS, LD, PR> for (Nil, Nil) {
     type Output = Layout<Nil, Nil>;
     type Digits = Nil;
 }
-impl<H, T, DH, DT, LS, LD> ComposeImpl<LS, LD> for (Tup<H, T>, Tup<DH, DT>)
+impl<H, T, DH, DT, LS, LD, PR> ComposeImpl<LS, LD, PR> for (Tup<H, T>, Tup<DH, DT>)
 where
-    (Tup<H, T>, Tup<DH, DT>): ComposeModes<LS, LD>,
-    <(Tup<H, T>, Tup<DH, DT>) as ComposeModes<LS, LD>>::Output: MakeLayoutOp,
+    (Tup<H, T>, Tup<DH, DT>): ComposeModes<LS, LD, PR>,
+    <(Tup<H, T>, Tup<DH, DT>) as ComposeModes<LS, LD, PR>>::Output: MakeLayoutOp,
 {
-    type Output = <<(Tup<H, T>, Tup<DH, DT>) as ComposeModes<LS, LD>>::Output as MakeLayoutOp>::Output;
-    type Digits = <(Tup<H, T>, Tup<DH, DT>) as ComposeModes<LS, LD>>::Digits;
+    type Output = <<(Tup<H, T>, Tup<DH, DT>) as ComposeModes<LS, LD, PR>>::Output as MakeLayoutOp>::Output;
+    type Digits = <(Tup<H, T>, Tup<DH, DT>) as ComposeModes<LS, LD, PR>>::Digits;
 }
 
 /// The list of the modes of a tuple B, each composed; digits summed.
 #[doc(hidden)]
-pub trait ComposeModes<LS, LD> {
+pub trait ComposeModes<LS, LD, PR> {
     type Output;
     type Digits;
 }
-impl<LS, LD> ComposeModes<LS, LD> for (Nil, Nil) {
+impl<LS, LD, PR> ComposeModes<LS, LD, PR> for (Nil, Nil) {
     type Output = Nil;
     type Digits = Nil;
 }
-impl<H, T, DH, DT, LS, LD> ComposeModes<LS, LD> for (Tup<H, T>, Tup<DH, DT>)
+impl<H, T, DH, DT, LS, LD, PR> ComposeModes<LS, LD, PR> for (Tup<H, T>, Tup<DH, DT>)
 where
-    (H, DH): ComposeImpl<LS, LD>,
-    (T, DT): ComposeModes<LS, LD>,
-    <(H, DH) as ComposeImpl<LS, LD>>::Digits: AddDigits<<(T, DT) as ComposeModes<LS, LD>>::Digits>,
+    (H, DH): ComposeImpl<LS, LD, PR>,
+    (T, DT): ComposeModes<LS, LD, PR>,
+    <(H, DH) as ComposeImpl<LS, LD, PR>>::Digits: AddDigits<<(T, DT) as ComposeModes<LS, LD, PR>>::Digits>,
 {
-    type Output = Tup<<(H, DH) as ComposeImpl<LS, LD>>::Output, <(T, DT) as ComposeModes<LS, LD>>::Output>;
-    type Digits = <<(H, DH) as ComposeImpl<LS, LD>>::Digits as AddDigits<
-        <(T, DT) as ComposeModes<LS, LD>>::Digits,
+    type Output = Tup<<(H, DH) as ComposeImpl<LS, LD, PR>>::Output, <(T, DT) as ComposeModes<LS, LD, PR>>::Output>;
+    type Digits = <<(H, DH) as ComposeImpl<LS, LD, PR>>::Digits as AddDigits<
+        <(T, DT) as ComposeModes<LS, LD, PR>>::Digits,
     >>::Output;
 }
 
-/// Element-wise sum of two digit lists (`Nil` is all zeros).
+/// Element-wise sum of two lists of records `(P, N, X)` (`Nil` is all zeros).
 #[doc(hidden)]
 pub trait AddDigits<X> {
     type Output;
@@ -295,90 +461,180 @@ impl<X> AddDigits<X> for Nil {
 impl<H, T> AddDigits<Nil> for Tup<H, T> {
     type Output = Tup<H, T>;
 }
-impl<H, T, H2, T2> AddDigits<Tup<H2, T2>> for Tup<H, T>
+impl<Pa, Na, Xa, Ta, Pb, Nb, Xb, Tb> AddDigits<Tup<(Pb, Nb, Xb), Tb>> for Tup<(Pa, Na, Xa), Ta>
 where
-    H: core::ops::Add<H2>,
-    T: AddDigits<T2>,
+    Pa: core::ops::Add<Pb>,
+    Na: core::ops::Add<Nb>,
+    Xa: BitOr<Xb>,
+    Ta: AddDigits<Tb>,
 {
-    type Output = Tup<crate::int::Sum<H, H2>, <T as AddDigits<T2>>::Output>;
+    type Output = Tup<(Sum<Pa, Pb>, Sum<Na, Nb>, Or<Xa, Xb>), <Ta as AddDigits<Tb>>::Output>;
 }
 
-/// Strict rule 3 over the summed digits and the flat shape of A.
+/// The record `(P, N, X)` of one placement of digit `Self` (by sign).
 #[doc(hidden)]
-pub trait CarryFree<LS> {}
-impl<LS> CarryFree<LS> for Nil {}
-impl<G, GT, S, ST> CarryFree<Tup<S, ST>> for Tup<G, GT>
+pub trait Place<X> {
+    type Output;
+}
+impl<U: Unsigned + NonZero, X> Place<X> for PInt<U> {
+    type Output = (PInt<U>, Z0, X);
+}
+impl<U: Unsigned + NonZero, X> Place<X> for NInt<U> {
+    type Output = (Z0, NInt<U>, X);
+}
+impl<X> Place<X> for Z0 {
+    type Output = (Z0, Z0, X);
+}
+type Rec<G, X> = <G as Place<X>>::Output;
+
+// ---------------------------------------------------------------------------------------------
+// The audit: strict rules 2-4 over the summed records and the flat shape of A.
+
+/// Strict rules 2-4 on the records `Self` of the flat A of shape `LS`; `Art`: A ends with
+/// `coalesce_x`'s `_2` (then the top mode is the one before it, unless a live leaf places a
+/// negative digit in the `_2`).
+#[doc(hidden)]
+pub trait Audit<LS, Art> {}
+impl<LS, Art> Audit<LS, Art> for Nil {}
+impl<R, RT, LS, Art> Audit<LS, Art> for Tup<R, RT>
 where
-    G: IsLess<S>,
-    Le<G, S>: NoCarry,
-    GT: CarryFree<ST>,
+    Tup<R, RT>: Last,
+    LastOf<Tup<R, RT>>: NegPart,
+    LastNeg<Tup<R, RT>>: IsEqual<Z0>,
+    Art: BitAnd<Eq<LastNeg<Tup<R, RT>>, Z0>>,
+    LS: BelowTop<Exempt<Art, Tup<R, RT>>>,
+    (Tup<R, RT>, LS, <LS as BelowTop<Exempt<Art, Tup<R, RT>>>>::Output): AuditModes<B0>,
+{
+}
+/// `N` in the last mode of the flat A.
+type LastNeg<Rs> = <LastOf<Rs> as NegPart>::Output;
+/// The top mode is the one before the last: A ends with coalesce_x's `_2` and no live leaf places
+/// a negative digit there.
+type Exempt<Art, Rs> = And<Art, Eq<LastNeg<Rs>, Z0>>;
+
+/// `N` of a record.
+#[doc(hidden)]
+pub trait NegPart {
+    type Output;
+}
+impl<P, N, X> NegPart for (P, N, X) {
+    type Output = N;
+}
+
+/// One bit per mode of the flat A: whether it is below the top mode (rules 2 and 3 apply).
+/// `Exempt`: the top mode is the one before the last.
+#[doc(hidden)]
+pub trait BelowTop<Exempt> {
+    type Output;
+}
+impl<S, E> BelowTop<E> for Tup<S, Nil> {
+    type Output = Tup<B0, Nil>;
+}
+impl<S, S2, E: core::ops::Not> BelowTop<E> for Tup<S, Tup<S2, Nil>> {
+    type Output = Tup<crate::int::Not<E>, Tup<B0, Nil>>;
+}
+impl<S, S2, S3, T3, E> BelowTop<E> for Tup<S, Tup<S2, Tup<S3, T3>>>
+where
+    Tup<S2, Tup<S3, T3>>: BelowTop<E>,
+{
+    type Output = Tup<B1, <Tup<S2, Tup<S3, T3>> as BelowTop<E>>::Output>;
+}
+
+/// Rules 2-4 mode by mode on `(records, shapes, below-top bits)`; `SeenNeg`: a lower mode holds
+/// a negative digit.
+#[doc(hidden)]
+pub trait AuditModes<SeenNeg> {}
+impl<SeenNeg> AuditModes<SeenNeg> for (Nil, Nil, Nil) {}
+impl<P, N, X, RT, S, ST, C, CT, SeenNeg> AuditModes<SeenNeg> for (Tup<(P, N, X), RT>, Tup<S, ST>, Tup<C, CT>)
+where
+    // rule 2: !C || !X
+    C: Not + BitAnd<X>,
+    And<C, X>: Not,
+    crate::int::Not<And<C, X>>: PartialWalkDivisibility,
+    // rule 3: !C || P < S
+    P: IsLess<S> + IsGreater<Z0>,
+    crate::int::Not<C>: BitOr<Le<P, S>>,
+    Or<crate::int::Not<C>, Le<P, S>>: NoCarry,
+    // rule 4: !(SeenNeg && P > 0)
+    SeenNeg: BitAnd<Gr<P, Z0>> + BitOr<Le<N, Z0>>,
+    And<SeenNeg, Gr<P, Z0>>: Not,
+    crate::int::Not<And<SeenNeg, Gr<P, Z0>>>: NoBorrow,
+    N: IsLess<Z0>,
+    (RT, ST, CT): AuditModes<Or<SeenNeg, Le<N, Z0>>>,
 {
 }
 
-/// A leaf with stride `_0` (`B1`) or another stride (`B0`).
+/// A leaf with stride `_0` (`B1`) or another stride (`B0`); `L`: the leaf is live.
 #[doc(hidden)]
-pub trait LeafBranch<N, DN, LS, LD> {
+pub trait LeafBranch<N, DN, LS, LD, L> {
     type Output;
     type Digits;
 }
-impl<N, DN, LS, LD> LeafBranch<N, DN, LS, LD> for B1 {
+impl<N, DN, LS, LD, L> LeafBranch<N, DN, LS, LD, L> for B1 {
     type Output = Layout<N, DN>;
     type Digits = Nil;
 }
-impl<N, DN, LS, LD> LeafBranch<N, DN, LS, LD> for B0
+impl<N, DN, LS, LD, L> LeafBranch<N, DN, LS, LD, L> for B0
 where
     LS: IsTuple,
-    <LS as IsTuple>::Output: FlatBranch<N, DN, LS, LD>,
+    <LS as IsTuple>::Output: FlatBranch<N, DN, LS, LD, L>,
 {
-    type Output = <<LS as IsTuple>::Output as FlatBranch<N, DN, LS, LD>>::Output;
-    type Digits = <<LS as IsTuple>::Output as FlatBranch<N, DN, LS, LD>>::Digits;
+    type Output = <<LS as IsTuple>::Output as FlatBranch<N, DN, LS, LD, L>>::Output;
+    type Digits = <<LS as IsTuple>::Output as FlatBranch<N, DN, LS, LD, L>>::Digits;
 }
 
 /// An integral flat A (`B0`): `N:DN*LD`; a tuple flat A (`B1`): the fold over its modes.
 #[doc(hidden)]
-pub trait FlatBranch<N, DN, LS, LD> {
+pub trait FlatBranch<N, DN, LS, LD, L> {
     type Output;
     type Digits;
 }
-impl<N, DN: Mul<LD>, LS, LD> FlatBranch<N, DN, LS, LD> for B0 {
+impl<N, DN: Mul<LD>, LS, LD, L> FlatBranch<N, DN, LS, LD, L> for B0 {
     type Output = Layout<N, Prod<DN, LD>>;
     type Digits = Nil;
 }
-impl<N, DN, LS, LD> FlatBranch<N, DN, LS, LD> for B1
+impl<N, DN, LS, LD, L> FlatBranch<N, DN, LS, LD, L> for B1
 where
-    (LS, LD): Fold<N, DN, Nil, Nil>,
+    (LS, LD): Fold<N, DN, Nil, Nil, L>,
 {
-    type Output = <(LS, LD) as Fold<N, DN, Nil, Nil>>::Output;
-    type Digits = <(LS, LD) as Fold<N, DN, Nil, Nil>>::Digits;
+    type Output = <(LS, LD) as Fold<N, DN, Nil, Nil, L>>::Output;
+    type Digits = <(LS, LD) as Fold<N, DN, Nil, Nil, L>>::Digits;
 }
 
-/// The fold over the flat modes `(LS, LD)` of A with rest shape `RS`, rest stride `RD` and the
-/// result so far `(ResS, ResD)`.
+/// The fold over the flat modes `(LS, LD)` of A with rest shape `RS`, rest stride `RD`, the
+/// result so far `(ResS, ResD)` and the leaf's liveness `L`.
 #[doc(hidden)]
-pub trait Fold<RS, RD, ResS, ResD> {
+pub trait Fold<RS, RD, ResS, ResD, L> {
     type Output;
     type Digits;
 }
-/// The last mode `_:D` of A takes the rest.
-impl<S, D, RS, RD, ResS, ResD> Fold<RS, RD, ResS, ResD> for (Tup<S, Nil>, Tup<D, Nil>)
+/// The last mode `_:D` of A takes the rest; its digit is `(RS - 1) * RD`.
+impl<S, D, RS, RD, ResS, ResD, L> Fold<RS, RD, ResS, ResD, L> for (Tup<S, Nil>, Tup<D, Nil>)
 where
     RD: Mul<D>,
     ResS: Finish<RS, Prod<RD, D>, ResD>,
+    RS: Sub<P1>,
+    Diff<RS, P1>: Mul<RD>,
+    L: Select<Prod<Diff<RS, P1>, RD>, Z0>,
+    If<L, Prod<Diff<RS, P1>, RD>, Z0>: Place<B0>,
 {
     type Output = <ResS as Finish<RS, Prod<RD, D>, ResD>>::Output;
-    type Digits = Nil;
+    type Digits = Tup<Rec<If<L, Prod<Diff<RS, P1>, RD>, Z0>, B0>, Nil>;
 }
 /// A mode `S:D` of A that is not the last.
-impl<S, S2, ST, D, D2, DT, RS, RD, ResS, ResD> Fold<RS, RD, ResS, ResD>
+impl<S, S2, ST, D, D2, DT, RS, RD, ResS, ResD, L> Fold<RS, RD, ResS, ResD, L>
     for (Tup<S, Tup<S2, ST>>, Tup<D, Tup<D2, DT>>)
 where
     RD: StepMath<S>,
     <RD as StepMath<S>>::StrideOk: StrideDivisibility,
+    // strict rule 1
+    RD: MagnitudeOk<S, RS, L>,
+    <RD as MagnitudeOk<S, RS, L>>::Output: NegativeStrideDivisibility,
     RS: IsEqual<P1>,
     Eq<<RD as StepMath<S>>::NextShape, P1>: BitOr<Eq<RS, P1>>,
     <RD as StepMath<S>>::NextShape: IsEqual<P1>,
     Or<Eq<<RD as StepMath<S>>::NextShape, P1>, Eq<RS, P1>>:
-        Step<S, D, RS, RD, ResS, ResD, (Tup<S2, ST>, Tup<D2, DT>)>,
+        Step<S, D, RS, RD, ResS, ResD, (Tup<S2, ST>, Tup<D2, DT>), L>,
 {
     type Output = <Or<Eq<<RD as StepMath<S>>::NextShape, P1>, Eq<RS, P1>> as Step<
         S,
@@ -388,6 +644,7 @@ where
         ResS,
         ResD,
         (Tup<S2, ST>, Tup<D2, DT>),
+        L,
     >>::Output;
     type Digits = <Or<Eq<<RD as StepMath<S>>::NextShape, P1>, Eq<RS, P1>> as Step<
         S,
@@ -397,12 +654,12 @@ where
         ResS,
         ResD,
         (Tup<S2, ST>, Tup<D2, DT>),
+        L,
     >>::Digits;
 }
 
-/// Per-step arithmetic on the rest stride `RD` for a mode of shape `S`:
-/// the stride condition, `next_shape = ceil_div(S, |RD|)` and
-/// `next_stride = ceil_div(|RD|, S) * signum(RD)`.
+/// Per-step arithmetic on the rest stride `RD` for a mode of shape `S`: CuTe's stride
+/// condition, `next_shape = ceil_div(S, |RD|)` and `next_stride = ceil_div(|RD|, S) * signum(RD)`.
 #[doc(hidden)]
 pub trait StepMath<S> {
     type StrideOk;
@@ -421,6 +678,33 @@ where
     type StrideOk = Or<Eq<Mod<RD, S>, Z0>, Le<RD, S>>;
     type NextShape = CeilDiv<S, AbsVal<RD>>;
     type NextStride = Prod<CeilDiv<AbsVal<RD>, S>, <RD as Signum>::Output>;
+}
+
+/// Strict rule 1 at a step over a mode of shape `S` with rest shape `RS`, for a leaf of
+/// liveness `L`: `B0` when the rest stride is negative, `L && RS > 1`, and
+/// `!(|RD| % S == 0 || |RD| < S)`. (By sign: a positive stride is CuTe's own check.)
+#[doc(hidden)]
+pub trait MagnitudeOk<S, RS, L> {
+    type Output;
+}
+impl<U: Unsigned + NonZero, S, RS, L> MagnitudeOk<S, RS, L> for PInt<U> {
+    type Output = B1;
+}
+impl<S, RS, L> MagnitudeOk<S, RS, L> for Z0 {
+    type Output = B1;
+}
+impl<U, S, RS, L> MagnitudeOk<S, RS, L> for NInt<U>
+where
+    U: Unsigned + NonZero,
+    RS: IsGreater<P1>,
+    L: BitAnd<Gr<RS, P1>>,
+    And<L, Gr<RS, P1>>: Not,
+    PInt<U>: Rem<S> + IsLess<S>,
+    Mod<PInt<U>, S>: IsEqual<Z0>,
+    Eq<Mod<PInt<U>, S>, Z0>: BitOr<Le<PInt<U>, S>>,
+    crate::int::Not<And<L, Gr<RS, P1>>>: BitOr<Or<Eq<Mod<PInt<U>, S>, Z0>, Le<PInt<U>, S>>>,
+{
+    type Output = Or<crate::int::Not<And<L, Gr<RS, P1>>>, Or<Eq<Mod<PInt<U>, S>, Z0>, Le<PInt<U>, S>>>;
 }
 
 /// `signum(x)`.
@@ -444,25 +728,29 @@ type NextStrideOf<RD, S> = <RD as StepMath<S>>::NextStride;
 /// One fold step: `B1` skips the mode (`next_shape == 1 || rest_shape == 1`), `B0` takes
 /// `new_shape = min(next_shape, rest_shape)` elements of it.
 #[doc(hidden)]
-pub trait Step<S, D, RS, RD, ResS, ResD, Rest> {
+pub trait Step<S, D, RS, RD, ResS, ResD, Rest, L> {
     type Output;
     type Digits;
 }
-impl<S, D, RS, RD, ResS, ResD, Rest> Step<S, D, RS, RD, ResS, ResD, Rest> for B1
+impl<S, D, RS, RD, ResS, ResD, Rest, L> Step<S, D, RS, RD, ResS, ResD, Rest, L> for B1
 where
     RD: StepMath<S>,
-    Rest: Fold<RS, NextStrideOf<RD, S>, ResS, ResD>,
+    Rest: Fold<RS, NextStrideOf<RD, S>, ResS, ResD, L>,
 {
-    type Output = <Rest as Fold<RS, NextStrideOf<RD, S>, ResS, ResD>>::Output;
-    type Digits = Tup<Z0, <Rest as Fold<RS, NextStrideOf<RD, S>, ResS, ResD>>::Digits>;
+    type Output = <Rest as Fold<RS, NextStrideOf<RD, S>, ResS, ResD, L>>::Output;
+    type Digits = Tup<(Z0, Z0, B0), <Rest as Fold<RS, NextStrideOf<RD, S>, ResS, ResD, L>>::Digits>;
 }
 
 type NewShape<RD, S, RS> = Minimum<NextShapeOf<RD, S>, RS>;
 type TakeRest<RD, S, RS> = Quot<RS, NewShape<RD, S, RS>>;
 type TakeResS<RD, S, RS, ResS> = Append<ResS, NewShape<RD, S, RS>>;
 type TakeResD<RD, D, ResD> = Append<ResD, Prod<RD, D>>;
+/// The placement's digit `(new_shape - 1) * rest_stride`, `_0` for an inert leaf.
+type TakeDigit<RD, S, RS, L> = If<L, Prod<Diff<NewShape<RD, S, RS>, P1>, RD>, Z0>;
+/// Strict rule 2 fails here: `L && rest_shape / new_shape > 1 && curr_shape % rest_stride != 0`.
+type TakeInexact<RD, S, RS, L> = And<L, And<Gr<TakeRest<RD, S, RS>, P1>, crate::int::Not<Eq<Mod<S, RD>, Z0>>>>;
 
-impl<S, D, RS, RD, ResS, ResD, Rest> Step<S, D, RS, RD, ResS, ResD, Rest> for B0
+impl<S, D, RS, RD, ResS, ResD, Rest, L> Step<S, D, RS, RD, ResS, ResD, Rest, L> for B0
 where
     RD: StepMath<S> + Mul<D>,
     NextShapeOf<RD, S>: Min<RS>,
@@ -470,15 +758,21 @@ where
     RS: Rem<NewShape<RD, S, RS>> + Div<NewShape<RD, S, RS>>,
     Mod<RS, NewShape<RD, S, RS>>: IsEqual<Z0>,
     Eq<Mod<RS, NewShape<RD, S, RS>>, Z0>: ShapeDivisibility,
-    // strict rule 2
-    (RD, S, TakeRest<RD, S, RS>): PartialWalk,
-    <(RD, S, TakeRest<RD, S, RS>) as PartialWalk>::Output: PartialWalkDivisibility,
+    // strict rule 2, recorded for the audit
+    TakeRest<RD, S, RS>: IsGreater<P1>,
+    S: Rem<RD>,
+    Mod<S, RD>: IsEqual<Z0>,
+    Eq<Mod<S, RD>, Z0>: Not,
+    Gr<TakeRest<RD, S, RS>, P1>: BitAnd<crate::int::Not<Eq<Mod<S, RD>, Z0>>>,
+    L: BitAnd<And<Gr<TakeRest<RD, S, RS>, P1>, crate::int::Not<Eq<Mod<S, RD>, Z0>>>>,
     // digit (new_shape - 1) * rest_stride
     NewShape<RD, S, RS>: Sub<P1>,
     Diff<NewShape<RD, S, RS>, P1>: Mul<RD>,
+    L: Select<Prod<Diff<NewShape<RD, S, RS>, P1>, RD>, Z0>,
+    TakeDigit<RD, S, RS, L>: Place<TakeInexact<RD, S, RS, L>>,
     ResS: ConcatOp<Tup<NewShape<RD, S, RS>, Nil>>,
     ResD: ConcatOp<Tup<Prod<RD, D>, Nil>>,
-    Rest: Fold<TakeRest<RD, S, RS>, NextStrideOf<RD, S>, TakeResS<RD, S, RS, ResS>, TakeResD<RD, D, ResD>>,
+    Rest: Fold<TakeRest<RD, S, RS>, NextStrideOf<RD, S>, TakeResS<RD, S, RS, ResS>, TakeResD<RD, D, ResD>, L>,
 {
     // result (.., new_shape):(.., rest_stride * D)
     type Output = <Rest as Fold<
@@ -486,35 +780,18 @@ where
         NextStrideOf<RD, S>,
         TakeResS<RD, S, RS, ResS>,
         TakeResD<RD, D, ResD>,
+        L,
     >>::Output;
     type Digits = Tup<
-        Prod<Diff<NewShape<RD, S, RS>, P1>, RD>,
+        Rec<TakeDigit<RD, S, RS, L>, TakeInexact<RD, S, RS, L>>,
         <Rest as Fold<
             TakeRest<RD, S, RS>,
             NextStrideOf<RD, S>,
             TakeResS<RD, S, RS, ResS>,
             TakeResD<RD, D, ResD>,
+            L,
         >>::Digits,
     >;
-}
-
-/// Strict rule 2 on `(rest_stride, curr_shape, rest_shape / new_shape)`:
-/// `!(rest_stride < curr_shape && rest > 1) || curr_shape % rest_stride == 0`.
-#[doc(hidden)]
-pub trait PartialWalk {
-    type Output;
-}
-impl<RD, S, Q> PartialWalk for (RD, S, Q)
-where
-    RD: IsLess<S>,
-    Q: IsGreater<P1>,
-    Le<RD, S>: BitAnd<Gr<Q, P1>>,
-    And<Le<RD, S>, Gr<Q, P1>>: Not,
-    S: Rem<RD>,
-    Mod<S, RD>: IsEqual<Z0>,
-    crate::int::Not<And<Le<RD, S>, Gr<Q, P1>>>: BitOr<Eq<Mod<S, RD>, Z0>>,
-{
-    type Output = Or<crate::int::Not<And<Le<RD, S>, Gr<Q, P1>>>, Eq<Mod<S, RD>, Z0>>;
 }
 
 /// The end of the fold, on the result shape so far: nothing taken gives `RS:LastD`; a rest of
@@ -546,7 +823,7 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::repr::{show, table};
+    use crate::repr::{show, table, Reify};
     use tycute_macros::cute;
 
     #[test]
@@ -559,6 +836,74 @@ mod tests {
         assert_eq!(show::<Composition<cute!((_1,(_2,_4)):(_0,(_-1,_512))), cute!(_4:_-1)>>(), "(_2,_2):(_1,_-512)");
         assert_eq!(show::<Composition<cute!((_4):(_-1)), cute!((_4):(_-1))>>(), "(_4):(_1)");
         assert_eq!(table::<Composition<cute!((_2,_12):(_12,_1)), cute!((_12,_2):(_1,_12))>>(), vec![0, 12, 1, 13, 2, 14, 3, 15, 4, 16, 5, 17, 6, 18, 7, 19, 8, 20, 9, 21, 10, 22, 11, 23]);
+    }
+
+    /// Whether `R(i) == A(B(i))` at every `i < size(B)` with `0 <= B(i) < size(A)`.
+    fn composes<A: Reify, B: Reify, R: Reify>() -> bool {
+        let (a, b, r) = (table::<A>(), table::<B>(), table::<R>());
+        b.len() == r.len() && b.iter().zip(&r).all(|(&x, &y)| x < 0 || x as usize >= a.len() || a[x as usize] == y)
+    }
+
+    type A1 = cute!((_3,_8):(_8,_-1));
+    type A2 = cute!((_2,_4,_4):(_1,_2,_2));
+
+    /// The two rejected examples (`compile_fail` doctests on [`Composition`]): what CuTe prints
+    /// for them is not `A∘B`.
+    #[test]
+    fn rejected_examples_are_not_a_after_b() {
+        // A1 ∘ (_4,_6):(_-4,_1): CuTe prints (_4,(_3,_2)):(_2,(_8,_-1)); B(17) = 0, A(0) = 0, R(17) = 9
+        type Cute1 = cute!((_4,(_3,_2)):(_2,(_8,_-1)));
+        assert!(!composes::<A1, cute!((_4,_6):(_-4,_1)), Cute1>());
+        let (a, b, r) = (table::<A1>(), table::<cute!((_4,_6):(_-4,_1))>(), table::<Cute1>());
+        assert_eq!((b[17], a[0], r[17]), (0, 0, 9));
+        // A2 ∘ (_2,_4):(_32,_-1): CuTe prints (_2,_4):(_8,_-1); B(3) = 31, A(31) = 13, R(3) = 7
+        type Cute2 = cute!((_2,_4):(_8,_-1));
+        assert!(!composes::<A2, cute!((_2,_4):(_32,_-1)), Cute2>());
+        let (a, b, r) = (table::<A2>(), table::<cute!((_2,_4):(_32,_-1))>(), table::<Cute2>());
+        assert_eq!((b[3], a[31], r[3]), (31, 13, 7));
+    }
+
+    /// Their accepted neighbours.
+    #[test]
+    fn negative_stride_neighbours() {
+        // |_-3| is a multiple of A1's first mode _3 (the rejected _-4 is not)
+        type B1 = cute!((_4,_6):(_-3,_1));
+        assert_eq!(show::<Composition<A1, B1>>(), "(_4,(_3,_2)):(_1,(_8,_-1))");
+        assert!(composes::<A1, B1, Composition<A1, B1>>());
+        // no negative digit below the positive _32 leaf (the rejected _-1 placed one)
+        type B2 = cute!((_2,_4):(_32,_1));
+        assert_eq!(show::<Composition<A2, B2>>(), "(_2,_4):(_8,_1)");
+        assert!(composes::<A2, B2, Composition<A2, B2>>());
+        // negative digits in the highest mode that holds positive ones
+        type B3 = cute!((_4,_2):(_1,_-2));
+        assert_eq!(show::<Composition<A2, B3>>(), "(_4,_2):(_1,_-2)");
+        assert!(composes::<A2, B3, Composition<A2, B3>>());
+        type B4 = cute!((_2,_2,_8):(_8,_-8,_1));
+        assert_eq!(show::<Composition<A2, B4>>(), "(_2,_2,_8):(_2,_-2,_1)");
+        assert!(composes::<A2, B4, Composition<A2, B4>>());
+        // the existing cases with negative strides
+        type A3 = cute!((_4,_4):(_-1,_1));
+        type B5 = cute!((_2,_4,_2):(_1,_2,_8));
+        assert!(composes::<A3, B5, Composition<A3, B5>>());
+    }
+
+    /// The two refinements of the strict rule that remove over-rejections.
+    #[test]
+    fn strict_rule_refinements() {
+        // an inert leaf: the positive leaf reaches 5 < 8, so B(i) >= 0 puts the _-8 leaf at 0 and
+        // its step over A1's _3 does not matter
+        type B1 = cute!((_2,_6):(_-8,_1));
+        assert_eq!(show::<Composition<A1, B1>>(), "(_2,(_3,_2)):(_3,(_8,_-1))");
+        assert!(composes::<A1, B1, Composition<A1, B1>>());
+        // A's trailing _1: coalesce_x gives (_4,_2):(_1,_7), whose top mode is _4, A's own last
+        // mode: the walk may leave it inexactly, and the digits may reach past it
+        type A4 = cute!((_4,_1):(_1,_7));
+        assert_eq!(show::<Composition<A4, cute!(_4:_3)>>(), "(_2,_2):(_3,_7)");
+        assert!(composes::<A4, cute!(_4:_3), Composition<A4, cute!(_4:_3)>>());
+        type A5 = cute!((_8,_1):(_1,_0));
+        type B5 = cute!((_4,_4):(_2,_1));
+        assert_eq!(show::<Composition<A5, B5>>(), "(_4,_4):(_2,_1)");
+        assert!(composes::<A5, B5, Composition<A5, B5>>());
     }
 
     #[test]

@@ -1,0 +1,678 @@
+#!/usr/bin/env python3
+"""A model of CuTe's composition and of tycute's strict composition rule, checked by brute force.
+
+`composition(A, B)` in tycute is CuTe's composition, except that tycute rejects every input whose
+result `R` would differ from `i -> A(B(i))` at some `i < size(B)` with `0 <= B(i) < size(A)`
+(CuTe's own checks are weak: NVIDIA/cutlass#3177). The rule is O(modes of A + leaves of B); this
+script is its executable spec. docs/design.md, "Composition: the strict rule", states it in
+words; crates/tycute-layout/src/algebra/composition.rs implements it at the type level.
+
+CuTe's walk (per leaf `s:d` of B, on A' = coalesce_x(A) = c_0:e_0, ..., c_{R-1}:e_{R-1}; all values
+static). A leaf with `d == 0`, or an A' of one mode, places nothing. Otherwise, with
+`rest_shape = s`, `rest_stride = d`, for each mode j < R-1 CuTe checks its "stride divisibility"
+`rest_stride % c_j == 0 || rest_stride < c_j` (signed) and computes
+`next_shape = ceil_div(c_j, |rest_stride|)`, `next_stride = ceil_div(|rest_stride|, c_j) * sign`.
+It *skips* mode j when `next_shape == 1 || rest_shape == 1`; otherwise it *places*
+`new_shape = min(next_shape, rest_shape)` elements in mode j at stride `rest_stride` (checking its
+"shape divisibility" `rest_shape % new_shape == 0`), and goes on with `rest_shape / new_shape`.
+After the walk a `rest_shape > 1` is placed in the last mode R-1 at the final `rest_stride`.
+A placement of `n` elements at stride `r` puts the digits `0, r, ..., (n-1)*r` into its mode;
+call `(n-1)*r` the placement's digit.
+
+THE RULE. On top of CuTe's two checks (which stay, for every leaf), tycute requires:
+
+  Inert leaves. `Pmax = sum over the leaves of B with d > 0 of (s-1)*d`. A leaf with `d < 0` and
+  `|d| > Pmax` is inert: `B(i) >= 0` forces its coordinate to 0, so conditions 1-4 ignore it
+  (neither checked nor counted). All other leaves are live.
+  Digit sums. For each mode j of A' (the last included): `P_j` = the sum of the positive
+  placement digits of the live leaves in mode j, `N_j` = the sum of the negative ones.
+  Top mode. `T = R-1`, except when A' ends with the `_2` that coalesce_x puts in place of A's
+  trailing size-1 mode (A's last flat mode has shape 1 and A''s last mode has shape 2; R >= 2)
+  and `N_{R-1} == 0`: then `T = R-2` (A's own last mode; every element past it is >= size(A)).
+
+  1. stride magnitude (live leaves with a negative rest stride, every mode j < R-1 they visit
+     while rest_shape > 1): `|rest_stride| % c_j == 0 || |rest_stride| < c_j`
+     (CuTe's own check on |rest_stride|; for a positive stride it is CuTe's check itself)
+  2. exact partial walk (live leaves, placements in modes j < T):
+     `rest_shape / new_shape > 1` needs `c_j % |rest_stride| == 0`
+  3. no carry: `P_j < c_j` for every j < T
+  4. no borrow: no positive digit above a negative one: for all j < k, `N_j < 0` implies
+     `P_k == 0` (all modes of A', the last included).
+
+Why it is sound: 1 and 2 make each live leaf's result its exact digit expansion in A''s modes.
+If some mode's total digit D_j were negative at a point of the domain, take the highest such j*:
+by 4 the modes above j* hold no positive digit (their total is 0), and by 3 the modes below j*
+sum to less than the weight of j*, so B(i) < 0. Hence all D_j >= 0, by 3 D_j < c_j below T, and
+the digits are A''s coordinates of B(i): R(i) = A(B(i)). When T = R-2, above T sits only the
+`_2`, where no live leaf places a negative digit: a non-zero digit there, or D_T >= c_T, means
+B(i) >= size(A). A walk leaving mode R-2 inexactly (2 is not checked there) puts a positive
+digit in the `_2`; then by 4 no live leaf places a negative digit anywhere, and its elements
+past the exact part lie at or beyond size(A).
+
+NUMBERS (`python3 composition_rule.py`; seeds fixed; about 50 s on 2 cores). A and B are random
+flat layouts of 1-4 modes with shapes 1..8 and strides in -16..16 with at least one negative
+('neg'), in 0..16 ('nonneg'), +-compact strides of a permuted shape, sometimes scaled or zeroed
+('compact'), or 'compact' with a trailing `_1` mode in A ('trailing1'). CuTe-ok: CuTe's own
+checks pass; correct: and R(i) = A(B(i)) on the whole domain; wrong: CuTe-ok but not correct.
+Per rule: wrong-acc = wrong cases the rule accepts (must be 0); over = correct cases it rejects;
+over/inj = the same among injective B (of "correct inj").
+
+  class        cases CuTe-ok correct  wrong | rule                       wrong-acc   over over/inj
+  neg         100000   48523   44754   3769 | old                             1765   2102     1508  (correct inj 27740)
+                                            | (a)+(b)                            0  10570     8259
+                                            | final                              0    129       54
+                                            | final-without-1                 1325     89       28
+                                            | final-without-4                  273    112       39
+                                            | final-4-without-last-mode        179    112       39
+                                            | final-T-without-guard              9    124       53
+                                            | final-without-inert                0   9216     7067
+                                            | final-without-T                    0    179       93
+  nonneg      200000   79317   75076   4241 | old                                0    301      183  (correct inj 41837)
+                                            | (a)+(b)                            0    301      183
+                                            | final                              0     20       14
+                                            | final-without-1                    0     20       14
+                                            | final-without-4                    0     20       14
+                                            | final-4-without-last-mode          0     20       14
+                                            | final-T-without-guard              0     20       14
+                                            | final-without-inert                0     20       14
+                                            | final-without-T                    0    301      183
+  compact     100000   66100   62065   4035 | old                              983    700      624  (correct inj 52673)
+                                            | (a)+(b)                            0    944      748
+                                            | final                              0     62       38
+                                            | final-without-1                   47     50       32
+                                            | final-without-4                  927     35       27
+                                            | final-4-without-last-mode        687     35       27
+                                            | final-T-without-guard              0     59       35
+                                            | final-without-inert                0    724      561
+                                            | final-without-T                    0    262      219
+  trailing1   100000   46777   42401   4376 | old                             1388   3172     2821  (correct inj 35198)
+                                            | (a)+(b)                            0   3643     3067
+                                            | final                              0    328      251
+                                            | final-without-1                    5    269      203
+                                            | final-without-4                 1541    124      101
+                                            | final-4-without-last-mode        989    124      101
+                                            | final-T-without-guard              0    303      227
+                                            | final-without-inert                0   1638     1297
+                                            | final-without-T                    0   2543     2226
+
+'old' = the conditions before this change (signed digit sums, CuTe's signed stride check);
+'(a)+(b)' = the first proposed fix (stride check on |rest_stride| at every visited mode,
+positive and negative digit sums apart, no positive digit above a negative one); 'final' = THE
+RULE. The ablations show that each part is needed: without 1, without 4, without the last mode
+in 4, or without the `N_{R-1} == 0` guard on T the rule accepts wrong results. The two
+refinements over (a)+(b) (inert leaves; the top mode T) only remove over-rejections
+('final-without-inert', 'final-without-T'). The remaining over-rejections involve a stride-0
+mode of A (a carry out of it is invisible), or a walk out of A's last mode next to negative
+digits, which no per-mode sum sees.
+
+Every static composition, composition_tiler and with_shape case of tests/vectors/algebra.txt is
+reproduced by the model of CuTe (the same function) and keeps its decision: accepted, except
+`(_12,_8):(_8,_1)` ∘ `(_8,_2):(_1,_8)` (rule 3). `--emit-rust` writes a cross-check of the
+type-level implementation against this model (1000 accepted cases compared by table, 360
+rejected cases, one per function): all agree.
+
+Usage: python3 crates/tycute-layout/tests/gen/composition_rule.py [--quick]
+       python3 crates/tycute-layout/tests/gen/composition_rule.py --emit-rust DIR   (see emit_rust)
+"""
+import collections
+import multiprocessing
+import os
+import random
+import re
+import sys
+
+# ------------------------------------------------------------------------------------------------
+# CuTe
+
+
+def ceil_div(a, b):
+    return (a + b - 1) // b
+
+
+def sign(x):
+    return (x > 0) - (x < 0)
+
+
+def size(shape):
+    p = 1
+    for s in shape:
+        p *= s
+    return p
+
+
+def coalesce_x(S, D):
+    """CuTe's detail::coalesce_x on flat modes S:D -> [(c, e)] (front first)."""
+    c0, e0 = S[-1], D[-1]
+    if c0 == 1:
+        c0 = 2  # keep the trailing stride: the function past size(A)
+    st = [(c0, e0)]
+    for s, d in zip(reversed(S[:-1]), reversed(D[:-1])):
+        if s == 1:
+            continue
+        if s * d == st[0][1]:
+            st[0] = (s * st[0][0], d)
+        else:
+            st.insert(0, (s, d))
+    return st
+
+
+class Leaf:
+    """One leaf s:d of B walked over A' (CuTe's composition_impl), with what the rule needs."""
+
+    def __init__(self, flat, s, d):
+        self.s, self.d = s, d
+        self.cute_ok = True
+        self.modes = None           # the result: [(n, stride)], evaluated colexicographically
+        self.place = []             # (j, n, r): n > 1 elements of mode j at rest stride r
+        self.magnitude_bad = []     # modes j visited with rest_shape > 1 that fail condition 1
+        self.magnitude_bad_any = [] # ... at any rest_shape (ablation)
+        self.partial_bad = []       # modes j where condition 2 fails
+        if d == 0:
+            self.modes = [(s, 0)]
+            return
+        if len(flat) == 1:
+            if s > 1:
+                self.place.append((0, s, d))
+            self.modes = [(s, d * flat[0][1])]
+            return
+        R = len(flat)
+        res, rs, rd = [], s, d
+        for j in range(R - 1):
+            c, e = flat[j]
+            if not (rd % c == 0 or rd < c):
+                self.cute_ok = False            # static_assert: Stride Divisibility Condition
+            if not (abs(rd) % c == 0 or abs(rd) < c):
+                self.magnitude_bad_any.append(j)
+                if rs > 1:
+                    self.magnitude_bad.append(j)
+            ns = ceil_div(c, abs(rd))
+            nd = ceil_div(abs(rd), c) * sign(rd)
+            if ns == 1 or rs == 1:
+                rd = nd
+                continue
+            new = min(ns, rs)
+            if rs % new != 0:
+                self.cute_ok = False            # static_assert: Shape Divisibility Condition
+                return
+            if rs // new > 1 and c % abs(rd) != 0:
+                self.partial_bad.append(j)
+            self.place.append((j, new, rd))
+            res.append((new, rd * e))
+            rs //= new
+            rd = nd
+        if rs > 1:
+            self.place.append((R - 1, rs, rd))
+        last = (rs, rd * flat[-1][1])
+        self.modes = [last] if not res else res if rs == 1 else res + [last]
+
+
+def ev(modes, k):
+    v = 0
+    for i, (n, d) in enumerate(modes):
+        if i == len(modes) - 1:
+            v += k * d
+        else:
+            v += (k % n) * d
+            k //= n
+    return v
+
+
+class Case:
+    """composition(A, B) for flat A = AS:AD and flat B = BS:BD (B's nesting does not change R's
+    function: R keeps B's structure, one result per leaf)."""
+
+    def __init__(self, AS, AD, BS, BD):
+        self.AS, self.AD, self.BS, self.BD = AS, AD, BS, BD
+        self.flat = coalesce_x(AS, AD)
+        self.leaves = [Leaf(self.flat, s, d) for s, d in zip(BS, BD)]
+        self.cute_ok = all(l.cute_ok for l in self.leaves)
+        self.artificial = AS[-1] == 1 and len(self.flat) >= 2 and self.flat[-1][0] == 2
+
+    def counterexample(self):
+        """The first i in the domain with R(i) != A(B(i)), or None."""
+        A = list(zip(self.AS, self.AD))
+        sa = size(self.AS)
+        for i in range(size(self.BS)):
+            k, b, r = i, 0, 0
+            for leaf in self.leaves:
+                kk = k % leaf.s
+                k //= leaf.s
+                b += kk * leaf.d
+                r += ev(leaf.modes, kk)
+            if 0 <= b < sa and ev(A, b) != r:
+                return (i, b, ev(A, b), r)
+        return None
+
+    def injective_b(self):
+        seen = set()
+        for i in range(size(self.BS)):
+            k, b = i, 0
+            for s, d in zip(self.BS, self.BD):
+                b += (k % s) * d
+                k //= s
+            if b in seen:
+                return False
+            seen.add(b)
+        return True
+
+
+# ------------------------------------------------------------------------------------------------
+# The rule and its variants. Each returns None (accept) or the name of the failing condition;
+# CuTe's own checks have passed.
+
+
+def strict(case, inert=True, top=True, magnitude=True, magnitude_any=False, borrow=True,
+           borrow_last=True, top_guard=True, signed_sums=False):
+    flat, R = case.flat, len(case.flat)
+    pmax = sum((l.s - 1) * l.d for l in case.leaves if l.d > 0)
+    live = [l for l in case.leaves if not (inert and l.d < 0 and -l.d > pmax)]
+    P, N = [0] * R, [0] * R
+    for l in live:
+        for j, n, r in l.place:
+            t = (n - 1) * r
+            if signed_sums:
+                P[j] += t
+            elif t > 0:
+                P[j] += t
+            else:
+                N[j] += t
+    T = R - 1
+    if top and case.artificial and (N[R - 1] == 0 or not top_guard):
+        T = R - 2
+    for l in live:
+        if magnitude and (l.magnitude_bad_any if magnitude_any else l.magnitude_bad):
+            return "1 stride magnitude"
+        if any(j < T for j in l.partial_bad):
+            return "2 partial walk"
+    if R == 1:
+        return None
+    if any(P[j] >= flat[j][0] for j in range(T)):
+        return "3 carry"
+    if borrow:
+        lowest_neg = min([j for j in range(R) if N[j] < 0], default=R)
+        highest_pos = max([j for j in range(R if borrow_last else R - 1) if P[j] > 0], default=-1)
+        if highest_pos > lowest_neg:
+            return "4 borrow"
+    return None
+
+
+def old_rule(case):
+    """design.md conditions 1-3 before this change."""
+    return strict(case, inert=False, top=False, magnitude=False, borrow=False, signed_sums=True)
+
+
+def proposed_rule(case):
+    """fixes (a) and (b) alone."""
+    return strict(case, inert=False, top=False, magnitude_any=True)
+
+
+RULES = collections.OrderedDict([
+    ("old", old_rule),
+    ("(a)+(b)", proposed_rule),
+    ("final", strict),
+    # ablations of the final rule: each must show wrong accepts
+    ("final-without-1", lambda c: strict(c, magnitude=False)),
+    ("final-without-4", lambda c: strict(c, borrow=False)),
+    ("final-4-without-last-mode", lambda c: strict(c, borrow_last=False)),
+    ("final-T-without-guard", lambda c: strict(c, top_guard=False)),
+    # refinements kept apart (over-rejection counts)
+    ("final-without-inert", lambda c: strict(c, inert=False)),
+    ("final-without-T", lambda c: strict(c, top=False)),
+])
+
+# ------------------------------------------------------------------------------------------------
+# Random cases
+
+
+def gen(rng, kind):
+    def uniform(lo, hi):
+        r = rng.randint(1, 4)
+        return [rng.randint(1, 8) for _ in range(r)], [rng.randint(lo, hi) for _ in range(r)]
+
+    def compact():
+        r = rng.randint(1, 4)
+        S = [rng.randint(1, 8) for _ in range(r)]
+        perm = list(range(r))
+        rng.shuffle(perm)
+        D, p = [0] * r, rng.choice([1, 1, 1, 2, 3])
+        for k in perm:
+            D[k] = p
+            p *= S[k]
+        D = [x * rng.choice([1, 1, -1]) if rng.random() < 0.5 else x for x in D]
+        if rng.random() < 0.15:
+            D[rng.randrange(r)] = 0
+        return S, D
+
+    if kind == "neg":
+        while True:
+            (AS, AD), (BS, BD) = uniform(-16, 16), uniform(-16, 16)
+            if any(x < 0 for x in AD + BD):
+                return AS, AD, BS, BD
+    if kind == "nonneg":
+        return uniform(0, 16) + uniform(0, 16)
+    if kind == "compact":
+        return compact() + compact()
+    if kind == "trailing1":
+        AS, AD = compact()
+        return (AS + [1], AD + [rng.randint(-16, 16)]) + compact()
+    raise ValueError(kind)
+
+
+def run_chunk(job):
+    kind, seed, n = job
+    rng = random.Random(seed)
+    cnt = collections.Counter()
+    ex = collections.defaultdict(list)
+    for _ in range(n):
+        AS, AD, BS, BD = gen(rng, kind)
+        case = Case(AS, AD, BS, BD)
+        cnt["cases"] += 1
+        if not case.cute_ok:
+            continue
+        cnt["cute_ok"] += 1
+        ce = case.counterexample()
+        inj = case.injective_b()
+        cnt["wrong" if ce else "correct"] += 1
+        if not ce and inj:
+            cnt["correct_inj"] += 1
+        for name, rule in RULES.items():
+            why = rule(case)
+            if why is None and ce:
+                cnt[name, "wrong_accept"] += 1
+                if len(ex[name]) < 2:
+                    ex[name].append("A = %s, B = %s: i, B(i), A(B(i)), R(i) = %s" % (
+                        show(AS, AD), show(BS, BD), ce))
+            if why is not None and not ce:
+                cnt[name, "over"] += 1
+                if inj:
+                    cnt[name, "over_inj"] += 1
+    return kind, cnt, dict(ex)
+
+
+def show(S, D):
+    f = lambda v: "(" + ",".join("_%d" % x for x in v) + ")"
+    return f(S) + ":" + f(D)
+
+
+def random_tests(quick):
+    plan = [("neg", 100000), ("nonneg", 200000), ("compact", 100000), ("trailing1", 100000)]
+    chunk = 5000
+    jobs = []
+    for ki, (kind, n) in enumerate(plan):
+        n = n // 20 if quick else n
+        jobs += [(kind, 1000 * ki + c, min(chunk, n)) for c in range(max(1, n // chunk))]
+    tot = collections.OrderedDict((k, collections.Counter()) for k, _ in plan)
+    exs = collections.defaultdict(list)
+    with multiprocessing.Pool(min(2, os.cpu_count() or 1)) as pool:
+        for kind, cnt, ex in pool.imap_unordered(run_chunk, jobs):
+            tot[kind].update(cnt)
+            for k, v in ex.items():
+                exs[k] += v
+    print("%-10s %7s %7s %7s %6s | %-26s %9s %6s %8s" % (
+        "class", "cases", "CuTe-ok", "correct", "wrong", "rule", "wrong-acc", "over", "over/inj"))
+    bad = False
+    for kind, c in tot.items():
+        for i, name in enumerate(RULES):
+            head = ("%-10s %7d %7d %7d %6d" % (kind, c["cases"], c["cute_ok"], c["correct"], c["wrong"])
+                    if i == 0 else " " * 41)
+            tail = "  (correct inj %d)" % c["correct_inj"] if i == 0 else ""
+            print("%s | %-26s %9d %6d %8d%s" % (head, name, c[name, "wrong_accept"], c[name, "over"],
+                                              c[name, "over_inj"], tail))
+            if name == "final" and c[name, "wrong_accept"]:
+                bad = True
+    for name, v in exs.items():
+        for e in v[:2]:
+            print("  %s wrong accept: %s" % (name, e))
+    return not bad
+
+
+# ------------------------------------------------------------------------------------------------
+# The vectors
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.normpath(os.path.join(HERE, "..", "..", "..", ".."))
+VECTORS = os.path.join(ROOT, "tests", "vectors", "algebra.txt")
+DYNAMIC = re.compile(r"(?<![_\d-])-?\d")
+
+
+def parse(text):
+    """CuTe text -> nested lists of ints / '_'; a layout is ('L', shape, stride)."""
+    toks = re.findall(r"_-?\d+|\(|\)|,|:|_", text)
+    pos = [0]
+
+    def atom():
+        t = toks[pos[0]]
+        pos[0] += 1
+        if t == "(":
+            items = []
+            if toks[pos[0]] == ")":
+                pos[0] += 1
+                return items
+            while True:
+                items.append(item())
+                t = toks[pos[0]]
+                pos[0] += 1
+                if t == ")":
+                    return items
+        if t == "_":
+            return "_"
+        return int(t[1:])
+
+    def item():
+        a = atom()
+        if pos[0] < len(toks) and toks[pos[0]] == ":":
+            pos[0] += 1
+            return ("L", a, atom())
+        return a
+
+    r = item()
+    assert pos[0] == len(toks), text
+    return r
+
+
+def leaves(t):
+    return [x for y in t for x in leaves(y)] if isinstance(t, list) else [t]
+
+
+def flat_layout(l):
+    assert l[0] == "L"
+    return leaves(l[1]), leaves(l[2])
+
+
+def compose_checked(a, b):
+    """composition of two layouts: (R's flat modes as [(n, d)] per leaf, rule verdict, Case)."""
+    AS, AD = flat_layout(a)
+    BS, BD = flat_layout(b)
+    case = Case(AS, AD, BS, BD)
+    assert case.cute_ok
+    return case, strict(case)
+
+
+def mode_layouts(l):
+    S, D = l[1], l[2]
+    if isinstance(S, list):
+        return [("L", s, d) for s, d in zip(S, D)]
+    return [l]
+
+
+def compose_any(a, b):
+    """composition with a layout or tiler b: returns (list of Cases, verdicts)."""
+    if isinstance(b, tuple):
+        return [compose_checked(a, b)]
+    if b == "_":
+        return []
+    if isinstance(b, int):
+        return [compose_checked(a, ("L", b, 1))]
+    out = []
+    for m, t in zip(mode_layouts(a), b):
+        out += compose_any(m, t)
+    return out
+
+
+def make_layout_left(shape):
+    S = leaves(shape)
+    D, p = [], 1
+    for s in S:
+        D.append(0 if s == 1 else p)
+        p *= s
+    return ("L", S, D)
+
+
+def vector_tests():
+    n, rejected, mismatched = 0, [], []
+    for lineno, line in enumerate(open(VECTORS), 1):
+        f = line.rstrip("\n").split("\t")
+        if len(f) < 5 or f[0] != "algebra" or f[1] not in ("composition", "composition_tiler", "with_shape"):
+            continue
+        k = f.index("=>")
+        args, result = f[2:k], f[k + 1]
+        if any(DYNAMIC.search(a) for a in args):
+            continue
+        a, b = parse(args[0]), parse(args[1])
+        if f[1] == "with_shape":
+            b = make_layout_left(b)
+        n += 1
+        parts = compose_any(a, b)
+        for case, why in parts:
+            if why is not None:
+                rejected.append("algebra.txt:%d %s %s %s (%s)" % (lineno, f[1], args[0], args[1], why))
+        # the model of CuTe gives the vector's result (as a function of B's coordinates)
+        if isinstance(b, tuple):
+            (case, _), = parts
+            want = parse(result)
+            WS, WD = flat_layout(want)
+            got = [m for leaf in case.leaves for m in leaf.modes]
+            for i in range(size(case.BS)):
+                if ev(list(zip(WS, WD)), i) != ev_multi(case, i):
+                    mismatched.append("algebra.txt:%d" % lineno)
+                    break
+    print("vectors: %d static composition/composition_tiler/with_shape cases; model of CuTe "
+          "mismatches: %d; rejected by the rule: %d" % (n, len(mismatched), len(rejected)))
+    for r in rejected + mismatched:
+        print("  " + r)
+    return not mismatched and len(rejected) == 1 and "(_12,_8):(_8,_1) (_8,_2):(_1,_8)" in rejected[0]
+
+
+def ev_multi(case, i):
+    r = 0
+    for leaf in case.leaves:
+        r += ev(leaf.modes, i % leaf.s)
+        i //= leaf.s
+    return r
+
+
+# ------------------------------------------------------------------------------------------------
+# The examples of the brief (both wrong in CuTe, both rejected)
+
+EXAMPLES = [
+    # (A, B, expected verdict)
+    (([3, 8], [8, -1]), ([4, 6], [-4, 1]), "1 stride magnitude"),
+    (([2, 4, 4], [1, 2, 2]), ([2, 4], [32, -1]), "4 borrow"),
+    # accepted neighbours
+    (([3, 8], [8, -1]), ([4, 6], [-3, 1]), None),
+    (([2, 4, 4], [1, 2, 2]), ([2, 4], [32, 1]), None),
+    # and one that is rejected as well: B(5) = 7, A(7) = 7, R(5) = 1
+    (([2, 4, 4], [1, 2, 2]), ([4, 2], [-1, 8]), "4 borrow"),
+]
+
+
+def example_tests():
+    ok = True
+    for (AS, AD), (BS, BD), want in EXAMPLES:
+        case = Case(AS, AD, BS, BD)
+        got = strict(case) if case.cute_ok else "CuTe rejects"
+        ce = case.counterexample() if case.cute_ok else None
+        print("example %s o %s: %s (counterexample %s)" % (show(AS, AD), show(BS, BD), got, ce))
+        ok &= got == want and (ce is None) == (want is None)
+    return ok
+
+
+# ------------------------------------------------------------------------------------------------
+# Cross-check of the type-level implementation (`--emit-rust DIR`, then build the examples)
+
+MESSAGES = {  # the first words of each check's on_unimplemented message
+    "1 stride magnitude": "composition: a negative stride of B steps over",
+    "2 partial walk": "composition: a leaf of B takes part of a mode of A",
+    "3 carry": "composition: B's leaves overlap inside a mode of A",
+    "4 borrow": "composition: B places a negative digit",
+}
+
+
+def lay(S, D):
+    return "(%s):(%s)" % (",".join("_%d" % x for x in S), ",".join("_%d" % x for x in D))
+
+
+def emit_rust(out_dir, seed=1, n_accept=1000, n_reject=360):
+    """Writes DIR/xcheck_accept.rs (accepted cases: the type-level result's table must be the
+    model's) and DIR/xcheck_reject.rs (rejected cases, one per function, each marked with the
+    condition the model names first). DIR is a crate's examples/ folder; then
+        cargo run --example xcheck_accept                  # prints "mismatches: 0"
+        cargo build --example xcheck_reject 2> ERR; python3 composition_rule.py --check-errors DIR/xcheck_reject.rs ERR
+    """
+    rng = random.Random(seed)
+    acc, rej, reasons = [], [], collections.Counter()
+    kinds = ["neg", "nonneg", "compact", "trailing1"]
+    k = 0
+    while len(acc) < n_accept or len(rej) < n_reject:
+        k += 1
+        AS, AD, BS, BD = gen(rng, kinds[k % 4])
+        case = Case(AS, AD, BS, BD)
+        if size(BS) > 512 or not case.cute_ok:
+            continue
+        why = strict(case)
+        if why is None and len(acc) < n_accept:
+            acc.append((AS, AD, BS, BD, [ev_multi(case, i) for i in range(size(BS))]))
+        elif why is not None and len(rej) < n_reject and reasons[why] < n_reject // 4:
+            reasons[why] += 1
+            rej.append((AS, AD, BS, BD, why))
+    head = ("#![allow(dead_code)]\n// @generated by composition_rule.py --emit-rust\n"
+            "extern crate tycute_layout as tycute;\nuse tycute_layout::{show, table, Composition};\n"
+            "use tycute_macros::cute;\n")
+    with open(os.path.join(out_dir, "xcheck_accept.rs"), "w") as f:
+        f.write(head + "fn main() {\n    let mut bad = 0;\n")
+        for AS, AD, BS, BD, tab in acc:
+            t = "Composition<cute!(%s), cute!(%s)>" % (lay(AS, AD), lay(BS, BD))
+            f.write("    if table::<%s>() != vec!%s { bad += 1; println!(\"{}\", show::<%s>()); }\n" % (t, tab, t))
+        f.write("    println!(\"accepted cases: %d, mismatches: {bad}\");\n}\n" % len(acc))
+    with open(os.path.join(out_dir, "xcheck_reject.rs"), "w") as f:
+        f.write(head)
+        for i, (AS, AD, BS, BD, why) in enumerate(rej):
+            f.write("// REJECT %s\nfn r%d() { let _ = show::<Composition<cute!(%s), cute!(%s)>>(); }\n" % (
+                why, i, lay(AS, AD), lay(BS, BD)))
+        f.write("fn main() {}\n")
+    print("wrote %d accepted and %d rejected cases (%s)" % (len(acc), len(rej), dict(reasons)))
+
+
+def check_errors(rs_path, err_path):
+    """Every rejected case of xcheck_reject.rs has an error on its line, and one of them names a
+    condition that the model finds failing (the model names the first; rustc may report more)."""
+    src = open(rs_path).read().split("\n")
+    want = {i + 1: src[i - 1].split("REJECT ")[1] for i, l in enumerate(src) if l.startswith("fn r")}
+    got, msg = collections.defaultdict(set), None
+    for line in open(err_path):
+        if line.startswith("error["):
+            msg = line
+        m = re.search(r"xcheck_reject\.rs:(\d+):", line)
+        if m and msg:
+            got[int(m.group(1))] |= {k for k, v in MESSAGES.items() if v in msg} or {msg.strip()}
+            msg = None
+    missing = [n for n in want if n not in got]
+    stray = [n for n in got if n not in want]
+    named = sum(1 for n, w in want.items() if w in got.get(n, ()))
+    print("rejected cases: %d; without an error: %d; errors elsewhere: %d; the model's condition "
+          "among the errors: %d" % (len(want), len(missing), len(stray), named))
+    return not missing and not stray
+
+
+if __name__ == "__main__":
+    if "--emit-rust" in sys.argv:
+        emit_rust(sys.argv[sys.argv.index("--emit-rust") + 1])
+        sys.exit(0)
+    if "--check-errors" in sys.argv:
+        i = sys.argv.index("--check-errors")
+        sys.exit(0 if check_errors(sys.argv[i + 1], sys.argv[i + 2]) else 1)
+    ok = example_tests()
+    ok &= vector_tests()
+    ok &= random_tests("--quick" in sys.argv)
+    print("OK" if ok else "FAILED")
+    sys.exit(0 if ok else 1)
