@@ -20,7 +20,8 @@ extern crate self as tycute;
 
 pub use tycute_layout::*;
 
-pub mod configs;
+/// Named kernel configurations (sgemm_sm80, ...) evaluated at the type level.
+pub use tycute_configs as configs;
 pub use tycute_macros::cute;
 
 /// MMA and copy atoms as data (CuTe's `*_traits_*` layer): `tycute::atom::SM80_16x8x16_F16F16F16F16_TN`, ...

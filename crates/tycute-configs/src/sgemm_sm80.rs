@@ -6,7 +6,8 @@
 //! sA = tile_to_shape(swizzle_atom, make_shape(bM, bK, bP))
 //! ```
 
-use crate::{cute, show, BlockedProduct, Composition, MakeLayoutLeft, TileToShape};
+use tycute_layout::{show, BlockedProduct, Composition, MakeLayoutLeft, TileToShape};
+use tycute_macros::cute;
 
 /// `(BLK_M, BLK_N, BLK_K)`.
 pub type CtaTiler = cute!((_128,_128,_64));
