@@ -4,11 +4,13 @@ fn main() {
     if std::env::args_os().len() > 1 {
         return tycute_cli::main();
     }
-    println!("sgemm_sm80 (TN, 128x128x64, 3 stages): shared-memory layouts, evaluated by the trait solver\n");
+    let mut text =
+        String::from("sgemm_sm80 (TN, 128x128x64, 3 stages): shared-memory layouts, evaluated by the trait solver\n\n");
     let steps = tycute::configs::sgemm_sm80::derivation();
     let width = steps.iter().map(|(k, _)| k.len()).max().unwrap_or(0);
     for (name, value) in steps {
-        println!("{name:<width$}  {value}");
+        text += &format!("{name:<width$}  {value}\n");
     }
-    println!("\nMore: `tycute --help` (eval, vectors).");
+    text += "\nMore: `tycute --help` (eval, vectors).\n";
+    tycute_cli::emit(&text);
 }

@@ -184,7 +184,7 @@ pub fn eval_expression(expr: &str, table: bool, grid: bool) -> i32 {
     };
     // `--grid` draws like CuTe's `print_layout`, whose first line is the layout itself.
     if !grid {
-        println!("{out}");
+        crate::emit(&format!("{out}\n"));
     }
     if !table && !grid {
         return 0;
@@ -201,19 +201,19 @@ pub fn eval_expression(expr: &str, table: bool, grid: bool) -> i32 {
             .table(tycute_dynamic::ops::TABLE_LIMIT)
             .map(|t| t.into_iter().map(|x| x + base).collect::<Vec<_>>())
         {
-            Ok(t) => println!(
-                "{}",
+            Ok(t) => crate::emit(&format!(
+                "{}\n",
                 t.iter()
                     .map(|x| x.to_string())
                     .collect::<Vec<_>>()
                     .join(" ")
-            ),
+            )),
             Err(e) => return report(&e),
         }
     }
     if grid {
         match grid_of(&layout) {
-            Ok(g) => print!("{g}"),
+            Ok(g) => crate::emit(&g),
             Err(e) => return report(&e),
         }
     }

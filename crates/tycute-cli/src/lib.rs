@@ -43,6 +43,20 @@ enum VectorsTarget {
 
 /// Entry point of the `tycute` binary: parses the arguments, runs the subcommand and exits with
 /// its status.
+/// Writes `text` to standard output. A closed pipe (`tycute ... | head`) ends the program quietly
+/// with status 0; any other write error is reported and ends it with status 1. Never panics.
+pub fn emit(text: &str) {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    if let Err(e) = out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            std::process::exit(0);
+        }
+        eprintln!("error: writing output: {e}");
+        std::process::exit(1);
+    }
+}
+
 pub fn main() {
     let cli = Cli::parse();
     let code = match cli.command {
