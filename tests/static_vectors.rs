@@ -36,7 +36,6 @@ const PENDING_OPS: &[&str] = &[
 /// Individual cases that are pending for a reason other than their op: (category or `*`,
 /// substring of the input line, reason).
 const PENDING_CASES: &[(&str, &str, &str)] = &[
-    ("*", "@", "scaled-basis strides (`_1@1`, CuTe's E<i>) have no `cute!`/type-level form yet"),
 ];
 
 /// The categories checked here (files `tests/vectors/<name>.txt`).
