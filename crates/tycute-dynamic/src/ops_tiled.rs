@@ -534,7 +534,8 @@ pub fn is_tiled_op(op: &str) -> bool {
 pub fn claims(op: &str, args: &[&str]) -> bool {
     op == "size"
         && args.first().is_some_and(|a| {
-            looks_like_mma_atom(&split_top(a)[0]) || a.trim().starts_with("make_tiled_copy")
+            split_top(a).first().is_some_and(|x| looks_like_mma_atom(x))
+                || a.trim().starts_with("make_tiled_copy")
         })
         || (is_tiled_op(op) && op != "size")
 }
