@@ -20,6 +20,7 @@ const LAYOUT: i64 = i64::MIN + 3;
 const SWIZZLE: i64 = i64::MIN + 4;
 const COMPOSED: i64 = i64::MIN + 5;
 const SMEM: i64 = i64::MIN + 6;
+const COUNTING: i64 = i64::MIN + 7;
 const SENTINEL_MAX: i64 = i64::MIN + 16;
 
 /// The CuTe text of a static value, as a constant token stream.
@@ -84,6 +85,11 @@ impl Repr {
     pub const fn smem_ptr(bits: i64) -> Repr {
         Repr::concat(Repr::one(SMEM), Repr::int(bits))
     }
+    /// `counting_iter(n) o layout`: a tensor over a counting iterator (CuTe's print of
+    /// `make_tensor(counting_iterator<int>(n), layout)`, the form of a thread's partition).
+    pub const fn counting(n: i64, layout: Repr) -> Repr {
+        Repr::concat(Repr::concat(Repr::one(COUNTING), Repr::int(n)), layout)
+    }
     /// The tokens.
     pub fn tokens(&self) -> &[i64] {
         &self.toks[..self.len]
@@ -126,7 +132,8 @@ pub fn show<T: Reify>() -> String {
 
 /// The index table of a layout or composed layout: its value at every linear coordinate
 /// `0 .. size`, coordinates mapped colexicographically (first mode fastest), as CuTe's
-/// `Layout::operator()(int)`. Computed from the reified constants by ordinary code.
+/// `Layout::operator()(int)`. For a tensor over a counting iterator (`counting_iter(N) o L`) it
+/// is `N + L(i)`. Computed from the reified constants by ordinary code.
 pub fn table<L: Reify>() -> Vec<i64> {
     match FlatFn::from_repr(&L::REPR) {
         Some(f) => f.table(),
@@ -184,6 +191,12 @@ fn write_value(t: &[i64], pos: &mut usize, out: &mut String) {
             let bits = t[*pos];
             *pos += 1;
             let _ = write!(out, "smem_ptr[{bits}b](unset)");
+        }
+        COUNTING => {
+            let n = t[*pos];
+            *pos += 1;
+            let _ = write!(out, "counting_iter({n}) o ");
+            write_value(t, pos, out);
         }
         CLOSE => unreachable!("unbalanced Repr"),
         n => {
@@ -269,6 +282,20 @@ fn flat_fn(t: &[i64], pos: &mut usize) -> Option<FlatFn> {
             leaves(t, pos, &mut shape)?;
             leaves(t, pos, &mut stride)?;
             (shape.len() == stride.len()).then_some(FlatFn { swizzle: None, offset: 0, shape, stride })
+        }
+        COUNTING => {
+            // `counting_iter(n) o L`: n + L(i)
+            let n = *t.get(*pos)?;
+            if n <= SENTINEL_MAX {
+                return None;
+            }
+            *pos += 1;
+            let mut inner = flat_fn(t, pos)?;
+            if inner.swizzle.is_some() {
+                return None;
+            }
+            inner.offset += n;
+            Some(inner)
         }
         COMPOSED => {
             // Only `Sw o offset o layout` has an integer table.
