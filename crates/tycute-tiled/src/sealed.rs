@@ -13,5 +13,5 @@ impl<H, T> Sealed for tycute_layout::Tup<H, T> {}
 impl Sealed for tycute_layout::Nil {}
 impl<S, D> Sealed for tycute_layout::Layout<S, D> {}
 impl Sealed for tycute_layout::Underscore {}
-// (bootstrap) impl<Atom, L, P> Sealed for crate::mma::TiledMMA<Atom, L, P> {}
+impl<Atom, L, P> Sealed for crate::mma::TiledMMA<Atom, L, P> {}
 impl<N, L> Sealed for crate::counting::CountingTensor<N, L> {}

@@ -1,0 +1,142 @@
+//! `mma.get_slice(thr).partition_fragment_A/B/C(tensor)`: the register fragment a thread
+//! allocates for its partition, as a layout (the fragment's element type is the atom's
+//! `FrgTypeX`; only its layout is a tycute type).
+//!
+//! * C: `make_fragment_C(partition_C(tensor))` = `make_tensor<FrgTypeC>(shape(partition))`: the
+//!   partition's shape, compact column-major ([`MakeLayoutLeft`]).
+//! * A, B: `make_fragment_A/B(partition_A/B(tensor))` = `make_fragment_like(partition)`
+//!   ([`MakeFragmentLike`]): mode 0 (the atom's values) compact column-major over its non-broadcast
+//!   modes, the rest modes compact in the order of the partition's strides, so that copying from the
+//!   partition to the fragment can vectorize.
+//!
+//! ```
+//! # extern crate tycute_layout as tycute;
+//! use tycute_atom::{MMA_Atom, SM80_16x8x16_F16F16F16F16_TN};
+//! use tycute_layout::{show, typenum::Z0};
+//! use tycute_macros::cute;
+//! use tycute_tiled::mma::*;
+//!
+//! type TM = TiledMMA<MMA_Atom<SM80_16x8x16_F16F16F16F16_TN>, cute!((_1,_1,_1):(_0,_0,_0)), cute!((_32,_32,_16))>;
+//! // partition_A of the row-major 128x64 A is ((_2,_2,_2),_8,_4):((_1,_512,_8),_1024,_16)
+//! assert_eq!(show::<PartitionFragmentA<TM, cute!((_128,_64):(_64,_1)), Z0>>(), "((_2,_2,_2),_8,_4):((_1,_2,_4),_32,_8)");
+//! assert_eq!(show::<PartitionFragmentC<TM, cute!((_128,_128):(_1,_128)), Z0>>(), "((_2,_2),_8,_16):((_1,_2),_4,_32)");
+//! ```
+
+use tycute_layout::algebra::filter::FilterZerosOp;
+use tycute_layout::algebra::make_layout::MakeLayoutLeftOp;
+use tycute_layout::algebra::ordered::MakeOrderedLayoutOp;
+use tycute_layout::algebra::product::TiledProductOp;
+use tycute_layout::int::{B0, B1};
+use tycute_layout::tuple::{IsTuple, Nil, Tup};
+use tycute_layout::{FilterZeros, IsLayout, Layout, MakeLayoutLeft, MakeOrderedLayout, ShapeOf, StrideOf, TiledProduct};
+
+use crate::counting::{IsTensor, TensorLayout};
+use crate::mma::partition::{PartitionA, PartitionAOp, PartitionB, PartitionBOp, PartitionC, PartitionCOp};
+use crate::sealed::Sealed;
+
+/// `make_fragment_like(layout)` for a static layout.
+pub trait MakeFragmentLikeOp: Sealed {
+    type Output;
+}
+impl<S: IsTuple, D> MakeFragmentLikeOp for Layout<S, D>
+where
+    Layout<S, D>: FragmentLikeBy<<S as IsTuple>::Output>,
+{
+    type Output = <Layout<S, D> as FragmentLikeBy<<S as IsTuple>::Output>>::Output;
+}
+/// `make_fragment_like(L)`: for rank > 1,
+/// `tiled_product(make_layout(shape<0>, compact_major<LayoutLeft>(filter_zeros(stride<0>, shape<0>))),
+/// make_ordered_layout(take<1,R>(shape), take<1,R>(stride)))`; for rank 1, `make_layout(shape)`.
+///
+/// ```
+/// # extern crate tycute_layout as tycute;
+/// use tycute_layout::show;
+/// use tycute_macros::cute;
+/// use tycute_tiled::mma::MakeFragmentLike;
+///
+/// assert_eq!(show::<MakeFragmentLike<cute!(((_2,_2),_16,_4):((_1,_8),_512,_16))>>(), "((_2,_2),_16,_4):((_1,_2),_16,_4)");
+/// // broadcast (stride-0) values of mode 0 take no space
+/// assert_eq!(show::<MakeFragmentLike<cute!(((_2,_4),_2,_2):((_0,_1),_64,_8))>>(), "((_2,_4),_2,_2):((_0,_1),_8,_4)");
+/// ```
+pub type MakeFragmentLike<L> = <L as MakeFragmentLikeOp>::Output;
+
+/// Dispatch on the rank: an integral or rank-1 layout gets `make_layout(shape)`.
+#[doc(hidden)]
+pub trait FragmentLikeBy<IsTup> {
+    type Output;
+}
+impl<N, D> FragmentLikeBy<B0> for Layout<N, D>
+where
+    N: MakeLayoutLeftOp,
+{
+    // rank 1: make_layout(shape)
+    type Output = MakeLayoutLeft<N>;
+}
+impl<S0, D0> FragmentLikeBy<B1> for Layout<Tup<S0, Nil>, Tup<D0, Nil>>
+where
+    Tup<S0, Nil>: MakeLayoutLeftOp,
+{
+    // rank 1: make_layout(shape)
+    type Output = MakeLayoutLeft<Tup<S0, Nil>>;
+}
+// make_layout(shape<0>, compact_major<LayoutLeft>(filter_zeros(stride<0>, shape<0>)))
+type Mode0<S0, D0> = Layout<S0, StrideOf<MakeLayoutLeft<ShapeOf<FilterZeros<Layout<S0, D0>>>>>>;
+impl<S0, D0, S1, ST, D1, DT> FragmentLikeBy<B1> for Layout<Tup<S0, Tup<S1, ST>>, Tup<D0, Tup<D1, DT>>>
+where
+    Layout<S0, D0>: FilterZerosOp,
+    FilterZeros<Layout<S0, D0>>: IsLayout,
+    ShapeOf<FilterZeros<Layout<S0, D0>>>: MakeLayoutLeftOp,
+    MakeLayoutLeft<ShapeOf<FilterZeros<Layout<S0, D0>>>>: IsLayout,
+    Tup<S1, ST>: MakeOrderedLayoutOp<Tup<D1, DT>>,
+    Mode0<S0, D0>: TiledProductOp<MakeOrderedLayout<Tup<S1, ST>, Tup<D1, DT>>>,
+{
+    // (FrgV,RestX,RestY,...): mode 0 compact column-major, the rest compact in stride order
+    type Output = TiledProduct<Mode0<S0, D0>, MakeOrderedLayout<Tup<S1, ST>, Tup<D1, DT>>>;
+}
+
+macro_rules! fragment_op {
+    ($(#[$m:meta])* $op:ident, $alias:ident, $part_op:ident, $part:ident, $make:ident) => {
+        #[doc = concat!("See [`", stringify!($alias), "`].")]
+        pub trait $op<Ref, Thr>: Sealed {
+            type Output;
+        }
+        impl<TM, Ref, Thr> $op<Ref, Thr> for TM
+        where
+            TM: Sealed + $part_op<Ref, Thr>,
+            $part<TM, Ref, Thr>: IsTensor,
+            TensorLayout<$part<TM, Ref, Thr>>: $make,
+        {
+            type Output = <TensorLayout<$part<TM, Ref, Thr>> as $make>::Output;
+        }
+        $(#[$m])*
+        pub type $alias<TM, Ref, Thr> = <TM as $op<Ref, Thr>>::Output;
+    };
+}
+
+/// `make_layout(shape(L))`: the accumulator fragment's layout.
+#[doc(hidden)]
+pub trait ShapeLayoutOp {
+    type Output;
+}
+impl<S, D> ShapeLayoutOp for Layout<S, D>
+where
+    S: MakeLayoutLeftOp,
+{
+    type Output = MakeLayoutLeft<S>;
+}
+
+fragment_op!(
+    /// The layout of `mma.get_slice(thr).partition_fragment_A(tensor(ref))`:
+    /// `make_fragment_like(partition_A)`.
+    PartitionFragmentAOp, PartitionFragmentA, PartitionAOp, PartitionA, MakeFragmentLikeOp
+);
+fragment_op!(
+    /// The layout of `mma.get_slice(thr).partition_fragment_B(tensor(ref))`:
+    /// `make_fragment_like(partition_B)`.
+    PartitionFragmentBOp, PartitionFragmentB, PartitionBOp, PartitionB, MakeFragmentLikeOp
+);
+fragment_op!(
+    /// The layout of `mma.get_slice(thr).partition_fragment_C(tensor(ref))`:
+    /// `make_layout(shape(partition_C))`.
+    PartitionFragmentCOp, PartitionFragmentC, PartitionCOp, PartitionC, ShapeLayoutOp
+);

@@ -1,0 +1,134 @@
+//! `get_layoutA/B/C_TV()`: `(thr_idx, val) -> ` the `(M,K)`, `(N,K)` or `(M,N)` index in the
+//! TiledMMA's tile, colexicographic (`m + TileM * k`).
+//!
+//! ```text
+//! ref_C          = make_layout((tile_size<0>, tile_size<1>))                      // (M,N) -> (M,N)
+//! thridx_2_thrid = composition(make_layout((size(vmnk), _1), (_1, _0)),
+//!                              right_inverse(make_layout(vmnk, complement(vmnk)))) // thr_idx -> (ThrV,ThrM,ThrN,ThrK)
+//! layoutC_TV     = thrfrg_C(ref_C).compose(thridx_2_thrid, _)                       // (thr_idx,val) -> (M,N)
+//!
+//! atile          = (_, (make_layout((ThrM, ThrN), (_1, _0)), _))                    // (ThrV,(ThrM,ThrK)) -> (ThrV,(ThrM,ThrN,ThrK))
+//! layoutA_TV     = thrfrg_A(ref_A).compose(atile, _).compose(thridx_2_thrid, _)     // (thr_idx,val) -> (M,K)
+//! btile          = (_, (make_layout((ThrM, ThrN), (_0, _1)), _))                    // (ThrV,(ThrN,ThrK)) -> (ThrV,(ThrM,ThrN,ThrK))
+//! layoutB_TV     = thrfrg_B(ref_B).compose(btile, _).compose(thridx_2_thrid, _)     // (thr_idx,val) -> (N,K)
+//! ```
+//!
+//! The layouts index the *thread index* (not the VMNK coordinate); thread modes that do not
+//! touch an operand have stride 0 (ThrN in layoutA_TV, ThrM in layoutB_TV).
+//!
+//! ```
+//! # extern crate tycute_layout as tycute;
+//! use tycute_atom::{MMA_Atom, SM80_16x8x16_F16F16F16F16_TN};
+//! use tycute_layout::show;
+//! use tycute_macros::cute;
+//! use tycute_tiled::mma::*;
+//!
+//! // seed 000: sgemm_sm80's TiledMMA
+//! type TM = TiledMMA<MMA_Atom<SM80_16x8x16_F16F16F16F16_TN>, cute!((_2,_2,_1):(_1,_2,_0)), cute!((_32,_32,_16))>;
+//! assert_eq!(show::<GetLayoutA_TV<TM>>(), "((_4,_8,_2,_2),((_2,_2,_2),(_1,_1))):((_64,_1,_16,_0),((_32,_8,_256),(_0,_0)))");
+//! assert_eq!(show::<GetLayoutB_TV<TM>>(), "((_4,_8,_2,_2),((_2,_2),(_2,_1))):((_64,_1,_0,_8),((_32,_256),(_16,_0)))");
+//! assert_eq!(show::<GetLayoutC_TV<TM>>(), "((_4,_8,_2,_2),((_2,_2),(_1,_2))):((_64,_1,_16,_256),((_32,_8),(_0,_512)))");
+//! ```
+
+use tycute_layout::algebra::composition::CompositionOp;
+use tycute_layout::int::{P1, Z0};
+use tycute_layout::tuple::{Nil, Tup};
+use tycute_layout::{Composition, Layout, Underscore};
+
+use crate::mma::thrfrg::{ThrfrgA, ThrfrgAOp, ThrfrgB, ThrfrgBOp, ThrfrgC, ThrfrgCOp};
+use crate::mma::tiled_mma::TiledMma;
+use crate::sealed::Sealed;
+
+type Pair<A, B> = Tup<A, Tup<B, Nil>>;
+/// `(L, _)`: compose mode 0, keep mode 1.
+type Mode0<L> = Pair<L, Underscore>;
+
+/// `thridx_2_thrid`: `thr_idx -> (ThrV,ThrM,ThrN,ThrK)` (computed with the TiledMMA's members).
+pub type ThrIdx2ThrId<TM> = <TM as TiledMma>::ThrIdx2ThrId;
+
+/// `mma.get_layoutC_TV()` as a trait on the TiledMMA.
+pub trait GetLayoutC_TVOp: Sealed {
+    type Output;
+}
+impl<TM> GetLayoutC_TVOp for TM
+where
+    TM: TiledMma + Sealed + ThrfrgCOp<<TM as TiledMma>::RefC>,
+    ThrfrgC<TM, TM::RefC>: CompositionOp<Mode0<TM::ThrIdx2ThrId>>,
+{
+    // (thr_idx,val) -> (M,N)
+    type Output = Composition<ThrfrgC<TM, TM::RefC>, Mode0<TM::ThrIdx2ThrId>>;
+}
+/// `mma.get_layoutC_TV()`: `(thr_idx, val) -> (M,N)` index of the C tile.
+pub type GetLayoutC_TV<TM> = <TM as GetLayoutC_TVOp>::Output;
+
+// (_, (make_layout((ThrM,ThrN), (_1,_0)), _)): (ThrV,(ThrM,ThrK)) -> (ThrV,(ThrM,ThrN,ThrK))
+type ATile<TM> = Pair<Underscore, Pair<Layout<Pair<<TM as TiledMma>::ThrM, <TM as TiledMma>::ThrN>, Pair<P1, Z0>>, Underscore>>;
+// (_, (make_layout((ThrM,ThrN), (_0,_1)), _)): (ThrV,(ThrN,ThrK)) -> (ThrV,(ThrM,ThrN,ThrK))
+type BTile<TM> = Pair<Underscore, Pair<Layout<Pair<<TM as TiledMma>::ThrM, <TM as TiledMma>::ThrN>, Pair<Z0, P1>>, Underscore>>;
+
+// ((ThrV,(ThrM,ThrN,ThrK)),(FrgV,(RestM,RestK)))
+type AThrVmnk<TM> = Composition<ThrfrgA<TM, <TM as TiledMma>::RefA>, Mode0<ATile<TM>>>;
+// ((ThrV,(ThrM,ThrN,ThrK)),(FrgV,(RestN,RestK)))
+type BThrVmnk<TM> = Composition<ThrfrgB<TM, <TM as TiledMma>::RefB>, Mode0<BTile<TM>>>;
+
+/// `mma.get_layoutA_TV()` as a trait on the TiledMMA.
+pub trait GetLayoutA_TVOp: Sealed {
+    type Output;
+}
+impl<TM> GetLayoutA_TVOp for TM
+where
+    TM: TiledMma + Sealed + ThrfrgAOp<<TM as TiledMma>::RefA>,
+    ThrfrgA<TM, TM::RefA>: CompositionOp<Mode0<ATile<TM>>>,
+    AThrVmnk<TM>: CompositionOp<Mode0<TM::ThrIdx2ThrId>>,
+{
+    // (thr_idx,val) -> (M,K)
+    type Output = Composition<AThrVmnk<TM>, Mode0<TM::ThrIdx2ThrId>>;
+}
+/// `mma.get_layoutA_TV()`: `(thr_idx, val) -> (M,K)` index of the A tile.
+pub type GetLayoutA_TV<TM> = <TM as GetLayoutA_TVOp>::Output;
+
+/// `mma.get_layoutB_TV()` as a trait on the TiledMMA.
+pub trait GetLayoutB_TVOp: Sealed {
+    type Output;
+}
+impl<TM> GetLayoutB_TVOp for TM
+where
+    TM: TiledMma + Sealed + ThrfrgBOp<<TM as TiledMma>::RefB>,
+    ThrfrgB<TM, TM::RefB>: CompositionOp<Mode0<BTile<TM>>>,
+    BThrVmnk<TM>: CompositionOp<Mode0<TM::ThrIdx2ThrId>>,
+{
+    // (thr_idx,val) -> (N,K)
+    type Output = Composition<BThrVmnk<TM>, Mode0<TM::ThrIdx2ThrId>>;
+}
+/// `mma.get_layoutB_TV()`: `(thr_idx, val) -> (N,K)` index of the B tile.
+pub type GetLayoutB_TV<TM> = <TM as GetLayoutB_TVOp>::Output;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::mma::TiledMMA;
+    use tycute_atom::{MMA_Atom, SM80_16x8x16_F16F16F16F16_TN, SM90_64x64x16_F16F16F16_SS, K};
+    use tycute_layout::{show, table};
+    use tycute_macros::cute;
+
+    fn covers_once(t: Vec<i64>, n: i64) {
+        let mut t = t;
+        t.sort_unstable();
+        assert_eq!(t, (0..n).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn sgemm_sm80() {
+        type TM = TiledMMA<MMA_Atom<SM80_16x8x16_F16F16F16F16_TN>, cute!((_2,_2,_1):(_1,_2,_0)), cute!((_32,_32,_16))>;
+        assert_eq!(show::<ThrIdx2ThrId<TM>>(), "_128:_1");
+        // C: every (m,n) of the 32x32 tile exactly once
+        covers_once(table::<GetLayoutC_TV<TM>>(), 32 * 32);
+    }
+
+    #[test]
+    fn gmma_every_thread_sees_the_whole_operand() {
+        type TM = TiledMMA<MMA_Atom<SM90_64x64x16_F16F16F16_SS<K, K>>, cute!((_1,_1,_1):(_0,_0,_0))>;
+        assert_eq!(show::<GetLayoutA_TV<TM>>(), "(_128,((_64,_16),(_1,_1))):(_0,((_1,_64),(_0,_0)))");
+        covers_once(table::<GetLayoutC_TV<TM>>(), 64 * 64);
+    }
+}
