@@ -15,14 +15,22 @@
 //! Every operation is a type alias over the layout algebra; its only bounds are CuTe's checks
 //! (and tycute's), each a public trait with CuTe's message.
 
+pub mod coverage;
 pub mod make_tiled_copy;
+pub mod make_tiled_copy_c_atom;
+pub mod make_tiled_copy_mma;
+pub mod make_tiled_copy_sd;
 pub mod partition;
 pub mod retile;
 pub mod tidfrg;
 pub mod tile2thrfrg;
 pub mod tiled_copy;
 
+pub use coverage::*;
 pub use make_tiled_copy::*;
+pub use make_tiled_copy_c_atom::*;
+pub use make_tiled_copy_mma::*;
+pub use make_tiled_copy_sd::*;
 pub use partition::*;
 pub use retile::*;
 pub use tidfrg::*;

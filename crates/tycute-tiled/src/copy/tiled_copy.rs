@@ -138,26 +138,42 @@ where
     type TiledNumVal = SizeAt<TV, P1>;
 }
 
+/// A TiledCopy with its parameters normalized: the layouts computed by the trait solver rather
+/// than the (large) unevaluated type expressions that built them.
+///
+/// Every member alias below goes through `Norm`. Without it, a TiledCopy built by another
+/// operation (`MakeTiledCopyC_Atom`, `MakeTiledCopyS`, ...) would carry its construction as
+/// projections into every bound of [`TiledCopyMembers`], and the trait solver's work (and memory)
+/// grows with each operation stacked on it; normalizing once makes it a concrete type.
+pub trait NormalizeOp: Sealed {
+    type Output;
+}
+impl<Atom, TV, Tiler> NormalizeOp for TiledCopy<Atom, TV, Tiler> {
+    type Output = TiledCopy<Atom, TV, Tiler>;
+}
+/// `TC` with its parameters normalized.
+pub type Norm<TC> = <TC as NormalizeOp>::Output;
+
 /// The copy atom of a TiledCopy.
-pub type CopyAtomOf<TC> = <TC as TiledCopyMembers>::Atom;
+pub type CopyAtomOf<TC> = <Norm<TC> as TiledCopyMembers>::Atom;
 /// `TiledCopy::AtomLayoutSrc`.
-pub type AtomLayoutSrc<TC> = <TC as TiledCopyMembers>::AtomLayoutSrc;
+pub type AtomLayoutSrc<TC> = <Norm<TC> as TiledCopyMembers>::AtomLayoutSrc;
 /// `TiledCopy::AtomLayoutDst`.
-pub type AtomLayoutDst<TC> = <TC as TiledCopyMembers>::AtomLayoutDst;
+pub type AtomLayoutDst<TC> = <Norm<TC> as TiledCopyMembers>::AtomLayoutDst;
 /// `TiledCopy::AtomLayoutRef`.
-pub type AtomLayoutRef<TC> = <TC as TiledCopyMembers>::AtomLayoutRef;
+pub type AtomLayoutRef<TC> = <Norm<TC> as TiledCopyMembers>::AtomLayoutRef;
 /// `TiledCopy::AtomNumThr`.
-pub type AtomNumThr<TC> = <TC as TiledCopyMembers>::AtomNumThr;
+pub type AtomNumThr<TC> = <Norm<TC> as TiledCopyMembers>::AtomNumThr;
 /// `TiledCopy::AtomNumVal`.
-pub type AtomNumVal<TC> = <TC as TiledCopyMembers>::AtomNumVal;
+pub type AtomNumVal<TC> = <Norm<TC> as TiledCopyMembers>::AtomNumVal;
 /// `TiledCopy::Tiler_MN`.
-pub type Tiler_MN<TC> = <TC as TiledCopyMembers>::Tiler_MN;
+pub type Tiler_MN<TC> = <Norm<TC> as TiledCopyMembers>::Tiler_MN;
 /// `TiledCopy::TiledLayout_TV`.
-pub type TiledLayout_TV<TC> = <TC as TiledCopyMembers>::TiledLayout_TV;
+pub type TiledLayout_TV<TC> = <Norm<TC> as TiledCopyMembers>::TiledLayout_TV;
 /// `TiledCopy::TiledNumThr` (also CuTe's `size(tiled_copy)`).
-pub type TiledNumThr<TC> = <TC as TiledCopyMembers>::TiledNumThr;
+pub type TiledNumThr<TC> = <Norm<TC> as TiledCopyMembers>::TiledNumThr;
 /// `TiledCopy::TiledNumVal`.
-pub type TiledNumVal<TC> = <TC as TiledCopyMembers>::TiledNumVal;
+pub type TiledNumVal<TC> = <Norm<TC> as TiledCopyMembers>::TiledNumVal;
 
 /// `right_inverse(AtomLayoutRef).compose(AtomLayoutSrc)`: source `(thr, val)` -> reference
 /// `(thr, val)` (what `tidfrg_S` uses).
