@@ -215,18 +215,24 @@ pub trait TiledMmaAtomLayoutRank3<Atom, L, P>: Sealed {
 }
 impl<Atom, L, P> TiledMmaAtomLayoutRank3<Atom, L, P> for B1
 where
-    P: TiledMmaPermutationRank3,
+    P: TiledMmaPermutationRank3<Atom, L>,
 {
-    type Parts = Parts<Atom, L, P>;
+    type Parts = <P as TiledMmaPermutationRank3<Atom, L>>::Parts;
 }
 
-/// CuTe's `static_assert(rank_v<PermutationMNK> == 3)` and `is_tuple<PermutationMNK>`.
+/// CuTe's `static_assert(rank_v<PermutationMNK> == 3)` and `is_tuple<PermutationMNK>`; also the
+/// gate to the members.
 #[diagnostic::on_unimplemented(
     message = "TiledMMA requires rank-3 PermutationMNK",
     label = "the permutation of this TiledMMA is not a rank-3 tuple (make_tiled_mma / MakeTiledMma pads a shorter one with `_`)"
 )]
-pub trait TiledMmaPermutationRank3: Sealed {}
-impl<Pm, Pn, Pk> TiledMmaPermutationRank3 for Tile3<Pm, Pn, Pk> {}
+pub trait TiledMmaPermutationRank3<Atom, L>: Sealed {
+    #[doc(hidden)]
+    type Parts;
+}
+impl<Atom, L, Pm, Pn, Pk> TiledMmaPermutationRank3<Atom, L> for Tile3<Pm, Pn, Pk> {
+    type Parts = Parts<Atom, L, Tile3<Pm, Pn, Pk>>;
+}
 
 /// tycute's tile rule in M: `tile_size<0> % (size<0>(AtomShape_MNK) * size<1>(ThrLayoutVMNK)) == 0`.
 ///
