@@ -22,43 +22,67 @@
 //! `make_tiled_copy_S`, `make_tiled_copy_D`, and also the plain `make_tiled_copy` and
 //! `make_tiled_copy_A/B/C` layouts).
 
-use tycute_layout::int::{And, Eq, B1};
-use tycute_layout::tuple::Product;
+use core::ops::BitAnd;
+
+use tycute_layout::algebra::filter::FilterOp;
+use tycute_layout::algebra::inverse::RightInverseOp;
+use tycute_layout::int::{And, Eq, IsEqual, B1};
+use tycute_layout::layout::{Layout, SizeOp};
+use tycute_layout::tuple::{Product, ProductOp};
 use tycute_layout::{Filter, RightInverse, Size};
 
-use super::tidfrg::TilerShape;
+use super::tidfrg::{TilerShape, TilerShapeOp};
 use crate::sealed::Sealed;
 
 /// `size(Tiler_MN)`: the number of elements of the tile (integers, or layouts of a by-mode
 /// tiler, multiplied).
 pub type TilerSize<Tiler> = Product<TilerShape<Tiler>>;
 
+/// Whether a TV layout covers a tile of `N` elements exactly once, as a bit: see the module.
+pub trait CoversOnceOp<N>: Sealed {
+    type Output;
+}
+impl<S, D, N> CoversOnceOp<N> for Layout<S, D>
+where
+    Layout<S, D>: FilterOp,
+    Filter<Layout<S, D>>: SizeOp + RightInverseOp,
+    RightInverse<Filter<Layout<S, D>>>: SizeOp,
+    Size<Filter<Layout<S, D>>>: IsEqual<N>,
+    Size<RightInverse<Filter<Layout<S, D>>>>: IsEqual<N>,
+    Eq<Size<Filter<Layout<S, D>>>, N>: BitAnd<Eq<Size<RightInverse<Filter<Layout<S, D>>>>, N>>,
+{
+    // size(filter(TV)) == N && size(right_inverse(filter(TV))) == N
+    type Output = And<Eq<Size<Filter<Layout<S, D>>>, N>, Eq<Size<RightInverse<Filter<Layout<S, D>>>>, N>>;
+}
 /// `size(filter(TV)) == N && size(right_inverse(filter(TV))) == N`, as a bit.
-pub type CoversOnce<TV, N> = And<Eq<Size<Filter<TV>>, N>, Eq<Size<RightInverse<Filter<TV>>>, N>>;
+pub type CoversOnce<TV, N> = <TV as CoversOnceOp<N>>::Output;
 
-/// tycute's rule for `make_tiled_copy_C_atom`; passes `X` through.
+/// The tile size of a tiler: [`TilerSize`], as a trait.
+pub trait TilerSizeOp: Sealed {
+    type Output;
+}
+impl<T: TilerShapeOp + Sealed> TilerSizeOp for T
+where
+    TilerShape<T>: ProductOp,
+{
+    type Output = TilerSize<T>;
+}
+
+/// tycute's rule for `make_tiled_copy_C_atom`.
 #[diagnostic::on_unimplemented(
     message = "make_tiled_copy_C_atom: the TV layout does not cover the accumulator tile exactly once (tycute requires filter(layout_tv) to be a bijection onto [0, size(Tiler_MN)); CUTLASS #3345)",
     label = "some element of the tile would be copied twice, or never"
 )]
-pub trait CAtomCoversTileOnce<X>: Sealed {
-    type Output;
-}
-impl<X> CAtomCoversTileOnce<X> for B1 {
-    type Output = X;
-}
+pub trait CAtomCoversTileOnce: Sealed {}
+impl CAtomCoversTileOnce for B1 {}
 
-/// tycute's rule for `make_tiled_copy_S` / `make_tiled_copy_D`; passes `X` through.
+/// tycute's rule for `make_tiled_copy_S` / `make_tiled_copy_D`.
 #[diagnostic::on_unimplemented(
     message = "make_tiled_copy_S/D: the source/destination TV layout does not cover the tile exactly once (tycute requires filter(layout_tv) to be a bijection onto [0, size(Tiler_MN)); CUTLASS #3345)",
     label = "some element of the tile would be copied twice, or never"
 )]
-pub trait SDCoversTileOnce<X>: Sealed {
-    type Output;
-}
-impl<X> SDCoversTileOnce<X> for B1 {
-    type Output = X;
-}
+pub trait SDCoversTileOnce: Sealed {}
+impl SDCoversTileOnce for B1 {}
 
 #[cfg(test)]
 mod tests {

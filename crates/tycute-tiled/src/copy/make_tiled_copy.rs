@@ -7,15 +7,55 @@
 //! tiler     = product_each(shape(layout_mn))                               // (M,N)
 //! ```
 
-use tycute_layout::algebra::tiler::ProductEach;
-use tycute_layout::layout::ShapeOf;
-use tycute_layout::tuple::{Nil, Tup};
-use tycute_layout::{RakedProduct, RightInverse, Size, WithShape};
+use tycute_layout::algebra::composition::CompositionOp;
+use tycute_layout::algebra::inverse::RightInverseOp;
+use tycute_layout::algebra::make_layout::MakeLayoutLeftOp;
+use tycute_layout::algebra::product::RakedProductOp;
+use tycute_layout::algebra::tiler::{ProductEach, ProductEachOp};
+use tycute_layout::layout::{IsLayout, Layout, ShapeOf, SizeOp};
+use tycute_layout::{Composition, MakeLayoutLeft, RakedProduct, RightInverse, Size};
 
+use super::tile2thrfrg::T2;
 use super::tiled_copy::TiledCopy;
+use crate::sealed::Sealed;
 
 /// `raked_product(thr_layout, val_layout)`: `(M,N) -> (thr_idx, val_idx)`.
 pub type LayoutMN<ThrLayout, ValLayout> = RakedProduct<ThrLayout, ValLayout>;
+
+/// `make_layout((size(thr_layout), size(val_layout)))`, the shape the TV layout is given.
+#[doc(hidden)]
+pub trait ThrValShapeOp<ValLayout>: Sealed {
+    type Output;
+}
+impl<S, D, ValLayout> ThrValShapeOp<ValLayout> for Layout<S, D>
+where
+    Layout<S, D>: SizeOp,
+    ValLayout: SizeOp,
+    T2<Size<Layout<S, D>>, Size<ValLayout>>: MakeLayoutLeftOp,
+{
+    type Output = MakeLayoutLeft<T2<Size<Layout<S, D>>, Size<ValLayout>>>;
+}
+type ThrVal<ThrLayout, ValLayout> = <ThrLayout as ThrValShapeOp<ValLayout>>::Output;
+
+/// `make_tiled_copy(atom, thr_layout, val_layout)` as a trait on the atom; see [`MakeTiledCopy`].
+pub trait MakeTiledCopyOp<ThrLayout, ValLayout>: Sealed {
+    type Output;
+}
+impl<Atom: Sealed, ThrLayout, ValLayout> MakeTiledCopyOp<ThrLayout, ValLayout> for Atom
+where
+    ThrLayout: RakedProductOp<ValLayout> + ThrValShapeOp<ValLayout>,
+    LayoutMN<ThrLayout, ValLayout>: RightInverseOp + IsLayout,
+    RightInverse<LayoutMN<ThrLayout, ValLayout>>: CompositionOp<ThrVal<ThrLayout, ValLayout>>,
+    ShapeOf<LayoutMN<ThrLayout, ValLayout>>: ProductEachOp,
+{
+    type Output = TiledCopy<
+        Atom,
+        // (thr_idx, val_idx) -> (M,N)
+        Composition<RightInverse<LayoutMN<ThrLayout, ValLayout>>, ThrVal<ThrLayout, ValLayout>>,
+        // (M,N)
+        ProductEach<ShapeOf<LayoutMN<ThrLayout, ValLayout>>>,
+    >;
+}
 
 /// `make_tiled_copy(atom, thr_layout, val_layout)`.
 ///
@@ -56,13 +96,7 @@ pub type LayoutMN<ThrLayout, ValLayout> = RakedProduct<ThrLayout, ValLayout>;
 /// type TC = MakeTiledCopy<Copy_Atom<SM75_U32x4_LDSM_N, half_t>, cute!((_4,_4):(_1,_4)), cute!((_1,_8):(_0,_1))>;
 /// let _ = show::<TiledLayout_TV<TC>>();
 /// ```
-pub type MakeTiledCopy<Atom, ThrLayout, ValLayout> = TiledCopy<
-    Atom,
-    // (thr_idx, val_idx) -> (M,N)
-    WithShape<RightInverse<LayoutMN<ThrLayout, ValLayout>>, Tup<Size<ThrLayout>, Tup<Size<ValLayout>, Nil>>>,
-    // (M,N)
-    ProductEach<ShapeOf<LayoutMN<ThrLayout, ValLayout>>>,
->;
+pub type MakeTiledCopy<Atom, ThrLayout, ValLayout> = <Atom as MakeTiledCopyOp<ThrLayout, ValLayout>>::Output;
 
 #[cfg(test)]
 mod tests {

@@ -18,46 +18,119 @@
 //! [`super::coverage`]).
 
 use tycute_atom::copy::NumValSrc;
-use tycute_layout::int::{LeEq, B1, P1, Z0};
-use tycute_layout::layout::Layout;
+use tycute_atom::CopyAtom;
+use tycute_layout::algebra::composition::CompositionOp;
+use tycute_layout::algebra::filter::FilterOp;
+use tycute_layout::algebra::inverse::LeftInverseOp;
+use tycute_layout::algebra::make_layout::MakeLayoutLeftOp;
+use tycute_layout::int::{IsLessOrEqual, LeEq, B1, P1, Z0};
+use tycute_layout::layout::{Layout, LayoutAtOp, SizeOp};
 use tycute_layout::{Composition, Filter, LayoutAt, LeftInverse, MakeLayoutLeft, Size};
 
-use super::coverage::{CAtomCoversTileOnce, CoversOnce, TilerSize};
+use super::coverage::{CAtomCoversTileOnce, CoversOnce, CoversOnceOp, TilerSizeOp};
 use super::tile2thrfrg::T2;
 use super::tiled_copy::TiledCopy;
-use crate::mma::{GetLayoutC_TV, TileSize};
+use crate::mma::layout_tv::GetLayoutC_TVOp;
+use crate::mma::{GetLayoutC_TV, TiledMma};
 use crate::sealed::Sealed;
 
-/// CuTe's `CUTE_STATIC_ASSERT_V(copy_V <= size<1>(layoutC_TV))`; passes `X` through.
+/// CuTe's `CUTE_STATIC_ASSERT_V(copy_V <= size<1>(layoutC_TV))`; also the gate to the
+/// truncation, so that this is the only error.
 #[diagnostic::on_unimplemented(
     message = "make_tiled_copy_C_atom: the copy atom moves more values per thread than a thread holds accumulators (copy_V <= size<1>(layoutC_TV))",
     label = "Copy_Atom::NumValSrc exceeds size<1>(get_layoutC_TV())"
 )]
-pub trait CopyVFitsAccumulator<X>: Sealed {
+pub trait CopyVFitsAccumulator<LC, CopyV>: Sealed {
+    #[doc(hidden)]
     type Output;
 }
-impl<X> CopyVFitsAccumulator<X> for B1 {
-    type Output = X;
+impl<LC, CopyV> CopyVFitsAccumulator<LC, CopyV> for B1
+where
+    LC: LayoutAtOp<Z0>,
+    LayoutAt<LC, Z0>: SizeOp,
+    T2<Size<LayoutAt<LC, Z0>>, CopyV>: MakeLayoutLeftOp,
+    LC: CompositionOp<MakeLayoutLeft<T2<Size<LayoutAt<LC, Z0>>, CopyV>>>,
+{
+    // (thr, copy_V) -> (M,N) offset
+    type Output = Composition<LC, MakeLayoutLeft<T2<Size<LayoutAt<LC, Z0>>, CopyV>>>;
 }
 
-/// `mma.get_layoutC_TV()`, if `copy_V <= size<1>(layoutC_TV)`.
-type LayoutC_TV<Atom, TM> =
-    <LeEq<NumValSrc<Atom>, Size<LayoutAt<GetLayoutC_TV<TM>, P1>>> as CopyVFitsAccumulator<GetLayoutC_TV<TM>>>::Output;
-/// `composition(layoutC_TV, make_layout((size<0>(layoutC_TV), copy_V)))`: `(thr, copy_V) -> (M,N)`.
-pub type CAtomLayoutTV<Atom, TM> =
-    Composition<LayoutC_TV<Atom, TM>, MakeLayoutLeft<T2<Size<LayoutAt<LayoutC_TV<Atom, TM>, Z0>>, NumValSrc<Atom>>>>;
-/// `(tile_size<0>(mma), tile_size<1>(mma))`.
-pub type MmaTilerMN<TM> = T2<TileSize<TM, Z0>, TileSize<TM, P1>>;
-/// `filter(composition(make_layout(mma_tiler, (1,0)), layout_TV))`: the M coordinates touched.
-pub type CAtomTilerM<Atom, TM> = Filter<Composition<Layout<MmaTilerMN<TM>, T2<P1, Z0>>, CAtomLayoutTV<Atom, TM>>>;
-/// `filter(composition(make_layout(mma_tiler, (0,1)), layout_TV))`: the N coordinates touched.
-pub type CAtomTilerN<Atom, TM> = Filter<Composition<Layout<MmaTilerMN<TM>, T2<Z0, P1>>, CAtomLayoutTV<Atom, TM>>>;
-/// `(tiler_m, tiler_n)`: a by-mode tiler (a tuple of layouts).
-pub type CAtomTiler<Atom, TM> = T2<CAtomTilerM<Atom, TM>, CAtomTilerN<Atom, TM>>;
-/// `composition(make_layout(mma_tiler), tiler)`: tile coordinate -> `(M,N)` offset.
-pub type Tile2Mma<Atom, TM> = Composition<MakeLayoutLeft<MmaTilerMN<TM>>, CAtomTiler<Atom, TM>>;
+/// `composition(layoutC_TV, make_layout((size<0>(layoutC_TV), copy_V)))` as a trait on the copy
+/// atom; see [`CAtomLayoutTV`].
+pub trait CAtomLayoutTVOp<TM>: Sealed {
+    type Output;
+}
+type LC<TM> = GetLayoutC_TV<TM>;
+type CopyVFits<Atom, TM> = LeEq<NumValSrc<Atom>, Size<LayoutAt<LC<TM>, P1>>>;
+impl<Atom: Sealed, TM> CAtomLayoutTVOp<TM> for Atom
+where
+    Atom: CopyAtom,
+    TM: GetLayoutC_TVOp,
+    LC<TM>: LayoutAtOp<P1>,
+    LayoutAt<LC<TM>, P1>: SizeOp,
+    NumValSrc<Atom>: IsLessOrEqual<Size<LayoutAt<LC<TM>, P1>>>,
+    CopyVFits<Atom, TM>: CopyVFitsAccumulator<LC<TM>, NumValSrc<Atom>>,
+{
+    // (thr, copy_V) -> (M,N) offset
+    type Output = <CopyVFits<Atom, TM> as CopyVFitsAccumulator<LC<TM>, NumValSrc<Atom>>>::Output;
+}
+/// `composition(layoutC_TV, make_layout((size<0>(layoutC_TV), copy_V)))`: the accumulator layout
+/// truncated to the atom's values, `(thr, copy_V) -> (M,N)` offset.
+pub type CAtomLayoutTV<Atom, TM> = <Atom as CAtomLayoutTVOp<TM>>::Output;
+
+/// The tiler and the TV layout of `make_tiled_copy_C_atom`, as a trait on the truncated TV layout
+/// `(thr, copy_V) -> (M,N)` for the MMA tile `(TileM, TileN)`: [`CAtomTiler`], [`CAtomTV`].
+pub trait CAtomTilerOp<TileM, TileN>: Sealed {
+    /// `(tiler_m, tiler_n)`.
+    type Tiler;
+    /// `composition(left_inverse(tile2mma), layout_TV)`.
+    type TV;
+}
+// filter(composition(make_layout(mma_tiler, (1,0)), layout_TV)): the M coordinates touched
+type TilerM<LTV, M, N> = Filter<Composition<Layout<T2<M, N>, T2<P1, Z0>>, LTV>>;
+// filter(composition(make_layout(mma_tiler, (0,1)), layout_TV)): the N coordinates touched
+type TilerN<LTV, M, N> = Filter<Composition<Layout<T2<M, N>, T2<Z0, P1>>, LTV>>;
+type Tiler<LTV, M, N> = T2<TilerM<LTV, M, N>, TilerN<LTV, M, N>>;
+// composition(make_layout(mma_tiler), tiler): tile coord -> (M,N) offset
+type Tile2Mma<LTV, M, N> = Composition<MakeLayoutLeft<T2<M, N>>, Tiler<LTV, M, N>>;
+impl<S, D, M, N> CAtomTilerOp<M, N> for Layout<S, D>
+where
+    Layout<T2<M, N>, T2<P1, Z0>>: CompositionOp<Layout<S, D>>,
+    Composition<Layout<T2<M, N>, T2<P1, Z0>>, Layout<S, D>>: FilterOp,
+    Layout<T2<M, N>, T2<Z0, P1>>: CompositionOp<Layout<S, D>>,
+    Composition<Layout<T2<M, N>, T2<Z0, P1>>, Layout<S, D>>: FilterOp,
+    T2<M, N>: MakeLayoutLeftOp,
+    MakeLayoutLeft<T2<M, N>>: CompositionOp<Tiler<Layout<S, D>, M, N>>,
+    Tile2Mma<Layout<S, D>, M, N>: LeftInverseOp,
+    LeftInverse<Tile2Mma<Layout<S, D>, M, N>>: CompositionOp<Layout<S, D>>,
+{
+    type Tiler = Tiler<Layout<S, D>, M, N>;
+    // (thr, val) -> tile coord
+    type TV = Composition<LeftInverse<Tile2Mma<Layout<S, D>, M, N>>, Layout<S, D>>;
+}
+/// `(tiler_m, tiler_n)` of `make_tiled_copy_C_atom`: a by-mode tiler (a tuple of layouts), the
+/// accumulator rows and columns the truncated TV layout touches.
+pub type CAtomTiler<Atom, TM> =
+    <CAtomLayoutTV<Atom, TM> as CAtomTilerOp<<TM as TiledMma>::TileM, <TM as TiledMma>::TileN>>::Tiler;
 /// `composition(left_inverse(tile2mma), layout_TV)`: `(thr, val) -> tile coordinate`.
-pub type CAtomTV<Atom, TM> = Composition<LeftInverse<Tile2Mma<Atom, TM>>, CAtomLayoutTV<Atom, TM>>;
+pub type CAtomTV<Atom, TM> = <CAtomLayoutTV<Atom, TM> as CAtomTilerOp<<TM as TiledMma>::TileM, <TM as TiledMma>::TileN>>::TV;
+
+/// `make_tiled_copy_C_atom(copy_atom, tiled_mma)` as a trait on the copy atom; see
+/// [`MakeTiledCopyC_Atom`].
+pub trait MakeTiledCopyC_AtomOp<TM>: Sealed {
+    type Output;
+}
+impl<Atom: Sealed, TM> MakeTiledCopyC_AtomOp<TM> for Atom
+where
+    TM: TiledMma,
+    Atom: CAtomLayoutTVOp<TM>,
+    CAtomLayoutTV<Atom, TM>: CAtomTilerOp<TM::TileM, TM::TileN>,
+    CAtomTiler<Atom, TM>: TilerSizeOp,
+    CAtomTV<Atom, TM>: CoversOnceOp<<CAtomTiler<Atom, TM> as TilerSizeOp>::Output>,
+    CoversOnce<CAtomTV<Atom, TM>, <CAtomTiler<Atom, TM> as TilerSizeOp>::Output>: CAtomCoversTileOnce,
+{
+    type Output = TiledCopy<Atom, CAtomTV<Atom, TM>, CAtomTiler<Atom, TM>>;
+}
 
 /// `make_tiled_copy_C_atom(copy_atom, tiled_mma)`.
 ///
@@ -85,8 +158,4 @@ pub type CAtomTV<Atom, TM> = Composition<LeftInverse<Tile2Mma<Atom, TM>>, CAtomL
 /// type TC = MakeTiledCopyC_Atom<Copy_Atom<UniversalCopy<uint128_t>, half_t>, MakeTiledMma<MMA_Atom<SM80_16x8x8_F16F16F16F16_TN>>>;
 /// let _ = show::<TiledLayout_TV<TC>>();
 /// ```
-pub type MakeTiledCopyC_Atom<Atom, TM> = TiledCopy<
-    Atom,
-    <CoversOnce<CAtomTV<Atom, TM>, TilerSize<CAtomTiler<Atom, TM>>> as CAtomCoversTileOnce<CAtomTV<Atom, TM>>>::Output,
-    CAtomTiler<Atom, TM>,
->;
+pub type MakeTiledCopyC_Atom<Atom, TM> = <Atom as MakeTiledCopyC_AtomOp<TM>>::Output;

@@ -40,3 +40,4 @@ pub use tiled_copy::*;
 // The seal (`crate::sealed`) on the swizzled layouts that the copy's helper traits take.
 // (Kept here so that `sealed.rs`, shared with the TiledMMA side, is left as it is.)
 impl<A, O, B> crate::sealed::Sealed for tycute_layout::ComposedLayout<A, O, B> {}
+impl<Op, T> crate::sealed::Sealed for tycute_atom::Copy_Atom<Op, T> {}

@@ -20,7 +20,7 @@ use tycute_layout::tuple::{Nil, Tup};
 use tycute_layout::Crd2Idx;
 use tycute_layout::algebra::coord::Crd2IdxOp;
 
-use super::tidfrg::{TidfrgD, TidfrgS};
+use super::tidfrg::{TidfrgD, TidfrgDOp, TidfrgS, TidfrgSOp};
 use crate::counting::CountingTensor;
 use crate::sealed::Sealed;
 
@@ -47,6 +47,29 @@ impl<H, T> RestModes for Tup<H, T> {}
 /// `thr_tensor(thr, _, repeat<R>(_))`.
 pub type ThrSlice<L, Thr> = <L as ThrSliceOp<Thr>>::Output;
 
+/// `tiled_copy.get_slice(thr).partition_S(tensor(L))` as a trait on the TiledCopy; see [`PartitionS`].
+pub trait PartitionSOp<L, Thr>: Sealed {
+    type Output;
+}
+impl<TC, L, Thr> PartitionSOp<L, Thr> for TC
+where
+    TC: TidfrgSOp<L>,
+    TidfrgS<TC, L>: ThrSliceOp<Thr>,
+{
+    type Output = ThrSlice<TidfrgS<TC, L>, Thr>;
+}
+/// `tiled_copy.get_slice(thr).partition_D(tensor(L))` as a trait on the TiledCopy; see [`PartitionD`].
+pub trait PartitionDOp<L, Thr>: Sealed {
+    type Output;
+}
+impl<TC, L, Thr> PartitionDOp<L, Thr> for TC
+where
+    TC: TidfrgDOp<L>,
+    TidfrgD<TC, L>: ThrSliceOp<Thr>,
+{
+    type Output = ThrSlice<TidfrgD<TC, L>, Thr>;
+}
+
 /// `tiled_copy.get_slice(thr).partition_S(make_tensor(counting_iterator(0), L))`: the source
 /// elements thread `thr` copies, `counting_iter(N) o ((FrgV,FrgX),RestM,RestN,...)`.
 ///
@@ -62,10 +85,10 @@ pub type ThrSlice<L, Thr> = <L as ThrSliceOp<Thr>>::Output;
 /// assert_eq!(show::<P>(), "counting_iter(296) o ((_8,_1),_8,_1):((_1,_0),_1024,_0)");
 /// assert_eq!(table::<P>()[..9], [296, 297, 298, 299, 300, 301, 302, 303, 1320]);
 /// ```
-pub type PartitionS<TC, L, Thr> = ThrSlice<TidfrgS<TC, L>, Thr>;
+pub type PartitionS<TC, L, Thr> = <TC as PartitionSOp<L, Thr>>::Output;
 /// `tiled_copy.get_slice(thr).partition_D(make_tensor(counting_iterator(0), L))`: as
 /// [`PartitionS`], with the destination's `(thr, val)` order.
-pub type PartitionD<TC, L, Thr> = ThrSlice<TidfrgD<TC, L>, Thr>;
+pub type PartitionD<TC, L, Thr> = <TC as PartitionDOp<L, Thr>>::Output;
 
 #[cfg(test)]
 mod tests {

@@ -18,28 +18,67 @@
 //! The tensor is a layout or a swizzled `ComposedLayout` (the swizzle and its offset are kept:
 //! slicing a composed layout with `_` only reshapes its inner layout).
 
+use tycute_layout::algebra::coalesce::CoalesceProfileOp;
+use tycute_layout::algebra::composition::CompositionOp;
+use tycute_layout::algebra::divide::ZippedDivideOp;
+use tycute_layout::algebra::zip::ZipOp;
 use tycute_layout::int::P1;
 use tycute_layout::layout::Layout;
 use tycute_layout::swizzle::{Composition3, Composition3Op, ComposedLayout};
 use tycute_layout::tuple::{Concat, ConcatOp, Nil, Tup};
 use tycute_layout::{CoalesceProfile, Composition, Underscore, Zip, ZippedDivide};
 
-use super::tiled_copy::{AtomNumThr, AtomNumVal, TiledLayout_TV};
+use super::tiled_copy::TiledCopyMembers;
 use crate::sealed::Sealed;
 
 /// `(A, B)`.
 pub(crate) type T2<A, B> = Tup<A, Tup<B, Nil>>;
 
+type TV<TC> = <TC as TiledCopyMembers>::TiledLayout_TV;
+type AtomShapeTV<TC> = T2<<TC as TiledCopyMembers>::AtomNumThr, <TC as TiledCopyMembers>::AtomNumVal>;
 /// `zipped_divide(TiledLayout_TV, (AtomNumThr, AtomNumVal))`:
 /// `((atom_tid,atom_val),(rest_tid,rest_val)) -> (m,n)`.
-pub type AtomLayoutTV<TC> = ZippedDivide<TiledLayout_TV<TC>, T2<AtomNumThr<TC>, AtomNumVal<TC>>>;
+pub type AtomLayoutTV<TC> = ZippedDivide<TV<TC>, AtomShapeTV<TC>>;
 /// `atom_layout_TV.compose(ref2trg, _)`: `((trg_tid,trg_val),(rest_tid,rest_val)) -> (m,n)`.
 pub type TrgLayoutTV<TC, Ref2Trg> = Composition<AtomLayoutTV<TC>, T2<Ref2Trg, Underscore>>;
+/// The coalesce profile `Shape<_1,Shape<_1,_1>>`.
+type Profile = T2<P1, T2<P1, P1>>;
+
+/// `coalesce(zip(trg_layout_TV), Shape<_1,Shape<_1,_1>>{})` as a trait on the TiledCopy; see
+/// [`ThrVal2MN`].
+pub trait ThrVal2MNOp<Ref2Trg>: Sealed {
+    type Output;
+}
+impl<TC, Ref2Trg> ThrVal2MNOp<Ref2Trg> for TC
+where
+    TC: TiledCopyMembers,
+    TV<TC>: ZippedDivideOp<AtomShapeTV<TC>>,
+    AtomLayoutTV<TC>: CompositionOp<T2<Ref2Trg, Underscore>>,
+    TrgLayoutTV<TC, Ref2Trg>: ZipOp,
+    Zip<TrgLayoutTV<TC, Ref2Trg>>: CoalesceProfileOp<Profile>,
+{
+    // ((trg_tid,rest_tid),(trg_val,rest_val)) -> (m,n)
+    type Output = CoalesceProfile<Zip<TrgLayoutTV<TC, Ref2Trg>>, Profile>;
+}
 /// `coalesce(zip(trg_layout_TV), Shape<_1,Shape<_1,_1>>{})`:
 /// `((trg_tid,rest_tid),(trg_val,rest_val)) -> (m,n)`.
-pub type ThrVal2MN<TC, Ref2Trg> = CoalesceProfile<Zip<TrgLayoutTV<TC, Ref2Trg>>, T2<P1, T2<P1, P1>>>;
+pub type ThrVal2MN<TC, Ref2Trg> = <TC as ThrVal2MNOp<Ref2Trg>>::Output;
 /// `tensor.compose(thrval2mn, _)`: `((thrid,val),(RestM,RestN,...))`.
 pub type TvTensor<TC, Tensor, Ref2Trg> = Composition<Tensor, T2<ThrVal2MN<TC, Ref2Trg>, Underscore>>;
+
+/// `tiled_copy.tile2thrfrg(tensor, ref2trg)` as a trait on the TiledCopy; see [`Tile2Thrfrg`].
+pub trait Tile2ThrfrgOp<Tensor, Ref2Trg>: Sealed {
+    type Output;
+}
+impl<TC, Tensor, Ref2Trg> Tile2ThrfrgOp<Tensor, Ref2Trg> for TC
+where
+    TC: ThrVal2MNOp<Ref2Trg>,
+    Tensor: CompositionOp<T2<ThrVal2MN<TC, Ref2Trg>, Underscore>>,
+    TvTensor<TC, Tensor, Ref2Trg>: UnfoldFirstOp,
+{
+    // (Thr,(FrgV,FrgX),(RestM,RestN,...))
+    type Output = UnfoldFirst<TvTensor<TC, Tensor, Ref2Trg>>;
+}
 
 /// `tiled_copy.tile2thrfrg(tensor, ref2trg)` for a tensor (layout or swizzled composed layout)
 /// of shape `((TileM,TileN,...),(RestM,RestN,...))`: `(Thr,(FrgV,FrgX),(RestM,RestN,...))`.
@@ -56,7 +95,7 @@ pub type TvTensor<TC, Tensor, Ref2Trg> = Composition<Tensor, T2<ThrVal2MN<TC, Re
 /// type Tiled = ZippedDivide<cute!((_128,_64):(_64,_1)), Tiler_MN<TC>>;
 /// assert_eq!(show::<Tile2Thrfrg<TC, Tiled, AtomSrc2Ref<TC>>>(), "((_8,_16),(_8,_1),(_8,_1)):((_8,_64),(_1,_0),(_1024,_0))");
 /// ```
-pub type Tile2Thrfrg<TC, Tensor, Ref2Trg> = UnfoldFirst<TvTensor<TC, Tensor, Ref2Trg>>;
+pub type Tile2Thrfrg<TC, Tensor, Ref2Trg> = <TC as Tile2ThrfrgOp<Tensor, Ref2Trg>>::Output;
 
 /// `tensor((_,_), _, ...)`: the two sub-modes of mode 0 become modes of their own,
 /// `((A,B),C,...) -> (A,B,C,...)` (for a composed layout, of its inner layout).

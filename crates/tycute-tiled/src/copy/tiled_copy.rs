@@ -17,11 +17,13 @@
 use core::marker::PhantomData;
 use core::ops::Rem;
 
-use tycute_atom::copy::{ValLayoutDst, ValLayoutRef, ValLayoutSrc};
+use tycute_atom::copy::{Dst2Ref, Src2Ref, ValLayoutDst, ValLayoutRef, ValLayoutSrc};
 use tycute_atom::CopyAtom;
 use tycute_layout::int::{Eq, IsEqual, Mod, B1, P1, Z0};
 use tycute_layout::layout::{LayoutAtOp, SizeOp};
-use tycute_layout::{LayoutAt, Size};
+use tycute_layout::algebra::composition::CompositionOp;
+use tycute_layout::algebra::inverse::RightInverseOp;
+use tycute_layout::{LayoutAt, RightInverse, Size};
 
 use crate::sealed::Sealed;
 
@@ -103,6 +105,12 @@ pub trait TiledCopyMembers: Sealed {
     type TiledNumThr;
     /// `size<1>(TiledLayout_TV)`.
     type TiledNumVal;
+    /// `right_inverse(AtomLayoutRef).compose(AtomLayoutSrc)`: source `(thr, val)` -> reference
+    /// `(thr, val)` (what `tidfrg_S` uses).
+    type Src2Ref;
+    /// `right_inverse(AtomLayoutRef).compose(AtomLayoutDst)`: destination `(thr, val)` ->
+    /// reference `(thr, val)` (what `tidfrg_D` uses).
+    type Dst2Ref;
 }
 
 // size<I>(L)
@@ -125,6 +133,9 @@ where
     SizeAt<TV, P1>: Rem<SizeAt<ValLayoutRef<Atom>, P1>>,
     Mod<SizeAt<TV, P1>, SizeAt<ValLayoutRef<Atom>, P1>>: IsEqual<Z0>,
     Eq<Mod<SizeAt<TV, P1>, SizeAt<ValLayoutRef<Atom>, P1>>, Z0>: TiledCopyValsFit,
+    // src2ref, dst2ref
+    ValLayoutRef<Atom>: RightInverseOp,
+    RightInverse<ValLayoutRef<Atom>>: CompositionOp<ValLayoutSrc<Atom>> + CompositionOp<ValLayoutDst<Atom>>,
 {
     type Atom = Atom;
     type AtomLayoutSrc = ValLayoutSrc<Atom>;
@@ -136,51 +147,35 @@ where
     type TiledLayout_TV = TV;
     type TiledNumThr = SizeAt<TV, Z0>;
     type TiledNumVal = SizeAt<TV, P1>;
+    type Src2Ref = Src2Ref<Atom>;
+    type Dst2Ref = Dst2Ref<Atom>;
 }
-
-/// A TiledCopy with its parameters normalized: the layouts computed by the trait solver rather
-/// than the (large) unevaluated type expressions that built them.
-///
-/// Every member alias below goes through `Norm`. Without it, a TiledCopy built by another
-/// operation (`MakeTiledCopyC_Atom`, `MakeTiledCopyS`, ...) would carry its construction as
-/// projections into every bound of [`TiledCopyMembers`], and the trait solver's work (and memory)
-/// grows with each operation stacked on it; normalizing once makes it a concrete type.
-pub trait NormalizeOp: Sealed {
-    type Output;
-}
-impl<Atom, TV, Tiler> NormalizeOp for TiledCopy<Atom, TV, Tiler> {
-    type Output = TiledCopy<Atom, TV, Tiler>;
-}
-/// `TC` with its parameters normalized.
-pub type Norm<TC> = <TC as NormalizeOp>::Output;
 
 /// The copy atom of a TiledCopy.
-pub type CopyAtomOf<TC> = <Norm<TC> as TiledCopyMembers>::Atom;
+pub type CopyAtomOf<TC> = <TC as TiledCopyMembers>::Atom;
 /// `TiledCopy::AtomLayoutSrc`.
-pub type AtomLayoutSrc<TC> = <Norm<TC> as TiledCopyMembers>::AtomLayoutSrc;
+pub type AtomLayoutSrc<TC> = <TC as TiledCopyMembers>::AtomLayoutSrc;
 /// `TiledCopy::AtomLayoutDst`.
-pub type AtomLayoutDst<TC> = <Norm<TC> as TiledCopyMembers>::AtomLayoutDst;
+pub type AtomLayoutDst<TC> = <TC as TiledCopyMembers>::AtomLayoutDst;
 /// `TiledCopy::AtomLayoutRef`.
-pub type AtomLayoutRef<TC> = <Norm<TC> as TiledCopyMembers>::AtomLayoutRef;
+pub type AtomLayoutRef<TC> = <TC as TiledCopyMembers>::AtomLayoutRef;
 /// `TiledCopy::AtomNumThr`.
-pub type AtomNumThr<TC> = <Norm<TC> as TiledCopyMembers>::AtomNumThr;
+pub type AtomNumThr<TC> = <TC as TiledCopyMembers>::AtomNumThr;
 /// `TiledCopy::AtomNumVal`.
-pub type AtomNumVal<TC> = <Norm<TC> as TiledCopyMembers>::AtomNumVal;
+pub type AtomNumVal<TC> = <TC as TiledCopyMembers>::AtomNumVal;
 /// `TiledCopy::Tiler_MN`.
-pub type Tiler_MN<TC> = <Norm<TC> as TiledCopyMembers>::Tiler_MN;
+pub type Tiler_MN<TC> = <TC as TiledCopyMembers>::Tiler_MN;
 /// `TiledCopy::TiledLayout_TV`.
-pub type TiledLayout_TV<TC> = <Norm<TC> as TiledCopyMembers>::TiledLayout_TV;
+pub type TiledLayout_TV<TC> = <TC as TiledCopyMembers>::TiledLayout_TV;
 /// `TiledCopy::TiledNumThr` (also CuTe's `size(tiled_copy)`).
-pub type TiledNumThr<TC> = <Norm<TC> as TiledCopyMembers>::TiledNumThr;
+pub type TiledNumThr<TC> = <TC as TiledCopyMembers>::TiledNumThr;
 /// `TiledCopy::TiledNumVal`.
-pub type TiledNumVal<TC> = <Norm<TC> as TiledCopyMembers>::TiledNumVal;
+pub type TiledNumVal<TC> = <TC as TiledCopyMembers>::TiledNumVal;
 
-/// `right_inverse(AtomLayoutRef).compose(AtomLayoutSrc)`: source `(thr, val)` -> reference
-/// `(thr, val)` (what `tidfrg_S` uses).
-pub type AtomSrc2Ref<TC> = tycute_atom::copy::Src2Ref<CopyAtomOf<TC>>;
-/// `right_inverse(AtomLayoutRef).compose(AtomLayoutDst)`: destination `(thr, val)` ->
-/// reference `(thr, val)` (what `tidfrg_D` uses).
-pub type AtomDst2Ref<TC> = tycute_atom::copy::Dst2Ref<CopyAtomOf<TC>>;
+/// `right_inverse(AtomLayoutRef).compose(AtomLayoutSrc)` of a TiledCopy's atom.
+pub type AtomSrc2Ref<TC> = <TC as TiledCopyMembers>::Src2Ref;
+/// `right_inverse(AtomLayoutRef).compose(AtomLayoutDst)` of a TiledCopy's atom.
+pub type AtomDst2Ref<TC> = <TC as TiledCopyMembers>::Dst2Ref;
 
 #[cfg(test)]
 mod tests {
