@@ -22,6 +22,8 @@ pub mod make_tiled_copy_mma;
 pub mod make_tiled_copy_sd;
 pub mod partition;
 pub mod retile;
+pub mod swizzle_slice;
+pub mod text;
 pub mod tidfrg;
 pub mod tile2thrfrg;
 pub mod tiled_copy;
@@ -33,6 +35,8 @@ pub use make_tiled_copy_mma::*;
 pub use make_tiled_copy_sd::*;
 pub use partition::*;
 pub use retile::*;
+pub use swizzle_slice::{DynComposition, SwizzleSlice};
+pub use text::{table_of, text, CuteFunc, CuteText, Dyn, MixedBits};
 pub use tidfrg::*;
 pub use tile2thrfrg::*;
 pub use tiled_copy::*;
@@ -41,3 +45,4 @@ pub use tiled_copy::*;
 // (Kept here so that `sealed.rs`, shared with the TiledMMA side, is left as it is.)
 impl<A, O, B> crate::sealed::Sealed for tycute_layout::ComposedLayout<A, O, B> {}
 impl<Op, T> crate::sealed::Sealed for tycute_atom::Copy_Atom<Op, T> {}
+impl<B, M, S> crate::sealed::Sealed for tycute_layout::Swizzle<B, M, S> {}
