@@ -9,7 +9,7 @@ Every line of tiled_copy.txt becomes one check (`table:` lines included). Argume
 | make_tiled_copy_A/B/C.X | copy_atom mma_atom mma_thr mma_perm [...] | TC = MakeTiledCopyA/B/C<copy_atom, TM> |
 | make_tiled_copy_C_atom.X | copy_atom mma... | TC = MakeTiledCopyC_Atom<copy_atom, TM> |
 | make_tiled_copy_S/D.X | r2s_atom c_atom mma... [...] | TC = MakeTiledCopyS/D<r2s_atom, MakeTiledCopyC_Atom<c_atom, TM>> |
-| partition_fragment_A/B.layout | copy_atom mma... ref thr=t | PartitionFragmentA/B<TM, ref, _t> (swizzled ref: copy::swizzled) |
+| partition_fragment_A/B.layout | copy_atom mma... ref thr=t | PartitionFragmentA/B<TM, ref, _t>, or copy::SwizzledPartitionFragmentA/B for a swizzled ref |
 | partition_fragment_C.layout | mma... shape | MakeLayoutLeft<PartitionShapeC<TM, shape>> |
 
 where TM = MakeTiledMma<MMA_Atom<mma_atom>, cute!(mma_thr), cute!(mma_perm)> (make_tiled_mma pads the
@@ -126,7 +126,8 @@ def build(op, args):
         assert member == "layout", op
         atom, ma, ml, mp, ref, th = args
         x = group[-1]
-        return "show", "PartitionFragment%s<%s, %s, %s>" % (x, mma(ma, ml, mp), cute(ref), thr(th))
+        sw = "Swizzled" if swizzled(ref) else ""
+        return "show", "%sPartitionFragment%s<%s, %s, %s>" % (sw, x, mma(ma, ml, mp), cute(ref), thr(th))
     elif group == "partition_fragment_C":
         assert member == "layout", op
         ma, ml, mp, shape = args
@@ -187,7 +188,7 @@ out.append("""
 fn tbl<L: Reify>() -> String {
     table::<L>().iter().map(|v| v.to_string()).collect::<Vec<_>>().join(" ")
 }
-fn text_tbl<T: CuteText>() -> String {
+fn text_tbl<T: CuteFunc>() -> String {
     table_of::<T>().iter().map(|v| v.to_string()).collect::<Vec<_>>().join(" ")
 }
 
