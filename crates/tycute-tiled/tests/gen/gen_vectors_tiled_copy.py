@@ -297,6 +297,26 @@ with open(REJECTS) as f:
         rej.append("# use tycute_tiled::{copy::*, mma::MakeTiledMma};\n")
         rej.append("// %s\n%s\n```\n" % (msg, body))
         n_rej += 1
+
+# tycute's own rule (crates/tycute-tiled/src/copy/coverage.rs): every case of the vectors
+# satisfies it, so its examples are written here. A TiledCopy made directly from a TV layout and
+# a tiler: make_tiled_copy_S of it copies some elements of the tile never, or twice.
+rej.append("\n## tycute's coverage rule\n\n"
+           "`make_tiled_copy_C_atom`, `make_tiled_copy_S` and `make_tiled_copy_D` must give a TV layout that\n"
+           "covers the tile exactly once (`src/copy/coverage.rs`). Every vector case does; these copies\n"
+           "(from a TiledCopy built directly with `TiledCopy<Atom, TV, Tiler>`) do not.\n")
+U32 = copy_atom("Copy_Atom<UniversalCopy<uint32_t>,half_t>")
+for desc, tv, tiler in [
+    ("a TV layout that reaches 64 of the 128 elements of its (32,4) tile", "(_32,_2):(_1,_64)", "(_32,_4)"),
+    ("a TV layout that reaches elements 16..31 twice in its (64,2) tile", "(_32,_4):(_1,_16)", "(_64,_2)"),
+]:
+    rej.append("\nmake_tiled_copy_S of `TiledCopy<Copy_Atom<UniversalCopy<uint32_t>,half_t>, %s, %s>`: %s.\n\n" % (tv, tiler, desc))
+    rej.append("```compile_fail,E0277\n# extern crate tycute_layout as tycute;\n# use tycute_layout::show;\n# use tycute_macros::cute;\n")
+    rej.append("# use tycute_tiled::copy::*;\n")
+    rej.append("// make_tiled_copy_S/D: the source/destination TV layout does not cover the tile exactly once\n")
+    rej.append("type TC = TiledCopy<%s, cute!(%s), cute!(%s)>;\n" % (U32, tv, tiler))
+    rej.append("let _ = show::<TiledLayout_TV<MakeTiledCopyS<%s, TC>>>();\n```\n" % U32)
+    n_rej += 1
 with open(REJ_OUT, "w") as f:
     f.write("".join(rej))
 print("wrote %d rejected cases to %s" % (n_rej, os.path.normpath(REJ_OUT)))
