@@ -255,8 +255,9 @@ for (atom, lay, perm), a in configs.items():
     out.append("/// `%s` `%s` `%s`\ntype %s = TiledMMA<MMA_Atom<%s>, cute!(%s), cute!(%s)>;\n" % (
         atom, lay, perm, a, atoms_used[atom], lay, perm))
 out.append("""
-fn tbl<L: Reify>() -> String {
-    table::<L>().iter().map(|v| v.to_string()).collect::<Vec<_>>().join(" ")
+/// `show::<L>()` and the table as the vectors print it, from one instantiation.
+fn both<L: Reify>() -> (String, String) {
+    (show::<L>(), table::<L>().iter().map(|v| v.to_string()).collect::<Vec<_>>().join(" "))
 }
 
 struct Cases {
@@ -268,11 +269,20 @@ impl Cases {
     fn new(op: &'static str) -> Self {
         Cases { op, total: 0, fails: Vec::new() }
     }
-    fn check(&mut self, line: u32, got: String, want: &str) {
+    fn check(&mut self, line: u32, got: &str, want: &str) {
         self.total += 1;
         if got != want {
             self.fails.push(format!("tiled_mma.txt:{line}: got {got}, want {want}"));
         }
+    }
+    /// A value line.
+    fn show(&mut self, line: u32, got: String, want: &str) {
+        self.check(line, &got, want);
+    }
+    /// A value line and its `table:` line.
+    fn both(&mut self, line: u32, want: &str, tline: u32, twant: &str, got: (String, String)) {
+        self.check(line, &got.0, want);
+        self.check(tline, &got.1, twant);
     }
     fn finish(self) {
         eprintln!("{}: {}/{} passed", self.op, self.total - self.fails.len(), self.total);
@@ -288,9 +298,19 @@ total = 0
 for op, cs in cases.items():
     fn = "op_" + re.sub(r"[^A-Za-z0-9]+", "_", op).strip("_").lower()
     out.append('\n#[test]\nfn %s() {\n    let mut c = Cases::new("%s");\n' % (fn, op))
+    # one instantiation per distinct type: its value line and its table line together
+    by_type = OrderedDict()
     for lineno, kind, ty, result in cs:
-        out.append('    c.check(%d, %s::<%s>(), "%s");\n' % (lineno, kind, ty, result))
-        total += 1
+        by_type.setdefault(ty, {})[kind] = (lineno, result)
+    for ty, k in by_type.items():
+        if "tbl" in k:
+            (l, w), (tl, tw) = k["show"], k["tbl"]
+            out.append('    c.both(%d, "%s", %d, "%s", both::<%s>());\n' % (l, w, tl, tw, ty))
+            total += 2
+        else:
+            l, w = k["show"]
+            out.append('    c.show(%d, show::<%s>(), "%s");\n' % (l, ty, w))
+            total += 1
     out.append("    c.finish();\n}\n")
 with open(OUT, "w") as f:
     f.write("".join(out))
