@@ -195,7 +195,11 @@ impl StrictAudit {
             }
         }
         // top mode
-        let top = if self.artificial && r >= 2 && neg[r - 1] == 0 { r - 2 } else { r - 1 };
+        let top = if self.artificial && r >= 2 && neg[r - 1] == 0 {
+            r - 2
+        } else {
+            r - 1
+        };
         let a_is = |flat: &Layout| format!("coalesced A = {flat} (from A = {lhs})");
         for l in &live {
             if let Some((j, rd)) = l.magnitude {
@@ -448,7 +452,13 @@ pub(crate) fn compose_leaf_audited(
         if let Some(w) = walk.as_mut() {
             let (c, rd) = (curr_shape.value, rest_stride.value);
             let a = rd.saturating_abs();
-            if w.magnitude.is_none() && rd < 0 && rest_shape.value > 1 && c != 0 && a % c != 0 && a >= c {
+            if w.magnitude.is_none()
+                && rd < 0
+                && rest_shape.value > 1
+                && c != 0
+                && a % c != 0
+                && a >= c
+            {
                 w.magnitude = Some((i, rd));
             }
         }
@@ -540,7 +550,10 @@ mod tests {
     fn rejected(a: &str, b: &str, rule: &str) -> String {
         let e = composition(&l(a), &l(b)).unwrap_err();
         assert!(e.is_reject(), "{e}");
-        assert!(e.message.contains(rule), "{a} o {b}: want {rule:?}, got {e}");
+        assert!(
+            e.message.contains(rule),
+            "{a} o {b}: want {rule:?}, got {e}"
+        );
         assert!(e.message.contains("the result would not be A∘B"), "{e}");
         e.message
     }
@@ -575,14 +588,38 @@ mod tests {
     #[test]
     fn negative_strides() {
         for (a, b, r) in [
-            ("(_4,_4):(_-1,_1)", "(_2,_4,_2):(_1,_2,_8)", "(_2,(_2,_2),_2):(_-1,(_-2,_1),_2)"),
-            ("(_1,(_2,_4)):(_0,(_-1,_512))", "_4:_-1", "(_2,_2):(_1,_-512)"),
+            (
+                "(_4,_4):(_-1,_1)",
+                "(_2,_4,_2):(_1,_2,_8)",
+                "(_2,(_2,_2),_2):(_-1,(_-2,_1),_2)",
+            ),
+            (
+                "(_1,(_2,_4)):(_0,(_-1,_512))",
+                "_4:_-1",
+                "(_2,_2):(_1,_-512)",
+            ),
             ("(_4):(_-1)", "(_4):(_-1)", "(_4):(_1)"),
             // the accepted neighbours of the two rejections below
-            ("(_3,_8):(_8,_-1)", "(_4,_6):(_-3,_1)", "(_4,(_3,_2)):(_1,(_8,_-1))"),
-            ("(_2,_4,_4):(_1,_2,_2)", "(_2,_4):(_32,_1)", "(_2,_4):(_8,_1)"),
-            ("(_2,_4,_4):(_1,_2,_2)", "(_4,_2):(_1,_-2)", "(_4,_2):(_1,_-2)"),
-            ("(_2,_4,_4):(_1,_2,_2)", "(_2,_2,_8):(_8,_-8,_1)", "(_2,_2,_8):(_2,_-2,_1)"),
+            (
+                "(_3,_8):(_8,_-1)",
+                "(_4,_6):(_-3,_1)",
+                "(_4,(_3,_2)):(_1,(_8,_-1))",
+            ),
+            (
+                "(_2,_4,_4):(_1,_2,_2)",
+                "(_2,_4):(_32,_1)",
+                "(_2,_4):(_8,_1)",
+            ),
+            (
+                "(_2,_4,_4):(_1,_2,_2)",
+                "(_4,_2):(_1,_-2)",
+                "(_4,_2):(_1,_-2)",
+            ),
+            (
+                "(_2,_4,_4):(_1,_2,_2)",
+                "(_2,_2,_8):(_8,_-8,_1)",
+                "(_2,_2,_8):(_2,_-2,_1)",
+            ),
         ] {
             let got = compose(a, b).unwrap_or_else(|e| panic!("{a} o {b}: {e}"));
             assert_eq!(got, r, "{a} o {b}");
@@ -595,31 +632,71 @@ mod tests {
     fn strict_rule_rejections() {
         let cases = [
             // CuTe: (_4,(_3,_2)):(_2,(_8,_-1)); B(17) = 0, A(0) = 0, R(17) = 9
-            ("(_3,_8):(_8,_-1)", "(_4,_6):(_-4,_1)", "strict rule 1, stride magnitude"),
+            (
+                "(_3,_8):(_8,_-1)",
+                "(_4,_6):(_-4,_1)",
+                "strict rule 1, stride magnitude",
+            ),
             // CuTe: (_2,_2):(_3,_6); B(3) = 6, A(6) = 7, R(3) = 9
-            ("(_4,_6):(_1,_5)", "_4:_3", "strict rule 2, exact partial walk"),
+            (
+                "(_4,_6):(_1,_5)",
+                "_4:_3",
+                "strict rule 2, exact partial walk",
+            ),
             // NVIDIA/cutlass#3177: CuTe prints (_8,_2):(_8,_64); at 12, A(B(12)) = 1, R(12) = 96
-            ("(_12,_8):(_8,_1)", "(_8,_2):(_1,_8)", "strict rule 3, no carry"),
-            ("(_3,_1,_2):(_6,_1,_3)", "(_2,_2):(_2,_1)", "strict rule 3, no carry"),
+            (
+                "(_12,_8):(_8,_1)",
+                "(_8,_2):(_1,_8)",
+                "strict rule 3, no carry",
+            ),
+            (
+                "(_3,_1,_2):(_6,_1,_3)",
+                "(_2,_2):(_2,_1)",
+                "strict rule 3, no carry",
+            ),
             // CuTe: (_2,_4):(_8,_-1); B(3) = 31, A(31) = 13, R(3) = 7
-            ("(_2,_4,_4):(_1,_2,_2)", "(_2,_4):(_32,_-1)", "strict rule 4, no borrow"),
+            (
+                "(_2,_4,_4):(_1,_2,_2)",
+                "(_2,_4):(_32,_-1)",
+                "strict rule 4, no borrow",
+            ),
             // B(5) = 7, A(7) = 7, R(5) = 1
-            ("(_2,_4,_4):(_1,_2,_2)", "(_4,_2):(_-1,_8)", "strict rule 4, no borrow"),
+            (
+                "(_2,_4,_4):(_1,_2,_2)",
+                "(_4,_2):(_-1,_8)",
+                "strict rule 4, no borrow",
+            ),
         ];
         for (a, b, rule) in cases {
             rejected(a, b, rule);
             let rc = composition_cute(&l(a), &l(b)).unwrap();
-            assert!(counterexample(&l(a), &l(b), &rc).is_some(), "{a} o {b}: CuTe's {rc} is A∘B");
+            assert!(
+                counterexample(&l(a), &l(b), &rc).is_some(),
+                "{a} o {b}: CuTe's {rc} is A∘B"
+            );
         }
         let m = rejected("(_12,_8):(_8,_1)", "(_8,_2):(_1,_8)", "strict rule 3");
         assert!(m.contains("B's leaves overlap inside a mode of A"), "{m}");
         assert!(m.contains("reach coordinate 15 of mode 0 (size 12)"), "{m}");
         let m = rejected("(_3,_8):(_8,_-1)", "(_4,_6):(_-4,_1)", "strict rule 1");
-        assert!(m.contains("a negative stride of B steps over a mode of A"), "{m}");
+        assert!(
+            m.contains("a negative stride of B steps over a mode of A"),
+            "{m}"
+        );
         let m = rejected("(_4,_6):(_1,_5)", "_4:_3", "strict rule 2");
-        assert!(m.contains("takes part of a mode of A and continues into the next mode"), "{m}");
-        let m = rejected("(_2,_4,_4):(_1,_2,_2)", "(_2,_4):(_32,_-1)", "strict rule 4");
-        assert!(m.contains("B places a negative digit in a mode of A below a positive digit"), "{m}");
+        assert!(
+            m.contains("takes part of a mode of A and continues into the next mode"),
+            "{m}"
+        );
+        let m = rejected(
+            "(_2,_4,_4):(_1,_2,_2)",
+            "(_2,_4):(_32,_-1)",
+            "strict rule 4",
+        );
+        assert!(
+            m.contains("B places a negative digit in a mode of A below a positive digit"),
+            "{m}"
+        );
         // the violation is recorded for the vectors test
         take_last_strict_violation();
         rejected("(_12,_8):(_8,_1)", "(_8,_2):(_1,_8)", "strict rule 3");
@@ -640,12 +717,20 @@ mod tests {
         for (a, b, r) in [
             // the positive leaf reaches 5 < 8: B(i) >= 0 puts the _-8 leaf at 0 (inert), so its
             // step over A's _3 does not matter
-            ("(_3,_8):(_8,_-1)", "(_2,_6):(_-8,_1)", "(_2,(_3,_2)):(_3,(_8,_-1))"),
+            (
+                "(_3,_8):(_8,_-1)",
+                "(_2,_6):(_-8,_1)",
+                "(_2,(_3,_2)):(_3,(_8,_-1))",
+            ),
             // A's trailing _1: coalesce_x gives (_4,_2):(_1,_7), whose top mode is _4, A's own
             // last mode: the walk may leave it inexactly, and digits may reach past it
             ("(_4,_1):(_1,_7)", "_4:_3", "(_2,_2):(_3,_7)"),
             ("(_8,_1):(_1,_0)", "(_4,_4):(_2,_1)", "(_4,_4):(_2,_1)"),
-            ("(_3,_1):(_11,_13)", "(_6,_4):(_2,_3)", "((_2,_3),_4):((_22,_13),_13)"),
+            (
+                "(_3,_1):(_11,_13)",
+                "(_6,_4):(_2,_3)",
+                "((_2,_3),_4):((_22,_13),_13)",
+            ),
         ] {
             let got = compose(a, b).unwrap_or_else(|e| panic!("{a} o {b}: {e}"));
             assert_eq!(got, r, "{a} o {b}");
@@ -670,8 +755,14 @@ mod tests {
     /// no dynamic values, the rule is a static one, like CuTe's own checks).
     #[test]
     fn dynamic_values_keep_cute_semantics() {
-        assert_eq!(compose("(_12,_8):(_8,_1)", "(8,_2):(_1,_8)").unwrap(), "((8,1),_2):((_8,_1),_64)");
-        assert_eq!(compose("(12,_8):(_8,_1)", "(_8,_2):(_1,_8)").unwrap(), "((8,1),(2,1)):((_8,1),(_64,1))");
+        assert_eq!(
+            compose("(_12,_8):(_8,_1)", "(8,_2):(_1,_8)").unwrap(),
+            "((8,1),_2):((_8,_1),_64)"
+        );
+        assert_eq!(
+            compose("(12,_8):(_8,_1)", "(_8,_2):(_1,_8)").unwrap(),
+            "((8,1),(2,1)):((_8,1),(_64,1))"
+        );
         // a dynamic stride of A is not read by the rule
         rejected("(_12,_8):(8,_1)", "(_8,_2):(_1,_8)", "strict rule 3");
     }
@@ -689,7 +780,10 @@ mod tests {
 
     /// A layout's leaf modes as numbers (static layouts only).
     fn leaves(l: &Layout) -> Vec<(i64, i64)> {
-        l.leaf_modes().iter().map(|(s, d)| (s.value, d.value)).collect()
+        l.leaf_modes()
+            .iter()
+            .map(|(s, d)| (s.value, d.value))
+            .collect()
     }
 
     /// `l(k)` over leaf modes (colexicographic; `k < size`).
@@ -841,7 +935,16 @@ mod tests {
         const PER_CLASS: usize = 40_000;
         println!(
             "{:<10} {:>6} {:>7} {:>7} {:>6} | {:>9} {:>5} {:>8} {:>11} {:>8}",
-            "class", "cases", "CuTe-ok", "correct", "wrong", "wrong-acc", "over", "over/inj", "correct-inj", "rate"
+            "class",
+            "cases",
+            "CuTe-ok",
+            "correct",
+            "wrong",
+            "wrong-acc",
+            "over",
+            "over/inj",
+            "correct-inj",
+            "rate"
         );
         let mut failures = Vec::new();
         for (ci, class) in CLASSES.iter().enumerate() {
@@ -851,7 +954,9 @@ mod tests {
             let mut examples = Vec::new();
             for _ in 0..PER_CLASS {
                 let (a, b) = gen_case(&mut rng, class);
-                let Ok(rc) = composition_cute(&a, &b) else { continue };
+                let Ok(rc) = composition_cute(&a, &b) else {
+                    continue;
+                };
                 cute_ok += 1;
                 let (ok, inj) = check(&a, &b, &rc);
                 let strict = composition(&a, &b);
@@ -862,8 +967,15 @@ mod tests {
                         over += 1;
                         over_inj += inj as u32;
                         if examples.len() < 2 {
-                            let rule = e.message.split("(strict rule ").nth(1).and_then(|s| s.split(':').next());
-                            examples.push(format!("A = {a}, B = {b}, CuTe R = {rc} ({})", rule.unwrap_or("?")));
+                            let rule = e
+                                .message
+                                .split("(strict rule ")
+                                .nth(1)
+                                .and_then(|s| s.split(':').next());
+                            examples.push(format!(
+                                "A = {a}, B = {b}, CuTe R = {rc} ({})",
+                                rule.unwrap_or("?")
+                            ));
                         }
                     }
                 } else {
@@ -882,11 +994,20 @@ mod tests {
             for e in &examples {
                 println!("    over-rejection: {e}");
             }
-            let (_, n, d) = STRICT_RULE_OVER_REJECTS.iter().find(|(c, _, _)| c == class).unwrap();
+            let (_, n, d) = STRICT_RULE_OVER_REJECTS
+                .iter()
+                .find(|(c, _, _)| c == class)
+                .unwrap();
             if rate > 2.0 * *n as f64 / *d as f64 {
-                failures.push(format!("{class}: over-rejection rate {rate} above twice the documented {n}/{d}"));
+                failures.push(format!(
+                    "{class}: over-rejection rate {rate} above twice the documented {n}/{d}"
+                ));
             }
         }
-        assert!(failures.is_empty(), "{}", failures[..failures.len().min(10)].join("\n"));
+        assert!(
+            failures.is_empty(),
+            "{}",
+            failures[..failures.len().min(10)].join("\n")
+        );
     }
 }
