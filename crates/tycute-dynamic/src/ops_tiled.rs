@@ -748,7 +748,7 @@ mod tests {
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig { cases: 1500, ..ProptestConfig::default() })]
+        #![proptest_config(ProptestConfig { cases: crate::testing::fuzz_cases(1500), ..ProptestConfig::default() })]
         /// Any tiled op on any arguments returns a value or an error; it never panics.
         #[test]
         fn never_panics(op in proptest::sample::select(OPS.to_vec()), table in proptest::bool::ANY, args in proptest::collection::vec(arg(), 0..6)) {
