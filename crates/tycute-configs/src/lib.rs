@@ -4,6 +4,7 @@
 //! | module | configuration |
 //! |---|---|
 //! | [`sgemm_sm80`] | CUTLASS's `sgemm_sm80.cu` tutorial, `gemm_tn` (half_t, 128x128x64, cp.async + ldmatrix + m16n8k16) |
+//! | [`sgemm_sm80_nt`] | the same tutorial's `gemm_nt<float>` (128x128x8, cp.async, 16x16 UniversalFMA) |
 //!
 //! Each configuration has a dump: `rows(tables)` (its thread-independent values) and
 //! `thread_rows(t, tables)` (the tensors of thread `t`), `(name, value)` pairs printed from the
@@ -15,6 +16,7 @@ extern crate tycute_layout as tycute;
 pub mod dynamic;
 pub mod rows;
 pub mod sgemm_sm80;
+pub mod sgemm_sm80_nt;
 
 pub use rows::Row;
 
@@ -43,6 +45,12 @@ pub const CONFIGS: &[Config] = &[Config {
     num_threads: sgemm_sm80::NUM_THREADS,
     rows: sgemm_sm80::rows,
     thread_rows: sgemm_sm80::thread_rows,
+}, Config {
+    name: "sgemm_sm80_nt",
+    about: "sgemm_sm80.cu gemm_nt<float> (NT, 128x128x8, 3 stages, SIMT): cp.async G2S, 16x16 UniversalFMA",
+    num_threads: sgemm_sm80_nt::NUM_THREADS,
+    rows: sgemm_sm80_nt::rows,
+    thread_rows: sgemm_sm80_nt::thread_rows,
 }];
 
 /// The configuration named `name`.

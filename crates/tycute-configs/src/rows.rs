@@ -234,3 +234,10 @@ pub fn thread_tensor<Rep: TensorParts + CuteText>(row: &[i64]) -> Result<String,
 pub fn tv_row(table: &[i64], n_thr: usize, t: usize) -> Vec<i64> {
     (0..table.len() / n_thr).map(|v| table[t + n_thr * v]).collect()
 }
+
+/// A thread's elements of a global-memory tensor `g` (its index table, tile modes first): the
+/// thread's coordinates `coords` in one tile of `tile` elements (the tile modes' partition), at
+/// every index of the modes after the tile (the k-tiles), in that order.
+pub fn gmem_row(g: &[i64], coords: &[i64], tile: usize) -> Vec<i64> {
+    (0..g.len() / tile).flat_map(|k| coords.iter().map(move |&c| g[c as usize + tile * k])).collect()
+}

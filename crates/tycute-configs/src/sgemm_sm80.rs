@@ -38,7 +38,7 @@ use tycute_tiled::mma::{
 use tycute_tiled::mma::thrfrg::{AtomTile, PermTile, ThrTile, TvTile};
 
 use crate::dynamic::{DynCopyPartition0, DynMmaPartition0, DynThrfrgC, DynTidfrgS, LocalTile, D};
-use crate::rows::{crd_text, tv_row, Row, Rows};
+use crate::rows::{crd_text, gmem_row, tv_row, Row, Rows};
 
 // ---------------------------------------------------------------------------------------------
 // The problem and the CTA tile
@@ -272,19 +272,19 @@ pub fn thread_rows(t: usize, tables: bool) -> Option<Vec<Row>> {
     let coord_a = tv_row(&table::<TidfrgS<CopyA, CoordMK>>(), n, t);
     let coord_b = tv_row(&table::<TidfrgS<CopyB, CoordMK>>(), n, t);
     let (ga, gb, gc) = (table_of::<GA>(), table_of::<GB>(), table_of::<GC>());
+    let (coord_a_tile, coord_c_tile) = (table::<CoordMK>().len(), table::<CoordMN>().len());
     // partition_C slices thrfrg_C at the thread's (ThrV,(ThrM,ThrN)) coordinate: its index in
     // the thread mode is the thread's position in thr_layout_vmnk (ThrK = 1)
     let vmnk = table::<ThrLayoutVMNK<MmaC>>();
     let thr_c = vmnk.iter().position(|&x| x == t as i64).expect("thread in thr_layout_vmnk");
     let coord_c = tv_row(&table::<ThrfrgC<MmaC, CoordMN>>(), vmnk.len(), thr_c);
-    let at = |g: &[i64], c: &[i64]| c.iter().map(|&i| g[i as usize]).collect::<Vec<_>>();
 
-    r.thread_tensor::<TAgA>("tAgA", &at(&ga, &coord_a));
+    r.thread_tensor::<TAgA>("tAgA", &gmem_row(&ga, &coord_a, coord_a_tile));
     r.text::<TensorShape<TAgA>>("tAgA.shape");
     r.thread_tensor::<TAsA>("tAsA", &tv_row(&table::<TidfrgD<CopyA, SmemLayoutA>>(), n, t));
-    r.thread_tensor::<TBgB>("tBgB", &at(&gb, &coord_b));
+    r.thread_tensor::<TBgB>("tBgB", &gmem_row(&gb, &coord_b, coord_a_tile));
     r.thread_tensor::<TBsB>("tBsB", &tv_row(&table::<TidfrgD<CopyB, SmemLayoutB>>(), n, t));
-    r.thread_tensor::<TCgC>("tCgC", &at(&gc, &coord_c));
+    r.thread_tensor::<TCgC>("tCgC", &gmem_row(&gc, &coord_c, coord_c_tile));
     r.layout::<TCrA>("tCrA.layout");
     r.layout::<TCrB>("tCrB.layout");
     r.layout::<TCrC>("tCrC.layout");
