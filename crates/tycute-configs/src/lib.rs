@@ -4,6 +4,7 @@
 //! | module | configuration |
 //! |---|---|
 //! | [`sgemm_sm80`] | CUTLASS's `sgemm_sm80.cu` tutorial, `gemm_tn` (half_t, 128x128x64, cp.async + ldmatrix + m16n8k16) |
+//! | [`crosswise`] | CUTLASS 2.x `TensorOpMultiplicandCrosswise<16,32>` (seed 003): the ldmatrix addresses of a 64x32 warp tile |
 //! | [`sgemm_sm80_nt`] | the same tutorial's `gemm_nt<float>` (128x128x8, cp.async, 16x16 UniversalFMA) |
 //!
 //! Each configuration has a dump: `rows(tables)` (its thread-independent values) and
@@ -13,6 +14,7 @@
 // `cute!` expands to `::tycute::__private::...`.
 extern crate tycute_layout as tycute;
 
+pub mod crosswise;
 pub mod dynamic;
 pub mod rows;
 pub mod sgemm_sm80;
@@ -51,10 +53,15 @@ pub const CONFIGS: &[Config] = &[Config {
     num_threads: sgemm_sm80_nt::NUM_THREADS,
     rows: sgemm_sm80_nt::rows,
     thread_rows: sgemm_sm80_nt::thread_rows,
+}, Config {
+    name: "crosswise",
+    about: "TensorOpMultiplicandCrosswise<16,32> (seed 003) as Sw<2,3,3> o (64,32):(32,1): every lane's ldmatrix.x4 row addresses",
+    num_threads: 0,
+    rows: crosswise::rows,
+    thread_rows: no_thread_rows,
 }];
 
 /// The configuration named `name`.
 pub fn config(name: &str) -> Option<&'static Config> {
-    let _ = no_thread_rows;
     CONFIGS.iter().find(|c| c.name == name)
 }
