@@ -5,10 +5,13 @@
 //!   with the runtime twin (module [`eval`]).
 //! * `tycute vectors rust [FILE]`: generate a Rust program evaluating vector cases at the type
 //!   level (module [`gen_rust`]).
+//! * `tycute dump NAME [--thread N] [--tables] [--tsv]`: a named kernel configuration's layouts,
+//!   printed from the types of `tycute-configs` (module [`dump`]).
 
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
 
+pub mod dump;
 pub mod eval;
 pub mod gen_rust;
 
@@ -25,6 +28,9 @@ enum Command {
     /// Evaluate test-vector lines (a file or stdin) or one expression such as
     /// `logical_divide((_8,_8):(_8,_1), (_2,_4))`.
     Eval(eval::EvalArgs),
+    /// Print a named kernel configuration (`sgemm_sm80`, `sgemm_sm80_nt`, `sm90`, `crosswise`;
+    /// `list`): every layout computed at the type level, and one thread's tensors.
+    Dump(dump::DumpArgs),
     /// Generate programs from test-vector files.
     Vectors {
         #[command(subcommand)]
@@ -61,6 +67,7 @@ pub fn main() {
     let cli = Cli::parse();
     let code = match cli.command {
         Command::Eval(args) => eval::run(&args),
+        Command::Dump(args) => dump::run(&args),
         Command::Vectors {
             target: VectorsTarget::Rust { file },
         } => match gen_rust::run(file.as_deref()) {

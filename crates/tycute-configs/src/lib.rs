@@ -1,7 +1,67 @@
 //! Named kernel configurations, evaluated at the type level: every layout a kernel uses is a type
 //! derived by the trait solver from the atoms and the algebra, and printed with `show`.
+//!
+//! | module | configuration |
+//! |---|---|
+//! | [`sgemm_sm80`] | CUTLASS's `sgemm_sm80.cu` tutorial, `gemm_tn` (half_t, 128x128x64, cp.async + ldmatrix + m16n8k16) |
+//! | [`crosswise`] | CUTLASS 2.x `TensorOpMultiplicandCrosswise<16,32>` (seed 003): the ldmatrix addresses of a 64x32 warp tile |
+//! | [`sgemm_sm80_nt`] | the same tutorial's `gemm_nt<float>` (128x128x8, cp.async, 16x16 UniversalFMA) |
+//!
+//! Each configuration has a dump: `rows(tables)` (its thread-independent values) and
+//! `thread_rows(t, tables)` (the tensors of thread `t`), `(name, value)` pairs printed from the
+//! types; `tycute dump NAME [--thread N]` prints them.
 
 // `cute!` expands to `::tycute::__private::...`.
 extern crate tycute_layout as tycute;
 
+pub mod crosswise;
+pub mod dynamic;
+pub mod rows;
 pub mod sgemm_sm80;
+pub mod sgemm_sm80_nt;
+
+pub use rows::Row;
+
+/// A named configuration and its dump.
+pub struct Config {
+    /// The name `tycute dump NAME` takes.
+    pub name: &'static str,
+    /// One line: what it is.
+    pub about: &'static str,
+    /// Threads of the kernel (0 when the dump has no per-thread part).
+    pub num_threads: usize,
+    /// The thread-independent rows; with `true`, each layout is followed by its `table:` row.
+    pub rows: fn(bool) -> Vec<Row>,
+    /// The rows of one thread (`None` for a thread past `num_threads`).
+    pub thread_rows: fn(usize, bool) -> Option<Vec<Row>>,
+}
+
+fn no_thread_rows(_: usize, _: bool) -> Option<Vec<Row>> {
+    None
+}
+
+/// Every configuration, in the order `tycute dump --help` lists them.
+pub const CONFIGS: &[Config] = &[Config {
+    name: "sgemm_sm80",
+    about: "sgemm_sm80.cu gemm_tn (half_t, TN, 128x128x64, 3 stages): cp.async G2S, ldmatrix S2R, 2x2 m16n8k16",
+    num_threads: sgemm_sm80::NUM_THREADS,
+    rows: sgemm_sm80::rows,
+    thread_rows: sgemm_sm80::thread_rows,
+}, Config {
+    name: "sgemm_sm80_nt",
+    about: "sgemm_sm80.cu gemm_nt<float> (NT, 128x128x8, 3 stages, SIMT): cp.async G2S, 16x16 UniversalFMA",
+    num_threads: sgemm_sm80_nt::NUM_THREADS,
+    rows: sgemm_sm80_nt::rows,
+    thread_rows: sgemm_sm80_nt::thread_rows,
+}, Config {
+    name: "crosswise",
+    about: "TensorOpMultiplicandCrosswise<16,32> (seed 003) as Sw<2,3,3> o (64,32):(32,1): every lane's ldmatrix.x4 row addresses",
+    num_threads: 0,
+    rows: crosswise::rows,
+    thread_rows: no_thread_rows,
+}];
+
+/// The configuration named `name`.
+pub fn config(name: &str) -> Option<&'static Config> {
+    CONFIGS.iter().find(|c| c.name == name)
+}
