@@ -37,7 +37,7 @@ use tycute_layout::ComplementWith;
 use tycute_tiled::copy::{AtomDst2Ref, AtomSrc2Ref, ThrVal2MN, TiledCopyMembers};
 use tycute_tiled::mma::TiledMma;
 use tycute_tiled::CountingTensor;
-use typenum::{NInt, NonZero, PInt, Unsigned};
+use typenum::{NInt, NonZero, PInt, UInt, UTerm, Unsigned, B1};
 
 /// A run-time `int` of value `N` (a typenum integer): CuTe's dynamic integer, printed `N`.
 pub type D<N> = Dyn<N>;
@@ -189,9 +189,49 @@ impl<N, Dd, Acc> FlatModes<Dd, Acc> for Dyn<N> {
 /// run-time stride merges with nothing.
 pub type DynCoalesce<L> = <<ShapeOf<L> as FlatModes<StrideOf<L>, Nil>>::Output as CoalesceModes>::Output;
 
-/// `shape(coalesce(A))` of a list of coalesced modes: an integer for one mode, else a tuple.
+/// CuTe's plain `coalesce` (not `coalesce_x`) drops the static size-1 modes before merging: the
+/// flat modes without them.
+pub trait DropOnes {
+    type Output;
+}
+impl DropOnes for Nil {
+    type Output = Nil;
+}
+impl<Dd, T: DropOnes> DropOnes for Tup<Mode<PInt<UInt<UTerm, B1>>, Dd>, T> {
+    type Output = T::Output;
+}
+impl<U: Unsigned, Ba: typenum::Bit, Bb: typenum::Bit, Dd, T: DropOnes> DropOnes for Tup<Mode<PInt<UInt<UInt<U, Ba>, Bb>>, Dd>, T>
+where
+    UInt<UInt<U, Ba>, Bb>: Unsigned + NonZero,
+{
+    type Output = Tup<Mode<PInt<UInt<UInt<U, Ba>, Bb>>, Dd>, T::Output>;
+}
+impl<N, Dd, T: DropOnes> DropOnes for Tup<Mode<Dyn<N>, Dd>, T> {
+    type Output = Tup<Mode<Dyn<N>, Dd>, T::Output>;
+}
+/// The coalesced modes of `coalesce(L)` (plain: the static size-1 modes dropped; `Nil` when
+/// nothing is left).
+pub trait PlainCoalesce {
+    type Output;
+}
+impl PlainCoalesce for Nil {
+    type Output = Nil;
+}
+impl<H, T> PlainCoalesce for Tup<H, T>
+where
+    Tup<H, T>: CoalesceModes,
+{
+    type Output = <Tup<H, T> as CoalesceModes>::Output;
+}
+type PlainCo<L> = <<<ShapeOf<L> as FlatModes<StrideOf<L>, Nil>>::Output as DropOnes>::Output as PlainCoalesce>::Output;
+
+/// `shape(coalesce(A))` of a list of coalesced modes: an integer for one mode (`_1` for none),
+/// else a tuple.
 pub trait CoShape {
     type Output;
+}
+impl CoShape for Nil {
+    type Output = P1;
 }
 impl<S, Dd> CoShape for Tup<Mode<S, Dd>, Nil> {
     type Output = S;
@@ -232,18 +272,19 @@ pub trait Divide1<T> {
 }
 type Co<A> = DynCoalesce<A>;
 type DivB<A, T> = Layout<
-    T2<ShapeOf<TL<T>>, ShapeOf<ComplementWith<TL<T>, <Co<A> as CoShape>::Output>>>,
-    T2<StrideOf<TL<T>>, StrideOf<ComplementWith<TL<T>, <Co<A> as CoShape>::Output>>>,
+    T2<ShapeOf<TL<T>>, ShapeOf<ComplementWith<TL<T>, <PlainCo<A> as CoShape>::Output>>>,
+    T2<StrideOf<TL<T>>, StrideOf<ComplementWith<TL<T>, <PlainCo<A> as CoShape>::Output>>>,
 >;
 impl<A, T> Divide1<T> for A
 where
     A: SplitLayout,
     ShapeOf<A>: FlatModes<StrideOf<A>, Nil>,
-    <ShapeOf<A> as FlatModes<StrideOf<A>, Nil>>::Output: CoalesceModes,
-    Co<A>: CoShape,
+    <ShapeOf<A> as FlatModes<StrideOf<A>, Nil>>::Output: CoalesceModes + DropOnes,
+    <<ShapeOf<A> as FlatModes<StrideOf<A>, Nil>>::Output as DropOnes>::Output: PlainCoalesce,
+    PlainCo<A>: CoShape,
     T: TileLayout,
-    TL<T>: SplitLayout + ComplementWithOp<<Co<A> as CoShape>::Output>,
-    ComplementWith<TL<T>, <Co<A> as CoShape>::Output>: SplitLayout,
+    TL<T>: SplitLayout + ComplementWithOp<<PlainCo<A> as CoShape>::Output>,
+    ComplementWith<TL<T>, <PlainCo<A> as CoShape>::Output>: SplitLayout,
     Co<A>: DynCompositionOp<DivB<A, T>>,
 {
     type Output = DynComposition<Co<A>, DivB<A, T>>;

@@ -4,6 +4,7 @@
 //! | module | configuration |
 //! |---|---|
 //! | [`sgemm_sm80`] | CUTLASS's `sgemm_sm80.cu` tutorial, `gemm_tn` (half_t, 128x128x64, cp.async + ldmatrix + m16n8k16) |
+//! | [`sm90`] | Hopper: TMA G2S into 128B-swizzled K-major smem, a `64x128x16` GMMA warpgroup, seed 004's TMA warp-specialized epilogue (STSM R2S, LDSM S2R) |
 //! | [`crosswise`] | CUTLASS 2.x `TensorOpMultiplicandCrosswise<16,32>` (seed 003): the ldmatrix addresses of a 64x32 warp tile |
 //! | [`sgemm_sm80_nt`] | the same tutorial's `gemm_nt<float>` (128x128x8, cp.async, 16x16 UniversalFMA) |
 //!
@@ -19,6 +20,7 @@ pub mod dynamic;
 pub mod rows;
 pub mod sgemm_sm80;
 pub mod sgemm_sm80_nt;
+pub mod sm90;
 
 pub use rows::Row;
 
@@ -53,6 +55,12 @@ pub const CONFIGS: &[Config] = &[Config {
     num_threads: sgemm_sm80_nt::NUM_THREADS,
     rows: sgemm_sm80_nt::rows,
     thread_rows: sgemm_sm80_nt::thread_rows,
+}, Config {
+    name: "sm90",
+    about: "SM90 128x128x64, 4 stages: TMA into K-major SW128 smem, 64x128x16 GMMA warpgroup, seed 004's STSM epilogue (64x32 sub-tiles)",
+    num_threads: sm90::NUM_THREADS,
+    rows: sm90::rows,
+    thread_rows: sm90::thread_rows,
 }, Config {
     name: "crosswise",
     about: "TensorOpMultiplicandCrosswise<16,32> (seed 003) as Sw<2,3,3> o (64,32):(32,1): every lane's ldmatrix.x4 row addresses",
