@@ -334,4 +334,29 @@ mod tests {
         );
         assert_eq!(show::<SmemLayoutC>(), "(_128,_128):(_1,_128)");
     }
+
+    /// The dump evaluates a thread's tensor from thread 0's layout type and the thread's row of
+    /// the thread-independent (thread, value) layout. For threads the seed does not print, check
+    /// that against tycute-tiled's per-thread partitions (the thread index as a type, the swizzle
+    /// resolved for it at compile time), text and table.
+    #[test]
+    fn thread_rows_equal_the_type_level_partitions() {
+        use tycute_layout::typenum::{P101, P5, P66};
+        use tycute_tiled::copy::{table_of, text};
+        fn check<P: tycute_tiled::copy::CuteText + tycute_tiled::copy::CuteFunc>(t: usize, name: &str) {
+            let rows = thread_rows(t, true).unwrap();
+            let get = |k: &str| rows.iter().find(|(n, _)| n == k).map(|(_, v)| v.clone()).unwrap();
+            assert_eq!(get(name), text::<P>(), "thread {t} {name}");
+            let tbl: Vec<String> = table_of::<P>().iter().map(|v| v.to_string()).collect();
+            assert_eq!(get(&format!("table:{name}")), tbl.join(" "), "thread {t} table:{name}");
+        }
+        macro_rules! threads {
+            ($($t:literal $T:ty),*) => {$(
+                check::<PartitionD<CopyA, SmemLayoutA, $T>>($t, "tAsA");
+                check::<PartitionS<S2RCopyA, SmemLayoutA, $T>>($t, "tXsA");
+                check::<PartitionS<S2RCopyB, SmemLayoutBStage, $T>>($t, "tXsB(_,_,_,0)");
+            )*};
+        }
+        threads!(5 P5, 66 P66, 101 P101);
+    }
 }

@@ -277,3 +277,26 @@ pub fn thread_rows(t: usize, tables: bool) -> Option<Vec<Row>> {
     r.thread_tensor::<TSRsC>("tSR_sC", &tv_row(&table::<TidfrgS<TiledS2R, SC>>(), n, t));
     Some(r.into_rows())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// As `sgemm_sm80`'s test: the dump's per-thread epilogue partitions equal tycute-tiled's
+    /// type-level ones (the thread a type) for a few threads.
+    #[test]
+    fn thread_rows_equal_the_type_level_partitions() {
+        use tycute_layout::typenum::{P127, P77, P9};
+        use tycute_tiled::copy::text;
+        fn check<P: tycute_tiled::copy::CuteText + tycute_tiled::copy::CuteFunc>(t: usize, name: &str) {
+            let rows = thread_rows(t, true).unwrap();
+            let get = |k: &str| rows.iter().find(|(n, _)| n == k).map(|(_, v)| v.clone()).unwrap();
+            assert_eq!(get(name), text::<P>(), "thread {t} {name}");
+            let tbl: Vec<String> = table_of::<P>().iter().map(|v| v.to_string()).collect();
+            assert_eq!(get(&format!("table:{name}")), tbl.join(" "), "thread {t} table:{name}");
+        }
+        check::<PartitionD<TiledR2S, SD, P9>>(9, "tRS_sD");
+        check::<PartitionD<TiledR2S, SD, P77>>(77, "tRS_sD");
+        check::<PartitionS<TiledS2R, SC, P127>>(127, "tSR_sC");
+    }
+}
