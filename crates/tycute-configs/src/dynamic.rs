@@ -37,7 +37,7 @@ use tycute_layout::ComplementWith;
 use tycute_tiled::copy::{AtomDst2Ref, AtomSrc2Ref, ThrVal2MN, TiledCopyMembers};
 use tycute_tiled::mma::TiledMma;
 use tycute_tiled::CountingTensor;
-use typenum::{NInt, NonZero, PInt, Unsigned};
+use typenum::{NInt, NonZero, PInt, UInt, UTerm, Unsigned, B1};
 
 /// A run-time `int` of value `N` (a typenum integer): CuTe's dynamic integer, printed `N`.
 pub type D<N> = Dyn<N>;
@@ -152,7 +152,9 @@ pub type LocalTile<L, Tile, Crd> = <L as LocalTileOp<Tile, Crd>>::Output;
 /// `T2<A, B>`: a pair.
 pub type T2<A, B> = Tup<A, Tup<B, Nil>>;
 
-/// The shape and stride of a layout.
+/// The shape and stride of a layout (no bounds on them: tycute-layout's `ShapeOf` asks for a
+/// layout whose leaves are static integers, and with run-time leaves the trait solver searches
+/// long before it gives up; this one just splits).
 pub trait SplitLayout {
     type S;
     type D;
@@ -187,11 +189,51 @@ impl<N, Dd, Acc> FlatModes<Dd, Acc> for Dyn<N> {
 }
 /// `coalesce_x(L)` as a list of modes: the flat modes of `L`, coalesced from the back; a
 /// run-time stride merges with nothing.
-pub type DynCoalesce<L> = <<ShapeOf<L> as FlatModes<StrideOf<L>, Nil>>::Output as CoalesceModes>::Output;
+pub type DynCoalesce<L> = CoSD<ShapeOf<L>, StrideOf<L>>;
+type CoSD<S, Dd> = <<S as FlatModes<Dd, Nil>>::Output as CoalesceModes>::Output;
 
-/// `shape(coalesce(A))` of a list of coalesced modes: an integer for one mode, else a tuple.
+/// CuTe's plain `coalesce` (not `coalesce_x`) drops the static size-1 modes before merging: the
+/// flat modes without them.
+pub trait DropOnes {
+    type Output;
+}
+impl DropOnes for Nil {
+    type Output = Nil;
+}
+impl<Dd, T: DropOnes> DropOnes for Tup<Mode<PInt<UInt<UTerm, B1>>, Dd>, T> {
+    type Output = T::Output;
+}
+impl<U: Unsigned, Ba: typenum::Bit, Bb: typenum::Bit, Dd, T: DropOnes> DropOnes for Tup<Mode<PInt<UInt<UInt<U, Ba>, Bb>>, Dd>, T>
+where
+    UInt<UInt<U, Ba>, Bb>: Unsigned + NonZero,
+{
+    type Output = Tup<Mode<PInt<UInt<UInt<U, Ba>, Bb>>, Dd>, T::Output>;
+}
+impl<N, Dd, T: DropOnes> DropOnes for Tup<Mode<Dyn<N>, Dd>, T> {
+    type Output = Tup<Mode<Dyn<N>, Dd>, T::Output>;
+}
+/// The coalesced modes of `coalesce(L)` (plain: the static size-1 modes dropped; `Nil` when
+/// nothing is left).
+pub trait PlainCoalesce {
+    type Output;
+}
+impl PlainCoalesce for Nil {
+    type Output = Nil;
+}
+impl<H, T> PlainCoalesce for Tup<H, T>
+where
+    Tup<H, T>: CoalesceModes,
+{
+    type Output = <Tup<H, T> as CoalesceModes>::Output;
+}
+
+/// `shape(coalesce(A))` of a list of coalesced modes: an integer for one mode (`_1` for none),
+/// else a tuple.
 pub trait CoShape {
     type Output;
+}
+impl CoShape for Nil {
+    type Output = P1;
 }
 impl<S, Dd> CoShape for Tup<Mode<S, Dd>, Nil> {
     type Output = S;
@@ -230,23 +272,25 @@ type TL<T> = <T as TileLayout>::Output;
 pub trait Divide1<T> {
     type Output;
 }
-type Co<A> = DynCoalesce<A>;
-type DivB<A, T> = Layout<
-    T2<ShapeOf<TL<T>>, ShapeOf<ComplementWith<TL<T>, <Co<A> as CoShape>::Output>>>,
-    T2<StrideOf<TL<T>>, StrideOf<ComplementWith<TL<T>, <Co<A> as CoShape>::Output>>>,
+type Flat<S, Dd> = <S as FlatModes<Dd, Nil>>::Output;
+type PlainCoSD<S, Dd> = <<Flat<S, Dd> as DropOnes>::Output as PlainCoalesce>::Output;
+type CoTarget<S, Dd> = <PlainCoSD<S, Dd> as CoShape>::Output;
+type DivB<S, Dd, T> = Layout<
+    T2<ShapeOf<TL<T>>, ShapeOf<ComplementWith<TL<T>, CoTarget<S, Dd>>>>,
+    T2<StrideOf<TL<T>>, StrideOf<ComplementWith<TL<T>, CoTarget<S, Dd>>>>,
 >;
-impl<A, T> Divide1<T> for A
+impl<S, Dd, T> Divide1<T> for Layout<S, Dd>
 where
-    A: SplitLayout,
-    ShapeOf<A>: FlatModes<StrideOf<A>, Nil>,
-    <ShapeOf<A> as FlatModes<StrideOf<A>, Nil>>::Output: CoalesceModes,
-    Co<A>: CoShape,
+    S: FlatModes<Dd, Nil>,
+    Flat<S, Dd>: CoalesceModes + DropOnes,
+    <Flat<S, Dd> as DropOnes>::Output: PlainCoalesce,
+    PlainCoSD<S, Dd>: CoShape,
     T: TileLayout,
-    TL<T>: SplitLayout + ComplementWithOp<<Co<A> as CoShape>::Output>,
-    ComplementWith<TL<T>, <Co<A> as CoShape>::Output>: SplitLayout,
-    Co<A>: DynCompositionOp<DivB<A, T>>,
+    TL<T>: SplitLayout + ComplementWithOp<CoTarget<S, Dd>>,
+    ComplementWith<TL<T>, CoTarget<S, Dd>>: SplitLayout,
+    CoSD<S, Dd>: DynCompositionOp<DivB<S, Dd, T>>,
 {
-    type Output = DynComposition<Co<A>, DivB<A, T>>;
+    type Output = DynComposition<CoSD<S, Dd>, DivB<S, Dd, T>>;
 }
 
 /// One mode of `zipped_divide`, `Self = (S, D)` the mode, by the tiler element `T`: its tile
@@ -333,10 +377,21 @@ where
 
 /// `zipped_divide(A, T)` for a layout `A` with run-time strides and a static tuple tiler `T`:
 /// `((tiles...),(rests..., modes past T...))`.
-pub type DynZippedDivide<A, T> = Layout<
-    T2<<(ShapeOf<A>, StrideOf<A>) as ZipModes<T>>::TileS, <(ShapeOf<A>, StrideOf<A>) as ZipModes<T>>::RestS>,
-    T2<<(ShapeOf<A>, StrideOf<A>) as ZipModes<T>>::TileD, <(ShapeOf<A>, StrideOf<A>) as ZipModes<T>>::RestD>,
->;
+pub type DynZippedDivide<A, T> = <A as ZippedDivideOp<T>>::Output;
+/// `zipped_divide(A, T)` as one trait on the layout (so that a use normalizes `A` once, then
+/// selects this impl on the concrete layout); see [`DynZippedDivide`].
+pub trait ZippedDivideOp<T> {
+    type Output;
+}
+impl<S, Dd, T> ZippedDivideOp<T> for Layout<S, Dd>
+where
+    (S, Dd): ZipModes<T>,
+{
+    type Output = Layout<
+        T2<<(S, Dd) as ZipModes<T>>::TileS, <(S, Dd) as ZipModes<T>>::RestS>,
+        T2<<(S, Dd) as ZipModes<T>>::TileD, <(S, Dd) as ZipModes<T>>::RestD>,
+    >;
+}
 
 /// `logical_divide(A, T)` by mode (a tuple tiler of the same rank as `A`): each mode `(tile,rest)`.
 pub trait ByMode<T> {
@@ -356,15 +411,23 @@ where
     type D = Tup<T2<<(SH, DH) as ZipMode<TH>>::TileD, <(SH, DH) as ZipMode<TH>>::RestD>, <(ST, DT) as ByMode<TT>>::D>;
 }
 /// `logical_divide(A, T)` by mode, for a layout `A` with run-time strides.
-pub type DynLogicalDivide<A, T> =
-    Layout<<(ShapeOf<A>, StrideOf<A>) as ByMode<T>>::S, <(ShapeOf<A>, StrideOf<A>) as ByMode<T>>::D>;
+pub type DynLogicalDivide<A, T> = <A as LogicalDivideOp<T>>::Output;
+/// `logical_divide(A, T)` by mode as one trait on the layout; see [`DynLogicalDivide`].
+pub trait LogicalDivideOp<T> {
+    type Output;
+}
+impl<S, Dd, T> LogicalDivideOp<T> for Layout<S, Dd>
+where
+    (S, Dd): ByMode<T>,
+{
+    type Output = Layout<<(S, Dd) as ByMode<T>>::S, <(S, Dd) as ByMode<T>>::D>;
+}
 
 /// `L.compose(B, _)`: mode 0 of the rank-2 `L` composed with `B` (CuTe's composition after
 /// `coalesce_x`), mode 1 kept.
 pub trait ComposeMode0<B> {
     type Output;
 }
-type CoSD<S, Dd> = <<S as FlatModes<Dd, Nil>>::Output as CoalesceModes>::Output;
 impl<S0, S1, D0, D1, B> ComposeMode0<B> for Layout<T2<S0, S1>, T2<D0, D1>>
 where
     S0: FlatModes<D0, Nil>,
@@ -425,3 +488,54 @@ impl<S0, S1, SR, D0, D1, DR> ThrfrgPartition0 for Layout<T2<S0, T2<S1, SR>>, T2<
 }
 /// Thread 0's MMA partition: the layout type of every thread's `partition_C`.
 pub type DynMmaPartition0<L> = <L as ThrfrgPartition0>::Output;
+
+/// `shape(tensor)` and `make_layout(shape(tensor))` of a thread's tensor whose layout may have
+/// run-time strides (as one impl on the tensor, so that the solver sees the concrete shape).
+pub trait TensorShapeOf {
+    type Shape;
+}
+impl<N, S, Dd> TensorShapeOf for CountingTensor<N, Layout<S, Dd>> {
+    type Shape = S;
+}
+/// `shape(tensor)`.
+pub type DynTensorShape<T> = <T as TensorShapeOf>::Shape;
+/// `make_layout(shape(tensor))` of a thread's tensor; see [`MakeFragmentOfShape`].
+pub trait MakeFragmentOfShapeOp {
+    type Output;
+}
+impl<N, S, Dd> MakeFragmentOfShapeOp for CountingTensor<N, Layout<S, Dd>>
+where
+    S: tycute_layout::algebra::make_layout::MakeLayoutLeftOp,
+{
+    type Output = tycute_layout::MakeLayoutLeft<S>;
+}
+/// `make_layout(shape(tensor))` (`make_fragment_C(tCgC)`, a compact fragment of the tensor's shape).
+pub type MakeFragmentOfShape<T> = <T as MakeFragmentOfShapeOp>::Output;
+
+/// A tuple without its last element.
+pub trait DropLastOp {
+    type Output;
+}
+impl<H> DropLastOp for Tup<H, Nil> {
+    type Output = Nil;
+}
+impl<H, H2, T> DropLastOp for Tup<H, Tup<H2, T>>
+where
+    Tup<H2, T>: DropLastOp,
+{
+    type Output = Tup<H, <Tup<H2, T> as DropLastOp>::Output>;
+}
+/// `tensor(_,...,_,0)`: a thread's tensor with its last mode sliced at 0 (same offset; CuTe's
+/// `tXsA(_,_,_,0)`, one pipeline stage); see [`SliceLastAt0`].
+pub trait SliceLastAt0Op {
+    type Output;
+}
+impl<N, S, Dd> SliceLastAt0Op for CountingTensor<N, Layout<S, Dd>>
+where
+    S: DropLastOp,
+    Dd: DropLastOp,
+{
+    type Output = CountingTensor<N, Layout<<S as DropLastOp>::Output, <Dd as DropLastOp>::Output>>;
+}
+/// `tensor(_,...,_,0)`.
+pub type SliceLastAt0<T> = <T as SliceLastAt0Op>::Output;

@@ -4,6 +4,7 @@
 //! | module | configuration |
 //! |---|---|
 //! | [`sgemm_sm80`] | CUTLASS's `sgemm_sm80.cu` tutorial, `gemm_tn` (half_t, 128x128x64, cp.async + ldmatrix + m16n8k16) |
+//! | [`sm90`] | Hopper: TMA G2S into 128B-swizzled K-major smem, a `64x128x16` GMMA warpgroup, seed 004's TMA warp-specialized epilogue (STSM R2S, LDSM S2R) |
 //! | [`crosswise`] | CUTLASS 2.x `TensorOpMultiplicandCrosswise<16,32>` (seed 003): the ldmatrix addresses of a 64x32 warp tile |
 //! | [`sgemm_sm80_nt`] | the same tutorial's `gemm_nt<float>` (128x128x8, cp.async, 16x16 UniversalFMA) |
 //!
@@ -14,11 +15,15 @@
 // `cute!` expands to `::tycute::__private::...`.
 extern crate tycute_layout as tycute;
 
+#[cfg(feature = "crosswise")]
 pub mod crosswise;
 pub mod dynamic;
 pub mod rows;
 pub mod sgemm_sm80;
+#[cfg(feature = "sgemm_sm80_nt")]
 pub mod sgemm_sm80_nt;
+#[cfg(feature = "sm90")]
+pub mod sm90;
 
 pub use rows::Row;
 
@@ -36,30 +41,58 @@ pub struct Config {
     pub thread_rows: fn(usize, bool) -> Option<Vec<Row>>,
 }
 
+#[allow(dead_code)]
 fn no_thread_rows(_: usize, _: bool) -> Option<Vec<Row>> {
     None
 }
 
-/// Every configuration, in the order `tycute dump --help` lists them.
-pub const CONFIGS: &[Config] = &[Config {
+/// `sgemm_sm80`.
+pub const SGEMM_SM80: Config = Config {
     name: "sgemm_sm80",
     about: "sgemm_sm80.cu gemm_tn (half_t, TN, 128x128x64, 3 stages): cp.async G2S, ldmatrix S2R, 2x2 m16n8k16",
     num_threads: sgemm_sm80::NUM_THREADS,
     rows: sgemm_sm80::rows,
     thread_rows: sgemm_sm80::thread_rows,
-}, Config {
+};
+/// `sgemm_sm80_nt`.
+#[cfg(feature = "sgemm_sm80_nt")]
+pub const SGEMM_SM80_NT: Config = Config {
     name: "sgemm_sm80_nt",
     about: "sgemm_sm80.cu gemm_nt<float> (NT, 128x128x8, 3 stages, SIMT): cp.async G2S, 16x16 UniversalFMA",
     num_threads: sgemm_sm80_nt::NUM_THREADS,
     rows: sgemm_sm80_nt::rows,
     thread_rows: sgemm_sm80_nt::thread_rows,
-}, Config {
+};
+/// `sm90`.
+#[cfg(feature = "sm90")]
+pub const SM90: Config = Config {
+    name: "sm90",
+    about: "SM90 128x128x64, 4 stages: TMA into K-major SW128 smem, 64x128x16 GMMA warpgroup, seed 004's STSM epilogue (64x32 sub-tiles)",
+    num_threads: sm90::NUM_THREADS,
+    rows: sm90::rows,
+    thread_rows: sm90::thread_rows,
+};
+/// `crosswise`.
+#[cfg(feature = "crosswise")]
+pub const CROSSWISE: Config = Config {
     name: "crosswise",
     about: "TensorOpMultiplicandCrosswise<16,32> (seed 003) as Sw<2,3,3> o (64,32):(32,1): every lane's ldmatrix.x4 row addresses",
     num_threads: 0,
     rows: crosswise::rows,
     thread_rows: no_thread_rows,
-}];
+};
+
+/// Every configuration built (cargo features `sgemm_sm80_nt`, `sm90`, `crosswise`, all on by
+/// default), in the order `tycute dump list` lists them.
+pub const CONFIGS: &[Config] = &[
+    SGEMM_SM80,
+    #[cfg(feature = "sgemm_sm80_nt")]
+    SGEMM_SM80_NT,
+    #[cfg(feature = "sm90")]
+    SM90,
+    #[cfg(feature = "crosswise")]
+    CROSSWISE,
+];
 
 /// The configuration named `name`.
 pub fn config(name: &str) -> Option<&'static Config> {

@@ -29,7 +29,6 @@ use tycute_tiled::copy::{
     RetileD, SwizzledPartitionFragmentA, SwizzledPartitionFragmentB, TidfrgD, TidfrgS, TiledLayout_TV, TiledNumThr,
     Tiler_MN,
 };
-use tycute_tiled::counting::TensorShape;
 use tycute_tiled::CountingTensor;
 use tycute_tiled::mma::{
     GetLayoutA_TV, GetLayoutB_TV, GetLayoutC_TV, MakeTiledMma, ThrLayoutVMNK, ThrfrgA, ThrfrgB,
@@ -37,7 +36,7 @@ use tycute_tiled::mma::{
 };
 use tycute_tiled::mma::thrfrg::{AtomTile, PermTile, ThrTile, TvTile};
 
-use crate::dynamic::{DynCopyPartition0, DynMmaPartition0, DynThrfrgC, DynTidfrgS, LocalTile, D};
+use crate::dynamic::{DynTensorShape, MakeFragmentOfShape, SliceLastAt0, DynCopyPartition0, DynMmaPartition0, DynThrfrgC, DynTidfrgS, LocalTile, D};
 use crate::rows::{crd_text, gmem_row, tv_row, Row, Rows};
 
 // ---------------------------------------------------------------------------------------------
@@ -245,11 +244,11 @@ pub type TCrA = SwizzledPartitionFragmentA<MmaC, SmemLayoutAStage, Z0>;
 /// `tCrB = thr_mma.partition_fragment_B(sB(_,_,0))`: `(MMA,MMA_N,MMA_K)`.
 pub type TCrB = SwizzledPartitionFragmentB<MmaC, SmemLayoutBStage, Z0>;
 /// `tCrC = thr_mma.make_fragment_C(tCgC)`: `(MMA,MMA_M,MMA_N)` accumulators, compact.
-pub type TCrC = MakeLayoutLeft<TensorShape<TCgC>>;
+pub type TCrC = MakeFragmentOfShape<TCgC>;
 /// `tXsA = s2r_thr_copy_a.partition_S(sA)`: `(CPY,MMA_M,MMA_K,PIPE)`, thread 0.
 pub type TXsA = PartitionS<S2RCopyA, SmemLayoutA, Z0>;
-/// `tXsA(_,_,_,0)`: one stage, thread 0.
-pub type TXsA0 = PartitionS<S2RCopyA, SmemLayoutAStage, Z0>;
+/// `tXsA(_,_,_,0)`: one stage of `tXsA` (its last mode sliced at 0), thread 0.
+pub type TXsA0 = SliceLastAt0<TXsA>;
 /// `tXrA = s2r_thr_copy_a.retile_D(tCrA)`: `(CPY,MMA_M,MMA_K)`, `((_8,_1),_4,_4):((_1,_0),_8,_32)`.
 pub type TXrA = RetileD<S2RCopyA, TCrA>;
 /// `tXsB(_,_,_,0)`, thread 0.
@@ -280,7 +279,7 @@ pub fn thread_rows(t: usize, tables: bool) -> Option<Vec<Row>> {
     let coord_c = tv_row(&table::<ThrfrgC<MmaC, CoordMN>>(), vmnk.len(), thr_c);
 
     r.thread_tensor::<TAgA>("tAgA", &gmem_row(&ga, &coord_a, coord_a_tile));
-    r.text::<TensorShape<TAgA>>("tAgA.shape");
+    r.text::<DynTensorShape<TAgA>>("tAgA.shape");
     r.thread_tensor::<TAsA>("tAsA", &tv_row(&table::<TidfrgD<CopyA, SmemLayoutA>>(), n, t));
     r.thread_tensor::<TBgB>("tBgB", &gmem_row(&gb, &coord_b, coord_a_tile));
     r.thread_tensor::<TBsB>("tBsB", &tv_row(&table::<TidfrgD<CopyB, SmemLayoutB>>(), n, t));
@@ -288,8 +287,10 @@ pub fn thread_rows(t: usize, tables: bool) -> Option<Vec<Row>> {
     r.layout::<TCrA>("tCrA.layout");
     r.layout::<TCrB>("tCrB.layout");
     r.layout::<TCrC>("tCrC.layout");
-    r.thread_tensor::<TXsA>("tXsA", &tv_row(&table::<TidfrgS<S2RCopyA, SmemLayoutA>>(), n, t));
-    r.thread_tensor::<TXsA0>("tXsA(_,_,_,0)", &tv_row(&table::<TidfrgS<S2RCopyA, SmemLayoutAStage>>(), n, t));
+    let txsa = tv_row(&table::<TidfrgS<S2RCopyA, SmemLayoutA>>(), n, t);
+    r.thread_tensor::<TXsA>("tXsA", &txsa);
+    // stage 0: the first of the bP stages (the stage mode is the last)
+    r.thread_tensor::<TXsA0>("tXsA(_,_,_,0)", &txsa[..txsa.len() / <Stages as Integer>::I64 as usize]);
     r.layout::<TXrA>("tXrA.layout");
     r.thread_tensor::<TXsB0>("tXsB(_,_,_,0)", &tv_row(&table::<TidfrgS<S2RCopyB, SmemLayoutBStage>>(), n, t));
     r.layout::<TXrB>("tXrB.layout");
@@ -333,5 +334,30 @@ mod tests {
             "Sw<3,3,3> o _0 o ((_8,_16),((_8,_8),_1)):((_8,_512),((_1,_64),_0))"
         );
         assert_eq!(show::<SmemLayoutC>(), "(_128,_128):(_1,_128)");
+    }
+
+    /// The dump evaluates a thread's tensor from thread 0's layout type and the thread's row of
+    /// the thread-independent (thread, value) layout. For threads the seed does not print, check
+    /// that against tycute-tiled's per-thread partitions (the thread index as a type, the swizzle
+    /// resolved for it at compile time), text and table.
+    #[test]
+    fn thread_rows_equal_the_type_level_partitions() {
+        use tycute_layout::typenum::{P101, P5, P66};
+        use tycute_tiled::copy::{table_of, text};
+        fn check<P: tycute_tiled::copy::CuteText + tycute_tiled::copy::CuteFunc>(t: usize, name: &str) {
+            let rows = thread_rows(t, true).unwrap();
+            let get = |k: &str| rows.iter().find(|(n, _)| n == k).map(|(_, v)| v.clone()).unwrap();
+            assert_eq!(get(name), text::<P>(), "thread {t} {name}");
+            let tbl: Vec<String> = table_of::<P>().iter().map(|v| v.to_string()).collect();
+            assert_eq!(get(&format!("table:{name}")), tbl.join(" "), "thread {t} table:{name}");
+        }
+        macro_rules! threads {
+            ($($t:literal $T:ty),*) => {$(
+                check::<PartitionD<CopyA, SmemLayoutA, $T>>($t, "tAsA");
+                check::<PartitionS<S2RCopyA, SmemLayoutA, $T>>($t, "tXsA");
+                check::<PartitionS<S2RCopyB, SmemLayoutBStage, $T>>($t, "tXsB(_,_,_,0)");
+            )*};
+        }
+        threads!(5 P5, 66 P66, 101 P101);
     }
 }

@@ -28,14 +28,13 @@ use tycute_tiled::copy::{
     table_of, GetLayoutD_TV, GetLayoutS_TV, MakeTiledCopy, MakeTiledCopyA, MakeTiledCopyB, PartitionD, PartitionS,
     RetileD, TidfrgD, TidfrgS, TiledLayout_TV, TiledNumThr, Tiler_MN,
 };
-use tycute_tiled::counting::TensorShape;
 use tycute_tiled::mma::{
     GetLayoutA_TV, GetLayoutB_TV, GetLayoutC_TV, MakeTiledMma, PartitionFragmentA, PartitionFragmentB,
     ThrLayoutVMNK, ThrfrgC, TileShape,
 };
 use tycute_tiled::CountingTensor;
 
-use crate::dynamic::{DynCopyPartition0, DynMmaPartition0, DynThrfrgC, DynTidfrgS, LocalTile, D};
+use crate::dynamic::{MakeFragmentOfShape, DynCopyPartition0, DynMmaPartition0, DynThrfrgC, DynTidfrgS, LocalTile, D};
 use crate::rows::{gmem_row, tv_row, Row, Rows};
 
 /// `cta_tiler = (bM, bN, bK)`: `(_128,_128,_8)`.
@@ -167,7 +166,7 @@ pub type TCrA = PartitionFragmentA<MmaC, SmemLayoutAStage, Z0>;
 /// `tCrB = thr_mma.partition_fragment_B(sB(_,_,0))`.
 pub type TCrB = PartitionFragmentB<MmaC, SmemLayoutBStage, Z0>;
 /// `tCrC = thr_mma.make_fragment_C(tCgC)`.
-pub type TCrC = MakeLayoutLeft<TensorShape<TCgC>>;
+pub type TCrC = MakeFragmentOfShape<TCgC>;
 /// `tXsA = s2r_thr_copy_a.partition_S(sA)`, thread 0.
 pub type TXsA = PartitionS<S2RCopyA, SmemLayoutA, Z0>;
 /// `tXrA = s2r_thr_copy_a.retile_D(tCrA)`.
