@@ -23,6 +23,7 @@
 // `cute!` expands to `::tycute::__private::...`; this makes those paths resolve in this crate.
 extern crate tycute_layout as tycute;
 
+pub mod copy;
 pub mod counting;
 pub mod mma;
 mod sealed;
