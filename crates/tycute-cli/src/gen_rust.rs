@@ -15,15 +15,29 @@
 //! line shares its main line's type. A case the type level rejects makes the program fail to
 //! compile, with the error on that case's `type` line or its `const R..` line.
 //!
-//! The op → type mapping is the table `OPS`; ops of later issues (tiled copy/MMA, copy atoms)
-//! are in `LATER` and make the generator fail with "op X is not supported at the type level
-//! yet". The generator never fakes a rejection: it emits no `compile_error!`.
+//! The op → type mapping is the table `OPS`: the algebra and swizzles (`tycute::*`), the atoms
+//! (`tycute::atom`: `<MMA_Atom<OP> as MmaTraits>::LayoutA_TV`, `copy::Src2Ref<Copy_Atom<..>>`),
+//! TiledMMA (`tycute::tiled`: `ThrfrgA<TiledMMA<..>, Ref>`, `PartitionA<TM, Ref, _t>`, ...) and
+//! TiledCopy (`tycute::tiled::copy`: `PartitionS<MakeTiledCopy<..>, Ref, _t>`, ...). CuTe type
+//! names (atoms, operations, element types) become Rust types by the rule of
+//! `crates/tycute-atom/src/names.rs` (included here). A thread's part of a swizzled tensor can
+//! hold run-time strides and MixedBits offsets, which have no `Reify` constant: such values are
+//! printed by `tycute::tiled::copy::text` / tabulated by `table_of` (one small function each).
+//! An op or argument form outside the table makes the generator fail with "op X ... is not
+//! supported at the type level". The generator never fakes a rejection: it emits no
+//! `compile_error!`; an op that CuTe rejects (a line of `rejects.txt`) becomes the same
+//! type-level evaluation as an accepted one, which then fails to compile with the rule's message.
 //!
-//! This file depends only on `std` (the root package's `tests/static_vectors.rs` includes it with
-//! `#[path]`), so keep it self-contained.
+//! This file depends only on `std` and on `names.rs` (the root package's
+//! `tests/static_vectors.rs` includes it with `#[path]`), so keep it self-contained.
 
 use std::fmt::Write as _;
 use std::path::Path;
+
+/// CuTe type names → Rust types (the rule and table of `tycute-atom`; depends only on `core`).
+#[path = "../../tycute-atom/src/names.rs"]
+#[allow(dead_code)]
+mod names;
 
 /// `tycute vectors rust [FILE]`: reads FILE (stdin without one), prints the program.
 pub fn run(file: Option<&Path>) -> Result<(), String> {
@@ -62,6 +76,26 @@ enum Arg {
     Type,
     /// A free label (`Sw333_sgemm_atom`): must be an identifier; not emitted.
     Label,
+    /// A static swizzled layout (`Sw<3,3,3> o _0 o ...`): a [`Arg::Val`] for rows that need a
+    /// different type for swizzled tensors; emitted as `tycute::cute!(TEXT)`.
+    SwVal,
+    /// A thread index `thr=N`: emitted as the static integer `tycute::cute!(_N)`.
+    Thr,
+    /// An MMA atom: the operation's CuTe name (`SM80_16x8x16_F16F16F16F16_TN`,
+    /// `SM90_64x64x16_F16F16F16_SS<K,K>`, `UniversalFMA<float>`) or `MMA_Atom<OP>`; emitted as
+    /// `tycute::atom::MMA_Atom<OP>` (names.rs's rule).
+    MmaAtom,
+    /// A copy atom `Copy_Atom<Op,T>`; emitted by names.rs's rule.
+    CopyAtom,
+    /// A copy operation or an element type (`SM75_U32x1_LDSM_N`, `uint128_t`); names.rs's rule.
+    AtomName,
+    /// A TiledMMA written as one field `ATOM,THR[,PERM]` (rejects.txt: `SM80_16x8x8_F16F16F16F16_TN,(_1,_1,_1)`),
+    /// THR a shape or a layout: `tycute::tiled::MakeTiledMma<MMA_Atom<ATOM>, THR, PERM>` (a shape
+    /// `S` is the layout `make_layout(S)`).
+    TiledMma,
+    /// A TiledCopy written as `make_tiled_copy(ATOM,THR,VAL)` (rejects.txt):
+    /// `tycute::tiled::copy::MakeTiledCopy<ATOM, THR, VAL>`.
+    TiledCopy,
 }
 
 /// How the case's result is produced.
@@ -75,6 +109,10 @@ enum Form {
     Text(&'static str),
     /// An expression returning something iterable over integers, printed space-separated.
     List(&'static str),
+    /// A type that may hold run-time parts (a thread's part of a swizzled tensor: `Dyn` strides,
+    /// `MixedBits` offsets): printed with `tycute::tiled::copy::text`, a `table:` line with
+    /// `tycute::tiled::copy::table_of`.
+    Dyn(&'static str),
 }
 
 /// One row of the op table. `{tN}` in the template is the N-th template argument of the op name
@@ -87,8 +125,8 @@ struct Op {
     form: Form,
 }
 
-use Arg::{Count, Int, Label, Type, Val};
-use Form::{List, Text, Type as Ty};
+use Arg::{AtomName, CopyAtom, Count, Int, Label, MmaAtom, SwVal, Thr, TiledCopy, TiledMma, Type, Val};
+use Form::{Dyn, List, Text, Type as Ty};
 
 const fn op(name: &'static str, args: &'static [Arg], form: Form) -> Op {
     Op { name, targs: &[], args, form }
@@ -97,7 +135,62 @@ const fn op_t(name: &'static str, targs: &'static [Arg], args: &'static [Arg], f
     Op { name, targs, args, form }
 }
 
-/// The op → type-level API mapping. Later issues (atoms, tiled MMA/copy) add rows here.
+// Type templates shared by rows (`concat!` pieces).
+
+/// `Copy_Atom<..>` member `X` (`tycute::atom::CopyAtom`).
+macro_rules! copy_member {
+    ($x:literal) => {
+        concat!("<{0} as tycute::atom::CopyAtom>::", $x)
+    };
+}
+/// `MMA_Atom<..>` member `X` (`tycute::atom::MmaTraits`).
+macro_rules! mma_member {
+    ($x:literal) => {
+        concat!("<{0} as tycute::atom::MmaTraits>::", $x)
+    };
+}
+/// tiled_mma.txt's TiledMMA: `atom thr_layout perm`, printed rank 3 (as `TiledMMA` holds them).
+macro_rules! tm {
+    () => {
+        "tycute::tiled::TiledMMA<{0}, {1}, {2}>"
+    };
+}
+/// tiled_copy.txt's TiledMMA, arguments `{a} {b} {c}`: `make_tiled_mma(atom, thr_layout, perm)`
+/// (pads the atom layout and the permutation to rank 3).
+macro_rules! make_tm {
+    ($a:literal, $b:literal, $c:literal) => {
+        concat!("tycute::tiled::MakeTiledMma<{", $a, "}, {", $b, "}, {", $c, "}>")
+    };
+}
+/// `make_tiled_copy(atom, thr, val)`.
+macro_rules! tc_plain {
+    () => {
+        "tycute::tiled::copy::MakeTiledCopy<{0}, {1}, {2}>"
+    };
+}
+/// `make_tiled_copy_X(copy_atom, make_tiled_mma(atom, thr, perm))`, X = A, B, C, C_Atom.
+macro_rules! tc_mma {
+    ($x:literal) => {
+        concat!("tycute::tiled::copy::MakeTiledCopy", $x, "<{0}, ", make_tm!("1", "2", "3"), ">")
+    };
+}
+/// `make_tiled_copy_S/D(r2s_atom, make_tiled_copy_C_atom(c_atom, make_tiled_mma(..)))`.
+macro_rules! tc_sd {
+    ($x:literal) => {
+        concat!(
+            "tycute::tiled::copy::MakeTiledCopy", $x,
+            "<{0}, tycute::tiled::copy::MakeTiledCopyC_Atom<{1}, ", make_tm!("2", "3", "4"), ">>"
+        )
+    };
+}
+/// A member of a TiledCopy type template.
+macro_rules! tc_member {
+    ($m:literal, $tc:expr) => {
+        concat!("tycute::tiled::copy::", $m, "<", $tc, ">")
+    };
+}
+
+/// The op → type-level API mapping.
 #[rustfmt::skip]
 const OPS: &[Op] = &[
     // -- algebra.txt --------------------------------------------------------------------------
@@ -158,24 +251,122 @@ const OPS: &[Op] = &[
         Ty("tycute::AsPositionIndependent<tycute::TileToShape<{0}, {1}>>")),
     op("gmma_atom.tile_to_shape.position_independent", &[Type, Val, Val],
         Ty("tycute::AsPositionIndependent<tycute::TileToShapeOrdered<{0}, {1}, {2}>>")),
-];
-
-/// Ops of later issues: the generator refuses them (it must not fake a rejection).
-const LATER: &[&str] = &[
-    "make_tiled_copy",
-    "make_tiled_copy_A",
-    "make_tiled_copy_B",
-    "make_tiled_copy_C",
-    "make_tiled_copy_C_atom",
-    "make_tiled_copy_S",
-    "make_tiled_copy_D",
-    "tidfrg_S",
-    "tidfrg_D",
-    "make_fragment_C",
-    "TiledMMA",
-    "make_tiled_mma",
-    "Copy_Atom",
-    "MMA_Atom",
+    // -- atoms.txt: `mma.X ATOM`, `copy.X Copy_Atom<Op,T>` ---------------------------------------
+    op("mma.Shape_MNK",      &[MmaAtom],       Ty(mma_member!("Shape_MNK"))),
+    op("mma.ThrID",          &[MmaAtom],       Ty(mma_member!("ThrID"))),
+    op("mma.LayoutA_TV",     &[MmaAtom],       Ty(mma_member!("LayoutA_TV"))),
+    op("mma.LayoutB_TV",     &[MmaAtom],       Ty(mma_member!("LayoutB_TV"))),
+    op("mma.LayoutC_TV",     &[MmaAtom],       Ty(mma_member!("LayoutC_TV"))),
+    op("mma.ValTypes",       &[MmaAtom],       Text("tycute::atom::val_types::<{0}>()")),
+    op("copy.ThrID",         &[CopyAtom],      Ty(copy_member!("ThrID"))),
+    op("copy.SrcLayout_bits",&[CopyAtom],      Ty(copy_member!("BitLayoutSrc"))),
+    op("copy.DstLayout_bits",&[CopyAtom],      Ty(copy_member!("BitLayoutDst"))),
+    op("copy.RefLayout_bits",&[CopyAtom],      Ty(copy_member!("BitLayoutRef"))),
+    op("copy.ValLayoutSrc",  &[CopyAtom],      Ty(copy_member!("ValLayoutSrc"))),
+    op("copy.ValLayoutDst",  &[CopyAtom],      Ty(copy_member!("ValLayoutDst"))),
+    op("copy.ValLayoutRef",  &[CopyAtom],      Ty(copy_member!("ValLayoutRef"))),
+    op("copy.NumValSrc",     &[CopyAtom],      Ty(copy_member!("NumValSrc"))),
+    op("copy.NumValDst",     &[CopyAtom],      Ty(copy_member!("NumValDst"))),
+    op("copy.right_inverse(ValLayoutRef)", &[CopyAtom], Ty(concat!("tycute::RightInverse<", copy_member!("ValLayoutRef"), ">"))),
+    op("copy.src2ref",       &[CopyAtom],      Ty("tycute::atom::copy::Src2Ref<{0}>")),
+    op("copy.dst2ref",       &[CopyAtom],      Ty("tycute::atom::copy::Dst2Ref<{0}>")),
+    // rejects.txt: `Copy_Atom OP T` (the atom's members exist only when CuTe's checks hold)
+    op("Copy_Atom",          &[AtomName, AtomName], Ty("<tycute::atom::Copy_Atom<{0}, {1}> as tycute::atom::CopyAtom>::ValLayoutRef")),
+    // -- tiled_mma.txt: `atom thr_layout perm [..]` ----------------------------------------------
+    op("thr_layout_vmnk",    &[MmaAtom, Val, Val], Ty(concat!("tycute::tiled::ThrLayoutVMNK<", tm!(), ">"))),
+    op_t("tile_size", &[Int], &[MmaAtom, Val, Val], Ty(concat!("tycute::tiled::TileSize<", tm!(), ", {t0}>"))),
+    op_t("permutation_mnk", &[Int], &[MmaAtom, Val, Val], Ty(concat!("tycute::tiled::PermutationMNK<", tm!(), ", {t0}>"))),
+    op("size",               &[MmaAtom, Val, Val], Ty(concat!("tycute::Size<", tm!(), ">"))),
+    op("get_layoutA_TV",     &[MmaAtom, Val, Val], Ty(concat!("tycute::tiled::GetLayoutA_TV<", tm!(), ">"))),
+    op("get_layoutB_TV",     &[MmaAtom, Val, Val], Ty(concat!("tycute::tiled::GetLayoutB_TV<", tm!(), ">"))),
+    op("get_layoutC_TV",     &[MmaAtom, Val, Val], Ty(concat!("tycute::tiled::GetLayoutC_TV<", tm!(), ">"))),
+    op("thrfrg_A",           &[MmaAtom, Val, Val, Val], Ty(concat!("tycute::tiled::ThrfrgA<", tm!(), ", {3}>"))),
+    op("thrfrg_B",           &[MmaAtom, Val, Val, Val], Ty(concat!("tycute::tiled::ThrfrgB<", tm!(), ", {3}>"))),
+    op("thrfrg_C",           &[MmaAtom, Val, Val, Val], Ty(concat!("tycute::tiled::ThrfrgC<", tm!(), ", {3}>"))),
+    op("partition_A",        &[MmaAtom, Val, Val, Val, Thr], Ty(concat!("tycute::tiled::PartitionA<", tm!(), ", {3}, {4}>"))),
+    op("partition_B",        &[MmaAtom, Val, Val, Val, Thr], Ty(concat!("tycute::tiled::PartitionB<", tm!(), ", {3}, {4}>"))),
+    op("partition_C",        &[MmaAtom, Val, Val, Val, Thr], Ty(concat!("tycute::tiled::PartitionC<", tm!(), ", {3}, {4}>"))),
+    op("partition_shape_A",  &[MmaAtom, Val, Val, Val], Ty(concat!("tycute::tiled::PartitionShapeA<", tm!(), ", {3}>"))),
+    op("partition_shape_B",  &[MmaAtom, Val, Val, Val], Ty(concat!("tycute::tiled::PartitionShapeB<", tm!(), ", {3}>"))),
+    op("partition_shape_C",  &[MmaAtom, Val, Val, Val], Ty(concat!("tycute::tiled::PartitionShapeC<", tm!(), ", {3}>"))),
+    op("partition_fragment_C.shape", &[MmaAtom, Val, Val, Val], Ty(concat!("tycute::tiled::PartitionShapeC<", tm!(), ", {3}>"))),
+    op("partition_fragment_A.layout", &[MmaAtom, Val, Val, Val, Thr], Ty(concat!("tycute::tiled::PartitionFragmentA<", tm!(), ", {3}, {4}>"))),
+    op("partition_fragment_B.layout", &[MmaAtom, Val, Val, Val, Thr], Ty(concat!("tycute::tiled::PartitionFragmentB<", tm!(), ", {3}, {4}>"))),
+    op("partition_fragment_C.layout", &[MmaAtom, Val, Val, Val, Thr], Ty(concat!("tycute::tiled::PartitionFragmentC<", tm!(), ", {3}, {4}>"))),
+    // rejects.txt: `TiledMMA MMA_Atom<..> L P` (the struct as given) and `make_tiled_mma atom L P`;
+    // a TiledMMA's members exist only when its checks hold: evaluate its thread layout
+    op("TiledMMA",           &[MmaAtom, Val, Val], Ty(concat!("tycute::tiled::ThrLayoutVMNK<", tm!(), ">"))),
+    op("make_tiled_mma",     &[MmaAtom, Val, Val], Ty(concat!("tycute::tiled::ThrLayoutVMNK<", make_tm!("0", "1", "2"), ">"))),
+    // rejects.txt: `make_fragment_C ATOM,THR,PERM tensor`
+    op("make_fragment_C",    &[TiledMma, Val], Ty("tycute::tiled::MakeFragmentC<{0}, {1}>")),
+    // -- tiled_copy.txt ------------------------------------------------------------------------
+    // make_tiled_copy.X: `copy_atom thr val [ref [thr=t]]`
+    op("make_tiled_copy.TiledLayout_TV", &[CopyAtom, Val, Val], Ty(tc_member!("TiledLayout_TV", tc_plain!()))),
+    op("make_tiled_copy.Tiler_MN",       &[CopyAtom, Val, Val], Ty(tc_member!("Tiler_MN", tc_plain!()))),
+    op("make_tiled_copy.layoutS_TV",     &[CopyAtom, Val, Val], Ty(tc_member!("GetLayoutS_TV", tc_plain!()))),
+    op("make_tiled_copy.layoutD_TV",     &[CopyAtom, Val, Val], Ty(tc_member!("GetLayoutD_TV", tc_plain!()))),
+    op("make_tiled_copy.tidfrg_S",       &[CopyAtom, Val, Val, Val], Ty(concat!("tycute::tiled::copy::TidfrgS<", tc_plain!(), ", {3}>"))),
+    op("make_tiled_copy.tidfrg_D",       &[CopyAtom, Val, Val, Val], Ty(concat!("tycute::tiled::copy::TidfrgD<", tc_plain!(), ", {3}>"))),
+    op("make_tiled_copy.partition_S",    &[CopyAtom, Val, Val, SwVal, Thr], Dyn(concat!("tycute::tiled::copy::PartitionS<", tc_plain!(), ", {3}, {4}>"))),
+    op("make_tiled_copy.partition_S",    &[CopyAtom, Val, Val, Val, Thr], Ty(concat!("tycute::tiled::copy::PartitionS<", tc_plain!(), ", {3}, {4}>"))),
+    op("make_tiled_copy.partition_D",    &[CopyAtom, Val, Val, SwVal, Thr], Dyn(concat!("tycute::tiled::copy::PartitionD<", tc_plain!(), ", {3}, {4}>"))),
+    op("make_tiled_copy.partition_D",    &[CopyAtom, Val, Val, Val, Thr], Ty(concat!("tycute::tiled::copy::PartitionD<", tc_plain!(), ", {3}, {4}>"))),
+    // make_tiled_copy_A/B/C/C_atom.X: `copy_atom mma_atom mma_thr mma_perm [..]`
+    op("make_tiled_copy_A.TiledLayout_TV", &[CopyAtom, MmaAtom, Val, Val], Ty(tc_member!("TiledLayout_TV", tc_mma!("A")))),
+    op("make_tiled_copy_A.Tiler_MN",       &[CopyAtom, MmaAtom, Val, Val], Ty(tc_member!("Tiler_MN", tc_mma!("A")))),
+    op("make_tiled_copy_A.layoutS_TV",     &[CopyAtom, MmaAtom, Val, Val], Ty(tc_member!("GetLayoutS_TV", tc_mma!("A")))),
+    op("make_tiled_copy_A.layoutD_TV",     &[CopyAtom, MmaAtom, Val, Val], Ty(tc_member!("GetLayoutD_TV", tc_mma!("A")))),
+    op("make_tiled_copy_A.partition_S",    &[CopyAtom, MmaAtom, Val, Val, SwVal, Thr], Dyn(concat!("tycute::tiled::copy::PartitionS<", tc_mma!("A"), ", {4}, {5}>"))),
+    op("make_tiled_copy_A.partition_S",    &[CopyAtom, MmaAtom, Val, Val, Val, Thr], Ty(concat!("tycute::tiled::copy::PartitionS<", tc_mma!("A"), ", {4}, {5}>"))),
+    // retile is static: the thread index does not enter
+    op("make_tiled_copy_A.retile_D",       &[CopyAtom, MmaAtom, Val, Val, Val, Thr], Ty(concat!("tycute::tiled::copy::RetileD<", tc_mma!("A"), ", {4}>"))),
+    op("make_tiled_copy_B.TiledLayout_TV", &[CopyAtom, MmaAtom, Val, Val], Ty(tc_member!("TiledLayout_TV", tc_mma!("B")))),
+    op("make_tiled_copy_B.Tiler_MN",       &[CopyAtom, MmaAtom, Val, Val], Ty(tc_member!("Tiler_MN", tc_mma!("B")))),
+    op("make_tiled_copy_B.layoutS_TV",     &[CopyAtom, MmaAtom, Val, Val], Ty(tc_member!("GetLayoutS_TV", tc_mma!("B")))),
+    op("make_tiled_copy_B.layoutD_TV",     &[CopyAtom, MmaAtom, Val, Val], Ty(tc_member!("GetLayoutD_TV", tc_mma!("B")))),
+    op("make_tiled_copy_B.partition_S",    &[CopyAtom, MmaAtom, Val, Val, SwVal, Thr], Dyn(concat!("tycute::tiled::copy::PartitionS<", tc_mma!("B"), ", {4}, {5}>"))),
+    op("make_tiled_copy_B.partition_S",    &[CopyAtom, MmaAtom, Val, Val, Val, Thr], Ty(concat!("tycute::tiled::copy::PartitionS<", tc_mma!("B"), ", {4}, {5}>"))),
+    op("make_tiled_copy_B.retile_D",       &[CopyAtom, MmaAtom, Val, Val, Val, Thr], Ty(concat!("tycute::tiled::copy::RetileD<", tc_mma!("B"), ", {4}>"))),
+    op("make_tiled_copy_C.TiledLayout_TV", &[CopyAtom, MmaAtom, Val, Val], Ty(tc_member!("TiledLayout_TV", tc_mma!("C")))),
+    op("make_tiled_copy_C.Tiler_MN",       &[CopyAtom, MmaAtom, Val, Val], Ty(tc_member!("Tiler_MN", tc_mma!("C")))),
+    op("make_tiled_copy_C.layoutS_TV",     &[CopyAtom, MmaAtom, Val, Val], Ty(tc_member!("GetLayoutS_TV", tc_mma!("C")))),
+    op("make_tiled_copy_C.layoutD_TV",     &[CopyAtom, MmaAtom, Val, Val], Ty(tc_member!("GetLayoutD_TV", tc_mma!("C")))),
+    op("make_tiled_copy_C.retile_S",       &[CopyAtom, MmaAtom, Val, Val, Val], Ty(concat!("tycute::tiled::copy::RetileS<", tc_mma!("C"), ", {4}>"))),
+    op("make_tiled_copy_C_atom.TiledLayout_TV", &[CopyAtom, MmaAtom, Val, Val], Ty(tc_member!("TiledLayout_TV", tc_mma!("C_Atom")))),
+    op("make_tiled_copy_C_atom.Tiler_MN",       &[CopyAtom, MmaAtom, Val, Val], Ty(tc_member!("Tiler_MN", tc_mma!("C_Atom")))),
+    op("make_tiled_copy_C_atom.layoutS_TV",     &[CopyAtom, MmaAtom, Val, Val], Ty(tc_member!("GetLayoutS_TV", tc_mma!("C_Atom")))),
+    op("make_tiled_copy_C_atom.layoutD_TV",     &[CopyAtom, MmaAtom, Val, Val], Ty(tc_member!("GetLayoutD_TV", tc_mma!("C_Atom")))),
+    // make_tiled_copy_S/D.X: `r2s_atom c_atom mma_atom mma_thr mma_perm [..]`
+    op("make_tiled_copy_S.TiledLayout_TV", &[CopyAtom, CopyAtom, MmaAtom, Val, Val], Ty(tc_member!("TiledLayout_TV", tc_sd!("S")))),
+    op("make_tiled_copy_S.Tiler_MN",       &[CopyAtom, CopyAtom, MmaAtom, Val, Val], Ty(tc_member!("Tiler_MN", tc_sd!("S")))),
+    op("make_tiled_copy_S.retile_S",       &[CopyAtom, CopyAtom, MmaAtom, Val, Val, Val, Thr], Ty(concat!("tycute::tiled::copy::RetileS<", tc_sd!("S"), ", {5}>"))),
+    op("make_tiled_copy_S.partition_D",    &[CopyAtom, CopyAtom, MmaAtom, Val, Val, SwVal, Thr], Dyn(concat!("tycute::tiled::copy::PartitionD<", tc_sd!("S"), ", {5}, {6}>"))),
+    op("make_tiled_copy_S.partition_D",    &[CopyAtom, CopyAtom, MmaAtom, Val, Val, Val, Thr], Ty(concat!("tycute::tiled::copy::PartitionD<", tc_sd!("S"), ", {5}, {6}>"))),
+    op("make_tiled_copy_D.TiledLayout_TV", &[CopyAtom, CopyAtom, MmaAtom, Val, Val], Ty(tc_member!("TiledLayout_TV", tc_sd!("D")))),
+    op("make_tiled_copy_D.Tiler_MN",       &[CopyAtom, CopyAtom, MmaAtom, Val, Val], Ty(tc_member!("Tiler_MN", tc_sd!("D")))),
+    // the MMA fragments that are retiled: `copy_atom mma_atom mma_thr mma_perm ref thr=t`
+    // (the copy atom is not used), and the accumulator `mma_atom mma_thr mma_perm shape`
+    op("partition_fragment_A.layout", &[CopyAtom, MmaAtom, Val, Val, SwVal, Thr], Ty(concat!("tycute::tiled::copy::SwizzledPartitionFragmentA<", make_tm!("1", "2", "3"), ", {4}, {5}>"))),
+    op("partition_fragment_A.layout", &[CopyAtom, MmaAtom, Val, Val, Val, Thr], Ty(concat!("tycute::tiled::PartitionFragmentA<", make_tm!("1", "2", "3"), ", {4}, {5}>"))),
+    op("partition_fragment_B.layout", &[CopyAtom, MmaAtom, Val, Val, SwVal, Thr], Ty(concat!("tycute::tiled::copy::SwizzledPartitionFragmentB<", make_tm!("1", "2", "3"), ", {4}, {5}>"))),
+    op("partition_fragment_B.layout", &[CopyAtom, MmaAtom, Val, Val, Val, Thr], Ty(concat!("tycute::tiled::PartitionFragmentB<", make_tm!("1", "2", "3"), ", {4}, {5}>"))),
+    op("partition_fragment_C.layout", &[MmaAtom, Val, Val, Val], Ty(concat!("tycute::MakeLayoutLeft<tycute::tiled::PartitionShapeC<", make_tm!("0", "1", "2"), ", {3}>>"))),
+    // rejects.txt: a TiledCopy alone (its members exist only when CuTe's checks hold: evaluate
+    // its TV layout), with the TiledMMA as one field `ATOM,THR[,PERM]`; `tidfrg_S/D` of a
+    // `make_tiled_copy(ATOM,THR,VAL)`
+    op("make_tiled_copy",        &[CopyAtom, Val, Val], Ty(tc_member!("TiledLayout_TV", tc_plain!()))),
+    op("make_tiled_copy_A",      &[CopyAtom, TiledMma], Ty("tycute::tiled::copy::TiledLayout_TV<tycute::tiled::copy::MakeTiledCopyA<{0}, {1}>>")),
+    op("make_tiled_copy_B",      &[CopyAtom, TiledMma], Ty("tycute::tiled::copy::TiledLayout_TV<tycute::tiled::copy::MakeTiledCopyB<{0}, {1}>>")),
+    op("make_tiled_copy_C",      &[CopyAtom, TiledMma], Ty("tycute::tiled::copy::TiledLayout_TV<tycute::tiled::copy::MakeTiledCopyC<{0}, {1}>>")),
+    op("make_tiled_copy_C_atom", &[CopyAtom, TiledMma], Ty("tycute::tiled::copy::TiledLayout_TV<tycute::tiled::copy::MakeTiledCopyC_Atom<{0}, {1}>>")),
+    op("make_tiled_copy_A",      &[CopyAtom, MmaAtom, Val, Val], Ty(tc_member!("TiledLayout_TV", tc_mma!("A")))),
+    op("make_tiled_copy_B",      &[CopyAtom, MmaAtom, Val, Val], Ty(tc_member!("TiledLayout_TV", tc_mma!("B")))),
+    op("make_tiled_copy_C",      &[CopyAtom, MmaAtom, Val, Val], Ty(tc_member!("TiledLayout_TV", tc_mma!("C")))),
+    op("make_tiled_copy_C_atom", &[CopyAtom, MmaAtom, Val, Val], Ty(tc_member!("TiledLayout_TV", tc_mma!("C_Atom")))),
+    op("make_tiled_copy_S",      &[CopyAtom, CopyAtom, MmaAtom, Val, Val], Ty(tc_member!("TiledLayout_TV", tc_sd!("S")))),
+    op("make_tiled_copy_D",      &[CopyAtom, CopyAtom, MmaAtom, Val, Val], Ty(tc_member!("TiledLayout_TV", tc_sd!("D")))),
+    op("tidfrg_S",               &[TiledCopy, Val], Ty("tycute::tiled::copy::TidfrgS<{0}, {1}>")),
+    op("tidfrg_D",               &[TiledCopy, Val], Ty("tycute::tiled::copy::TidfrgD<{0}, {1}>")),
 ];
 
 // ---------------------------------------------------------------------------------------------
@@ -195,10 +386,7 @@ enum Kind {
 /// The program for every case of `input` (see the module docs), or the first line that cannot be
 /// translated: `line N: ...`.
 pub fn generate(input: &str) -> Result<String, String> {
-    let mut types: Vec<String> = Vec::new(); // distinct Rust types, index = T number
-    let mut type_index: std::collections::HashMap<String, usize> = Default::default();
-    let mut funcs: Vec<(String, Form)> = Vec::new(); // (expression, List/Text)
-    let mut func_index: std::collections::HashMap<String, usize> = Default::default();
+    let mut p = Program::default();
     let mut cases: Vec<(String, Kind)> = Vec::new();
 
     for (n, raw) in input.lines().enumerate() {
@@ -223,75 +411,115 @@ pub fn generate(input: &str) -> Result<String, String> {
         let (expr, form) = translate(base, args).map_err(|e| format!("line {}: {e}", n + 1))?;
         let kind = match form {
             Form::Type(_) => {
-                let next = types.len();
-                let i = *type_index.entry(expr.clone()).or_insert_with(|| {
-                    types.push(expr.clone());
-                    next
-                });
+                let v = p.reified(&expr);
                 if is_table {
-                    Kind::Table(i)
+                    Kind::Table(v)
                 } else {
-                    Kind::Show(i)
+                    Kind::Show(v)
                 }
+            }
+            Form::Dyn(_) => {
+                let t = p.ty(&expr, false);
+                let body = if is_table {
+                    format!("join(tycute::tiled::copy::table_of::<T{t}>())")
+                } else {
+                    format!("tycute::tiled::copy::text::<T{t}>()")
+                };
+                Kind::Func(p.func(body))
             }
             Form::Text(_) | Form::List(_) => {
                 if is_table {
                     return Err(format!("line {}: `{op_name}`: op {base} has no index table", n + 1));
                 }
-                let next = funcs.len();
-                let i = *func_index.entry(expr.clone()).or_insert_with(|| {
-                    funcs.push((expr.clone(), form));
-                    next
-                });
-                Kind::Func(i)
+                Kind::Func(p.func(match form {
+                    Form::List(_) => format!("join({expr})"),
+                    _ => format!("ToString::to_string(&{expr})"),
+                }))
             }
         };
         cases.push((case_input, kind));
     }
-    Ok(emit(&types, &funcs, &cases))
+    Ok(emit(&p, &cases))
 }
 
-fn emit(types: &[String], funcs: &[(String, Form)], cases: &[(String, Kind)]) -> String {
+/// The items of a program: type aliases `T{n}`, reified values `V[i]` (each a `T{n}`), and
+/// functions `f{i}` (result text computed at run time from static types).
+#[derive(Default)]
+struct Program {
+    /// Distinct Rust types (index = `T` number) and whether they are reified (`Reify::REPR`).
+    types: Vec<(String, bool)>,
+    type_index: std::collections::HashMap<(String, bool), usize>,
+    /// `V[i]` = `R{i}` = `<T{values[i]} as Reify>::REPR`.
+    values: Vec<usize>,
+    value_index: std::collections::HashMap<usize, usize>,
+    /// Function bodies.
+    funcs: Vec<String>,
+    func_index: std::collections::HashMap<String, usize>,
+}
+
+impl Program {
+    fn ty(&mut self, expr: &str, reify: bool) -> usize {
+        let next = self.types.len();
+        let key = (expr.to_string(), reify);
+        if let Some(&i) = self.type_index.get(&key) {
+            return i;
+        }
+        self.types.push(key.clone());
+        self.type_index.insert(key, next);
+        next
+    }
+    fn reified(&mut self, expr: &str) -> usize {
+        let t = self.ty(expr, true);
+        let next = self.values.len();
+        *self.value_index.entry(t).or_insert_with(|| {
+            self.values.push(t);
+            next
+        })
+    }
+    fn func(&mut self, body: String) -> usize {
+        let next = self.funcs.len();
+        *self.func_index.entry(body.clone()).or_insert_with(|| {
+            self.funcs.push(body);
+            next
+        })
+    }
+}
+
+fn emit(p: &Program, cases: &[(String, Kind)]) -> String {
     let mut s = String::with_capacity(256 * cases.len() + 4096);
     let _ = write!(
         s,
         "//! Generated by `tycute vectors rust`: {} cases ({} distinct values) evaluated at the type\n\
          //! level. Every value is computed by the trait solver; `main` prints the reified constants.\n\
-         //! A case that the type level rejects fails to compile at its `type` line / `const R..` line.\n\
+         //! A case that the type level rejects fails to compile at its `type` line / `const R..` line\n\
+         //! (or the line of the function that prints it).\n\
          #![allow(non_camel_case_types, dead_code, clippy::all)]\n\n\
          use tycute::repr::{{format_repr, FlatFn, Repr}};\n\n",
         cases.len(),
-        types.len() + funcs.len()
+        p.values.len() + p.funcs.len()
     );
-    for (i, t) in types.iter().enumerate() {
+    for (i, (t, _)) in p.types.iter().enumerate() {
         let _ = writeln!(s, "type T{i} = {t};");
     }
     // One item per value: rustc reports one error per distinct failing bound and body, so a
     // body per value makes every rejected case show up (and point at its own line).
     s.push('\n');
-    for i in 0..types.len() {
-        let _ = writeln!(s, "const R{i}: &Repr = &<T{i} as tycute::Reify>::REPR;");
+    for (i, t) in p.values.iter().enumerate() {
+        let _ = writeln!(s, "const R{i}: &Repr = &<T{t} as tycute::Reify>::REPR;");
     }
-    let _ = write!(s, "\n/// Every distinct static value, reified.\nstatic V: [&Repr; {}] = [", types.len());
-    for i in 0..types.len() {
+    let _ = write!(s, "\n/// Every distinct static value, reified.\nstatic V: [&Repr; {}] = [", p.values.len());
+    for i in 0..p.values.len() {
         if i % 16 == 0 {
             s.push_str("\n   ");
         }
         let _ = write!(s, " R{i},");
     }
     s.push_str("\n];\n\n");
-    for (i, (e, form)) in funcs.iter().enumerate() {
-        match form {
-            Form::List(_) => {
-                let _ = writeln!(s, "fn f{i}() -> String {{ join({e}) }}");
-            }
-            _ => {
-                let _ = writeln!(s, "fn f{i}() -> String {{ ToString::to_string(&{e}) }}");
-            }
-        }
+    for (i, body) in p.funcs.iter().enumerate() {
+        let _ = writeln!(s, "fn f{i}() -> String {{ {body} }}");
     }
-    let _ = write!(s, "/// Results that are not a single static value (functions of a static value).\nstatic F: [fn() -> String; {}] = [", funcs.len());
-    for i in 0..funcs.len() {
+    let _ = write!(s, "/// Results that are not a single static value (functions of a static value).\nstatic F: [fn() -> String; {}] = [", p.funcs.len());
+    for i in 0..p.funcs.len() {
         let _ = write!(s, "f{i}, ");
     }
     s.push_str("];\n\n");
@@ -359,12 +587,9 @@ fn main() {
 /// The Rust type (or expression) of `op args`, with its form.
 fn translate(op_name: &str, args: &[&str]) -> Result<(String, Form), String> {
     let (base, targs) = split_template(op_name)?;
-    if LATER.contains(&base) {
-        return Err(format!("op {op_name} is not supported at the type level yet"));
-    }
     let rows: Vec<&Op> = OPS.iter().filter(|o| o.name == base).collect();
     if rows.is_empty() {
-        return Err(format!("op {op_name} is not supported at the type level yet (unknown op)"));
+        return Err(format!("op {op_name} is not supported at the type level (unknown op)"));
     }
     let mut first_err = None;
     for row in rows.iter().filter(|r| r.targs.len() == targs.len() && r.args.len() == args.len()) {
@@ -373,7 +598,7 @@ fn translate(op_name: &str, args: &[&str]) -> Result<(String, Form), String> {
         match (t, a) {
             (Ok(t), Ok(a)) => {
                 let template = match row.form {
-                    Form::Type(x) | Form::Text(x) | Form::List(x) => x,
+                    Form::Type(x) | Form::Text(x) | Form::List(x) | Form::Dyn(x) => x,
                 };
                 return Ok((fill(template, &t, &a), row.form));
             }
@@ -393,7 +618,7 @@ fn translate(op_name: &str, args: &[&str]) -> Result<(String, Form), String> {
                 })
                 .collect();
             format!(
-                "op {op_name} with {} argument(s) and {} template argument(s) is not supported at the type level yet (forms: {})",
+                "op {op_name} with {} argument(s) and {} template argument(s) is not supported at the type level (forms: {})",
                 args.len(),
                 targs.len(),
                 arities.join("; ")
@@ -475,7 +700,85 @@ fn emit_arg(kind: Arg, a: &str) -> Result<String, String> {
                 Err(format!("`{a}` is not a label"))
             }
         }
+        Arg::SwVal => {
+            if !a.starts_with("Sw<") {
+                return Err(format!("`{a}` is not a swizzled layout"));
+            }
+            emit_arg(Arg::Val, a)
+        }
+        Arg::Thr => match a.strip_prefix("thr=").filter(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit())) {
+            Some(n) => Ok(format!("tycute::cute!(_{n})")),
+            None => Err(format!("`{a}` is not a thread index `thr=N`")),
+        },
+        Arg::MmaAtom => mma_atom(a),
+        Arg::CopyAtom => {
+            if !a.trim_start().starts_with("Copy_Atom<") {
+                return Err(format!("`{a}` is not a copy atom `Copy_Atom<Op,T>`"));
+            }
+            names::rust_type(a)
+        }
+        Arg::AtomName => {
+            let t = names::rust_type(a)?;
+            if t.is_empty() {
+                return Err(format!("`{a}` is not a type name"));
+            }
+            Ok(t)
+        }
+        Arg::TiledMma => {
+            // `ATOM,THR[,PERM]`
+            let parts = split_top(a, ',')?;
+            if !(2..=3).contains(&parts.len()) {
+                return Err(format!("`{a}` is not a TiledMMA `ATOM,THR[,PERM]`"));
+            }
+            let atom = mma_atom(parts[0])?;
+            let thr = layout_or_shape(parts[1])?;
+            match parts.get(2) {
+                Some(p) => Ok(format!("tycute::tiled::MakeTiledMma<{atom}, {thr}, {}>", emit_arg(Arg::Val, p)?)),
+                None => Ok(format!("tycute::tiled::MakeTiledMma<{atom}, {thr}>")),
+            }
+        }
+        Arg::TiledCopy => {
+            // `make_tiled_copy(ATOM,THR,VAL)`
+            let inner = a
+                .strip_prefix("make_tiled_copy(")
+                .and_then(|r| r.strip_suffix(')'))
+                .ok_or_else(|| format!("`{a}` is not `make_tiled_copy(ATOM,THR,VAL)`"))?;
+            let parts = split_top(inner, ',')?;
+            if parts.len() != 3 {
+                return Err(format!("`{a}` is not `make_tiled_copy(ATOM,THR,VAL)`"));
+            }
+            Ok(format!(
+                "tycute::tiled::copy::MakeTiledCopy<{}, {}, {}>",
+                emit_arg(Arg::CopyAtom, parts[0])?,
+                emit_arg(Arg::Val, parts[1])?,
+                emit_arg(Arg::Val, parts[2])?
+            ))
+        }
     }
+}
+
+/// An MMA atom: `MMA_Atom<OP>`, or the operation `OP` that CuTe wraps in `MMA_Atom<OP>`.
+fn mma_atom(a: &str) -> Result<String, String> {
+    let a = a.trim();
+    if a.starts_with("Copy_Atom<") || a.starts_with('(') || a.starts_with('_') {
+        return Err(format!("`{a}` is not an MMA atom"));
+    }
+    let t = names::rust_type(a)?;
+    if t.is_empty() {
+        return Err(format!("`{a}` is not an MMA atom"));
+    }
+    if a.starts_with("MMA_Atom<") {
+        Ok(t)
+    } else {
+        Ok(format!("tycute::atom::MMA_Atom<{t}>"))
+    }
+}
+
+/// A layout, or a shape `S` as the layout `make_layout(S)`.
+fn layout_or_shape(a: &str) -> Result<String, String> {
+    let v = emit_arg(Arg::Val, a)?;
+    let is_layout = split_top(a, ':').map(|p| p.len() == 2).unwrap_or(false);
+    Ok(if is_layout { v } else { format!("tycute::MakeLayoutLeft<{v}>") })
 }
 
 fn parse_int(s: &str) -> Option<i64> {
@@ -668,13 +971,53 @@ mod tests {
     }
 
     #[test]
+    fn atoms_tiled_mma_tiled_copy() {
+        let p = generate(
+            "atoms\tmma.LayoutA_TV\tSM80_16x8x8_F16F16F16F16_TN\n\
+             atoms\ttable:mma.LayoutA_TV\tSM80_16x8x8_F16F16F16F16_TN\n\
+             atoms\tmma.ValTypes\tSM90_64x64x16_F16F16F16_SS<K,K>\n\
+             atoms\tcopy.src2ref\tCopy_Atom<SM75_U32x4_LDSM_N,half_t>\n\
+             tiled_mma\ttile_size<1>\tUniversalFMA<float>\t(_16,_8,_1):(_1,_16,_0)\t(_,_,_)\n\
+             tiled_mma\tpartition_A\tSM80_16x8x16_F16F16F16F16_TN\t(_2,_2,_1):(_1,_2,_0)\t(_,_,_)\t(_128,_64):(_64,_1)\tthr=37\n\
+             tiled_copy\tmake_tiled_copy_A.partition_S\tCopy_Atom<SM75_U32x4_LDSM_N,half_t>\tSM80_16x8x16_F16F16F16F16_TN\t(_2,_2):(_1,_2)\t(_32,_32,_16)\tSw<3,3,3> o _0 o (_8,_64):(_64,_1)\tthr=1\n\
+             tiled_copy\ttable:make_tiled_copy_A.partition_S\tCopy_Atom<SM75_U32x4_LDSM_N,half_t>\tSM80_16x8x16_F16F16F16F16_TN\t(_2,_2):(_1,_2)\t(_32,_32,_16)\tSw<3,3,3> o _0 o (_8,_64):(_64,_1)\tthr=1\n\
+             tiled_copy\tmake_tiled_copy_S.Tiler_MN\tCopy_Atom<SM90_U32x4_STSM_N,half_t>\tCopy_Atom<UniversalCopy<uint128_t>,half_t>\tSM80_16x8x16_F16F16F16F16_TN\t(_2,_2):(_1,_2)\t(_32,_32,_16)\n\
+             rejects\tmake_tiled_copy_A\tCopy_Atom<SM75_U32x4_LDSM_N,half_t>\tSM80_16x8x8_F16F16F16F16_TN,(_1,_1,_1)\n\
+             rejects\ttidfrg_S\tmake_tiled_copy(Copy_Atom<UniversalCopy<uint32_t>,half_t>,(_32,_4):(_4,_1),(_1,_2):(_0,_1))\t_256:_1\n\
+             rejects\tCopy_Atom\tSM75_U32x1_LDSM_N\tuint128_t\n",
+        )
+        .unwrap();
+        let mma = "tycute::atom::MMA_Atom<tycute::atom::SM80_16x8x8_F16F16F16F16_TN>";
+        assert!(p.contains(&format!("type T0 = <{mma} as tycute::atom::MmaTraits>::LayoutA_TV;")), "{p}");
+        assert!(p.contains("(\"atoms\\ttable:mma.LayoutA_TV\\tSM80_16x8x8_F16F16F16F16_TN\", 1, 0)"), "{p}");
+        assert!(p.contains("tycute::atom::val_types::<tycute::atom::MMA_Atom<tycute::atom::SM90_64x64x16_F16F16F16_SS<tycute::atom::K, tycute::atom::K>>>()"));
+        assert!(p.contains("tycute::atom::copy::Src2Ref<tycute::atom::Copy_Atom<tycute::atom::SM75_U32x4_LDSM_N, tycute::half_t>>"));
+        assert!(p.contains("tycute::tiled::TileSize<tycute::tiled::TiledMMA<tycute::atom::MMA_Atom<tycute::atom::UniversalFMA<tycute::float>>, tycute::cute!((_16,_8,_1):(_1,_16,_0)), tycute::cute!((_,_,_))>, tycute::cute!(1)>"));
+        assert!(p.contains(", tycute::cute!((_128,_64):(_64,_1)), tycute::cute!(_37)>"));
+        // a swizzled partition is printed by a function of its type (run-time strides)
+        assert!(p.contains("tycute::tiled::copy::text::<T"), "{p}");
+        assert!(p.contains("join(tycute::tiled::copy::table_of::<T"), "{p}");
+        assert!(p.contains("tycute::tiled::copy::MakeTiledCopyS<tycute::atom::Copy_Atom<tycute::atom::SM90_U32x4_STSM_N, tycute::half_t>, tycute::tiled::copy::MakeTiledCopyC_Atom<tycute::atom::Copy_Atom<tycute::atom::UniversalCopy<tycute::uint128_t>, tycute::half_t>, tycute::tiled::MakeTiledMma<"));
+        assert!(p.contains("tycute::tiled::copy::MakeTiledCopyA<tycute::atom::Copy_Atom<tycute::atom::SM75_U32x4_LDSM_N, tycute::half_t>, tycute::tiled::MakeTiledMma<tycute::atom::MMA_Atom<tycute::atom::SM80_16x8x8_F16F16F16F16_TN>, tycute::MakeLayoutLeft<tycute::cute!((_1,_1,_1))>>>"), "{p}");
+        assert!(p.contains("tycute::tiled::copy::TidfrgS<tycute::tiled::copy::MakeTiledCopy<tycute::atom::Copy_Atom<tycute::atom::UniversalCopy<tycute::uint32_t>, tycute::half_t>, tycute::cute!((_32,_4):(_4,_1)), tycute::cute!((_1,_2):(_0,_1))>, tycute::cute!(_256:_1)>"), "{p}");
+        assert!(p.contains("<tycute::atom::Copy_Atom<tycute::atom::SM75_U32x1_LDSM_N, tycute::uint128_t> as tycute::atom::CopyAtom>::ValLayoutRef"));
+        assert!(!p.contains("compile_error"));
+    }
+
+    #[test]
     fn refuses_what_it_cannot_translate() {
-        let e = generate("rejects\tmake_tiled_copy\tCopy_Atom<UniversalCopy<uint128_t>,half_t>\t(_32,_4):(_1,_32)\t(_1,_4):(_0,_1)\n").unwrap_err();
-        assert!(e.contains("op make_tiled_copy is not supported at the type level yet"), "{e}");
+        let e = generate("rejects\tmake_tiled_mma\tSM80_16x8x16_F16F16F16F16_TN\t(_2,_2,_1):(_1,_2,_0)\t(32,_32,_16)\n").unwrap_err();
+        assert!(e.contains("dynamic integer"), "{e}");
+        let e = generate("atoms\tmma.ThrID\tCopy_Atom<UniversalCopy<uint32_t>,half_t>\n").unwrap_err();
+        assert!(e.contains("not an MMA atom"), "{e}");
+        let e = generate("atoms\tmma.ThrID\tSM80_16x8x8_F16F16F16F16_TN<complex_t>\n").unwrap_err();
+        assert!(e.contains("complex_t"), "{e}");
+        let e = generate("tiled_mma\tpartition_A\tSM80_16x8x16_F16F16F16F16_TN\t(_2,_2,_1):(_1,_2,_0)\t(_,_,_)\t(_128,_64):(_64,_1)\tthread=3\n").unwrap_err();
+        assert!(e.contains("thr=N"), "{e}");
         let e = generate("algebra\tcoalesce\t(_4,4):(_1,_4)\n").unwrap_err();
         assert!(e.contains("dynamic integer"), "{e}");
         let e = generate("algebra\tfrobnicate\t_4:_1\n").unwrap_err();
-        assert!(e.contains("not supported at the type level yet"), "{e}");
+        assert!(e.contains("not supported at the type level"), "{e}");
         let e = generate("algebra\tcoalesce\t_4:_1\t_2\t_3\n").unwrap_err();
         assert!(e.contains("argument(s)"), "{e}");
         let e = generate("algebra\tcoalesce\t(_4,_2:(_1,_4)\n").unwrap_err();

@@ -30,7 +30,13 @@ use tycute_layout::int::{B0, B1};
 use tycute_layout::tuple::{IsTuple, Nil, Tup};
 use tycute_layout::{FilterZeros, IsLayout, Layout, MakeLayoutLeft, MakeOrderedLayout, ShapeOf, StrideOf, TiledProduct};
 
+use tycute_layout::int::{Eq, GrEq, IsEqual, IsGreaterOrEqual, P1, Z0};
+use tycute_layout::layout::{LayoutAtOp, RankOfOp, SizeOp};
+use tycute_layout::{LayoutAt, Rank, Size};
+use typenum::P3;
+
 use crate::counting::{IsTensor, TensorLayout};
+use crate::mma::tiled_mma::TiledMma;
 use crate::mma::partition::{PartitionA, PartitionAOp, PartitionB, PartitionBOp, PartitionC, PartitionCOp};
 use crate::sealed::Sealed;
 
@@ -140,3 +146,82 @@ fragment_op!(
     /// `make_layout(shape(partition_C))`.
     PartitionFragmentCOp, PartitionFragmentC, PartitionCOp, PartitionC, ShapeLayoutOp
 );
+
+// ---------------------------------------------------------------------------------------------
+// make_fragment_C
+
+/// CuTe's `CUTE_STATIC_ASSERT_V(rank(ctensor) >= Int<3>{})` in `make_fragment_C`; also the gate to
+/// the rest, so that this is the only error for a tensor of rank < 3.
+#[diagnostic::on_unimplemented(
+    message = "make_fragment_C: the tensor must have rank >= 3, (V, M, N) (CUTE_STATIC_ASSERT_V(rank(ctensor) >= Int<3>{{}}))",
+    label = "the tensor is not partitioned: make_fragment_C takes the result of partition_C, whose mode 0 is the atom's values"
+)]
+pub trait FragmentCRank3<TM, L>: Sealed {
+    #[doc(hidden)]
+    type Output;
+}
+impl<TM, S, D> FragmentCRank3<TM, Layout<S, D>> for B1
+where
+    TM: TiledMma,
+    Layout<S, D>: LayoutAtOp<Z0>,
+    LayoutAt<Layout<S, D>, Z0>: SizeOp,
+    TM::AtomLayoutC_TV: LayoutAtOp<P1>,
+    LayoutAt<TM::AtomLayoutC_TV, P1>: SizeOp,
+    Size<LayoutAt<Layout<S, D>, Z0>>: IsEqual<Size<LayoutAt<TM::AtomLayoutC_TV, P1>>>,
+    Eq<Size<LayoutAt<Layout<S, D>, Z0>>, Size<LayoutAt<TM::AtomLayoutC_TV, P1>>>: FragmentCValues,
+    S: MakeLayoutLeftOp,
+{
+    // make_tensor<FrgTypeC>(shape(ctensor))
+    type Output = MakeLayoutLeft<S>;
+}
+
+/// CuTe's `CUTE_STATIC_ASSERT_V(size<0>(ctensor) == size<1>(LayoutC_TV{}))` in `make_fragment_C`.
+#[diagnostic::on_unimplemented(
+    message = "make_fragment_C: size<0>(tensor) must be the atom's accumulator values per thread (CUTE_STATIC_ASSERT_V(size<0>(ctensor) == size<1>(LayoutC_TV{{}})))",
+    label = "mode 0 of the tensor is not the atom's values"
+)]
+pub trait FragmentCValues: Sealed {}
+impl FragmentCValues for B1 {}
+
+/// See [`MakeFragmentC`].
+pub trait MakeFragmentCOp<L>: Sealed {
+    type Output;
+}
+impl<TM, L> MakeFragmentCOp<L> for TM
+where
+    TM: TiledMma,
+    L: RankOfOp,
+    Rank<L>: IsGreaterOrEqual<P3>,
+    GrEq<Rank<L>, P3>: FragmentCRank3<TM, L>,
+{
+    type Output = <GrEq<Rank<L>, P3> as FragmentCRank3<TM, L>>::Output;
+}
+
+/// The layout of `mma.make_fragment_C(tensor(L))` (the accumulator fragment of a partitioned C
+/// tensor): `make_layout(shape(L))`, after CuTe's checks `rank(L) >= 3` and
+/// `size<0>(L) == size<1>(LayoutC_TV)`.
+///
+/// ```
+/// # extern crate tycute_layout as tycute;
+/// use tycute_atom::{MMA_Atom, SM80_16x8x16_F16F16F16F16_TN};
+/// use tycute_layout::show;
+/// use tycute_macros::cute;
+/// use tycute_tiled::mma::*;
+///
+/// type TM = MakeTiledMma<MMA_Atom<SM80_16x8x16_F16F16F16F16_TN>, cute!((_2,_2,_1):(_1,_2,_0)), cute!((_32,_32,_16))>;
+/// assert_eq!(show::<MakeFragmentC<TM, cute!(((_2,_2),_4,_8):((_128,_8),_16,_512))>>(), "((_2,_2),_4,_8):((_1,_2),_4,_16)");
+/// ```
+///
+/// A tensor that is not partitioned (rank 2) is rejected, as in CuTe:
+///
+/// ```compile_fail,E0277
+/// # extern crate tycute_layout as tycute;
+/// use tycute_atom::{MMA_Atom, SM80_16x8x16_F16F16F16F16_TN};
+/// use tycute_layout::show;
+/// use tycute_macros::cute;
+/// use tycute_tiled::mma::*;
+/// // error[E0277]: make_fragment_C: the tensor must have rank >= 3, (V, M, N) ...
+/// type TM = MakeTiledMma<MMA_Atom<SM80_16x8x16_F16F16F16F16_TN>, cute!((_2,_2,_1):(_1,_2,_0)), cute!((_32,_32,_16))>;
+/// let _ = show::<MakeFragmentC<TM, cute!((_8,_4):(_1,_8))>>();
+/// ```
+pub type MakeFragmentC<TM, L> = <TM as MakeFragmentCOp<L>>::Output;

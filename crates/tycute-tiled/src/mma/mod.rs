@@ -8,7 +8,7 @@
 //! | [`thr_coord`] | `thr_layout_vmnk.get_flat_coord(thr_idx)` (the thread coordinate of `get_slice`) |
 //! | [`partition`] | `get_slice(thr).partition_A/B/C(tensor)` |
 //! | [`partition_shape`] | `partition_shape_A/B/C(mma, shape)` |
-//! | [`fragment`] | `get_slice(thr).partition_fragment_A/B/C(tensor)` (the fragment's layout), `make_fragment_like` |
+//! | [`fragment`] | `get_slice(thr).partition_fragment_A/B/C(tensor)` (the fragment's layout), `make_fragment_like`, `make_fragment_C` |
 //!
 //! # What tycute rejects
 //!
@@ -47,7 +47,9 @@ pub mod thr_coord;
 pub mod thrfrg;
 pub mod tiled_mma;
 
-pub use fragment::{MakeFragmentLike, PartitionFragmentA, PartitionFragmentB, PartitionFragmentC};
+pub use fragment::{
+    FragmentCRank3, FragmentCValues, MakeFragmentC, MakeFragmentLike, PartitionFragmentA, PartitionFragmentB, PartitionFragmentC,
+};
 pub use layout_tv::{GetLayoutA_TV, GetLayoutB_TV, GetLayoutC_TV, ThrIdx2ThrId};
 pub use partition::{PartitionA, PartitionB, PartitionC};
 pub use partition_shape::{PartitionShapeA, PartitionShapeB, PartitionShapeC};
