@@ -522,6 +522,9 @@ struct Program {
     cases: Vec<usize>, // indices into the category's cases
     source: String,
     probe: bool, // pending cases built on request
+    /// Generated with every value in one body (faster; see `gen_rust::Bodies`). A failing
+    /// one-body program is regenerated with one body per value to find the failing cases.
+    one_body: bool,
 }
 
 /// A program over expected rejects of one category: one value per group (a main line and its
@@ -642,9 +645,9 @@ fn static_vectors() {
         let parts = chunks(&cases, &accept, per_program);
         let n = parts.len();
         for (k, part) in parts.into_iter().enumerate() {
-            let src = program(&cases, &part);
+            let src = program_with(&cases, &part, gen_rust::Bodies::OneBody);
             let name = if n == 1 { format!("accept_{cat}") } else { format!("accept_{cat}_{k:02}") };
-            programs.push(Program { cat: cat.into(), name, cases: part, source: src, probe: false });
+            programs.push(Program { cat: cat.into(), name, cases: part, source: src, probe: false, one_body: true });
         }
         if !probe.is_empty() {
             let src = program(&cases, &probe);
@@ -654,6 +657,7 @@ fn static_vectors() {
                 cases: probe,
                 source: src,
                 probe: true,
+                one_body: false,
             });
         }
         // All expected rejects of the category in one program, one value per group.
@@ -685,7 +689,7 @@ fn static_vectors() {
     // reject group -> the errors that decide it (None: the value compiled)
     let mut reject_errors: HashMap<usize, Option<Vec<String>>> = HashMap::new();
     let mut build_secs = Vec::new();
-    const ROUNDS: usize = 3;
+    const ROUNDS: usize = 4;
     for round in 1..=ROUNDS {
         if scratch.bins.is_empty() {
             break; // everything selected is pending (cargo refuses a package without targets)
@@ -759,8 +763,15 @@ fn static_vectors() {
                 done.insert(p.name.clone(), exe.clone());
                 continue;
             }
-            let errs = result.errors.get(&p.name).cloned().unwrap_or_default();
             let cases = &all[&p.cat];
+            if p.one_body {
+                // find the failing values: one body per value
+                p.one_body = false;
+                p.source = program(cases, &p.cases);
+                retry.push((p.name.clone(), p.source.clone()));
+                continue;
+            }
+            let errs = result.errors.get(&p.name).cloned().unwrap_or_default();
             let values = program_values(&p.source);
             // the values (`type Tn = ..`, `fn fn() ..`) the errors point at → their first error
             let mut bad_values: HashMap<String, String> = HashMap::new();
@@ -989,8 +1000,12 @@ fn case_value(c: &Case) -> String {
 }
 
 fn program(cases: &[Case], idx: &[usize]) -> String {
+    program_with(cases, idx, gen_rust::Bodies::PerValue)
+}
+
+fn program_with(cases: &[Case], idx: &[usize], bodies: gen_rust::Bodies) -> String {
     let input: String = idx.iter().map(|&i| format!("{}\n", cases[i].input)).collect();
-    gen_rust::generate(&input).expect("every case was translated alone")
+    gen_rust::generate_with(&input, bodies).expect("every case was translated alone")
 }
 
 fn short(s: &str, n: usize) -> String {
