@@ -4,7 +4,7 @@
 //! `composition((_4,_4):(_4,_1), (_4,_4):(_1@1,_1@0))` transposes.
 
 use crate::coalesce::{coalesce_x, transform_layout};
-use crate::composition::{compose_leaf_audited, CarryAudit};
+use crate::composition::{artificial_two, compose_leaf_audited, cute_semantics, StrictAudit};
 use crate::error::{ensure, Error, Result};
 use crate::int::Int;
 use crate::int_tuple::IntTuple;
@@ -150,26 +150,29 @@ pub fn composition_basis(lhs: &Layout, rhs: &BasisLayout) -> Result<Layout> {
         rhs.stride
     );
     let flat = coalesce_x_profile(lhs, &coprofile(&rhs.stride))?;
-    let mut audits: BTreeMap<Vec<usize>, (Layout, CarryAudit)> = BTreeMap::new();
-    let r = distribute(&flat, &rhs.shape, &rhs.stride, &mut audits)
+    // one strict-rule audit per basis path: each path is its own composition `get<p>(A) ∘ B_p`
+    let mut audits: BTreeMap<Vec<usize>, (Layout, StrictAudit)> = BTreeMap::new();
+    let r = distribute(lhs, &flat, &rhs.shape, &rhs.stride, &mut audits)
         .map_err(|e| e.context("composition"))?;
-    for (sub, audit) in audits.values() {
-        audit.check(lhs, sub, &Layout::raw(rhs.shape.clone(), IntTuple::st(0)))?;
+    for (path, (sub, audit)) in &audits {
+        let a = get_path(lhs, path)?;
+        audit.check(&a, sub, rhs)?;
     }
     Ok(r)
 }
 
 fn distribute(
+    lhs: &Layout,
     flat: &Layout,
     shape: &IntTuple,
     stride: &BasisStride,
-    audits: &mut BTreeMap<Vec<usize>, (Layout, CarryAudit)>,
+    audits: &mut BTreeMap<Vec<usize>, (Layout, StrictAudit)>,
 ) -> Result<Layout> {
     match (shape, stride) {
         (IntTuple::Tuple(sv), BasisStride::Tuple(dv)) => {
             let mut out = Vec::with_capacity(sv.len());
             for (s, d) in sv.iter().zip(dv) {
-                out.push(distribute(flat, s, d, audits)?);
+                out.push(distribute(lhs, flat, s, d, audits)?);
             }
             Ok(Layout::concat(&out))
         }
@@ -179,9 +182,12 @@ fn distribute(
                 sub.depth() <= 1,
                 "the basis path {path:?} selects a nested mode {sub} of A"
             );
-            let entry = audits
-                .entry(path.clone())
-                .or_insert_with(|| (sub.clone(), CarryAudit::new(&sub, true, false)));
+            if !audits.contains_key(path) {
+                let artificial = get_path(lhs, path).is_ok_and(|a| artificial_two(&a, &sub));
+                let audit = StrictAudit::new(&sub, !cute_semantics(), artificial);
+                audits.insert(path.clone(), (sub.clone(), audit));
+            }
+            let entry = audits.get_mut(path).expect("inserted above");
             compose_leaf_audited(&sub, *s, *value, &mut entry.1)
         }
         _ => Err(Error::reject(format!(

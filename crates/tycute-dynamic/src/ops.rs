@@ -797,7 +797,7 @@ mod tests {
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig { cases: 3000, ..ProptestConfig::default() })]
+        #![proptest_config(ProptestConfig { cases: crate::testing::fuzz_cases(3000), ..ProptestConfig::default() })]
         /// Any op on any arguments returns a value or an error; it never panics.
         #[test]
         fn never_panics(op in proptest::sample::select(OPS.to_vec()), table in any::<bool>(), args in proptest::collection::vec(arg(), 0..4)) {

@@ -534,7 +534,8 @@ pub fn is_tiled_op(op: &str) -> bool {
 pub fn claims(op: &str, args: &[&str]) -> bool {
     op == "size"
         && args.first().is_some_and(|a| {
-            looks_like_mma_atom(&split_top(a)[0]) || a.trim().starts_with("make_tiled_copy")
+            split_top(a).first().is_some_and(|x| looks_like_mma_atom(x))
+                || a.trim().starts_with("make_tiled_copy")
         })
         || (is_tiled_op(op) && op != "size")
 }
@@ -747,7 +748,7 @@ mod tests {
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig { cases: 1500, ..ProptestConfig::default() })]
+        #![proptest_config(ProptestConfig { cases: crate::testing::fuzz_cases(1500), ..ProptestConfig::default() })]
         /// Any tiled op on any arguments returns a value or an error; it never panics.
         #[test]
         fn never_panics(op in proptest::sample::select(OPS.to_vec()), table in proptest::bool::ANY, args in proptest::collection::vec(arg(), 0..6)) {

@@ -667,7 +667,7 @@ mod tests {
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
+        #![proptest_config(ProptestConfig { cases: crate::testing::fuzz_cases(2000), ..ProptestConfig::default() })]
         #[test]
         fn never_panics_on_any_string(s in ".{0,64}") {
             let _ = parse_value(&s);

@@ -68,3 +68,9 @@ pub fn injective(l: &Layout) -> bool {
     t.dedup();
     t.len() == n
 }
+
+/// The number of cases for a fuzz target: `default`, or `TYCUTE_FUZZ_CASES` when set (for a
+/// longer campaign, e.g. `TYCUTE_FUZZ_CASES=200000 cargo test --release -p tycute-dynamic never_panics`).
+pub fn fuzz_cases(default: u32) -> u32 {
+    std::env::var("TYCUTE_FUZZ_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(default)
+}

@@ -16,6 +16,8 @@
 //! outside the tile; the configuration must be one of the README's list or be listed in
 //! DEVIATIONS.md line by line.
 //!
+//! Every line DEVIATIONS.md lists must be rejected (a listed line that the twin accepts fails).
+//!
 //! An op the twin does not know is reported as pending and must be answered `ERROR unknown op`
 //! (never a value); every case of a known op must agree.
 
@@ -194,6 +196,14 @@ fn check_file(name: &str, listed: &BTreeSet<String>) -> Report {
             continue;
         }
         let is_reject_case = want.starts_with("REJECT");
+        // DEVIATIONS.md's cases are rejected, not merely listed
+        if listed.contains(&input) && !is_reject_case && !got.starts_with("REJECT") {
+            r.failures.push(format!(
+                "{input}\n    listed in DEVIATIONS.md but accepted: {}",
+                short(&got)
+            ));
+            continue;
+        }
         if got == want || (is_reject_case && got.starts_with("REJECT")) {
             r.agree += 1;
             continue;

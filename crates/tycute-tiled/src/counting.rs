@@ -73,3 +73,22 @@ pub type TensorLayout<T> = <T as IsTensor>::Layout;
 pub type TensorOffset<T> = <T as IsTensor>::Offset;
 /// `shape(tensor)`.
 pub type TensorShape<T> = <TensorLayout<T> as IsLayout>::Shape;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tycute_layout::typenum::{P256, Z0};
+    use tycute_layout::{show, table};
+    use tycute_macros::cute;
+
+    #[test]
+    fn text_and_table() {
+        type T = CountingTensor<P256, cute!(((_2,_2),_8,_16):((_128,_8),_16,_1024))>;
+        assert_eq!(show::<T>(), "counting_iter(256) o ((_2,_2),_8,_16):((_128,_8),_16,_1024)");
+        assert_eq!(format!("{:?}", T::default()), show::<T>());
+        assert_eq!(table::<T>()[..6], [256, 384, 264, 392, 272, 400]);
+        assert_eq!(show::<TensorShape<T>>(), "((_2,_2),_8,_16)");
+        assert_eq!(show::<TensorOffset<T>>(), "_256");
+        assert_eq!(table::<CountingTensor<Z0, cute!(_4:_2)>>(), vec![0, 2, 4, 6]);
+    }
+}

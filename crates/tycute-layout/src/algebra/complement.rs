@@ -182,18 +182,24 @@ pub trait ComplementFold<Cur, ResS, ResD> {
 impl<Cur, ResS, ResD> ComplementFold<Cur, ResS, ResD> for Nil {
     type Output = State<ResS, ResD, Cur>;
 }
+/// The new shape `d / current` of a mode, made `_1` where it is `_0`: a non-injective A is
+/// rejected by [`Injective`], and the `_1` keeps the (rejected) output a well-formed layout, so
+/// that an operation built on it (`logical_product` composes it) does not end in a trait-solver
+/// overflow (E0275) that would hide the rule's message.
+type NewShape<D, Cur> = If<Eq<Quot<D, Cur>, Z0>, P1, Quot<D, Cur>>;
+
 impl<S, D, P, T, Cur, ResS, ResD> ComplementFold<Cur, ResS, ResD> for Tup<Mode<S, D, P>, T>
 where
     D: Div<Cur> + Mul<S>,
     Quot<D, Cur>: IsEqual<Z0>,
-    Eq<Quot<D, Cur>, Z0>: core::ops::Not,
+    Eq<Quot<D, Cur>, Z0>: core::ops::Not + Select<P1, Quot<D, Cur>>,
     Not<Eq<Quot<D, Cur>, Z0>>: Injective,
-    ResS: ConcatOp<Tup<Quot<D, Cur>, Nil>>,
+    ResS: ConcatOp<Tup<NewShape<D, Cur>, Nil>>,
     ResD: ConcatOp<Tup<Cur, Nil>>,
-    T: ComplementFold<Prod<D, S>, Append<ResS, Quot<D, Cur>>, Append<ResD, Cur>>,
+    T: ComplementFold<Prod<D, S>, Append<ResS, NewShape<D, Cur>>, Append<ResD, Cur>>,
 {
     // (.., d / current):(.., current), current <- d * s
-    type Output = <T as ComplementFold<Prod<D, S>, Append<ResS, Quot<D, Cur>>, Append<ResD, Cur>>>::Output;
+    type Output = <T as ComplementFold<Prod<D, S>, Append<ResS, NewShape<D, Cur>>, Append<ResD, Cur>>>::Output;
 }
 
 /// `coalesce(ceil_div(C, N))` for a static cotarget `C`: the product of CuTe's mode-by-mode

@@ -12,6 +12,18 @@
 //!   `rest_shape / new_shape` and `ceil_div(|rest_stride|, a) * signum(rest_stride)`; what is
 //!   left of the rest shape lands in the last mode.
 //!
+//! Scaled-basis strides (CuTe's `ScaledBasis`, `cute!` text `_1@1@0`, [`ScaledBasis`]): a B whose
+//! strides are scaled bases `v@p` composes, as in CuTe's `composition_impl`, each leaf `s:v@p`
+//! with the sub-layout `get<p>(A)` that its path selects: `basis_get(v@p, A')` with
+//! `A' = coalesce_x(A, coprofile(B))`, which is `coalesce_x(get<p>(A))` (the paths of B are
+//! the terminals of its coprofile), composed with `s:v` (`basis_value`). The leaves on one path
+//! form one composition with their sub-layout, checked as any other (CuTe's checks and the strict
+//! rule below, with the sub-layout as A and B's leaves on other paths as `_0`); leaves on
+//! different paths select disjoint modes of A and do not interact. A B whose paths nest (one a
+//! prefix of another, [`BasisPathsDisjoint`]) or that mixes scaled bases with non-zero integer
+//! strides ([`NoIntegerStrideWithBasis`]) has no coprofile and is rejected, as CuTe's
+//! `static_assert`s in the coprofile's sum do.
+//!
 //! Tilers: an integer `N` is the layout `N:_1`, `_` keeps A, and a tuple applies its elements to
 //! the modes of A one by one. As in CuTe (and unlike the divides and products, which keep them),
 //! modes of A past the tiler's rank are *dropped*: `composition((_8,_8):(_1,_8), (_2))` is
@@ -46,6 +58,7 @@ use core::ops::{BitAnd, BitOr, Div, Mul, Not, Rem, Sub};
 
 use crate::algebra::coalesce::{CoalesceX, CoalesceXOp};
 use crate::algebra::make_layout::MakeLayoutLeft;
+use crate::basis::{PathEq, PathGet, ProperPrefix, ScaledBasis};
 use crate::int::{
     Abs, AbsVal, And, CeilDiv, CeilDivOp, Diff, Eq, Gr, If, IsEqual, IsGreater, IsLess, Le,
     Min, Minimum, Mod, NInt, NonZero, Or, PInt, Prod, Quot, Select, Sum, Unsigned, B0,
@@ -119,6 +132,28 @@ pub trait CompositionOp<B>: Sealed {
 /// assert_eq!(show::<Composition<cute!((_2,_4,_4):(_1,_2,_2)), cute!((_2,_4):(_32,_1))>>(), "(_2,_4):(_8,_1)");
 /// ```
 ///
+/// Scaled-basis strides select sub-layouts of A (`get<1>(A)`, then `get<0>(A)`: a transpose;
+/// `_1@1@1` selects `get<1,1>(A)`):
+///
+/// ```
+/// use tycute_layout::{show, Composition};
+/// use tycute_macros::cute;
+/// # extern crate tycute_layout as tycute;
+/// assert_eq!(show::<Composition<cute!((_4,_4):(_4,_1)), cute!((_4,_4):(_1@1,_1@0))>>(), "(_4,_4):(_1,_4)");
+/// assert_eq!(show::<Composition<cute!((_4,(_2,_3)):(_6,(_3,_1))), cute!((_2,_4):(_1@1@1,_1@0))>>(), "(_2,_4):(_1,_6)");
+/// ```
+///
+/// and the leaves on one path are checked together against their sub-layout (CuTe prints
+/// `(_2,_2):(_3,_3)`, which maps the `i` at coordinate 2 of `get<1>(A)`, where A is 1, to 6):
+///
+/// ```compile_fail,E0277
+/// use tycute_layout::{show, Composition};
+/// use tycute_macros::cute;
+/// # extern crate tycute_layout as tycute;
+/// // error[E0277]: composition: B's leaves overlap inside a mode of A (...)
+/// let _ = show::<Composition<cute!((_4,(_2,_3)):(_6,(_3,_1))), cute!((_2,_2):(_1@1,_1@1))>>();
+/// ```
+///
 /// A tiler of higher rank than A is rejected:
 ///
 /// ```compile_fail,E0277
@@ -185,6 +220,24 @@ impl NoCarry for B1 {}
 pub trait NoBorrow {}
 impl NoBorrow for B1 {}
 
+/// A B with scaled-basis strides selects disjoint modes of A: no basis path is a prefix of
+/// another (CuTe cannot form B's coprofile then: "Arithmetic tuple op+ error!").
+#[diagnostic::on_unimplemented(
+    message = "composition: two scaled-basis strides of B select nested modes of A (one basis path is a prefix of the other), so B has no coprofile (CuTe: \"Arithmetic tuple op+ error!\")",
+    label = "basis paths of B overlap"
+)]
+pub trait BasisPathsDisjoint {}
+impl BasisPathsDisjoint for B1 {}
+
+/// A B with scaled-basis strides has no other integer strides than `_0` (CuTe cannot form B's
+/// coprofile then: "ScaledBasis op+ error!").
+#[diagnostic::on_unimplemented(
+    message = "composition: B mixes scaled-basis strides with a non-zero integer stride, so B has no coprofile (CuTe: \"ScaledBasis op+ error!\")",
+    label = "integer stride next to scaled-basis strides"
+)]
+pub trait NoIntegerStrideWithBasis {}
+impl NoIntegerStrideWithBasis for B1 {}
+
 /// CuTe's `static_assert(tuple_size<Tiler>::value <= rank(A))`.
 #[diagnostic::on_unimplemented(
     message = "composition: the tiler has more modes than the layout",
@@ -207,7 +260,23 @@ type DigitsOf<A, BS, BD> = <(BS, BD) as ComposeImpl<FlatS<A>, FlatD<A>, ReachOf<
 /// Whether `coalesce_x` ended the flat A with the `_2` that stands for A's trailing `_1`.
 type Artificial<S, FS> = And<Eq<LastOf<Flatten<S>>, P1>, Eq<LastOf<FS>, P2>>;
 
+/// A layout B: by its strides, integers (`B0`) or scaled bases (`B1`).
 impl<S, D, BS, BD> CompositionOp<Layout<BS, BD>> for Layout<S, D>
+where
+    BD: HasBasis,
+    <BD as HasBasis>::Output: ComposeLayout<S, D, BS, BD>,
+{
+    type Output = <<BD as HasBasis>::Output as ComposeLayout<S, D, BS, BD>>::Output;
+}
+
+/// `Layout<S, D> ∘ Layout<BS, BD>`, implemented on whether B's stride holds a scaled basis.
+#[doc(hidden)]
+pub trait ComposeLayout<S, D, BS, BD> {
+    type Output;
+}
+
+/// Integer strides: `composition_impl(coalesce_x(A), B)`.
+impl<S, D, BS, BD> ComposeLayout<S, D, BS, BD> for B0
 where
     Layout<S, D>: CoalesceXOp,
     CoalesceX<Layout<S, D>>: IsLayout,
@@ -224,6 +293,14 @@ where
     DigitsOf<Layout<S, D>, BS, BD>: Audit<FlatS<Layout<S, D>>, Artificial<S, FlatS<Layout<S, D>>>>,
 {
     type Output = Composed<Layout<S, D>, BS, BD>;
+}
+
+/// Scaled-basis strides: each leaf `s:v@p` composes `s:v` with `coalesce_x(get<p>(A))`.
+impl<S, D, BS, BD> ComposeLayout<S, D, BS, BD> for B1
+where
+    (BS, BD): ComposeBasis<S, D, BS, BD>,
+{
+    type Output = <(BS, BD) as ComposeBasis<S, D, BS, BD>>::Output;
 }
 
 /// An integer tiler `N` is the layout `N:_1`.
@@ -299,6 +376,196 @@ where
     MT: ByMode<T>,
 {
     type Output = Tup<Composition<M, H>, <MT as ByMode<T>>::Output>;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Scaled-basis strides
+
+/// Whether a stride holds a scaled basis (`B1`) or only integers (`B0`).
+#[doc(hidden)]
+pub trait HasBasis {
+    type Output;
+}
+impl<U: Unsigned + NonZero> HasBasis for PInt<U> {
+    type Output = B0;
+}
+impl<U: Unsigned + NonZero> HasBasis for NInt<U> {
+    type Output = B0;
+}
+impl HasBasis for Z0 {
+    type Output = B0;
+}
+impl<V, P> HasBasis for ScaledBasis<V, P> {
+    type Output = B1;
+}
+impl HasBasis for Nil {
+    type Output = B0;
+}
+impl<H, T> HasBasis for Tup<H, T>
+where
+    H: HasBasis,
+    T: HasBasis,
+    <H as HasBasis>::Output: BitOr<<T as HasBasis>::Output>,
+{
+    type Output = Or<<H as HasBasis>::Output, <T as HasBasis>::Output>;
+}
+
+/// `get<p>(A)` for the path `p` of a scaled basis.
+type SubOf<S, D, P> = <Layout<S, D> as PathGet<P>>::Output;
+/// B's stride with the leaves on the path `P` kept (as integers) and every other leaf `_0`.
+type MaskedOf<BD, P> = <BD as MaskPath<P>>::Output;
+/// Whether a path of B is a proper prefix of the path `P`, or `P` of one of them.
+type OverlapOf<BD, P> = <BD as Overlaps<P>>::Output;
+/// One leaf `N:V` composed with `coalesce_x(Sub)`, under the positive reach `PR` of its path.
+type LeafComposed<Sub, N, V, PR> = <(N, V) as ComposeImpl<FlatS<Sub>, FlatD<Sub>, PR>>::Output;
+
+/// CuTe's `composition_impl` on a B with scaled-basis strides, implemented on a part
+/// `(shape, stride)` of B; `(BS, BD)` is all of B. A tuple distributes; a leaf `N:V@P` is
+/// `composition_impl(basis_get(V@P, A'), N, V)` with `A' = coalesce_x(A, coprofile(B))`: as the
+/// paths of B select disjoint modes of A, `basis_get` of `A'` is `coalesce_x(get<P>(A))`.
+///
+/// The leaves on one path `P` are one composition with `get<P>(A)`: B's other leaves set to
+/// `_0`, that composition is checked as any other (CuTe's checks and the strict rule), and each
+/// leaf's result is its part of it.
+#[doc(hidden)]
+pub trait ComposeBasis<S, D, BS, BD> {
+    type Output;
+}
+impl<U, V, P, S, D, BS, BD> ComposeBasis<S, D, BS, BD> for (PInt<U>, ScaledBasis<V, P>)
+where
+    U: Unsigned + NonZero,
+    // no path of B is a prefix of another (CuTe's coprofile of B: "Arithmetic tuple op+ error!")
+    BD: Overlaps<P>,
+    OverlapOf<BD, P>: Not,
+    crate::int::Not<OverlapOf<BD, P>>: BasisPathsDisjoint,
+    // get<P>(A)
+    Layout<S, D>: PathGet<P>,
+    // the leaves of B on P composed with get<P>(A): CuTe's checks and the strict rule
+    BD: MaskPath<P>,
+    SubOf<S, D, P>: CompositionOp<Layout<BS, MaskedOf<BD, P>>>,
+    // this leaf: N:V against coalesce_x(get<P>(A)), live as in that composition
+    SubOf<S, D, P>: CoalesceXOp,
+    CoalesceX<SubOf<S, D, P>>: IsLayout,
+    (BS, MaskedOf<BD, P>): PositiveReach,
+    (PInt<U>, V): ComposeImpl<FlatS<SubOf<S, D, P>>, FlatD<SubOf<S, D, P>>, ReachOf<BS, MaskedOf<BD, P>>>,
+{
+    // N:V∘coalesce_x(get<P>(A))
+    type Output = LeafComposed<SubOf<S, D, P>, PInt<U>, V, ReachOf<BS, MaskedOf<BD, P>>>;
+}
+/// A static stride `_0` next to scaled bases: kept as it is.
+impl<U, S, D, BS, BD> ComposeBasis<S, D, BS, BD> for (PInt<U>, Z0)
+where
+    U: Unsigned + NonZero,
+{
+    type Output = Layout<PInt<U>, Z0>;
+}
+/// Any other integer stride next to scaled bases: rejected (CuTe: "ScaledBasis op+ error!").
+impl<U, U2, S, D, BS, BD> ComposeBasis<S, D, BS, BD> for (PInt<U>, PInt<U2>)
+where
+    U: Unsigned + NonZero,
+    U2: Unsigned + NonZero,
+    PInt<U2>: IsEqual<Z0>,
+    Eq<PInt<U2>, Z0>: NoIntegerStrideWithBasis,
+{
+    type Output = Layout<PInt<U>, PInt<U2>>;
+}
+impl<U, U2, S, D, BS, BD> ComposeBasis<S, D, BS, BD> for (PInt<U>, NInt<U2>)
+where
+    U: Unsigned + NonZero,
+    U2: Unsigned + NonZero,
+    NInt<U2>: IsEqual<Z0>,
+    Eq<NInt<U2>, Z0>: NoIntegerStrideWithBasis,
+{
+    type Output = Layout<PInt<U>, NInt<U2>>;
+}
+impl<S, D, BS, BD> ComposeBasis<S, D, BS, BD> for (Nil, Nil) {
+    // ():()
+    type Output = Layout<Nil, Nil>;
+}
+impl<H, T, DH, DT, S, D, BS, BD> ComposeBasis<S, D, BS, BD> for (Tup<H, T>, Tup<DH, DT>)
+where
+    (Tup<H, T>, Tup<DH, DT>): ComposeBasisModes<S, D, BS, BD>,
+    <(Tup<H, T>, Tup<DH, DT>) as ComposeBasisModes<S, D, BS, BD>>::Output: MakeLayoutOp,
+{
+    // (B_0', B_1', ...) with B's structure
+    type Output = <<(Tup<H, T>, Tup<DH, DT>) as ComposeBasisModes<S, D, BS, BD>>::Output as MakeLayoutOp>::Output;
+}
+
+/// The list of the modes of a tuple part of B, each composed.
+#[doc(hidden)]
+pub trait ComposeBasisModes<S, D, BS, BD> {
+    type Output;
+}
+impl<S, D, BS, BD> ComposeBasisModes<S, D, BS, BD> for (Nil, Nil) {
+    type Output = Nil;
+}
+impl<H, T, DH, DT, S, D, BS, BD> ComposeBasisModes<S, D, BS, BD> for (Tup<H, T>, Tup<DH, DT>)
+where
+    (H, DH): ComposeBasis<S, D, BS, BD>,
+    (T, DT): ComposeBasisModes<S, D, BS, BD>,
+{
+    type Output = Tup<<(H, DH) as ComposeBasis<S, D, BS, BD>>::Output, <(T, DT) as ComposeBasisModes<S, D, BS, BD>>::Output>;
+}
+
+/// A stride of B with the leaves `V@P` on the path `P` replaced by `V` and every other leaf by
+/// `_0` (a leaf of stride `_0` places nothing: the composition of the leaves on `P` alone).
+#[doc(hidden)]
+pub trait MaskPath<P> {
+    type Output;
+}
+impl<P, V, Q> MaskPath<P> for ScaledBasis<V, Q>
+where
+    Q: PathEq<P>,
+    <Q as PathEq<P>>::Output: Select<V, Z0>,
+{
+    type Output = If<<Q as PathEq<P>>::Output, V, Z0>;
+}
+impl<P, U: Unsigned + NonZero> MaskPath<P> for PInt<U> {
+    type Output = Z0;
+}
+impl<P, U: Unsigned + NonZero> MaskPath<P> for NInt<U> {
+    type Output = Z0;
+}
+impl<P> MaskPath<P> for Z0 {
+    type Output = Z0;
+}
+impl<P> MaskPath<P> for Nil {
+    type Output = Nil;
+}
+impl<P, H: MaskPath<P>, T: MaskPath<P>> MaskPath<P> for Tup<H, T> {
+    type Output = Tup<<H as MaskPath<P>>::Output, <T as MaskPath<P>>::Output>;
+}
+
+/// Whether the path `P` is a proper prefix of a path of the stride `Self`: `B1` or `B0`.
+#[doc(hidden)]
+pub trait Overlaps<P> {
+    type Output;
+}
+impl<P, V, Q> Overlaps<P> for ScaledBasis<V, Q>
+where
+    P: ProperPrefix<Q>,
+{
+    type Output = <P as ProperPrefix<Q>>::Output;
+}
+impl<P, U: Unsigned + NonZero> Overlaps<P> for PInt<U> {
+    type Output = B0;
+}
+impl<P, U: Unsigned + NonZero> Overlaps<P> for NInt<U> {
+    type Output = B0;
+}
+impl<P> Overlaps<P> for Z0 {
+    type Output = B0;
+}
+impl<P> Overlaps<P> for Nil {
+    type Output = B0;
+}
+impl<P, H, T> Overlaps<P> for Tup<H, T>
+where
+    H: Overlaps<P>,
+    T: Overlaps<P>,
+    <H as Overlaps<P>>::Output: BitOr<<T as Overlaps<P>>::Output>,
+{
+    type Output = Or<<H as Overlaps<P>>::Output, <T as Overlaps<P>>::Output>;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -904,6 +1171,61 @@ mod tests {
         type B5 = cute!((_4,_4):(_2,_1));
         assert_eq!(show::<Composition<A5, B5>>(), "(_4,_4):(_2,_1)");
         assert!(composes::<A5, B5, Composition<A5, B5>>());
+    }
+
+    /// Scaled-basis strides: `v@p` selects `get<p>(A)` and composes it with `s:v`.
+    #[test]
+    fn scaled_basis_strides() {
+        // the vectors (tests/vectors/algebra.txt): a transpose, and a nested path
+        type T = cute!((_4,_4):(_4,_1));
+        assert_eq!(show::<Composition<T, cute!((_4,_4):(_1@1,_1@0))>>(), "(_4,_4):(_1,_4)");
+        assert_eq!(table::<Composition<T, cute!((_4,_4):(_1@1,_1@0))>>(), (0..16).collect::<Vec<i64>>());
+        type N = cute!((_4,(_2,_3)):(_6,(_3,_1)));
+        assert_eq!(show::<Composition<N, cute!((_2,_4):(_1@1@1,_1@0))>>(), "(_2,_4):(_1,_6)");
+        assert_eq!(table::<Composition<N, cute!((_2,_4):(_1@1@1,_1@0))>>(), vec![0, 1, 6, 7, 12, 13, 18, 19]);
+        // a path selects a mode that coalesce_x flattens: get<1>(N) = (_2,_3):(_3,_1)
+        assert_eq!(show::<Composition<N, cute!(_6:_1@1)>>(), "(_2,_3):(_3,_1)");
+        // scale and a nested B: B's structure is kept, a _0 stride passes through
+        assert_eq!(show::<Composition<T, cute!(((_2,_2),_3):((_2@0,_1@1),_0))>>(), "((_2,_2),_3):((_8,_1),_0)");
+        // an integral B, and a path into an integral A (get<0> of an integer is itself)
+        assert_eq!(show::<Composition<T, cute!(_2:_2@0)>>(), "_2:_8");
+        assert_eq!(show::<Composition<cute!(_8:_3), cute!(_4:_2@0)>>(), "_4:_6");
+        // a negative scale
+        assert_eq!(show::<Composition<T, cute!((_4,_2):(_-1@0,_1@1))>>(), "(_4,_2):(_-4,_1)");
+        // a trailing _1 of the selected mode: coalesce_x's _2 and the top mode, as for a plain B
+        type A4 = cute!((_3,(_4,_1)):(_1,(_3,_7)));
+        assert_eq!(show::<Composition<A4, cute!(_4:_3@1)>>(), "(_2,_2):(_9,_7)");
+        // as a tiler mode
+        assert_eq!(show::<Composition<T, cute!((_2:_2@0,_))>>(), "(_2,_4):(_8,_1)");
+        // basis_get and basis_value
+        assert_eq!(show::<crate::basis::BasisGet<cute!(_1@1@1), N>>(), "_3:_1");
+        assert_eq!(show::<crate::basis::BasisValue<cute!(_3@1@0)>>(), "_3");
+    }
+
+    /// The leaves on one path are one composition with the selected mode, checked by the strict
+    /// rule; leaves on different paths are independent.
+    #[test]
+    fn scaled_basis_groups() {
+        type N = cute!((_4,(_2,_3)):(_6,(_3,_1)));
+        // two leaves on path 1 that together walk get<1>(N) = (_2,_3):(_3,_1) in value order
+        type B1 = cute!((_3,_2,_4):(_2@1,_1@1,_1@0));
+        assert_eq!(show::<Composition<N, B1>>(), "(_3,_2,_4):(_1,_3,_6)");
+        // R(j,i,m) = get<1>(N)(2j+i) + get<0>(N)(m)
+        let (a1, r) = (table::<cute!((_2,_3):(_3,_1))>(), table::<Composition<N, B1>>());
+        let mut k = 0;
+        for m in 0..4 {
+            for i in 0..2 {
+                for j in 0..3 {
+                    assert_eq!(r[k], a1[2 * j + i] + 6 * m);
+                    k += 1;
+                }
+            }
+        }
+        assert_eq!(r, (0..24).collect::<Vec<i64>>());
+        // leaves on different paths do not interact: each is audited with its own mode (the
+        // integer-stride B (_4,_4):(_1,_1) would overlap in a mode of A)
+        type T = cute!((_4,_4):(_4,_1));
+        assert_eq!(show::<Composition<T, cute!((_4,_4):(_1@0,_1@1))>>(), "(_4,_4):(_4,_1)");
     }
 
     #[test]

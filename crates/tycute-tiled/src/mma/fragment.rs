@@ -225,3 +225,30 @@ where
 /// let _ = show::<MakeFragmentC<TM, cute!((_8,_4):(_1,_8))>>();
 /// ```
 pub type MakeFragmentC<TM, L> = <TM as MakeFragmentCOp<L>>::Output;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::mma::TiledMMA;
+    use tycute_atom::{MMA_Atom, SM80_16x8x8_F32TF32TF32F32_TN};
+    use tycute_layout::show;
+    use tycute_layout::typenum::P37;
+    use tycute_macros::cute;
+
+    #[test]
+    fn accumulator_fragment() {
+        // tiled_mma.txt: partition_fragment_C.layout, thr=37
+        type TM = TiledMMA<MMA_Atom<SM80_16x8x8_F32TF32TF32F32_TN>, cute!((_2,_2,_1):(_1,_2,_0)), cute!((_32,_32,_16))>;
+        assert_eq!(show::<PartitionFragmentC<TM, cute!((_128,_128):(_1,_128)), P37>>(), "((_2,_2),_4,_8):((_1,_2),_4,_16)");
+    }
+
+    #[test]
+    fn fragment_like() {
+        // rank 1: make_layout(shape)
+        assert_eq!(show::<MakeFragmentLike<cute!(_8:_4)>>(), "_8:_1");
+        assert_eq!(show::<MakeFragmentLike<cute!((_8):(_4))>>(), "(_8):(_1)");
+        // mode 0 column-major over its non-broadcast modes, the rest in stride order
+        assert_eq!(show::<MakeFragmentLike<cute!(((_2,_2,_2),_8,_4):((_1,_512,_8),_1024,_16))>>(), "((_2,_2,_2),_8,_4):((_1,_2,_4),_32,_8)");
+        assert_eq!(show::<MakeFragmentLike<cute!(((_2,_4),_2,_2):((_0,_1),_64,_8))>>(), "((_2,_4),_2,_2):((_0,_1),_8,_4)");
+    }
+}

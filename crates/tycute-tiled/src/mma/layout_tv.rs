@@ -30,21 +30,50 @@
 //! assert_eq!(show::<GetLayoutC_TV<TM>>(), "((_4,_8,_2,_2),((_2,_2),(_1,_2))):((_64,_1,_16,_256),((_32,_8),(_0,_512)))");
 //! ```
 
+use tycute_layout::algebra::complement::ComplementOp;
 use tycute_layout::algebra::composition::CompositionOp;
+use tycute_layout::algebra::inverse::RightInverseOp;
 use tycute_layout::int::{P1, Z0};
+use tycute_layout::layout::MakeLayoutOp;
 use tycute_layout::tuple::{Nil, Tup};
-use tycute_layout::{Composition, Layout, Underscore};
+use tycute_layout::{Complement, Composition, Layout, MakeLayout, RightInverse, Underscore};
 
 use crate::mma::thrfrg::{ThrfrgA, ThrfrgAOp, ThrfrgB, ThrfrgBOp, ThrfrgC, ThrfrgCOp};
-use crate::mma::tiled_mma::TiledMma;
+use crate::mma::tiled_mma::{TiledMMA, TiledMma};
 use crate::sealed::Sealed;
 
 type Pair<A, B> = Tup<A, Tup<B, Nil>>;
 /// `(L, _)`: compose mode 0, keep mode 1.
 type Mode0<L> = Pair<L, Underscore>;
 
-/// `thridx_2_thrid`: `thr_idx -> (ThrV,ThrM,ThrN,ThrK)` (computed with the TiledMMA's members).
-pub type ThrIdx2ThrId<TM> = <TM as TiledMma>::ThrIdx2ThrId;
+type Vmnk<TM> = <TM as TiledMma>::ThrLayoutVMNK;
+// make_layout(vmnk, complement(vmnk))
+type VmnkAndRest<TM> = MakeLayout<Pair<Vmnk<TM>, Complement<Vmnk<TM>>>>;
+// make_layout((size(vmnk), _1), (_1, _0))
+type ThrIdx<TM> = Layout<Pair<<TM as TiledMma>::Size, P1>, Pair<P1, Z0>>;
+
+/// `thridx_2_thrid` of a TiledMMA as a trait; see [`ThrIdx2ThrId`].
+///
+/// (Implemented for the `TiledMMA` type itself rather than for every `TM: TiledMma`, so that
+/// generic code that bounds `TM: ThrIdx2ThrIdOp` never has the trait solver explore the impl
+/// with unknown sizes.)
+pub trait ThrIdx2ThrIdOp: Sealed {
+    type Output;
+}
+impl<Atom, L, P> ThrIdx2ThrIdOp for TiledMMA<Atom, L, P>
+where
+    TiledMMA<Atom, L, P>: TiledMma,
+    Vmnk<TiledMMA<Atom, L, P>>: ComplementOp,
+    Pair<Vmnk<TiledMMA<Atom, L, P>>, Complement<Vmnk<TiledMMA<Atom, L, P>>>>: MakeLayoutOp,
+    VmnkAndRest<TiledMMA<Atom, L, P>>: RightInverseOp,
+    ThrIdx<TiledMMA<Atom, L, P>>: CompositionOp<RightInverse<VmnkAndRest<TiledMMA<Atom, L, P>>>>,
+{
+    // thr_idx -> (ThrV,ThrM,ThrN,ThrK)
+    type Output = Composition<ThrIdx<TiledMMA<Atom, L, P>>, RightInverse<VmnkAndRest<TiledMMA<Atom, L, P>>>>;
+}
+/// `thridx_2_thrid`: `thr_idx -> (ThrV,ThrM,ThrN,ThrK)`,
+/// `composition(make_layout((size(vmnk), _1), (_1, _0)), right_inverse(make_layout(vmnk, complement(vmnk))))`.
+pub type ThrIdx2ThrId<TM> = <TM as ThrIdx2ThrIdOp>::Output;
 
 /// `mma.get_layoutC_TV()` as a trait on the TiledMMA.
 pub trait GetLayoutC_TVOp: Sealed {
@@ -52,11 +81,11 @@ pub trait GetLayoutC_TVOp: Sealed {
 }
 impl<TM> GetLayoutC_TVOp for TM
 where
-    TM: TiledMma + Sealed + ThrfrgCOp<<TM as TiledMma>::RefC>,
-    ThrfrgC<TM, TM::RefC>: CompositionOp<Mode0<TM::ThrIdx2ThrId>>,
+    TM: TiledMma + Sealed + ThrIdx2ThrIdOp + ThrfrgCOp<<TM as TiledMma>::RefC>,
+    ThrfrgC<TM, TM::RefC>: CompositionOp<Mode0<ThrIdx2ThrId<TM>>>,
 {
     // (thr_idx,val) -> (M,N)
-    type Output = Composition<ThrfrgC<TM, TM::RefC>, Mode0<TM::ThrIdx2ThrId>>;
+    type Output = Composition<ThrfrgC<TM, TM::RefC>, Mode0<ThrIdx2ThrId<TM>>>;
 }
 /// `mma.get_layoutC_TV()`: `(thr_idx, val) -> (M,N)` index of the C tile.
 pub type GetLayoutC_TV<TM> = <TM as GetLayoutC_TVOp>::Output;
@@ -77,12 +106,12 @@ pub trait GetLayoutA_TVOp: Sealed {
 }
 impl<TM> GetLayoutA_TVOp for TM
 where
-    TM: TiledMma + Sealed + ThrfrgAOp<<TM as TiledMma>::RefA>,
+    TM: TiledMma + Sealed + ThrIdx2ThrIdOp + ThrfrgAOp<<TM as TiledMma>::RefA>,
     ThrfrgA<TM, TM::RefA>: CompositionOp<Mode0<ATile<TM>>>,
-    AThrVmnk<TM>: CompositionOp<Mode0<TM::ThrIdx2ThrId>>,
+    AThrVmnk<TM>: CompositionOp<Mode0<ThrIdx2ThrId<TM>>>,
 {
     // (thr_idx,val) -> (M,K)
-    type Output = Composition<AThrVmnk<TM>, Mode0<TM::ThrIdx2ThrId>>;
+    type Output = Composition<AThrVmnk<TM>, Mode0<ThrIdx2ThrId<TM>>>;
 }
 /// `mma.get_layoutA_TV()`: `(thr_idx, val) -> (M,K)` index of the A tile.
 pub type GetLayoutA_TV<TM> = <TM as GetLayoutA_TVOp>::Output;
@@ -93,12 +122,12 @@ pub trait GetLayoutB_TVOp: Sealed {
 }
 impl<TM> GetLayoutB_TVOp for TM
 where
-    TM: TiledMma + Sealed + ThrfrgBOp<<TM as TiledMma>::RefB>,
+    TM: TiledMma + Sealed + ThrIdx2ThrIdOp + ThrfrgBOp<<TM as TiledMma>::RefB>,
     ThrfrgB<TM, TM::RefB>: CompositionOp<Mode0<BTile<TM>>>,
-    BThrVmnk<TM>: CompositionOp<Mode0<TM::ThrIdx2ThrId>>,
+    BThrVmnk<TM>: CompositionOp<Mode0<ThrIdx2ThrId<TM>>>,
 {
     // (thr_idx,val) -> (N,K)
-    type Output = Composition<BThrVmnk<TM>, Mode0<TM::ThrIdx2ThrId>>;
+    type Output = Composition<BThrVmnk<TM>, Mode0<ThrIdx2ThrId<TM>>>;
 }
 /// `mma.get_layoutB_TV()`: `(thr_idx, val) -> (N,K)` index of the B tile.
 pub type GetLayoutB_TV<TM> = <TM as GetLayoutB_TVOp>::Output;

@@ -64,3 +64,33 @@ partition_shape_op!(
     /// `(FrgV,RestM,RestN,...)`.
     PartitionShapeCOp, PartitionShapeC, ThrfrgCOp, ThrfrgC
 );
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::counting::TensorShape;
+    use crate::mma::{PartitionB, TiledMMA};
+    use tycute_atom::{MMA_Atom, SM80_8x8x4_F64F64F64F64_TN};
+    use tycute_layout::show;
+    use tycute_layout::typenum::P37;
+    use tycute_macros::cute;
+
+    type TM = TiledMMA<MMA_Atom<SM80_8x8x4_F64F64F64F64_TN>, cute!((_2,_2,_1):(_1,_2,_0)), cute!((_32,_32,_16))>;
+
+    #[test]
+    fn shapes() {
+        // tiled_mma.txt: partition_shape_B of this TiledMMA for (_128,_64)
+        assert_eq!(show::<PartitionShapeB<TM, cute!((_128,_64))>>(), "(_1,_8,_16)");
+        // a rank-3 shape keeps its third mode
+        assert_eq!(show::<PartitionShapeC<TM, cute!((_64,_64,_2))>>(), "(_2,_4,_4,_2)");
+    }
+
+    #[test]
+    fn same_shape_as_a_thread_partition() {
+        // the static-context shape is the shape of every thread's partition of a tensor of that shape
+        assert_eq!(
+            show::<PartitionShapeB<TM, cute!((_128,_64))>>(),
+            show::<TensorShape<PartitionB<TM, cute!((_128,_64):(_64,_1)), P37>>>()
+        );
+    }
+}

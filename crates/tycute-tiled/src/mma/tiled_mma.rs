@@ -23,14 +23,8 @@ use tycute_layout::algebra::tiler::{AppendRank, KInt, KLayout, KUnder, TilerKind
 use tycute_layout::int::{Eq, IsEqual, IsLessOrEqual, LeEq, Mod, Prod, B1, P1, Z0};
 use tycute_layout::layout::{CosizeOp, RankOfOp, SizeOp};
 use tycute_layout::tuple::{At, Concat, ConcatOp, Len, LenOp, Nil, Product, ProductOp, Repeat, RepeatOp, Tup};
-use tycute_layout::algebra::complement::ComplementOp;
-use tycute_layout::algebra::composition::CompositionOp;
-use tycute_layout::algebra::inverse::RightInverseOp;
 use tycute_layout::algebra::make_layout::MakeLayoutLeftOp;
-use tycute_layout::layout::MakeLayoutOp;
-use tycute_layout::{
-    Complement, Composition, Cosize, Layout, MakeLayout, MakeLayoutLeft, Rank, RightInverse, Size, TiledProduct, Underscore,
-};
+use tycute_layout::{Cosize, Layout, MakeLayoutLeft, Rank, Size, TiledProduct, Underscore};
 use typenum::P3;
 
 use crate::sealed::Sealed;
@@ -176,9 +170,6 @@ pub trait TiledMma: Sealed {
     type RefB;
     /// `make_layout((tile_size<0>, tile_size<1>))`: the reference C tile of `get_layoutC_TV`.
     type RefC;
-    /// `thridx_2_thrid` of `get_layoutX_TV`: `thr_idx -> (ThrV,ThrM,ThrN,ThrK)`,
-    /// `composition(make_layout((size(vmnk), _1), (_1, _0)), right_inverse(make_layout(vmnk, complement(vmnk))))`.
-    type ThrIdx2ThrId;
 }
 
 /// `mma.get_thr_layout_vmnk()`.
@@ -395,7 +386,6 @@ pub trait TiledMmaParts {
     type RefA;
     type RefB;
     type RefC;
-    type ThrIdx2ThrId;
 }
 
 // (ThrV,ThrM,ThrN,ThrK) -> thr_idx
@@ -417,10 +407,6 @@ type SM<Atom, L, P> = Size<PM<Atom, L, P>>;
 type SN<Atom, L, P> = Size<PN<Atom, L, P>>;
 type SK<Atom, L, P> = Size<PK<Atom, L, P>>;
 type Pair<A, B> = Tup<A, Tup<B, Nil>>;
-// make_layout(vmnk, complement(vmnk))
-type VmnkAndRest<Atom, L> = MakeLayout<Pair<Vmnk<Atom, L>, Complement<Vmnk<Atom, L>>>>;
-// make_layout((size(vmnk), _1), (_1, _0))
-type ThrIdx<Sz> = Layout<Pair<Sz, P1>, Pair<P1, Z0>>;
 
 impl<Atom, L, Pm, Pn, Pk> TiledMmaParts for Parts<Atom, L, Tile3<Pm, Pn, Pk>>
 where
@@ -458,11 +444,6 @@ where
     Pair<SM<Atom, L, Pm>, SK<Atom, L, Pk>>: MakeLayoutLeftOp,
     Pair<SN<Atom, L, Pn>, SK<Atom, L, Pk>>: MakeLayoutLeftOp,
     Pair<SM<Atom, L, Pm>, SN<Atom, L, Pn>>: MakeLayoutLeftOp,
-    // thridx_2_thrid
-    Vmnk<Atom, L>: ComplementOp,
-    Pair<Vmnk<Atom, L>, Complement<Vmnk<Atom, L>>>: MakeLayoutOp,
-    VmnkAndRest<Atom, L>: RightInverseOp,
-    ThrIdx<<Vmnk<Atom, L> as VmnkSizes>::Size>: CompositionOp<RightInverse<VmnkAndRest<Atom, L>>>,
 {
     type Atom = Atom;
     // (ThrV,ThrM,ThrN,ThrK) -> thr_idx
@@ -487,8 +468,6 @@ where
     type RefB = MakeLayoutLeft<Pair<SN<Atom, L, Pn>, SK<Atom, L, Pk>>>;
     // (M,N) -> (M,N)
     type RefC = MakeLayoutLeft<Pair<SM<Atom, L, Pm>, SN<Atom, L, Pn>>>;
-    // thr_idx -> (ThrV,ThrM,ThrN,ThrK)
-    type ThrIdx2ThrId = Composition<ThrIdx<<Vmnk<Atom, L> as VmnkSizes>::Size>, RightInverse<VmnkAndRest<Atom, L>>>;
 }
 
 type Gate<Atom, L, P> = <Eq<Rank<L>, P3> as TiledMmaAtomLayoutRank3<Atom, L, P>>::Parts;
@@ -528,7 +507,6 @@ where
     type RefA = <Part<Atom, L, P> as TiledMmaParts>::RefA;
     type RefB = <Part<Atom, L, P> as TiledMmaParts>::RefB;
     type RefC = <Part<Atom, L, P> as TiledMmaParts>::RefC;
-    type ThrIdx2ThrId = <Part<Atom, L, P> as TiledMmaParts>::ThrIdx2ThrId;
 }
 
 #[cfg(test)]
