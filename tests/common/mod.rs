@@ -169,19 +169,23 @@ pub fn write_if_changed(path: &Path, content: &str) {
 }
 
 /// The value a line of a generated program belongs to: `type T17 = ..`, `&<T17 as ..>` → `T17`;
-/// `fn f3() -> String { .. }` → `f3`.
+/// `fn f3() -> String { .. }` → `f3`, but `fn f3() -> String { text::<T17>() }` → `T17` (a type
+/// printed by a function is the value).
 pub fn value_of_line(src: &str, line: usize) -> Option<String> {
     let l = src.lines().nth(line.checked_sub(1)?)?;
     let b = l.as_bytes();
-    (0..b.len()).find_map(|i| {
-        let starts_word = i == 0 || !is_word(b[i - 1]);
-        if !(b[i] == b'T' || b[i] == b'f') || !starts_word {
-            return None;
-        }
-        let digits: String = l[i + 1..].chars().take_while(char::is_ascii_digit).collect();
-        let after = i + 1 + digits.len();
-        (!digits.is_empty() && (after == b.len() || !is_word(b[after]))).then(|| l[i..after].to_string())
-    })
+    let word = |c: u8| {
+        (0..b.len()).find_map(|i| {
+            let starts_word = i == 0 || !is_word(b[i - 1]);
+            if b[i] != c || !starts_word {
+                return None;
+            }
+            let digits: String = l[i + 1..].chars().take_while(char::is_ascii_digit).collect();
+            let after = i + 1 + digits.len();
+            (!digits.is_empty() && (after == b.len() || !is_word(b[after]))).then(|| l[i..after].to_string())
+        })
+    };
+    word(b'T').or_else(|| word(b'f'))
 }
 
 /// The values of a generated program: `T17` → its type, `f3` → its function body.
@@ -206,10 +210,11 @@ pub fn normalize(s: &str) -> String {
 }
 
 
-/// A one-case program's errors are a valid rejection when it fails with a trait-bound error
+/// A rejected value's errors are a valid rejection when it fails with a trait-bound error
 /// (E0277: a missing impl, i.e. a rule) that states `rule` in its message or label (text outside
 /// `code spans`, so a trait path such as `composition::CompositionOp` does not count), and not
-/// because an item does not resolve (a type-level alias that does not exist yet).
+/// because an item does not resolve (a type-level alias that does not exist yet). `rule` may give
+/// alternatives separated by ` | ` (any one will do).
 pub fn reject_verdict(errs: &[String], rule: &str) -> Result<String, String> {
     let heads: Vec<&str> = errs.iter().map(|e| first_line(e)).collect();
     if let Some(h) = heads
@@ -228,7 +233,7 @@ pub fn reject_verdict(errs: &[String], rule: &str) -> Result<String, String> {
     if rule.is_empty() {
         return Ok(first_line(first).to_string());
     }
-    let want = normalize(rule);
+    let wants: Vec<String> = rule.split(" | ").map(normalize).collect();
     for e in &rules {
         let mut text = strip_code(first_line(e));
         for l in e.lines().skip(1) {
@@ -240,7 +245,8 @@ pub fn reject_verdict(errs: &[String], rule: &str) -> Result<String, String> {
                 }
             }
         }
-        if normalize(&text).contains(&want) {
+        let text = normalize(&text);
+        if wants.iter().any(|w| text.contains(w)) {
             return Ok(first_line(e).to_string());
         }
     }

@@ -2,7 +2,8 @@
 //! vectors (`tests/vectors/*.txt`), and the rule that produces it.
 //!
 //! This file depends on nothing but `core`/`std` (no item of this crate), so that generators
-//! (`tycute vectors rust`, `tests/gen/gen_vectors_atoms.py`) can include or parse it.
+//! (`tycute vectors rust`, `crates/tycute-cli/src/gen_rust.rs`, includes it with `#[path]`) can
+//! include or parse it.
 //!
 //! # The mapping rule
 //!

@@ -23,8 +23,39 @@
 //! `make_tiled_copy_A/B/C` layouts). `make_tiled_copy_C_atom` of the TiledMMAs tried (SM80, SM70
 //! and SM90 atoms, atom layouts up to 4x2, permuted tiles, `UniversalFMA`) satisfies it too: its
 //! tiler collects exactly the rows and columns the truncated accumulator layout reaches, which for
-//! these is a product set. A TiledCopy built directly from a TV layout and a tiler can break it;
-//! `tests/vectors_tiled_copy_rejected.md` has two such `make_tiled_copy_S` cases.
+//! these is a product set. A TiledCopy built directly from a TV layout and a tiler can break it,
+//! as in these two `make_tiled_copy_S` cases.
+//!
+//! A TV layout `(_32,_2):(_1,_64)` that reaches 64 of the 128 elements of its `(32,4)` tile:
+//!
+//! ```compile_fail,E0277
+//! # extern crate tycute_layout as tycute;
+//! use tycute_atom::{Copy_Atom, UniversalCopy};
+//! use tycute_layout::{show, swizzle::recast::{half_t, uint32_t}};
+//! use tycute_macros::cute;
+//! use tycute_tiled::copy::*;
+//! type Atom = Copy_Atom<UniversalCopy<uint32_t>, half_t>;
+//! // make_tiled_copy_S/D: the source/destination TV layout does not cover the tile exactly once
+//! type TC = TiledCopy<Atom, cute!((_32,_2):(_1,_64)), cute!((_32,_4))>;
+//! let _ = show::<TiledLayout_TV<MakeTiledCopyS<Atom, TC>>>();
+//! ```
+//!
+//! A TV layout `(_32,_4):(_1,_16)` that reaches elements 16..31 twice in its `(64,2)` tile:
+//!
+//! ```compile_fail,E0277
+//! # extern crate tycute_layout as tycute;
+//! use tycute_atom::{Copy_Atom, UniversalCopy};
+//! use tycute_layout::{show, swizzle::recast::{half_t, uint32_t}};
+//! use tycute_macros::cute;
+//! use tycute_tiled::copy::*;
+//! type Atom = Copy_Atom<UniversalCopy<uint32_t>, half_t>;
+//! // make_tiled_copy_S/D: the source/destination TV layout does not cover the tile exactly once
+//! type TC = TiledCopy<Atom, cute!((_32,_4):(_1,_16)), cute!((_64,_2))>;
+//! let _ = show::<TiledLayout_TV<MakeTiledCopyS<Atom, TC>>>();
+//! ```
+//!
+//! (The TiledCopy cases of `tests/vectors/rejects.txt` are checked by the root package's
+//! `tests/static_vectors.rs`.)
 
 use core::ops::BitAnd;
 
