@@ -39,6 +39,10 @@ use std::path::Path;
 #[allow(dead_code)]
 mod names;
 
+/// The seed and crosswise lines (ops that name an object of a seed's configuration).
+#[path = "gen_rust_seeds.rs"]
+mod special;
+
 /// `tycute vectors rust [FILE]`: reads FILE (stdin without one), prints the program.
 pub fn run(file: Option<&Path>) -> Result<(), String> {
     let input = match file {
@@ -109,6 +113,9 @@ enum Form {
     Text(&'static str),
     /// An expression returning something iterable over integers, printed space-separated.
     List(&'static str),
+    /// An expression returning the result text of a main line or its `table:` line alike (the
+    /// row lookups of the seed and crosswise configurations, `tycute::configs::row`).
+    Row(&'static str),
     /// A type that may hold run-time parts (a thread's part of a swizzled tensor: `Dyn` strides,
     /// `MixedBits` offsets): printed with `tycute::tiled::copy::text`, a `table:` line with
     /// `tycute::tiled::copy::table_of`.
@@ -428,7 +435,11 @@ pub fn generate_with(input: &str, bodies: Bodies) -> Result<String, String> {
             Some(b) => (true, b),
             None => (false, op_name),
         };
-        let (expr, form) = translate(base, args).map_err(|e| format!("line {}: {e}", n + 1))?;
+        let translated = match special::translate(fields[0], base, args, is_table) {
+            Some(r) => r,
+            None => translate(base, args),
+        };
+        let (expr, form) = translated.map_err(|e| format!("line {}: {e}", n + 1))?;
         let kind = match form {
             Form::Type(_) => {
                 let v = p.reified(&expr);
@@ -447,6 +458,7 @@ pub fn generate_with(input: &str, bodies: Bodies) -> Result<String, String> {
                 };
                 Kind::Func(p.func(body))
             }
+            Form::Row(_) => Kind::Func(p.func(expr)),
             Form::Text(_) | Form::List(_) => {
                 if is_table {
                     return Err(format!("line {}: `{op_name}`: op {base} has no index table", n + 1));
@@ -627,7 +639,7 @@ fn translate(op_name: &str, args: &[&str]) -> Result<(String, Form), String> {
         match (t, a) {
             (Ok(t), Ok(a)) => {
                 let template = match row.form {
-                    Form::Type(x) | Form::Text(x) | Form::List(x) | Form::Dyn(x) => x,
+                    Form::Type(x) | Form::Text(x) | Form::List(x) | Form::Dyn(x) | Form::Row(x) => x,
                 };
                 return Ok((fill(template, &t, &a), row.form));
             }
@@ -997,6 +1009,34 @@ mod tests {
             "fn f0() -> String { ToString::to_string(&tycute::swizzle::swizzle_masks::<tycute::cute!(Sw<3,3,3>)>()) }"
         ));
         assert!(!p.contains("compile_error"));
+    }
+
+    #[test]
+    fn seeds_and_crosswise() {
+        let p = generate(
+            "seeds\t000.sA\tsgemm_sm80_tn(m=128,n=128,k=64)\n\
+             seeds\ttable:000.tXsA\tsgemm_sm80_tn(m=128,n=128,k=64)\tthr=37\n\
+             seeds\t001.tile2mma\tSM80_16x8x16_F16F16F16F16_TN,1x1x1,Tile<_16,_8,_16>,copy_V=2\n\
+             seeds\t001.make_tiled_copy_C_atom.Tiler_MN\tCopy_Atom<UniversalCopy<uint64_t>,half_t>(NumValSrc=4),SM80_16x8x16_F16F16F16F16_TN,1x1x1,Tile<_16,_8,_16>\n\
+             seeds\t002.retile\tmake_tiled_copy(Copy_Atom<UniversalCopy<uint32_t>,half_t>,(_4,_1):(_1,_0),(_1,_8):(_0,_1)),V=4\t(_4,_2,_1):(_1,_4,_0)\n\
+             seeds\t002.upcast<16>\t(_4,_8):(_8,_1)\n\
+             crosswise\tcute_equivalent\tcomposition(Swizzle<2,3,3>,(_64,_32):(_32,_1))\tSw<2,3,3> o _0 o (_64,_32):(_32,_1)\n\
+             crosswise\toffset_table_mk\tTensorOpMultiplicandCrosswise<16,32>,ldm=32,tile(M=64,K=32)\n",
+        )
+        .unwrap();
+        assert!(p.contains(r#"tycute::configs::row("sgemm_sm80", "sA", None, false)"#), "{p}");
+        assert!(p.contains(r#"tycute::configs::row("sgemm_sm80", "tXsA", Some(37), true)"#), "{p}");
+        let tm = "tycute::tiled::MakeTiledMma<tycute::atom::MMA_Atom<tycute::atom::SM80_16x8x16_F16F16F16F16_TN>, tycute::MakeLayoutLeft<tycute::cute!((_1,_1,_1))>, tycute::cute!((_16,_8,_16))>";
+        assert!(p.contains(&format!("tycute::tiled::copy::CAtomTile2Mma<tycute::atom::Copy_Atom<tycute::atom::UniversalCopy<tycute::uint32_t>, tycute::half_t>, {tm}>")), "{p}");
+        assert!(p.contains(&format!("tycute::tiled::copy::Tiler_MN<tycute::tiled::copy::MakeTiledCopyC_Atom<tycute::atom::Copy_Atom<tycute::atom::UniversalCopy<tycute::uint64_t>, tycute::half_t>, {tm}>>")), "{p}");
+        assert!(p.contains(", tycute::cute!((_4,_2,_1):(_1,_4,_0))>"), "{p}");
+        assert!(p.contains("cute_equivalent_of_table(&tycute::table::<tycute::cute!(Sw<2,3,3> o _0 o (_64,_32):(_32,_1))>())"), "{p}");
+        assert!(p.contains(r#"tycute::configs::row("crosswise", "offset_table_mk", None, false)"#), "{p}");
+        // a seed 000 line of another configuration, an unknown step: refused with a reason
+        let e = generate("seeds\t000.sA\tsgemm_sm80_tn(m=256,n=128,k=64)\n").unwrap_err();
+        assert!(e.contains("the type-level configuration is sgemm_sm80_tn(m=128,n=128,k=64)"), "{e}");
+        let e = generate("seeds\t002.frobnicate\tmake_tiled_copy(Copy_Atom<UniversalCopy<uint32_t>,half_t>,(_4,_1):(_1,_0),(_1,_8):(_0,_1))\n").unwrap_err();
+        assert!(e.contains("002.frobnicate is not supported"), "{e}");
     }
 
     #[test]

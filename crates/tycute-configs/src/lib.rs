@@ -98,3 +98,33 @@ pub const CONFIGS: &[Config] = &[
 pub fn config(name: &str) -> Option<&'static Config> {
     CONFIGS.iter().find(|c| c.name == name)
 }
+
+/// One value of a configuration's dump, by name: row `name` of configuration `config` (its
+/// `table:` row with `table`), thread-independent (`thread = None`) or of thread `thread`. This is
+/// what the programs of `tycute vectors rust` print for a seed or crosswise line that names an
+/// object of a configuration (`000.sA`, `000.tXsA thr=37`): the value comes from the
+/// configuration's types. The rows of a (configuration, thread) are computed once per process.
+pub fn row(config: &str, name: &str, thread: Option<usize>, table: bool) -> Result<String, String> {
+    use std::collections::HashMap;
+    use std::sync::{Mutex, OnceLock};
+    type Cache = Mutex<HashMap<(String, Option<usize>), HashMap<String, String>>>;
+    static CACHE: OnceLock<Cache> = OnceLock::new();
+    let cfg = self::config(config).ok_or_else(|| format!("no configuration named {config}"))?;
+    let mut cache = CACHE.get_or_init(Default::default).lock().unwrap_or_else(|e| e.into_inner());
+    let rows = match cache.entry((config.to_string(), thread)) {
+        std::collections::hash_map::Entry::Occupied(e) => e.into_mut(),
+        std::collections::hash_map::Entry::Vacant(e) => {
+            let rows = match thread {
+                None => (cfg.rows)(true),
+                Some(t) => (cfg.thread_rows)(t, true)
+                    .ok_or_else(|| format!("{config} has {} threads: no thread {t}", cfg.num_threads))?,
+            };
+            e.insert(rows.into_iter().collect())
+        }
+    };
+    let key = if table { format!("table:{name}") } else { name.to_string() };
+    rows.get(&key).cloned().ok_or_else(|| match thread {
+        None => format!("{config} has no row {key}"),
+        Some(t) => format!("{config} has no row {key} for thread {t}"),
+    })
+}

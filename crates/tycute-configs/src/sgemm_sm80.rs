@@ -141,14 +141,25 @@ static_assertions::const_assert!(crate::rows::divides::<cute!(_64), cute!(_64)>(
 static_assertions::const_assert!(crate::rows::divides::<cute!(_128), cute!(_32)>()); // bM % tile_size<0>(mma)
 static_assertions::const_assert!(crate::rows::divides::<cute!(_64), cute!(_16)>()); // bK % tile_size<2>(mma)
 
-/// `thrfrg_C` of `(_32,_32):(_1,_32)` step by step. Step 1: `logical_divide(ref, (permM, permN))`.
-pub type ThrfrgCStep1 = LogicalDivide<cute!((_32,_32):(_1,_32)), PermTile<<MmaC as TiledMma>::PermM, <MmaC as TiledMma>::PermN>>;
+/// `mma.thrfrg_C(Ref)` step by step (the seed prints them for `Ref = (_32,_32):(_1,_32)`).
+/// Step 1: `logical_divide(ref, (permM, permN))`.
+pub type ThrfrgCStep1Of<Ref> = LogicalDivide<Ref, PermTile<<MmaC as TiledMma>::PermM, <MmaC as TiledMma>::PermN>>;
 /// Step 2: `zipped_divide(step1, (make_layout(AtomM), make_layout(AtomN)))`: `((AtomM,AtomN),(RestM,RestN))`.
-pub type ThrfrgCStep2 = ZippedDivide<ThrfrgCStep1, AtomTile<<MmaC as TiledMma>::AtomM, <MmaC as TiledMma>::AtomN>>;
+pub type ThrfrgCStep2Of<Ref> = ZippedDivide<ThrfrgCStep1Of<Ref>, AtomTile<<MmaC as TiledMma>::AtomM, <MmaC as TiledMma>::AtomN>>;
 /// Step 3: `step2.compose(AtomLayoutC_TV, _)`: `((ThrV,FrgV),(RestM,RestN))`.
-pub type ThrfrgCStep3 = Composition<ThrfrgCStep2, TvTile<<MmaC as TiledMma>::AtomLayoutC_TV>>;
+pub type ThrfrgCStep3Of<Ref> = Composition<ThrfrgCStep2Of<Ref>, TvTile<<MmaC as TiledMma>::AtomLayoutC_TV>>;
 /// Step 4: `zipped_divide(step3, (_, (make_layout(ThrM), make_layout(ThrN))))`: `((ThrV,(ThrM,ThrN)),(FrgV,(RestM,RestN)))`.
-pub type ThrfrgCStep4 = ZippedDivide<ThrfrgCStep3, ThrTile<<MmaC as TiledMma>::ThrM, <MmaC as TiledMma>::ThrN>>;
+pub type ThrfrgCStep4Of<Ref> = ZippedDivide<ThrfrgCStep3Of<Ref>, ThrTile<<MmaC as TiledMma>::ThrM, <MmaC as TiledMma>::ThrN>>;
+/// The seed's 32x32 C tile.
+type SeedRefC = cute!((_32,_32):(_1,_32));
+/// Step 1 for the seed's tile.
+pub type ThrfrgCStep1 = ThrfrgCStep1Of<SeedRefC>;
+/// Step 2 for the seed's tile.
+pub type ThrfrgCStep2 = ThrfrgCStep2Of<SeedRefC>;
+/// Step 3 for the seed's tile.
+pub type ThrfrgCStep3 = ThrfrgCStep3Of<SeedRefC>;
+/// Step 4 for the seed's tile.
+pub type ThrfrgCStep4 = ThrfrgCStep4Of<SeedRefC>;
 
 /// The whole configuration, one `(name, value)` per item; names are the seed's (`sA`,
 /// `copyA.TiledLayout_TV`, ...). With `tables`, each layout is followed by `table:NAME`, its

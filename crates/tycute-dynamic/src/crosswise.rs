@@ -542,6 +542,47 @@ impl TileIterator {
     }
 }
 
+/// Seed 003's configuration: a 64x32 (M x K) tile of `TensorOpMultiplicandCrosswise<16,32>`.
+const SEED_CFG: &str = "TensorOpMultiplicandCrosswise<16,32>,ldm=32,tile(M=64,K=32)";
+const SEED_M: i64 = 64;
+const SEED_K: i64 = 32;
+
+/// `cute_equivalent`'s verdict for a layout's offsets listed in `(m,k)` order (entry `m*32 + k`):
+/// whether they are CUTLASS's `TensorOpMultiplicandCrosswise<16,32>` offsets of seed 003's 64x32
+/// tile, and how many entries differ (`true (0 of 2048 entries differ)`).
+fn compare_with_seed(t_mk: &[i64]) -> Result<String> {
+    let (l_cfg, m, kk) = parse_cfg(SEED_CFG)?;
+    ensure!(t_mk.len() as i64 == m * kk, "cute_equivalent: the layout has {} entries, the tile {}", t_mk.len(), m * kk);
+    let differ = (0..m)
+        .flat_map(|mi| (0..kk).map(move |ki| (mi, ki)))
+        .zip(t_mk)
+        .filter(|((mi, ki), x)| l_cfg.row_major(*mi, *ki) != **x)
+        .count();
+    Ok(format!("{} ({differ} of {} entries differ)", differ == 0, m * kk))
+}
+
+/// [`compare_with_seed`] for CuTe's index table of a `(64,32)` layout (CuTe's order: entry
+/// `m + 64*k`), as `tycute::table` gives it for a type-level layout: `cute_equivalent` for the
+/// programs of `tycute vectors rust`.
+pub fn cute_equivalent_of_table(table: &[i64]) -> String {
+    let (m, k) = (SEED_M as usize, SEED_K as usize);
+    if table.len() != m * k {
+        return format!("ERROR\tcute_equivalent: a (64,32) layout has 2048 entries, this one {}", table.len());
+    }
+    let t_mk: Vec<i64> = (0..m * k).map(|i| table[i / k + m * (i % k)]).collect();
+    compare_with_seed(&t_mk).unwrap_or_else(|e| format!("ERROR\t{e}"))
+}
+
+/// What crosswise.txt's `constants` and `rowmajor_wrapper_agrees` say of CUTLASS 2.x's layout
+/// itself (the reference model of this module; these lines hold no CuTe layout).
+pub fn reference(op: &str, label: &str) -> Result<String> {
+    ensure!(matches!(op, "constants" | "rowmajor_wrapper_agrees"), "crosswise: {op} is not a reference-model op");
+    match eval(&Args { lenient: false }, op, &[label])? {
+        Output::Text(s) => Ok(s),
+        _ => Err(Error::unsupported(format!("crosswise {op}: not a text result"))),
+    }
+}
+
 fn cute_table(l: &AnyLayout, m_ext: i64, k_ext: i64) -> Result<Vec<i64>> {
     let (inner, outer): (&crate::layout::Layout, Option<&ComposedLayout>) = match l {
         AnyLayout::Plain(p) => (p, None),
@@ -607,19 +648,8 @@ pub(crate) fn eval(p: &Args, op: &str, args: &[&str]) -> Result<Output> {
         "cute_equivalent" => {
             ensure!(args.len() == 2, "cute_equivalent: expected name and layout");
             let l = p.any(args[1])?;
-            let (l_cfg, m, kk) =
-                parse_cfg("TensorOpMultiplicandCrosswise<16,32>,ldm=32,tile(M=64,K=32)")?;
-            let t = cute_table(&l, m, kk)?;
-            let differ = (0..m)
-                .flat_map(|mi| (0..kk).map(move |ki| (mi, ki)))
-                .zip(&t)
-                .filter(|((mi, ki), x)| l_cfg.row_major(*mi, *ki) != **x)
-                .count();
-            txt(format!(
-                "{} ({differ} of {} entries differ)",
-                differ == 0,
-                m * kk
-            ))
+            let t = cute_table(&l, SEED_M, SEED_K)?;
+            txt(compare_with_seed(&t)?)
         }
         "iterator_policy" => {
             one(args, op)?;

@@ -115,6 +115,19 @@ pub type CAtomTiler<Atom, TM> =
 /// `composition(left_inverse(tile2mma), layout_TV)`: `(thr, val) -> tile coordinate`.
 pub type CAtomTV<Atom, TM> = <CAtomLayoutTV<Atom, TM> as CAtomTilerOp<<TM as TiledMma>::TileM, <TM as TiledMma>::TileN>>::TV;
 
+// The intermediate steps by name (seed 001 prints each of them).
+
+/// `mma_tiler = (tile_size<0>(mma), tile_size<1>(mma))`.
+pub type MmaTilerMN<TM> = T2<<TM as TiledMma>::TileM, <TM as TiledMma>::TileN>;
+/// `tiler<0>`: `filter(composition(make_layout(mma_tiler, (1,0)), layout_TV))`, the accumulator
+/// rows the truncated TV layout touches.
+pub type CAtomTilerM<Atom, TM> = TilerM<CAtomLayoutTV<Atom, TM>, <TM as TiledMma>::TileM, <TM as TiledMma>::TileN>;
+/// `tiler<1>`: `filter(composition(make_layout(mma_tiler, (0,1)), layout_TV))`, the columns.
+pub type CAtomTilerN<Atom, TM> = TilerN<CAtomLayoutTV<Atom, TM>, <TM as TiledMma>::TileM, <TM as TiledMma>::TileN>;
+/// `tile2mma = composition(make_layout(mma_tiler), (tiler<0>, tiler<1>))`: tile coordinate ->
+/// `(M,N)` offset.
+pub type CAtomTile2Mma<Atom, TM> = Tile2Mma<CAtomLayoutTV<Atom, TM>, <TM as TiledMma>::TileM, <TM as TiledMma>::TileN>;
+
 /// `make_tiled_copy_C_atom(copy_atom, tiled_mma)` as a trait on the copy atom; see
 /// [`MakeTiledCopyC_Atom`].
 pub trait MakeTiledCopyC_AtomOp<TM>: Sealed {

@@ -42,6 +42,9 @@ type TilerS<TC> = TilerShape<<TC as TiledCopyMembers>::Tiler_MN>;
 pub type RetileV<F> = Size<LayoutAt<F, Z0>>;
 /// `right_inverse(TiledLayout_TV).with_shape(shape(Tiler_MN))`: `(m,n) -> (thr_idx, val_idx)`.
 type InvTV<TC> = WithShape<RightInverse<TV<TC>>, TilerS<TC>>;
+/// `right_inverse(TiledLayout_TV).with_shape(shape(Tiler_MN))` of a TiledCopy (retile's first
+/// step, printed by seed 002): `(m,n) -> (thr_idx, val_idx)`.
+pub type TiledLayoutTVInverse<TC> = InvTV<TC>;
 
 /// The fragment layouts of `retile`, as a trait on the TiledCopy (for a fragment of `V`
 /// values per position): [`FrgLayoutMN`], [`FrgLayoutV`].
