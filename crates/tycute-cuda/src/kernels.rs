@@ -1,0 +1,58 @@
+//! The kernel sources of `kernels/` and what their SASS must contain.
+
+use std::path::PathBuf;
+
+use crate::nvrtc::Arch;
+
+/// `kernels/` of the repository.
+pub fn dir() -> PathBuf {
+    PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../kernels"))
+}
+
+/// A kernel source file.
+#[derive(Clone, Debug)]
+pub struct Source {
+    /// File name (`probe.cu`).
+    pub name: String,
+    /// The text.
+    pub text: String,
+}
+
+impl Source {
+    /// The instructions the SASS for `arch` must contain, from the source's
+    /// `// tycute-sass sm_80: OP OP ...` lines (mnemonic prefixes).
+    pub fn required_sass(&self, arch: Arch) -> Vec<String> {
+        let tag = format!("// tycute-sass {}:", arch.name());
+        self.text
+            .lines()
+            .filter_map(|l| l.trim().strip_prefix(tag.as_str()))
+            .flat_map(|ops| ops.split_whitespace().map(str::to_string))
+            .collect()
+    }
+}
+
+/// Every `kernels/*.cu`, sorted by name.
+pub fn sources() -> std::io::Result<Vec<Source>> {
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(dir())? {
+        let path = entry?.path();
+        if path.extension().is_some_and(|e| e == "cu") {
+            let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+            out.push(Source { name, text: std::fs::read_to_string(&path)? });
+        }
+    }
+    out.sort_by(|a, b| a.name.cmp(&b.name));
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn required_sass_lines() {
+        let s = Source { name: "k.cu".into(), text: "// tycute-sass sm_80: LDGSTS LDSM\n// tycute-sass sm_90a: STSM\nint x;\n".into() };
+        assert_eq!(s.required_sass(Arch::Sm80), ["LDGSTS", "LDSM"]);
+        assert_eq!(s.required_sass(Arch::Sm90a), ["STSM"]);
+    }
+}

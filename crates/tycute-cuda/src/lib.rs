@@ -1,0 +1,17 @@
+//! # tycute-cuda
+//!
+//! The CUDA side of tycute, built on cudarc with NVRTC and the driver loaded at run time:
+//!
+//! * [`nvrtc`]: `kernels/*.cu` (plus generated headers) to CUBIN for `sm_80` and `sm_90a`, with
+//!   ptxas's register / shared-memory / spill report, cached by content hash; a spill is a
+//!   compile error;
+//! * [`sass`]: `cuobjdump -sass` of a CUBIN and its instruction counts, to check that a kernel
+//!   really uses `LDGSTS`, `LDSM`, `HMMA.16816`, `STSM`, ...;
+//! * [`kernels`]: the kernel sources of the repository and the instructions each one declares it
+//!   must contain (`// tycute-sass sm_80: LDGSTS LDSM HMMA.16816`).
+//!
+//! Nothing here needs a GPU; a machine without NVRTC gets [`nvrtc::Error::NoNvrtc`], not a panic.
+
+pub mod kernels;
+pub mod nvrtc;
+pub mod sass;

@@ -1,0 +1,81 @@
+//! The machine code of a CUBIN, read with `cuobjdump -sass`: which instructions a kernel really
+//! uses (`LDGSTS`, `LDSM`, `HMMA.16816`, `HGMMA.64x..`, `UTMALDG`, `STSM`, ...).
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::process::Command;
+
+use crate::nvrtc::Cubin;
+
+/// The `cuobjdump` to run: `$CUOBJDUMP`, else the one on `PATH`.
+fn cuobjdump() -> PathBuf {
+    std::env::var_os("CUOBJDUMP").map(PathBuf::from).unwrap_or_else(|| PathBuf::from("cuobjdump"))
+}
+
+/// Whether `cuobjdump` can be run.
+pub fn available() -> bool {
+    Command::new(cuobjdump()).arg("--version").output().is_ok_and(|o| o.status.success())
+}
+
+/// `cuobjdump -sass` of a CUBIN, or why it could not be produced.
+pub fn disassemble(cubin: &Cubin) -> Result<String, String> {
+    let dir = std::env::temp_dir().join(format!("tycute-sass-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let path = dir.join(format!("k{:x}.cubin", cubin.image.len() ^ (cubin.image.as_ptr() as usize)));
+    std::fs::write(&path, &cubin.image).map_err(|e| format!("{}: {e}", path.display()))?;
+    let out = Command::new(cuobjdump()).arg("-sass").arg(&path).output();
+    let _ = std::fs::remove_file(&path);
+    let out = out.map_err(|e| format!("cannot run cuobjdump ({e}): `pip install nvidia-cuda-cuobjdump` and put its nvidia/cu13/bin on PATH"))?;
+    if !out.status.success() {
+        return Err(format!("cuobjdump -sass failed: {}", String::from_utf8_lossy(&out.stderr).trim()));
+    }
+    Ok(String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+/// Instruction counts of a SASS listing, by full mnemonic with its modifiers
+/// (`HMMA.16816.F32`, `LDSM.16.M88.4`, `LDGSTS.E.BYPASS.128`); predicates are dropped.
+pub fn opcodes(sass: &str) -> BTreeMap<String, usize> {
+    let mut out = BTreeMap::new();
+    for line in sass.lines() {
+        // `        /*0090*/                   LDSM.16.M88.4 R4, [R2] ;  /* 0x... */`
+        let Some(rest) = line.trim_start().strip_prefix("/*") else { continue };
+        let Some((addr, insn)) = rest.split_once("*/") else { continue };
+        if !addr.chars().all(|c| c.is_ascii_hexdigit()) {
+            continue;
+        }
+        let mut words = insn.split_whitespace();
+        let mut op = words.next().unwrap_or("");
+        if op.starts_with('@') {
+            op = words.next().unwrap_or("");
+        }
+        let op = op.trim_end_matches(';');
+        if !op.is_empty() && op.chars().next().is_some_and(|c| c.is_ascii_uppercase()) {
+            *out.entry(op.to_string()).or_insert(0) += 1;
+        }
+    }
+    out
+}
+
+/// How many instructions start with `prefix` (`HMMA.16816`, `LDGSTS`).
+pub fn count(ops: &BTreeMap<String, usize>, prefix: &str) -> usize {
+    ops.iter().filter(|(k, _)| k.starts_with(prefix)).map(|(_, n)| n).sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_mnemonics() {
+        let s = "        /*0080*/                   LDGSTS.E.BYPASS.128 [R3], desc[UR4][R4.64] ;  /* 0x0000000004037fae */\n\
+                 \x20       /*0090*/              @!P0 LDSM.16.M88.4 R8, [R2] ;  /* 0x000000000208783b */\n\
+                 \x20       /*00a0*/                   HMMA.16816.F32 R12, R8, R6, R12 ;\n\
+                 \x20       /*00b0*/                   HMMA.16816.F32 R16, R8, R7, R16 ;\n\
+                 \x20       ..........\n";
+        let ops = opcodes(s);
+        assert_eq!(count(&ops, "HMMA.16816"), 2);
+        assert_eq!(count(&ops, "LDSM"), 1);
+        assert_eq!(count(&ops, "LDGSTS"), 1);
+        assert_eq!(count(&ops, "HGMMA"), 0);
+    }
+}
