@@ -1,5 +1,19 @@
-//! Root build script. Kernel-header emission (the CUDA issue) will live here; for now it only
-//! tells cargo when to rerun.
+//! Root build script: evaluates the named kernel configurations (their types, through
+//! `tycute-configs`) and writes one CUDA header per configuration into `OUT_DIR`
+//! (`sgemm_sm80.h`, ...). `tycute::headers::HEADERS` embeds them for NVRTC; `tycute emit CONFIG
+//! --out DIR` writes the same text for nvcc users. docs/headers.md describes the contents.
 fn main() {
     println!("cargo:rerun-if-changed=build.rs");
+    let out = std::path::PathBuf::from(std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"));
+    match tycute_configs::emit::write_all(&out) {
+        Ok(paths) => {
+            for p in paths {
+                println!("cargo:rerun-if-changed={}", p.display());
+            }
+        }
+        Err(e) => {
+            println!("cargo:warning=could not write the CUDA headers into {}: {e}", out.display());
+            std::process::exit(1);
+        }
+    }
 }

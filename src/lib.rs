@@ -33,6 +33,15 @@ pub use tycute_tiled as tiled;
 /// The runtime twin: the same algebra on run-time values, parsed from and printed as CuTe text.
 pub use tycute_dynamic as dynamic;
 
+/// The CUDA headers of the named configurations, written by `build.rs` from their types
+/// (docs/headers.md): `(file name, text)`, for NVRTC's in-memory headers.
+pub mod headers {
+    /// `sgemm_sm80.h`.
+    pub const SGEMM_SM80: &str = include_str!(concat!(env!("OUT_DIR"), "/sgemm_sm80.h"));
+    /// Every header.
+    pub const HEADERS: &[(&str, &str)] = &[("sgemm_sm80.h", SGEMM_SM80)];
+}
+
 /// The README's examples, compiled and run as doctests.
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]

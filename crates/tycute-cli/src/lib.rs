@@ -7,6 +7,7 @@
 //!   level (module [`gen_rust`]).
 //! * `tycute dump NAME [--thread N] [--tables] [--tsv]`: a named kernel configuration's layouts,
 //!   printed from the types of `tycute-configs` (module [`dump`]).
+//! * `tycute emit NAME --out DIR`: the CUDA header of a configuration (`tycute_configs::emit`).
 
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
@@ -31,6 +32,15 @@ enum Command {
     /// Print a named kernel configuration (`sgemm_sm80`, `sgemm_sm80_nt`, `sm90`, `crosswise`;
     /// `list`): every layout computed at the type level, and one thread's tensors.
     Dump(dump::DumpArgs),
+    /// Write the CUDA header of a named configuration (`sgemm_sm80`, or `all`) into a directory,
+    /// for nvcc users: the same text `build.rs` embeds for NVRTC.
+    Emit {
+        /// The configuration (`sgemm_sm80`, `all`).
+        config: String,
+        /// The directory to write into (created if missing).
+        #[arg(long)]
+        out: PathBuf,
+    },
     /// Generate programs from test-vector files.
     Vectors {
         #[command(subcommand)]
@@ -63,11 +73,39 @@ pub fn emit(text: &str) {
     }
 }
 
+/// `tycute emit CONFIG --out DIR`.
+fn emit_headers(config: &str, out: &std::path::Path) -> i32 {
+    let all = tycute_configs::emit::headers();
+    let chosen: Vec<&(String, String)> =
+        all.iter().filter(|(name, _)| config == "all" || name.strip_suffix(".h") == Some(config)).collect();
+    if chosen.is_empty() {
+        let names: Vec<&str> = all.iter().filter_map(|(n, _)| n.strip_suffix(".h")).collect();
+        eprintln!("error: no header for configuration `{config}` (headers exist for: {}; or `all`)", names.join(", "));
+        return 1;
+    }
+    if let Err(e) = std::fs::create_dir_all(out) {
+        eprintln!("error: cannot create {}: {e}", out.display());
+        return 1;
+    }
+    for (name, text) in chosen {
+        // write to a temporary name, then rename: no partial header is ever left behind
+        let (path, tmp) = (out.join(name), out.join(format!(".{name}.tmp")));
+        if let Err(e) = std::fs::write(&tmp, text).and_then(|_| std::fs::rename(&tmp, &path)) {
+            let _ = std::fs::remove_file(&tmp);
+            eprintln!("error: cannot write {}: {e}", path.display());
+            return 1;
+        }
+        println!("wrote {} ({} bytes)", path.display(), text.len());
+    }
+    0
+}
+
 pub fn main() {
     let cli = Cli::parse();
     let code = match cli.command {
         Command::Eval(args) => eval::run(&args),
         Command::Dump(args) => dump::run(&args),
+        Command::Emit { config, out } => emit_headers(&config, &out),
         Command::Vectors {
             target: VectorsTarget::Rust { file },
         } => match gen_rust::run(file.as_deref()) {

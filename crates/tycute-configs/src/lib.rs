@@ -18,6 +18,7 @@ extern crate tycute_layout as tycute;
 #[cfg(feature = "crosswise")]
 pub mod crosswise;
 pub mod dynamic;
+pub mod emit;
 pub mod rows;
 pub mod sgemm_sm80;
 #[cfg(feature = "sgemm_sm80_nt")]

@@ -1,5 +1,6 @@
-//! Every kernel of `kernels/` compiles with NVRTC for sm_80 and sm_90a without a register spill,
-//! and its SASS holds the instructions it declares (`// tycute-sass ARCH: OPS`).
+//! Every kernel of `kernels/` compiles with NVRTC for sm_80 and sm_90a, with the headers that
+//! `build.rs` generates from the type-level configurations (`tycute::headers::HEADERS`), without
+//! a register spill, and its SASS holds the instructions it declares (`// tycute-sass ARCH: OPS`).
 //!
 //! Without NVRTC (or cuobjdump) this test says so and skips; under CI (`CI` set) a missing tool is
 //! a failure, since `.ci/run` installs both from pip.
@@ -28,7 +29,7 @@ fn every_kernel_compiles_without_spills_and_uses_its_instructions() {
     assert!(!sources.is_empty(), "no kernels/*.cu");
     for src in &sources {
         for arch in nvrtc::Arch::ALL {
-            let cubin = nvrtc::compile(&src.name, &src.text, &[], arch, &nvrtc::Options::default())
+            let cubin = nvrtc::compile(&src.name, &src.text, tycute::headers::HEADERS, arch, &nvrtc::Options::default())
                 .unwrap_or_else(|e| panic!("{e}"));
             assert!(!cubin.kernels.is_empty(), "{} {arch}: no ptxas report in the log:\n{}", src.name, cubin.log);
             for k in &cubin.kernels {

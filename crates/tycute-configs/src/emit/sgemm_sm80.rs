@@ -1,0 +1,318 @@
+//! `sgemm_sm80.h`: the tables of the sgemm_sm80 TN configuration ([`crate::sgemm_sm80`]), and
+//! [`check`], which interprets them the way the kernel does.
+//!
+//! Per thread `t` (128 threads), every table read off a type:
+//!
+//! | table | type | entry |
+//! |---|---|---|
+//! | `g2s_a_crd[t][i]` | `tidfrg_S(copyA, make_layout((bM,bK)))` | tile coordinate `m + bM*k` of the first half of the thread's i-th 16-byte cp.async |
+//! | `g2s_a_smem[t][i]` | `tidfrg_D(copyA, sA(_,_,0))` | its shared-memory offset (halves, swizzled) in one stage |
+//! | `s2r_a_smem[t][i]` | `tidfrg_S(s2r_copy_a, sA(_,_,0))` | the row address (halves) the thread gives its i-th `ldmatrix.x4`, in the order `(MMA_M, MMA_K)` |
+//! | `mma_c_crd[t][r]` | `thrfrg_C(mma, make_layout((bM,bN)))` | the C tile coordinate `m + bM*n` of accumulator register `r` |
+//!
+//! (`_b` likewise for B, whose tile is `(bN,bK)`.)
+
+use tycute_layout::layout::ShapeOf;
+use tycute_layout::typenum::{P1, P2, Z0};
+use tycute_layout::{show, table, LayoutAt, Size};
+use tycute_tiled::copy::{TidfrgD, TidfrgS};
+use tycute_tiled::mma::{ThrLayoutVMNK, ThrfrgA, ThrfrgB, ThrfrgC};
+use typenum::Integer;
+
+use super::Header;
+use crate::rows::tv_row;
+use crate::sgemm_sm80::{
+    CopyA, CopyB, CoordMK, CoordMN, CtaTiler, MmaC, S2RCopyA, S2RCopyB, SmemLayoutAStage, SmemLayoutBStage,
+    Stages, SwizzleAtom, TCrA, TCrB, TXrA, TXrB, NUM_THREADS,
+};
+
+/// Elements per 16-byte vector (halves).
+const VEC: usize = 8;
+
+/// The flattened shape and stride of a layout's CuTe text (`Sw<..> o _0 o ` dropped): the
+/// numbers of the shape part and of the stride part, leaf by leaf.
+fn flat(text: &str) -> (Vec<i64>, Vec<i64>) {
+    let plain = text.rsplit(" o ").next().unwrap_or(text);
+    let mut depth = 0;
+    let mut split = plain.len();
+    for (i, c) in plain.char_indices() {
+        match c {
+            '(' => depth += 1,
+            ')' => depth -= 1,
+            ':' if depth == 0 => {
+                split = i;
+                break;
+            }
+            _ => {}
+        }
+    }
+    let nums = |s: &str| -> Vec<i64> {
+        s.split(|c: char| !(c.is_ascii_digit() || c == '-')).filter(|x| !x.is_empty()).filter_map(|x| x.parse().ok()).collect()
+    };
+    (nums(&plain[..split]), nums(plain.get(split + 1..).unwrap_or("")))
+}
+
+/// `Sw<B,M,S>` of a swizzled layout's text.
+fn swizzle_bms(text: &str) -> Option<(i64, i64, i64)> {
+    let inner = text.strip_prefix("Sw<")?.split('>').next()?;
+    let v: Vec<i64> = inner.split(',').filter_map(|x| x.trim().parse().ok()).collect();
+    (v.len() == 3).then(|| (v[0], v[1], v[2]))
+}
+
+/// Every table of the header, computed from the types.
+pub struct Tables {
+    pub g2s_a_crd: Vec<Vec<i64>>,
+    pub g2s_a_smem: Vec<Vec<i64>>,
+    pub g2s_b_crd: Vec<Vec<i64>>,
+    pub g2s_b_smem: Vec<Vec<i64>>,
+    pub s2r_a_smem: Vec<Vec<i64>>,
+    pub s2r_b_smem: Vec<Vec<i64>>,
+    pub mma_c_crd: Vec<Vec<i64>>,
+    // the full per-value rows the checks need
+    g2s_a_all: (Vec<i64>, Vec<i64>),
+    g2s_b_all: (Vec<i64>, Vec<i64>),
+    s2r_a_all: (Vec<i64>, Vec<i64>),
+    s2r_b_all: (Vec<i64>, Vec<i64>),
+}
+
+/// Thread `t`'s position `(v, m, n, k)` in `thr_layout_vmnk`.
+fn vmnk_of(t: usize) -> (usize, usize, usize, usize) {
+    let vmnk = table::<ThrLayoutVMNK<MmaC>>();
+    let f = vmnk.iter().position(|&x| x == t as i64).expect("thread in thr_layout_vmnk");
+    let v = Size::<LayoutAt<ThrLayoutVMNK<MmaC>, Z0>>::I64 as usize;
+    let m = Size::<LayoutAt<ThrLayoutVMNK<MmaC>, P1>>::I64 as usize;
+    let n = Size::<LayoutAt<ThrLayoutVMNK<MmaC>, P2>>::I64 as usize;
+    (f % v, (f / v) % m, (f / (v * m)) % n, f / (v * m * n))
+}
+
+fn firsts(rows: &[Vec<i64>]) -> Vec<Vec<i64>> {
+    rows.iter().map(|r| r.iter().step_by(VEC).copied().collect()).collect()
+}
+
+fn per_thread(table: &[i64]) -> Vec<Vec<i64>> {
+    (0..NUM_THREADS).map(|t| tv_row(table, NUM_THREADS, t)).collect()
+}
+
+/// The tables of the configuration.
+pub fn tables() -> Tables {
+    let g2s_a_crd_t = table::<TidfrgS<CopyA, CoordMK>>();
+    let g2s_a_smem_t = table::<TidfrgD<CopyA, SmemLayoutAStage>>();
+    let g2s_b_crd_t = table::<TidfrgS<CopyB, CoordMK>>();
+    let g2s_b_smem_t = table::<TidfrgD<CopyB, SmemLayoutBStage>>();
+    let s2r_a_smem_t = table::<TidfrgS<S2RCopyA, SmemLayoutAStage>>();
+    let s2r_a_crd_t = table::<TidfrgD<S2RCopyA, CoordMK>>();
+    let s2r_b_smem_t = table::<TidfrgS<S2RCopyB, SmemLayoutBStage>>();
+    let s2r_b_crd_t = table::<TidfrgD<S2RCopyB, CoordMK>>();
+    let thrfrg_c = table::<ThrfrgC<MmaC, CoordMN>>();
+    let n_vmnk = table::<ThrLayoutVMNK<MmaC>>().len();
+    let mma_c_crd = (0..NUM_THREADS)
+        .map(|t| {
+            let (v, m, n, _) = vmnk_of(t);
+            let vs = Size::<LayoutAt<ThrLayoutVMNK<MmaC>, Z0>>::I64 as usize;
+            let ms = Size::<LayoutAt<ThrLayoutVMNK<MmaC>, P1>>::I64 as usize;
+            // thrfrg_C's thread mode is (ThrV,(ThrM,ThrN))
+            tv_row(&thrfrg_c, n_vmnk, v + vs * (m + ms * n))
+        })
+        .collect();
+    let (ga, gas) = (per_thread(&g2s_a_crd_t), per_thread(&g2s_a_smem_t));
+    let (gb, gbs) = (per_thread(&g2s_b_crd_t), per_thread(&g2s_b_smem_t));
+    let (sa, sac) = (per_thread(&s2r_a_smem_t), per_thread(&s2r_a_crd_t));
+    let (sb, sbc) = (per_thread(&s2r_b_smem_t), per_thread(&s2r_b_crd_t));
+    Tables {
+        g2s_a_crd: firsts(&ga),
+        g2s_a_smem: firsts(&gas),
+        g2s_b_crd: firsts(&gb),
+        g2s_b_smem: firsts(&gbs),
+        s2r_a_smem: firsts(&sa),
+        s2r_b_smem: firsts(&sb),
+        mma_c_crd,
+        g2s_a_all: (ga.concat(), gas.concat()),
+        g2s_b_all: (gb.concat(), gbs.concat()),
+        s2r_a_all: (sa.concat(), sac.concat()),
+        s2r_b_all: (sb.concat(), sbc.concat()),
+    }
+}
+
+/// The header text.
+pub fn header() -> String {
+    let t = tables();
+    let mut h = Header::new(
+        "sgemm_sm80",
+        "sgemm_sm80 TN (CUTLASS's sgemm_sm80.cu gemm_tn): half_t A (M,K) and B (N,K) K-major, 128x128x64 CTA tile, 3 stages",
+    );
+    let (bm, bn, bk) = {
+        let (s, _) = flat(&show::<CtaTiler>());
+        (s[0], s[1], s[2])
+    };
+    h.comment("Tiles and threads");
+    h.int("kThreads", NUM_THREADS as i64, "size(mma)");
+    h.int("kTileM", bm, "bM");
+    h.int("kTileN", bn, "bN");
+    h.int("kTileK", bk, "bK");
+    h.int("kStages", flat(&show::<Stages>()).0[0], "bP");
+    h.int("kVec", VEC as i64, "halves per 16-byte cp.async / ldmatrix row");
+
+    h.comment("Shared memory: one stage of sA / sB (the stage stride is kStageElems)");
+    let sw = show::<SwizzleAtom>();
+    let (b, m, s) = swizzle_bms(&sw).expect("the smem atom is swizzled");
+    h.int("kSwizzleB", b, "Sw<B,M,S> of the smem atom: offset ^ ((offset >> S) & (((1 << B) - 1) << M))");
+    h.int("kSwizzleM", m, "");
+    h.int("kSwizzleS", s, "");
+    let sa = show::<SmemLayoutAStage>();
+    let (shape, stride) = flat(&sa);
+    h.layout("sA", &sa, &shape, &stride);
+    let sb = show::<SmemLayoutBStage>();
+    let (shape, stride) = flat(&sb);
+    h.layout("sB", &sb, &shape, &stride);
+    h.int("kStageElems", bm * bk, "halves per stage of sA (and sB)");
+
+    h.comment("G2S: cp.async.cg 16 bytes; thread t issues kG2SCopies per stage and operand");
+    h.int("kG2SCopies", t.g2s_a_crd[0].len() as i64, "");
+    h.table("g2s_a_crd", "(t, i) -> m + kTileM*k of the first half of A's i-th vector (k the fastest in the vector)", &t.g2s_a_crd);
+    h.table("g2s_a_smem", "(t, i) -> its offset in one stage of sA (halves; 8 contiguous)", &t.g2s_a_smem);
+    h.table("g2s_b_crd", "(t, i) -> n + kTileN*k of the first half of B's i-th vector", &t.g2s_b_crd);
+    h.table("g2s_b_smem", "(t, i) -> its offset in one stage of sB", &t.g2s_b_smem);
+
+    h.comment("S2R: ldmatrix.x4; thread t's i-th row address, i = mma_m + MMA_M*k_block");
+    h.int("kS2RCopiesA", t.s2r_a_smem[0].len() as i64, "");
+    h.int("kS2RCopiesB", t.s2r_b_smem[0].len() as i64, "");
+    h.table("s2r_a_smem", "(t, i) -> ldmatrix row address in one stage of sA (halves)", &t.s2r_a_smem);
+    h.table("s2r_b_smem", "(t, i) -> ldmatrix row address in one stage of sB (halves)", &t.s2r_b_smem);
+
+    h.comment("MMA: m16n8k16, accumulator register r of thread t");
+    h.int("kAccumulators", t.mma_c_crd[0].len() as i64, "");
+    h.table("mma_c_crd", "(t, r) -> m + kTileM*n of accumulator r", &t.mma_c_crd);
+    h.finish()
+}
+
+/// What [`check`] verified.
+#[derive(Debug, Default)]
+pub struct Report {
+    pub lines: Vec<String>,
+}
+
+fn exactly_once(what: &str, values: impl IntoIterator<Item = i64>, n: usize) -> Result<String, String> {
+    let mut seen = vec![0u32; n];
+    for v in values {
+        let i = usize::try_from(v).ok().filter(|&i| i < n).ok_or_else(|| format!("{what}: {v} is outside 0..{n}"))?;
+        seen[i] += 1;
+    }
+    if let Some(i) = seen.iter().position(|&c| c != 1) {
+        return Err(format!("{what}: element {i} is covered {} times (holes or duplicates)", seen[i]));
+    }
+    Ok(format!("{what}: each of the {n} elements exactly once"))
+}
+
+/// Each 16-byte vector: `VEC` consecutive entries of `row` starting at every multiple of `VEC`
+/// step by `step`.
+fn vectors(what: &str, row: &[i64], step: i64) -> Result<(), String> {
+    for (i, v) in row.chunks(VEC).enumerate() {
+        if v.len() != VEC || v.windows(2).any(|w| w[1] - w[0] != step) {
+            return Err(format!("{what}: vector {i} {v:?} is not {VEC} elements {step} apart"));
+        }
+    }
+    Ok(())
+}
+
+/// Interprets the tables as the kernel does and checks: every copy covers its tile (or stage)
+/// exactly once, with whole 16-byte vectors on both sides; the ldmatrix copies deliver to every
+/// MMA fragment register exactly the A/B element the MMA expects there; the accumulators cover
+/// the C tile exactly once.
+pub fn check() -> Result<Report, String> {
+    let t = tables();
+    let mut r = Report::default();
+    let (bm, bk) = (Size::<LayoutAt<CoordMK, Z0>>::I64, Size::<LayoutAt<CoordMK, P1>>::I64);
+    let tile = (bm * bk) as usize;
+    for (op, (crd, smem)) in [("A", &t.g2s_a_all), ("B", &t.g2s_b_all)] {
+        r.lines.push(exactly_once(&format!("G2S {op} gmem tile"), crd.iter().copied(), tile)?);
+        r.lines.push(exactly_once(&format!("G2S {op} smem stage"), smem.iter().copied(), tile)?);
+        vectors(&format!("G2S {op} gmem"), crd, bm)?; // k fastest: K-major global memory
+        vectors(&format!("G2S {op} smem"), smem, 1)?;
+        r.lines.push(format!("G2S {op}: every vector is 8 contiguous halves in gmem (K-major) and in smem"));
+    }
+    // S2R vs MMA: thread t's j-th destination value of the ldmatrix copies (the tile element
+    // tidfrg_D gives it) lands in fragment register retile_D(j); the MMA reads register reg as
+    // the fragment coordinate i with frag(i) = reg, i.e. tile element thrfrg(t)[i]
+    let retile_a = table::<TXrA>();
+    let retile_b = table::<TXrB>();
+    let frag_a = table::<TCrA>();
+    let frag_b = table::<TCrB>();
+    let thrfrg_a = table::<ThrfrgA<MmaC, CoordMK>>();
+    let thrfrg_b = table::<ThrfrgB<MmaC, CoordMK>>();
+    let vs = Size::<LayoutAt<ThrLayoutVMNK<MmaC>, Z0>>::I64 as usize;
+    let ms = Size::<LayoutAt<ThrLayoutVMNK<MmaC>, P1>>::I64 as usize;
+    let ns = Size::<LayoutAt<ThrLayoutVMNK<MmaC>, P2>>::I64 as usize;
+    for (op, (smem, _)) in [("A", &t.s2r_a_all), ("B", &t.s2r_b_all)] {
+        vectors(&format!("S2R {op} smem"), smem, 1)?;
+        r.lines.push(format!("S2R {op}: every ldmatrix row address starts 8 contiguous halves (16 bytes) of the swizzled stage"));
+    }
+    for (op, (_, crd), retile, frag, thrfrg, threads) in [
+        ("A", &t.s2r_a_all, &retile_a, &frag_a, &thrfrg_a, vs * ms),
+        ("B", &t.s2r_b_all, &retile_b, &frag_b, &thrfrg_b, vs * ns),
+    ] {
+        let per = crd.len() / NUM_THREADS;
+        if retile.len() != per || frag.len() != per {
+            return Err(format!("S2R {op}: {per} values per thread, retile {} and fragment {}", retile.len(), frag.len()));
+        }
+        let mut reg_to_frag = vec![usize::MAX; per];
+        for (i, &reg) in frag.iter().enumerate() {
+            reg_to_frag[reg as usize] = i;
+        }
+        for th in 0..NUM_THREADS {
+            let (v, m, n, _) = vmnk_of(th);
+            let ti = if op == "A" { v + vs * m } else { v + vs * n };
+            let want = tv_row(thrfrg, threads, ti);
+            let mut written = vec![0u8; per];
+            for j in 0..per {
+                let reg = retile[j] as usize;
+                written[reg] += 1;
+                let got = crd[th * per + j];
+                let expected = want[reg_to_frag[reg]];
+                if got != expected {
+                    return Err(format!(
+                        "S2R {op}: thread {th} value {j} loads tile element {got} into register {reg}, the MMA reads element {expected} there"
+                    ));
+                }
+            }
+            if let Some(reg) = written.iter().position(|&c| c != 1) {
+                return Err(format!("S2R {op}: thread {th} writes register {reg} {} times", written[reg]));
+            }
+        }
+        r.lines.push(format!("S2R {op} -> MMA {op}: every fragment register of every thread gets the element the MMA expects, once"));
+    }
+    let (cm, cn) = (Size::<LayoutAt<CoordMN, Z0>>::I64, Size::<LayoutAt<CoordMN, P1>>::I64);
+    r.lines.push(exactly_once("MMA C accumulators", t.mma_c_crd.iter().flatten().copied(), (cm * cn) as usize)?);
+    let _ = show::<ShapeOf<CoordMN>>();
+    Ok(r)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn flat_shape_and_stride() {
+        assert_eq!(
+            flat("Sw<3,3,3> o _0 o ((_8,_16),((_8,_8),_1)):((_64,_512),((_1,_8),_0))"),
+            (vec![8, 16, 8, 8, 1], vec![64, 512, 1, 8, 0])
+        );
+        assert_eq!(swizzle_bms("Sw<3,3,3> o _0 o (_8,_64):(_64,_1)"), Some((3, 3, 3)));
+    }
+
+    #[test]
+    fn tables_pass_the_host_side_proof() {
+        let r = check().unwrap_or_else(|e| panic!("{e}"));
+        for l in &r.lines {
+            println!("{l}");
+        }
+        assert!(r.lines.len() >= 9);
+    }
+
+    #[test]
+    fn header_is_deterministic() {
+        let (a, b) = (header(), header());
+        assert_eq!(a, b);
+        assert!(a.contains("__device__ const unsigned short g2s_a_crd[128][8]"), "{}", &a[..2000.min(a.len())]);
+        assert!(a.contains("constexpr int kSwizzleB = 3;"));
+    }
+}
