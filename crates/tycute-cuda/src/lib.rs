@@ -15,3 +15,7 @@
 pub mod kernels;
 pub mod nvrtc;
 pub mod sass;
+pub mod gpu;
+
+/// The cudarc this crate is built on (driver, NVRTC, cuBLAS; dynamic loading, CUDA 13.0 API).
+pub use cudarc;
