@@ -22,14 +22,21 @@ fn sgemm_sm80_tile_roundtrip_on_the_gpu() {
         Ok(c) => c,
         Err(why) => return eprintln!("skipped: {why}"),
     };
-    if !nvrtc::available() {
-        return eprintln!("skipped: a GPU but no NVRTC (put libnvrtc.so.13 on LD_LIBRARY_PATH)");
-    }
     let arch = gpu::arch(&ctx).unwrap_or_else(|e| panic!("{e}"));
-    let src = include_str!("../kernels/sgemm_sm80_tile.cu");
-    let cubin = nvrtc::compile("sgemm_sm80_tile.cu", src, tycute::headers::HEADERS, arch, &Default::default())
-        .unwrap_or_else(|e| panic!("{e}"));
-    let module = ctx.load_module(Ptx::from_binary(cubin.image)).expect("load the CUBIN");
+    // a CUBIN built elsewhere (`TYCUTE_TILE_CUBIN=FILE`, for a machine without NVRTC), else NVRTC
+    let image = match std::env::var_os("TYCUTE_TILE_CUBIN") {
+        Some(path) => std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.to_string_lossy())),
+        None => {
+            if !nvrtc::available() {
+                return eprintln!("skipped: a GPU but no NVRTC (put libnvrtc.so.13 on LD_LIBRARY_PATH, or set TYCUTE_TILE_CUBIN)");
+            }
+            let src = include_str!("../kernels/sgemm_sm80_tile.cu");
+            nvrtc::compile("sgemm_sm80_tile.cu", src, tycute::headers::HEADERS, arch, &Default::default())
+                .unwrap_or_else(|e| panic!("{e}"))
+                .image
+        }
+    };
+    let module = ctx.load_module(Ptx::from_binary(image)).expect("load the CUBIN");
     let f = module.load_function("sgemm_sm80_tile_roundtrip").expect("kernel");
 
     // A: 128 rows (m) of lda halves, k contiguous; random bits (an LCG: fresh per run)
