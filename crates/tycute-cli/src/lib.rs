@@ -8,6 +8,8 @@
 //! * `tycute dump NAME [--thread N] [--tables] [--tsv]`: a named kernel configuration's layouts,
 //!   printed from the types of `tycute-configs` (module [`dump`]).
 //! * `tycute emit NAME --out DIR`: the CUDA header of a configuration (`tycute_configs::emit`).
+//! * `tycute analyze NAME`: bank wavefronts and vector widths of every shared-memory instruction
+//!   of a configuration's kernel (`tycute_configs::analyze`).
 
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
@@ -41,6 +43,15 @@ enum Command {
         #[arg(long)]
         out: PathBuf,
     },
+    /// Shared-memory bank conflicts of a configuration's kernel: wavefronts per warp instruction
+    /// and access width, from the type-level tables (`sgemm_sm80`).
+    Analyze {
+        /// The configuration.
+        config: String,
+        /// Also show the same copies on an unswizzled stage.
+        #[arg(long)]
+        unswizzled: bool,
+    },
     /// Generate programs from test-vector files.
     Vectors {
         #[command(subcommand)]
@@ -71,6 +82,26 @@ pub fn emit(text: &str) {
         eprintln!("error: writing output: {e}");
         std::process::exit(1);
     }
+}
+
+/// `tycute analyze CONFIG [--unswizzled]`.
+fn analyze(config: &str, unswizzled: bool) -> i32 {
+    use tycute_configs::analyze;
+    if config != "sgemm_sm80" {
+        eprintln!("error: no shared-memory analysis for configuration `{config}` (available: sgemm_sm80)");
+        return 1;
+    }
+    let mut text = analyze::report(
+        "sgemm_sm80 TN: shared-memory instructions per warp (wavefronts of 128 bytes; ideal = bytes / 128)",
+        &analyze::sgemm_sm80::accesses(),
+    );
+    if unswizzled {
+        text += "
+";
+        text += &analyze::report("the same copies on an unswizzled K-major stage", &analyze::sgemm_sm80::unswizzled());
+    }
+    emit(&text);
+    0
 }
 
 /// `tycute emit CONFIG --out DIR`.
@@ -106,6 +137,7 @@ pub fn main() {
         Command::Eval(args) => eval::run(&args),
         Command::Dump(args) => dump::run(&args),
         Command::Emit { config, out } => emit_headers(&config, &out),
+        Command::Analyze { config, unswizzled } => analyze(&config, unswizzled),
         Command::Vectors {
             target: VectorsTarget::Rust { file },
         } => match gen_rust::run(file.as_deref()) {

@@ -17,6 +17,7 @@ extern crate tycute_layout as tycute;
 
 #[cfg(feature = "crosswise")]
 pub mod crosswise;
+pub mod analyze;
 pub mod dynamic;
 pub mod emit;
 pub mod rows;

@@ -1,0 +1,161 @@
+//! Shared-memory bank conflicts and vector widths, computed from the type-level tables.
+//!
+//! The model (NVIDIA's, for sm_80 and sm_90): shared memory has 32 banks of 4 bytes and serves
+//! one 128-byte wavefront per cycle. A warp instruction is split into phases: for 16-byte
+//! accesses (`cp.async` 16 B, `ld/st.shared.v4`) a phase is 8 consecutive threads; for `ldmatrix`
+//! and `stmatrix` a phase is one 8x8 matrix, i.e. the 8 row addresses given by lanes `8i..8i+7`.
+//! A phase takes as many wavefronts as the largest number of distinct 4-byte words it touches in
+//! one bank. The minimum for a warp instruction moving `B` bytes is `B / 128` wavefronts; more
+//! than that is a bank conflict.
+//!
+//! [`sgemm_sm80`] lists every shared-memory instruction of the sgemm_sm80 kernel with its
+//! addresses from the header's tables (the same types), and the same instructions on an
+//! unswizzled K-major stage `(_128,_64):(_64,_1)` for comparison.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+/// Shared-memory banks.
+pub const BANKS: u64 = 32;
+/// Bytes per bank word.
+pub const WORD: u64 = 4;
+
+/// The wavefronts of one phase: byte addresses of `width`-byte accesses.
+pub fn phase_wavefronts(addresses: &[u64], width: u64) -> u64 {
+    let mut words: BTreeMap<u64, BTreeSet<u64>> = BTreeMap::new();
+    for &a in addresses {
+        for w in (a / WORD)..((a + width).div_ceil(WORD)) {
+            words.entry(w % BANKS).or_default().insert(w);
+        }
+    }
+    words.values().map(|s| s.len() as u64).max().unwrap_or(0)
+}
+
+/// One warp instruction: byte addresses per lane (32), the access width, and the phase size in
+/// lanes. Returns its wavefronts.
+pub fn instruction_wavefronts(lane_addresses: &[u64], width: u64, phase: usize) -> u64 {
+    lane_addresses.chunks(phase).map(|p| phase_wavefronts(p, width)).sum()
+}
+
+/// The result for one kind of instruction of a kernel.
+#[derive(Clone, Debug)]
+pub struct Access {
+    /// What it is (`G2S A: cp.async 16 B store`).
+    pub what: String,
+    /// Bytes per lane.
+    pub width: u64,
+    /// Warp instructions examined (every warp, every instance).
+    pub instructions: usize,
+    /// Fewest and most wavefronts of one warp instruction.
+    pub min: u64,
+    pub max: u64,
+    /// The ideal: bytes moved per warp instruction / 128.
+    pub ideal: u64,
+}
+
+impl Access {
+    /// Whether every instance takes the ideal number of wavefronts.
+    pub fn conflict_free(&self) -> bool {
+        self.max == self.ideal
+    }
+}
+
+/// Analyses instruction `what`: `rows[t][i]` is thread `t`'s element offset for instance `i`,
+/// `elem` the element size in bytes; lanes are grouped in warps of 32 and phases of `phase`.
+pub fn analyse(what: &str, rows: &[Vec<i64>], elem: u64, width: u64, phase: usize) -> Access {
+    let instances = rows.first().map_or(0, Vec::len);
+    let (mut min, mut max, mut n) = (u64::MAX, 0, 0);
+    for warp in rows.chunks(32) {
+        for i in 0..instances {
+            let lanes: Vec<u64> = warp.iter().map(|r| r[i] as u64 * elem).collect();
+            let w = instruction_wavefronts(&lanes, width, phase);
+            min = min.min(w);
+            max = max.max(w);
+            n += 1;
+        }
+    }
+    Access { what: what.to_string(), width, instructions: n, min, max, ideal: (32 * width).div_ceil(128) }
+}
+
+/// A table of accesses as text.
+pub fn report(title: &str, accesses: &[Access]) -> String {
+    let mut s = format!("{title}\n");
+    s += &format!("{:<52} {:>6} {:>6} {:>10} {:>6}  {}\n", "shared-memory instruction", "B/lane", "instrs", "wavefronts", "ideal", "verdict");
+    for a in accesses {
+        let w = if a.min == a.max { a.max.to_string() } else { format!("{}-{}", a.min, a.max) };
+        let verdict = if a.conflict_free() { "conflict-free".to_string() } else { format!("{}-way conflict", a.max / a.ideal.max(1)) };
+        s += &format!("{:<52} {:>6} {:>6} {:>10} {:>6}  {}\n", a.what, a.width, a.instructions, w, a.ideal, verdict);
+    }
+    s
+}
+
+/// The sgemm_sm80 TN kernel's shared-memory instructions: (the swizzled configuration, the same
+/// copies on an unswizzled stage).
+pub mod sgemm_sm80 {
+    use super::{analyse, Access};
+    use crate::emit::sgemm_sm80::tables;
+    use crate::rows::tv_row;
+    use crate::sgemm_sm80::{CopyA, S2RCopyA, NUM_THREADS};
+    use tycute_layout::table;
+    use tycute_macros::cute;
+    use tycute_tiled::copy::{TidfrgD, TidfrgS};
+
+    /// An unswizzled K-major stage: row m of 64 halves (128 bytes) after row m-1.
+    pub type PlainStage = cute!((_128,_64):(_64,_1));
+
+    fn firsts(table: &[i64]) -> Vec<Vec<i64>> {
+        (0..NUM_THREADS).map(|t| tv_row(table, NUM_THREADS, t).into_iter().step_by(8).collect()).collect()
+    }
+
+    /// The kernel's accesses, from the header's tables.
+    pub fn accesses() -> Vec<Access> {
+        let t = tables();
+        vec![
+            analyse("G2S A: cp.async.cg 16 B -> sA", &t.g2s_a_smem, 2, 16, 8),
+            analyse("G2S B: cp.async.cg 16 B -> sB", &t.g2s_b_smem, 2, 16, 8),
+            analyse("S2R A: ldmatrix.x4 <- sA (row addresses)", &t.s2r_a_smem, 2, 16, 8),
+            analyse("S2R B: ldmatrix.x4 <- sB (row addresses)", &t.s2r_b_smem, 2, 16, 8),
+        ]
+    }
+
+    /// The same copies on [`PlainStage`] (no swizzle).
+    pub fn unswizzled() -> Vec<Access> {
+        let g2s = firsts(&table::<TidfrgD<CopyA, PlainStage>>());
+        let s2r = firsts(&table::<TidfrgS<S2RCopyA, PlainStage>>());
+        vec![
+            analyse("G2S A: cp.async.cg 16 B -> (_128,_64):(_64,_1)", &g2s, 2, 16, 8),
+            analyse("S2R A: ldmatrix.x4 <- (_128,_64):(_64,_1)", &s2r, 2, 16, 8),
+        ]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn model() {
+        // 8 lanes, 16 B each, consecutive: 128 bytes, one wavefront
+        let a: Vec<u64> = (0..8).map(|i| i * 16).collect();
+        assert_eq!(phase_wavefronts(&a, 16), 1);
+        // 8 rows 128 bytes apart: all in banks 0-3, 8 wavefronts
+        let b: Vec<u64> = (0..8).map(|i| i * 128).collect();
+        assert_eq!(phase_wavefronts(&b, 16), 8);
+        // the same word twice is a broadcast, not a conflict
+        assert_eq!(phase_wavefronts(&[0, 0, 16, 16], 16), 1);
+        assert_eq!(instruction_wavefronts(&(0..32).map(|i| i * 16).collect::<Vec<_>>(), 16, 8), 4);
+    }
+
+    #[test]
+    fn sgemm_sm80_is_conflict_free_and_the_unswizzled_stage_is_not() {
+        let a = sgemm_sm80::accesses();
+        println!("{}", report("sgemm_sm80", &a));
+        for x in &a {
+            assert!(x.conflict_free(), "{x:?}");
+            assert_eq!(x.ideal, 4);
+        }
+        let u = sgemm_sm80::unswizzled();
+        println!("{}", report("unswizzled", &u));
+        // ldmatrix rows 128 bytes apart on an unswizzled stage: 8-way conflicts
+        assert!(u.iter().any(|x| x.what.starts_with("S2R") && x.max == 32), "{u:?}");
+    }
+}
