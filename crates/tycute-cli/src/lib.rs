@@ -8,12 +8,15 @@
 //! * `tycute dump NAME [--thread N] [--tables] [--tsv]`: a named kernel configuration's layouts,
 //!   printed from the types of `tycute-configs` (module [`dump`]).
 //! * `tycute emit NAME --out DIR`: the CUDA header of a configuration (`tycute_configs::emit`).
+//! * `tycute draw NAME OBJECT [--tile M,N] --svg FILE | --latex FILE`: a picture of a layout
+//!   (module [`draw`]).
 //! * `tycute analyze NAME`: bank wavefronts and vector widths of every shared-memory instruction
 //!   of a configuration's kernel (`tycute_configs::analyze`).
 
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
 
+pub mod draw;
 pub mod dump;
 pub mod eval;
 pub mod gen_rust;
@@ -43,6 +46,9 @@ enum Command {
         #[arg(long)]
         out: PathBuf,
     },
+    /// Draw a layout of a named configuration as SVG or LaTeX: a TV layout (`--tile M,N`) with
+    /// cells `T{t}V{v}` colored by thread, or a plain layout with cells labelled by offset.
+    Draw(draw::DrawArgs),
     /// Shared-memory bank conflicts of a configuration's kernel: wavefronts per warp instruction
     /// and access width, from the type-level tables (`sgemm_sm80`).
     Analyze {
@@ -138,6 +144,7 @@ pub fn main() {
         Command::Dump(args) => dump::run(&args),
         Command::Emit { config, out } => emit_headers(&config, &out),
         Command::Analyze { config, unswizzled } => analyze(&config, unswizzled),
+        Command::Draw(args) => draw::run(&args),
         Command::Vectors {
             target: VectorsTarget::Rust { file },
         } => match gen_rust::run(file.as_deref()) {
