@@ -42,6 +42,9 @@ pub mod headers {
     pub const HEADERS: &[(&str, &str)] = &[("sgemm_sm80.h", SGEMM_SM80)];
 }
 
+/// GPU checks of the generated tables (they skip without a GPU; see `tests/gpu_tables.rs`).
+pub mod gpu_check;
+
 /// The README's examples, compiled and run as doctests.
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]

@@ -1,5 +1,18 @@
-//! The `tycute` command line. Without arguments it runs the embedded default: the sgemm_sm80
-//! shared-memory layouts derived step by step at the type level. See `tycute --help`.
+//! The `tycute` command line (`tycute --help`). Without arguments it runs the embedded default,
+//! sgemm_sm80 TN, as far as this machine allows, and says what it skipped and why:
+//!
+//! 1. the shared-memory layouts derived step by step at the type level;
+//! 2. the CUDA header written from the types (`$TYCUTE_OUT`, default `target/tycute/`), and the
+//!    host-side proof of its tables;
+//! 3. the bank-conflict analysis of its shared-memory instructions;
+//! 4. with NVRTC: the kernels on those tables compiled for sm_80 and sm_90a (registers, spills);
+//! 5. with a GPU: the tile roundtrip on the device, every register checked.
+//!
+//! The sm80 GEMM itself and its comparison with cuBLAS arrive with the GEMM kernel.
+use std::fmt::Write as _;
+
+use tycute_cuda::{gpu, nvrtc};
+
 fn main() {
     if std::env::args_os().len() > 1 {
         return tycute_cli::main();
@@ -9,8 +22,116 @@ fn main() {
     let steps = tycute::configs::sgemm_sm80::derivation();
     let width = steps.iter().map(|(k, _)| k.len()).max().unwrap_or(0);
     for (name, value) in steps {
-        text += &format!("{name:<width$}  {value}\n");
+        let _ = writeln!(text, "{name:<width$}  {value}");
     }
-    text += "\nMore: `tycute --help` (eval, vectors).\n";
+
+    // 2. the header and the proof of its tables
+    let out = std::env::var_os("TYCUTE_OUT").map_or_else(|| std::path::PathBuf::from("target/tycute"), Into::into);
+    text += "\nCUDA header (every table from the types):\n";
+    let header = tycute::headers::SGEMM_SM80;
+    let path = out.join("sgemm_sm80.h");
+    let tmp = out.join(".sgemm_sm80.h.tmp");
+    match std::fs::create_dir_all(&out).and_then(|_| std::fs::write(&tmp, header)).and_then(|_| std::fs::rename(&tmp, &path)) {
+        Ok(()) => {
+            let _ = writeln!(text, "  wrote {} ({} bytes)", path.display(), header.len());
+        }
+        Err(e) => {
+            let _ = std::fs::remove_file(&tmp);
+            let _ = writeln!(text, "  skipped writing {}: {e} (set TYCUTE_OUT to a writable directory)", path.display());
+        }
+    }
+    match tycute::configs::emit::sgemm_sm80::check() {
+        Ok(r) => {
+            for l in r.lines {
+                let _ = writeln!(text, "  proof: {l}");
+            }
+        }
+        Err(e) => {
+            let _ = writeln!(text, "  PROOF FAILED: {e}");
+        }
+    }
+
+    // 3. bank conflicts
+    text += "\n";
+    text += &tycute::configs::analyze::report(
+        "Shared-memory wavefronts per warp instruction (ideal = bytes / 128):",
+        &tycute::configs::analyze::sgemm_sm80::accesses(),
+    );
+
+    // 4. NVRTC
+    text += "\nNVRTC:\n";
+    let mut cubin_90a = None;
+    if nvrtc::available() {
+        let (major, minor) = nvrtc::version().unwrap_or((0, 0));
+        let _ = writeln!(text, "  NVRTC {major}.{minor}");
+        for arch in nvrtc::Arch::ALL {
+            match nvrtc::compile("sgemm_sm80_tile.cu", tycute::gpu_check::TILE_KERNEL, tycute::headers::HEADERS, arch, &Default::default()) {
+                Ok(c) => {
+                    for k in &c.kernels {
+                        let _ = writeln!(
+                            text,
+                            "  sgemm_sm80_tile.cu {arch}: {} registers, {} B smem, {} B spilled{}",
+                            k.registers,
+                            k.smem_bytes,
+                            k.spill_stores + k.spill_loads,
+                            if c.cached { " (cached)" } else { "" }
+                        );
+                    }
+                    if arch == nvrtc::Arch::Sm90a {
+                        cubin_90a = Some(c);
+                    }
+                }
+                Err(e) => {
+                    let _ = writeln!(text, "  {arch}: {e}");
+                }
+            }
+        }
+    } else {
+        text += "  skipped: NVRTC is not installed (`source scripts/cuda-env.sh` installs it from pip)\n";
+    }
+
+    // 5. the GPU
+    text += "\nGPU:\n";
+    match gpu::context() {
+        Err(why) => {
+            let _ = writeln!(text, "  skipped: {why}");
+        }
+        Ok(ctx) => match gpu::arch(&ctx) {
+            Err(e) => {
+                let _ = writeln!(text, "  skipped: {e}");
+            }
+            Ok(arch) => {
+                let image = match (arch, cubin_90a) {
+                    (nvrtc::Arch::Sm90a, Some(c)) => Some(c.image),
+                    _ if nvrtc::available() => nvrtc::compile(
+                        "sgemm_sm80_tile.cu",
+                        tycute::gpu_check::TILE_KERNEL,
+                        tycute::headers::HEADERS,
+                        arch,
+                        &Default::default(),
+                    )
+                    .ok()
+                    .map(|c| c.image),
+                    _ => None,
+                };
+                match image {
+                    None => text += "  skipped: no CUBIN for this GPU (NVRTC missing or failed, see above)\n",
+                    Some(image) => match tycute::gpu_check::tile_roundtrip(&ctx, image) {
+                        Ok((n, bad)) if bad.is_empty() => {
+                            let _ = writeln!(text, "  tile roundtrip ({arch}): {n} registers, all as the types say");
+                        }
+                        Ok((n, bad)) => {
+                            let _ = writeln!(text, "  tile roundtrip ({arch}): {} of {n} registers WRONG, first: {}", bad.len(), bad[0]);
+                        }
+                        Err(e) => {
+                            let _ = writeln!(text, "  tile roundtrip failed: {e}");
+                        }
+                    },
+                }
+            }
+        },
+    }
+    text += "  GEMM and cuBLAS comparison: not yet (the sm80 GEMM kernel is the next issue's work)\n";
+    text += "\nMore: `tycute --help` (eval, dump, emit, analyze, draw, vectors).\n";
     tycute_cli::emit(&text);
 }
