@@ -241,3 +241,14 @@ pub fn tv_row(table: &[i64], n_thr: usize, t: usize) -> Vec<i64> {
 pub fn gmem_row(g: &[i64], coords: &[i64], tile: usize) -> Vec<i64> {
     (0..g.len() / tile).flat_map(|k| coords.iter().map(move |&c| g[c as usize + tile * k])).collect()
 }
+
+/// Test helper: thread `t`'s row `name` of a configuration's dump (`thread_rows`) and its table
+/// row equal the type-level partition `P` (the thread a type), printed and tabulated.
+#[cfg(test)]
+pub(crate) fn check_thread_row<P: CuteText + CuteFunc>(thread_rows: fn(usize, bool) -> Option<Vec<Row>>, t: usize, name: &str) {
+    let rows = thread_rows(t, true).expect("a thread of the configuration");
+    let get = |k: &str| rows.iter().find(|(n, _)| n == k).map(|(_, v)| v.clone()).unwrap_or_else(|| panic!("no row {k}"));
+    assert_eq!(get(name), text::<P>(), "thread {t} {name}");
+    let tbl: Vec<String> = table_of::<P>().iter().map(|v| v.to_string()).collect();
+    assert_eq!(get(&format!("table:{name}")), tbl.join(" "), "thread {t} table:{name}");
+}

@@ -354,13 +354,8 @@ mod tests {
     #[test]
     fn thread_rows_equal_the_type_level_partitions() {
         use tycute_layout::typenum::{P101, P5, P66};
-        use tycute_tiled::copy::{table_of, text};
         fn check<P: tycute_tiled::copy::CuteText + tycute_tiled::copy::CuteFunc>(t: usize, name: &str) {
-            let rows = thread_rows(t, true).unwrap();
-            let get = |k: &str| rows.iter().find(|(n, _)| n == k).map(|(_, v)| v.clone()).unwrap();
-            assert_eq!(get(name), text::<P>(), "thread {t} {name}");
-            let tbl: Vec<String> = table_of::<P>().iter().map(|v| v.to_string()).collect();
-            assert_eq!(get(&format!("table:{name}")), tbl.join(" "), "thread {t} table:{name}");
+            crate::rows::check_thread_row::<P>(thread_rows, t, name);
         }
         macro_rules! threads {
             ($($t:literal $T:ty),*) => {$(

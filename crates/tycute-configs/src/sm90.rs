@@ -287,13 +287,8 @@ mod tests {
     #[test]
     fn thread_rows_equal_the_type_level_partitions() {
         use tycute_layout::typenum::{P127, P77, P9};
-        use tycute_tiled::copy::text;
         fn check<P: tycute_tiled::copy::CuteText + tycute_tiled::copy::CuteFunc>(t: usize, name: &str) {
-            let rows = thread_rows(t, true).unwrap();
-            let get = |k: &str| rows.iter().find(|(n, _)| n == k).map(|(_, v)| v.clone()).unwrap();
-            assert_eq!(get(name), text::<P>(), "thread {t} {name}");
-            let tbl: Vec<String> = table_of::<P>().iter().map(|v| v.to_string()).collect();
-            assert_eq!(get(&format!("table:{name}")), tbl.join(" "), "thread {t} table:{name}");
+            crate::rows::check_thread_row::<P>(thread_rows, t, name);
         }
         check::<PartitionD<TiledR2S, SD, P9>>(9, "tRS_sD");
         check::<PartitionD<TiledR2S, SD, P77>>(77, "tRS_sD");
