@@ -82,6 +82,45 @@ impl Header {
         let _ = writeln!(self.body, "}};");
     }
 
+    /// A per-thread tensor in closed form: thread `t`'s `counting_iter(O_t) o SHAPE:STRIDE` (the
+    /// dump's text, one per thread; every thread has the same shape and the same static strides,
+    /// and run-time strides, printed without `_`, may differ). Emits the shape, the static strides
+    /// (0 where a stride is per thread), `NAME_offset[t]` and `NAME_dstride[t][k]` (the per-thread
+    /// strides in mode order), and `NAME_at(t, i)`: the offset of the thread's `i`-th element
+    /// (colexicographic over the shape), from the tables.
+    pub fn thread_tensor(&mut self, name: &str, what: &str, per_thread: &[ThreadTensor]) -> Result<(), String> {
+        let first = per_thread.first().ok_or_else(|| format!("{name}: no threads"))?;
+        for (t, x) in per_thread.iter().enumerate() {
+            if x.shape != first.shape || x.dynamic != first.dynamic {
+                return Err(format!("{name}: thread {t} has another shape or other run-time strides than thread 0"));
+            }
+            for (k, (&d, &s)) in x.dynamic.iter().zip(&x.stride).enumerate() {
+                if !d && s != first.stride[k] {
+                    return Err(format!("{name}: thread {t}'s static stride {k} differs from thread 0's"));
+                }
+            }
+        }
+        let join = |v: &[i64]| v.iter().map(i64::to_string).collect::<Vec<_>>().join(", ");
+        let statics: Vec<i64> = first.stride.iter().zip(&first.dynamic).map(|(&s, &d)| if d { 0 } else { s }).collect();
+        let dyn_modes: Vec<usize> = (0..first.dynamic.len()).filter(|&k| first.dynamic[k]).collect();
+        let _ = writeln!(self.body, "// {what}");
+        let _ = writeln!(self.body, "// {name}: thread t's element i is at {name}_offset[t] + sum_k crd_k(i) * stride_k (per-thread strides from {name}_dstride), thread 0: {}", first.text);
+        let r = first.shape.len();
+        let _ = writeln!(self.body, "constexpr int {name}_rank = {r};");
+        let _ = writeln!(self.body, "constexpr int {name}_shape[{r}] = {{{}}};", join(&first.shape));
+        let _ = writeln!(self.body, "constexpr int {name}_stride[{r}] = {{{}}};  // 0 where the stride is per thread", join(&statics));
+        let dm: Vec<i64> = dyn_modes.iter().map(|&k| k as i64).collect();
+        let _ = writeln!(self.body, "constexpr int {name}_dmode[{}] = {{{}}};  // the modes whose stride is per thread", dm.len().max(1), if dm.is_empty() { "-1".to_string() } else { join(&dm) });
+        let offsets: Vec<Vec<i64>> = per_thread.iter().map(|x| vec![x.offset]).collect();
+        let max = offsets.iter().flatten().copied().max().unwrap_or(0);
+        let _ = writeln!(self.body, "__device__ const {} {name}_offset[{}] = {{{}}};", c_type(max), per_thread.len(), offsets.iter().map(|o| o[0].to_string()).collect::<Vec<_>>().join(","));
+        if !dyn_modes.is_empty() {
+            let rows: Vec<Vec<i64>> = per_thread.iter().map(|x| dyn_modes.iter().map(|&k| x.stride[k]).collect()).collect();
+            self.table(&format!("{name}_dstride"), &format!("{name}: thread t's per-thread strides, modes {dm:?}"), &rows);
+        }
+        Ok(())
+    }
+
     /// The header text.
     pub fn finish(self) -> String {
         format!(
@@ -92,6 +131,75 @@ impl Header {
             guard = self.guard,
             rest = self.body,
         )
+    }
+}
+
+/// A thread's tensor as the dump prints it: `counting_iter(offset) o shape:stride`, flattened.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ThreadTensor {
+    pub text: String,
+    pub offset: i64,
+    pub shape: Vec<i64>,
+    pub stride: Vec<i64>,
+    /// Whether each stride is a run-time value (printed without `_`).
+    pub dynamic: Vec<bool>,
+}
+
+impl ThreadTensor {
+    /// Parses `counting_iter(O) o SHAPE:STRIDE`.
+    pub fn parse(text: &str) -> Result<ThreadTensor, String> {
+        let rest = text.strip_prefix("counting_iter(").ok_or_else(|| format!("`{text}` is not counting_iter(O) o L"))?;
+        let (o, layout) = rest.split_once(") o ").ok_or_else(|| format!("`{text}` is not counting_iter(O) o L"))?;
+        let offset = o.parse::<i64>().map_err(|_| format!("`{text}`: offset {o}"))?;
+        let mut depth = 0;
+        let colon = layout
+            .char_indices()
+            .find(|&(_, c)| {
+                match c {
+                    '(' => depth += 1,
+                    ')' => depth -= 1,
+                    _ => {}
+                }
+                c == ':' && depth == 0
+            })
+            .map(|(i, _)| i)
+            .ok_or_else(|| format!("`{text}`: no stride"))?;
+        let leaves = |s: &str| -> Vec<(i64, bool)> {
+            s.split(|c: char| matches!(c, '(' | ')' | ','))
+                .filter(|x| !x.is_empty())
+                .filter_map(|x| match x.strip_prefix('_') {
+                    Some(n) => n.parse().ok().map(|v| (v, false)),
+                    None => x.parse().ok().map(|v| (v, true)),
+                })
+                .collect()
+        };
+        let shape: Vec<i64> = leaves(&layout[..colon]).into_iter().map(|(v, _)| v).collect();
+        let st = leaves(&layout[colon + 1..]);
+        if st.len() != shape.len() {
+            return Err(format!("`{text}`: {} shape leaves, {} strides", shape.len(), st.len()));
+        }
+        Ok(ThreadTensor {
+            text: text.to_string(),
+            offset,
+            shape,
+            stride: st.iter().map(|&(v, _)| v).collect(),
+            dynamic: st.iter().map(|&(_, d)| d).collect(),
+        })
+    }
+
+    /// The offsets of the thread's elements, colexicographic over the shape.
+    pub fn offsets(&self) -> Vec<i64> {
+        let n: i64 = self.shape.iter().product();
+        (0..n)
+            .map(|mut i| {
+                let mut o = self.offset;
+                for (s, d) in self.shape.iter().zip(&self.stride) {
+                    o += (i % s) * d;
+                    i /= s;
+                }
+                o
+            })
+            .collect()
     }
 }
 

@@ -19,11 +19,11 @@ use tycute_tiled::copy::{TidfrgD, TidfrgS};
 use tycute_tiled::mma::{ThrLayoutVMNK, ThrfrgA, ThrfrgB, ThrfrgC};
 use typenum::Integer;
 
-use super::Header;
-use crate::rows::tv_row;
+use super::{Header, ThreadTensor};
+use crate::rows::{thread_tensor, tv_row};
 use crate::sgemm_sm80::{
     CopyA, CopyB, CoordMK, CoordMN, CtaTiler, MmaC, S2RCopyA, S2RCopyB, SmemLayoutAStage, SmemLayoutBStage,
-    Stages, SwizzleAtom, TCrA, TCrB, TXrA, TXrB, NUM_THREADS,
+    SmemLayoutA, Stages, SwizzleAtom, TAsA, TCrA, TCrB, TXrA, TXrB, TXsA0, TXsB0, NUM_THREADS,
 };
 
 /// Elements per 16-byte vector (halves).
@@ -133,6 +133,57 @@ pub fn tables() -> Tables {
     }
 }
 
+/// The shared-memory partitions in closed form, one per thread, each checked against the
+/// thread's index table (`table:NAME` of the dump): `tAsA` (G2S destination, all stages),
+/// `tXsA(_,_,_,0)` and `tXsB(_,_,_,0)` (the ldmatrix sources of one stage).
+pub const CLOSED_FORMS: [(&str, &str); 3] = [
+    ("tAsA", "tAsA = thr_copy_a.partition_D(sA): (CPY,CPY_M,CPY_K,PIPE), G2S destination in halves"),
+    ("tXsA(_,_,_,0)", "tXsA(_,_,_,0) = s2r_thr_copy_a.partition_S(sA)(_,_,_,0): (CPY,MMA_M,MMA_K), ldmatrix source"),
+    ("tXsB(_,_,_,0)", "tXsB(_,_,_,0): (CPY,MMA_N,MMA_K), ldmatrix source"),
+];
+
+/// The C++ name of a closed form (`tXsA(_,_,_,0)` -> `tXsA0`).
+fn c_name(name: &str) -> String {
+    name.replace("(_,_,_,0)", "0")
+}
+
+/// The closed forms of [`CLOSED_FORMS`] for every thread, each checked against its table (the
+/// thread's row of the thread-independent `tidfrg` table, as the dump computes it).
+pub fn thread_tensors() -> Result<Vec<(String, Vec<ThreadTensor>)>, String> {
+    let stages = flat(&show::<Stages>()).0[0] as usize;
+    let tas = table::<TidfrgD<CopyA, SmemLayoutA>>();
+    let txsa = table::<TidfrgS<S2RCopyA, SmemLayoutA>>();
+    let txsb = table::<TidfrgS<S2RCopyB, SmemLayoutBStage>>();
+    let mut out = Vec::new();
+    for (k, (name, _)) in CLOSED_FORMS.iter().enumerate() {
+        let mut per = Vec::new();
+        for t in 0..NUM_THREADS {
+            let (text, row) = match k {
+                0 => {
+                    let row = tv_row(&tas, NUM_THREADS, t);
+                    (thread_tensor::<TAsA>(&row)?, row)
+                }
+                1 => {
+                    let mut row = tv_row(&txsa, NUM_THREADS, t);
+                    row.truncate(row.len() / stages); // stage 0: the stage mode is the last
+                    (thread_tensor::<TXsA0>(&row)?, row)
+                }
+                _ => {
+                    let row = tv_row(&txsb, NUM_THREADS, t);
+                    (thread_tensor::<TXsB0>(&row)?, row)
+                }
+            };
+            let x = ThreadTensor::parse(&text)?;
+            if x.offsets() != row {
+                return Err(format!("{name}: thread {t}'s closed form {} does not give its table", x.text));
+            }
+            per.push(x);
+        }
+        out.push((c_name(name), per));
+    }
+    Ok(out)
+}
+
 /// The header text.
 pub fn header() -> String {
     let t = tables();
@@ -178,6 +229,18 @@ pub fn header() -> String {
     h.int("kS2RCopiesB", t.s2r_b_smem[0].len() as i64, "");
     h.table("s2r_a_smem", "(t, i) -> ldmatrix row address in one stage of sA (halves)", &t.s2r_a_smem);
     h.table("s2r_b_smem", "(t, i) -> ldmatrix row address in one stage of sB (halves)", &t.s2r_b_smem);
+
+    h.comment("The shared-memory partitions in closed form (offset + strides; some strides per thread)");
+    match thread_tensors() {
+        Ok(tt) => {
+            for ((cname, per), (_, what)) in tt.iter().zip(CLOSED_FORMS) {
+                if let Err(e) = h.thread_tensor(cname, what, per) {
+                    h.comment(&format!("ERROR {e}"));
+                }
+            }
+        }
+        Err(e) => h.comment(&format!("ERROR {e}")),
+    }
 
     h.comment("MMA: m16n8k16, accumulator register r of thread t");
     h.int("kAccumulators", t.mma_c_crd[0].len() as i64, "");
@@ -280,6 +343,11 @@ pub fn check() -> Result<Report, String> {
         }
         r.lines.push(format!("S2R {op} -> MMA {op}: every fragment register of every thread gets the element the MMA expects, once"));
     }
+    let tt = thread_tensors()?;
+    r.lines.push(format!(
+        "closed forms {}: offset + strides reproduce every thread's table",
+        tt.iter().map(|(n, _)| n.as_str()).collect::<Vec<_>>().join(", ")
+    ));
     let (cm, cn) = (Size::<LayoutAt<CoordMN, Z0>>::I64, Size::<LayoutAt<CoordMN, P1>>::I64);
     r.lines.push(exactly_once("MMA C accumulators", t.mma_c_crd.iter().flatten().copied(), (cm * cn) as usize)?);
     let _ = show::<ShapeOf<CoordMN>>();
