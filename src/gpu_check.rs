@@ -59,3 +59,147 @@ pub fn tile_roundtrip(ctx: &std::sync::Arc<CudaContext>, image: Vec<u8>) -> Resu
     }
     Ok((NUM_THREADS * copies * 4, bad))
 }
+
+/// `kernels/sm80_gemm.cu`: the sgemm_sm80 data flow on the header's tables.
+pub const GEMM_KERNEL: &str = include_str!("../kernels/sm80_gemm.cu");
+
+/// Dynamic shared memory of `sm80_gemm_tn`: A and B, `kStages` stages of `kTileM x kTileK` halves.
+fn gemm_smem_bytes() -> u32 {
+    let h = crate::headers::SGEMM_SM80;
+    let get = |name: &str| -> u32 {
+        h.lines()
+            .find_map(|l| l.strip_prefix(&format!("constexpr int {name} = ")).and_then(|r| r.split(';').next()).and_then(|v| v.parse().ok()))
+            .unwrap_or(0)
+    };
+    2 * get("kStages") * get("kStageElems") * 2
+}
+
+/// A half-precision value's bits, for values exactly representable (the tests use multiples of
+/// 1/4 in [-2, 2]).
+fn f16_bits(x: f32) -> u16 {
+    if x == 0.0 {
+        return 0;
+    }
+    let b = x.to_bits();
+    let sign = (b >> 16) & 0x8000;
+    let exp = ((b >> 23) & 0xff) as i32 - 127 + 15;
+    let mant = (b >> 13) & 0x3ff;
+    (sign | ((exp as u32) << 10) | mant) as u16
+}
+
+/// The shapes `sm80_gemm_tn` takes: M and N multiples of 128, K of 64.
+pub fn gemm_shape_ok(m: usize, n: usize, k: usize) -> Result<(), String> {
+    if m == 0 || n == 0 || k == 0 || m % 128 != 0 || n % 128 != 0 || k % 64 != 0 {
+        return Err(format!("sm80_gemm_tn takes M and N multiples of 128 and K a multiple of 64, not {m}x{n}x{k}"));
+    }
+    Ok(())
+}
+
+/// A loaded `sm80_gemm_tn`.
+pub struct Gemm {
+    ctx: std::sync::Arc<CudaContext>,
+    _module: std::sync::Arc<tycute_cuda::cudarc::driver::CudaModule>,
+    f: tycute_cuda::cudarc::driver::CudaFunction,
+}
+
+impl Gemm {
+    /// Loads the kernel from a CUBIN and allows it its dynamic shared memory.
+    pub fn load(ctx: &std::sync::Arc<CudaContext>, image: Vec<u8>) -> Result<Gemm, String> {
+        let module = ctx.load_module(Ptx::from_binary(image)).map_err(|e| format!("load the CUBIN: {e}"))?;
+        let f = module.load_function("sm80_gemm_tn").map_err(|e| format!("kernel: {e}"))?;
+        f.set_attribute(
+            tycute_cuda::cudarc::driver::sys::CUfunction_attribute_enum::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+            gemm_smem_bytes() as i32,
+        )
+        .map_err(|e| format!("shared memory attribute: {e}"))?;
+        Ok(Gemm { ctx: ctx.clone(), _module: module, f })
+    }
+
+    /// `D = alpha * A * B^T + beta * C` on device buffers: A (m,k), B (n,k) K-major halves; C, D
+    /// (m,n) column-major floats.
+    #[allow(clippy::too_many_arguments)]
+    pub fn launch(
+        &self,
+        stream: &std::sync::Arc<tycute_cuda::cudarc::driver::CudaStream>,
+        (m, n, k): (usize, usize, usize),
+        a: &tycute_cuda::cudarc::driver::CudaSlice<u16>,
+        b: &tycute_cuda::cudarc::driver::CudaSlice<u16>,
+        c: &tycute_cuda::cudarc::driver::CudaSlice<f32>,
+        d: &mut tycute_cuda::cudarc::driver::CudaSlice<f32>,
+        alpha: f32,
+        beta: f32,
+    ) -> Result<(), String> {
+        gemm_shape_ok(m, n, k)?;
+        if a.len() < m * k || b.len() < n * k || c.len() < m * n || d.len() < m * n {
+            return Err("a buffer is smaller than the shape".into());
+        }
+        let (mi, ni, ki) = (m as i32, n as i32, k as i32);
+        let mut l = stream.launch_builder(&self.f);
+        l.arg(&mi).arg(&ni).arg(&ki).arg(a).arg(&ki).arg(b).arg(&ki).arg(c).arg(&mi).arg(d).arg(&mi).arg(&alpha).arg(&beta);
+        let cfg = LaunchConfig { grid_dim: ((m / 128) as u32, (n / 128) as u32, 1), block_dim: (128, 1, 1), shared_mem_bytes: gemm_smem_bytes() };
+        // SAFETY: the argument list matches the kernel's signature; the buffers hold the shape
+        // (checked above); the shape is one the kernel takes (checked above).
+        unsafe { l.launch(cfg) }.map_err(|e| format!("launch: {e}"))?;
+        let _ = &self.ctx;
+        Ok(())
+    }
+}
+
+/// Runs `sm80_gemm_tn` on random inputs of shape `m x n x k` (multiples of 1/4 in [-2, 2], so
+/// every product and sum is exact in fp32) with alpha = 1.5, beta = 0.5, output poisoned with NaN
+/// first, and compares with an f64 CPU reference. Returns the number of wrong (or unwritten)
+/// elements.
+pub fn gemm_check(g: &Gemm, m: usize, n: usize, k: usize) -> Result<usize, String> {
+    let mut seed = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(7, |d| d.as_nanos() as u64) | 1;
+    let mut next = || {
+        seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        ((seed >> 33) % 17) as f32 / 4.0 - 2.0
+    };
+    let a: Vec<f32> = (0..m * k).map(|_| next()).collect();
+    let b: Vec<f32> = (0..n * k).map(|_| next()).collect();
+    let c: Vec<f32> = (0..m * n).map(|_| next()).collect();
+    let (alpha, beta) = (1.5f32, 0.5f32);
+    let stream = g.ctx.default_stream();
+    let e = |what: &str, x: tycute_cuda::cudarc::driver::DriverError| format!("{what}: {x}");
+    let da = stream.clone_htod(&a.iter().map(|&x| f16_bits(x)).collect::<Vec<u16>>()).map_err(|x| e("A", x))?;
+    let db = stream.clone_htod(&b.iter().map(|&x| f16_bits(x)).collect::<Vec<u16>>()).map_err(|x| e("B", x))?;
+    let dc = stream.clone_htod(&c).map_err(|x| e("C", x))?;
+    let mut dd = stream.clone_htod(&vec![f32::NAN; m * n]).map_err(|x| e("D", x))?;
+    g.launch(&stream, (m, n, k), &da, &db, &dc, &mut dd, alpha, beta)?;
+    let d = stream.clone_dtoh(&dd).map_err(|x| e("D back", x))?;
+    let mut wrong = 0;
+    for j in 0..n {
+        for i in 0..m {
+            let dot: f64 = (0..k).map(|p| a[i * k + p] as f64 * b[j * k + p] as f64).sum();
+            let want = alpha as f64 * dot + beta as f64 * c[i + j * m] as f64;
+            let got = d[i + j * m] as f64;
+            if !(got - want).abs().le(&(1e-6 * want.abs().max(1.0))) {
+                wrong += 1;
+            }
+        }
+    }
+    Ok(wrong)
+}
+
+/// Times `sm80_gemm_tn` at `m x n x k`: `reps` launches between two events (created with
+/// `CU_EVENT_DEFAULT`) after 3 warm-up launches; returns TFLOP/s of the mean.
+pub fn gemm_bench(g: &Gemm, m: usize, n: usize, k: usize, reps: usize) -> Result<f64, String> {
+    let stream = g.ctx.default_stream();
+    let e = |what: &str, x: tycute_cuda::cudarc::driver::DriverError| format!("{what}: {x}");
+    let da = stream.alloc_zeros::<u16>(m * k).map_err(|x| e("A", x))?;
+    let db = stream.alloc_zeros::<u16>(n * k).map_err(|x| e("B", x))?;
+    let dc = stream.alloc_zeros::<f32>(m * n).map_err(|x| e("C", x))?;
+    let mut dd = stream.alloc_zeros::<f32>(m * n).map_err(|x| e("D", x))?;
+    for _ in 0..3 {
+        g.launch(&stream, (m, n, k), &da, &db, &dc, &mut dd, 1.0, 0.0)?;
+    }
+    let flags = Some(tycute_cuda::cudarc::driver::sys::CUevent_flags::CU_EVENT_DEFAULT);
+    let start = stream.record_event(flags).map_err(|x| e("event", x))?;
+    for _ in 0..reps {
+        g.launch(&stream, (m, n, k), &da, &db, &dc, &mut dd, 1.0, 0.0)?;
+    }
+    let stop = stream.record_event(flags).map_err(|x| e("event", x))?;
+    stop.synchronize().map_err(|x| e("sync", x))?;
+    let ms = start.elapsed_ms(&stop).map_err(|x| e("elapsed", x))? as f64 / reps as f64;
+    Ok(2.0 * m as f64 * n as f64 * k as f64 / (ms * 1e-3) / 1e12)
+}

@@ -82,6 +82,20 @@ impl Header {
         let _ = writeln!(self.body, "}};");
     }
 
+    /// A thread-independent `constexpr int NAME[rows][cols]` (indices a kernel uses with
+    /// compile-time subscripts, so that the compiler folds them and keeps arrays in registers).
+    pub fn const_table(&mut self, name: &str, what: &str, rows: &[Vec<i64>]) {
+        let width = rows.first().map_or(0, Vec::len);
+        assert!(rows.iter().all(|r| r.len() == width), "table {name}: ragged rows");
+        let _ = writeln!(self.body, "// {what}");
+        let _ = writeln!(self.body, "constexpr int {name}[{}][{width}] = {{", rows.len());
+        for r in rows {
+            let vals: Vec<String> = r.iter().map(i64::to_string).collect();
+            let _ = writeln!(self.body, "  {{{}}},", vals.join(","));
+        }
+        let _ = writeln!(self.body, "}};");
+    }
+
     /// A per-thread tensor in closed form: thread `t`'s `counting_iter(O_t) o SHAPE:STRIDE` (the
     /// dump's text, one per thread; every thread has the same shape and the same static strides,
     /// and run-time strides, printed without `_`, may differ). Emits the shape, the static strides

@@ -15,15 +15,15 @@
 use tycute_layout::layout::ShapeOf;
 use tycute_layout::typenum::{P1, P2, Z0};
 use tycute_layout::{show, table, LayoutAt, Size};
-use tycute_tiled::copy::{TidfrgD, TidfrgS};
-use tycute_tiled::mma::{ThrLayoutVMNK, ThrfrgA, ThrfrgB, ThrfrgC};
+use tycute_tiled::copy::{PartitionS, TidfrgD, TidfrgS};
+use tycute_tiled::mma::{PartitionC, ThrLayoutVMNK, ThrfrgA, ThrfrgB, ThrfrgC};
 use typenum::Integer;
 
 use super::{Header, ThreadTensor};
 use crate::rows::{thread_tensor, tv_row};
 use crate::sgemm_sm80::{
     CopyA, CopyB, CoordMK, CoordMN, CtaTiler, MmaC, S2RCopyA, S2RCopyB, SmemLayoutAStage, SmemLayoutBStage,
-    SmemLayoutA, Stages, SwizzleAtom, TAsA, TCrA, TCrB, TXrA, TXrB, TXsA0, TXsB0, NUM_THREADS,
+    SmemLayoutA, SmemLayoutB, Stages, SwizzleAtom, TAsA, TBsB, TCrA, TCrB, TCrC, TXrA, TXrB, TXsA0, TXsB0, NUM_THREADS,
 };
 
 /// Elements per 16-byte vector (halves).
@@ -136,10 +136,14 @@ pub fn tables() -> Tables {
 /// The shared-memory partitions in closed form, one per thread, each checked against the
 /// thread's index table (`table:NAME` of the dump): `tAsA` (G2S destination, all stages),
 /// `tXsA(_,_,_,0)` and `tXsB(_,_,_,0)` (the ldmatrix sources of one stage).
-pub const CLOSED_FORMS: [(&str, &str); 3] = [
+pub const CLOSED_FORMS: [(&str, &str); 7] = [
     ("tAsA", "tAsA = thr_copy_a.partition_D(sA): (CPY,CPY_M,CPY_K,PIPE), G2S destination in halves"),
     ("tXsA(_,_,_,0)", "tXsA(_,_,_,0) = s2r_thr_copy_a.partition_S(sA)(_,_,_,0): (CPY,MMA_M,MMA_K), ldmatrix source"),
     ("tXsB(_,_,_,0)", "tXsB(_,_,_,0): (CPY,MMA_N,MMA_K), ldmatrix source"),
+    ("tAcA", "tAcA = thr_copy_a.partition_S(make_layout((bM,bK))): (CPY,CPY_M,CPY_K), G2S source as m + kTileM*k (B alike)"),
+    ("tCcC", "tCcC = thr_mma.partition_C(make_layout((bM,bN))): (MMA,MMA_M,MMA_N), accumulator f as m + kTileM*n"),
+    ("tBsB", "tBsB = thr_copy_b.partition_D(sB): (CPY,CPY_N,CPY_K,PIPE), G2S destination in halves"),
+    ("tBcB", "tBcB = thr_copy_b.partition_S(make_layout((bN,bK))): (CPY,CPY_N,CPY_K), G2S source as n + kTileN*k"),
 ];
 
 /// The C++ name of a closed form (`tXsA(_,_,_,0)` -> `tXsA0`).
@@ -154,6 +158,13 @@ pub fn thread_tensors() -> Result<Vec<(String, Vec<ThreadTensor>)>, String> {
     let tas = table::<TidfrgD<CopyA, SmemLayoutA>>();
     let txsa = table::<TidfrgS<S2RCopyA, SmemLayoutA>>();
     let txsb = table::<TidfrgS<S2RCopyB, SmemLayoutBStage>>();
+    let tac = table::<TidfrgS<CopyA, CoordMK>>();
+    let tbs = table::<TidfrgD<CopyB, SmemLayoutB>>();
+    let tbc = table::<TidfrgS<CopyB, CoordMK>>();
+    let thrfrg_c = table::<ThrfrgC<MmaC, CoordMN>>();
+    let n_vmnk = table::<ThrLayoutVMNK<MmaC>>().len();
+    let vs = Size::<LayoutAt<ThrLayoutVMNK<MmaC>, Z0>>::I64 as usize;
+    let ms = Size::<LayoutAt<ThrLayoutVMNK<MmaC>, P1>>::I64 as usize;
     let mut out = Vec::new();
     for (k, (name, _)) in CLOSED_FORMS.iter().enumerate() {
         let mut per = Vec::new();
@@ -162,6 +173,23 @@ pub fn thread_tensors() -> Result<Vec<(String, Vec<ThreadTensor>)>, String> {
                 0 => {
                     let row = tv_row(&tas, NUM_THREADS, t);
                     (thread_tensor::<TAsA>(&row)?, row)
+                }
+                3 => {
+                    let row = tv_row(&tac, NUM_THREADS, t);
+                    (thread_tensor::<PartitionS<CopyA, CoordMK, Z0>>(&row)?, row)
+                }
+                4 => {
+                    let (v, m, n, _) = vmnk_of(t);
+                    let row = tv_row(&thrfrg_c, n_vmnk, v + vs * (m + ms * n));
+                    (thread_tensor::<PartitionC<MmaC, CoordMN, Z0>>(&row)?, row)
+                }
+                5 => {
+                    let row = tv_row(&tbs, NUM_THREADS, t);
+                    (thread_tensor::<TBsB>(&row)?, row)
+                }
+                6 => {
+                    let row = tv_row(&tbc, NUM_THREADS, t);
+                    (thread_tensor::<PartitionS<CopyB, CoordMK, Z0>>(&row)?, row)
                 }
                 1 => {
                     let mut row = tv_row(&txsa, NUM_THREADS, t);
@@ -242,10 +270,52 @@ pub fn header() -> String {
         Err(e) => h.comment(&format!("ERROR {e}")),
     }
 
+    h.comment("Fragments (the same for every thread): 32-bit register indices into tCrA / tCrB, float indices into tCrC");
+    let f = fragments();
+    h.int("kMmaM", f.frag_a.len() as i64, "MMA_M: m16 blocks per thread");
+    h.int("kMmaN", f.frag_b.len() as i64, "MMA_N: n8 blocks per thread");
+    h.int("kMmaK", f.frag_a[0].len() as i64, "MMA_K: k16 blocks per stage");
+    h.const_table("kFragA", "kFragA[m][k]: first of the 4 registers of tCrA(_,m,k) (a0..a3 of mma.m16n8k16)", &f.frag_a);
+    h.const_table("kFragB", "kFragB[n][k]: first of the 2 registers of tCrB(_,n,k) (b0,b1)", &f.frag_b);
+    h.const_table("kFragC", "kFragC[m][n]: first of the 4 floats of tCrC(_,m,n) (c0..c3)", &f.frag_c);
+    h.const_table("kS2RFragA", "kS2RFragA[i][r]: the tCrA register that ldmatrix.x4 number i (tXsA0 order) writes with its r-th result (retile_D)", &f.s2r_a);
+    h.const_table("kS2RFragB", "kS2RFragB[i][r]: the same for tCrB", &f.s2r_b);
+
     h.comment("MMA: m16n8k16, accumulator register r of thread t");
     h.int("kAccumulators", t.mma_c_crd[0].len() as i64, "");
     h.table("mma_c_crd", "(t, r) -> m + kTileM*n of accumulator r", &t.mma_c_crd);
     h.finish()
+}
+
+/// The thread-independent register maps of the fragments.
+pub struct Fragments {
+    pub frag_a: Vec<Vec<i64>>,
+    pub frag_b: Vec<Vec<i64>>,
+    pub frag_c: Vec<Vec<i64>>,
+    pub s2r_a: Vec<Vec<i64>>,
+    pub s2r_b: Vec<Vec<i64>>,
+}
+
+/// `[blocks][k]` of a fragment layout `((V),B,(K))` given as its table: the first offset of each
+/// `(_, b, k)` divided by `unit` (2 halves per register; 1 float).
+fn blocks(table: &[i64], vals: usize, nb: usize, nk: usize, unit: i64) -> Vec<Vec<i64>> {
+    (0..nb).map(|b| (0..nk).map(|k| table[vals * (b + nb * k)] / unit).collect()).collect()
+}
+
+/// The register maps, read off `tCrA`, `tCrB`, `tCrC`, `retile_D(tCrA)`, `retile_D(tCrB)`.
+pub fn fragments() -> Fragments {
+    let (ta, tb, tc) = (table::<TCrA>(), table::<TCrB>(), table::<TCrC>());
+    let (va, vb, vc) = (Size::<LayoutAt<TCrA, Z0>>::I64 as usize, Size::<LayoutAt<TCrB, Z0>>::I64 as usize, Size::<LayoutAt<TCrC, Z0>>::I64 as usize);
+    let (mm, mk) = (Size::<LayoutAt<TCrA, P1>>::I64 as usize, Size::<LayoutAt<TCrA, P2>>::I64 as usize);
+    let mn = Size::<LayoutAt<TCrB, P1>>::I64 as usize;
+    let s2r = |t: &[i64]| -> Vec<Vec<i64>> { t.chunks(VEC).map(|c| c.iter().step_by(2).map(|&x| x / 2).collect()).collect() };
+    Fragments {
+        frag_a: blocks(&ta, va, mm, mk, 2),
+        frag_b: blocks(&tb, vb, mn, mk, 2),
+        frag_c: (0..mm).map(|m| (0..mn).map(|n| tc[vc * (m + mm * n)]).collect()).collect(),
+        s2r_a: s2r(&table::<TXrA>()),
+        s2r_b: s2r(&table::<TXrB>()),
+    }
 }
 
 /// What [`check`] verified.
@@ -343,9 +413,30 @@ pub fn check() -> Result<Report, String> {
         }
         r.lines.push(format!("S2R {op} -> MMA {op}: every fragment register of every thread gets the element the MMA expects, once"));
     }
+    // the register maps: each MMA operand's registers are contiguous in its fragment, and each
+    // ldmatrix result register carries two adjacent halves of one fragment register
+    let (ta, tb, tc) = (table::<TCrA>(), table::<TCrB>(), table::<TCrC>());
+    for (what, t, v) in [("tCrA", &ta, 8usize), ("tCrB", &tb, 4), ("tCrC", &tc, 4)] {
+        for (b, c) in t.chunks(v).enumerate() {
+            if c.windows(2).any(|w| w[1] != w[0] + 1) || (what != "tCrC" && c[0] % 2 != 0) {
+                return Err(format!("{what}: the values of MMA block {b} are not contiguous registers: {c:?}"));
+            }
+        }
+    }
+    for (what, t) in [("retile_D(tCrA)", table::<TXrA>()), ("retile_D(tCrB)", table::<TXrB>())] {
+        for (j, p) in t.chunks(2).enumerate() {
+            if p[0] % 2 != 0 || p[1] != p[0] + 1 {
+                return Err(format!("{what}: ldmatrix result {j} would split a register: {p:?}"));
+            }
+        }
+    }
+    if tc.iter().enumerate().any(|(i, &x)| x != i as i64) {
+        return Err("tCrC is not compact: accumulator f is not tCcC's element f".into());
+    }
+    r.lines.push("fragments: every MMA operand is whole contiguous registers; every ldmatrix result fills one register".into());
     let tt = thread_tensors()?;
     r.lines.push(format!(
-        "closed forms {}: offset + strides reproduce every thread's table",
+        "closed forms {}: offset + strides reproduce every thread's table (tCrC is compact: register f is tCcC's element f)",
         tt.iter().map(|(n, _)| n.as_str()).collect::<Vec<_>>().join(", ")
     ));
     let (cm, cn) = (Size::<LayoutAt<CoordMN, Z0>>::I64, Size::<LayoutAt<CoordMN, P1>>::I64);
