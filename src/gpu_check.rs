@@ -203,3 +203,65 @@ pub fn gemm_bench(g: &Gemm, m: usize, n: usize, k: usize, reps: usize) -> Result
     let ms = start.elapsed_ms(&stop).map_err(|x| e("elapsed", x))? as f64 / reps as f64;
     Ok(2.0 * m as f64 * n as f64 * k as f64 / (ms * 1e-3) / 1e12)
 }
+
+/// cuBLAS's `cublasGemmEx` on the same problem as [`gemm_bench`] (A, B half, K-major, i.e. the
+/// column-major `op(A) = T`, `op(B) = N` call; fp32 compute and D), timed the same way; TFLOP/s.
+/// `Err` names what is missing when cuBLAS cannot be loaded.
+pub fn cublas_bench(ctx: &std::sync::Arc<CudaContext>, m: usize, n: usize, k: usize, reps: usize) -> Result<f64, String> {
+    use tycute_cuda::cudarc::cublas::{result as cr, sys as cs, CudaBlas};
+    use tycute_cuda::cudarc::driver::DevicePtr;
+    // SAFETY: only tries to open the shared library.
+    if !unsafe { cs::is_culib_present() } {
+        return Err("cuBLAS (libcublas.so.13) is not on the library path".into());
+    }
+    let stream = ctx.default_stream();
+    let e = |what: &str, x: tycute_cuda::cudarc::driver::DriverError| format!("{what}: {x}");
+    let blas = CudaBlas::new(stream.clone()).map_err(|x| format!("cuBLAS handle: {x}"))?;
+    let da = stream.alloc_zeros::<u16>(m * k).map_err(|x| e("A", x))?;
+    let db = stream.alloc_zeros::<u16>(n * k).map_err(|x| e("B", x))?;
+    let dd = stream.alloc_zeros::<f32>(m * n).map_err(|x| e("D", x))?;
+    let (alpha, beta) = (1.0f32, 0.0f32);
+    let run = || -> Result<(), String> {
+        let (pa, _ga) = da.device_ptr(&stream);
+        let (pb, _gb) = db.device_ptr(&stream);
+        let (pd, _gd) = dd.device_ptr(&stream);
+        // SAFETY: the buffers hold m*k, n*k and m*n elements of the declared types; the handle
+        // is bound to `stream`.
+        unsafe {
+            cr::gemm_ex(
+                *blas.handle(),
+                cs::cublasOperation_t::CUBLAS_OP_T,
+                cs::cublasOperation_t::CUBLAS_OP_N,
+                m as i32,
+                n as i32,
+                k as i32,
+                &alpha as *const f32 as *const _,
+                pa as *const _,
+                cs::cudaDataType::CUDA_R_16F,
+                k as i32,
+                pb as *const _,
+                cs::cudaDataType::CUDA_R_16F,
+                k as i32,
+                &beta as *const f32 as *const _,
+                pd as *mut _,
+                cs::cudaDataType::CUDA_R_32F,
+                m as i32,
+                cs::cublasComputeType_t::CUBLAS_COMPUTE_32F,
+                cs::cublasGemmAlgo_t::CUBLAS_GEMM_DEFAULT,
+            )
+        }
+        .map_err(|x| format!("cublasGemmEx: {x:?}"))
+    };
+    for _ in 0..3 {
+        run()?;
+    }
+    let flags = Some(tycute_cuda::cudarc::driver::sys::CUevent_flags::CU_EVENT_DEFAULT);
+    let start = stream.record_event(flags).map_err(|x| e("event", x))?;
+    for _ in 0..reps {
+        run()?;
+    }
+    let stop = stream.record_event(flags).map_err(|x| e("event", x))?;
+    stop.synchronize().map_err(|x| e("sync", x))?;
+    let ms = start.elapsed_ms(&stop).map_err(|x| e("elapsed", x))? as f64 / reps as f64;
+    Ok(2.0 * m as f64 * n as f64 * k as f64 / (ms * 1e-3) / 1e12)
+}

@@ -39,9 +39,15 @@ fn sm80_gemm_matches_the_cpu_on_the_gpu() {
         assert_eq!(wrong, 0, "{m}x{n}x{k}");
     }
     if std::env::var_os("TYCUTE_GEMM_BENCH").is_some() {
-        for s in [4096usize, 8192] {
-            let tf = tycute::gpu_check::gemm_bench(&g, s, s, s, 20).unwrap_or_else(|e| panic!("{e}"));
-            println!("{arch} {s}^3: {tf:.1} TFLOP/s (fp16 in, fp32 accumulate and out; mean of 20 after 3 warm-up)");
+        for (m, n, k) in [(4096usize, 4096usize, 4096usize), (5120, 5120, 4096), (8192, 8192, 8192), (8192, 8192, 1024)] {
+            let ours = tycute::gpu_check::gemm_bench(&g, m, n, k, 20).unwrap_or_else(|e| panic!("{e}"));
+            match tycute::gpu_check::cublas_bench(&ctx, m, n, k, 20) {
+                Ok(cb) => println!(
+                    "{arch} {m}x{n}x{k}: tycute {ours:.1} TFLOP/s, cuBLAS {cb:.1} TFLOP/s, ratio {:.2} (fp16 in, fp32 accumulate and out; mean of 20 after 3 warm-up)",
+                    ours / cb
+                ),
+                Err(e) => println!("{arch} {m}x{n}x{k}: tycute {ours:.1} TFLOP/s; cuBLAS skipped: {e}"),
+            }
         }
     }
 }
