@@ -5,6 +5,8 @@
 // multiples of 128 and K of 64 (the host refuses other shapes). Every index comes from the header:
 // the closed forms tAcA/tBcB (gmem coordinates), tAsA/tBsB (smem destinations), tXsA0/tXsB0
 // (ldmatrix rows), tCcC (accumulator coordinates) and the register maps kFrag*, kS2RFrag*.
+// The configuration's TiledMMA is the tutorial's SM80_16x8x16_F16F16F16F16_TN; its fp32-accumulate
+// twin used here has the same TV layouts (a static assertion in crates/tycute-configs).
 //
 // tycute-sass sm_80: LDGSTS LDSM HMMA.16816
 // tycute-sass sm_90a: LDGSTS LDSM HMMA.16816

@@ -136,6 +136,17 @@ const _: () = {
     use static_assertions::assert_type_eq_all;
     assert_type_eq_all!(TiledNumThr<CopyA>, TiledNumThr<CopyB>, Size<MmaC>, TiledNumThr<S2RCopyA>, TiledNumThr<S2RCopyB>, cute!(_128));
 };
+/// The kernel `kernels/sm80_gemm.cu` accumulates in fp32 (`mma...f32.f16.f16.f32`): the
+/// F32-accumulate atom has the same thread and value layouts, so every table of this
+/// configuration serves it unchanged.
+const _: () = {
+    use static_assertions::assert_type_eq_all;
+    type F32Acc = MMA_Atom<tycute_atom::SM80_16x8x16_F32F16F16F32_TN>;
+    assert_type_eq_all!(LayoutA_TV<F32Acc>, LayoutA_TV<MmaAtom>);
+    assert_type_eq_all!(LayoutB_TV<F32Acc>, LayoutB_TV<MmaAtom>);
+    assert_type_eq_all!(LayoutC_TV<F32Acc>, LayoutC_TV<MmaAtom>);
+    assert_type_eq_all!(MmaThrID<F32Acc>, MmaThrID<MmaAtom>);
+};
 static_assertions::const_assert!(crate::rows::divides::<cute!(_128), cute!(_16)>()); // bM % Tiler_M(copyA)
 static_assertions::const_assert!(crate::rows::divides::<cute!(_64), cute!(_64)>()); // bK % Tiler_K(copyA)
 static_assertions::const_assert!(crate::rows::divides::<cute!(_128), cute!(_32)>()); // bM % tile_size<0>(mma)
