@@ -2,14 +2,15 @@
 // A (M,K) and B (N,K) half, K-major (TN), fp32 accumulation and fp32 C/D, column-major (M-major,
 // leading dimension ldc). A 3-stage cp.async pipeline fills 128B-swizzled shared memory, ldmatrix.x4
 // loads the fragments of one k-block at a time, mma.sync.m16n8k16 accumulates. M, N must be
-// multiples of 128 and K of 64 (the host refuses other shapes). Every index comes from the header:
+// multiples of 128 and K of 64 (the host refuses other shapes). The epilogue stages the 128x128 fp32
+// tile in swizzled shared memory (tRS_sC, kR2SAcc) and writes D with 16-byte stores (tSG_sC, tSG_cC). Every index comes from the header:
 // the closed forms tAcA/tBcB (gmem coordinates), tAsA/tBsB (smem destinations), tXsA0/tXsB0
 // (ldmatrix rows), tCcC (accumulator coordinates) and the register maps kFrag*, kS2RFrag*.
 // The configuration's TiledMMA is the tutorial's SM80_16x8x16_F16F16F16F16_TN; its fp32-accumulate
 // twin used here has the same TV layouts (a static assertion in crates/tycute-configs).
 //
-// tycute-sass sm_80: LDGSTS LDSM HMMA.16816
-// tycute-sass sm_90a: LDGSTS LDSM HMMA.16816
+// tycute-sass sm_80: LDGSTS LDSM HMMA.16816 STG.E.128 LDS.128
+// tycute-sass sm_90a: LDGSTS LDSM HMMA.16816 STG.E.128 LDS.128
 #include "sgemm_sm80.h"
 
 using namespace tycute::sgemm_sm80;
@@ -43,6 +44,18 @@ __device__ __forceinline__ void mma_16816(float* c, const unsigned* a, const uns
 // MMA_N copy) has a static stride, the k-block modes 3 and 4 the thread's swizzle strides.
 #define TYCUTE_XS_AT(X, base, d0, d1, j, kb) \
   ((base) + (j) * X##_stride[2] + ((kb) % X##_shape[3]) * (d0) + ((kb) / X##_shape[3]) * (d1))
+
+// Element i (colexicographic) of a closed form X of the header: X_offset[t] + sum of
+// coordinate times stride, the stride of mode X_dmode[0] being the thread's own (d).
+#define TYCUTE_CLOSED_FORM(X, i, offset, d)                                        \
+  ([&]() {                                                                       \
+    int rest_ = (i), o_ = (offset);                                              \
+    _Pragma("unroll") for (int k_ = 0; k_ < X##_rank; ++k_) {                    \
+      o_ += (rest_ % X##_shape[k_]) * (k_ == X##_dmode[0] ? (d) : X##_stride[k_]); \
+      rest_ /= X##_shape[k_];                                                    \
+    }                                                                            \
+    return o_;                                                                   \
+  }())
 
 }  // namespace
 
@@ -119,18 +132,32 @@ extern "C" __global__ void __launch_bounds__(kThreads)
     }
   }
 
-  // epilogue: accumulator f is element f of tCcC (coordinate m + kTileM*n in the CTA tile)
-  const int cc = tCcC_offset[t];
+  // epilogue: the accumulators go to sC (fp32, swizzled, in the stage memory), then every thread
+  // stores whole 16-byte vectors of D (column-major, M contiguous)
+  asm volatile("cp.async.wait_all;\n" ::: "memory");
+  __syncthreads();
+  float* sC = reinterpret_cast<float*>(smem);
+  {
+    const int rs = tRSsC_offset[t], rs_d = tRSsC_dstride[t][0];
 #pragma unroll
-  for (int f = 0; f < kAccumulators; ++f) {
-    int rest = f, c = cc;
-#pragma unroll
-    for (int k = 0; k < tCcC_rank; ++k) {
-      c += (rest % tCcC_shape[k]) * tCcC_stride[k];
-      rest /= tCcC_shape[k];
-    }
+    for (int j = 0; j < kAccumulators; ++j) sC[TYCUTE_CLOSED_FORM(tRSsC, j, rs, rs_d)] = acc[kR2SAcc[0][j]];
+  }
+  __syncthreads();
+  const int sg = tSGsC_offset[t], sg_d = tSGsC_dstride[t][0], gc = tSGcC_offset[t];
+  constexpr int kVecs = kEpiElems / kThreads / 4;
+#pragma unroll 4
+  for (int i = 0; i < kVecs; ++i) {
+    const float4 v = *reinterpret_cast<const float4*>(sC + TYCUTE_CLOSED_FORM(tSGsC, 4 * i, sg, sg_d));
+    const int c = TYCUTE_CLOSED_FORM(tSGcC, 4 * i, gc, 0);
     const size_t m = m0 + c % kTileM, n = n0 + c / kTileM;
-    const float prior = beta == 0.f ? 0.f : beta * C[m + n * ldc];
-    D[m + n * ldd] = alpha * acc[f] + prior;
+    float4 out = make_float4(alpha * v.x, alpha * v.y, alpha * v.z, alpha * v.w);
+    if (beta != 0.f) {
+      const float4 p = *reinterpret_cast<const float4*>(C + m + n * ldc);
+      out.x += beta * p.x;
+      out.y += beta * p.y;
+      out.z += beta * p.z;
+      out.w += beta * p.w;
+    }
+    *reinterpret_cast<float4*>(D + m + n * ldd) = out;
   }
 }

@@ -18,15 +18,15 @@
 
 use tycute_atom::copy::{Dst2Ref, Src2Ref, ThrID as CopyThrID, ValLayoutDst, ValLayoutRef, ValLayoutSrc};
 use tycute_atom::mma::{LayoutA_TV, LayoutB_TV, LayoutC_TV, Shape_MNK, ThrID as MmaThrID};
-use tycute_atom::{Copy_Atom, MMA_Atom, SM75_U32x4_LDSM_N, SM80_16x8x16_F16F16F16F16_TN, SM80_CP_ASYNC_CACHEALWAYS};
+use tycute_atom::{Copy_Atom, MMA_Atom, SM75_U32x4_LDSM_N, SM80_16x8x16_F16F16F16F16_TN, SM80_CP_ASYNC_CACHEALWAYS, UniversalCopy};
 use typenum::Integer;
 use tycute_layout::layout::ShapeOf;
 use tycute_layout::typenum::{P1, Z0};
-use tycute_layout::{half_t, show, table, uint128_t, BlockedProduct, Composition, LayoutAt, LogicalDivide, MakeLayoutLeft, Size, TileToShape, ZippedDivide};
+use tycute_layout::{float, half_t, show, table, uint128_t, uint32_t, BlockedProduct, Composition, LayoutAt, LogicalDivide, MakeLayoutLeft, Size, TileToShape, ZippedDivide};
 use tycute_macros::cute;
 use tycute_tiled::copy::{
     table_of, GetLayoutD_TV, GetLayoutS_TV, MakeTiledCopy, MakeTiledCopyA, MakeTiledCopyB, PartitionD, PartitionS,
-    RetileD, SwizzledPartitionFragmentA, SwizzledPartitionFragmentB, TidfrgD, TidfrgS, TiledLayout_TV, TiledNumThr,
+    MakeTiledCopyC, RetileD, RetileS, SwizzledPartitionFragmentA, SwizzledPartitionFragmentB, TidfrgD, TidfrgS, TiledLayout_TV, TiledNumThr,
     Tiler_MN,
 };
 use tycute_tiled::CountingTensor;
@@ -127,6 +127,29 @@ pub type S2RAtom = Copy_Atom<SM75_U32x4_LDSM_N, half_t>;
 pub type S2RCopyA = MakeTiledCopyA<S2RAtom, MmaC>;
 /// `s2r_copy_b = make_tiled_copy_B(s2r_atom_b, mmaC)`.
 pub type S2RCopyB = MakeTiledCopyB<S2RAtom, MmaC>;
+
+// ---------------------------------------------------------------------------------------------
+// Epilogue of kernels/sm80_gemm.cu: fp32 accumulators -> swizzled shared memory -> 16-byte stores
+// of D (column-major, M contiguous). Not in the tutorial, which stores from registers.
+
+/// The C tile in shared memory, fp32, M-major like D: `Sw<2,3,5> o (_128,_128):(_1,_128)`. The
+/// swizzle XORs `n`'s bits 1-2 (offset bits 8-9) into offset bits 3-4, so the accumulator stores of
+/// a warp (8 rows x 4 column pairs) hit 32 banks, while 8 consecutive floats along M stay
+/// together for the 16-byte loads (`tycute analyze` checks both).
+pub type SmemLayoutCEpi = Composition<cute!(Sw<2,3,5>), MakeLayoutLeft<cute!((_128,_128))>>;
+/// R2S: `make_tiled_copy_C(Copy_Atom<UniversalCopy<uint32_t>, float>, mmaC)`, one float per copy.
+pub type R2SCopy = MakeTiledCopyC<Copy_Atom<UniversalCopy<uint32_t>, float>, MmaC>;
+/// S2G: `make_tiled_copy(Copy_Atom<UniversalCopy<uint128_t>, float>, (_32,_4):(_1,_32), (_4,_1))`:
+/// 32 threads along M read 4 floats each (a 128-float column), 4 columns per pass.
+pub type S2GCopy = MakeTiledCopy<Copy_Atom<UniversalCopy<uint128_t>, float>, cute!((_32,_4):(_1,_32)), MakeLayoutLeft<cute!((_4,_1))>>;
+/// `tRS_sC = r2s_thr_copy.partition_D(sC)`, thread 0.
+pub type TRSsC = PartitionD<R2SCopy, SmemLayoutCEpi, Z0>;
+/// `tRS_rC = r2s_thr_copy.retile_S(tCrC)`: which accumulator each R2S value stores.
+pub type TRSrC = RetileS<R2SCopy, TCrC>;
+/// `tSG_sC = s2g_thr_copy.partition_S(sC)`, thread 0.
+pub type TSGsC = PartitionS<S2GCopy, SmemLayoutCEpi, Z0>;
+/// `tSG_cC = s2g_thr_copy.partition_D(make_layout((bM,bN)))`: the D coordinates, thread 0.
+pub type TSGcC = PartitionD<S2GCopy, CoordMN, Z0>;
 
 // ---------------------------------------------------------------------------------------------
 // Invariants (the kernel's CUTE_STATIC_ASSERT_Vs), checked when this crate compiles
@@ -376,5 +399,20 @@ mod tests {
             )*};
         }
         threads!(5 P5, 66 P66, 101 P101);
+    }
+}
+
+#[cfg(test)]
+mod epilogue_shapes {
+    use super::*;
+    #[test]
+    fn print() {
+        println!("sC     {}", show::<SmemLayoutCEpi>());
+        println!("r2s    {} over {}", show::<TiledLayout_TV<R2SCopy>>(), show::<Tiler_MN<R2SCopy>>());
+        println!("tRS_sC {}", tycute_tiled::copy::text::<TRSsC>());
+        println!("tRS_rC {}", show::<TRSrC>());
+        println!("s2g    {} over {}", show::<TiledLayout_TV<S2GCopy>>(), show::<Tiler_MN<S2GCopy>>());
+        println!("tSG_sC {}", tycute_tiled::copy::text::<TSGsC>());
+        println!("tSG_cC {}", tycute_tiled::copy::text::<TSGcC>());
     }
 }

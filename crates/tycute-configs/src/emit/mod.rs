@@ -24,6 +24,17 @@ pub struct Header {
     body: String,
 }
 
+/// The smallest C type for values in `min..=max` (unsigned when none is negative).
+fn c_type_signed(min: i64, max: i64) -> &'static str {
+    if min >= 0 {
+        c_type(max)
+    } else if min >= i16::MIN as i64 && max <= i16::MAX as i64 {
+        "short"
+    } else {
+        "int"
+    }
+}
+
 /// The smallest unsigned C type for values up to `max`.
 fn c_type(max: i64) -> &'static str {
     if max <= u8::MAX as i64 {
@@ -67,14 +78,14 @@ impl Header {
     }
 
     /// A per-thread table `NAME[rows.len()][width]`: row `t` is thread `t`'s values.
-    /// Every row must have the same length; values must be non-negative.
+    /// Every row must have the same length; the element type is the smallest that holds them.
     pub fn table(&mut self, name: &str, what: &str, rows: &[Vec<i64>]) {
         let width = rows.first().map_or(0, Vec::len);
         assert!(rows.iter().all(|r| r.len() == width), "table {name}: ragged rows");
         let max = rows.iter().flatten().copied().max().unwrap_or(0);
-        assert!(rows.iter().flatten().all(|&v| v >= 0), "table {name}: a negative entry");
+        let min = rows.iter().flatten().copied().min().unwrap_or(0);
         let _ = writeln!(self.body, "// {what}");
-        let _ = writeln!(self.body, "__device__ const {} {name}[{}][{width}] = {{", c_type(max), rows.len());
+        let _ = writeln!(self.body, "__device__ const {} {name}[{}][{width}] = {{", c_type_signed(min, max), rows.len());
         for r in rows {
             let vals: Vec<String> = r.iter().map(i64::to_string).collect();
             let _ = writeln!(self.body, "  {{{}}},", vals.join(","));

@@ -23,7 +23,8 @@ use super::{Header, ThreadTensor};
 use crate::rows::{thread_tensor, tv_row};
 use crate::sgemm_sm80::{
     CopyA, CopyB, CoordMK, CoordMN, CtaTiler, MmaC, S2RCopyA, S2RCopyB, SmemLayoutAStage, SmemLayoutBStage,
-    SmemLayoutA, SmemLayoutB, Stages, SwizzleAtom, TAsA, TBsB, TCrA, TCrB, TCrC, TXrA, TXrB, TXsA0, TXsB0, NUM_THREADS,
+    R2SCopy, S2GCopy, SmemLayoutA, SmemLayoutB, SmemLayoutCEpi, Stages, SwizzleAtom, TAsA, TBsB, TCrA, TRSrC, TRSsC, TSGcC,
+    TSGsC, TCrB, TCrC, TXrA, TXrB, TXsA0, TXsB0, NUM_THREADS,
 };
 
 /// Elements per 16-byte vector (halves).
@@ -136,7 +137,7 @@ pub fn tables() -> Tables {
 /// The shared-memory partitions in closed form, one per thread, each checked against the
 /// thread's index table (`table:NAME` of the dump): `tAsA` (G2S destination, all stages),
 /// `tXsA(_,_,_,0)` and `tXsB(_,_,_,0)` (the ldmatrix sources of one stage).
-pub const CLOSED_FORMS: [(&str, &str); 7] = [
+pub const CLOSED_FORMS: [(&str, &str); 10] = [
     ("tAsA", "tAsA = thr_copy_a.partition_D(sA): (CPY,CPY_M,CPY_K,PIPE), G2S destination in halves"),
     ("tXsA(_,_,_,0)", "tXsA(_,_,_,0) = s2r_thr_copy_a.partition_S(sA)(_,_,_,0): (CPY,MMA_M,MMA_K), ldmatrix source"),
     ("tXsB(_,_,_,0)", "tXsB(_,_,_,0): (CPY,MMA_N,MMA_K), ldmatrix source"),
@@ -144,11 +145,14 @@ pub const CLOSED_FORMS: [(&str, &str); 7] = [
     ("tCcC", "tCcC = thr_mma.partition_C(make_layout((bM,bN))): (MMA,MMA_M,MMA_N), accumulator f as m + kTileM*n"),
     ("tBsB", "tBsB = thr_copy_b.partition_D(sB): (CPY,CPY_N,CPY_K,PIPE), G2S destination in halves"),
     ("tBcB", "tBcB = thr_copy_b.partition_S(make_layout((bN,bK))): (CPY,CPY_N,CPY_K), G2S source as n + kTileN*k"),
+    ("tRS_sC", "tRS_sC = r2s_thr_copy.partition_D(sC): (CPY,MMA_M,MMA_N), epilogue R2S destination in floats"),
+    ("tSG_sC", "tSG_sC = s2g_thr_copy.partition_S(sC): (CPY,CPY_M,CPY_N), epilogue S2G source in floats (16-byte vectors)"),
+    ("tSG_cC", "tSG_cC = s2g_thr_copy.partition_D(make_layout((bM,bN))): (CPY,CPY_M,CPY_N), D coordinate m + kTileM*n"),
 ];
 
 /// The C++ name of a closed form (`tXsA(_,_,_,0)` -> `tXsA0`).
 fn c_name(name: &str) -> String {
-    name.replace("(_,_,_,0)", "0")
+    name.replace("(_,_,_,0)", "0").replace('_', "")
 }
 
 /// The closed forms of [`CLOSED_FORMS`] for every thread, each checked against its table (the
@@ -161,6 +165,9 @@ pub fn thread_tensors() -> Result<Vec<(String, Vec<ThreadTensor>)>, String> {
     let tac = table::<TidfrgS<CopyA, CoordMK>>();
     let tbs = table::<TidfrgD<CopyB, SmemLayoutB>>();
     let tbc = table::<TidfrgS<CopyB, CoordMK>>();
+    let rs = table::<TidfrgD<R2SCopy, SmemLayoutCEpi>>();
+    let sg = table::<TidfrgS<S2GCopy, SmemLayoutCEpi>>();
+    let sgc = table::<TidfrgD<S2GCopy, CoordMN>>();
     let thrfrg_c = table::<ThrfrgC<MmaC, CoordMN>>();
     let n_vmnk = table::<ThrLayoutVMNK<MmaC>>().len();
     let vs = Size::<LayoutAt<ThrLayoutVMNK<MmaC>, Z0>>::I64 as usize;
@@ -190,6 +197,18 @@ pub fn thread_tensors() -> Result<Vec<(String, Vec<ThreadTensor>)>, String> {
                 6 => {
                     let row = tv_row(&tbc, NUM_THREADS, t);
                     (thread_tensor::<PartitionS<CopyB, CoordMK, Z0>>(&row)?, row)
+                }
+                7 => {
+                    let row = tv_row(&rs, NUM_THREADS, t);
+                    (thread_tensor::<TRSsC>(&row)?, row)
+                }
+                8 => {
+                    let row = tv_row(&sg, NUM_THREADS, t);
+                    (thread_tensor::<TSGsC>(&row)?, row)
+                }
+                9 => {
+                    let row = tv_row(&sgc, NUM_THREADS, t);
+                    (thread_tensor::<TSGcC>(&row)?, row)
                 }
                 1 => {
                     let mut row = tv_row(&txsa, NUM_THREADS, t);
@@ -280,6 +299,15 @@ pub fn header() -> String {
     h.const_table("kFragC", "kFragC[m][n]: first of the 4 floats of tCrC(_,m,n) (c0..c3)", &f.frag_c);
     h.const_table("kS2RFragA", "kS2RFragA[i][r]: the tCrA register that ldmatrix.x4 number i (tXsA0 order) writes with its r-th result (retile_D)", &f.s2r_a);
     h.const_table("kS2RFragB", "kS2RFragB[i][r]: the same for tCrB", &f.s2r_b);
+
+    h.comment("Epilogue: accumulators -> sC (fp32, swizzled, reusing the stage memory) -> 16-byte stores of D");
+    let sc = show::<SmemLayoutCEpi>();
+    let (b, m, s_) = swizzle_bms(&sc).expect("sC is swizzled");
+    h.int("kEpiSwizzleB", b, "Sw<B,M,S> of sC (float offsets)");
+    h.int("kEpiSwizzleM", m, "");
+    h.int("kEpiSwizzleS", s_, "");
+    h.int("kEpiElems", bm * bn, "floats of sC");
+    h.const_table("kR2SAcc", "kR2SAcc[0][j]: the accumulator the j-th R2S value stores (retile_S(tCrC), tRS_sC order)", &[table::<TRSrC>()]);
 
     h.comment("MMA: m16n8k16, accumulator register r of thread t");
     h.int("kAccumulators", t.mma_c_crd[0].len() as i64, "");
@@ -439,6 +467,49 @@ pub fn check() -> Result<Report, String> {
         "closed forms {}: offset + strides reproduce every thread's table (tCrC is compact: register f is tCcC's element f)",
         tt.iter().map(|(n, _)| n.as_str()).collect::<Vec<_>>().join(", ")
     ));
+    // the epilogue: R2S stores accumulator kR2SAcc[j] at tRS_sC(j), which must be the sC offset
+    // of that accumulator's C coordinate; S2G reads 4 contiguous floats and writes them to the 4
+    // contiguous D elements they hold
+    let sc = table::<SmemLayoutCEpi>();
+    let r2s_acc = table::<TRSrC>();
+    let rs = table::<TidfrgD<R2SCopy, SmemLayoutCEpi>>();
+    let per = rs.len() / NUM_THREADS;
+    if r2s_acc.len() != per {
+        return Err(format!("R2S: {per} values per thread, retile_S(tCrC) has {}", r2s_acc.len()));
+    }
+    let mut r2s_all = Vec::new();
+    for th in 0..NUM_THREADS {
+        let row = tv_row(&rs, NUM_THREADS, th);
+        for (j, &o) in row.iter().enumerate() {
+            let c = t.mma_c_crd[th][r2s_acc[j] as usize];
+            if sc[c as usize] != o {
+                return Err(format!("R2S: thread {th} value {j} stores accumulator {} (C element {c}) at sC offset {o}, which holds element sC^-1({o})", r2s_acc[j]));
+            }
+            r2s_all.push(o);
+        }
+    }
+    r.lines.push(exactly_once("R2S sC", r2s_all, sc.len())?);
+    r.lines.push("R2S: every accumulator lands at the sC offset of its own C element".into());
+    let (sg, sgc) = (table::<TidfrgS<S2GCopy, SmemLayoutCEpi>>(), table::<TidfrgD<S2GCopy, CoordMN>>());
+    let (mut src, mut dst) = (Vec::new(), Vec::new());
+    for th in 0..NUM_THREADS {
+        let (a, b) = (tv_row(&sg, NUM_THREADS, th), tv_row(&sgc, NUM_THREADS, th));
+        for (&o, &c) in a.iter().zip(&b) {
+            if sc[c as usize] != o {
+                return Err(format!("S2G: thread {th} writes D element {c} with the float at sC offset {o}, which is not element {c}"));
+            }
+        }
+        for (ca, cb) in a.chunks(4).zip(b.chunks(4)) {
+            if ca.windows(2).any(|w| w[1] != w[0] + 1) || cb.windows(2).any(|w| w[1] != w[0] + 1) {
+                return Err(format!("S2G: thread {th}: a vector is not 4 contiguous floats: sC {ca:?}, D {cb:?}"));
+            }
+        }
+        src.extend(a);
+        dst.extend(b);
+    }
+    r.lines.push(exactly_once("S2G sC", src, sc.len())?);
+    r.lines.push(exactly_once("S2G D tile", dst, sc.len())?);
+    r.lines.push("S2G: every 16-byte vector is 4 contiguous floats in sC and in D (column-major), carrying its own elements".into());
     let (cm, cn) = (Size::<LayoutAt<CoordMN, Z0>>::I64, Size::<LayoutAt<CoordMN, P1>>::I64);
     r.lines.push(exactly_once("MMA C accumulators", t.mma_c_crd.iter().flatten().copied(), (cm * cn) as usize)?);
     let _ = show::<ShapeOf<CoordMN>>();
