@@ -17,8 +17,10 @@ extern crate tycute_layout as tycute;
 
 #[cfg(feature = "crosswise")]
 pub mod crosswise;
+#[cfg(feature = "kernel")]
 pub mod analyze;
 pub mod dynamic;
+#[cfg(feature = "kernel")]
 pub mod emit;
 pub mod rows;
 pub mod sgemm_sm80;
