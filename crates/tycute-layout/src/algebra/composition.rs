@@ -275,6 +275,24 @@ pub trait ComposeLayout<S, D, BS, BD> {
     type Output;
 }
 
+/// The strict rules 2-4 of a composition as bits, `B1` where the rule holds.
+#[doc(hidden)]
+pub trait AuditVerdict {
+    /// Rule 2, [`PartialWalkDivisibility`].
+    type Walk;
+    /// Rule 3, [`NoCarry`].
+    type Carry;
+    /// Rule 4, [`NoBorrow`].
+    type Borrow;
+}
+impl<W, C, B> AuditVerdict for (W, C, B) {
+    type Walk = W;
+    type Carry = C;
+    type Borrow = B;
+}
+/// Every rule holds.
+type AllHold = (B1, B1, B1);
+
 /// Integer strides: `composition_impl(coalesce_x(A), B)`.
 impl<S, D, BS, BD> ComposeLayout<S, D, BS, BD> for B0
 where
@@ -289,11 +307,19 @@ where
     LastOf<Flatten<S>>: IsEqual<P1>,
     LastOf<FlatS<Layout<S, D>>>: IsEqual<P2>,
     Eq<LastOf<Flatten<S>>, P1>: BitAnd<Eq<LastOf<FlatS<Layout<S, D>>>, P2>>,
-    // strict rules 2-4
+    // strict rules 2-4: the audit computes them as bits, checked here rather than inside the
+    // audit's recursion, so that a rejection carries one "required for" note, not one per helper
     DigitsOf<Layout<S, D>, BS, BD>: Audit<FlatS<Layout<S, D>>, Artificial<S, FlatS<Layout<S, D>>>>,
+    VerdictOf<S, D, BS, BD>: AuditVerdict,
+    <VerdictOf<S, D, BS, BD> as AuditVerdict>::Walk: PartialWalkDivisibility,
+    <VerdictOf<S, D, BS, BD> as AuditVerdict>::Carry: NoCarry,
+    <VerdictOf<S, D, BS, BD> as AuditVerdict>::Borrow: NoBorrow,
 {
     type Output = Composed<Layout<S, D>, BS, BD>;
 }
+/// The strict rules 2-4 of `Layout<S, D> ∘ Layout<BS, BD>` (integer strides) as bits.
+type VerdictOf<S, D, BS, BD> =
+    <DigitsOf<Layout<S, D>, BS, BD> as Audit<FlatS<Layout<S, D>>, Artificial<S, FlatS<Layout<S, D>>>>>::Verdict;
 
 /// Scaled-basis strides: each leaf `s:v@p` composes `s:v` with `coalesce_x(get<p>(A))`.
 impl<S, D, BS, BD> ComposeLayout<S, D, BS, BD> for B1
@@ -761,8 +787,13 @@ type Rec<G, X> = <G as Place<X>>::Output;
 /// `coalesce_x`'s `_2` (then the top mode is the one before it, unless a live leaf places a
 /// negative digit in the `_2`).
 #[doc(hidden)]
-pub trait Audit<LS, Art> {}
-impl<LS, Art> Audit<LS, Art> for Nil {}
+pub trait Audit<LS, Art> {
+    /// `(rule 2, rule 3, rule 4)` as bits.
+    type Verdict;
+}
+impl<LS, Art> Audit<LS, Art> for Nil {
+    type Verdict = AllHold;
+}
 impl<R, RT, LS, Art> Audit<LS, Art> for Tup<R, RT>
 where
     Tup<R, RT>: Last,
@@ -772,6 +803,7 @@ where
     LS: BelowTop<Exempt<Art, Tup<R, RT>>>,
     (Tup<R, RT>, LS, <LS as BelowTop<Exempt<Art, Tup<R, RT>>>>::Output): AuditModes<B0>,
 {
+    type Verdict = <(Tup<R, RT>, LS, <LS as BelowTop<Exempt<Art, Tup<R, RT>>>>::Output) as AuditModes<B0>>::Verdict;
 }
 /// `N` in the last mode of the flat A.
 type LastNeg<Rs> = <LastOf<Rs> as NegPart>::Output;
@@ -810,26 +842,39 @@ where
 /// Rules 2-4 mode by mode on `(records, shapes, below-top bits)`; `SeenNeg`: a lower mode holds
 /// a negative digit.
 #[doc(hidden)]
-pub trait AuditModes<SeenNeg> {}
-impl<SeenNeg> AuditModes<SeenNeg> for (Nil, Nil, Nil) {}
+pub trait AuditModes<SeenNeg> {
+    /// `(rule 2, rule 3, rule 4)` over these modes, as bits.
+    type Verdict;
+}
+impl<SeenNeg> AuditModes<SeenNeg> for (Nil, Nil, Nil) {
+    type Verdict = AllHold;
+}
 impl<P, N, X, RT, S, ST, C, CT, SeenNeg> AuditModes<SeenNeg> for (Tup<(P, N, X), RT>, Tup<S, ST>, Tup<C, CT>)
 where
     // rule 2: !C || !X
     C: Not + BitAnd<X>,
     And<C, X>: Not,
-    crate::int::Not<And<C, X>>: PartialWalkDivisibility,
     // rule 3: !C || P < S
     P: IsLess<S> + IsGreater<Z0>,
     crate::int::Not<C>: BitOr<Le<P, S>>,
-    Or<crate::int::Not<C>, Le<P, S>>: NoCarry,
     // rule 4: !(SeenNeg && P > 0)
     SeenNeg: BitAnd<Gr<P, Z0>> + BitOr<Le<N, Z0>>,
     And<SeenNeg, Gr<P, Z0>>: Not,
-    crate::int::Not<And<SeenNeg, Gr<P, Z0>>>: NoBorrow,
     N: IsLess<Z0>,
     (RT, ST, CT): AuditModes<Or<SeenNeg, Le<N, Z0>>>,
+    RestVerdict<RT, ST, CT, SeenNeg, N>: AuditVerdict,
+    crate::int::Not<And<C, X>>: BitAnd<<RestVerdict<RT, ST, CT, SeenNeg, N> as AuditVerdict>::Walk>,
+    Or<crate::int::Not<C>, Le<P, S>>: BitAnd<<RestVerdict<RT, ST, CT, SeenNeg, N> as AuditVerdict>::Carry>,
+    crate::int::Not<And<SeenNeg, Gr<P, Z0>>>: BitAnd<<RestVerdict<RT, ST, CT, SeenNeg, N> as AuditVerdict>::Borrow>,
 {
+    type Verdict = (
+        And<crate::int::Not<And<C, X>>, <RestVerdict<RT, ST, CT, SeenNeg, N> as AuditVerdict>::Walk>,
+        And<Or<crate::int::Not<C>, Le<P, S>>, <RestVerdict<RT, ST, CT, SeenNeg, N> as AuditVerdict>::Carry>,
+        And<crate::int::Not<And<SeenNeg, Gr<P, Z0>>>, <RestVerdict<RT, ST, CT, SeenNeg, N> as AuditVerdict>::Borrow>,
+    );
 }
+/// The verdict of the modes above this one.
+type RestVerdict<RT, ST, CT, SeenNeg, N> = <(RT, ST, CT) as AuditModes<Or<SeenNeg, Le<N, Z0>>>>::Verdict;
 
 /// A leaf with stride `_0` (`B1`) or another stride (`B0`); `L`: the leaf is live.
 #[doc(hidden)]
