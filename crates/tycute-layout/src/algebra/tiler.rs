@@ -225,7 +225,7 @@ where
 /// Rejects a leaf of the guide (a layout, an integer or `_`) that lands on an integer mode: the
 /// mode was not divided (the tiler has `_` there), so there is no `(tile, rest)` pair to unzip.
 #[diagnostic::on_unimplemented(
-    message = "Index out of range",
+    message = "divide/product by a tiler: Index out of range (`_` in the tiler over a plain-integer mode of A)",
     label = "`_` in this tiler keeps a plain-integer mode, which has no (tile, rest) pair to unzip"
 )]
 pub trait UnzipIndexInRange: Sealed {}
@@ -266,7 +266,7 @@ where
 }
 /// A tuple mode kept by `_` must have rank 2 to be read as `(tile, rest)`.
 #[diagnostic::on_unimplemented(
-    message = "Mismatched ranks",
+    message = "divide/product by a tiler: Mismatched ranks (a mode kept by `_` is not a (tile, rest) pair)",
     label = "a mode kept by `_` in the tiler must be a rank-2 (tile, rest) pair to be unzipped"
 )]
 #[doc(hidden)]
@@ -282,7 +282,7 @@ impl<S0, S1, D0, D1> UnzipRank2 for Layout<Tup<S0, Tup<S1, Nil>>, Tup<D0, Tup<D1
 
 /// The tuple-guide case over the modes of the layout.
 #[diagnostic::on_unimplemented(
-    message = "Mismatched ranks",
+    message = "divide/product by a tiler: Mismatched ranks (the tiler has more modes than the layout)",
     label = "the tiler has more modes than this layout"
 )]
 #[doc(hidden)]
@@ -512,7 +512,7 @@ impl<A, B> ZipModesIf<B, B0> for A {
 
 /// Rejects a zip of two layouts whose ranks differ.
 #[diagnostic::on_unimplemented(
-    message = "Mismatched Ranks",
+    message = "zip of two layouts (blocked_product, raked_product): Mismatched Ranks",
     label = "zip of two layouts needs equal ranks"
 )]
 pub trait ZipRanksMatch: Sealed {}
