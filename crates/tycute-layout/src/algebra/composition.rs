@@ -307,19 +307,89 @@ where
     LastOf<Flatten<S>>: IsEqual<P1>,
     LastOf<FlatS<Layout<S, D>>>: IsEqual<P2>,
     Eq<LastOf<Flatten<S>>, P1>: BitAnd<Eq<LastOf<FlatS<Layout<S, D>>>, P2>>,
-    // strict rules 2-4: the audit computes them as bits, checked here rather than inside the
-    // audit's recursion, so that a rejection carries one "required for" note, not one per helper
+    // The checks. The walk and the audit compute them as bits, and they are required here
+    // rather than inside the recursion, so that a rejection carries one "required for" note
+    // instead of one per helper, each spelling out typenum trees. Of CuTe's stride and shape
+    // conditions and strict rule 1, the walk keeps the first that fails (in CuTe's order);
+    // strict rules 2-4 are reported only when those three hold (the digits mean nothing
+    // otherwise).
     DigitsOf<Layout<S, D>, BS, BD>: Audit<FlatS<Layout<S, D>>, Artificial<S, FlatS<Layout<S, D>>>>,
     VerdictOf<S, D, BS, BD>: AuditVerdict,
-    <VerdictOf<S, D, BS, BD> as AuditVerdict>::Walk: PartialWalkDivisibility,
-    <VerdictOf<S, D, BS, BD> as AuditVerdict>::Carry: NoCarry,
-    <VerdictOf<S, D, BS, BD> as AuditVerdict>::Borrow: NoBorrow,
+    WalkOf<S, D, BS, BD>: WalkChecks,
+    ChkStride<S, D, BS, BD>: StrideDivisibility + BitAnd<ChkNeg<S, D, BS, BD>>,
+    ChkNeg<S, D, BS, BD>: NegativeStrideDivisibility,
+    ChkShape<S, D, BS, BD>: ShapeDivisibility,
+    OkSn<S, D, BS, BD>: BitAnd<ChkShape<S, D, BS, BD>>,
+    OkSnh<S, D, BS, BD>: Not,
+    crate::int::Not<OkSnh<S, D, BS, BD>>: BitOr<<VerdictOf<S, D, BS, BD> as AuditVerdict>::Walk>
+        + BitOr<<VerdictOf<S, D, BS, BD> as AuditVerdict>::Carry>
+        + BitOr<<VerdictOf<S, D, BS, BD> as AuditVerdict>::Borrow>,
+    Or<crate::int::Not<OkSnh<S, D, BS, BD>>, <VerdictOf<S, D, BS, BD> as AuditVerdict>::Walk>: PartialWalkDivisibility,
+    Or<crate::int::Not<OkSnh<S, D, BS, BD>>, <VerdictOf<S, D, BS, BD> as AuditVerdict>::Carry>: NoCarry,
+    Or<crate::int::Not<OkSnh<S, D, BS, BD>>, <VerdictOf<S, D, BS, BD> as AuditVerdict>::Borrow>: NoBorrow,
 {
     type Output = Composed<Layout<S, D>, BS, BD>;
 }
 /// The strict rules 2-4 of `Layout<S, D> ∘ Layout<BS, BD>` (integer strides) as bits.
 type VerdictOf<S, D, BS, BD> =
     <DigitsOf<Layout<S, D>, BS, BD> as Audit<FlatS<Layout<S, D>>, Artificial<S, FlatS<Layout<S, D>>>>>::Verdict;
+/// CuTe's conditions and strict rule 1 over the walk of every leaf of B, as bits.
+type WalkOf<S, D, BS, BD> =
+    <(BS, BD) as ComposeImpl<FlatS<Layout<S, D>>, FlatD<Layout<S, D>>, ReachOf<BS, BD>>>::Checks;
+type ChkStride<S, D, BS, BD> = <WalkOf<S, D, BS, BD> as WalkChecks>::Stride;
+type ChkNeg<S, D, BS, BD> = <WalkOf<S, D, BS, BD> as WalkChecks>::Negative;
+type ChkShape<S, D, BS, BD> = <WalkOf<S, D, BS, BD> as WalkChecks>::Shape;
+/// The stride condition and rule 1 hold.
+type OkSn<S, D, BS, BD> = And<ChkStride<S, D, BS, BD>, ChkNeg<S, D, BS, BD>>;
+/// ... and the shape condition.
+type OkSnh<S, D, BS, BD> = And<OkSn<S, D, BS, BD>, ChkShape<S, D, BS, BD>>;
+
+/// CuTe's stride divisibility condition, strict rule 1 and CuTe's shape divisibility condition
+/// over a walk, as bits (`B1` where the rule holds; at most one step's bits are not all `B1`:
+/// the first failing step's, see [`AndChecks`]).
+#[doc(hidden)]
+pub trait WalkChecks {
+    /// [`StrideDivisibility`].
+    type Stride;
+    /// [`NegativeStrideDivisibility`].
+    type Negative;
+    /// [`ShapeDivisibility`].
+    type Shape;
+}
+impl<A, B, C> WalkChecks for (A, B, C) {
+    type Stride = A;
+    type Negative = B;
+    type Shape = C;
+}
+/// Every walk rule holds.
+type WalkOk = (B1, B1, B1);
+/// The checks of a walk step `Self` followed by those of the rest `Y`: the first failure in
+/// walk order wins (`Self` if one of its rules fails, else `Y`), as CuTe's first
+/// `static_assert` is the one it reports.
+#[doc(hidden)]
+pub trait AndChecks<Y> {
+    type Output;
+}
+impl<A, B, C, Y> AndChecks<Y> for (A, B, C)
+where
+    A: BitAnd<B>,
+    And<A, B>: BitAnd<C>,
+    And<And<A, B>, C>: FirstFailure<(A, B, C), Y>,
+{
+    type Output = <And<And<A, B>, C> as FirstFailure<(A, B, C), Y>>::Output;
+}
+/// `X` when `Self` is `B0` (a rule of `X` fails), else `Y`.
+#[doc(hidden)]
+pub trait FirstFailure<X, Y> {
+    type Output;
+}
+impl<X, Y> FirstFailure<X, Y> for B1 {
+    type Output = Y;
+}
+impl<X, Y> FirstFailure<X, Y> for B0 {
+    type Output = X;
+}
+type Both<X, Y> = <X as AndChecks<Y>>::Output;
 
 /// Scaled-basis strides: each leaf `s:v@p` composes `s:v` with `coalesce_x(get<p>(A))`.
 impl<S, D, BS, BD> ComposeLayout<S, D, BS, BD> for B1
@@ -672,6 +742,8 @@ type LastOf<L> = <L as Last>::Output;
 pub trait ComposeImpl<LS, LD, PR> {
     type Output;
     type Digits;
+    /// The walk's checks ([`WalkChecks`]), required by the caller.
+    type Checks;
 }
 /// A leaf `N:DN` of B (a positive shape): a static stride `_0` is kept as it is. (`PInt<U>`
 /// rather than any `N: Int`, so that only one impl header matches a tuple: see the integer tiler.)
@@ -683,6 +755,7 @@ where
 {
     type Output = <Eq<DN, Z0> as LeafBranch<PInt<U>, DN, LS, LD, Live<DN, PR>>>::Output;
     type Digits = <Eq<DN, Z0> as LeafBranch<PInt<U>, DN, LS, LD, Live<DN, PR>>>::Digits;
+    type Checks = <Eq<DN, Z0> as LeafBranch<PInt<U>, DN, LS, LD, Live<DN, PR>>>::Checks;
 }
 /// Whether a leaf of stride `DN` is live (not inert) under B's positive reach `PR`.
 type Live<DN, PR> = <DN as LiveUnder<PR>>::Output;
@@ -711,6 +784,7 @@ where
 impl<LS, LD, PR> ComposeImpl<LS, LD, PR> for (Nil, Nil) {
     type Output = Layout<Nil, Nil>;
     type Digits = Nil;
+    type Checks = WalkOk;
 }
 impl<H, T, DH, DT, LS, LD, PR> ComposeImpl<LS, LD, PR> for (Tup<H, T>, Tup<DH, DT>)
 where
@@ -719,6 +793,7 @@ where
 {
     type Output = <<(Tup<H, T>, Tup<DH, DT>) as ComposeModes<LS, LD, PR>>::Output as MakeLayoutOp>::Output;
     type Digits = <(Tup<H, T>, Tup<DH, DT>) as ComposeModes<LS, LD, PR>>::Digits;
+    type Checks = <(Tup<H, T>, Tup<DH, DT>) as ComposeModes<LS, LD, PR>>::Checks;
 }
 
 /// The list of the modes of a tuple B, each composed; digits summed.
@@ -726,17 +801,21 @@ where
 pub trait ComposeModes<LS, LD, PR> {
     type Output;
     type Digits;
+    type Checks;
 }
 impl<LS, LD, PR> ComposeModes<LS, LD, PR> for (Nil, Nil) {
     type Output = Nil;
     type Digits = Nil;
+    type Checks = WalkOk;
 }
 impl<H, T, DH, DT, LS, LD, PR> ComposeModes<LS, LD, PR> for (Tup<H, T>, Tup<DH, DT>)
 where
     (H, DH): ComposeImpl<LS, LD, PR>,
     (T, DT): ComposeModes<LS, LD, PR>,
     <(H, DH) as ComposeImpl<LS, LD, PR>>::Digits: AddDigits<<(T, DT) as ComposeModes<LS, LD, PR>>::Digits>,
+    <(H, DH) as ComposeImpl<LS, LD, PR>>::Checks: AndChecks<<(T, DT) as ComposeModes<LS, LD, PR>>::Checks>,
 {
+    type Checks = Both<<(H, DH) as ComposeImpl<LS, LD, PR>>::Checks, <(T, DT) as ComposeModes<LS, LD, PR>>::Checks>;
     type Output = Tup<<(H, DH) as ComposeImpl<LS, LD, PR>>::Output, <(T, DT) as ComposeModes<LS, LD, PR>>::Output>;
     type Digits = <<(H, DH) as ComposeImpl<LS, LD, PR>>::Digits as AddDigits<
         <(T, DT) as ComposeModes<LS, LD, PR>>::Digits,
@@ -881,10 +960,12 @@ type RestVerdict<RT, ST, CT, SeenNeg, N> = <(RT, ST, CT) as AuditModes<Or<SeenNe
 pub trait LeafBranch<N, DN, LS, LD, L> {
     type Output;
     type Digits;
+    type Checks;
 }
 impl<N, DN, LS, LD, L> LeafBranch<N, DN, LS, LD, L> for B1 {
     type Output = Layout<N, DN>;
     type Digits = Nil;
+    type Checks = WalkOk;
 }
 impl<N, DN, LS, LD, L> LeafBranch<N, DN, LS, LD, L> for B0
 where
@@ -893,6 +974,7 @@ where
 {
     type Output = <<LS as IsTuple>::Output as FlatBranch<N, DN, LS, LD, L>>::Output;
     type Digits = <<LS as IsTuple>::Output as FlatBranch<N, DN, LS, LD, L>>::Digits;
+    type Checks = <<LS as IsTuple>::Output as FlatBranch<N, DN, LS, LD, L>>::Checks;
 }
 
 /// An integral flat A (`B0`): `N:DN*LD`; a tuple flat A (`B1`): the fold over its modes.
@@ -900,10 +982,12 @@ where
 pub trait FlatBranch<N, DN, LS, LD, L> {
     type Output;
     type Digits;
+    type Checks;
 }
 impl<N, DN: Mul<LD>, LS, LD, L> FlatBranch<N, DN, LS, LD, L> for B0 {
     type Output = Layout<N, Prod<DN, LD>>;
     type Digits = Nil;
+    type Checks = WalkOk;
 }
 impl<N, DN, LS, LD, L> FlatBranch<N, DN, LS, LD, L> for B1
 where
@@ -911,6 +995,7 @@ where
 {
     type Output = <(LS, LD) as Fold<N, DN, Nil, Nil, L>>::Output;
     type Digits = <(LS, LD) as Fold<N, DN, Nil, Nil, L>>::Digits;
+    type Checks = <(LS, LD) as Fold<N, DN, Nil, Nil, L>>::Checks;
 }
 
 /// The fold over the flat modes `(LS, LD)` of A with rest shape `RS`, rest stride `RD`, the
@@ -919,6 +1004,7 @@ where
 pub trait Fold<RS, RD, ResS, ResD, L> {
     type Output;
     type Digits;
+    type Checks;
 }
 /// The last mode `_:D` of A takes the rest; its digit is `(RS - 1) * RD`.
 impl<S, D, RS, RD, ResS, ResD, L> Fold<RS, RD, ResS, ResD, L> for (Tup<S, Nil>, Tup<D, Nil>)
@@ -932,16 +1018,27 @@ where
 {
     type Output = <ResS as Finish<RS, Prod<RD, D>, ResD>>::Output;
     type Digits = Tup<Rec<If<L, Prod<Diff<RS, P1>, RD>, Z0>, B0>, Nil>;
+    type Checks = WalkOk;
 }
 /// A mode `S:D` of A that is not the last.
 impl<S, S2, ST, D, D2, DT, RS, RD, ResS, ResD, L> Fold<RS, RD, ResS, ResD, L>
     for (Tup<S, Tup<S2, ST>>, Tup<D, Tup<D2, DT>>)
 where
+    // CuTe's stride condition and strict rule 1, recorded for ComposeLayout
     RD: StepMath<S>,
-    <RD as StepMath<S>>::StrideOk: StrideDivisibility,
-    // strict rule 1
     RD: MagnitudeOk<S, RS, L>,
-    <RD as MagnitudeOk<S, RS, L>>::Output: NegativeStrideDivisibility,
+    (<RD as StepMath<S>>::StrideOk, <RD as MagnitudeOk<S, RS, L>>::Output, B1): AndChecks<
+        <Or<Eq<<RD as StepMath<S>>::NextShape, P1>, Eq<RS, P1>> as Step<
+            S,
+            D,
+            RS,
+            RD,
+            ResS,
+            ResD,
+            (Tup<S2, ST>, Tup<D2, DT>),
+            L,
+        >>::Checks,
+    >,
     RS: IsEqual<P1>,
     Eq<<RD as StepMath<S>>::NextShape, P1>: BitOr<Eq<RS, P1>>,
     <RD as StepMath<S>>::NextShape: IsEqual<P1>,
@@ -968,6 +1065,19 @@ where
         (Tup<S2, ST>, Tup<D2, DT>),
         L,
     >>::Digits;
+    type Checks = Both<
+        (<RD as StepMath<S>>::StrideOk, <RD as MagnitudeOk<S, RS, L>>::Output, B1),
+        <Or<Eq<<RD as StepMath<S>>::NextShape, P1>, Eq<RS, P1>> as Step<
+            S,
+            D,
+            RS,
+            RD,
+            ResS,
+            ResD,
+            (Tup<S2, ST>, Tup<D2, DT>),
+            L,
+        >>::Checks,
+    >;
 }
 
 /// Per-step arithmetic on the rest stride `RD` for a mode of shape `S`: CuTe's stride
@@ -1043,6 +1153,7 @@ type NextStrideOf<RD, S> = <RD as StepMath<S>>::NextStride;
 pub trait Step<S, D, RS, RD, ResS, ResD, Rest, L> {
     type Output;
     type Digits;
+    type Checks;
 }
 impl<S, D, RS, RD, ResS, ResD, Rest, L> Step<S, D, RS, RD, ResS, ResD, Rest, L> for B1
 where
@@ -1051,6 +1162,7 @@ where
 {
     type Output = <Rest as Fold<RS, NextStrideOf<RD, S>, ResS, ResD, L>>::Output;
     type Digits = Tup<(Z0, Z0, B0), <Rest as Fold<RS, NextStrideOf<RD, S>, ResS, ResD, L>>::Digits>;
+    type Checks = <Rest as Fold<RS, NextStrideOf<RD, S>, ResS, ResD, L>>::Checks;
 }
 
 type NewShape<RD, S, RS> = Minimum<NextShapeOf<RD, S>, RS>;
@@ -1066,10 +1178,18 @@ impl<S, D, RS, RD, ResS, ResD, Rest, L> Step<S, D, RS, RD, ResS, ResD, Rest, L> 
 where
     RD: StepMath<S> + Mul<D>,
     NextShapeOf<RD, S>: Min<RS>,
-    // shape divisibility: rest_shape % new_shape == 0
+    // CuTe's shape condition, recorded for ComposeLayout: rest_shape % new_shape == 0
     RS: Rem<NewShape<RD, S, RS>> + Div<NewShape<RD, S, RS>>,
     Mod<RS, NewShape<RD, S, RS>>: IsEqual<Z0>,
-    Eq<Mod<RS, NewShape<RD, S, RS>>, Z0>: ShapeDivisibility,
+    (B1, B1, Eq<Mod<RS, NewShape<RD, S, RS>>, Z0>): AndChecks<
+        <Rest as Fold<
+            TakeRest<RD, S, RS>,
+            NextStrideOf<RD, S>,
+            TakeResS<RD, S, RS, ResS>,
+            TakeResD<RD, D, ResD>,
+            L,
+        >>::Checks,
+    >,
     // strict rule 2, recorded for the audit
     TakeRest<RD, S, RS>: IsGreater<P1>,
     S: Rem<RD>,
@@ -1103,6 +1223,16 @@ where
             TakeResD<RD, D, ResD>,
             L,
         >>::Digits,
+    >;
+    type Checks = Both<
+        (B1, B1, Eq<Mod<RS, NewShape<RD, S, RS>>, Z0>),
+        <Rest as Fold<
+            TakeRest<RD, S, RS>,
+            NextStrideOf<RD, S>,
+            TakeResS<RD, S, RS, ResS>,
+            TakeResD<RD, D, ResD>,
+            L,
+        >>::Checks,
     >;
 }
 
