@@ -165,7 +165,7 @@ pub fn eval_expr(ev: &Evaluator, text: &str, depth: usize) -> Result<Output, Err
 fn report(e: &Error) -> i32 {
     match e.kind {
         ErrorKind::Reject => {
-            eprintln!("REJECT: {}", e.message);
+            eprintln!("REJECT\t{}", e.message);
             1
         }
         _ => {

@@ -58,11 +58,15 @@ pub fn make_tiled_copy_impl(atom: CopyAtom, layout_tv: Layout, tiler: Tiler) -> 
     let (athr, aval) = (atom.num_thr()?, atom.num_val()?);
     ensure!(
         athr.value != 0 && tiled_thr.value % athr.value == 0,
-        "static assertion failed: TiledCopy uses too few thrs for selected CopyAtom"
+        "make_tiled_copy: TiledCopy uses too few thrs for selected CopyAtom (the thread count is not a multiple of the atom's): {} threads, the atom has {}",
+        tiled_thr.value,
+        athr.value
     );
     ensure!(
         aval.value != 0 && tiled_val.value % aval.value == 0,
-        "static assertion failed: TiledCopy uses too few vals for selected CopyAtom"
+        "make_tiled_copy: TiledCopy uses too few vals for selected CopyAtom (the values per thread are not a multiple of the atom's): {} values per thread, the atom moves {}",
+        tiled_val.value,
+        aval.value
     );
     Ok(TiledCopy {
         atom,
@@ -172,7 +176,7 @@ impl TiledCopy {
         let tiler_rank = self.tiler.rank();
         ensure!(
             layout.rank() >= tiler_rank,
-            "static assertion failed: Rank of tensor to be partitioned too small."
+            "tidfrg_S/D, partition_S/D: Rank of tensor to be partitioned too small."
         );
         self.tile2thrfrg(&zipped_divide(layout, &self.tiler)?, ref2trg)
     }
@@ -187,7 +191,7 @@ impl TiledCopy {
         if let AnyLayout::Plain(l) = layout {
             ensure!(
                 l.rank() >= self.tiler.rank(),
-                "static assertion failed: Rank of tensor to be partitioned too small."
+                "tidfrg_S/D, partition_S/D: Rank of tensor to be partitioned too small."
             );
         }
         Ok(Tensor::new(layout.clone())

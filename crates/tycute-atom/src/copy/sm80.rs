@@ -58,7 +58,7 @@ cp_async_struct! {
 
 /// `cp.async.ca` sizes: `sizeof_bits<S>` of 32, 64 or 128.
 #[diagnostic::on_unimplemented(
-    message = "cp.async sizeof(TS) is not supported",
+    message = "Copy_Atom: cp.async sizeof(TS) is not supported (cp.async.ca copies 4, 8 or 16 bytes)",
     label = "cp.async.ca copies 4, 8 or 16 bytes"
 )]
 pub trait CpAsyncCaSize {}
@@ -68,7 +68,7 @@ impl CpAsyncCaSize for P128 {}
 
 /// `cp.async.cg` size: `sizeof_bits<S>` of 128.
 #[diagnostic::on_unimplemented(
-    message = "cp.async sizeof(TS) is not supported",
+    message = "Copy_Atom: cp.async sizeof(TS) is not supported (cp.async.cg copies 16 bytes)",
     label = "cp.async.cg copies 16 bytes"
 )]
 pub trait CpAsyncCgSize {}

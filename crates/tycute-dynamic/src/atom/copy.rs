@@ -113,14 +113,15 @@ pub fn copy_traits(op: &str) -> Result<(Layout, Layout, Layout, Layout)> {
                 s == d,
                 "static assertion failed: cp.async requires sizeof(src_value_type) == sizeof(dst_value_type)"
             );
-            let ok = if base.contains("CACHEGLOBAL") {
-                s == 128
+            let (ok, sizes) = if base.contains("CACHEGLOBAL") {
+                (s == 128, "cp.async.cg copies 16 bytes")
             } else {
-                s == 32 || s == 64 || s == 128
+                (s == 32 || s == 64 || s == 128, "cp.async.ca copies 4, 8 or 16 bytes")
             };
             ensure!(
                 ok,
-                "static assertion failed: cp.async sizeof(TS) is not supported"
+                "Copy_Atom: cp.async sizeof(TS) is not supported ({sizes}): {} bytes",
+                s / 8
             );
             let src = vec_bits(s);
             Ok((one, src.clone(), vec_bits(d), src))

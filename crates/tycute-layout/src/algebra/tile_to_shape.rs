@@ -46,7 +46,7 @@ impl<P: MakeOrderedLayoutOp<O>, O> RepeatLayout<P> for Ordered<O> {
 
 /// Rejects an atom of higher rank than the target shape.
 #[diagnostic::on_unimplemented(
-    message = "Rank of layout must be <= rank of target shape.",
+    message = "tile_to_shape: Rank of layout must be <= rank of target shape.",
     label = "the atom has more modes than the target shape"
 )]
 pub trait TileToShapeRankFits: Sealed {}

@@ -190,6 +190,9 @@ where
 pub trait TileUnzipOp<G> {
     type Tile;
     type Rest;
+    /// `B0` when a leaf of the guide lands on an integer mode ([`UnzipIndexInRange`], required
+    /// by the callers: `TileUnzipZippedOp`, `TileUnzipTiledOp`, `TileUnzipFlatOp`).
+    type InRange;
 }
 impl<S, D, G> TileUnzipOp<G> for Layout<S, D>
 where
@@ -199,12 +202,14 @@ where
 {
     type Tile = <Layout<S, D> as UnzipKind<G, <G::Kind as KindIsTuple>::Output>>::Tile;
     type Rest = <Layout<S, D> as UnzipKind<G, <G::Kind as KindIsTuple>::Output>>::Rest;
+    type InRange = <Layout<S, D> as UnzipKind<G, <G::Kind as KindIsTuple>::Output>>::InRange;
 }
 
 #[doc(hidden)]
 pub trait UnzipKind<G, K> {
     type Tile;
     type Rest;
+    type InRange;
 }
 impl<S, D, G> UnzipKind<G, B0> for Layout<S, D>
 where
@@ -213,6 +218,7 @@ where
     // (tile, rest)  =>  tile | rest
     type Tile = <Layout<S, D> as UnzipPair>::Tile;
     type Rest = <Layout<S, D> as UnzipPair>::Rest;
+    type InRange = <Layout<S, D> as UnzipPair>::InRange;
 }
 impl<S, D, G> UnzipKind<G, B1> for Layout<S, D>
 where
@@ -220,12 +226,13 @@ where
 {
     type Tile = <Layout<S, D> as UnzipList<G>>::Tile;
     type Rest = <Layout<S, D> as UnzipList<G>>::Rest;
+    type InRange = <Layout<S, D> as UnzipList<G>>::InRange;
 }
 
 /// Rejects a leaf of the guide (a layout, an integer or `_`) that lands on an integer mode: the
 /// mode was not divided (the tiler has `_` there), so there is no `(tile, rest)` pair to unzip.
 #[diagnostic::on_unimplemented(
-    message = "Index out of range",
+    message = "divide/product by a tiler: Index out of range (`_` in the tiler over a plain-integer mode of A)",
     label = "`_` in this tiler keeps a plain-integer mode, which has no (tile, rest) pair to unzip"
 )]
 pub trait UnzipIndexInRange: Sealed {}
@@ -236,6 +243,7 @@ impl UnzipIndexInRange for B1 {}
 pub trait UnzipPair {
     type Tile;
     type Rest;
+    type InRange;
 }
 impl<S: IsTuple, D> UnzipPair for Layout<S, D>
 where
@@ -243,19 +251,21 @@ where
 {
     type Tile = <Layout<S, D> as UnzipPairBy<<S as IsTuple>::Output>>::Tile;
     type Rest = <Layout<S, D> as UnzipPairBy<<S as IsTuple>::Output>>::Rest;
+    type InRange = <Layout<S, D> as UnzipPairBy<<S as IsTuple>::Output>>::InRange;
 }
 #[doc(hidden)]
 pub trait UnzipPairBy<IsTup> {
     type Tile;
     type Rest;
+    type InRange;
 }
-impl<S: IsTuple, D> UnzipPairBy<B0> for Layout<S, D>
-where
-    <S as IsTuple>::Output: UnzipIndexInRange,
-{
-    // never reached: the check above fails for every integer
+/// An integer mode: out of range. (`Tile` and `Rest` are placeholders: the callers' check of
+/// `InRange` rejects the whole unzip. The check is there, at the root, rather than here, so
+/// that the error carries no "required for" note per level of the recursion.)
+impl<S, D> UnzipPairBy<B0> for Layout<S, D> {
     type Tile = Layout<S, D>;
     type Rest = Layout<S, D>;
+    type InRange = B0;
 }
 impl<S, D> UnzipPairBy<B1> for Layout<S, D>
 where
@@ -263,10 +273,11 @@ where
 {
     type Tile = <Layout<S, D> as UnzipRank2>::Tile;
     type Rest = <Layout<S, D> as UnzipRank2>::Rest;
+    type InRange = B1;
 }
 /// A tuple mode kept by `_` must have rank 2 to be read as `(tile, rest)`.
 #[diagnostic::on_unimplemented(
-    message = "Mismatched ranks",
+    message = "divide/product by a tiler: Mismatched ranks (a mode kept by `_` is not a (tile, rest) pair)",
     label = "a mode kept by `_` in the tiler must be a rank-2 (tile, rest) pair to be unzipped"
 )]
 #[doc(hidden)]
@@ -282,22 +293,25 @@ impl<S0, S1, D0, D1> UnzipRank2 for Layout<Tup<S0, Tup<S1, Nil>>, Tup<D0, Tup<D1
 
 /// The tuple-guide case over the modes of the layout.
 #[diagnostic::on_unimplemented(
-    message = "Mismatched ranks",
+    message = "divide/product by a tiler: Mismatched ranks (the tiler has more modes than the layout)",
     label = "the tiler has more modes than this layout"
 )]
 #[doc(hidden)]
 pub trait UnzipList<G> {
     type Tile;
     type Rest;
+    type InRange;
 }
 impl UnzipList<Nil> for Layout<Nil, Nil> {
     type Tile = Layout<Nil, Nil>;
     type Rest = Layout<Nil, Nil>;
+    type InRange = B1;
 }
 impl<S0, ST, D0, DT> UnzipList<Nil> for Layout<Tup<S0, ST>, Tup<D0, DT>> {
     // the modes past the guide go to the rest
     type Tile = Layout<Nil, Nil>;
     type Rest = Layout<Tup<S0, ST>, Tup<D0, DT>>;
+    type InRange = B1;
 }
 impl<S0, ST, D0, DT, G0, GT> UnzipList<Tup<G0, GT>> for Layout<Tup<S0, ST>, Tup<D0, DT>>
 where
@@ -307,7 +321,9 @@ where
     <Layout<S0, D0> as TileUnzipOp<G0>>::Rest: IsLayout,
     <Layout<ST, DT> as UnzipList<GT>>::Tile: IsLayout,
     <Layout<ST, DT> as UnzipList<GT>>::Rest: IsLayout,
+    <Layout<S0, D0> as TileUnzipOp<G0>>::InRange: core::ops::BitAnd<<Layout<ST, DT> as UnzipList<GT>>::InRange>,
 {
+    type InRange = crate::int::And<<Layout<S0, D0> as TileUnzipOp<G0>>::InRange, <Layout<ST, DT> as UnzipList<GT>>::InRange>;
     // ((A,a),(B,b),...,x)  =>  (A,B,...) | (a,b,...,x)
     type Tile = ConsModes<<Layout<S0, D0> as TileUnzipOp<G0>>::Tile, <Layout<ST, DT> as UnzipList<GT>>::Tile>;
     type Rest = ConsModes<<Layout<S0, D0> as TileUnzipOp<G0>>::Rest, <Layout<ST, DT> as UnzipList<GT>>::Rest>;
@@ -344,6 +360,7 @@ pub trait TileUnzipZippedOp<G> {
 }
 impl<L: TileUnzipOp<G>, G> TileUnzipZippedOp<G> for L
 where
+    L::InRange: UnzipIndexInRange,
     L::Tile: IsLayout,
     L::Rest: IsLayout,
 {
@@ -356,6 +373,7 @@ pub trait TileUnzipTiledOp<G> {
 }
 impl<L: TileUnzipOp<G>, G> TileUnzipTiledOp<G> for L
 where
+    L::InRange: UnzipIndexInRange,
     L::Tile: IsLayout,
     L::Rest: IsLayout,
     ShapeOf<L::Rest>: SpreadOp,
@@ -370,6 +388,7 @@ pub trait TileUnzipFlatOp<G> {
 }
 impl<L: TileUnzipOp<G>, G> TileUnzipFlatOp<G> for L
 where
+    L::InRange: UnzipIndexInRange,
     L::Tile: IsLayout,
     L::Rest: IsLayout,
     ShapeOf<L::Tile>: SpreadOp,
@@ -512,7 +531,7 @@ impl<A, B> ZipModesIf<B, B0> for A {
 
 /// Rejects a zip of two layouts whose ranks differ.
 #[diagnostic::on_unimplemented(
-    message = "Mismatched Ranks",
+    message = "zip of two layouts (blocked_product, raked_product): Mismatched Ranks",
     label = "zip of two layouts needs equal ranks"
 )]
 pub trait ZipRanksMatch: Sealed {}

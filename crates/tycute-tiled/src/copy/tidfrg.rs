@@ -29,7 +29,7 @@ type Tiler<TC> = <TC as TiledCopyMembers>::Tiler_MN;
 /// CuTe's `CUTE_STATIC_ASSERT_V(rank(stensor) >= rank(Tiler_MN{}))`; also the gate to the
 /// computation, so that a tensor of too small a rank gives this error only.
 #[diagnostic::on_unimplemented(
-    message = "Rank of tensor to be partitioned too small.",
+    message = "tidfrg_S/D, partition_S/D: Rank of tensor to be partitioned too small.",
     label = "tidfrg_S/tidfrg_D/partition_S/partition_D: the tensor has fewer modes than the copy's Tiler_MN"
 )]
 pub trait TensorRankFits<TC, L, Ref2Trg>: Sealed {

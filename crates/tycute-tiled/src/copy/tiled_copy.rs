@@ -68,7 +68,7 @@ impl<Atom, L, T> Sealed for TiledCopy<Atom, L, T> {}
 
 /// CuTe's `CUTE_STATIC_ASSERT_V(TiledNumThr{} % AtomNumThr{} == Int<0>{})`.
 #[diagnostic::on_unimplemented(
-    message = "TiledCopy uses too few thrs for selected CopyAtom",
+    message = "make_tiled_copy: TiledCopy uses too few thrs for selected CopyAtom (the thread count is not a multiple of the atom's)",
     label = "size<0>(TiledLayout_TV) is not a multiple of the copy atom's threads (size<0>(ValLayoutRef))"
 )]
 pub trait TiledCopyThrsFit: Sealed {}
@@ -76,7 +76,7 @@ impl TiledCopyThrsFit for B1 {}
 
 /// CuTe's `CUTE_STATIC_ASSERT_V(TiledNumVal{} % AtomNumVal{} == Int<0>{})`.
 #[diagnostic::on_unimplemented(
-    message = "TiledCopy uses too few vals for selected CopyAtom",
+    message = "make_tiled_copy: TiledCopy uses too few vals for selected CopyAtom (the values per thread are not a multiple of the atom's)",
     label = "size<1>(TiledLayout_TV) is not a multiple of the copy atom's values (size<1>(ValLayoutRef))"
 )]
 pub trait TiledCopyValsFit: Sealed {}
