@@ -256,27 +256,7 @@ type FlatD<A> = StrideOf<CoalesceX<A>>;
 type ReachOf<BS, BD> = <(BS, BD) as PositiveReach>::Output;
 /// B's leaves composed with the flat A (`Output`) and the digits they place (`Digits`).
 type Composed<A, BS, BD> = <(BS, BD) as ComposeImpl<FlatS<A>, FlatD<A>, ReachOf<BS, BD>>>::Output;
-type DigitsOf<A, BS, BD> = TrDigits<TraceOf<A, BS, BD>>;
-/// The trace of B's leaves composed with the flat A ([`TraceParts`]).
-type TraceOf<A, BS, BD> = <(BS, BD) as ComposeImpl<FlatS<A>, FlatD<A>, ReachOf<BS, BD>>>::Trace;
-
-/// A walk's trace: the audit's digit records `R` and the tree of the walk's checks `C`
-/// (see [`AndChecks`]). One associated type carries both so that the trait solver walks B's
-/// leaves once for them, not once each.
-#[doc(hidden)]
-pub struct Tr<R, C>(core::marker::PhantomData<fn() -> (R, C)>);
-/// The parts of a [`Tr`].
-#[doc(hidden)]
-pub trait TraceParts {
-    type Digits;
-    type Checks;
-}
-impl<R, C> TraceParts for Tr<R, C> {
-    type Digits = R;
-    type Checks = C;
-}
-type TrDigits<T> = <T as TraceParts>::Digits;
-type TrChecks<T> = <T as TraceParts>::Checks;
+type DigitsOf<A, BS, BD> = <(BS, BD) as ComposeImpl<FlatS<A>, FlatD<A>, ReachOf<BS, BD>>>::Digits;
 /// Whether `coalesce_x` ended the flat A with the `_2` that stands for A's trailing `_1`.
 type Artificial<S, FS> = And<Eq<LastOf<Flatten<S>>, P1>, Eq<LastOf<FS>, P2>>;
 
@@ -295,24 +275,6 @@ pub trait ComposeLayout<S, D, BS, BD> {
     type Output;
 }
 
-/// The strict rules 2-4 of a composition as bits, `B1` where the rule holds.
-#[doc(hidden)]
-pub trait AuditVerdict {
-    /// Rule 2, [`PartialWalkDivisibility`].
-    type Walk;
-    /// Rule 3, [`NoCarry`].
-    type Carry;
-    /// Rule 4, [`NoBorrow`].
-    type Borrow;
-}
-impl<W, C, B> AuditVerdict for (W, C, B) {
-    type Walk = W;
-    type Carry = C;
-    type Borrow = B;
-}
-/// Every rule holds.
-type AllHold = (B1, B1, B1);
-
 /// Integer strides: `composition_impl(coalesce_x(A), B)`.
 impl<S, D, BS, BD> ComposeLayout<S, D, BS, BD> for B0
 where
@@ -327,128 +289,11 @@ where
     LastOf<Flatten<S>>: IsEqual<P1>,
     LastOf<FlatS<Layout<S, D>>>: IsEqual<P2>,
     Eq<LastOf<Flatten<S>>, P1>: BitAnd<Eq<LastOf<FlatS<Layout<S, D>>>, P2>>,
-    // The checks. The walk and the audit compute them as bits, and they are required here
-    // rather than inside the recursion, so that a rejection carries one "required for" note
-    // instead of one per helper, each spelling out typenum trees. Of CuTe's stride and shape
-    // conditions and strict rule 1, the walk keeps the first that fails (in CuTe's order);
-    // strict rules 2-4 are reported only when those three hold (the digits mean nothing
-    // otherwise).
+    // strict rules 2-4
     DigitsOf<Layout<S, D>, BS, BD>: Audit<FlatS<Layout<S, D>>, Artificial<S, FlatS<Layout<S, D>>>>,
-    VerdictOf<S, D, BS, BD>: AuditVerdict,
-    TraceOf<Layout<S, D>, BS, BD>: TraceParts,
-    TrChecks<TraceOf<Layout<S, D>, BS, BD>>: FirstWalkFailure,
-    WalkOf<S, D, BS, BD>: WalkChecks,
-    ChkStride<S, D, BS, BD>: StrideDivisibility + BitAnd<ChkNeg<S, D, BS, BD>>,
-    ChkNeg<S, D, BS, BD>: NegativeStrideDivisibility,
-    ChkShape<S, D, BS, BD>: ShapeDivisibility,
-    OkSn<S, D, BS, BD>: BitAnd<ChkShape<S, D, BS, BD>>,
-    OkSnh<S, D, BS, BD>: Not,
-    crate::int::Not<OkSnh<S, D, BS, BD>>: BitOr<<VerdictOf<S, D, BS, BD> as AuditVerdict>::Walk>
-        + BitOr<<VerdictOf<S, D, BS, BD> as AuditVerdict>::Carry>
-        + BitOr<<VerdictOf<S, D, BS, BD> as AuditVerdict>::Borrow>,
-    Or<crate::int::Not<OkSnh<S, D, BS, BD>>, <VerdictOf<S, D, BS, BD> as AuditVerdict>::Walk>: PartialWalkDivisibility,
-    Or<crate::int::Not<OkSnh<S, D, BS, BD>>, <VerdictOf<S, D, BS, BD> as AuditVerdict>::Carry>: NoCarry,
-    Or<crate::int::Not<OkSnh<S, D, BS, BD>>, <VerdictOf<S, D, BS, BD> as AuditVerdict>::Borrow>: NoBorrow,
 {
     type Output = Composed<Layout<S, D>, BS, BD>;
 }
-/// The strict rules 2-4 of `Layout<S, D> ∘ Layout<BS, BD>` (integer strides) as bits.
-type VerdictOf<S, D, BS, BD> =
-    <DigitsOf<Layout<S, D>, BS, BD> as Audit<FlatS<Layout<S, D>>, Artificial<S, FlatS<Layout<S, D>>>>>::Verdict;
-/// CuTe's conditions and strict rule 1 over the walk of every leaf of B, as bits: the first
-/// failing step's (see [`FirstWalkFailure`]).
-type WalkOf<S, D, BS, BD> = <TrChecks<TraceOf<Layout<S, D>, BS, BD>> as FirstWalkFailure>::Output;
-type ChkStride<S, D, BS, BD> = <WalkOf<S, D, BS, BD> as WalkChecks>::Stride;
-type ChkNeg<S, D, BS, BD> = <WalkOf<S, D, BS, BD> as WalkChecks>::Negative;
-type ChkShape<S, D, BS, BD> = <WalkOf<S, D, BS, BD> as WalkChecks>::Shape;
-/// The stride condition and rule 1 hold.
-type OkSn<S, D, BS, BD> = And<ChkStride<S, D, BS, BD>, ChkNeg<S, D, BS, BD>>;
-/// ... and the shape condition.
-type OkSnh<S, D, BS, BD> = And<OkSn<S, D, BS, BD>, ChkShape<S, D, BS, BD>>;
-
-/// CuTe's stride divisibility condition, strict rule 1 and CuTe's shape divisibility condition
-/// over a walk, as bits (`B1` where the rule holds; at most one step's bits are not all `B1`:
-/// the first failing step's, see [`AndChecks`]).
-#[doc(hidden)]
-pub trait WalkChecks {
-    /// [`StrideDivisibility`].
-    type Stride;
-    /// [`NegativeStrideDivisibility`].
-    type Negative;
-    /// [`ShapeDivisibility`].
-    type Shape;
-}
-impl<A, B, C> WalkChecks for (A, B, C) {
-    type Stride = A;
-    type Negative = B;
-    type Shape = C;
-}
-/// Every walk rule holds.
-type WalkOk = (B1, B1, B1);
-/// The checks of a walk step `Self` followed by those of the rest `Y`: the first failure in
-/// walk order wins (`Self` if one of its rules fails, else `Y`), as CuTe's first
-/// `static_assert` is the one it reports.
-///
-/// The walk itself records its steps' bits as a tree without evaluating anything (a list of
-/// `(stride, rule 1, shape)` triples per leaf, a list of those per tuple of B): no bound is
-/// added to the walk's impls, which keeps its cost. [`FirstWalkFailure`] reads the tree once,
-/// in `ComposeLayout`.
-#[doc(hidden)]
-pub trait AndChecks<Y> {
-    type Output;
-}
-impl<A, B, C, Y> AndChecks<Y> for (A, B, C)
-where
-    A: BitAnd<B>,
-    And<A, B>: BitAnd<C>,
-    And<And<A, B>, C>: FirstFailure<(A, B, C), Y>,
-{
-    type Output = <And<And<A, B>, C> as FirstFailure<(A, B, C), Y>>::Output;
-}
-/// The first failing triple of a tree of walk records (see [`AndChecks`]), or [`WalkOk`].
-#[doc(hidden)]
-pub trait FirstWalkFailure {
-    type Output;
-}
-impl FirstWalkFailure for Nil {
-    type Output = WalkOk;
-}
-/// A step's triple, then the rest of the leaf's walk.
-impl<A, B, C, T> FirstWalkFailure for Tup<(A, B, C), T>
-where
-    T: FirstWalkFailure,
-    (A, B, C): AndChecks<<T as FirstWalkFailure>::Output>,
-{
-    type Output = Both<(A, B, C), <T as FirstWalkFailure>::Output>;
-}
-/// A leaf (or mode) that records nothing, then the other leaves.
-impl<T> FirstWalkFailure for Tup<Nil, T>
-where
-    T: FirstWalkFailure,
-{
-    type Output = <T as FirstWalkFailure>::Output;
-}
-/// A leaf's (or mode's) records, then the other leaves'.
-impl<H, HT, T> FirstWalkFailure for Tup<Tup<H, HT>, T>
-where
-    Tup<H, HT>: FirstWalkFailure,
-    T: FirstWalkFailure,
-    <Tup<H, HT> as FirstWalkFailure>::Output: AndChecks<<T as FirstWalkFailure>::Output>,
-{
-    type Output = Both<<Tup<H, HT> as FirstWalkFailure>::Output, <T as FirstWalkFailure>::Output>;
-}
-/// `X` when `Self` is `B0` (a rule of `X` fails), else `Y`.
-#[doc(hidden)]
-pub trait FirstFailure<X, Y> {
-    type Output;
-}
-impl<X, Y> FirstFailure<X, Y> for B1 {
-    type Output = Y;
-}
-impl<X, Y> FirstFailure<X, Y> for B0 {
-    type Output = X;
-}
-type Both<X, Y> = <X as AndChecks<Y>>::Output;
 
 /// Scaled-basis strides: each leaf `s:v@p` composes `s:v` with `coalesce_x(get<p>(A))`.
 impl<S, D, BS, BD> ComposeLayout<S, D, BS, BD> for B1
@@ -800,8 +645,7 @@ type LastOf<L> = <L as Last>::Output;
 #[doc(hidden)]
 pub trait ComposeImpl<LS, LD, PR> {
     type Output;
-    /// `Tr<digits, checks>` ([`TraceParts`]): the audit's records and the walk's checks.
-    type Trace;
+    type Digits;
 }
 /// A leaf `N:DN` of B (a positive shape): a static stride `_0` is kept as it is. (`PInt<U>`
 /// rather than any `N: Int`, so that only one impl header matches a tuple: see the integer tiler.)
@@ -812,7 +656,7 @@ where
     Eq<DN, Z0>: LeafBranch<PInt<U>, DN, LS, LD, Live<DN, PR>>,
 {
     type Output = <Eq<DN, Z0> as LeafBranch<PInt<U>, DN, LS, LD, Live<DN, PR>>>::Output;
-    type Trace = <Eq<DN, Z0> as LeafBranch<PInt<U>, DN, LS, LD, Live<DN, PR>>>::Trace;
+    type Digits = <Eq<DN, Z0> as LeafBranch<PInt<U>, DN, LS, LD, Live<DN, PR>>>::Digits;
 }
 /// Whether a leaf of stride `DN` is live (not inert) under B's positive reach `PR`.
 type Live<DN, PR> = <DN as LiveUnder<PR>>::Output;
@@ -840,7 +684,7 @@ where
 /// A tuple B: one composition per mode, B's structure kept.
 impl<LS, LD, PR> ComposeImpl<LS, LD, PR> for (Nil, Nil) {
     type Output = Layout<Nil, Nil>;
-    type Trace = Tr<Nil, Nil>;
+    type Digits = Nil;
 }
 impl<H, T, DH, DT, LS, LD, PR> ComposeImpl<LS, LD, PR> for (Tup<H, T>, Tup<DH, DT>)
 where
@@ -848,32 +692,29 @@ where
     <(Tup<H, T>, Tup<DH, DT>) as ComposeModes<LS, LD, PR>>::Output: MakeLayoutOp,
 {
     type Output = <<(Tup<H, T>, Tup<DH, DT>) as ComposeModes<LS, LD, PR>>::Output as MakeLayoutOp>::Output;
-    type Trace = <(Tup<H, T>, Tup<DH, DT>) as ComposeModes<LS, LD, PR>>::Trace;
+    type Digits = <(Tup<H, T>, Tup<DH, DT>) as ComposeModes<LS, LD, PR>>::Digits;
 }
 
 /// The list of the modes of a tuple B, each composed; digits summed.
 #[doc(hidden)]
 pub trait ComposeModes<LS, LD, PR> {
     type Output;
-    type Trace;
+    type Digits;
 }
 impl<LS, LD, PR> ComposeModes<LS, LD, PR> for (Nil, Nil) {
     type Output = Nil;
-    type Trace = Tr<Nil, Nil>;
+    type Digits = Nil;
 }
 impl<H, T, DH, DT, LS, LD, PR> ComposeModes<LS, LD, PR> for (Tup<H, T>, Tup<DH, DT>)
 where
     (H, DH): ComposeImpl<LS, LD, PR>,
     (T, DT): ComposeModes<LS, LD, PR>,
-    <(H, DH) as ComposeImpl<LS, LD, PR>>::Trace: TraceParts,
-    <(T, DT) as ComposeModes<LS, LD, PR>>::Trace: TraceParts,
-    TrDigits<<(H, DH) as ComposeImpl<LS, LD, PR>>::Trace>: AddDigits<TrDigits<<(T, DT) as ComposeModes<LS, LD, PR>>::Trace>>,
+    <(H, DH) as ComposeImpl<LS, LD, PR>>::Digits: AddDigits<<(T, DT) as ComposeModes<LS, LD, PR>>::Digits>,
 {
-    type Trace = Tr<
-        <TrDigits<<(H, DH) as ComposeImpl<LS, LD, PR>>::Trace> as AddDigits<TrDigits<<(T, DT) as ComposeModes<LS, LD, PR>>::Trace>>>::Output,
-        Tup<TrChecks<<(H, DH) as ComposeImpl<LS, LD, PR>>::Trace>, TrChecks<<(T, DT) as ComposeModes<LS, LD, PR>>::Trace>>,
-    >;
     type Output = Tup<<(H, DH) as ComposeImpl<LS, LD, PR>>::Output, <(T, DT) as ComposeModes<LS, LD, PR>>::Output>;
+    type Digits = <<(H, DH) as ComposeImpl<LS, LD, PR>>::Digits as AddDigits<
+        <(T, DT) as ComposeModes<LS, LD, PR>>::Digits,
+    >>::Output;
 }
 
 /// Element-wise sum of two lists of records `(P, N, X)` (`Nil` is all zeros).
@@ -920,13 +761,8 @@ type Rec<G, X> = <G as Place<X>>::Output;
 /// `coalesce_x`'s `_2` (then the top mode is the one before it, unless a live leaf places a
 /// negative digit in the `_2`).
 #[doc(hidden)]
-pub trait Audit<LS, Art> {
-    /// `(rule 2, rule 3, rule 4)` as bits.
-    type Verdict;
-}
-impl<LS, Art> Audit<LS, Art> for Nil {
-    type Verdict = AllHold;
-}
+pub trait Audit<LS, Art> {}
+impl<LS, Art> Audit<LS, Art> for Nil {}
 impl<R, RT, LS, Art> Audit<LS, Art> for Tup<R, RT>
 where
     Tup<R, RT>: Last,
@@ -936,7 +772,6 @@ where
     LS: BelowTop<Exempt<Art, Tup<R, RT>>>,
     (Tup<R, RT>, LS, <LS as BelowTop<Exempt<Art, Tup<R, RT>>>>::Output): AuditModes<B0>,
 {
-    type Verdict = <(Tup<R, RT>, LS, <LS as BelowTop<Exempt<Art, Tup<R, RT>>>>::Output) as AuditModes<B0>>::Verdict;
 }
 /// `N` in the last mode of the flat A.
 type LastNeg<Rs> = <LastOf<Rs> as NegPart>::Output;
@@ -975,49 +810,36 @@ where
 /// Rules 2-4 mode by mode on `(records, shapes, below-top bits)`; `SeenNeg`: a lower mode holds
 /// a negative digit.
 #[doc(hidden)]
-pub trait AuditModes<SeenNeg> {
-    /// `(rule 2, rule 3, rule 4)` over these modes, as bits.
-    type Verdict;
-}
-impl<SeenNeg> AuditModes<SeenNeg> for (Nil, Nil, Nil) {
-    type Verdict = AllHold;
-}
+pub trait AuditModes<SeenNeg> {}
+impl<SeenNeg> AuditModes<SeenNeg> for (Nil, Nil, Nil) {}
 impl<P, N, X, RT, S, ST, C, CT, SeenNeg> AuditModes<SeenNeg> for (Tup<(P, N, X), RT>, Tup<S, ST>, Tup<C, CT>)
 where
     // rule 2: !C || !X
     C: Not + BitAnd<X>,
     And<C, X>: Not,
+    crate::int::Not<And<C, X>>: PartialWalkDivisibility,
     // rule 3: !C || P < S
     P: IsLess<S> + IsGreater<Z0>,
     crate::int::Not<C>: BitOr<Le<P, S>>,
+    Or<crate::int::Not<C>, Le<P, S>>: NoCarry,
     // rule 4: !(SeenNeg && P > 0)
     SeenNeg: BitAnd<Gr<P, Z0>> + BitOr<Le<N, Z0>>,
     And<SeenNeg, Gr<P, Z0>>: Not,
+    crate::int::Not<And<SeenNeg, Gr<P, Z0>>>: NoBorrow,
     N: IsLess<Z0>,
     (RT, ST, CT): AuditModes<Or<SeenNeg, Le<N, Z0>>>,
-    RestVerdict<RT, ST, CT, SeenNeg, N>: AuditVerdict,
-    crate::int::Not<And<C, X>>: BitAnd<<RestVerdict<RT, ST, CT, SeenNeg, N> as AuditVerdict>::Walk>,
-    Or<crate::int::Not<C>, Le<P, S>>: BitAnd<<RestVerdict<RT, ST, CT, SeenNeg, N> as AuditVerdict>::Carry>,
-    crate::int::Not<And<SeenNeg, Gr<P, Z0>>>: BitAnd<<RestVerdict<RT, ST, CT, SeenNeg, N> as AuditVerdict>::Borrow>,
 {
-    type Verdict = (
-        And<crate::int::Not<And<C, X>>, <RestVerdict<RT, ST, CT, SeenNeg, N> as AuditVerdict>::Walk>,
-        And<Or<crate::int::Not<C>, Le<P, S>>, <RestVerdict<RT, ST, CT, SeenNeg, N> as AuditVerdict>::Carry>,
-        And<crate::int::Not<And<SeenNeg, Gr<P, Z0>>>, <RestVerdict<RT, ST, CT, SeenNeg, N> as AuditVerdict>::Borrow>,
-    );
 }
-/// The verdict of the modes above this one.
-type RestVerdict<RT, ST, CT, SeenNeg, N> = <(RT, ST, CT) as AuditModes<Or<SeenNeg, Le<N, Z0>>>>::Verdict;
 
 /// A leaf with stride `_0` (`B1`) or another stride (`B0`); `L`: the leaf is live.
 #[doc(hidden)]
 pub trait LeafBranch<N, DN, LS, LD, L> {
     type Output;
-    type Trace;
+    type Digits;
 }
 impl<N, DN, LS, LD, L> LeafBranch<N, DN, LS, LD, L> for B1 {
     type Output = Layout<N, DN>;
-    type Trace = Tr<Nil, Nil>;
+    type Digits = Nil;
 }
 impl<N, DN, LS, LD, L> LeafBranch<N, DN, LS, LD, L> for B0
 where
@@ -1025,25 +847,25 @@ where
     <LS as IsTuple>::Output: FlatBranch<N, DN, LS, LD, L>,
 {
     type Output = <<LS as IsTuple>::Output as FlatBranch<N, DN, LS, LD, L>>::Output;
-    type Trace = <<LS as IsTuple>::Output as FlatBranch<N, DN, LS, LD, L>>::Trace;
+    type Digits = <<LS as IsTuple>::Output as FlatBranch<N, DN, LS, LD, L>>::Digits;
 }
 
 /// An integral flat A (`B0`): `N:DN*LD`; a tuple flat A (`B1`): the fold over its modes.
 #[doc(hidden)]
 pub trait FlatBranch<N, DN, LS, LD, L> {
     type Output;
-    type Trace;
+    type Digits;
 }
 impl<N, DN: Mul<LD>, LS, LD, L> FlatBranch<N, DN, LS, LD, L> for B0 {
     type Output = Layout<N, Prod<DN, LD>>;
-    type Trace = Tr<Nil, Nil>;
+    type Digits = Nil;
 }
 impl<N, DN, LS, LD, L> FlatBranch<N, DN, LS, LD, L> for B1
 where
     (LS, LD): Fold<N, DN, Nil, Nil, L>,
 {
     type Output = <(LS, LD) as Fold<N, DN, Nil, Nil, L>>::Output;
-    type Trace = <(LS, LD) as Fold<N, DN, Nil, Nil, L>>::Trace;
+    type Digits = <(LS, LD) as Fold<N, DN, Nil, Nil, L>>::Digits;
 }
 
 /// The fold over the flat modes `(LS, LD)` of A with rest shape `RS`, rest stride `RD`, the
@@ -1051,7 +873,7 @@ where
 #[doc(hidden)]
 pub trait Fold<RS, RD, ResS, ResD, L> {
     type Output;
-    type Trace;
+    type Digits;
 }
 /// The last mode `_:D` of A takes the rest; its digit is `(RS - 1) * RD`.
 impl<S, D, RS, RD, ResS, ResD, L> Fold<RS, RD, ResS, ResD, L> for (Tup<S, Nil>, Tup<D, Nil>)
@@ -1064,21 +886,22 @@ where
     If<L, Prod<Diff<RS, P1>, RD>, Z0>: Place<B0>,
 {
     type Output = <ResS as Finish<RS, Prod<RD, D>, ResD>>::Output;
-    type Trace = Tr<Tup<Rec<If<L, Prod<Diff<RS, P1>, RD>, Z0>, B0>, Nil>, Nil>;
+    type Digits = Tup<Rec<If<L, Prod<Diff<RS, P1>, RD>, Z0>, B0>, Nil>;
 }
 /// A mode `S:D` of A that is not the last.
 impl<S, S2, ST, D, D2, DT, RS, RD, ResS, ResD, L> Fold<RS, RD, ResS, ResD, L>
     for (Tup<S, Tup<S2, ST>>, Tup<D, Tup<D2, DT>>)
 where
-    // CuTe's stride condition and strict rule 1, recorded for ComposeLayout
     RD: StepMath<S>,
+    <RD as StepMath<S>>::StrideOk: StrideDivisibility,
+    // strict rule 1
     RD: MagnitudeOk<S, RS, L>,
+    <RD as MagnitudeOk<S, RS, L>>::Output: NegativeStrideDivisibility,
     RS: IsEqual<P1>,
     Eq<<RD as StepMath<S>>::NextShape, P1>: BitOr<Eq<RS, P1>>,
     <RD as StepMath<S>>::NextShape: IsEqual<P1>,
     Or<Eq<<RD as StepMath<S>>::NextShape, P1>, Eq<RS, P1>>:
         Step<S, D, RS, RD, ResS, ResD, (Tup<S2, ST>, Tup<D2, DT>), L>,
-    FoldStepTrace<S, S2, ST, D, D2, DT, RS, RD, ResS, ResD, L>: TraceParts,
 {
     type Output = <Or<Eq<<RD as StepMath<S>>::NextShape, P1>, Eq<RS, P1>> as Step<
         S,
@@ -1090,26 +913,17 @@ where
         (Tup<S2, ST>, Tup<D2, DT>),
         L,
     >>::Output;
-    type Trace = Tr<
-        TrDigits<FoldStepTrace<S, S2, ST, D, D2, DT, RS, RD, ResS, ResD, L>>,
-        Tup<
-            (<RD as StepMath<S>>::StrideOk, <RD as MagnitudeOk<S, RS, L>>::Output, B1),
-            TrChecks<FoldStepTrace<S, S2, ST, D, D2, DT, RS, RD, ResS, ResD, L>>,
-        >,
-    >;
+    type Digits = <Or<Eq<<RD as StepMath<S>>::NextShape, P1>, Eq<RS, P1>> as Step<
+        S,
+        D,
+        RS,
+        RD,
+        ResS,
+        ResD,
+        (Tup<S2, ST>, Tup<D2, DT>),
+        L,
+    >>::Digits;
 }
-
-/// The trace of the step a [`Fold`] over a mode that is not the last takes.
-type FoldStepTrace<S, S2, ST, D, D2, DT, RS, RD, ResS, ResD, L> = <Or<Eq<<RD as StepMath<S>>::NextShape, P1>, Eq<RS, P1>> as Step<
-    S,
-    D,
-    RS,
-    RD,
-    ResS,
-    ResD,
-    (Tup<S2, ST>, Tup<D2, DT>),
-    L,
->>::Trace;
 
 /// Per-step arithmetic on the rest stride `RD` for a mode of shape `S`: CuTe's stride
 /// condition, `next_shape = ceil_div(S, |RD|)` and `next_stride = ceil_div(|RD|, S) * signum(RD)`.
@@ -1183,19 +997,15 @@ type NextStrideOf<RD, S> = <RD as StepMath<S>>::NextStride;
 #[doc(hidden)]
 pub trait Step<S, D, RS, RD, ResS, ResD, Rest, L> {
     type Output;
-    type Trace;
+    type Digits;
 }
 impl<S, D, RS, RD, ResS, ResD, Rest, L> Step<S, D, RS, RD, ResS, ResD, Rest, L> for B1
 where
     RD: StepMath<S>,
     Rest: Fold<RS, NextStrideOf<RD, S>, ResS, ResD, L>,
-    <Rest as Fold<RS, NextStrideOf<RD, S>, ResS, ResD, L>>::Trace: TraceParts,
 {
     type Output = <Rest as Fold<RS, NextStrideOf<RD, S>, ResS, ResD, L>>::Output;
-    type Trace = Tr<
-        Tup<(Z0, Z0, B0), TrDigits<<Rest as Fold<RS, NextStrideOf<RD, S>, ResS, ResD, L>>::Trace>>,
-        TrChecks<<Rest as Fold<RS, NextStrideOf<RD, S>, ResS, ResD, L>>::Trace>,
-    >;
+    type Digits = Tup<(Z0, Z0, B0), <Rest as Fold<RS, NextStrideOf<RD, S>, ResS, ResD, L>>::Digits>;
 }
 
 type NewShape<RD, S, RS> = Minimum<NextShapeOf<RD, S>, RS>;
@@ -1205,18 +1015,16 @@ type TakeResD<RD, D, ResD> = Append<ResD, Prod<RD, D>>;
 /// The placement's digit `(new_shape - 1) * rest_stride`, `_0` for an inert leaf.
 type TakeDigit<RD, S, RS, L> = If<L, Prod<Diff<NewShape<RD, S, RS>, P1>, RD>, Z0>;
 /// Strict rule 2 fails here: `L && rest_shape / new_shape > 1 && curr_shape % rest_stride != 0`.
-/// The trace of the rest of the fold after a step that takes elements.
-type TakeTrace<RD, S, D, RS, ResS, ResD, Rest, L> =
-    <Rest as Fold<TakeRest<RD, S, RS>, NextStrideOf<RD, S>, TakeResS<RD, S, RS, ResS>, TakeResD<RD, D, ResD>, L>>::Trace;
 type TakeInexact<RD, S, RS, L> = And<L, And<Gr<TakeRest<RD, S, RS>, P1>, crate::int::Not<Eq<Mod<S, RD>, Z0>>>>;
 
 impl<S, D, RS, RD, ResS, ResD, Rest, L> Step<S, D, RS, RD, ResS, ResD, Rest, L> for B0
 where
     RD: StepMath<S> + Mul<D>,
     NextShapeOf<RD, S>: Min<RS>,
-    // CuTe's shape condition, recorded for ComposeLayout: rest_shape % new_shape == 0
+    // shape divisibility: rest_shape % new_shape == 0
     RS: Rem<NewShape<RD, S, RS>> + Div<NewShape<RD, S, RS>>,
     Mod<RS, NewShape<RD, S, RS>>: IsEqual<Z0>,
+    Eq<Mod<RS, NewShape<RD, S, RS>>, Z0>: ShapeDivisibility,
     // strict rule 2, recorded for the audit
     TakeRest<RD, S, RS>: IsGreater<P1>,
     S: Rem<RD>,
@@ -1232,7 +1040,6 @@ where
     ResS: ConcatOp<Tup<NewShape<RD, S, RS>, Nil>>,
     ResD: ConcatOp<Tup<Prod<RD, D>, Nil>>,
     Rest: Fold<TakeRest<RD, S, RS>, NextStrideOf<RD, S>, TakeResS<RD, S, RS, ResS>, TakeResD<RD, D, ResD>, L>,
-    TakeTrace<RD, S, D, RS, ResS, ResD, Rest, L>: TraceParts,
 {
     // result (.., new_shape):(.., rest_stride * D)
     type Output = <Rest as Fold<
@@ -1242,9 +1049,15 @@ where
         TakeResD<RD, D, ResD>,
         L,
     >>::Output;
-    type Trace = Tr<
-        Tup<Rec<TakeDigit<RD, S, RS, L>, TakeInexact<RD, S, RS, L>>, TrDigits<TakeTrace<RD, S, D, RS, ResS, ResD, Rest, L>>>,
-        Tup<(B1, B1, Eq<Mod<RS, NewShape<RD, S, RS>>, Z0>), TrChecks<TakeTrace<RD, S, D, RS, ResS, ResD, Rest, L>>>,
+    type Digits = Tup<
+        Rec<TakeDigit<RD, S, RS, L>, TakeInexact<RD, S, RS, L>>,
+        <Rest as Fold<
+            TakeRest<RD, S, RS>,
+            NextStrideOf<RD, S>,
+            TakeResS<RD, S, RS, ResS>,
+            TakeResD<RD, D, ResD>,
+            L,
+        >>::Digits,
     >;
 }
 
