@@ -60,6 +60,21 @@ pub fn tile_roundtrip(ctx: &std::sync::Arc<CudaContext>, image: Vec<u8>) -> Resu
     Ok((NUM_THREADS * copies * 4, bad))
 }
 
+/// The CUBIN of kernel source `src` (file name `name`) for `arch`: the file named by the
+/// environment variable `env` if set (a CUBIN built on another machine, for a GPU machine without
+/// NVRTC), else NVRTC with the generated headers. `Ok(None)`: neither is available (a reason to
+/// skip, not a failure).
+pub fn cubin(env: &str, name: &str, src: &str, arch: tycute_cuda::nvrtc::Arch) -> Result<Option<Vec<u8>>, String> {
+    use tycute_cuda::nvrtc;
+    if let Some(path) = std::env::var_os(env) {
+        return std::fs::read(&path).map(Some).map_err(|e| format!("{}: {e}", path.to_string_lossy()));
+    }
+    if !nvrtc::available() {
+        return Ok(None);
+    }
+    nvrtc::compile(name, src, crate::headers::HEADERS, arch, &Default::default()).map(|c| Some(c.image)).map_err(|e| e.to_string())
+}
+
 /// `kernels/sm80_gemm.cu`: the sgemm_sm80 data flow on the header's tables.
 pub const GEMM_KERNEL: &str = include_str!("../kernels/sm80_gemm.cu");
 

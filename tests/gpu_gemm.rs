@@ -3,7 +3,7 @@
 //! NaN before the run; and the shapes it refuses. Without a GPU (or NVRTC) the GPU part prints why
 //! and passes. A rough throughput figure is printed (a measurement, not an assertion).
 
-use tycute_cuda::{gpu, nvrtc};
+use tycute_cuda::gpu;
 
 #[test]
 fn refuses_shapes_it_cannot_take() {
@@ -21,16 +21,10 @@ fn sm80_gemm_matches_the_cpu_on_the_gpu() {
         Err(why) => return eprintln!("skipped: {why}"),
     };
     let arch = gpu::arch(&ctx).unwrap_or_else(|e| panic!("{e}"));
-    let image = match std::env::var_os("TYCUTE_GEMM_CUBIN") {
-        Some(path) => std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.to_string_lossy())),
-        None => {
-            if !nvrtc::available() {
-                return eprintln!("skipped: a GPU but no NVRTC (put libnvrtc.so.13 on LD_LIBRARY_PATH, or set TYCUTE_GEMM_CUBIN)");
-            }
-            let c = nvrtc::compile("sm80_gemm.cu", tycute::gpu_check::GEMM_KERNEL, tycute::headers::HEADERS, arch, &Default::default())
-                .unwrap_or_else(|e| panic!("{e}"));
-            c.image
-        }
+    let image = match tycute::gpu_check::cubin("TYCUTE_GEMM_CUBIN", "sm80_gemm.cu", tycute::gpu_check::GEMM_KERNEL, arch) {
+        Ok(Some(image)) => image,
+        Ok(None) => return eprintln!("skipped: a GPU but no NVRTC (put libnvrtc.so.13 on LD_LIBRARY_PATH, or set TYCUTE_GEMM_CUBIN)"),
+        Err(e) => panic!("{e}"),
     };
     let g = tycute::gpu_check::Gemm::load(&ctx, image).unwrap_or_else(|e| panic!("{e}"));
     for (m, n, k) in [(128, 128, 64), (256, 384, 192), (512, 256, 1024)] {

@@ -10,7 +10,7 @@
 //! device's NVRTC on `LD_LIBRARY_PATH`, or with `TYCUTE_TILE_CUBIN=FILE` naming a CUBIN built here
 //! (docs/headers.md has the commands and the result).
 
-use tycute_cuda::{gpu, nvrtc};
+use tycute_cuda::gpu;
 
 #[test]
 fn sgemm_sm80_tile_roundtrip_on_the_gpu() {
@@ -19,16 +19,10 @@ fn sgemm_sm80_tile_roundtrip_on_the_gpu() {
         Err(why) => return eprintln!("skipped: {why}"),
     };
     let arch = gpu::arch(&ctx).unwrap_or_else(|e| panic!("{e}"));
-    let image = match std::env::var_os("TYCUTE_TILE_CUBIN") {
-        Some(path) => std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.to_string_lossy())),
-        None => {
-            if !nvrtc::available() {
-                return eprintln!("skipped: a GPU but no NVRTC (put libnvrtc.so.13 on LD_LIBRARY_PATH, or set TYCUTE_TILE_CUBIN)");
-            }
-            nvrtc::compile("sgemm_sm80_tile.cu", tycute::gpu_check::TILE_KERNEL, tycute::headers::HEADERS, arch, &Default::default())
-                .unwrap_or_else(|e| panic!("{e}"))
-                .image
-        }
+    let image = match tycute::gpu_check::cubin("TYCUTE_TILE_CUBIN", "sgemm_sm80_tile.cu", tycute::gpu_check::TILE_KERNEL, arch) {
+        Ok(Some(image)) => image,
+        Ok(None) => return eprintln!("skipped: a GPU but no NVRTC (put libnvrtc.so.13 on LD_LIBRARY_PATH, or set TYCUTE_TILE_CUBIN)"),
+        Err(e) => panic!("{e}"),
     };
     let (checked, bad) = tycute::gpu_check::tile_roundtrip(&ctx, image).unwrap_or_else(|e| panic!("{e}"));
     println!("{arch}: {checked} registers checked, {} wrong", bad.len());
