@@ -6,9 +6,8 @@
 //!    host-side proof of its tables;
 //! 3. the bank-conflict analysis of its shared-memory instructions;
 //! 4. with NVRTC: the kernels on those tables compiled for sm_80 and sm_90a (registers, spills);
-//! 5. with a GPU: the tile roundtrip on the device, every register checked.
-//!
-//! The sm80 GEMM itself and its comparison with cuBLAS arrive with the GEMM kernel.
+//! 5. with a GPU: the tile roundtrip on the device, every register checked; the sm80 GEMM
+//!    (`kernels/sm80_gemm.cu`) checked against the CPU and timed beside cuBLAS.
 use std::fmt::Write as _;
 
 use tycute_cuda::{gpu, nvrtc};
@@ -131,7 +130,51 @@ fn main() {
             }
         },
     }
-    text += "  GEMM and cuBLAS comparison: not yet (the sm80 GEMM kernel is the next issue's work)\n";
+    text += &gemm_on_gpu();
     text += "\nMore: `tycute --help` (eval, dump, emit, analyze, draw, vectors).\n";
     tycute_cli::emit(&text);
+}
+
+/// The sm80 GEMM on the GPU, if there is one: exact check at 512x256x1024, then TFLOP/s at 4096^3
+/// beside cuBLAS in the same process (a first look; `tests/gpu_gemm.rs` and docs/perf.md have
+/// the method).
+fn gemm_on_gpu() -> String {
+    let mut t = String::new();
+    let Ok(ctx) = gpu::context() else { return t };
+    let Ok(arch) = gpu::arch(&ctx) else { return t };
+    let image = match tycute::gpu_check::cubin("TYCUTE_GEMM_CUBIN", "sm80_gemm.cu", tycute::gpu_check::GEMM_KERNEL, arch) {
+        Ok(Some(i)) => i,
+        Ok(None) => return "  sm80 GEMM skipped: no NVRTC to build it\n".into(),
+        Err(e) => return format!("  sm80 GEMM: {e}\n"),
+    };
+    let g = match tycute::gpu_check::Gemm::load(&ctx, image) {
+        Ok(g) => g,
+        Err(e) => return format!("  sm80 GEMM: {e}\n"),
+    };
+    match tycute::gpu_check::gemm_check(&g, 512, 256, 1024) {
+        Ok(0) => t += "  sm80 GEMM 512x256x1024 vs f64 CPU: every element exact\n",
+        Ok(n) => {
+            let _ = writeln!(t, "  sm80 GEMM 512x256x1024 vs f64 CPU: {n} elements WRONG");
+            return t;
+        }
+        Err(e) => {
+            let _ = writeln!(t, "  sm80 GEMM: {e}");
+            return t;
+        }
+    }
+    let (m, n, k) = (4096, 4096, 4096);
+    match tycute::gpu_check::gemm_bench(&g, m, n, k, 20) {
+        Ok(ours) => match tycute::gpu_check::cublas_bench(&ctx, m, n, k, 20) {
+            Ok(cb) => {
+                let _ = writeln!(t, "  sm80 GEMM {m}x{n}x{k}: {ours:.1} TFLOP/s, cuBLAS {cb:.1} TFLOP/s, ratio {:.2}", ours / cb);
+            }
+            Err(e) => {
+                let _ = writeln!(t, "  sm80 GEMM {m}x{n}x{k}: {ours:.1} TFLOP/s; cuBLAS skipped: {e}");
+            }
+        },
+        Err(e) => {
+            let _ = writeln!(t, "  sm80 GEMM timing: {e}");
+        }
+    }
+    t
 }
