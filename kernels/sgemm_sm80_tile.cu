@@ -24,7 +24,8 @@ extern "C" __global__ void __launch_bounds__(kThreads)
   for (int i = 0; i < kG2SCopies; ++i) {
     const int c = g2s_a_crd[t][i];
     const unsigned short* src = a + (c % kTileM) * lda + c / kTileM;
-    asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(smem_addr(sA + g2s_a_smem[t][i])), "l"(src));
+    asm volatile(TYCUTE_SGEMM_SM80_G2S_PTX " [%0], [%1], %2;\n" ::"r"(smem_addr(sA + g2s_a_smem[t][i])), "l"(src),
+                 "n"(kG2SBytes));
   }
   asm volatile("cp.async.commit_group;\n" ::);
   asm volatile("cp.async.wait_group 0;\n" ::: "memory");

@@ -9,8 +9,8 @@
 // The configuration's TiledMMA is the tutorial's SM80_16x8x16_F16F16F16F16_TN; its fp32-accumulate
 // twin used here has the same TV layouts (a static assertion in crates/tycute-configs).
 //
-// tycute-sass sm_80: LDGSTS LDSM HMMA.16816 STG.E.128 LDS.128
-// tycute-sass sm_90a: LDGSTS LDSM HMMA.16816 STG.E.128 LDS.128
+// tycute-sass sm_80: LDGSTS.E.128 LDSM HMMA.16816 STG.E.128 LDS.128
+// tycute-sass sm_90a: LDGSTS.E.128 LDSM HMMA.16816 STG.E.128 LDS.128
 #include "sgemm_sm80.h"
 
 using namespace tycute::sgemm_sm80;
@@ -23,8 +23,9 @@ __device__ __forceinline__ unsigned smem_addr(const void* p) {
   return r;
 }
 
+// The configuration's G2S atom (SM80_CP_ASYNC_CACHEALWAYS<uint128_t>) names the instruction.
 __device__ __forceinline__ void cp_async16(unsigned dst, const void* src) {
-  asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(dst), "l"(src));
+  asm volatile(TYCUTE_SGEMM_SM80_G2S_PTX " [%0], [%1], %2;\n" ::"r"(dst), "l"(src), "n"(kG2SBytes));
 }
 
 __device__ __forceinline__ void ldmatrix_x4(unsigned addr, unsigned& r0, unsigned& r1, unsigned& r2, unsigned& r3) {

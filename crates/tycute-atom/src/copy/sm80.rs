@@ -56,6 +56,35 @@ cp_async_struct! {
     SM80_CP_ASYNC_CACHEGLOBAL_ZFILL;
 }
 
+/// The PTX instruction of a `cp.async` operation, without operands (CuTe's `copy_sm80.hpp` wraps
+/// the same): what a kernel emits for this atom, so that it issues the cache operator the
+/// configuration chose (`.ca` and `.cg` are not interchangeable: on an H100 the sgemm_sm80 kernel
+/// runs 135 TFLOP/s with `.cg` 16-byte copies and 381 with `.ca`, docs/perf.md).
+pub trait CpAsyncPtx {
+    /// `cp.async.ca.shared.global` or `cp.async.cg.shared.global`.
+    const PTX: &'static str;
+    /// Bytes per copy (`sizeof(S)`).
+    const BYTES: usize;
+}
+impl<S: SizeofBits, D> CpAsyncPtx for SM80_CP_ASYNC_CACHEALWAYS<S, D>
+where
+    Bits<S>: typenum::Integer,
+{
+    const PTX: &'static str = "cp.async.ca.shared.global";
+    const BYTES: usize = <Bits<S> as typenum::Integer>::I64 as usize / 8;
+}
+impl<S: SizeofBits, D> CpAsyncPtx for SM80_CP_ASYNC_CACHEGLOBAL<S, D>
+where
+    Bits<S>: typenum::Integer,
+{
+    const PTX: &'static str = "cp.async.cg.shared.global";
+    const BYTES: usize = <Bits<S> as typenum::Integer>::I64 as usize / 8;
+}
+impl<Op: CpAsyncPtx, T> CpAsyncPtx for crate::copy::Copy_Atom<Op, T> {
+    const PTX: &'static str = Op::PTX;
+    const BYTES: usize = Op::BYTES;
+}
+
 /// `cp.async.ca` sizes: `sizeof_bits<S>` of 32, 64 or 128.
 #[diagnostic::on_unimplemented(
     message = "Copy_Atom: cp.async sizeof(TS) is not supported (cp.async.ca copies 4, 8 or 16 bytes)",
@@ -111,6 +140,14 @@ mod tests {
     use crate::copy::{CopyAtom, Copy_Atom, NumValDst, Src2Ref, ValLayoutSrc};
     use tycute_layout::show;
     use tycute_layout::swizzle::recast::{float, half_t, tfloat32_t, uint128_t, uint32_t, uint64_t};
+
+    #[test]
+    fn ptx_of_the_operations() {
+        use super::CpAsyncPtx;
+        assert_eq!(<SM80_CP_ASYNC_CACHEALWAYS<uint128_t> as CpAsyncPtx>::PTX, "cp.async.ca.shared.global");
+        assert_eq!(<SM80_CP_ASYNC_CACHEGLOBAL<uint128_t> as CpAsyncPtx>::BYTES, 16);
+        assert_eq!(<crate::copy::Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<uint64_t>, half_t> as CpAsyncPtx>::BYTES, 8);
+    }
 
     #[test]
     fn atoms() {

@@ -67,6 +67,13 @@ impl Header {
         }
     }
 
+    /// `#define NAME "text"`: a string for inline PTX (an instruction the configuration's atom
+    /// names), with a comment.
+    pub fn define_str(&mut self, name: &str, text: &str, note: &str) {
+        let _ = writeln!(self.body, "// {note}");
+        let _ = writeln!(self.body, "#define {name} \"{text}\"");
+    }
+
     /// A layout: its CuTe text in a comment, its size, and its flattened shape and stride
     /// (`NAME_shape[]`, `NAME_stride[]`, leaf by leaf, as CuTe's `flatten` lists them).
     pub fn layout(&mut self, name: &str, cute_text: &str, shape: &[i64], stride: &[i64]) {

@@ -20,9 +20,10 @@ use tycute_tiled::mma::{PartitionC, ThrLayoutVMNK, ThrfrgA, ThrfrgB, ThrfrgC};
 use typenum::Integer;
 
 use super::{Header, ThreadTensor};
+use tycute_atom::CpAsyncPtx;
 use crate::rows::{thread_tensor, tv_row};
 use crate::sgemm_sm80::{
-    CopyA, CopyB, CoordMK, CoordMN, CtaTiler, MmaC, S2RCopyA, S2RCopyB, SmemLayoutAStage, SmemLayoutBStage,
+    CopyA, CopyB, CoordMK, G2SAtom, CoordMN, CtaTiler, MmaC, S2RCopyA, S2RCopyB, SmemLayoutAStage, SmemLayoutBStage,
     R2SCopy, S2GCopy, SmemLayoutA, SmemLayoutB, SmemLayoutCEpi, Stages, SwizzleAtom, TAsA, TBsB, TCrA, TRSrC, TRSsC, TSGcC,
     TSGsC, TCrB, TCrC, TXrA, TXrB, TXsA0, TXsB0, NUM_THREADS,
 };
@@ -264,7 +265,13 @@ pub fn header() -> String {
     h.layout("sB", &sb, &shape, &stride);
     h.int("kStageElems", bm * bk, "halves per stage of sA (and sB)");
 
-    h.comment("G2S: cp.async.cg 16 bytes; thread t issues kG2SCopies per stage and operand");
+    h.comment("G2S: the configuration's copy atom; thread t issues kG2SCopies per stage and operand");
+    h.define_str(
+        "TYCUTE_SGEMM_SM80_G2S_PTX",
+        <G2SAtom as CpAsyncPtx>::PTX,
+        "the G2S atom's instruction (SM80_CP_ASYNC_CACHEALWAYS<uint128_t>): use it with a [dst], [src], kG2SBytes operand list",
+    );
+    h.int("kG2SBytes", <G2SAtom as CpAsyncPtx>::BYTES as i64, "bytes per cp.async");
     h.int("kG2SCopies", t.g2s_a_crd[0].len() as i64, "");
     h.table("g2s_a_crd", "(t, i) -> m + kTileM*k of the first half of A's i-th vector (k the fastest in the vector)", &t.g2s_a_crd);
     h.table("g2s_a_smem", "(t, i) -> its offset in one stage of sA (halves; 8 contiguous)", &t.g2s_a_smem);
