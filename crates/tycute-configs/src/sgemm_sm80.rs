@@ -405,14 +405,20 @@ mod tests {
 #[cfg(test)]
 mod epilogue_shapes {
     use super::*;
+
+    /// The epilogue's objects, as the trait solver derives them.
     #[test]
-    fn print() {
-        println!("sC     {}", show::<SmemLayoutCEpi>());
-        println!("r2s    {} over {}", show::<TiledLayout_TV<R2SCopy>>(), show::<Tiler_MN<R2SCopy>>());
-        println!("tRS_sC {}", tycute_tiled::copy::text::<TRSsC>());
-        println!("tRS_rC {}", show::<TRSrC>());
-        println!("s2g    {} over {}", show::<TiledLayout_TV<S2GCopy>>(), show::<Tiler_MN<S2GCopy>>());
-        println!("tSG_sC {}", tycute_tiled::copy::text::<TSGsC>());
-        println!("tSG_cC {}", tycute_tiled::copy::text::<TSGcC>());
+    fn epilogue_layouts() {
+        use tycute_tiled::copy::text;
+        assert_eq!(show::<SmemLayoutCEpi>(), "Sw<2,3,5> o _0 o (_128,_128):(_1,_128)");
+        // make_tiled_copy_C over the MMA's (32,32) tile: the accumulator TV layout itself
+        assert_eq!(show::<TiledLayout_TV<R2SCopy>>(), "((_4,_8,_2,_2),((_2,_2),(_1,_2))):((_64,_1,_16,_256),((_32,_8),(_0,_512)))");
+        assert_eq!(show::<Tiler_MN<R2SCopy>>(), "(_32,_32)");
+        // the swizzle turns the m+8 stride into a per-thread one
+        assert_eq!(text::<TRSsC>(), "counting_iter(0) o ((_1,(_2,_2,_2)),_4,_4):((_0,(_128,8,_2048)),_32,_4096)");
+        assert_eq!(show::<TRSrC>(), "((_1,(_4,_2)),_4,_4):((_0,(_1,_16)),_4,_32)");
+        assert_eq!(show::<TiledLayout_TV<S2GCopy>>(), "(_128,_4):(_4,_1)");
+        assert_eq!(text::<TSGsC>(), "counting_iter(0) o ((_4,_1),_1,(_2,_16)):((_1,_0),_0,(528,_1024))");
+        assert_eq!(text::<TSGcC>(), "counting_iter(0) o ((_4,_1),_1,_32):((_1,_0),_0,_512)");
     }
 }
