@@ -280,3 +280,118 @@ pub fn cublas_bench(ctx: &std::sync::Arc<CudaContext>, m: usize, n: usize, k: us
     let ms = start.elapsed_ms(&stop).map_err(|x| e("elapsed", x))? as f64 / reps as f64;
     Ok(2.0 * m as f64 * n as f64 * k as f64 / (ms * 1e-3) / 1e12)
 }
+
+/// Benchmark of `sm80_gemm_tn` and cuBLAS (`cublasGemmEx`, fp16 in, fp32 compute and out) on the
+/// same inputs: random multiples of 1/64 in [-1, 1], rotated over enough buffer sets that each
+/// run reads A and B from outside L2 (at least twice L2's 50 MB in all); per run a pair of
+/// `CU_EVENT_DEFAULT` events; three warm-up runs per set; the median of `runs`. Returns
+/// (tycute TFLOP/s, cuBLAS TFLOP/s or `None` without cuBLAS).
+pub fn bench_rotating(
+    g: &Gemm,
+    ctx: &std::sync::Arc<CudaContext>,
+    (m, n, k): (usize, usize, usize),
+    runs: usize,
+) -> Result<(f64, Option<f64>), String> {
+    use tycute_cuda::cudarc::cublas::{result as cr, sys as cs, CudaBlas};
+    use tycute_cuda::cudarc::driver::DevicePtr;
+    gemm_shape_ok(m, n, k)?;
+    let stream = ctx.default_stream();
+    let e = |what: &str, x: tycute_cuda::cudarc::driver::DriverError| format!("{what}: {x}");
+    let set_bytes = 2 * (m + n) * k;
+    let sets = (2 * 50 * 1024 * 1024 / set_bytes + 1).clamp(2, 8);
+    let mut seed = 0x2545F4914F6CDD1Du64;
+    let mut random = |len: usize| -> Vec<u16> {
+        (0..len)
+            .map(|_| {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                f16_bits(((seed >> 40) % 129) as f32 / 64.0 - 1.0)
+            })
+            .collect()
+    };
+    let mut bufs = Vec::new();
+    for _ in 0..sets {
+        let a = stream.clone_htod(&random(m * k)).map_err(|x| e("A", x))?;
+        let b = stream.clone_htod(&random(n * k)).map_err(|x| e("B", x))?;
+        bufs.push((a, b));
+    }
+    let c = stream.alloc_zeros::<f32>(m * n).map_err(|x| e("C", x))?;
+    let mut d = stream.alloc_zeros::<f32>(m * n).map_err(|x| e("D", x))?;
+    let flags = Some(tycute_cuda::cudarc::driver::sys::CUevent_flags::CU_EVENT_DEFAULT);
+    let flops = 2.0 * m as f64 * n as f64 * k as f64;
+    let median_tflops = |mut ms: Vec<f64>| -> f64 {
+        ms.sort_by(|a, b| a.total_cmp(b));
+        flops / (ms[ms.len() / 2] * 1e-3) / 1e12
+    };
+
+    // tycute
+    for (a, b) in &bufs {
+        for _ in 0..3 {
+            g.launch(&stream, (m, n, k), a, b, &c, &mut d, 1.0, 0.0)?;
+        }
+    }
+    let mut ms = Vec::with_capacity(runs);
+    for r in 0..runs {
+        let (a, b) = &bufs[r % sets];
+        let start = stream.record_event(flags).map_err(|x| e("event", x))?;
+        g.launch(&stream, (m, n, k), a, b, &c, &mut d, 1.0, 0.0)?;
+        let stop = stream.record_event(flags).map_err(|x| e("event", x))?;
+        stop.synchronize().map_err(|x| e("sync", x))?;
+        ms.push(start.elapsed_ms(&stop).map_err(|x| e("elapsed", x))? as f64);
+    }
+    let ours = median_tflops(ms);
+
+    // cuBLAS
+    // SAFETY: only tries to open the shared library.
+    if !unsafe { cs::is_culib_present() } {
+        return Ok((ours, None));
+    }
+    let blas = CudaBlas::new(stream.clone()).map_err(|x| format!("cuBLAS handle: {x}"))?;
+    let (alpha, beta) = (1.0f32, 0.0f32);
+    let run = |a: &tycute_cuda::cudarc::driver::CudaSlice<u16>, b: &tycute_cuda::cudarc::driver::CudaSlice<u16>| -> Result<(), String> {
+        let (pa, _ga) = a.device_ptr(&stream);
+        let (pb, _gb) = b.device_ptr(&stream);
+        let (pd, _gd) = d.device_ptr(&stream);
+        // SAFETY: the buffers hold m*k, n*k and m*n elements of the declared types.
+        unsafe {
+            cr::gemm_ex(
+                *blas.handle(),
+                cs::cublasOperation_t::CUBLAS_OP_T,
+                cs::cublasOperation_t::CUBLAS_OP_N,
+                m as i32,
+                n as i32,
+                k as i32,
+                &alpha as *const f32 as *const _,
+                pa as *const _,
+                cs::cudaDataType::CUDA_R_16F,
+                k as i32,
+                pb as *const _,
+                cs::cudaDataType::CUDA_R_16F,
+                k as i32,
+                &beta as *const f32 as *const _,
+                pd as *mut _,
+                cs::cudaDataType::CUDA_R_32F,
+                m as i32,
+                cs::cublasComputeType_t::CUBLAS_COMPUTE_32F,
+                cs::cublasGemmAlgo_t::CUBLAS_GEMM_DEFAULT,
+            )
+        }
+        .map_err(|x| format!("cublasGemmEx: {x:?}"))
+    };
+    for (a, b) in &bufs {
+        for _ in 0..3 {
+            run(a, b)?;
+        }
+    }
+    let mut ms = Vec::with_capacity(runs);
+    for r in 0..runs {
+        let (a, b) = &bufs[r % sets];
+        let start = stream.record_event(flags).map_err(|x| e("event", x))?;
+        run(a, b)?;
+        let stop = stream.record_event(flags).map_err(|x| e("event", x))?;
+        stop.synchronize().map_err(|x| e("sync", x))?;
+        ms.push(start.elapsed_ms(&stop).map_err(|x| e("elapsed", x))? as f64);
+    }
+    Ok((ours, Some(median_tflops(ms))))
+}

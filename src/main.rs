@@ -14,7 +14,7 @@ use tycute_cuda::{gpu, nvrtc};
 
 fn main() {
     if std::env::args_os().len() > 1 {
-        return tycute_cli::main();
+        return tycute_cli::main_with(bench);
     }
     let mut text =
         String::from("sgemm_sm80 (TN, 128x128x64, 3 stages): shared-memory layouts, evaluated by the trait solver\n\n");
@@ -177,4 +177,81 @@ fn gemm_on_gpu() -> String {
         }
     }
     t
+}
+
+/// `tycute bench sm80 [--shapes MxNxK,...] [--runs N]`.
+fn bench(args: &tycute_cli::BenchArgs) -> i32 {
+    if args.kernel != "sm80" {
+        eprintln!("error: no benchmark for kernel `{}` (available: sm80)", args.kernel);
+        return 2;
+    }
+    let shapes: Vec<String> = if args.shapes.is_empty() {
+        ["4096x4096x4096", "5120x5120x4096", "8192x8192x8192", "8192x8192x1024"].iter().map(|s| s.to_string()).collect()
+    } else {
+        args.shapes.clone()
+    };
+    let mut parsed = Vec::new();
+    for s in &shapes {
+        let v: Vec<usize> = s.split('x').filter_map(|x| x.parse().ok()).collect();
+        let [m, n, k] = v[..] else {
+            eprintln!("error: shape `{s}` is not MxNxK");
+            return 2;
+        };
+        if let Err(e) = tycute::gpu_check::gemm_shape_ok(m, n, k) {
+            eprintln!("error: {e}");
+            return 2;
+        }
+        parsed.push((m, n, k));
+    }
+    let ctx = match gpu::context() {
+        Ok(c) => c,
+        Err(why) => {
+            eprintln!("error: no GPU to benchmark on: {why}");
+            return 1;
+        }
+    };
+    let arch = match gpu::arch(&ctx) {
+        Ok(a) => a,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 1;
+        }
+    };
+    let image = match tycute::gpu_check::cubin("TYCUTE_GEMM_CUBIN", "sm80_gemm.cu", tycute::gpu_check::GEMM_KERNEL, arch) {
+        Ok(Some(i)) => i,
+        Ok(None) => {
+            eprintln!("error: no NVRTC to build the kernel (source scripts/cuda-env.sh, or set TYCUTE_GEMM_CUBIN)");
+            return 1;
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 1;
+        }
+    };
+    let g = match tycute::gpu_check::Gemm::load(&ctx, image) {
+        Ok(g) => g,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 1;
+        }
+    };
+    let mut text = format!(
+        "sm80 GEMM (TN, fp16 in, fp32 accumulate and out) vs cublasGemmEx, {arch}, median of {} runs, random inputs rotated over sets larger than L2\n{:<18} {:>10} {:>10} {:>7}\n",
+        args.runs, "shape", "tycute", "cuBLAS", "ratio"
+    );
+    for (m, n, k) in parsed {
+        match tycute::gpu_check::bench_rotating(&g, &ctx, (m, n, k), args.runs) {
+            Ok((ours, cb)) => {
+                let cbs = cb.map_or("-".to_string(), |c| format!("{c:.1}"));
+                let ratio = cb.map_or("-".to_string(), |c| format!("{:.2}", ours / c));
+                let _ = writeln!(text, "{:<18} {ours:>10.1} {cbs:>10} {ratio:>7}", format!("{m}x{n}x{k}"));
+            }
+            Err(e) => {
+                let _ = writeln!(text, "{m}x{n}x{k}: {e}");
+            }
+        }
+    }
+    text += "TFLOP/s; method and results: docs/perf.md\n";
+    tycute_cli::emit(&text);
+    0
 }

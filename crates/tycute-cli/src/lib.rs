@@ -58,11 +58,27 @@ enum Command {
         #[arg(long)]
         unswizzled: bool,
     },
+    /// Benchmark a kernel on the GPU beside cuBLAS in the same process (`sm80`): random inputs
+    /// rotated over buffer sets larger than L2, CUDA events, median of many runs.
+    Bench(BenchArgs),
     /// Generate programs from test-vector files.
     Vectors {
         #[command(subcommand)]
         target: VectorsTarget,
     },
+}
+
+/// Arguments of `tycute bench`.
+#[derive(clap::Args, Debug)]
+pub struct BenchArgs {
+    /// The kernel: `sm80`.
+    pub kernel: String,
+    /// Shapes `MxNxK` (default: 4096x4096x4096, 5120x5120x4096, 8192x8192x8192, 8192x8192x1024).
+    #[arg(long, value_delimiter = ',')]
+    pub shapes: Vec<String>,
+    /// Timed runs per shape and library.
+    #[arg(long, default_value_t = 50)]
+    pub runs: usize,
 }
 
 #[derive(Subcommand, Debug)]
@@ -138,6 +154,15 @@ fn emit_headers(config: &str, out: &std::path::Path) -> i32 {
 }
 
 pub fn main() {
+    main_with(|_| {
+        eprintln!("error: this build of tycute has no GPU benchmark (the root package's binary has one)");
+        2
+    })
+}
+
+/// [`main`], with the handler of `tycute bench` (the root package's binary provides it: the
+/// kernels and their headers live there).
+pub fn main_with(bench: fn(&BenchArgs) -> i32) {
     let cli = Cli::parse();
     let code = match cli.command {
         Command::Eval(args) => eval::run(&args),
@@ -145,6 +170,7 @@ pub fn main() {
         Command::Emit { config, out } => emit_headers(&config, &out),
         Command::Analyze { config, unswizzled } => analyze(&config, unswizzled),
         Command::Draw(args) => draw::run(&args),
+        Command::Bench(args) => bench(&args),
         Command::Vectors {
             target: VectorsTarget::Rust { file },
         } => match gen_rust::run(file.as_deref()) {
