@@ -49,7 +49,7 @@ const PENDING_CASES: &[(&str, &str, &str)] = &[
 /// Categories whose accepted cases are sampled by configuration unless `STATIC_VECTORS_FULL=1`.
 const SAMPLED: &[&str] = &["tiled_mma", "tiled_copy"];
 /// One configuration in this many is built by default.
-const SAMPLE_EVERY: u64 = 5;
+const SAMPLE_EVERY: u64 = 8;
 
 /// The configuration a case belongs to: its atoms (the leading arguments that are
 /// not CuTe values) and the two values after them (thread layout and permutation or value
