@@ -75,6 +75,98 @@ pub fn cubin(env: &str, name: &str, src: &str, arch: tycute_cuda::nvrtc::Arch) -
     nvrtc::compile(name, src, crate::headers::HEADERS, arch, &Default::default()).map(|c| Some(c.image)).map_err(|e| e.to_string())
 }
 
+type Stream = std::sync::Arc<tycute_cuda::cudarc::driver::CudaStream>;
+type Slice<T> = tycute_cuda::cudarc::driver::CudaSlice<T>;
+
+/// `D = A * B^T` with `cublasGemmEx` for the kernel's problem: A (m,k) and B (n,k) K-major fp16,
+/// i.e. the column-major call `op(A) = T`, `op(B) = N`; fp32 compute and D (m,n) column-major.
+fn cublas_gemm(
+    blas: &tycute_cuda::cudarc::cublas::CudaBlas,
+    stream: &Stream,
+    (m, n, k): (usize, usize, usize),
+    a: &Slice<u16>,
+    b: &Slice<u16>,
+    d: &mut Slice<f32>,
+) -> Result<(), String> {
+    use tycute_cuda::cudarc::cublas::{result as cr, sys as cs};
+    use tycute_cuda::cudarc::driver::DevicePtr;
+    if a.len() < m * k || b.len() < n * k || d.len() < m * n {
+        return Err("a buffer is smaller than the shape".into());
+    }
+    let (alpha, beta) = (1.0f32, 0.0f32);
+    let (pa, _ga) = a.device_ptr(stream);
+    let (pb, _gb) = b.device_ptr(stream);
+    let (pd, _gd) = d.device_ptr(stream);
+    // SAFETY: the buffers hold m*k, n*k and m*n elements of the declared types (checked above);
+    // the handle is bound to `stream`.
+    unsafe {
+        cr::gemm_ex(
+            *blas.handle(),
+            cs::cublasOperation_t::CUBLAS_OP_T,
+            cs::cublasOperation_t::CUBLAS_OP_N,
+            m as i32,
+            n as i32,
+            k as i32,
+            &alpha as *const f32 as *const _,
+            pa as *const _,
+            cs::cudaDataType::CUDA_R_16F,
+            k as i32,
+            pb as *const _,
+            cs::cudaDataType::CUDA_R_16F,
+            k as i32,
+            &beta as *const f32 as *const _,
+            pd as *mut _,
+            cs::cudaDataType::CUDA_R_32F,
+            m as i32,
+            cs::cublasComputeType_t::CUBLAS_COMPUTE_32F,
+            cs::cublasGemmAlgo_t::CUBLAS_GEMM_DEFAULT,
+        )
+    }
+    .map_err(|x| format!("cublasGemmEx: {x:?}"))
+}
+
+/// A cuBLAS handle on `stream`, or why there is none.
+fn cublas(stream: &Stream) -> Result<tycute_cuda::cudarc::cublas::CudaBlas, String> {
+    // SAFETY: only tries to open the shared library.
+    if !unsafe { tycute_cuda::cudarc::cublas::sys::is_culib_present() } {
+        return Err("cuBLAS (libcublas.so.13) is not on the library path".into());
+    }
+    tycute_cuda::cudarc::cublas::CudaBlas::new(stream.clone()).map_err(|x| format!("cuBLAS handle: {x}"))
+}
+
+/// Milliseconds per run of `run`, the mean of `reps` runs between two `CU_EVENT_DEFAULT` events,
+/// after 3 warm-up runs.
+fn mean_ms(stream: &Stream, reps: usize, mut run: impl FnMut() -> Result<(), String>) -> Result<f64, String> {
+    let e = |what: &str, x: tycute_cuda::cudarc::driver::DriverError| format!("{what}: {x}");
+    for _ in 0..3 {
+        run()?;
+    }
+    let flags = Some(tycute_cuda::cudarc::driver::sys::CUevent_flags::CU_EVENT_DEFAULT);
+    let start = stream.record_event(flags).map_err(|x| e("event", x))?;
+    for _ in 0..reps {
+        run()?;
+    }
+    let stop = stream.record_event(flags).map_err(|x| e("event", x))?;
+    stop.synchronize().map_err(|x| e("sync", x))?;
+    Ok(start.elapsed_ms(&stop).map_err(|x| e("elapsed", x))? as f64 / reps as f64)
+}
+
+/// Milliseconds of each of `runs` runs (`run(i)`), each between its own pair of
+/// `CU_EVENT_DEFAULT` events.
+fn each_ms(stream: &Stream, runs: usize, mut run: impl FnMut(usize) -> Result<(), String>) -> Result<Vec<f64>, String> {
+    let e = |what: &str, x: tycute_cuda::cudarc::driver::DriverError| format!("{what}: {x}");
+    let flags = Some(tycute_cuda::cudarc::driver::sys::CUevent_flags::CU_EVENT_DEFAULT);
+    let mut ms = Vec::with_capacity(runs);
+    for r in 0..runs {
+        let start = stream.record_event(flags).map_err(|x| e("event", x))?;
+        run(r)?;
+        let stop = stream.record_event(flags).map_err(|x| e("event", x))?;
+        stop.synchronize().map_err(|x| e("sync", x))?;
+        ms.push(start.elapsed_ms(&stop).map_err(|x| e("elapsed", x))? as f64);
+    }
+    Ok(ms)
+}
+
 /// `kernels/sm80_gemm.cu`: the sgemm_sm80 data flow on the header's tables.
 pub const GEMM_KERNEL: &str = include_str!("../kernels/sm80_gemm.cu");
 
@@ -205,17 +297,7 @@ pub fn gemm_bench(g: &Gemm, m: usize, n: usize, k: usize, reps: usize) -> Result
     let db = stream.alloc_zeros::<u16>(n * k).map_err(|x| e("B", x))?;
     let dc = stream.alloc_zeros::<f32>(m * n).map_err(|x| e("C", x))?;
     let mut dd = stream.alloc_zeros::<f32>(m * n).map_err(|x| e("D", x))?;
-    for _ in 0..3 {
-        g.launch(&stream, (m, n, k), &da, &db, &dc, &mut dd, 1.0, 0.0)?;
-    }
-    let flags = Some(tycute_cuda::cudarc::driver::sys::CUevent_flags::CU_EVENT_DEFAULT);
-    let start = stream.record_event(flags).map_err(|x| e("event", x))?;
-    for _ in 0..reps {
-        g.launch(&stream, (m, n, k), &da, &db, &dc, &mut dd, 1.0, 0.0)?;
-    }
-    let stop = stream.record_event(flags).map_err(|x| e("event", x))?;
-    stop.synchronize().map_err(|x| e("sync", x))?;
-    let ms = start.elapsed_ms(&stop).map_err(|x| e("elapsed", x))? as f64 / reps as f64;
+    let ms = mean_ms(&stream, reps, || g.launch(&stream, (m, n, k), &da, &db, &dc, &mut dd, 1.0, 0.0))?;
     Ok(2.0 * m as f64 * n as f64 * k as f64 / (ms * 1e-3) / 1e12)
 }
 
@@ -223,61 +305,13 @@ pub fn gemm_bench(g: &Gemm, m: usize, n: usize, k: usize, reps: usize) -> Result
 /// column-major `op(A) = T`, `op(B) = N` call; fp32 compute and D), timed the same way; TFLOP/s.
 /// `Err` names what is missing when cuBLAS cannot be loaded.
 pub fn cublas_bench(ctx: &std::sync::Arc<CudaContext>, m: usize, n: usize, k: usize, reps: usize) -> Result<f64, String> {
-    use tycute_cuda::cudarc::cublas::{result as cr, sys as cs, CudaBlas};
-    use tycute_cuda::cudarc::driver::DevicePtr;
-    // SAFETY: only tries to open the shared library.
-    if !unsafe { cs::is_culib_present() } {
-        return Err("cuBLAS (libcublas.so.13) is not on the library path".into());
-    }
     let stream = ctx.default_stream();
     let e = |what: &str, x: tycute_cuda::cudarc::driver::DriverError| format!("{what}: {x}");
-    let blas = CudaBlas::new(stream.clone()).map_err(|x| format!("cuBLAS handle: {x}"))?;
+    let blas = cublas(&stream)?;
     let da = stream.alloc_zeros::<u16>(m * k).map_err(|x| e("A", x))?;
     let db = stream.alloc_zeros::<u16>(n * k).map_err(|x| e("B", x))?;
-    let dd = stream.alloc_zeros::<f32>(m * n).map_err(|x| e("D", x))?;
-    let (alpha, beta) = (1.0f32, 0.0f32);
-    let run = || -> Result<(), String> {
-        let (pa, _ga) = da.device_ptr(&stream);
-        let (pb, _gb) = db.device_ptr(&stream);
-        let (pd, _gd) = dd.device_ptr(&stream);
-        // SAFETY: the buffers hold m*k, n*k and m*n elements of the declared types; the handle
-        // is bound to `stream`.
-        unsafe {
-            cr::gemm_ex(
-                *blas.handle(),
-                cs::cublasOperation_t::CUBLAS_OP_T,
-                cs::cublasOperation_t::CUBLAS_OP_N,
-                m as i32,
-                n as i32,
-                k as i32,
-                &alpha as *const f32 as *const _,
-                pa as *const _,
-                cs::cudaDataType::CUDA_R_16F,
-                k as i32,
-                pb as *const _,
-                cs::cudaDataType::CUDA_R_16F,
-                k as i32,
-                &beta as *const f32 as *const _,
-                pd as *mut _,
-                cs::cudaDataType::CUDA_R_32F,
-                m as i32,
-                cs::cublasComputeType_t::CUBLAS_COMPUTE_32F,
-                cs::cublasGemmAlgo_t::CUBLAS_GEMM_DEFAULT,
-            )
-        }
-        .map_err(|x| format!("cublasGemmEx: {x:?}"))
-    };
-    for _ in 0..3 {
-        run()?;
-    }
-    let flags = Some(tycute_cuda::cudarc::driver::sys::CUevent_flags::CU_EVENT_DEFAULT);
-    let start = stream.record_event(flags).map_err(|x| e("event", x))?;
-    for _ in 0..reps {
-        run()?;
-    }
-    let stop = stream.record_event(flags).map_err(|x| e("event", x))?;
-    stop.synchronize().map_err(|x| e("sync", x))?;
-    let ms = start.elapsed_ms(&stop).map_err(|x| e("elapsed", x))? as f64 / reps as f64;
+    let mut dd = stream.alloc_zeros::<f32>(m * n).map_err(|x| e("D", x))?;
+    let ms = mean_ms(&stream, reps, || cublas_gemm(&blas, &stream, (m, n, k), &da, &db, &mut dd))?;
     Ok(2.0 * m as f64 * n as f64 * k as f64 / (ms * 1e-3) / 1e12)
 }
 
@@ -292,8 +326,6 @@ pub fn bench_rotating(
     (m, n, k): (usize, usize, usize),
     runs: usize,
 ) -> Result<(f64, Option<f64>), String> {
-    use tycute_cuda::cudarc::cublas::{result as cr, sys as cs, CudaBlas};
-    use tycute_cuda::cudarc::driver::DevicePtr;
     gemm_shape_ok(m, n, k)?;
     let stream = ctx.default_stream();
     let e = |what: &str, x: tycute_cuda::cudarc::driver::DriverError| format!("{what}: {x}");
@@ -318,80 +350,37 @@ pub fn bench_rotating(
     }
     let c = stream.alloc_zeros::<f32>(m * n).map_err(|x| e("C", x))?;
     let mut d = stream.alloc_zeros::<f32>(m * n).map_err(|x| e("D", x))?;
-    let flags = Some(tycute_cuda::cudarc::driver::sys::CUevent_flags::CU_EVENT_DEFAULT);
     let flops = 2.0 * m as f64 * n as f64 * k as f64;
     let median_tflops = |mut ms: Vec<f64>| -> f64 {
         ms.sort_by(|a, b| a.total_cmp(b));
         flops / (ms[ms.len() / 2] * 1e-3) / 1e12
     };
 
-    // tycute
+    // tycute: 3 warm-up runs per set, then the timed runs cycling through the sets
     for (a, b) in &bufs {
         for _ in 0..3 {
             g.launch(&stream, (m, n, k), a, b, &c, &mut d, 1.0, 0.0)?;
         }
     }
-    let mut ms = Vec::with_capacity(runs);
-    for r in 0..runs {
+    let ours = median_tflops(each_ms(&stream, runs, |r| {
         let (a, b) = &bufs[r % sets];
-        let start = stream.record_event(flags).map_err(|x| e("event", x))?;
-        g.launch(&stream, (m, n, k), a, b, &c, &mut d, 1.0, 0.0)?;
-        let stop = stream.record_event(flags).map_err(|x| e("event", x))?;
-        stop.synchronize().map_err(|x| e("sync", x))?;
-        ms.push(start.elapsed_ms(&stop).map_err(|x| e("elapsed", x))? as f64);
-    }
-    let ours = median_tflops(ms);
+        g.launch(&stream, (m, n, k), a, b, &c, &mut d, 1.0, 0.0)
+    })?);
 
-    // cuBLAS
+    // cuBLAS, the same way
     // SAFETY: only tries to open the shared library.
-    if !unsafe { cs::is_culib_present() } {
+    if !unsafe { tycute_cuda::cudarc::cublas::sys::is_culib_present() } {
         return Ok((ours, None));
     }
-    let blas = CudaBlas::new(stream.clone()).map_err(|x| format!("cuBLAS handle: {x}"))?;
-    let (alpha, beta) = (1.0f32, 0.0f32);
-    let run = |a: &tycute_cuda::cudarc::driver::CudaSlice<u16>, b: &tycute_cuda::cudarc::driver::CudaSlice<u16>| -> Result<(), String> {
-        let (pa, _ga) = a.device_ptr(&stream);
-        let (pb, _gb) = b.device_ptr(&stream);
-        let (pd, _gd) = d.device_ptr(&stream);
-        // SAFETY: the buffers hold m*k, n*k and m*n elements of the declared types.
-        unsafe {
-            cr::gemm_ex(
-                *blas.handle(),
-                cs::cublasOperation_t::CUBLAS_OP_T,
-                cs::cublasOperation_t::CUBLAS_OP_N,
-                m as i32,
-                n as i32,
-                k as i32,
-                &alpha as *const f32 as *const _,
-                pa as *const _,
-                cs::cudaDataType::CUDA_R_16F,
-                k as i32,
-                pb as *const _,
-                cs::cudaDataType::CUDA_R_16F,
-                k as i32,
-                &beta as *const f32 as *const _,
-                pd as *mut _,
-                cs::cudaDataType::CUDA_R_32F,
-                m as i32,
-                cs::cublasComputeType_t::CUBLAS_COMPUTE_32F,
-                cs::cublasGemmAlgo_t::CUBLAS_GEMM_DEFAULT,
-            )
-        }
-        .map_err(|x| format!("cublasGemmEx: {x:?}"))
-    };
+    let blas = cublas(&stream)?;
     for (a, b) in &bufs {
         for _ in 0..3 {
-            run(a, b)?;
+            cublas_gemm(&blas, &stream, (m, n, k), a, b, &mut d)?;
         }
     }
-    let mut ms = Vec::with_capacity(runs);
-    for r in 0..runs {
+    let theirs = median_tflops(each_ms(&stream, runs, |r| {
         let (a, b) = &bufs[r % sets];
-        let start = stream.record_event(flags).map_err(|x| e("event", x))?;
-        run(a, b)?;
-        let stop = stream.record_event(flags).map_err(|x| e("event", x))?;
-        stop.synchronize().map_err(|x| e("sync", x))?;
-        ms.push(start.elapsed_ms(&stop).map_err(|x| e("elapsed", x))? as f64);
-    }
-    Ok((ours, Some(median_tflops(ms))))
+        cublas_gemm(&blas, &stream, (m, n, k), a, b, &mut d)
+    })?);
+    Ok((ours, Some(theirs)))
 }
