@@ -87,6 +87,15 @@ fn vmnk_of(t: usize) -> (usize, usize, usize, usize) {
     (f % v, (f / v) % m, (f / (v * m)) % n, f / (v * m * n))
 }
 
+/// Thread `t`'s index in the thread mode of `thrfrg_A` (`(ThrV,(ThrM,ThrK))`), `thrfrg_B`
+/// (`(ThrV,(ThrN,ThrK))`) and `thrfrg_C` (`(ThrV,(ThrM,ThrN))`): what `partition_A/B/C` slice at.
+fn thrfrg_thread(t: usize) -> (usize, usize, usize) {
+    let (v, m, n, _) = vmnk_of(t);
+    let vs = Size::<LayoutAt<ThrLayoutVMNK<MmaC>, Z0>>::I64 as usize;
+    let ms = Size::<LayoutAt<ThrLayoutVMNK<MmaC>, P1>>::I64 as usize;
+    (v + vs * m, v + vs * n, v + vs * (m + ms * n))
+}
+
 fn firsts(rows: &[Vec<i64>]) -> Vec<Vec<i64>> {
     rows.iter().map(|r| r.iter().step_by(VEC).copied().collect()).collect()
 }
@@ -107,15 +116,7 @@ pub fn tables() -> Tables {
     let s2r_b_crd_t = table::<TidfrgD<S2RCopyB, CoordMK>>();
     let thrfrg_c = table::<ThrfrgC<MmaC, CoordMN>>();
     let n_vmnk = table::<ThrLayoutVMNK<MmaC>>().len();
-    let mma_c_crd = (0..NUM_THREADS)
-        .map(|t| {
-            let (v, m, n, _) = vmnk_of(t);
-            let vs = Size::<LayoutAt<ThrLayoutVMNK<MmaC>, Z0>>::I64 as usize;
-            let ms = Size::<LayoutAt<ThrLayoutVMNK<MmaC>, P1>>::I64 as usize;
-            // thrfrg_C's thread mode is (ThrV,(ThrM,ThrN))
-            tv_row(&thrfrg_c, n_vmnk, v + vs * (m + ms * n))
-        })
-        .collect();
+    let mma_c_crd = (0..NUM_THREADS).map(|t| tv_row(&thrfrg_c, n_vmnk, thrfrg_thread(t).2)).collect();
     let (ga, gas) = (per_thread(&g2s_a_crd_t), per_thread(&g2s_a_smem_t));
     let (gb, gbs) = (per_thread(&g2s_b_crd_t), per_thread(&g2s_b_smem_t));
     let (sa, sac) = (per_thread(&s2r_a_smem_t), per_thread(&s2r_a_crd_t));
@@ -171,8 +172,6 @@ pub fn thread_tensors() -> Result<Vec<(String, Vec<ThreadTensor>)>, String> {
     let sgc = table::<TidfrgD<S2GCopy, CoordMN>>();
     let thrfrg_c = table::<ThrfrgC<MmaC, CoordMN>>();
     let n_vmnk = table::<ThrLayoutVMNK<MmaC>>().len();
-    let vs = Size::<LayoutAt<ThrLayoutVMNK<MmaC>, Z0>>::I64 as usize;
-    let ms = Size::<LayoutAt<ThrLayoutVMNK<MmaC>, P1>>::I64 as usize;
     let mut out = Vec::new();
     for (k, (name, _)) in CLOSED_FORMS.iter().enumerate() {
         let mut per = Vec::new();
@@ -187,8 +186,7 @@ pub fn thread_tensors() -> Result<Vec<(String, Vec<ThreadTensor>)>, String> {
                     (thread_tensor::<PartitionS<CopyA, CoordMK, Z0>>(&row)?, row)
                 }
                 4 => {
-                    let (v, m, n, _) = vmnk_of(t);
-                    let row = tv_row(&thrfrg_c, n_vmnk, v + vs * (m + ms * n));
+                    let row = tv_row(&thrfrg_c, n_vmnk, thrfrg_thread(t).2);
                     (thread_tensor::<PartitionC<MmaC, CoordMN, Z0>>(&row)?, row)
                 }
                 5 => {
@@ -427,8 +425,8 @@ pub fn check() -> Result<Report, String> {
             reg_to_frag[reg as usize] = i;
         }
         for th in 0..NUM_THREADS {
-            let (v, m, n, _) = vmnk_of(th);
-            let ti = if op == "A" { v + vs * m } else { v + vs * n };
+            let (ta, tb, _) = thrfrg_thread(th);
+            let ti = if op == "A" { ta } else { tb };
             let want = tv_row(thrfrg, threads, ti);
             let mut written = vec![0u8; per];
             for j in 0..per {
