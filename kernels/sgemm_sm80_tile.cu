@@ -18,13 +18,13 @@ __device__ __forceinline__ unsigned smem_addr(const void* p) {
 
 extern "C" __global__ void __launch_bounds__(kThreads)
     sgemm_sm80_tile_roundtrip(const unsigned short* __restrict__ a, int lda, unsigned* __restrict__ out) {
-  __shared__ __align__(128) unsigned short sA[kStageElems];
+  __shared__ __align__(128) unsigned short sA[kStageElemsA];
   const int t = threadIdx.x;
 #pragma unroll
-  for (int i = 0; i < kG2SCopies; ++i) {
+  for (int i = 0; i < kG2SCopiesA; ++i) {
     const int c = g2s_a_crd[t][i];
     const unsigned short* src = a + (c % kTileM) * lda + c / kTileM;
-    asm volatile(TYCUTE_SGEMM_SM80_G2S_PTX " [%0], [%1], %2;\n" ::"r"(smem_addr(sA + g2s_a_smem[t][i])), "l"(src),
+    asm volatile(TYCUTE_SM80_G2S_PTX " [%0], [%1], %2;\n" ::"r"(smem_addr(sA + g2s_a_smem[t][i])), "l"(src),
                  "n"(kG2SBytes));
   }
   asm volatile("cp.async.commit_group;\n" ::);

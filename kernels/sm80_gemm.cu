@@ -1,19 +1,29 @@
-// The sgemm_sm80 data flow on tycute's tables (sgemm_sm80.h): D = alpha * A * B^T + beta * C with
-// A (M,K) and B (N,K) half, K-major (TN), fp32 accumulation and fp32 C/D, column-major (M-major,
-// leading dimension ldc). A 3-stage cp.async pipeline fills 128B-swizzled shared memory, ldmatrix.x4
-// loads the fragments of one k-block at a time, mma.sync.m16n8k16 accumulates. M, N must be
-// multiples of 128 and K of 64 (the host refuses other shapes). The epilogue stages the 128x128 fp32
-// tile in swizzled shared memory (tRS_sC, kR2SAcc) and writes D with 16-byte stores (tSG_sC, tSG_cC). Every index comes from the header:
-// the closed forms tAcA/tBcB (gmem coordinates), tAsA/tBsB (smem destinations), tXsA0/tXsB0
-// (ldmatrix rows), tCcC (accumulator coordinates) and the register maps kFrag*, kS2RFrag*.
-// The configuration's TiledMMA is the tutorial's SM80_16x8x16_F16F16F16F16_TN; its fp32-accumulate
-// twin used here has the same TV layouts (a static assertion in crates/tycute-configs).
+// The sgemm_sm80 data flow on tycute's tables: D = alpha * A * B^T + beta * C with A (M,K) and
+// B (N,K) half, K-major (TN), fp32 accumulation and fp32 C/D, column-major (M-major, leading
+// dimension ldc). A kStages-deep cp.async pipeline fills 128B-swizzled shared memory, ldmatrix.x4
+// loads the fragments of one k-block while the MMAs of the previous one run (two fragment buffers),
+// mma.sync.m16n8k16 accumulates. M, N must be multiples of kTileM, kTileN and K of kTileK (the
+// host refuses other shapes). The epilogue stages the fp32 tile in swizzled shared memory (tRS_sC,
+// kR2SAcc) and writes D with 16-byte stores (tSG_sC, tSG_cC).
 //
+// The configuration is a header written by tycute from a type (crates/tycute-configs, an
+// Sm80Kernel): TYCUTE_SM80_CONFIG names it (default below; NVRTC option -DTYCUTE_SM80_CONFIG=x
+// for another). Every index comes from it: the closed forms tAcA/tBcB (gmem coordinates),
+// tAsA/tBsB (smem destinations), tXsA0/tXsB0 (ldmatrix rows), tRSsC/tSGsC/tSGcC (epilogue) and the
+// register maps kFrag*k, kS2RFrag*k, kR2SAcc. The kernel holds no layout of its own.
+//
+// tycute-variant: -DTYCUTE_SM80_CONFIG=sm80_tn_128x256
+// tycute-variant: -DTYCUTE_SM80_CONFIG=sgemm_sm80
 // tycute-sass sm_80: LDGSTS.E.128 LDSM HMMA.16816 STG.E.128 LDS.128
 // tycute-sass sm_90a: LDGSTS.E.128 LDSM HMMA.16816 STG.E.128 LDS.128
-#include "sgemm_sm80.h"
+#ifndef TYCUTE_SM80_CONFIG
+#define TYCUTE_SM80_CONFIG sm80_tn_128x256
+#endif
+#define TYCUTE_STR2(x) #x
+#define TYCUTE_STR(x) TYCUTE_STR2(x)
+#include TYCUTE_STR(TYCUTE_SM80_CONFIG.h)
 
-using namespace tycute::sgemm_sm80;
+using namespace tycute::TYCUTE_SM80_CONFIG;
 
 namespace {
 
@@ -25,7 +35,7 @@ __device__ __forceinline__ unsigned smem_addr(const void* p) {
 
 // The configuration's G2S atom (SM80_CP_ASYNC_CACHEALWAYS<uint128_t>) names the instruction.
 __device__ __forceinline__ void cp_async16(unsigned dst, const void* src) {
-  asm volatile(TYCUTE_SGEMM_SM80_G2S_PTX " [%0], [%1], %2;\n" ::"r"(dst), "l"(src), "n"(kG2SBytes));
+  asm volatile(TYCUTE_SM80_G2S_PTX " [%0], [%1], %2;\n" ::"r"(dst), "l"(src), "n"(kG2SBytes));
 }
 
 __device__ __forceinline__ void ldmatrix_x4(unsigned addr, unsigned& r0, unsigned& r1, unsigned& r2, unsigned& r3) {
@@ -41,95 +51,129 @@ __device__ __forceinline__ void mma_16816(float* c, const unsigned* a, const uns
       : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
 }
 
-// The offset of element (j, kb) of an ldmatrix partition (tXsA0 / tXsB0): mode 2 (the MMA_M or
-// MMA_N copy) has a static stride, the k-block modes 3 and 4 the thread's swizzle strides.
-#define TYCUTE_XS_AT(X, base, d0, d1, j, kb) \
-  ((base) + (j) * X##_stride[2] + ((kb) % X##_shape[3]) * (d0) + ((kb) / X##_shape[3]) * (d1))
-
-// Element i (colexicographic) of a closed form X of the header: X_offset[t] + sum of
-// coordinate times stride, the stride of mode X_dmode[0] being the thread's own (d).
-#define TYCUTE_CLOSED_FORM(X, i, offset, d)                                        \
-  ([&]() {                                                                       \
-    int rest_ = (i), o_ = (offset);                                              \
-    _Pragma("unroll") for (int k_ = 0; k_ < X##_rank; ++k_) {                    \
-      o_ += (rest_ % X##_shape[k_]) * (k_ == X##_dmode[0] ? (d) : X##_stride[k_]); \
-      rest_ /= X##_shape[k_];                                                    \
-    }                                                                            \
-    return o_;                                                                   \
+// Element i (colexicographic over X_shape) of a closed form X of the header: offset + the sum of
+// coordinate times stride, where the modes listed in X_dmode take the thread's own strides d[].
+// With i a compile-time constant (unrolled loops) everything but offset and d folds away.
+#define TYCUTE_CLOSED_FORM(X, i, offset, d)                                    \
+  ([&]() {                                                                   \
+    int rest_ = (i), o_ = (offset);                                          \
+    _Pragma("unroll") for (int k_ = 0; k_ < X##_rank; ++k_) {                \
+      int s_ = X##_stride[k_];                                               \
+      _Pragma("unroll") for (int j_ = 0; j_ < X##_ndyn; ++j_) if (X##_dmode[j_] == k_) s_ = (d)[j_]; \
+      o_ += (rest_ % X##_shape[k_]) * s_;                                    \
+      rest_ /= X##_shape[k_];                                                \
+    }                                                                        \
+    return o_;                                                               \
   }())
+
+// The thread's per-thread strides of closed form X (X_ndyn of them; X_dstride has one zero
+// column when there are none).
+#define TYCUTE_DSTRIDES(X, name, t)                                          \
+  int name[X##_ndyn > 0 ? X##_ndyn : 1] = {0};                               \
+  _Pragma("unroll") for (int j_ = 0; j_ < X##_ndyn; ++j_) name[j_] = X##_dstride[t][j_];
 
 }  // namespace
 
-extern "C" __global__ void __launch_bounds__(kThreads)
+extern "C" __global__ void __launch_bounds__(kThreads, 1)
     sm80_gemm_tn(int M, int N, int K, const unsigned short* __restrict__ A, int lda,
                  const unsigned short* __restrict__ B, int ldb, const float* C, int ldc, float* D, int ldd, float alpha,
                  float beta) {
   extern __shared__ __align__(128) unsigned short smem[];
-  unsigned short* sA = smem;                          // kStages x kStageElems
-  unsigned short* sB = smem + kStages * kStageElems;  // kStages x kStageElems
+  unsigned short* sA = smem;                            // kStages x kStageElemsA
+  unsigned short* sB = smem + kStages * kStageElemsA;   // kStages x kStageElemsB
   const int t = threadIdx.x;
   const int m0 = blockIdx.x * kTileM, n0 = blockIdx.y * kTileN;
   const int KT = K / kTileK;
 
-  // G2S: this thread's vectors, closed forms (tAcA: coordinate m + kTileM*k; tAsA: smem offset)
+  // G2S: this thread's vectors. tAcA(i) = tAcA_offset + delta_i is the tile coordinate m + kTileM*k;
+  // delta_i is a compile-time constant, and the header's proof (check) guarantees that it never
+  // carries from m into k, so the source of vector i is the thread's first row and column plus
+  // (delta_i % kTileM, delta_i / kTileM). tAsA(i) is the smem offset within a stage.
   const int ca = tAcA_offset[t], cb = tBcB_offset[t];
-  const int sa = tAsA_offset[t], sb = tBsB_offset[t];
-  const unsigned sA_u = smem_addr(sA), sB_u = smem_addr(sB);
+  TYCUTE_DSTRIDES(tAcA, ca_d, t)
+  TYCUTE_DSTRIDES(tBcB, cb_d, t)
+  TYCUTE_DSTRIDES(tAsA, sa_d, t)
+  TYCUTE_DSTRIDES(tBsB, sb_d, t)
+  const unsigned sA_u = smem_addr(sA), sB_u = smem_addr(sB);  // stage 0 of sA and sB
+  const unsigned sA_g = sA_u + 2 * tAsA_offset[t], sB_g = sB_u + 2 * tBsB_offset[t];
+  const unsigned short* gA = A + (size_t)(m0 + ca % kTileM) * lda + ca / kTileM;
+  const unsigned short* gB = B + (size_t)(n0 + cb % kTileN) * ldb + cb / kTileN;
   auto load_tile = [&](int kt, int stage) {
+    const unsigned short* a = gA + kt * kTileK;
+    const unsigned short* b = gB + kt * kTileK;
+    const unsigned a_st = sA_g + 2 * stage * kStageElemsA, b_st = sB_g + 2 * stage * kStageElemsB;
 #pragma unroll
-    for (int i = 0; i < kG2SCopies; ++i) {
-      const int c = ca + i * tAcA_stride[2];
-      cp_async16(sA_u + 2 * (stage * tAsA_stride[5] + sa + i * tAsA_stride[2]),
-                 A + (size_t)(m0 + c % kTileM) * lda + kt * kTileK + c / kTileM);
-      const int d = cb + i * tBcB_stride[2];
-      cp_async16(sB_u + 2 * (stage * tBsB_stride[5] + sb + i * tBsB_stride[2]),
-                 B + (size_t)(n0 + d % kTileN) * ldb + kt * kTileK + d / kTileN);
+    for (int i = 0; i < kG2SCopiesA; ++i) {
+      const int d = TYCUTE_CLOSED_FORM(tAcA, i * kVec, 0, ca_d);
+      cp_async16(a_st + 2 * TYCUTE_CLOSED_FORM(tAsA, i * kVec, 0, sa_d), a + (d % kTileM) * lda + d / kTileM);
+    }
+#pragma unroll
+    for (int i = 0; i < kG2SCopiesB; ++i) {
+      const int d = TYCUTE_CLOSED_FORM(tBcB, i * kVec, 0, cb_d);
+      cp_async16(b_st + 2 * TYCUTE_CLOSED_FORM(tBsB, i * kVec, 0, sb_d), b + (d % kTileN) * ldb + d / kTileN);
     }
   };
+
+  // S2R: this thread's ldmatrix rows (offset + the swizzle's per-thread strides); copy i of the
+  // stage is element i * kVec of tXsA0, in the order (MMA_M, MMA_K)
+  const int xa = tXsA0_offset[t], xb = tXsB0_offset[t];
+  TYCUTE_DSTRIDES(tXsA0, xa_d, t)
+  TYCUTE_DSTRIDES(tXsB0, xb_d, t)
+  constexpr int kCopiesPerKA = kS2RCopiesA / kMmaK, kCopiesPerKB = kS2RCopiesB / kMmaK;
+  unsigned fa[2][kRegsAPerK], fb[2][kRegsBPerK];
+  auto load_frags = [&](int buf, int stage, int kb) {
+    const unsigned a_st = sA_u + 2 * stage * kStageElemsA, b_st = sB_u + 2 * stage * kStageElemsB;
+#pragma unroll
+    for (int j = 0; j < kCopiesPerKA; ++j) {
+      const int i = j + kCopiesPerKA * kb;
+      ldmatrix_x4(a_st + 2 * TYCUTE_CLOSED_FORM(tXsA0, i * kVec, xa, xa_d), fa[buf][kS2RFragAk[j][0]],
+                  fa[buf][kS2RFragAk[j][1]], fa[buf][kS2RFragAk[j][2]], fa[buf][kS2RFragAk[j][3]]);
+    }
+#pragma unroll
+    for (int j = 0; j < kCopiesPerKB; ++j) {
+      const int i = j + kCopiesPerKB * kb;
+      ldmatrix_x4(b_st + 2 * TYCUTE_CLOSED_FORM(tXsB0, i * kVec, xb, xb_d), fb[buf][kS2RFragBk[j][0]],
+                  fb[buf][kS2RFragBk[j][1]], fb[buf][kS2RFragBk[j][2]], fb[buf][kS2RFragBk[j][3]]);
+    }
+  };
+
+  float acc[kAccumulators];
+#pragma unroll
+  for (int f = 0; f < kAccumulators; ++f) acc[f] = 0.f;
+
+  // prologue: kStages - 1 k-tiles in flight, then the first k-block's fragments
 #pragma unroll
   for (int s = 0; s < kStages - 1; ++s) {
     if (s < KT) load_tile(s, s);
     asm volatile("cp.async.commit_group;\n" ::);
   }
-
-  // S2R: this thread's ldmatrix rows (offset + the swizzle's two per-thread strides)
-  const int xa = tXsA0_offset[t], xa0 = tXsA0_dstride[t][0], xa1 = tXsA0_dstride[t][1];
-  const int xb = tXsB0_offset[t], xb0 = tXsB0_dstride[t][0], xb1 = tXsB0_dstride[t][1];
-  constexpr int kCopiesPerKA = kS2RCopiesA / kMmaK, kCopiesPerKB = kS2RCopiesB / kMmaK;
-
-  float acc[kAccumulators];
-#pragma unroll
-  for (int f = 0; f < kAccumulators; ++f) acc[f] = 0.f;
-  unsigned fa[kMmaM * kMmaK * 4], fb[kMmaN * kMmaK * 2];
+  int read = 0, write = kStages - 1;
+  asm volatile("cp.async.wait_group %0;\n" ::"n"(kStages - 2) : "memory");
+  __syncthreads();
+  load_frags(0, read, 0);
 
   for (int kt = 0; kt < KT; ++kt) {
-    asm volatile("cp.async.wait_group %0;\n" ::"n"(kStages - 2) : "memory");
-    __syncthreads();
-    {
-      const int nt = kt + kStages - 1;
-      if (nt < KT) load_tile(nt, nt % kStages);
-      asm volatile("cp.async.commit_group;\n" ::);
-    }
-    const unsigned a_st = sA_u + 2 * (kt % kStages) * kStageElems;
-    const unsigned b_st = sB_u + 2 * (kt % kStages) * kStageElems;
 #pragma unroll
     for (int kb = 0; kb < kMmaK; ++kb) {
-#pragma unroll
-      for (int j = 0; j < kCopiesPerKA; ++j) {
-        const int i = j + kCopiesPerKA * kb;
-        ldmatrix_x4(a_st + 2 * TYCUTE_XS_AT(tXsA0, xa, xa0, xa1, j, kb), fa[kS2RFragA[i][0]], fa[kS2RFragA[i][1]],
-                    fa[kS2RFragA[i][2]], fa[kS2RFragA[i][3]]);
+      if (kb == kMmaK - 1) {
+        // the next k-tile's stage: wait for it, and let every thread finish reading this one
+        read = read + 1 == kStages ? 0 : read + 1;
+        asm volatile("cp.async.wait_group %0;\n" ::"n"(kStages - 2) : "memory");
+        __syncthreads();
       }
-#pragma unroll
-      for (int j = 0; j < kCopiesPerKB; ++j) {
-        const int i = j + kCopiesPerKB * kb;
-        ldmatrix_x4(b_st + 2 * TYCUTE_XS_AT(tXsB0, xb, xb0, xb1, j, kb), fb[kS2RFragB[i][0]], fb[kS2RFragB[i][1]],
-                    fb[kS2RFragB[i][2]], fb[kS2RFragB[i][3]]);
+      // fragments of the next k-block (of the next k-tile after the last k-block)
+      load_frags((kb + 1) & 1, read, (kb + 1) % kMmaK);
+      if (kb == 0) {
+        // refill the stage every thread finished reading before the last barrier
+        const int nt = kt + kStages - 1;
+        if (nt < KT) load_tile(nt, write);
+        asm volatile("cp.async.commit_group;\n" ::);
+        write = write + 1 == kStages ? 0 : write + 1;
       }
 #pragma unroll
       for (int m = 0; m < kMmaM; ++m)
 #pragma unroll
-        for (int n = 0; n < kMmaN; ++n) mma_16816(acc + kFragC[m][n], fa + kFragA[m][kb], fb + kFragB[n][kb]);
+        for (int n = 0; n < kMmaN; ++n) mma_16816(acc + kFragC[m][n], fa[kb & 1] + kFragAk[0][m], fb[kb & 1] + kFragBk[0][n]);
     }
   }
 
@@ -139,17 +183,20 @@ extern "C" __global__ void __launch_bounds__(kThreads)
   __syncthreads();
   float* sC = reinterpret_cast<float*>(smem);
   {
-    const int rs = tRSsC_offset[t], rs_d = tRSsC_dstride[t][0];
+    const int rs = tRSsC_offset[t];
+    TYCUTE_DSTRIDES(tRSsC, rs_d, t)
 #pragma unroll
     for (int j = 0; j < kAccumulators; ++j) sC[TYCUTE_CLOSED_FORM(tRSsC, j, rs, rs_d)] = acc[kR2SAcc[0][j]];
   }
   __syncthreads();
-  const int sg = tSGsC_offset[t], sg_d = tSGsC_dstride[t][0], gc = tSGcC_offset[t];
+  const int sg = tSGsC_offset[t], gc = tSGcC_offset[t];
+  TYCUTE_DSTRIDES(tSGsC, sg_d, t)
+  TYCUTE_DSTRIDES(tSGcC, gc_d, t)
   constexpr int kVecs = kEpiElems / kThreads / 4;
 #pragma unroll 4
   for (int i = 0; i < kVecs; ++i) {
     const float4 v = *reinterpret_cast<const float4*>(sC + TYCUTE_CLOSED_FORM(tSGsC, 4 * i, sg, sg_d));
-    const int c = TYCUTE_CLOSED_FORM(tSGcC, 4 * i, gc, 0);
+    const int c = TYCUTE_CLOSED_FORM(tSGcC, 4 * i, gc, gc_d);
     const size_t m = m0 + c % kTileM, n = n0 + c / kTileM;
     float4 out = make_float4(alpha * v.x, alpha * v.y, alpha * v.z, alpha * v.w);
     if (beta != 0.f) {

@@ -167,18 +167,84 @@ fn each_ms(stream: &Stream, runs: usize, mut run: impl FnMut(usize) -> Result<()
     Ok(ms)
 }
 
-/// `kernels/sm80_gemm.cu`: the sgemm_sm80 data flow on the header's tables.
+/// `kernels/sm80_gemm.cu`: the sgemm_sm80 data flow on a configuration header's tables.
 pub const GEMM_KERNEL: &str = include_str!("../kernels/sm80_gemm.cu");
 
-/// Dynamic shared memory of `sm80_gemm_tn`: A and B, `kStages` stages of `kTileM x kTileK` halves.
-fn gemm_smem_bytes() -> u32 {
-    let h = crate::headers::SGEMM_SM80;
-    let get = |name: &str| -> u32 {
-        h.lines()
-            .find_map(|l| l.strip_prefix(&format!("constexpr int {name} = ")).and_then(|r| r.split(';').next()).and_then(|v| v.parse().ok()))
-            .unwrap_or(0)
-    };
-    2 * get("kStages") * get("kStageElems") * 2
+/// An sm80 configuration of `kernels/sm80_gemm.cu` as the host sees it: its header (written by
+/// `build.rs` from an `Sm80Kernel` type) and the launch parameters read from it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Sm80Config {
+    /// The configuration's name (`sm80_tn_128x256`): its header is `NAME.h`.
+    pub name: &'static str,
+    /// `kTileM`, `kTileN`, `kTileK`.
+    pub tile: (usize, usize, usize),
+    /// `kThreads`.
+    pub threads: usize,
+    /// Dynamic shared memory: the A and B stages (the epilogue reuses them).
+    pub smem_bytes: usize,
+}
+
+/// The configuration `tycute bench sm80` and the default run use, and `kernels/sm80_gemm.cu`
+/// compiles without `-DTYCUTE_SM80_CONFIG`.
+pub const DEFAULT_SM80: &str = "sm80_tn_128x256";
+
+/// The sm80 configurations that have a header.
+pub const SM80_CONFIGS: &[&str] = &["sm80_tn_128x256", "sgemm_sm80"];
+
+impl Sm80Config {
+    /// The configuration `name` (one of [`SM80_CONFIGS`]), read from its header.
+    pub fn named(name: &str) -> Result<Sm80Config, String> {
+        let (&name, text) = SM80_CONFIGS
+            .iter()
+            .find(|&&n| n == name)
+            .and_then(|n| crate::headers::HEADERS.iter().find(|(h, _)| h.strip_suffix(".h") == Some(*n)).map(|(_, t)| (n, *t)))
+            .ok_or_else(|| format!("no sm80 configuration `{name}` (there are: {})", SM80_CONFIGS.join(", ")))?;
+        let get = |key: &str| -> Result<usize, String> {
+            text.lines()
+                .find_map(|l| l.strip_prefix(&format!("constexpr int {key} = ")).and_then(|r| r.split(';').next()).and_then(|v| v.parse().ok()))
+                .ok_or_else(|| format!("{name}.h has no {key}"))
+        };
+        let stages = get("kStages")?;
+        Ok(Sm80Config {
+            name,
+            tile: (get("kTileM")?, get("kTileN")?, get("kTileK")?),
+            threads: get("kThreads")?,
+            smem_bytes: 2 * stages * (get("kStageElemsA")? + get("kStageElemsB")?),
+        })
+    }
+
+    /// The NVRTC options that select this configuration's header.
+    pub fn nvrtc_options(&self) -> tycute_cuda::nvrtc::Options {
+        tycute_cuda::nvrtc::Options { extra: vec![format!("-DTYCUTE_SM80_CONFIG={}", self.name)], ..Default::default() }
+    }
+
+    /// The shapes the kernel takes: M, N, K positive multiples of the CTA tile.
+    pub fn shape_ok(&self, m: usize, n: usize, k: usize) -> Result<(), String> {
+        let (bm, bn, bk) = self.tile;
+        if m == 0 || n == 0 || k == 0 || m % bm != 0 || n % bn != 0 || k % bk != 0 {
+            return Err(format!(
+                "sm80_gemm_tn ({}) takes M a multiple of {bm}, N of {bn} and K of {bk}, not {m}x{n}x{k}",
+                self.name
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// The CUBIN of `kernels/sm80_gemm.cu` for configuration `cfg`: the file named by
+/// `$TYCUTE_GEMM_CUBIN` if set (a CUBIN of that configuration built elsewhere), else NVRTC.
+/// `Ok(None)`: neither is available.
+pub fn gemm_cubin(cfg: &Sm80Config, arch: tycute_cuda::nvrtc::Arch) -> Result<Option<Vec<u8>>, String> {
+    use tycute_cuda::nvrtc;
+    if let Some(path) = std::env::var_os("TYCUTE_GEMM_CUBIN") {
+        return std::fs::read(&path).map(Some).map_err(|e| format!("{}: {e}", path.to_string_lossy()));
+    }
+    if !nvrtc::available() {
+        return Ok(None);
+    }
+    nvrtc::compile("sm80_gemm.cu", GEMM_KERNEL, crate::headers::HEADERS, arch, &cfg.nvrtc_options())
+        .map(|c| Some(c.image))
+        .map_err(|e| e.to_string())
 }
 
 /// A half-precision value's bits, for values exactly representable (the tests use multiples of
@@ -194,16 +260,10 @@ fn f16_bits(x: f32) -> u16 {
     (sign | ((exp as u32) << 10) | mant) as u16
 }
 
-/// The shapes `sm80_gemm_tn` takes: M and N multiples of 128, K of 64.
-pub fn gemm_shape_ok(m: usize, n: usize, k: usize) -> Result<(), String> {
-    if m == 0 || n == 0 || k == 0 || m % 128 != 0 || n % 128 != 0 || k % 64 != 0 {
-        return Err(format!("sm80_gemm_tn takes M and N multiples of 128 and K a multiple of 64, not {m}x{n}x{k}"));
-    }
-    Ok(())
-}
-
-/// A loaded `sm80_gemm_tn`.
+/// A loaded `sm80_gemm_tn` of one configuration.
 pub struct Gemm {
+    /// The configuration the CUBIN was built for.
+    pub cfg: Sm80Config,
     ctx: std::sync::Arc<CudaContext>,
     _module: std::sync::Arc<tycute_cuda::cudarc::driver::CudaModule>,
     f: tycute_cuda::cudarc::driver::CudaFunction,
@@ -211,15 +271,15 @@ pub struct Gemm {
 
 impl Gemm {
     /// Loads the kernel from a CUBIN and allows it its dynamic shared memory.
-    pub fn load(ctx: &std::sync::Arc<CudaContext>, image: Vec<u8>) -> Result<Gemm, String> {
+    pub fn load(ctx: &std::sync::Arc<CudaContext>, cfg: &Sm80Config, image: Vec<u8>) -> Result<Gemm, String> {
         let module = ctx.load_module(Ptx::from_binary(image)).map_err(|e| format!("load the CUBIN: {e}"))?;
         let f = module.load_function("sm80_gemm_tn").map_err(|e| format!("kernel: {e}"))?;
         f.set_attribute(
             tycute_cuda::cudarc::driver::sys::CUfunction_attribute_enum::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
-            gemm_smem_bytes() as i32,
+            cfg.smem_bytes as i32,
         )
         .map_err(|e| format!("shared memory attribute: {e}"))?;
-        Ok(Gemm { ctx: ctx.clone(), _module: module, f })
+        Ok(Gemm { cfg: cfg.clone(), ctx: ctx.clone(), _module: module, f })
     }
 
     /// `D = alpha * A * B^T + beta * C` on device buffers: A (m,k), B (n,k) K-major halves; C, D
@@ -236,14 +296,19 @@ impl Gemm {
         alpha: f32,
         beta: f32,
     ) -> Result<(), String> {
-        gemm_shape_ok(m, n, k)?;
+        self.cfg.shape_ok(m, n, k)?;
         if a.len() < m * k || b.len() < n * k || c.len() < m * n || d.len() < m * n {
             return Err("a buffer is smaller than the shape".into());
         }
         let (mi, ni, ki) = (m as i32, n as i32, k as i32);
         let mut l = stream.launch_builder(&self.f);
         l.arg(&mi).arg(&ni).arg(&ki).arg(a).arg(&ki).arg(b).arg(&ki).arg(c).arg(&mi).arg(d).arg(&mi).arg(&alpha).arg(&beta);
-        let cfg = LaunchConfig { grid_dim: ((m / 128) as u32, (n / 128) as u32, 1), block_dim: (128, 1, 1), shared_mem_bytes: gemm_smem_bytes() };
+        let (bm, bn, _) = self.cfg.tile;
+        let cfg = LaunchConfig {
+            grid_dim: ((m / bm) as u32, (n / bn) as u32, 1),
+            block_dim: (self.cfg.threads as u32, 1, 1),
+            shared_mem_bytes: self.cfg.smem_bytes as u32,
+        };
         // SAFETY: the argument list matches the kernel's signature; the buffers hold the shape
         // (checked above); the shape is one the kernel takes (checked above).
         unsafe { l.launch(cfg) }.map_err(|e| format!("launch: {e}"))?;
@@ -326,7 +391,7 @@ pub fn bench_rotating(
     (m, n, k): (usize, usize, usize),
     runs: usize,
 ) -> Result<(f64, Option<f64>), String> {
-    gemm_shape_ok(m, n, k)?;
+    g.cfg.shape_ok(m, n, k)?;
     let stream = ctx.default_stream();
     let e = |what: &str, x: tycute_cuda::cudarc::driver::DriverError| format!("{what}: {x}");
     let set_bytes = 2 * (m + n) * k;

@@ -36,10 +36,12 @@ pub use tycute_dynamic as dynamic;
 /// The CUDA headers of the named configurations, written by `build.rs` from their types
 /// (docs/headers.md): `(file name, text)`, for NVRTC's in-memory headers.
 pub mod headers {
-    /// `sgemm_sm80.h`.
+    /// `sgemm_sm80.h`: CuTe's tutorial configuration.
     pub const SGEMM_SM80: &str = include_str!(concat!(env!("OUT_DIR"), "/sgemm_sm80.h"));
+    /// `sm80_tn_128x256.h`: tycute's own sm80 configuration.
+    pub const SM80_TN_128X256: &str = include_str!(concat!(env!("OUT_DIR"), "/sm80_tn_128x256.h"));
     /// Every header.
-    pub const HEADERS: &[(&str, &str)] = &[("sgemm_sm80.h", SGEMM_SM80)];
+    pub const HEADERS: &[(&str, &str)] = &[("sgemm_sm80.h", SGEMM_SM80), ("sm80_tn_128x256.h", SM80_TN_128X256)];
 }
 
 /// GPU checks of the generated tables (they skip without a GPU; see `tests/gpu_tables.rs`).

@@ -27,34 +27,42 @@ fn main() {
     // 2. the header and the proof of its tables
     let out = std::env::var_os("TYCUTE_OUT").map_or_else(|| std::path::PathBuf::from("target/tycute"), Into::into);
     text += "\nCUDA header (every table from the types):\n";
-    let header = tycute::headers::SGEMM_SM80;
-    let path = out.join("sgemm_sm80.h");
-    let tmp = out.join(".sgemm_sm80.h.tmp");
-    match std::fs::create_dir_all(&out).and_then(|_| std::fs::write(&tmp, header)).and_then(|_| std::fs::rename(&tmp, &path)) {
-        Ok(()) => {
-            let _ = writeln!(text, "  wrote {} ({} bytes)", path.display(), header.len());
-        }
-        Err(e) => {
-            let _ = std::fs::remove_file(&tmp);
-            let _ = writeln!(text, "  skipped writing {}: {e} (set TYCUTE_OUT to a writable directory)", path.display());
-        }
-    }
-    match tycute::configs::emit::sgemm_sm80::check() {
-        Ok(r) => {
-            for l in r.lines {
-                let _ = writeln!(text, "  proof: {l}");
+    for (file, header) in tycute::headers::HEADERS {
+        let path = out.join(file);
+        let tmp = out.join(format!(".{file}.tmp"));
+        match std::fs::create_dir_all(&out).and_then(|_| std::fs::write(&tmp, header)).and_then(|_| std::fs::rename(&tmp, &path)) {
+            Ok(()) => {
+                let _ = writeln!(text, "  wrote {} ({} bytes)", path.display(), header.len());
+            }
+            Err(e) => {
+                let _ = std::fs::remove_file(&tmp);
+                let _ = writeln!(text, "  skipped writing {}: {e} (set TYCUTE_OUT to a writable directory)", path.display());
             }
         }
-        Err(e) => {
-            let _ = writeln!(text, "  PROOF FAILED: {e}");
+    }
+    {
+        use tycute::configs::emit::sm80::check;
+        use tycute::configs::kernel::sm80::Sm80Config;
+        use tycute::configs::{sgemm_sm80::SgemmSm80, sm80_tn_128x256::Sm80Tn128x256};
+        for (name, r) in [(SgemmSm80::NAME, check::<SgemmSm80>()), (Sm80Tn128x256::NAME, check::<Sm80Tn128x256>())] {
+            match r {
+                Ok(r) => {
+                    for l in r.lines {
+                        let _ = writeln!(text, "  proof ({name}): {l}");
+                    }
+                }
+                Err(e) => {
+                    let _ = writeln!(text, "  PROOF FAILED ({name}): {e}");
+                }
+            }
         }
     }
 
     // 3. bank conflicts
     text += "\n";
     text += &tycute::configs::analyze::report(
-        "Shared-memory wavefronts per warp instruction (ideal = bytes / 128):",
-        &tycute::configs::analyze::sgemm_sm80::accesses(),
+        "sgemm_sm80: shared-memory wavefronts per warp instruction (ideal = bytes / 128):",
+        &tycute::configs::analyze::sm80::accesses::<tycute::configs::sgemm_sm80::SgemmSm80>(),
     );
 
     // 4. NVRTC
@@ -142,19 +150,25 @@ fn gemm_on_gpu() -> String {
     let mut t = String::new();
     let Ok(ctx) = gpu::context() else { return t };
     let Ok(arch) = gpu::arch(&ctx) else { return t };
-    let image = match tycute::gpu_check::cubin("TYCUTE_GEMM_CUBIN", "sm80_gemm.cu", tycute::gpu_check::GEMM_KERNEL, arch) {
+    let cfg = match tycute::gpu_check::Sm80Config::named(tycute::gpu_check::DEFAULT_SM80) {
+        Ok(c) => c,
+        Err(e) => return format!("  sm80 GEMM: {e}\n"),
+    };
+    let image = match tycute::gpu_check::gemm_cubin(&cfg, arch) {
         Ok(Some(i)) => i,
         Ok(None) => return "  sm80 GEMM skipped: no NVRTC to build it\n".into(),
         Err(e) => return format!("  sm80 GEMM: {e}\n"),
     };
-    let g = match tycute::gpu_check::Gemm::load(&ctx, image) {
+    let g = match tycute::gpu_check::Gemm::load(&ctx, &cfg, image) {
         Ok(g) => g,
         Err(e) => return format!("  sm80 GEMM: {e}\n"),
     };
-    match tycute::gpu_check::gemm_check(&g, 512, 256, 1024) {
-        Ok(0) => t += "  sm80 GEMM 512x256x1024 vs f64 CPU: every element exact\n",
+    match tycute::gpu_check::gemm_check(&g, 512, 512, 1024) {
+        Ok(0) => {
+            let _ = writeln!(t, "  sm80 GEMM ({}) 512x512x1024 vs f64 CPU: every element exact", cfg.name);
+        }
         Ok(n) => {
-            let _ = writeln!(t, "  sm80 GEMM 512x256x1024 vs f64 CPU: {n} elements WRONG");
+            let _ = writeln!(t, "  sm80 GEMM ({}) 512x512x1024 vs f64 CPU: {n} elements WRONG", cfg.name);
             return t;
         }
         Err(e) => {
@@ -179,7 +193,7 @@ fn gemm_on_gpu() -> String {
     t
 }
 
-/// `tycute bench sm80 [--shapes MxNxK,...] [--runs N]`.
+/// `tycute bench sm80 [--config NAME] [--shapes MxNxK,...] [--runs N]`.
 fn bench(args: &tycute_cli::BenchArgs) -> i32 {
     if args.kernel != "sm80" {
         eprintln!("error: no benchmark for kernel `{}` (available: sm80)", args.kernel);
@@ -190,6 +204,13 @@ fn bench(args: &tycute_cli::BenchArgs) -> i32 {
     } else {
         args.shapes.clone()
     };
+    let cfg = match tycute::gpu_check::Sm80Config::named(args.config.as_deref().unwrap_or(tycute::gpu_check::DEFAULT_SM80)) {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 2;
+        }
+    };
     let mut parsed = Vec::new();
     for s in &shapes {
         let v: Vec<usize> = s.split('x').filter_map(|x| x.parse().ok()).collect();
@@ -197,7 +218,7 @@ fn bench(args: &tycute_cli::BenchArgs) -> i32 {
             eprintln!("error: shape `{s}` is not MxNxK");
             return 2;
         };
-        if let Err(e) = tycute::gpu_check::gemm_shape_ok(m, n, k) {
+        if let Err(e) = cfg.shape_ok(m, n, k) {
             eprintln!("error: {e}");
             return 2;
         }
@@ -217,7 +238,7 @@ fn bench(args: &tycute_cli::BenchArgs) -> i32 {
             return 1;
         }
     };
-    let image = match tycute::gpu_check::cubin("TYCUTE_GEMM_CUBIN", "sm80_gemm.cu", tycute::gpu_check::GEMM_KERNEL, arch) {
+    let image = match tycute::gpu_check::gemm_cubin(&cfg, arch) {
         Ok(Some(i)) => i,
         Ok(None) => {
             eprintln!("error: no NVRTC to build the kernel (source scripts/cuda-env.sh, or set TYCUTE_GEMM_CUBIN)");
@@ -228,7 +249,7 @@ fn bench(args: &tycute_cli::BenchArgs) -> i32 {
             return 1;
         }
     };
-    let g = match tycute::gpu_check::Gemm::load(&ctx, image) {
+    let g = match tycute::gpu_check::Gemm::load(&ctx, &cfg, image) {
         Ok(g) => g,
         Err(e) => {
             eprintln!("error: {e}");
@@ -236,8 +257,8 @@ fn bench(args: &tycute_cli::BenchArgs) -> i32 {
         }
     };
     let mut text = format!(
-        "sm80 GEMM (TN, fp16 in, fp32 accumulate and out) vs cublasGemmEx, {arch}, median of {} runs, random inputs rotated over sets larger than L2\n{:<18} {:>10} {:>10} {:>7}\n",
-        args.runs, "shape", "tycute", "cuBLAS", "ratio"
+        "sm80 GEMM {} (TN, fp16 in, fp32 accumulate and out) vs cublasGemmEx, {arch}, median of {} runs, random inputs rotated over sets larger than L2\n{:<18} {:>10} {:>10} {:>7}\n",
+        cfg.name, args.runs, "shape", "tycute", "cuBLAS", "ratio"
     );
     for (m, n, k) in parsed {
         match tycute::gpu_check::bench_rotating(&g, &ctx, (m, n, k), args.runs) {

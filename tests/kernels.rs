@@ -28,25 +28,54 @@ fn every_kernel_compiles_without_spills_and_uses_its_instructions() {
     let sources = kernels::sources().expect("kernels/");
     assert!(!sources.is_empty(), "no kernels/*.cu");
     for src in &sources {
-        for arch in nvrtc::Arch::ALL {
-            let cubin = nvrtc::compile(&src.name, &src.text, tycute::headers::HEADERS, arch, &nvrtc::Options::default())
-                .unwrap_or_else(|e| panic!("{e}"));
-            assert!(!cubin.kernels.is_empty(), "{} {arch}: no ptxas report in the log:\n{}", src.name, cubin.log);
-            for k in &cubin.kernels {
-                println!(
-                    "{} {arch} {}: {} registers, {} B smem, spills {}/{} B{}",
-                    src.name, k.name, k.registers, k.smem_bytes, k.spill_stores, k.spill_loads,
-                    if cubin.cached { " (cached)" } else { "" }
+        for variant in src.variants() {
+            for arch in nvrtc::Arch::ALL {
+                let opts = nvrtc::Options {
+                    extra: variant.clone(),
+                    ..Default::default()
+                };
+                let cubin =
+                    nvrtc::compile(&src.name, &src.text, tycute::headers::HEADERS, arch, &opts)
+                        .unwrap_or_else(|e| panic!("{e}"));
+                assert!(
+                    !cubin.kernels.is_empty(),
+                    "{} {arch}: no ptxas report in the log:\n{}",
+                    src.name,
+                    cubin.log
                 );
-                assert_eq!((k.spill_stores, k.spill_loads), (0, 0), "{} {arch} {}: register spill", src.name, k.name);
-            }
-            if check_sass {
-                let listing = sass::disassemble(&cubin).unwrap_or_else(|e| panic!("{e}"));
-                let ops = sass::opcodes(&listing);
-                for want in src.required_sass(arch) {
-                    let n = sass::count(&ops, &want);
-                    println!("  {want}: {n}");
-                    assert!(n > 0, "{} {arch}: no {want} in the SASS; it has {:?}", src.name, ops.keys().collect::<Vec<_>>());
+                for k in &cubin.kernels {
+                    println!(
+                        "{} {} {arch} {}: {} registers, {} B smem, spills {}/{} B{}",
+                        src.name,
+                        variant.join(" "),
+                        k.name,
+                        k.registers,
+                        k.smem_bytes,
+                        k.spill_stores,
+                        k.spill_loads,
+                        if cubin.cached { " (cached)" } else { "" }
+                    );
+                    assert_eq!(
+                        (k.spill_stores, k.spill_loads),
+                        (0, 0),
+                        "{} {arch} {}: register spill",
+                        src.name,
+                        k.name
+                    );
+                }
+                if check_sass {
+                    let listing = sass::disassemble(&cubin).unwrap_or_else(|e| panic!("{e}"));
+                    let ops = sass::opcodes(&listing);
+                    for want in src.required_sass(arch) {
+                        let n = sass::count(&ops, &want);
+                        println!("  {want}: {n}");
+                        assert!(
+                            n > 0,
+                            "{} {arch}: no {want} in the SASS; it has {:?}",
+                            src.name,
+                            ops.keys().collect::<Vec<_>>()
+                        );
+                    }
                 }
             }
         }
@@ -58,10 +87,19 @@ fn a_compile_error_is_reported_with_the_log() {
     if !nvrtc::available() {
         return missing("NVRTC");
     }
-    let e = nvrtc::compile("bad.cu", "extern \"C\" __global__ void k() { undeclared(); }", &[], nvrtc::Arch::Sm80, &Default::default())
-        .unwrap_err();
+    let e = nvrtc::compile(
+        "bad.cu",
+        "extern \"C\" __global__ void k() { undeclared(); }",
+        &[],
+        nvrtc::Arch::Sm80,
+        &Default::default(),
+    )
+    .unwrap_err();
     let msg = e.to_string();
-    assert!(msg.contains("could not compile bad.cu for sm_80") && msg.contains("undeclared"), "{msg}");
+    assert!(
+        msg.contains("could not compile bad.cu for sm_80") && msg.contains("undeclared"),
+        "{msg}"
+    );
 }
 
 #[test]
@@ -75,10 +113,16 @@ fn a_spill_is_an_error() {
                for (int i = 0; i < 256; ++i) v[i] = d[i * n];\n\
                float s = 0; for (int j = 0; j < 256; ++j) s += v[(j * 37) % 256] * v[j];\n\
                d[0] = s; }";
-    let opts = nvrtc::Options { extra: vec!["--maxrregcount=32".into()], ..Default::default() };
+    let opts = nvrtc::Options {
+        extra: vec!["--maxrregcount=32".into()],
+        ..Default::default()
+    };
     match nvrtc::compile("spill.cu", src, &[], nvrtc::Arch::Sm80, &opts) {
         Err(nvrtc::Error::Compile { log, .. }) => {
-            println!("spill rejected: {}", log.lines().find(|l| l.contains("spill")).unwrap_or(""));
+            println!(
+                "spill rejected: {}",
+                log.lines().find(|l| l.contains("spill")).unwrap_or("")
+            );
             assert!(log.contains("spill"), "{log}")
         }
         Ok(c) => panic!("a kernel that spills compiled: {:?}", c.kernels),

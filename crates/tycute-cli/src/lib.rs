@@ -79,6 +79,9 @@ pub struct BenchArgs {
     /// Timed runs per shape and library.
     #[arg(long, default_value_t = 50)]
     pub runs: usize,
+    /// The kernel configuration (its header); the default is the kernel's tuned one.
+    #[arg(long)]
+    pub config: Option<String>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -109,17 +112,27 @@ pub fn emit(text: &str) {
 /// `tycute analyze CONFIG [--unswizzled]`.
 fn analyze(config: &str, unswizzled: bool) -> i32 {
     use tycute_configs::analyze;
-    if config != "sgemm_sm80" {
-        eprintln!("error: no shared-memory analysis for configuration `{config}` (available: sgemm_sm80)");
-        return 1;
-    }
+    use tycute_configs::kernel::sm80::Sm80Config;
+    use tycute_configs::sgemm_sm80::SgemmSm80;
+    use tycute_configs::sm80_tn_128x256::Sm80Tn128x256;
+    let accesses = match config {
+        c if c == SgemmSm80::NAME => analyze::sm80::accesses::<SgemmSm80>(),
+        c if c == Sm80Tn128x256::NAME => analyze::sm80::accesses::<Sm80Tn128x256>(),
+        _ => {
+            eprintln!("error: no shared-memory analysis for configuration `{config}` (available: {}, {})", SgemmSm80::NAME, Sm80Tn128x256::NAME);
+            return 1;
+        }
+    };
     let mut text = analyze::report(
-        "sgemm_sm80 TN: shared-memory instructions per warp (wavefronts of 128 bytes; ideal = bytes / 128)",
-        &analyze::sgemm_sm80::accesses(),
+        &format!("{config}: shared-memory instructions per warp (wavefronts of 128 bytes; ideal = bytes / 128)"),
+        &accesses,
     );
     if unswizzled {
-        text += "
-";
+        if config != SgemmSm80::NAME {
+            eprintln!("error: --unswizzled is available for sgemm_sm80 only");
+            return 1;
+        }
+        text += "\n";
         text += &analyze::report("the same copies on an unswizzled K-major stage", &analyze::sgemm_sm80::unswizzled());
     }
     emit(&text);

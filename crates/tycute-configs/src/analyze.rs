@@ -8,7 +8,7 @@
 //! one bank. The minimum for a warp instruction moving `B` bytes is `B / 128` wavefronts; more
 //! than that is a bank conflict.
 //!
-//! [`sgemm_sm80`] lists every shared-memory instruction of the sgemm_sm80 kernel with its
+//! [`sm80::accesses`] lists every shared-memory instruction of `kernels/sm80_gemm.cu` for a configuration, with its
 //! addresses from the header's tables (the same types), and the same instructions on an
 //! unswizzled K-major stage `(_128,_64):(_64,_1)` for comparison.
 
@@ -88,13 +88,39 @@ pub fn report(title: &str, accesses: &[Access]) -> String {
     s
 }
 
-/// The sgemm_sm80 TN kernel's shared-memory instructions: (the swizzled configuration, the same
-/// copies on an unswizzled stage).
+/// The shared-memory instructions of `kernels/sm80_gemm.cu` for any sm80 configuration.
+pub mod sm80 {
+    use super::{analyse, Access};
+    use crate::emit::sm80::{tables, threads};
+    use crate::kernel::sm80::Sm80Kernel;
+    use crate::rows::tv_row;
+    use tycute_layout::table;
+
+    /// Each thread's row, every `step`-th value (the first of each vector).
+    fn every(table: &[i64], n: usize, step: usize) -> Vec<Vec<i64>> {
+        (0..n).map(|t| tv_row(table, n, t).into_iter().step_by(step).collect()).collect()
+    }
+
+    /// The kernel's accesses, from the header's tables.
+    pub fn accesses<C: Sm80Kernel>() -> Vec<Access> {
+        let t = tables::<C>();
+        let n = threads::<C>();
+        vec![
+            analyse("G2S A: cp.async 16 B -> sA", &t.g2s_a_smem, 2, 16, 8),
+            analyse("G2S B: cp.async 16 B -> sB", &t.g2s_b_smem, 2, 16, 8),
+            analyse("S2R A: ldmatrix.x4 <- sA (row addresses)", &t.s2r_a_smem, 2, 16, 8),
+            analyse("S2R B: ldmatrix.x4 <- sB (row addresses)", &t.s2r_b_smem, 2, 16, 8),
+            analyse("R2S C: st.shared.f32 accumulators -> sC", &every(&table::<C::R2SSmem>(), n, 1), 4, 4, 32),
+            analyse("S2G C: ld.shared.v4.f32 <- sC", &every(&table::<C::S2GSmem>(), n, 4), 4, 16, 8),
+        ]
+    }
+}
+
+/// sgemm_sm80 on an unswizzled stage, for comparison with [`sm80::accesses`].
 pub mod sgemm_sm80 {
     use super::{analyse, Access};
-    use crate::emit::sgemm_sm80::tables;
     use crate::rows::tv_row;
-    use crate::sgemm_sm80::{CopyA, R2SCopy, S2GCopy, S2RCopyA, SmemLayoutCEpi, NUM_THREADS};
+    use crate::sgemm_sm80::{CopyA, S2RCopyA, NUM_THREADS};
     use tycute_layout::table;
     use tycute_macros::cute;
     use tycute_tiled::copy::{TidfrgD, TidfrgS};
@@ -111,25 +137,12 @@ pub mod sgemm_sm80 {
         (0..NUM_THREADS).map(|t| tv_row(table, NUM_THREADS, t).into_iter().step_by(step).collect()).collect()
     }
 
-    /// The kernel's accesses, from the header's tables.
-    pub fn accesses() -> Vec<Access> {
-        let t = tables();
-        vec![
-            analyse("G2S A: cp.async.cg 16 B -> sA", &t.g2s_a_smem, 2, 16, 8),
-            analyse("G2S B: cp.async.cg 16 B -> sB", &t.g2s_b_smem, 2, 16, 8),
-            analyse("S2R A: ldmatrix.x4 <- sA (row addresses)", &t.s2r_a_smem, 2, 16, 8),
-            analyse("S2R B: ldmatrix.x4 <- sB (row addresses)", &t.s2r_b_smem, 2, 16, 8),
-            analyse("R2S C: st.shared.f32 accumulators -> sC", &every(&table::<TidfrgD<R2SCopy, SmemLayoutCEpi>>(), 1), 4, 4, 32),
-            analyse("S2G C: ld.shared.v4.f32 <- sC", &every(&table::<TidfrgS<S2GCopy, SmemLayoutCEpi>>(), 4), 4, 16, 8),
-        ]
-    }
-
     /// The same copies on [`PlainStage`] (no swizzle).
     pub fn unswizzled() -> Vec<Access> {
         let g2s = firsts(&table::<TidfrgD<CopyA, PlainStage>>());
         let s2r = firsts(&table::<TidfrgS<S2RCopyA, PlainStage>>());
         vec![
-            analyse("G2S A: cp.async.cg 16 B -> (_128,_64):(_64,_1)", &g2s, 2, 16, 8),
+            analyse("G2S A: cp.async 16 B -> (_128,_64):(_64,_1)", &g2s, 2, 16, 8),
             analyse("S2R A: ldmatrix.x4 <- (_128,_64):(_64,_1)", &s2r, 2, 16, 8),
         ]
     }
@@ -154,7 +167,7 @@ mod tests {
 
     #[test]
     fn sgemm_sm80_is_conflict_free_and_the_unswizzled_stage_is_not() {
-        let a = sgemm_sm80::accesses();
+        let a = sm80::accesses::<crate::sgemm_sm80::SgemmSm80>();
         println!("{}", report("sgemm_sm80", &a));
         for x in &a {
             assert!(x.conflict_free(), "{x:?}");

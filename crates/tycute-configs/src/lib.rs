@@ -20,10 +20,13 @@ pub mod crosswise;
 #[cfg(feature = "kernel")]
 pub mod analyze;
 pub mod dynamic;
+pub mod kernel;
 #[cfg(feature = "kernel")]
 pub mod emit;
 pub mod rows;
 pub mod sgemm_sm80;
+#[cfg(feature = "kernel")]
+pub mod sm80_tn_128x256;
 #[cfg(feature = "sgemm_sm80_nt")]
 pub mod sgemm_sm80_nt;
 #[cfg(feature = "sm90")]

@@ -152,6 +152,39 @@ pub type TSGsC = PartitionS<S2GCopy, SmemLayoutCEpi, Z0>;
 pub type TSGcC = PartitionD<S2GCopy, CoordMN, Z0>;
 
 // ---------------------------------------------------------------------------------------------
+// The configuration as a type, for the kernel side (header emission, analysis)
+
+/// sgemm_sm80 TN as an [`Sm80Config`](crate::kernel::sm80::Sm80Config): what
+/// `kernels/sm80_gemm.cu` runs by default with the tutorial's layouts.
+pub struct SgemmSm80;
+
+impl crate::kernel::sm80::Sm80Config for SgemmSm80 {
+    const NAME: &'static str = "sgemm_sm80";
+    const ABOUT: &'static str =
+        "sgemm_sm80 TN (CUTLASS's sgemm_sm80.cu gemm_tn): half_t A (M,K) and B (N,K) K-major, 128x128x64 CTA tile, 3 stages";
+    type BM = cute!(_128);
+    type BN = cute!(_128);
+    type BK = cute!(_64);
+    type Stages = Stages;
+    type SwizzleAtom = SwizzleAtom;
+    type SmemLayoutA = SmemLayoutA;
+    type SmemLayoutB = SmemLayoutB;
+    type SmemLayoutAStage = SmemLayoutAStage;
+    type SmemLayoutBStage = SmemLayoutBStage;
+    type G2SAtom = G2SAtom;
+    type CopyA = CopyA;
+    type CopyB = CopyB;
+    type MmaC = MmaC;
+    type S2RCopyA = S2RCopyA;
+    type S2RCopyB = S2RCopyB;
+    type SmemLayoutC = SmemLayoutCEpi;
+    type R2SCopy = R2SCopy;
+    type S2GCopy = S2GCopy;
+}
+#[cfg(feature = "kernel")]
+crate::impl_sm80_kernel!(SgemmSm80);
+
+// ---------------------------------------------------------------------------------------------
 // Invariants (the kernel's CUTE_STATIC_ASSERT_Vs), checked when this crate compiles
 
 /// `size(copy_a) == size(mma)`, `size(copy_b) == size(mma)` and the S2R copies: 128 threads.

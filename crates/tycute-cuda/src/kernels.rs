@@ -29,6 +29,22 @@ impl Source {
             .flat_map(|ops| ops.split_whitespace().map(str::to_string))
             .collect()
     }
+
+    /// The NVRTC option sets the kernel is built with, from its `// tycute-variant: OPTIONS` lines
+    /// (each line one build, options separated by spaces); one empty set when it has none.
+    pub fn variants(&self) -> Vec<Vec<String>> {
+        let v: Vec<Vec<String>> = self
+            .text
+            .lines()
+            .filter_map(|l| l.trim().strip_prefix("// tycute-variant:"))
+            .map(|opts| opts.split_whitespace().map(str::to_string).collect())
+            .collect();
+        if v.is_empty() {
+            vec![Vec::new()]
+        } else {
+            v
+        }
+    }
 }
 
 /// Every `kernels/*.cu`, sorted by name.
@@ -54,5 +70,8 @@ mod tests {
         let s = Source { name: "k.cu".into(), text: "// tycute-sass sm_80: LDGSTS LDSM\n// tycute-sass sm_90a: STSM\nint x;\n".into() };
         assert_eq!(s.required_sass(Arch::Sm80), ["LDGSTS", "LDSM"]);
         assert_eq!(s.required_sass(Arch::Sm90a), ["STSM"]);
+        assert_eq!(s.variants(), [Vec::<String>::new()]);
+        let v = Source { name: "k.cu".into(), text: "// tycute-variant: -DA=1 -DB\n// tycute-variant: -DA=2\n".into() };
+        assert_eq!(v.variants(), [vec!["-DA=1".to_string(), "-DB".into()], vec!["-DA=2".to_string()]]);
     }
 }

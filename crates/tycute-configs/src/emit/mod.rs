@@ -9,11 +9,12 @@
 //!   holds them), for the copies and the MMA: which tile element or shared-memory offset a
 //!   thread's i-th vector touches.
 //!
-//! [`Header`] writes the text; the configuration modules ([`sgemm_sm80`]) choose what goes in,
-//! and [`sgemm_sm80::check`] interprets the tables the way the kernel will (docs/headers.md).
+//! [`Header`] writes the text; [`sm80::header`] chooses what goes in for any
+//! [`crate::kernel::sm80::Sm80Kernel`] configuration, and [`sm80::check`] interprets the tables
+//! the way the kernel will (docs/headers.md).
 //! The output depends only on the types: the same configuration gives byte-identical headers.
 
-pub mod sgemm_sm80;
+pub mod sm80;
 
 use std::fmt::Write as _;
 
@@ -143,10 +144,14 @@ impl Header {
         let _ = writeln!(self.body, "constexpr int {name}_stride[{r}] = {{{}}};  // 0 where the stride is per thread", join(&statics));
         let dm: Vec<i64> = dyn_modes.iter().map(|&k| k as i64).collect();
         let _ = writeln!(self.body, "constexpr int {name}_dmode[{}] = {{{}}};  // the modes whose stride is per thread", dm.len().max(1), if dm.is_empty() { "-1".to_string() } else { join(&dm) });
+        let _ = writeln!(self.body, "constexpr int {name}_ndyn = {};  // how many (entries of {name}_dstride[t])", dm.len());
         let offsets: Vec<Vec<i64>> = per_thread.iter().map(|x| vec![x.offset]).collect();
         let max = offsets.iter().flatten().copied().max().unwrap_or(0);
         let _ = writeln!(self.body, "__device__ const {} {name}_offset[{}] = {{{}}};", c_type(max), per_thread.len(), offsets.iter().map(|o| o[0].to_string()).collect::<Vec<_>>().join(","));
-        if !dyn_modes.is_empty() {
+        if dyn_modes.is_empty() {
+            let rows: Vec<Vec<i64>> = per_thread.iter().map(|_| vec![0]).collect();
+            self.table(&format!("{name}_dstride"), &format!("{name}: no per-thread strides (one zero column, so that kernels can index it)"), &rows);
+        } else {
             let rows: Vec<Vec<i64>> = per_thread.iter().map(|x| dyn_modes.iter().map(|&k| x.stride[k]).collect()).collect();
             self.table(&format!("{name}_dstride"), &format!("{name}: thread t's per-thread strides, modes {dm:?}"), &rows);
         }
@@ -237,7 +242,13 @@ impl ThreadTensor {
 
 /// `(file name, text)` of every configuration's header.
 pub fn headers() -> Vec<(String, String)> {
-    vec![("sgemm_sm80.h".to_string(), sgemm_sm80::header())]
+    use crate::kernel::sm80::Sm80Config;
+    use crate::sgemm_sm80::SgemmSm80;
+    use crate::sm80_tn_128x256::Sm80Tn128x256;
+    vec![
+        (format!("{}.h", SgemmSm80::NAME), sm80::header::<SgemmSm80>()),
+        (format!("{}.h", Sm80Tn128x256::NAME), sm80::header::<Sm80Tn128x256>()),
+    ]
 }
 
 /// Writes every header into `dir` (created if missing). A header is written to a temporary file

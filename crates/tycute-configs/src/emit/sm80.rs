@@ -1,7 +1,7 @@
-//! `sgemm_sm80.h`: the tables of the sgemm_sm80 TN configuration ([`crate::sgemm_sm80`]), and
-//! [`check`], which interprets them the way the kernel does.
+//! The header of an sm80 TN GEMM configuration ([`Sm80Kernel`]: sgemm_sm80, sm80_tn_128x256),
+//! and [`check`], which interprets its tables the way `kernels/sm80_gemm.cu` does.
 //!
-//! Per thread `t` (128 threads), every table read off a type:
+//! Per thread `t` (`kThreads` threads), every table read off a type of the configuration:
 //!
 //! | table | type | entry |
 //! |---|---|---|
@@ -12,21 +12,12 @@
 //!
 //! (`_b` likewise for B, whose tile is `(bN,bK)`.)
 
-use tycute_layout::layout::ShapeOf;
-use tycute_layout::typenum::{P1, P2, Z0};
-use tycute_layout::{show, table, LayoutAt, Size};
-use tycute_tiled::copy::{PartitionS, TidfrgD, TidfrgS};
-use tycute_tiled::mma::{PartitionC, ThrLayoutVMNK, ThrfrgA, ThrfrgB, ThrfrgC};
-use typenum::Integer;
+use tycute_layout::{show, table};
 
 use super::{Header, ThreadTensor};
-use tycute_atom::CpAsyncPtx;
+use crate::kernel::sm80::{Sm80Config, Sm80Kernel};
 use crate::rows::{thread_tensor, tv_row};
-use crate::sgemm_sm80::{
-    CopyA, CopyB, CoordMK, G2SAtom, CoordMN, CtaTiler, MmaC, S2RCopyA, S2RCopyB, SmemLayoutAStage, SmemLayoutBStage,
-    R2SCopy, S2GCopy, SmemLayoutA, SmemLayoutB, SmemLayoutCEpi, Stages, SwizzleAtom, TAsA, TBsB, TCrA, TRSrC, TRSsC, TSGcC,
-    TSGsC, TCrB, TCrC, TXrA, TXrB, TXsA0, TXsB0, NUM_THREADS,
-};
+use tycute_atom::CpAsyncPtx;
 
 /// Elements per 16-byte vector (halves).
 const VEC: usize = 8;
@@ -77,22 +68,75 @@ pub struct Tables {
     s2r_b_all: (Vec<i64>, Vec<i64>),
 }
 
+/// The sizes of a layout's top-level modes, from its CuTe text (`Sw<..> o _0 o ` dropped).
+pub fn mode_sizes(text: &str) -> Vec<i64> {
+    let plain = text.rsplit(" o ").next().unwrap_or(text);
+    let (shape, _) = flat_split(plain);
+    let inner = match shape.strip_prefix('(').and_then(|x| x.strip_suffix(')')) {
+        Some(i) => i,
+        None => return vec![shape.trim_start_matches('_').parse().unwrap_or(0)],
+    };
+    let mut out = Vec::new();
+    let (mut depth, mut start) = (0, 0);
+    let bytes: Vec<char> = inner.chars().collect();
+    for (i, &c) in bytes.iter().enumerate() {
+        match c {
+            '(' => depth += 1,
+            ')' => depth -= 1,
+            ',' if depth == 0 => {
+                out.push(product(&inner[start..i]));
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    out.push(product(&inner[start..]));
+    out
+}
+
+/// The product of the numbers in a shape's text.
+fn product(s: &str) -> i64 {
+    s.split(|c: char| !c.is_ascii_digit()).filter(|x| !x.is_empty()).filter_map(|x| x.parse::<i64>().ok()).product()
+}
+
+/// `(shape text, stride text)` of a plain layout's text.
+fn flat_split(plain: &str) -> (&str, &str) {
+    let mut depth = 0;
+    for (i, c) in plain.char_indices() {
+        match c {
+            '(' => depth += 1,
+            ')' => depth -= 1,
+            ':' if depth == 0 => return (&plain[..i], &plain[i + 1..]),
+            _ => {}
+        }
+    }
+    (plain, "")
+}
+
+/// `size(mma)`: the configuration's threads.
+pub fn threads<C: Sm80Kernel>() -> usize {
+    table::<C::ThrLayoutVMNK>().len()
+}
+
+/// `(V, M, N)`: the sizes of `thr_layout_vmnk`'s first three modes.
+fn vmn_sizes<C: Sm80Kernel>() -> (usize, usize, usize) {
+    let s = mode_sizes(&show::<C::ThrLayoutVMNK>());
+    (s[0] as usize, s[1] as usize, s[2] as usize)
+}
+
 /// Thread `t`'s position `(v, m, n, k)` in `thr_layout_vmnk`.
-fn vmnk_of(t: usize) -> (usize, usize, usize, usize) {
-    let vmnk = table::<ThrLayoutVMNK<MmaC>>();
+fn vmnk_of<C: Sm80Kernel>(t: usize) -> (usize, usize, usize, usize) {
+    let vmnk = table::<C::ThrLayoutVMNK>();
     let f = vmnk.iter().position(|&x| x == t as i64).expect("thread in thr_layout_vmnk");
-    let v = Size::<LayoutAt<ThrLayoutVMNK<MmaC>, Z0>>::I64 as usize;
-    let m = Size::<LayoutAt<ThrLayoutVMNK<MmaC>, P1>>::I64 as usize;
-    let n = Size::<LayoutAt<ThrLayoutVMNK<MmaC>, P2>>::I64 as usize;
+    let (v, m, n) = vmn_sizes::<C>();
     (f % v, (f / v) % m, (f / (v * m)) % n, f / (v * m * n))
 }
 
 /// Thread `t`'s index in the thread mode of `thrfrg_A` (`(ThrV,(ThrM,ThrK))`), `thrfrg_B`
 /// (`(ThrV,(ThrN,ThrK))`) and `thrfrg_C` (`(ThrV,(ThrM,ThrN))`): what `partition_A/B/C` slice at.
-fn thrfrg_thread(t: usize) -> (usize, usize, usize) {
-    let (v, m, n, _) = vmnk_of(t);
-    let vs = Size::<LayoutAt<ThrLayoutVMNK<MmaC>, Z0>>::I64 as usize;
-    let ms = Size::<LayoutAt<ThrLayoutVMNK<MmaC>, P1>>::I64 as usize;
+fn thrfrg_thread<C: Sm80Kernel>(t: usize) -> (usize, usize, usize) {
+    let (v, m, n, _) = vmnk_of::<C>(t);
+    let (vs, ms, _) = vmn_sizes::<C>();
     (v + vs * m, v + vs * n, v + vs * (m + ms * n))
 }
 
@@ -100,27 +144,28 @@ fn firsts(rows: &[Vec<i64>]) -> Vec<Vec<i64>> {
     rows.iter().map(|r| r.iter().step_by(VEC).copied().collect()).collect()
 }
 
-fn per_thread(table: &[i64]) -> Vec<Vec<i64>> {
-    (0..NUM_THREADS).map(|t| tv_row(table, NUM_THREADS, t)).collect()
+fn per_thread(table: &[i64], n: usize) -> Vec<Vec<i64>> {
+    (0..n).map(|t| tv_row(table, n, t)).collect()
 }
 
 /// The tables of the configuration.
-pub fn tables() -> Tables {
-    let g2s_a_crd_t = table::<TidfrgS<CopyA, CoordMK>>();
-    let g2s_a_smem_t = table::<TidfrgD<CopyA, SmemLayoutAStage>>();
-    let g2s_b_crd_t = table::<TidfrgS<CopyB, CoordMK>>();
-    let g2s_b_smem_t = table::<TidfrgD<CopyB, SmemLayoutBStage>>();
-    let s2r_a_smem_t = table::<TidfrgS<S2RCopyA, SmemLayoutAStage>>();
-    let s2r_a_crd_t = table::<TidfrgD<S2RCopyA, CoordMK>>();
-    let s2r_b_smem_t = table::<TidfrgS<S2RCopyB, SmemLayoutBStage>>();
-    let s2r_b_crd_t = table::<TidfrgD<S2RCopyB, CoordMK>>();
-    let thrfrg_c = table::<ThrfrgC<MmaC, CoordMN>>();
-    let n_vmnk = table::<ThrLayoutVMNK<MmaC>>().len();
-    let mma_c_crd = (0..NUM_THREADS).map(|t| tv_row(&thrfrg_c, n_vmnk, thrfrg_thread(t).2)).collect();
-    let (ga, gas) = (per_thread(&g2s_a_crd_t), per_thread(&g2s_a_smem_t));
-    let (gb, gbs) = (per_thread(&g2s_b_crd_t), per_thread(&g2s_b_smem_t));
-    let (sa, sac) = (per_thread(&s2r_a_smem_t), per_thread(&s2r_a_crd_t));
-    let (sb, sbc) = (per_thread(&s2r_b_smem_t), per_thread(&s2r_b_crd_t));
+pub fn tables<C: Sm80Kernel>() -> Tables {
+    let nt = threads::<C>();
+    let g2s_a_crd_t = table::<C::G2SACrd>();
+    let g2s_a_smem_t = table::<C::G2SASmem>();
+    let g2s_b_crd_t = table::<C::G2SBCrd>();
+    let g2s_b_smem_t = table::<C::G2SBSmem>();
+    let s2r_a_smem_t = table::<C::S2RASmem>();
+    let s2r_a_crd_t = table::<C::S2RACrd>();
+    let s2r_b_smem_t = table::<C::S2RBSmem>();
+    let s2r_b_crd_t = table::<C::S2RBCrd>();
+    let thrfrg_c = table::<C::ThrfrgC>();
+    let n_vmnk = table::<C::ThrLayoutVMNK>().len();
+    let mma_c_crd = (0..threads::<C>()).map(|t| tv_row(&thrfrg_c, n_vmnk, thrfrg_thread::<C>(t).2)).collect();
+    let (ga, gas) = (per_thread(&g2s_a_crd_t, nt), per_thread(&g2s_a_smem_t, nt));
+    let (gb, gbs) = (per_thread(&g2s_b_crd_t, nt), per_thread(&g2s_b_smem_t, nt));
+    let (sa, sac) = (per_thread(&s2r_a_smem_t, nt), per_thread(&s2r_a_crd_t, nt));
+    let (sb, sbc) = (per_thread(&s2r_b_smem_t, nt), per_thread(&s2r_b_crd_t, nt));
     Tables {
         g2s_a_crd: firsts(&ga),
         g2s_a_smem: firsts(&gas),
@@ -159,64 +204,62 @@ fn c_name(name: &str) -> String {
 
 /// The closed forms of [`CLOSED_FORMS`] for every thread, each checked against its table (the
 /// thread's row of the thread-independent `tidfrg` table, as the dump computes it).
-pub fn thread_tensors() -> Result<Vec<(String, Vec<ThreadTensor>)>, String> {
-    let stages = flat(&show::<Stages>()).0[0] as usize;
-    let tas = table::<TidfrgD<CopyA, SmemLayoutA>>();
-    let txsa = table::<TidfrgS<S2RCopyA, SmemLayoutA>>();
-    let txsb = table::<TidfrgS<S2RCopyB, SmemLayoutBStage>>();
-    let tac = table::<TidfrgS<CopyA, CoordMK>>();
-    let tbs = table::<TidfrgD<CopyB, SmemLayoutB>>();
-    let tbc = table::<TidfrgS<CopyB, CoordMK>>();
-    let rs = table::<TidfrgD<R2SCopy, SmemLayoutCEpi>>();
-    let sg = table::<TidfrgS<S2GCopy, SmemLayoutCEpi>>();
-    let sgc = table::<TidfrgD<S2GCopy, CoordMN>>();
-    let thrfrg_c = table::<ThrfrgC<MmaC, CoordMN>>();
-    let n_vmnk = table::<ThrLayoutVMNK<MmaC>>().len();
+pub fn thread_tensors<C: Sm80Kernel>() -> Result<Vec<(String, Vec<ThreadTensor>)>, String> {
+    let tas = table::<C::G2SASmemAll>();
+    let txsa = table::<C::S2RASmem>();
+    let txsb = table::<C::S2RBSmem>();
+    let tac = table::<C::G2SACrd>();
+    let tbs = table::<C::G2SBSmemAll>();
+    let tbc = table::<C::G2SBCrd>();
+    let rs = table::<C::R2SSmem>();
+    let sg = table::<C::S2GSmem>();
+    let sgc = table::<C::S2GCrd>();
+    let thrfrg_c = table::<C::ThrfrgC>();
+    let n_vmnk = table::<C::ThrLayoutVMNK>().len();
     let mut out = Vec::new();
     for (k, (name, _)) in CLOSED_FORMS.iter().enumerate() {
         let mut per = Vec::new();
-        for t in 0..NUM_THREADS {
+        for t in 0..threads::<C>() {
             let (text, row) = match k {
                 0 => {
-                    let row = tv_row(&tas, NUM_THREADS, t);
-                    (thread_tensor::<TAsA>(&row)?, row)
+                    let row = tv_row(&tas, threads::<C>(), t);
+                    (thread_tensor::<C::TAsA>(&row)?, row)
                 }
                 3 => {
-                    let row = tv_row(&tac, NUM_THREADS, t);
-                    (thread_tensor::<PartitionS<CopyA, CoordMK, Z0>>(&row)?, row)
+                    let row = tv_row(&tac, threads::<C>(), t);
+                    (thread_tensor::<C::TAcA>(&row)?, row)
                 }
                 4 => {
-                    let row = tv_row(&thrfrg_c, n_vmnk, thrfrg_thread(t).2);
-                    (thread_tensor::<PartitionC<MmaC, CoordMN, Z0>>(&row)?, row)
+                    let row = tv_row(&thrfrg_c, n_vmnk, thrfrg_thread::<C>(t).2);
+                    (thread_tensor::<C::TCcC>(&row)?, row)
                 }
                 5 => {
-                    let row = tv_row(&tbs, NUM_THREADS, t);
-                    (thread_tensor::<TBsB>(&row)?, row)
+                    let row = tv_row(&tbs, threads::<C>(), t);
+                    (thread_tensor::<C::TBsB>(&row)?, row)
                 }
                 6 => {
-                    let row = tv_row(&tbc, NUM_THREADS, t);
-                    (thread_tensor::<PartitionS<CopyB, CoordMK, Z0>>(&row)?, row)
+                    let row = tv_row(&tbc, threads::<C>(), t);
+                    (thread_tensor::<C::TBcB>(&row)?, row)
                 }
                 7 => {
-                    let row = tv_row(&rs, NUM_THREADS, t);
-                    (thread_tensor::<TRSsC>(&row)?, row)
+                    let row = tv_row(&rs, threads::<C>(), t);
+                    (thread_tensor::<C::TRSsC>(&row)?, row)
                 }
                 8 => {
-                    let row = tv_row(&sg, NUM_THREADS, t);
-                    (thread_tensor::<TSGsC>(&row)?, row)
+                    let row = tv_row(&sg, threads::<C>(), t);
+                    (thread_tensor::<C::TSGsC>(&row)?, row)
                 }
                 9 => {
-                    let row = tv_row(&sgc, NUM_THREADS, t);
-                    (thread_tensor::<TSGcC>(&row)?, row)
+                    let row = tv_row(&sgc, threads::<C>(), t);
+                    (thread_tensor::<C::TSGcC>(&row)?, row)
                 }
                 1 => {
-                    let mut row = tv_row(&txsa, NUM_THREADS, t);
-                    row.truncate(row.len() / stages); // stage 0: the stage mode is the last
-                    (thread_tensor::<TXsA0>(&row)?, row)
+                    let row = tv_row(&txsa, threads::<C>(), t);
+                    (thread_tensor::<C::TXsA0>(&row)?, row)
                 }
                 _ => {
-                    let row = tv_row(&txsb, NUM_THREADS, t);
-                    (thread_tensor::<TXsB0>(&row)?, row)
+                    let row = tv_row(&txsb, threads::<C>(), t);
+                    (thread_tensor::<C::TXsB0>(&row)?, row)
                 }
             };
             let x = ThreadTensor::parse(&text)?;
@@ -231,46 +274,45 @@ pub fn thread_tensors() -> Result<Vec<(String, Vec<ThreadTensor>)>, String> {
 }
 
 /// The header text.
-pub fn header() -> String {
-    let t = tables();
-    let mut h = Header::new(
-        "sgemm_sm80",
-        "sgemm_sm80 TN (CUTLASS's sgemm_sm80.cu gemm_tn): half_t A (M,K) and B (N,K) K-major, 128x128x64 CTA tile, 3 stages",
-    );
+pub fn header<C: Sm80Kernel>() -> String {
+    let t = tables::<C>();
+    let mut h = Header::new(C::NAME, C::ABOUT);
     let (bm, bn, bk) = {
-        let (s, _) = flat(&show::<CtaTiler>());
+        let (s, _) = flat(&show::<C::CtaTiler>());
         (s[0], s[1], s[2])
     };
     h.comment("Tiles and threads");
-    h.int("kThreads", NUM_THREADS as i64, "size(mma)");
+    h.int("kThreads", threads::<C>() as i64, "size(mma)");
     h.int("kTileM", bm, "bM");
     h.int("kTileN", bn, "bN");
     h.int("kTileK", bk, "bK");
-    h.int("kStages", flat(&show::<Stages>()).0[0], "bP");
+    h.int("kStages", flat(&show::<<C as Sm80Config>::Stages>()).0[0], "bP");
     h.int("kVec", VEC as i64, "halves per 16-byte cp.async / ldmatrix row");
 
-    h.comment("Shared memory: one stage of sA / sB (the stage stride is kStageElems)");
-    let sw = show::<SwizzleAtom>();
+    h.comment("Shared memory: one stage of sA / sB (stage s starts at s * kStageElemsA, s * kStageElemsB)");
+    let sw = show::<<C as Sm80Config>::SwizzleAtom>();
     let (b, m, s) = swizzle_bms(&sw).expect("the smem atom is swizzled");
     h.int("kSwizzleB", b, "Sw<B,M,S> of the smem atom: offset ^ ((offset >> S) & (((1 << B) - 1) << M))");
     h.int("kSwizzleM", m, "");
     h.int("kSwizzleS", s, "");
-    let sa = show::<SmemLayoutAStage>();
+    let sa = show::<<C as Sm80Config>::SmemLayoutAStage>();
     let (shape, stride) = flat(&sa);
     h.layout("sA", &sa, &shape, &stride);
-    let sb = show::<SmemLayoutBStage>();
+    let sb = show::<<C as Sm80Config>::SmemLayoutBStage>();
     let (shape, stride) = flat(&sb);
     h.layout("sB", &sb, &shape, &stride);
-    h.int("kStageElems", bm * bk, "halves per stage of sA (and sB)");
+    h.int("kStageElemsA", bm * bk, "halves per stage of sA: stage s of sA starts at s * kStageElemsA");
+    h.int("kStageElemsB", bn * bk, "halves per stage of sB");
 
-    h.comment("G2S: the configuration's copy atom; thread t issues kG2SCopies per stage and operand");
+    h.comment("G2S: the configuration's copy atom; thread t issues kG2SCopiesA (kG2SCopiesB) per stage of A (B)");
     h.define_str(
-        "TYCUTE_SGEMM_SM80_G2S_PTX",
-        <G2SAtom as CpAsyncPtx>::PTX,
+        "TYCUTE_SM80_G2S_PTX",
+        <C::G2SPtx as CpAsyncPtx>::PTX,
         "the G2S atom's instruction (SM80_CP_ASYNC_CACHEALWAYS<uint128_t>): use it with a [dst], [src], kG2SBytes operand list",
     );
-    h.int("kG2SBytes", <G2SAtom as CpAsyncPtx>::BYTES as i64, "bytes per cp.async");
-    h.int("kG2SCopies", t.g2s_a_crd[0].len() as i64, "");
+    h.int("kG2SBytes", <C::G2SPtx as CpAsyncPtx>::BYTES as i64, "bytes per cp.async");
+    h.int("kG2SCopiesA", t.g2s_a_crd[0].len() as i64, "");
+    h.int("kG2SCopiesB", t.g2s_b_crd[0].len() as i64, "");
     h.table("g2s_a_crd", "(t, i) -> m + kTileM*k of the first half of A's i-th vector (k the fastest in the vector)", &t.g2s_a_crd);
     h.table("g2s_a_smem", "(t, i) -> its offset in one stage of sA (halves; 8 contiguous)", &t.g2s_a_smem);
     h.table("g2s_b_crd", "(t, i) -> n + kTileN*k of the first half of B's i-th vector", &t.g2s_b_crd);
@@ -283,7 +325,7 @@ pub fn header() -> String {
     h.table("s2r_b_smem", "(t, i) -> ldmatrix row address in one stage of sB (halves)", &t.s2r_b_smem);
 
     h.comment("The shared-memory partitions in closed form (offset + strides; some strides per thread)");
-    match thread_tensors() {
+    match thread_tensors::<C>() {
         Ok(tt) => {
             for ((cname, per), (_, what)) in tt.iter().zip(CLOSED_FORMS) {
                 if let Err(e) = h.thread_tensor(cname, what, per) {
@@ -295,7 +337,7 @@ pub fn header() -> String {
     }
 
     h.comment("Fragments (the same for every thread): 32-bit register indices into tCrA / tCrB, float indices into tCrC");
-    let f = fragments();
+    let f = fragments::<C>();
     h.int("kMmaM", f.frag_a.len() as i64, "MMA_M: m16 blocks per thread");
     h.int("kMmaN", f.frag_b.len() as i64, "MMA_N: n8 blocks per thread");
     h.int("kMmaK", f.frag_a[0].len() as i64, "MMA_K: k16 blocks per stage");
@@ -304,15 +346,23 @@ pub fn header() -> String {
     h.const_table("kFragC", "kFragC[m][n]: first of the 4 floats of tCrC(_,m,n) (c0..c3)", &f.frag_c);
     h.const_table("kS2RFragA", "kS2RFragA[i][r]: the tCrA register that ldmatrix.x4 number i (tXsA0 order) writes with its r-th result (retile_D)", &f.s2r_a);
     h.const_table("kS2RFragB", "kS2RFragB[i][r]: the same for tCrB", &f.s2r_b);
+    h.comment("The same per k-block: k-block kb's registers are kb * kRegsAPerK + the k-block-0 register (check() proves it)");
+    h.int("kRegsAPerK", f.regs_a_per_k as i64, "32-bit registers of tCrA(_,_,kb)");
+    h.int("kRegsBPerK", f.regs_b_per_k as i64, "32-bit registers of tCrB(_,_,kb)");
+    h.const_table("kFragAk", "kFragAk[0][m]: kFragA[m][0]", &[f.frag_a.iter().map(|r| r[0]).collect()]);
+    h.const_table("kFragBk", "kFragBk[0][n]: kFragB[n][0]", &[f.frag_b.iter().map(|r| r[0]).collect()]);
+    let per_k = |rows: &[Vec<i64>], nk: usize| -> Vec<Vec<i64>> { rows[..rows.len() / nk].to_vec() };
+    h.const_table("kS2RFragAk", "kS2RFragAk[j][r]: kS2RFragA[j][r] for the copies j of k-block 0", &per_k(&f.s2r_a, f.frag_a[0].len()));
+    h.const_table("kS2RFragBk", "kS2RFragBk[j][r]: kS2RFragB[j][r] for the copies j of k-block 0", &per_k(&f.s2r_b, f.frag_a[0].len()));
 
     h.comment("Epilogue: accumulators -> sC (fp32, swizzled, reusing the stage memory) -> 16-byte stores of D");
-    let sc = show::<SmemLayoutCEpi>();
+    let sc = show::<<C as Sm80Config>::SmemLayoutC>();
     let (b, m, s_) = swizzle_bms(&sc).expect("sC is swizzled");
     h.int("kEpiSwizzleB", b, "Sw<B,M,S> of sC (float offsets)");
     h.int("kEpiSwizzleM", m, "");
     h.int("kEpiSwizzleS", s_, "");
     h.int("kEpiElems", bm * bn, "floats of sC");
-    h.const_table("kR2SAcc", "kR2SAcc[0][j]: the accumulator the j-th R2S value stores (retile_S(tCrC), tRS_sC order)", &[table::<TRSrC>()]);
+    h.const_table("kR2SAcc", "kR2SAcc[0][j]: the accumulator the j-th R2S value stores (retile_S(tCrC), tRS_sC order)", &[table::<C::TRSrC>()]);
 
     h.comment("MMA: m16n8k16, accumulator register r of thread t");
     h.int("kAccumulators", t.mma_c_crd[0].len() as i64, "");
@@ -327,6 +377,9 @@ pub struct Fragments {
     pub frag_c: Vec<Vec<i64>>,
     pub s2r_a: Vec<Vec<i64>>,
     pub s2r_b: Vec<Vec<i64>>,
+    /// 32-bit registers of one k-block of tCrA (`MMA_M * 4`) and tCrB (`MMA_N * 2`).
+    pub regs_a_per_k: usize,
+    pub regs_b_per_k: usize,
 }
 
 /// `[blocks][k]` of a fragment layout `((V),B,(K))` given as its table: the first offset of each
@@ -336,18 +389,21 @@ fn blocks(table: &[i64], vals: usize, nb: usize, nk: usize, unit: i64) -> Vec<Ve
 }
 
 /// The register maps, read off `tCrA`, `tCrB`, `tCrC`, `retile_D(tCrA)`, `retile_D(tCrB)`.
-pub fn fragments() -> Fragments {
-    let (ta, tb, tc) = (table::<TCrA>(), table::<TCrB>(), table::<TCrC>());
-    let (va, vb, vc) = (Size::<LayoutAt<TCrA, Z0>>::I64 as usize, Size::<LayoutAt<TCrB, Z0>>::I64 as usize, Size::<LayoutAt<TCrC, Z0>>::I64 as usize);
-    let (mm, mk) = (Size::<LayoutAt<TCrA, P1>>::I64 as usize, Size::<LayoutAt<TCrA, P2>>::I64 as usize);
-    let mn = Size::<LayoutAt<TCrB, P1>>::I64 as usize;
+pub fn fragments<C: Sm80Kernel>() -> Fragments {
+    let (ta, tb, tc) = (table::<C::TCrA>(), table::<C::TCrB>(), table::<C::TCrC>());
+    let (sa, sb, sc) = (mode_sizes(&show::<C::TCrA>()), mode_sizes(&show::<C::TCrB>()), mode_sizes(&show::<C::TCrC>()));
+    let (va, vb, vc) = (sa[0] as usize, sb[0] as usize, sc[0] as usize);
+    let (mm, mk) = (sa[1] as usize, sa[2] as usize);
+    let mn = sb[1] as usize;
     let s2r = |t: &[i64]| -> Vec<Vec<i64>> { t.chunks(VEC).map(|c| c.iter().step_by(2).map(|&x| x / 2).collect()).collect() };
     Fragments {
         frag_a: blocks(&ta, va, mm, mk, 2),
         frag_b: blocks(&tb, vb, mn, mk, 2),
         frag_c: (0..mm).map(|m| (0..mn).map(|n| tc[vc * (m + mm * n)]).collect()).collect(),
-        s2r_a: s2r(&table::<TXrA>()),
-        s2r_b: s2r(&table::<TXrB>()),
+        s2r_a: s2r(&table::<C::TXrA>()),
+        s2r_b: s2r(&table::<C::TXrB>()),
+        regs_a_per_k: mm * va / 2,
+        regs_b_per_k: mn * vb / 2,
     }
 }
 
@@ -384,39 +440,38 @@ fn vectors(what: &str, row: &[i64], step: i64) -> Result<(), String> {
 /// exactly once, with whole 16-byte vectors on both sides; the ldmatrix copies deliver to every
 /// MMA fragment register exactly the A/B element the MMA expects there; the accumulators cover
 /// the C tile exactly once.
-pub fn check() -> Result<Report, String> {
-    let t = tables();
+pub fn check<C: Sm80Kernel>() -> Result<Report, String> {
+    let t = tables::<C>();
     let mut r = Report::default();
-    let (bm, bk) = (Size::<LayoutAt<CoordMK, Z0>>::I64, Size::<LayoutAt<CoordMK, P1>>::I64);
-    let tile = (bm * bk) as usize;
-    for (op, (crd, smem)) in [("A", &t.g2s_a_all), ("B", &t.g2s_b_all)] {
+    let cta = mode_sizes(&show::<C::CtaTiler>());
+    let (bm, bn, bk) = (cta[0], cta[1], cta[2]);
+    for (op, (crd, smem), rows) in [("A", &t.g2s_a_all, bm), ("B", &t.g2s_b_all, bn)] {
+        let tile = (rows * bk) as usize;
         r.lines.push(exactly_once(&format!("G2S {op} gmem tile"), crd.iter().copied(), tile)?);
         r.lines.push(exactly_once(&format!("G2S {op} smem stage"), smem.iter().copied(), tile)?);
-        vectors(&format!("G2S {op} gmem"), crd, bm)?; // k fastest: K-major global memory
+        vectors(&format!("G2S {op} gmem"), crd, rows)?; // k fastest: K-major global memory
         vectors(&format!("G2S {op} smem"), smem, 1)?;
         r.lines.push(format!("G2S {op}: every vector is 8 contiguous halves in gmem (K-major) and in smem"));
     }
     // S2R vs MMA: thread t's j-th destination value of the ldmatrix copies (the tile element
     // tidfrg_D gives it) lands in fragment register retile_D(j); the MMA reads register reg as
     // the fragment coordinate i with frag(i) = reg, i.e. tile element thrfrg(t)[i]
-    let retile_a = table::<TXrA>();
-    let retile_b = table::<TXrB>();
-    let frag_a = table::<TCrA>();
-    let frag_b = table::<TCrB>();
-    let thrfrg_a = table::<ThrfrgA<MmaC, CoordMK>>();
-    let thrfrg_b = table::<ThrfrgB<MmaC, CoordMK>>();
-    let vs = Size::<LayoutAt<ThrLayoutVMNK<MmaC>, Z0>>::I64 as usize;
-    let ms = Size::<LayoutAt<ThrLayoutVMNK<MmaC>, P1>>::I64 as usize;
-    let ns = Size::<LayoutAt<ThrLayoutVMNK<MmaC>, P2>>::I64 as usize;
+    let retile_a = table::<C::TXrA>();
+    let retile_b = table::<C::TXrB>();
+    let frag_a = table::<C::TCrA>();
+    let frag_b = table::<C::TCrB>();
+    let thrfrg_a = table::<C::ThrfrgA>();
+    let thrfrg_b = table::<C::ThrfrgB>();
+    let (vs, ms, ns) = vmn_sizes::<C>();
     for (op, (smem, _)) in [("A", &t.s2r_a_all), ("B", &t.s2r_b_all)] {
         vectors(&format!("S2R {op} smem"), smem, 1)?;
         r.lines.push(format!("S2R {op}: every ldmatrix row address starts 8 contiguous halves (16 bytes) of the swizzled stage"));
     }
-    for (op, (_, crd), retile, frag, thrfrg, threads) in [
+    for (op, (_, crd), retile, frag, thrfrg, n_thr) in [
         ("A", &t.s2r_a_all, &retile_a, &frag_a, &thrfrg_a, vs * ms),
         ("B", &t.s2r_b_all, &retile_b, &frag_b, &thrfrg_b, vs * ns),
     ] {
-        let per = crd.len() / NUM_THREADS;
+        let per = crd.len() / threads::<C>();
         if retile.len() != per || frag.len() != per {
             return Err(format!("S2R {op}: {per} values per thread, retile {} and fragment {}", retile.len(), frag.len()));
         }
@@ -424,10 +479,10 @@ pub fn check() -> Result<Report, String> {
         for (i, &reg) in frag.iter().enumerate() {
             reg_to_frag[reg as usize] = i;
         }
-        for th in 0..NUM_THREADS {
-            let (ta, tb, _) = thrfrg_thread(th);
+        for th in 0..threads::<C>() {
+            let (ta, tb, _) = thrfrg_thread::<C>(th);
             let ti = if op == "A" { ta } else { tb };
-            let want = tv_row(thrfrg, threads, ti);
+            let want = tv_row(thrfrg, n_thr, ti);
             let mut written = vec![0u8; per];
             for j in 0..per {
                 let reg = retile[j] as usize;
@@ -448,7 +503,7 @@ pub fn check() -> Result<Report, String> {
     }
     // the register maps: each MMA operand's registers are contiguous in its fragment, and each
     // ldmatrix result register carries two adjacent halves of one fragment register
-    let (ta, tb, tc) = (table::<TCrA>(), table::<TCrB>(), table::<TCrC>());
+    let (ta, tb, tc) = (table::<C::TCrA>(), table::<C::TCrB>(), table::<C::TCrC>());
     for (what, t, v) in [("tCrA", &ta, 8usize), ("tCrB", &tb, 4), ("tCrC", &tc, 4)] {
         for (b, c) in t.chunks(v).enumerate() {
             if c.windows(2).any(|w| w[1] != w[0] + 1) || (what != "tCrC" && c[0] % 2 != 0) {
@@ -456,7 +511,7 @@ pub fn check() -> Result<Report, String> {
             }
         }
     }
-    for (what, t) in [("retile_D(tCrA)", table::<TXrA>()), ("retile_D(tCrB)", table::<TXrB>())] {
+    for (what, t) in [("retile_D(tCrA)", table::<C::TXrA>()), ("retile_D(tCrB)", table::<C::TXrB>())] {
         for (j, p) in t.chunks(2).enumerate() {
             if p[0] % 2 != 0 || p[1] != p[0] + 1 {
                 return Err(format!("{what}: ldmatrix result {j} would split a register: {p:?}"));
@@ -467,7 +522,47 @@ pub fn check() -> Result<Report, String> {
         return Err("tCrC is not compact: accumulator f is not tCcC's element f".into());
     }
     r.lines.push("fragments: every MMA operand is whole contiguous registers; every ldmatrix result fills one register".into());
-    let tt = thread_tensors()?;
+    // per k-block: the kernel keeps one k-block of fragments (double-buffered) and indexes it
+    // with k-block 0's register maps, so every k-block's registers must be k-block 0's shifted
+    let f = fragments::<C>();
+    let nk = f.frag_a[0].len();
+    for (what, frag, per) in [("tCrA", &f.frag_a, f.regs_a_per_k), ("tCrB", &f.frag_b, f.regs_b_per_k)] {
+        for (b, row) in frag.iter().enumerate() {
+            for (kb, &reg) in row.iter().enumerate() {
+                if reg != row[0] + (kb * per) as i64 || row[0] < 0 || row[0] as usize >= per {
+                    return Err(format!("{what}: block {b} of k-block {kb} starts at register {reg}, not {} + {kb}*{per}", row[0]));
+                }
+            }
+        }
+    }
+    for (what, s2r, per) in [("retile_D(tCrA)", &f.s2r_a, f.regs_a_per_k), ("retile_D(tCrB)", &f.s2r_b, f.regs_b_per_k)] {
+        let copies = s2r.len() / nk;
+        for (i, regs) in s2r.iter().enumerate() {
+            let (j, kb) = (i % copies, i / copies);
+            for (q, &reg) in regs.iter().enumerate() {
+                if reg != s2r[j][q] + (kb * per) as i64 || s2r[j][q] as usize >= per {
+                    return Err(format!("{what}: ldmatrix {i} (k-block {kb}) writes register {reg}, not k-block 0's {} + {kb}*{per}", s2r[j][q]));
+                }
+            }
+        }
+    }
+    r.lines.push(format!("fragments per k-block: k-block kb's registers are k-block 0's + kb*{} (A) and kb*{} (B)", f.regs_a_per_k, f.regs_b_per_k));
+    let tt = thread_tensors::<C>()?;
+    // the kernel splits a G2S source coordinate c = offset + delta_i into (m, k) as the thread's
+    // (offset % rows, offset / rows) plus (delta_i % rows, delta_i / rows): that needs no carry
+    // from m into k, for every thread and vector
+    for (name, rows) in [("tAcA", bm), ("tBcB", bn)] {
+        let per = &tt.iter().find(|(n, _)| n == name).ok_or_else(|| format!("no closed form {name}"))?.1;
+        for (th, x) in per.iter().enumerate() {
+            for (i, &c) in x.offsets().iter().enumerate().step_by(VEC) {
+                let d = c - x.offset;
+                if d < 0 || x.offset % rows + d % rows >= rows || x.offset / rows + d / rows != c / rows {
+                    return Err(format!("{name}: thread {th} vector {}: coordinate {c} = {} + {d} carries from m into k", i / VEC, x.offset));
+                }
+            }
+        }
+    }
+    r.lines.push("G2S sources: every vector's coordinate is the thread's (m, k) plus a constant (m, k) without carry".into());
     r.lines.push(format!(
         "closed forms {}: offset + strides reproduce every thread's table (tCrC is compact: register f is tCcC's element f)",
         tt.iter().map(|(n, _)| n.as_str()).collect::<Vec<_>>().join(", ")
@@ -475,16 +570,16 @@ pub fn check() -> Result<Report, String> {
     // the epilogue: R2S stores accumulator kR2SAcc[j] at tRS_sC(j), which must be the sC offset
     // of that accumulator's C coordinate; S2G reads 4 contiguous floats and writes them to the 4
     // contiguous D elements they hold
-    let sc = table::<SmemLayoutCEpi>();
-    let r2s_acc = table::<TRSrC>();
-    let rs = table::<TidfrgD<R2SCopy, SmemLayoutCEpi>>();
-    let per = rs.len() / NUM_THREADS;
+    let sc = table::<<C as Sm80Config>::SmemLayoutC>();
+    let r2s_acc = table::<C::TRSrC>();
+    let rs = table::<C::R2SSmem>();
+    let per = rs.len() / threads::<C>();
     if r2s_acc.len() != per {
         return Err(format!("R2S: {per} values per thread, retile_S(tCrC) has {}", r2s_acc.len()));
     }
     let mut r2s_all = Vec::new();
-    for th in 0..NUM_THREADS {
-        let row = tv_row(&rs, NUM_THREADS, th);
+    for th in 0..threads::<C>() {
+        let row = tv_row(&rs, threads::<C>(), th);
         for (j, &o) in row.iter().enumerate() {
             let c = t.mma_c_crd[th][r2s_acc[j] as usize];
             if sc[c as usize] != o {
@@ -495,10 +590,10 @@ pub fn check() -> Result<Report, String> {
     }
     r.lines.push(exactly_once("R2S sC", r2s_all, sc.len())?);
     r.lines.push("R2S: every accumulator lands at the sC offset of its own C element".into());
-    let (sg, sgc) = (table::<TidfrgS<S2GCopy, SmemLayoutCEpi>>(), table::<TidfrgD<S2GCopy, CoordMN>>());
+    let (sg, sgc) = (table::<C::S2GSmem>(), table::<C::S2GCrd>());
     let (mut src, mut dst) = (Vec::new(), Vec::new());
-    for th in 0..NUM_THREADS {
-        let (a, b) = (tv_row(&sg, NUM_THREADS, th), tv_row(&sgc, NUM_THREADS, th));
+    for th in 0..threads::<C>() {
+        let (a, b) = (tv_row(&sg, threads::<C>(), th), tv_row(&sgc, threads::<C>(), th));
         for (&o, &c) in a.iter().zip(&b) {
             if sc[c as usize] != o {
                 return Err(format!("S2G: thread {th} writes D element {c} with the float at sC offset {o}, which is not element {c}"));
@@ -515,15 +610,15 @@ pub fn check() -> Result<Report, String> {
     r.lines.push(exactly_once("S2G sC", src, sc.len())?);
     r.lines.push(exactly_once("S2G D tile", dst, sc.len())?);
     r.lines.push("S2G: every 16-byte vector is 4 contiguous floats in sC and in D (column-major), carrying its own elements".into());
-    let (cm, cn) = (Size::<LayoutAt<CoordMN, Z0>>::I64, Size::<LayoutAt<CoordMN, P1>>::I64);
+    let (cm, cn) = (bm, bn);
     r.lines.push(exactly_once("MMA C accumulators", t.mma_c_crd.iter().flatten().copied(), (cm * cn) as usize)?);
-    let _ = show::<ShapeOf<CoordMN>>();
     Ok(r)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sgemm_sm80::SgemmSm80;
 
     #[test]
     fn flat_shape_and_stride() {
@@ -536,7 +631,7 @@ mod tests {
 
     #[test]
     fn tables_pass_the_host_side_proof() {
-        let r = check().unwrap_or_else(|e| panic!("{e}"));
+        let r = check::<SgemmSm80>().unwrap_or_else(|e| panic!("{e}"));
         for l in &r.lines {
             println!("{l}");
         }
@@ -545,7 +640,7 @@ mod tests {
 
     #[test]
     fn header_is_deterministic() {
-        let (a, b) = (header(), header());
+        let (a, b) = (header::<SgemmSm80>(), header::<SgemmSm80>());
         assert_eq!(a, b);
         assert!(a.contains("__device__ const unsigned short g2s_a_crd[128][8]"), "{}", &a[..2000.min(a.len())]);
         assert!(a.contains("constexpr int kSwizzleB = 3;"));

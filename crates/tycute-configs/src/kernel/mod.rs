@@ -1,0 +1,10 @@
+//! Kernel configurations as traits: a GEMM kernel is generic over its configuration, and a
+//! configuration exists (implements the trait) only when its parts fit together.
+//!
+//! | trait | what it holds |
+//! |---|---|
+//! | [`sm80::Sm80Config`] | the parts of a TN sm80 GEMM: CTA tile, stages, smem layouts, G2S and S2R TiledCopies, TiledMMA, epilogue copies |
+//! | [`sm80::Sm80Checked`] | implemented exactly when the parts agree (thread counts, tile divisibility, shared-memory limit, ...), each rule a trait whose unmet bound names it |
+//! | [`sm80::Sm80Kernel`] | the per-thread tensors and tables a kernel of the configuration needs, every one a type of the configuration; what `emit::sm80` writes into a header |
+
+pub mod sm80;

@@ -1,0 +1,460 @@
+//! The sm80 TN GEMM kernel configuration (`kernels/sm80_gemm.cu`): cp.async G2S into swizzled
+//! shared memory, ldmatrix S2R, mma.sync, and an epilogue through shared memory.
+//!
+//! A configuration names its parts ([`Sm80Config`]: the objects CuTe's `gemm_device` takes as
+//! template arguments). [`Sm80Checked`] holds exactly when the parts fit together; each rule is a
+//! trait of its own whose unmet bound is the error's first line:
+//!
+//! ```text
+//! error[E0277]: kernel configuration: bM is not a multiple of the TiledMMA's tile along M (bM % tile_size<0>(mma) != 0)
+//! ```
+//!
+//! [`Sm80Kernel`] (a supertrait of nothing a user implements by hand: [`impl_sm80_kernel!`]
+//! writes it) adds the per-thread tensors a kernel needs, every one a type computed from the
+//! configuration, so that code generic over `C: Sm80Kernel` (the header emitter) cannot be
+//! instantiated with a configuration whose parts disagree.
+
+use core::ops::{Add, Mul, Rem};
+
+use tycute_atom::CpAsyncPtx;
+use tycute_layout::{MakeLayoutLeft, Nil, Reify, Size, Tup};
+use tycute_tiled::copy::{CuteText, TiledNumThr, Tiler_MN};
+use tycute_tiled::mma::TiledMma;
+use tycute_layout::tuple::At;
+use typenum::{Eq, IsEqual, IsLessOrEqual, LeEq, Mod, Prod, Sum, Z0, P1, P2, P4};
+
+use crate::rows::TensorParts;
+
+mod sealed {
+    pub trait Sealed {}
+    impl Sealed for typenum::B0 {}
+    impl Sealed for typenum::B1 {}
+}
+
+/// One rule: a trait implemented for `B1` only, with the words rustc prints when the rule's bit
+/// is `B0`.
+macro_rules! rule {
+    ($(#[$doc:meta])* $name:ident, $msg:literal, $label:literal) => {
+        $(#[$doc])*
+        #[diagnostic::on_unimplemented(message = $msg, label = $label)]
+        pub trait $name: sealed::Sealed {}
+        impl $name for typenum::B1 {}
+    };
+}
+
+rule!(
+    /// `bM % tile_size<0>(mma) == 0`.
+    CtaMDividesMma,
+    "kernel configuration: bM is not a multiple of the TiledMMA's tile along M (bM % tile_size<0>(mma) != 0)",
+    "the CTA tile must be a whole number of TiledMMA tiles"
+);
+rule!(
+    /// `bN % tile_size<1>(mma) == 0`.
+    CtaNDividesMma,
+    "kernel configuration: bN is not a multiple of the TiledMMA's tile along N (bN % tile_size<1>(mma) != 0)",
+    "the CTA tile must be a whole number of TiledMMA tiles"
+);
+rule!(
+    /// `bK % tile_size<2>(mma) == 0`.
+    CtaKDividesMma,
+    "kernel configuration: bK is not a multiple of the TiledMMA's tile along K (bK % tile_size<2>(mma) != 0)",
+    "the CTA tile must be a whole number of TiledMMA tiles"
+);
+rule!(
+    /// `(bM, bK)` is a whole number of `Tiler_MN(copyA)` tiles.
+    CopyATilesA,
+    "kernel configuration: the G2S copy of A does not tile (bM, bK) (bM % Tiler_M(copyA) or bK % Tiler_K(copyA) != 0)",
+    "every thread must copy whole tiles of A"
+);
+rule!(
+    /// `(bN, bK)` is a whole number of `Tiler_MN(copyB)` tiles.
+    CopyBTilesB,
+    "kernel configuration: the G2S copy of B does not tile (bN, bK) (bN % Tiler_M(copyB) or bK % Tiler_K(copyB) != 0)",
+    "every thread must copy whole tiles of B"
+);
+rule!(
+    /// `(bM, bN)` is a whole number of `Tiler_MN(s2g_copy)` tiles.
+    S2GTilesC,
+    "kernel configuration: the epilogue's S2G copy does not tile (bM, bN) (bM % Tiler_M(s2g) or bN % Tiler_N(s2g) != 0)",
+    "every thread must store whole tiles of D"
+);
+rule!(
+    /// `size(copyA) == size(mma)`.
+    CopyAThreads,
+    "kernel configuration: the G2S copy of A and the TiledMMA have different thread counts (size(copyA) != size(mma))",
+    "one CTA runs every copy and the MMA with the same threads"
+);
+rule!(
+    /// `size(copyB) == size(mma)`.
+    CopyBThreads,
+    "kernel configuration: the G2S copy of B and the TiledMMA have different thread counts (size(copyB) != size(mma))",
+    "one CTA runs every copy and the MMA with the same threads"
+);
+rule!(
+    /// `size(s2r_copy_a) == size(mma)`.
+    S2RAThreads,
+    "kernel configuration: the S2R copy of A and the TiledMMA have different thread counts (size(s2r_copy_a) != size(mma))",
+    "one CTA runs every copy and the MMA with the same threads"
+);
+rule!(
+    /// `size(s2r_copy_b) == size(mma)`.
+    S2RBThreads,
+    "kernel configuration: the S2R copy of B and the TiledMMA have different thread counts (size(s2r_copy_b) != size(mma))",
+    "one CTA runs every copy and the MMA with the same threads"
+);
+rule!(
+    /// `size(r2s_copy) == size(mma)`.
+    R2SThreads,
+    "kernel configuration: the epilogue's R2S copy and the TiledMMA have different thread counts (size(r2s) != size(mma))",
+    "one CTA runs every copy and the MMA with the same threads"
+);
+rule!(
+    /// `size(s2g_copy) == size(mma)`.
+    S2GThreads,
+    "kernel configuration: the epilogue's S2G copy and the TiledMMA have different thread counts (size(s2g) != size(mma))",
+    "one CTA runs every copy and the MMA with the same threads"
+);
+rule!(
+    /// `size(sA) == bM * bK * stages` and `size(sA(_,_,0)) == bM * bK` (B alike).
+    SmemTiles,
+    "kernel configuration: a shared-memory layout is not the size of its tile (size(sA) != bM*bK*stages, size(sA(_,_,0)) != bM*bK, or B's alike)",
+    "sA must be (bM,bK,stages) and sB (bN,bK,stages)"
+);
+rule!(
+    /// `size(sC) == bM * bN`.
+    SmemCTile,
+    "kernel configuration: the epilogue's shared-memory C layout is not (bM, bN) (size(sC) != bM*bN)",
+    "sC holds the whole CTA tile of C"
+);
+rule!(
+    /// `stages >= 2`.
+    StagesAtLeast2,
+    "kernel configuration: the cp.async pipeline needs at least 2 stages",
+    "one stage is filled while another is read"
+);
+rule!(
+    /// `2 * (bM + bN) * bK * stages <= 166912` (half-precision A and B).
+    SmemFitsSm80,
+    "kernel configuration: A and B need more shared memory than an sm_80 CTA may use (2*(bM+bN)*bK*stages bytes > 163 KiB = 166912)",
+    "use fewer stages or a smaller CTA tile"
+);
+rule!(
+    /// `4 * bM * bN <= 2 * (bM + bN) * bK * stages` (the fp32 C tile reuses the stage memory).
+    EpilogueFitsStages,
+    "kernel configuration: the epilogue's fp32 C tile (4*bM*bN bytes) does not fit in the stage memory it reuses (2*(bM+bN)*bK*stages bytes)",
+    "more stages, a larger bK, or a smaller CTA tile"
+);
+
+/// The parts of an sm80 TN GEMM: A `(M,K)` and B `(N,K)` K-major halves, fp32 accumulators and
+/// D, column-major. The associated types are CuTe objects (tycute types); [`Sm80Checked`] says
+/// whether they fit together.
+pub trait Sm80Config {
+    /// The name of the header (`NAME.h`) and its C++ namespace (`tycute::NAME`).
+    const NAME: &'static str;
+    /// One line: what the configuration is.
+    const ABOUT: &'static str;
+    /// `bM`, `bN`, `bK`: the CTA tile (`cute!(_128)`, ...).
+    type BM;
+    /// See [`Sm80Config::BM`].
+    type BN;
+    /// See [`Sm80Config::BM`].
+    type BK;
+    /// `bP`: pipeline stages.
+    type Stages: Reify;
+    /// The swizzled smem atom `sA` and `sB` are tiled from.
+    type SwizzleAtom: Reify;
+    /// `sA`: `(bM,bK,bP)`.
+    type SmemLayoutA;
+    /// `sB`: `(bN,bK,bP)`.
+    type SmemLayoutB;
+    /// `sA(_,_,0)`: `(bM,bK)`.
+    type SmemLayoutAStage: Reify;
+    /// `sB(_,_,0)`: `(bN,bK)`.
+    type SmemLayoutBStage: Reify;
+    /// The G2S copy atom (a cp.async).
+    type G2SAtom;
+    /// The G2S TiledCopy of A.
+    type CopyA;
+    /// The G2S TiledCopy of B.
+    type CopyB;
+    /// The TiledMMA.
+    type MmaC;
+    /// `make_tiled_copy_A(ldmatrix atom, mma)`.
+    type S2RCopyA;
+    /// `make_tiled_copy_B(ldmatrix atom, mma)`.
+    type S2RCopyB;
+    /// The epilogue's fp32 C tile in shared memory, `(bM,bN)`.
+    type SmemLayoutC: Reify;
+    /// `make_tiled_copy_C(.., mma)`: accumulators to `sC`.
+    type R2SCopy;
+    /// `sC` to D, 16-byte vectors.
+    type S2GCopy;
+}
+
+/// `B % A == 0` as a bit.
+type DivBit<B, A> = Eq<Mod<B, A>, Z0>;
+/// `A == B` as a bit.
+type EqBit<A, B> = Eq<A, B>;
+/// `size<I>(Tiler_MN(copy))`.
+type TilerAt<T, I> = At<Tiler_MN<T>, I>;
+/// `typenum`'s `And` of two bits.
+type And<A, B> = <A as core::ops::BitAnd<B>>::Output;
+/// `bM * bK`.
+type Area<A, B> = Prod<A, B>;
+/// Bytes of the A and B stages: `2 * (bM + bN) * bK * bP`.
+pub type SmemBytes<C> = Prod<StageHalves<C>, P2>;
+/// Halves of the A and B stages: `(bM + bN) * bK * bP`.
+type StageHalves<C> = Prod<Prod<Sum<<C as Sm80Config>::BM, <C as Sm80Config>::BN>, <C as Sm80Config>::BK>, <C as Sm80Config>::Stages>;
+/// Bytes of the fp32 C tile: `4 * bM * bN`.
+pub type EpilogueBytes<C> = Prod<Area<<C as Sm80Config>::BM, <C as Sm80Config>::BN>, P4>;
+/// The largest dynamic shared memory of an sm_80 CTA: 163 KiB.
+pub type Sm80SmemLimit = tycute_macros::cute!(_166912);
+
+/// The configuration's parts agree. Implemented for every [`Sm80Config`] that keeps all of
+/// these rules (a failing one is reported by its own trait):
+///
+/// * the CTA tile is a whole number of TiledMMA tiles ([`CtaMDividesMma`], [`CtaNDividesMma`],
+///   [`CtaKDividesMma`]) and of the G2S and S2G copies' tiles ([`CopyATilesA`], [`CopyBTilesB`],
+///   [`S2GTilesC`]);
+/// * every copy runs on the TiledMMA's threads ([`CopyAThreads`], [`CopyBThreads`],
+///   [`S2RAThreads`], [`S2RBThreads`], [`R2SThreads`], [`S2GThreads`]);
+/// * the smem layouts are the size of their tiles ([`SmemTiles`], [`SmemCTile`]);
+/// * at least 2 stages, within sm_80's 163 KiB of shared memory, with room for the epilogue
+///   ([`StagesAtLeast2`], [`SmemFitsSm80`], [`EpilogueFitsStages`]).
+pub trait Sm80Checked: Sm80Config {}
+
+impl<C> Sm80Checked for C
+where
+    C: Sm80Config,
+    C::MmaC: TiledMma,
+    // bM % TileM, bN % TileN, bK % TileK
+    C::BM: Rem<<C::MmaC as TiledMma>::TileM>,
+    Mod<C::BM, <C::MmaC as TiledMma>::TileM>: IsEqual<Z0>,
+    DivBit<C::BM, <C::MmaC as TiledMma>::TileM>: CtaMDividesMma,
+    C::BN: Rem<<C::MmaC as TiledMma>::TileN>,
+    Mod<C::BN, <C::MmaC as TiledMma>::TileN>: IsEqual<Z0>,
+    DivBit<C::BN, <C::MmaC as TiledMma>::TileN>: CtaNDividesMma,
+    C::BK: Rem<<C::MmaC as TiledMma>::TileK>,
+    Mod<C::BK, <C::MmaC as TiledMma>::TileK>: IsEqual<Z0>,
+    DivBit<C::BK, <C::MmaC as TiledMma>::TileK>: CtaKDividesMma,
+    // (bM, bK) % Tiler_MN(copyA), (bN, bK) % Tiler_MN(copyB), (bM, bN) % Tiler_MN(s2g)
+    C::CopyA: tycute_tiled::copy::TiledCopyMembers,
+    C::CopyB: tycute_tiled::copy::TiledCopyMembers,
+    C::S2RCopyA: tycute_tiled::copy::TiledCopyMembers,
+    C::S2RCopyB: tycute_tiled::copy::TiledCopyMembers,
+    C::R2SCopy: tycute_tiled::copy::TiledCopyMembers,
+    C::S2GCopy: tycute_tiled::copy::TiledCopyMembers,
+    Tiler_MN<C::CopyA>: tycute_layout::tuple::AtOp<Z0> + tycute_layout::tuple::AtOp<P1>,
+    Tiler_MN<C::CopyB>: tycute_layout::tuple::AtOp<Z0> + tycute_layout::tuple::AtOp<P1>,
+    Tiler_MN<C::S2GCopy>: tycute_layout::tuple::AtOp<Z0> + tycute_layout::tuple::AtOp<P1>,
+    C::BM: Rem<TilerAt<C::CopyA, Z0>> + Rem<TilerAt<C::S2GCopy, Z0>>,
+    C::BN: Rem<TilerAt<C::CopyB, Z0>> + Rem<TilerAt<C::S2GCopy, P1>>,
+    C::BK: Rem<TilerAt<C::CopyA, P1>> + Rem<TilerAt<C::CopyB, P1>>,
+    Mod<C::BM, TilerAt<C::CopyA, Z0>>: IsEqual<Z0>,
+    Mod<C::BK, TilerAt<C::CopyA, P1>>: IsEqual<Z0>,
+    DivBit<C::BM, TilerAt<C::CopyA, Z0>>: core::ops::BitAnd<DivBit<C::BK, TilerAt<C::CopyA, P1>>>,
+    And<DivBit<C::BM, TilerAt<C::CopyA, Z0>>, DivBit<C::BK, TilerAt<C::CopyA, P1>>>: CopyATilesA,
+    Mod<C::BN, TilerAt<C::CopyB, Z0>>: IsEqual<Z0>,
+    Mod<C::BK, TilerAt<C::CopyB, P1>>: IsEqual<Z0>,
+    DivBit<C::BN, TilerAt<C::CopyB, Z0>>: core::ops::BitAnd<DivBit<C::BK, TilerAt<C::CopyB, P1>>>,
+    And<DivBit<C::BN, TilerAt<C::CopyB, Z0>>, DivBit<C::BK, TilerAt<C::CopyB, P1>>>: CopyBTilesB,
+    Mod<C::BM, TilerAt<C::S2GCopy, Z0>>: IsEqual<Z0>,
+    Mod<C::BN, TilerAt<C::S2GCopy, P1>>: IsEqual<Z0>,
+    DivBit<C::BM, TilerAt<C::S2GCopy, Z0>>: core::ops::BitAnd<DivBit<C::BN, TilerAt<C::S2GCopy, P1>>>,
+    And<DivBit<C::BM, TilerAt<C::S2GCopy, Z0>>, DivBit<C::BN, TilerAt<C::S2GCopy, P1>>>: S2GTilesC,
+    // thread counts
+    C::MmaC: tycute_layout::layout::SizeOp,
+    TiledNumThr<C::CopyA>: IsEqual<Size<C::MmaC>>,
+    EqBit<TiledNumThr<C::CopyA>, Size<C::MmaC>>: CopyAThreads,
+    TiledNumThr<C::CopyB>: IsEqual<Size<C::MmaC>>,
+    EqBit<TiledNumThr<C::CopyB>, Size<C::MmaC>>: CopyBThreads,
+    TiledNumThr<C::S2RCopyA>: IsEqual<Size<C::MmaC>>,
+    EqBit<TiledNumThr<C::S2RCopyA>, Size<C::MmaC>>: S2RAThreads,
+    TiledNumThr<C::S2RCopyB>: IsEqual<Size<C::MmaC>>,
+    EqBit<TiledNumThr<C::S2RCopyB>, Size<C::MmaC>>: S2RBThreads,
+    TiledNumThr<C::R2SCopy>: IsEqual<Size<C::MmaC>>,
+    EqBit<TiledNumThr<C::R2SCopy>, Size<C::MmaC>>: R2SThreads,
+    TiledNumThr<C::S2GCopy>: IsEqual<Size<C::MmaC>>,
+    EqBit<TiledNumThr<C::S2GCopy>, Size<C::MmaC>>: S2GThreads,
+    // smem sizes
+    C::SmemLayoutA: tycute_layout::layout::SizeOp,
+    C::SmemLayoutB: tycute_layout::layout::SizeOp,
+    C::SmemLayoutAStage: tycute_layout::layout::SizeOp,
+    C::SmemLayoutBStage: tycute_layout::layout::SizeOp,
+    C::SmemLayoutC: tycute_layout::layout::SizeOp,
+    C::BM: Mul<C::BK> + Mul<C::BN> + Add<C::BN>,
+    C::BN: Mul<C::BK>,
+    Area<C::BM, C::BK>: Mul<C::Stages>,
+    Area<C::BN, C::BK>: Mul<C::Stages>,
+    Size<C::SmemLayoutA>: IsEqual<Prod<Area<C::BM, C::BK>, C::Stages>>,
+    Size<C::SmemLayoutB>: IsEqual<Prod<Area<C::BN, C::BK>, C::Stages>>,
+    Size<C::SmemLayoutAStage>: IsEqual<Area<C::BM, C::BK>>,
+    Size<C::SmemLayoutBStage>: IsEqual<Area<C::BN, C::BK>>,
+    EqBit<Size<C::SmemLayoutA>, Prod<Area<C::BM, C::BK>, C::Stages>>: core::ops::BitAnd<EqBit<Size<C::SmemLayoutB>, Prod<Area<C::BN, C::BK>, C::Stages>>>,
+    EqBit<Size<C::SmemLayoutAStage>, Area<C::BM, C::BK>>: core::ops::BitAnd<EqBit<Size<C::SmemLayoutBStage>, Area<C::BN, C::BK>>>,
+    And<EqBit<Size<C::SmemLayoutA>, Prod<Area<C::BM, C::BK>, C::Stages>>, EqBit<Size<C::SmemLayoutB>, Prod<Area<C::BN, C::BK>, C::Stages>>>:
+        core::ops::BitAnd<And<EqBit<Size<C::SmemLayoutAStage>, Area<C::BM, C::BK>>, EqBit<Size<C::SmemLayoutBStage>, Area<C::BN, C::BK>>>>,
+    And<
+        And<EqBit<Size<C::SmemLayoutA>, Prod<Area<C::BM, C::BK>, C::Stages>>, EqBit<Size<C::SmemLayoutB>, Prod<Area<C::BN, C::BK>, C::Stages>>>,
+        And<EqBit<Size<C::SmemLayoutAStage>, Area<C::BM, C::BK>>, EqBit<Size<C::SmemLayoutBStage>, Area<C::BN, C::BK>>>,
+    >: SmemTiles,
+    Size<C::SmemLayoutC>: IsEqual<Area<C::BM, C::BN>>,
+    EqBit<Size<C::SmemLayoutC>, Area<C::BM, C::BN>>: SmemCTile,
+    // stages and shared memory
+    C::Stages: IsLessOrEqual<P1> + typenum::Cmp<P1>,
+    <LeEq<C::Stages, P1> as core::ops::Not>::Output: StagesAtLeast2,
+    LeEq<C::Stages, P1>: core::ops::Not,
+    Sum<C::BM, C::BN>: Mul<C::BK>,
+    Prod<Sum<C::BM, C::BN>, C::BK>: Mul<C::Stages>,
+    StageHalves<C>: Mul<P2>,
+    SmemBytes<C>: IsLessOrEqual<Sm80SmemLimit> + typenum::Cmp<Sm80SmemLimit>,
+    LeEq<SmemBytes<C>, Sm80SmemLimit>: SmemFitsSm80,
+    Area<C::BM, C::BN>: Mul<P4>,
+    EpilogueBytes<C>: IsLessOrEqual<SmemBytes<C>> + typenum::Cmp<SmemBytes<C>>,
+    LeEq<EpilogueBytes<C>, SmemBytes<C>>: EpilogueFitsStages,
+{
+}
+
+/// `make_layout((bM, bK))`: the `(m,k)` coordinates of A's CTA tile.
+pub type CoordMK<C> = MakeLayoutLeft<Tup<<C as Sm80Config>::BM, Tup<<C as Sm80Config>::BK, Nil>>>;
+/// `make_layout((bN, bK))`: the `(n,k)` coordinates of B's CTA tile.
+pub type CoordNK<C> = MakeLayoutLeft<Tup<<C as Sm80Config>::BN, Tup<<C as Sm80Config>::BK, Nil>>>;
+/// `make_layout((bM, bN))`: the `(m,n)` coordinates of the C tile.
+pub type CoordMN<C> = MakeLayoutLeft<Tup<<C as Sm80Config>::BM, Tup<<C as Sm80Config>::BN, Nil>>>;
+
+/// A per-thread tensor a header writes in closed form: thread 0's partition type (offsets and
+/// run-time strides of other threads come from the configuration's `tidfrg`/`thrfrg` tables).
+pub trait ThreadTensorType: TensorParts + CuteText {}
+impl<T: TensorParts + CuteText> ThreadTensorType for T {}
+
+/// A checked configuration with everything its kernel reads, each a type computed from the parts
+/// (written by [`impl_sm80_kernel!`]; the names are those of CuTe's sgemm_sm80 kernel).
+///
+/// Tables are `(thread, value)` layouts of the whole CTA (`tidfrg_S/D` of a copy,
+/// `thrfrg_A/B/C` of the TiledMMA); thread tensors are thread 0's partitions (`tAsA`, ...), whose
+/// shapes and static strides every thread shares.
+pub trait Sm80Kernel: Sm80Checked {
+    /// The CTA tile `(bM,bN,bK)`.
+    type CtaTiler: Reify;
+    /// `tidfrg_S(copyA, make_layout((bM,bK)))`: `(thr, val) -> m + bM*k`.
+    type G2SACrd: Reify;
+    /// `tidfrg_D(copyA, sA(_,_,0))`: `(thr, val) ->` smem offset.
+    type G2SASmem: Reify;
+    /// `tidfrg_S(copyB, make_layout((bN,bK)))`.
+    type G2SBCrd: Reify;
+    /// `tidfrg_D(copyB, sB(_,_,0))`.
+    type G2SBSmem: Reify;
+    /// `tidfrg_S(s2r_copy_a, sA(_,_,0))`: the ldmatrix sources.
+    type S2RASmem: Reify;
+    /// `tidfrg_D(s2r_copy_a, make_layout((bM,bK)))`: which A element each ldmatrix value is.
+    type S2RACrd: Reify;
+    /// `tidfrg_S(s2r_copy_b, sB(_,_,0))`.
+    type S2RBSmem: Reify;
+    /// `tidfrg_D(s2r_copy_b, make_layout((bN,bK)))`.
+    type S2RBCrd: Reify;
+    /// `thrfrg_A(mma, make_layout((bM,bK)))`.
+    type ThrfrgA: Reify;
+    /// `thrfrg_B(mma, make_layout((bN,bK)))`.
+    type ThrfrgB: Reify;
+    /// `thrfrg_C(mma, make_layout((bM,bN)))`.
+    type ThrfrgC: Reify;
+    /// `mma.get_thr_layout_vmnk()`.
+    type ThrLayoutVMNK: Reify;
+    /// `tidfrg_D(copyA, sA)` (all stages).
+    type G2SASmemAll: Reify;
+    /// `tidfrg_D(copyB, sB)` (all stages).
+    type G2SBSmemAll: Reify;
+    /// `tidfrg_D(r2s, sC)`.
+    type R2SSmem: Reify;
+    /// `tidfrg_S(s2g, sC)`.
+    type S2GSmem: Reify;
+    /// `tidfrg_D(s2g, make_layout((bM,bN)))`.
+    type S2GCrd: Reify;
+    /// `tCrA = partition_fragment_A(sA(_,_,0))`: `(MMA,MMA_M,MMA_K)` registers.
+    type TCrA: Reify;
+    /// `tCrB`: `(MMA,MMA_N,MMA_K)`.
+    type TCrB: Reify;
+    /// `tCrC`: `(MMA,MMA_M,MMA_N)` accumulators, compact.
+    type TCrC: Reify;
+    /// `retile_D(tCrA)` for the S2R copy: `(CPY,MMA_M,MMA_K)`.
+    type TXrA: Reify;
+    /// `retile_D(tCrB)`.
+    type TXrB: Reify;
+    /// `retile_S(tCrC)` for the R2S copy.
+    type TRSrC: Reify;
+    /// `tAsA = partition_D(sA)`, thread 0.
+    type TAsA: ThreadTensorType;
+    /// `tBsB = partition_D(sB)`, thread 0.
+    type TBsB: ThreadTensorType;
+    /// `tAcA = partition_S(make_layout((bM,bK)))`, thread 0.
+    type TAcA: ThreadTensorType;
+    /// `tBcB = partition_S(make_layout((bN,bK)))`, thread 0.
+    type TBcB: ThreadTensorType;
+    /// `tCcC = partition_C(make_layout((bM,bN)))`, thread 0.
+    type TCcC: ThreadTensorType;
+    /// `tXsA(_,_,_,0)`: `partition_S(sA(_,_,0))` of the S2R copy, thread 0.
+    type TXsA0: ThreadTensorType;
+    /// `tXsB(_,_,_,0)`, thread 0.
+    type TXsB0: ThreadTensorType;
+    /// `tRS_sC = partition_D(sC)` of the R2S copy, thread 0.
+    type TRSsC: ThreadTensorType;
+    /// `tSG_sC = partition_S(sC)` of the S2G copy, thread 0.
+    type TSGsC: ThreadTensorType;
+    /// `tSG_cC = partition_D(make_layout((bM,bN)))` of the S2G copy, thread 0.
+    type TSGcC: ThreadTensorType;
+    /// The G2S atom, with its PTX.
+    type G2SPtx: CpAsyncPtx;
+}
+
+/// Writes `impl Sm80Kernel for $C`: every per-thread tensor and table of the configuration as
+/// the type CuTe's kernel computes. Compiles only for a configuration that is [`Sm80Checked`].
+#[macro_export]
+macro_rules! impl_sm80_kernel {
+    ($C:ty) => {
+        const _: () = {
+            use $crate::kernel::sm80::{CoordMK, CoordMN, CoordNK, Sm80Config};
+            use tycute_tiled::copy::{PartitionD, PartitionS, RetileD, RetileS, SwizzledPartitionFragmentA, SwizzledPartitionFragmentB, TidfrgD, TidfrgS};
+            use tycute_tiled::mma::{PartitionC, PartitionFragmentC, ThrfrgA, ThrfrgB, ThrfrgC, ThrLayoutVMNK};
+            type Cfg = $C;
+            type Z = tycute_layout::typenum::Z0;
+            type MmaOf = <Cfg as Sm80Config>::MmaC;
+            impl $crate::kernel::sm80::Sm80Kernel for $C {
+                type CtaTiler = tycute_layout::Tup<<Cfg as Sm80Config>::BM, tycute_layout::Tup<<Cfg as Sm80Config>::BN, tycute_layout::Tup<<Cfg as Sm80Config>::BK, tycute_layout::Nil>>>;
+                type G2SACrd = TidfrgS<<Cfg as Sm80Config>::CopyA, CoordMK<Cfg>>;
+                type G2SASmem = TidfrgD<<Cfg as Sm80Config>::CopyA, <Cfg as Sm80Config>::SmemLayoutAStage>;
+                type G2SBCrd = TidfrgS<<Cfg as Sm80Config>::CopyB, CoordNK<Cfg>>;
+                type G2SBSmem = TidfrgD<<Cfg as Sm80Config>::CopyB, <Cfg as Sm80Config>::SmemLayoutBStage>;
+                type S2RASmem = TidfrgS<<Cfg as Sm80Config>::S2RCopyA, <Cfg as Sm80Config>::SmemLayoutAStage>;
+                type S2RACrd = TidfrgD<<Cfg as Sm80Config>::S2RCopyA, CoordMK<Cfg>>;
+                type S2RBSmem = TidfrgS<<Cfg as Sm80Config>::S2RCopyB, <Cfg as Sm80Config>::SmemLayoutBStage>;
+                type S2RBCrd = TidfrgD<<Cfg as Sm80Config>::S2RCopyB, CoordNK<Cfg>>;
+                type ThrfrgA = ThrfrgA<MmaOf, CoordMK<Cfg>>;
+                type ThrfrgB = ThrfrgB<MmaOf, CoordNK<Cfg>>;
+                type ThrfrgC = ThrfrgC<MmaOf, CoordMN<Cfg>>;
+                type ThrLayoutVMNK = ThrLayoutVMNK<MmaOf>;
+                type G2SASmemAll = TidfrgD<<Cfg as Sm80Config>::CopyA, <Cfg as Sm80Config>::SmemLayoutA>;
+                type G2SBSmemAll = TidfrgD<<Cfg as Sm80Config>::CopyB, <Cfg as Sm80Config>::SmemLayoutB>;
+                type R2SSmem = TidfrgD<<Cfg as Sm80Config>::R2SCopy, <Cfg as Sm80Config>::SmemLayoutC>;
+                type S2GSmem = TidfrgS<<Cfg as Sm80Config>::S2GCopy, <Cfg as Sm80Config>::SmemLayoutC>;
+                type S2GCrd = TidfrgD<<Cfg as Sm80Config>::S2GCopy, CoordMN<Cfg>>;
+                type TCrA = SwizzledPartitionFragmentA<MmaOf, <Cfg as Sm80Config>::SmemLayoutAStage, Z>;
+                type TCrB = SwizzledPartitionFragmentB<MmaOf, <Cfg as Sm80Config>::SmemLayoutBStage, Z>;
+                type TCrC = PartitionFragmentC<MmaOf, CoordMN<Cfg>, Z>;
+                type TXrA = RetileD<<Cfg as Sm80Config>::S2RCopyA, Self::TCrA>;
+                type TXrB = RetileD<<Cfg as Sm80Config>::S2RCopyB, Self::TCrB>;
+                type TRSrC = RetileS<<Cfg as Sm80Config>::R2SCopy, Self::TCrC>;
+                type TAsA = PartitionD<<Cfg as Sm80Config>::CopyA, <Cfg as Sm80Config>::SmemLayoutA, Z>;
+                type TBsB = PartitionD<<Cfg as Sm80Config>::CopyB, <Cfg as Sm80Config>::SmemLayoutB, Z>;
+                type TAcA = PartitionS<<Cfg as Sm80Config>::CopyA, CoordMK<Cfg>, Z>;
+                type TBcB = PartitionS<<Cfg as Sm80Config>::CopyB, CoordNK<Cfg>, Z>;
+                type TCcC = PartitionC<MmaOf, CoordMN<Cfg>, Z>;
+                type TXsA0 = PartitionS<<Cfg as Sm80Config>::S2RCopyA, <Cfg as Sm80Config>::SmemLayoutAStage, Z>;
+                type TXsB0 = PartitionS<<Cfg as Sm80Config>::S2RCopyB, <Cfg as Sm80Config>::SmemLayoutBStage, Z>;
+                type TRSsC = PartitionD<<Cfg as Sm80Config>::R2SCopy, <Cfg as Sm80Config>::SmemLayoutC, Z>;
+                type TSGsC = PartitionS<<Cfg as Sm80Config>::S2GCopy, <Cfg as Sm80Config>::SmemLayoutC, Z>;
+                type TSGcC = PartitionD<<Cfg as Sm80Config>::S2GCopy, CoordMN<Cfg>, Z>;
+                type G2SPtx = <Cfg as Sm80Config>::G2SAtom;
+            }
+        };
+    };
+}

@@ -1,0 +1,111 @@
+//! tycute's own sm80 TN configuration for `kernels/sm80_gemm.cu`: a 128x256x64 CTA tile, 3
+//! stages, 8 warps (2x4), each warp a 64x64 tile of C, fp32 accumulation. The data flow is
+//! sgemm_sm80's (cp.async into 128B-swizzled smem, ldmatrix.x4, mma.sync m16n8k16); the tile,
+//! warp layout and stages were chosen by measurement (docs/perf.md).
+//!
+//! ```text
+//! cta_tiler = (_128,_256,_64);  bP = _3
+//! sA = tile_to_shape(Sw<3,3,3> o (_8,(_8,_8)):(_8,(_1,_64)), (bM,bK,bP));  sB likewise with bN
+//! copyA = copyB = make_tiled_copy(Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<uint128_t>,half_t>{},
+//!                                 Layout<Shape<_32,_8>,Stride<_8,_1>>{}, Layout<Shape<_1,_8>>{})
+//! mma   = make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN{}, Layout<Shape<_2,_4>>{}, Tile<_32,_64,_16>{})
+//! s2r_copy_a/b = make_tiled_copy_A/B(Copy_Atom<SM75_U32x4_LDSM_N,half_t>{}, mma)
+//! sC    = Sw<2,3,5> o (_128,_256):(_1,_128)   (fp32, reusing the stage memory)
+//! r2s   = make_tiled_copy_C(Copy_Atom<UniversalCopy<uint32_t>,float>{}, mma)
+//! s2g   = make_tiled_copy(Copy_Atom<UniversalCopy<uint128_t>,float>{}, (_32,_8):(_1,_32), (_4,_1))
+//! ```
+
+use tycute_atom::{Copy_Atom, MMA_Atom, SM75_U32x4_LDSM_N, SM80_16x8x16_F32F16F16F32_TN, SM80_CP_ASYNC_CACHEALWAYS, UniversalCopy};
+use tycute_layout::{float, half_t, uint128_t, uint32_t, Composition, MakeLayoutLeft, TileToShape};
+use tycute_macros::cute;
+use tycute_tiled::copy::{MakeTiledCopy, MakeTiledCopyA, MakeTiledCopyB, MakeTiledCopyC};
+use tycute_tiled::mma::MakeTiledMma;
+
+use crate::kernel::sm80::Sm80Config;
+
+/// `bP`: 3 stages of 16 KiB (A) + 32 KiB (B).
+pub type Stages = cute!(_3);
+/// The 8x64-half K-major atom with the 128-byte swizzle (sgemm_sm80's).
+pub type SwizzleAtom = crate::sgemm_sm80::SwizzleAtom;
+/// `sA`: `(bM,bK,bP)`.
+pub type SmemLayoutA = TileToShape<SwizzleAtom, cute!((_128,_64,_3))>;
+/// `sB`: `(bN,bK,bP)`.
+pub type SmemLayoutB = TileToShape<SwizzleAtom, cute!((_256,_64,_3))>;
+/// `sA(_,_,0)`.
+pub type SmemLayoutAStage = TileToShape<SwizzleAtom, cute!((_128,_64))>;
+/// `sB(_,_,0)`.
+pub type SmemLayoutBStage = TileToShape<SwizzleAtom, cute!((_256,_64))>;
+/// One 16-byte `cp.async.ca` per thread and vector.
+pub type G2SAtom = Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<uint128_t>, half_t>;
+/// 256 threads: 32 rows x 8 threads along K, 8 halves each: a `(_32,_64)` tile per pass.
+pub type CopyA = MakeTiledCopy<G2SAtom, cute!((_32,_8):(_8,_1)), MakeLayoutLeft<cute!((_1,_8))>>;
+/// The same copy for B.
+pub type CopyB = CopyA;
+/// 2x4 warps of m16n8k16 (fp32 accumulators); `Tile<_32,_64,_16>` gives each warp two n8 atoms
+/// per step, so that one `ldmatrix.x4` feeds B.
+pub type MmaC = MakeTiledMma<MMA_Atom<SM80_16x8x16_F32F16F16F32_TN>, MakeLayoutLeft<cute!((_2,_4))>, cute!((_32,_64,_16))>;
+/// `make_tiled_copy_A(ldmatrix.x4, mma)`.
+pub type S2RCopyA = MakeTiledCopyA<Copy_Atom<SM75_U32x4_LDSM_N, half_t>, MmaC>;
+/// `make_tiled_copy_B(ldmatrix.x4, mma)`.
+pub type S2RCopyB = MakeTiledCopyB<Copy_Atom<SM75_U32x4_LDSM_N, half_t>, MmaC>;
+/// The fp32 C tile, M-major like D, swizzled so that a warp's accumulator stores hit 32 banks.
+pub type SmemLayoutC = Composition<cute!(Sw<2,3,5>), MakeLayoutLeft<cute!((_128,_256))>>;
+/// Accumulators to `sC`, one float per copy.
+pub type R2SCopy = MakeTiledCopyC<Copy_Atom<UniversalCopy<uint32_t>, float>, MmaC>;
+/// `sC` to D: 32 threads along M read 4 floats each, 8 columns per pass.
+pub type S2GCopy = MakeTiledCopy<Copy_Atom<UniversalCopy<uint128_t>, float>, cute!((_32,_8):(_1,_32)), MakeLayoutLeft<cute!((_4,_1))>>;
+
+/// The configuration.
+pub struct Sm80Tn128x256;
+
+impl Sm80Config for Sm80Tn128x256 {
+    const NAME: &'static str = "sm80_tn_128x256";
+    const ABOUT: &'static str =
+        "sm80 TN 128x256x64, 3 stages, 2x4 warps of m16n8k16 (64x64 each), fp32 accumulators: half_t A (M,K) and B (N,K) K-major";
+    type BM = cute!(_128);
+    type BN = cute!(_256);
+    type BK = cute!(_64);
+    type Stages = Stages;
+    type SwizzleAtom = SwizzleAtom;
+    type SmemLayoutA = SmemLayoutA;
+    type SmemLayoutB = SmemLayoutB;
+    type SmemLayoutAStage = SmemLayoutAStage;
+    type SmemLayoutBStage = SmemLayoutBStage;
+    type G2SAtom = G2SAtom;
+    type CopyA = CopyA;
+    type CopyB = CopyB;
+    type MmaC = MmaC;
+    type S2RCopyA = S2RCopyA;
+    type S2RCopyB = S2RCopyB;
+    type SmemLayoutC = SmemLayoutC;
+    type R2SCopy = R2SCopy;
+    type S2GCopy = S2GCopy;
+}
+crate::impl_sm80_kernel!(Sm80Tn128x256);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::kernel::sm80::Sm80Kernel;
+
+    fn kernel<C: Sm80Kernel>() {}
+
+    #[test]
+    fn is_a_checked_kernel_configuration() {
+        kernel::<Sm80Tn128x256>();
+        let r = crate::emit::sm80::check::<Sm80Tn128x256>().unwrap_or_else(|e| panic!("{e}"));
+        for l in &r.lines {
+            println!("{l}");
+        }
+        assert_eq!(crate::emit::sm80::threads::<Sm80Tn128x256>(), 256);
+    }
+
+    #[test]
+    fn shared_memory_is_conflict_free() {
+        let a = crate::analyze::sm80::accesses::<Sm80Tn128x256>();
+        println!("{}", crate::analyze::report(Sm80Tn128x256::NAME, &a));
+        for x in &a {
+            assert!(x.conflict_free(), "{x:?}");
+        }
+    }
+}
