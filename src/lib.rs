@@ -38,8 +38,10 @@ pub use tycute_dynamic as dynamic;
 pub mod headers {
     /// `sgemm_sm80.h`.
     pub const SGEMM_SM80: &str = include_str!(concat!(env!("OUT_DIR"), "/sgemm_sm80.h"));
+    /// `sm90.h`.
+    pub const SM90: &str = include_str!(concat!(env!("OUT_DIR"), "/sm90.h"));
     /// Every header.
-    pub const HEADERS: &[(&str, &str)] = &[("sgemm_sm80.h", SGEMM_SM80)];
+    pub const HEADERS: &[(&str, &str)] = &[("sgemm_sm80.h", SGEMM_SM80), ("sm90.h", SM90)];
 }
 
 /// GPU checks of the generated tables (they skip without a GPU; see `tests/gpu_tables.rs`).

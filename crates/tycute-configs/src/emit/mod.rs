@@ -9,11 +9,13 @@
 //!   holds them), for the copies and the MMA: which tile element or shared-memory offset a
 //!   thread's i-th vector touches.
 //!
-//! [`Header`] writes the text; the configuration modules ([`sgemm_sm80`]) choose what goes in,
-//! and [`sgemm_sm80::check`] interprets the tables the way the kernel will (docs/headers.md).
+//! [`Header`] writes the text; the configuration modules ([`sgemm_sm80`], `sm90`) choose what goes in,
+//! and [`sgemm_sm80::check`] (`sm90::check`) interprets the tables the way the kernel will (docs/headers.md).
 //! The output depends only on the types: the same configuration gives byte-identical headers.
 
 pub mod sgemm_sm80;
+#[cfg(feature = "sm90")]
+pub mod sm90;
 
 use std::fmt::Write as _;
 
@@ -237,7 +239,11 @@ impl ThreadTensor {
 
 /// `(file name, text)` of every configuration's header.
 pub fn headers() -> Vec<(String, String)> {
-    vec![("sgemm_sm80.h".to_string(), sgemm_sm80::header())]
+    #[allow(unused_mut)]
+    let mut out = vec![("sgemm_sm80.h".to_string(), sgemm_sm80::header())];
+    #[cfg(feature = "sm90")]
+    out.push(("sm90.h".to_string(), sm90::header()));
+    out
 }
 
 /// Writes every header into `dir` (created if missing). A header is written to a temporary file
