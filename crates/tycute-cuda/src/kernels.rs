@@ -19,6 +19,23 @@ pub struct Source {
 }
 
 impl Source {
+    /// The architectures the source is built for: those of its `// tycute-arch: sm_90a ...` lines,
+    /// else every one ([`Arch::ALL`]).
+    pub fn archs(&self) -> Vec<Arch> {
+        let named: Vec<Arch> = self
+            .text
+            .lines()
+            .filter_map(|l| l.trim().strip_prefix("// tycute-arch:"))
+            .flat_map(|a| a.split_whitespace().map(str::to_string).collect::<Vec<_>>())
+            .filter_map(|a| Arch::ALL.into_iter().find(|x| x.name() == a))
+            .collect();
+        if named.is_empty() {
+            Arch::ALL.to_vec()
+        } else {
+            named
+        }
+    }
+
     /// The instructions the SASS for `arch` must contain, from the source's
     /// `// tycute-sass sm_80: OP OP ...` lines (mnemonic prefixes).
     pub fn required_sass(&self, arch: Arch) -> Vec<String> {
@@ -54,5 +71,8 @@ mod tests {
         let s = Source { name: "k.cu".into(), text: "// tycute-sass sm_80: LDGSTS LDSM\n// tycute-sass sm_90a: STSM\nint x;\n".into() };
         assert_eq!(s.required_sass(Arch::Sm80), ["LDGSTS", "LDSM"]);
         assert_eq!(s.required_sass(Arch::Sm90a), ["STSM"]);
+        assert_eq!(s.archs(), Arch::ALL);
+        let s = Source { name: "k.cu".into(), text: "// tycute-arch: sm_90a\n".into() };
+        assert_eq!(s.archs(), [Arch::Sm90a]);
     }
 }
