@@ -47,6 +47,9 @@ pub mod headers {
 /// GPU checks of the generated tables (they skip without a GPU; see `tests/gpu_tables.rs`).
 pub mod gpu_check;
 
+/// The sm90 GEMM on a GPU (`kernels/sm90_gemm.cu`; `tests/gpu_sm90.rs`).
+pub mod gpu_sm90;
+
 /// The README's examples, compiled and run as doctests.
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
