@@ -33,6 +33,7 @@ constexpr int kProducerThreads = 128;                   // one producer warpgrou
 constexpr int kBlockThreads = kProducerThreads + kThreads;
 constexpr int kProducerRegs = 40, kConsumerRegs = 240;  // setmaxnreg: 128 x (40 + 240) <= 64K
 constexpr int kEpiBarrier = 1;                          // named barrier of the consumer warpgroup
+constexpr int kGroupM = 16;                             // CTA order: groups of 16 tile rows, m fastest
 
 __device__ __forceinline__ unsigned smem_u32(const void* p) {
   return static_cast<unsigned>(__cvta_generic_to_shared(p));
@@ -121,7 +122,18 @@ extern "C" __global__ void __launch_bounds__(kBlockThreads, 1)
   auto full = [&](int s) { return bars + 8u * s; };
   auto empty = [&](int s) { return bars + 8u * (kStages + s); };
 
-  const int m0 = blockIdx.x * kTileM, n0 = blockIdx.y * kTileN;
+  // CTA order (the kernel's choice, not the configuration's): consecutive CTAs walk kGroupM tile
+  // rows of one tile column, then the next column, so that a wave shares its A and B tiles in L2
+  int tile_m, tile_n;
+  {
+    const int tiles_m = gridDim.x, tiles_n = gridDim.y;
+    const int id = blockIdx.x + tiles_m * blockIdx.y;
+    const int group = id / (kGroupM * tiles_n), first_m = group * kGroupM;
+    const int rows = min(tiles_m - first_m, kGroupM), in_group = id % (kGroupM * tiles_n);
+    tile_m = first_m + in_group % rows;
+    tile_n = in_group / rows;
+  }
+  const int m0 = tile_m * kTileM, n0 = tile_n * kTileN;
   const int KT = K / kTileK;
   const int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
 
