@@ -6,18 +6,19 @@
 //   * a consumer warpgroup (setmaxnreg.inc): per stage kMmaM x kMmaK wgmma.m64n128k16 on shared
 //     memory descriptors, one wgmma group in flight; the stage is released (empty barrier) once
 //     the group that read it has completed;
-//   * the epilogue (seed 004's, without C through shared memory): each 64x32 sub-tile of D goes
-//     from the f32 accumulators (alpha, beta * C) to half, stmatrix.x4 into 64B-swizzled sD
-//     (2 stages), fence.proxy.async, and one thread's TMA store (cp.async.bulk.tensor.2d, bulk
-//     group). C is read straight from global memory at each accumulator's coordinate (acc_crd);
-//     with beta == 0 it is not read.
+//   * the epilogue (seed 004's): per 64x32 sub-tile, when beta != 0 one thread TMA-loads the
+//     sub-tile of C into 64B-swizzled sC (2 stages, the next one prefetched) and every thread
+//     reads its values with ldmatrix.x4 (tiled_s2r: s2r_smem, kS2RAcc) into alpha * acc + beta * C;
+//     then the f32 values go to half, stmatrix.x4 into 64B-swizzled sD (2 stages),
+//     fence.proxy.async, and one thread's TMA store (cp.async.bulk.tensor.2d, bulk group).
 // Every index comes from the header: the TMA boxes and swizzles, the descriptors' fields and
 // start bytes (kGmmaOffA/B), the accumulator blocks (kFragC), the stmatrix row addresses
-// (r2s_smem) and the accumulator each stored value carries (kR2SAcc), the sub-tile origins.
+// (r2s_smem) and the accumulator each stored value carries (kR2SAcc), the ldmatrix row addresses
+// of C (s2r_smem) and the accumulator each loaded value belongs to (kS2RAcc), the sub-tile origins.
 // M and N must be multiples of 128 and K of 64 (the host refuses other shapes).
 //
 // tycute-arch: sm_90a
-// tycute-sass sm_90a: UTMALDG HGMMA.64x128x16 STSM UTMASTG SYNCS
+// tycute-sass sm_90a: UTMALDG HGMMA.64x128x16 LDSM STSM UTMASTG SYNCS
 #include "sm90.h"
 
 using namespace tycute::sm90;
@@ -96,10 +97,16 @@ __device__ __forceinline__ unsigned pack_half2(float lo, float hi) {
   return r;
 }
 
-__device__ __forceinline__ float half_to_float(unsigned short h) {
-  float f;
-  asm("cvt.f32.f16 %0, %1;\n" : "=f"(f) : "h"(h));
-  return f;
+// The two halves of a 32-bit register (lo = the lower address) as floats.
+__device__ __forceinline__ void unpack_half2(unsigned x, float& lo, float& hi) {
+  asm("{\n.reg .f16 l, h;\nmov.b32 {l, h}, %2;\ncvt.f32.f16 %0, l;\ncvt.f32.f16 %1, h;\n}\n" : "=f"(lo), "=f"(hi) : "r"(x));
+}
+
+__device__ __forceinline__ void ldmatrix_x4(unsigned addr, unsigned& r0, unsigned& r1, unsigned& r2, unsigned& r3) {
+  asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];\n"
+               : "=r"(r0), "=r"(r1), "=r"(r2), "=r"(r3)
+               : "r"(addr)
+               : "memory");
 }
 
 __device__ __forceinline__ void stmatrix_x4(unsigned addr, unsigned r0, unsigned r1, unsigned r2, unsigned r3) {
@@ -110,17 +117,20 @@ __device__ __forceinline__ void stmatrix_x4(unsigned addr, unsigned r0, unsigned
 }  // namespace
 
 extern "C" __global__ void __launch_bounds__(kBlockThreads, 1)
-    sm90_gemm_tn(const __grid_constant__ TmaMap tma_a, const __grid_constant__ TmaMap tma_b, const __grid_constant__ TmaMap tma_d,
-                 int M, int N, int K, const unsigned short* __restrict__ C, int ldc, float alpha, float beta) {
-  // shared memory: kStages stages of A and of B, kEpiStages of D (1024-byte aligned: the
-  // swizzles act on address bits), then the full / empty barriers of the stages
+    sm90_gemm_tn(const __grid_constant__ TmaMap tma_a, const __grid_constant__ TmaMap tma_b, const __grid_constant__ TmaMap tma_c,
+                 const __grid_constant__ TmaMap tma_d, int M, int N, int K, float alpha, float beta) {
+  // shared memory: kStages stages of A and of B, kEpiStages of D and of C (1024-byte aligned:
+  // the swizzles act on address bits), then the full / empty barriers of the stages and the
+  // barriers of the C stages
   extern __shared__ unsigned char smem_raw[];
   const unsigned raw = smem_u32(smem_raw);
   const unsigned base = (raw + 1023u) & ~1023u;
   const unsigned sA = base, sB = sA + kStages * kStageBytes, sD = sB + kStages * kStageBytes;
-  const unsigned bars = sD + kEpiStages * kEpiStageElems * 2;
+  const unsigned sC = sD + kEpiStages * kEpiStageElems * 2;
+  const unsigned bars = sC + kEpiStages * kEpiStageElems * 2;
   auto full = [&](int s) { return bars + 8u * s; };
   auto empty = [&](int s) { return bars + 8u * (kStages + s); };
+  auto cfull = [&](int s) { return bars + 8u * (2 * kStages + s); };
 
   // CTA order (the kernel's choice, not the configuration's): consecutive CTAs walk kGroupM tile
   // rows of one tile column, then the next column, so that a wave shares its A and B tiles in L2
@@ -140,11 +150,13 @@ extern "C" __global__ void __launch_bounds__(kBlockThreads, 1)
   if (threadIdx.x == 0) {
     asm volatile("prefetch.tensormap [%0];\n" ::"l"(&tma_a) : "memory");
     asm volatile("prefetch.tensormap [%0];\n" ::"l"(&tma_b) : "memory");
+    asm volatile("prefetch.tensormap [%0];\n" ::"l"(&tma_c) : "memory");
     asm volatile("prefetch.tensormap [%0];\n" ::"l"(&tma_d) : "memory");
     for (int s = 0; s < kStages; ++s) {
       mbar_init(full(s), 1);            // the producer's arrive.expect_tx; the TMA completes the bytes
       mbar_init(empty(s), kThreads);    // every consumer thread, once its wgmma group is done
     }
+    for (int s = 0; s < kEpiStages; ++s) mbar_init(cfull(s), 1);  // a C sub-tile's TMA load
     asm volatile("fence.mbarrier_init.release.cluster;\n" ::: "memory");
   }
   __syncthreads();
@@ -195,17 +207,21 @@ extern "C" __global__ void __launch_bounds__(kBlockThreads, 1)
 #pragma unroll
   for (int r = 0; r < kAccumulators; ++r) fence_operand(acc[r]);
 
-  // epilogue: alpha * acc + beta * C, in f32
-  if (beta != 0.f) {
-#pragma unroll
-    for (int r = 0; r < kAccumulators; ++r) {
-      const int c = acc_crd[t][r];
-      acc[r] = alpha * acc[r] + beta * half_to_float(C[(size_t)(m0 + c % kTileM) * ldc + n0 + c / kTileM]);
-    }
-  } else {
+  // epilogue: alpha * acc (+ beta * C, per sub-tile below), in f32
+  const bool load_c = beta != 0.f;
+  auto load_c_tile = [&](int e) {
+    const int st = e % kEpiStages;
+    mbar_expect_tx(cfull(st), kTmaBytesC);
+    tma_load_2d(sC + 2u * st * kEpiStageElems, &tma_c, n0 + kEpiOrigin[e][1], m0 + kEpiOrigin[e][0], cfull(st));
+  };
+  if (load_c && t == 0) load_c_tile(0);
+  if (!load_c) {
 #pragma unroll
     for (int r = 0; r < kAccumulators; ++r) acc[r] *= alpha;
   }
+  unsigned crow[kS2RCopies];
+#pragma unroll
+  for (int i = 0; i < kS2RCopies; ++i) crow[i] = sC + 2u * s2r_smem[t][i];
 
   // each sub-tile: stmatrix.x4 into a stage of sD, then one thread stores the box with TMA
   unsigned row[kR2SCopies];
@@ -214,6 +230,26 @@ extern "C" __global__ void __launch_bounds__(kBlockThreads, 1)
 #pragma unroll
   for (int e = 0; e < kEpiTiles; ++e) {
     const int st = e % kEpiStages;
+    if (load_c) {
+      // the next sub-tile's C into the other stage (every thread finished reading it: the
+      // barriers of the previous sub-tile), then this one's: ldmatrix.x4, alpha * acc + beta * C
+      if (t == 0 && e + 1 < kEpiTiles) load_c_tile(e + 1);
+      mbar_wait(cfull(st), (e / kEpiStages) & 1);
+#pragma unroll
+      for (int i = 0; i < kS2RCopies; ++i) {
+        unsigned c[4];
+        ldmatrix_x4(crow[i] + 2u * st * kEpiStageElems, c[0], c[1], c[2], c[3]);
+#pragma unroll
+        for (int j = 0; j < 4; ++j) {
+          float lo, hi;
+          unpack_half2(c[j], lo, hi);
+          float& a0 = acc[kS2RAcc[e][8 * i + 2 * j]];
+          float& a1 = acc[kS2RAcc[e][8 * i + 2 * j + 1]];
+          a0 = alpha * a0 + beta * lo;
+          a1 = alpha * a1 + beta * hi;
+        }
+      }
+    }
     // the store that last read this stage has finished reading it
     if (t == 0 && e >= kEpiStages) asm volatile("cp.async.bulk.wait_group.read %0;\n" ::"n"(kEpiStages - 1) : "memory");
     asm volatile("bar.sync %0, %1;\n" ::"n"(kEpiBarrier), "n"(kThreads) : "memory");

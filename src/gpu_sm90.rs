@@ -33,10 +33,11 @@ fn row(name: &str) -> Result<Vec<i64>, String> {
     r.trim().trim_start_matches('{').trim_end_matches(',').trim_end_matches('}').split(',').map(|x| x.trim().parse().map_err(|_| format!("`{name}`: {r}"))).collect()
 }
 
-/// Dynamic shared memory of `sm90_gemm_tn`: the A and B stages, the D stages, the 2 x kStages
-/// mbarriers, and 1024 bytes to align the start (the swizzles act on address bits).
+/// Dynamic shared memory of `sm90_gemm_tn`: the A and B stages, the D and C stages, the
+/// 2 x kStages + kEpiStages mbarriers, and 1024 bytes to align the start (the swizzles act on
+/// address bits).
 pub fn smem_bytes() -> Result<u32, String> {
-    let b = 2 * int("kStages")? * int("kStageBytes")? + int("kEpiStages")? * int("kEpiStageElems")? * 2 + 2 * int("kStages")? * 8 + 1024;
+    let b = 2 * int("kStages")? * int("kStageBytes")? + 2 * int("kEpiStages")? * int("kEpiStageElems")? * 2 + (2 * int("kStages")? + int("kEpiStages")?) * 8 + 1024;
     Ok(b as u32)
 }
 
@@ -88,11 +89,12 @@ impl Sm90Gemm {
         if a.len() < m * k || b.len() < n * k || c.len() < m * n || d.len() < m * n {
             return Err("a buffer is smaller than the shape".into());
         }
-        let (box_a, box_b, box_d) = (row("kTmaBoxA")?, row("kTmaBoxB")?, row("kTmaBoxD")?);
+        let (box_a, box_b, box_c, box_d) = (row("kTmaBoxA")?, row("kTmaBoxB")?, row("kTmaBoxC")?, row("kTmaBoxD")?);
         let (m64, n64, k64) = (m as u64, n as u64, k as u64);
-        let (ta, tb, td) = {
+        let (ta, tb, tc, td) = {
             let (pa, _ga) = a.device_ptr(stream);
             let (pb, _gb) = b.device_ptr(stream);
+            let (pc, _gc) = c.device_ptr(stream);
             let (pd, _gd) = d.device_ptr_mut(stream);
             // SAFETY: the allocations hold m*k, n*k and m*n halves (checked above) and outlive the
             // launch (the caller's borrows).
@@ -100,21 +102,22 @@ impl Sm90Gemm {
                 (
                     TensorMap::f16_2d(pa, m64, k64, k64, box_a[1] as u32, box_a[0] as u32, int("kTmaSwizzleA")?)?,
                     TensorMap::f16_2d(pb, n64, k64, k64, box_b[1] as u32, box_b[0] as u32, int("kTmaSwizzleB")?)?,
+                    TensorMap::f16_2d(pc, m64, n64, n64, box_c[1] as u32, box_c[0] as u32, int("kTmaSwizzleC")?)?,
                     TensorMap::f16_2d(pd, m64, n64, n64, box_d[1] as u32, box_d[0] as u32, int("kTmaSwizzleD")?)?,
                 )
             }
         };
         let (mi, ni, ki) = (m as i32, n as i32, k as i32);
         let mut l = stream.launch_builder(&self.f);
-        l.arg(&ta).arg(&tb).arg(&td).arg(&mi).arg(&ni).arg(&ki).arg(c).arg(&ni).arg(&alpha).arg(&beta);
+        l.arg(&ta).arg(&tb).arg(&tc).arg(&td).arg(&mi).arg(&ni).arg(&ki).arg(&alpha).arg(&beta);
         let (tm, tn) = (int("kTileM")? as usize, int("kTileN")? as usize);
         let cfg = LaunchConfig {
             grid_dim: ((m / tm) as u32, (n / tn) as u32, 1),
             block_dim: (PRODUCER_THREADS + int("kThreads")? as u32, 1, 1),
             shared_mem_bytes: self.smem,
         };
-        // SAFETY: the argument list matches the kernel's signature (three CUtensorMaps by value,
-        // then int M, N, K, const half* C, int ldc, float alpha, beta); the maps describe the
+        // SAFETY: the argument list matches the kernel's signature (four CUtensorMaps by value: A,
+        // B, C, D; then int M, N, K, float alpha, beta); the maps describe the
         // buffers, which hold the shape; the shape is one the kernel takes (both checked above).
         unsafe { l.launch(cfg) }.map_err(|e| format!("launch: {e}"))?;
         Ok(())

@@ -9,6 +9,7 @@
 //! | `acc_crd[t][r]` | `thrfrg_C(mma, make_layout((bM,bN)))` | accumulator `r` of thread `t` as `m + kTileM*n` |
 //! | `r2s_smem[t][i]` | `tidfrg_D(tiled_r2s, sD_epi)` | the `stmatrix.x4` row address thread `t` gives its `i`-th store of a sub-tile |
 //! | `kR2SAcc[e][8*i+v]` | `tidfrg_S(tiled_r2s, make_layout(EpilogueTile))`, `zipped_divide((bM,bN), EpilogueTile)`, `thrfrg_C` | the accumulator that value `v` of store `i` of sub-tile `e` carries (the same for every thread) |
+//! | `s2r_smem[t][i]`, `kS2RAcc[e][8*i+v]` | `tidfrg_S(tiled_s2r, sC_epi)`, `tidfrg_D(tiled_s2r, make_layout(EpilogueTile))` | the same for the `ldmatrix.x4` loads of C |
 //! | `kTmaBoxD[2]`, `kTmaSwizzleD`, `kEpiOriginM/N[e]` | `product_each(shape(sD(_,_,0)))`, `Sw<2,4,3>`, `zipped_divide` | the TMA store of each sub-tile |
 
 use tycute_layout::algebra::tiler::ProductEach;
@@ -24,7 +25,7 @@ use super::Header;
 use crate::rows::tv_row;
 use crate::sm90::{
     Accumulators, CoordMN, CtaTiler, EpilogueTile, InnerLayout, Mma, SmemAtomA, SmemAtomD, SmemLayoutAStage, Stages, StagesCD,
-    TiledR2S, TmaBoxA, SD, NUM_THREADS, TMA_BOX_BYTES,
+    TiledR2S, TiledS2R, TmaBoxA, SC, SD, NUM_THREADS, TMA_BOX_BYTES,
 };
 
 /// `(m,k)` of one stage of A (`m + bM*k`), and `(n,k)` of B.
@@ -136,6 +137,9 @@ pub struct Tables {
     pub r2s_stage: i64,
     /// `[e][8*i+v]`: accumulator register.
     pub r2s_acc: Vec<Vec<i64>>,
+    /// The same for the ldmatrix loads of C from sC (`tiled_s2r`).
+    pub s2r_smem: Vec<Vec<i64>>,
+    pub s2r_acc: Vec<Vec<i64>>,
 }
 
 /// `[mma block][value]` of a `thrfrg_A/B` table (thread 0; every thread of the warpgroup sees the
@@ -150,6 +154,52 @@ fn gmma_blocks(thrfrg: &[i64], n_thr: usize, atom_tv: &[i64], atom_rows: i64) ->
     let vals = atom_tv.len() / n_thr;
     let atom: Vec<(i64, i64)> = (0..vals).map(|v| (atom_tv[n_thr * v] % atom_rows, atom_tv[n_thr * v] / atom_rows)).collect();
     Ok((row0.chunks(vals).map(<[i64]>::to_vec).collect(), atom))
+}
+
+/// Per thread, the first offset of each 8-value (16-byte) vector of stage 0 of a `tidfrg` table
+/// over a staged epilogue buffer (the `stmatrix`/`ldmatrix` row addresses), and the stage stride.
+fn row_addresses(what: &str, tv: &[i64], stages: i64) -> Result<(Vec<Vec<i64>>, i64), String> {
+    let mut rows = Vec::new();
+    let mut stride = 0;
+    for t in 0..NUM_THREADS {
+        let row = tv_row(tv, NUM_THREADS, t);
+        let half = row.len() / stages as usize;
+        stride = row[half] - row[0];
+        if (1..stages as usize).any(|p| (0..half).any(|j| row[p * half + j] != row[j] + p as i64 * stride)) {
+            return Err(format!("{what}: thread {t}'s stages are not one stride apart"));
+        }
+        rows.push(row[..half].iter().step_by(STSM_VALS).copied().collect::<Vec<i64>>());
+    }
+    Ok((rows, stride))
+}
+
+/// `[e][w]`: the accumulator that register-side value `w` of a copy carries in sub-tile `e`: the
+/// value's sub-tile coordinate (a `tidfrg` table over `make_layout(EpilogueTile)`), placed in the
+/// CTA tile by `zipped_divide` (`epi`), is one of the thread's accumulators (`thrfrg_C`). Required
+/// to be the same for every thread.
+fn acc_map(what: &str, tv: &[i64], epi: &[i64], sub: usize, acc_crd: &[Vec<i64>]) -> Result<Vec<Vec<i64>>, String> {
+    let mut out = Vec::new();
+    for e in 0..epi.len() / sub {
+        let mut first: Option<Vec<i64>> = None;
+        for (t, crds) in acc_crd.iter().enumerate() {
+            let regs = tv_row(tv, NUM_THREADS, t)
+                .iter()
+                .map(|&c| {
+                    let crd = epi[c as usize + sub * e];
+                    crds.iter().position(|&x| x == crd).map(|r| r as i64).ok_or_else(|| {
+                        format!("{what}: thread {t} would move C element {crd} of sub-tile {e}, which is not one of its accumulators")
+                    })
+                })
+                .collect::<Result<Vec<i64>, String>>()?;
+            match &first {
+                None => first = Some(regs),
+                Some(f) if *f != regs => return Err(format!("{what}: thread {t}'s accumulator order differs from thread 0's in sub-tile {e}")),
+                _ => {}
+            }
+        }
+        out.push(first.unwrap_or_default());
+    }
+    Ok(out)
 }
 
 /// The tables of the configuration.
@@ -201,43 +251,14 @@ pub fn tables() -> Result<Tables, String> {
     let n_epi = epi.len() / sub;
     let epi_origin: Vec<(i64, i64)> = (0..n_epi).map(|e| (epi[sub * e] % bm, epi[sub * e] / bm)).collect();
     let epi_stages = flat(&show::<StagesCD>()).0[0];
-    let rd = table::<TidfrgD<TiledR2S, SD>>();
-    let rs = table::<TidfrgS<TiledR2S, CoordEpi>>();
-    let mut r2s_smem = Vec::new();
-    let mut r2s_stage = 0;
-    for t in 0..NUM_THREADS {
-        let row = tv_row(&rd, NUM_THREADS, t);
-        let half = row.len() / epi_stages as usize;
-        let stage_stride = row[half] - row[0];
-        if (1..epi_stages as usize).any(|p| (0..half).any(|j| row[p * half + j] != row[j] + p as i64 * stage_stride)) {
-            return Err(format!("R2S: thread {t}'s stages of sD are not one stride apart"));
-        }
-        r2s_stage = stage_stride;
-        r2s_smem.push(row[..half].iter().step_by(STSM_VALS).copied().collect::<Vec<i64>>());
-    }
-    // which accumulator each R2S source value carries: the value's sub-tile coordinate, placed in
-    // the CTA tile by zipped_divide, is one of the thread's accumulators (thrfrg_C)
-    let mut r2s_acc: Vec<Vec<i64>> = Vec::new();
-    for e in 0..n_epi {
-        let mut first: Option<Vec<i64>> = None;
-        for t in 0..NUM_THREADS {
-            let src = tv_row(&rs, NUM_THREADS, t);
-            let regs = src
-                .iter()
-                .map(|&c| {
-                    let crd = epi[c as usize + sub * e];
-                    acc_crd[t].iter().position(|&x| x == crd).map(|r| r as i64).ok_or_else(|| {
-                        format!("R2S: thread {t} would store C element {crd} of sub-tile {e}, which is not one of its accumulators")
-                    })
-                })
-                .collect::<Result<Vec<i64>, String>>()?;
-            match &first {
-                None => first = Some(regs),
-                Some(f) if *f != regs => return Err(format!("R2S: thread {t}'s accumulator order differs from thread 0's in sub-tile {e}")),
-                _ => {}
-            }
-        }
-        r2s_acc.push(first.unwrap_or_default());
+    // R2S: the stmatrix side is tidfrg_D over sD, the register side tidfrg_S; S2R of C (ldmatrix)
+    // the other way round over sC
+    let (r2s_smem, r2s_stage) = row_addresses("R2S", &table::<TidfrgD<TiledR2S, SD>>(), epi_stages)?;
+    let r2s_acc = acc_map("R2S", &table::<TidfrgS<TiledR2S, CoordEpi>>(), &epi, sub, &acc_crd)?;
+    let (s2r_smem, s2r_stage) = row_addresses("S2R", &table::<TidfrgS<TiledS2R, SC>>(), epi_stages)?;
+    let s2r_acc = acc_map("S2R", &table::<TidfrgD<TiledS2R, CoordEpi>>(), &epi, sub, &acc_crd)?;
+    if s2r_stage != r2s_stage {
+        return Err(format!("the stages of sC ({s2r_stage}) and sD ({r2s_stage}) are not alike"));
     }
 
     Ok(Tables {
@@ -268,6 +289,8 @@ pub fn tables() -> Result<Tables, String> {
         r2s_smem,
         r2s_stage,
         r2s_acc,
+        s2r_smem,
+        s2r_acc,
     })
 }
 
@@ -341,6 +364,17 @@ pub fn header() -> String {
     h.const_table("kEpiOrigin", "kEpiOrigin[e][]: {m, n} of sub-tile e's first element in the CTA tile", &t.epi_origin.iter().map(|&(m, n)| vec![m, n]).collect::<Vec<_>>());
     h.int("kR2SCopies", t.r2s_smem[0].len() as i64, "stmatrix.x4 per thread and sub-tile");
     h.table("r2s_smem", "(t, i) -> the row address (halves, stage 0 of sD) thread t gives its i-th stmatrix.x4 of a sub-tile (tidfrg_D(tiled_r2s, sD_epi))", &t.r2s_smem);
+    h.comment("C (beta != 0): TMA loads of each sub-tile into sC (the configuration's SmemLayoutC = SmemLayoutD) -> ldmatrix.x4 (tiled_s2r)");
+    h.const_table("kTmaBoxC", "kTmaBoxC[0][]: {N extent, M extent} of the TMA load box of C", &[vec![t.box_d.1, t.box_d.0]]);
+    h.int("kTmaSwizzleC", t.sw_d.1, "CUtensorMapSwizzle of sC");
+    h.int("kTmaBytesC", t.sd.len() as i64 * ELEM, "bytes of one C box");
+    h.int("kS2RCopies", t.s2r_smem[0].len() as i64, "ldmatrix.x4 per thread and sub-tile");
+    h.table("s2r_smem", "(t, i) -> the row address (halves, stage 0 of sC) thread t gives its i-th ldmatrix.x4 of a sub-tile (tidfrg_S(tiled_s2r, sC_epi))", &t.s2r_smem);
+    h.const_table(
+        "kS2RAcc",
+        "kS2RAcc[e][8*i+v]: the accumulator whose C element value v (register v/2, half v%2) of ldmatrix i brings in sub-tile e (tidfrg_D(tiled_s2r, EpilogueTile) placed by zipped_divide, found in thrfrg_C)",
+        &t.s2r_acc,
+    );
     h.const_table(
         "kR2SAcc",
         "kR2SAcc[e][8*i+v]: the accumulator of value v (register v/2, half v%2) of stmatrix i in sub-tile e (tidfrg_S(tiled_r2s, EpilogueTile) placed by zipped_divide, found in thrfrg_C)",
@@ -372,6 +406,56 @@ fn exactly_once(what: &str, values: impl IntoIterator<Item = i64>, n: usize) -> 
 /// apart, and the 16-byte chunks of a row are permuted by the swizzle.
 fn tma_byte(row: i64, col: i64, inner: i64, b: i64) -> i64 {
     swizzle(row * inner * ELEM + col * ELEM, (b, 4, 3))
+}
+
+/// Checks one `stmatrix.x4`/`ldmatrix.x4` copy of the epilogue (row addresses `rows[t][i]`,
+/// accumulator map `map[e][8i+v]`) the way the hardware moves the halves.
+fn matrix_x4(what: &str, t: &Tables, rows: &[Vec<i64>], map: &[Vec<i64>]) -> Result<String, String> {
+    let (bm, _, _) = t.tile;
+    let (em, en) = t.epi_tile;
+    let sub = (em * en) as usize;
+    let mut used = vec![vec![0u8; t.acc_crd[0].len()]; NUM_THREADS];
+    for (e, &(om, on)) in t.epi_origin.iter().enumerate() {
+        let mut moved = Vec::new();
+        for w in 0..NUM_THREADS / 32 {
+            for i in 0..rows[0].len() {
+                for l in 0..32 {
+                    let th = 32 * w + l;
+                    for j in 0..4 {
+                        let row_addr = rows[32 * w + 8 * j + l / 4][i];
+                        if row_addr % 8 != 0 {
+                            return Err(format!("{what}: thread {} row address {row_addr} is not 16-byte aligned", 32 * w + 8 * j + l / 4));
+                        }
+                        for h in 0..2 {
+                            let o = row_addr + 2 * (l as i64 % 4) + h;
+                            let reg = map[e][STSM_VALS * i + 2 * j + h as usize] as usize;
+                            used[th][reg] += 1;
+                            let crd = t.acc_crd[th][reg];
+                            let (cm, cn) = (crd % bm - om, crd / bm - on);
+                            if !(0..em).contains(&cm) || !(0..en).contains(&cn) {
+                                return Err(format!("{what}: sub-tile {e} moves thread {th}'s accumulator {reg} (C element {crd}), outside the sub-tile"));
+                            }
+                            if t.sd[(cm + em * cn) as usize] != o {
+                                return Err(format!(
+                                    "{what}: sub-tile {e}: thread {th}'s accumulator {reg} (C ({},{})) meets smem offset {o}, the layout has it at {}",
+                                    crd % bm, crd / bm, t.sd[(cm + em * cn) as usize]
+                                ));
+                            }
+                            moved.push(o);
+                        }
+                    }
+                }
+            }
+        }
+        exactly_once(&format!("{what} sub-tile {e}"), moved, sub)?;
+    }
+    if let Some((th, reg)) = used.iter().enumerate().find_map(|(th, u)| u.iter().position(|&c| c != 1).map(|reg| (th, reg))) {
+        return Err(format!("{what}: thread {th}'s accumulator {reg} is moved {} times", used[th][reg]));
+    }
+    Ok(format!(
+        "{what}: in each of the {} sub-tiles every accumulator meets the smem offset of its own C element, covering the stage once; every accumulator of every thread once",
+        t.epi_origin.len()
+    ))
 }
 
 /// Interprets the header's values as the hardware does and checks them against the layouts.
@@ -444,50 +528,13 @@ fn check_tables(t: &Tables) -> Result<Report, String> {
         return Err("accumulators: the fragment is not compact".into());
     }
 
-    // epilogue: stmatrix.x4 as the hardware does it, per warp: lanes 8j..8j+7 give the row
-    // addresses of matrix j; lane l's register j holds row l/4, halves 2(l%4), 2(l%4)+1 of matrix j
+    // epilogue: stmatrix.x4 (R2S into sD) and ldmatrix.x4 (S2R from sC, the same layout) as the
+    // hardware does them, per warp: lanes 8j..8j+7 give the row addresses of matrix j; lane l's
+    // register j holds row l/4, halves 2(l%4), 2(l%4)+1 of matrix j
+    for (what, rows, map) in [("R2S (stmatrix.x4 -> sD)", &t.r2s_smem, &t.r2s_acc), ("S2R (ldmatrix.x4 <- sC)", &t.s2r_smem, &t.s2r_acc)] {
+        r.lines.push(matrix_x4(what, t, rows, map)?);
+    }
     let (em, en) = t.epi_tile;
-    let sub = (em * en) as usize;
-    let mut used = vec![vec![0u8; t.acc_crd[0].len()]; NUM_THREADS];
-    for (e, &(om, on)) in t.epi_origin.iter().enumerate() {
-        let mut stored = Vec::new();
-        for w in 0..NUM_THREADS / 32 {
-            for i in 0..t.r2s_smem[0].len() {
-                for l in 0..32 {
-                    let th = 32 * w + l;
-                    for j in 0..4 {
-                        let row_addr = t.r2s_smem[32 * w + 8 * j + l / 4][i];
-                        if row_addr % 8 != 0 {
-                            return Err(format!("R2S: thread {} row address {row_addr} is not 16-byte aligned", 32 * w + 8 * j + l / 4));
-                        }
-                        for h in 0..2 {
-                            let o = row_addr + 2 * (l as i64 % 4) + h;
-                            let reg = t.r2s_acc[e][STSM_VALS * i + 2 * j + h as usize] as usize;
-                            used[th][reg] += 1;
-                            let crd = t.acc_crd[th][reg];
-                            let (cm, cn) = (crd % bm - om, crd / bm - on);
-                            if !(0..em).contains(&cm) || !(0..en).contains(&cn) {
-                                return Err(format!("R2S: sub-tile {e} stores thread {th}'s accumulator {reg} (C element {crd}), outside the sub-tile"));
-                            }
-                            if t.sd[(cm + em * cn) as usize] != o {
-                                return Err(format!(
-                                    "R2S: sub-tile {e}: thread {th}'s accumulator {reg} (C ({},{})) goes to sD offset {o}, the layout puts it at {}",
-                                    crd % bm, crd / bm, t.sd[(cm + em * cn) as usize]
-                                ));
-                            }
-                            stored.push(o);
-                        }
-                    }
-                }
-            }
-        }
-        exactly_once(&format!("R2S sub-tile {e} -> sD"), stored, sub)?;
-    }
-    if let Some((th, reg)) = used.iter().enumerate().find_map(|(th, u)| u.iter().position(|&c| c != 1).map(|reg| (th, reg))) {
-        return Err(format!("R2S: thread {th}'s accumulator {reg} is stored {} times", used[th][reg]));
-    }
-    r.lines.push(format!("R2S: in each of the {} sub-tiles, stmatrix.x4 stores every accumulator at the sD offset of its own C element, covering sD once", t.epi_origin.len()));
-    r.lines.push("R2S: every accumulator of every thread is stored exactly once".into());
     let origins: Vec<i64> = t.epi_origin.iter().flat_map(|&(m, n)| (0..en).flat_map(move |c| (0..em).map(move |rr| m + rr + bm * (n + c)))).collect();
     r.lines.push(exactly_once("TMA store D: sub-tile boxes over the CTA tile", origins, (bm * bn) as usize)?);
     Ok(r)
@@ -529,6 +576,9 @@ mod tests {
         let mut t = tables().unwrap();
         t.r2s_acc[3].swap(0, 1);
         assert!(check_tables(&t).unwrap_err().contains("R2S"));
+        let mut t = tables().unwrap();
+        t.s2r_smem[5][1] += 8;
+        assert!(check_tables(&t).unwrap_err().contains("S2R"));
         let mut t = tables().unwrap();
         t.sw_d = hw_swizzle("Sw<3,4,3> o smem_ptr[16b](unset) o (_8,_64):(_64,_1)").unwrap();
         assert!(check_tables(&t).unwrap_err().contains("TMA store D"));
