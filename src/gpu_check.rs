@@ -126,7 +126,7 @@ fn cublas_gemm(
 }
 
 /// A cuBLAS handle on `stream`, or why there is none.
-fn cublas(stream: &Stream) -> Result<tycute_cuda::cudarc::cublas::CudaBlas, String> {
+pub(crate) fn cublas(stream: &Stream) -> Result<tycute_cuda::cudarc::cublas::CudaBlas, String> {
     // SAFETY: only tries to open the shared library.
     if !unsafe { tycute_cuda::cudarc::cublas::sys::is_culib_present() } {
         return Err("cuBLAS (libcublas.so.13) is not on the library path".into());
@@ -136,7 +136,7 @@ fn cublas(stream: &Stream) -> Result<tycute_cuda::cudarc::cublas::CudaBlas, Stri
 
 /// Milliseconds per run of `run`, the mean of `reps` runs between two `CU_EVENT_DEFAULT` events,
 /// after 3 warm-up runs.
-fn mean_ms(stream: &Stream, reps: usize, mut run: impl FnMut() -> Result<(), String>) -> Result<f64, String> {
+pub(crate) fn mean_ms(stream: &Stream, reps: usize, mut run: impl FnMut() -> Result<(), String>) -> Result<f64, String> {
     let e = |what: &str, x: tycute_cuda::cudarc::driver::DriverError| format!("{what}: {x}");
     for _ in 0..3 {
         run()?;

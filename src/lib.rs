@@ -40,12 +40,18 @@ pub mod headers {
     pub const SGEMM_SM80: &str = include_str!(concat!(env!("OUT_DIR"), "/sgemm_sm80.h"));
     /// `sm80_tn_128x256.h`: tycute's own sm80 configuration.
     pub const SM80_TN_128X256: &str = include_str!(concat!(env!("OUT_DIR"), "/sm80_tn_128x256.h"));
+    /// `sm90.h`.
+    pub const SM90: &str = include_str!(concat!(env!("OUT_DIR"), "/sm90.h"));
     /// Every header.
-    pub const HEADERS: &[(&str, &str)] = &[("sgemm_sm80.h", SGEMM_SM80), ("sm80_tn_128x256.h", SM80_TN_128X256)];
+    pub const HEADERS: &[(&str, &str)] =
+        &[("sgemm_sm80.h", SGEMM_SM80), ("sm80_tn_128x256.h", SM80_TN_128X256), ("sm90.h", SM90)];
 }
 
 /// GPU checks of the generated tables (they skip without a GPU; see `tests/gpu_tables.rs`).
 pub mod gpu_check;
+
+/// The sm90 GEMM on a GPU (`kernels/sm90_gemm.cu`; `tests/gpu_sm90.rs`).
+pub mod gpu_sm90;
 
 /// The README's examples, compiled and run as doctests.
 #[cfg(doctest)]

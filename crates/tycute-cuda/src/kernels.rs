@@ -19,6 +19,23 @@ pub struct Source {
 }
 
 impl Source {
+    /// The architectures the source is built for: those of its `// tycute-arch: sm_90a ...` lines,
+    /// else every one ([`Arch::ALL`]).
+    pub fn archs(&self) -> Vec<Arch> {
+        let named: Vec<Arch> = self
+            .text
+            .lines()
+            .filter_map(|l| l.trim().strip_prefix("// tycute-arch:"))
+            .flat_map(|a| a.split_whitespace().map(str::to_string).collect::<Vec<_>>())
+            .filter_map(|a| Arch::ALL.into_iter().find(|x| x.name() == a))
+            .collect();
+        if named.is_empty() {
+            Arch::ALL.to_vec()
+        } else {
+            named
+        }
+    }
+
     /// The instructions the SASS for `arch` must contain, from the source's
     /// `// tycute-sass sm_80: OP OP ...` lines (mnemonic prefixes).
     pub fn required_sass(&self, arch: Arch) -> Vec<String> {
@@ -73,5 +90,8 @@ mod tests {
         assert_eq!(s.variants(), [Vec::<String>::new()]);
         let v = Source { name: "k.cu".into(), text: "// tycute-variant: -DA=1 -DB\n// tycute-variant: -DA=2\n".into() };
         assert_eq!(v.variants(), [vec!["-DA=1".to_string(), "-DB".into()], vec!["-DA=2".to_string()]]);
+        assert_eq!(s.archs(), Arch::ALL);
+        let s = Source { name: "k.cu".into(), text: "// tycute-arch: sm_90a\n".into() };
+        assert_eq!(s.archs(), [Arch::Sm90a]);
     }
 }

@@ -8,7 +8,8 @@
 //! * [`sass`]: `cuobjdump -sass` of a CUBIN and its instruction counts, to check that a kernel
 //!   really uses `LDGSTS`, `LDSM`, `HMMA.16816`, `STSM`, ...;
 //! * [`kernels`]: the kernel sources of the repository and the instructions each one declares it
-//!   must contain (`// tycute-sass sm_80: LDGSTS LDSM HMMA.16816`).
+//!   must contain (`// tycute-sass sm_80: LDGSTS LDSM HMMA.16816`);
+//! * [`tma`]: `CUtensorMap` as a kernel argument, built with `cuTensorMapEncodeTiled`.
 //!
 //! Nothing here needs a GPU; a machine without NVRTC gets [`nvrtc::Error::NoNvrtc`], not a panic.
 
@@ -16,6 +17,7 @@ pub mod kernels;
 pub mod nvrtc;
 pub mod sass;
 pub mod gpu;
+pub mod tma;
 
 /// The cudarc this crate is built on (driver, NVRTC, cuBLAS; dynamic loading, CUDA 13.0 API).
 pub use cudarc;

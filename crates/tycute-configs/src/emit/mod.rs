@@ -10,11 +10,13 @@
 //!   thread's i-th vector touches.
 //!
 //! [`Header`] writes the text; [`sm80::header`] chooses what goes in for any
-//! [`crate::kernel::sm80::Sm80Kernel`] configuration, and [`sm80::check`] interprets the tables
-//! the way the kernel will (docs/headers.md).
+//! [`crate::kernel::sm80::Sm80Kernel`] configuration and [`sm80::check`] interprets the tables
+//! the way the kernel will; `sm90` does the same for the sm90 configuration (docs/headers.md).
 //! The output depends only on the types: the same configuration gives byte-identical headers.
 
 pub mod sm80;
+#[cfg(feature = "sm90")]
+pub mod sm90;
 
 use std::fmt::Write as _;
 
@@ -245,10 +247,14 @@ pub fn headers() -> Vec<(String, String)> {
     use crate::kernel::sm80::Sm80Config;
     use crate::sgemm_sm80::SgemmSm80;
     use crate::sm80_tn_128x256::Sm80Tn128x256;
-    vec![
+    #[allow(unused_mut)]
+    let mut out = vec![
         (format!("{}.h", SgemmSm80::NAME), sm80::header::<SgemmSm80>()),
         (format!("{}.h", Sm80Tn128x256::NAME), sm80::header::<Sm80Tn128x256>()),
-    ]
+    ];
+    #[cfg(feature = "sm90")]
+    out.push(("sm90.h".to_string(), sm90::header()));
+    out
 }
 
 /// Writes every header into `dir` (created if missing). A header is written to a temporary file

@@ -1,0 +1,273 @@
+// The sm90 configuration's data flow on tycute's tables (sm90.h): D = alpha * A * B^T + beta * C
+// with A (M,K) and B (N,K) half, K-major, fp32 accumulation, and C, D half, N-major (row-major,
+// leading dimension ldc / the TMA map's). One CTA computes a 128x128 tile of D with
+//   * a producer warpgroup (setmaxnreg.dec): one thread issues the TMA loads of A and B
+//     (cp.async.bulk.tensor.2d, mbarrier complete_tx) into kStages 128B-swizzled stages;
+//   * a consumer warpgroup (setmaxnreg.inc): per stage kMmaM x kMmaK wgmma.m64n128k16 on shared
+//     memory descriptors, one wgmma group in flight; the stage is released (empty barrier) once
+//     the group that read it has completed;
+//   * the epilogue (seed 004's): per 64x32 sub-tile, when beta != 0 one thread TMA-loads the
+//     sub-tile of C into 64B-swizzled sC (2 stages, the next one prefetched) and every thread
+//     reads its values with ldmatrix.x4 (tiled_s2r: s2r_smem, kS2RAcc) into alpha * acc + beta * C;
+//     then the f32 values go to half, stmatrix.x4 into 64B-swizzled sD (2 stages),
+//     fence.proxy.async, and one thread's TMA store (cp.async.bulk.tensor.2d, bulk group).
+// Every index comes from the header: the TMA boxes and swizzles, the descriptors' fields and
+// start bytes (kGmmaOffA/B), the accumulator blocks (kFragC), the stmatrix row addresses
+// (r2s_smem) and the accumulator each stored value carries (kR2SAcc), the ldmatrix row addresses
+// of C (s2r_smem) and the accumulator each loaded value belongs to (kS2RAcc), the sub-tile origins.
+// M and N must be multiples of 128 and K of 64 (the host refuses other shapes).
+//
+// tycute-arch: sm_90a
+// tycute-sass sm_90a: UTMALDG HGMMA.64x128x16 LDSM STSM UTMASTG SYNCS
+#include "sm90.h"
+
+using namespace tycute::sm90;
+
+namespace {
+
+// CUtensorMap, filled by cuTensorMapEncodeTiled on the host (crates/tycute-cuda's TensorMap).
+struct alignas(128) TmaMap {
+  unsigned long long opaque[16];
+};
+
+constexpr int kProducerThreads = 128;                   // one producer warpgroup
+constexpr int kBlockThreads = kProducerThreads + kThreads;
+constexpr int kProducerRegs = 40, kConsumerRegs = 240;  // setmaxnreg: 128 x (40 + 240) <= 64K
+constexpr int kEpiBarrier = 1;                          // named barrier of the consumer warpgroup
+constexpr int kGroupM = 16;                             // CTA order: groups of 16 tile rows, m fastest
+
+__device__ __forceinline__ unsigned smem_u32(const void* p) {
+  return static_cast<unsigned>(__cvta_generic_to_shared(p));
+}
+
+__device__ __forceinline__ void mbar_init(unsigned bar, unsigned count) {
+  asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;\n" ::"r"(bar), "r"(count));
+}
+__device__ __forceinline__ void mbar_expect_tx(unsigned bar, unsigned bytes) {
+  asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;\n" ::"r"(bar), "r"(bytes) : "memory");
+}
+__device__ __forceinline__ void mbar_arrive(unsigned bar) {
+  asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];\n" ::"r"(bar) : "memory");
+}
+__device__ __forceinline__ void mbar_wait(unsigned bar, unsigned parity) {
+  asm volatile(
+      "{\n.reg .pred p;\nWAIT:\n"
+      "mbarrier.try_wait.parity.shared::cta.b64 p, [%0], %1;\n"
+      "@!p bra WAIT;\n}\n" ::"r"(bar),
+      "r"(parity)
+      : "memory");
+}
+
+// TMA: box (x = inner, y = outer element coordinates) of `map` into shared memory, counted on `bar`.
+__device__ __forceinline__ void tma_load_2d(unsigned dst, const TmaMap* map, int x, int y, unsigned bar) {
+  asm volatile(
+      "cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1, {%3, %4}], [%2];\n" ::"r"(dst),
+      "l"(map), "r"(bar), "r"(x), "r"(y)
+      : "memory");
+}
+__device__ __forceinline__ void tma_store_2d(const TmaMap* map, unsigned src, int x, int y) {
+  asm volatile("cp.async.bulk.tensor.2d.global.shared::cta.bulk_group [%0, {%2, %3}], [%1];\n" ::"l"(map), "r"(src), "r"(x), "r"(y)
+               : "memory");
+}
+
+// A GMMA shared-memory descriptor: start address, LBO, SBO (all >> 4), layout type; the fields
+// are the header's (read off sA's layout type), the bit positions the hardware's.
+__device__ __forceinline__ unsigned long long gmma_desc(unsigned smem_byte) {
+  return static_cast<unsigned long long>((smem_byte & 0x3FFFF) >> 4) | (static_cast<unsigned long long>(kGmmaLbo >> 4) << 16) |
+         (static_cast<unsigned long long>(kGmmaSbo >> 4) << 32) | (static_cast<unsigned long long>(kGmmaLayoutType) << 62);
+}
+
+// Keeps the compiler from moving accumulator accesses across wgmma issue / wait.
+__device__ __forceinline__ void fence_operand(float& r) { asm volatile("" : "+f"(r)::"memory"); }
+
+// wgmma.mma_async m64n128k16, f32 += f16 * f16, A and B from shared-memory descriptors (K-major,
+// no transpose), d = the 64 accumulators of one block (the atom's layoutC_TV value order).
+__device__ __forceinline__ void wgmma_m64n128k16(float* d, unsigned long long desc_a, unsigned long long desc_b) {
+  asm volatile(
+      "{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
+      "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 "
+      "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
+      : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]), "+f"(d[7]), "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]), "+f"(d[13]), "+f"(d[14]), "+f"(d[15]), "+f"(d[16]), "+f"(d[17]), "+f"(d[18]), "+f"(d[19]), "+f"(d[20]), "+f"(d[21]), "+f"(d[22]), "+f"(d[23]), "+f"(d[24]), "+f"(d[25]), "+f"(d[26]), "+f"(d[27]), "+f"(d[28]), "+f"(d[29]), "+f"(d[30]), "+f"(d[31]), "+f"(d[32]), "+f"(d[33]), "+f"(d[34]), "+f"(d[35]), "+f"(d[36]), "+f"(d[37]), "+f"(d[38]), "+f"(d[39]), "+f"(d[40]), "+f"(d[41]), "+f"(d[42]), "+f"(d[43]), "+f"(d[44]), "+f"(d[45]), "+f"(d[46]), "+f"(d[47]), "+f"(d[48]), "+f"(d[49]), "+f"(d[50]), "+f"(d[51]), "+f"(d[52]), "+f"(d[53]), "+f"(d[54]), "+f"(d[55]), "+f"(d[56]), "+f"(d[57]), "+f"(d[58]), "+f"(d[59]), "+f"(d[60]), "+f"(d[61]), "+f"(d[62]), "+f"(d[63])
+      : "l"(desc_a), "l"(desc_b), "r"(1));
+}
+
+__device__ __forceinline__ unsigned pack_half2(float lo, float hi) {
+  unsigned r;
+  asm("cvt.rn.f16x2.f32 %0, %1, %2;\n" : "=r"(r) : "f"(hi), "f"(lo));
+  return r;
+}
+
+// The two halves of a 32-bit register (lo = the lower address) as floats.
+__device__ __forceinline__ void unpack_half2(unsigned x, float& lo, float& hi) {
+  asm("{\n.reg .f16 l, h;\nmov.b32 {l, h}, %2;\ncvt.f32.f16 %0, l;\ncvt.f32.f16 %1, h;\n}\n" : "=f"(lo), "=f"(hi) : "r"(x));
+}
+
+__device__ __forceinline__ void ldmatrix_x4(unsigned addr, unsigned& r0, unsigned& r1, unsigned& r2, unsigned& r3) {
+  asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];\n"
+               : "=r"(r0), "=r"(r1), "=r"(r2), "=r"(r3)
+               : "r"(addr)
+               : "memory");
+}
+
+__device__ __forceinline__ void stmatrix_x4(unsigned addr, unsigned r0, unsigned r1, unsigned r2, unsigned r3) {
+  asm volatile("stmatrix.sync.aligned.m8n8.x4.shared.b16 [%0], {%1, %2, %3, %4};\n" ::"r"(addr), "r"(r0), "r"(r1), "r"(r2), "r"(r3)
+               : "memory");
+}
+
+}  // namespace
+
+extern "C" __global__ void __launch_bounds__(kBlockThreads, 1)
+    sm90_gemm_tn(const __grid_constant__ TmaMap tma_a, const __grid_constant__ TmaMap tma_b, const __grid_constant__ TmaMap tma_c,
+                 const __grid_constant__ TmaMap tma_d, int M, int N, int K, float alpha, float beta) {
+  // shared memory: kStages stages of A and of B, kEpiStages of D and of C (1024-byte aligned:
+  // the swizzles act on address bits), then the full / empty barriers of the stages and the
+  // barriers of the C stages
+  extern __shared__ unsigned char smem_raw[];
+  const unsigned raw = smem_u32(smem_raw);
+  const unsigned base = (raw + 1023u) & ~1023u;
+  const unsigned sA = base, sB = sA + kStages * kStageBytes, sD = sB + kStages * kStageBytes;
+  const unsigned sC = sD + kEpiStages * kEpiStageElems * 2;
+  const unsigned bars = sC + kEpiStages * kEpiStageElems * 2;
+  auto full = [&](int s) { return bars + 8u * s; };
+  auto empty = [&](int s) { return bars + 8u * (kStages + s); };
+  auto cfull = [&](int s) { return bars + 8u * (2 * kStages + s); };
+
+  // CTA order (the kernel's choice, not the configuration's): consecutive CTAs walk kGroupM tile
+  // rows of one tile column, then the next column, so that a wave shares its A and B tiles in L2
+  int tile_m, tile_n;
+  {
+    const int tiles_m = gridDim.x, tiles_n = gridDim.y;
+    const int id = blockIdx.x + tiles_m * blockIdx.y;
+    const int group = id / (kGroupM * tiles_n), first_m = group * kGroupM;
+    const int rows = min(tiles_m - first_m, kGroupM), in_group = id % (kGroupM * tiles_n);
+    tile_m = first_m + in_group % rows;
+    tile_n = in_group / rows;
+  }
+  const int m0 = tile_m * kTileM, n0 = tile_n * kTileN;
+  const int KT = K / kTileK;
+  const int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
+
+  if (threadIdx.x == 0) {
+    asm volatile("prefetch.tensormap [%0];\n" ::"l"(&tma_a) : "memory");
+    asm volatile("prefetch.tensormap [%0];\n" ::"l"(&tma_b) : "memory");
+    asm volatile("prefetch.tensormap [%0];\n" ::"l"(&tma_c) : "memory");
+    asm volatile("prefetch.tensormap [%0];\n" ::"l"(&tma_d) : "memory");
+    for (int s = 0; s < kStages; ++s) {
+      mbar_init(full(s), 1);            // the producer's arrive.expect_tx; the TMA completes the bytes
+      mbar_init(empty(s), kThreads);    // every consumer thread, once its wgmma group is done
+    }
+    for (int s = 0; s < kEpiStages; ++s) mbar_init(cfull(s), 1);  // a C sub-tile's TMA load
+    asm volatile("fence.mbarrier_init.release.cluster;\n" ::: "memory");
+  }
+  __syncthreads();
+
+  if (warp < kProducerThreads / 32) {
+    // producer warpgroup
+    asm volatile("setmaxnreg.dec.sync.aligned.u32 %0;\n" ::"n"(kProducerRegs));
+    if (warp == 0 && lane == 0) {
+      for (int kt = 0; kt < KT; ++kt) {
+        const int s = kt % kStages;
+        if (kt >= kStages) mbar_wait(empty(s), ((kt / kStages) - 1) & 1);
+        mbar_expect_tx(full(s), kTmaBytesA + kTmaBytesB);
+        tma_load_2d(sA + s * kStageBytes, &tma_a, kt * kTmaBoxA[0][0], m0, full(s));
+        tma_load_2d(sB + s * kStageBytes, &tma_b, kt * kTmaBoxB[0][0], n0, full(s));
+      }
+    }
+    return;
+  }
+
+  // consumer warpgroup
+  asm volatile("setmaxnreg.inc.sync.aligned.u32 %0;\n" ::"n"(kConsumerRegs));
+  const int t = threadIdx.x - kProducerThreads;
+  float acc[kAccumulators];
+#pragma unroll
+  for (int r = 0; r < kAccumulators; ++r) acc[r] = 0.f;
+
+  for (int kt = 0; kt < KT; ++kt) {
+    const int s = kt % kStages;
+    mbar_wait(full(s), (kt / kStages) & 1);
+#pragma unroll
+    for (int r = 0; r < kAccumulators; ++r) fence_operand(acc[r]);
+    asm volatile("wgmma.fence.sync.aligned;\n" ::: "memory");
+#pragma unroll
+    for (int kb = 0; kb < kMmaK; ++kb) {
+#pragma unroll
+      for (int m = 0; m < kMmaM; ++m)
+        wgmma_m64n128k16(acc + kFragC[0][m], gmma_desc(sA + s * kStageBytes + kGmmaOffA[m][kb]),
+                         gmma_desc(sB + s * kStageBytes + kGmmaOffB[0][kb]));
+    }
+    asm volatile("wgmma.commit_group.sync.aligned;\n" ::: "memory");
+    // the group of the previous stage has completed once at most this one is pending
+    asm volatile("wgmma.wait_group.sync.aligned 1;\n" ::: "memory");
+#pragma unroll
+    for (int r = 0; r < kAccumulators; ++r) fence_operand(acc[r]);
+    if (kt > 0) mbar_arrive(empty((kt - 1) % kStages));
+  }
+  asm volatile("wgmma.wait_group.sync.aligned 0;\n" ::: "memory");
+#pragma unroll
+  for (int r = 0; r < kAccumulators; ++r) fence_operand(acc[r]);
+
+  // epilogue: alpha * acc (+ beta * C, per sub-tile below), in f32
+  const bool load_c = beta != 0.f;
+  auto load_c_tile = [&](int e) {
+    const int st = e % kEpiStages;
+    mbar_expect_tx(cfull(st), kTmaBytesC);
+    tma_load_2d(sC + 2u * st * kEpiStageElems, &tma_c, n0 + kEpiOrigin[e][1], m0 + kEpiOrigin[e][0], cfull(st));
+  };
+  if (load_c && t == 0) load_c_tile(0);
+  if (!load_c) {
+#pragma unroll
+    for (int r = 0; r < kAccumulators; ++r) acc[r] *= alpha;
+  }
+  unsigned crow[kS2RCopies];
+#pragma unroll
+  for (int i = 0; i < kS2RCopies; ++i) crow[i] = sC + 2u * s2r_smem[t][i];
+
+  // each sub-tile: stmatrix.x4 into a stage of sD, then one thread stores the box with TMA
+  unsigned row[kR2SCopies];
+#pragma unroll
+  for (int i = 0; i < kR2SCopies; ++i) row[i] = sD + 2u * r2s_smem[t][i];
+#pragma unroll
+  for (int e = 0; e < kEpiTiles; ++e) {
+    const int st = e % kEpiStages;
+    if (load_c) {
+      // the next sub-tile's C into the other stage (every thread finished reading it: the
+      // barriers of the previous sub-tile), then this one's: ldmatrix.x4, alpha * acc + beta * C
+      if (t == 0 && e + 1 < kEpiTiles) load_c_tile(e + 1);
+      mbar_wait(cfull(st), (e / kEpiStages) & 1);
+#pragma unroll
+      for (int i = 0; i < kS2RCopies; ++i) {
+        unsigned c[4];
+        ldmatrix_x4(crow[i] + 2u * st * kEpiStageElems, c[0], c[1], c[2], c[3]);
+#pragma unroll
+        for (int j = 0; j < 4; ++j) {
+          float lo, hi;
+          unpack_half2(c[j], lo, hi);
+          float& a0 = acc[kS2RAcc[e][8 * i + 2 * j]];
+          float& a1 = acc[kS2RAcc[e][8 * i + 2 * j + 1]];
+          a0 = alpha * a0 + beta * lo;
+          a1 = alpha * a1 + beta * hi;
+        }
+      }
+    }
+    // the store that last read this stage has finished reading it
+    if (t == 0 && e >= kEpiStages) asm volatile("cp.async.bulk.wait_group.read %0;\n" ::"n"(kEpiStages - 1) : "memory");
+    asm volatile("bar.sync %0, %1;\n" ::"n"(kEpiBarrier), "n"(kThreads) : "memory");
+#pragma unroll
+    for (int i = 0; i < kR2SCopies; ++i) {
+#define TYCUTE_R2S(j) pack_half2(acc[kR2SAcc[e][8 * i + 2 * (j)]], acc[kR2SAcc[e][8 * i + 2 * (j) + 1]])
+      stmatrix_x4(row[i] + 2u * st * kEpiStageElems, TYCUTE_R2S(0), TYCUTE_R2S(1), TYCUTE_R2S(2), TYCUTE_R2S(3));
+#undef TYCUTE_R2S
+    }
+    // the generic-proxy writes of sD become visible to the TMA (async proxy)
+    asm volatile("fence.proxy.async.shared::cta;\n" ::: "memory");
+    asm volatile("bar.sync %0, %1;\n" ::"n"(kEpiBarrier), "n"(kThreads) : "memory");
+    if (t == 0) {
+      tma_store_2d(&tma_d, sD + 2u * st * kEpiStageElems, n0 + kEpiOrigin[e][1], m0 + kEpiOrigin[e][0]);
+      asm volatile("cp.async.bulk.commit_group;\n" ::: "memory");
+    }
+  }
+  if (t == 0) asm volatile("cp.async.bulk.wait_group 0;\n" ::: "memory");
+  (void)M;
+  (void)N;
+}

@@ -1,0 +1,293 @@
+//! The sm90 GEMM (`kernels/sm90_gemm.cu`, every index from `sm90.h`) on the GPU: its launch (TMA
+//! descriptors from the header's boxes and swizzles), a check against an f64 CPU reference, and a
+//! timing beside cuBLAS. Used by `tests/gpu_sm90.rs`.
+
+use std::sync::Arc;
+
+use tycute_cuda::cudarc::driver::{CudaContext, CudaFunction, CudaModule, CudaSlice, CudaStream, DevicePtr, DevicePtrMut, LaunchConfig, PushKernelArg};
+use tycute_cuda::cudarc::nvrtc::Ptx;
+use tycute_cuda::tma::TensorMap;
+
+/// `kernels/sm90_gemm.cu`.
+pub const KERNEL: &str = include_str!("../kernels/sm90_gemm.cu");
+
+/// Threads of the producer warpgroup (the kernel's `kProducerThreads`); the consumer warpgroup
+/// is the header's `kThreads`.
+const PRODUCER_THREADS: u32 = 128;
+
+/// `constexpr int NAME = v;` of `sm90.h`.
+fn int(name: &str) -> Result<i64, String> {
+    let pre = format!("constexpr int {name} = ");
+    crate::headers::SM90
+        .lines()
+        .find_map(|l| l.strip_prefix(&pre).and_then(|r| r.split(';').next()).and_then(|v| v.trim().parse().ok()))
+        .ok_or_else(|| format!("sm90.h has no `constexpr int {name}`"))
+}
+
+/// Row 0 of `constexpr int NAME[1][n] = {\n  {a,b},\n};` of `sm90.h`.
+fn row(name: &str) -> Result<Vec<i64>, String> {
+    let pre = format!("constexpr int {name}[");
+    let mut lines = crate::headers::SM90.lines().skip_while(|l| !l.starts_with(&pre));
+    lines.next().ok_or_else(|| format!("sm90.h has no `{name}`"))?;
+    let r = lines.next().ok_or_else(|| format!("`{name}` has no row"))?;
+    r.trim().trim_start_matches('{').trim_end_matches(',').trim_end_matches('}').split(',').map(|x| x.trim().parse().map_err(|_| format!("`{name}`: {r}"))).collect()
+}
+
+/// Dynamic shared memory of `sm90_gemm_tn`: the A and B stages, the D and C stages, the
+/// 2 x kStages + kEpiStages mbarriers, and 1024 bytes to align the start (the swizzles act on
+/// address bits).
+pub fn smem_bytes() -> Result<u32, String> {
+    let b = 2 * int("kStages")? * int("kStageBytes")? + 2 * int("kEpiStages")? * int("kEpiStageElems")? * 2 + (2 * int("kStages")? + int("kEpiStages")?) * 8 + 1024;
+    Ok(b as u32)
+}
+
+/// The shapes `sm90_gemm_tn` takes: M and N multiples of the tile (128), K of 64.
+pub fn shape_ok(m: usize, n: usize, k: usize) -> Result<(), String> {
+    let (tm, tn, tk) = (int("kTileM")? as usize, int("kTileN")? as usize, int("kTileK")? as usize);
+    if m == 0 || n == 0 || k == 0 || m % tm != 0 || n % tn != 0 || k % tk != 0 {
+        return Err(format!("sm90_gemm_tn takes M and N multiples of {tm} and {tn} and K a multiple of {tk}, not {m}x{n}x{k}"));
+    }
+    Ok(())
+}
+
+/// A loaded `sm90_gemm_tn`.
+pub struct Sm90Gemm {
+    ctx: Arc<CudaContext>,
+    _module: Arc<CudaModule>,
+    f: CudaFunction,
+    smem: u32,
+}
+
+type Stream = Arc<CudaStream>;
+
+impl Sm90Gemm {
+    /// Loads the kernel from an sm_90a CUBIN and allows it its dynamic shared memory.
+    pub fn load(ctx: &Arc<CudaContext>, image: Vec<u8>) -> Result<Sm90Gemm, String> {
+        let module = ctx.load_module(Ptx::from_binary(image)).map_err(|e| format!("load the CUBIN: {e}"))?;
+        let f = module.load_function("sm90_gemm_tn").map_err(|e| format!("kernel: {e}"))?;
+        let smem = smem_bytes()?;
+        f.set_attribute(tycute_cuda::cudarc::driver::sys::CUfunction_attribute_enum::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, smem as i32)
+            .map_err(|e| format!("shared memory attribute: {e}"))?;
+        Ok(Sm90Gemm { ctx: ctx.clone(), _module: module, f, smem })
+    }
+
+    /// `D = alpha * A * B^T + beta * C`: A (m,k), B (n,k) K-major halves; C, D (m,n) N-major
+    /// (row-major) halves. C is not read when beta is 0.
+    #[allow(clippy::too_many_arguments)]
+    pub fn launch(
+        &self,
+        stream: &Stream,
+        (m, n, k): (usize, usize, usize),
+        a: &CudaSlice<u16>,
+        b: &CudaSlice<u16>,
+        c: &CudaSlice<u16>,
+        d: &mut CudaSlice<u16>,
+        alpha: f32,
+        beta: f32,
+    ) -> Result<(), String> {
+        shape_ok(m, n, k)?;
+        if a.len() < m * k || b.len() < n * k || c.len() < m * n || d.len() < m * n {
+            return Err("a buffer is smaller than the shape".into());
+        }
+        let (box_a, box_b, box_c, box_d) = (row("kTmaBoxA")?, row("kTmaBoxB")?, row("kTmaBoxC")?, row("kTmaBoxD")?);
+        let (m64, n64, k64) = (m as u64, n as u64, k as u64);
+        let (ta, tb, tc, td) = {
+            let (pa, _ga) = a.device_ptr(stream);
+            let (pb, _gb) = b.device_ptr(stream);
+            let (pc, _gc) = c.device_ptr(stream);
+            let (pd, _gd) = d.device_ptr_mut(stream);
+            // SAFETY: the allocations hold m*k, n*k and m*n halves (checked above) and outlive the
+            // launch (the caller's borrows).
+            unsafe {
+                (
+                    TensorMap::f16_2d(pa, m64, k64, k64, box_a[1] as u32, box_a[0] as u32, int("kTmaSwizzleA")?)?,
+                    TensorMap::f16_2d(pb, n64, k64, k64, box_b[1] as u32, box_b[0] as u32, int("kTmaSwizzleB")?)?,
+                    TensorMap::f16_2d(pc, m64, n64, n64, box_c[1] as u32, box_c[0] as u32, int("kTmaSwizzleC")?)?,
+                    TensorMap::f16_2d(pd, m64, n64, n64, box_d[1] as u32, box_d[0] as u32, int("kTmaSwizzleD")?)?,
+                )
+            }
+        };
+        let (mi, ni, ki) = (m as i32, n as i32, k as i32);
+        let mut l = stream.launch_builder(&self.f);
+        l.arg(&ta).arg(&tb).arg(&tc).arg(&td).arg(&mi).arg(&ni).arg(&ki).arg(&alpha).arg(&beta);
+        let (tm, tn) = (int("kTileM")? as usize, int("kTileN")? as usize);
+        let cfg = LaunchConfig {
+            grid_dim: ((m / tm) as u32, (n / tn) as u32, 1),
+            block_dim: (PRODUCER_THREADS + int("kThreads")? as u32, 1, 1),
+            shared_mem_bytes: self.smem,
+        };
+        // SAFETY: the argument list matches the kernel's signature (four CUtensorMaps by value: A,
+        // B, C, D; then int M, N, K, float alpha, beta); the maps describe the
+        // buffers, which hold the shape; the shape is one the kernel takes (both checked above).
+        unsafe { l.launch(cfg) }.map_err(|e| format!("launch: {e}"))?;
+        Ok(())
+    }
+}
+
+/// Half-precision bits of `x`, for values exactly representable as normal halves or 0.
+fn f16_bits(x: f32) -> u16 {
+    if x == 0.0 {
+        return 0;
+    }
+    let b = x.to_bits();
+    let sign = (b >> 16) & 0x8000;
+    let exp = ((b >> 23) & 0xff) as i32 - 127 + 15;
+    let mant = (b >> 13) & 0x3ff;
+    (sign | ((exp as u32) << 10) | mant) as u16
+}
+
+/// The value of half-precision bits (NaN for NaN).
+pub fn f16_value(h: u16) -> f64 {
+    let sign = if h & 0x8000 != 0 { -1.0 } else { 1.0 };
+    let (e, f) = (((h >> 10) & 0x1f) as i32, (h & 0x3ff) as f64);
+    match e {
+        0 => sign * f * 2f64.powi(-24),
+        31 => {
+            if f == 0.0 {
+                sign * f64::INFINITY
+            } else {
+                f64::NAN
+            }
+        }
+        _ => sign * (1.0 + f / 1024.0) * 2f64.powi(e - 15),
+    }
+}
+
+/// Runs `sm90_gemm_tn` at `m x n x k` on random multiples of 1/64 in [-1, 1] (exact in half;
+/// every product and partial sum exact in f32 for K <= 1024), with `alpha`, `beta`, D poisoned
+/// with NaN first, and compares with an f64 reference rounded once to half: an element is wrong
+/// when it differs from the exact value by more than half a unit in the last place of half (or
+/// is NaN). Returns the number of wrong elements and the first few.
+pub fn check(g: &Sm90Gemm, (m, n, k): (usize, usize, usize), alpha: f32, beta: f32) -> Result<(usize, Vec<String>), String> {
+    let mut seed = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(7, |d| d.as_nanos() as u64) | 1;
+    let mut next = || {
+        seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        ((seed >> 33) % 129) as f32 / 64.0 - 1.0
+    };
+    let a: Vec<f32> = (0..m * k).map(|_| next()).collect();
+    let b: Vec<f32> = (0..n * k).map(|_| next()).collect();
+    let c: Vec<f32> = (0..m * n).map(|_| next()).collect();
+    let stream = g.ctx.default_stream();
+    let e = |what: &str, x: tycute_cuda::cudarc::driver::DriverError| format!("{what}: {x}");
+    let bits = |v: &[f32]| v.iter().map(|&x| f16_bits(x)).collect::<Vec<u16>>();
+    let da = stream.clone_htod(&bits(&a)).map_err(|x| e("A", x))?;
+    let db = stream.clone_htod(&bits(&b)).map_err(|x| e("B", x))?;
+    let dc = stream.clone_htod(&bits(&c)).map_err(|x| e("C", x))?;
+    let mut dd = stream.clone_htod(&vec![0x7e00u16; m * n]).map_err(|x| e("D", x))?; // NaN
+    g.launch(&stream, (m, n, k), &da, &db, &dc, &mut dd, alpha, beta)?;
+    let d = stream.clone_dtoh(&dd).map_err(|x| e("D back", x))?;
+    let (mut wrong, mut first) = (0, Vec::new());
+    for i in 0..m {
+        for j in 0..n {
+            let dot: f64 = (0..k).map(|p| a[i * k + p] as f64 * b[j * k + p] as f64).sum();
+            let want = alpha as f64 * dot + beta as f64 * c[i * n + j] as f64;
+            let got = f16_value(d[i * n + j]);
+            let tol = want.abs() * (2f64.powi(-11) + 2f64.powi(-20)) + 2f64.powi(-24);
+            if !(got - want).abs().le(&tol) {
+                wrong += 1;
+                if first.len() < 5 {
+                    first.push(format!("D({i},{j}) = {got}, want {want}"));
+                }
+            }
+        }
+    }
+    Ok((wrong, first))
+}
+
+/// `D = A * B^T` with `cublasGemmEx` on the kernel's problem and data types: A (m,k), B (n,k)
+/// K-major halves, D (m,n) row-major half, fp32 compute. Column-major, that is `D^T = B * A^T`:
+/// the call `(n, m, k)`, `op(B) = T`, `op(A) = N`, D with leading dimension n.
+fn cublas_gemm_f16(
+    blas: &tycute_cuda::cudarc::cublas::CudaBlas,
+    stream: &Stream,
+    (m, n, k): (usize, usize, usize),
+    a: &CudaSlice<u16>,
+    b: &CudaSlice<u16>,
+    d: &mut CudaSlice<u16>,
+) -> Result<(), String> {
+    use tycute_cuda::cudarc::cublas::{result as cr, sys as cs};
+    if a.len() < m * k || b.len() < n * k || d.len() < m * n {
+        return Err("a buffer is smaller than the shape".into());
+    }
+    let (alpha, beta) = (1.0f32, 0.0f32);
+    let (pa, _ga) = a.device_ptr(stream);
+    let (pb, _gb) = b.device_ptr(stream);
+    let (pd, _gd) = d.device_ptr_mut(stream);
+    // SAFETY: the buffers hold m*k, n*k and m*n halves (checked above); the handle is bound to
+    // `stream`.
+    unsafe {
+        cr::gemm_ex(
+            *blas.handle(),
+            cs::cublasOperation_t::CUBLAS_OP_T,
+            cs::cublasOperation_t::CUBLAS_OP_N,
+            n as i32,
+            m as i32,
+            k as i32,
+            &alpha as *const f32 as *const _,
+            pb as *const _,
+            cs::cudaDataType::CUDA_R_16F,
+            k as i32,
+            pa as *const _,
+            cs::cudaDataType::CUDA_R_16F,
+            k as i32,
+            &beta as *const f32 as *const _,
+            pd as *mut _,
+            cs::cudaDataType::CUDA_R_16F,
+            n as i32,
+            cs::cublasComputeType_t::CUBLAS_COMPUTE_32F,
+            cs::cublasGemmAlgo_t::CUBLAS_GEMM_DEFAULT,
+        )
+    }
+    .map_err(|x| format!("cublasGemmEx: {x:?}"))
+}
+
+/// TFLOP/s of `sm90_gemm_tn` and of cuBLAS (same types, [`cublas_gemm_f16`]) at `m x n x k`:
+/// random multiples of 1/64 in [-1, 1], one buffer set, the mean of `reps` launches between two
+/// `CU_EVENT_DEFAULT` events after 3 warm-up launches. cuBLAS is `Err` (with the reason) when it
+/// cannot be loaded.
+pub fn bench(g: &Sm90Gemm, (m, n, k): (usize, usize, usize), reps: usize) -> Result<(f64, Result<f64, String>), String> {
+    shape_ok(m, n, k)?;
+    let stream = g.ctx.default_stream();
+    let e = |what: &str, x: tycute_cuda::cudarc::driver::DriverError| format!("{what}: {x}");
+    let mut seed = 0x2545F4914F6CDD1Du64;
+    let mut random = |len: usize| -> Vec<u16> {
+        (0..len)
+            .map(|_| {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                f16_bits(((seed >> 40) % 129) as f32 / 64.0 - 1.0)
+            })
+            .collect()
+    };
+    let da = stream.clone_htod(&random(m * k)).map_err(|x| e("A", x))?;
+    let db = stream.clone_htod(&random(n * k)).map_err(|x| e("B", x))?;
+    let dc = stream.alloc_zeros::<u16>(m * n).map_err(|x| e("C", x))?;
+    let mut dd = stream.alloc_zeros::<u16>(m * n).map_err(|x| e("D", x))?;
+    let flops = 2.0 * m as f64 * n as f64 * k as f64;
+    let ms = crate::gpu_check::mean_ms(&stream, reps, || g.launch(&stream, (m, n, k), &da, &db, &dc, &mut dd, 1.0, 0.0))?;
+    let ours = flops / (ms * 1e-3) / 1e12;
+    let theirs = crate::gpu_check::cublas(&stream).and_then(|blas| {
+        let ms = crate::gpu_check::mean_ms(&stream, reps, || cublas_gemm_f16(&blas, &stream, (m, n, k), &da, &db, &mut dd))?;
+        Ok(flops / (ms * 1e-3) / 1e12)
+    });
+    Ok((ours, theirs))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn header_values_and_halves() {
+        assert_eq!(row("kTmaBoxA").unwrap(), [64, 128]);
+        assert_eq!(row("kTmaBoxD").unwrap(), [32, 64]);
+        assert_eq!(int("kTmaSwizzleA").unwrap(), 3);
+        assert!(smem_bytes().unwrap() > 4 * 32768);
+        for x in [0.0f32, 1.0, -1.0, 0.015625, -0.984375, 0.5] {
+            assert_eq!(f16_value(f16_bits(x)), x as f64);
+        }
+        assert!(f16_value(0x7e00).is_nan());
+        assert!(shape_ok(256, 128, 64).is_ok() && shape_ok(256, 100, 64).is_err());
+    }
+}
