@@ -12,10 +12,11 @@
 // tAsA/tBsB (smem destinations), tXsA0/tXsB0 (ldmatrix rows), tRSsC/tSGsC/tSGcC (epilogue) and the
 // register maps kFrag*k, kS2RFrag*k, kR2SAcc. The kernel holds no layout of its own.
 //
+// (ptxas writes the 16-byte cp.async as LDGSTS.E.128 or, with its L2 hint, LDGSTS.E.LTC128B.128.)
 // tycute-variant: -DTYCUTE_SM80_CONFIG=sm80_tn_128x256
 // tycute-variant: -DTYCUTE_SM80_CONFIG=sgemm_sm80
-// tycute-sass sm_80: LDGSTS.E.128 LDSM HMMA.16816 STG.E.128 LDS.128
-// tycute-sass sm_90a: LDGSTS.E.128 LDSM HMMA.16816 STG.E.128 LDS.128
+// tycute-sass sm_80: LDGSTS.E LDSM HMMA.16816 STG.E.128 LDS.128
+// tycute-sass sm_90a: LDGSTS.E LDSM HMMA.16816 STG.E.128 LDS.128
 #ifndef TYCUTE_SM80_CONFIG
 #define TYCUTE_SM80_CONFIG sm80_tn_128x256
 #endif
