@@ -23,10 +23,11 @@ use tycute_layout::algebra::inverse::RightInverseOp;
 use tycute_layout::algebra::make_layout::MakeLayoutLeftOp;
 use tycute_layout::algebra::product::LogicalProductOp;
 use tycute_layout::algebra::tiler::{ProductEach, ProductEachOp};
-use tycute_layout::int::{Prod, Z0};
-use tycute_layout::layout::{IsLayout, Layout, LayoutAtOp, ShapeOf, SizeOp};
-use tycute_layout::tuple::Tup;
-use tycute_layout::{Composition, LayoutAt, LogicalProduct, MakeLayoutLeft, RightInverse, Size, Underscore, Upcast, WithShape, ZippedDivide};
+use core::ops::{BitAnd, BitOr, Rem};
+use tycute_layout::int::{And, Eq, Gr, IsEqual, IsGreater, Mod, Or, Prod, B1, Z0};
+use tycute_layout::layout::{IsLayout, Layout, LayoutAtOp, RankOfOp, ShapeOf, SizeOp};
+use tycute_layout::tuple::{Len, LenOp, Nil, Product, ProductOp, Tup};
+use tycute_layout::{Composition, LayoutAt, LogicalProduct, MakeLayoutLeft, Rank, RightInverse, Size, Underscore, Upcast, WithShape, ZippedDivide};
 
 use super::tidfrg::{TilerShape, TilerShapeOp};
 use super::tile2thrfrg::T2;
@@ -98,17 +99,152 @@ pub trait RetileOp<F>: Sealed {
 impl<TC, F> RetileOp<F> for TC
 where
     TC: TiledCopyMembers,
-    F: LayoutAtOp<Z0>,
-    LayoutAt<F, Z0>: SizeOp,
-    TC: FrgLayoutOp<RetileV<F>>,
-    FrgLayoutMN<TC, RetileV<F>>: IsLayout,
-    ShapeOf<FrgLayoutMN<TC, RetileV<F>>>: ProductEachOp,
-    F: ZippedDivideOp<TTiler<TC, RetileV<F>>>,
-    TTensor<TC, F>: CompositionOp<T2<FrgLayoutV<TC, RetileV<F>>, Underscore>>,
-    VTensor<TC, F>: DropRestHeadOp,
+    // rank(fragment) >= 1 + rank(Tiler_MN)
+    F: RankOfOp,
+    TilerOf<TC>: LenOp,
+    Rank<F>: IsGreater<Len<TilerOf<TC>>>,
+    Gr<Rank<F>, Len<TilerOf<TC>>>: RetileFragmentRank,
+    // V divides TiledNumVal or is a multiple of it (checked on the rank-gated fragment)
+    RankOk<TC, F>: RetileVBit<NumValT<TC>>,
+    VBit<TC, F>: RetileFragmentValues,
+    // the modes M, N, ... hold whole copy tiles (checked once V fits)
+    VOk<TC, F>: RetileModesBit<TC>,
+    ModesBit<TC, F>: RetileFragmentValues,
+    // the computation, on the gated fragment: an unknown self type when a check fails
+    Gated<TC, F>: RetileOn<TC>,
 {
     // ((atom_vals,rest_vals),RM,RN,...)
-    type Output = DropRestHead<VTensor<TC, F>>;
+    type Output = <Gated<TC, F> as RetileOn<TC>>::Output;
+}
+
+type TilerOf<TC> = <TC as TiledCopyMembers>::Tiler_MN;
+type NumValT<TC> = <TC as TiledCopyMembers>::TiledNumVal;
+/// The fragment, once its rank is known to fit.
+type RankOk<TC, F> = <Gr<Rank<F>, Len<TilerOf<TC>>> as RetileFragmentRank>::Ok<F>;
+/// `V % TiledNumVal == 0 || TiledNumVal % V == 0` for the rank-gated fragment.
+type VBit<TC, F> = <RankOk<TC, F> as RetileVBit<NumValT<TC>>>::Output;
+/// The fragment, once V fits.
+type VOk<TC, F> = <VBit<TC, F> as RetileFragmentValues>::Ok<RankOk<TC, F>>;
+/// Whether the modes M, N, ... hold whole copy tiles.
+type ModesBit<TC, F> = <VOk<TC, F> as RetileModesBit<TC>>::Output;
+/// The fragment, once every check holds.
+type Gated<TC, F> = <ModesBit<TC, F> as RetileFragmentValues>::Ok<VOk<TC, F>>;
+
+/// `retile_S/D` needs a fragment `(V,M,N,...)`: a value mode and then at least one mode per mode
+/// of the copy's `Tiler_MN` (CuTe's `zipped_divide` of the fragment by `(V, M, N)` asserts "Too
+/// many modes in tiler" otherwise). Implemented for `B1`; `Ok<T>` passes `T` through, so that the
+/// computation behind it is not attempted when the check fails.
+#[diagnostic::on_unimplemented(
+    message = "retile_S/D: the fragment must be (V,M,N,...): one value mode, then a mode per mode of the TiledCopy's Tiler_MN (rank(fragment) >= 1 + rank(Tiler_MN))",
+    label = "this fragment has too few modes for the TiledCopy's tile"
+)]
+pub trait RetileFragmentRank: Sealed {
+    #[doc(hidden)]
+    type Ok<T>;
+}
+impl RetileFragmentRank for B1 {
+    type Ok<T> = T;
+}
+
+/// The fragment holds whole copies of the TiledCopy: `V = size<0>(fragment)` (its values per
+/// position) divides `TiledNumVal = size<1>(TiledLayout_TV)` (the values one thread copies per
+/// tile) or is a multiple of it, and each further mode `M, N, ...` of the fragment is a multiple
+/// of the copy's extent in it (`product_each(shape(frg_layout_mn))`, where `frg_layout_mn =
+/// upcast<TiledNumThr * V>(right_inverse(TiledLayout_TV).with_shape(shape(Tiler_MN)))`), so that
+/// `size(fragment)` is a whole number of copies.
+///
+/// Otherwise `retile` cannot regroup the fragment's values into `((AtomVals,RestVals),...)`: CuTe
+/// fails deep inside (`upcast` of the TV layout's inverse: "Divisibility condition") or rounds the
+/// last copy up, and the retiled fragment then indexes past, or repeats, the registers the thread
+/// holds (e.g. a fragment `(_4,_2,_1)` under a copy of 8 values per thread that takes its 4-value
+/// positions two at a time along N).
+#[diagnostic::on_unimplemented(
+    message = "retile_S/D: the fragment does not hold whole copies of the TiledCopy: V = size<0>(fragment) must divide TiledNumVal (the values a thread copies per tile) or be a multiple of it, and each mode M, N, ... of the fragment must be a multiple of the copy's extent there",
+    label = "the fragment's values do not match the TiledCopy's values per thread"
+)]
+pub trait RetileFragmentValues: Sealed {
+    #[doc(hidden)]
+    type Ok<T>;
+}
+impl RetileFragmentValues for B1 {
+    type Ok<T> = T;
+}
+
+/// `V % N == 0 || N % V == 0` for a fragment `Self` and `TiledNumVal = N`.
+#[doc(hidden)]
+pub trait RetileVBit<N> {
+    type Output;
+}
+impl<S, D, N> RetileVBit<N> for Layout<S, D>
+where
+    Layout<S, D>: LayoutAtOp<Z0>,
+    LayoutAt<Layout<S, D>, Z0>: SizeOp,
+    RetileV<Layout<S, D>>: Rem<N>,
+    N: Rem<RetileV<Layout<S, D>>>,
+    Mod<RetileV<Layout<S, D>>, N>: IsEqual<Z0>,
+    Mod<N, RetileV<Layout<S, D>>>: IsEqual<Z0>,
+    Eq<Mod<RetileV<Layout<S, D>>, N>, Z0>: BitOr<Eq<Mod<N, RetileV<Layout<S, D>>>, Z0>>,
+{
+    type Output = Or<Eq<Mod<RetileV<Layout<S, D>>, N>, Z0>, Eq<Mod<N, RetileV<Layout<S, D>>>, Z0>>;
+}
+
+/// Whether the modes after the first of the fragment `Self` are multiples of the copy's extents
+/// `product_each(shape(frg_layout_mn))`.
+#[doc(hidden)]
+pub trait RetileModesBit<TC> {
+    type Output;
+}
+impl<S0, ST, D, TC> RetileModesBit<TC> for Layout<Tup<S0, ST>, D>
+where
+    TC: TiledCopyMembers,
+    Layout<Tup<S0, ST>, D>: LayoutAtOp<Z0>,
+    LayoutAt<Layout<Tup<S0, ST>, D>, Z0>: SizeOp,
+    TC: FrgLayoutOp<RetileV<Layout<Tup<S0, ST>, D>>>,
+    FrgLayoutMN<TC, RetileV<Layout<Tup<S0, ST>, D>>>: IsLayout,
+    ShapeOf<FrgLayoutMN<TC, RetileV<Layout<Tup<S0, ST>, D>>>>: ProductEachOp,
+    ST: ModesMultiple<ProductEach<ShapeOf<FrgLayoutMN<TC, RetileV<Layout<Tup<S0, ST>, D>>>>>>,
+{
+    type Output = <ST as ModesMultiple<ProductEach<ShapeOf<FrgLayoutMN<TC, RetileV<Layout<Tup<S0, ST>, D>>>>>>>::Output;
+}
+
+/// `size(mode_i) % extent_i == 0` for every extent of the list `E` (modes past it are free).
+#[doc(hidden)]
+pub trait ModesMultiple<E> {
+    type Output;
+}
+impl<Ms> ModesMultiple<Nil> for Ms {
+    type Output = B1;
+}
+impl<M, MT, E, ET> ModesMultiple<Tup<E, ET>> for Tup<M, MT>
+where
+    M: ProductOp,
+    Product<M>: Rem<E>,
+    Mod<Product<M>, E>: IsEqual<Z0>,
+    MT: ModesMultiple<ET>,
+    Eq<Mod<Product<M>, E>, Z0>: BitAnd<<MT as ModesMultiple<ET>>::Output>,
+{
+    type Output = And<Eq<Mod<Product<M>, E>, Z0>, <MT as ModesMultiple<ET>>::Output>;
+}
+
+/// `retile` of the fragment `Self` by the TiledCopy `TC`, once the checks hold.
+#[doc(hidden)]
+pub trait RetileOn<TC>: Sealed {
+    type Output;
+}
+impl<S, D, TC> RetileOn<TC> for Layout<S, D>
+where
+    TC: TiledCopyMembers,
+    Layout<S, D>: LayoutAtOp<Z0>,
+    LayoutAt<Layout<S, D>, Z0>: SizeOp,
+    TC: FrgLayoutOp<RetileV<Layout<S, D>>>,
+    FrgLayoutMN<TC, RetileV<Layout<S, D>>>: IsLayout,
+    ShapeOf<FrgLayoutMN<TC, RetileV<Layout<S, D>>>>: ProductEachOp,
+    Layout<S, D>: ZippedDivideOp<TTiler<TC, RetileV<Layout<S, D>>>>,
+    TTensor<TC, Layout<S, D>>: CompositionOp<T2<FrgLayoutV<TC, RetileV<Layout<S, D>>>, Underscore>>,
+    VTensor<TC, Layout<S, D>>: DropRestHeadOp,
+{
+    // ((atom_vals,rest_vals),RM,RN,...)
+    type Output = DropRestHead<VTensor<TC, Layout<S, D>>>;
 }
 
 /// `v_tensor(_, append<R>(_0, _))`: mode 0 kept, the first element of mode 1 sliced at 0 (offset
