@@ -33,12 +33,12 @@
 //! ```
 
 use tycute_layout::algebra::composition::CompositionOp;
-use tycute_layout::algebra::divide::{LogicalDivideOp, ZippedDivideOp};
+use tycute_layout::algebra::divide::{LogicalDivideRaw, LogicalDivideRawOp, ZippedDivideRaw, ZippedDivideRawOp};
 use tycute_layout::algebra::make_layout::MakeLayoutLeftOp;
 use tycute_layout::int::{GrEq, IsGreaterOrEqual, B1, P2};
 use tycute_layout::layout::RankOfOp;
 use tycute_layout::tuple::{Nil, Tup};
-use tycute_layout::{Composition, LogicalDivide, MakeLayoutLeft, Rank, Underscore, ZippedDivide};
+use tycute_layout::{Composition, MakeLayoutLeft, Rank, Underscore};
 
 use crate::mma::tiled_mma::{Parts, RankGated, TiledMMA, TiledMma, TiledMmaAtomLayoutRank3, A, B, C};
 use tycute_layout::int::{Eq, IsEqual};
@@ -66,13 +66,13 @@ pub type TvTile<TV> = Tup<TV, Tup<Underscore, Nil>>;
 pub type ThrTile<TX, TY> = Tup<Underscore, Tup<Tup<MakeLayoutLeft<TX>, Tup<MakeLayoutLeft<TY>, Nil>>, Nil>>;
 
 // (PermX,PermY)
-type TTensor<Ref, PT> = LogicalDivide<Ref, PT>;
+type TTensor<Ref, PT> = LogicalDivideRaw<Ref, PT>;
 // ((AtomX,AtomY),(RestX,RestY))
-type ATensor<Ref, PT, AT> = ZippedDivide<TTensor<Ref, PT>, AT>;
+type ATensor<Ref, PT, AT> = ZippedDivideRaw<TTensor<Ref, PT>, AT>;
 // ((ThrV,FrgV),(RestX,RestY))
 type TvTensor<Ref, PT, AT, TV> = Composition<ATensor<Ref, PT, AT>, TvTile<TV>>;
 // ((ThrV,(ThrX,ThrY)),(FrgV,(RestX,RestY)))
-type ThrTensor<Ref, PT, AT, TV, TT> = ZippedDivide<TvTensor<Ref, PT, AT, TV>, TT>;
+type ThrTensor<Ref, PT, AT, TV, TT> = ZippedDivideRaw<TvTensor<Ref, PT, AT, TV>, TT>;
 
 /// The four steps of `thrfrg_X` on `Self` (the reference layout), with the permutation tiler
 /// `PT`, the atom tiler `AT`, the atom's TV layout `TV` and the thread tiler `TT`.
@@ -82,10 +82,10 @@ pub trait ThrfrgSteps<PT, AT, TV, TT> {
 }
 impl<Ref, PT, AT, TV, TT> ThrfrgSteps<PT, AT, TV, TT> for Ref
 where
-    Ref: LogicalDivideOp<PT>,
-    TTensor<Ref, PT>: ZippedDivideOp<AT>,
+    Ref: LogicalDivideRawOp<PT>,
+    TTensor<Ref, PT>: ZippedDivideRawOp<AT>,
     ATensor<Ref, PT, AT>: CompositionOp<TvTile<TV>>,
-    TvTensor<Ref, PT, AT, TV>: ZippedDivideOp<TT>,
+    TvTensor<Ref, PT, AT, TV>: ZippedDivideRawOp<TT>,
 {
     // ((ThrV,(ThrX,ThrY)),(FrgV,(RestX,RestY)))
     type Output = ThrTensor<Ref, PT, AT, TV, TT>;
