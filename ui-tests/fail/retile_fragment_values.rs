@@ -1,5 +1,5 @@
-// retile_D of a fragment (_4,_2,_1) by ldmatrix.x2 over the 16x8x16 TiledMMA: the copy takes 8 values
-// per thread, the fragment's 4-value positions two at a time along N, and N has 1.
+// retile_D of a fragment (_4,_3,_1), 12 values, by ldmatrix.x2 over the 16x8x16 TiledMMA, which copies
+// 8 values per thread: the last copy would reach past the fragment.
 use tycute::{cute, show, atom::{Copy_Atom, SM75_U32x2_LDSM_N}, swizzle::recast::half_t, tiled::copy::{RetileD, TiledCopy}};
 type TC = TiledCopy<
     Copy_Atom<SM75_U32x2_LDSM_N, half_t>,
@@ -7,5 +7,5 @@ type TC = TiledCopy<
     cute!((_32,_16)),
 >;
 fn main() {
-    let _ = show::<RetileD<TC, cute!((_4,_2,_1):(_1,_4,_0))>>();
+    let _ = show::<RetileD<TC, cute!((_4,_3,_1):(_1,_4,_0))>>();
 }

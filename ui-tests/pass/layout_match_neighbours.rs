@@ -15,7 +15,7 @@ type S2R = TiledCopy<
 type G2S = MakeTiledCopy<Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<uint128_t>, half_t>, cute!((_16,_8):(_8,_1)), cute!((_1,_8):(_0,_1))>;
 type TM = TiledMMA<MMA_Atom<SM80_16x8x16_F16F16F16F16_TN>, cute!((_2,_2,_1):(_1,_2,_0)), cute!((_32,_32,_16))>;
 fn main() {
-    // retile_fragment_values: (_4,_2,_2) gives the copy's N pairs whole
+    // retile_fragment_values: (_4,_2,_2), 16 values, two whole copies of 8
     println!("{}", show::<RetileD<S2R, cute!((_4,_2,_2):(_1,_4,_8))>>());
     // retile_fragment_rank: the MMA's A fragment (V,M,K)
     println!("{}", show::<RetileS<S2R, cute!(((_2,_2,_2),_4,(_2,_2)):((_1,_2,_4),_8,(_32,_64)))>>());

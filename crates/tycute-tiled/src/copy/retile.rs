@@ -18,16 +18,16 @@
 
 use tycute_layout::algebra::composition::CompositionOp;
 use tycute_layout::algebra::cast::UpcastOp;
-use tycute_layout::algebra::divide::ZippedDivideOp;
+use tycute_layout::algebra::divide::{ZippedDivideRaw, ZippedDivideRawOp};
 use tycute_layout::algebra::inverse::RightInverseOp;
 use tycute_layout::algebra::make_layout::MakeLayoutLeftOp;
 use tycute_layout::algebra::product::LogicalProductOp;
 use tycute_layout::algebra::tiler::{ProductEach, ProductEachOp};
-use core::ops::{BitAnd, BitOr, Rem};
-use tycute_layout::int::{And, Eq, Gr, IsEqual, IsGreater, Mod, Or, Prod, B1, Z0};
+use core::ops::{BitOr, Rem};
+use tycute_layout::int::{Eq, Gr, IsEqual, IsGreater, Mod, Or, Prod, B1, Z0};
 use tycute_layout::layout::{IsLayout, Layout, LayoutAtOp, RankOfOp, ShapeOf, SizeOp};
-use tycute_layout::tuple::{Len, LenOp, Nil, Product, ProductOp, Tup};
-use tycute_layout::{Composition, LayoutAt, LogicalProduct, MakeLayoutLeft, Rank, RightInverse, Size, Underscore, Upcast, WithShape, ZippedDivide};
+use tycute_layout::tuple::{Len, LenOp, Tup};
+use tycute_layout::{Composition, LayoutAt, LogicalProduct, MakeLayoutLeft, Rank, RightInverse, Size, Underscore, Upcast, WithShape};
 
 use super::tidfrg::{TilerShape, TilerShapeOp};
 use super::tile2thrfrg::T2;
@@ -70,12 +70,12 @@ where
     V: MakeLayoutLeftOp,
     MakeLayoutLeft<V>: LogicalProductOp<RightInverse<Upcast<Prod<NumThr<TC>, V>, InvTV<TC>>>>,
     NumVal<TC>: MakeLayoutLeftOp,
-    LogicalProduct<MakeLayoutLeft<V>, RightInverse<Upcast<Prod<NumThr<TC>, V>, InvTV<TC>>>>: ZippedDivideOp<MakeLayoutLeft<NumVal<TC>>>,
+    LogicalProduct<MakeLayoutLeft<V>, RightInverse<Upcast<Prod<NumThr<TC>, V>, InvTV<TC>>>>: ZippedDivideRawOp<MakeLayoutLeft<NumVal<TC>>>,
 {
     // (m,n) -> v_idx
     type MN = Upcast<Prod<NumThr<TC>, V>, InvTV<TC>>;
     // (atom_vals,rest_vals) -> (v,m,n)
-    type V = ZippedDivide<
+    type V = ZippedDivideRaw<
         LogicalProduct<MakeLayoutLeft<V>, RightInverse<Upcast<Prod<NumThr<TC>, V>, InvTV<TC>>>>,
         MakeLayoutLeft<NumVal<TC>>,
     >;
@@ -88,7 +88,7 @@ pub type FrgLayoutV<TC, V> = <TC as FrgLayoutOp<V>>::V;
 type TTiler<TC, V> = Tup<V, ProductEach<ShapeOf<FrgLayoutMN<TC, V>>>>;
 /// `zipped_divide(tensor, prepend(product_each(shape(frg_layout_mn)), V))`:
 /// `((TileV,TileM,TileN,...),(1,RestM,RestN,...))`.
-type TTensor<TC, F> = ZippedDivide<F, TTiler<TC, RetileV<F>>>;
+type TTensor<TC, F> = ZippedDivideRaw<F, TTiler<TC, RetileV<F>>>;
 /// `t_tensor.compose(frg_layout_v, _)`: `((atom_vals,rest_vals),(1,RM,RN,...))`.
 type VTensor<TC, F> = Composition<TTensor<TC, F>, T2<FrgLayoutV<TC, RetileV<F>>, Underscore>>;
 
@@ -107,9 +107,9 @@ where
     // V divides TiledNumVal or is a multiple of it (checked on the rank-gated fragment)
     RankOk<TC, F>: RetileVBit<NumValT<TC>>,
     VBit<TC, F>: RetileFragmentValues,
-    // the modes M, N, ... hold whole copy tiles (checked once V fits)
-    VOk<TC, F>: RetileModesBit<TC>,
-    ModesBit<TC, F>: RetileFragmentValues,
+    // size(fragment) is a multiple of TiledNumVal (checked once V fits)
+    VOk<TC, F>: RetileSizeBit<NumValT<TC>>,
+    SizeBit<TC, F>: RetileFragmentValues,
     // the computation, on the gated fragment: an unknown self type when a check fails
     Gated<TC, F>: RetileOn<TC>,
 {
@@ -125,10 +125,10 @@ type RankOk<TC, F> = <Gr<Rank<F>, Len<TilerOf<TC>>> as RetileFragmentRank>::Ok<F
 type VBit<TC, F> = <RankOk<TC, F> as RetileVBit<NumValT<TC>>>::Output;
 /// The fragment, once V fits.
 type VOk<TC, F> = <VBit<TC, F> as RetileFragmentValues>::Ok<RankOk<TC, F>>;
-/// Whether the modes M, N, ... hold whole copy tiles.
-type ModesBit<TC, F> = <VOk<TC, F> as RetileModesBit<TC>>::Output;
+/// `size(fragment) % TiledNumVal == 0` for the fragment once V fits.
+type SizeBit<TC, F> = <VOk<TC, F> as RetileSizeBit<NumValT<TC>>>::Output;
 /// The fragment, once every check holds.
-type Gated<TC, F> = <ModesBit<TC, F> as RetileFragmentValues>::Ok<VOk<TC, F>>;
+type Gated<TC, F> = <SizeBit<TC, F> as RetileFragmentValues>::Ok<VOk<TC, F>>;
 
 /// `retile_S/D` needs a fragment `(V,M,N,...)`: a value mode and then at least one mode per mode
 /// of the copy's `Tiler_MN` (CuTe's `zipped_divide` of the fragment by `(V, M, N)` asserts "Too
@@ -148,18 +148,18 @@ impl RetileFragmentRank for B1 {
 
 /// The fragment holds whole copies of the TiledCopy: `V = size<0>(fragment)` (its values per
 /// position) divides `TiledNumVal = size<1>(TiledLayout_TV)` (the values one thread copies per
-/// tile) or is a multiple of it, and each further mode `M, N, ...` of the fragment is a multiple
-/// of the copy's extent in it (`product_each(shape(frg_layout_mn))`, where `frg_layout_mn =
-/// upcast<TiledNumThr * V>(right_inverse(TiledLayout_TV).with_shape(shape(Tiler_MN)))`), so that
-/// `size(fragment)` is a whole number of copies.
+/// tile) or is a multiple of it, and `size(fragment)` is a multiple of `TiledNumVal`.
 ///
 /// Otherwise `retile` cannot regroup the fragment's values into `((AtomVals,RestVals),...)`: CuTe
 /// fails deep inside (`upcast` of the TV layout's inverse: "Divisibility condition") or rounds the
-/// last copy up, and the retiled fragment then indexes past, or repeats, the registers the thread
-/// holds (e.g. a fragment `(_4,_2,_1)` under a copy of 8 values per thread that takes its 4-value
-/// positions two at a time along N).
+/// last copy up, and the retiled fragment indexes past the registers the thread holds (e.g. a
+/// fragment `(_4,_3,_1)`, 12 values, under a copy of 8 values per thread).
+///
+/// A fragment of whole copies whose modes do not line up with the copy's (`(_4,_2,_1)` where
+/// the copy takes its 4-value positions two at a time along N) is accepted, as by CuTe, whose
+/// result then maps some registers twice (seed 002 prints it, `tests/vectors/seeds.txt`).
 #[diagnostic::on_unimplemented(
-    message = "retile_S/D: the fragment does not hold whole copies of the TiledCopy: V = size<0>(fragment) must divide TiledNumVal (the values a thread copies per tile) or be a multiple of it, and each mode M, N, ... of the fragment must be a multiple of the copy's extent there",
+    message = "retile_S/D: the fragment does not hold whole copies of the TiledCopy: V = size<0>(fragment) must divide TiledNumVal (the values a thread copies per tile) or be a multiple of it, and size(fragment) must be a multiple of TiledNumVal",
     label = "the fragment's values do not match the TiledCopy's values per thread"
 )]
 pub trait RetileFragmentValues: Sealed {
@@ -175,76 +175,52 @@ impl RetileFragmentValues for B1 {
 pub trait RetileVBit<N> {
     type Output;
 }
-impl<S, D, N> RetileVBit<N> for Layout<S, D>
+impl<F, N> RetileVBit<N> for F
 where
-    Layout<S, D>: LayoutAtOp<Z0>,
-    LayoutAt<Layout<S, D>, Z0>: SizeOp,
-    RetileV<Layout<S, D>>: Rem<N>,
-    N: Rem<RetileV<Layout<S, D>>>,
-    Mod<RetileV<Layout<S, D>>, N>: IsEqual<Z0>,
-    Mod<N, RetileV<Layout<S, D>>>: IsEqual<Z0>,
-    Eq<Mod<RetileV<Layout<S, D>>, N>, Z0>: BitOr<Eq<Mod<N, RetileV<Layout<S, D>>>, Z0>>,
+    F: LayoutAtOp<Z0>,
+    LayoutAt<F, Z0>: SizeOp,
+    RetileV<F>: Rem<N>,
+    N: Rem<RetileV<F>>,
+    Mod<RetileV<F>, N>: IsEqual<Z0>,
+    Mod<N, RetileV<F>>: IsEqual<Z0>,
+    Eq<Mod<RetileV<F>, N>, Z0>: BitOr<Eq<Mod<N, RetileV<F>>, Z0>>,
 {
-    type Output = Or<Eq<Mod<RetileV<Layout<S, D>>, N>, Z0>, Eq<Mod<N, RetileV<Layout<S, D>>>, Z0>>;
+    type Output = Or<Eq<Mod<RetileV<F>, N>, Z0>, Eq<Mod<N, RetileV<F>>, Z0>>;
 }
 
-/// Whether the modes after the first of the fragment `Self` are multiples of the copy's extents
-/// `product_each(shape(frg_layout_mn))`.
+/// `size(Self) % N == 0` for a fragment `Self` and `TiledNumVal = N`.
 #[doc(hidden)]
-pub trait RetileModesBit<TC> {
+pub trait RetileSizeBit<N> {
     type Output;
 }
-impl<S0, ST, D, TC> RetileModesBit<TC> for Layout<Tup<S0, ST>, D>
+impl<F, N> RetileSizeBit<N> for F
 where
-    TC: TiledCopyMembers,
-    Layout<Tup<S0, ST>, D>: LayoutAtOp<Z0>,
-    LayoutAt<Layout<Tup<S0, ST>, D>, Z0>: SizeOp,
-    TC: FrgLayoutOp<RetileV<Layout<Tup<S0, ST>, D>>>,
-    FrgLayoutMN<TC, RetileV<Layout<Tup<S0, ST>, D>>>: IsLayout,
-    ShapeOf<FrgLayoutMN<TC, RetileV<Layout<Tup<S0, ST>, D>>>>: ProductEachOp,
-    ST: ModesMultiple<ProductEach<ShapeOf<FrgLayoutMN<TC, RetileV<Layout<Tup<S0, ST>, D>>>>>>,
+    F: SizeOp,
+    Size<F>: Rem<N>,
+    Mod<Size<F>, N>: IsEqual<Z0>,
 {
-    type Output = <ST as ModesMultiple<ProductEach<ShapeOf<FrgLayoutMN<TC, RetileV<Layout<Tup<S0, ST>, D>>>>>>>::Output;
-}
-
-/// `size(mode_i) % extent_i == 0` for every extent of the list `E` (modes past it are free).
-#[doc(hidden)]
-pub trait ModesMultiple<E> {
-    type Output;
-}
-impl<Ms> ModesMultiple<Nil> for Ms {
-    type Output = B1;
-}
-impl<M, MT, E, ET> ModesMultiple<Tup<E, ET>> for Tup<M, MT>
-where
-    M: ProductOp,
-    Product<M>: Rem<E>,
-    Mod<Product<M>, E>: IsEqual<Z0>,
-    MT: ModesMultiple<ET>,
-    Eq<Mod<Product<M>, E>, Z0>: BitAnd<<MT as ModesMultiple<ET>>::Output>,
-{
-    type Output = And<Eq<Mod<Product<M>, E>, Z0>, <MT as ModesMultiple<ET>>::Output>;
+    type Output = Eq<Mod<Size<F>, N>, Z0>;
 }
 
 /// `retile` of the fragment `Self` by the TiledCopy `TC`, once the checks hold.
 #[doc(hidden)]
-pub trait RetileOn<TC>: Sealed {
+pub trait RetileOn<TC> {
     type Output;
 }
-impl<S, D, TC> RetileOn<TC> for Layout<S, D>
+impl<F, TC> RetileOn<TC> for F
 where
     TC: TiledCopyMembers,
-    Layout<S, D>: LayoutAtOp<Z0>,
-    LayoutAt<Layout<S, D>, Z0>: SizeOp,
-    TC: FrgLayoutOp<RetileV<Layout<S, D>>>,
-    FrgLayoutMN<TC, RetileV<Layout<S, D>>>: IsLayout,
-    ShapeOf<FrgLayoutMN<TC, RetileV<Layout<S, D>>>>: ProductEachOp,
-    Layout<S, D>: ZippedDivideOp<TTiler<TC, RetileV<Layout<S, D>>>>,
-    TTensor<TC, Layout<S, D>>: CompositionOp<T2<FrgLayoutV<TC, RetileV<Layout<S, D>>>, Underscore>>,
-    VTensor<TC, Layout<S, D>>: DropRestHeadOp,
+    F: LayoutAtOp<Z0>,
+    LayoutAt<F, Z0>: SizeOp,
+    TC: FrgLayoutOp<RetileV<F>>,
+    FrgLayoutMN<TC, RetileV<F>>: IsLayout,
+    ShapeOf<FrgLayoutMN<TC, RetileV<F>>>: ProductEachOp,
+    F: ZippedDivideRawOp<TTiler<TC, RetileV<F>>>,
+    TTensor<TC, F>: CompositionOp<T2<FrgLayoutV<TC, RetileV<F>>, Underscore>>,
+    VTensor<TC, F>: DropRestHeadOp,
 {
     // ((atom_vals,rest_vals),RM,RN,...)
-    type Output = DropRestHead<VTensor<TC, Layout<S, D>>>;
+    type Output = DropRestHead<VTensor<TC, F>>;
 }
 
 /// `v_tensor(_, append<R>(_0, _))`: mode 0 kept, the first element of mode 1 sliced at 0 (offset
