@@ -30,8 +30,28 @@ use crate::swizzle::{ComposedLayout, Swizzle};
     message = "swizzle: Sw<B,M,S> splits 16-byte vectors of this element type: its unit of 2^M elements must be a multiple of 16 bytes ((1 << M) * sizeof_bits<T> % 128 == 0, i.e. M >= log2(16 / sizeof(T)))",
     label = "the swizzle's base M is too small for this element type"
 )]
-pub trait SwizzleKeepsVectors: Sealed {}
-impl SwizzleKeepsVectors for B1 {}
+pub trait SwizzleKeepsVectors: Sealed {
+    /// `T` when the rule holds (the gate of [`SwizzledVector`]).
+    #[doc(hidden)]
+    type Ok<T>;
+}
+impl SwizzleKeepsVectors for B1 {
+    type Ok<T> = T;
+}
+
+/// The base `M` of a swizzle, or of the swizzle of a swizzled `ComposedLayout`.
+#[doc(hidden)]
+pub trait SwizzleBaseOp {
+    type M;
+}
+impl<B, M, S> SwizzleBaseOp for Swizzle<B, M, S> {
+    type M = M;
+}
+impl<Sw: SwizzleBaseOp, O, L> SwizzleBaseOp for ComposedLayout<Sw, O, L> {
+    type M = Sw::M;
+}
+/// `(1 << M) * sizeof_bits<T> % 128 == 0`, as a bit.
+type KeepsBit<Sw, T> = Eq<Mod<Prod<Pow2<<Sw as SwizzleBaseOp>::M>, Bits<T>>, typenum::P128>, Z0>;
 
 /// [`SwizzledVector`] as a trait on the swizzle (or on a swizzled layout).
 pub trait SwizzledVectorOp<T>: Sealed {
@@ -75,4 +95,7 @@ where
 /// // error[E0277]: swizzle: Sw<B,M,S> splits 16-byte vectors of this element type
 /// let _ = show::<SwizzledVector<cute!(Sw<3,2,3>), half_t>>();
 /// ```
-pub type SwizzledVector<Sw, T> = <Sw as SwizzledVectorOp<T>>::Output;
+///
+/// (The alias requires the rule itself, so that a rejection names it with no chain of impls
+/// after it; [`SwizzledVectorOp`] is the same as a bound.)
+pub type SwizzledVector<Sw, T> = <KeepsBit<Sw, T> as SwizzleKeepsVectors>::Ok<Quot<typenum::P128, Bits<T>>>;

@@ -170,10 +170,13 @@ impl<L, TC: PartitionDOp<L, Thr>, Thr> PartitionOn<TC, Thr, B0> for L {
 /// // error[E0277]: partition_S/D (exact tiles): the TiledCopy's Tiler_MN does not divide the tensor
 /// let _ = show::<ExactPartitionS<TC, cute!((_120,_64):(_64,_1)), P37>>();
 /// ```
-pub type ExactPartitionS<TC, L, Thr> = <TC as ExactPartitionSOp<L, Thr>>::Output;
+///
+/// (The alias requires the rule itself, so that a rejection names it with no chain of impls
+/// after it; [`ExactPartitionSOp`] is the same as a bound.)
+pub type ExactPartitionS<TC, L, Thr> = <DividedL<TC, L> as PartitionOn<TC, Thr, B1>>::Output;
 /// `partition_D` for a kernel written for whole tiles: [`PartitionD`], and the TiledCopy's
 /// `Tiler_MN` must divide the tensor ([`TiledCopyTileDividesTensor`]).
-pub type ExactPartitionD<TC, L, Thr> = <TC as ExactPartitionDOp<L, Thr>>::Output;
+pub type ExactPartitionD<TC, L, Thr> = <DividedL<TC, L> as PartitionOn<TC, Thr, B0>>::Output;
 
 #[cfg(test)]
 mod tests {

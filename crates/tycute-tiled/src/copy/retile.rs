@@ -254,7 +254,10 @@ pub type DropRestHead<L> = <L as DropRestHeadOp>::Output;
 /// // the MMA's A fragment (partition_fragment_A) seen by the copy: 4 values per ldmatrix.x2
 /// assert_eq!(show::<Retile<TC, cute!(((_2,_2,_2),_4,(_2,_2)):((_1,_2,_4),_8,(_32,_64)))>>(), "((_4,_2),_4,_4):((_1,_4),_8,_32)");
 /// ```
-pub type Retile<TC, F> = <TC as RetileOp<F>>::Output;
+///
+/// (The alias requires the rules themselves, so that a rejection names its rule with no chain of
+/// impls after it; [`RetileOp`] is the same as a bound.)
+pub type Retile<TC, F> = <Gated<TC, F> as RetileOn<TC>>::Output;
 /// `thr_copy.retile_S(fragment)`.
 pub type RetileS<TC, F> = Retile<TC, F>;
 /// `thr_copy.retile_D(fragment)`.

@@ -34,8 +34,16 @@ use crate::sealed::Sealed;
     message = "copy: the source and destination layouts do not vectorize for this copy atom: max_common_vector(src, dst) must be a multiple of the atom's values per thread (its bits / sizeof_bits<T>, e.g. 8 halves for a 16-byte cp.async)",
     label = "src and dst do not share contiguous runs of the atom's vector width"
 )]
-pub trait CopyAtomVectorizes: Sealed {}
-impl CopyAtomVectorizes for B1 {}
+pub trait CopyAtomVectorizes: Sealed {
+    /// `T` when the rule holds (the gate of [`CopyVector`]).
+    #[doc(hidden)]
+    type Ok<T>;
+}
+impl CopyAtomVectorizes for B1 {
+    type Ok<T> = T;
+}
+/// `max_common_vector(Src, Dst) % NumValSrc<Atom> == 0`, as a bit.
+type VecBit<Atom, Src, Dst> = Eq<Mod<MaxCommonVector<Src, Dst>, NumValSrc<Atom>>, Z0>;
 
 /// [`CopyVector`] as a trait on the copy atom.
 pub trait CopyVectorOp<Src, Dst>: Sealed {
@@ -78,4 +86,7 @@ where
 /// // error[E0277]: copy: the source and destination layouts do not vectorize for this copy atom
 /// let _ = show::<CopyVector<G2S, cute!((_128,_64):(_64,_1)), cute!((_128,_64):(_1,_128))>>();
 /// ```
-pub type CopyVector<Atom, Src, Dst> = <Atom as CopyVectorOp<Src, Dst>>::Output;
+///
+/// (The alias requires the rule itself, so that a rejection names it with no chain of impls
+/// after it; [`CopyVectorOp`] is the same as a bound.)
+pub type CopyVector<Atom, Src, Dst> = <VecBit<Atom, Src, Dst> as CopyAtomVectorizes>::Ok<NumValSrc<Atom>>;

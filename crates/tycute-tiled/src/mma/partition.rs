@@ -194,7 +194,14 @@ macro_rules! exact_partition_op {
             >>::Output;
         }
         $(#[$m])*
-        pub type $alias<TM, Ref, Thr> = <TM as $op<Ref, Thr>>::Output;
+        ///
+        /// (The alias requires the rule itself, so that a rejection names it with no chain of
+        /// impls after it; the `...Op` trait is the same as a bound.)
+        pub type $alias<TM, Ref, Thr> = <<ModesMultipleOf<TensorShape<Ref>, Pair<<TM as TiledMma>::$tx, <TM as TiledMma>::$ty>> as TiledMmaTileDividesTensor>::Ok<Ref> as PartitionMmaOn<
+            TM,
+            Thr,
+            crate::mma::tiled_mma::$x,
+        >>::Output;
     };
 }
 
