@@ -255,9 +255,11 @@ pub type DropRestHead<L> = <L as DropRestHeadOp>::Output;
 /// assert_eq!(show::<Retile<TC, cute!(((_2,_2,_2),_4,(_2,_2)):((_1,_2,_4),_8,(_32,_64)))>>(), "((_4,_2),_4,_4):((_1,_4),_8,_32)");
 /// ```
 ///
-/// (The alias requires the rules themselves, so that a rejection names its rule with no chain of
-/// impls after it; [`RetileOp`] is the same as a bound.)
-pub type Retile<TC, F> = <Gated<TC, F> as RetileOn<TC>>::Output;
+/// (Unlike [`ExactPartitionS`](super::ExactPartitionS) or [`CopyVector`](super::CopyVector), this
+/// alias goes through [`RetileOp`], whose impl holds the checks: a rejection carries one note
+/// that prints the TiledCopy, but the checks in the alias itself cost the sgemm_sm80 build about
+/// 75-130 MB, docs/perf.md.)
+pub type Retile<TC, F> = <TC as RetileOp<F>>::Output;
 /// `thr_copy.retile_S(fragment)`.
 pub type RetileS<TC, F> = Retile<TC, F>;
 /// `thr_copy.retile_D(fragment)`.
