@@ -15,7 +15,7 @@ use crate::composed::{
 use crate::composition::{composition, composition_tiler};
 use crate::construct::{make_layout_like, make_ordered_layout, tile_to_shape, with_shape};
 use crate::divide::{flat_divide, logical_divide, tiled_divide, zipped_divide};
-use crate::error::{Error, ErrorKind, Result};
+use crate::error::{ensure, Error, ErrorKind, Result};
 use crate::gmma;
 use crate::int::Int;
 use crate::int_tuple::IntTuple;
@@ -60,6 +60,8 @@ pub const OPS: &[&str] = &[
     "upcast",
     "downcast",
     "max_common_vector",
+    "copy_vector",
+    "swizzled_vector",
     "max_common_layout",
     "with_shape",
     "make_layout_like",
@@ -390,6 +392,8 @@ impl Evaluator {
                     })),
                 }
             }
+            "copy_vector" => self.copy_vector(args),
+            "swizzled_vector" => self.swizzled_vector(args),
             "max_common_vector" | "max_common_layout" => {
                 need(args, 2, op)?;
                 self.max_common(op == "max_common_vector", args[0], args[1])
@@ -567,6 +571,60 @@ impl Evaluator {
         Ok(Output::Layout(r))
     }
 
+    /// `max_common_vector` of two layouts, either of them swizzled.
+    pub fn max_common_vector_any(a: &AnyLayout, b: &AnyLayout) -> Result<Int> {
+        Ok(match (a, b) {
+            (AnyLayout::Plain(x), AnyLayout::Plain(y)) => max_common_vector(x, y)?,
+            (AnyLayout::Composed(c), AnyLayout::Plain(y)) | (AnyLayout::Plain(y), AnyLayout::Composed(c)) => {
+                max_common_vector(c.layout_b()?, y)?.min(Int::st(composed::swizzle_base(c)?))
+            }
+            (AnyLayout::Composed(c0), AnyLayout::Composed(c1)) => {
+                let v = max_common_vector(c0.layout_b()?, c1.layout_b()?)?;
+                if c0.a == c1.a {
+                    v
+                } else {
+                    v.min(Int::st(composed::swizzle_base(c0)?)).min(Int::st(composed::swizzle_base(c1)?))
+                }
+            }
+        })
+    }
+
+    /// `copy_vector(Copy_Atom<Op,T>, src, dst)`: the atom's values per thread, once
+    /// `max_common_vector(src, dst)` is a multiple of them (the type level's `CopyVector`).
+    fn copy_vector(&self, args: &[&str]) -> Result<Output> {
+        need(args, 3, "copy_vector")?;
+        let atom = crate::atom::copy::copy_atom(args[0])?;
+        let n = atom.num_val_src()?;
+        let v = Self::max_common_vector_any(&self.any(args[1])?, &self.any(args[2])?)?;
+        ensure!(
+            v.is_static && n.is_static && n.value > 0 && v.value % n.value == 0,
+            "copy: the source and destination layouts do not vectorize for this copy atom: max_common_vector(src, dst) must be a multiple of the atom's values per thread (its bits / sizeof_bits<T>, e.g. 8 halves for a 16-byte cp.async): max_common_vector is {v}, the atom moves {n}"
+        );
+        Ok(text(n))
+    }
+
+    /// `swizzled_vector(Sw<B,M,S> or Sw o off o L, T)`: the 16-byte vector in elements of `T`,
+    /// once the swizzle keeps such vectors whole (the type level's `SwizzledVector`).
+    fn swizzled_vector(&self, args: &[&str]) -> Result<Output> {
+        need(args, 2, "swizzled_vector")?;
+        let bits = gmma::sizeof_bits(args[1].trim())
+            .ok_or_else(|| Error::unsupported(format!("unknown element type {}", args[1])))?;
+        let m = match self.value(args[0])? {
+            Value::Swizzle(sw) => sw.m,
+            Value::Composed(c) => match c.a {
+                Func::Swizzle(sw) => sw.m,
+                _ => return Err(Error::parse("swizzled_vector: expected a swizzle or a swizzled layout")),
+            },
+            _ => return Err(Error::parse("swizzled_vector: expected a swizzle or a swizzled layout")),
+        };
+        ensure!(
+            m >= 0 && m < 40 && ((1i64 << m) * bits) % 128 == 0,
+            "swizzle: Sw<B,M,S> splits 16-byte vectors of this element type: its unit of 2^M elements must be a multiple of 16 bytes ((1 << M) * sizeof_bits<T> % 128 == 0, i.e. M >= log2(16 / sizeof(T))): M = {m}, sizeof_bits<{}> = {bits}",
+            args[1].trim()
+        );
+        Ok(text(Int::st(128 / bits)))
+    }
+
     fn max_common(&self, vector: bool, a: &str, b: &str) -> Result<Output> {
         let (a, b) = (self.any(a)?, self.any(b)?);
         match (&a, &b) {
@@ -714,6 +772,25 @@ mod tests {
 
     fn ev(op: &str, args: &[&str]) -> String {
         result_field(&Evaluator::default(), op, args)
+    }
+
+    /// `copy_vector` and `swizzled_vector` (ui-tests/fail/copy_vectorize.rs,
+    /// swizzle_splits_vectors.rs): `REJECT` in the type level's words, the neighbours accepted.
+    #[test]
+    fn vector_rules() {
+        let a = "Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<uint128_t>,half_t>";
+        assert_eq!(ev("copy_vector", &[a, "(_128,_64):(_64,_1)", "Sw<3,3,3> o _0 o (_128,_64):(_64,_1)"]), "_8");
+        let r = ev("copy_vector", &[a, "(_128,_64):(_64,_1)", "(_128,_64):(_1,_128)"]);
+        assert!(r.starts_with("REJECT\t") && r.contains("copy: the source and destination layouts do not vectorize for this copy atom"), "{r}");
+        assert_eq!(ev("swizzled_vector", &["Sw<3,3,3> o _0 o (_8,_64):(_64,_1)", "half_t"]), "_8");
+        assert_eq!(ev("swizzled_vector", &["Sw<3,2,3>", "float"]), "_4");
+        let r = ev("swizzled_vector", &["Sw<3,2,3> o _0 o (_8,_64):(_64,_1)", "half_t"]);
+        assert!(r.starts_with("REJECT\t") && r.contains("swizzle: Sw<B,M,S> splits 16-byte vectors of this element type"), "{r}");
+        // max_common_vector with the same swizzle on both sides: the inner run
+        assert_eq!(
+            ev("max_common_vector", &["Sw<3,3,3> o _0 o (_128,_64):(_64,_1)", "Sw<3,3,3> o _0 o (_128,_64):(_64,_1)"]),
+            "_8192"
+        );
     }
 
     #[test]

@@ -226,6 +226,25 @@ fn eval_mma_op(p: &Args, op: &str, args: &[&str]) -> Result<Output> {
             let x = operand(op.as_bytes()[10] as char);
             Ok(Output::Tensor(mma.partition(x, &t, need_thr(thr, op)?)?))
         }
+        "exact_partition_A" | "exact_partition_B" | "exact_partition_C" => {
+            need_n(&rest, 1, op)?;
+            let t = p.tensor(&rest[0])?;
+            let x = operand(op.as_bytes()[16] as char);
+            let (i, j) = match x {
+                Operand::A => (0, 2),
+                Operand::B => (1, 2),
+                Operand::C => (0, 1),
+            };
+            let shape = t.inner()?.shape.clone();
+            for (k, ti) in [i, j].into_iter().enumerate() {
+                let (m, e) = (shape.get(k)?.product()?, mma.tile_size(ti)?);
+                ensure!(
+                    !m.is_static || !e.is_static || m.value % e.value == 0,
+                    "partition_A/B/C (exact tiles): the TiledMMA's tile does not divide the tensor (shape<i>(tensor) % tile_size<i>(mma) != 0 in some mode): the last tile would reach past the tensor: mode {k} of the tensor has size {m}, the tile {e}"
+                );
+            }
+            Ok(Output::Tensor(mma.partition(x, &t, need_thr(thr, op)?)?))
+        }
         "partition_shape_A"
         | "partition_shape_B"
         | "partition_shape_C"
@@ -370,6 +389,15 @@ fn tiled_copy_member(p: &Args, tc: &TiledCopy, member: &str, args: &[&str]) -> R
                 member.ends_with('S'),
             )?))
         }
+        "exact_partition_S" | "exact_partition_D" => {
+            need_n(&rest, 1, member)?;
+            let t = p.tensor(&rest[0])?;
+            Ok(Output::Tensor(tc.exact_partition(
+                &t,
+                need_thr(thr, member)?,
+                member.ends_with('S'),
+            )?))
+        }
         "retile_S" | "retile_D" | "retile" => {
             need_n(&rest, 1, member)?;
             let t = p.tensor(&rest[0])?;
@@ -463,6 +491,9 @@ const MMA_OPS: &[&str] = &[
     "partition_A",
     "partition_B",
     "partition_C",
+    "exact_partition_A",
+    "exact_partition_B",
+    "exact_partition_C",
     "partition_shape_A",
     "partition_shape_B",
     "partition_shape_C",
@@ -496,6 +527,8 @@ const COPY_MEMBERS: &[&str] = &[
     "tidfrg_D",
     "partition_S",
     "partition_D",
+    "exact_partition_S",
+    "exact_partition_D",
     "retile_S",
     "retile_D",
     "retile",
@@ -620,6 +653,39 @@ mod tests {
 
     fn ev(op: &str, args: &[&str]) -> String {
         result_field(&Evaluator::default(), op, args)
+    }
+
+    /// The rules of docs/errors.md's new checks: `REJECT` with the words of the type level's
+    /// message (the first line of its ui-tests/fail case), and the neighbour accepted.
+    #[test]
+    fn new_rules_reject_in_the_type_levels_words() {
+        let rej = |op: &str, args: &[&str], words: &str| {
+            let r = ev(op, args);
+            // REJECT<TAB>[op: ]reason, the reason in the type level's words
+            assert!(r.starts_with("REJECT\t") && r.contains(words), "{op} {args:?}: {r}");
+        };
+        // retile_S/D (ui-tests/fail/retile_fragment_*.rs)
+        let ldsm = "make_tiled_copy(Copy_Atom<SM75_U32x2_LDSM_N,half_t>,(_32,_1):(_1,_0),(_1,_8):(_0,_1))";
+        rej("retile_D", &[ldsm, "(_8,_16):(_1,_8)"], "retile_S/D: the fragment must be (V,M,N,...)");
+        rej("retile_D", &[ldsm, "(_4,_3,_1):(_1,_4,_0)"], "retile_S/D: the fragment does not hold whole copies of the TiledCopy");
+        rej("retile_D", &[ldsm, "(_6,_4,_4):(_1,_6,_24)"], "retile_S/D: the fragment does not hold whole copies of the TiledCopy");
+        assert!(!ev("retile_D", &[ldsm, "(_4,_2,_2):(_1,_4,_8)"]).starts_with("REJECT"));
+        // exact partitions (ui-tests/fail/exact_partition_*.rs)
+        let g2s = "make_tiled_copy(Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<uint128_t>,half_t>,(_16,_8):(_8,_1),(_1,_8):(_0,_1))";
+        rej("exact_partition_S", &[g2s, "(_120,_64):(_64,_1)", "thr=37"], "partition_S/D (exact tiles): the TiledCopy's Tiler_MN does not divide the tensor");
+        assert_eq!(
+            ev("exact_partition_S", &[g2s, "(_128,_64):(_64,_1)", "thr=37"]),
+            ev("partition_S", &[g2s, "(_128,_64):(_64,_1)", "thr=37"])
+        );
+        let tm = ["SM80_16x8x16_F16F16F16F16_TN", "(_2,_2,_1):(_1,_2,_0)", "(_32,_32,_16)"];
+        rej("exact_partition_C", &[tm[0], tm[1], tm[2], "(_128,_40):(_1,_128)", "thr=1"], "partition_A/B/C (exact tiles): the TiledMMA's tile does not divide the tensor");
+        assert_eq!(
+            ev("exact_partition_C", &[tm[0], tm[1], tm[2], "(_128,_64):(_1,_128)", "thr=1"]),
+            ev("partition_C", &[tm[0], tm[1], tm[2], "(_128,_64):(_1,_128)", "thr=1"])
+        );
+        // get_layoutC_TV of a rank-2 atom layout (ui-tests/fail/get_layout_c_tv_rank.rs)
+        let r = ev("TiledMMA", &["MMA_Atom<SM80_16x8x16_F16F16F16F16_TN>", "(_2,_2):(_1,_2)", "(_,_,_)"]);
+        assert!(r.contains("TiledMMA requires rank-3 AtomLayoutMNK"), "{r}");
     }
 
     #[test]

@@ -510,6 +510,10 @@ fn seed002(p: &Args, name: &str, args: &[&str]) -> Result<Output> {
     );
     // `make_tiled_copy(...)[,V=n]`
     let parts = split_top(args[0]);
+    ensure!(
+        !parts.is_empty(),
+        "002.{name}: missing the configuration label"
+    );
     let (tc, _) = parse_tiled_copy(p, "make_tiled_copy", &[parts[0].as_str()])?;
     let v = parts.iter().skip(1).find_map(|x| keyed(x, &["V"]));
     let frg_mn = |v: i64| -> Result<Layout> {

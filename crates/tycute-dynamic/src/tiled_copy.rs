@@ -234,13 +234,47 @@ impl TiledCopy {
         tf.slice(&Crd::T(vec![Crd::dy(thr), Crd::U, Crd::repeat_u(rank)]))
     }
 
+    /// `partition_S/D` for whole tiles: [`TiledCopy::partition`], and `Tiler_MN` must divide the
+    /// tensor (the type level's `ExactPartitionS/D`).
+    pub fn exact_partition(&self, t: &Tensor, thr: i64, src: bool) -> Result<Tensor> {
+        let shape = t.inner()?.shape.clone();
+        let tile = tiler_shape(&self.tiler)?;
+        if let (IntTuple::Tuple(ms), IntTuple::Tuple(ts)) = (&shape, &tile) {
+            for (i, (m, e)) in ms.iter().zip(ts).enumerate() {
+                let (m, e) = (m.product()?, e.product()?);
+                ensure!(
+                    !m.is_static || !e.is_static || m.value % e.value == 0,
+                    "partition_S/D (exact tiles): the TiledCopy's Tiler_MN does not divide the tensor (shape<i>(tensor) % size<i>(Tiler_MN) != 0 in some mode): the last tile would reach past the tensor: mode {i} of the tensor has size {m}, the tile {e}"
+                );
+            }
+        }
+        self.partition(t, thr, src)
+    }
+
     /// `retile(fragment)` (`retile_S` and `retile_D` are the same re-indexing).
     pub fn retile(&self, frag: &Layout) -> Result<Layout> {
         let r = frag.rank();
+        ensure!(
+            r >= 1 + self.tiler.rank(),
+            "retile_S/D: the fragment must be (V,M,N,...): one value mode, then a mode per mode of the TiledCopy's Tiler_MN (rank(fragment) >= 1 + rank(Tiler_MN)): the fragment {frag} has rank {r}, Tiler_MN = {} has rank {}",
+            self.tiler,
+            self.tiler.rank()
+        );
         let v = frag.mode(0)?.size()?;
         ensure!(
             v.is_static,
             "retile: size<0>(tensor) must be static (got {v})"
+        );
+        const VALUES: &str = "retile_S/D: the fragment does not hold whole copies of the TiledCopy: V = size<0>(fragment) must divide TiledNumVal (the values a thread copies per tile) or be a multiple of it, and size(fragment) must be a multiple of TiledNumVal";
+        let nv = self.layout_tv.mode(1)?.size()?;
+        ensure!(
+            !nv.is_static || v.value % nv.value == 0 || nv.value % v.value == 0,
+            "{VALUES}: V = {v}, TiledNumVal = {nv}"
+        );
+        let sz = frag.size()?;
+        ensure!(
+            !nv.is_static || !sz.is_static || sz.value % nv.value == 0,
+            "{VALUES}: size(fragment) = {sz}, TiledNumVal = {nv}"
         );
         let n = self.num_thr()?.mul(v)?;
         let frg_mn = crate::cast::upcast(

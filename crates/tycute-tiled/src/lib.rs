@@ -25,6 +25,7 @@ extern crate tycute_layout as tycute;
 
 pub mod copy;
 pub mod counting;
+pub mod exact;
 pub mod mma;
 mod sealed;
 

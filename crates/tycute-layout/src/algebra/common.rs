@@ -14,7 +14,8 @@
 
 use crate::algebra::coalesce::CoalesceOp;
 use crate::algebra::composition::CompositionOp;
-use crate::int::{Eq, If, Int, IsEqual, Select, B0, B1, P1, Z0};
+use crate::int::{And, Eq, If, Int, IsEqual, Min, Minimum, NonZero, PInt, Select, Unsigned, B0, B1, P1, Z0};
+use crate::swizzle::{ComposedLayout, Swizzle};
 use crate::layout::Layout;
 use crate::sealed::Sealed;
 use crate::tuple::Tup;
@@ -48,16 +49,90 @@ pub trait MaxCommonVectorOp<B>: Sealed {
 }
 impl<A: Sealed, B> MaxCommonVectorOp<B> for A
 where
-    B: RightInverseOp,
-    A: CompositionOp<RightInverse<B>>,
-    Composition<A, RightInverse<B>>: CoalesceOp,
-    Common<A, B>: FirstMode,
-    Stride0<Common<A, B>>: IsEqual<P1>,
-    UnitStride<A, B>: Select<Shape0<Common<A, B>>, P1>,
+    (A, B): McvPair,
+{
+    type Output = <(A, B) as McvPair>::Output;
+}
+
+/// `max_common_vector` by the kinds of its two arguments: layouts, or swizzled layouts
+/// `Sw<B,M,S> o off o L` (as CuTe, `swizzle_layout.hpp`: the inner layouts' result, capped at
+/// `1 << M` for each swizzle unless both sides carry the same swizzle).
+#[doc(hidden)]
+pub trait McvPair {
+    type Output;
+}
+impl<S, D, S2, D2> McvPair for (Layout<S, D>, Layout<S2, D2>)
+where
+    Layout<S2, D2>: RightInverseOp,
+    Layout<S, D>: CompositionOp<RightInverse<Layout<S2, D2>>>,
+    Composition<Layout<S, D>, RightInverse<Layout<S2, D2>>>: CoalesceOp,
+    Common<Layout<S, D>, Layout<S2, D2>>: FirstMode,
+    Stride0<Common<Layout<S, D>, Layout<S2, D2>>>: IsEqual<P1>,
+    UnitStride<Layout<S, D>, Layout<S2, D2>>: Select<Shape0<Common<Layout<S, D>, Layout<S2, D2>>>, P1>,
 {
     // shape<0>(common) if stride<0>(common) == _1, else _1
-    type Output = If<UnitStride<A, B>, Shape0<Common<A, B>>, P1>;
+    type Output = If<UnitStride<Layout<S, D>, Layout<S2, D2>>, Shape0<Common<Layout<S, D>, Layout<S2, D2>>>, P1>;
 }
+/// `min(max_common_vector(layout_b(a), b), 1 << M)`.
+impl<SB, SM, SS, O, L, S2, D2> McvPair for (ComposedLayout<Swizzle<SB, SM, SS>, O, L>, Layout<S2, D2>)
+where
+    (L, Layout<S2, D2>): McvPair,
+    SM: Pow2Op,
+    <(L, Layout<S2, D2>) as McvPair>::Output: Min<Pow2<SM>>,
+{
+    type Output = Minimum<<(L, Layout<S2, D2>) as McvPair>::Output, Pow2<SM>>;
+}
+/// `max_common_vector(b, a)`.
+impl<S, D, SB, SM, SS, O, L> McvPair for (Layout<S, D>, ComposedLayout<Swizzle<SB, SM, SS>, O, L>)
+where
+    (ComposedLayout<Swizzle<SB, SM, SS>, O, L>, Layout<S, D>): McvPair,
+{
+    type Output = <(ComposedLayout<Swizzle<SB, SM, SS>, O, L>, Layout<S, D>) as McvPair>::Output;
+}
+/// Both swizzled: the inner layouts' result; capped at `1 << M0` and `1 << M1` unless the two
+/// swizzles are the same.
+impl<B0_, M0, S0, O0, L0, B1_, M1, S1, O1, L1> McvPair
+    for (ComposedLayout<Swizzle<B0_, M0, S0>, O0, L0>, ComposedLayout<Swizzle<B1_, M1, S1>, O1, L1>)
+where
+    (L0, L1): McvPair,
+    M0: Pow2Op,
+    M1: Pow2Op,
+    <(L0, L1) as McvPair>::Output: Min<Pow2<M0>>,
+    Minimum<<(L0, L1) as McvPair>::Output, Pow2<M0>>: Min<Pow2<M1>>,
+    B0_: IsEqual<B1_>,
+    M0: IsEqual<M1>,
+    S0: IsEqual<S1>,
+    Eq<B0_, B1_>: core::ops::BitAnd<Eq<M0, M1>>,
+    And<Eq<B0_, B1_>, Eq<M0, M1>>: core::ops::BitAnd<Eq<S0, S1>>,
+    And<And<Eq<B0_, B1_>, Eq<M0, M1>>, Eq<S0, S1>>:
+        Select<<(L0, L1) as McvPair>::Output, Minimum<Minimum<<(L0, L1) as McvPair>::Output, Pow2<M0>>, Pow2<M1>>>,
+{
+    type Output = If<
+        And<And<Eq<B0_, B1_>, Eq<M0, M1>>, Eq<S0, S1>>,
+        <(L0, L1) as McvPair>::Output,
+        Minimum<Minimum<<(L0, L1) as McvPair>::Output, Pow2<M0>>, Pow2<M1>>,
+    >;
+}
+
+/// `1 << M` for a static `M >= 0`.
+#[doc(hidden)]
+pub trait Pow2Op {
+    type Output;
+}
+impl Pow2Op for Z0 {
+    type Output = P1;
+}
+impl<U> Pow2Op for PInt<U>
+where
+    U: Unsigned + NonZero,
+    typenum::U1: core::ops::Shl<U>,
+    <typenum::U1 as core::ops::Shl<U>>::Output: Unsigned + NonZero,
+{
+    type Output = PInt<<typenum::U1 as core::ops::Shl<U>>::Output>;
+}
+/// `1 << M`.
+pub type Pow2<M> = <M as Pow2Op>::Output;
+
 /// `max_common_vector(A, B)`.
 ///
 /// ```
@@ -125,6 +200,12 @@ mod tests {
         assert_eq!(show::<MaxCommonVector<cute!((_4,_8):(_1,_4)), cute!((_4,_8):(_8,_1))>>(), "_1");
         // A contiguous over the first 4 of B's offsets
         assert_eq!(show::<MaxCommonVector<cute!((_4,_8):(_1,_8)), cute!((_4,_8):(_1,_4))>>(), "_4");
+        // a swizzled side: the inner layouts' run, capped at 1 << M (here 8 of 64)
+        assert_eq!(show::<MaxCommonVector<cute!((_128,_64):(_64,_1)), cute!(Sw<3,3,3> o _0 o (_128,_64):(_64,_1))>>(), "_8");
+        assert_eq!(show::<MaxCommonVector<cute!(Sw<3,3,3> o _0 o (_128,_64):(_64,_1)), cute!((_128,_64):(_1,_128))>>(), "_1");
+        // the same swizzle on both sides: the inner layouts' run
+        assert_eq!(show::<MaxCommonVector<cute!(Sw<3,3,3> o _0 o (_128,_64):(_64,_1)), cute!(Sw<3,3,3> o _0 o (_128,_64):(_64,_1))>>(), "_8192");
+        assert_eq!(show::<MaxCommonVector<cute!(Sw<2,3,3> o _0 o (_128,_64):(_64,_1)), cute!(Sw<3,3,3> o _0 o (_128,_64):(_64,_1))>>(), "_8");
     }
 
     #[test]

@@ -176,16 +176,28 @@ pub type WithShape<A, S> = Composition<A, MakeLayoutLeft<S>>;
     message = "composition: stride divisibility condition: a stride of B must be a multiple of the mode of A it steps over, or smaller than it (rest_stride % curr_shape == 0 || rest_stride < curr_shape)",
     label = "stride divisibility condition fails"
 )]
-pub trait StrideDivisibility {}
-impl StrideDivisibility for B1 {}
+pub trait StrideDivisibility {
+    /// `T` when the condition holds (a gate: see [`CuteVerdict`]).
+    #[doc(hidden)]
+    type Ok<T>;
+}
+impl StrideDivisibility for B1 {
+    type Ok<T> = T;
+}
 
 /// CuTe's "Shape Divisibility Condition".
 #[diagnostic::on_unimplemented(
     message = "composition: shape divisibility condition: a shape of B must be divisible by the part of it that a mode of A takes (rest_shape % new_shape == 0)",
     label = "shape divisibility condition fails"
 )]
-pub trait ShapeDivisibility {}
-impl ShapeDivisibility for B1 {}
+pub trait ShapeDivisibility {
+    /// `T` when the condition holds (a gate: see [`CuteVerdict`]).
+    #[doc(hidden)]
+    type Ok<T>;
+}
+impl ShapeDivisibility for B1 {
+    type Ok<T> = T;
+}
 
 /// Strict rule 1: CuTe's stride condition on the magnitude of a negative stride (CuTe's signed
 /// `rest_stride < curr_shape` always holds for a negative stride).
@@ -1086,6 +1098,162 @@ where
         Layout<Append<Tup<H, T>, RS>, Append<ResD, LastD>>,
     >;
 }
+
+// ---------------------------------------------------------------------------------------------
+// CuTe's two conditions as one verdict, for the entry points of the divides
+//
+// A divide composes A with `(L, L*)`; when CuTe's stride or shape divisibility condition fails in
+// one leaf, the walk above reports it deep inside the recursion (one `note: required for ..` per
+// impl, each with typenum trees), and the other leaf may fail too: two errors, 9-11 KB. The
+// divides compute the verdict first, as a type walked once over B's leaves and A's flat modes
+// (no digits, no results), require its two bits at their entry, and compose a gated A: when a
+// condition fails, the gated A is unknown and the composition is not attempted. One error, the
+// first failure in CuTe's order, reported at the divide.
+
+/// The verdict of CuTe's two conditions: all hold.
+#[doc(hidden)]
+pub struct VPass;
+/// The first failure is the stride divisibility condition.
+#[doc(hidden)]
+pub struct VStride;
+/// The first failure is the shape divisibility condition.
+#[doc(hidden)]
+pub struct VShape;
+
+/// The first failure of `Self` (earlier in CuTe's order) and `Next`.
+#[doc(hidden)]
+pub trait VFirst<Next> {
+    type Output;
+}
+impl<N> VFirst<N> for VPass {
+    type Output = N;
+}
+impl<N> VFirst<N> for VStride {
+    type Output = VStride;
+}
+impl<N> VFirst<N> for VShape {
+    type Output = VShape;
+}
+
+/// The verdict of composing the flat A of shape `LS` with the part `Self = (shape, stride)` of B.
+#[doc(hidden)]
+pub trait CuteVerdict<LS> {
+    type Output;
+}
+impl<U, DN, LS> CuteVerdict<LS> for (PInt<U>, DN)
+where
+    U: Unsigned + NonZero,
+    DN: VLeafStride<PInt<U>, LS>,
+{
+    type Output = <DN as VLeafStride<PInt<U>, LS>>::Output;
+}
+impl<LS> CuteVerdict<LS> for (Nil, Nil) {
+    type Output = VPass;
+}
+impl<H, T, DH, DT, LS> CuteVerdict<LS> for (Tup<H, T>, Tup<DH, DT>)
+where
+    (H, DH): CuteVerdict<LS>,
+    (T, DT): CuteVerdict<LS>,
+    <(H, DH) as CuteVerdict<LS>>::Output: VFirst<<(T, DT) as CuteVerdict<LS>>::Output>,
+{
+    type Output = <<(H, DH) as CuteVerdict<LS>>::Output as VFirst<<(T, DT) as CuteVerdict<LS>>::Output>>::Output;
+}
+
+/// A leaf `N:Self` by its stride: `_0` and scaled bases pass (a basis leaf is checked by its own
+/// composition); a non-zero integer walks A's flat modes (an integral A passes).
+#[doc(hidden)]
+pub trait VLeafStride<N, LS> {
+    type Output;
+}
+impl<N, LS> VLeafStride<N, LS> for Z0 {
+    type Output = VPass;
+}
+impl<N, LS, V, P> VLeafStride<N, LS> for ScaledBasis<V, P> {
+    type Output = VPass;
+}
+impl<N, LS: VWalk<N, PInt<U>>, U: Unsigned + NonZero> VLeafStride<N, LS> for PInt<U> {
+    type Output = <LS as VWalk<N, PInt<U>>>::Output;
+}
+impl<N, LS: VWalk<N, NInt<U>>, U: Unsigned + NonZero> VLeafStride<N, LS> for NInt<U> {
+    type Output = <LS as VWalk<N, NInt<U>>>::Output;
+}
+
+/// CuTe's walk of a leaf with rest shape `RS` and rest stride `RD` over the flat modes `Self`
+/// (checks only).
+#[doc(hidden)]
+pub trait VWalk<RS, RD> {
+    type Output;
+}
+impl<U: Unsigned + NonZero, RS, RD> VWalk<RS, RD> for PInt<U> {
+    type Output = VPass;
+}
+impl<S, RS, RD> VWalk<RS, RD> for Tup<S, Nil> {
+    type Output = VPass;
+}
+type VSkip<RD, S, RS> = Or<Eq<NextShapeOf<RD, S>, P1>, Eq<RS, P1>>;
+type VShapeOk<RD, S, RS> = Eq<Mod<RS, NewShape<RD, S, RS>>, Z0>;
+type VRestRS<RD, S, RS> = If<VSkip<RD, S, RS>, RS, TakeRest<RD, S, RS>>;
+type VRest<RD, S, RS, Rest> = <Rest as VWalk<VRestRS<RD, S, RS>, NextStrideOf<RD, S>>>::Output;
+impl<S, S2, ST, RS, RD> VWalk<RS, RD> for Tup<S, Tup<S2, ST>>
+where
+    RD: StepMath<S>,
+    NextShapeOf<RD, S>: IsEqual<P1> + Min<RS>,
+    RS: IsEqual<P1> + Rem<NewShape<RD, S, RS>> + Div<NewShape<RD, S, RS>>,
+    Eq<NextShapeOf<RD, S>, P1>: BitOr<Eq<RS, P1>>,
+    Mod<RS, NewShape<RD, S, RS>>: IsEqual<Z0>,
+    VSkip<RD, S, RS>: Select<RS, TakeRest<RD, S, RS>> + BitOr<VShapeOk<RD, S, RS>>,
+    Tup<S2, ST>: VWalk<VRestRS<RD, S, RS>, NextStrideOf<RD, S>>,
+    Or<VSkip<RD, S, RS>, VShapeOk<RD, S, RS>>: Select<VRest<RD, S, RS, Tup<S2, ST>>, VShape>,
+    <RD as StepMath<S>>::StrideOk: Select<If<Or<VSkip<RD, S, RS>, VShapeOk<RD, S, RS>>, VRest<RD, S, RS, Tup<S2, ST>>, VShape>, VStride>,
+{
+    // stride condition, then (unless the mode is skipped) shape condition, then the next mode
+    type Output = If<
+        <RD as StepMath<S>>::StrideOk,
+        If<Or<VSkip<RD, S, RS>, VShapeOk<RD, S, RS>>, VRest<RD, S, RS, Tup<S2, ST>>, VShape>,
+        VStride,
+    >;
+}
+
+/// The two bits of a verdict: `Stride` (the stride condition holds) and `Shape`.
+#[doc(hidden)]
+pub trait VerdictBits {
+    type Stride;
+    type Shape;
+}
+impl VerdictBits for VPass {
+    type Stride = B1;
+    type Shape = B1;
+}
+impl VerdictBits for VStride {
+    type Stride = B0;
+    type Shape = B1;
+}
+impl VerdictBits for VShape {
+    type Stride = B1;
+    type Shape = B0;
+}
+
+/// The verdict of `composition(Self, B)` on CuTe's two conditions, for layouts `Self` and `B`.
+#[doc(hidden)]
+pub trait CuteVerdictWith<B> {
+    type Output;
+}
+impl<S, D, BS, BD> CuteVerdictWith<Layout<BS, BD>> for Layout<S, D>
+where
+    Layout<S, D>: CoalesceXOp,
+    CoalesceX<Layout<S, D>>: IsLayout,
+    (BS, BD): CuteVerdict<FlatS<Layout<S, D>>>,
+{
+    type Output = <(BS, BD) as CuteVerdict<FlatS<Layout<S, D>>>>::Output;
+}
+/// The verdict of `composition(A, B)` on CuTe's two conditions.
+pub type CuteVerdictOf<A, B> = <A as CuteVerdictWith<B>>::Output;
+/// `A`, once `composition(A, B)` passes CuTe's two conditions: requires the verdict's bits as
+/// [`StrideDivisibility`] and [`ShapeDivisibility`] (one error, the first failure) and is
+/// unknown when one fails, so that the composition behind it is not attempted.
+pub type CuteGated<A, B> = <<CuteVerdictOf<A, B> as VerdictBits>::Shape as ShapeDivisibility>::Ok<
+    <<CuteVerdictOf<A, B> as VerdictBits>::Stride as StrideDivisibility>::Ok<A>,
+>;
 
 #[cfg(test)]
 mod tests {

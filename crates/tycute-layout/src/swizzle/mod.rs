@@ -65,4 +65,6 @@ pub mod composed;
 pub use self::composed::{Composition3, Composition3Op};
 
 pub mod gmma;
+pub mod vector;
+pub use self::vector::{SwizzleKeepsVectors, SwizzledVector, SwizzledVectorOp};
 pub use self::gmma::{AsPositionIndependent, AsPositionIndependentOp, GmmaAtom, GmmaAtomOp};

@@ -11,6 +11,8 @@
 //! | `tiled_copy.get_layoutS_TV()` / `get_layoutD_TV()` | [`GetLayoutS_TV<TC>`](GetLayoutS_TV), [`GetLayoutD_TV`] |
 //! | `tiled_copy.get_slice(t).partition_S/D(tensor(L))` | [`PartitionS<TC, L, T>`](PartitionS), [`PartitionD`] (a [`CountingTensor`](crate::CountingTensor)) |
 //! | `thr_copy.retile_S/D(fragment)` | [`RetileS<TC, F>`](RetileS), [`RetileD`] |
+//! | `partition_S/D` of a tensor the tile divides | [`ExactPartitionS<TC, L, T>`](ExactPartitionS), [`ExactPartitionD`] |
+//! | `copy_unpack`'s vectorization of src and dst | [`CopyVector<Atom, Src, Dst>`](CopyVector) |
 //!
 //! Every operation is a type alias over the layout algebra; its only bounds are CuTe's checks
 //! (and tycute's), each a public trait with CuTe's message.
@@ -28,6 +30,7 @@ pub mod text;
 pub mod tidfrg;
 pub mod tile2thrfrg;
 pub mod tiled_copy;
+pub mod vectorize;
 
 pub use coverage::*;
 pub use make_tiled_copy::*;
@@ -42,6 +45,7 @@ pub use text::{table_of, text, CuteFunc, CuteText, Dyn, MixedBits};
 pub use tidfrg::*;
 pub use tile2thrfrg::*;
 pub use tiled_copy::*;
+pub use vectorize::*;
 
 // The seal (`crate::sealed`) on the swizzled layouts that the copy's helper traits take.
 // (Kept here so that `sealed.rs`, shared with the TiledMMA side, is left as it is.)

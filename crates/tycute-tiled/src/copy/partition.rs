@@ -20,7 +20,9 @@ use tycute_layout::tuple::{Nil, Tup};
 use tycute_layout::Crd2Idx;
 use tycute_layout::algebra::coord::Crd2IdxOp;
 
-use super::tidfrg::{TidfrgD, TidfrgDOp, TidfrgS, TidfrgSOp};
+use super::tidfrg::{TidfrgD, TidfrgDOp, TidfrgS, TidfrgSOp, TilerShape, TilerShapeOp};
+use crate::exact::{ModesMultiple, ModesMultipleOf, TensorShape, TensorShapeOp, TiledCopyTileDividesTensor};
+use tycute_layout::int::{B0, B1};
 use crate::counting::CountingTensor;
 use crate::sealed::Sealed;
 
@@ -89,6 +91,92 @@ pub type PartitionS<TC, L, Thr> = <TC as PartitionSOp<L, Thr>>::Output;
 /// `tiled_copy.get_slice(thr).partition_D(make_tensor(counting_iterator(0), L))`: as
 /// [`PartitionS`], with the destination's `(thr, val)` order.
 pub type PartitionD<TC, L, Thr> = <TC as PartitionDOp<L, Thr>>::Output;
+
+// ---------------------------------------------------------------------------------------------
+// Exact tiles
+
+type TilerOf<TC> = <TC as crate::copy::TiledCopyMembers>::Tiler_MN;
+/// Whether `Tiler_MN` divides the tensor `L`.
+type TileDivides<TC, L> = ModesMultipleOf<TensorShape<L>, TilerShape<TilerOf<TC>>>;
+/// `L`, once the tile is known to divide it.
+type DividedL<TC, L> = <TileDivides<TC, L> as TiledCopyTileDividesTensor>::Ok<L>;
+
+/// [`ExactPartitionS`] as a trait on the TiledCopy.
+pub trait ExactPartitionSOp<L, Thr>: Sealed {
+    type Output;
+}
+impl<TC, L, Thr> ExactPartitionSOp<L, Thr> for TC
+where
+    TC: crate::copy::TiledCopyMembers,
+    TilerOf<TC>: TilerShapeOp,
+    L: TensorShapeOp,
+    TensorShape<L>: ModesMultiple<TilerShape<TilerOf<TC>>>,
+    TileDivides<TC, L>: TiledCopyTileDividesTensor,
+    DividedL<TC, L>: PartitionOn<TC, Thr, B1>,
+{
+    type Output = <DividedL<TC, L> as PartitionOn<TC, Thr, B1>>::Output;
+}
+/// [`ExactPartitionD`] as a trait on the TiledCopy.
+pub trait ExactPartitionDOp<L, Thr>: Sealed {
+    type Output;
+}
+impl<TC, L, Thr> ExactPartitionDOp<L, Thr> for TC
+where
+    TC: crate::copy::TiledCopyMembers,
+    TilerOf<TC>: TilerShapeOp,
+    L: TensorShapeOp,
+    TensorShape<L>: ModesMultiple<TilerShape<TilerOf<TC>>>,
+    TileDivides<TC, L>: TiledCopyTileDividesTensor,
+    DividedL<TC, L>: PartitionOn<TC, Thr, B0>,
+{
+    type Output = <DividedL<TC, L> as PartitionOn<TC, Thr, B0>>::Output;
+}
+
+/// `partition_S` (`Src = B1`) or `partition_D` (`B0`) of the tensor `Self`, once the tile is known
+/// to divide it (a trait on the tensor, so that an unknown tensor stops the trait solver).
+#[doc(hidden)]
+pub trait PartitionOn<TC, Thr, Src> {
+    type Output;
+}
+impl<L, TC: PartitionSOp<L, Thr>, Thr> PartitionOn<TC, Thr, B1> for L {
+    type Output = PartitionS<TC, L, Thr>;
+}
+impl<L, TC: PartitionDOp<L, Thr>, Thr> PartitionOn<TC, Thr, B0> for L {
+    type Output = PartitionD<TC, L, Thr>;
+}
+
+/// `partition_S` for a kernel written for whole tiles: [`PartitionS`], and the TiledCopy's
+/// `Tiler_MN` must divide the tensor ([`TiledCopyTileDividesTensor`]).
+///
+/// ```
+/// # extern crate tycute_layout as tycute;
+/// use tycute_atom::{Copy_Atom, SM80_CP_ASYNC_CACHEALWAYS};
+/// use tycute_layout::{show, typenum::P37, swizzle::recast::{half_t, uint128_t}};
+/// use tycute_macros::cute;
+/// use tycute_tiled::copy::*;
+///
+/// type TC = MakeTiledCopy<Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<uint128_t>, half_t>, cute!((_16,_8):(_8,_1)), cute!((_1,_8):(_0,_1))>;
+/// assert_eq!(show::<ExactPartitionS<TC, cute!((_128,_64):(_64,_1)), P37>>(), "counting_iter(296) o ((_8,_1),_8,_1):((_1,_0),_1024,_0)");
+/// ```
+///
+/// ```compile_fail,E0277
+/// # extern crate tycute_layout as tycute;
+/// use tycute_atom::{Copy_Atom, SM80_CP_ASYNC_CACHEALWAYS};
+/// use tycute_layout::{show, typenum::P37, swizzle::recast::{half_t, uint128_t}};
+/// use tycute_macros::cute;
+/// use tycute_tiled::copy::*;
+///
+/// type TC = MakeTiledCopy<Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<uint128_t>, half_t>, cute!((_16,_8):(_8,_1)), cute!((_1,_8):(_0,_1))>;
+/// // error[E0277]: partition_S/D (exact tiles): the TiledCopy's Tiler_MN does not divide the tensor
+/// let _ = show::<ExactPartitionS<TC, cute!((_120,_64):(_64,_1)), P37>>();
+/// ```
+///
+/// (The alias requires the rule itself, so that a rejection names it with no chain of impls
+/// after it; [`ExactPartitionSOp`] is the same as a bound.)
+pub type ExactPartitionS<TC, L, Thr> = <DividedL<TC, L> as PartitionOn<TC, Thr, B1>>::Output;
+/// `partition_D` for a kernel written for whole tiles: [`PartitionD`], and the TiledCopy's
+/// `Tiler_MN` must divide the tensor ([`TiledCopyTileDividesTensor`]).
+pub type ExactPartitionD<TC, L, Thr> = <DividedL<TC, L> as PartitionOn<TC, Thr, B0>>::Output;
 
 #[cfg(test)]
 mod tests {

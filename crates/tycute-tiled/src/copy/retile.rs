@@ -18,15 +18,16 @@
 
 use tycute_layout::algebra::composition::CompositionOp;
 use tycute_layout::algebra::cast::UpcastOp;
-use tycute_layout::algebra::divide::ZippedDivideOp;
+use tycute_layout::algebra::divide::{ZippedDivideRaw, ZippedDivideRawOp};
 use tycute_layout::algebra::inverse::RightInverseOp;
 use tycute_layout::algebra::make_layout::MakeLayoutLeftOp;
 use tycute_layout::algebra::product::LogicalProductOp;
 use tycute_layout::algebra::tiler::{ProductEach, ProductEachOp};
-use tycute_layout::int::{Prod, Z0};
-use tycute_layout::layout::{IsLayout, Layout, LayoutAtOp, ShapeOf, SizeOp};
-use tycute_layout::tuple::Tup;
-use tycute_layout::{Composition, LayoutAt, LogicalProduct, MakeLayoutLeft, RightInverse, Size, Underscore, Upcast, WithShape, ZippedDivide};
+use core::ops::{BitOr, Rem};
+use tycute_layout::int::{Eq, Gr, IsEqual, IsGreater, Mod, Or, Prod, B1, Z0};
+use tycute_layout::layout::{IsLayout, Layout, LayoutAtOp, RankOfOp, ShapeOf, SizeOp};
+use tycute_layout::tuple::{Len, LenOp, Tup};
+use tycute_layout::{Composition, LayoutAt, LogicalProduct, MakeLayoutLeft, Rank, RightInverse, Size, Underscore, Upcast, WithShape};
 
 use super::tidfrg::{TilerShape, TilerShapeOp};
 use super::tile2thrfrg::T2;
@@ -69,12 +70,12 @@ where
     V: MakeLayoutLeftOp,
     MakeLayoutLeft<V>: LogicalProductOp<RightInverse<Upcast<Prod<NumThr<TC>, V>, InvTV<TC>>>>,
     NumVal<TC>: MakeLayoutLeftOp,
-    LogicalProduct<MakeLayoutLeft<V>, RightInverse<Upcast<Prod<NumThr<TC>, V>, InvTV<TC>>>>: ZippedDivideOp<MakeLayoutLeft<NumVal<TC>>>,
+    LogicalProduct<MakeLayoutLeft<V>, RightInverse<Upcast<Prod<NumThr<TC>, V>, InvTV<TC>>>>: ZippedDivideRawOp<MakeLayoutLeft<NumVal<TC>>>,
 {
     // (m,n) -> v_idx
     type MN = Upcast<Prod<NumThr<TC>, V>, InvTV<TC>>;
     // (atom_vals,rest_vals) -> (v,m,n)
-    type V = ZippedDivide<
+    type V = ZippedDivideRaw<
         LogicalProduct<MakeLayoutLeft<V>, RightInverse<Upcast<Prod<NumThr<TC>, V>, InvTV<TC>>>>,
         MakeLayoutLeft<NumVal<TC>>,
     >;
@@ -87,7 +88,7 @@ pub type FrgLayoutV<TC, V> = <TC as FrgLayoutOp<V>>::V;
 type TTiler<TC, V> = Tup<V, ProductEach<ShapeOf<FrgLayoutMN<TC, V>>>>;
 /// `zipped_divide(tensor, prepend(product_each(shape(frg_layout_mn)), V))`:
 /// `((TileV,TileM,TileN,...),(1,RestM,RestN,...))`.
-type TTensor<TC, F> = ZippedDivide<F, TTiler<TC, RetileV<F>>>;
+type TTensor<TC, F> = ZippedDivideRaw<F, TTiler<TC, RetileV<F>>>;
 /// `t_tensor.compose(frg_layout_v, _)`: `((atom_vals,rest_vals),(1,RM,RN,...))`.
 type VTensor<TC, F> = Composition<TTensor<TC, F>, T2<FrgLayoutV<TC, RetileV<F>>, Underscore>>;
 
@@ -98,12 +99,123 @@ pub trait RetileOp<F>: Sealed {
 impl<TC, F> RetileOp<F> for TC
 where
     TC: TiledCopyMembers,
+    // rank(fragment) >= 1 + rank(Tiler_MN)
+    F: RankOfOp,
+    TilerOf<TC>: LenOp,
+    Rank<F>: IsGreater<Len<TilerOf<TC>>>,
+    Gr<Rank<F>, Len<TilerOf<TC>>>: RetileFragmentRank,
+    // V divides TiledNumVal or is a multiple of it (checked on the rank-gated fragment)
+    RankOk<TC, F>: RetileVBit<NumValT<TC>>,
+    VBit<TC, F>: RetileFragmentValues,
+    // size(fragment) is a multiple of TiledNumVal (checked once V fits)
+    VOk<TC, F>: RetileSizeBit<NumValT<TC>>,
+    SizeBit<TC, F>: RetileFragmentValues,
+    // the computation, on the gated fragment: an unknown self type when a check fails
+    Gated<TC, F>: RetileOn<TC>,
+{
+    // ((atom_vals,rest_vals),RM,RN,...)
+    type Output = <Gated<TC, F> as RetileOn<TC>>::Output;
+}
+
+type TilerOf<TC> = <TC as TiledCopyMembers>::Tiler_MN;
+type NumValT<TC> = <TC as TiledCopyMembers>::TiledNumVal;
+/// The fragment, once its rank is known to fit.
+type RankOk<TC, F> = <Gr<Rank<F>, Len<TilerOf<TC>>> as RetileFragmentRank>::Ok<F>;
+/// `V % TiledNumVal == 0 || TiledNumVal % V == 0` for the rank-gated fragment.
+type VBit<TC, F> = <RankOk<TC, F> as RetileVBit<NumValT<TC>>>::Output;
+/// The fragment, once V fits.
+type VOk<TC, F> = <VBit<TC, F> as RetileFragmentValues>::Ok<RankOk<TC, F>>;
+/// `size(fragment) % TiledNumVal == 0` for the fragment once V fits.
+type SizeBit<TC, F> = <VOk<TC, F> as RetileSizeBit<NumValT<TC>>>::Output;
+/// The fragment, once every check holds.
+type Gated<TC, F> = <SizeBit<TC, F> as RetileFragmentValues>::Ok<VOk<TC, F>>;
+
+/// `retile_S/D` needs a fragment `(V,M,N,...)`: a value mode and then at least one mode per mode
+/// of the copy's `Tiler_MN` (CuTe's `zipped_divide` of the fragment by `(V, M, N)` asserts "Too
+/// many modes in tiler" otherwise). Implemented for `B1`; `Ok<T>` passes `T` through, so that the
+/// computation behind it is not attempted when the check fails.
+#[diagnostic::on_unimplemented(
+    message = "retile_S/D: the fragment must be (V,M,N,...): one value mode, then a mode per mode of the TiledCopy's Tiler_MN (rank(fragment) >= 1 + rank(Tiler_MN))",
+    label = "this fragment has too few modes for the TiledCopy's tile"
+)]
+pub trait RetileFragmentRank: Sealed {
+    #[doc(hidden)]
+    type Ok<T>;
+}
+impl RetileFragmentRank for B1 {
+    type Ok<T> = T;
+}
+
+/// The fragment holds whole copies of the TiledCopy: `V = size<0>(fragment)` (its values per
+/// position) divides `TiledNumVal = size<1>(TiledLayout_TV)` (the values one thread copies per
+/// tile) or is a multiple of it, and `size(fragment)` is a multiple of `TiledNumVal`.
+///
+/// Otherwise `retile` cannot regroup the fragment's values into `((AtomVals,RestVals),...)`: CuTe
+/// fails deep inside (`upcast` of the TV layout's inverse: "Divisibility condition") or rounds the
+/// last copy up, and the retiled fragment indexes past the registers the thread holds (e.g. a
+/// fragment `(_4,_3,_1)`, 12 values, under a copy of 8 values per thread).
+///
+/// A fragment of whole copies whose modes do not line up with the copy's (`(_4,_2,_1)` where
+/// the copy takes its 4-value positions two at a time along N) is accepted, as by CuTe, whose
+/// result then maps some registers twice (seed 002 prints it, `tests/vectors/seeds.txt`).
+#[diagnostic::on_unimplemented(
+    message = "retile_S/D: the fragment does not hold whole copies of the TiledCopy: V = size<0>(fragment) must divide TiledNumVal (the values a thread copies per tile) or be a multiple of it, and size(fragment) must be a multiple of TiledNumVal",
+    label = "the fragment's values do not match the TiledCopy's values per thread"
+)]
+pub trait RetileFragmentValues: Sealed {
+    #[doc(hidden)]
+    type Ok<T>;
+}
+impl RetileFragmentValues for B1 {
+    type Ok<T> = T;
+}
+
+/// `V % N == 0 || N % V == 0` for a fragment `Self` and `TiledNumVal = N`.
+#[doc(hidden)]
+pub trait RetileVBit<N> {
+    type Output;
+}
+impl<F, N> RetileVBit<N> for F
+where
+    F: LayoutAtOp<Z0>,
+    LayoutAt<F, Z0>: SizeOp,
+    RetileV<F>: Rem<N>,
+    N: Rem<RetileV<F>>,
+    Mod<RetileV<F>, N>: IsEqual<Z0>,
+    Mod<N, RetileV<F>>: IsEqual<Z0>,
+    Eq<Mod<RetileV<F>, N>, Z0>: BitOr<Eq<Mod<N, RetileV<F>>, Z0>>,
+{
+    type Output = Or<Eq<Mod<RetileV<F>, N>, Z0>, Eq<Mod<N, RetileV<F>>, Z0>>;
+}
+
+/// `size(Self) % N == 0` for a fragment `Self` and `TiledNumVal = N`.
+#[doc(hidden)]
+pub trait RetileSizeBit<N> {
+    type Output;
+}
+impl<F, N> RetileSizeBit<N> for F
+where
+    F: SizeOp,
+    Size<F>: Rem<N>,
+    Mod<Size<F>, N>: IsEqual<Z0>,
+{
+    type Output = Eq<Mod<Size<F>, N>, Z0>;
+}
+
+/// `retile` of the fragment `Self` by the TiledCopy `TC`, once the checks hold.
+#[doc(hidden)]
+pub trait RetileOn<TC> {
+    type Output;
+}
+impl<F, TC> RetileOn<TC> for F
+where
+    TC: TiledCopyMembers,
     F: LayoutAtOp<Z0>,
     LayoutAt<F, Z0>: SizeOp,
     TC: FrgLayoutOp<RetileV<F>>,
     FrgLayoutMN<TC, RetileV<F>>: IsLayout,
     ShapeOf<FrgLayoutMN<TC, RetileV<F>>>: ProductEachOp,
-    F: ZippedDivideOp<TTiler<TC, RetileV<F>>>,
+    F: ZippedDivideRawOp<TTiler<TC, RetileV<F>>>,
     TTensor<TC, F>: CompositionOp<T2<FrgLayoutV<TC, RetileV<F>>, Underscore>>,
     VTensor<TC, F>: DropRestHeadOp,
 {
@@ -142,6 +254,11 @@ pub type DropRestHead<L> = <L as DropRestHeadOp>::Output;
 /// // the MMA's A fragment (partition_fragment_A) seen by the copy: 4 values per ldmatrix.x2
 /// assert_eq!(show::<Retile<TC, cute!(((_2,_2,_2),_4,(_2,_2)):((_1,_2,_4),_8,(_32,_64)))>>(), "((_4,_2),_4,_4):((_1,_4),_8,_32)");
 /// ```
+///
+/// (Unlike [`ExactPartitionS`](super::ExactPartitionS) or [`CopyVector`](super::CopyVector), this
+/// alias goes through [`RetileOp`], whose impl holds the checks: a rejection carries one note
+/// that prints the TiledCopy, but the checks in the alias itself cost the sgemm_sm80 build about
+/// 75-130 MB, docs/perf.md.)
 pub type Retile<TC, F> = <TC as RetileOp<F>>::Output;
 /// `thr_copy.retile_S(fragment)`.
 pub type RetileS<TC, F> = Retile<TC, F>;

@@ -11,13 +11,13 @@
 //! `tidfrg_S/D` need a tensor of at least the tiler's rank (CuTe's "Rank of tensor to be
 //! partitioned too small.").
 
-use tycute_layout::algebra::divide::ZippedDivideOp;
+use tycute_layout::algebra::divide::{ZippedDivideRaw, ZippedDivideRawOp};
 use tycute_layout::algebra::make_layout::MakeLayoutLeftOp;
 use tycute_layout::int::{GrEq, IsGreaterOrEqual, B1, P1};
 use tycute_layout::layout::{Layout, RankOfOp};
 use tycute_layout::swizzle::{Composition3, Composition3Op, ComposedLayout};
 use tycute_layout::tuple::{Len, LenOp, Nil, Tup};
-use tycute_layout::{MakeLayoutLeft, Rank, ZippedDivide};
+use tycute_layout::{MakeLayoutLeft, Rank};
 use typenum::{NonZero, PInt, Unsigned};
 
 use super::tile2thrfrg::{Tile2Thrfrg, Tile2ThrfrgOp, T2};
@@ -39,11 +39,11 @@ pub trait TensorRankFits<TC, L, Ref2Trg>: Sealed {
 impl<TC, L, Ref2Trg> TensorRankFits<TC, L, Ref2Trg> for B1
 where
     TC: TiledCopyMembers,
-    L: ZippedDivideOp<Tiler<TC>>,
-    TC: Tile2ThrfrgOp<ZippedDivide<L, Tiler<TC>>, Ref2Trg>,
+    L: ZippedDivideRawOp<Tiler<TC>>,
+    TC: Tile2ThrfrgOp<ZippedDivideRaw<L, Tiler<TC>>, Ref2Trg>,
 {
     // (Thr,(FrgV,FrgX),(RestM,RestN,...))
-    type Output = Tile2Thrfrg<TC, ZippedDivide<L, Tiler<TC>>, Ref2Trg>;
+    type Output = Tile2Thrfrg<TC, ZippedDivideRaw<L, Tiler<TC>>, Ref2Trg>;
 }
 /// `rank(L) >= rank(Tiler_MN)`, as a bit.
 type RankFits<TC, L> = GrEq<Rank<L>, Len<Tiler<TC>>>;

@@ -20,13 +20,13 @@
 
 use tycute_layout::algebra::coalesce::CoalesceProfileOp;
 use tycute_layout::algebra::composition::CompositionOp;
-use tycute_layout::algebra::divide::ZippedDivideOp;
+use tycute_layout::algebra::divide::{ZippedDivideRaw, ZippedDivideRawOp};
 use tycute_layout::algebra::zip::ZipOp;
 use tycute_layout::int::P1;
 use tycute_layout::layout::Layout;
 use tycute_layout::swizzle::{Composition3, Composition3Op, ComposedLayout};
 use tycute_layout::tuple::{Concat, ConcatOp, Nil, Tup};
-use tycute_layout::{CoalesceProfile, Composition, Underscore, Zip, ZippedDivide};
+use tycute_layout::{CoalesceProfile, Composition, Underscore, Zip};
 
 use super::tiled_copy::TiledCopyMembers;
 use crate::sealed::Sealed;
@@ -38,7 +38,7 @@ type TV<TC> = <TC as TiledCopyMembers>::TiledLayout_TV;
 type AtomShapeTV<TC> = T2<<TC as TiledCopyMembers>::AtomNumThr, <TC as TiledCopyMembers>::AtomNumVal>;
 /// `zipped_divide(TiledLayout_TV, (AtomNumThr, AtomNumVal))`:
 /// `((atom_tid,atom_val),(rest_tid,rest_val)) -> (m,n)`.
-pub type AtomLayoutTV<TC> = ZippedDivide<TV<TC>, AtomShapeTV<TC>>;
+pub type AtomLayoutTV<TC> = ZippedDivideRaw<TV<TC>, AtomShapeTV<TC>>;
 /// `atom_layout_TV.compose(ref2trg, _)`: `((trg_tid,trg_val),(rest_tid,rest_val)) -> (m,n)`.
 pub type TrgLayoutTV<TC, Ref2Trg> = Composition<AtomLayoutTV<TC>, T2<Ref2Trg, Underscore>>;
 /// The coalesce profile `Shape<_1,Shape<_1,_1>>`.
@@ -52,7 +52,7 @@ pub trait ThrVal2MNOp<Ref2Trg>: Sealed {
 impl<TC, Ref2Trg> ThrVal2MNOp<Ref2Trg> for TC
 where
     TC: TiledCopyMembers,
-    TV<TC>: ZippedDivideOp<AtomShapeTV<TC>>,
+    TV<TC>: ZippedDivideRawOp<AtomShapeTV<TC>>,
     AtomLayoutTV<TC>: CompositionOp<T2<Ref2Trg, Underscore>>,
     TrgLayoutTV<TC, Ref2Trg>: ZipOp,
     Zip<TrgLayoutTV<TC, Ref2Trg>>: CoalesceProfileOp<Profile>,

@@ -39,7 +39,11 @@ use tycute_layout::tuple::{Nil, Tup};
 use tycute_layout::{Complement, Composition, Layout, MakeLayout, RightInverse, Underscore};
 
 use crate::mma::thrfrg::{ThrfrgA, ThrfrgAOp, ThrfrgB, ThrfrgBOp, ThrfrgC, ThrfrgCOp};
-use crate::mma::tiled_mma::{TiledMMA, TiledMma};
+use crate::mma::tiled_mma::{Parts, RankGated, TiledMMA, TiledMma, TiledMmaAtomLayoutRank3, A, B, C};
+use tycute_layout::int::{Eq, IsEqual};
+use tycute_layout::layout::RankOfOp;
+use tycute_layout::Rank;
+use typenum::P3;
 use crate::sealed::Sealed;
 
 type Pair<A, B> = Tup<A, Tup<B, Nil>>;
@@ -75,17 +79,39 @@ where
 /// `composition(make_layout((size(vmnk), _1), (_1, _0)), right_inverse(make_layout(vmnk, complement(vmnk))))`.
 pub type ThrIdx2ThrId<TM> = <TM as ThrIdx2ThrIdOp>::Output;
 
+// The rank gate: `get_layoutX_TV` of a TiledMMA whose atom layout does not have rank 3 reports
+// CuTe's "TiledMMA requires rank-3 AtomLayoutMNK" and nothing else. The computation is a trait
+// on the gate's output (`Parts<Atom, L, P>`), so that when the gate fails its self type is
+// unknown and the trait solver does not explore the algebra with unknown shapes (E0275).
+
+/// `get_layoutX_TV` (`X` = [`A`], [`B`], [`C`]; `Ref` its reference tile) computed on the
+/// members of a TiledMMA that passed the rank gate.
+#[doc(hidden)]
+pub trait LayoutTvOfParts<X, Ref> {
+    type Output;
+}
+
 /// `mma.get_layoutC_TV()` as a trait on the TiledMMA.
 pub trait GetLayoutC_TVOp: Sealed {
     type Output;
 }
-impl<TM> GetLayoutC_TVOp for TM
+impl<Atom, L, P> GetLayoutC_TVOp for TiledMMA<Atom, L, P>
 where
-    TM: TiledMma + Sealed + ThrIdx2ThrIdOp + ThrfrgCOp<<TM as TiledMma>::RefC>,
-    ThrfrgC<TM, TM::RefC>: CompositionOp<Mode0<ThrIdx2ThrId<TM>>>,
+    L: RankOfOp,
+    Rank<L>: IsEqual<P3>,
+    Eq<Rank<L>, P3>: TiledMmaAtomLayoutRank3<Atom, L, P>,
+    TiledMMA<Atom, L, P>: TiledMma,
+    RankGated<Atom, L, P>: LayoutTvOfParts<C, <TiledMMA<Atom, L, P> as TiledMma>::RefC>,
+{
+    type Output = <RankGated<Atom, L, P> as LayoutTvOfParts<C, <TiledMMA<Atom, L, P> as TiledMma>::RefC>>::Output;
+}
+impl<Atom, L, P, R> LayoutTvOfParts<C, R> for Parts<Atom, L, P>
+where
+    TiledMMA<Atom, L, P>: TiledMma + ThrIdx2ThrIdOp + ThrfrgCOp<R>,
+    ThrfrgC<TiledMMA<Atom, L, P>, R>: CompositionOp<Mode0<ThrIdx2ThrId<TiledMMA<Atom, L, P>>>>,
 {
     // (thr_idx,val) -> (M,N)
-    type Output = Composition<ThrfrgC<TM, TM::RefC>, Mode0<ThrIdx2ThrId<TM>>>;
+    type Output = Composition<ThrfrgC<TiledMMA<Atom, L, P>, R>, Mode0<ThrIdx2ThrId<TiledMMA<Atom, L, P>>>>;
 }
 /// `mma.get_layoutC_TV()`: `(thr_idx, val) -> (M,N)` index of the C tile.
 pub type GetLayoutC_TV<TM> = <TM as GetLayoutC_TVOp>::Output;
@@ -96,22 +122,32 @@ type ATile<TM> = Pair<Underscore, Pair<Layout<Pair<<TM as TiledMma>::ThrM, <TM a
 type BTile<TM> = Pair<Underscore, Pair<Layout<Pair<<TM as TiledMma>::ThrM, <TM as TiledMma>::ThrN>, Pair<Z0, P1>>, Underscore>>;
 
 // ((ThrV,(ThrM,ThrN,ThrK)),(FrgV,(RestM,RestK)))
-type AThrVmnk<TM> = Composition<ThrfrgA<TM, <TM as TiledMma>::RefA>, Mode0<ATile<TM>>>;
+type AThrVmnk<TM, R> = Composition<ThrfrgA<TM, R>, Mode0<ATile<TM>>>;
 // ((ThrV,(ThrM,ThrN,ThrK)),(FrgV,(RestN,RestK)))
-type BThrVmnk<TM> = Composition<ThrfrgB<TM, <TM as TiledMma>::RefB>, Mode0<BTile<TM>>>;
+type BThrVmnk<TM, R> = Composition<ThrfrgB<TM, R>, Mode0<BTile<TM>>>;
 
 /// `mma.get_layoutA_TV()` as a trait on the TiledMMA.
 pub trait GetLayoutA_TVOp: Sealed {
     type Output;
 }
-impl<TM> GetLayoutA_TVOp for TM
+impl<Atom, L, P> GetLayoutA_TVOp for TiledMMA<Atom, L, P>
 where
-    TM: TiledMma + Sealed + ThrIdx2ThrIdOp + ThrfrgAOp<<TM as TiledMma>::RefA>,
-    ThrfrgA<TM, TM::RefA>: CompositionOp<Mode0<ATile<TM>>>,
-    AThrVmnk<TM>: CompositionOp<Mode0<ThrIdx2ThrId<TM>>>,
+    L: RankOfOp,
+    Rank<L>: IsEqual<P3>,
+    Eq<Rank<L>, P3>: TiledMmaAtomLayoutRank3<Atom, L, P>,
+    TiledMMA<Atom, L, P>: TiledMma,
+    RankGated<Atom, L, P>: LayoutTvOfParts<A, <TiledMMA<Atom, L, P> as TiledMma>::RefA>,
+{
+    type Output = <RankGated<Atom, L, P> as LayoutTvOfParts<A, <TiledMMA<Atom, L, P> as TiledMma>::RefA>>::Output;
+}
+impl<Atom, L, P, R> LayoutTvOfParts<A, R> for Parts<Atom, L, P>
+where
+    TiledMMA<Atom, L, P>: TiledMma + ThrIdx2ThrIdOp + ThrfrgAOp<R>,
+    ThrfrgA<TiledMMA<Atom, L, P>, R>: CompositionOp<Mode0<ATile<TiledMMA<Atom, L, P>>>>,
+    AThrVmnk<TiledMMA<Atom, L, P>, R>: CompositionOp<Mode0<ThrIdx2ThrId<TiledMMA<Atom, L, P>>>>,
 {
     // (thr_idx,val) -> (M,K)
-    type Output = Composition<AThrVmnk<TM>, Mode0<ThrIdx2ThrId<TM>>>;
+    type Output = Composition<AThrVmnk<TiledMMA<Atom, L, P>, R>, Mode0<ThrIdx2ThrId<TiledMMA<Atom, L, P>>>>;
 }
 /// `mma.get_layoutA_TV()`: `(thr_idx, val) -> (M,K)` index of the A tile.
 pub type GetLayoutA_TV<TM> = <TM as GetLayoutA_TVOp>::Output;
@@ -120,14 +156,24 @@ pub type GetLayoutA_TV<TM> = <TM as GetLayoutA_TVOp>::Output;
 pub trait GetLayoutB_TVOp: Sealed {
     type Output;
 }
-impl<TM> GetLayoutB_TVOp for TM
+impl<Atom, L, P> GetLayoutB_TVOp for TiledMMA<Atom, L, P>
 where
-    TM: TiledMma + Sealed + ThrIdx2ThrIdOp + ThrfrgBOp<<TM as TiledMma>::RefB>,
-    ThrfrgB<TM, TM::RefB>: CompositionOp<Mode0<BTile<TM>>>,
-    BThrVmnk<TM>: CompositionOp<Mode0<ThrIdx2ThrId<TM>>>,
+    L: RankOfOp,
+    Rank<L>: IsEqual<P3>,
+    Eq<Rank<L>, P3>: TiledMmaAtomLayoutRank3<Atom, L, P>,
+    TiledMMA<Atom, L, P>: TiledMma,
+    RankGated<Atom, L, P>: LayoutTvOfParts<B, <TiledMMA<Atom, L, P> as TiledMma>::RefB>,
+{
+    type Output = <RankGated<Atom, L, P> as LayoutTvOfParts<B, <TiledMMA<Atom, L, P> as TiledMma>::RefB>>::Output;
+}
+impl<Atom, L, P, R> LayoutTvOfParts<B, R> for Parts<Atom, L, P>
+where
+    TiledMMA<Atom, L, P>: TiledMma + ThrIdx2ThrIdOp + ThrfrgBOp<R>,
+    ThrfrgB<TiledMMA<Atom, L, P>, R>: CompositionOp<Mode0<BTile<TiledMMA<Atom, L, P>>>>,
+    BThrVmnk<TiledMMA<Atom, L, P>, R>: CompositionOp<Mode0<ThrIdx2ThrId<TiledMMA<Atom, L, P>>>>,
 {
     // (thr_idx,val) -> (N,K)
-    type Output = Composition<BThrVmnk<TM>, Mode0<ThrIdx2ThrId<TM>>>;
+    type Output = Composition<BThrVmnk<TiledMMA<Atom, L, P>, R>, Mode0<ThrIdx2ThrId<TiledMMA<Atom, L, P>>>>;
 }
 /// `mma.get_layoutB_TV()`: `(thr_idx, val) -> (N,K)` index of the B tile.
 pub type GetLayoutB_TV<TM> = <TM as GetLayoutB_TVOp>::Output;

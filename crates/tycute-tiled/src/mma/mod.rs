@@ -51,7 +51,7 @@ pub use fragment::{
     FragmentCRank3, FragmentCValues, MakeFragmentC, MakeFragmentLike, PartitionFragmentA, PartitionFragmentB, PartitionFragmentC,
 };
 pub use layout_tv::{GetLayoutA_TV, GetLayoutB_TV, GetLayoutC_TV, ThrIdx2ThrId};
-pub use partition::{PartitionA, PartitionB, PartitionC};
+pub use partition::{ExactPartitionA, ExactPartitionB, ExactPartitionC, PartitionA, PartitionB, PartitionC};
 pub use partition_shape::{PartitionShapeA, PartitionShapeB, PartitionShapeC};
 pub use thr_coord::FlatCoord;
 pub use thrfrg::{ThrfrgA, ThrfrgB, ThrfrgC};

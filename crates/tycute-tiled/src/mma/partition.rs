@@ -37,6 +37,7 @@ use crate::counting::CountingTensor;
 use crate::mma::thr_coord::{FlatCoord, FlatCoordOp};
 use crate::mma::thrfrg::{ThrfrgA, ThrfrgAOp, ThrfrgB, ThrfrgBOp, ThrfrgC, ThrfrgCOp};
 use crate::mma::tiled_mma::TiledMma;
+use crate::exact::{ModesMultiple, ModesMultipleOf, TensorShape, TensorShapeOp, TiledMmaTileDividesTensor};
 use crate::sealed::Sealed;
 
 /// The slice `thr_tensor(_, (_, repeat<R>(_)))` of a `((Thr..),(FrgV,(Rest..)))` layout: the
@@ -148,6 +149,100 @@ partition_op!(
 partition_op!(
     /// `mma.get_slice(thr).partition_C(tensor(ref))`: `counting_iter(N) o (FrgV,RestM,RestN,...)`.
     PartitionCOp, PartitionC, ThrfrgCOp, ThrfrgC, C
+);
+
+// ---------------------------------------------------------------------------------------------
+// Exact tiles
+
+/// `mma.get_slice(thr).partition_X(tensor(Self))` (`X` = `A`, `B`, `C`), once the tile is known to
+/// divide the tensor (a trait on the tensor, so that an unknown tensor stops the trait solver).
+#[doc(hidden)]
+pub trait PartitionMmaOn<TM, Thr, X> {
+    type Output;
+}
+impl<Ref, TM: PartitionAOp<Ref, Thr>, Thr> PartitionMmaOn<TM, Thr, crate::mma::tiled_mma::A> for Ref {
+    type Output = PartitionA<TM, Ref, Thr>;
+}
+impl<Ref, TM: PartitionBOp<Ref, Thr>, Thr> PartitionMmaOn<TM, Thr, crate::mma::tiled_mma::B> for Ref {
+    type Output = PartitionB<TM, Ref, Thr>;
+}
+impl<Ref, TM: PartitionCOp<Ref, Thr>, Thr> PartitionMmaOn<TM, Thr, crate::mma::tiled_mma::C> for Ref {
+    type Output = PartitionC<TM, Ref, Thr>;
+}
+
+type Pair<X, Y> = tycute_layout::tuple::Tup<X, tycute_layout::tuple::Tup<Y, tycute_layout::tuple::Nil>>;
+
+macro_rules! exact_partition_op {
+    ($(#[$m:meta])* $op:ident, $alias:ident, $x:ident, ($tx:ident, $ty:ident)) => {
+        #[doc = concat!("[`", stringify!($alias), "`] as a trait on the TiledMMA.")]
+        pub trait $op<Ref, Thr>: Sealed {
+            type Output;
+        }
+        impl<TM, Ref, Thr> $op<Ref, Thr> for TM
+        where
+            TM: TiledMma + Sealed,
+            Ref: TensorShapeOp,
+            TensorShape<Ref>: ModesMultiple<Pair<TM::$tx, TM::$ty>>,
+            ModesMultipleOf<TensorShape<Ref>, Pair<TM::$tx, TM::$ty>>: TiledMmaTileDividesTensor,
+            <ModesMultipleOf<TensorShape<Ref>, Pair<TM::$tx, TM::$ty>> as TiledMmaTileDividesTensor>::Ok<Ref>:
+                PartitionMmaOn<TM, Thr, crate::mma::tiled_mma::$x>,
+        {
+            type Output = <<ModesMultipleOf<TensorShape<Ref>, Pair<TM::$tx, TM::$ty>> as TiledMmaTileDividesTensor>::Ok<Ref> as PartitionMmaOn<
+                TM,
+                Thr,
+                crate::mma::tiled_mma::$x,
+            >>::Output;
+        }
+        $(#[$m])*
+        ///
+        /// (The alias requires the rule itself, so that a rejection names it with no chain of
+        /// impls after it; the `...Op` trait is the same as a bound.)
+        pub type $alias<TM, Ref, Thr> = <<ModesMultipleOf<TensorShape<Ref>, Pair<<TM as TiledMma>::$tx, <TM as TiledMma>::$ty>> as TiledMmaTileDividesTensor>::Ok<Ref> as PartitionMmaOn<
+            TM,
+            Thr,
+            crate::mma::tiled_mma::$x,
+        >>::Output;
+    };
+}
+
+exact_partition_op!(
+    /// `partition_A` for a kernel written for whole tiles: [`PartitionA`], and the TiledMMA's
+    /// `(tile_size<0>, tile_size<2>)` must divide the `(M,K,...)` tensor
+    /// ([`TiledMmaTileDividesTensor`](crate::exact::TiledMmaTileDividesTensor)).
+    ///
+    /// ```
+    /// # extern crate tycute_layout as tycute;
+    /// use tycute_atom::{MMA_Atom, SM80_16x8x16_F16F16F16F16_TN};
+    /// use tycute_layout::{show, typenum::P1};
+    /// use tycute_macros::cute;
+    /// use tycute_tiled::mma::*;
+    ///
+    /// type TM = TiledMMA<MMA_Atom<SM80_16x8x16_F16F16F16F16_TN>, cute!((_2,_2,_1):(_1,_2,_0)), cute!((_32,_32,_16))>;
+    /// assert_eq!(show::<ExactPartitionA<TM, cute!((_128,_64):(_64,_1)), P1>>(), show::<PartitionA<TM, cute!((_128,_64):(_64,_1)), P1>>());
+    /// ```
+    ///
+    /// ```compile_fail,E0277
+    /// # extern crate tycute_layout as tycute;
+    /// use tycute_atom::{MMA_Atom, SM80_16x8x16_F16F16F16F16_TN};
+    /// use tycute_layout::{show, typenum::P1};
+    /// use tycute_macros::cute;
+    /// use tycute_tiled::mma::*;
+    ///
+    /// type TM = TiledMMA<MMA_Atom<SM80_16x8x16_F16F16F16F16_TN>, cute!((_2,_2,_1):(_1,_2,_0)), cute!((_32,_32,_16))>;
+    /// // error[E0277]: partition_A/B/C (exact tiles): the TiledMMA's tile does not divide the tensor
+    /// let _ = show::<ExactPartitionA<TM, cute!((_128,_40):(_40,_1)), P1>>();
+    /// ```
+    ExactPartitionAOp, ExactPartitionA, A, (TileM, TileK)
+);
+exact_partition_op!(
+    /// `partition_B` for a kernel written for whole tiles: [`PartitionB`], and the TiledMMA's
+    /// `(tile_size<1>, tile_size<2>)` must divide the `(N,K,...)` tensor.
+    ExactPartitionBOp, ExactPartitionB, B, (TileN, TileK)
+);
+exact_partition_op!(
+    /// `partition_C` for a kernel written for whole tiles: [`PartitionC`], and the TiledMMA's
+    /// `(tile_size<0>, tile_size<1>)` must divide the `(M,N,...)` tensor.
+    ExactPartitionCOp, ExactPartitionC, C, (TileM, TileN)
 );
 
 #[cfg(test)]

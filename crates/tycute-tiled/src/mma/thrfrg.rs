@@ -33,14 +33,27 @@
 //! ```
 
 use tycute_layout::algebra::composition::CompositionOp;
-use tycute_layout::algebra::divide::{LogicalDivideOp, ZippedDivideOp};
+use tycute_layout::algebra::divide::{LogicalDivideRaw, LogicalDivideRawOp, ZippedDivideRaw, ZippedDivideRawOp};
 use tycute_layout::algebra::make_layout::MakeLayoutLeftOp;
 use tycute_layout::int::{GrEq, IsGreaterOrEqual, B1, P2};
 use tycute_layout::layout::RankOfOp;
 use tycute_layout::tuple::{Nil, Tup};
-use tycute_layout::{Composition, LogicalDivide, MakeLayoutLeft, Rank, Underscore, ZippedDivide};
+use tycute_layout::{Composition, MakeLayoutLeft, Rank, Underscore};
 
-use crate::mma::tiled_mma::TiledMma;
+use crate::mma::tiled_mma::{Parts, RankGated, TiledMMA, TiledMma, TiledMmaAtomLayoutRank3, A, B, C};
+use tycute_layout::int::{Eq, IsEqual};
+use typenum::P3;
+
+// `Rank` of the atom layout (for the rank gate).
+type LRank<L> = Rank<L>;
+
+/// `thrfrg_X` (`X` = `A`, `B`, `C`) computed on the members of a TiledMMA that passed the rank
+/// gate: when the gate fails, the self type is unknown and the trait solver does not explore the
+/// algebra with unknown shapes (E0275), so CuTe's rank message is the only error.
+#[doc(hidden)]
+pub trait ThrfrgOfParts<X, Ref> {
+    type Output;
+}
 use crate::sealed::Sealed;
 
 /// `(PermX, PermY)`: the permutation tiler.
@@ -53,13 +66,13 @@ pub type TvTile<TV> = Tup<TV, Tup<Underscore, Nil>>;
 pub type ThrTile<TX, TY> = Tup<Underscore, Tup<Tup<MakeLayoutLeft<TX>, Tup<MakeLayoutLeft<TY>, Nil>>, Nil>>;
 
 // (PermX,PermY)
-type TTensor<Ref, PT> = LogicalDivide<Ref, PT>;
+type TTensor<Ref, PT> = LogicalDivideRaw<Ref, PT>;
 // ((AtomX,AtomY),(RestX,RestY))
-type ATensor<Ref, PT, AT> = ZippedDivide<TTensor<Ref, PT>, AT>;
+type ATensor<Ref, PT, AT> = ZippedDivideRaw<TTensor<Ref, PT>, AT>;
 // ((ThrV,FrgV),(RestX,RestY))
 type TvTensor<Ref, PT, AT, TV> = Composition<ATensor<Ref, PT, AT>, TvTile<TV>>;
 // ((ThrV,(ThrX,ThrY)),(FrgV,(RestX,RestY)))
-type ThrTensor<Ref, PT, AT, TV, TT> = ZippedDivide<TvTensor<Ref, PT, AT, TV>, TT>;
+type ThrTensor<Ref, PT, AT, TV, TT> = ZippedDivideRaw<TvTensor<Ref, PT, AT, TV>, TT>;
 
 /// The four steps of `thrfrg_X` on `Self` (the reference layout), with the permutation tiler
 /// `PT`, the atom tiler `AT`, the atom's TV layout `TV` and the thread tiler `TT`.
@@ -69,10 +82,10 @@ pub trait ThrfrgSteps<PT, AT, TV, TT> {
 }
 impl<Ref, PT, AT, TV, TT> ThrfrgSteps<PT, AT, TV, TT> for Ref
 where
-    Ref: LogicalDivideOp<PT>,
-    TTensor<Ref, PT>: ZippedDivideOp<AT>,
+    Ref: LogicalDivideRawOp<PT>,
+    TTensor<Ref, PT>: ZippedDivideRawOp<AT>,
     ATensor<Ref, PT, AT>: CompositionOp<TvTile<TV>>,
-    TvTensor<Ref, PT, AT, TV>: ZippedDivideOp<TT>,
+    TvTensor<Ref, PT, AT, TV>: ZippedDivideRawOp<TT>,
 {
     // ((ThrV,(ThrX,ThrY)),(FrgV,(RestX,RestY)))
     type Output = ThrTensor<Ref, PT, AT, TV, TT>;
@@ -99,32 +112,42 @@ type Gated<Ref, PT, AT, TV, TT> = <GrEq<Rank<Ref>, P2> as ThrfrgRefRank2<Ref, PT
 
 macro_rules! thrfrg_op {
     (
-        $(#[$m:meta])* $op:ident, $alias:ident, $tv:ident,
+        $(#[$m:meta])* $op:ident, $alias:ident, $x:ident, $tv:ident,
         perm($px:ident, $py:ident), atom($ax:ident, $ay:ident), thr($tx:ident, $ty:ident), $shape:literal
     ) => {
         #[doc = concat!("`mma.", stringify!($alias), "(ref)` as a trait on the TiledMMA; see [`", stringify!($alias), "`].")]
         pub trait $op<Ref>: Sealed {
             type Output;
         }
-        impl<TM, Ref> $op<Ref> for TM
+        impl<Atom, L, P, Ref> $op<Ref> for TiledMMA<Atom, L, P>
         where
-            TM: TiledMma + Sealed,
+            L: RankOfOp,
+            LRank<L>: IsEqual<P3>,
+            Eq<LRank<L>, P3>: TiledMmaAtomLayoutRank3<Atom, L, P>,
+            RankGated<Atom, L, P>: ThrfrgOfParts<$x, Ref>,
+        {
+            #[doc = $shape]
+            type Output = <RankGated<Atom, L, P> as ThrfrgOfParts<$x, Ref>>::Output;
+        }
+        impl<Atom, L, P, Ref> ThrfrgOfParts<$x, Ref> for Parts<Atom, L, P>
+        where
+            TiledMMA<Atom, L, P>: TiledMma,
             Ref: RankOfOp,
             Rank<Ref>: IsGreaterOrEqual<P2>,
-            TM::$ax: MakeLayoutLeftOp,
-            TM::$ay: MakeLayoutLeftOp,
-            TM::$tx: MakeLayoutLeftOp,
-            TM::$ty: MakeLayoutLeftOp,
+            <TiledMMA<Atom, L, P> as TiledMma>::$ax: MakeLayoutLeftOp,
+            <TiledMMA<Atom, L, P> as TiledMma>::$ay: MakeLayoutLeftOp,
+            <TiledMMA<Atom, L, P> as TiledMma>::$tx: MakeLayoutLeftOp,
+            <TiledMMA<Atom, L, P> as TiledMma>::$ty: MakeLayoutLeftOp,
             GrEq<Rank<Ref>, P2>: ThrfrgRefRank2<
                 Ref,
-                PermTile<TM::$px, TM::$py>,
-                AtomTile<TM::$ax, TM::$ay>,
-                TM::$tv,
-                ThrTile<TM::$tx, TM::$ty>,
+                PermTile<<TiledMMA<Atom, L, P> as TiledMma>::$px, <TiledMMA<Atom, L, P> as TiledMma>::$py>,
+                AtomTile<<TiledMMA<Atom, L, P> as TiledMma>::$ax, <TiledMMA<Atom, L, P> as TiledMma>::$ay>,
+                <TiledMMA<Atom, L, P> as TiledMma>::$tv,
+                ThrTile<<TiledMMA<Atom, L, P> as TiledMma>::$tx, <TiledMMA<Atom, L, P> as TiledMma>::$ty>,
             >,
         {
             #[doc = $shape]
-            type Output = Gated<Ref, PermTile<TM::$px, TM::$py>, AtomTile<TM::$ax, TM::$ay>, TM::$tv, ThrTile<TM::$tx, TM::$ty>>;
+            type Output = Gated<Ref, PermTile<<TiledMMA<Atom, L, P> as TiledMma>::$px, <TiledMMA<Atom, L, P> as TiledMma>::$py>, AtomTile<<TiledMMA<Atom, L, P> as TiledMma>::$ax, <TiledMMA<Atom, L, P> as TiledMma>::$ay>, <TiledMMA<Atom, L, P> as TiledMma>::$tv, ThrTile<<TiledMMA<Atom, L, P> as TiledMma>::$tx, <TiledMMA<Atom, L, P> as TiledMma>::$ty>>;
         }
         $(#[$m])*
         pub type $alias<TM, Ref> = <TM as $op<Ref>>::Output;
@@ -137,19 +160,19 @@ thrfrg_op!(
     /// `ThrV`: the threads of one atom (`layout<0>(ThrLayoutVMNK)`), `ThrM`/`ThrK`: the atoms
     /// along M and K, `FrgV`: the values of one atom, `RestM`/`RestK`: the repetitions of the
     /// whole tile over the reference.
-    ThrfrgAOp, ThrfrgA, AtomLayoutA_TV,
+    ThrfrgAOp, ThrfrgA, A, AtomLayoutA_TV,
     perm(PermM, PermK), atom(AtomM, AtomK), thr(ThrM, ThrK),
     "((ThrV,(ThrM,ThrK)),(FrgV,(RestM,RestK,...)))"
 );
 thrfrg_op!(
     /// `mma.thrfrg_B(ref)`: `(N,K,...)` -> `((ThrV,(ThrN,ThrK)),(FrgV,(RestN,RestK,...)))`.
-    ThrfrgBOp, ThrfrgB, AtomLayoutB_TV,
+    ThrfrgBOp, ThrfrgB, B, AtomLayoutB_TV,
     perm(PermN, PermK), atom(AtomN, AtomK), thr(ThrN, ThrK),
     "((ThrV,(ThrN,ThrK)),(FrgV,(RestN,RestK,...)))"
 );
 thrfrg_op!(
     /// `mma.thrfrg_C(ref)`: `(M,N,...)` -> `((ThrV,(ThrM,ThrN)),(FrgV,(RestM,RestN,...)))`.
-    ThrfrgCOp, ThrfrgC, AtomLayoutC_TV,
+    ThrfrgCOp, ThrfrgC, C, AtomLayoutC_TV,
     perm(PermM, PermN), atom(AtomM, AtomN), thr(ThrM, ThrN),
     "((ThrV,(ThrM,ThrN)),(FrgV,(RestM,RestN,...)))"
 );

@@ -471,6 +471,20 @@ where
 }
 
 type Gate<Atom, L, P> = <Eq<Rank<L>, P3> as TiledMmaAtomLayoutRank3<Atom, L, P>>::Parts;
+/// The members of a TiledMMA behind the rank gate: `Parts<Atom, L, P>` when `AtomLayoutMNK` has
+/// rank 3. Operations on a TiledMMA (`thrfrg_X`, `get_layoutX_TV`) are computed by a trait on
+/// this type, so that a TiledMMA of the wrong rank reports the rank rule alone (an unknown self
+/// type stops the trait solver instead of letting it explore the algebra, E0275).
+#[doc(hidden)]
+pub type RankGated<Atom, L, P> = Gate<Atom, L, P>;
+
+/// Which operand a gated operation computes (`thrfrg_A`, `get_layoutA_TV`, ...).
+#[doc(hidden)]
+pub struct A;
+#[doc(hidden)]
+pub struct B;
+#[doc(hidden)]
+pub struct C;
 type Part<Atom, L, P> = Gate<Atom, L, P>;
 
 impl<Atom, L, P> TiledMma for TiledMMA<Atom, L, P>
