@@ -20,6 +20,38 @@ pub mod sm90;
 
 use std::fmt::Write as _;
 
+/// `(shape text, stride text)` of a plain layout's text (split at its top-level `:`).
+pub(crate) fn flat_split(plain: &str) -> (&str, &str) {
+    let mut depth = 0;
+    for (i, c) in plain.char_indices() {
+        match c {
+            '(' => depth += 1,
+            ')' => depth -= 1,
+            ':' if depth == 0 => return (&plain[..i], &plain[i + 1..]),
+            _ => {}
+        }
+    }
+    (plain, "")
+}
+
+/// The flattened shape and stride of a layout's CuTe text (`Sw<..> o _0 o ` dropped): the
+/// numbers of the shape part and of the stride part, leaf by leaf.
+pub(crate) fn flat(text: &str) -> (Vec<i64>, Vec<i64>) {
+    let plain = text.rsplit(" o ").next().unwrap_or(text);
+    let (shape, stride) = flat_split(plain);
+    let nums = |s: &str| -> Vec<i64> {
+        s.split(|c: char| !(c.is_ascii_digit() || c == '-')).filter(|x| !x.is_empty()).filter_map(|x| x.parse().ok()).collect()
+    };
+    (nums(shape), nums(stride))
+}
+
+/// `Sw<B,M,S>` of a swizzled layout's text.
+pub(crate) fn swizzle_bms(text: &str) -> Option<(i64, i64, i64)> {
+    let inner = text.strip_prefix("Sw<")?.split('>').next()?;
+    let v: Vec<i64> = inner.split(',').filter_map(|x| x.trim().parse().ok()).collect();
+    (v.len() == 3).then(|| (v[0], v[1], v[2]))
+}
+
 /// A header being written.
 pub struct Header {
     guard: String,
@@ -275,6 +307,15 @@ pub fn write_all(dir: &std::path::Path) -> std::io::Result<Vec<std::path::PathBu
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn flat_shape_and_stride() {
+        assert_eq!(
+            flat("Sw<3,3,3> o _0 o ((_8,_16),((_8,_8),_1)):((_64,_512),((_1,_8),_0))"),
+            (vec![8, 16, 8, 8, 1], vec![64, 512, 1, 8, 0])
+        );
+        assert_eq!(swizzle_bms("Sw<3,3,3> o _0 o (_8,_64):(_64,_1)"), Some((3, 3, 3)));
+    }
 
     #[test]
     fn table_types_and_shape() {

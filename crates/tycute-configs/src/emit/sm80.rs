@@ -14,43 +14,13 @@
 
 use tycute_layout::{show, table};
 
-use super::{Header, ThreadTensor};
+use super::{flat, flat_split, swizzle_bms, Header, ThreadTensor};
 use crate::kernel::sm80::{Sm80Config, Sm80Kernel};
 use crate::rows::{thread_tensor, tv_row};
 use tycute_atom::CpAsyncPtx;
 
 /// Elements per 16-byte vector (halves).
 const VEC: usize = 8;
-
-/// The flattened shape and stride of a layout's CuTe text (`Sw<..> o _0 o ` dropped): the
-/// numbers of the shape part and of the stride part, leaf by leaf.
-fn flat(text: &str) -> (Vec<i64>, Vec<i64>) {
-    let plain = text.rsplit(" o ").next().unwrap_or(text);
-    let mut depth = 0;
-    let mut split = plain.len();
-    for (i, c) in plain.char_indices() {
-        match c {
-            '(' => depth += 1,
-            ')' => depth -= 1,
-            ':' if depth == 0 => {
-                split = i;
-                break;
-            }
-            _ => {}
-        }
-    }
-    let nums = |s: &str| -> Vec<i64> {
-        s.split(|c: char| !(c.is_ascii_digit() || c == '-')).filter(|x| !x.is_empty()).filter_map(|x| x.parse().ok()).collect()
-    };
-    (nums(&plain[..split]), nums(plain.get(split + 1..).unwrap_or("")))
-}
-
-/// `Sw<B,M,S>` of a swizzled layout's text.
-fn swizzle_bms(text: &str) -> Option<(i64, i64, i64)> {
-    let inner = text.strip_prefix("Sw<")?.split('>').next()?;
-    let v: Vec<i64> = inner.split(',').filter_map(|x| x.trim().parse().ok()).collect();
-    (v.len() == 3).then(|| (v[0], v[1], v[2]))
-}
 
 /// Every table of the header, computed from the types.
 pub struct Tables {
@@ -99,20 +69,6 @@ fn product(s: &str) -> i64 {
     s.split(|c: char| !c.is_ascii_digit()).filter(|x| !x.is_empty()).filter_map(|x| x.parse::<i64>().ok()).product()
 }
 
-/// `(shape text, stride text)` of a plain layout's text.
-fn flat_split(plain: &str) -> (&str, &str) {
-    let mut depth = 0;
-    for (i, c) in plain.char_indices() {
-        match c {
-            '(' => depth += 1,
-            ')' => depth -= 1,
-            ':' if depth == 0 => return (&plain[..i], &plain[i + 1..]),
-            _ => {}
-        }
-    }
-    (plain, "")
-}
-
 /// `size(mma)`: the configuration's threads.
 pub fn threads<C: Sm80Kernel>() -> usize {
     table::<C::ThrLayoutVMNK>().len()
@@ -124,20 +80,19 @@ fn vmn_sizes<C: Sm80Kernel>() -> (usize, usize, usize) {
     (s[0] as usize, s[1] as usize, s[2] as usize)
 }
 
-/// Thread `t`'s position `(v, m, n, k)` in `thr_layout_vmnk`.
-fn vmnk_of<C: Sm80Kernel>(t: usize) -> (usize, usize, usize, usize) {
+/// Every thread's index in the thread mode of `thrfrg_A` (`(ThrV,(ThrM,ThrK))`), `thrfrg_B`
+/// (`(ThrV,(ThrN,ThrK))`) and `thrfrg_C` (`(ThrV,(ThrM,ThrN))`): what `partition_A/B/C` slice
+/// at, from the thread's position `(v, m, n, k)` in `thr_layout_vmnk`.
+fn thrfrg_threads<C: Sm80Kernel>() -> Vec<(usize, usize, usize)> {
     let vmnk = table::<C::ThrLayoutVMNK>();
-    let f = vmnk.iter().position(|&x| x == t as i64).expect("thread in thr_layout_vmnk");
-    let (v, m, n) = vmn_sizes::<C>();
-    (f % v, (f / v) % m, (f / (v * m)) % n, f / (v * m * n))
-}
-
-/// Thread `t`'s index in the thread mode of `thrfrg_A` (`(ThrV,(ThrM,ThrK))`), `thrfrg_B`
-/// (`(ThrV,(ThrN,ThrK))`) and `thrfrg_C` (`(ThrV,(ThrM,ThrN))`): what `partition_A/B/C` slice at.
-fn thrfrg_thread<C: Sm80Kernel>(t: usize) -> (usize, usize, usize) {
-    let (v, m, n, _) = vmnk_of::<C>(t);
-    let (vs, ms, _) = vmn_sizes::<C>();
-    (v + vs * m, v + vs * n, v + vs * (m + ms * n))
+    let (vs, ms, ns) = vmn_sizes::<C>();
+    (0..vmnk.len())
+        .map(|t| {
+            let f = vmnk.iter().position(|&x| x == t as i64).expect("thread in thr_layout_vmnk");
+            let (v, m, n) = (f % vs, (f / vs) % ms, (f / (vs * ms)) % ns);
+            (v + vs * m, v + vs * n, v + vs * (m + ms * n))
+        })
+        .collect()
 }
 
 fn firsts(rows: &[Vec<i64>]) -> Vec<Vec<i64>> {
@@ -151,6 +106,7 @@ fn per_thread(table: &[i64], n: usize) -> Vec<Vec<i64>> {
 /// The tables of the configuration.
 pub fn tables<C: Sm80Kernel>() -> Tables {
     let nt = threads::<C>();
+    let thr = thrfrg_threads::<C>();
     let g2s_a_crd_t = table::<C::G2SACrd>();
     let g2s_a_smem_t = table::<C::G2SASmem>();
     let g2s_b_crd_t = table::<C::G2SBCrd>();
@@ -161,7 +117,7 @@ pub fn tables<C: Sm80Kernel>() -> Tables {
     let s2r_b_crd_t = table::<C::S2RBCrd>();
     let thrfrg_c = table::<C::ThrfrgC>();
     let n_vmnk = table::<C::ThrLayoutVMNK>().len();
-    let mma_c_crd = (0..threads::<C>()).map(|t| tv_row(&thrfrg_c, n_vmnk, thrfrg_thread::<C>(t).2)).collect();
+    let mma_c_crd = (0..nt).map(|t| tv_row(&thrfrg_c, n_vmnk, thr[t].2)).collect();
     let (ga, gas) = (per_thread(&g2s_a_crd_t, nt), per_thread(&g2s_a_smem_t, nt));
     let (gb, gbs) = (per_thread(&g2s_b_crd_t, nt), per_thread(&g2s_b_smem_t, nt));
     let (sa, sac) = (per_thread(&s2r_a_smem_t, nt), per_thread(&s2r_a_crd_t, nt));
@@ -205,6 +161,7 @@ fn c_name(name: &str) -> String {
 /// The closed forms of [`CLOSED_FORMS`] for every thread, each checked against its table (the
 /// thread's row of the thread-independent `tidfrg` table, as the dump computes it).
 pub fn thread_tensors<C: Sm80Kernel>() -> Result<Vec<(String, Vec<ThreadTensor>)>, String> {
+    let (n, thr) = (threads::<C>(), thrfrg_threads::<C>());
     let tas = table::<C::G2SASmemAll>();
     let txsa = table::<C::S2RASmem>();
     let txsb = table::<C::S2RBSmem>();
@@ -219,46 +176,46 @@ pub fn thread_tensors<C: Sm80Kernel>() -> Result<Vec<(String, Vec<ThreadTensor>)
     let mut out = Vec::new();
     for (k, (name, _)) in CLOSED_FORMS.iter().enumerate() {
         let mut per = Vec::new();
-        for t in 0..threads::<C>() {
+        for t in 0..n {
             let (text, row) = match k {
                 0 => {
-                    let row = tv_row(&tas, threads::<C>(), t);
+                    let row = tv_row(&tas, n, t);
                     (thread_tensor::<C::TAsA>(&row)?, row)
                 }
                 3 => {
-                    let row = tv_row(&tac, threads::<C>(), t);
+                    let row = tv_row(&tac, n, t);
                     (thread_tensor::<C::TAcA>(&row)?, row)
                 }
                 4 => {
-                    let row = tv_row(&thrfrg_c, n_vmnk, thrfrg_thread::<C>(t).2);
+                    let row = tv_row(&thrfrg_c, n_vmnk, thr[t].2);
                     (thread_tensor::<C::TCcC>(&row)?, row)
                 }
                 5 => {
-                    let row = tv_row(&tbs, threads::<C>(), t);
+                    let row = tv_row(&tbs, n, t);
                     (thread_tensor::<C::TBsB>(&row)?, row)
                 }
                 6 => {
-                    let row = tv_row(&tbc, threads::<C>(), t);
+                    let row = tv_row(&tbc, n, t);
                     (thread_tensor::<C::TBcB>(&row)?, row)
                 }
                 7 => {
-                    let row = tv_row(&rs, threads::<C>(), t);
+                    let row = tv_row(&rs, n, t);
                     (thread_tensor::<C::TRSsC>(&row)?, row)
                 }
                 8 => {
-                    let row = tv_row(&sg, threads::<C>(), t);
+                    let row = tv_row(&sg, n, t);
                     (thread_tensor::<C::TSGsC>(&row)?, row)
                 }
                 9 => {
-                    let row = tv_row(&sgc, threads::<C>(), t);
+                    let row = tv_row(&sgc, n, t);
                     (thread_tensor::<C::TSGcC>(&row)?, row)
                 }
                 1 => {
-                    let row = tv_row(&txsa, threads::<C>(), t);
+                    let row = tv_row(&txsa, n, t);
                     (thread_tensor::<C::TXsA0>(&row)?, row)
                 }
                 _ => {
-                    let row = tv_row(&txsb, threads::<C>(), t);
+                    let row = tv_row(&txsb, n, t);
                     (thread_tensor::<C::TXsB0>(&row)?, row)
                 }
             };
@@ -441,6 +398,7 @@ fn vectors(what: &str, row: &[i64], step: i64) -> Result<(), String> {
 /// MMA fragment register exactly the A/B element the MMA expects there; the accumulators cover
 /// the C tile exactly once.
 pub fn check<C: Sm80Kernel>() -> Result<Report, String> {
+    let (n, thr) = (threads::<C>(), thrfrg_threads::<C>());
     let t = tables::<C>();
     let mut r = Report::default();
     let cta = mode_sizes(&show::<C::CtaTiler>());
@@ -471,7 +429,7 @@ pub fn check<C: Sm80Kernel>() -> Result<Report, String> {
         ("A", &t.s2r_a_all, &retile_a, &frag_a, &thrfrg_a, vs * ms),
         ("B", &t.s2r_b_all, &retile_b, &frag_b, &thrfrg_b, vs * ns),
     ] {
-        let per = crd.len() / threads::<C>();
+        let per = crd.len() / n;
         if retile.len() != per || frag.len() != per {
             return Err(format!("S2R {op}: {per} values per thread, retile {} and fragment {}", retile.len(), frag.len()));
         }
@@ -479,8 +437,8 @@ pub fn check<C: Sm80Kernel>() -> Result<Report, String> {
         for (i, &reg) in frag.iter().enumerate() {
             reg_to_frag[reg as usize] = i;
         }
-        for th in 0..threads::<C>() {
-            let (ta, tb, _) = thrfrg_thread::<C>(th);
+        for th in 0..n {
+            let (ta, tb, _) = thr[th];
             let ti = if op == "A" { ta } else { tb };
             let want = tv_row(thrfrg, n_thr, ti);
             let mut written = vec![0u8; per];
@@ -573,13 +531,13 @@ pub fn check<C: Sm80Kernel>() -> Result<Report, String> {
     let sc = table::<<C as Sm80Config>::SmemLayoutC>();
     let r2s_acc = table::<C::TRSrC>();
     let rs = table::<C::R2SSmem>();
-    let per = rs.len() / threads::<C>();
+    let per = rs.len() / n;
     if r2s_acc.len() != per {
         return Err(format!("R2S: {per} values per thread, retile_S(tCrC) has {}", r2s_acc.len()));
     }
     let mut r2s_all = Vec::new();
-    for th in 0..threads::<C>() {
-        let row = tv_row(&rs, threads::<C>(), th);
+    for th in 0..n {
+        let row = tv_row(&rs, n, th);
         for (j, &o) in row.iter().enumerate() {
             let c = t.mma_c_crd[th][r2s_acc[j] as usize];
             if sc[c as usize] != o {
@@ -592,8 +550,8 @@ pub fn check<C: Sm80Kernel>() -> Result<Report, String> {
     r.lines.push("R2S: every accumulator lands at the sC offset of its own C element".into());
     let (sg, sgc) = (table::<C::S2GSmem>(), table::<C::S2GCrd>());
     let (mut src, mut dst) = (Vec::new(), Vec::new());
-    for th in 0..threads::<C>() {
-        let (a, b) = (tv_row(&sg, threads::<C>(), th), tv_row(&sgc, threads::<C>(), th));
+    for th in 0..n {
+        let (a, b) = (tv_row(&sg, n, th), tv_row(&sgc, n, th));
         for (&o, &c) in a.iter().zip(&b) {
             if sc[c as usize] != o {
                 return Err(format!("S2G: thread {th} writes D element {c} with the float at sC offset {o}, which is not element {c}"));
@@ -619,15 +577,6 @@ pub fn check<C: Sm80Kernel>() -> Result<Report, String> {
 mod tests {
     use super::*;
     use crate::sgemm_sm80::SgemmSm80;
-
-    #[test]
-    fn flat_shape_and_stride() {
-        assert_eq!(
-            flat("Sw<3,3,3> o _0 o ((_8,_16),((_8,_8),_1)):((_64,_512),((_1,_8),_0))"),
-            (vec![8, 16, 8, 8, 1], vec![64, 512, 1, 8, 0])
-        );
-        assert_eq!(swizzle_bms("Sw<3,3,3> o _0 o (_8,_64):(_64,_1)"), Some((3, 3, 3)));
-    }
 
     #[test]
     fn tables_pass_the_host_side_proof() {

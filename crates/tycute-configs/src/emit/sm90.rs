@@ -21,7 +21,7 @@ use tycute_tiled::copy::{TidfrgD, TidfrgS};
 use tycute_tiled::mma::{GetLayoutA_TV, GetLayoutB_TV, ThrLayoutVMNK, ThrfrgA, ThrfrgB, ThrfrgC, TileShape};
 use typenum::Integer;
 
-use super::Header;
+use super::{flat, swizzle_bms, Header};
 use crate::rows::tv_row;
 use crate::sm90::{
     Accumulators, CoordMN, CtaTiler, EpilogueTile, InnerLayout, Mma, SmemAtomA, SmemAtomD, SmemLayoutAStage, Stages, StagesCD,
@@ -44,35 +44,6 @@ pub type EpiTiles = ZippedDivide<CoordMN, EpilogueTile>;
 
 fn int<T: Integer>() -> i64 {
     T::I64
-}
-
-/// The numbers of a CuTe text's shape and stride (`Sw<..> o .. o` dropped), leaf by leaf.
-fn flat(text: &str) -> (Vec<i64>, Vec<i64>) {
-    let plain = text.rsplit(" o ").next().unwrap_or(text);
-    let mut depth = 0;
-    let mut split = plain.len();
-    for (i, c) in plain.char_indices() {
-        match c {
-            '(' => depth += 1,
-            ')' => depth -= 1,
-            ':' if depth == 0 => {
-                split = i;
-                break;
-            }
-            _ => {}
-        }
-    }
-    let nums = |s: &str| -> Vec<i64> {
-        s.split(|c: char| !(c.is_ascii_digit() || c == '-')).filter(|x| !x.is_empty()).filter_map(|x| x.parse().ok()).collect()
-    };
-    (nums(&plain[..split]), nums(plain.get(split + 1..).unwrap_or("")))
-}
-
-/// `Sw<B,M,S>` of a swizzled layout's text.
-fn swizzle_bms(text: &str) -> Option<(i64, i64, i64)> {
-    let inner = text.strip_prefix("Sw<")?.split('>').next()?;
-    let v: Vec<i64> = inner.split(',').filter_map(|x| x.trim().parse().ok()).collect();
-    (v.len() == 3).then(|| (v[0], v[1], v[2]))
 }
 
 /// CuTe's `Swizzle<B,M,S>` applied to `x`.
