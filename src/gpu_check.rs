@@ -78,8 +78,57 @@ pub fn cubin(env: &str, name: &str, src: &str, arch: tycute_cuda::nvrtc::Arch) -
 type Stream = std::sync::Arc<tycute_cuda::cudarc::driver::CudaStream>;
 type Slice<T> = tycute_cuda::cudarc::driver::CudaSlice<T>;
 
-/// `D = A * B^T` with `cublasGemmEx` for the kernel's problem: A (m,k) and B (n,k) K-major fp16,
-/// i.e. the column-major call `op(A) = T`, `op(B) = N`; fp32 compute and D (m,n) column-major.
+/// One column-major `cublasGemmEx` with `op(X) = T`, `op(Y) = N`: `D (rows, cols) = X^T * Y`
+/// for X `(k, rows)` and Y `(k, cols)` halves with leading dimension k, fp32 compute, D of cuBLAS
+/// type `d_type` with leading dimension `rows`. The sm80 and sm90 benchmarks both call it.
+pub(crate) fn cublas_gemm_tn<T: tycute_cuda::cudarc::driver::DeviceRepr>(
+    blas: &tycute_cuda::cudarc::cublas::CudaBlas,
+    stream: &Stream,
+    (rows, cols, k): (usize, usize, usize),
+    x: &Slice<u16>,
+    y: &Slice<u16>,
+    d: &mut Slice<T>,
+    d_type: tycute_cuda::cudarc::cublas::sys::cudaDataType,
+) -> Result<(), String> {
+    use tycute_cuda::cudarc::cublas::{result as cr, sys as cs};
+    use tycute_cuda::cudarc::driver::{DevicePtr, DevicePtrMut};
+    if x.len() < rows * k || y.len() < cols * k || d.len() < rows * cols {
+        return Err("a buffer is smaller than the shape".into());
+    }
+    let (alpha, beta) = (1.0f32, 0.0f32);
+    let (px, _gx) = x.device_ptr(stream);
+    let (py, _gy) = y.device_ptr(stream);
+    let (pd, _gd) = d.device_ptr_mut(stream);
+    // SAFETY: the buffers hold rows*k, cols*k and rows*cols elements (checked above), D of the
+    // type the caller names; the handle is bound to `stream`.
+    unsafe {
+        cr::gemm_ex(
+            *blas.handle(),
+            cs::cublasOperation_t::CUBLAS_OP_T,
+            cs::cublasOperation_t::CUBLAS_OP_N,
+            rows as i32,
+            cols as i32,
+            k as i32,
+            &alpha as *const f32 as *const _,
+            px as *const _,
+            cs::cudaDataType::CUDA_R_16F,
+            k as i32,
+            py as *const _,
+            cs::cudaDataType::CUDA_R_16F,
+            k as i32,
+            &beta as *const f32 as *const _,
+            pd as *mut _,
+            d_type,
+            rows as i32,
+            cs::cublasComputeType_t::CUBLAS_COMPUTE_32F,
+            cs::cublasGemmAlgo_t::CUBLAS_GEMM_DEFAULT,
+        )
+    }
+    .map_err(|x| format!("cublasGemmEx: {x:?}"))
+}
+
+/// `D = A * B^T` for the sm80 kernel's problem: A (m,k) and B (n,k) K-major fp16, fp32 compute
+/// and D (m,n) column-major.
 fn cublas_gemm(
     blas: &tycute_cuda::cudarc::cublas::CudaBlas,
     stream: &Stream,
@@ -88,41 +137,7 @@ fn cublas_gemm(
     b: &Slice<u16>,
     d: &mut Slice<f32>,
 ) -> Result<(), String> {
-    use tycute_cuda::cudarc::cublas::{result as cr, sys as cs};
-    use tycute_cuda::cudarc::driver::DevicePtr;
-    if a.len() < m * k || b.len() < n * k || d.len() < m * n {
-        return Err("a buffer is smaller than the shape".into());
-    }
-    let (alpha, beta) = (1.0f32, 0.0f32);
-    let (pa, _ga) = a.device_ptr(stream);
-    let (pb, _gb) = b.device_ptr(stream);
-    let (pd, _gd) = d.device_ptr(stream);
-    // SAFETY: the buffers hold m*k, n*k and m*n elements of the declared types (checked above);
-    // the handle is bound to `stream`.
-    unsafe {
-        cr::gemm_ex(
-            *blas.handle(),
-            cs::cublasOperation_t::CUBLAS_OP_T,
-            cs::cublasOperation_t::CUBLAS_OP_N,
-            m as i32,
-            n as i32,
-            k as i32,
-            &alpha as *const f32 as *const _,
-            pa as *const _,
-            cs::cudaDataType::CUDA_R_16F,
-            k as i32,
-            pb as *const _,
-            cs::cudaDataType::CUDA_R_16F,
-            k as i32,
-            &beta as *const f32 as *const _,
-            pd as *mut _,
-            cs::cudaDataType::CUDA_R_32F,
-            m as i32,
-            cs::cublasComputeType_t::CUBLAS_COMPUTE_32F,
-            cs::cublasGemmAlgo_t::CUBLAS_GEMM_DEFAULT,
-        )
-    }
-    .map_err(|x| format!("cublasGemmEx: {x:?}"))
+    cublas_gemm_tn(blas, stream, (m, n, k), a, b, d, tycute_cuda::cudarc::cublas::sys::cudaDataType::CUDA_R_32F)
 }
 
 /// A cuBLAS handle on `stream`, or why there is none.
@@ -247,17 +262,9 @@ pub fn gemm_cubin(cfg: &Sm80Config, arch: tycute_cuda::nvrtc::Arch) -> Result<Op
         .map_err(|e| e.to_string())
 }
 
-/// A half-precision value's bits, for values exactly representable (the tests use multiples of
-/// 1/4 in [-2, 2]).
-fn f16_bits(x: f32) -> u16 {
-    if x == 0.0 {
-        return 0;
-    }
-    let b = x.to_bits();
-    let sign = (b >> 16) & 0x8000;
-    let exp = ((b >> 23) & 0xff) as i32 - 127 + 15;
-    let mant = (b >> 13) & 0x3ff;
-    (sign | ((exp as u32) << 10) | mant) as u16
+/// A half-precision value's bits (the tests use values half represents exactly).
+pub(crate) fn f16_bits(x: f32) -> u16 {
+    half::f16::from_f32(x).to_bits()
 }
 
 /// A loaded `sm80_gemm_tn` of one configuration.

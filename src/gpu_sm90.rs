@@ -124,33 +124,9 @@ impl Sm90Gemm {
     }
 }
 
-/// Half-precision bits of `x`, for values exactly representable as normal halves or 0.
-fn f16_bits(x: f32) -> u16 {
-    if x == 0.0 {
-        return 0;
-    }
-    let b = x.to_bits();
-    let sign = (b >> 16) & 0x8000;
-    let exp = ((b >> 23) & 0xff) as i32 - 127 + 15;
-    let mant = (b >> 13) & 0x3ff;
-    (sign | ((exp as u32) << 10) | mant) as u16
-}
-
 /// The value of half-precision bits (NaN for NaN).
 pub fn f16_value(h: u16) -> f64 {
-    let sign = if h & 0x8000 != 0 { -1.0 } else { 1.0 };
-    let (e, f) = (((h >> 10) & 0x1f) as i32, (h & 0x3ff) as f64);
-    match e {
-        0 => sign * f * 2f64.powi(-24),
-        31 => {
-            if f == 0.0 {
-                sign * f64::INFINITY
-            } else {
-                f64::NAN
-            }
-        }
-        _ => sign * (1.0 + f / 1024.0) * 2f64.powi(e - 15),
-    }
+    half::f16::from_bits(h).to_f64()
 }
 
 /// Runs `sm90_gemm_tn` at `m x n x k` on random multiples of 1/64 in [-1, 1] (exact in half;
@@ -169,7 +145,7 @@ pub fn check(g: &Sm90Gemm, (m, n, k): (usize, usize, usize), alpha: f32, beta: f
     let c: Vec<f32> = (0..m * n).map(|_| next()).collect();
     let stream = g.ctx.default_stream();
     let e = |what: &str, x: tycute_cuda::cudarc::driver::DriverError| format!("{what}: {x}");
-    let bits = |v: &[f32]| v.iter().map(|&x| f16_bits(x)).collect::<Vec<u16>>();
+    let bits = |v: &[f32]| v.iter().map(|&x| crate::gpu_check::f16_bits(x)).collect::<Vec<u16>>();
     let da = stream.clone_htod(&bits(&a)).map_err(|x| e("A", x))?;
     let db = stream.clone_htod(&bits(&b)).map_err(|x| e("B", x))?;
     let dc = stream.clone_htod(&bits(&c)).map_err(|x| e("C", x))?;
@@ -196,7 +172,7 @@ pub fn check(g: &Sm90Gemm, (m, n, k): (usize, usize, usize), alpha: f32, beta: f
 
 /// `D = A * B^T` with `cublasGemmEx` on the kernel's problem and data types: A (m,k), B (n,k)
 /// K-major halves, D (m,n) row-major half, fp32 compute. Column-major, that is `D^T = B * A^T`:
-/// the call `(n, m, k)`, `op(B) = T`, `op(A) = N`, D with leading dimension n.
+/// the call `(n, m, k)` with B first, D with leading dimension n.
 fn cublas_gemm_f16(
     blas: &tycute_cuda::cudarc::cublas::CudaBlas,
     stream: &Stream,
@@ -205,40 +181,7 @@ fn cublas_gemm_f16(
     b: &CudaSlice<u16>,
     d: &mut CudaSlice<u16>,
 ) -> Result<(), String> {
-    use tycute_cuda::cudarc::cublas::{result as cr, sys as cs};
-    if a.len() < m * k || b.len() < n * k || d.len() < m * n {
-        return Err("a buffer is smaller than the shape".into());
-    }
-    let (alpha, beta) = (1.0f32, 0.0f32);
-    let (pa, _ga) = a.device_ptr(stream);
-    let (pb, _gb) = b.device_ptr(stream);
-    let (pd, _gd) = d.device_ptr_mut(stream);
-    // SAFETY: the buffers hold m*k, n*k and m*n halves (checked above); the handle is bound to
-    // `stream`.
-    unsafe {
-        cr::gemm_ex(
-            *blas.handle(),
-            cs::cublasOperation_t::CUBLAS_OP_T,
-            cs::cublasOperation_t::CUBLAS_OP_N,
-            n as i32,
-            m as i32,
-            k as i32,
-            &alpha as *const f32 as *const _,
-            pb as *const _,
-            cs::cudaDataType::CUDA_R_16F,
-            k as i32,
-            pa as *const _,
-            cs::cudaDataType::CUDA_R_16F,
-            k as i32,
-            &beta as *const f32 as *const _,
-            pd as *mut _,
-            cs::cudaDataType::CUDA_R_16F,
-            n as i32,
-            cs::cublasComputeType_t::CUBLAS_COMPUTE_32F,
-            cs::cublasGemmAlgo_t::CUBLAS_GEMM_DEFAULT,
-        )
-    }
-    .map_err(|x| format!("cublasGemmEx: {x:?}"))
+    crate::gpu_check::cublas_gemm_tn(blas, stream, (n, m, k), b, a, d, tycute_cuda::cudarc::cublas::sys::cudaDataType::CUDA_R_16F)
 }
 
 /// TFLOP/s of `sm90_gemm_tn` and of cuBLAS (same types, [`cublas_gemm_f16`]) at `m x n x k`:
@@ -256,7 +199,7 @@ pub fn bench(g: &Sm90Gemm, (m, n, k): (usize, usize, usize), reps: usize) -> Res
                 seed ^= seed << 13;
                 seed ^= seed >> 7;
                 seed ^= seed << 17;
-                f16_bits(((seed >> 40) % 129) as f32 / 64.0 - 1.0)
+                crate::gpu_check::f16_bits(((seed >> 40) % 129) as f32 / 64.0 - 1.0)
             })
             .collect()
     };
@@ -285,7 +228,7 @@ mod tests {
         assert_eq!(int("kTmaSwizzleA").unwrap(), 3);
         assert!(smem_bytes().unwrap() > 4 * 32768);
         for x in [0.0f32, 1.0, -1.0, 0.015625, -0.984375, 0.5] {
-            assert_eq!(f16_value(f16_bits(x)), x as f64);
+            assert_eq!(f16_value(crate::gpu_check::f16_bits(x)), x as f64);
         }
         assert!(f16_value(0x7e00).is_nan());
         assert!(shape_ok(256, 128, 64).is_ok() && shape_ok(256, 100, 64).is_err());
