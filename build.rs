@@ -2,6 +2,15 @@
 //! `tycute-configs`) and writes one CUDA header per configuration into `OUT_DIR`
 //! (`sgemm_sm80.h`, ...). `tycute::headers::HEADERS` embeds them for NVRTC; `tycute emit CONFIG
 //! --out DIR` writes the same text for nvcc users. docs/headers.md describes the contents.
+//!
+//! Without the `headers` feature (the tests' scratch crates and the ui-tests use tycute that way)
+//! it writes nothing, and tycute-configs is not compiled for it.
+#[cfg(not(feature = "headers"))]
+fn main() {
+    println!("cargo:rerun-if-changed=build.rs");
+}
+
+#[cfg(feature = "headers")]
 fn main() {
     println!("cargo:rerun-if-changed=build.rs");
     let out = std::path::PathBuf::from(std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"));
@@ -12,7 +21,10 @@ fn main() {
             }
         }
         Err(e) => {
-            println!("cargo:warning=could not write the CUDA headers into {}: {e}", out.display());
+            println!(
+                "cargo:warning=could not write the CUDA headers into {}: {e}",
+                out.display()
+            );
             std::process::exit(1);
         }
     }

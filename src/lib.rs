@@ -35,6 +35,7 @@ pub use tycute_dynamic as dynamic;
 
 /// The CUDA headers of the named configurations, written by `build.rs` from their types
 /// (docs/headers.md): `(file name, text)`, for NVRTC's in-memory headers.
+#[cfg(feature = "headers")]
 pub mod headers {
     /// `sgemm_sm80.h`: CuTe's tutorial configuration.
     pub const SGEMM_SM80: &str = include_str!(concat!(env!("OUT_DIR"), "/sgemm_sm80.h"));
@@ -43,14 +44,19 @@ pub mod headers {
     /// `sm90.h`.
     pub const SM90: &str = include_str!(concat!(env!("OUT_DIR"), "/sm90.h"));
     /// Every header.
-    pub const HEADERS: &[(&str, &str)] =
-        &[("sgemm_sm80.h", SGEMM_SM80), ("sm80_tn_128x256.h", SM80_TN_128X256), ("sm90.h", SM90)];
+    pub const HEADERS: &[(&str, &str)] = &[
+        ("sgemm_sm80.h", SGEMM_SM80),
+        ("sm80_tn_128x256.h", SM80_TN_128X256),
+        ("sm90.h", SM90),
+    ];
 }
 
 /// GPU checks of the generated tables (they skip without a GPU; see `tests/gpu_tables.rs`).
+#[cfg(feature = "headers")]
 pub mod gpu_check;
 
 /// The sm90 GEMM on a GPU (`kernels/sm90_gemm.cu`; `tests/gpu_sm90.rs`).
+#[cfg(feature = "headers")]
 pub mod gpu_sm90;
 
 /// The README's examples, compiled and run as doctests.

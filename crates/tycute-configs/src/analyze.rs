@@ -94,7 +94,6 @@ pub mod sm80 {
     use crate::emit::sm80::{tables, threads};
     use crate::kernel::sm80::Sm80Kernel;
     use crate::rows::tv_row;
-    use tycute_layout::table;
 
     /// Each thread's row, every `step`-th value (the first of each vector).
     fn every(table: &[i64], n: usize, step: usize) -> Vec<Vec<i64>> {
@@ -103,6 +102,7 @@ pub mod sm80 {
 
     /// The kernel's accesses, from the header's tables.
     pub fn accesses<C: Sm80Kernel>() -> Vec<Access> {
+        let k = C::tables();
         let t = tables::<C>();
         let n = threads::<C>();
         vec![
@@ -110,8 +110,8 @@ pub mod sm80 {
             analyse("G2S B: cp.async 16 B -> sB", &t.g2s_b_smem, 2, 16, 8),
             analyse("S2R A: ldmatrix.x4 <- sA (row addresses)", &t.s2r_a_smem, 2, 16, 8),
             analyse("S2R B: ldmatrix.x4 <- sB (row addresses)", &t.s2r_b_smem, 2, 16, 8),
-            analyse("R2S C: st.shared.f32 accumulators -> sC", &every(&table::<C::R2SSmem>(), n, 1), 4, 4, 32),
-            analyse("S2G C: ld.shared.v4.f32 <- sC", &every(&table::<C::S2GSmem>(), n, 4), 4, 16, 8),
+            analyse("R2S C: st.shared.f32 accumulators -> sC", &every(&k.r2s_smem.table(), n, 1), 4, 4, 32),
+            analyse("S2G C: ld.shared.v4.f32 <- sC", &every(&k.s2g_smem.table(), n, 4), 4, 16, 8),
         ]
     }
 }

@@ -175,58 +175,83 @@ impl<N: CuteValue, S: Leaves, D: Leaves> TensorParts for CountingTensor<N, Layou
 /// stride, and the whole row (`row[i] == offset + sum_k c_k(i) * d_k`), is checked: an error says
 /// that thread `t`'s elements are not the representative's layout at another offset.
 pub fn thread_tensor<Rep: TensorParts + CuteText>(row: &[i64]) -> Result<String, String> {
-    let shape = Rep::shape();
-    let stride = Rep::stride();
-    let size: i64 = shape.iter().map(|s| s.0).product();
-    if row.len() as i64 != size {
-        return Err(format!("{} elements, the layout has {size}", row.len()));
+    ThreadTensorParts::of::<Rep>().thread(row)
+}
+
+/// A representative thread tensor as values ([`TensorParts`] and its CuTe text), read once from
+/// its type; [`ThreadTensorParts::thread`] is [`thread_tensor`] for it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ThreadTensorParts {
+    /// The offset of its first element.
+    pub offset: i64,
+    /// The leaves of its shape (`(value, is run-time)`).
+    pub shape: Vec<(i64, bool)>,
+    /// The leaves of its stride (`(value, is run-time)`; a run-time one is the representative's).
+    pub stride: Vec<(i64, bool)>,
+    /// `counting_iter(N) o S:D`.
+    pub text: String,
+}
+
+impl ThreadTensorParts {
+    /// The parts of the tensor type `Rep`.
+    pub fn of<Rep: TensorParts + CuteText>() -> Self {
+        ThreadTensorParts { offset: Rep::offset(), shape: Rep::shape(), stride: Rep::stride(), text: text::<Rep>() }
     }
-    let base = row[0];
-    let mut d = Vec::with_capacity(stride.len());
-    let mut unit = 1i64;
-    for (k, (&(s, _), &(rep_d, is_dyn))) in shape.iter().zip(&stride).enumerate() {
-        let v = if s > 1 { row[unit as usize] - base } else { rep_d };
-        if !is_dyn && v != rep_d {
-            return Err(format!("static stride {k} is _{rep_d} in the layout type, {v} for this thread"));
+
+    /// The CuTe text of the thread whose element indices are `row` ([`thread_tensor`]).
+    pub fn thread(&self, row: &[i64]) -> Result<String, String> {
+        let (shape, stride) = (&self.shape, &self.stride);
+        let size: i64 = shape.iter().map(|s| s.0).product();
+        if row.len() as i64 != size {
+            return Err(format!("{} elements, the layout has {size}", row.len()));
         }
-        d.push(v);
-        unit *= s;
-    }
-    for (i, &x) in row.iter().enumerate() {
-        let (mut rest, mut y) = (i as i64, base);
-        for (&(s, _), dk) in shape.iter().zip(&d) {
-            y += (rest % s) * dk;
-            rest /= s;
-        }
-        if x != y {
-            return Err(format!("element {i} is {x}, the layout gives {y}"));
-        }
-    }
-    // the representative's text, its offset and run-time strides replaced by this thread's
-    let rep = text::<Rep>();
-    let (head, layout) = rep.split_once(" o ").ok_or("not a tensor")?;
-    if !head.starts_with("counting_iter(") || layout.contains(" o ") {
-        return Err(format!("not a plain tensor: {rep}"));
-    }
-    let (shape_text, stride_text) = layout.split_once(':').ok_or("not a layout")?;
-    let mut out = format!("counting_iter({base}) o {shape_text}:");
-    let mut k = 0;
-    let mut chars = stride_text.chars().peekable();
-    while let Some(c) = chars.next() {
-        if c == '_' || c == '-' || c.is_ascii_digit() {
-            let mut tok = c.to_string();
-            while let Some(n) = chars.peek().filter(|n| n.is_ascii_digit()) {
-                tok.push(*n);
-                chars.next();
+        let base = row[0];
+        let mut d = Vec::with_capacity(stride.len());
+        let mut unit = 1i64;
+        for (k, (&(s, _), &(rep_d, is_dyn))) in shape.iter().zip(stride).enumerate() {
+            let v = if s > 1 { row[unit as usize] - base } else { rep_d };
+            if !is_dyn && v != rep_d {
+                return Err(format!("static stride {k} is _{rep_d} in the layout type, {v} for this thread"));
             }
-            let (_, is_dyn) = stride[k];
-            out.push_str(&if is_dyn { d[k].to_string() } else { tok });
-            k += 1;
-        } else {
-            out.push(c);
+            d.push(v);
+            unit *= s;
         }
+        for (i, &x) in row.iter().enumerate() {
+            let (mut rest, mut y) = (i as i64, base);
+            for (&(s, _), dk) in shape.iter().zip(&d) {
+                y += (rest % s) * dk;
+                rest /= s;
+            }
+            if x != y {
+                return Err(format!("element {i} is {x}, the layout gives {y}"));
+            }
+        }
+        // the representative's text, its offset and run-time strides replaced by this thread's
+        let rep = &self.text;
+        let (head, layout) = rep.split_once(" o ").ok_or("not a tensor")?;
+        if !head.starts_with("counting_iter(") || layout.contains(" o ") {
+            return Err(format!("not a plain tensor: {rep}"));
+        }
+        let (shape_text, stride_text) = layout.split_once(':').ok_or("not a layout")?;
+        let mut out = format!("counting_iter({base}) o {shape_text}:");
+        let mut k = 0;
+        let mut chars = stride_text.chars().peekable();
+        while let Some(c) = chars.next() {
+            if c == '_' || c == '-' || c.is_ascii_digit() {
+                let mut tok = c.to_string();
+                while let Some(n) = chars.peek().filter(|n| n.is_ascii_digit()) {
+                    tok.push(*n);
+                    chars.next();
+                }
+                let (_, is_dyn) = stride[k];
+                out.push_str(&if is_dyn { d[k].to_string() } else { tok });
+                k += 1;
+            } else {
+                out.push(c);
+            }
+        }
+        Ok(out)
     }
-    Ok(out)
 }
 
 /// Row `t` of a (thread, value) table: the `n_val` values of thread `t`, for a table whose first

@@ -141,9 +141,21 @@ pub fn show<T: Reify>() -> String {
 /// `Layout::operator()(int)`. For a tensor over a counting iterator (`counting_iter(N) o L`) it
 /// is `N + L(i)`. Computed from the reified constants by ordinary code.
 pub fn table<L: Reify>() -> Vec<i64> {
-    match FlatFn::from_repr(&L::REPR) {
-        Some(f) => f.table(),
-        None => Vec::new(),
+    L::REPR.table()
+}
+
+impl Repr {
+    /// [`table`] of the value this constant stands for.
+    pub fn table(&self) -> Vec<i64> {
+        match FlatFn::from_repr(self) {
+            Some(f) => f.table(),
+            None => Vec::new(),
+        }
+    }
+
+    /// [`show`] of the value this constant stands for.
+    pub fn text(&self) -> String {
+        format_repr(self)
     }
 }
 

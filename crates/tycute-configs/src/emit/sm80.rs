@@ -16,7 +16,7 @@ use tycute_layout::{show, table};
 
 use super::{flat, flat_split, swizzle_bms, Header, ThreadTensor};
 use crate::kernel::sm80::{Sm80Config, Sm80Kernel};
-use crate::rows::{thread_tensor, tv_row};
+use crate::rows::tv_row;
 use tycute_atom::CpAsyncPtx;
 
 /// Elements per 16-byte vector (halves).
@@ -71,12 +71,14 @@ fn product(s: &str) -> i64 {
 
 /// `size(mma)`: the configuration's threads.
 pub fn threads<C: Sm80Kernel>() -> usize {
-    table::<C::ThrLayoutVMNK>().len()
+    let k = C::tables();
+    k.thr_layout_vmnk.table().len()
 }
 
 /// `(V, M, N)`: the sizes of `thr_layout_vmnk`'s first three modes.
 fn vmn_sizes<C: Sm80Kernel>() -> (usize, usize, usize) {
-    let s = mode_sizes(&show::<C::ThrLayoutVMNK>());
+    let k = C::tables();
+    let s = mode_sizes(&k.thr_layout_vmnk.text());
     (s[0] as usize, s[1] as usize, s[2] as usize)
 }
 
@@ -84,7 +86,8 @@ fn vmn_sizes<C: Sm80Kernel>() -> (usize, usize, usize) {
 /// (`(ThrV,(ThrN,ThrK))`) and `thrfrg_C` (`(ThrV,(ThrM,ThrN))`): what `partition_A/B/C` slice
 /// at, from the thread's position `(v, m, n, k)` in `thr_layout_vmnk`.
 fn thrfrg_threads<C: Sm80Kernel>() -> Vec<(usize, usize, usize)> {
-    let vmnk = table::<C::ThrLayoutVMNK>();
+    let k = C::tables();
+    let vmnk = k.thr_layout_vmnk.table();
     let (vs, ms, ns) = vmn_sizes::<C>();
     (0..vmnk.len())
         .map(|t| {
@@ -105,18 +108,19 @@ fn per_thread(table: &[i64], n: usize) -> Vec<Vec<i64>> {
 
 /// The tables of the configuration.
 pub fn tables<C: Sm80Kernel>() -> Tables {
+    let k = C::tables();
     let nt = threads::<C>();
     let thr = thrfrg_threads::<C>();
-    let g2s_a_crd_t = table::<C::G2SACrd>();
-    let g2s_a_smem_t = table::<C::G2SASmem>();
-    let g2s_b_crd_t = table::<C::G2SBCrd>();
-    let g2s_b_smem_t = table::<C::G2SBSmem>();
-    let s2r_a_smem_t = table::<C::S2RASmem>();
-    let s2r_a_crd_t = table::<C::S2RACrd>();
-    let s2r_b_smem_t = table::<C::S2RBSmem>();
-    let s2r_b_crd_t = table::<C::S2RBCrd>();
-    let thrfrg_c = table::<C::ThrfrgC>();
-    let n_vmnk = table::<C::ThrLayoutVMNK>().len();
+    let g2s_a_crd_t = k.g2s_a_crd.table();
+    let g2s_a_smem_t = k.g2s_a_smem.table();
+    let g2s_b_crd_t = k.g2s_b_crd.table();
+    let g2s_b_smem_t = k.g2s_b_smem.table();
+    let s2r_a_smem_t = k.s2r_a_smem.table();
+    let s2r_a_crd_t = k.s2r_a_crd.table();
+    let s2r_b_smem_t = k.s2r_b_smem.table();
+    let s2r_b_crd_t = k.s2r_b_crd.table();
+    let thrfrg_c = k.thrfrg_c.table();
+    let n_vmnk = k.thr_layout_vmnk.table().len();
     let mma_c_crd = (0..nt).map(|t| tv_row(&thrfrg_c, n_vmnk, thr[t].2)).collect();
     let (ga, gas) = (per_thread(&g2s_a_crd_t, nt), per_thread(&g2s_a_smem_t, nt));
     let (gb, gbs) = (per_thread(&g2s_b_crd_t, nt), per_thread(&g2s_b_smem_t, nt));
@@ -161,62 +165,63 @@ fn c_name(name: &str) -> String {
 /// The closed forms of [`CLOSED_FORMS`] for every thread, each checked against its table (the
 /// thread's row of the thread-independent `tidfrg` table, as the dump computes it).
 pub fn thread_tensors<C: Sm80Kernel>() -> Result<Vec<(String, Vec<ThreadTensor>)>, String> {
+    let k = C::tables();
     let (n, thr) = (threads::<C>(), thrfrg_threads::<C>());
-    let tas = table::<C::G2SASmemAll>();
-    let txsa = table::<C::S2RASmem>();
-    let txsb = table::<C::S2RBSmem>();
-    let tac = table::<C::G2SACrd>();
-    let tbs = table::<C::G2SBSmemAll>();
-    let tbc = table::<C::G2SBCrd>();
-    let rs = table::<C::R2SSmem>();
-    let sg = table::<C::S2GSmem>();
-    let sgc = table::<C::S2GCrd>();
-    let thrfrg_c = table::<C::ThrfrgC>();
-    let n_vmnk = table::<C::ThrLayoutVMNK>().len();
+    let tas = k.g2s_a_smem_all.table();
+    let txsa = k.s2r_a_smem.table();
+    let txsb = k.s2r_b_smem.table();
+    let tac = k.g2s_a_crd.table();
+    let tbs = k.g2s_b_smem_all.table();
+    let tbc = k.g2s_b_crd.table();
+    let rs = k.r2s_smem.table();
+    let sg = k.s2g_smem.table();
+    let sgc = k.s2g_crd.table();
+    let thrfrg_c = k.thrfrg_c.table();
+    let n_vmnk = k.thr_layout_vmnk.table().len();
     let mut out = Vec::new();
-    for (k, (name, _)) in CLOSED_FORMS.iter().enumerate() {
+    for (i, (name, _)) in CLOSED_FORMS.iter().enumerate() {
         let mut per = Vec::new();
         for t in 0..n {
-            let (text, row) = match k {
+            let (text, row) = match i {
                 0 => {
                     let row = tv_row(&tas, n, t);
-                    (thread_tensor::<C::TAsA>(&row)?, row)
+                    (k.tAsA.thread(&row)?, row)
                 }
                 3 => {
                     let row = tv_row(&tac, n, t);
-                    (thread_tensor::<C::TAcA>(&row)?, row)
+                    (k.tAcA.thread(&row)?, row)
                 }
                 4 => {
                     let row = tv_row(&thrfrg_c, n_vmnk, thr[t].2);
-                    (thread_tensor::<C::TCcC>(&row)?, row)
+                    (k.tCcC.thread(&row)?, row)
                 }
                 5 => {
                     let row = tv_row(&tbs, n, t);
-                    (thread_tensor::<C::TBsB>(&row)?, row)
+                    (k.tBsB.thread(&row)?, row)
                 }
                 6 => {
                     let row = tv_row(&tbc, n, t);
-                    (thread_tensor::<C::TBcB>(&row)?, row)
+                    (k.tBcB.thread(&row)?, row)
                 }
                 7 => {
                     let row = tv_row(&rs, n, t);
-                    (thread_tensor::<C::TRSsC>(&row)?, row)
+                    (k.tRSsC.thread(&row)?, row)
                 }
                 8 => {
                     let row = tv_row(&sg, n, t);
-                    (thread_tensor::<C::TSGsC>(&row)?, row)
+                    (k.tSGsC.thread(&row)?, row)
                 }
                 9 => {
                     let row = tv_row(&sgc, n, t);
-                    (thread_tensor::<C::TSGcC>(&row)?, row)
+                    (k.tSGcC.thread(&row)?, row)
                 }
                 1 => {
                     let row = tv_row(&txsa, n, t);
-                    (thread_tensor::<C::TXsA0>(&row)?, row)
+                    (k.tXsA0.thread(&row)?, row)
                 }
                 _ => {
                     let row = tv_row(&txsb, n, t);
-                    (thread_tensor::<C::TXsB0>(&row)?, row)
+                    (k.tXsB0.thread(&row)?, row)
                 }
             };
             let x = ThreadTensor::parse(&text)?;
@@ -232,10 +237,11 @@ pub fn thread_tensors<C: Sm80Kernel>() -> Result<Vec<(String, Vec<ThreadTensor>)
 
 /// The header text.
 pub fn header<C: Sm80Kernel>() -> String {
+    let k = C::tables();
     let t = tables::<C>();
     let mut h = Header::new(C::NAME, C::ABOUT);
     let (bm, bn, bk) = {
-        let (s, _) = flat(&show::<C::CtaTiler>());
+        let (s, _) = flat(&k.cta_tiler.text());
         (s[0], s[1], s[2])
     };
     h.comment("Tiles and threads");
@@ -319,7 +325,7 @@ pub fn header<C: Sm80Kernel>() -> String {
     h.int("kEpiSwizzleM", m, "");
     h.int("kEpiSwizzleS", s_, "");
     h.int("kEpiElems", bm * bn, "floats of sC");
-    h.const_table("kR2SAcc", "kR2SAcc[0][j]: the accumulator the j-th R2S value stores (retile_S(tCrC), tRS_sC order)", &[table::<C::TRSrC>()]);
+    h.const_table("kR2SAcc", "kR2SAcc[0][j]: the accumulator the j-th R2S value stores (retile_S(tCrC), tRS_sC order)", &[k.tRSrC.table()]);
 
     h.comment("MMA: m16n8k16, accumulator register r of thread t");
     h.int("kAccumulators", t.mma_c_crd[0].len() as i64, "");
@@ -347,8 +353,9 @@ fn blocks(table: &[i64], vals: usize, nb: usize, nk: usize, unit: i64) -> Vec<Ve
 
 /// The register maps, read off `tCrA`, `tCrB`, `tCrC`, `retile_D(tCrA)`, `retile_D(tCrB)`.
 pub fn fragments<C: Sm80Kernel>() -> Fragments {
-    let (ta, tb, tc) = (table::<C::TCrA>(), table::<C::TCrB>(), table::<C::TCrC>());
-    let (sa, sb, sc) = (mode_sizes(&show::<C::TCrA>()), mode_sizes(&show::<C::TCrB>()), mode_sizes(&show::<C::TCrC>()));
+    let k = C::tables();
+    let (ta, tb, tc) = (k.tCrA.table(), k.tCrB.table(), k.tCrC.table());
+    let (sa, sb, sc) = (mode_sizes(&k.tCrA.text()), mode_sizes(&k.tCrB.text()), mode_sizes(&k.tCrC.text()));
     let (va, vb, vc) = (sa[0] as usize, sb[0] as usize, sc[0] as usize);
     let (mm, mk) = (sa[1] as usize, sa[2] as usize);
     let mn = sb[1] as usize;
@@ -357,8 +364,8 @@ pub fn fragments<C: Sm80Kernel>() -> Fragments {
         frag_a: blocks(&ta, va, mm, mk, 2),
         frag_b: blocks(&tb, vb, mn, mk, 2),
         frag_c: (0..mm).map(|m| (0..mn).map(|n| tc[vc * (m + mm * n)]).collect()).collect(),
-        s2r_a: s2r(&table::<C::TXrA>()),
-        s2r_b: s2r(&table::<C::TXrB>()),
+        s2r_a: s2r(&k.tXrA.table()),
+        s2r_b: s2r(&k.tXrB.table()),
         regs_a_per_k: mm * va / 2,
         regs_b_per_k: mn * vb / 2,
     }
@@ -398,10 +405,11 @@ fn vectors(what: &str, row: &[i64], step: i64) -> Result<(), String> {
 /// MMA fragment register exactly the A/B element the MMA expects there; the accumulators cover
 /// the C tile exactly once.
 pub fn check<C: Sm80Kernel>() -> Result<Report, String> {
+    let k = C::tables();
     let (n, thr) = (threads::<C>(), thrfrg_threads::<C>());
     let t = tables::<C>();
     let mut r = Report::default();
-    let cta = mode_sizes(&show::<C::CtaTiler>());
+    let cta = mode_sizes(&k.cta_tiler.text());
     let (bm, bn, bk) = (cta[0], cta[1], cta[2]);
     for (op, (crd, smem), rows) in [("A", &t.g2s_a_all, bm), ("B", &t.g2s_b_all, bn)] {
         let tile = (rows * bk) as usize;
@@ -414,12 +422,12 @@ pub fn check<C: Sm80Kernel>() -> Result<Report, String> {
     // S2R vs MMA: thread t's j-th destination value of the ldmatrix copies (the tile element
     // tidfrg_D gives it) lands in fragment register retile_D(j); the MMA reads register reg as
     // the fragment coordinate i with frag(i) = reg, i.e. tile element thrfrg(t)[i]
-    let retile_a = table::<C::TXrA>();
-    let retile_b = table::<C::TXrB>();
-    let frag_a = table::<C::TCrA>();
-    let frag_b = table::<C::TCrB>();
-    let thrfrg_a = table::<C::ThrfrgA>();
-    let thrfrg_b = table::<C::ThrfrgB>();
+    let retile_a = k.tXrA.table();
+    let retile_b = k.tXrB.table();
+    let frag_a = k.tCrA.table();
+    let frag_b = k.tCrB.table();
+    let thrfrg_a = k.thrfrg_a.table();
+    let thrfrg_b = k.thrfrg_b.table();
     let (vs, ms, ns) = vmn_sizes::<C>();
     for (op, (smem, _)) in [("A", &t.s2r_a_all), ("B", &t.s2r_b_all)] {
         vectors(&format!("S2R {op} smem"), smem, 1)?;
@@ -461,7 +469,7 @@ pub fn check<C: Sm80Kernel>() -> Result<Report, String> {
     }
     // the register maps: each MMA operand's registers are contiguous in its fragment, and each
     // ldmatrix result register carries two adjacent halves of one fragment register
-    let (ta, tb, tc) = (table::<C::TCrA>(), table::<C::TCrB>(), table::<C::TCrC>());
+    let (ta, tb, tc) = (k.tCrA.table(), k.tCrB.table(), k.tCrC.table());
     for (what, t, v) in [("tCrA", &ta, 8usize), ("tCrB", &tb, 4), ("tCrC", &tc, 4)] {
         for (b, c) in t.chunks(v).enumerate() {
             if c.windows(2).any(|w| w[1] != w[0] + 1) || (what != "tCrC" && c[0] % 2 != 0) {
@@ -469,7 +477,7 @@ pub fn check<C: Sm80Kernel>() -> Result<Report, String> {
             }
         }
     }
-    for (what, t) in [("retile_D(tCrA)", table::<C::TXrA>()), ("retile_D(tCrB)", table::<C::TXrB>())] {
+    for (what, t) in [("retile_D(tCrA)", k.tXrA.table()), ("retile_D(tCrB)", k.tXrB.table())] {
         for (j, p) in t.chunks(2).enumerate() {
             if p[0] % 2 != 0 || p[1] != p[0] + 1 {
                 return Err(format!("{what}: ldmatrix result {j} would split a register: {p:?}"));
@@ -529,8 +537,8 @@ pub fn check<C: Sm80Kernel>() -> Result<Report, String> {
     // of that accumulator's C coordinate; S2G reads 4 contiguous floats and writes them to the 4
     // contiguous D elements they hold
     let sc = table::<<C as Sm80Config>::SmemLayoutC>();
-    let r2s_acc = table::<C::TRSrC>();
-    let rs = table::<C::R2SSmem>();
+    let r2s_acc = k.tRSrC.table();
+    let rs = k.r2s_smem.table();
     let per = rs.len() / n;
     if r2s_acc.len() != per {
         return Err(format!("R2S: {per} values per thread, retile_S(tCrC) has {}", r2s_acc.len()));
@@ -548,7 +556,7 @@ pub fn check<C: Sm80Kernel>() -> Result<Report, String> {
     }
     r.lines.push(exactly_once("R2S sC", r2s_all, sc.len())?);
     r.lines.push("R2S: every accumulator lands at the sC offset of its own C element".into());
-    let (sg, sgc) = (table::<C::S2GSmem>(), table::<C::S2GCrd>());
+    let (sg, sgc) = (k.s2g_smem.table(), k.s2g_crd.table());
     let (mut src, mut dst) = (Vec::new(), Vec::new());
     for th in 0..n {
         let (a, b) = (tv_row(&sg, n, th), tv_row(&sgc, n, th));

@@ -23,7 +23,8 @@ use tycute_tiled::mma::TiledMma;
 use tycute_layout::tuple::At;
 use typenum::{Eq, IsEqual, IsLessOrEqual, LeEq, Mod, Prod, Sum, Z0, P1, P2, P4};
 
-use crate::rows::TensorParts;
+use crate::rows::{TensorParts, ThreadTensorParts};
+use tycute_layout::repr::Repr;
 
 mod sealed {
     pub trait Sealed {}
@@ -327,134 +328,227 @@ pub type CoordMN<C> = MakeLayoutLeft<Tup<<C as Sm80Config>::BM, Tup<<C as Sm80Co
 pub trait ThreadTensorType: TensorParts + CuteText {}
 impl<T: TensorParts + CuteText> ThreadTensorType for T {}
 
-/// A checked configuration with everything its kernel reads, each a type computed from the parts
-/// (written by [`impl_sm80_kernel!`]; the names are those of CuTe's sgemm_sm80 kernel).
-///
-/// Tables are `(thread, value)` layouts of the whole CTA (`tidfrg_S/D` of a copy,
-/// `thrfrg_A/B/C` of the TiledMMA); thread tensors are thread 0's partitions (`tAsA`, ...), whose
-/// shapes and static strides every thread shares.
-pub trait Sm80Kernel: Sm80Checked {
+/// What a kernel of configuration `C` reads, derived from its parts: one type alias per table
+/// and per thread tensor (the names of CuTe's sgemm_sm80 kernel). Tables are `(thread, value)`
+/// layouts of the whole CTA (`tidfrg_S/D` of a copy, `thrfrg_A/B/C` of the TiledMMA); thread
+/// tensors are thread 0's partitions (`tAsA`, ...), whose shapes and static strides every thread
+/// shares.
+pub mod derive {
+    use super::{CoordMK, CoordMN, CoordNK, Sm80Config};
+    use tycute_tiled::copy::{PartitionD, PartitionS, RetileD, RetileS, SwizzledPartitionFragmentA, SwizzledPartitionFragmentB, TidfrgD, TidfrgS};
+    use tycute_tiled::mma;
+    use typenum::Z0;
+
     /// The CTA tile `(bM,bN,bK)`.
-    type CtaTiler: Reify;
+    pub type CtaTiler<C> = tycute_layout::Tup<<C as Sm80Config>::BM, tycute_layout::Tup<<C as Sm80Config>::BN, tycute_layout::Tup<<C as Sm80Config>::BK, tycute_layout::Nil>>>;
     /// `tidfrg_S(copyA, make_layout((bM,bK)))`: `(thr, val) -> m + bM*k`.
-    type G2SACrd: Reify;
+    pub type G2SACrd<C> = TidfrgS<<C as Sm80Config>::CopyA, CoordMK<C>>;
     /// `tidfrg_D(copyA, sA(_,_,0))`: `(thr, val) ->` smem offset.
-    type G2SASmem: Reify;
+    pub type G2SASmem<C> = TidfrgD<<C as Sm80Config>::CopyA, <C as Sm80Config>::SmemLayoutAStage>;
     /// `tidfrg_S(copyB, make_layout((bN,bK)))`.
-    type G2SBCrd: Reify;
+    pub type G2SBCrd<C> = TidfrgS<<C as Sm80Config>::CopyB, CoordNK<C>>;
     /// `tidfrg_D(copyB, sB(_,_,0))`.
-    type G2SBSmem: Reify;
+    pub type G2SBSmem<C> = TidfrgD<<C as Sm80Config>::CopyB, <C as Sm80Config>::SmemLayoutBStage>;
     /// `tidfrg_S(s2r_copy_a, sA(_,_,0))`: the ldmatrix sources.
-    type S2RASmem: Reify;
+    pub type S2RASmem<C> = TidfrgS<<C as Sm80Config>::S2RCopyA, <C as Sm80Config>::SmemLayoutAStage>;
     /// `tidfrg_D(s2r_copy_a, make_layout((bM,bK)))`: which A element each ldmatrix value is.
-    type S2RACrd: Reify;
+    pub type S2RACrd<C> = TidfrgD<<C as Sm80Config>::S2RCopyA, CoordMK<C>>;
     /// `tidfrg_S(s2r_copy_b, sB(_,_,0))`.
-    type S2RBSmem: Reify;
+    pub type S2RBSmem<C> = TidfrgS<<C as Sm80Config>::S2RCopyB, <C as Sm80Config>::SmemLayoutBStage>;
     /// `tidfrg_D(s2r_copy_b, make_layout((bN,bK)))`.
-    type S2RBCrd: Reify;
-    /// `thrfrg_A(mma, make_layout((bM,bK)))`.
-    type ThrfrgA: Reify;
-    /// `thrfrg_B(mma, make_layout((bN,bK)))`.
-    type ThrfrgB: Reify;
-    /// `thrfrg_C(mma, make_layout((bM,bN)))`.
-    type ThrfrgC: Reify;
-    /// `mma.get_thr_layout_vmnk()`.
-    type ThrLayoutVMNK: Reify;
+    pub type S2RBCrd<C> = TidfrgD<<C as Sm80Config>::S2RCopyB, CoordNK<C>>;
+    /// `thrfrg_A(mma, make_layout((bM,bK)))`: `((ThrV,(ThrM,ThrK)),(FrgV,(RestM,RestK)))`.
+    pub type ThrfrgA<C> = mma::ThrfrgA<<C as Sm80Config>::MmaC, CoordMK<C>>;
+    /// `thrfrg_B(mma, make_layout((bN,bK)))`: `((ThrV,(ThrN,ThrK)),(FrgV,(RestN,RestK)))`.
+    pub type ThrfrgB<C> = mma::ThrfrgB<<C as Sm80Config>::MmaC, CoordNK<C>>;
+    /// `thrfrg_C(mma, make_layout((bM,bN)))`: `((ThrV,(ThrM,ThrN)),(FrgV,(RestM,RestN)))`.
+    pub type ThrfrgC<C> = mma::ThrfrgC<<C as Sm80Config>::MmaC, CoordMN<C>>;
+    /// `mma.get_thr_layout_vmnk()`: `(ThrV,ThrM,ThrN,ThrK) -> thr`.
+    pub type ThrLayoutVMNK<C> = mma::ThrLayoutVMNK<<C as Sm80Config>::MmaC>;
     /// `tidfrg_D(copyA, sA)` (all stages).
-    type G2SASmemAll: Reify;
+    pub type G2SASmemAll<C> = TidfrgD<<C as Sm80Config>::CopyA, <C as Sm80Config>::SmemLayoutA>;
     /// `tidfrg_D(copyB, sB)` (all stages).
-    type G2SBSmemAll: Reify;
+    pub type G2SBSmemAll<C> = TidfrgD<<C as Sm80Config>::CopyB, <C as Sm80Config>::SmemLayoutB>;
     /// `tidfrg_D(r2s, sC)`.
-    type R2SSmem: Reify;
+    pub type R2SSmem<C> = TidfrgD<<C as Sm80Config>::R2SCopy, <C as Sm80Config>::SmemLayoutC>;
     /// `tidfrg_S(s2g, sC)`.
-    type S2GSmem: Reify;
+    pub type S2GSmem<C> = TidfrgS<<C as Sm80Config>::S2GCopy, <C as Sm80Config>::SmemLayoutC>;
     /// `tidfrg_D(s2g, make_layout((bM,bN)))`.
-    type S2GCrd: Reify;
+    pub type S2GCrd<C> = TidfrgD<<C as Sm80Config>::S2GCopy, CoordMN<C>>;
     /// `tCrA = partition_fragment_A(sA(_,_,0))`: `(MMA,MMA_M,MMA_K)` registers.
-    type TCrA: Reify;
+    pub type TCrA<C> = SwizzledPartitionFragmentA<<C as Sm80Config>::MmaC, <C as Sm80Config>::SmemLayoutAStage, Z0>;
     /// `tCrB`: `(MMA,MMA_N,MMA_K)`.
-    type TCrB: Reify;
+    pub type TCrB<C> = SwizzledPartitionFragmentB<<C as Sm80Config>::MmaC, <C as Sm80Config>::SmemLayoutBStage, Z0>;
     /// `tCrC`: `(MMA,MMA_M,MMA_N)` accumulators, compact.
-    type TCrC: Reify;
+    pub type TCrC<C> = mma::PartitionFragmentC<<C as Sm80Config>::MmaC, CoordMN<C>, Z0>;
     /// `retile_D(tCrA)` for the S2R copy: `(CPY,MMA_M,MMA_K)`.
-    type TXrA: Reify;
-    /// `retile_D(tCrB)`.
-    type TXrB: Reify;
-    /// `retile_S(tCrC)` for the R2S copy.
-    type TRSrC: Reify;
-    /// `tAsA = partition_D(sA)`, thread 0.
-    type TAsA: ThreadTensorType;
-    /// `tBsB = partition_D(sB)`, thread 0.
-    type TBsB: ThreadTensorType;
-    /// `tAcA = partition_S(make_layout((bM,bK)))`, thread 0.
-    type TAcA: ThreadTensorType;
-    /// `tBcB = partition_S(make_layout((bN,bK)))`, thread 0.
-    type TBcB: ThreadTensorType;
-    /// `tCcC = partition_C(make_layout((bM,bN)))`, thread 0.
-    type TCcC: ThreadTensorType;
-    /// `tXsA(_,_,_,0)`: `partition_S(sA(_,_,0))` of the S2R copy, thread 0.
-    type TXsA0: ThreadTensorType;
-    /// `tXsB(_,_,_,0)`, thread 0.
-    type TXsB0: ThreadTensorType;
-    /// `tRS_sC = partition_D(sC)` of the R2S copy, thread 0.
-    type TRSsC: ThreadTensorType;
-    /// `tSG_sC = partition_S(sC)` of the S2G copy, thread 0.
-    type TSGsC: ThreadTensorType;
-    /// `tSG_cC = partition_D(make_layout((bM,bN)))` of the S2G copy, thread 0.
-    type TSGcC: ThreadTensorType;
-    /// The G2S atom, with its PTX.
-    type G2SPtx: CpAsyncPtx;
+    pub type TXrA<C> = RetileD<<C as Sm80Config>::S2RCopyA, TCrA<C>>;
+    /// `retile_D(tCrB)`: `(CPY,MMA_N,MMA_K)`.
+    pub type TXrB<C> = RetileD<<C as Sm80Config>::S2RCopyB, TCrB<C>>;
+    /// `retile_S(tCrC)` for the R2S copy: `(CPY,MMA_M,MMA_N)`.
+    pub type TRSrC<C> = RetileS<<C as Sm80Config>::R2SCopy, TCrC<C>>;
+    /// `tAsA = partition_D(sA)`, thread 0: `(CPY,CPY_M,CPY_K,bP)`.
+    pub type TAsA<C> = PartitionD<<C as Sm80Config>::CopyA, <C as Sm80Config>::SmemLayoutA, Z0>;
+    /// `tBsB = partition_D(sB)`, thread 0: `(CPY,CPY_N,CPY_K,bP)`.
+    pub type TBsB<C> = PartitionD<<C as Sm80Config>::CopyB, <C as Sm80Config>::SmemLayoutB, Z0>;
+    /// `tAcA = partition_S(make_layout((bM,bK)))`, thread 0: `(CPY,CPY_M,CPY_K)`.
+    pub type TAcA<C> = PartitionS<<C as Sm80Config>::CopyA, CoordMK<C>, Z0>;
+    /// `tBcB = partition_S(make_layout((bN,bK)))`, thread 0: `(CPY,CPY_N,CPY_K)`.
+    pub type TBcB<C> = PartitionS<<C as Sm80Config>::CopyB, CoordNK<C>, Z0>;
+    /// `tCcC = partition_C(make_layout((bM,bN)))`, thread 0: `(MMA,MMA_M,MMA_N)`.
+    pub type TCcC<C> = mma::PartitionC<<C as Sm80Config>::MmaC, CoordMN<C>, Z0>;
+    /// `tXsA(_,_,_,0)`: `partition_S(sA(_,_,0))` of the S2R copy, thread 0: `(CPY,MMA_M,MMA_K)`.
+    pub type TXsA0<C> = PartitionS<<C as Sm80Config>::S2RCopyA, <C as Sm80Config>::SmemLayoutAStage, Z0>;
+    /// `tXsB(_,_,_,0)`, thread 0: `(CPY,MMA_N,MMA_K)`.
+    pub type TXsB0<C> = PartitionS<<C as Sm80Config>::S2RCopyB, <C as Sm80Config>::SmemLayoutBStage, Z0>;
+    /// `tRS_sC = partition_D(sC)` of the R2S copy, thread 0: `(CPY,MMA_M,MMA_N)`.
+    pub type TRSsC<C> = PartitionD<<C as Sm80Config>::R2SCopy, <C as Sm80Config>::SmemLayoutC, Z0>;
+    /// `tSG_sC = partition_S(sC)` of the S2G copy, thread 0: `(CPY,CPY_M,CPY_N)`.
+    pub type TSGsC<C> = PartitionS<<C as Sm80Config>::S2GCopy, <C as Sm80Config>::SmemLayoutC, Z0>;
+    /// `tSG_cC = partition_D(make_layout((bM,bN)))` of the S2G copy, thread 0: `(CPY,CPY_M,CPY_N)`.
+    pub type TSGcC<C> = PartitionD<<C as Sm80Config>::S2GCopy, CoordMN<C>, Z0>;
 }
 
-/// Writes `impl Sm80Kernel for $C`: every per-thread tensor and table of the configuration as
-/// the type CuTe's kernel computes. Compiles only for a configuration that is [`Sm80Checked`].
+/// Everything a kernel of an [`Sm80Kernel`] configuration reads, as values of the [`derive`]
+/// types: tables (`Repr`: `.table()` gives the index table, `.text()` the CuTe text) and thread
+/// tensors. Field names are CuTe's (`tCrA`) or the table's role (`g2s_a_crd`).
+#[allow(non_snake_case)]
+#[derive(Clone)]
+pub struct Sm80Tables {
+    /// [`derive::CtaTiler`]: The CTA tile `(bM,bN,bK)`.
+    pub cta_tiler: Repr,
+    /// [`derive::G2SACrd`]: `tidfrg_S(copyA, make_layout((bM,bK)))`: `(thr, val) -> m + bM*k`.
+    pub g2s_a_crd: Repr,
+    /// [`derive::G2SASmem`]: `tidfrg_D(copyA, sA(_,_,0))`: `(thr, val) ->` smem offset.
+    pub g2s_a_smem: Repr,
+    /// [`derive::G2SBCrd`]: `tidfrg_S(copyB, make_layout((bN,bK)))`.
+    pub g2s_b_crd: Repr,
+    /// [`derive::G2SBSmem`]: `tidfrg_D(copyB, sB(_,_,0))`.
+    pub g2s_b_smem: Repr,
+    /// [`derive::S2RASmem`]: `tidfrg_S(s2r_copy_a, sA(_,_,0))`: the ldmatrix sources.
+    pub s2r_a_smem: Repr,
+    /// [`derive::S2RACrd`]: `tidfrg_D(s2r_copy_a, make_layout((bM,bK)))`: which A element each ldmatrix value is.
+    pub s2r_a_crd: Repr,
+    /// [`derive::S2RBSmem`]: `tidfrg_S(s2r_copy_b, sB(_,_,0))`.
+    pub s2r_b_smem: Repr,
+    /// [`derive::S2RBCrd`]: `tidfrg_D(s2r_copy_b, make_layout((bN,bK)))`.
+    pub s2r_b_crd: Repr,
+    /// [`derive::ThrfrgA`]: `thrfrg_A(mma, make_layout((bM,bK)))`: `((ThrV,(ThrM,ThrK)),(FrgV,(RestM,RestK)))`.
+    pub thrfrg_a: Repr,
+    /// [`derive::ThrfrgB`]: `thrfrg_B(mma, make_layout((bN,bK)))`: `((ThrV,(ThrN,ThrK)),(FrgV,(RestN,RestK)))`.
+    pub thrfrg_b: Repr,
+    /// [`derive::ThrfrgC`]: `thrfrg_C(mma, make_layout((bM,bN)))`: `((ThrV,(ThrM,ThrN)),(FrgV,(RestM,RestN)))`.
+    pub thrfrg_c: Repr,
+    /// [`derive::ThrLayoutVMNK`]: `mma.get_thr_layout_vmnk()`: `(ThrV,ThrM,ThrN,ThrK) -> thr`.
+    pub thr_layout_vmnk: Repr,
+    /// [`derive::G2SASmemAll`]: `tidfrg_D(copyA, sA)` (all stages).
+    pub g2s_a_smem_all: Repr,
+    /// [`derive::G2SBSmemAll`]: `tidfrg_D(copyB, sB)` (all stages).
+    pub g2s_b_smem_all: Repr,
+    /// [`derive::R2SSmem`]: `tidfrg_D(r2s, sC)`.
+    pub r2s_smem: Repr,
+    /// [`derive::S2GSmem`]: `tidfrg_S(s2g, sC)`.
+    pub s2g_smem: Repr,
+    /// [`derive::S2GCrd`]: `tidfrg_D(s2g, make_layout((bM,bN)))`.
+    pub s2g_crd: Repr,
+    /// [`derive::TCrA`]: `tCrA = partition_fragment_A(sA(_,_,0))`: `(MMA,MMA_M,MMA_K)` registers.
+    pub tCrA: Repr,
+    /// [`derive::TCrB`]: `tCrB`: `(MMA,MMA_N,MMA_K)`.
+    pub tCrB: Repr,
+    /// [`derive::TCrC`]: `tCrC`: `(MMA,MMA_M,MMA_N)` accumulators, compact.
+    pub tCrC: Repr,
+    /// [`derive::TXrA`]: `retile_D(tCrA)` for the S2R copy: `(CPY,MMA_M,MMA_K)`.
+    pub tXrA: Repr,
+    /// [`derive::TXrB`]: `retile_D(tCrB)`: `(CPY,MMA_N,MMA_K)`.
+    pub tXrB: Repr,
+    /// [`derive::TRSrC`]: `retile_S(tCrC)` for the R2S copy: `(CPY,MMA_M,MMA_N)`.
+    pub tRSrC: Repr,
+    /// [`derive::TAsA`]: `tAsA = partition_D(sA)`, thread 0: `(CPY,CPY_M,CPY_K,bP)`.
+    pub tAsA: ThreadTensorParts,
+    /// [`derive::TBsB`]: `tBsB = partition_D(sB)`, thread 0: `(CPY,CPY_N,CPY_K,bP)`.
+    pub tBsB: ThreadTensorParts,
+    /// [`derive::TAcA`]: `tAcA = partition_S(make_layout((bM,bK)))`, thread 0: `(CPY,CPY_M,CPY_K)`.
+    pub tAcA: ThreadTensorParts,
+    /// [`derive::TBcB`]: `tBcB = partition_S(make_layout((bN,bK)))`, thread 0: `(CPY,CPY_N,CPY_K)`.
+    pub tBcB: ThreadTensorParts,
+    /// [`derive::TCcC`]: `tCcC = partition_C(make_layout((bM,bN)))`, thread 0: `(MMA,MMA_M,MMA_N)`.
+    pub tCcC: ThreadTensorParts,
+    /// [`derive::TXsA0`]: `tXsA(_,_,_,0)`: `partition_S(sA(_,_,0))` of the S2R copy, thread 0: `(CPY,MMA_M,MMA_K)`.
+    pub tXsA0: ThreadTensorParts,
+    /// [`derive::TXsB0`]: `tXsB(_,_,_,0)`, thread 0: `(CPY,MMA_N,MMA_K)`.
+    pub tXsB0: ThreadTensorParts,
+    /// [`derive::TRSsC`]: `tRS_sC = partition_D(sC)` of the R2S copy, thread 0: `(CPY,MMA_M,MMA_N)`.
+    pub tRSsC: ThreadTensorParts,
+    /// [`derive::TSGsC`]: `tSG_sC = partition_S(sC)` of the S2G copy, thread 0: `(CPY,CPY_M,CPY_N)`.
+    pub tSGsC: ThreadTensorParts,
+    /// [`derive::TSGcC`]: `tSG_cC = partition_D(make_layout((bM,bN)))` of the S2G copy, thread 0: `(CPY,CPY_M,CPY_N)`.
+    pub tSGcC: ThreadTensorParts,
+}
+
+/// A checked configuration with everything its kernel reads ([`Sm80Tables`], the values of the
+/// [`derive`] types), written by [`impl_sm80_kernel!`]. Code generic over `C: Sm80Kernel` (the
+/// header emitter, the bank analysis) cannot be instantiated with a configuration whose parts
+/// disagree.
+///
+/// One function body reads every derived type. rustc keeps its cache of normalized types for
+/// the type check of one body, so the 35 derivations of a configuration, which share most of
+/// their intermediates, are worked out together once; as 35 associated types, each checked in an
+/// environment of its own, they cost 16 s per configuration (docs/perf.md).
+pub trait Sm80Kernel: Sm80Checked {
+    /// The G2S atom, with its PTX.
+    type G2SPtx: CpAsyncPtx;
+    /// The tables and thread tensors.
+    fn tables() -> Sm80Tables;
+}
+
+/// Writes `impl Sm80Kernel for $C`: every table and thread tensor of [`derive`] for the
+/// configuration. Compiles only for a configuration that is [`Sm80Checked`].
 #[macro_export]
 macro_rules! impl_sm80_kernel {
     ($C:ty) => {
-        const _: () = {
-            use $crate::kernel::sm80::{CoordMK, CoordMN, CoordNK, Sm80Config};
-            use tycute_tiled::copy::{PartitionD, PartitionS, RetileD, RetileS, SwizzledPartitionFragmentA, SwizzledPartitionFragmentB, TidfrgD, TidfrgS};
-            use tycute_tiled::mma::{PartitionC, PartitionFragmentC, ThrfrgA, ThrfrgB, ThrfrgC, ThrLayoutVMNK};
-            type Cfg = $C;
-            type Z = tycute_layout::typenum::Z0;
-            type MmaOf = <Cfg as Sm80Config>::MmaC;
-            impl $crate::kernel::sm80::Sm80Kernel for $C {
-                type CtaTiler = tycute_layout::Tup<<Cfg as Sm80Config>::BM, tycute_layout::Tup<<Cfg as Sm80Config>::BN, tycute_layout::Tup<<Cfg as Sm80Config>::BK, tycute_layout::Nil>>>;
-                type G2SACrd = TidfrgS<<Cfg as Sm80Config>::CopyA, CoordMK<Cfg>>;
-                type G2SASmem = TidfrgD<<Cfg as Sm80Config>::CopyA, <Cfg as Sm80Config>::SmemLayoutAStage>;
-                type G2SBCrd = TidfrgS<<Cfg as Sm80Config>::CopyB, CoordNK<Cfg>>;
-                type G2SBSmem = TidfrgD<<Cfg as Sm80Config>::CopyB, <Cfg as Sm80Config>::SmemLayoutBStage>;
-                type S2RASmem = TidfrgS<<Cfg as Sm80Config>::S2RCopyA, <Cfg as Sm80Config>::SmemLayoutAStage>;
-                type S2RACrd = TidfrgD<<Cfg as Sm80Config>::S2RCopyA, CoordMK<Cfg>>;
-                type S2RBSmem = TidfrgS<<Cfg as Sm80Config>::S2RCopyB, <Cfg as Sm80Config>::SmemLayoutBStage>;
-                type S2RBCrd = TidfrgD<<Cfg as Sm80Config>::S2RCopyB, CoordNK<Cfg>>;
-                type ThrfrgA = ThrfrgA<MmaOf, CoordMK<Cfg>>;
-                type ThrfrgB = ThrfrgB<MmaOf, CoordNK<Cfg>>;
-                type ThrfrgC = ThrfrgC<MmaOf, CoordMN<Cfg>>;
-                type ThrLayoutVMNK = ThrLayoutVMNK<MmaOf>;
-                type G2SASmemAll = TidfrgD<<Cfg as Sm80Config>::CopyA, <Cfg as Sm80Config>::SmemLayoutA>;
-                type G2SBSmemAll = TidfrgD<<Cfg as Sm80Config>::CopyB, <Cfg as Sm80Config>::SmemLayoutB>;
-                type R2SSmem = TidfrgD<<Cfg as Sm80Config>::R2SCopy, <Cfg as Sm80Config>::SmemLayoutC>;
-                type S2GSmem = TidfrgS<<Cfg as Sm80Config>::S2GCopy, <Cfg as Sm80Config>::SmemLayoutC>;
-                type S2GCrd = TidfrgD<<Cfg as Sm80Config>::S2GCopy, CoordMN<Cfg>>;
-                type TCrA = SwizzledPartitionFragmentA<MmaOf, <Cfg as Sm80Config>::SmemLayoutAStage, Z>;
-                type TCrB = SwizzledPartitionFragmentB<MmaOf, <Cfg as Sm80Config>::SmemLayoutBStage, Z>;
-                type TCrC = PartitionFragmentC<MmaOf, CoordMN<Cfg>, Z>;
-                type TXrA = RetileD<<Cfg as Sm80Config>::S2RCopyA, Self::TCrA>;
-                type TXrB = RetileD<<Cfg as Sm80Config>::S2RCopyB, Self::TCrB>;
-                type TRSrC = RetileS<<Cfg as Sm80Config>::R2SCopy, Self::TCrC>;
-                type TAsA = PartitionD<<Cfg as Sm80Config>::CopyA, <Cfg as Sm80Config>::SmemLayoutA, Z>;
-                type TBsB = PartitionD<<Cfg as Sm80Config>::CopyB, <Cfg as Sm80Config>::SmemLayoutB, Z>;
-                type TAcA = PartitionS<<Cfg as Sm80Config>::CopyA, CoordMK<Cfg>, Z>;
-                type TBcB = PartitionS<<Cfg as Sm80Config>::CopyB, CoordNK<Cfg>, Z>;
-                type TCcC = PartitionC<MmaOf, CoordMN<Cfg>, Z>;
-                type TXsA0 = PartitionS<<Cfg as Sm80Config>::S2RCopyA, <Cfg as Sm80Config>::SmemLayoutAStage, Z>;
-                type TXsB0 = PartitionS<<Cfg as Sm80Config>::S2RCopyB, <Cfg as Sm80Config>::SmemLayoutBStage, Z>;
-                type TRSsC = PartitionD<<Cfg as Sm80Config>::R2SCopy, <Cfg as Sm80Config>::SmemLayoutC, Z>;
-                type TSGsC = PartitionS<<Cfg as Sm80Config>::S2GCopy, <Cfg as Sm80Config>::SmemLayoutC, Z>;
-                type TSGcC = PartitionD<<Cfg as Sm80Config>::S2GCopy, CoordMN<Cfg>, Z>;
-                type G2SPtx = <Cfg as Sm80Config>::G2SAtom;
+        impl $crate::kernel::sm80::Sm80Kernel for $C {
+            type G2SPtx = <$C as $crate::kernel::sm80::Sm80Config>::G2SAtom;
+            fn tables() -> $crate::kernel::sm80::Sm80Tables {
+                use $crate::kernel::sm80::derive::*;
+                use $crate::rows::ThreadTensorParts;
+                use tycute_layout::Reify;
+                $crate::kernel::sm80::Sm80Tables {
+                    cta_tiler: <CtaTiler<$C> as Reify>::REPR,
+                    g2s_a_crd: <G2SACrd<$C> as Reify>::REPR,
+                    g2s_a_smem: <G2SASmem<$C> as Reify>::REPR,
+                    g2s_b_crd: <G2SBCrd<$C> as Reify>::REPR,
+                    g2s_b_smem: <G2SBSmem<$C> as Reify>::REPR,
+                    s2r_a_smem: <S2RASmem<$C> as Reify>::REPR,
+                    s2r_a_crd: <S2RACrd<$C> as Reify>::REPR,
+                    s2r_b_smem: <S2RBSmem<$C> as Reify>::REPR,
+                    s2r_b_crd: <S2RBCrd<$C> as Reify>::REPR,
+                    thrfrg_a: <ThrfrgA<$C> as Reify>::REPR,
+                    thrfrg_b: <ThrfrgB<$C> as Reify>::REPR,
+                    thrfrg_c: <ThrfrgC<$C> as Reify>::REPR,
+                    thr_layout_vmnk: <ThrLayoutVMNK<$C> as Reify>::REPR,
+                    g2s_a_smem_all: <G2SASmemAll<$C> as Reify>::REPR,
+                    g2s_b_smem_all: <G2SBSmemAll<$C> as Reify>::REPR,
+                    r2s_smem: <R2SSmem<$C> as Reify>::REPR,
+                    s2g_smem: <S2GSmem<$C> as Reify>::REPR,
+                    s2g_crd: <S2GCrd<$C> as Reify>::REPR,
+                    tCrA: <TCrA<$C> as Reify>::REPR,
+                    tCrB: <TCrB<$C> as Reify>::REPR,
+                    tCrC: <TCrC<$C> as Reify>::REPR,
+                    tXrA: <TXrA<$C> as Reify>::REPR,
+                    tXrB: <TXrB<$C> as Reify>::REPR,
+                    tRSrC: <TRSrC<$C> as Reify>::REPR,
+                    tAsA: ThreadTensorParts::of::<TAsA<$C>>(),
+                    tBsB: ThreadTensorParts::of::<TBsB<$C>>(),
+                    tAcA: ThreadTensorParts::of::<TAcA<$C>>(),
+                    tBcB: ThreadTensorParts::of::<TBcB<$C>>(),
+                    tCcC: ThreadTensorParts::of::<TCcC<$C>>(),
+                    tXsA0: ThreadTensorParts::of::<TXsA0<$C>>(),
+                    tXsB0: ThreadTensorParts::of::<TXsB0<$C>>(),
+                    tRSsC: ThreadTensorParts::of::<TRSsC<$C>>(),
+                    tSGsC: ThreadTensorParts::of::<TSGsC<$C>>(),
+                    tSGcC: ThreadTensorParts::of::<TSGcC<$C>>(),
+                }
             }
-        };
+        }
     };
 }
