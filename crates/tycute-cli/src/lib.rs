@@ -50,7 +50,7 @@ enum Command {
     /// cells `T{t}V{v}` colored by thread, or a plain layout with cells labelled by offset.
     Draw(draw::DrawArgs),
     /// Shared-memory bank conflicts of a configuration's kernel: wavefronts per warp instruction
-    /// and access width, from the type-level tables (`sgemm_sm80`).
+    /// and access width, from the type-level tables (`sgemm_sm80`, `sm80_tn_128x256`, `sm90`).
     Analyze {
         /// The configuration.
         config: String,
@@ -115,11 +115,21 @@ fn analyze(config: &str, unswizzled: bool) -> i32 {
     use tycute_configs::kernel::sm80::Sm80Config;
     use tycute_configs::sgemm_sm80::SgemmSm80;
     use tycute_configs::sm80_tn_128x256::Sm80Tn128x256;
-    let accesses = match config {
-        c if c == SgemmSm80::NAME => analyze::sm80::accesses::<SgemmSm80>(),
-        c if c == Sm80Tn128x256::NAME => analyze::sm80::accesses::<Sm80Tn128x256>(),
+    let sm90 = tycute_configs::SM90.name;
+    let known = format!("{}, {}, {sm90}", SgemmSm80::NAME, Sm80Tn128x256::NAME);
+    let (accesses, plain) = match config {
+        c if c == SgemmSm80::NAME => (Ok(analyze::sm80::accesses::<SgemmSm80>()), Some(Ok(analyze::sgemm_sm80::unswizzled()))),
+        c if c == Sm80Tn128x256::NAME => (Ok(analyze::sm80::accesses::<Sm80Tn128x256>()), None),
+        c if c == sm90 => (analyze::sm90::accesses(), Some(analyze::sm90::unswizzled())),
         _ => {
-            eprintln!("error: no shared-memory analysis for configuration `{config}` (available: {}, {})", SgemmSm80::NAME, Sm80Tn128x256::NAME);
+            eprintln!("error: no shared-memory analysis for configuration `{config}` (available: {known})");
+            return 1;
+        }
+    };
+    let accesses = match accesses {
+        Ok(a) => a,
+        Err(e) => {
+            eprintln!("error: {config}: {e}");
             return 1;
         }
     };
@@ -127,13 +137,24 @@ fn analyze(config: &str, unswizzled: bool) -> i32 {
         &format!("{config}: shared-memory instructions per warp (wavefronts of 128 bytes; ideal = bytes / 128)"),
         &accesses,
     );
+    if config == sm90 {
+        text += "(TMA loads and stores and wgmma's operand reads use the async proxy: no per-lane addresses)\n";
+    }
     if unswizzled {
-        if config != SgemmSm80::NAME {
-            eprintln!("error: --unswizzled is available for sgemm_sm80 only");
-            return 1;
+        match plain {
+            Some(Ok(u)) => {
+                text += "\n";
+                text += &analyze::report("the same copies without the swizzle", &u);
+            }
+            Some(Err(e)) => {
+                eprintln!("error: {config}: {e}");
+                return 1;
+            }
+            None => {
+                eprintln!("error: --unswizzled is available for {} and {sm90}", SgemmSm80::NAME);
+                return 1;
+            }
         }
-        text += "\n";
-        text += &analyze::report("the same copies on an unswizzled K-major stage", &analyze::sgemm_sm80::unswizzled());
     }
     emit(&text);
     0

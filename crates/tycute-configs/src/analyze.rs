@@ -10,7 +10,10 @@
 //!
 //! [`sm80::accesses`] lists every shared-memory instruction of `kernels/sm80_gemm.cu` for a configuration, with its
 //! addresses from the header's tables (the same types), and the same instructions on an
-//! unswizzled K-major stage `(_128,_64):(_64,_1)` for comparison.
+//! unswizzled K-major stage `(_128,_64):(_64,_1)` for comparison. [`sm90::accesses`] does the
+//! same for the thread-issued shared-memory instructions of `kernels/sm90_gemm.cu` (the
+//! epilogue's `ldmatrix` of C and `stmatrix` of D; TMA and wgmma read and write shared memory
+//! through the async proxy, with no per-lane addresses to analyse).
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -148,6 +151,50 @@ pub mod sgemm_sm80 {
     }
 }
 
+/// The thread-issued shared-memory instructions of `kernels/sm90_gemm.cu` (the sm90
+/// configuration's epilogue), from `sm90.h`'s tables, and the same on unswizzled sub-tiles.
+#[cfg(feature = "sm90")]
+pub mod sm90 {
+    use super::{analyse, Access};
+    use crate::emit::sm90::{tables, Tables};
+    use crate::emit::swizzle_bms;
+    use crate::sm90::{SC, SD};
+    use tycute_layout::show;
+
+    /// `rows[t][i]` for every epilogue stage: stage `st` adds `st * stage` halves.
+    fn all_stages(rows: &[Vec<i64>], t: &Tables) -> Vec<Vec<i64>> {
+        rows.iter().map(|r| (0..t.epi_stages).flat_map(|st| r.iter().map(move |&x| x + st * t.r2s_stage)).collect()).collect()
+    }
+
+    /// `rows` with the swizzle of `layout_text` undone (CuTe's swizzles are involutions), i.e.
+    /// the addresses of the same copy on the unswizzled sub-tile.
+    fn unswizzle(rows: &[Vec<i64>], layout_text: &str) -> Result<Vec<Vec<i64>>, String> {
+        let (b, m, s) = swizzle_bms(layout_text).ok_or_else(|| format!("not a swizzled layout: {layout_text}"))?;
+        let mask = ((1i64 << b) - 1) << (m + s);
+        Ok(rows.iter().map(|r| r.iter().map(|&x| x ^ ((x & mask) >> s)).collect()).collect())
+    }
+
+    /// The epilogue's `ldmatrix.x4` of C and `stmatrix.x4` of D: the row addresses of
+    /// `tidfrg_S(tiled_s2r, sC_epi)` and `tidfrg_D(tiled_r2s, sD_epi)`, every stage.
+    pub fn accesses() -> Result<Vec<Access>, String> {
+        let t = tables()?;
+        Ok(vec![
+            analyse("S2R C: ldmatrix.x4 <- sC (row addresses)", &all_stages(&t.s2r_smem, &t), 2, 16, 8),
+            analyse("R2S D: stmatrix.x4 -> sD (row addresses)", &all_stages(&t.r2s_smem, &t), 2, 16, 8),
+        ])
+    }
+
+    /// The same instructions on sub-tiles without the swizzle (one stage).
+    pub fn unswizzled() -> Result<Vec<Access>, String> {
+        let t = tables()?;
+        let (sc, sd) = (show::<SC>(), show::<SD>());
+        Ok(vec![
+            analyse("S2R C: ldmatrix.x4 <- sC without its swizzle", &unswizzle(&t.s2r_smem, &sc)?, 2, 16, 8),
+            analyse("R2S D: stmatrix.x4 -> sD without its swizzle", &unswizzle(&t.r2s_smem, &sd)?, 2, 16, 8),
+        ])
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -177,5 +224,19 @@ mod tests {
         println!("{}", report("unswizzled", &u));
         // ldmatrix rows 128 bytes apart on an unswizzled stage: 8-way conflicts
         assert!(u.iter().any(|x| x.what.starts_with("S2R") && x.max == 32), "{u:?}");
+    }
+
+    #[cfg(feature = "sm90")]
+    #[test]
+    fn sm90_epilogue_is_conflict_free_and_unswizzled_is_not() {
+        let a = sm90::accesses().unwrap();
+        println!("{}", report("sm90", &a));
+        assert_eq!(a.len(), 2);
+        for x in &a {
+            assert!(x.conflict_free(), "{x:?}");
+        }
+        let u = sm90::unswizzled().unwrap();
+        println!("{}", report("sm90 unswizzled", &u));
+        assert!(u.iter().any(|x| !x.conflict_free()), "{u:?}");
     }
 }
