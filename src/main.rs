@@ -204,13 +204,20 @@ fn bench(args: &tycute_cli::BenchArgs) -> i32 {
     } else {
         args.shapes.clone()
     };
-    let cfg = match tycute::gpu_check::Sm80Config::named(args.config.as_deref().unwrap_or(tycute::gpu_check::DEFAULT_SM80)) {
+    let mut cfg = match tycute::gpu_check::Sm80Config::named(args.config.as_deref().unwrap_or(tycute::gpu_check::DEFAULT_SM80)) {
         Ok(c) => c,
         Err(e) => {
             eprintln!("error: {e}");
             return 2;
         }
     };
+    if let Some(bytes) = args.smem_bytes {
+        if bytes < cfg.smem_bytes {
+            eprintln!("error: --smem-bytes {bytes} is less than the {} bytes {} needs", cfg.smem_bytes, cfg.name);
+            return 2;
+        }
+        cfg.smem_bytes = bytes;
+    }
     let mut parsed = Vec::new();
     for s in &shapes {
         let v: Vec<usize> = s.split('x').filter_map(|x| x.parse().ok()).collect();

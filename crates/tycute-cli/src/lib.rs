@@ -82,6 +82,10 @@ pub struct BenchArgs {
     /// The kernel configuration (its header); the default is the kernel's tuned one.
     #[arg(long)]
     pub config: Option<String>,
+    /// Launch with this much dynamic shared memory (at least the configuration's), to limit the
+    /// CTAs per SM: 120000 leaves room for one on an H100 (for profiling experiments).
+    #[arg(long)]
+    pub smem_bytes: Option<usize>,
 }
 
 #[derive(Subcommand, Debug)]
