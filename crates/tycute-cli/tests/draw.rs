@@ -36,3 +36,25 @@ fn bad_input_is_an_error_naming_it() {
     a.config = "nonesuch".into();
     assert!(grid(&a).unwrap_err().contains("no configuration named `nonesuch`"));
 }
+
+/// The sm90 configuration's objects draw the same way: the wgmma accumulator layout covers the
+/// 64x128 atom tile once, the epilogue's stmatrix copy its 64x16 tile once, and the swizzled
+/// sD sub-tile is a plain grid of offsets.
+#[test]
+fn sm90_objects() {
+    for (object, tile, cells) in [
+        ("mma.layoutC_TV", Some("64,128"), 8192),
+        ("tiled_r2s.TiledLayout_TV", Some("64,16"), 1024),
+        ("sD_epi", None, 4096),
+    ] {
+        let mut a = args(object, tile);
+        a.config = "sm90".into();
+        let g = grid(&a).unwrap_or_else(|e| panic!("{object}: {e}"));
+        let svg = g.svg();
+        let doc = roxmltree::Document::parse(&svg).unwrap_or_else(|e| panic!("{object}: not XML: {e}"));
+        assert_eq!(doc.descendants().filter(|n| n.has_tag_name("rect")).count(), cells + 1, "{object}");
+        if tile.is_some() {
+            assert!(g.cells.iter().all(|c| !c.label.is_empty() && !c.clash), "{object}: covers its tile once");
+        }
+    }
+}
