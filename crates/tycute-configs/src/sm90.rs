@@ -63,6 +63,7 @@ use tycute_tiled::mma::{
 use tycute_tiled::CountingTensor;
 use typenum::Integer;
 
+use crate::kernel::sm90::{Sm90Checked, Sm90Config, TmaSwizzle128B, TmaSwizzle64B};
 use crate::dynamic::{DynMmaPartition0, DynThrfrgC, DynZippedDivide, LocalTile, T2, D};
 use crate::rows::{gmem_row, tv_row, Row, Rows};
 
@@ -203,6 +204,35 @@ pub type Take3<T> = <T as Take3Op>::Output;
 
 /// Threads of the consumer warpgroup (MMA, R2S, S2R): 128.
 pub const NUM_THREADS: usize = 128;
+
+// ---------------------------------------------------------------------------------------------
+// The configuration as a checked kernel configuration
+
+/// The configuration above as an [`Sm90Config`]: its parts, and the swizzle mode each tensor
+/// map is encoded with (`sm90.h`'s `kTmaSwizzleA/B/D`, which the host passes to
+/// `cuTensorMapEncodeTiled`).
+pub struct Sm90;
+impl Sm90Config for Sm90 {
+    const NAME: &'static str = "sm90";
+    type BM = cute!(_128);
+    type BN = cute!(_128);
+    type BK = cute!(_64);
+    type Stages = Stages;
+    type Element = half_t;
+    type SmemLayoutAStage = TileToShape<SmemAtomA, cute!((_128,_64))>;
+    type SmemLayoutBStage = TileToShape<SmemAtomA, cute!((_128,_64))>;
+    type TmaSwizzleA = TmaSwizzle128B;
+    type TmaSwizzleB = TmaSwizzle128B;
+    type MmaC = Mma;
+    type EpiM = cute!(_64);
+    type EpiN = cute!(_32);
+    type StagesCD = StagesCD;
+    type SmemLayoutDStage = TileToShape<SmemAtomD, EpilogueTile>;
+    type TmaSwizzleD = TmaSwizzle64B;
+}
+// every rule of the configuration trait holds (CTA tile vs wgmma tile, TMA modes vs smem
+// swizzles, stages, 227 KiB)
+static_assertions::assert_impl_all!(Sm90: Sm90Checked);
 /// `DispatchPolicy::FragmentSize` (seed 004: "通常为 2").
 pub const FRAGMENT_SIZE: i64 = 2;
 static_assertions::assert_type_eq_all!(Size<Mma>, TiledNumThr<TiledR2S>, TiledNumThr<TiledS2R>, TiledNumThr<TiledCopyCAtom>, cute!(_128));

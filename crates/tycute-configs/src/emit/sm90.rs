@@ -180,6 +180,22 @@ pub fn tables() -> Result<Tables, String> {
     let stages = flat(&show::<Stages>()).0[0];
     let sw_ab = hw_swizzle(&show::<SmemAtomA>())?;
     let sw_d = hw_swizzle(&show::<SmemAtomD>())?;
+    // the tensor maps' modes are the configuration's (`Sm90Checked` proves that they are the
+    // smem layouts' swizzles; the header passes them to cuTensorMapEncodeTiled)
+    {
+        use crate::kernel::sm90::{Sm90Config, TmaSwizzleMode};
+        type Cfg = crate::sm90::Sm90;
+        let modes = [
+            ("A", <<Cfg as Sm90Config>::TmaSwizzleA as TmaSwizzleMode>::MODE, sw_ab.1),
+            ("B", <<Cfg as Sm90Config>::TmaSwizzleB as TmaSwizzleMode>::MODE, sw_ab.1),
+            ("D", <<Cfg as Sm90Config>::TmaSwizzleD as TmaSwizzleMode>::MODE, sw_d.1),
+        ];
+        for (what, mode, from_layout) in modes {
+            if i64::from(mode) != from_layout {
+                return Err(format!("the TMA mode of {what} ({mode}) is not its smem layout's swizzle ({from_layout})"));
+            }
+        }
+    }
     let box_a = flat(&show::<TmaBoxA>()).0;
     let box_d = flat(&show::<TmaBoxD>()).0;
     let sa = table::<SmemLayoutAStage>();

@@ -26,7 +26,7 @@ use typenum::{Eq, IsEqual, IsLessOrEqual, LeEq, Mod, Prod, Sum, Z0, P1, P2, P4};
 use crate::rows::{TensorParts, ThreadTensorParts};
 use tycute_layout::repr::Repr;
 
-mod sealed {
+pub(crate) mod sealed {
     pub trait Sealed {}
     impl Sealed for typenum::B0 {}
     impl Sealed for typenum::B1 {}

@@ -1,0 +1,254 @@
+//! The sm90 GEMM kernel configuration (`kernels/sm90_gemm.cu`): TMA loads into swizzled shared
+//! memory, a warpgroup of wgmma reading it through descriptors, and a TMA-store epilogue.
+//!
+//! As for sm80 ([`super::sm80`]), a configuration names its parts ([`Sm90Config`]) and
+//! [`Sm90Checked`] holds exactly when they fit; each rule is a trait whose unmet bound is the
+//! error's first line. The rule C++ CuTe leaves to a run-time failure (or to silently wrong data)
+//! is the TMA one: a tensor map is encoded with a swizzle mode (`CU_TENSOR_MAP_SWIZZLE_128B`, ...),
+//! and the shared-memory layout the kernel (and wgmma's descriptor) reads must be swizzled the
+//! same way, `Sw<B,4,3>` on byte addresses with `B` the mode's. Here the mode is a type of the
+//! configuration and a mismatch does not compile:
+//!
+//! ```text
+//! error[E0277]: kernel configuration: the smem layout of A is not swizzled the way its TMA mode writes it (Sw<B,M,S> of sA must be Sw<mode,4,3>)
+//! ```
+
+use core::ops::{Add, Mul, Rem};
+
+use tycute_layout::layout::SizeOp;
+use tycute_layout::numeric::{Bits, SizeofBits};
+use tycute_layout::SmemPtr;
+use tycute_layout::{ComposedLayout, Layout, Swizzle};
+use tycute_tiled::mma::TiledMma;
+use typenum::{Eq, IsEqual, IsLessOrEqual, LeEq, Mod, Prod, Quot, Sum, Z0, P1, P3, P4, P8};
+
+use super::sm80::sealed;
+
+rule!(
+    /// `bM % tile_size<0>(mma) == 0`.
+    Sm90CtaMDividesMma,
+    "kernel configuration: bM is not a multiple of the TiledMMA's tile along M (bM % tile_size<0>(mma) != 0)",
+    "the CTA tile must be a whole number of TiledMMA tiles"
+);
+rule!(
+    /// `bN % tile_size<1>(mma) == 0`.
+    Sm90CtaNDividesMma,
+    "kernel configuration: bN is not a multiple of the TiledMMA's tile along N (bN % tile_size<1>(mma) != 0)",
+    "the CTA tile must be a whole number of TiledMMA tiles"
+);
+rule!(
+    /// `bK % tile_size<2>(mma) == 0`.
+    Sm90CtaKDividesMma,
+    "kernel configuration: bK is not a multiple of the TiledMMA's tile along K (bK % tile_size<2>(mma) != 0)",
+    "the CTA tile must be a whole number of TiledMMA tiles"
+);
+rule!(
+    /// `sA`'s swizzle is `Sw<B,4,3>` with `B` the TMA mode of A's tensor map.
+    TmaSwizzleMatchesA,
+    "kernel configuration: the smem layout of A is not swizzled the way its TMA mode writes it (Sw<B,M,S> of sA must be Sw<mode,4,3>)",
+    "TMA writes the box with the tensor map's swizzle; wgmma and the kernel read sA with the layout's"
+);
+rule!(
+    /// `sB`'s swizzle is `Sw<B,4,3>` with `B` the TMA mode of B's tensor map.
+    TmaSwizzleMatchesB,
+    "kernel configuration: the smem layout of B is not swizzled the way its TMA mode writes it (Sw<B,M,S> of sB must be Sw<mode,4,3>)",
+    "TMA writes the box with the tensor map's swizzle; wgmma and the kernel read sB with the layout's"
+);
+rule!(
+    /// `sD`'s swizzle is `Sw<B,4,3>` with `B` the TMA mode of D's tensor map.
+    TmaSwizzleMatchesD,
+    "kernel configuration: the epilogue's smem layout of D is not swizzled the way its TMA mode reads it (Sw<B,M,S> of sD must be Sw<mode,4,3>)",
+    "TMA stores the box with the tensor map's swizzle; stmatrix writes sD with the layout's"
+);
+rule!(
+    /// `stages >= 2`.
+    Sm90StagesAtLeast2,
+    "kernel configuration: the TMA pipeline needs at least 2 stages",
+    "one stage is filled while another is read"
+);
+rule!(
+    /// `2 * (bM + bN) * bK * stages + 2 * 2 * EPI_M * EPI_N * stages_cd <= 232448`.
+    SmemFitsSm90,
+    "kernel configuration: the stages of A and B and the epilogue's C and D buffers need more shared memory than an sm_90 CTA may use (> 227 KiB = 232448 bytes)",
+    "use fewer stages or a smaller CTA or epilogue tile"
+);
+
+/// A TMA swizzle mode, `CUtensorMapSwizzle`: the tensor map permutes 16-byte units within rows of
+/// `16 << B` bytes, which is `Sw<B,4,3>` on byte addresses.
+pub trait TmaSwizzleMode {
+    /// `B` of `Sw<B,4,3>` (0 for none).
+    type B;
+    /// The `CUtensorMapSwizzle` value (`CU_TENSOR_MAP_SWIZZLE_NONE` = 0 ... `_128B` = 3).
+    const MODE: u32;
+    /// Its name.
+    const NAME: &'static str;
+}
+/// `CU_TENSOR_MAP_SWIZZLE_NONE`.
+pub struct TmaSwizzleNone;
+/// `CU_TENSOR_MAP_SWIZZLE_32B`.
+pub struct TmaSwizzle32B;
+/// `CU_TENSOR_MAP_SWIZZLE_64B`.
+pub struct TmaSwizzle64B;
+/// `CU_TENSOR_MAP_SWIZZLE_128B`.
+pub struct TmaSwizzle128B;
+impl TmaSwizzleMode for TmaSwizzleNone {
+    type B = Z0;
+    const MODE: u32 = 0;
+    const NAME: &'static str = "CU_TENSOR_MAP_SWIZZLE_NONE";
+}
+impl TmaSwizzleMode for TmaSwizzle32B {
+    type B = P1;
+    const MODE: u32 = 1;
+    const NAME: &'static str = "CU_TENSOR_MAP_SWIZZLE_32B";
+}
+impl TmaSwizzleMode for TmaSwizzle64B {
+    type B = typenum::P2;
+    const MODE: u32 = 2;
+    const NAME: &'static str = "CU_TENSOR_MAP_SWIZZLE_64B";
+}
+impl TmaSwizzleMode for TmaSwizzle128B {
+    type B = P3;
+    const MODE: u32 = 3;
+    const NAME: &'static str = "CU_TENSOR_MAP_SWIZZLE_128B";
+}
+
+/// The byte-address swizzle `Sw<B,M,S>` of a shared-memory layout: a GMMA-style
+/// `Sw<B,M,S> o smem_ptr[Tb] o L` gives its own; an unswizzled layout is `Sw<0,4,3>`.
+pub trait SmemSwizzle {
+    type B;
+    type M;
+    type S;
+}
+impl<B, M, S, T, L> SmemSwizzle for ComposedLayout<Swizzle<B, M, S>, SmemPtr<T>, L> {
+    type B = B;
+    type M = M;
+    type S = S;
+}
+impl<Sh, St> SmemSwizzle for Layout<Sh, St> {
+    type B = Z0;
+    type M = P4;
+    type S = P3;
+}
+
+/// `Sw<B,M,S>` of `L` is `Sw<mode,4,3>`, as a bit.
+pub type SwizzleMatchesBit<L, Mode> = And<
+    Eq<<L as SmemSwizzle>::B, <Mode as TmaSwizzleMode>::B>,
+    And<Eq<<L as SmemSwizzle>::M, P4>, Eq<<L as SmemSwizzle>::S, P3>>,
+>;
+type And<A, B> = <A as core::ops::BitAnd<B>>::Output;
+/// `B % A == 0` as a bit.
+type DivBit<B, A> = Eq<Mod<B, A>, Z0>;
+
+/// The parts of an sm90 TN GEMM (A `(M,K)` and B `(N,K)` K-major, D `(M,N)` N-major): CuTe
+/// objects as tycute types, and the TMA swizzle mode of each tensor map.
+pub trait Sm90Config {
+    /// The configuration's name (`sm90`).
+    const NAME: &'static str;
+    /// `bM`, `bN`, `bK`.
+    type BM;
+    /// See [`Sm90Config::BM`].
+    type BN;
+    /// See [`Sm90Config::BM`].
+    type BK;
+    /// Mainloop stages.
+    type Stages;
+    /// The element type of A, B (and D).
+    type Element;
+    /// One stage of `sA`, `(bM,bK)`, as the TMA box lands in it (`Sw<B,4,3> o smem_ptr o L`).
+    type SmemLayoutAStage;
+    /// One stage of `sB`, `(bN,bK)`.
+    type SmemLayoutBStage;
+    /// The swizzle mode of A's tensor map.
+    type TmaSwizzleA: TmaSwizzleMode;
+    /// The swizzle mode of B's tensor map.
+    type TmaSwizzleB: TmaSwizzleMode;
+    /// The TiledMMA (wgmma).
+    type MmaC;
+    /// The epilogue sub-tile `(EPI_M, EPI_N)`'s sizes.
+    type EpiM;
+    /// See [`Sm90Config::EpiM`].
+    type EpiN;
+    /// Stages of the epilogue's C and D buffers (each).
+    type StagesCD;
+    /// One stage of the epilogue's `sD`, `(EPI_M,EPI_N)`.
+    type SmemLayoutDStage;
+    /// The swizzle mode of D's (and C's) tensor map.
+    type TmaSwizzleD: TmaSwizzleMode;
+}
+
+/// Bytes of the A and B stages and of the C and D epilogue buffers.
+pub type Sm90SmemBytes<C> = Sum<
+    Prod<Prod<Prod<Sum<<C as Sm90Config>::BM, <C as Sm90Config>::BN>, <C as Sm90Config>::BK>, <C as Sm90Config>::Stages>, ElemBytes<C>>,
+    Prod<Prod<Prod<Prod<<C as Sm90Config>::EpiM, <C as Sm90Config>::EpiN>, <C as Sm90Config>::StagesCD>, ElemBytes<C>>, typenum::P2>,
+>;
+/// `sizeof(Element)`.
+type ElemBytes<C> = Quot<Bits<<C as Sm90Config>::Element>, P8>;
+/// The largest dynamic shared memory of an sm_90 CTA: 227 KiB.
+pub type Sm90SmemLimit = tycute_macros::cute!(_232448);
+
+/// The configuration's parts agree: CTA tile a whole number of TiledMMA tiles
+/// ([`Sm90CtaMDividesMma`], ...), each smem layout swizzled as its tensor map's mode says
+/// ([`TmaSwizzleMatchesA`], [`TmaSwizzleMatchesB`], [`TmaSwizzleMatchesD`]), at least two stages
+/// and within sm_90's 227 KiB ([`Sm90StagesAtLeast2`], [`SmemFitsSm90`]).
+pub trait Sm90Checked: Sm90Config {}
+
+impl<C> Sm90Checked for C
+where
+    C: Sm90Config,
+    C::MmaC: TiledMma,
+    C::Element: SizeofBits,
+    // bM % TileM, bN % TileN, bK % TileK
+    C::BM: Rem<<C::MmaC as TiledMma>::TileM>,
+    Mod<C::BM, <C::MmaC as TiledMma>::TileM>: IsEqual<Z0>,
+    DivBit<C::BM, <C::MmaC as TiledMma>::TileM>: Sm90CtaMDividesMma,
+    C::BN: Rem<<C::MmaC as TiledMma>::TileN>,
+    Mod<C::BN, <C::MmaC as TiledMma>::TileN>: IsEqual<Z0>,
+    DivBit<C::BN, <C::MmaC as TiledMma>::TileN>: Sm90CtaNDividesMma,
+    C::BK: Rem<<C::MmaC as TiledMma>::TileK>,
+    Mod<C::BK, <C::MmaC as TiledMma>::TileK>: IsEqual<Z0>,
+    DivBit<C::BK, <C::MmaC as TiledMma>::TileK>: Sm90CtaKDividesMma,
+    // the swizzles TMA writes and the layouts read
+    C::SmemLayoutAStage: SmemSwizzle,
+    <C::SmemLayoutAStage as SmemSwizzle>::B: IsEqual<<C::TmaSwizzleA as TmaSwizzleMode>::B>,
+    <C::SmemLayoutAStage as SmemSwizzle>::M: IsEqual<P4>,
+    <C::SmemLayoutAStage as SmemSwizzle>::S: IsEqual<P3>,
+    Eq<<C::SmemLayoutAStage as SmemSwizzle>::M, P4>: core::ops::BitAnd<Eq<<C::SmemLayoutAStage as SmemSwizzle>::S, P3>>,
+    Eq<<C::SmemLayoutAStage as SmemSwizzle>::B, <C::TmaSwizzleA as TmaSwizzleMode>::B>:
+        core::ops::BitAnd<And<Eq<<C::SmemLayoutAStage as SmemSwizzle>::M, P4>, Eq<<C::SmemLayoutAStage as SmemSwizzle>::S, P3>>>,
+    SwizzleMatchesBit<C::SmemLayoutAStage, C::TmaSwizzleA>: TmaSwizzleMatchesA,
+    C::SmemLayoutBStage: SmemSwizzle,
+    <C::SmemLayoutBStage as SmemSwizzle>::B: IsEqual<<C::TmaSwizzleB as TmaSwizzleMode>::B>,
+    <C::SmemLayoutBStage as SmemSwizzle>::M: IsEqual<P4>,
+    <C::SmemLayoutBStage as SmemSwizzle>::S: IsEqual<P3>,
+    Eq<<C::SmemLayoutBStage as SmemSwizzle>::M, P4>: core::ops::BitAnd<Eq<<C::SmemLayoutBStage as SmemSwizzle>::S, P3>>,
+    Eq<<C::SmemLayoutBStage as SmemSwizzle>::B, <C::TmaSwizzleB as TmaSwizzleMode>::B>:
+        core::ops::BitAnd<And<Eq<<C::SmemLayoutBStage as SmemSwizzle>::M, P4>, Eq<<C::SmemLayoutBStage as SmemSwizzle>::S, P3>>>,
+    SwizzleMatchesBit<C::SmemLayoutBStage, C::TmaSwizzleB>: TmaSwizzleMatchesB,
+    C::SmemLayoutDStage: SmemSwizzle,
+    <C::SmemLayoutDStage as SmemSwizzle>::B: IsEqual<<C::TmaSwizzleD as TmaSwizzleMode>::B>,
+    <C::SmemLayoutDStage as SmemSwizzle>::M: IsEqual<P4>,
+    <C::SmemLayoutDStage as SmemSwizzle>::S: IsEqual<P3>,
+    Eq<<C::SmemLayoutDStage as SmemSwizzle>::M, P4>: core::ops::BitAnd<Eq<<C::SmemLayoutDStage as SmemSwizzle>::S, P3>>,
+    Eq<<C::SmemLayoutDStage as SmemSwizzle>::B, <C::TmaSwizzleD as TmaSwizzleMode>::B>:
+        core::ops::BitAnd<And<Eq<<C::SmemLayoutDStage as SmemSwizzle>::M, P4>, Eq<<C::SmemLayoutDStage as SmemSwizzle>::S, P3>>>,
+    SwizzleMatchesBit<C::SmemLayoutDStage, C::TmaSwizzleD>: TmaSwizzleMatchesD,
+    // stages and shared memory
+    C::Stages: IsLessOrEqual<P1> + typenum::Cmp<P1>,
+    LeEq<C::Stages, P1>: core::ops::Not,
+    <LeEq<C::Stages, P1> as core::ops::Not>::Output: Sm90StagesAtLeast2,
+    Bits<C::Element>: core::ops::Div<P8>,
+    C::BM: Add<C::BN>,
+    Sum<C::BM, C::BN>: Mul<C::BK>,
+    Prod<Sum<C::BM, C::BN>, C::BK>: Mul<C::Stages>,
+    Prod<Prod<Sum<C::BM, C::BN>, C::BK>, C::Stages>: Mul<ElemBytes<C>>,
+    C::EpiM: Mul<C::EpiN>,
+    Prod<C::EpiM, C::EpiN>: Mul<C::StagesCD>,
+    Prod<Prod<C::EpiM, C::EpiN>, C::StagesCD>: Mul<ElemBytes<C>>,
+    Prod<Prod<Prod<C::EpiM, C::EpiN>, C::StagesCD>, ElemBytes<C>>: Mul<typenum::P2>,
+    Prod<Prod<Prod<Sum<C::BM, C::BN>, C::BK>, C::Stages>, ElemBytes<C>>:
+        Add<Prod<Prod<Prod<Prod<C::EpiM, C::EpiN>, C::StagesCD>, ElemBytes<C>>, typenum::P2>>,
+    Sm90SmemBytes<C>: IsLessOrEqual<Sm90SmemLimit> + typenum::Cmp<Sm90SmemLimit>,
+    LeEq<Sm90SmemBytes<C>, Sm90SmemLimit>: SmemFitsSm90,
+    C::MmaC: SizeOp,
+{
+}

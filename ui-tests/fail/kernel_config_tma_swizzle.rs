@@ -1,0 +1,33 @@
+// sA tiled from the 64-byte-swizzled GMMA atom (Sw<2,4,3>) while A's tensor map is encoded with
+// CU_TENSOR_MAP_SWIZZLE_128B: TMA would write the box with one permutation and wgmma would read
+// it with another. C++ CuTe builds this and the kernel computes garbage; here it does not compile.
+use tycute::configs::kernel::sm90::{Sm90Checked, Sm90Config, TmaSwizzle128B, TmaSwizzle64B};
+use tycute::configs::sm90 as s;
+#[allow(unused_imports)]
+use tycute::cute;
+
+struct MismatchedA;
+impl Sm90Config for MismatchedA {
+    const NAME: &'static str = "mismatched_a";
+    type BM = cute!(_128);
+    type BN = cute!(_128);
+    type BK = cute!(_64);
+    type Stages = cute!(_4);
+    type Element = tycute::half_t;
+    type SmemLayoutAStage = tycute::TileToShape<tycute::Layout_K_SW64_Atom<tycute::half_t>, cute!((_128,_64))>;
+    type SmemLayoutBStage = tycute::TileToShape<s::SmemAtomA, cute!((_128,_64))>;
+    type TmaSwizzleA = TmaSwizzle128B;
+    type TmaSwizzleB = TmaSwizzle128B;
+    type MmaC = s::Mma;
+    type EpiM = cute!(_64);
+    type EpiN = cute!(_32);
+    type StagesCD = cute!(_2);
+    type SmemLayoutDStage = tycute::TileToShape<s::SmemAtomD, s::EpilogueTile>;
+    type TmaSwizzleD = TmaSwizzle64B;
+}
+
+fn kernel<C: Sm90Checked>() {}
+
+fn main() {
+    kernel::<MismatchedA>();
+}
