@@ -62,6 +62,9 @@ pub const OPS: &[&str] = &[
     "max_common_vector",
     "copy_vector",
     "swizzled_vector",
+    "tma_swizzle",
+    "sm80_smem",
+    "sm90_smem",
     "max_common_layout",
     "with_shape",
     "make_layout_like",
@@ -394,6 +397,9 @@ impl Evaluator {
             }
             "copy_vector" => self.copy_vector(args),
             "swizzled_vector" => self.swizzled_vector(args),
+            "tma_swizzle" => self.tma_swizzle(args),
+            "sm80_smem" => sm80_smem(args),
+            "sm90_smem" => sm90_smem(args),
             "max_common_vector" | "max_common_layout" => {
                 need(args, 2, op)?;
                 self.max_common(op == "max_common_vector", args[0], args[1])
@@ -625,6 +631,35 @@ impl Evaluator {
         Ok(text(Int::st(128 / bits)))
     }
 
+    /// `tma_swizzle(L, MODE)`: the `CUtensorMapSwizzle` of `MODE` (`NONE`, `32B`, `64B`, `128B`)
+    /// when the smem layout `L` (`Sw<B,M,S> o smem_ptr[..] o L'` or an unswizzled layout) is
+    /// swizzled the way TMA writes in that mode, `Sw<mode,4,3>` on byte addresses (the type
+    /// level's `TmaSwizzleMatchesA/B/D` of `Sm90Checked`).
+    fn tma_swizzle(&self, args: &[&str]) -> Result<Output> {
+        need(args, 2, "tma_swizzle")?;
+        let mode_text = args[1].trim().trim_start_matches("CU_TENSOR_MAP_SWIZZLE_");
+        let mode: i64 = match mode_text {
+            "NONE" | "0" => 0,
+            "32B" | "1" => 1,
+            "64B" | "2" => 2,
+            "128B" | "3" => 3,
+            _ => return Err(Error::parse(format!("tma_swizzle: expected a mode NONE, 32B, 64B or 128B, got {}", args[1].trim()))),
+        };
+        let (b, m, sh) = match self.value(args[0])? {
+            Value::Layout(_) => (0i32, 4i32, 3i32),
+            Value::Composed(c) => match c.a {
+                Func::Swizzle(sw) => (sw.b, sw.m, sw.s),
+                _ => return Err(Error::parse("tma_swizzle: expected a shared-memory layout")),
+            },
+            _ => return Err(Error::parse("tma_swizzle: expected a shared-memory layout")),
+        };
+        ensure!(
+            i64::from(b) == mode && m == 4 && sh == 3,
+            "kernel configuration: the smem layout is not swizzled the way its TMA mode writes it (Sw<B,M,S> of the layout must be Sw<mode,4,3>): Sw<{b},{m},{sh}>, the mode needs Sw<{mode},4,3>"
+        );
+        Ok(text(Int::st(mode)))
+    }
+
     fn max_common(&self, vector: bool, a: &str, b: &str) -> Result<Output> {
         let (a, b) = (self.any(a)?, self.any(b)?);
         match (&a, &b) {
@@ -731,6 +766,49 @@ fn recast_composed(fb: i64, tb: i64, c: &ComposedLayout) -> Result<AnyLayout> {
     }
 }
 
+/// Integer arguments `_n` or `n`.
+fn ints(args: &[&str], n: usize, op: &str) -> Result<Vec<i64>> {
+    need(args, n, op)?;
+    args.iter()
+        .map(|a| a.trim().trim_start_matches('_').parse::<i64>().map_err(|_| Error::parse(format!("{op}: expected an integer, got {a}"))))
+        .collect()
+}
+
+/// `sm80_smem(bM, bN, bK, stages)`: the bytes of the A and B stages (half precision) when an
+/// sm80 kernel configuration may have them: the runtime twin of `Sm80Checked`'s
+/// `StagesAtLeast2`, `SmemFitsSm80` and `EpilogueFitsStages`, with their words.
+fn sm80_smem(args: &[&str]) -> Result<Output> {
+    let v = ints(args, 4, "sm80_smem")?;
+    let (bm, bn, bk, stages) = (v[0], v[1], v[2], v[3]);
+    ensure!(stages >= 2, "kernel configuration: the cp.async pipeline needs at least 2 stages");
+    let bytes = 2 * (bm + bn) * bk * stages;
+    ensure!(
+        bytes <= 166_912,
+        "kernel configuration: A and B need more shared memory than an sm_80 CTA may use (2*(bM+bN)*bK*stages bytes > 163 KiB = 166912): {bytes}"
+    );
+    ensure!(
+        4 * bm * bn <= bytes,
+        "kernel configuration: the epilogue's fp32 C tile (4*bM*bN bytes) does not fit in the stage memory it reuses (2*(bM+bN)*bK*stages bytes): {} > {bytes}",
+        4 * bm * bn
+    );
+    Ok(text(Int::st(bytes)))
+}
+
+/// `sm90_smem(bM, bN, bK, stages, EPI_M, EPI_N, stages_cd)`: the bytes of the A and B stages and
+/// the C and D epilogue buffers (half precision) when an sm90 configuration may have them: the
+/// runtime twin of `Sm90Checked`'s `Sm90StagesAtLeast2` and `SmemFitsSm90`.
+fn sm90_smem(args: &[&str]) -> Result<Output> {
+    let v = ints(args, 7, "sm90_smem")?;
+    let (bm, bn, bk, stages, em, en, scd) = (v[0], v[1], v[2], v[3], v[4], v[5], v[6]);
+    ensure!(stages >= 2, "kernel configuration: the TMA pipeline needs at least 2 stages");
+    let bytes = 2 * (bm + bn) * bk * stages + 2 * 2 * em * en * scd;
+    ensure!(
+        bytes <= 232_448,
+        "kernel configuration: the stages of A and B and the epilogue's C and D buffers need more shared memory than an sm_90 CTA may use (> 227 KiB = 232448 bytes): {bytes}"
+    );
+    Ok(text(Int::st(bytes)))
+}
+
 /// The text after `=>` for one case: the result, `REJECT<TAB>reason` or `ERROR<TAB>reason`.
 pub fn result_field(ev: &Evaluator, op: &str, args: &[&str]) -> String {
     match ev.eval(op, args) {
@@ -791,6 +869,24 @@ mod tests {
             ev("max_common_vector", &["Sw<3,3,3> o _0 o (_128,_64):(_64,_1)", "Sw<3,3,3> o _0 o (_128,_64):(_64,_1)"]),
             "_8192"
         );
+    }
+
+    /// The kernel-configuration rules that are values (ui-tests/fail/kernel_config_tma_swizzle.rs,
+    /// kernel_config_smem_limit.rs): `REJECT` in the type level's words, the neighbours accepted.
+    #[test]
+    fn kernel_config_rules() {
+        let sw128 = "Sw<3,4,3> o smem_ptr[16b](unset) o ((_8,_16),(_64,_1)):((_64,_512),(_1,_0))";
+        assert_eq!(ev("tma_swizzle", &[sw128, "128B"]), "_3");
+        let r = ev("tma_swizzle", &[sw128, "CU_TENSOR_MAP_SWIZZLE_64B"]);
+        assert!(r.starts_with("REJECT\t") && r.contains("the smem layout is not swizzled the way its TMA mode writes it") && r.contains("Sw<3,4,3>, the mode needs Sw<2,4,3>"), "{r}");
+        assert_eq!(ev("tma_swizzle", &["(_64,_64):(_64,_1)", "NONE"]), "_0");
+        assert!(ev("tma_swizzle", &[sw128, "96B"]).starts_with("ERROR\t"));
+        assert_eq!(ev("sm80_smem", &["_128", "_256", "_64", "_3"]), "_147456");
+        let r = ev("sm80_smem", &["_128", "_256", "_64", "_4"]);
+        assert!(r.starts_with("REJECT\t") && r.contains("A and B need more shared memory than an sm_80 CTA may use"), "{r}");
+        assert!(ev("sm80_smem", &["_128", "_128", "_64", "_1"]).contains("needs at least 2 stages"));
+        assert_eq!(ev("sm90_smem", &["_128", "_128", "_64", "_4", "_64", "_32", "_2"]), "_147456");
+        assert!(ev("sm90_smem", &["_128", "_256", "_64", "_5", "_64", "_32", "_2"]).contains("more shared memory than an sm_90 CTA may use"));
     }
 
     #[test]
