@@ -64,6 +64,7 @@ pub const OPS: &[&str] = &[
     "swizzled_vector",
     "tma_swizzle",
     "sm80_smem",
+    "sm80_config",
     "sm90_smem",
     "max_common_layout",
     "with_shape",
@@ -399,6 +400,7 @@ impl Evaluator {
             "swizzled_vector" => self.swizzled_vector(args),
             "tma_swizzle" => self.tma_swizzle(args),
             "sm80_smem" => sm80_smem(args),
+            "sm80_config" => self.sm80_config(args),
             "sm90_smem" => sm90_smem(args),
             "max_common_vector" | "max_common_layout" => {
                 need(args, 2, op)?;
@@ -660,6 +662,45 @@ impl Evaluator {
         Ok(text(Int::st(mode)))
     }
 
+    /// `sm80_config((bM,bN,bK), stages, TILE_MNK(mma), size(mma), (copyA,copyB,s2rA,s2rB,r2s,s2g))`:
+    /// the runtime twin of `Sm80Checked`'s integer rules, in its order and words: the CTA tile a
+    /// whole number of TiledMMA tiles, every copy on the TiledMMA's threads (their sizes), then
+    /// [`sm80_smem`]. Returns the shared-memory bytes of A and B.
+    fn sm80_config(&self, args: &[&str]) -> Result<Output> {
+        need(args, 5, "sm80_config")?;
+        let three = |s: &str, what: &str| -> Result<Vec<i64>> {
+            let v: Vec<i64> = self.tuple(s)?.leaves().iter().map(|i| i.value).collect();
+            ensure!(v.len() == 3, "sm80_config: {what} must be (M,N,K), got {s}");
+            Ok(v)
+        };
+        let (cta, tile) = (three(args[0], "the CTA tile")?, three(args[2], "the TiledMMA tile")?);
+        let mma_threads = self.int(args[3])?.value;
+        let copies: Vec<i64> = self.tuple(args[4])?.leaves().iter().map(|i| i.value).collect();
+        ensure!(copies.len() == 6, "sm80_config: expected the sizes of (copyA,copyB,s2rA,s2rB,r2s,s2g), got {}", args[4]);
+        for (i, axis) in ["M", "N", "K"].iter().enumerate() {
+            ensure!(
+                tile[i] > 0 && cta[i] % tile[i] == 0,
+                "kernel configuration: b{axis} is not a multiple of the TiledMMA's tile along {axis} (b{axis} % tile_size<{i}>(mma) != 0): {} % {}",
+                cta[i],
+                tile[i]
+            );
+        }
+        let names = ["the G2S copy of A", "the G2S copy of B", "the S2R copy of A", "the S2R copy of B", "the epilogue's R2S copy", "the epilogue's S2G copy"];
+        let short = ["copyA", "copyB", "s2r_copy_a", "s2r_copy_b", "r2s", "s2g"];
+        for k in 0..6 {
+            ensure!(
+                copies[k] == mma_threads,
+                "kernel configuration: {} and the TiledMMA have different thread counts (size({}) != size(mma)): {} vs {mma_threads}",
+                names[k],
+                short[k],
+                copies[k]
+            );
+        }
+        let ints: Vec<String> = vec![cta[0].to_string(), cta[1].to_string(), cta[2].to_string(), args[1].trim().to_string()];
+        let refs: Vec<&str> = ints.iter().map(String::as_str).collect();
+        sm80_smem(&refs)
+    }
+
     fn max_common(&self, vector: bool, a: &str, b: &str) -> Result<Output> {
         let (a, b) = (self.any(a)?, self.any(b)?);
         match (&a, &b) {
@@ -886,6 +927,14 @@ mod tests {
         assert!(r.starts_with("REJECT\t") && r.contains("A and B need more shared memory than an sm_80 CTA may use"), "{r}");
         assert!(ev("sm80_smem", &["_128", "_128", "_64", "_1"]).contains("needs at least 2 stages"));
         assert_eq!(ev("sm90_smem", &["_128", "_128", "_64", "_4", "_64", "_32", "_2"]), "_147456");
+        // sm80_tn_128x256 and its neighbours of ui-tests/fail/kernel_config_*.rs
+        let threads = "(_256,_256,_256,_256,_256,_256)";
+        assert_eq!(ev("sm80_config", &["(_128,_256,_64)", "_3", "(_32,_64,_16)", "_256", threads]), "_147456");
+        let r = ev("sm80_config", &["(_96,_256,_64)", "_3", "(_64,_64,_16)", "_256", threads]);
+        assert!(r.contains("bM is not a multiple of the TiledMMA's tile along M (bM % tile_size<0>(mma) != 0): 96 % 64"), "{r}");
+        let r = ev("sm80_config", &["(_128,_256,_64)", "_3", "(_32,_64,_16)", "_256", "(_128,_256,_256,_256,_256,_256)"]);
+        assert!(r.contains("the G2S copy of A and the TiledMMA have different thread counts (size(copyA) != size(mma)): 128 vs 256"), "{r}");
+        assert!(ev("sm80_config", &["(_128,_256,_64)", "_4", "(_32,_64,_16)", "_256", threads]).contains("163 KiB"));
         assert!(ev("sm90_smem", &["_128", "_256", "_64", "_5", "_64", "_32", "_2"]).contains("more shared memory than an sm_90 CTA may use"));
     }
 
