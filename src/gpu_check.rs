@@ -84,18 +84,32 @@ type Slice<T> = tycute_cuda::cudarc::driver::CudaSlice<T>;
 pub(crate) fn cublas_gemm_tn<T: tycute_cuda::cudarc::driver::DeviceRepr>(
     blas: &tycute_cuda::cudarc::cublas::CudaBlas,
     stream: &Stream,
+    shape: (usize, usize, usize),
+    x: &Slice<u16>,
+    y: &Slice<u16>,
+    d: &mut Slice<T>,
+    d_type: tycute_cuda::cudarc::cublas::sys::cudaDataType,
+) -> Result<(), String> {
+    cublas_gemm_tn_scaled(blas, stream, shape, x, y, d, d_type, (1.0, 0.0))
+}
+
+/// [`cublas_gemm_tn`] with `D = alpha * X^T Y + beta * D`.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn cublas_gemm_tn_scaled<T: tycute_cuda::cudarc::driver::DeviceRepr>(
+    blas: &tycute_cuda::cudarc::cublas::CudaBlas,
+    stream: &Stream,
     (rows, cols, k): (usize, usize, usize),
     x: &Slice<u16>,
     y: &Slice<u16>,
     d: &mut Slice<T>,
     d_type: tycute_cuda::cudarc::cublas::sys::cudaDataType,
+    (alpha, beta): (f32, f32),
 ) -> Result<(), String> {
     use tycute_cuda::cudarc::cublas::{result as cr, sys as cs};
     use tycute_cuda::cudarc::driver::{DevicePtr, DevicePtrMut};
     if x.len() < rows * k || y.len() < cols * k || d.len() < rows * cols {
         return Err("a buffer is smaller than the shape".into());
     }
-    let (alpha, beta) = (1.0f32, 0.0f32);
     let (px, _gx) = x.device_ptr(stream);
     let (py, _gy) = y.device_ptr(stream);
     let (pd, _gd) = d.device_ptr_mut(stream);
@@ -168,7 +182,7 @@ pub(crate) fn mean_ms(stream: &Stream, reps: usize, mut run: impl FnMut() -> Res
 
 /// Milliseconds of each of `runs` runs (`run(i)`), each between its own pair of
 /// `CU_EVENT_DEFAULT` events.
-fn each_ms(stream: &Stream, runs: usize, mut run: impl FnMut(usize) -> Result<(), String>) -> Result<Vec<f64>, String> {
+pub(crate) fn each_ms(stream: &Stream, runs: usize, mut run: impl FnMut(usize) -> Result<(), String>) -> Result<Vec<f64>, String> {
     let e = |what: &str, x: tycute_cuda::cudarc::driver::DriverError| format!("{what}: {x}");
     let flags = Some(tycute_cuda::cudarc::driver::sys::CUevent_flags::CU_EVENT_DEFAULT);
     let mut ms = Vec::with_capacity(runs);

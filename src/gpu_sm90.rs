@@ -217,6 +217,73 @@ pub fn bench(g: &Sm90Gemm, (m, n, k): (usize, usize, usize), reps: usize) -> Res
     Ok((ours, theirs))
 }
 
+/// TFLOP/s of `sm90_gemm_tn` and of cuBLAS (same types, fp32 compute, `cublasGemmEx`) at
+/// `m x n x k` with `D = A * B^T + beta * C`, measured as `tycute bench sm90` does: random
+/// inputs rotated over enough sets of A and B to exceed L2 (50 MiB), 3 warm-up launches per set,
+/// then the median of `runs` launches, each between two `CU_EVENT_DEFAULT` events. With `beta`
+/// not 0 the kernel reads C through its TMA load and cuBLAS reads D in place. cuBLAS is `None`
+/// when its library is absent.
+pub fn bench_rotating(g: &Sm90Gemm, (m, n, k): (usize, usize, usize), runs: usize, beta: f32) -> Result<(f64, Option<f64>), String> {
+    shape_ok(m, n, k)?;
+    let stream = g.ctx.default_stream();
+    let e = |what: &str, x: tycute_cuda::cudarc::driver::DriverError| format!("{what}: {x}");
+    let set_bytes = 2 * (m + n) * k;
+    let sets = (2 * 50 * 1024 * 1024 / set_bytes + 1).clamp(2, 8);
+    let mut seed = 0x2545F4914F6CDD1Du64;
+    let mut random = |len: usize| -> Vec<u16> {
+        (0..len)
+            .map(|_| {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                crate::gpu_check::f16_bits(((seed >> 40) % 129) as f32 / 64.0 - 1.0)
+            })
+            .collect()
+    };
+    let mut bufs = Vec::new();
+    for _ in 0..sets {
+        let a = stream.clone_htod(&random(m * k)).map_err(|x| e("A", x))?;
+        let b = stream.clone_htod(&random(n * k)).map_err(|x| e("B", x))?;
+        bufs.push((a, b));
+    }
+    let c = stream.clone_htod(&random(m * n)).map_err(|x| e("C", x))?;
+    let mut d = stream.alloc_zeros::<u16>(m * n).map_err(|x| e("D", x))?;
+    let flops = 2.0 * m as f64 * n as f64 * k as f64;
+    let median_tflops = |mut ms: Vec<f64>| -> f64 {
+        ms.sort_by(|a, b| a.total_cmp(b));
+        flops / (ms[ms.len() / 2] * 1e-3) / 1e12
+    };
+    for (a, b) in &bufs {
+        for _ in 0..3 {
+            g.launch(&stream, (m, n, k), a, b, &c, &mut d, 1.0, beta)?;
+        }
+    }
+    let ours = median_tflops(crate::gpu_check::each_ms(&stream, runs, |r| {
+        let (a, b) = &bufs[r % sets];
+        g.launch(&stream, (m, n, k), a, b, &c, &mut d, 1.0, beta)
+    })?);
+    // SAFETY: only tries to open the shared library.
+    if !unsafe { tycute_cuda::cudarc::cublas::sys::is_culib_present() } {
+        return Ok((ours, None));
+    }
+    let blas = crate::gpu_check::cublas(&stream)?;
+    let f16 = tycute_cuda::cudarc::cublas::sys::cudaDataType::CUDA_R_16F;
+    // row-major D (m,n) is column-major D^T (n,m) = B * A^T: B first
+    let run_blas = |a: &CudaSlice<u16>, b: &CudaSlice<u16>, d: &mut CudaSlice<u16>| {
+        crate::gpu_check::cublas_gemm_tn_scaled(&blas, &stream, (n, m, k), b, a, d, f16, (1.0, beta))
+    };
+    for (a, b) in &bufs {
+        for _ in 0..3 {
+            run_blas(a, b, &mut d)?;
+        }
+    }
+    let theirs = median_tflops(crate::gpu_check::each_ms(&stream, runs, |r| {
+        let (a, b) = &bufs[r % sets];
+        run_blas(a, b, &mut d)
+    })?);
+    Ok((ours, Some(theirs)))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

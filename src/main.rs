@@ -193,17 +193,113 @@ fn gemm_on_gpu() -> String {
     t
 }
 
-/// `tycute bench sm80 [--config NAME] [--shapes MxNxK,...] [--runs N]`.
+/// `tycute bench sm80 [--config NAME] [--shapes MxNxK,...] [--runs N]`, `tycute bench sm90
+/// [--shapes ..] [--runs N] [--beta B]`.
 fn bench(args: &tycute_cli::BenchArgs) -> i32 {
-    if args.kernel != "sm80" {
-        eprintln!("error: no benchmark for kernel `{}` (available: sm80)", args.kernel);
-        return 2;
+    match args.kernel.as_str() {
+        "sm80" if args.beta != 0.0 => {
+            eprintln!("error: --beta is measured for sm90 only (the sm80 bench runs beta = 0)");
+            2
+        }
+        "sm80" => bench_sm80(args),
+        "sm90" if args.config.is_some() || args.smem_bytes.is_some() => {
+            eprintln!("error: sm90 has one configuration (`sm90`); --config and --smem-bytes are for sm80");
+            2
+        }
+        "sm90" => bench_sm90(args),
+        other => {
+            eprintln!("error: no benchmark for kernel `{other}` (available: sm80, sm90)");
+            2
+        }
     }
+}
+
+/// Parses `MxNxK` shapes (the four defaults when none), each checked by `ok`.
+fn bench_shapes(args: &tycute_cli::BenchArgs, ok: impl Fn(usize, usize, usize) -> Result<(), String>) -> Result<Vec<(usize, usize, usize)>, String> {
     let shapes: Vec<String> = if args.shapes.is_empty() {
         ["4096x4096x4096", "5120x5120x4096", "8192x8192x8192", "8192x8192x1024"].iter().map(|s| s.to_string()).collect()
     } else {
         args.shapes.clone()
     };
+    let mut parsed = Vec::new();
+    for s in &shapes {
+        let v: Vec<usize> = s.split('x').filter_map(|x| x.parse().ok()).collect();
+        let [m, n, k] = v[..] else { return Err(format!("shape `{s}` is not MxNxK")) };
+        ok(m, n, k)?;
+        parsed.push((m, n, k));
+    }
+    Ok(parsed)
+}
+
+/// `tycute bench sm90`: `kernels/sm90_gemm.cu` (TN, fp16 in and out, fp32 accumulate) beside
+/// cublasGemmEx with the same types.
+fn bench_sm90(args: &tycute_cli::BenchArgs) -> i32 {
+    let parsed = match bench_shapes(args, tycute::gpu_sm90::shape_ok) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 2;
+        }
+    };
+    let ctx = match gpu::context() {
+        Ok(c) => c,
+        Err(why) => {
+            eprintln!("error: no GPU to benchmark on: {why}");
+            return 1;
+        }
+    };
+    match gpu::arch(&ctx) {
+        Ok(tycute_cuda::nvrtc::Arch::Sm90a) => {}
+        Ok(a) => {
+            eprintln!("error: the sm90 kernel needs an sm_90 GPU (wgmma, TMA), this one is {a}");
+            return 1;
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 1;
+        }
+    }
+    let image = match tycute::gpu_check::cubin("TYCUTE_SM90_CUBIN", "sm90_gemm.cu", tycute::gpu_sm90::KERNEL, tycute_cuda::nvrtc::Arch::Sm90a) {
+        Ok(Some(i)) => i,
+        Ok(None) => {
+            eprintln!("error: no NVRTC to build the kernel (source scripts/cuda-env.sh, or set TYCUTE_SM90_CUBIN)");
+            return 1;
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 1;
+        }
+    };
+    let g = match tycute::gpu_sm90::Sm90Gemm::load(&ctx, image) {
+        Ok(g) => g,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 1;
+        }
+    };
+    let mut text = format!(
+        "sm90 GEMM (TN, fp16 in and out, fp32 accumulate, beta {}) vs cublasGemmEx, sm_90a, median of {} runs, random inputs rotated over sets larger than L2\n{:<18} {:>10} {:>10} {:>7}\n",
+        args.beta, args.runs, "shape", "tycute", "cuBLAS", "ratio"
+    );
+    for (m, n, k) in parsed {
+        match tycute::gpu_sm90::bench_rotating(&g, (m, n, k), args.runs, args.beta) {
+            Ok((ours, cb)) => {
+                let cbs = cb.map_or("-".to_string(), |c| format!("{c:.1}"));
+                let ratio = cb.map_or("-".to_string(), |c| format!("{:.2}", ours / c));
+                let _ = writeln!(text, "{:<18} {ours:>10.1} {cbs:>10} {ratio:>7}", format!("{m}x{n}x{k}"));
+            }
+            Err(e) => {
+                let _ = writeln!(text, "{m}x{n}x{k}: {e}");
+            }
+        }
+    }
+    text += "TFLOP/s; method and results: docs/perf.md\n";
+    tycute_cli::emit(&text);
+    0
+}
+
+/// `tycute bench sm80`.
+fn bench_sm80(args: &tycute_cli::BenchArgs) -> i32 {
     let mut cfg = match tycute::gpu_check::Sm80Config::named(args.config.as_deref().unwrap_or(tycute::gpu_check::DEFAULT_SM80)) {
         Ok(c) => c,
         Err(e) => {
@@ -218,19 +314,13 @@ fn bench(args: &tycute_cli::BenchArgs) -> i32 {
         }
         cfg.smem_bytes = bytes;
     }
-    let mut parsed = Vec::new();
-    for s in &shapes {
-        let v: Vec<usize> = s.split('x').filter_map(|x| x.parse().ok()).collect();
-        let [m, n, k] = v[..] else {
-            eprintln!("error: shape `{s}` is not MxNxK");
-            return 2;
-        };
-        if let Err(e) = cfg.shape_ok(m, n, k) {
+    let parsed = match bench_shapes(args, |m, n, k| cfg.shape_ok(m, n, k)) {
+        Ok(p) => p,
+        Err(e) => {
             eprintln!("error: {e}");
             return 2;
         }
-        parsed.push((m, n, k));
-    }
+    };
     let ctx = match gpu::context() {
         Ok(c) => c,
         Err(why) => {

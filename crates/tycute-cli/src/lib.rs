@@ -71,7 +71,7 @@ enum Command {
 /// Arguments of `tycute bench`.
 #[derive(clap::Args, Debug)]
 pub struct BenchArgs {
-    /// The kernel: `sm80`.
+    /// The kernel: `sm80` (`kernels/sm80_gemm.cu`) or `sm90` (`kernels/sm90_gemm.cu`).
     pub kernel: String,
     /// Shapes `MxNxK` (default: 4096x4096x4096, 5120x5120x4096, 8192x8192x8192, 8192x8192x1024).
     #[arg(long, value_delimiter = ',')]
@@ -86,6 +86,9 @@ pub struct BenchArgs {
     /// CTAs per SM: 120000 leaves room for one on an H100 (for profiling experiments).
     #[arg(long)]
     pub smem_bytes: Option<usize>,
+    /// `D = A * B^T + beta * C` (sm90; with beta != 0 the kernel loads C). Default 0.
+    #[arg(long, default_value_t = 0.0)]
+    pub beta: f32,
 }
 
 #[derive(Subcommand, Debug)]
