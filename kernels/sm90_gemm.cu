@@ -1,11 +1,15 @@
 // The sm90 configuration's data flow on tycute's tables (sm90.h): D = alpha * A * B^T + beta * C
 // with A (M,K) and B (N,K) half, K-major, fp32 accumulation, and C, D half, N-major (row-major,
-// leading dimension ldc / the TMA map's). One CTA computes a 128x128 tile of D with
+// leading dimension ldc / the TMA map's). The kernel is persistent (one CTA per SM walks the
+// 128x128 tiles of D, blockIdx.x + i * gridDim.x in a grouped order) with
 //   * a producer warpgroup (setmaxnreg.dec): one thread issues the TMA loads of A and B
-//     (cp.async.bulk.tensor.2d, mbarrier complete_tx) into kStages 128B-swizzled stages;
-//   * a consumer warpgroup (setmaxnreg.inc): per stage kMmaM x kMmaK wgmma.m64n128k16 on shared
-//     memory descriptors, one wgmma group in flight; the stage is released (empty barrier) once
-//     the group that read it has completed;
+//     (cp.async.bulk.tensor.2d, mbarrier complete_tx) of tile after tile into kStages
+//     128B-swizzled stages;
+//   * two consumer warpgroups in ping-pong (setmaxnreg.inc): consumer c takes the CTA's tiles
+//     c, c + 2, ...; per stage kMmaM x kMmaK wgmma.m64n128k16 on shared memory descriptors, one
+//     wgmma group in flight, the stage released (empty barrier) once the group that read it has
+//     completed. The stages are filled in tile order, so one consumer's mainloop runs while the
+//     other one's epilogue does;
 //   * the epilogue (seed 004's): per 64x32 sub-tile, when beta != 0 one thread TMA-loads the
 //     sub-tile of C into 64B-swizzled sC (2 stages, the next one prefetched) and every thread
 //     reads its values with ldmatrix.x4 (tiled_s2r: s2r_smem, kS2RAcc) into alpha * acc + beta * C;
@@ -15,7 +19,8 @@
 // start bytes (kGmmaOffA/B), the accumulator blocks (kFragC), the stmatrix row addresses
 // (r2s_smem) and the accumulator each stored value carries (kR2SAcc), the ldmatrix row addresses
 // of C (s2r_smem) and the accumulator each loaded value belongs to (kS2RAcc), the sub-tile origins.
-// M and N must be multiples of 128 and K of 64 (the host refuses other shapes).
+// M and N must be multiples of 128 and K of 64 (the host refuses other shapes); the host launches
+// min(tiles, SMs) CTAs of kBlockThreads threads.
 //
 // tycute-arch: sm_90a
 // tycute-sass sm_90a: UTMALDG HGMMA.64x128x16 LDSM STSM UTMASTG SYNCS
@@ -31,10 +36,11 @@ struct alignas(128) TmaMap {
 };
 
 constexpr int kProducerThreads = 128;                   // one producer warpgroup
-constexpr int kBlockThreads = kProducerThreads + kThreads;
-constexpr int kProducerRegs = 40, kConsumerRegs = 240;  // setmaxnreg: 128 x (40 + 240) <= 64K
-constexpr int kEpiBarrier = 1;                          // named barrier of the consumer warpgroup
-constexpr int kGroupM = 16;                             // CTA order: groups of 16 tile rows, m fastest
+constexpr int kConsumers = 2;                           // consumer warpgroups, in ping-pong
+constexpr int kBlockThreads = kProducerThreads + kConsumers * kThreads;
+constexpr int kProducerRegs = 40, kConsumerRegs = 232;  // setmaxnreg: 128 x 40 + 256 x 232 <= 64K
+constexpr int kEpiBarrier = 1;                          // named barriers 1, 2: one per consumer warpgroup
+constexpr int kGroupM = 16;                             // tile order: groups of 16 tile rows, m fastest
 
 __device__ __forceinline__ unsigned smem_u32(const void* p) {
   return static_cast<unsigned>(__cvta_generic_to_shared(p));
@@ -81,14 +87,15 @@ __device__ __forceinline__ unsigned long long gmma_desc(unsigned smem_byte) {
 __device__ __forceinline__ void fence_operand(float& r) { asm volatile("" : "+f"(r)::"memory"); }
 
 // wgmma.mma_async m64n128k16, f32 += f16 * f16, A and B from shared-memory descriptors (K-major,
-// no transpose), d = the 64 accumulators of one block (the atom's layoutC_TV value order).
-__device__ __forceinline__ void wgmma_m64n128k16(float* d, unsigned long long desc_a, unsigned long long desc_b) {
+// no transpose), d = the 64 accumulators of one block (the atom's layoutC_TV value order);
+// d = a * b when accumulate is 0 (the first k-block of a tile), d += a * b otherwise.
+__device__ __forceinline__ void wgmma_m64n128k16(float* d, unsigned long long desc_a, unsigned long long desc_b, int accumulate) {
   asm volatile(
       "{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
       "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 "
       "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
       : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]), "+f"(d[7]), "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]), "+f"(d[13]), "+f"(d[14]), "+f"(d[15]), "+f"(d[16]), "+f"(d[17]), "+f"(d[18]), "+f"(d[19]), "+f"(d[20]), "+f"(d[21]), "+f"(d[22]), "+f"(d[23]), "+f"(d[24]), "+f"(d[25]), "+f"(d[26]), "+f"(d[27]), "+f"(d[28]), "+f"(d[29]), "+f"(d[30]), "+f"(d[31]), "+f"(d[32]), "+f"(d[33]), "+f"(d[34]), "+f"(d[35]), "+f"(d[36]), "+f"(d[37]), "+f"(d[38]), "+f"(d[39]), "+f"(d[40]), "+f"(d[41]), "+f"(d[42]), "+f"(d[43]), "+f"(d[44]), "+f"(d[45]), "+f"(d[46]), "+f"(d[47]), "+f"(d[48]), "+f"(d[49]), "+f"(d[50]), "+f"(d[51]), "+f"(d[52]), "+f"(d[53]), "+f"(d[54]), "+f"(d[55]), "+f"(d[56]), "+f"(d[57]), "+f"(d[58]), "+f"(d[59]), "+f"(d[60]), "+f"(d[61]), "+f"(d[62]), "+f"(d[63])
-      : "l"(desc_a), "l"(desc_b), "r"(1));
+      : "l"(desc_a), "l"(desc_b), "r"(accumulate));
 }
 
 __device__ __forceinline__ unsigned pack_half2(float lo, float hi) {
@@ -125,25 +132,28 @@ extern "C" __global__ void __launch_bounds__(kBlockThreads, 1)
   extern __shared__ unsigned char smem_raw[];
   const unsigned raw = smem_u32(smem_raw);
   const unsigned base = (raw + 1023u) & ~1023u;
-  const unsigned sA = base, sB = sA + kStages * kStageBytes, sD = sB + kStages * kStageBytes;
-  const unsigned sC = sD + kEpiStages * kEpiStageElems * 2;
-  const unsigned bars = sC + kEpiStages * kEpiStageElems * 2;
+  // kStages stages of A and of B, then per consumer kEpiStages stages of D and of C, then the
+  // full / empty barriers of the stages and each consumer's barriers of its C stages
+  const unsigned sA = base, sB = sA + kStages * kStageBytes, sEpi = sB + kStages * kStageBytes;
+  constexpr unsigned kEpiBytes = 2u * kEpiStages * kEpiStageElems * 2u;  // sD and sC of one consumer
+  const unsigned bars = sEpi + kConsumers * kEpiBytes;
   auto full = [&](int s) { return bars + 8u * s; };
   auto empty = [&](int s) { return bars + 8u * (kStages + s); };
-  auto cfull = [&](int s) { return bars + 8u * (2 * kStages + s); };
+  auto cfull = [&](int c, int s) { return bars + 8u * (2 * kStages + c * kEpiStages + s); };
+  // consumer c's turn to run a mainloop: the other consumer arrives once it has waited for the
+  // last stage of its tile. A consumer waiting for the stages of its next tile earlier could be
+  // two phases ahead of a stage's full barrier, which a parity wait cannot tell from done.
+  auto turn = [&](int c) { return bars + 8u * (2 * kStages + kConsumers * kEpiStages + c); };
 
-  // CTA order (the kernel's choice, not the configuration's): consecutive CTAs walk kGroupM tile
-  // rows of one tile column, then the next column, so that a wave shares its A and B tiles in L2
-  int tile_m, tile_n;
-  {
-    const int tiles_m = gridDim.x, tiles_n = gridDim.y;
-    const int id = blockIdx.x + tiles_m * blockIdx.y;
+  // the tiles: tile i of this CTA is blockIdx.x + i * gridDim.x, in groups of kGroupM tile rows
+  // (m fastest) so that the CTAs working at one time share their A and B tiles in L2
+  const int tiles_m = M / kTileM, tiles_n = N / kTileN, tiles = tiles_m * tiles_n;
+  auto tile_of = [&](int id, int& m0, int& n0) {
     const int group = id / (kGroupM * tiles_n), first_m = group * kGroupM;
     const int rows = min(tiles_m - first_m, kGroupM), in_group = id % (kGroupM * tiles_n);
-    tile_m = first_m + in_group % rows;
-    tile_n = in_group / rows;
-  }
-  const int m0 = tile_m * kTileM, n0 = tile_n * kTileN;
+    m0 = (first_m + in_group % rows) * kTileM;
+    n0 = (in_group / rows) * kTileN;
+  };
   const int KT = K / kTileK;
   const int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
 
@@ -154,120 +164,142 @@ extern "C" __global__ void __launch_bounds__(kBlockThreads, 1)
     asm volatile("prefetch.tensormap [%0];\n" ::"l"(&tma_d) : "memory");
     for (int s = 0; s < kStages; ++s) {
       mbar_init(full(s), 1);            // the producer's arrive.expect_tx; the TMA completes the bytes
-      mbar_init(empty(s), kThreads);    // every consumer thread, once its wgmma group is done
+      mbar_init(empty(s), kThreads);    // every thread of the consumer that read it, once its wgmma group is done
     }
-    for (int s = 0; s < kEpiStages; ++s) mbar_init(cfull(s), 1);  // a C sub-tile's TMA load
+    for (int c = 0; c < kConsumers; ++c) {
+      for (int s = 0; s < kEpiStages; ++s) mbar_init(cfull(c, s), 1);  // a C sub-tile's TMA load
+      mbar_init(turn(c), kThreads);                                     // every thread of the other consumer
+    }
     asm volatile("fence.mbarrier_init.release.cluster;\n" ::: "memory");
   }
   __syncthreads();
 
   if (warp < kProducerThreads / 32) {
-    // producer warpgroup
+    // producer warpgroup: the stages of every tile of this CTA, in order
     asm volatile("setmaxnreg.dec.sync.aligned.u32 %0;\n" ::"n"(kProducerRegs));
     if (warp == 0 && lane == 0) {
-      for (int kt = 0; kt < KT; ++kt) {
-        const int s = kt % kStages;
-        if (kt >= kStages) mbar_wait(empty(s), ((kt / kStages) - 1) & 1);
-        mbar_expect_tx(full(s), kTmaBytesA + kTmaBytesB);
-        tma_load_2d(sA + s * kStageBytes, &tma_a, kt * kTmaBoxA[0][0], m0, full(s));
-        tma_load_2d(sB + s * kStageBytes, &tma_b, kt * kTmaBoxB[0][0], n0, full(s));
+      int it = 0;
+      for (int id = blockIdx.x; id < tiles; id += gridDim.x) {
+        int m0, n0;
+        tile_of(id, m0, n0);
+        for (int kt = 0; kt < KT; ++kt, ++it) {
+          const int s = it % kStages;
+          if (it >= kStages) mbar_wait(empty(s), ((it / kStages) - 1) & 1);
+          mbar_expect_tx(full(s), kTmaBytesA + kTmaBytesB);
+          tma_load_2d(sA + s * kStageBytes, &tma_a, kt * kTmaBoxA[0][0], m0, full(s));
+          tma_load_2d(sB + s * kStageBytes, &tma_b, kt * kTmaBoxB[0][0], n0, full(s));
+        }
       }
     }
     return;
   }
 
-  // consumer warpgroup
+  // consumer warpgroups
   asm volatile("setmaxnreg.inc.sync.aligned.u32 %0;\n" ::"n"(kConsumerRegs));
-  const int t = threadIdx.x - kProducerThreads;
-  float acc[kAccumulators];
-#pragma unroll
-  for (int r = 0; r < kAccumulators; ++r) acc[r] = 0.f;
-
-  for (int kt = 0; kt < KT; ++kt) {
-    const int s = kt % kStages;
-    mbar_wait(full(s), (kt / kStages) & 1);
-#pragma unroll
-    for (int r = 0; r < kAccumulators; ++r) fence_operand(acc[r]);
-    asm volatile("wgmma.fence.sync.aligned;\n" ::: "memory");
-#pragma unroll
-    for (int kb = 0; kb < kMmaK; ++kb) {
-#pragma unroll
-      for (int m = 0; m < kMmaM; ++m)
-        wgmma_m64n128k16(acc + kFragC[0][m], gmma_desc(sA + s * kStageBytes + kGmmaOffA[m][kb]),
-                         gmma_desc(sB + s * kStageBytes + kGmmaOffB[0][kb]));
-    }
-    asm volatile("wgmma.commit_group.sync.aligned;\n" ::: "memory");
-    // the group of the previous stage has completed once at most this one is pending
-    asm volatile("wgmma.wait_group.sync.aligned 1;\n" ::: "memory");
-#pragma unroll
-    for (int r = 0; r < kAccumulators; ++r) fence_operand(acc[r]);
-    if (kt > 0) mbar_arrive(empty((kt - 1) % kStages));
-  }
-  asm volatile("wgmma.wait_group.sync.aligned 0;\n" ::: "memory");
-#pragma unroll
-  for (int r = 0; r < kAccumulators; ++r) fence_operand(acc[r]);
-
-  // epilogue: alpha * acc (+ beta * C, per sub-tile below), in f32
+  const int c = (threadIdx.x - kProducerThreads) / kThreads;  // which consumer
+  const int t = (threadIdx.x - kProducerThreads) % kThreads;  // thread in the consumer warpgroup
+  const unsigned sD = sEpi + c * kEpiBytes, sC = sD + kEpiStages * kEpiStageElems * 2u;
   const bool load_c = beta != 0.f;
-  auto load_c_tile = [&](int e) {
-    const int st = e % kEpiStages;
-    mbar_expect_tx(cfull(st), kTmaBytesC);
-    tma_load_2d(sC + 2u * st * kEpiStageElems, &tma_c, n0 + kEpiOrigin[e][1], m0 + kEpiOrigin[e][0], cfull(st));
-  };
-  if (load_c && t == 0) load_c_tile(0);
-  if (!load_c) {
-#pragma unroll
-    for (int r = 0; r < kAccumulators; ++r) acc[r] *= alpha;
-  }
   unsigned crow[kS2RCopies];
 #pragma unroll
   for (int i = 0; i < kS2RCopies; ++i) crow[i] = sC + 2u * s2r_smem[t][i];
-
-  // each sub-tile: stmatrix.x4 into a stage of sD, then one thread stores the box with TMA
   unsigned row[kR2SCopies];
 #pragma unroll
   for (int i = 0; i < kR2SCopies; ++i) row[i] = sD + 2u * r2s_smem[t][i];
+  int epi = 0;  // this consumer's epilogue sub-tiles so far: the stage and parity of sD / sC
+  float acc[kAccumulators];
+
+  for (int i = c, n = 0;; i += kConsumers, ++n) {
+    const int id = blockIdx.x + i * gridDim.x;
+    if (id >= tiles) break;
+    // tile i's mainloop after tile i - 1's (the other consumer's n-th or (n-1)-th) has waited
+    // for its last stage
+    if (c == 1) mbar_wait(turn(1), n & 1);
+    if (c == 0 && n > 0) mbar_wait(turn(0), (n - 1) & 1);
+    int m0, n0;
+    tile_of(id, m0, n0);
+    // (no zeroing: the tile's first k-block writes the accumulators, wgmma's scale-d = 0; a plain
+    // write between wgmmas would make ptxas serialize them)
+
+    // mainloop: the stages of tile i are the producer's iterations i * KT ...
+    for (int kt = 0; kt < KT; ++kt) {
+      const int it = i * KT + kt, s = it % kStages;
+      mbar_wait(full(s), (it / kStages) & 1);
 #pragma unroll
-  for (int e = 0; e < kEpiTiles; ++e) {
-    const int st = e % kEpiStages;
-    if (load_c) {
-      // the next sub-tile's C into the other stage (every thread finished reading it: the
-      // barriers of the previous sub-tile), then this one's: ldmatrix.x4, alpha * acc + beta * C
-      if (t == 0 && e + 1 < kEpiTiles) load_c_tile(e + 1);
-      mbar_wait(cfull(st), (e / kEpiStages) & 1);
+      for (int r = 0; r < kAccumulators; ++r) fence_operand(acc[r]);
+      asm volatile("wgmma.fence.sync.aligned;\n" ::: "memory");
 #pragma unroll
-      for (int i = 0; i < kS2RCopies; ++i) {
-        unsigned c[4];
-        ldmatrix_x4(crow[i] + 2u * st * kEpiStageElems, c[0], c[1], c[2], c[3]);
+      for (int kb = 0; kb < kMmaK; ++kb) {
 #pragma unroll
-        for (int j = 0; j < 4; ++j) {
-          float lo, hi;
-          unpack_half2(c[j], lo, hi);
-          float& a0 = acc[kS2RAcc[e][8 * i + 2 * j]];
-          float& a1 = acc[kS2RAcc[e][8 * i + 2 * j + 1]];
-          a0 = alpha * a0 + beta * lo;
-          a1 = alpha * a1 + beta * hi;
+        for (int m = 0; m < kMmaM; ++m)
+          wgmma_m64n128k16(acc + kFragC[0][m], gmma_desc(sA + s * kStageBytes + kGmmaOffA[m][kb]),
+                           gmma_desc(sB + s * kStageBytes + kGmmaOffB[0][kb]), kt > 0 || kb > 0);
+      }
+      asm volatile("wgmma.commit_group.sync.aligned;\n" ::: "memory");
+      // the group of the previous stage has completed once at most this one is pending
+      asm volatile("wgmma.wait_group.sync.aligned 1;\n" ::: "memory");
+#pragma unroll
+      for (int r = 0; r < kAccumulators; ++r) fence_operand(acc[r]);
+      if (kt > 0) mbar_arrive(empty((it - 1) % kStages));
+    }
+    mbar_arrive(turn(1 - c));  // the other consumer may wait for its next tile's stages
+    asm volatile("wgmma.wait_group.sync.aligned 0;\n" ::: "memory");
+#pragma unroll
+    for (int r = 0; r < kAccumulators; ++r) fence_operand(acc[r]);
+    mbar_arrive(empty((i * KT + KT - 1) % kStages));  // the tile's last stage
+
+    // epilogue: alpha * acc (+ beta * C, per sub-tile below), in f32
+    auto load_c_tile = [&](int e, int n) {
+      const int st = n % kEpiStages;
+      mbar_expect_tx(cfull(c, st), kTmaBytesC);
+      tma_load_2d(sC + 2u * st * kEpiStageElems, &tma_c, n0 + kEpiOrigin[e][1], m0 + kEpiOrigin[e][0], cfull(c, st));
+    };
+    if (load_c && t == 0) load_c_tile(0, epi);
+    if (!load_c) {
+#pragma unroll
+      for (int r = 0; r < kAccumulators; ++r) acc[r] *= alpha;
+    }
+    // each sub-tile: stmatrix.x4 into a stage of sD, then one thread stores the box with TMA
+#pragma unroll
+    for (int e = 0; e < kEpiTiles; ++e, ++epi) {
+      const int st = epi % kEpiStages;
+      if (load_c) {
+        // the next sub-tile's C into the other stage (every thread finished reading it: the
+        // barriers of the previous sub-tile), then this one's: ldmatrix.x4, alpha * acc + beta * C
+        if (t == 0 && e + 1 < kEpiTiles) load_c_tile(e + 1, epi + 1);
+        mbar_wait(cfull(c, st), (epi / kEpiStages) & 1);
+#pragma unroll
+        for (int i2 = 0; i2 < kS2RCopies; ++i2) {
+          unsigned cv[4];
+          ldmatrix_x4(crow[i2] + 2u * st * kEpiStageElems, cv[0], cv[1], cv[2], cv[3]);
+#pragma unroll
+          for (int j = 0; j < 4; ++j) {
+            float lo, hi;
+            unpack_half2(cv[j], lo, hi);
+            float& a0 = acc[kS2RAcc[e][8 * i2 + 2 * j]];
+            float& a1 = acc[kS2RAcc[e][8 * i2 + 2 * j + 1]];
+            a0 = alpha * a0 + beta * lo;
+            a1 = alpha * a1 + beta * hi;
+          }
         }
       }
-    }
-    // the store that last read this stage has finished reading it
-    if (t == 0 && e >= kEpiStages) asm volatile("cp.async.bulk.wait_group.read %0;\n" ::"n"(kEpiStages - 1) : "memory");
-    asm volatile("bar.sync %0, %1;\n" ::"n"(kEpiBarrier), "n"(kThreads) : "memory");
+      // the store that last read this stage (this tile's or the previous tile's) has finished reading it
+      if (t == 0 && epi >= kEpiStages) asm volatile("cp.async.bulk.wait_group.read %0;\n" ::"n"(kEpiStages - 1) : "memory");
+      asm volatile("bar.sync %0, %1;\n" ::"r"(kEpiBarrier + c), "n"(kThreads) : "memory");
 #pragma unroll
-    for (int i = 0; i < kR2SCopies; ++i) {
-#define TYCUTE_R2S(j) pack_half2(acc[kR2SAcc[e][8 * i + 2 * (j)]], acc[kR2SAcc[e][8 * i + 2 * (j) + 1]])
-      stmatrix_x4(row[i] + 2u * st * kEpiStageElems, TYCUTE_R2S(0), TYCUTE_R2S(1), TYCUTE_R2S(2), TYCUTE_R2S(3));
+      for (int i2 = 0; i2 < kR2SCopies; ++i2) {
+#define TYCUTE_R2S(j) pack_half2(acc[kR2SAcc[e][8 * i2 + 2 * (j)]], acc[kR2SAcc[e][8 * i2 + 2 * (j) + 1]])
+        stmatrix_x4(row[i2] + 2u * st * kEpiStageElems, TYCUTE_R2S(0), TYCUTE_R2S(1), TYCUTE_R2S(2), TYCUTE_R2S(3));
 #undef TYCUTE_R2S
-    }
-    // the generic-proxy writes of sD become visible to the TMA (async proxy)
-    asm volatile("fence.proxy.async.shared::cta;\n" ::: "memory");
-    asm volatile("bar.sync %0, %1;\n" ::"n"(kEpiBarrier), "n"(kThreads) : "memory");
-    if (t == 0) {
-      tma_store_2d(&tma_d, sD + 2u * st * kEpiStageElems, n0 + kEpiOrigin[e][1], m0 + kEpiOrigin[e][0]);
-      asm volatile("cp.async.bulk.commit_group;\n" ::: "memory");
+      }
+      // the generic-proxy writes of sD become visible to the TMA (async proxy)
+      asm volatile("fence.proxy.async.shared::cta;\n" ::: "memory");
+      asm volatile("bar.sync %0, %1;\n" ::"r"(kEpiBarrier + c), "n"(kThreads) : "memory");
+      if (t == 0) {
+        tma_store_2d(&tma_d, sD + 2u * st * kEpiStageElems, n0 + kEpiOrigin[e][1], m0 + kEpiOrigin[e][0]);
+        asm volatile("cp.async.bulk.commit_group;\n" ::: "memory");
+      }
     }
   }
   if (t == 0) asm volatile("cp.async.bulk.wait_group 0;\n" ::: "memory");
-  (void)M;
-  (void)N;
 }

@@ -11,9 +11,11 @@ use tycute_cuda::tma::TensorMap;
 /// `kernels/sm90_gemm.cu`.
 pub const KERNEL: &str = include_str!("../kernels/sm90_gemm.cu");
 
-/// Threads of the producer warpgroup (the kernel's `kProducerThreads`); the consumer warpgroup
+/// Threads of the producer warpgroup (the kernel's `kProducerThreads`); each consumer warpgroup
 /// is the header's `kThreads`.
 const PRODUCER_THREADS: u32 = 128;
+/// Consumer warpgroups (the kernel's `kConsumers`, in ping-pong).
+const CONSUMERS: i64 = 2;
 
 /// `constexpr int NAME = v;` of `sm90.h`.
 fn int(name: &str) -> Result<i64, String> {
@@ -33,11 +35,12 @@ fn row(name: &str) -> Result<Vec<i64>, String> {
     r.trim().trim_start_matches('{').trim_end_matches(',').trim_end_matches('}').split(',').map(|x| x.trim().parse().map_err(|_| format!("`{name}`: {r}"))).collect()
 }
 
-/// Dynamic shared memory of `sm90_gemm_tn`: the A and B stages, the D and C stages, the
-/// 2 x kStages + kEpiStages mbarriers, and 1024 bytes to align the start (the swizzles act on
-/// address bits).
+/// Dynamic shared memory of `sm90_gemm_tn`: the A and B stages, each consumer's D and C stages,
+/// the 2 x kStages + consumers x (kEpiStages + 1) mbarriers, and 1024 bytes to align the start (the
+/// swizzles act on address bits).
 pub fn smem_bytes() -> Result<u32, String> {
-    let b = 2 * int("kStages")? * int("kStageBytes")? + 2 * int("kEpiStages")? * int("kEpiStageElems")? * 2 + (2 * int("kStages")? + int("kEpiStages")?) * 8 + 1024;
+    let epi = 2 * int("kEpiStages")? * int("kEpiStageElems")? * 2;
+    let b = 2 * int("kStages")? * int("kStageBytes")? + CONSUMERS * epi + (2 * int("kStages")? + CONSUMERS * (int("kEpiStages")? + 1)) * 8 + 1024;
     Ok(b as u32)
 }
 
@@ -56,6 +59,8 @@ pub struct Sm90Gemm {
     _module: Arc<CudaModule>,
     f: CudaFunction,
     smem: u32,
+    /// The GPU's SMs: the persistent kernel runs at most one CTA on each.
+    sms: usize,
 }
 
 type Stream = Arc<CudaStream>;
@@ -68,7 +73,13 @@ impl Sm90Gemm {
         let smem = smem_bytes()?;
         f.set_attribute(tycute_cuda::cudarc::driver::sys::CUfunction_attribute_enum::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, smem as i32)
             .map_err(|e| format!("shared memory attribute: {e}"))?;
-        Ok(Sm90Gemm { ctx: ctx.clone(), _module: module, f, smem })
+        let sms = ctx
+            .attribute(tycute_cuda::cudarc::driver::sys::CUdevice_attribute::CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT)
+            .map_err(|e| format!("SM count: {e}"))? as usize;
+        // TYCUTE_SM90_MAX_CTAS=N launches at most N CTAs (so that a small problem still gives each
+        // CTA several tiles, both consumers and the stage parities wrapping: for compute-sanitizer)
+        let cap = std::env::var("TYCUTE_SM90_MAX_CTAS").ok().and_then(|v| v.parse::<usize>().ok()).unwrap_or(usize::MAX);
+        Ok(Sm90Gemm { ctx: ctx.clone(), _module: module, f, smem, sms: sms.min(cap).max(1) })
     }
 
     /// `D = alpha * A * B^T + beta * C`: A (m,k), B (n,k) K-major halves; C, D (m,n) N-major
@@ -112,8 +123,9 @@ impl Sm90Gemm {
         l.arg(&ta).arg(&tb).arg(&tc).arg(&td).arg(&mi).arg(&ni).arg(&ki).arg(&alpha).arg(&beta);
         let (tm, tn) = (int("kTileM")? as usize, int("kTileN")? as usize);
         let cfg = LaunchConfig {
-            grid_dim: ((m / tm) as u32, (n / tn) as u32, 1),
-            block_dim: (PRODUCER_THREADS + int("kThreads")? as u32, 1, 1),
+            // persistent: each CTA walks tiles blockIdx.x + i * gridDim.x
+            grid_dim: ((m / tm * (n / tn)).min(self.sms) as u32, 1, 1),
+            block_dim: (PRODUCER_THREADS + CONSUMERS as u32 * int("kThreads")? as u32, 1, 1),
             shared_mem_bytes: self.smem,
         };
         // SAFETY: the argument list matches the kernel's signature (four CUtensorMaps by value: A,
