@@ -401,6 +401,52 @@ pub fn cublas_bench(ctx: &std::sync::Arc<CudaContext>, m: usize, n: usize, k: us
     Ok(2.0 * m as f64 * n as f64 * k as f64 / (ms * 1e-3) / 1e12)
 }
 
+/// Random multiples of 1/64 in [-1, 1] as half bits (exact in half), from a fixed seed.
+pub(crate) struct RandomHalves(u64);
+
+impl Default for RandomHalves {
+    fn default() -> Self {
+        RandomHalves(0x2545F4914F6CDD1D)
+    }
+}
+
+impl RandomHalves {
+    /// `len` more values.
+    pub(crate) fn take(&mut self, len: usize) -> Vec<u16> {
+        (0..len)
+            .map(|_| {
+                self.0 ^= self.0 << 13;
+                self.0 ^= self.0 >> 7;
+                self.0 ^= self.0 << 17;
+                f16_bits(((self.0 >> 40) % 129) as f32 / 64.0 - 1.0)
+            })
+            .collect()
+    }
+}
+
+/// The benchmarks' input sets: enough pairs of random A (m,k) and B (n,k) to exceed L2 (50 MiB;
+/// 2 to 8 sets), so that timed runs cycling through them read from DRAM as a real GEMM would.
+/// Also returns the generator, for more inputs.
+#[allow(clippy::type_complexity)]
+pub(crate) fn rotating_inputs(stream: &Stream, (m, n, k): (usize, usize, usize)) -> Result<(Vec<(Slice<u16>, Slice<u16>)>, RandomHalves), String> {
+    let e = |what: &str, x: tycute_cuda::cudarc::driver::DriverError| format!("{what}: {x}");
+    let sets = (2 * 50 * 1024 * 1024 / (2 * (m + n) * k) + 1).clamp(2, 8);
+    let mut random = RandomHalves::default();
+    let mut bufs = Vec::new();
+    for _ in 0..sets {
+        let a = stream.clone_htod(&random.take(m * k)).map_err(|x| e("A", x))?;
+        let b = stream.clone_htod(&random.take(n * k)).map_err(|x| e("B", x))?;
+        bufs.push((a, b));
+    }
+    Ok((bufs, random))
+}
+
+/// TFLOP/s of an `m x n x k` GEMM from the median of run times in milliseconds.
+pub(crate) fn median_tflops((m, n, k): (usize, usize, usize), mut ms: Vec<f64>) -> f64 {
+    ms.sort_by(|a, b| a.total_cmp(b));
+    2.0 * m as f64 * n as f64 * k as f64 / (ms[ms.len() / 2] * 1e-3) / 1e12
+}
+
 /// Benchmark of `sm80_gemm_tn` and cuBLAS (`cublasGemmEx`, fp16 in, fp32 compute and out) on the
 /// same inputs: random multiples of 1/64 in [-1, 1], rotated over enough buffer sets that each
 /// run reads A and B from outside L2 (at least twice L2's 50 MB in all); per run a pair of
@@ -415,32 +461,11 @@ pub fn bench_rotating(
     g.cfg.shape_ok(m, n, k)?;
     let stream = ctx.default_stream();
     let e = |what: &str, x: tycute_cuda::cudarc::driver::DriverError| format!("{what}: {x}");
-    let set_bytes = 2 * (m + n) * k;
-    let sets = (2 * 50 * 1024 * 1024 / set_bytes + 1).clamp(2, 8);
-    let mut seed = 0x2545F4914F6CDD1Du64;
-    let mut random = |len: usize| -> Vec<u16> {
-        (0..len)
-            .map(|_| {
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                f16_bits(((seed >> 40) % 129) as f32 / 64.0 - 1.0)
-            })
-            .collect()
-    };
-    let mut bufs = Vec::new();
-    for _ in 0..sets {
-        let a = stream.clone_htod(&random(m * k)).map_err(|x| e("A", x))?;
-        let b = stream.clone_htod(&random(n * k)).map_err(|x| e("B", x))?;
-        bufs.push((a, b));
-    }
+    let (bufs, _) = rotating_inputs(&stream, (m, n, k))?;
+    let sets = bufs.len();
     let c = stream.alloc_zeros::<f32>(m * n).map_err(|x| e("C", x))?;
     let mut d = stream.alloc_zeros::<f32>(m * n).map_err(|x| e("D", x))?;
-    let flops = 2.0 * m as f64 * n as f64 * k as f64;
-    let median_tflops = |mut ms: Vec<f64>| -> f64 {
-        ms.sort_by(|a, b| a.total_cmp(b));
-        flops / (ms[ms.len() / 2] * 1e-3) / 1e12
-    };
+    let median_tflops = |ms: Vec<f64>| median_tflops((m, n, k), ms);
 
     // tycute: 3 warm-up runs per set, then the timed runs cycling through the sets
     for (a, b) in &bufs {

@@ -204,19 +204,9 @@ pub fn bench(g: &Sm90Gemm, (m, n, k): (usize, usize, usize), reps: usize) -> Res
     shape_ok(m, n, k)?;
     let stream = g.ctx.default_stream();
     let e = |what: &str, x: tycute_cuda::cudarc::driver::DriverError| format!("{what}: {x}");
-    let mut seed = 0x2545F4914F6CDD1Du64;
-    let mut random = |len: usize| -> Vec<u16> {
-        (0..len)
-            .map(|_| {
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                crate::gpu_check::f16_bits(((seed >> 40) % 129) as f32 / 64.0 - 1.0)
-            })
-            .collect()
-    };
-    let da = stream.clone_htod(&random(m * k)).map_err(|x| e("A", x))?;
-    let db = stream.clone_htod(&random(n * k)).map_err(|x| e("B", x))?;
+    let mut random = crate::gpu_check::RandomHalves::default();
+    let da = stream.clone_htod(&random.take(m * k)).map_err(|x| e("A", x))?;
+    let db = stream.clone_htod(&random.take(n * k)).map_err(|x| e("B", x))?;
     let dc = stream.alloc_zeros::<u16>(m * n).map_err(|x| e("C", x))?;
     let mut dd = stream.alloc_zeros::<u16>(m * n).map_err(|x| e("D", x))?;
     let flops = 2.0 * m as f64 * n as f64 * k as f64;
@@ -239,32 +229,11 @@ pub fn bench_rotating(g: &Sm90Gemm, (m, n, k): (usize, usize, usize), runs: usiz
     shape_ok(m, n, k)?;
     let stream = g.ctx.default_stream();
     let e = |what: &str, x: tycute_cuda::cudarc::driver::DriverError| format!("{what}: {x}");
-    let set_bytes = 2 * (m + n) * k;
-    let sets = (2 * 50 * 1024 * 1024 / set_bytes + 1).clamp(2, 8);
-    let mut seed = 0x2545F4914F6CDD1Du64;
-    let mut random = |len: usize| -> Vec<u16> {
-        (0..len)
-            .map(|_| {
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                crate::gpu_check::f16_bits(((seed >> 40) % 129) as f32 / 64.0 - 1.0)
-            })
-            .collect()
-    };
-    let mut bufs = Vec::new();
-    for _ in 0..sets {
-        let a = stream.clone_htod(&random(m * k)).map_err(|x| e("A", x))?;
-        let b = stream.clone_htod(&random(n * k)).map_err(|x| e("B", x))?;
-        bufs.push((a, b));
-    }
-    let c = stream.clone_htod(&random(m * n)).map_err(|x| e("C", x))?;
+    let (bufs, mut random) = crate::gpu_check::rotating_inputs(&stream, (m, n, k))?;
+    let sets = bufs.len();
+    let c = stream.clone_htod(&random.take(m * n)).map_err(|x| e("C", x))?;
     let mut d = stream.alloc_zeros::<u16>(m * n).map_err(|x| e("D", x))?;
-    let flops = 2.0 * m as f64 * n as f64 * k as f64;
-    let median_tflops = |mut ms: Vec<f64>| -> f64 {
-        ms.sort_by(|a, b| a.total_cmp(b));
-        flops / (ms[ms.len() / 2] * 1e-3) / 1e12
-    };
+    let median_tflops = |ms: Vec<f64>| crate::gpu_check::median_tflops((m, n, k), ms);
     for (a, b) in &bufs {
         for _ in 0..3 {
             g.launch(&stream, (m, n, k), a, b, &c, &mut d, 1.0, beta)?;
