@@ -2,9 +2,19 @@
 // B (N,K) half, K-major (TN), fp32 accumulation and fp32 C/D, column-major (M-major, leading
 // dimension ldc). A kStages-deep cp.async pipeline fills 128B-swizzled shared memory, ldmatrix.x4
 // loads the fragments of one k-block while the MMAs of the previous one run (two fragment buffers),
-// mma.sync.m16n8k16 accumulates. M, N must be multiples of kTileM, kTileN and K of kTileK (the
-// host refuses other shapes). The epilogue stages the fp32 tile in swizzled shared memory (tRS_sC,
-// kR2SAcc) and writes D with 16-byte stores (tSG_sC, tSG_cC).
+// mma.sync.m16n8k16 accumulates. Any M, N >= 1 and K >= 1 with K % 8 == 0 (one 16-byte cp.async
+// row is 8 halves); lda, ldb and the batch strides of A and B multiples of 8 (the host checks).
+// Grid (ceil(M/kTileM), ceil(N/kTileN), batch); blockIdx.z selects the matrices A + z * batch_a,
+// B + z * batch_b, C + z * batch_c, D + z * batch_d (strides in elements).
+// Residues: each CTA runs one of two instantiations of gemm_tile. A tile inside (M, N) with
+// kTileK dividing K runs the plain one, whose mainloop is the residue-free one instruction for
+// instruction (docs/perf.md); otherwise the residue one loads with the zero-fill form of the same
+// cp.async (src-size 0 for a row outside M or N and for a k-chunk at or past K: the MMAs then add
+// zeros; whole k-tiles of a tile inside (M, N) still load plainly). The epilogue stages the
+// fp32 tile in swizzled shared memory (tRS_sC, kR2SAcc) and writes D with 16-byte stores
+// (tSG_sC, tSG_cC) when the tile is inside (M, N) and C, D allow 16-byte access; otherwise each
+// vector is stored whole when it lies inside M and is aligned, else element by element, and
+// nothing outside (M, N) is read from C or written to D.
 //
 // The configuration is a header written by tycute from a type (crates/tycute-configs, an
 // Sm80Kernel): TYCUTE_SM80_CONFIG names it (default below; NVRTC option -DTYCUTE_SM80_CONFIG=x
@@ -37,6 +47,12 @@ __device__ __forceinline__ unsigned smem_addr(const void* p) {
 // The configuration's G2S atom (SM80_CP_ASYNC_CACHEALWAYS<uint128_t>) names the instruction.
 __device__ __forceinline__ void cp_async16(unsigned dst, const void* src) {
   asm volatile(TYCUTE_SM80_G2S_PTX " [%0], [%1], %2;\n" ::"r"(dst), "l"(src), "n"(kG2SBytes));
+}
+
+// The same with its src-size operand: src_bytes of the kG2SBytes come from src, the rest of the
+// destination is zero-filled (src_bytes = 0: nothing is read).
+__device__ __forceinline__ void cp_async16_zfill(unsigned dst, const void* src, int src_bytes) {
+  asm volatile(TYCUTE_SM80_G2S_PTX " [%0], [%1], %2, %3;\n" ::"r"(dst), "l"(src), "n"(kG2SBytes), "r"(src_bytes));
 }
 
 __device__ __forceinline__ void ldmatrix_x4(unsigned addr, unsigned& r0, unsigned& r1, unsigned& r2, unsigned& r3) {
@@ -75,16 +91,24 @@ __device__ __forceinline__ void mma_16816(float* c, const unsigned* a, const uns
 
 }  // namespace
 
-extern "C" __global__ void __launch_bounds__(kThreads, 1)
-    sm80_gemm_tn(int M, int N, int K, const unsigned short* __restrict__ A, int lda,
-                 const unsigned short* __restrict__ B, int ldb, const float* C, int ldc, float* D, int ldd, float alpha,
-                 float beta) {
+// One CTA's tile of D. kResidue = false: the tile lies inside (M, N) and kTileK divides K, so
+// every load is a plain cp.async and every store a 16-byte one (when C and D allow); the kernel
+// below picks this instantiation for such CTAs, so that the residue code costs them nothing.
+// kResidue = true: a CTA on the M or N edge loads with zero fill, and any CTA's last k-tile does
+// when kTileK does not divide K.
+template <bool kResidue>
+__device__ __forceinline__ void gemm_tile(int M, int N, int K, const unsigned short* __restrict__ A, int lda,
+                                          const unsigned short* __restrict__ B, int ldb, const float* C, int ldc,
+                                          float* D, int ldd, float alpha, float beta, bool inside) {
   extern __shared__ __align__(128) unsigned short smem[];
   unsigned short* sA = smem;                            // kStages x kStageElemsA
   unsigned short* sB = smem + kStages * kStageElemsA;   // kStages x kStageElemsB
   const int t = threadIdx.x;
   const int m0 = blockIdx.x * kTileM, n0 = blockIdx.y * kTileN;
-  const int KT = K / kTileK;
+  const int KT = (K + kTileK - 1) / kTileK;
+  // the k-tiles below KTfull need no predicate: all of them in the plain instantiation, the
+  // whole k-tiles of a CTA inside (M, N) in the residue one
+  const int KTfull = !kResidue ? KT : inside ? K / kTileK : 0;
 
   // G2S: this thread's vectors. tAcA(i) = tAcA_offset + delta_i is the tile coordinate m + kTileM*k;
   // delta_i is a compile-time constant, and the header's proof (check) guarantees that it never
@@ -99,19 +123,43 @@ extern "C" __global__ void __launch_bounds__(kThreads, 1)
   const unsigned sA_g = sA_u + 2 * tAsA_offset[t], sB_g = sB_u + 2 * tBsB_offset[t];
   const unsigned short* gA = A + (size_t)(m0 + ca % kTileM) * lda + ca / kTileM;
   const unsigned short* gB = B + (size_t)(n0 + cb % kTileN) * ldb + cb / kTileN;
+  // rows of A (B) left from the thread's first row, and k left from its first column
+  const int rowsA = M - m0 - ca % kTileM, rowsB = N - n0 - cb % kTileN;
+  const int colsA = K - ca / kTileM, colsB = K - cb / kTileN;
   auto load_tile = [&](int kt, int stage) {
     const unsigned short* a = gA + kt * kTileK;
     const unsigned short* b = gB + kt * kTileK;
     const unsigned a_st = sA_g + 2 * stage * kStageElemsA, b_st = sB_g + 2 * stage * kStageElemsB;
+    if (!kResidue || kt < KTfull) {
 #pragma unroll
-    for (int i = 0; i < kG2SCopiesA; ++i) {
-      const int d = TYCUTE_CLOSED_FORM(tAcA, i * kVec, 0, ca_d);
-      cp_async16(a_st + 2 * TYCUTE_CLOSED_FORM(tAsA, i * kVec, 0, sa_d), a + (d % kTileM) * lda + d / kTileM);
-    }
+      for (int i = 0; i < kG2SCopiesA; ++i) {
+        const int d = TYCUTE_CLOSED_FORM(tAcA, i * kVec, 0, ca_d);
+        cp_async16(a_st + 2 * TYCUTE_CLOSED_FORM(tAsA, i * kVec, 0, sa_d), a + (d % kTileM) * lda + d / kTileM);
+      }
 #pragma unroll
-    for (int i = 0; i < kG2SCopiesB; ++i) {
-      const int d = TYCUTE_CLOSED_FORM(tBcB, i * kVec, 0, cb_d);
-      cp_async16(b_st + 2 * TYCUTE_CLOSED_FORM(tBsB, i * kVec, 0, sb_d), b + (d % kTileN) * ldb + d / kTileN);
+      for (int i = 0; i < kG2SCopiesB; ++i) {
+        const int d = TYCUTE_CLOSED_FORM(tBcB, i * kVec, 0, cb_d);
+        cp_async16(b_st + 2 * TYCUTE_CLOSED_FORM(tBsB, i * kVec, 0, sb_d), b + (d % kTileN) * ldb + d / kTileN);
+      }
+    } else {
+      // residue: vector i is inside when its row is below M (N) and its k-chunk below K (K % 8
+      // == 0, so a chunk is wholly inside or outside); an outside one reads nothing (src-size
+      // 0, source the matrix's first element) and zero-fills its smem
+      const int ka = colsA - kt * kTileK, kb = colsB - kt * kTileK;
+#pragma unroll
+      for (int i = 0; i < kG2SCopiesA; ++i) {
+        const int d = TYCUTE_CLOSED_FORM(tAcA, i * kVec, 0, ca_d);
+        const bool in = d % kTileM < rowsA && d / kTileM < ka;
+        cp_async16_zfill(a_st + 2 * TYCUTE_CLOSED_FORM(tAsA, i * kVec, 0, sa_d),
+                         in ? a + (d % kTileM) * lda + d / kTileM : A, in ? kG2SBytes : 0);
+      }
+#pragma unroll
+      for (int i = 0; i < kG2SCopiesB; ++i) {
+        const int d = TYCUTE_CLOSED_FORM(tBcB, i * kVec, 0, cb_d);
+        const bool in = d % kTileN < rowsB && d / kTileN < kb;
+        cp_async16_zfill(b_st + 2 * TYCUTE_CLOSED_FORM(tBsB, i * kVec, 0, sb_d),
+                         in ? b + (d % kTileN) * ldb + d / kTileN : B, in ? kG2SBytes : 0);
+      }
     }
   };
 
@@ -194,19 +242,68 @@ extern "C" __global__ void __launch_bounds__(kThreads, 1)
   TYCUTE_DSTRIDES(tSGsC, sg_d, t)
   TYCUTE_DSTRIDES(tSGcC, gc_d, t)
   constexpr int kVecs = kEpiElems / kThreads / 4;
+  // 16-byte access to C (when read) and D: leading dimensions and addresses multiples of 4 floats
+  const bool vec_ok = (ldd & 3) == 0 && (reinterpret_cast<size_t>(D) & 15) == 0 &&
+                      (beta == 0.f || ((ldc & 3) == 0 && (reinterpret_cast<size_t>(C) & 15) == 0));
+  if ((!kResidue || inside) && vec_ok) {
 #pragma unroll 4
-  for (int i = 0; i < kVecs; ++i) {
-    const float4 v = *reinterpret_cast<const float4*>(sC + TYCUTE_CLOSED_FORM(tSGsC, 4 * i, sg, sg_d));
-    const int c = TYCUTE_CLOSED_FORM(tSGcC, 4 * i, gc, gc_d);
-    const size_t m = m0 + c % kTileM, n = n0 + c / kTileM;
-    float4 out = make_float4(alpha * v.x, alpha * v.y, alpha * v.z, alpha * v.w);
-    if (beta != 0.f) {
-      const float4 p = *reinterpret_cast<const float4*>(C + m + n * ldc);
-      out.x += beta * p.x;
-      out.y += beta * p.y;
-      out.z += beta * p.z;
-      out.w += beta * p.w;
+    for (int i = 0; i < kVecs; ++i) {
+      const float4 v = *reinterpret_cast<const float4*>(sC + TYCUTE_CLOSED_FORM(tSGsC, 4 * i, sg, sg_d));
+      const int c = TYCUTE_CLOSED_FORM(tSGcC, 4 * i, gc, gc_d);
+      const size_t m = m0 + c % kTileM, n = n0 + c / kTileM;
+      float4 out = make_float4(alpha * v.x, alpha * v.y, alpha * v.z, alpha * v.w);
+      if (beta != 0.f) {
+        const float4 p = *reinterpret_cast<const float4*>(C + m + n * ldc);
+        out.x += beta * p.x;
+        out.y += beta * p.y;
+        out.z += beta * p.z;
+        out.w += beta * p.w;
+      }
+      *reinterpret_cast<float4*>(D + m + n * ldd) = out;
     }
-    *reinterpret_cast<float4*>(D + m + n * ldd) = out;
+  } else {
+    // residue (or unaligned C/D): a vector whose column is inside N is stored whole when its 4
+    // rows are inside M and 16-byte access is allowed, else element by element below M
+#pragma unroll 1
+    for (int i = 0; i < kVecs; ++i) {
+      const int c = TYCUTE_CLOSED_FORM(tSGcC, 4 * i, gc, gc_d);
+      const int m = m0 + c % kTileM, n = n0 + c / kTileM;
+      if (n >= N || m >= M) continue;
+      const float4 v = *reinterpret_cast<const float4*>(sC + TYCUTE_CLOSED_FORM(tSGsC, 4 * i, sg, sg_d));
+      const float* cp = C + m + (size_t)n * ldc;
+      float* dp = D + m + (size_t)n * ldd;
+      if (vec_ok && m + 4 <= M) {
+        float4 out = make_float4(alpha * v.x, alpha * v.y, alpha * v.z, alpha * v.w);
+        if (beta != 0.f) {
+          const float4 p = *reinterpret_cast<const float4*>(cp);
+          out.x += beta * p.x;
+          out.y += beta * p.y;
+          out.z += beta * p.z;
+          out.w += beta * p.w;
+        }
+        *reinterpret_cast<float4*>(dp) = out;
+      } else {
+        const float w[4] = {v.x, v.y, v.z, v.w};
+#pragma unroll
+        for (int e = 0; e < 4; ++e)
+          if (m + e < M) dp[e] = alpha * w[e] + (beta != 0.f ? beta * cp[e] : 0.f);
+      }
+    }
   }
+}
+
+extern "C" __global__ void __launch_bounds__(kThreads, 1)
+    sm80_gemm_tn(int M, int N, int K, const unsigned short* __restrict__ A, int lda, long long batch_a,
+                 const unsigned short* __restrict__ B, int ldb, long long batch_b, const float* C, int ldc,
+                 long long batch_c, float* D, int ldd, long long batch_d, float alpha, float beta) {
+  A += blockIdx.z * batch_a;
+  B += blockIdx.z * batch_b;
+  C += blockIdx.z * batch_c;
+  D += blockIdx.z * batch_d;
+  // CTA-uniform: is the tile inside (M, N)?
+  const bool inside = (blockIdx.x + 1) * kTileM <= M && (blockIdx.y + 1) * kTileN <= N;
+  if (inside && K % kTileK == 0)
+    gemm_tile<false>(M, N, K, A, lda, B, ldb, C, ldc, D, ldd, alpha, beta, true);
+  else
+    gemm_tile<true>(M, N, K, A, lda, B, ldb, C, ldc, D, ldd, alpha, beta, inside);
 }

@@ -247,14 +247,86 @@ impl Sm80Config {
         tycute_cuda::nvrtc::Options { extra: vec![format!("-DTYCUTE_SM80_CONFIG={}", self.name)], ..Default::default() }
     }
 
-    /// The shapes the kernel takes: M, N, K positive multiples of the CTA tile.
+    /// The shapes the kernel takes: any M, N >= 1 and K >= 1 with K a multiple of 8 (a 16-byte
+    /// cp.async row is 8 halves); tiles of M, N and K that the CTA tile does not divide are
+    /// residues, loaded with zero fill and stored under a mask.
     pub fn shape_ok(&self, m: usize, n: usize, k: usize) -> Result<(), String> {
-        let (bm, bn, bk) = self.tile;
-        if m == 0 || n == 0 || k == 0 || m % bm != 0 || n % bn != 0 || k % bk != 0 {
+        let (bm, bn, _) = self.tile;
+        let max = i32::MAX as usize;
+        if m == 0 || n == 0 || k == 0 || k % 8 != 0 {
             return Err(format!(
-                "sm80_gemm_tn ({}) takes M a multiple of {bm}, N of {bn} and K of {bk}, not {m}x{n}x{k}",
+                "sm80_gemm_tn ({}) takes M, N >= 1 and K a positive multiple of 8 (a 16-byte cp.async row is 8 halves), not {m}x{n}x{k}",
                 self.name
             ));
+        }
+        if m > max - bm || n > max - bn || k > max || n.div_ceil(bn) > 65535 {
+            return Err(format!("sm80_gemm_tn ({}): {m}x{n}x{k} is too large for its 32-bit indices and grid", self.name));
+        }
+        Ok(())
+    }
+}
+
+/// Leading dimensions and batch of one `sm80_gemm_tn` launch, in elements: A (m,k) with row
+/// stride `lda`, B (n,k) with row stride `ldb` (both K-major halves), C and D (m,n) column-major
+/// floats with column strides `ldc`, `ldd`; matrix `z` of a batch starts `z * batch_x` elements
+/// after the first one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GemmStrides {
+    /// Row stride of A (a multiple of 8, at least k).
+    pub lda: usize,
+    /// Row stride of B (a multiple of 8, at least k).
+    pub ldb: usize,
+    /// Column stride of C (at least m).
+    pub ldc: usize,
+    /// Column stride of D (at least m).
+    pub ldd: usize,
+    /// How many GEMMs (grid z; 1 to 65535).
+    pub batch: usize,
+    /// Elements from one A to the next (a multiple of 8; 0 shares one A).
+    pub batch_a: usize,
+    /// Elements from one B to the next (a multiple of 8; 0 shares one B).
+    pub batch_b: usize,
+    /// Elements from one C to the next (0 shares one C).
+    pub batch_c: usize,
+    /// Elements from one D to the next (the Ds may not overlap).
+    pub batch_d: usize,
+}
+
+impl GemmStrides {
+    /// `batch` packed problems of shape `(m, n, k)`: lda = ldb = k, ldc = ldd = m, each matrix
+    /// right after the previous one.
+    pub fn packed((m, n, k): (usize, usize, usize), batch: usize) -> GemmStrides {
+        GemmStrides { lda: k, ldb: k, ldc: m, ldd: m, batch, batch_a: m * k, batch_b: n * k, batch_c: m * n, batch_d: m * n }
+    }
+
+    /// Elements a buffer must hold for `rows` rows (columns) of `len` elements `ld` apart,
+    /// `self.batch` times `stride` apart.
+    fn extent(&self, rows: usize, len: usize, ld: usize, stride: usize) -> usize {
+        (self.batch - 1) * stride + (rows - 1) * ld + len
+    }
+
+    /// Whether the kernel of `cfg` takes these strides for shape `(m, n, k)`; `Err` says why not.
+    pub fn check(&self, cfg: &Sm80Config, (m, n, k): (usize, usize, usize)) -> Result<(), String> {
+        cfg.shape_ok(m, n, k)?;
+        let (bm, bn, _) = cfg.tile;
+        let max = i32::MAX as usize;
+        if self.lda < k || self.ldb < k || self.ldc < m || self.ldd < m {
+            return Err(format!("leading dimensions {self:?} are smaller than the shape {m}x{n}x{k}"));
+        }
+        if self.lda % 8 != 0 || self.ldb % 8 != 0 || self.batch_a % 8 != 0 || self.batch_b % 8 != 0 {
+            return Err(format!(
+                "the leading dimensions and batch strides of A and B must be multiples of 8 halves (16-byte cp.async rows), not lda {}, ldb {}, batch_a {}, batch_b {}",
+                self.lda, self.ldb, self.batch_a, self.batch_b
+            ));
+        }
+        if self.batch == 0 || self.batch > 65535 {
+            return Err(format!("batch {} is not in 1..=65535 (grid z)", self.batch));
+        }
+        if self.batch > 1 && self.batch_d < (n - 1) * self.ldd + m {
+            return Err(format!("batch_d {} is smaller than one D ({} elements): the Ds would overlap", self.batch_d, (n - 1) * self.ldd + m));
+        }
+        if self.lda.max(self.ldb).max(self.ldc).max(self.ldd) * bm.max(bn) > max {
+            return Err(format!("leading dimensions {self:?} are too large for the kernel's 32-bit offsets"));
         }
         Ok(())
     }
@@ -304,7 +376,8 @@ impl Gemm {
     }
 
     /// `D = alpha * A * B^T + beta * C` on device buffers: A (m,k), B (n,k) K-major halves; C, D
-    /// (m,n) column-major floats.
+    /// (m,n) column-major floats, packed (lda = ldb = k, ldc = ldd = m). Any shape
+    /// [`Sm80Config::shape_ok`] takes.
     #[allow(clippy::too_many_arguments)]
     pub fn launch(
         &self,
@@ -317,21 +390,62 @@ impl Gemm {
         alpha: f32,
         beta: f32,
     ) -> Result<(), String> {
-        self.cfg.shape_ok(m, n, k)?;
-        if a.len() < m * k || b.len() < n * k || c.len() < m * n || d.len() < m * n {
-            return Err("a buffer is smaller than the shape".into());
+        self.launch_batched(stream, (m, n, k), &GemmStrides::packed((m, n, k), 1), a, b, c, d, alpha, beta)
+    }
+
+    /// `D_z = alpha * A_z * B_z^T + beta * C_z` for `z < s.batch`, with the leading dimensions
+    /// and batch strides of `s` (checked by [`GemmStrides::check`]), on any device buffers or
+    /// views (`CudaSlice`, `CudaView`, `CudaViewMut`) that hold them. C is not read when beta
+    /// is 0. One launch, grid (ceil(m / bM), ceil(n / bN), batch).
+    #[allow(clippy::too_many_arguments)]
+    pub fn launch_batched<A, B, C, D>(
+        &self,
+        stream: &std::sync::Arc<tycute_cuda::cudarc::driver::CudaStream>,
+        (m, n, k): (usize, usize, usize),
+        s: &GemmStrides,
+        a: &A,
+        b: &B,
+        c: &C,
+        d: &mut D,
+        alpha: f32,
+        beta: f32,
+    ) -> Result<(), String>
+    where
+        A: tycute_cuda::cudarc::driver::DevicePtr<u16>,
+        B: tycute_cuda::cudarc::driver::DevicePtr<u16>,
+        C: tycute_cuda::cudarc::driver::DevicePtr<f32>,
+        D: tycute_cuda::cudarc::driver::DevicePtrMut<f32>,
+    {
+        s.check(&self.cfg, (m, n, k))?;
+        if a.len() < s.extent(m, k, s.lda, s.batch_a)
+            || b.len() < s.extent(n, k, s.ldb, s.batch_b)
+            || c.len() < s.extent(n, m, s.ldc, s.batch_c)
+            || d.len() < s.extent(n, m, s.ldd, s.batch_d)
+        {
+            return Err(format!("a buffer is smaller than {} problem(s) of {m}x{n}x{k} with {s:?}", s.batch));
         }
         let (mi, ni, ki) = (m as i32, n as i32, k as i32);
+        let (lda, ldb, ldc, ldd) = (s.lda as i32, s.ldb as i32, s.ldc as i32, s.ldd as i32);
+        let (za, zb, zc, zd) = (s.batch_a as i64, s.batch_b as i64, s.batch_c as i64, s.batch_d as i64);
+        let (pa, _ga) = a.device_ptr(stream);
+        let (pb, _gb) = b.device_ptr(stream);
+        let (pc, _gc) = c.device_ptr(stream);
+        let (pd, _gd) = d.device_ptr_mut(stream);
         let mut l = stream.launch_builder(&self.f);
-        l.arg(&mi).arg(&ni).arg(&ki).arg(a).arg(&ki).arg(b).arg(&ki).arg(c).arg(&mi).arg(d).arg(&mi).arg(&alpha).arg(&beta);
+        l.arg(&mi).arg(&ni).arg(&ki);
+        l.arg(&pa).arg(&lda).arg(&za).arg(&pb).arg(&ldb).arg(&zb);
+        l.arg(&pc).arg(&ldc).arg(&zc).arg(&pd).arg(&ldd).arg(&zd);
+        l.arg(&alpha).arg(&beta);
         let (bm, bn, _) = self.cfg.tile;
         let cfg = LaunchConfig {
-            grid_dim: ((m / bm) as u32, (n / bn) as u32, 1),
+            grid_dim: (m.div_ceil(bm) as u32, n.div_ceil(bn) as u32, s.batch as u32),
             block_dim: (self.cfg.threads as u32, 1, 1),
             shared_mem_bytes: self.cfg.smem_bytes as u32,
         };
-        // SAFETY: the argument list matches the kernel's signature; the buffers hold the shape
-        // (checked above); the shape is one the kernel takes (checked above).
+        // SAFETY: the argument list matches the kernel's signature (device pointers as
+        // CUdeviceptr); the buffers hold every matrix of the batch with these strides (checked
+        // above), and the shape and strides are ones the kernel takes (checked above). The
+        // pointers' guards (_ga.._gd) live until after the launch is queued.
         unsafe { l.launch(cfg) }.map_err(|e| format!("launch: {e}"))?;
         let _ = &self.ctx;
         Ok(())
@@ -341,37 +455,163 @@ impl Gemm {
 /// Runs `sm80_gemm_tn` on random inputs of shape `m x n x k` (multiples of 1/4 in [-2, 2], so
 /// every product and sum is exact in fp32) with alpha = 1.5, beta = 0.5, output poisoned with NaN
 /// first, and compares with an f64 CPU reference. Returns the number of wrong (or unwritten)
-/// elements.
+/// elements, and counts a write outside D as wrong too.
 pub fn gemm_check(g: &Gemm, m: usize, n: usize, k: usize) -> Result<usize, String> {
+    let r = gemm_check_case(g, &GemmCase::packed((m, n, k)))?;
+    Ok(r.wrong + r.unwritten + r.outside)
+}
+
+/// One checked problem of [`gemm_check_case`].
+#[derive(Clone, Debug)]
+pub struct GemmCase {
+    /// (m, n, k).
+    pub shape: (usize, usize, usize),
+    /// Leading dimensions and batch; padding between rows, columns and matrices is poisoned.
+    pub strides: GemmStrides,
+    /// D = alpha * A * B^T + beta * C.
+    pub alpha: f32,
+    /// With beta = 0, C is all NaN: the kernel must not read it.
+    pub beta: f32,
+    /// `None`: every element against the reference; `Some(s)`: the first and last row and
+    /// column of each matrix and `s` random elements (every element is still checked for being
+    /// written, and the memory around D for not being written).
+    pub sample: Option<usize>,
+}
+
+impl GemmCase {
+    /// One packed problem, alpha = 1.5, beta = 0.5, every element checked.
+    pub fn packed(shape: (usize, usize, usize)) -> GemmCase {
+        GemmCase { shape, strides: GemmStrides::packed(shape, 1), alpha: 1.5, beta: 0.5, sample: None }
+    }
+}
+
+/// What [`gemm_check_case`] found.
+#[derive(Clone, Debug, Default)]
+pub struct GemmReport {
+    /// Elements compared with the reference.
+    pub checked: usize,
+    /// Compared elements that differ (NaN included).
+    pub wrong: usize,
+    /// Elements of the D matrices left NaN (unwritten).
+    pub unwritten: usize,
+    /// Elements of the D buffer outside the D matrices (a guard of [`GUARD`] floats before and
+    /// after, the padding between columns and between matrices) that no longer hold the sentinel.
+    pub outside: usize,
+    /// The first few wrong elements, described.
+    pub examples: Vec<String>,
+}
+
+/// Floats of sentinel before and after the D matrices in [`gemm_check_case`].
+pub const GUARD: usize = 1024;
+
+/// The sentinel around (and the poison inside) D: a NaN with a payload no arithmetic produces.
+const SENTINEL: u32 = 0x7fa5_a5a5;
+
+/// Runs one [`GemmCase`]: random A, B, C (multiples of 1/4 in [-2, 2], exact in fp16 and, summed,
+/// in fp32; padding NaN), D and a guard of [`GUARD`] floats on each side filled with a NaN
+/// sentinel, one launch through [`Gemm::launch_batched`] (D passed as a view after the guard),
+/// then an f64 CPU reference.
+pub fn gemm_check_case(g: &Gemm, case: &GemmCase) -> Result<GemmReport, String> {
+    let (m, n, k) = case.shape;
+    let s = &case.strides;
+    s.check(&g.cfg, case.shape)?;
     let mut seed = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(7, |d| d.as_nanos() as u64) | 1;
     let mut next = || {
         seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-        ((seed >> 33) % 17) as f32 / 4.0 - 2.0
+        seed >> 33
     };
-    let a: Vec<f32> = (0..m * k).map(|_| next()).collect();
-    let b: Vec<f32> = (0..n * k).map(|_| next()).collect();
-    let c: Vec<f32> = (0..m * n).map(|_| next()).collect();
-    let (alpha, beta) = (1.5f32, 0.5f32);
+    let nan16 = 0x7e00u16;
+    // X (rows, len) with row stride ld, batch stride z: random inside, NaN between
+    let mut fill = |rows: usize, len: usize, ld: usize, z: usize, nan: f32, inside_nan: bool| -> Vec<f32> {
+        let total = s.extent(rows, len, ld, z);
+        let mut v = vec![nan; total];
+        for b in 0..s.batch {
+            for r in 0..rows {
+                for x in 0..len {
+                    v[b * z + r * ld + x] = if inside_nan { f32::NAN } else { (next() % 17) as f32 / 4.0 - 2.0 };
+                }
+            }
+        }
+        v
+    };
+    let a = fill(m, k, s.lda, s.batch_a, f32::NAN, false);
+    let b = fill(n, k, s.ldb, s.batch_b, f32::NAN, false);
+    let c = fill(n, m, s.ldc, s.batch_c, f32::NAN, case.beta == 0.0);
+    let d_len = s.extent(n, m, s.ldd, s.batch_d);
+    let halves = |x: &[f32]| -> Vec<u16> { x.iter().map(|&v| if v.is_nan() { nan16 } else { f16_bits(v) }).collect() };
     let stream = g.ctx.default_stream();
     let e = |what: &str, x: tycute_cuda::cudarc::driver::DriverError| format!("{what}: {x}");
-    let da = stream.clone_htod(&a.iter().map(|&x| f16_bits(x)).collect::<Vec<u16>>()).map_err(|x| e("A", x))?;
-    let db = stream.clone_htod(&b.iter().map(|&x| f16_bits(x)).collect::<Vec<u16>>()).map_err(|x| e("B", x))?;
+    let da = stream.clone_htod(&halves(&a)).map_err(|x| e("A", x))?;
+    let db = stream.clone_htod(&halves(&b)).map_err(|x| e("B", x))?;
     let dc = stream.clone_htod(&c).map_err(|x| e("C", x))?;
-    let mut dd = stream.clone_htod(&vec![f32::NAN; m * n]).map_err(|x| e("D", x))?;
-    g.launch(&stream, (m, n, k), &da, &db, &dc, &mut dd, alpha, beta)?;
+    let mut dd = stream.clone_htod(&vec![f32::from_bits(SENTINEL); d_len + 2 * GUARD]).map_err(|x| e("D", x))?;
+    {
+        let mut view = dd.slice_mut(GUARD..GUARD + d_len);
+        g.launch_batched(&stream, case.shape, s, &da, &db, &dc, &mut view, case.alpha, case.beta)?;
+    }
     let d = stream.clone_dtoh(&dd).map_err(|x| e("D back", x))?;
-    let mut wrong = 0;
-    for j in 0..n {
-        for i in 0..m {
-            let dot: f64 = (0..k).map(|p| a[i * k + p] as f64 * b[j * k + p] as f64).sum();
-            let want = alpha as f64 * dot + beta as f64 * c[i + j * m] as f64;
-            let got = d[i + j * m] as f64;
-            if !(got - want).abs().le(&(1e-6 * want.abs().max(1.0))) {
-                wrong += 1;
+
+    let mut r = GemmReport::default();
+    // writes outside the matrices, and unwritten elements inside
+    let mut inside = vec![false; d.len()];
+    for z in 0..s.batch {
+        for j in 0..n {
+            for i in 0..m {
+                let at = GUARD + z * s.batch_d + j * s.ldd + i;
+                inside[at] = true;
+                if d[at].is_nan() {
+                    r.unwritten += 1;
+                }
             }
         }
     }
-    Ok(wrong)
+    for (at, (&x, &ins)) in d.iter().zip(&inside).enumerate() {
+        if !ins && x.to_bits() != SENTINEL {
+            r.outside += 1;
+            if r.examples.len() < 8 {
+                r.examples.push(format!("D buffer element {at} (guard {GUARD}, ldd {}) outside the matrices was written: {x}", s.ldd));
+            }
+        }
+    }
+    // the reference on the chosen elements
+    let mut pick: Vec<(usize, usize, usize)> = Vec::new();
+    match case.sample {
+        None => (0..s.batch).for_each(|z| (0..n).for_each(|j| (0..m).for_each(|i| pick.push((z, i, j))))),
+        Some(count) => {
+            for z in 0..s.batch {
+                for i in 0..m {
+                    pick.push((z, i, 0));
+                    pick.push((z, i, n - 1));
+                }
+                for j in 0..n {
+                    pick.push((z, 0, j));
+                    pick.push((z, m - 1, j));
+                }
+            }
+            for _ in 0..count {
+                let x = next() as usize;
+                pick.push((x % s.batch, (x / s.batch) % m, next() as usize % n));
+            }
+        }
+    }
+    for (z, i, j) in pick {
+        let ra = &a[z * s.batch_a + i * s.lda..][..k];
+        let rb = &b[z * s.batch_b + j * s.ldb..][..k];
+        let dot: f64 = ra.iter().zip(rb).map(|(&x, &y)| x as f64 * y as f64).sum();
+        let mut want = case.alpha as f64 * dot;
+        if case.beta != 0.0 {
+            want += case.beta as f64 * c[z * s.batch_c + j * s.ldc + i] as f64;
+        }
+        let got = d[GUARD + z * s.batch_d + j * s.ldd + i] as f64;
+        r.checked += 1;
+        if !(got - want).abs().le(&(1e-6 * want.abs().max(1.0))) {
+            r.wrong += 1;
+            if r.examples.len() < 8 {
+                r.examples.push(format!("D[{z}][{i},{j}] = {got}, want {want}"));
+            }
+        }
+    }
+    Ok(r)
 }
 
 /// Times `sm80_gemm_tn` at `m x n x k`: `reps` launches between two events (created with

@@ -1,27 +1,88 @@
 //! On a GPU: `kernels/sm80_gemm.cu` with each sm80 configuration header (`sm80_tn_128x256.h`,
-//! `sgemm_sm80.h`; every index from the header) against an f64 CPU
-//! reference, exact inputs (multiples of 1/4), alpha = 1.5, beta = 0.5, the output poisoned with
-//! NaN before the run; and the shapes it refuses. Without a GPU (or NVRTC) the GPU part prints why
-//! and passes. A rough throughput figure is printed (a measurement, not an assertion).
+//! `sgemm_sm80.h`; every index from the header) against an f64 CPU reference: exact inputs
+//! (multiples of 1/4), D and a guard around it filled with a NaN sentinel before the run, then
+//! every element of D checked for being written and right (a sample of them at 4096^3) and every
+//! other element of D's buffer for still holding the sentinel. Full tiles and residues of M, N
+//! and K, padded leading dimensions, alpha/beta other than 1/0, beta = 0 with C all NaN, and a
+//! batch of 3 with strides larger than the matrices. And the shapes it refuses. Without a GPU (or
+//! NVRTC) the GPU part prints why and passes. A rough throughput figure is printed with
+//! TYCUTE_GEMM_BENCH (a measurement, not an assertion).
+//!
+//! `residues_small` runs only the small residue cases (quick enough for compute-sanitizer).
 
+use tycute::gpu_check::{Gemm, GemmCase, GemmStrides, Sm80Config};
 use tycute_cuda::gpu;
 
 #[test]
 fn refuses_shapes_it_cannot_take() {
-    let cfg = tycute::gpu_check::Sm80Config::named("sgemm_sm80").unwrap();
-    assert!(cfg.shape_ok(256, 256, 128).is_ok());
-    for (m, n, k) in [(0, 128, 64), (100, 128, 64), (128, 129, 64), (128, 128, 65)] {
-        let e = cfg.shape_ok(m, n, k).unwrap_err();
-        assert!(e.contains("M a multiple of 128, N of 128 and K of 64") && e.contains(&format!("{m}x{n}x{k}")), "{e}");
+    let cfg = Sm80Config::named("sgemm_sm80").unwrap();
+    for (m, n, k) in [(256, 256, 128), (1, 1, 8), (7, 7, 8), (127, 129, 64), (1000, 1000, 1000)] {
+        assert!(cfg.shape_ok(m, n, k).is_ok(), "{m}x{n}x{k}");
     }
-    let wide = tycute::gpu_check::Sm80Config::named("sm80_tn_128x256").unwrap();
+    for (m, n, k) in [(0, 128, 64), (128, 0, 64), (128, 128, 0), (128, 128, 65), (7, 7, 4)] {
+        let e = cfg.shape_ok(m, n, k).unwrap_err();
+        assert!(e.contains("K a positive multiple of 8") && e.contains(&format!("{m}x{n}x{k}")), "{e}");
+    }
+    let wide = Sm80Config::named("sm80_tn_128x256").unwrap();
     assert_eq!((wide.tile, wide.threads), ((128, 256, 64), 256));
-    assert!(wide.shape_ok(128, 128, 64).unwrap_err().contains("N of 256"));
-    assert!(tycute::gpu_check::Sm80Config::named("sm81").unwrap_err().contains("sm80_tn_128x256, sgemm_sm80"));
+    assert!(wide.shape_ok(128, 128, 64).is_ok());
+    assert!(wide.shape_ok(1, 65535 * 256 + 1, 8).unwrap_err().contains("too large"));
+    // leading dimensions and batch strides of A and B: multiples of 8 halves
+    let shape = (100, 50, 40);
+    assert!(GemmStrides::packed(shape, 3).check(&wide, shape).is_ok());
+    let e = GemmStrides { lda: 44, ..GemmStrides::packed(shape, 1) }.check(&wide, shape).unwrap_err();
+    assert!(e.contains("multiples of 8 halves") && e.contains("lda 44"), "{e}");
+    let e = GemmStrides { batch_b: 2004, ..GemmStrides::packed(shape, 2) }.check(&wide, shape).unwrap_err();
+    assert!(e.contains("multiples of 8 halves"), "{e}");
+    let e = GemmStrides { ldd: 99, ..GemmStrides::packed(shape, 1) }.check(&wide, shape).unwrap_err();
+    assert!(e.contains("smaller than the shape"), "{e}");
+    let e = GemmStrides { batch_d: 4000, ..GemmStrides::packed(shape, 2) }.check(&wide, shape).unwrap_err();
+    assert!(e.contains("overlap"), "{e}");
+    assert!(GemmStrides { batch: 0, ..GemmStrides::packed(shape, 1) }.check(&wide, shape).unwrap_err().contains("batch 0"));
+    assert!(Sm80Config::named("sm81").unwrap_err().contains("sm80_tn_128x256, sgemm_sm80"));
 }
 
-#[test]
-fn sm80_gemm_matches_the_cpu_on_the_gpu() {
+/// The small residue cases: M, N, K tails, padded and odd leading dimensions, alpha/beta, batch.
+fn small_cases() -> Vec<(String, GemmCase)> {
+    let mut v = Vec::new();
+    let mut add = |label: &str, case: GemmCase| v.push((label.to_string(), case));
+    for shape in [(1, 1, 8), (7, 7, 8), (127, 129, 64), (129, 127, 136), (300, 1100, 200), (1100, 40, 72)] {
+        add("packed", GemmCase::packed(shape));
+    }
+    // alpha, beta not 0/1; beta = 0 (C all NaN, must not be read)
+    add("alpha -0.75 beta 1.25", GemmCase { alpha: -0.75, beta: 1.25, ..GemmCase::packed((257, 300, 88)) });
+    add("beta 0", GemmCase { alpha: 2.0, beta: 0.0, ..GemmCase::packed((129, 257, 64)) });
+    // padded leading dimensions: ldc/ldd not multiples of 4 (element stores everywhere), and
+    // multiples of 4 with a gap (16-byte stores in full tiles, gaps must stay untouched)
+    let shape = (200, 300, 96);
+    add("lda+8 ldb+16 ldc+3 ldd+1", GemmCase {
+        strides: GemmStrides { lda: 104, ldb: 112, ldc: 203, ldd: 201, ..GemmStrides::packed(shape, 1) },
+        ..GemmCase::packed(shape)
+    });
+    let shape = (256, 512, 128);
+    add("full tiles, ldd+4", GemmCase {
+        strides: GemmStrides { lda: 136, ldc: 260, ldd: 260, ..GemmStrides::packed(shape, 1) },
+        ..GemmCase::packed(shape)
+    });
+    // batch 3 with strides larger than the matrices (and C shared by the batch)
+    for (shape, pad) in [((129, 127, 136), 24), ((256, 256, 128), 64)] {
+        let (m, n, k) = shape;
+        let strides = GemmStrides {
+            lda: k + 8,
+            ldd: m + 4,
+            batch: 3,
+            batch_a: m * (k + 8) + pad,
+            batch_b: n * k + 2 * pad,
+            batch_c: 0,
+            batch_d: n * (m + 4) + pad + 4,
+            ..GemmStrides::packed(shape, 3)
+        };
+        add("batch 3", GemmCase { strides, alpha: 0.5, beta: -1.5, ..GemmCase::packed(shape) });
+    }
+    v
+}
+
+fn run_cases(small_only: bool) {
     let ctx = match gpu::context() {
         Ok(c) => c,
         Err(why) => return eprintln!("skipped: {why}"),
@@ -33,19 +94,30 @@ fn sm80_gemm_matches_the_cpu_on_the_gpu() {
         Err(_) => tycute::gpu_check::SM80_CONFIGS.iter().map(|s| s.to_string()).collect(),
     };
     for name in names {
-        let cfg = tycute::gpu_check::Sm80Config::named(&name).unwrap_or_else(|e| panic!("{e}"));
+        let cfg = Sm80Config::named(&name).unwrap_or_else(|e| panic!("{e}"));
         let image = match tycute::gpu_check::gemm_cubin(&cfg, arch) {
             Ok(Some(image)) => image,
             Ok(None) => return eprintln!("skipped: a GPU but no NVRTC (put libnvrtc.so.13 on LD_LIBRARY_PATH, or set TYCUTE_GEMM_CUBIN)"),
             Err(e) => panic!("{e}"),
         };
-        let g = tycute::gpu_check::Gemm::load(&ctx, &cfg, image).unwrap_or_else(|e| panic!("{e}"));
-        for (m, n, k) in [(128, 256, 64), (256, 512, 192), (512, 256, 1024), (384, 768, 320)] {
-            let wrong = tycute::gpu_check::gemm_check(&g, m, n, k).unwrap_or_else(|e| panic!("{e}"));
-            println!("{name} {arch} {m}x{n}x{k}: {wrong} of {} elements wrong", m * n);
-            assert_eq!(wrong, 0, "{name} {m}x{n}x{k}");
+        let g = Gemm::load(&ctx, &cfg, image).unwrap_or_else(|e| panic!("{e}"));
+        let mut cases = small_cases();
+        if !small_only {
+            for shape in [(128, 256, 64), (256, 512, 192), (512, 256, 1024), (384, 768, 320), (1000, 1000, 1000)] {
+                cases.push(("packed".into(), GemmCase::packed(shape)));
+            }
+            cases.push(("sampled".into(), GemmCase { sample: Some(20000), ..GemmCase::packed((4096, 4096, 4096)) }));
         }
-        if std::env::var_os("TYCUTE_GEMM_BENCH").is_some() {
+        for (label, case) in &cases {
+            let (m, n, k) = case.shape;
+            let r = tycute::gpu_check::gemm_check_case(&g, case).unwrap_or_else(|e| panic!("{name} {m}x{n}x{k} {label}: {e}"));
+            println!(
+                "{name} {arch} {m}x{n}x{k} batch {} {label}: {} of {} checked wrong, {} unwritten, {} written outside",
+                case.strides.batch, r.wrong, r.checked, r.unwritten, r.outside
+            );
+            assert_eq!((r.wrong, r.unwritten, r.outside), (0, 0, 0), "{name} {m}x{n}x{k} {label}: {:?}", r.examples);
+        }
+        if !small_only && std::env::var_os("TYCUTE_GEMM_BENCH").is_some() {
             for (m, n, k) in [(4096usize, 4096usize, 4096usize), (5120, 5120, 4096), (8192, 8192, 8192), (8192, 8192, 1024)] {
                 let ours = tycute::gpu_check::gemm_bench(&g, m, n, k, 20).unwrap_or_else(|e| panic!("{e}"));
                 match tycute::gpu_check::cublas_bench(&ctx, m, n, k, 20) {
@@ -58,4 +130,14 @@ fn sm80_gemm_matches_the_cpu_on_the_gpu() {
             }
         }
     }
+}
+
+#[test]
+fn sm80_gemm_matches_the_cpu_on_the_gpu() {
+    run_cases(false);
+}
+
+#[test]
+fn residues_small() {
+    run_cases(true);
 }
