@@ -139,7 +139,7 @@ fn main() {
         },
     }
     text += &gemm_on_gpu();
-    text += "\nMore: `tycute --help` (eval, dump, emit, analyze, draw, vectors).\n";
+    text += "\nMore: `tycute --help` (eval, dump, emit, analyze, draw, bench, vectors).\n";
     tycute_cli::emit(&text);
 }
 
