@@ -3,7 +3,7 @@
 // leading dimension ldc / the TMA map's). The kernel is persistent (one CTA per SM walks the
 // 128x128 tiles of D, blockIdx.x + i * gridDim.x in a grouped order) with
 //   * a producer warpgroup (setmaxnreg.dec): one thread issues the TMA loads of A and B
-//     (cp.async.bulk.tensor.2d, mbarrier complete_tx) of tile after tile into kStages
+//     (cp.async.bulk.tensor.3d, mbarrier complete_tx) of tile after tile into kStages
 //     128B-swizzled stages;
 //   * two consumer warpgroups in ping-pong (setmaxnreg.inc): consumer c takes the CTA's tiles
 //     c, c + 2, ...; per stage kMmaM x kMmaK wgmma.m64n128k16 on shared memory descriptors, one
@@ -14,13 +14,19 @@
 //     sub-tile of C into 64B-swizzled sC (2 stages, the next one prefetched) and every thread
 //     reads its values with ldmatrix.x4 (tiled_s2r: s2r_smem, kS2RAcc) into alpha * acc + beta * C;
 //     then the f32 values go to half, stmatrix.x4 into 64B-swizzled sD (2 stages),
-//     fence.proxy.async, and one thread's TMA store (cp.async.bulk.tensor.2d, bulk group).
+//     fence.proxy.async, and one thread's TMA store (cp.async.bulk.tensor.3d, bulk group).
 // Every index comes from the header: the TMA boxes and swizzles, the descriptors' fields and
 // start bytes (kGmmaOffA/B), the accumulator blocks (kFragC), the stmatrix row addresses
 // (r2s_smem) and the accumulator each stored value carries (kR2SAcc), the ldmatrix row addresses
 // of C (s2r_smem) and the accumulator each loaded value belongs to (kS2RAcc), the sub-tile origins.
-// M and N must be multiples of 128 and K of 64 (the host refuses other shapes); the host launches
-// min(tiles, SMs) CTAs of kBlockThreads threads.
+// Any M, N >= 1 and K >= 1 a multiple of 8 (16-byte TMA strides; the host checks the shapes,
+// leading dimensions and batch strides): the last tile row / column and k-block may reach past
+// the matrices, which the TMA handles (zeros loaded, stores clipped), except that a TMA store
+// clips a row in 16-byte units: when N is not a multiple of 8 the sub-tiles holding D's last
+// columns are stored by the threads through d_out (ldd, batch_d: D's row and batch strides). A batch of `batch` problems
+// is the maps' third dimension, the tiles of all problems one persistent schedule; `one_matrix`
+// bits 0, 1, 2 mark A, B, C as one matrix for the whole batch (batch stride 0). The host launches
+// min(tiles x batch, SMs) CTAs of kBlockThreads threads.
 //
 // tycute-arch: sm_90a
 // tycute-sass sm_90a: UTMALDG HGMMA.64x128x16 LDSM STSM UTMASTG SYNCS
@@ -64,15 +70,19 @@ __device__ __forceinline__ void mbar_wait(unsigned bar, unsigned parity) {
       : "memory");
 }
 
-// TMA: box (x = inner, y = outer element coordinates) of `map` into shared memory, counted on `bar`.
-__device__ __forceinline__ void tma_load_2d(unsigned dst, const TmaMap* map, int x, int y, unsigned bar) {
+// TMA: box (x = inner, y = outer element coordinates, z = the matrix of the batch) of `map` into
+// shared memory, counted on `bar`. The maps are 3D (x, y, batch; the box is 1 deep); a box that
+// reaches past the matrix (the residue tiles) is zero-filled and still completes its full bytes on
+// the barrier, and a store of such a box writes only the elements inside the matrix.
+__device__ __forceinline__ void tma_load_3d(unsigned dst, const TmaMap* map, int x, int y, int z, unsigned bar) {
   asm volatile(
-      "cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1, {%3, %4}], [%2];\n" ::"r"(dst),
-      "l"(map), "r"(bar), "r"(x), "r"(y)
+      "cp.async.bulk.tensor.3d.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1, {%3, %4, %5}], [%2];\n" ::"r"(dst),
+      "l"(map), "r"(bar), "r"(x), "r"(y), "r"(z)
       : "memory");
 }
-__device__ __forceinline__ void tma_store_2d(const TmaMap* map, unsigned src, int x, int y) {
-  asm volatile("cp.async.bulk.tensor.2d.global.shared::cta.bulk_group [%0, {%2, %3}], [%1];\n" ::"l"(map), "r"(src), "r"(x), "r"(y)
+__device__ __forceinline__ void tma_store_3d(const TmaMap* map, unsigned src, int x, int y, int z) {
+  asm volatile("cp.async.bulk.tensor.3d.global.shared::cta.bulk_group [%0, {%2, %3, %4}], [%1];\n" ::"l"(map), "r"(src), "r"(x), "r"(y),
+               "r"(z)
                : "memory");
 }
 
@@ -125,7 +135,8 @@ __device__ __forceinline__ void stmatrix_x4(unsigned addr, unsigned r0, unsigned
 
 extern "C" __global__ void __launch_bounds__(kBlockThreads, 1)
     sm90_gemm_tn(const __grid_constant__ TmaMap tma_a, const __grid_constant__ TmaMap tma_b, const __grid_constant__ TmaMap tma_c,
-                 const __grid_constant__ TmaMap tma_d, int M, int N, int K, float alpha, float beta) {
+                 const __grid_constant__ TmaMap tma_d, int M, int N, int K, int batch, int one_matrix, float alpha,
+                 float beta, unsigned short* __restrict__ d_out, long long ldd, long long batch_d) {
   // shared memory: kStages stages of A and of B, kEpiStages of D and of C (1024-byte aligned:
   // the swizzles act on address bits), then the full / empty barriers of the stages and the
   // barriers of the C stages
@@ -145,16 +156,21 @@ extern "C" __global__ void __launch_bounds__(kBlockThreads, 1)
   // two phases ahead of a stage's full barrier, which a parity wait cannot tell from done.
   auto turn = [&](int c) { return bars + 8u * (2 * kStages + kConsumers * kEpiStages + c); };
 
-  // the tiles: tile i of this CTA is blockIdx.x + i * gridDim.x, in groups of kGroupM tile rows
-  // (m fastest) so that the CTAs working at one time share their A and B tiles in L2
-  const int tiles_m = M / kTileM, tiles_n = N / kTileN, tiles = tiles_m * tiles_n;
-  auto tile_of = [&](int id, int& m0, int& n0) {
+  // the tiles: tile i of this CTA is blockIdx.x + i * gridDim.x, the batch's matrices one after
+  // the other, in each in groups of kGroupM tile rows (m fastest) so that the CTAs working at one
+  // time share their A and B tiles in L2. The last tile row / column / k-block may reach past M /
+  // N / K (the TMA zero-fills what it loads from there and clips what it stores).
+  const int tiles_m = (M + kTileM - 1) / kTileM, tiles_n = (N + kTileN - 1) / kTileN, tiles_mn = tiles_m * tiles_n;
+  const int tiles = tiles_mn * batch;
+  auto tile_of = [&](int id, int& m0, int& n0, int& z) {
+    z = id / tiles_mn;
+    id -= z * tiles_mn;
     const int group = id / (kGroupM * tiles_n), first_m = group * kGroupM;
     const int rows = min(tiles_m - first_m, kGroupM), in_group = id % (kGroupM * tiles_n);
     m0 = (first_m + in_group % rows) * kTileM;
     n0 = (in_group / rows) * kTileN;
   };
-  const int KT = K / kTileK;
+  const int KT = (K + kTileK - 1) / kTileK;
   const int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
 
   if (threadIdx.x == 0) {
@@ -180,14 +196,16 @@ extern "C" __global__ void __launch_bounds__(kBlockThreads, 1)
     if (warp == 0 && lane == 0) {
       int it = 0;
       for (int id = blockIdx.x; id < tiles; id += gridDim.x) {
-        int m0, n0;
-        tile_of(id, m0, n0);
+        int m0, n0, z;
+        tile_of(id, m0, n0, z);
+        // one_matrix bit 0 / 1: every problem of the batch reads the one A / B
+        const int za = (one_matrix & 1) ? 0 : z, zb = (one_matrix & 2) ? 0 : z;
         for (int kt = 0; kt < KT; ++kt, ++it) {
           const int s = it % kStages;
           if (it >= kStages) mbar_wait(empty(s), ((it / kStages) - 1) & 1);
           mbar_expect_tx(full(s), kTmaBytesA + kTmaBytesB);
-          tma_load_2d(sA + s * kStageBytes, &tma_a, kt * kTmaBoxA[0][0], m0, full(s));
-          tma_load_2d(sB + s * kStageBytes, &tma_b, kt * kTmaBoxB[0][0], n0, full(s));
+          tma_load_3d(sA + s * kStageBytes, &tma_a, kt * kTmaBoxA[0][0], m0, za, full(s));
+          tma_load_3d(sB + s * kStageBytes, &tma_b, kt * kTmaBoxB[0][0], n0, zb, full(s));
         }
       }
     }
@@ -216,8 +234,8 @@ extern "C" __global__ void __launch_bounds__(kBlockThreads, 1)
     // for its last stage
     if (c == 1) mbar_wait(turn(1), n & 1);
     if (c == 0 && n > 0) mbar_wait(turn(0), (n - 1) & 1);
-    int m0, n0;
-    tile_of(id, m0, n0);
+    int m0, n0, z;
+    tile_of(id, m0, n0, z);
     // (no zeroing: the tile's first k-block writes the accumulators, wgmma's scale-d = 0; a plain
     // write between wgmmas would make ptxas serialize them)
 
@@ -252,7 +270,8 @@ extern "C" __global__ void __launch_bounds__(kBlockThreads, 1)
     auto load_c_tile = [&](int e, int n) {
       const int st = n % kEpiStages;
       mbar_expect_tx(cfull(c, st), kTmaBytesC);
-      tma_load_2d(sC + 2u * st * kEpiStageElems, &tma_c, n0 + kEpiOrigin[e][1], m0 + kEpiOrigin[e][0], cfull(c, st));
+      tma_load_3d(sC + 2u * st * kEpiStageElems, &tma_c, n0 + kEpiOrigin[e][1], m0 + kEpiOrigin[e][0], (one_matrix & 4) ? 0 : z,
+                  cfull(c, st));
     };
     if (load_c && t == 0) load_c_tile(0, epi);
     if (!load_c) {
@@ -295,10 +314,30 @@ extern "C" __global__ void __launch_bounds__(kBlockThreads, 1)
       // the generic-proxy writes of sD become visible to the TMA (async proxy)
       asm volatile("fence.proxy.async.shared::cta;\n" ::: "memory");
       asm volatile("bar.sync %0, %1;\n" ::"r"(kEpiBarrier + c), "n"(kThreads) : "memory");
-      if (t == 0) {
-        tma_store_2d(&tma_d, sD + 2u * st * kEpiStageElems, n0 + kEpiOrigin[e][1], m0 + kEpiOrigin[e][0]);
-        asm volatile("cp.async.bulk.commit_group;\n" ::: "memory");
+      const int gm = m0 + kEpiOrigin[e][0], gn = n0 + kEpiOrigin[e][1];
+      if ((N & 7) != 0 && gn + kTmaBoxD[0][0] > N) {
+        // the sub-tile holding D's last columns when N is not a multiple of 8: the TMA store
+        // clips in 16-byte units along a row, so it would write the halves past N up to the next
+        // multiple of 8 (padding or a neighbour's data); these sub-tiles are stored by the
+        // threads from sD instead (64B swizzle: 16-byte chunk ^= bits 7-8 of the byte offset)
+        static_assert(kTmaSwizzleD == 2 && kTmaBoxD[0][0] == 32 && kTmaBoxD[0][1] * kTmaBoxD[0][0] == 16 * kThreads,
+                      "the by-thread store of a partial sub-tile assumes 64x32 boxes of sD, 64B swizzle");
+        const int r = t / 2, c0 = (t % 2) * 16;
+        if (gm + r < M) {
+          unsigned short* out = d_out + z * batch_d + static_cast<long long>(gm + r) * ldd + gn;
+#pragma unroll 1
+          for (int cc = c0; cc < c0 + 16 && gn + cc < N; ++cc) {
+            unsigned byte = static_cast<unsigned>(r * 64 + cc * 2);
+            byte ^= ((byte >> 7) & 3u) << 4;
+            unsigned short h;
+            asm volatile("ld.shared.u16 %0, [%1];\n" : "=h"(h) : "r"(sD + 2u * st * kEpiStageElems + byte) : "memory");
+            out[cc] = h;
+          }
+        }
+      } else if (t == 0) {
+        tma_store_3d(&tma_d, sD + 2u * st * kEpiStageElems, gn, gm, z);
       }
+      if (t == 0) asm volatile("cp.async.bulk.commit_group;\n" ::: "memory");
     }
   }
   if (t == 0) asm volatile("cp.async.bulk.wait_group 0;\n" ::: "memory");

@@ -44,13 +44,126 @@ pub fn smem_bytes() -> Result<u32, String> {
     Ok(b as u32)
 }
 
-/// The shapes `sm90_gemm_tn` takes: M and N multiples of the tile (128), K of 64.
+/// The shapes `sm90_gemm_tn` takes: any M, N >= 1 and K >= 1 a multiple of 8 (the TMA's global
+/// strides are multiples of 16 bytes), each below 2^31 (the TMA's signed 32-bit coordinates). The
+/// leading dimensions and batch strides are [`Sm90Strides::check`]'s.
 pub fn shape_ok(m: usize, n: usize, k: usize) -> Result<(), String> {
-    let (tm, tn, tk) = (int("kTileM")? as usize, int("kTileN")? as usize, int("kTileK")? as usize);
-    if m == 0 || n == 0 || k == 0 || m % tm != 0 || n % tn != 0 || k % tk != 0 {
-        return Err(format!("sm90_gemm_tn takes M and N multiples of {tm} and {tn} and K a multiple of {tk}, not {m}x{n}x{k}"));
+    let max = i32::MAX as usize;
+    if m == 0 || n == 0 || k == 0 || k % 8 != 0 || m > max || n > max || k > max {
+        return Err(format!("sm90_gemm_tn takes M, N >= 1 and K >= 1 a multiple of 8 (16-byte TMA rows), each below 2^31, not {m}x{n}x{k}"));
     }
     Ok(())
+}
+
+/// How a matrix is stored: `Row`-major (rows `ld` elements apart) or `Col`-major (columns `ld`
+/// elements apart). A (m,k) and B (n,k) `Row`-major are K-major, the layout the kernel reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Order {
+    /// Row-major.
+    Row,
+    /// Column-major.
+    Col,
+}
+
+/// Leading dimensions, batch and layouts of one `sm90_gemm_tn` launch, all in elements (halves).
+/// Unlike the sm80 [`crate::gpu_check::GemmStrides`] (column-major f32 C/D) C and D are halves of
+/// either order, and A and B carry an order (only `Row`, K-major, is taken).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Sm90Strides {
+    /// Row stride of A (m,k) (a multiple of 8, at least k).
+    pub lda: usize,
+    /// Row stride of B (n,k) (a multiple of 8, at least k).
+    pub ldb: usize,
+    /// Row stride (`cd` = `Row`: at least n) or column stride (`Col`: at least m) of C; a multiple of 8.
+    pub ldc: usize,
+    /// As `ldc`, of D.
+    pub ldd: usize,
+    /// How many GEMMs (1 to 2^31 - 1; with the tiles of all of them below 2^31).
+    pub batch: usize,
+    /// Elements from one A to the next (a multiple of 8; 0 shares one A).
+    pub batch_a: usize,
+    /// Elements from one B to the next (a multiple of 8; 0 shares one B).
+    pub batch_b: usize,
+    /// Elements from one C to the next (a multiple of 8; 0 shares one C).
+    pub batch_c: usize,
+    /// Elements from one D to the next (a multiple of 8; the Ds may not overlap).
+    pub batch_d: usize,
+    /// The order of A (m,k): `Row` (K-major) only; `Col` (M-major) is refused.
+    pub a: Order,
+    /// The order of B (n,k): `Row` (K-major) only; `Col` (N-major) is refused.
+    pub b: Order,
+    /// The order of C and D (m,n): `Row` (the kernel's) or `Col` (D^T = B A^T on the same kernel).
+    pub cd: Order,
+}
+
+impl Sm90Strides {
+    /// `batch` packed problems of shape `(m, n, k)`, A and B K-major, C and D row-major: lda = ldb
+    /// = k, ldc = ldd = n, each matrix right after the previous one.
+    pub fn packed((m, n, k): (usize, usize, usize), batch: usize) -> Sm90Strides {
+        Sm90Strides { lda: k, ldb: k, ldc: n, ldd: n, batch, batch_a: m * k, batch_b: n * k, batch_c: m * n, batch_d: m * n, a: Order::Row, b: Order::Row, cd: Order::Row }
+    }
+
+    /// As [`Sm90Strides::packed`] with C and D column-major (ldc = ldd = m).
+    pub fn packed_col((m, n, k): (usize, usize, usize), batch: usize) -> Sm90Strides {
+        Sm90Strides { ldc: m, ldd: m, cd: Order::Col, ..Sm90Strides::packed((m, n, k), batch) }
+    }
+
+    /// (rows, cols) of C and D as stored: (m, n) row-major, (n, m) column-major.
+    fn cd_dims(&self, (m, n): (usize, usize)) -> (usize, usize) {
+        match self.cd {
+            Order::Row => (m, n),
+            Order::Col => (n, m),
+        }
+    }
+
+    /// Elements a buffer must hold for `rows` rows of `len` elements `ld` apart, `self.batch`
+    /// times `stride` apart.
+    pub fn extent(&self, rows: usize, len: usize, ld: usize, stride: usize) -> usize {
+        (self.batch - 1) * stride + (rows - 1) * ld + len
+    }
+
+    /// Elements the buffers of A, B, C and D must hold for shape `(m, n, k)`.
+    pub fn extents(&self, (m, n, k): (usize, usize, usize)) -> [usize; 4] {
+        let (r, c) = self.cd_dims((m, n));
+        [self.extent(m, k, self.lda, self.batch_a), self.extent(n, k, self.ldb, self.batch_b), self.extent(r, c, self.ldc, self.batch_c), self.extent(r, c, self.ldd, self.batch_d)]
+    }
+
+    /// Whether `sm90_gemm_tn` takes these strides for shape `(m, n, k)`; `Err` says why not.
+    pub fn check(&self, (m, n, k): (usize, usize, usize)) -> Result<(), String> {
+        shape_ok(m, n, k)?;
+        if self.a != Order::Row || self.b != Order::Row {
+            return Err(format!(
+                "sm90_gemm_tn reads A and B K-major only (A (m,k) and B (n,k) row-major), not A {:?}, B {:?}: an M- or N-major operand needs a transposed TMA box and the wgmma descriptor's transpose bit, which this kernel does not have",
+                self.a, self.b
+            ));
+        }
+        let (rows, cols) = self.cd_dims((m, n));
+        if self.lda < k || self.ldb < k || self.ldc < cols || self.ldd < cols {
+            return Err(format!("leading dimensions lda {}, ldb {}, ldc {}, ldd {} are smaller than the shape {m}x{n}x{k} ({:?}-major C/D)", self.lda, self.ldb, self.ldc, self.ldd, self.cd));
+        }
+        // the batch strides are only used (as the maps' third stride) with more than one problem
+        let zs = if self.batch > 1 { [self.batch_a, self.batch_b, self.batch_c, self.batch_d] } else { [0; 4] };
+        let all = [self.lda, self.ldb, self.ldc, self.ldd, zs[0], zs[1], zs[2], zs[3]];
+        if all.iter().any(|x| x % 8 != 0) {
+            return Err(format!(
+                "the leading dimensions and batch strides must be multiples of 8 halves (16-byte TMA strides), not lda {}, ldb {}, ldc {}, ldd {}, batch strides {}, {}, {}, {}",
+                self.lda, self.ldb, self.ldc, self.ldd, self.batch_a, self.batch_b, self.batch_c, self.batch_d
+            ));
+        }
+        if all.iter().any(|&x| (x as u64) * 2 >= 1 << 40) {
+            return Err(format!("a leading dimension or batch stride of {self:?} reaches 2^40 bytes (the TMA's stride limit)"));
+        }
+        let max = i32::MAX as usize;
+        let tiles = m.div_ceil(128) * n.div_ceil(128);
+        if self.batch == 0 || self.batch > max || tiles.checked_mul(self.batch).and_then(|t| t.checked_mul(k.div_ceil(64))).is_none_or(|t| t > max) {
+            return Err(format!("batch {} of {m}x{n}x{k}: the batch must be at least 1 and tiles x batch x k-blocks below 2^31 (the kernel's 32-bit tile and stage counters)", self.batch));
+        }
+        let one_d = (rows - 1) * self.ldd + cols;
+        if self.batch > 1 && self.batch_d < one_d {
+            return Err(format!("batch_d {} is smaller than one D ({one_d} elements): the Ds would overlap", self.batch_d));
+        }
+        Ok(())
+    }
 }
 
 /// A loaded `sm90_gemm_tn`.
@@ -83,7 +196,8 @@ impl Sm90Gemm {
     }
 
     /// `D = alpha * A * B^T + beta * C`: A (m,k), B (n,k) K-major halves; C, D (m,n) N-major
-    /// (row-major) halves. C is not read when beta is 0.
+    /// (row-major) halves, packed (lda = ldb = k, ldc = ldd = n, so n a multiple of 8). C is not
+    /// read when beta is 0. [`Sm90Gemm::launch_batched`] takes other strides, batches and layouts.
     #[allow(clippy::too_many_arguments)]
     pub fn launch(
         &self,
@@ -96,41 +210,78 @@ impl Sm90Gemm {
         alpha: f32,
         beta: f32,
     ) -> Result<(), String> {
-        shape_ok(m, n, k)?;
-        if a.len() < m * k || b.len() < n * k || c.len() < m * n || d.len() < m * n {
-            return Err("a buffer is smaller than the shape".into());
+        self.launch_batched(stream, (m, n, k), &Sm90Strides::packed((m, n, k), 1), a, b, c, d, alpha, beta)
+    }
+
+    /// `D_z = alpha * A_z * B_z^T + beta * C_z` for `z < s.batch`, with the leading dimensions,
+    /// batch strides and C/D order of `s` (checked by [`Sm90Strides::check`]), on any device
+    /// buffers or views that hold them. C is not read when beta is 0. One launch: the batch is the
+    /// TMA maps' third dimension and the tiles of every problem one persistent schedule;
+    /// column-major C/D run as D^T = B A^T (the kernel's M and N, A and B swapped).
+    #[allow(clippy::too_many_arguments)]
+    pub fn launch_batched<A, B, C, D>(&self, stream: &Stream, (m, n, k): (usize, usize, usize), s: &Sm90Strides, a: &A, b: &B, c: &C, d: &mut D, alpha: f32, beta: f32) -> Result<(), String>
+    where
+        A: DevicePtr<u16>,
+        B: DevicePtr<u16>,
+        C: DevicePtr<u16>,
+        D: DevicePtrMut<u16>,
+    {
+        s.check((m, n, k))?;
+        let ext = s.extents((m, n, k));
+        if a.len() < ext[0] || b.len() < ext[1] || c.len() < ext[2] || d.len() < ext[3] {
+            return Err(format!("a buffer is smaller than {} problem(s) of {m}x{n}x{k} with {s:?} (A, B, C, D need {ext:?} halves)", s.batch));
         }
         let (box_a, box_b, box_c, box_d) = (row("kTmaBoxA")?, row("kTmaBoxB")?, row("kTmaBoxC")?, row("kTmaBoxD")?);
-        let (m64, n64, k64) = (m as u64, n as u64, k as u64);
-        let (ta, tb, tc, td) = {
+        let batch = s.batch as u64;
+        // one matrix for the whole batch: a map of depth 1, z = 0 in the kernel (one_matrix bits)
+        let depth = |stride: usize| if stride == 0 || batch == 1 { 1 } else { batch };
+        let (ta, tb, tc, td, mk, nk, one_matrix, pd) = {
             let (pa, _ga) = a.device_ptr(stream);
             let (pb, _gb) = b.device_ptr(stream);
             let (pc, _gc) = c.device_ptr(stream);
             let (pd, _gd) = d.device_ptr_mut(stream);
-            // SAFETY: the allocations hold m*k, n*k and m*n halves (checked above) and outlive the
-            // launch (the caller's borrows).
+            // the kernel's problem: row-major C/D as given; column-major D (m,n) is row-major
+            // D^T (n,m) = B A^T, so M and N, A and B swap
+            let ((mk, pa, lda, za), (nk, pb, ldb, zb)) = match s.cd {
+                Order::Row => ((m, pa, s.lda, s.batch_a), (n, pb, s.ldb, s.batch_b)),
+                Order::Col => ((n, pb, s.ldb, s.batch_b), (m, pa, s.lda, s.batch_a)),
+            };
+            let one_matrix = i32::from(za == 0) | (i32::from(zb == 0) << 1) | (i32::from(s.batch_c == 0) << 2);
+            let (mk64, nk64, k64) = (mk as u64, nk as u64, k as u64);
+            // SAFETY: the allocations hold every matrix of the batch with these strides (checked
+            // above) and outlive the launch (the caller's borrows).
             unsafe {
                 (
-                    TensorMap::f16_2d(pa, m64, k64, k64, box_a[1] as u32, box_a[0] as u32, int("kTmaSwizzleA")?)?,
-                    TensorMap::f16_2d(pb, n64, k64, k64, box_b[1] as u32, box_b[0] as u32, int("kTmaSwizzleB")?)?,
-                    TensorMap::f16_2d(pc, m64, n64, n64, box_c[1] as u32, box_c[0] as u32, int("kTmaSwizzleC")?)?,
-                    TensorMap::f16_2d(pd, m64, n64, n64, box_d[1] as u32, box_d[0] as u32, int("kTmaSwizzleD")?)?,
+                    TensorMap::f16_3d(pa, (mk64, k64, lda as u64), (depth(za), za as u64), (box_a[1] as u32, box_a[0] as u32), int("kTmaSwizzleA")?)?,
+                    TensorMap::f16_3d(pb, (nk64, k64, ldb as u64), (depth(zb), zb as u64), (box_b[1] as u32, box_b[0] as u32), int("kTmaSwizzleB")?)?,
+                    TensorMap::f16_3d(pc, (mk64, nk64, s.ldc as u64), (depth(s.batch_c), s.batch_c as u64), (box_c[1] as u32, box_c[0] as u32), int("kTmaSwizzleC")?)?,
+                    TensorMap::f16_3d(pd, (mk64, nk64, s.ldd as u64), (batch, s.batch_d as u64), (box_d[1] as u32, box_d[0] as u32), int("kTmaSwizzleD")?)?,
+                    mk,
+                    nk,
+                    one_matrix,
+                    pd,
                 )
             }
         };
-        let (mi, ni, ki) = (m as i32, n as i32, k as i32);
+        let (mi, ni, ki, bi) = (mk as i32, nk as i32, k as i32, s.batch as i32);
         let mut l = stream.launch_builder(&self.f);
-        l.arg(&ta).arg(&tb).arg(&tc).arg(&td).arg(&mi).arg(&ni).arg(&ki).arg(&alpha).arg(&beta);
+        // D's address and strides for the sub-tiles the threads store (N of the kernel's problem
+        // not a multiple of 8: a TMA store clips rows in 16-byte units)
+        let (ldd, batch_d) = (s.ldd as i64, if s.batch > 1 { s.batch_d as i64 } else { 0 });
+        l.arg(&ta).arg(&tb).arg(&tc).arg(&td).arg(&mi).arg(&ni).arg(&ki).arg(&bi).arg(&one_matrix).arg(&alpha).arg(&beta);
+        l.arg(&pd).arg(&ldd).arg(&batch_d);
         let (tm, tn) = (int("kTileM")? as usize, int("kTileN")? as usize);
         let cfg = LaunchConfig {
-            // persistent: each CTA walks tiles blockIdx.x + i * gridDim.x
-            grid_dim: ((m / tm * (n / tn)).min(self.sms) as u32, 1, 1),
+            // persistent: each CTA walks tiles blockIdx.x + i * gridDim.x of all the batch's problems
+            grid_dim: ((mk.div_ceil(tm) * nk.div_ceil(tn) * s.batch).min(self.sms) as u32, 1, 1),
             block_dim: (PRODUCER_THREADS + CONSUMERS as u32 * int("kThreads")? as u32, 1, 1),
             shared_mem_bytes: self.smem,
         };
         // SAFETY: the argument list matches the kernel's signature (four CUtensorMaps by value: A,
-        // B, C, D; then int M, N, K, float alpha, beta); the maps describe the
-        // buffers, which hold the shape; the shape is one the kernel takes (both checked above).
+        // B, C, D; then int M, N, K, batch, one_matrix, float alpha, beta, D's address as a pointer,
+        // long long ldd, batch_d); the maps and D's address and strides describe the
+        // buffers, which hold the batch (checked above); the shape, strides and tile count are ones
+        // the kernel takes (Sm90Strides::check).
         unsafe { l.launch(cfg) }.map_err(|e| format!("launch: {e}"))?;
         Ok(())
     }
@@ -141,45 +292,131 @@ pub fn f16_value(h: u16) -> f64 {
     half::f16::from_bits(h).to_f64()
 }
 
-/// Runs `sm90_gemm_tn` at `m x n x k` on random multiples of 1/64 in [-1, 1] (exact in half;
-/// every product and partial sum exact in f32 for K <= 1024), with `alpha`, `beta`, D poisoned
-/// with NaN first, and compares with an f64 reference rounded once to half: an element is wrong
-/// when it differs from the exact value by more than half a unit in the last place of half (or
-/// is NaN). Returns the number of wrong elements and the first few.
-pub fn check(g: &Sm90Gemm, (m, n, k): (usize, usize, usize), alpha: f32, beta: f32) -> Result<(usize, Vec<String>), String> {
+/// Runs `sm90_gemm_tn` at `m x n x k`, packed, row-major C and D (so n a multiple of 8), with
+/// `alpha`, `beta`: [`check_case`]. Returns the number of wrong elements (written outside D and
+/// unwritten ones included) and the first few.
+pub fn check(g: &Sm90Gemm, shape: (usize, usize, usize), alpha: f32, beta: f32) -> Result<(usize, Vec<String>), String> {
+    let r = check_case(g, shape, &Sm90Strides::packed(shape, 1), alpha, beta)?;
+    Ok((r.wrong + r.outside, r.examples))
+}
+
+/// What [`check_case`] found.
+#[derive(Clone, Debug, Default)]
+pub struct Sm90Report {
+    /// Elements compared with the reference.
+    pub checked: usize,
+    /// Elements of the D matrices that differ from the reference (NaN, that is unwritten, included).
+    pub wrong: usize,
+    /// Elements of the D buffer outside the D matrices (a guard of [`GUARD`] halves before and
+    /// after, the padding between rows or columns and between matrices) that no longer hold the
+    /// sentinel.
+    pub outside: usize,
+    /// The first few wrong elements, described.
+    pub examples: Vec<String>,
+}
+
+/// Halves of sentinel before and after the D matrices in [`check_case`] (a multiple of 8: D
+/// stays 16-byte aligned).
+pub const GUARD: usize = 1024;
+
+/// The sentinel around D: a half NaN with a payload the kernel does not produce (its NaN poison
+/// inside D is 0x7e00).
+const SENTINEL: u16 = 0x7d5a;
+
+/// Runs one problem (batch) of shape `(m, n, k)` with strides and layouts `s`: random A, B, C
+/// (multiples of 1/64 in [-1, 1], exact in half; every product and partial sum exact in f32 for K
+/// <= 1024), NaN in their padding (and all of C when beta is 0: the kernel must not read it), D
+/// poisoned with NaN inside its matrices and a sentinel NaN around them (a guard of [`GUARD`]
+/// halves on each side, D passed as a view after it), one [`Sm90Gemm::launch_batched`], then every
+/// element against an f64 reference rounded once to half: wrong when it differs from the exact
+/// value by more than half a unit in the last place of half (or is NaN).
+pub fn check_case(g: &Sm90Gemm, (m, n, k): (usize, usize, usize), s: &Sm90Strides, alpha: f32, beta: f32) -> Result<Sm90Report, String> {
+    s.check((m, n, k))?;
     let mut seed = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(7, |d| d.as_nanos() as u64) | 1;
     let mut next = || {
         seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
         ((seed >> 33) % 129) as f32 / 64.0 - 1.0
     };
-    let a: Vec<f32> = (0..m * k).map(|_| next()).collect();
-    let b: Vec<f32> = (0..n * k).map(|_| next()).collect();
-    let c: Vec<f32> = (0..m * n).map(|_| next()).collect();
+    let ext = s.extents((m, n, k));
+    // X: `rows` rows of `len` elements, `ld` apart, `batch` matrices `z` apart (or one when z is 0)
+    let mut fill = |len_total: usize, rows: usize, len: usize, ld: usize, z: usize, nan: bool| -> Vec<f32> {
+        let mut v = vec![f32::NAN; len_total];
+        for b in 0..if z == 0 { 1 } else { s.batch } {
+            for r in 0..rows {
+                for x in 0..len {
+                    v[b * z + r * ld + x] = if nan { f32::NAN } else { next() };
+                }
+            }
+        }
+        v
+    };
+    let (cr, cc) = match s.cd {
+        Order::Row => (m, n),
+        Order::Col => (n, m),
+    };
+    let a = fill(ext[0], m, k, s.lda, s.batch_a, false);
+    let b = fill(ext[1], n, k, s.ldb, s.batch_b, false);
+    let c = fill(ext[2], cr, cc, s.ldc, s.batch_c, beta == 0.0);
+    // index of element (i, j) of matrix z of C or D
+    let at = |z: usize, zs: usize, ld: usize, i: usize, j: usize| match s.cd {
+        Order::Row => z * zs + i * ld + j,
+        Order::Col => z * zs + j * ld + i,
+    };
+    let bits = |v: &[f32]| v.iter().map(|&x| if x.is_nan() { 0x7e00 } else { crate::gpu_check::f16_bits(x) }).collect::<Vec<u16>>();
     let stream = g.ctx.default_stream();
     let e = |what: &str, x: tycute_cuda::cudarc::driver::DriverError| format!("{what}: {x}");
-    let bits = |v: &[f32]| v.iter().map(|&x| crate::gpu_check::f16_bits(x)).collect::<Vec<u16>>();
     let da = stream.clone_htod(&bits(&a)).map_err(|x| e("A", x))?;
     let db = stream.clone_htod(&bits(&b)).map_err(|x| e("B", x))?;
     let dc = stream.clone_htod(&bits(&c)).map_err(|x| e("C", x))?;
-    let mut dd = stream.clone_htod(&vec![0x7e00u16; m * n]).map_err(|x| e("D", x))?; // NaN
-    g.launch(&stream, (m, n, k), &da, &db, &dc, &mut dd, alpha, beta)?;
+    let mut d0 = vec![SENTINEL; ext[3] + 2 * GUARD];
+    let mut inside = vec![false; d0.len()];
+    for z in 0..s.batch {
+        for i in 0..m {
+            for j in 0..n {
+                let x = GUARD + at(z, s.batch_d, s.ldd, i, j);
+                d0[x] = 0x7e00; // NaN poison
+                inside[x] = true;
+            }
+        }
+    }
+    let mut dd = stream.clone_htod(&d0).map_err(|x| e("D", x))?;
+    {
+        let mut view = dd.slice_mut(GUARD..GUARD + ext[3]);
+        g.launch_batched(&stream, (m, n, k), s, &da, &db, &dc, &mut view, alpha, beta)?;
+    }
     let d = stream.clone_dtoh(&dd).map_err(|x| e("D back", x))?;
-    let (mut wrong, mut first) = (0, Vec::new());
-    for i in 0..m {
-        for j in 0..n {
-            let dot: f64 = (0..k).map(|p| a[i * k + p] as f64 * b[j * k + p] as f64).sum();
-            let want = alpha as f64 * dot + beta as f64 * c[i * n + j] as f64;
-            let got = f16_value(d[i * n + j]);
-            let tol = want.abs() * (2f64.powi(-11) + 2f64.powi(-20)) + 2f64.powi(-24);
-            if !(got - want).abs().le(&tol) {
-                wrong += 1;
-                if first.len() < 5 {
-                    first.push(format!("D({i},{j}) = {got}, want {want}"));
+    let mut r = Sm90Report::default();
+    for (x, (&h, &ins)) in d.iter().zip(&inside).enumerate() {
+        if !ins && h != SENTINEL {
+            r.outside += 1;
+            if r.examples.len() < 5 {
+                r.examples.push(format!("D buffer element {x} (guard {GUARD}) outside the matrices was written: {:#06x}", h));
+            }
+        }
+    }
+    for z in 0..s.batch {
+        let (za, zb) = (if s.batch_a == 0 { 0 } else { z }, if s.batch_b == 0 { 0 } else { z });
+        let zc = if s.batch_c == 0 { 0 } else { z };
+        for i in 0..m {
+            let ra = &a[za * s.batch_a + i * s.lda..][..k];
+            for j in 0..n {
+                let rb = &b[zb * s.batch_b + j * s.ldb..][..k];
+                let dot: f64 = ra.iter().zip(rb).map(|(&x, &y)| x as f64 * y as f64).sum();
+                let cv = if beta == 0.0 { 0.0 } else { c[at(zc, s.batch_c, s.ldc, i, j)] as f64 };
+                let want = alpha as f64 * dot + beta as f64 * cv;
+                let got = f16_value(d[GUARD + at(z, s.batch_d, s.ldd, i, j)]);
+                let tol = want.abs() * (2f64.powi(-11) + 2f64.powi(-20)) + 2f64.powi(-24);
+                r.checked += 1;
+                if !(got - want).abs().le(&tol) {
+                    r.wrong += 1;
+                    if r.examples.len() < 5 {
+                        r.examples.push(format!("D{z}({i},{j}) = {got}, want {want}"));
+                    }
                 }
             }
         }
     }
-    Ok((wrong, first))
+    Ok(r)
 }
 
 /// `D = A * B^T` with `cublasGemmEx` on the kernel's problem and data types: A (m,k), B (n,k)
@@ -201,7 +438,7 @@ fn cublas_gemm_f16(
 /// `CU_EVENT_DEFAULT` events after 3 warm-up launches. cuBLAS is `Err` (with the reason) when it
 /// cannot be loaded.
 pub fn bench(g: &Sm90Gemm, (m, n, k): (usize, usize, usize), reps: usize) -> Result<(f64, Result<f64, String>), String> {
-    shape_ok(m, n, k)?;
+    Sm90Strides::packed((m, n, k), 1).check((m, n, k))?;
     let stream = g.ctx.default_stream();
     let e = |what: &str, x: tycute_cuda::cudarc::driver::DriverError| format!("{what}: {x}");
     let mut random = crate::gpu_check::RandomHalves::default();
@@ -226,7 +463,7 @@ pub fn bench(g: &Sm90Gemm, (m, n, k): (usize, usize, usize), reps: usize) -> Res
 /// not 0 the kernel reads C through its TMA load and cuBLAS reads D in place. cuBLAS is `None`
 /// when its library is absent.
 pub fn bench_rotating(g: &Sm90Gemm, (m, n, k): (usize, usize, usize), runs: usize, beta: f32) -> Result<(f64, Option<f64>), String> {
-    shape_ok(m, n, k)?;
+    Sm90Strides::packed((m, n, k), 1).check((m, n, k))?;
     let stream = g.ctx.default_stream();
     let e = |what: &str, x: tycute_cuda::cudarc::driver::DriverError| format!("{what}: {x}");
     let (bufs, mut random) = crate::gpu_check::rotating_inputs(&stream, (m, n, k))?;
@@ -279,6 +516,14 @@ mod tests {
             assert_eq!(f16_value(crate::gpu_check::f16_bits(x)), x as f64);
         }
         assert!(f16_value(0x7e00).is_nan());
-        assert!(shape_ok(256, 128, 64).is_ok() && shape_ok(256, 100, 64).is_err());
+        assert!(shape_ok(256, 128, 64).is_ok() && shape_ok(7, 1, 8).is_ok() && shape_ok(256, 100, 60).is_err() && shape_ok(0, 1, 8).is_err());
+        let p = Sm90Strides::packed((7, 7, 8), 1);
+        assert!(p.check((7, 7, 8)).unwrap_err().contains("multiples of 8"));
+        assert!(Sm90Strides { ldc: 8, ldd: 8, ..p }.check((7, 7, 8)).is_ok());
+        let col = Sm90Strides::packed_col((136, 7, 8), 3);
+        assert_eq!(col.extents((136, 7, 8)), [3 * 136 * 8, 3 * 7 * 8, 3 * 136 * 7, 3 * 136 * 7]);
+        assert!(col.check((136, 7, 8)).is_ok());
+        assert!(Sm90Strides { a: Order::Col, ..col }.check((136, 7, 8)).unwrap_err().contains("K-major"));
+        assert!(Sm90Strides { batch_d: 8, ..col }.check((136, 7, 8)).unwrap_err().contains("overlap"));
     }
 }

@@ -1,17 +1,53 @@
 //! On an sm_90 GPU: `kernels/sm90_gemm.cu` (TMA + wgmma + stmatrix + TMA store, every index from
-//! `sm90.h`) against an f64 CPU reference: exact inputs (multiples of 1/64 in [-1, 1]), D
-//! poisoned with NaN first, shapes multiples of the tile, alpha/beta with and without C. Without a
-//! GPU (or on another architecture, or without NVRTC and `TYCUTE_SM90_CUBIN`) it prints why and
-//! passes. With `TYCUTE_GEMM_BENCH` set it also prints TFLOP/s beside cuBLAS (a measurement).
+//! `sm90.h`) against an f64 CPU reference: exact inputs (multiples of 1/64 in [-1, 1]), NaN in the
+//! padding of A, B, C, D poisoned with NaN inside its matrices and a sentinel around them (nothing
+//! may be written outside D); full tiles, residue tiles in M, N and K (down to 1x1x8), padded
+//! leading dimensions, batches (with one shared B and C), row- and column-major C/D, alpha/beta
+//! with and without C. Without a GPU (or on another architecture, or without NVRTC and
+//! `TYCUTE_SM90_CUBIN`) it prints why and passes. With `TYCUTE_GEMM_BENCH` set it also prints
+//! TFLOP/s beside cuBLAS (a measurement).
 
+use tycute::gpu_sm90::{Order, Sm90Strides};
 use tycute_cuda::{gpu, nvrtc};
 
 #[test]
 fn refuses_shapes_it_cannot_take() {
-    assert!(tycute::gpu_sm90::shape_ok(256, 384, 128).is_ok());
-    for (m, n, k) in [(0, 128, 64), (64, 128, 64), (128, 136, 64), (128, 128, 96)] {
+    for (m, n, k) in [(256, 384, 128), (1, 1, 8), (127, 129, 64), (129, 127, 136)] {
+        assert!(tycute::gpu_sm90::shape_ok(m, n, k).is_ok(), "{m}x{n}x{k}");
+    }
+    for (m, n, k) in [(0, 128, 64), (64, 0, 64), (128, 136, 0), (128, 128, 60), (1, 1, 4)] {
         let e = tycute::gpu_sm90::shape_ok(m, n, k).unwrap_err();
         assert!(e.contains(&format!("{m}x{n}x{k}")), "{e}");
+    }
+    let p = Sm90Strides::packed((7, 7, 8), 1);
+    assert!(p.check((7, 7, 8)).unwrap_err().contains("multiples of 8"), "ldc = 7 is not a 16-byte TMA stride");
+    assert!(padded((7, 7, 8), 1, Order::Row).check((7, 7, 8)).is_ok());
+    let e = Sm90Strides { b: Order::Col, ..padded((64, 64, 64), 1, Order::Row) }.check((64, 64, 64)).unwrap_err();
+    assert!(e.contains("K-major") && e.contains("transpose"), "{e}");
+    let e = Sm90Strides { batch_d: 0, ..padded((64, 64, 64), 2, Order::Row) }.check((64, 64, 64)).unwrap_err();
+    assert!(e.contains("overlap"), "{e}");
+}
+
+/// `batch` problems of `(m, n, k)` with C and D in `cd` order, every leading dimension rounded up
+/// to a multiple of 8 plus 8 (padding the kernel must neither read nor write) and 64 halves
+/// between the matrices of a batch.
+fn padded((m, n, k): (usize, usize, usize), batch: usize, cd: Order) -> Sm90Strides {
+    let ld = |x: usize| x.div_ceil(8) * 8 + 8;
+    let (rows, cols) = if cd == Order::Row { (m, n) } else { (n, m) };
+    let (lda, ldb, ldcd) = (ld(k), ld(k), ld(cols));
+    Sm90Strides {
+        lda,
+        ldb,
+        ldc: ldcd,
+        ldd: ldcd,
+        batch,
+        batch_a: m * lda + 64,
+        batch_b: n * ldb + 64,
+        batch_c: rows * ldcd + 64,
+        batch_d: rows * ldcd + 64,
+        a: Order::Row,
+        b: Order::Row,
+        cd,
     }
 }
 
@@ -36,27 +72,55 @@ fn sm90_gemm_matches_the_cpu_on_the_gpu() {
         Err(e) => panic!("{e}"),
     };
     let g = tycute::gpu_sm90::Sm90Gemm::load(&ctx, image).unwrap_or_else(|e| panic!("{e}"));
-    let small = std::env::var_os("TYCUTE_SM90_SMALL").is_some(); // one small shape (for compute-sanitizer)
-    let cases: &[((usize, usize, usize), f32, f32)] = if small {
-        &[((256, 256, 320), 1.5, 0.5)]
+    let small = std::env::var_os("TYCUTE_SM90_SMALL").is_some(); // small residue shapes (for compute-sanitizer)
+    let pk = Sm90Strides::packed;
+    let cases: Vec<((usize, usize, usize), Sm90Strides, f32, f32)> = if small {
+        vec![
+            ((7, 7, 8), padded((7, 7, 8), 1, Order::Row), 1.5, 0.5),
+            ((129, 127, 136), padded((129, 127, 136), 2, Order::Col), 1.5, 0.5),
+            ((256, 256, 320), pk((256, 256, 320), 1), 1.5, 0.5),
+        ]
     } else {
-        // the last two have more tiles than an H100 has SMs: CTAs with 2 and more tiles, both
-        // consumer warpgroups of the persistent kernel
-        &[
-            ((128, 128, 64), 1.0, 0.0),
-            ((128, 128, 64), 1.5, 0.5),
-            ((256, 384, 192), 1.5, 0.5),
-            ((512, 256, 1024), 1.0, 0.0),
-            ((384, 512, 576), 0.5, -1.0),
-            ((2048, 2048, 128), 1.0, 0.0),
-            ((1024, 3072, 256), 1.5, 0.5),
+        let shared_bc = |s: Sm90Strides| Sm90Strides { batch_b: 0, batch_c: 0, ..s };
+        vec![
+            // full tiles (the last two have more tiles than an H100 has SMs: CTAs with 2 and
+            // more tiles, both consumer warpgroups of the persistent kernel)
+            ((128, 128, 64), pk((128, 128, 64), 1), 1.0, 0.0),
+            ((256, 384, 192), pk((256, 384, 192), 1), 1.5, 0.5),
+            ((512, 256, 1024), pk((512, 256, 1024), 1), 1.0, 0.0),
+            ((2048, 2048, 128), pk((2048, 2048, 128), 1), 1.0, 0.0),
+            ((1024, 3072, 256), pk((1024, 3072, 256), 1), 1.5, 0.5),
+            // residues in M, N and K, padded leading dimensions, both C/D orders
+            ((1, 1, 8), padded((1, 1, 8), 1, Order::Row), 1.0, 0.0),
+            ((1, 1, 8), padded((1, 1, 8), 1, Order::Col), 1.5, 0.5),
+            ((7, 7, 8), padded((7, 7, 8), 1, Order::Row), 1.5, 0.5),
+            ((7, 7, 8), padded((7, 7, 8), 1, Order::Col), 0.5, -1.0),
+            ((127, 129, 64), padded((127, 129, 64), 1, Order::Row), 0.5, -1.0),
+            ((127, 129, 64), padded((127, 129, 64), 1, Order::Col), 1.0, 0.0),
+            ((129, 127, 136), padded((129, 127, 136), 1, Order::Row), 1.0, 0.0),
+            ((129, 127, 136), padded((129, 127, 136), 1, Order::Col), 1.5, 0.5),
+            ((1000, 1000, 1000), pk((1000, 1000, 1000), 1), 1.0, 0.0),
+            ((1000, 1000, 1000), Sm90Strides::packed_col((1000, 1000, 1000), 1), 0.75, 0.25),
+            // non-square, more tiles than SMs with residues
+            ((300, 72, 200), padded((300, 72, 200), 1, Order::Col), -1.0, 0.25),
+            ((72, 520, 24), padded((72, 520, 24), 1, Order::Row), 1.5, 0.5),
+            ((2000, 1500, 136), padded((2000, 1500, 136), 1, Order::Row), 1.5, 0.5),
+            // batches: own matrices each, and one B and one C for the whole batch
+            ((200, 136, 72), padded((200, 136, 72), 3, Order::Row), 1.5, 0.5),
+            ((130, 100, 64), shared_bc(padded((130, 100, 64), 3, Order::Col)), 0.5, -1.0),
+            ((256, 256, 128), pk((256, 256, 128), 3), 1.0, 0.0),
+            ((1000, 600, 256), padded((1000, 600, 256), 4, Order::Col), 1.5, 0.5),
         ]
     };
-    for &(shape, alpha, beta) in cases {
-        let (wrong, first) = tycute::gpu_sm90::check(&g, shape, alpha, beta).unwrap_or_else(|e| panic!("{e}"));
+    for (shape, s, alpha, beta) in &cases {
+        let r = tycute::gpu_sm90::check_case(&g, *shape, s, *alpha, *beta).unwrap_or_else(|e| panic!("{e}"));
         let (m, n, k) = shape;
-        println!("sm_90a {m}x{n}x{k} alpha {alpha} beta {beta}: {wrong} of {} elements wrong {first:?}", m * n);
-        assert_eq!(wrong, 0, "{m}x{n}x{k}: {first:?}");
+        println!(
+            "sm_90a {m}x{n}x{k} batch {} {:?}-major C/D ldd {} alpha {alpha} beta {beta}: {} of {} elements wrong, {} written outside D {:?}",
+            s.batch, s.cd, s.ldd, r.wrong, r.checked, r.outside, r.examples
+        );
+        assert_eq!((r.wrong, r.outside), (0, 0), "{m}x{n}x{k} {s:?}: {:?}", r.examples);
+        assert_eq!(r.checked, m * n * s.batch);
     }
     if std::env::var_os("TYCUTE_GEMM_BENCH").is_some() {
         for shape in [(4096usize, 4096usize, 4096usize), (8192, 8192, 8192)] {
