@@ -1,16 +1,19 @@
 // The sgemm_sm80 data flow on tycute's tables: D = alpha * A * B^T + beta * C with A (M,K) and
-// B (N,K) half, K-major (TN), fp32 accumulation and fp32 C/D, column-major (M-major, leading
+// B (N,K) half, K-major (TN) or M-/N-major (NT: element (m,k) of A at m + k*lda; the header says
+// which, per operand), fp32 accumulation and fp32 C/D, column-major (M-major, leading
 // dimension ldc). A kStages-deep cp.async pipeline fills 128B-swizzled shared memory, ldmatrix.x4
 // loads the fragments of one k-block while the MMAs of the previous one run (two fragment buffers),
-// mma.sync.m16n8k16 accumulates. Any M, N >= 1 and K >= 1 with K % 8 == 0 (one 16-byte cp.async
-// row is 8 halves); lda, ldb and the batch strides of A and B multiples of 8 (the host checks).
+// mma.sync.m16n8k16 accumulates. Any M, N >= 1 and K >= 1, K % 8 == 0 when an operand is K-major
+// (one 16-byte cp.async row is 8 halves); lda, ldb and the batch strides of A and B multiples of 8 (the host checks).
 // Grid (ceil(M/kTileM), ceil(N/kTileN), batch); blockIdx.z selects the matrices A + z * batch_a,
 // B + z * batch_b, C + z * batch_c, D + z * batch_d (strides in elements).
 // Residues: each CTA runs one of two instantiations of gemm_tile. A tile inside (M, N) with
 // kTileK dividing K runs the plain one, whose mainloop is the residue-free one instruction for
 // instruction (docs/perf.md); otherwise the residue one loads with the zero-fill form of the same
 // cp.async (src-size 0 for a row outside M or N and for a k-chunk at or past K: the MMAs then add
-// zeros; whole k-tiles of a tile inside (M, N) still load plainly). The epilogue stages the
+// zeros; whole k-tiles of a tile inside (M, N) still load plainly). An M-/N-major operand's vector
+// is 8 rows of one k column: src-size 0 past K, else 2 bytes per row inside M (N), so that such an
+// operand takes any K and any M (N), with lda (ldb) and its batch stride multiples of 8. The epilogue stages the
 // fp32 tile in swizzled shared memory (tRS_sC, kR2SAcc) and writes D with 16-byte stores
 // (tSG_sC, tSG_cC) when the tile is inside (M, N) and C, D allow 16-byte access; otherwise each
 // vector is stored whole when it lies inside M and is aligned, else element by element, and
@@ -25,6 +28,7 @@
 // (ptxas writes the 16-byte cp.async as LDGSTS.E.128 or, with its L2 hint, LDGSTS.E.LTC128B.128.)
 // tycute-variant: -DTYCUTE_SM80_CONFIG=sm80_tn_128x256
 // tycute-variant: -DTYCUTE_SM80_CONFIG=sgemm_sm80
+// tycute-variant: -DTYCUTE_SM80_CONFIG=sm80_nt_128x256
 // tycute-sass sm_80: LDGSTS.E LDSM HMMA.16816 STG.E.128 LDS.128
 // tycute-sass sm_90a: LDGSTS.E LDSM HMMA.16816 STG.E.128 LDS.128
 #ifndef TYCUTE_SM80_CONFIG
@@ -35,6 +39,22 @@
 #include TYCUTE_STR(TYCUTE_SM80_CONFIG.h)
 
 using namespace tycute::TYCUTE_SM80_CONFIG;
+
+// The operands' majorness and S2R instructions: a header with an M-/N-major operand or a
+// transposing ldmatrix defines them (from the G2S copies' source vectors and the S2R atoms); the
+// TN headers, which predate them, do not, and mean these defaults.
+#ifndef TYCUTE_SM80_A_MN_MAJOR
+#define TYCUTE_SM80_A_MN_MAJOR 0
+#endif
+#ifndef TYCUTE_SM80_B_MN_MAJOR
+#define TYCUTE_SM80_B_MN_MAJOR 0
+#endif
+#ifndef TYCUTE_SM80_S2R_A_PTX
+#define TYCUTE_SM80_S2R_A_PTX "ldmatrix.sync.aligned.m8n8.x4.shared.b16"
+#endif
+#ifndef TYCUTE_SM80_S2R_B_PTX
+#define TYCUTE_SM80_S2R_B_PTX "ldmatrix.sync.aligned.m8n8.x4.shared.b16"
+#endif
 
 namespace {
 
@@ -55,8 +75,15 @@ __device__ __forceinline__ void cp_async16_zfill(unsigned dst, const void* src, 
   asm volatile(TYCUTE_SM80_G2S_PTX " [%0], [%1], %2, %3;\n" ::"r"(dst), "l"(src), "n"(kG2SBytes), "r"(src_bytes));
 }
 
-__device__ __forceinline__ void ldmatrix_x4(unsigned addr, unsigned& r0, unsigned& r1, unsigned& r2, unsigned& r3) {
-  asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0,%1,%2,%3}, [%4];\n"
+// The configuration's S2R atoms (SM75_U32x4_LDSM_N, or SM75_U16x8_LDSM_T: .trans) name the
+// instructions.
+__device__ __forceinline__ void ldmatrix_a(unsigned addr, unsigned& r0, unsigned& r1, unsigned& r2, unsigned& r3) {
+  asm volatile(TYCUTE_SM80_S2R_A_PTX " {%0,%1,%2,%3}, [%4];\n"
+               : "=r"(r0), "=r"(r1), "=r"(r2), "=r"(r3)
+               : "r"(addr));
+}
+__device__ __forceinline__ void ldmatrix_b(unsigned addr, unsigned& r0, unsigned& r1, unsigned& r2, unsigned& r3) {
+  asm volatile(TYCUTE_SM80_S2R_B_PTX " {%0,%1,%2,%3}, [%4];\n"
                : "=r"(r0), "=r"(r1), "=r"(r2), "=r"(r3)
                : "r"(addr));
 }
@@ -121,25 +148,43 @@ __device__ __forceinline__ void gemm_tile(int M, int N, int K, const unsigned sh
   TYCUTE_DSTRIDES(tBsB, sb_d, t)
   const unsigned sA_u = smem_addr(sA), sB_u = smem_addr(sB);  // stage 0 of sA and sB
   const unsigned sA_g = sA_u + 2 * tAsA_offset[t], sB_g = sB_u + 2 * tBsB_offset[t];
+  // the element (m, k) of a tile coordinate m + kTileM*k: m*lda + k for K-major A, m + k*lda for
+  // M-major A (B alike); a k-tile is kTileK columns further
+#if TYCUTE_SM80_A_MN_MAJOR
+  const unsigned short* gA = A + (m0 + ca % kTileM) + (size_t)(ca / kTileM) * lda;
+  const size_t a_kt = (size_t)kTileK * lda;
+#define TYCUTE_A_AT(d) ((d) % kTileM + (d) / kTileM * lda)
+#else
   const unsigned short* gA = A + (size_t)(m0 + ca % kTileM) * lda + ca / kTileM;
+  const int a_kt = kTileK;
+#define TYCUTE_A_AT(d) ((d) % kTileM * lda + (d) / kTileM)
+#endif
+#if TYCUTE_SM80_B_MN_MAJOR
+  const unsigned short* gB = B + (n0 + cb % kTileN) + (size_t)(cb / kTileN) * ldb;
+  const size_t b_kt = (size_t)kTileK * ldb;
+#define TYCUTE_B_AT(d) ((d) % kTileN + (d) / kTileN * ldb)
+#else
   const unsigned short* gB = B + (size_t)(n0 + cb % kTileN) * ldb + cb / kTileN;
+  const int b_kt = kTileK;
+#define TYCUTE_B_AT(d) ((d) % kTileN * ldb + (d) / kTileN)
+#endif
   // rows of A (B) left from the thread's first row, and k left from its first column
   const int rowsA = M - m0 - ca % kTileM, rowsB = N - n0 - cb % kTileN;
   const int colsA = K - ca / kTileM, colsB = K - cb / kTileN;
   auto load_tile = [&](int kt, int stage) {
-    const unsigned short* a = gA + kt * kTileK;
-    const unsigned short* b = gB + kt * kTileK;
+    const unsigned short* a = gA + kt * a_kt;
+    const unsigned short* b = gB + kt * b_kt;
     const unsigned a_st = sA_g + 2 * stage * kStageElemsA, b_st = sB_g + 2 * stage * kStageElemsB;
     if (!kResidue || kt < KTfull) {
 #pragma unroll
       for (int i = 0; i < kG2SCopiesA; ++i) {
         const int d = TYCUTE_CLOSED_FORM(tAcA, i * kVec, 0, ca_d);
-        cp_async16(a_st + 2 * TYCUTE_CLOSED_FORM(tAsA, i * kVec, 0, sa_d), a + (d % kTileM) * lda + d / kTileM);
+        cp_async16(a_st + 2 * TYCUTE_CLOSED_FORM(tAsA, i * kVec, 0, sa_d), a + TYCUTE_A_AT(d));
       }
 #pragma unroll
       for (int i = 0; i < kG2SCopiesB; ++i) {
         const int d = TYCUTE_CLOSED_FORM(tBcB, i * kVec, 0, cb_d);
-        cp_async16(b_st + 2 * TYCUTE_CLOSED_FORM(tBsB, i * kVec, 0, sb_d), b + (d % kTileN) * ldb + d / kTileN);
+        cp_async16(b_st + 2 * TYCUTE_CLOSED_FORM(tBsB, i * kVec, 0, sb_d), b + TYCUTE_B_AT(d));
       }
     } else {
       // residue: vector i is inside when its row is below M (N) and its k-chunk below K (K % 8
@@ -149,16 +194,31 @@ __device__ __forceinline__ void gemm_tile(int M, int N, int K, const unsigned sh
 #pragma unroll
       for (int i = 0; i < kG2SCopiesA; ++i) {
         const int d = TYCUTE_CLOSED_FORM(tAcA, i * kVec, 0, ca_d);
+#if TYCUTE_SM80_A_MN_MAJOR
+        // a vector is kVec rows of one k column: the rows below M are read, the rest zero-filled
+        const bool in = d % kTileM < rowsA && d / kTileM < ka;
+        const int bytes = d % kTileM + kVec <= rowsA ? kG2SBytes : (rowsA - d % kTileM) * (kG2SBytes / kVec);
+        cp_async16_zfill(a_st + 2 * TYCUTE_CLOSED_FORM(tAsA, i * kVec, 0, sa_d), in ? a + TYCUTE_A_AT(d) : A,
+                         in ? bytes : 0);
+#else
         const bool in = d % kTileM < rowsA && d / kTileM < ka;
         cp_async16_zfill(a_st + 2 * TYCUTE_CLOSED_FORM(tAsA, i * kVec, 0, sa_d),
-                         in ? a + (d % kTileM) * lda + d / kTileM : A, in ? kG2SBytes : 0);
+                         in ? a + TYCUTE_A_AT(d) : A, in ? kG2SBytes : 0);
+#endif
       }
 #pragma unroll
       for (int i = 0; i < kG2SCopiesB; ++i) {
         const int d = TYCUTE_CLOSED_FORM(tBcB, i * kVec, 0, cb_d);
+#if TYCUTE_SM80_B_MN_MAJOR
+        const bool in = d % kTileN < rowsB && d / kTileN < kb;
+        const int bytes = d % kTileN + kVec <= rowsB ? kG2SBytes : (rowsB - d % kTileN) * (kG2SBytes / kVec);
+        cp_async16_zfill(b_st + 2 * TYCUTE_CLOSED_FORM(tBsB, i * kVec, 0, sb_d), in ? b + TYCUTE_B_AT(d) : B,
+                         in ? bytes : 0);
+#else
         const bool in = d % kTileN < rowsB && d / kTileN < kb;
         cp_async16_zfill(b_st + 2 * TYCUTE_CLOSED_FORM(tBsB, i * kVec, 0, sb_d),
-                         in ? b + (d % kTileN) * ldb + d / kTileN : B, in ? kG2SBytes : 0);
+                         in ? b + TYCUTE_B_AT(d) : B, in ? kG2SBytes : 0);
+#endif
       }
     }
   };
@@ -175,13 +235,13 @@ __device__ __forceinline__ void gemm_tile(int M, int N, int K, const unsigned sh
 #pragma unroll
     for (int j = 0; j < kCopiesPerKA; ++j) {
       const int i = j + kCopiesPerKA * kb;
-      ldmatrix_x4(a_st + 2 * TYCUTE_CLOSED_FORM(tXsA0, i * kVec, xa, xa_d), fa[buf][kS2RFragAk[j][0]],
+      ldmatrix_a(a_st + 2 * TYCUTE_CLOSED_FORM(tXsA0, i * kVec, xa, xa_d), fa[buf][kS2RFragAk[j][0]],
                   fa[buf][kS2RFragAk[j][1]], fa[buf][kS2RFragAk[j][2]], fa[buf][kS2RFragAk[j][3]]);
     }
 #pragma unroll
     for (int j = 0; j < kCopiesPerKB; ++j) {
       const int i = j + kCopiesPerKB * kb;
-      ldmatrix_x4(b_st + 2 * TYCUTE_CLOSED_FORM(tXsB0, i * kVec, xb, xb_d), fb[buf][kS2RFragBk[j][0]],
+      ldmatrix_b(b_st + 2 * TYCUTE_CLOSED_FORM(tXsB0, i * kVec, xb, xb_d), fb[buf][kS2RFragBk[j][0]],
                   fb[buf][kS2RFragBk[j][1]], fb[buf][kS2RFragBk[j][2]], fb[buf][kS2RFragBk[j][3]]);
     }
   };

@@ -105,11 +105,32 @@ pub(crate) fn cublas_gemm_tn_scaled<T: tycute_cuda::cudarc::driver::DeviceRepr>(
     d_type: tycute_cuda::cudarc::cublas::sys::cudaDataType,
     (alpha, beta): (f32, f32),
 ) -> Result<(), String> {
+    cublas_gemm_ops(blas, stream, (rows, cols, k), (Major::K, Major::K), x, y, d, d_type, (alpha, beta))
+}
+
+/// [`cublas_gemm_tn_scaled`] with X `(rows, k)` and Y `(cols, k)` of either majorness
+/// (`Major::K`: leading dimension k, `op = T` for X, `N` for Y; `Major::MN`: leading dimension
+/// rows (cols), `op = N` for X, `T` for Y): TN, NT, NN or TT.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn cublas_gemm_ops<T: tycute_cuda::cudarc::driver::DeviceRepr>(
+    blas: &tycute_cuda::cudarc::cublas::CudaBlas,
+    stream: &Stream,
+    (rows, cols, k): (usize, usize, usize),
+    (major_x, major_y): (Major, Major),
+    x: &Slice<u16>,
+    y: &Slice<u16>,
+    d: &mut Slice<T>,
+    d_type: tycute_cuda::cudarc::cublas::sys::cudaDataType,
+    (alpha, beta): (f32, f32),
+) -> Result<(), String> {
     use tycute_cuda::cudarc::cublas::{result as cr, sys as cs};
     use tycute_cuda::cudarc::driver::{DevicePtr, DevicePtrMut};
     if x.len() < rows * k || y.len() < cols * k || d.len() < rows * cols {
         return Err("a buffer is smaller than the shape".into());
     }
+    let (op_t, op_n) = (cs::cublasOperation_t::CUBLAS_OP_T, cs::cublasOperation_t::CUBLAS_OP_N);
+    let (op_x, ld_x) = if major_x == Major::K { (op_t, k) } else { (op_n, rows) };
+    let (op_y, ld_y) = if major_y == Major::K { (op_n, k) } else { (op_t, cols) };
     let (px, _gx) = x.device_ptr(stream);
     let (py, _gy) = y.device_ptr(stream);
     let (pd, _gd) = d.device_ptr_mut(stream);
@@ -118,18 +139,18 @@ pub(crate) fn cublas_gemm_tn_scaled<T: tycute_cuda::cudarc::driver::DeviceRepr>(
     unsafe {
         cr::gemm_ex(
             *blas.handle(),
-            cs::cublasOperation_t::CUBLAS_OP_T,
-            cs::cublasOperation_t::CUBLAS_OP_N,
+            op_x,
+            op_y,
             rows as i32,
             cols as i32,
             k as i32,
             &alpha as *const f32 as *const _,
             px as *const _,
             cs::cudaDataType::CUDA_R_16F,
-            k as i32,
+            ld_x as i32,
             py as *const _,
             cs::cudaDataType::CUDA_R_16F,
-            k as i32,
+            ld_y as i32,
             &beta as *const f32 as *const _,
             pd as *mut _,
             d_type,
@@ -141,17 +162,19 @@ pub(crate) fn cublas_gemm_tn_scaled<T: tycute_cuda::cudarc::driver::DeviceRepr>(
     .map_err(|x| format!("cublasGemmEx: {x:?}"))
 }
 
-/// `D = A * B^T` for the sm80 kernel's problem: A (m,k) and B (n,k) K-major fp16, fp32 compute
-/// and D (m,n) column-major.
+/// `D = A * B^T` for the sm80 kernel's problem: A (m,k) and B (n,k) fp16 of the majorness `l`
+/// gives (packed: leading dimension k, or m and n), fp32 compute and D (m,n) column-major.
 fn cublas_gemm(
     blas: &tycute_cuda::cudarc::cublas::CudaBlas,
     stream: &Stream,
     (m, n, k): (usize, usize, usize),
+    l: &Layouts,
     a: &Slice<u16>,
     b: &Slice<u16>,
     d: &mut Slice<f32>,
 ) -> Result<(), String> {
-    cublas_gemm_tn(blas, stream, (m, n, k), a, b, d, tycute_cuda::cudarc::cublas::sys::cudaDataType::CUDA_R_32F)
+    let f32_type = tycute_cuda::cudarc::cublas::sys::cudaDataType::CUDA_R_32F;
+    cublas_gemm_ops(blas, stream, (m, n, k), (l.a, l.b), a, b, d, f32_type, (1.0, 0.0))
 }
 
 /// A cuBLAS handle on `stream`, or why there is none.
@@ -211,6 +234,115 @@ pub struct Sm80Config {
     pub threads: usize,
     /// Dynamic shared memory: the A and B stages (the epilogue reuses them).
     pub smem_bytes: usize,
+    /// Which index of A (M,K) is contiguous in global memory (`kAMnMajor`; the TN headers have
+    /// none: K).
+    pub a_major: Major,
+    /// The same for B (N,K) (`kBMnMajor`).
+    pub b_major: Major,
+}
+
+/// Which index of an operand is contiguous in memory: A is (M,K) and B is (N,K), as the kernel
+/// takes them (`D = A * B^T`). `K`: K-major (A row-major, element (m,k) at `m * lda + k`; CuTe's
+/// and BLAS's "T" for A, "N" for B); `MN`: M-major A (column-major, at `m + k * lda`) or
+/// N-major B (at `n + k * ldb`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Major {
+    /// The K index is contiguous.
+    K,
+    /// The M (for A) or N (for B) index is contiguous.
+    MN,
+}
+
+/// The storage order of C and D (M,N).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum COrder {
+    /// Column-major: element (m,n) at `m + n * ldc` (the kernel's own).
+    ColMajor,
+    /// Row-major: element (m,n) at `m * ldc + n`.
+    RowMajor,
+}
+
+/// The memory layouts of one GEMM `D = alpha * A * B^T + beta * C`, A (M,K), B (N,K), C and D
+/// (M,N): CuTe's names TN (A and B K-major), NT (A M-major, B N-major), NN (A M-major, B
+/// K-major), TT (A K-major, B N-major), each with C and D column- or row-major. (In BLAS terms,
+/// with B the (K,N) matrix `B^T` here and column-major storage, the letters are the `transa`,
+/// `transb` of `cublasGemmEx`: TN is `op(A) = T`, `op(B) = N`.)
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Layouts {
+    /// A's majorness.
+    pub a: Major,
+    /// B's majorness.
+    pub b: Major,
+    /// C's and D's storage order.
+    pub c: COrder,
+}
+
+impl Layouts {
+    /// A and B K-major, C column-major: the kernel's first configuration.
+    pub const TN: Layouts = Layouts { a: Major::K, b: Major::K, c: COrder::ColMajor };
+    /// A M-major, B N-major, C column-major.
+    pub const NT: Layouts = Layouts { a: Major::MN, b: Major::MN, c: COrder::ColMajor };
+    /// A M-major, B K-major, C column-major.
+    pub const NN: Layouts = Layouts { a: Major::MN, b: Major::K, c: COrder::ColMajor };
+    /// A K-major, B N-major, C column-major.
+    pub const TT: Layouts = Layouts { a: Major::K, b: Major::MN, c: COrder::ColMajor };
+
+    /// The same with C and D in order `c`.
+    pub const fn with_c(self, c: COrder) -> Layouts {
+        Layouts { c, ..self }
+    }
+
+    /// All eight: TN, NT, NN, TT, each with C column- then row-major.
+    pub fn all() -> Vec<Layouts> {
+        [Layouts::TN, Layouts::NT, Layouts::NN, Layouts::TT]
+            .into_iter()
+            .flat_map(|l| [l, l.with_c(COrder::RowMajor)])
+            .collect()
+    }
+
+    /// `"TN"`, `"NT"`, `"NN"` or `"TT"`: the letters of A's and B's majorness.
+    pub fn ab(&self) -> &'static str {
+        match (self.a, self.b) {
+            (Major::K, Major::K) => "TN",
+            (Major::MN, Major::MN) => "NT",
+            (Major::MN, Major::K) => "NN",
+            (Major::K, Major::MN) => "TT",
+        }
+    }
+
+    /// `"NT, C row-major"`.
+    pub fn name(&self) -> String {
+        format!("{}, C {}", self.ab(), if self.c == COrder::ColMajor { "column-major" } else { "row-major" })
+    }
+
+    /// How the kernel (C column-major) computes it: `(A' majorness, B' majorness, swapped)`.
+    /// Column-major C: A' = A, B' = B. Row-major C: D is the column-major `D^T (N,M) = B * A^T`,
+    /// so A' = B (N,K) and B' = A (M,K) with their own majorness, M and N exchanged.
+    pub fn kernel_operands(&self) -> (Major, Major, bool) {
+        match self.c {
+            COrder::ColMajor => (self.a, self.b, false),
+            COrder::RowMajor => (self.b, self.a, true),
+        }
+    }
+
+    /// The sm80 configuration (of [`SM80_CONFIGS`]) that runs these layouts, or an error that
+    /// names the layouts and the majorness no configuration has.
+    pub fn sm80_config(&self) -> Result<Sm80Config, String> {
+        let (a, b, _) = self.kernel_operands();
+        let mut have = Vec::new();
+        for &name in SM80_CONFIGS {
+            let cfg = Sm80Config::named(name)?;
+            if (cfg.a_major, cfg.b_major) == (a, b) {
+                return Ok(cfg);
+            }
+            have.push(format!("{name} ({})", cfg.layouts().ab()));
+        }
+        Err(format!(
+            "layouts {} are not supported: they need a kernel with A' {a:?}-major and B' {b:?}-major (C column-major), and the sm80 configurations are {}",
+            self.name(),
+            have.join(", ")
+        ))
+    }
 }
 
 /// The configuration `tycute bench sm80` and the default run use, and `kernels/sm80_gemm.cu`
@@ -218,7 +350,7 @@ pub struct Sm80Config {
 pub const DEFAULT_SM80: &str = "sm80_tn_128x256";
 
 /// The sm80 configurations that have a header.
-pub const SM80_CONFIGS: &[&str] = &["sm80_tn_128x256", "sgemm_sm80"];
+pub const SM80_CONFIGS: &[&str] = &["sm80_tn_128x256", "sgemm_sm80", "sm80_nt_128x256"];
 
 impl Sm80Config {
     /// The configuration `name` (one of [`SM80_CONFIGS`]), read from its header.
@@ -234,12 +366,21 @@ impl Sm80Config {
                 .ok_or_else(|| format!("{name}.h has no {key}"))
         };
         let stages = get("kStages")?;
+        // absent from the TN headers: K-major
+        let major = |key: &str| if get(key).unwrap_or(0) == 1 { Major::MN } else { Major::K };
         Ok(Sm80Config {
             name,
             tile: (get("kTileM")?, get("kTileN")?, get("kTileK")?),
             threads: get("kThreads")?,
             smem_bytes: 2 * stages * (get("kStageElemsA")? + get("kStageElemsB")?),
+            a_major: major("kAMnMajor"),
+            b_major: major("kBMnMajor"),
         })
+    }
+
+    /// The layouts the kernel runs as it is: its A and B majorness, C column-major.
+    pub fn layouts(&self) -> Layouts {
+        Layouts { a: self.a_major, b: self.b_major, c: COrder::ColMajor }
     }
 
     /// The NVRTC options that select this configuration's header.
@@ -247,13 +388,18 @@ impl Sm80Config {
         tycute_cuda::nvrtc::Options { extra: vec![format!("-DTYCUTE_SM80_CONFIG={}", self.name)], ..Default::default() }
     }
 
-    /// The shapes the kernel takes: any M, N >= 1 and K >= 1 with K a multiple of 8 (a 16-byte
-    /// cp.async row is 8 halves); tiles of M, N and K that the CTA tile does not divide are
+    /// The shapes the kernel takes: any M, N >= 1 and K >= 1, K a multiple of 8 when A or B is
+    /// K-major (a 16-byte cp.async row is 8 halves; an M-/N-major operand's vectors lie along M
+    /// or N, and take any K); tiles of M, N and K that the CTA tile does not divide are
     /// residues, loaded with zero fill and stored under a mask.
     pub fn shape_ok(&self, m: usize, n: usize, k: usize) -> Result<(), String> {
         let (bm, bn, _) = self.tile;
         let max = i32::MAX as usize;
-        if m == 0 || n == 0 || k == 0 || k % 8 != 0 {
+        let k_major = self.a_major == Major::K || self.b_major == Major::K;
+        if !k_major && (m == 0 || n == 0 || k == 0) {
+            return Err(format!("sm80_gemm_tn ({}, A and B M-/N-major) takes M, N, K >= 1, not {m}x{n}x{k}", self.name));
+        }
+        if k_major && (m == 0 || n == 0 || k == 0 || k % 8 != 0) {
             return Err(format!(
                 "sm80_gemm_tn ({}) takes M, N >= 1 and K a positive multiple of 8 (a 16-byte cp.async row is 8 halves), not {m}x{n}x{k}",
                 self.name
@@ -266,19 +412,20 @@ impl Sm80Config {
     }
 }
 
-/// Leading dimensions and batch of one `sm80_gemm_tn` launch, in elements: A (m,k) with row
-/// stride `lda`, B (n,k) with row stride `ldb` (both K-major halves), C and D (m,n) column-major
-/// floats with column strides `ldc`, `ldd`; matrix `z` of a batch starts `z * batch_x` elements
-/// after the first one.
+/// Leading dimensions and batch of one GEMM, in elements, for its [`Layouts`]: each leading
+/// dimension is the stride of the matrix's outer (non-contiguous) index: `lda` the row stride of
+/// a K-major A (M,K) or the column stride of an M-major one (B (N,K) alike), `ldc`/`ldd` the
+/// column stride of column-major C/D (M,N) or the row stride of row-major ones; matrix `z` of a
+/// batch starts `z * batch_x` elements after the first one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GemmStrides {
-    /// Row stride of A (a multiple of 8, at least k).
+    /// Outer stride of A (a multiple of 8, at least its contiguous extent: K, or M if M-major).
     pub lda: usize,
-    /// Row stride of B (a multiple of 8, at least k).
+    /// Outer stride of B (a multiple of 8, at least K, or N if N-major).
     pub ldb: usize,
-    /// Column stride of C (at least m).
+    /// Outer stride of C (at least M column-major, N row-major).
     pub ldc: usize,
-    /// Column stride of D (at least m).
+    /// Outer stride of D (at least M column-major, N row-major).
     pub ldd: usize,
     /// How many GEMMs (grid z; 1 to 65535).
     pub batch: usize,
@@ -292,11 +439,28 @@ pub struct GemmStrides {
     pub batch_d: usize,
 }
 
+/// `(outer, contiguous)` extents of A, B and C/D of shape `(m, n, k)` in layouts `l`.
+fn extents(l: &Layouts, (m, n, k): (usize, usize, usize)) -> [(usize, usize); 3] {
+    let a = if l.a == Major::K { (m, k) } else { (k, m) };
+    let b = if l.b == Major::K { (n, k) } else { (k, n) };
+    let c = if l.c == COrder::ColMajor { (n, m) } else { (m, n) };
+    [a, b, c]
+}
+
 impl GemmStrides {
-    /// `batch` packed problems of shape `(m, n, k)`: lda = ldb = k, ldc = ldd = m, each matrix
+    /// `batch` packed TN problems of shape `(m, n, k)`: lda = ldb = k, ldc = ldd = m, each matrix
     /// right after the previous one.
     pub fn packed((m, n, k): (usize, usize, usize), batch: usize) -> GemmStrides {
         GemmStrides { lda: k, ldb: k, ldc: m, ldd: m, batch, batch_a: m * k, batch_b: n * k, batch_c: m * n, batch_d: m * n }
+    }
+
+    /// `batch` problems in layouts `l`, as packed as the kernel allows: each leading dimension
+    /// the matrix's contiguous extent (rounded up to a multiple of 8 halves for A and B), each
+    /// matrix right after the previous one.
+    pub fn packed_for(shape: (usize, usize, usize), batch: usize, l: &Layouts) -> GemmStrides {
+        let [(ao, al), (bo, bl), (co, cl)] = extents(l, shape);
+        let (lda, ldb) = (al.next_multiple_of(8), bl.next_multiple_of(8));
+        GemmStrides { lda, ldb, ldc: cl, ldd: cl, batch, batch_a: ao * lda, batch_b: bo * ldb, batch_c: co * cl, batch_d: co * cl }
     }
 
     /// Elements a buffer must hold for `rows` rows (columns) of `len` elements `ld` apart,
@@ -305,13 +469,50 @@ impl GemmStrides {
         (self.batch - 1) * stride + (rows - 1) * ld + len
     }
 
-    /// Whether the kernel of `cfg` takes these strides for shape `(m, n, k)`; `Err` says why not.
-    pub fn check(&self, cfg: &Sm80Config, (m, n, k): (usize, usize, usize)) -> Result<(), String> {
-        cfg.shape_ok(m, n, k)?;
-        let (bm, bn, _) = cfg.tile;
+    /// Elements the buffers of A, B, C and D must hold for shape `shape` in layouts `l`. An
+    /// M-/N-major operand's last column is rounded up to a multiple of 8 elements (within the
+    /// leading dimension, itself a multiple of 8): the kernel reads it with whole 16-byte
+    /// `cp.async`s whose src-size covers only the rows inside M (N), and compute-sanitizer counts
+    /// such a copy as a 16-byte read.
+    pub fn lens(&self, l: &Layouts, shape: (usize, usize, usize)) -> [usize; 4] {
+        let [(ao, al), (bo, bl), (co, cl)] = extents(l, shape);
+        let vec = |major: Major, len: usize| if major == Major::MN { len.next_multiple_of(8) } else { len };
+        [
+            self.extent(ao, vec(l.a, al), self.lda, self.batch_a),
+            self.extent(bo, vec(l.b, bl), self.ldb, self.batch_b),
+            self.extent(co, cl, self.ldc, self.batch_c),
+            self.extent(co, cl, self.ldd, self.batch_d),
+        ]
+    }
+
+    /// Whether the kernel of `cfg` takes these strides for shape `(m, n, k)` in its own layouts
+    /// (`cfg.layouts()`); `Err` says why not.
+    pub fn check(&self, cfg: &Sm80Config, shape: (usize, usize, usize)) -> Result<(), String> {
+        self.check_layouts(cfg, shape, &cfg.layouts())
+    }
+
+    /// Whether the kernel of `cfg` computes shape `(m, n, k)` in layouts `l` with these strides
+    /// (row-major C through the exchange of [`Layouts::kernel_operands`]); `Err` says why not.
+    pub fn check_layouts(&self, cfg: &Sm80Config, (m, n, k): (usize, usize, usize), l: &Layouts) -> Result<(), String> {
+        let (ka, kb, swapped) = l.kernel_operands();
+        if (ka, kb) != (cfg.a_major, cfg.b_major) {
+            return Err(format!(
+                "layouts {} need a kernel with A' {ka:?}-major and B' {kb:?}-major; {} is {} (Layouts::sm80_config picks the configuration)",
+                l.name(),
+                cfg.name,
+                cfg.layouts().ab()
+            ));
+        }
+        if swapped {
+            cfg.shape_ok(n, m, k)?;
+        } else {
+            cfg.shape_ok(m, n, k)?;
+        }
+        let (bm, bn, bk) = cfg.tile;
         let max = i32::MAX as usize;
-        if self.lda < k || self.ldb < k || self.ldc < m || self.ldd < m {
-            return Err(format!("leading dimensions {self:?} are smaller than the shape {m}x{n}x{k}"));
+        let [(_, al), (_, bl), (co, cl)] = extents(l, (m, n, k));
+        if self.lda < al || self.ldb < bl || self.ldc < cl || self.ldd < cl {
+            return Err(format!("leading dimensions {self:?} are smaller than the shape {m}x{n}x{k} ({})", l.name()));
         }
         if self.lda % 8 != 0 || self.ldb % 8 != 0 || self.batch_a % 8 != 0 || self.batch_b % 8 != 0 {
             return Err(format!(
@@ -322,10 +523,10 @@ impl GemmStrides {
         if self.batch == 0 || self.batch > 65535 {
             return Err(format!("batch {} is not in 1..=65535 (grid z)", self.batch));
         }
-        if self.batch > 1 && self.batch_d < (n - 1) * self.ldd + m {
-            return Err(format!("batch_d {} is smaller than one D ({} elements): the Ds would overlap", self.batch_d, (n - 1) * self.ldd + m));
+        if self.batch > 1 && self.batch_d < (co - 1) * self.ldd + cl {
+            return Err(format!("batch_d {} is smaller than one D ({} elements): the Ds would overlap", self.batch_d, (co - 1) * self.ldd + cl));
         }
-        if self.lda.max(self.ldb).max(self.ldc).max(self.ldd) * bm.max(bn) > max {
+        if self.lda.max(self.ldb).max(self.ldc).max(self.ldd) * bm.max(bn).max(bk) > max {
             return Err(format!("leading dimensions {self:?} are too large for the kernel's 32-bit offsets"));
         }
         Ok(())
@@ -375,9 +576,9 @@ impl Gemm {
         Ok(Gemm { cfg: cfg.clone(), ctx: ctx.clone(), _module: module, f })
     }
 
-    /// `D = alpha * A * B^T + beta * C` on device buffers: A (m,k), B (n,k) K-major halves; C, D
-    /// (m,n) column-major floats, packed (lda = ldb = k, ldc = ldd = m). Any shape
-    /// [`Sm80Config::shape_ok`] takes.
+    /// `D = alpha * A * B^T + beta * C` on device buffers: A (m,k), B (n,k) halves in the
+    /// configuration's own layouts (`cfg.layouts()`: TN or NT), C, D (m,n) column-major floats,
+    /// packed ([`GemmStrides::packed_for`]). Any shape [`Sm80Config::shape_ok`] takes.
     #[allow(clippy::too_many_arguments)]
     pub fn launch(
         &self,
@@ -390,18 +591,16 @@ impl Gemm {
         alpha: f32,
         beta: f32,
     ) -> Result<(), String> {
-        self.launch_batched(stream, (m, n, k), &GemmStrides::packed((m, n, k), 1), a, b, c, d, alpha, beta)
+        self.launch_batched(stream, (m, n, k), &GemmStrides::packed_for((m, n, k), 1, &self.cfg.layouts()), a, b, c, d, alpha, beta)
     }
 
-    /// `D_z = alpha * A_z * B_z^T + beta * C_z` for `z < s.batch`, with the leading dimensions
-    /// and batch strides of `s` (checked by [`GemmStrides::check`]), on any device buffers or
-    /// views (`CudaSlice`, `CudaView`, `CudaViewMut`) that hold them. C is not read when beta
-    /// is 0. One launch, grid (ceil(m / bM), ceil(n / bN), batch).
+    /// `D_z = alpha * A_z * B_z^T + beta * C_z` for `z < s.batch`, in the configuration's own
+    /// layouts (`cfg.layouts()`, C column-major): [`Gemm::launch_layouts`] with those.
     #[allow(clippy::too_many_arguments)]
     pub fn launch_batched<A, B, C, D>(
         &self,
         stream: &std::sync::Arc<tycute_cuda::cudarc::driver::CudaStream>,
-        (m, n, k): (usize, usize, usize),
+        shape: (usize, usize, usize),
         s: &GemmStrides,
         a: &A,
         b: &B,
@@ -416,37 +615,72 @@ impl Gemm {
         C: tycute_cuda::cudarc::driver::DevicePtr<f32>,
         D: tycute_cuda::cudarc::driver::DevicePtrMut<f32>,
     {
-        s.check(&self.cfg, (m, n, k))?;
-        if a.len() < s.extent(m, k, s.lda, s.batch_a)
-            || b.len() < s.extent(n, k, s.ldb, s.batch_b)
-            || c.len() < s.extent(n, m, s.ldc, s.batch_c)
-            || d.len() < s.extent(n, m, s.ldd, s.batch_d)
-        {
-            return Err(format!("a buffer is smaller than {} problem(s) of {m}x{n}x{k} with {s:?}", s.batch));
+        self.launch_layouts(stream, shape, &self.cfg.layouts(), s, a, b, c, d, alpha, beta)
+    }
+
+    /// `D_z = alpha * A_z * B_z^T + beta * C_z` for `z < s.batch`, A (m,k), B (n,k), C and D (m,n)
+    /// in layouts `l` with the leading dimensions and batch strides of `s` (checked by
+    /// [`GemmStrides::check_layouts`]: `l` must be this configuration's A and B majorness with C
+    /// column-major, or the exchanged majorness with C row-major, see
+    /// [`Layouts::kernel_operands`]; [`Layouts::sm80_config`] names the configuration), on any
+    /// device buffers or views that hold them. C is not read when beta is 0. One launch, grid
+    /// (ceil(m / bM), ceil(n / bN), batch), with m and n exchanged for row-major C.
+    #[allow(clippy::too_many_arguments)]
+    pub fn launch_layouts<A, B, C, D>(
+        &self,
+        stream: &std::sync::Arc<tycute_cuda::cudarc::driver::CudaStream>,
+        (m, n, k): (usize, usize, usize),
+        l: &Layouts,
+        s: &GemmStrides,
+        a: &A,
+        b: &B,
+        c: &C,
+        d: &mut D,
+        alpha: f32,
+        beta: f32,
+    ) -> Result<(), String>
+    where
+        A: tycute_cuda::cudarc::driver::DevicePtr<u16>,
+        B: tycute_cuda::cudarc::driver::DevicePtr<u16>,
+        C: tycute_cuda::cudarc::driver::DevicePtr<f32>,
+        D: tycute_cuda::cudarc::driver::DevicePtrMut<f32>,
+    {
+        s.check_layouts(&self.cfg, (m, n, k), l)?;
+        let [la, lb, lc, ld] = s.lens(l, (m, n, k));
+        if a.len() < la || b.len() < lb || c.len() < lc || d.len() < ld {
+            return Err(format!("a buffer is smaller than {} problem(s) of {m}x{n}x{k} ({}) with {s:?}", s.batch, l.name()));
         }
-        let (mi, ni, ki) = (m as i32, n as i32, k as i32);
-        let (lda, ldb, ldc, ldd) = (s.lda as i32, s.ldb as i32, s.ldc as i32, s.ldd as i32);
-        let (za, zb, zc, zd) = (s.batch_a as i64, s.batch_b as i64, s.batch_c as i64, s.batch_d as i64);
         let (pa, _ga) = a.device_ptr(stream);
         let (pb, _gb) = b.device_ptr(stream);
         let (pc, _gc) = c.device_ptr(stream);
         let (pd, _gd) = d.device_ptr_mut(stream);
-        let mut l = stream.launch_builder(&self.f);
-        l.arg(&mi).arg(&ni).arg(&ki);
-        l.arg(&pa).arg(&lda).arg(&za).arg(&pb).arg(&ldb).arg(&zb);
-        l.arg(&pc).arg(&ldc).arg(&zc).arg(&pd).arg(&ldd).arg(&zd);
-        l.arg(&alpha).arg(&beta);
+        // row-major C: the column-major D^T (n,m) = B * A^T, B as the kernel's A
+        let (_, _, swapped) = l.kernel_operands();
+        let ((km, kn), (p0, ld0, z0), (p1, ld1, z1)) = if swapped {
+            ((n, m), (pb, s.ldb, s.batch_b), (pa, s.lda, s.batch_a))
+        } else {
+            ((m, n), (pa, s.lda, s.batch_a), (pb, s.ldb, s.batch_b))
+        };
+        let (mi, ni, ki) = (km as i32, kn as i32, k as i32);
+        let (lda, ldb, ldc, ldd) = (ld0 as i32, ld1 as i32, s.ldc as i32, s.ldd as i32);
+        let (za, zb, zc, zd) = (z0 as i64, z1 as i64, s.batch_c as i64, s.batch_d as i64);
+        let mut launch = stream.launch_builder(&self.f);
+        launch.arg(&mi).arg(&ni).arg(&ki);
+        launch.arg(&p0).arg(&lda).arg(&za).arg(&p1).arg(&ldb).arg(&zb);
+        launch.arg(&pc).arg(&ldc).arg(&zc).arg(&pd).arg(&ldd).arg(&zd);
+        launch.arg(&alpha).arg(&beta);
         let (bm, bn, _) = self.cfg.tile;
         let cfg = LaunchConfig {
-            grid_dim: (m.div_ceil(bm) as u32, n.div_ceil(bn) as u32, s.batch as u32),
+            grid_dim: (km.div_ceil(bm) as u32, kn.div_ceil(bn) as u32, s.batch as u32),
             block_dim: (self.cfg.threads as u32, 1, 1),
             shared_mem_bytes: self.cfg.smem_bytes as u32,
         };
         // SAFETY: the argument list matches the kernel's signature (device pointers as
         // CUdeviceptr); the buffers hold every matrix of the batch with these strides (checked
-        // above), and the shape and strides are ones the kernel takes (checked above). The
+        // above), and the shape, layouts and strides are ones the kernel takes (checked above; for
+        // row-major C the kernel's problem is the exchanged one, which check_layouts checks). The
         // pointers' guards (_ga.._gd) live until after the launch is queued.
-        unsafe { l.launch(cfg) }.map_err(|e| format!("launch: {e}"))?;
+        unsafe { launch.launch(cfg) }.map_err(|e| format!("launch: {e}"))?;
         let _ = &self.ctx;
         Ok(())
     }
@@ -476,12 +710,19 @@ pub struct GemmCase {
     /// column of each matrix and `s` random elements (every element is still checked for being
     /// written, and the memory around D for not being written).
     pub sample: Option<usize>,
+    /// The layouts of A, B and C/D (the strides are read in them).
+    pub layouts: Layouts,
 }
 
 impl GemmCase {
-    /// One packed problem, alpha = 1.5, beta = 0.5, every element checked.
+    /// One packed TN problem, alpha = 1.5, beta = 0.5, every element checked.
     pub fn packed(shape: (usize, usize, usize)) -> GemmCase {
-        GemmCase { shape, strides: GemmStrides::packed(shape, 1), alpha: 1.5, beta: 0.5, sample: None }
+        GemmCase { shape, strides: GemmStrides::packed(shape, 1), alpha: 1.5, beta: 0.5, sample: None, layouts: Layouts::TN }
+    }
+
+    /// One problem in layouts `l`, packed as the kernel allows ([`GemmStrides::packed_for`]).
+    pub fn packed_in(shape: (usize, usize, usize), l: Layouts) -> GemmCase {
+        GemmCase { strides: GemmStrides::packed_for(shape, 1, &l), layouts: l, ..GemmCase::packed(shape) }
     }
 }
 
@@ -514,7 +755,9 @@ const SENTINEL: u32 = 0x7fa5_a5a5;
 pub fn gemm_check_case(g: &Gemm, case: &GemmCase) -> Result<GemmReport, String> {
     let (m, n, k) = case.shape;
     let s = &case.strides;
-    s.check(&g.cfg, case.shape)?;
+    let l = &case.layouts;
+    s.check_layouts(&g.cfg, case.shape, l)?;
+    let [(ao, al), (bo, bl), (co, cl)] = extents(l, case.shape);
     let mut seed = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(7, |d| d.as_nanos() as u64) | 1;
     let mut next = || {
         seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
@@ -534,10 +777,18 @@ pub fn gemm_check_case(g: &Gemm, case: &GemmCase) -> Result<GemmReport, String> 
         }
         v
     };
-    let a = fill(m, k, s.lda, s.batch_a, f32::NAN, false);
-    let b = fill(n, k, s.ldb, s.batch_b, f32::NAN, false);
-    let c = fill(n, m, s.ldc, s.batch_c, f32::NAN, case.beta == 0.0);
-    let d_len = s.extent(n, m, s.ldd, s.batch_d);
+    let [la, lb, _, _] = s.lens(l, case.shape);
+    let mut a = fill(ao, al, s.lda, s.batch_a, f32::NAN, false);
+    let mut b = fill(bo, bl, s.ldb, s.batch_b, f32::NAN, false);
+    // an M-/N-major operand's buffer holds its last column rounded up to 8 rows (NaN)
+    a.resize(la, f32::NAN);
+    b.resize(lb, f32::NAN);
+    let c = fill(co, cl, s.ldc, s.batch_c, f32::NAN, case.beta == 0.0);
+    let d_len = s.extent(co, cl, s.ldd, s.batch_d);
+    // element offsets: A(i,kk), B(j,kk), C/D(i,j) with outer stride ld
+    let at_a = |i: usize, kk: usize| if l.a == Major::K { i * s.lda + kk } else { kk * s.lda + i };
+    let at_b = |j: usize, kk: usize| if l.b == Major::K { j * s.ldb + kk } else { kk * s.ldb + j };
+    let at_c = |i: usize, j: usize, ld: usize| if l.c == COrder::ColMajor { j * ld + i } else { i * ld + j };
     let halves = |x: &[f32]| -> Vec<u16> { x.iter().map(|&v| if v.is_nan() { nan16 } else { f16_bits(v) }).collect() };
     let stream = g.ctx.default_stream();
     let e = |what: &str, x: tycute_cuda::cudarc::driver::DriverError| format!("{what}: {x}");
@@ -547,7 +798,7 @@ pub fn gemm_check_case(g: &Gemm, case: &GemmCase) -> Result<GemmReport, String> 
     let mut dd = stream.clone_htod(&vec![f32::from_bits(SENTINEL); d_len + 2 * GUARD]).map_err(|x| e("D", x))?;
     {
         let mut view = dd.slice_mut(GUARD..GUARD + d_len);
-        g.launch_batched(&stream, case.shape, s, &da, &db, &dc, &mut view, case.alpha, case.beta)?;
+        g.launch_layouts(&stream, case.shape, l, s, &da, &db, &dc, &mut view, case.alpha, case.beta)?;
     }
     let d = stream.clone_dtoh(&dd).map_err(|x| e("D back", x))?;
 
@@ -557,7 +808,7 @@ pub fn gemm_check_case(g: &Gemm, case: &GemmCase) -> Result<GemmReport, String> 
     for z in 0..s.batch {
         for j in 0..n {
             for i in 0..m {
-                let at = GUARD + z * s.batch_d + j * s.ldd + i;
+                let at = GUARD + z * s.batch_d + at_c(i, j, s.ldd);
                 inside[at] = true;
                 if d[at].is_nan() {
                     r.unwritten += 1;
@@ -595,14 +846,12 @@ pub fn gemm_check_case(g: &Gemm, case: &GemmCase) -> Result<GemmReport, String> 
         }
     }
     for (z, i, j) in pick {
-        let ra = &a[z * s.batch_a + i * s.lda..][..k];
-        let rb = &b[z * s.batch_b + j * s.ldb..][..k];
-        let dot: f64 = ra.iter().zip(rb).map(|(&x, &y)| x as f64 * y as f64).sum();
+        let dot: f64 = (0..k).map(|kk| a[z * s.batch_a + at_a(i, kk)] as f64 * b[z * s.batch_b + at_b(j, kk)] as f64).sum();
         let mut want = case.alpha as f64 * dot;
         if case.beta != 0.0 {
-            want += case.beta as f64 * c[z * s.batch_c + j * s.ldc + i] as f64;
+            want += case.beta as f64 * c[z * s.batch_c + at_c(i, j, s.ldc)] as f64;
         }
-        let got = d[GUARD + z * s.batch_d + j * s.ldd + i] as f64;
+        let got = d[GUARD + z * s.batch_d + at_c(i, j, s.ldd)] as f64;
         r.checked += 1;
         if !(got - want).abs().le(&(1e-6 * want.abs().max(1.0))) {
             r.wrong += 1;
@@ -619,10 +868,12 @@ pub fn gemm_check_case(g: &Gemm, case: &GemmCase) -> Result<GemmReport, String> 
 pub fn gemm_bench(g: &Gemm, m: usize, n: usize, k: usize, reps: usize) -> Result<f64, String> {
     let stream = g.ctx.default_stream();
     let e = |what: &str, x: tycute_cuda::cudarc::driver::DriverError| format!("{what}: {x}");
-    let da = stream.alloc_zeros::<u16>(m * k).map_err(|x| e("A", x))?;
-    let db = stream.alloc_zeros::<u16>(n * k).map_err(|x| e("B", x))?;
-    let dc = stream.alloc_zeros::<f32>(m * n).map_err(|x| e("C", x))?;
-    let mut dd = stream.alloc_zeros::<f32>(m * n).map_err(|x| e("D", x))?;
+    let l = g.cfg.layouts();
+    let [la, lb, lc, ld] = GemmStrides::packed_for((m, n, k), 1, &l).lens(&l, (m, n, k));
+    let da = stream.alloc_zeros::<u16>(la).map_err(|x| e("A", x))?;
+    let db = stream.alloc_zeros::<u16>(lb).map_err(|x| e("B", x))?;
+    let dc = stream.alloc_zeros::<f32>(lc).map_err(|x| e("C", x))?;
+    let mut dd = stream.alloc_zeros::<f32>(ld).map_err(|x| e("D", x))?;
     let ms = mean_ms(&stream, reps, || g.launch(&stream, (m, n, k), &da, &db, &dc, &mut dd, 1.0, 0.0))?;
     Ok(2.0 * m as f64 * n as f64 * k as f64 / (ms * 1e-3) / 1e12)
 }
@@ -637,7 +888,7 @@ pub fn cublas_bench(ctx: &std::sync::Arc<CudaContext>, m: usize, n: usize, k: us
     let da = stream.alloc_zeros::<u16>(m * k).map_err(|x| e("A", x))?;
     let db = stream.alloc_zeros::<u16>(n * k).map_err(|x| e("B", x))?;
     let mut dd = stream.alloc_zeros::<f32>(m * n).map_err(|x| e("D", x))?;
-    let ms = mean_ms(&stream, reps, || cublas_gemm(&blas, &stream, (m, n, k), &da, &db, &mut dd))?;
+    let ms = mean_ms(&stream, reps, || cublas_gemm(&blas, &stream, (m, n, k), &Layouts::TN, &da, &db, &mut dd))?;
     Ok(2.0 * m as f64 * n as f64 * k as f64 / (ms * 1e-3) / 1e12)
 }
 
@@ -699,6 +950,10 @@ pub fn bench_rotating(
     runs: usize,
 ) -> Result<(f64, Option<f64>), String> {
     g.cfg.shape_ok(m, n, k)?;
+    let l = g.cfg.layouts();
+    if GemmStrides::packed_for((m, n, k), 1, &l).lens(&l, (m, n, k))[..2] != [m * k, n * k] {
+        return Err(format!("the {} benchmark takes packed operands: M and N multiples of 8, not {m}x{n}x{k}", l.ab()));
+    }
     let stream = ctx.default_stream();
     let e = |what: &str, x: tycute_cuda::cudarc::driver::DriverError| format!("{what}: {x}");
     let (bufs, _) = rotating_inputs(&stream, (m, n, k))?;
@@ -726,12 +981,12 @@ pub fn bench_rotating(
     let blas = cublas(&stream)?;
     for (a, b) in &bufs {
         for _ in 0..3 {
-            cublas_gemm(&blas, &stream, (m, n, k), a, b, &mut d)?;
+            cublas_gemm(&blas, &stream, (m, n, k), &g.cfg.layouts(), a, b, &mut d)?;
         }
     }
     let theirs = median_tflops(each_ms(&stream, runs, |r| {
         let (a, b) = &bufs[r % sets];
-        cublas_gemm(&blas, &stream, (m, n, k), a, b, &mut d)
+        cublas_gemm(&blas, &stream, (m, n, k), &g.cfg.layouts(), a, b, &mut d)
     })?);
     Ok((ours, Some(theirs)))
 }

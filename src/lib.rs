@@ -41,12 +41,15 @@ pub mod headers {
     pub const SGEMM_SM80: &str = include_str!(concat!(env!("OUT_DIR"), "/sgemm_sm80.h"));
     /// `sm80_tn_128x256.h`: tycute's own sm80 configuration.
     pub const SM80_TN_128X256: &str = include_str!(concat!(env!("OUT_DIR"), "/sm80_tn_128x256.h"));
+    /// `sm80_nt_128x256.h`: the same with A M-major and B N-major (NT).
+    pub const SM80_NT_128X256: &str = include_str!(concat!(env!("OUT_DIR"), "/sm80_nt_128x256.h"));
     /// `sm90.h`.
     pub const SM90: &str = include_str!(concat!(env!("OUT_DIR"), "/sm90.h"));
     /// Every header.
     pub const HEADERS: &[(&str, &str)] = &[
         ("sgemm_sm80.h", SGEMM_SM80),
         ("sm80_tn_128x256.h", SM80_TN_128X256),
+        ("sm80_nt_128x256.h", SM80_NT_128X256),
         ("sm90.h", SM90),
     ];
 }

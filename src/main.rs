@@ -43,8 +43,12 @@ fn main() {
     {
         use tycute::configs::emit::sm80::check;
         use tycute::configs::kernel::sm80::Sm80Config;
-        use tycute::configs::{sgemm_sm80::SgemmSm80, sm80_tn_128x256::Sm80Tn128x256};
-        for (name, r) in [(SgemmSm80::NAME, check::<SgemmSm80>()), (Sm80Tn128x256::NAME, check::<Sm80Tn128x256>())] {
+        use tycute::configs::{sgemm_sm80::SgemmSm80, sm80_nt_128x256::Sm80Nt128x256, sm80_tn_128x256::Sm80Tn128x256};
+        for (name, r) in [
+            (SgemmSm80::NAME, check::<SgemmSm80>()),
+            (Sm80Tn128x256::NAME, check::<Sm80Tn128x256>()),
+            (Sm80Nt128x256::NAME, check::<Sm80Nt128x256>()),
+        ] {
             match r {
                 Ok(r) => {
                     for l in r.lines {
@@ -354,8 +358,8 @@ fn bench_sm80(args: &tycute_cli::BenchArgs) -> i32 {
         }
     };
     let mut text = format!(
-        "sm80 GEMM {} (TN, fp16 in, fp32 accumulate and out) vs cublasGemmEx, {arch}, median of {} runs, random inputs rotated over sets larger than L2\n{:<18} {:>10} {:>10} {:>7}\n",
-        cfg.name, args.runs, "shape", "tycute", "cuBLAS", "ratio"
+        "sm80 GEMM {} ({}, fp16 in, fp32 accumulate and out) vs cublasGemmEx ({} too), {arch}, median of {} runs, random inputs rotated over sets larger than L2\n{:<18} {:>10} {:>10} {:>7}\n",
+        cfg.name, cfg.layouts().ab(), cfg.layouts().ab(), args.runs, "shape", "tycute", "cuBLAS", "ratio"
     );
     for (m, n, k) in parsed {
         match tycute::gpu_check::bench_rotating(&g, &ctx, (m, n, k), args.runs) {

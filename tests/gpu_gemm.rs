@@ -8,9 +8,13 @@
 //! NVRTC) the GPU part prints why and passes. A rough throughput figure is printed with
 //! TYCUTE_GEMM_BENCH (a measurement, not an assertion).
 //!
+//! Each configuration also runs every layout combination it serves (`Layouts`: TN or NT, C
+//! column- or row-major through the exchange of A and B): the same checks on packed, padded,
+//! residue and batched problems in those layouts.
+//!
 //! `residues_small` runs only the small residue cases (quick enough for compute-sanitizer).
 
-use tycute::gpu_check::{Gemm, GemmCase, GemmStrides, Sm80Config};
+use tycute::gpu_check::{COrder, Gemm, GemmCase, GemmStrides, Layouts, Major, Sm80Config};
 use tycute_cuda::gpu;
 
 #[test]
@@ -40,6 +44,89 @@ fn refuses_shapes_it_cannot_take() {
     assert!(e.contains("overlap"), "{e}");
     assert!(GemmStrides { batch: 0, ..GemmStrides::packed(shape, 1) }.check(&wide, shape).unwrap_err().contains("batch 0"));
     assert!(Sm80Config::named("sm81").unwrap_err().contains("sm80_tn_128x256, sgemm_sm80"));
+}
+
+#[test]
+fn layouts_map_onto_configurations() {
+    let tn = Sm80Config::named("sm80_tn_128x256").unwrap();
+    let nt = Sm80Config::named("sm80_nt_128x256").unwrap();
+    assert_eq!((tn.a_major, tn.b_major, tn.layouts()), (Major::K, Major::K, Layouts::TN));
+    assert_eq!((nt.a_major, nt.b_major, nt.layouts()), (Major::MN, Major::MN, Layouts::NT));
+    assert_eq!((nt.tile, nt.threads), ((128, 256, 64), 256));
+    // C row-major: D^T = B * A^T, A and B exchanged, so TN and NT keep their configuration
+    for c in [COrder::ColMajor, COrder::RowMajor] {
+        assert_eq!(Layouts::TN.with_c(c).sm80_config().unwrap().name, "sm80_tn_128x256");
+        assert_eq!(Layouts::NT.with_c(c).sm80_config().unwrap().name, "sm80_nt_128x256");
+    }
+    // NN and TT need an operand of each majorness: no configuration has that
+    for l in [Layouts::NN, Layouts::TT, Layouts::NN.with_c(COrder::RowMajor), Layouts::TT.with_c(COrder::RowMajor)] {
+        let e = l.sm80_config().unwrap_err();
+        assert!(e.contains(&l.name()) && e.contains("not supported") && e.contains("sm80_nt_128x256 (NT)"), "{e}");
+    }
+    // an M-/N-major operand takes any K; a K-major one K % 8 == 0
+    assert!(nt.shape_ok(127, 129, 13).is_ok());
+    assert!(tn.shape_ok(127, 129, 13).unwrap_err().contains("multiple of 8"));
+    assert!(nt.shape_ok(0, 1, 1).is_err());
+    // strides are read in the layouts: lda is A's column stride when A is M-major
+    let shape = (127, 129, 64);
+    let s = GemmStrides::packed_for(shape, 2, &Layouts::NT);
+    assert_eq!((s.lda, s.ldb, s.ldc, s.batch_a), (128, 136, 127, 128 * 64));
+    assert!(s.check(&nt, shape).is_ok());
+    let e = GemmStrides { lda: 120, ..s }.check(&nt, shape).unwrap_err();
+    assert!(e.contains("smaller than the shape"), "{e}");
+    let e = GemmStrides { lda: 132, ..s }.check(&nt, shape).unwrap_err();
+    assert!(e.contains("multiples of 8 halves"), "{e}");
+    let row = Layouts::NT.with_c(COrder::RowMajor);
+    let s = GemmStrides::packed_for(shape, 1, &row);
+    assert_eq!((s.ldc, s.ldd), (129, 129));
+    assert!(s.check_layouts(&nt, shape, &row).is_ok());
+    let e = s.check_layouts(&tn, shape, &row).unwrap_err();
+    assert!(e.contains("sm80_tn_128x256 is TN"), "{e}");
+    // an M-major A's buffer holds its last column rounded up to 8 rows (whole 16-byte copies)
+    let s = GemmStrides::packed_for(shape, 1, &Layouts::NT);
+    assert_eq!(s.lens(&Layouts::NT, shape), [63 * 128 + 128, 63 * 136 + 136, 129 * 127, 129 * 127]);
+    assert_eq!(Layouts::all().len(), 8);
+}
+
+/// The cases of layouts `l` other than the kernel's own TN: packed (with M, N, K residues, K not
+/// a multiple of 8 when no operand is K-major), alpha/beta, beta = 0, padded leading dimensions,
+/// a batch of 2 with gaps; with `!small_only` also 1000^3-sized and sampled 4096^3 problems.
+fn layout_cases(l: Layouts, small_only: bool) -> Vec<(String, GemmCase)> {
+    let mut v = Vec::new();
+    let any_k = l.a == Major::K || l.b == Major::K;
+    let mut shapes = vec![(1, 1, 8), (7, 9, 16), (127, 129, 64), (129, 127, 136), (300, 1100, 200), (1100, 40, 72)];
+    if !any_k {
+        shapes.extend([(33, 65, 13), (257, 130, 1), (130, 300, 77)]);
+    }
+    for shape in shapes {
+        v.push(("packed".to_string(), GemmCase::packed_in(shape, l)));
+    }
+    v.push(("alpha -0.75 beta 1.25".into(), GemmCase { alpha: -0.75, beta: 1.25, ..GemmCase::packed_in((257, 300, 88), l) }));
+    v.push(("beta 0".into(), GemmCase { alpha: 2.0, beta: 0.0, ..GemmCase::packed_in((129, 257, 64), l) }));
+    let shape = (200, 300, 96);
+    let p = GemmStrides::packed_for(shape, 1, &l);
+    let strides = GemmStrides { lda: p.lda + 8, ldb: p.ldb + 16, ldc: p.ldc + 3, ldd: p.ldd + 1, ..p };
+    let strides = GemmStrides { batch_a: 0, batch_b: 0, batch_c: 0, batch_d: 0, ..strides };
+    v.push(("lda+8 ldb+16 ldc+3 ldd+1".into(), GemmCase { strides, ..GemmCase::packed_in(shape, l) }));
+    for (shape, pad) in [((127, 129, 64), 24), ((256, 512, 128), 64)] {
+        let p = GemmStrides::packed_for(shape, 2, &l);
+        let strides = GemmStrides {
+            ldd: p.ldd + 4,
+            batch_a: p.batch_a + pad,
+            batch_b: p.batch_b + 2 * pad,
+            batch_c: 0,
+            batch_d: p.batch_d + shape.0.max(shape.1) * 4 + pad + 4,
+            ..p
+        };
+        v.push(("batch 2".into(), GemmCase { strides, alpha: 0.5, beta: -1.5, ..GemmCase::packed_in(shape, l) }));
+    }
+    if !small_only {
+        for shape in [(128, 256, 64), (512, 256, 1024), (1000, 1000, 1000)] {
+            v.push(("packed".into(), GemmCase::packed_in(shape, l)));
+        }
+        v.push(("sampled".into(), GemmCase { sample: Some(20000), ..GemmCase::packed_in((4096, 4096, 4096), l) }));
+    }
+    v
 }
 
 /// The small residue cases: M, N, K tails, padded and odd leading dimensions, alpha/beta, batch.
@@ -108,14 +195,26 @@ fn run_cases(small_only: bool) {
             }
             cases.push(("sampled".into(), GemmCase { sample: Some(20000), ..GemmCase::packed((4096, 4096, 4096)) }));
         }
+        // the kernel's own layouts first (TN: the cases above; NT: its own), then every other
+        // layout combination this configuration serves
+        if cfg.layouts() != Layouts::TN {
+            cases = layout_cases(cfg.layouts(), small_only);
+        }
+        for l in Layouts::all() {
+            let (a, b, _) = l.kernel_operands();
+            if l != cfg.layouts() && (a, b) == (cfg.a_major, cfg.b_major) {
+                cases.extend(layout_cases(l, small_only));
+            }
+        }
         for (label, case) in &cases {
             let (m, n, k) = case.shape;
-            let r = tycute::gpu_check::gemm_check_case(&g, case).unwrap_or_else(|e| panic!("{name} {m}x{n}x{k} {label}: {e}"));
+            let ln = case.layouts.name();
+            let r = tycute::gpu_check::gemm_check_case(&g, case).unwrap_or_else(|e| panic!("{name} {m}x{n}x{k} {ln} {label}: {e}"));
             println!(
-                "{name} {arch} {m}x{n}x{k} batch {} {label}: {} of {} checked wrong, {} unwritten, {} written outside",
+                "{name} {arch} {m}x{n}x{k} {ln} batch {} {label}: {} of {} checked wrong, {} unwritten, {} written outside",
                 case.strides.batch, r.wrong, r.checked, r.unwritten, r.outside
             );
-            assert_eq!((r.wrong, r.unwritten, r.outside), (0, 0, 0), "{name} {m}x{n}x{k} {label}: {:?}", r.examples);
+            assert_eq!((r.wrong, r.unwritten, r.outside), (0, 0, 0), "{name} {m}x{n}x{k} {ln} {label}: {:?}", r.examples);
         }
         if !small_only && std::env::var_os("TYCUTE_GEMM_BENCH").is_some() {
             for (m, n, k) in [(4096usize, 4096usize, 4096usize), (5120, 5120, 4096), (8192, 8192, 8192), (8192, 8192, 1024)] {

@@ -91,6 +91,36 @@ ldsm! {
     SM75_U16x8_LDSM_T: LdsmSrcX4, LdsmDstU16x8;
 }
 
+/// The PTX instruction of an `ldmatrix` operation, without operands (CuTe's `copy_sm75.hpp`
+/// wraps the same): what a kernel emits for this atom, so that the transposing atoms (`_T`) issue
+/// `.trans`.
+pub trait LdsmPtx {
+    /// `ldmatrix.sync.aligned.m8n8.x4.shared.b16`, with `.trans` for the `_T` operations.
+    const PTX: &'static str;
+    /// Whether the load transposes 16-bit elements (`.trans`).
+    const TRANS: bool;
+}
+macro_rules! ldsm_ptx {
+    ($($op:ident: $ptx:literal, $trans:literal;)*) => {$(
+        impl LdsmPtx for $op {
+            const PTX: &'static str = $ptx;
+            const TRANS: bool = $trans;
+        }
+    )*};
+}
+ldsm_ptx! {
+    SM75_U32x1_LDSM_N: "ldmatrix.sync.aligned.m8n8.x1.shared.b16", false;
+    SM75_U32x2_LDSM_N: "ldmatrix.sync.aligned.m8n8.x2.shared.b16", false;
+    SM75_U32x4_LDSM_N: "ldmatrix.sync.aligned.m8n8.x4.shared.b16", false;
+    SM75_U16x2_LDSM_T: "ldmatrix.sync.aligned.m8n8.x1.trans.shared.b16", true;
+    SM75_U16x4_LDSM_T: "ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16", true;
+    SM75_U16x8_LDSM_T: "ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16", true;
+}
+impl<Op: LdsmPtx, T> LdsmPtx for crate::copy::Copy_Atom<Op, T> {
+    const PTX: &'static str = Op::PTX;
+    const TRANS: bool = Op::TRANS;
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -102,6 +102,11 @@ impl Header {
         }
     }
 
+    /// `#define NAME value`: an integer the kernel can test with `#if`.
+    pub fn define_int(&mut self, name: &str, value: i64) {
+        let _ = writeln!(self.body, "#define {name} {value}");
+    }
+
     /// `#define NAME "text"`: a string for inline PTX (an instruction the configuration's atom
     /// names), with a comment.
     pub fn define_str(&mut self, name: &str, text: &str, note: &str) {
@@ -278,11 +283,13 @@ impl ThreadTensor {
 pub fn headers() -> Vec<(String, String)> {
     use crate::kernel::sm80::Sm80Config;
     use crate::sgemm_sm80::SgemmSm80;
+    use crate::sm80_nt_128x256::Sm80Nt128x256;
     use crate::sm80_tn_128x256::Sm80Tn128x256;
     #[allow(unused_mut)]
     let mut out = vec![
         (format!("{}.h", SgemmSm80::NAME), sm80::header::<SgemmSm80>()),
         (format!("{}.h", Sm80Tn128x256::NAME), sm80::header::<Sm80Tn128x256>()),
+        (format!("{}.h", Sm80Nt128x256::NAME), sm80::header::<Sm80Nt128x256>()),
     ];
     #[cfg(feature = "sm90")]
     out.push(("sm90.h".to_string(), sm90::header()));

@@ -17,7 +17,7 @@ use tycute_layout::{show, table};
 use super::{flat, flat_split, swizzle_bms, Header, ThreadTensor};
 use crate::kernel::sm80::{Sm80Config, Sm80Kernel};
 use crate::rows::tv_row;
-use tycute_atom::CpAsyncPtx;
+use tycute_atom::{CpAsyncPtx, LdsmPtx};
 
 /// Elements per 16-byte vector (halves).
 const VEC: usize = 8;
@@ -105,6 +105,41 @@ fn firsts(rows: &[Vec<i64>]) -> Vec<Vec<i64>> {
 fn per_thread(table: &[i64], n: usize) -> Vec<Vec<i64>> {
     (0..n).map(|t| tv_row(table, n, t)).collect()
 }
+
+/// Which index of an operand is contiguous in global memory: `K` (A `(M,K)` with stride
+/// `(lda,_1)`, CuTe's "T") or `MN` (stride `(_1,lda)`, CuTe's "N"; M for A, N for B).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Major {
+    /// K-major: a G2S vector is 8 halves along K.
+    K,
+    /// M-major (A) or N-major (B): a G2S vector is 8 halves along M (N).
+    MN,
+}
+
+/// The operand's majorness, read off its G2S copy: the source coordinates `m + rows*k` of each
+/// 16-byte vector step by `rows` (along K: K-major) or by 1 (along M or N: MN-major).
+fn major_of(what: &str, crd: &[i64], rows: i64) -> Result<Major, String> {
+    let step = crd.get(1).zip(crd.first()).map(|(b, a)| b - a).ok_or_else(|| format!("{what}: no G2S vector"))?;
+    let major = match step {
+        1 => Major::MN,
+        s if s == rows => Major::K,
+        s => return Err(format!("{what}: a G2S vector steps by {s} in the tile, neither along K ({rows}) nor along M/N (1)")),
+    };
+    vectors(what, crd, step)?;
+    Ok(major)
+}
+
+/// `(A's, B's)` majorness in global memory, read off the G2S copies (see [`Major`]).
+pub fn majors<C: Sm80Kernel>() -> Result<(Major, Major), String> {
+    let k = C::tables();
+    let cta = mode_sizes(&k.cta_tiler.text());
+    let t = tables::<C>();
+    Ok((major_of("G2S A gmem", &t.g2s_a_all.0, cta[0])?, major_of("G2S B gmem", &t.g2s_b_all.0, cta[1])?))
+}
+
+/// The `ldmatrix` of the TN configurations (what `kernels/sm80_gemm.cu` issues when a header
+/// names none).
+const LDSM_DEFAULT: &str = "ldmatrix.sync.aligned.m8n8.x4.shared.b16";
 
 /// The tables of the configuration.
 pub fn tables<C: Sm80Kernel>() -> Tables {
@@ -276,9 +311,32 @@ pub fn header<C: Sm80Kernel>() -> String {
     h.int("kG2SBytes", <C::G2SPtx as CpAsyncPtx>::BYTES as i64, "bytes per cp.async");
     h.int("kG2SCopiesA", t.g2s_a_crd[0].len() as i64, "");
     h.int("kG2SCopiesB", t.g2s_b_crd[0].len() as i64, "");
-    h.table("g2s_a_crd", "(t, i) -> m + kTileM*k of the first half of A's i-th vector (k the fastest in the vector)", &t.g2s_a_crd);
+    let (major_a, major_b) = majors::<C>().expect("the G2S copies move 16-byte vectors along K or along M/N");
+    let (ptx_a, ptx_b) = (<C::S2RPtxA as LdsmPtx>::PTX, <C::S2RPtxB as LdsmPtx>::PTX);
+    if major_a != Major::K || major_b != Major::K || ptx_a != LDSM_DEFAULT || ptx_b != LDSM_DEFAULT {
+        // (absent from the TN headers: the kernel's defaults are K-major operands and ldmatrix
+        // without .trans, so that their text stays what it was)
+        let mn = |m: Major| i64::from(m == Major::MN);
+        h.int("kAMnMajor", mn(major_a), "1: A (M,K) is M-major in global memory (element (m,k) at m + k*lda); 0: K-major (m*lda + k)");
+        h.int("kBMnMajor", mn(major_b), "1: B (N,K) is N-major in global memory (element (n,k) at n + k*ldb); 0: K-major (n*ldb + k)");
+        h.define_int("TYCUTE_SM80_A_MN_MAJOR", mn(major_a));
+        h.define_int("TYCUTE_SM80_B_MN_MAJOR", mn(major_b));
+        h.define_str("TYCUTE_SM80_S2R_A_PTX", ptx_a, "the S2R atom of A (an ldmatrix.x4; .trans for SM75_U16x8_LDSM_T): [addr] -> 4 registers");
+        h.define_str("TYCUTE_SM80_S2R_B_PTX", ptx_b, "the S2R atom of B");
+    }
+    let fastest = |m: Major, mn: &str| if m == Major::K { "k".to_string() } else { mn.to_string() };
+    h.table(
+        "g2s_a_crd",
+        &format!("(t, i) -> m + kTileM*k of the first half of A's i-th vector ({} the fastest in the vector)", fastest(major_a, "m")),
+        &t.g2s_a_crd,
+    );
     h.table("g2s_a_smem", "(t, i) -> its offset in one stage of sA (halves; 8 contiguous)", &t.g2s_a_smem);
-    h.table("g2s_b_crd", "(t, i) -> n + kTileN*k of the first half of B's i-th vector", &t.g2s_b_crd);
+    let b_what = if major_b == Major::K {
+        "(t, i) -> n + kTileN*k of the first half of B's i-th vector".to_string()
+    } else {
+        "(t, i) -> n + kTileN*k of the first half of B's i-th vector (n the fastest in the vector)".to_string()
+    };
+    h.table("g2s_b_crd", &b_what, &t.g2s_b_crd);
     h.table("g2s_b_smem", "(t, i) -> its offset in one stage of sB", &t.g2s_b_smem);
 
     h.comment("S2R: ldmatrix.x4; thread t's i-th row address, i = mma_m + MMA_M*k_block");
@@ -309,14 +367,22 @@ pub fn header<C: Sm80Kernel>() -> String {
     h.const_table("kFragC", "kFragC[m][n]: first of the 4 floats of tCrC(_,m,n) (c0..c3)", &f.frag_c);
     h.const_table("kS2RFragA", "kS2RFragA[i][r]: the tCrA register that ldmatrix.x4 number i (tXsA0 order) writes with its r-th result (retile_D)", &f.s2r_a);
     h.const_table("kS2RFragB", "kS2RFragB[i][r]: the same for tCrB", &f.s2r_b);
-    h.comment("The same per k-block: k-block kb's registers are kb * kRegsAPerK + the k-block-0 register (check() proves it)");
+    let per_k = |rows: &[Vec<i64>], nk: usize| -> Vec<Vec<i64>> { rows[..rows.len() / nk].to_vec() };
+    let local = f.k_local().expect("every k-block of the fragments has k-block 0's register pattern");
+    if local.shifted {
+        h.comment("The same per k-block: k-block kb's registers are kb * kRegsAPerK + the k-block-0 register (check() proves it)");
+    } else {
+        // tCrA/tCrB follow the smem layout's stride order (make_fragment_like), which for
+        // MN-major smem interleaves the k-blocks: number each register within its k-block
+        h.comment("The same per k-block, registers numbered within their k-block: register r of tCrA(_,_,kb) is the r-th of its kRegsAPerK in the fragment's order, the same pattern for every kb (check() proves it)");
+    }
     h.int("kRegsAPerK", f.regs_a_per_k as i64, "32-bit registers of tCrA(_,_,kb)");
     h.int("kRegsBPerK", f.regs_b_per_k as i64, "32-bit registers of tCrB(_,_,kb)");
-    h.const_table("kFragAk", "kFragAk[0][m]: kFragA[m][0]", &[f.frag_a.iter().map(|r| r[0]).collect()]);
-    h.const_table("kFragBk", "kFragBk[0][n]: kFragB[n][0]", &[f.frag_b.iter().map(|r| r[0]).collect()]);
-    let per_k = |rows: &[Vec<i64>], nk: usize| -> Vec<Vec<i64>> { rows[..rows.len() / nk].to_vec() };
-    h.const_table("kS2RFragAk", "kS2RFragAk[j][r]: kS2RFragA[j][r] for the copies j of k-block 0", &per_k(&f.s2r_a, f.frag_a[0].len()));
-    h.const_table("kS2RFragBk", "kS2RFragBk[j][r]: kS2RFragB[j][r] for the copies j of k-block 0", &per_k(&f.s2r_b, f.frag_a[0].len()));
+    h.const_table("kFragAk", "kFragAk[0][m]: kFragA[m][0]", &[local.frag_a]);
+    h.const_table("kFragBk", "kFragBk[0][n]: kFragB[n][0]", &[local.frag_b]);
+    h.const_table("kS2RFragAk", "kS2RFragAk[j][r]: kS2RFragA[j][r] for the copies j of k-block 0", &local.s2r_a);
+    h.const_table("kS2RFragBk", "kS2RFragBk[j][r]: kS2RFragB[j][r] for the copies j of k-block 0", &local.s2r_b);
+    let _ = per_k;
 
     h.comment("Epilogue: accumulators -> sC (fp32, swizzled, reusing the stage memory) -> 16-byte stores of D");
     let sc = show::<<C as Sm80Config>::SmemLayoutC>();
@@ -343,6 +409,74 @@ pub struct Fragments {
     /// 32-bit registers of one k-block of tCrA (`MMA_M * 4`) and tCrB (`MMA_N * 2`).
     pub regs_a_per_k: usize,
     pub regs_b_per_k: usize,
+}
+
+/// The registers of one k-block of the fragments, numbered within the k-block (what the kernel's
+/// double-buffered k-block registers hold): [`Fragments::k_local`].
+pub struct KLocal {
+    /// `kFragAk[0][m]`: the first register of A block m, in every k-block.
+    pub frag_a: Vec<i64>,
+    /// `kFragBk[0][n]`.
+    pub frag_b: Vec<i64>,
+    /// `kS2RFragAk[j][r]`: the register ldmatrix j of a k-block writes with its r-th result.
+    pub s2r_a: Vec<Vec<i64>>,
+    /// `kS2RFragBk[j][r]`.
+    pub s2r_b: Vec<Vec<i64>>,
+    /// Whether the k-blocks are contiguous, k-block kb's registers k-block 0's + kb * per
+    /// (then the numbers above are the fragment's own registers).
+    pub shifted: bool,
+}
+
+impl Fragments {
+    /// Numbers each register of tCrA (tCrB) by its rank among the registers of its k-block, and
+    /// checks that every k-block has k-block 0's pattern: block (m, kb) starts at the same rank
+    /// for every kb, and ldmatrix j of k-block kb writes, result by result, the registers of the
+    /// same ranks as ldmatrix j of k-block 0, all in k-block kb.
+    pub fn k_local(&self) -> Result<KLocal, String> {
+        let nk = self.frag_a[0].len();
+        let mut shifted = true;
+        let mut one = |what: &str, frag: &[Vec<i64>], s2r: &[Vec<i64>], per: usize, regs_per_block: usize| -> Result<(Vec<i64>, Vec<Vec<i64>>), String> {
+            let total = per * nk;
+            let (mut kb_of, mut rank) = (vec![usize::MAX; total], vec![0i64; total]);
+            for kb in 0..nk {
+                let mut regs: Vec<usize> = frag.iter().flat_map(|row| (0..regs_per_block).map(move |q| row[kb] as usize + q)).collect();
+                regs.sort_unstable();
+                for (i, &r) in regs.iter().enumerate() {
+                    if r >= total || kb_of[r] != usize::MAX {
+                        return Err(format!("{what}: register {r} of k-block {kb} is outside the fragment or in two blocks"));
+                    }
+                    kb_of[r] = kb;
+                    rank[r] = i as i64;
+                    shifted &= r == i + kb * per;
+                }
+            }
+            let frag_k: Vec<i64> = frag.iter().map(|row| rank[row[0] as usize]).collect();
+            for (b, row) in frag.iter().enumerate() {
+                for (kb, &reg) in row.iter().enumerate() {
+                    if rank[reg as usize] != frag_k[b] {
+                        return Err(format!("{what}: block {b} of k-block {kb} starts at register {reg} (rank {} in its k-block), k-block 0's at rank {}", rank[reg as usize], frag_k[b]));
+                    }
+                }
+            }
+            let copies = s2r.len() / nk;
+            let s2r_k: Vec<Vec<i64>> = s2r[..copies].iter().map(|regs| regs.iter().map(|&r| rank[r as usize]).collect()).collect();
+            for (i, regs) in s2r.iter().enumerate() {
+                let (j, kb) = (i % copies, i / copies);
+                for (q, &reg) in regs.iter().enumerate() {
+                    if kb_of[reg as usize] != kb || rank[reg as usize] != s2r_k[j][q] {
+                        return Err(format!(
+                            "retile_D({what}): ldmatrix {i} (k-block {kb}) writes register {reg} (k-block {}, rank {}), not the rank {} k-block 0's ldmatrix {j} writes",
+                            kb_of[reg as usize], rank[reg as usize], s2r_k[j][q]
+                        ));
+                    }
+                }
+            }
+            Ok((frag_k, s2r_k))
+        };
+        let (frag_a, s2r_a) = one("tCrA", &self.frag_a, &self.s2r_a, self.regs_a_per_k, 4)?;
+        let (frag_b, s2r_b) = one("tCrB", &self.frag_b, &self.s2r_b, self.regs_b_per_k, 2)?;
+        Ok(KLocal { frag_a, frag_b, s2r_a, s2r_b, shifted })
+    }
 }
 
 /// `[blocks][k]` of a fragment layout `((V),B,(K))` given as its table: the first offset of each
@@ -411,13 +545,26 @@ pub fn check<C: Sm80Kernel>() -> Result<Report, String> {
     let mut r = Report::default();
     let cta = mode_sizes(&k.cta_tiler.text());
     let (bm, bn, bk) = (cta[0], cta[1], cta[2]);
-    for (op, (crd, smem), rows) in [("A", &t.g2s_a_all, bm), ("B", &t.g2s_b_all, bn)] {
+    let (major_a, major_b) = majors::<C>()?;
+    for (op, (crd, smem), rows, major) in [("A", &t.g2s_a_all, bm, major_a), ("B", &t.g2s_b_all, bn, major_b)] {
         let tile = (rows * bk) as usize;
         r.lines.push(exactly_once(&format!("G2S {op} gmem tile"), crd.iter().copied(), tile)?);
         r.lines.push(exactly_once(&format!("G2S {op} smem stage"), smem.iter().copied(), tile)?);
-        vectors(&format!("G2S {op} gmem"), crd, rows)?; // k fastest: K-major global memory
+        let mn = if op == "A" { "M" } else { "N" };
+        match major {
+            // k fastest: K-major global memory
+            Major::K => vectors(&format!("G2S {op} gmem"), crd, rows)?,
+            // m (n) fastest: the 8 halves of a vector are 8 rows of one k column, none past the tile
+            Major::MN => {
+                vectors(&format!("G2S {op} gmem"), crd, 1)?;
+                if let Some(v) = crd.chunks(VEC).find(|v| v[0] % rows > rows - VEC as i64) {
+                    return Err(format!("G2S {op} gmem: vector {v:?} wraps from one k column into the next"));
+                }
+            }
+        }
         vectors(&format!("G2S {op} smem"), smem, 1)?;
-        r.lines.push(format!("G2S {op}: every vector is 8 contiguous halves in gmem (K-major) and in smem"));
+        let along = if major == Major::K { "K-major".to_string() } else { format!("{mn}-major, one k column") };
+        r.lines.push(format!("G2S {op}: every vector is 8 contiguous halves in gmem ({along}) and in smem"));
     }
     // S2R vs MMA: thread t's j-th destination value of the ldmatrix copies (the tile element
     // tidfrg_D gives it) lands in fragment register retile_D(j); the MMA reads register reg as
@@ -489,30 +636,17 @@ pub fn check<C: Sm80Kernel>() -> Result<Report, String> {
     }
     r.lines.push("fragments: every MMA operand is whole contiguous registers; every ldmatrix result fills one register".into());
     // per k-block: the kernel keeps one k-block of fragments (double-buffered) and indexes it
-    // with k-block 0's register maps, so every k-block's registers must be k-block 0's shifted
+    // with k-block 0's register pattern, numbered within the k-block
     let f = fragments::<C>();
-    let nk = f.frag_a[0].len();
-    for (what, frag, per) in [("tCrA", &f.frag_a, f.regs_a_per_k), ("tCrB", &f.frag_b, f.regs_b_per_k)] {
-        for (b, row) in frag.iter().enumerate() {
-            for (kb, &reg) in row.iter().enumerate() {
-                if reg != row[0] + (kb * per) as i64 || row[0] < 0 || row[0] as usize >= per {
-                    return Err(format!("{what}: block {b} of k-block {kb} starts at register {reg}, not {} + {kb}*{per}", row[0]));
-                }
-            }
-        }
+    let local = f.k_local()?;
+    if local.shifted {
+        r.lines.push(format!("fragments per k-block: k-block kb's registers are k-block 0's + kb*{} (A) and kb*{} (B)", f.regs_a_per_k, f.regs_b_per_k));
+    } else {
+        r.lines.push(format!(
+            "fragments per k-block: numbered within its k-block ({} registers of A, {} of B), every k-block's MMA blocks and ldmatrix results have k-block 0's numbers",
+            f.regs_a_per_k, f.regs_b_per_k
+        ));
     }
-    for (what, s2r, per) in [("retile_D(tCrA)", &f.s2r_a, f.regs_a_per_k), ("retile_D(tCrB)", &f.s2r_b, f.regs_b_per_k)] {
-        let copies = s2r.len() / nk;
-        for (i, regs) in s2r.iter().enumerate() {
-            let (j, kb) = (i % copies, i / copies);
-            for (q, &reg) in regs.iter().enumerate() {
-                if reg != s2r[j][q] + (kb * per) as i64 || s2r[j][q] as usize >= per {
-                    return Err(format!("{what}: ldmatrix {i} (k-block {kb}) writes register {reg}, not k-block 0's {} + {kb}*{per}", s2r[j][q]));
-                }
-            }
-        }
-    }
-    r.lines.push(format!("fragments per k-block: k-block kb's registers are k-block 0's + kb*{} (A) and kb*{} (B)", f.regs_a_per_k, f.regs_b_per_k));
     let tt = thread_tensors::<C>()?;
     // the kernel splits a G2S source coordinate c = offset + delta_i into (m, k) as the thread's
     // (offset % rows, offset / rows) plus (delta_i % rows, delta_i / rows): that needs no carry

@@ -16,7 +16,7 @@
 
 use core::ops::{Add, Mul, Rem};
 
-use tycute_atom::CpAsyncPtx;
+use tycute_atom::{CpAsyncPtx, LdsmPtx};
 use tycute_layout::{MakeLayoutLeft, Nil, Reify, Size, Tup};
 use tycute_tiled::copy::{CuteText, TiledNumThr, Tiler_MN};
 use tycute_tiled::mma::TiledMma;
@@ -146,8 +146,9 @@ rule!(
     "more stages, a larger bK, or a smaller CTA tile"
 );
 
-/// The parts of an sm80 TN GEMM: A `(M,K)` and B `(N,K)` K-major halves, fp32 accumulators and
-/// D, column-major. The associated types are CuTe objects (tycute types); [`Sm80Checked`] says
+/// The parts of an sm80 GEMM: A `(M,K)` and B `(N,K)` halves, each K-major (TN) or M-/N-major
+/// (the G2S copy's source vectors say which: `emit::sm80::majors`), fp32 accumulators and D,
+/// column-major. The associated types are CuTe objects (tycute types); [`Sm80Checked`] says
 /// whether they fit together.
 pub trait Sm80Config {
     /// The name of the header (`NAME.h`) and its C++ namespace (`tycute::NAME`).
@@ -497,6 +498,10 @@ pub struct Sm80Tables {
 pub trait Sm80Kernel: Sm80Checked {
     /// The G2S atom, with its PTX.
     type G2SPtx: CpAsyncPtx;
+    /// The S2R atom of A (an `ldmatrix`), with its PTX: `Copy_Atom` of [`Sm80Config::S2RCopyA`].
+    type S2RPtxA: LdsmPtx;
+    /// The S2R atom of B, with its PTX.
+    type S2RPtxB: LdsmPtx;
     /// The tables and thread tensors.
     fn tables() -> Sm80Tables;
 }
@@ -508,6 +513,8 @@ macro_rules! impl_sm80_kernel {
     ($C:ty) => {
         impl $crate::kernel::sm80::Sm80Kernel for $C {
             type G2SPtx = <$C as $crate::kernel::sm80::Sm80Config>::G2SAtom;
+            type S2RPtxA = <<$C as $crate::kernel::sm80::Sm80Config>::S2RCopyA as tycute_tiled::copy::TiledCopyMembers>::Atom;
+            type S2RPtxB = <<$C as $crate::kernel::sm80::Sm80Config>::S2RCopyB as tycute_tiled::copy::TiledCopyMembers>::Atom;
             fn tables() -> $crate::kernel::sm80::Sm80Tables {
                 use $crate::kernel::sm80::derive::*;
                 use $crate::rows::ThreadTensorParts;
