@@ -29,6 +29,8 @@
 // tycute-variant: -DTYCUTE_SM80_CONFIG=sm80_tn_128x256
 // tycute-variant: -DTYCUTE_SM80_CONFIG=sgemm_sm80
 // tycute-variant: -DTYCUTE_SM80_CONFIG=sm80_nt_128x256
+// tycute-variant: -DTYCUTE_SM80_CONFIG=sm80_nn_128x256
+// tycute-variant: -DTYCUTE_SM80_CONFIG=sm80_tt_128x256
 // tycute-sass sm_80: LDGSTS.E LDSM HMMA.16816 STG.E.128 LDS.128
 // tycute-sass sm_90a: LDGSTS.E LDSM HMMA.16816 STG.E.128 LDS.128
 #ifndef TYCUTE_SM80_CONFIG

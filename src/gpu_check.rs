@@ -325,8 +325,10 @@ impl Layouts {
         }
     }
 
-    /// The sm80 configuration (of [`SM80_CONFIGS`]) that runs these layouts, or an error that
-    /// names the layouts and the majorness no configuration has.
+    /// The sm80 configuration (of [`SM80_CONFIGS`]) that runs these layouts (TN: sm80_tn_128x256,
+    /// NT: sm80_nt_128x256, NN: sm80_nn_128x256, TT: sm80_tt_128x256, each with C row-major the
+    /// one of the exchanged majorness), or an error that names the layouts and the majorness no
+    /// configuration has.
     pub fn sm80_config(&self) -> Result<Sm80Config, String> {
         let (a, b, _) = self.kernel_operands();
         let mut have = Vec::new();
@@ -350,7 +352,7 @@ impl Layouts {
 pub const DEFAULT_SM80: &str = "sm80_tn_128x256";
 
 /// The sm80 configurations that have a header.
-pub const SM80_CONFIGS: &[&str] = &["sm80_tn_128x256", "sgemm_sm80", "sm80_nt_128x256"];
+pub const SM80_CONFIGS: &[&str] = &["sm80_tn_128x256", "sgemm_sm80", "sm80_nt_128x256", "sm80_nn_128x256", "sm80_tt_128x256"];
 
 impl Sm80Config {
     /// The configuration `name` (one of [`SM80_CONFIGS`]), read from its header.

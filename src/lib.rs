@@ -43,6 +43,10 @@ pub mod headers {
     pub const SM80_TN_128X256: &str = include_str!(concat!(env!("OUT_DIR"), "/sm80_tn_128x256.h"));
     /// `sm80_nt_128x256.h`: the same with A M-major and B N-major (NT).
     pub const SM80_NT_128X256: &str = include_str!(concat!(env!("OUT_DIR"), "/sm80_nt_128x256.h"));
+    /// `sm80_nn_128x256.h`: A M-major, B K-major (NN).
+    pub const SM80_NN_128X256: &str = include_str!(concat!(env!("OUT_DIR"), "/sm80_nn_128x256.h"));
+    /// `sm80_tt_128x256.h`: A K-major, B N-major (TT).
+    pub const SM80_TT_128X256: &str = include_str!(concat!(env!("OUT_DIR"), "/sm80_tt_128x256.h"));
     /// `sm90.h`.
     pub const SM90: &str = include_str!(concat!(env!("OUT_DIR"), "/sm90.h"));
     /// Every header.
@@ -50,6 +54,8 @@ pub mod headers {
         ("sgemm_sm80.h", SGEMM_SM80),
         ("sm80_tn_128x256.h", SM80_TN_128X256),
         ("sm80_nt_128x256.h", SM80_NT_128X256),
+        ("sm80_nn_128x256.h", SM80_NN_128X256),
+        ("sm80_tt_128x256.h", SM80_TT_128X256),
         ("sm90.h", SM90),
     ];
 }

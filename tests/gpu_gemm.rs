@@ -8,8 +8,8 @@
 //! NVRTC) the GPU part prints why and passes. A rough throughput figure is printed with
 //! TYCUTE_GEMM_BENCH (a measurement, not an assertion).
 //!
-//! Each configuration also runs every layout combination it serves (`Layouts`: TN or NT, C
-//! column- or row-major through the exchange of A and B): the same checks on packed, padded,
+//! Each configuration also runs every layout combination it serves (`Layouts`: TN, NT, NN or TT,
+//! C column- or row-major through the exchange of A and B): the same checks on packed, padded,
 //! residue and batched problems in those layouts.
 //!
 //! `residues_small` runs only the small residue cases (quick enough for compute-sanitizer).
@@ -58,10 +58,17 @@ fn layouts_map_onto_configurations() {
         assert_eq!(Layouts::TN.with_c(c).sm80_config().unwrap().name, "sm80_tn_128x256");
         assert_eq!(Layouts::NT.with_c(c).sm80_config().unwrap().name, "sm80_nt_128x256");
     }
-    // NN and TT need an operand of each majorness: no configuration has that
-    for l in [Layouts::NN, Layouts::TT, Layouts::NN.with_c(COrder::RowMajor), Layouts::TT.with_c(COrder::RowMajor)] {
-        let e = l.sm80_config().unwrap_err();
-        assert!(e.contains(&l.name()) && e.contains("not supported") && e.contains("sm80_nt_128x256 (NT)"), "{e}");
+    // NN and TT: one operand of each majorness; with C row-major each is the other exchanged
+    let (nn, tt) = ("sm80_nn_128x256", "sm80_tt_128x256");
+    assert_eq!(Layouts::NN.sm80_config().unwrap().name, nn);
+    assert_eq!(Layouts::TT.sm80_config().unwrap().name, tt);
+    assert_eq!(Layouts::NN.with_c(COrder::RowMajor).sm80_config().unwrap().name, tt);
+    assert_eq!(Layouts::TT.with_c(COrder::RowMajor).sm80_config().unwrap().name, nn);
+    assert_eq!(Sm80Config::named(nn).unwrap().layouts(), Layouts::NN);
+    assert_eq!(Sm80Config::named(tt).unwrap().layouts(), Layouts::TT);
+    for l in Layouts::all() {
+        let cfg = l.sm80_config().unwrap();
+        assert!(GemmStrides::packed_for((127, 129, 64), 1, &l).check_layouts(&cfg, (127, 129, 64), &l).is_ok(), "{}", l.name());
     }
     // an M-/N-major operand takes any K; a K-major one K % 8 == 0
     assert!(nt.shape_ok(127, 129, 13).is_ok());

@@ -283,6 +283,7 @@ impl ThreadTensor {
 pub fn headers() -> Vec<(String, String)> {
     use crate::kernel::sm80::Sm80Config;
     use crate::sgemm_sm80::SgemmSm80;
+    use crate::sm80_mixed_128x256::{Sm80Nn128x256, Sm80Tt128x256};
     use crate::sm80_nt_128x256::Sm80Nt128x256;
     use crate::sm80_tn_128x256::Sm80Tn128x256;
     #[allow(unused_mut)]
@@ -290,6 +291,8 @@ pub fn headers() -> Vec<(String, String)> {
         (format!("{}.h", SgemmSm80::NAME), sm80::header::<SgemmSm80>()),
         (format!("{}.h", Sm80Tn128x256::NAME), sm80::header::<Sm80Tn128x256>()),
         (format!("{}.h", Sm80Nt128x256::NAME), sm80::header::<Sm80Nt128x256>()),
+        (format!("{}.h", Sm80Nn128x256::NAME), sm80::header::<Sm80Nn128x256>()),
+        (format!("{}.h", Sm80Tt128x256::NAME), sm80::header::<Sm80Tt128x256>()),
     ];
     #[cfg(feature = "sm90")]
     out.push(("sm90.h".to_string(), sm90::header()));
