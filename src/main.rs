@@ -281,12 +281,24 @@ fn bench_sm90(args: &tycute_cli::BenchArgs) -> i32 {
             return 1;
         }
     };
+    let title = format!("sm90 GEMM (TN, fp16 in and out, fp32 accumulate, beta {}) vs cublasGemmEx, sm_90a", args.beta);
+    bench_table(&title, args.runs, &parsed, |shape| tycute::gpu_sm90::bench_rotating(&g, shape, args.runs, args.beta))
+}
+
+/// Prints one benchmark's table: a line per shape with tycute's and cuBLAS's TFLOP/s (from
+/// `run`) and their ratio, or the shape's error.
+fn bench_table(
+    title: &str,
+    runs: usize,
+    shapes: &[(usize, usize, usize)],
+    mut run: impl FnMut((usize, usize, usize)) -> Result<(f64, Option<f64>), String>,
+) -> i32 {
     let mut text = format!(
-        "sm90 GEMM (TN, fp16 in and out, fp32 accumulate, beta {}) vs cublasGemmEx, sm_90a, median of {} runs, random inputs rotated over sets larger than L2\n{:<18} {:>10} {:>10} {:>7}\n",
-        args.beta, args.runs, "shape", "tycute", "cuBLAS", "ratio"
+        "{title}, median of {runs} runs, random inputs rotated over sets larger than L2\n{:<18} {:>10} {:>10} {:>7}\n",
+        "shape", "tycute", "cuBLAS", "ratio"
     );
-    for (m, n, k) in parsed {
-        match tycute::gpu_sm90::bench_rotating(&g, (m, n, k), args.runs, args.beta) {
+    for &(m, n, k) in shapes {
+        match run((m, n, k)) {
             Ok((ours, cb)) => {
                 let cbs = cb.map_or("-".to_string(), |c| format!("{c:.1}"));
                 let ratio = cb.map_or("-".to_string(), |c| format!("{:.2}", ours / c));
@@ -357,23 +369,11 @@ fn bench_sm80(args: &tycute_cli::BenchArgs) -> i32 {
             return 1;
         }
     };
-    let mut text = format!(
-        "sm80 GEMM {} ({}, fp16 in, fp32 accumulate and out) vs cublasGemmEx ({} too), {arch}, median of {} runs, random inputs rotated over sets larger than L2\n{:<18} {:>10} {:>10} {:>7}\n",
-        cfg.name, cfg.layouts().ab(), cfg.layouts().ab(), args.runs, "shape", "tycute", "cuBLAS", "ratio"
+    let title = format!(
+        "sm80 GEMM {} ({}, fp16 in, fp32 accumulate and out) vs cublasGemmEx ({} too), {arch}",
+        cfg.name,
+        cfg.layouts().ab(),
+        cfg.layouts().ab()
     );
-    for (m, n, k) in parsed {
-        match tycute::gpu_check::bench_rotating(&g, &ctx, (m, n, k), args.runs) {
-            Ok((ours, cb)) => {
-                let cbs = cb.map_or("-".to_string(), |c| format!("{c:.1}"));
-                let ratio = cb.map_or("-".to_string(), |c| format!("{:.2}", ours / c));
-                let _ = writeln!(text, "{:<18} {ours:>10.1} {cbs:>10} {ratio:>7}", format!("{m}x{n}x{k}"));
-            }
-            Err(e) => {
-                let _ = writeln!(text, "{m}x{n}x{k}: {e}");
-            }
-        }
-    }
-    text += "TFLOP/s; method and results: docs/perf.md\n";
-    tycute_cli::emit(&text);
-    0
+    bench_table(&title, args.runs, &parsed, |shape| tycute::gpu_check::bench_rotating(&g, &ctx, shape, args.runs))
 }

@@ -130,11 +130,25 @@ impl<Sh, St> SmemSwizzle for Layout<Sh, St> {
     type S = P3;
 }
 
+/// The swizzle of smem layout `L` against a TMA mode: `Bit` is `B1` when `Sw<B,M,S>` of `L` is
+/// `Sw<mode,4,3>`.
+pub trait SwizzleMatch<Mode> {
+    type Bit;
+}
+impl<L, Mode> SwizzleMatch<Mode> for L
+where
+    L: SmemSwizzle,
+    Mode: TmaSwizzleMode,
+    L::B: IsEqual<Mode::B>,
+    L::M: IsEqual<P4>,
+    L::S: IsEqual<P3>,
+    Eq<L::M, P4>: core::ops::BitAnd<Eq<L::S, P3>>,
+    Eq<L::B, Mode::B>: core::ops::BitAnd<And<Eq<L::M, P4>, Eq<L::S, P3>>>,
+{
+    type Bit = And<Eq<L::B, Mode::B>, And<Eq<L::M, P4>, Eq<L::S, P3>>>;
+}
 /// `Sw<B,M,S>` of `L` is `Sw<mode,4,3>`, as a bit.
-pub type SwizzleMatchesBit<L, Mode> = And<
-    Eq<<L as SmemSwizzle>::B, <Mode as TmaSwizzleMode>::B>,
-    And<Eq<<L as SmemSwizzle>::M, P4>, Eq<<L as SmemSwizzle>::S, P3>>,
->;
+pub type SwizzleMatchesBit<L, Mode> = <L as SwizzleMatch<Mode>>::Bit;
 type And<A, B> = <A as core::ops::BitAnd<B>>::Output;
 /// `B % A == 0` as a bit.
 type DivBit<B, A> = Eq<Mod<B, A>, Z0>;
@@ -208,29 +222,11 @@ where
     Mod<C::BK, <C::MmaC as TiledMma>::TileK>: IsEqual<Z0>,
     DivBit<C::BK, <C::MmaC as TiledMma>::TileK>: Sm90CtaKDividesMma,
     // the swizzles TMA writes and the layouts read
-    C::SmemLayoutAStage: SmemSwizzle,
-    <C::SmemLayoutAStage as SmemSwizzle>::B: IsEqual<<C::TmaSwizzleA as TmaSwizzleMode>::B>,
-    <C::SmemLayoutAStage as SmemSwizzle>::M: IsEqual<P4>,
-    <C::SmemLayoutAStage as SmemSwizzle>::S: IsEqual<P3>,
-    Eq<<C::SmemLayoutAStage as SmemSwizzle>::M, P4>: core::ops::BitAnd<Eq<<C::SmemLayoutAStage as SmemSwizzle>::S, P3>>,
-    Eq<<C::SmemLayoutAStage as SmemSwizzle>::B, <C::TmaSwizzleA as TmaSwizzleMode>::B>:
-        core::ops::BitAnd<And<Eq<<C::SmemLayoutAStage as SmemSwizzle>::M, P4>, Eq<<C::SmemLayoutAStage as SmemSwizzle>::S, P3>>>,
+    C::SmemLayoutAStage: SwizzleMatch<C::TmaSwizzleA>,
     SwizzleMatchesBit<C::SmemLayoutAStage, C::TmaSwizzleA>: TmaSwizzleMatchesA,
-    C::SmemLayoutBStage: SmemSwizzle,
-    <C::SmemLayoutBStage as SmemSwizzle>::B: IsEqual<<C::TmaSwizzleB as TmaSwizzleMode>::B>,
-    <C::SmemLayoutBStage as SmemSwizzle>::M: IsEqual<P4>,
-    <C::SmemLayoutBStage as SmemSwizzle>::S: IsEqual<P3>,
-    Eq<<C::SmemLayoutBStage as SmemSwizzle>::M, P4>: core::ops::BitAnd<Eq<<C::SmemLayoutBStage as SmemSwizzle>::S, P3>>,
-    Eq<<C::SmemLayoutBStage as SmemSwizzle>::B, <C::TmaSwizzleB as TmaSwizzleMode>::B>:
-        core::ops::BitAnd<And<Eq<<C::SmemLayoutBStage as SmemSwizzle>::M, P4>, Eq<<C::SmemLayoutBStage as SmemSwizzle>::S, P3>>>,
+    C::SmemLayoutBStage: SwizzleMatch<C::TmaSwizzleB>,
     SwizzleMatchesBit<C::SmemLayoutBStage, C::TmaSwizzleB>: TmaSwizzleMatchesB,
-    C::SmemLayoutDStage: SmemSwizzle,
-    <C::SmemLayoutDStage as SmemSwizzle>::B: IsEqual<<C::TmaSwizzleD as TmaSwizzleMode>::B>,
-    <C::SmemLayoutDStage as SmemSwizzle>::M: IsEqual<P4>,
-    <C::SmemLayoutDStage as SmemSwizzle>::S: IsEqual<P3>,
-    Eq<<C::SmemLayoutDStage as SmemSwizzle>::M, P4>: core::ops::BitAnd<Eq<<C::SmemLayoutDStage as SmemSwizzle>::S, P3>>,
-    Eq<<C::SmemLayoutDStage as SmemSwizzle>::B, <C::TmaSwizzleD as TmaSwizzleMode>::B>:
-        core::ops::BitAnd<And<Eq<<C::SmemLayoutDStage as SmemSwizzle>::M, P4>, Eq<<C::SmemLayoutDStage as SmemSwizzle>::S, P3>>>,
+    C::SmemLayoutDStage: SwizzleMatch<C::TmaSwizzleD>,
     SwizzleMatchesBit<C::SmemLayoutDStage, C::TmaSwizzleD>: TmaSwizzleMatchesD,
     // stages and shared memory
     C::Stages: IsLessOrEqual<P1> + typenum::Cmp<P1>,
