@@ -54,4 +54,4 @@ pub use mma::sm70::*;
 pub use mma::sm75::*;
 pub use mma::sm80::*;
 pub use mma::sm90::*;
-pub use mma::{val_types, MmaTraits, MMA_Atom};
+pub use mma::{val_types, MmaTraits, SameMmaLayouts, MMA_Atom};

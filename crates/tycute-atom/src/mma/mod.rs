@@ -98,6 +98,37 @@ impl<Op> MmaAtomOp for MMA_Atom<Op> {
     type MMA_Op = Op;
 }
 
+/// Two MMA operations (or atoms) with the same `Shape_MNK`, `ThrID` and TV layouts of A, B and
+/// C: every layout a TiledMMA derives from one is the other's too, so that a kernel
+/// configuration may swap one for the other (another accumulator type, the same registers per
+/// thread) and keep its tables. The value types may differ. The check is type equality of the
+/// five members, which the trait solver decides without evaluating any layout.
+///
+/// ```
+/// use tycute_atom::{mma::SameMmaLayouts, SM80_16x8x16_F16F16F16F16_TN, SM80_16x8x16_F32F16F16F32_TN};
+/// fn same<A: SameMmaLayouts<B>, B>() {}
+/// same::<SM80_16x8x16_F16F16F16F16_TN, SM80_16x8x16_F32F16F16F32_TN>();
+/// ```
+///
+/// m16n8k8 and m16n8k16 differ (`Shape_MNK`, the A and B layouts):
+///
+/// ```compile_fail,E0277
+/// use tycute_atom::{mma::SameMmaLayouts, SM80_16x8x8_F16F16F16F16_TN, SM80_16x8x16_F32F16F16F32_TN};
+/// fn same<A: SameMmaLayouts<B>, B>() {}
+/// same::<SM80_16x8x8_F16F16F16F16_TN, SM80_16x8x16_F32F16F16F32_TN>();
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "the MMA atoms `{Self}` and `{B}` have different layouts (Shape_MNK, ThrID, LayoutA_TV, LayoutB_TV or LayoutC_TV)",
+    label = "a configuration may swap an MMA atom only for one with the same thread/value layouts"
+)]
+pub trait SameMmaLayouts<B> {}
+impl<A, B> SameMmaLayouts<B> for A
+where
+    A: MmaTraits,
+    B: MmaTraits<Shape_MNK = A::Shape_MNK, ThrID = A::ThrID, LayoutA_TV = A::LayoutA_TV, LayoutB_TV = A::LayoutB_TV, LayoutC_TV = A::LayoutC_TV>,
+{
+}
+
 /// `typename A::Shape_MNK`.
 pub type Shape_MNK<A> = <A as MmaTraits>::Shape_MNK;
 /// `typename A::ThrID` of an MMA atom.

@@ -96,6 +96,31 @@ sm80_16x8x16! {
     SM80_16x8x16_F32BF16BF16F32_TN: float, bfloat16_t;
 }
 
+/// The PTX instruction of an `mma.sync` operation, without operands (CuTe's `mma_sm80.hpp` wraps
+/// the same): what a kernel emits for this atom. Implemented for the m16n8k16 operations on
+/// 16-bit inputs, whose operand lists agree except for the accumulators: A is 4 and B 2 32-bit
+/// registers; C and D are 4 `.f32` registers, or 2 `.f16x2` registers for the F16 accumulator
+/// (value `v` of `SM80_16x8_Row` in half `v % 2` of register `v / 2`: CuTe's `uint32_t[2]`).
+pub trait MmaPtx {
+    /// `mma.sync.aligned.m16n8k16.row.col.<D>.<A>.<B>.<C>`.
+    const PTX: &'static str;
+}
+macro_rules! mma_ptx {
+    ($($op:ident: $ptx:literal;)*) => {$(
+        impl MmaPtx for $op {
+            const PTX: &'static str = $ptx;
+        }
+    )*};
+}
+mma_ptx! {
+    SM80_16x8x16_F16F16F16F16_TN: "mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16";
+    SM80_16x8x16_F32F16F16F32_TN: "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32";
+    SM80_16x8x16_F32BF16BF16F32_TN: "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32";
+}
+impl<Op: MmaPtx> MmaPtx for crate::mma::MMA_Atom<Op> {
+    const PTX: &'static str = Op::PTX;
+}
+
 // ---------------------------------------------------------------------------------------------
 // TF32
 
@@ -226,6 +251,27 @@ mod tests {
         assert_bijective::<LayoutA_TV<MMA_Atom<SM80_16x8x4_F32TF32TF32F32_TN>>>(64);
         assert_bijective::<LayoutB_TV<MMA_Atom<SM80_8x8x4_F64F64F64F64_TN>>>(32);
         assert_bijective::<LayoutC_TV<MMA_Atom<SM80_8x8x4_F64F64F64F64_TN>>>(64);
+    }
+
+    #[test]
+    fn ptx_of_the_m16n8k16_operations() {
+        assert_eq!(<SM80_16x8x16_F16F16F16F16_TN as MmaPtx>::PTX, "mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16");
+        assert_eq!(<MMA_Atom<SM80_16x8x16_F32F16F16F32_TN> as MmaPtx>::PTX, "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32");
+        // the F16 accumulator: 16-bit C and D values, 4 per thread as for F32 (2 registers)
+        assert_eq!(val_types::<MMA_Atom<SM80_16x8x16_F16F16F16F16_TN>>(), "D=16b A=16b B=16b C=16b");
+    }
+
+    #[test]
+    fn f16_and_f32_accumulators_share_their_layouts() {
+        // CuTe: both m16n8k16 f16-input atoms use SM80_16x8_Row for C and the same A and B
+        fn same<A: crate::mma::SameMmaLayouts<B>, B>() {}
+        same::<SM80_16x8x16_F16F16F16F16_TN, SM80_16x8x16_F32F16F16F32_TN>();
+        same::<MMA_Atom<SM80_16x8x16_F32F16F16F32_TN>, MMA_Atom<SM80_16x8x16_F16F16F16F16_TN>>();
+        same::<SM80_16x8x16_F32BF16BF16F32_TN, SM80_16x8x16_F16F16F16F16_TN>();
+        assert_eq!(
+            show::<LayoutC_TV<MMA_Atom<SM80_16x8x16_F16F16F16F16_TN>>>(),
+            show::<LayoutC_TV<MMA_Atom<SM80_16x8x16_F32F16F16F32_TN>>>()
+        );
     }
 
     #[test]

@@ -387,4 +387,24 @@ mod tests {
         let f = mma_atom("MMA_Atom<UniversalFMA<float>>").unwrap();
         assert_eq!(f.thr_id.to_string(), "_1:_0");
     }
+
+    /// The runtime twin of `tycute_atom::SameMmaLayouts`: the f16- and f32-accumulating
+    /// m16n8k16 atoms have the same layouts (C: SM80_16x8_Row), only their value types differ.
+    #[test]
+    fn f16_and_f32_accumulators_share_their_layouts() {
+        let h = mma_atom("SM80_16x8x16_F16F16F16F16_TN").unwrap();
+        let f = mma_atom("SM80_16x8x16_F32F16F16F32_TN").unwrap();
+        for (x, y) in [
+            (&h.shape_mnk, &f.shape_mnk),
+            (&h.thr_id, &f.thr_id),
+            (&h.layout_a, &f.layout_a),
+            (&h.layout_b, &f.layout_b),
+            (&h.layout_c, &f.layout_c),
+        ] {
+            assert_eq!(x.to_string(), y.to_string());
+        }
+        assert_eq!(h.layout_c.to_string(), "((_4,_8),(_2,_2)):((_32,_1),(_16,_8))");
+        assert_eq!(h.val_types_text(), "D=16b A=16b B=16b C=16b");
+        assert_eq!(f.val_types_text(), "D=32b A=16b B=16b C=32b");
+    }
 }
