@@ -31,6 +31,8 @@ pub mod sm80_tn_128x256;
 pub mod sm80_nt_128x256;
 #[cfg(feature = "kernel")]
 pub mod sm80_mixed_128x256;
+#[cfg(feature = "kernel")]
+pub mod sm80_variants;
 #[cfg(feature = "sgemm_sm80_nt")]
 pub mod sgemm_sm80_nt;
 #[cfg(feature = "sm90")]

@@ -286,6 +286,7 @@ pub fn headers() -> Vec<(String, String)> {
     use crate::sm80_mixed_128x256::{Sm80Nn128x256, Sm80Tt128x256};
     use crate::sm80_nt_128x256::Sm80Nt128x256;
     use crate::sm80_tn_128x256::Sm80Tn128x256;
+    use crate::sm80_variants::{Sm80Tn128x256F16Acc, Sm80Tn128x256F16AccF16Cd, Sm80Tn128x256F16Cd};
     #[allow(unused_mut)]
     let mut out = vec![
         (format!("{}.h", SgemmSm80::NAME), sm80::header::<SgemmSm80>()),
@@ -293,6 +294,9 @@ pub fn headers() -> Vec<(String, String)> {
         (format!("{}.h", Sm80Nt128x256::NAME), sm80::header::<Sm80Nt128x256>()),
         (format!("{}.h", Sm80Nn128x256::NAME), sm80::header::<Sm80Nn128x256>()),
         (format!("{}.h", Sm80Tt128x256::NAME), sm80::header::<Sm80Tt128x256>()),
+        (format!("{}.h", Sm80Tn128x256F16Acc::NAME), sm80::header::<Sm80Tn128x256F16Acc>()),
+        (format!("{}.h", Sm80Tn128x256F16Cd::NAME), sm80::header::<Sm80Tn128x256F16Cd>()),
+        (format!("{}.h", Sm80Tn128x256F16AccF16Cd::NAME), sm80::header::<Sm80Tn128x256F16AccF16Cd>()),
     ];
     #[cfg(feature = "sm90")]
     out.push(("sm90.h".to_string(), sm90::header()));

@@ -17,7 +17,10 @@ use tycute_layout::{show, table};
 use super::{flat, flat_split, swizzle_bms, Header, ThreadTensor};
 use crate::kernel::sm80::{Sm80Config, Sm80Kernel};
 use crate::rows::tv_row;
-use tycute_atom::{CpAsyncPtx, LdsmPtx};
+use tycute_atom::copy::CopyAtom;
+use tycute_atom::{CpAsyncPtx, LdsmPtx, MmaPtx, MmaTraits};
+use tycute_layout::swizzle::recast::Bits;
+use typenum::Integer;
 
 /// Elements per 16-byte vector (halves).
 const VEC: usize = 8;
@@ -73,6 +76,22 @@ fn product(s: &str) -> i64 {
 pub fn threads<C: Sm80Kernel>() -> usize {
     let k = C::tables();
     k.thr_layout_vmnk.table().len()
+}
+
+/// Bits of one accumulator: the TiledMMA atom's `ValTypeC` (32: float; 16: half, two per 32-bit
+/// register).
+pub fn acc_bits<C: Sm80Kernel>() -> i64 {
+    <Bits<<C::Mma as MmaTraits>::ValTypeC> as Integer>::I64
+}
+
+/// Bits of one element of C and D: the S2G atom's value type.
+pub fn out_bits<C: Sm80Kernel>() -> i64 {
+    <Bits<<C::S2GAtom as CopyAtom>::ValType> as Integer>::I64
+}
+
+/// Elements of C and D per 16-byte S2G vector (4 floats or 8 halves).
+pub fn s2g_vec<C: Sm80Kernel>() -> usize {
+    (128 / out_bits::<C>()) as usize
 }
 
 /// `(V, M, N)`: the sizes of `thr_layout_vmnk`'s first three modes.
@@ -188,7 +207,7 @@ pub const CLOSED_FORMS: [(&str, &str); 10] = [
     ("tBsB", "tBsB = thr_copy_b.partition_D(sB): (CPY,CPY_N,CPY_K,PIPE), G2S destination in halves"),
     ("tBcB", "tBcB = thr_copy_b.partition_S(make_layout((bN,bK))): (CPY,CPY_N,CPY_K), G2S source as n + kTileN*k"),
     ("tRS_sC", "tRS_sC = r2s_thr_copy.partition_D(sC): (CPY,MMA_M,MMA_N), epilogue R2S destination in floats"),
-    ("tSG_sC", "tSG_sC = s2g_thr_copy.partition_S(sC): (CPY,CPY_M,CPY_N), epilogue S2G source in floats (16-byte vectors)"),
+    ("tSG_sC", "tSG_sC = s2g_thr_copy.partition_S(sC): (CPY,CPY_M,CPY_N), epilogue S2G source in floats (kS2GVec per vector)"),
     ("tSG_cC", "tSG_cC = s2g_thr_copy.partition_D(make_layout((bM,bN))): (CPY,CPY_M,CPY_N), D coordinate m + kTileM*n"),
 ];
 
@@ -384,7 +403,21 @@ pub fn header<C: Sm80Kernel>() -> String {
     h.const_table("kS2RFragBk", "kS2RFragBk[j][r]: kS2RFragB[j][r] for the copies j of k-block 0", &local.s2r_b);
     let _ = per_k;
 
+    h.comment("MMA: the TiledMMA's atom names the instruction and the accumulator type");
+    h.define_str(
+        "TYCUTE_SM80_MMA_PTX",
+        <C::Mma as MmaPtx>::PTX,
+        "the MMA atom's instruction (m16n8k16): {d}, {a0..a3}, {b0,b1}, {c}; d and c are 4 .f32 registers, or 2 .f16x2 registers when kAccBits is 16",
+    );
+    let acc = acc_bits::<C>();
+    h.int("kAccBits", acc, "bits per accumulator (the atom's ValTypeC): 32, or 16 (accumulator j in half j % 2 of 32-bit register j / 2, low half first)");
+    h.define_int("TYCUTE_SM80_ACC_BITS", acc);
+
     h.comment("Epilogue: accumulators -> sC (fp32, swizzled, reusing the stage memory) -> 16-byte stores of D");
+    let out = out_bits::<C>();
+    h.int("kOutBits", out, "bits per element of C and D (the S2G atom's value type): 32 (float) or 16 (half)");
+    h.define_int("TYCUTE_SM80_OUT_BITS", out);
+    h.int("kS2GVec", s2g_vec::<C>() as i64, "elements of C/D per 16-byte S2G vector: consecutive floats of sC and rows of D");
     let sc = show::<<C as Sm80Config>::SmemLayoutC>();
     let (b, m, s_) = swizzle_bms(&sc).expect("sC is swizzled");
     h.int("kEpiSwizzleB", b, "Sw<B,M,S> of sC (float offsets)");
@@ -691,6 +724,7 @@ pub fn check<C: Sm80Kernel>() -> Result<Report, String> {
     r.lines.push(exactly_once("R2S sC", r2s_all, sc.len())?);
     r.lines.push("R2S: every accumulator lands at the sC offset of its own C element".into());
     let (sg, sgc) = (k.s2g_smem.table(), k.s2g_crd.table());
+    let vec = s2g_vec::<C>();
     let (mut src, mut dst) = (Vec::new(), Vec::new());
     for th in 0..n {
         let (a, b) = (tv_row(&sg, n, th), tv_row(&sgc, n, th));
@@ -699,9 +733,16 @@ pub fn check<C: Sm80Kernel>() -> Result<Report, String> {
                 return Err(format!("S2G: thread {th} writes D element {c} with the float at sC offset {o}, which is not element {c}"));
             }
         }
-        for (ca, cb) in a.chunks(4).zip(b.chunks(4)) {
-            if ca.windows(2).any(|w| w[1] != w[0] + 1) || cb.windows(2).any(|w| w[1] != w[0] + 1) {
-                return Err(format!("S2G: thread {th}: a vector is not 4 contiguous floats: sC {ca:?}, D {cb:?}"));
+        // the kernel reads a vector of sC with 16-byte loads from its first float and stores it
+        // to D with one 16-byte store from its first row: both runs contiguous, aligned to the
+        // vector (D's first row a multiple of the vector, so that with ldd a multiple of it the
+        // store is aligned)
+        for (ca, cb) in a.chunks(vec).zip(b.chunks(vec)) {
+            if ca.len() != vec || ca.windows(2).any(|w| w[1] != w[0] + 1) || cb.windows(2).any(|w| w[1] != w[0] + 1) {
+                return Err(format!("S2G: thread {th}: a vector is not {vec} contiguous elements: sC {ca:?}, D {cb:?}"));
+            }
+            if ca[0] % vec as i64 != 0 || (cb[0] % bm) % vec as i64 != 0 {
+                return Err(format!("S2G: thread {th}: a vector is not aligned to {vec} elements: sC {ca:?}, D {cb:?}"));
             }
         }
         src.extend(a);
@@ -709,7 +750,8 @@ pub fn check<C: Sm80Kernel>() -> Result<Report, String> {
     }
     r.lines.push(exactly_once("S2G sC", src, sc.len())?);
     r.lines.push(exactly_once("S2G D tile", dst, sc.len())?);
-    r.lines.push("S2G: every 16-byte vector is 4 contiguous floats in sC and in D (column-major), carrying its own elements".into());
+    let what = if vec == 4 { "4 contiguous floats in sC and in D".to_string() } else { format!("{vec} contiguous floats in sC and {vec} contiguous {}-bit elements of D", out_bits::<C>()) };
+    r.lines.push(format!("S2G: every 16-byte vector is {what} (column-major), aligned to {vec} elements, carrying its own elements"));
     let (cm, cn) = (bm, bn);
     r.lines.push(exactly_once("MMA C accumulators", t.mma_c_crd.iter().flatten().copied(), (cm * cn) as usize)?);
     Ok(r)

@@ -16,7 +16,9 @@
 
 use core::ops::{Add, Mul, Rem};
 
-use tycute_atom::{CpAsyncPtx, LdsmPtx};
+use tycute_atom::copy::CopyAtom;
+use tycute_atom::mma::sm80::MmaPtx;
+use tycute_atom::{CpAsyncPtx, LdsmPtx, MmaTraits, SameMmaLayouts};
 use tycute_layout::{MakeLayoutLeft, Nil, Reify, Size, Tup};
 use tycute_tiled::copy::{CuteText, TiledNumThr, Tiler_MN};
 use tycute_tiled::mma::TiledMma;
@@ -502,9 +504,73 @@ pub trait Sm80Kernel: Sm80Checked {
     type S2RPtxA: LdsmPtx;
     /// The S2R atom of B, with its PTX.
     type S2RPtxB: LdsmPtx;
+    /// The TiledMMA's atom, with its PTX; its `ValTypeC` is the accumulators' type (`float`, or
+    /// `half_t`: two per 32-bit register).
+    type Mma: MmaPtx + MmaTraits;
+    /// The epilogue's S2G atom (`Copy_Atom<UniversalCopy<uint128_t>, T>`): its value type `T` is
+    /// the element type of C and D (`float` or `half_t`).
+    type S2GAtom: CopyAtom<ValType: tycute_layout::swizzle::recast::SizeofBits>;
     /// The tables and thread tensors.
     fn tables() -> Sm80Tables;
 }
+
+/// `V` has the parts of configuration `B` except, possibly, its TiledMMA's atom (which must have
+/// the same layouts, [`SameMmaLayouts`]) and its epilogue's S2G copy: every table and thread
+/// tensor of [`derive`] but the four of the S2G copy is then `B`'s, so that
+/// [`impl_sm80_variant!`] takes them from `B::tables()` instead of deriving them again. Decided by
+/// type equality of the parts (no layout is evaluated).
+#[diagnostic::on_unimplemented(
+    message = "kernel configuration `{Self}` is not a variant of `{B}`: a part other than the TiledMMA's atom and the S2G copy differs, or the atoms' layouts differ",
+    label = "impl_sm80_variant! reuses the tables of the base configuration"
+)]
+pub trait Sm80SameMainloop<B> {}
+impl<V, B> Sm80SameMainloop<B> for V
+where
+    B: Sm80Config,
+    V: Sm80Config<
+        BM = B::BM,
+        BN = B::BN,
+        BK = B::BK,
+        Stages = B::Stages,
+        SwizzleAtom = B::SwizzleAtom,
+        SmemLayoutA = B::SmemLayoutA,
+        SmemLayoutB = B::SmemLayoutB,
+        SmemLayoutAStage = B::SmemLayoutAStage,
+        SmemLayoutBStage = B::SmemLayoutBStage,
+        G2SAtom = B::G2SAtom,
+        CopyA = B::CopyA,
+        CopyB = B::CopyB,
+        S2RCopyA = B::S2RCopyA,
+        S2RCopyB = B::S2RCopyB,
+        SmemLayoutC = B::SmemLayoutC,
+        R2SCopy = B::R2SCopy,
+    >,
+    V::MmaC: SameTiledMmaLayouts<B::MmaC>,
+{
+}
+
+/// [`Sm80SameMainloop`] and the same S2G copy: all of `B`'s tables are `V`'s.
+#[diagnostic::on_unimplemented(
+    message = "kernel configuration `{Self}` has another S2G copy than `{B}`: use impl_sm80_variant!(V, B, s2g), which derives the S2G tables",
+    label = "the epilogue's S2G copy differs"
+)]
+pub trait Sm80SameTables<B> {}
+impl<V, B> Sm80SameTables<B> for V
+where
+    B: Sm80Config,
+    V: Sm80SameMainloop<B> + Sm80Config<S2GCopy = B::S2GCopy>,
+{
+}
+
+/// Two TiledMMAs with the same atom layout and permutations whose atoms have the same layouts
+/// ([`SameMmaLayouts`]): `thrfrg_A/B/C`, `get_thr_layout_vmnk` and every fragment of one are the
+/// other's (a TiledMMA's layouts read only its atom's `Shape_MNK`, `ThrID` and TV layouts).
+#[diagnostic::on_unimplemented(
+    message = "the TiledMMAs `{Self}` and `{B}` differ in more than an atom of the same layouts",
+    label = "same AtomLayoutMNK and PermutationMNK, and atoms with the same Shape_MNK, ThrID and TV layouts, required"
+)]
+pub trait SameTiledMmaLayouts<B> {}
+impl<A1, A2, L, P> SameTiledMmaLayouts<tycute_tiled::mma::TiledMMA<A2, L, P>> for tycute_tiled::mma::TiledMMA<A1, L, P> where A1: SameMmaLayouts<A2> {}
 
 /// Writes `impl Sm80Kernel for $C`: every table and thread tensor of [`derive`] for the
 /// configuration. Compiles only for a configuration that is [`Sm80Checked`].
@@ -515,6 +581,8 @@ macro_rules! impl_sm80_kernel {
             type G2SPtx = <$C as $crate::kernel::sm80::Sm80Config>::G2SAtom;
             type S2RPtxA = <<$C as $crate::kernel::sm80::Sm80Config>::S2RCopyA as tycute_tiled::copy::TiledCopyMembers>::Atom;
             type S2RPtxB = <<$C as $crate::kernel::sm80::Sm80Config>::S2RCopyB as tycute_tiled::copy::TiledCopyMembers>::Atom;
+            type Mma = <<$C as $crate::kernel::sm80::Sm80Config>::MmaC as tycute_tiled::mma::TiledMma>::Atom;
+            type S2GAtom = <<$C as $crate::kernel::sm80::Sm80Config>::S2GCopy as tycute_tiled::copy::TiledCopyMembers>::Atom;
             fn tables() -> $crate::kernel::sm80::Sm80Tables {
                 use $crate::kernel::sm80::derive::*;
                 use $crate::rows::ThreadTensorParts;
@@ -554,6 +622,58 @@ macro_rules! impl_sm80_kernel {
                     tRSsC: ThreadTensorParts::of::<TRSsC<$C>>(),
                     tSGsC: ThreadTensorParts::of::<TSGsC<$C>>(),
                     tSGcC: ThreadTensorParts::of::<TSGcC<$C>>(),
+                }
+            }
+        }
+    };
+}
+
+/// Writes `impl Sm80Kernel for $V` for a variant of the configuration `$B` (an `Sm80Kernel`) that
+/// differs from it only in its TiledMMA's atom, which must have `$B`'s atom's layouts (another
+/// accumulator type: `SM80_16x8x16_F16F16F16F16_TN` for `SM80_16x8x16_F32F16F16F32_TN`), and, with
+/// `s2g`, in its epilogue's S2G copy (another element type of C and D). Its tables are `$B`'s
+/// (`$B::tables()`, computed once for both), the four of the S2G copy derived anew with `s2g`;
+/// [`Sm80SameMainloop`] / [`Sm80SameTables`] are the compile-time proof that they are `$V`'s own.
+/// The header then differs from `$B`'s only in what is read off the atoms (the MMA instruction,
+/// the accumulator and output types) and, with `s2g`, in the S2G closed forms.
+#[macro_export]
+macro_rules! impl_sm80_variant {
+    (@members $V:ty, $B:ty) => {
+            type G2SPtx = <$B as $crate::kernel::sm80::Sm80Kernel>::G2SPtx;
+            type S2RPtxA = <$B as $crate::kernel::sm80::Sm80Kernel>::S2RPtxA;
+            type S2RPtxB = <$B as $crate::kernel::sm80::Sm80Kernel>::S2RPtxB;
+            type Mma = <<$V as $crate::kernel::sm80::Sm80Config>::MmaC as tycute_tiled::mma::TiledMma>::Atom;
+            type S2GAtom = <<$V as $crate::kernel::sm80::Sm80Config>::S2GCopy as tycute_tiled::copy::TiledCopyMembers>::Atom;
+    };
+    ($V:ty, $B:ty) => {
+        const _: () = {
+            fn same_tables<V: $crate::kernel::sm80::Sm80SameTables<B>, B>() {}
+            let _ = same_tables::<$V, $B>;
+        };
+        impl $crate::kernel::sm80::Sm80Kernel for $V {
+            $crate::impl_sm80_variant!(@members $V, $B);
+            fn tables() -> $crate::kernel::sm80::Sm80Tables {
+                <$B as $crate::kernel::sm80::Sm80Kernel>::tables()
+            }
+        }
+    };
+    ($V:ty, $B:ty, s2g) => {
+        const _: () = {
+            fn same_mainloop<V: $crate::kernel::sm80::Sm80SameMainloop<B>, B>() {}
+            let _ = same_mainloop::<$V, $B>;
+        };
+        impl $crate::kernel::sm80::Sm80Kernel for $V {
+            $crate::impl_sm80_variant!(@members $V, $B);
+            fn tables() -> $crate::kernel::sm80::Sm80Tables {
+                use $crate::kernel::sm80::derive::*;
+                use $crate::rows::ThreadTensorParts;
+                use tycute_layout::Reify;
+                $crate::kernel::sm80::Sm80Tables {
+                    s2g_smem: <S2GSmem<$V> as Reify>::REPR,
+                    s2g_crd: <S2GCrd<$V> as Reify>::REPR,
+                    tSGsC: ThreadTensorParts::of::<TSGsC<$V>>(),
+                    tSGcC: ThreadTensorParts::of::<TSGcC<$V>>(),
+                    ..<$B as $crate::kernel::sm80::Sm80Kernel>::tables()
                 }
             }
         }

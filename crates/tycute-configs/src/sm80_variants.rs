@@ -1,0 +1,174 @@
+//! Variants of [`crate::sm80_tn_128x256`] that change element types only, for
+//! `kernels/sm80_gemm.cu`: fp16 accumulation (CuTe's `SM80_16x8x16_F16F16F16F16_TN`) and fp16 C
+//! and D. Each is [`impl_sm80_variant!`](crate::impl_sm80_variant) of the TN configuration: its
+//! parts are TN's but for the TiledMMA's atom and/or the epilogue's S2G copy, its tables TN's
+//! (computed once for all of them), and the compile-time proof that they are its own is type
+//! equality of the parts (`Sm80SameMainloop`, `Sm80SameTables`), not a second derivation:
+//!
+//! * `SM80_16x8x16_F16F16F16F16_TN` has `SM80_16x8x16_F32F16F16F32_TN`'s `Shape_MNK`, `ThrID` and
+//!   TV layouts (C: `SM80_16x8_Row`; `tycute_atom::SameMmaLayouts`), so every layout of the
+//!   TiledMMA, its fragments and the copies built on it (`make_tiled_copy_A/B/C`) are TN's. The
+//!   header changes in what is read off the atom: `TYCUTE_SM80_MMA_PTX` and the accumulator type
+//!   (`kAccBits`: the kernel keeps two half accumulators per 32-bit register).
+//! * fp16 C and D: the S2G copy `Copy_Atom<UniversalCopy<uint128_t>, half_t>` moves 8 halves (16
+//!   bytes) per thread and vector; its thread layout `(_16,_16):(_1,_16)` gives a `(_128,_16)`
+//!   tile per pass (16 threads of 8 rows along M, 16 columns). The fp32 tile `sC` is TN's: each
+//!   vector reads 8 consecutive floats of one column of `sC`, which `Sw<2,3,5>` (it keeps the
+//!   low 3 bits of a float offset) leaves contiguous and 32-byte aligned (`emit::sm80::check`
+//!   proves it for every thread). Only the four S2G tables are derived for it.
+//!
+//! ```text
+//! mma_f16acc = make_tiled_mma(SM80_16x8x16_F16F16F16F16_TN{}, Layout<Shape<_2,_4>>{}, Tile<_32,_64,_16>{})
+//! s2g_f16    = make_tiled_copy(Copy_Atom<UniversalCopy<uint128_t>,half_t>{}, (_16,_16):(_1,_16), (_8,_1))
+//! ```
+
+use tycute_atom::{Copy_Atom, MMA_Atom, SM80_16x8x16_F16F16F16F16_TN, UniversalCopy};
+use tycute_layout::{half_t, uint128_t, MakeLayoutLeft};
+use tycute_macros::cute;
+use tycute_tiled::copy::MakeTiledCopy;
+use tycute_tiled::mma::MakeTiledMma;
+
+use crate::kernel::sm80::Sm80Config;
+use crate::sm80_tn_128x256::{self as tn, Sm80Tn128x256};
+
+/// TN's TiledMMA with the fp16-accumulating atom: 2x4 warps, `Tile<_32,_64,_16>`.
+pub type MmaF16Acc = MakeTiledMma<MMA_Atom<SM80_16x8x16_F16F16F16F16_TN>, MakeLayoutLeft<cute!((_2,_4))>, cute!((_32,_64,_16))>;
+/// `sC` (fp32) to fp16 D: 16 threads along M read 8 floats each (two 16-byte loads) and store 8
+/// halves (one 16-byte store), 16 columns per pass.
+pub type S2GCopyF16 = MakeTiledCopy<Copy_Atom<UniversalCopy<uint128_t>, half_t>, cute!((_16,_16):(_1,_16)), MakeLayoutLeft<cute!((_8,_1))>>;
+
+/// Declares a configuration: TN's parts, with the given TiledMMA and S2G copy.
+macro_rules! tn_variant {
+    ($(#[$m:meta])* $name:ident, $cname:literal, $about:literal, $mma:ty, $s2g:ty) => {
+        $(#[$m])*
+        pub struct $name;
+
+        impl Sm80Config for $name {
+            const NAME: &'static str = $cname;
+            const ABOUT: &'static str = $about;
+            type BM = cute!(_128);
+            type BN = cute!(_256);
+            type BK = cute!(_64);
+            type Stages = tn::Stages;
+            type SwizzleAtom = tn::SwizzleAtom;
+            type SmemLayoutA = tn::SmemLayoutA;
+            type SmemLayoutB = tn::SmemLayoutB;
+            type SmemLayoutAStage = tn::SmemLayoutAStage;
+            type SmemLayoutBStage = tn::SmemLayoutBStage;
+            type G2SAtom = tn::G2SAtom;
+            type CopyA = tn::CopyA;
+            type CopyB = tn::CopyB;
+            type MmaC = $mma;
+            type S2RCopyA = tn::S2RCopyA;
+            type S2RCopyB = tn::S2RCopyB;
+            type SmemLayoutC = tn::SmemLayoutC;
+            type R2SCopy = tn::R2SCopy;
+            type S2GCopy = $s2g;
+        }
+    };
+}
+
+tn_variant!(
+    /// fp16 accumulation, fp32 C and D.
+    Sm80Tn128x256F16Acc,
+    "sm80_tn_128x256_f16acc",
+    "sm80 TN 128x256x64, 3 stages, 2x4 warps of m16n8k16 (64x64 each), fp16 accumulators (two per register), fp32 C and D: half_t A (M,K) and B (N,K) K-major",
+    MmaF16Acc,
+    tn::S2GCopy
+);
+crate::impl_sm80_variant!(Sm80Tn128x256F16Acc, Sm80Tn128x256);
+
+tn_variant!(
+    /// fp32 accumulation, fp16 C and D.
+    Sm80Tn128x256F16Cd,
+    "sm80_tn_128x256_f16cd",
+    "sm80 TN 128x256x64, 3 stages, 2x4 warps of m16n8k16 (64x64 each), fp32 accumulators, fp16 C and D: half_t A (M,K) and B (N,K) K-major",
+    tn::MmaC,
+    S2GCopyF16
+);
+crate::impl_sm80_variant!(Sm80Tn128x256F16Cd, Sm80Tn128x256, s2g);
+
+tn_variant!(
+    /// fp16 accumulation, fp16 C and D (CuTe's and cuBLAS's all-fp16 "HGEMM").
+    Sm80Tn128x256F16AccF16Cd,
+    "sm80_tn_128x256_f16acc_f16cd",
+    "sm80 TN 128x256x64, 3 stages, 2x4 warps of m16n8k16 (64x64 each), fp16 accumulators (two per register), fp16 C and D: half_t A (M,K) and B (N,K) K-major",
+    MmaF16Acc,
+    S2GCopyF16
+);
+crate::impl_sm80_variant!(Sm80Tn128x256F16AccF16Cd, Sm80Tn128x256F16Cd);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::emit::sm80::{check, header};
+    use crate::kernel::sm80::Sm80Kernel;
+
+    #[test]
+    fn are_checked_kernel_configurations() {
+        for (name, r) in [
+            (Sm80Tn128x256F16Acc::NAME, check::<Sm80Tn128x256F16Acc>()),
+            (Sm80Tn128x256F16Cd::NAME, check::<Sm80Tn128x256F16Cd>()),
+            (Sm80Tn128x256F16AccF16Cd::NAME, check::<Sm80Tn128x256F16AccF16Cd>()),
+        ] {
+            let r = r.unwrap_or_else(|e| panic!("{name}: {e}"));
+            for l in &r.lines {
+                println!("{name}: {l}");
+            }
+            assert!(r.lines.iter().any(|l| l.starts_with("S2G: every 16-byte vector")), "{name}");
+        }
+    }
+
+    /// The headers differ from TN's only in what the atoms say, and fp16 C/D in the S2G closed
+    /// forms.
+    #[test]
+    fn headers_differ_from_tn_in_the_atoms_only() {
+        let tn = header::<Sm80Tn128x256>();
+        let acc = header::<Sm80Tn128x256F16Acc>();
+        let cd = header::<Sm80Tn128x256F16Cd>();
+        let both = header::<Sm80Tn128x256F16AccF16Cd>();
+        assert!(tn.contains("#define TYCUTE_SM80_MMA_PTX \"mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32\""), "{tn}");
+        assert!(acc.contains("#define TYCUTE_SM80_MMA_PTX \"mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16\""));
+        assert!(tn.contains("constexpr int kAccBits = 32;") && acc.contains("constexpr int kAccBits = 16;"));
+        assert!(tn.contains("constexpr int kOutBits = 32;") && cd.contains("constexpr int kOutBits = 16;"));
+        assert!(tn.contains("constexpr int kS2GVec = 4;") && cd.contains("constexpr int kS2GVec = 8;"));
+        assert!(both.contains("constexpr int kAccBits = 16;") && both.contains("constexpr int kOutBits = 16;"));
+        // every line that is not a name, the atoms' items or (fp16 C/D) the S2G closed forms is TN's
+        let strip = |h: &str, name: &str| -> Vec<String> {
+            h.lines()
+                .filter(|l| !l.contains("MMA_PTX") && !l.contains("ACC_BITS") && !l.contains("OUT_BITS"))
+                .filter(|l| !l.contains("kAccBits") && !l.contains("kOutBits") && !l.contains("kS2GVec"))
+                .filter(|l| !l.contains("tSGsC") && !l.contains("tSGcC") && !l.contains("S2G") && !l.contains("16-byte stores"))
+                .map(|l| l.replace(name, "NAME").replace(&name.to_uppercase(), "NAME"))
+                .filter(|l| !l.contains("sm80 TN 128x256x64"))
+                .collect()
+        };
+        let base = strip(&tn, Sm80Tn128x256::NAME);
+        assert_eq!(strip(&acc, Sm80Tn128x256F16Acc::NAME), base);
+        assert_eq!(strip(&cd, Sm80Tn128x256F16Cd::NAME), base);
+        assert_eq!(strip(&both, Sm80Tn128x256F16AccF16Cd::NAME), base);
+        // the fp16-accumulating variant's header is TN's but for the atom's lines
+        let lines = |h: &str| h.lines().filter(|l| !l.contains("tSG")).count();
+        assert_eq!(lines(&acc), lines(&tn));
+        let _ = <Sm80Tn128x256F16Acc as Sm80Kernel>::tables;
+    }
+
+    /// Everything but fp16 D's S2G loads is TN's and conflict-free. Those read 32 bytes per
+    /// thread (8 floats of one column of sC) as two 16-byte loads: a phase of 8 threads reads
+    /// the first (second) halves of 8 runs 32 bytes apart, 16 of the 32 banks, and `Sw<2,3,5>`
+    /// (which moves whole 8-float runs) cannot spread them: 2 wavefronts where 1 would do, for
+    /// the 256 loads of one tile's epilogue (a `Sw<3,2,5>` sC, 4-float runs, would avoid it and
+    /// change the R2S tables).
+    #[test]
+    fn shared_memory_conflicts() {
+        let a = crate::analyze::sm80::accesses::<Sm80Tn128x256F16Cd>();
+        println!("{}", crate::analyze::report(Sm80Tn128x256F16Cd::NAME, &a));
+        for x in &a {
+            if x.what.starts_with("S2G") {
+                assert_eq!((x.min, x.max), (2 * x.ideal, 2 * x.ideal), "{x:?}");
+            } else {
+                assert!(x.conflict_free(), "{x:?}");
+            }
+        }
+    }
+}
