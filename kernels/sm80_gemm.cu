@@ -1,7 +1,9 @@
 // The sgemm_sm80 data flow on tycute's tables: D = alpha * A * B^T + beta * C with A (M,K) and
 // B (N,K) half, K-major (TN) or M-/N-major (NT: element (m,k) of A at m + k*lda; the header says
-// which, per operand), fp32 accumulation and fp32 C/D, column-major (M-major, leading
-// dimension ldc). A kStages-deep cp.async pipeline fills 128B-swizzled shared memory, ldmatrix.x4
+// which, per operand), fp32 or fp16 accumulation (the MMA atom's, TYCUTE_SM80_MMA_PTX and
+// TYCUTE_SM80_ACC_BITS: fp16 accumulators are kept two per 32-bit register) and fp32 or fp16 C/D
+// (the S2G atom's value type, TYCUTE_SM80_OUT_BITS), column-major (M-major, leading dimension
+// ldc); the epilogue computes alpha * acc + beta * C in fp32 either way. A kStages-deep cp.async pipeline fills 128B-swizzled shared memory, ldmatrix.x4
 // loads the fragments of one k-block while the MMAs of the previous one run (two fragment buffers),
 // mma.sync.m16n8k16 accumulates. Any M, N >= 1 and K >= 1, K % 8 == 0 when an operand is K-major
 // (one 16-byte cp.async row is 8 halves); lda, ldb and the batch strides of A and B multiples of 8 (the host checks).
@@ -14,10 +16,12 @@
 // zeros; whole k-tiles of a tile inside (M, N) still load plainly). An M-/N-major operand's vector
 // is 8 rows of one k column: src-size 0 past K, else 2 bytes per row inside M (N), so that such an
 // operand takes any K and any M (N), with lda (ldb) and its batch stride multiples of 8. The epilogue stages the
-// fp32 tile in swizzled shared memory (tRS_sC, kR2SAcc) and writes D with 16-byte stores
-// (tSG_sC, tSG_cC) when the tile is inside (M, N) and C, D allow 16-byte access; otherwise each
-// vector is stored whole when it lies inside M and is aligned, else element by element, and
-// nothing outside (M, N) is read from C or written to D.
+// fp32 tile in swizzled shared memory (tRS_sC, kR2SAcc) and writes D with 16-byte stores of
+// kS2GVec elements (tSG_sC, tSG_cC: 4 floats, or 8 floats of sC converted to 8 halves) when the
+// tile is inside (M, N) and C, D allow 16-byte access; otherwise each vector is stored whole when
+// it lies inside M and is aligned, else element by element, and nothing outside (M, N) is read
+// from C or written to D. C and D are not __restrict__: each element of C is read by the thread
+// that then writes the same element of D, so C and D may be the same matrix (in place).
 //
 // The configuration is a header written by tycute from a type (crates/tycute-configs, an
 // Sm80Kernel): TYCUTE_SM80_CONFIG names it (default below; NVRTC option -DTYCUTE_SM80_CONFIG=x
@@ -31,6 +35,9 @@
 // tycute-variant: -DTYCUTE_SM80_CONFIG=sm80_nt_128x256
 // tycute-variant: -DTYCUTE_SM80_CONFIG=sm80_nn_128x256
 // tycute-variant: -DTYCUTE_SM80_CONFIG=sm80_tt_128x256
+// tycute-variant: -DTYCUTE_SM80_CONFIG=sm80_tn_128x256_f16acc
+// tycute-variant: -DTYCUTE_SM80_CONFIG=sm80_tn_128x256_f16cd
+// tycute-variant: -DTYCUTE_SM80_CONFIG=sm80_tn_128x256_f16acc_f16cd
 // tycute-sass sm_80: LDGSTS.E LDSM HMMA.16816 STG.E.128 LDS.128
 // tycute-sass sm_90a: LDGSTS.E LDSM HMMA.16816 STG.E.128 LDS.128
 #ifndef TYCUTE_SM80_CONFIG
@@ -57,6 +64,22 @@ using namespace tycute::TYCUTE_SM80_CONFIG;
 #ifndef TYCUTE_SM80_S2R_B_PTX
 #define TYCUTE_SM80_S2R_B_PTX "ldmatrix.sync.aligned.m8n8.x4.shared.b16"
 #endif
+
+// The element type of C and D (the S2G atom's value type): float, or half as its bits.
+#if TYCUTE_SM80_OUT_BITS == 16
+typedef unsigned short out_t;
+#else
+typedef float out_t;
+#endif
+// The accumulator registers (the MMA atom's ValTypeC): one float each, or two halves per 32-bit
+// register (accumulator j in half j % 2 of register j / 2, the low half first).
+#if TYCUTE_SM80_ACC_BITS == 16
+typedef unsigned acc_t;
+#else
+typedef float acc_t;
+#endif
+constexpr int kAccPerReg = 32 / TYCUTE_SM80_ACC_BITS;
+static_assert(kS2GVec * TYCUTE_SM80_OUT_BITS == 128, "one S2G vector is 16 bytes of D");
 
 namespace {
 
@@ -90,11 +113,99 @@ __device__ __forceinline__ void ldmatrix_b(unsigned addr, unsigned& r0, unsigned
                : "r"(addr));
 }
 
+// The configuration's MMA atom (SM80_16x8x16_F32F16F16F32_TN: 4 .f32 accumulators;
+// SM80_16x8x16_F16F16F16F16_TN: 2 .f16x2 registers) names the instruction.
+#if TYCUTE_SM80_ACC_BITS == 16
+__device__ __forceinline__ void mma_16816(unsigned* c, const unsigned* a, const unsigned* b) {
+  asm volatile(TYCUTE_SM80_MMA_PTX " {%0,%1}, {%2,%3,%4,%5}, {%6,%7}, {%0,%1};\n"
+               : "+r"(c[0]), "+r"(c[1])
+               : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
+}
+#else
 __device__ __forceinline__ void mma_16816(float* c, const unsigned* a, const unsigned* b) {
-  asm volatile(
-      "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, {%0,%1,%2,%3};\n"
-      : "+f"(c[0]), "+f"(c[1]), "+f"(c[2]), "+f"(c[3])
-      : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
+  asm volatile(TYCUTE_SM80_MMA_PTX " {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, {%0,%1,%2,%3};\n"
+               : "+f"(c[0]), "+f"(c[1]), "+f"(c[2]), "+f"(c[3])
+               : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
+}
+#endif
+
+// fp16 <-> fp32 (round to nearest even), without cuda_fp16.h
+__device__ __forceinline__ float h2f(unsigned short h) {
+  float f;
+  asm("cvt.f32.f16 %0, %1;" : "=f"(f) : "h"(h));
+  return f;
+}
+__device__ __forceinline__ unsigned short f2h(float f) {
+  unsigned short h;
+  asm("cvt.rn.f16.f32 %0, %1;" : "=h"(h) : "f"(f));
+  return h;
+}
+// two floats as an f16x2 register, lo in the low half (cvt.rn.f16x2.f32 d, a, b puts a high)
+__device__ __forceinline__ unsigned pack_h2(float lo, float hi) {
+  unsigned r;
+  asm("cvt.rn.f16x2.f32 %0, %1, %2;" : "=r"(r) : "f"(hi), "f"(lo));
+  return r;
+}
+
+// accumulator j as a float
+__device__ __forceinline__ float acc_value(const acc_t* acc, int j) {
+#if TYCUTE_SM80_ACC_BITS == 16
+  return h2f((unsigned short)(acc[j / 2] >> (16 * (j % 2))));
+#else
+  return acc[j];
+#endif
+}
+
+// one element of C/D as a float and back
+__device__ __forceinline__ float out_to_f(out_t x) {
+#if TYCUTE_SM80_OUT_BITS == 16
+  return h2f(x);
+#else
+  return x;
+#endif
+}
+__device__ __forceinline__ out_t f_to_out(float x) {
+#if TYCUTE_SM80_OUT_BITS == 16
+  return f2h(x);
+#else
+  return x;
+#endif
+}
+
+// One S2G vector: the kS2GVec floats of sC at s (16-byte loads; check() proves them contiguous
+// and aligned), D = alpha * them + beta * C at c (read only when beta != 0), stored at d with one
+// 16-byte store (c and d 16-byte aligned).
+__device__ __forceinline__ void epi_vec(const float* s, const out_t* c, out_t* d, float alpha, float beta) {
+  float v[kS2GVec];
+#pragma unroll
+  for (int q = 0; q < kS2GVec; q += 4) {
+    const float4 x = *reinterpret_cast<const float4*>(s + q);
+    v[q] = alpha * x.x;
+    v[q + 1] = alpha * x.y;
+    v[q + 2] = alpha * x.z;
+    v[q + 3] = alpha * x.w;
+  }
+#if TYCUTE_SM80_OUT_BITS == 16
+  if (beta != 0.f) {
+    const uint4 p = *reinterpret_cast<const uint4*>(c);
+    const unsigned w[4] = {p.x, p.y, p.z, p.w};
+#pragma unroll
+    for (int q = 0; q < 4; ++q) {
+      v[2 * q] += beta * h2f((unsigned short)(w[q] & 0xffff));
+      v[2 * q + 1] += beta * h2f((unsigned short)(w[q] >> 16));
+    }
+  }
+  *reinterpret_cast<uint4*>(d) = make_uint4(pack_h2(v[0], v[1]), pack_h2(v[2], v[3]), pack_h2(v[4], v[5]), pack_h2(v[6], v[7]));
+#else
+  if (beta != 0.f) {
+    const float4 p = *reinterpret_cast<const float4*>(c);
+    v[0] += beta * p.x;
+    v[1] += beta * p.y;
+    v[2] += beta * p.z;
+    v[3] += beta * p.w;
+  }
+  *reinterpret_cast<float4*>(d) = make_float4(v[0], v[1], v[2], v[3]);
+#endif
 }
 
 // Element i (colexicographic over X_shape) of a closed form X of the header: offset + the sum of
@@ -127,8 +238,8 @@ __device__ __forceinline__ void mma_16816(float* c, const unsigned* a, const uns
 // when kTileK does not divide K.
 template <bool kResidue>
 __device__ __forceinline__ void gemm_tile(int M, int N, int K, const unsigned short* __restrict__ A, int lda,
-                                          const unsigned short* __restrict__ B, int ldb, const float* C, int ldc,
-                                          float* D, int ldd, float alpha, float beta, bool inside) {
+                                          const unsigned short* __restrict__ B, int ldb, const out_t* C, int ldc,
+                                          out_t* D, int ldd, float alpha, float beta, bool inside) {
   extern __shared__ __align__(128) unsigned short smem[];
   unsigned short* sA = smem;                            // kStages x kStageElemsA
   unsigned short* sB = smem + kStages * kStageElemsA;   // kStages x kStageElemsB
@@ -248,9 +359,9 @@ __device__ __forceinline__ void gemm_tile(int M, int N, int K, const unsigned sh
     }
   };
 
-  float acc[kAccumulators];
+  acc_t acc[kAccumulators / kAccPerReg];
 #pragma unroll
-  for (int f = 0; f < kAccumulators; ++f) acc[f] = 0.f;
+  for (int f = 0; f < kAccumulators / kAccPerReg; ++f) acc[f] = 0;
 
   // prologue: kStages - 1 k-tiles in flight, then the first k-block's fragments
 #pragma unroll
@@ -284,7 +395,7 @@ __device__ __forceinline__ void gemm_tile(int M, int N, int K, const unsigned sh
 #pragma unroll
       for (int m = 0; m < kMmaM; ++m)
 #pragma unroll
-        for (int n = 0; n < kMmaN; ++n) mma_16816(acc + kFragC[m][n], fa[kb & 1] + kFragAk[0][m], fb[kb & 1] + kFragBk[0][n]);
+        for (int n = 0; n < kMmaN; ++n) mma_16816(acc + kFragC[m][n] / kAccPerReg, fa[kb & 1] + kFragAk[0][m], fb[kb & 1] + kFragBk[0][n]);
     }
   }
 
@@ -297,58 +408,41 @@ __device__ __forceinline__ void gemm_tile(int M, int N, int K, const unsigned sh
     const int rs = tRSsC_offset[t];
     TYCUTE_DSTRIDES(tRSsC, rs_d, t)
 #pragma unroll
-    for (int j = 0; j < kAccumulators; ++j) sC[TYCUTE_CLOSED_FORM(tRSsC, j, rs, rs_d)] = acc[kR2SAcc[0][j]];
+    for (int j = 0; j < kAccumulators; ++j) sC[TYCUTE_CLOSED_FORM(tRSsC, j, rs, rs_d)] = acc_value(acc, kR2SAcc[0][j]);
   }
   __syncthreads();
   const int sg = tSGsC_offset[t], gc = tSGcC_offset[t];
   TYCUTE_DSTRIDES(tSGsC, sg_d, t)
   TYCUTE_DSTRIDES(tSGcC, gc_d, t)
-  constexpr int kVecs = kEpiElems / kThreads / 4;
-  // 16-byte access to C (when read) and D: leading dimensions and addresses multiples of 4 floats
-  const bool vec_ok = (ldd & 3) == 0 && (reinterpret_cast<size_t>(D) & 15) == 0 &&
-                      (beta == 0.f || ((ldc & 3) == 0 && (reinterpret_cast<size_t>(C) & 15) == 0));
+  constexpr int kVecs = kEpiElems / kThreads / kS2GVec;
+  // 16-byte access to C (when read) and D: leading dimensions and addresses multiples of one
+  // vector (kS2GVec elements)
+  const bool vec_ok = (ldd % kS2GVec) == 0 && (reinterpret_cast<size_t>(D) & 15) == 0 &&
+                      (beta == 0.f || ((ldc % kS2GVec) == 0 && (reinterpret_cast<size_t>(C) & 15) == 0));
   if ((!kResidue || inside) && vec_ok) {
 #pragma unroll 4
     for (int i = 0; i < kVecs; ++i) {
-      const float4 v = *reinterpret_cast<const float4*>(sC + TYCUTE_CLOSED_FORM(tSGsC, 4 * i, sg, sg_d));
-      const int c = TYCUTE_CLOSED_FORM(tSGcC, 4 * i, gc, gc_d);
+      const int c = TYCUTE_CLOSED_FORM(tSGcC, kS2GVec * i, gc, gc_d);
       const size_t m = m0 + c % kTileM, n = n0 + c / kTileM;
-      float4 out = make_float4(alpha * v.x, alpha * v.y, alpha * v.z, alpha * v.w);
-      if (beta != 0.f) {
-        const float4 p = *reinterpret_cast<const float4*>(C + m + n * ldc);
-        out.x += beta * p.x;
-        out.y += beta * p.y;
-        out.z += beta * p.z;
-        out.w += beta * p.w;
-      }
-      *reinterpret_cast<float4*>(D + m + n * ldd) = out;
+      epi_vec(sC + TYCUTE_CLOSED_FORM(tSGsC, kS2GVec * i, sg, sg_d), C + m + n * ldc, D + m + n * ldd, alpha, beta);
     }
   } else {
-    // residue (or unaligned C/D): a vector whose column is inside N is stored whole when its 4
-    // rows are inside M and 16-byte access is allowed, else element by element below M
+    // residue (or unaligned C/D): a vector whose column is inside N is stored whole when its
+    // kS2GVec rows are inside M and 16-byte access is allowed, else element by element below M
 #pragma unroll 1
     for (int i = 0; i < kVecs; ++i) {
-      const int c = TYCUTE_CLOSED_FORM(tSGcC, 4 * i, gc, gc_d);
+      const int c = TYCUTE_CLOSED_FORM(tSGcC, kS2GVec * i, gc, gc_d);
       const int m = m0 + c % kTileM, n = n0 + c / kTileM;
       if (n >= N || m >= M) continue;
-      const float4 v = *reinterpret_cast<const float4*>(sC + TYCUTE_CLOSED_FORM(tSGsC, 4 * i, sg, sg_d));
-      const float* cp = C + m + (size_t)n * ldc;
-      float* dp = D + m + (size_t)n * ldd;
-      if (vec_ok && m + 4 <= M) {
-        float4 out = make_float4(alpha * v.x, alpha * v.y, alpha * v.z, alpha * v.w);
-        if (beta != 0.f) {
-          const float4 p = *reinterpret_cast<const float4*>(cp);
-          out.x += beta * p.x;
-          out.y += beta * p.y;
-          out.z += beta * p.z;
-          out.w += beta * p.w;
-        }
-        *reinterpret_cast<float4*>(dp) = out;
+      const float* sv = sC + TYCUTE_CLOSED_FORM(tSGsC, kS2GVec * i, sg, sg_d);
+      const out_t* cp = C + m + (size_t)n * ldc;
+      out_t* dp = D + m + (size_t)n * ldd;
+      if (vec_ok && m + kS2GVec <= M) {
+        epi_vec(sv, cp, dp, alpha, beta);
       } else {
-        const float w[4] = {v.x, v.y, v.z, v.w};
 #pragma unroll
-        for (int e = 0; e < 4; ++e)
-          if (m + e < M) dp[e] = alpha * w[e] + (beta != 0.f ? beta * cp[e] : 0.f);
+        for (int e = 0; e < kS2GVec; ++e)
+          if (m + e < M) dp[e] = f_to_out(alpha * sv[e] + (beta != 0.f ? beta * out_to_f(cp[e]) : 0.f));
       }
     }
   }
@@ -356,8 +450,8 @@ __device__ __forceinline__ void gemm_tile(int M, int N, int K, const unsigned sh
 
 extern "C" __global__ void __launch_bounds__(kThreads, 1)
     sm80_gemm_tn(int M, int N, int K, const unsigned short* __restrict__ A, int lda, long long batch_a,
-                 const unsigned short* __restrict__ B, int ldb, long long batch_b, const float* C, int ldc,
-                 long long batch_c, float* D, int ldd, long long batch_d, float alpha, float beta) {
+                 const unsigned short* __restrict__ B, int ldb, long long batch_b, const out_t* C, int ldc,
+                 long long batch_c, out_t* D, int ldd, long long batch_d, float alpha, float beta) {
   A += blockIdx.z * batch_a;
   B += blockIdx.z * batch_b;
   C += blockIdx.z * batch_c;
