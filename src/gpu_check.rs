@@ -123,8 +123,37 @@ pub(crate) fn cublas_gemm_ops<T: tycute_cuda::cudarc::driver::DeviceRepr>(
     d_type: tycute_cuda::cudarc::cublas::sys::cudaDataType,
     (alpha, beta): (f32, f32),
 ) -> Result<(), String> {
+    cublas_gemm_compute(blas, stream, (rows, cols, k), (major_x, major_y), x, y, d, d_type, (alpha, beta), false)
+}
+
+/// [`cublas_gemm_ops`] with fp16 compute (`CUBLAS_COMPUTE_16F`: fp16 accumulation, alpha and
+/// beta halves; cuBLAS requires D of type `CUDA_R_16F` then) when `f16_compute`, else fp32
+/// compute.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn cublas_gemm_compute<T: tycute_cuda::cudarc::driver::DeviceRepr>(
+    blas: &tycute_cuda::cudarc::cublas::CudaBlas,
+    stream: &Stream,
+    (rows, cols, k): (usize, usize, usize),
+    (major_x, major_y): (Major, Major),
+    x: &Slice<u16>,
+    y: &Slice<u16>,
+    d: &mut Slice<T>,
+    d_type: tycute_cuda::cudarc::cublas::sys::cudaDataType,
+    (alpha, beta): (f32, f32),
+    f16_compute: bool,
+) -> Result<(), String> {
     use tycute_cuda::cudarc::cublas::{result as cr, sys as cs};
     use tycute_cuda::cudarc::driver::{DevicePtr, DevicePtrMut};
+    if f16_compute && d_type != cs::cudaDataType::CUDA_R_16F {
+        return Err("cublasGemmEx with CUBLAS_COMPUTE_16F takes fp16 C and D only".into());
+    }
+    let (alpha_h, beta_h) = (half::f16::from_f32(alpha), half::f16::from_f32(beta));
+    let (pa, pb): (*const core::ffi::c_void, *const core::ffi::c_void) = if f16_compute {
+        (&alpha_h as *const half::f16 as *const _, &beta_h as *const half::f16 as *const _)
+    } else {
+        (&alpha as *const f32 as *const _, &beta as *const f32 as *const _)
+    };
+    let compute = if f16_compute { cs::cublasComputeType_t::CUBLAS_COMPUTE_16F } else { cs::cublasComputeType_t::CUBLAS_COMPUTE_32F };
     if x.len() < rows * k || y.len() < cols * k || d.len() < rows * cols {
         return Err("a buffer is smaller than the shape".into());
     }
@@ -144,37 +173,22 @@ pub(crate) fn cublas_gemm_ops<T: tycute_cuda::cudarc::driver::DeviceRepr>(
             rows as i32,
             cols as i32,
             k as i32,
-            &alpha as *const f32 as *const _,
+            pa,
             px as *const _,
             cs::cudaDataType::CUDA_R_16F,
             ld_x as i32,
             py as *const _,
             cs::cudaDataType::CUDA_R_16F,
             ld_y as i32,
-            &beta as *const f32 as *const _,
+            pb,
             pd as *mut _,
             d_type,
             rows as i32,
-            cs::cublasComputeType_t::CUBLAS_COMPUTE_32F,
+            compute,
             cs::cublasGemmAlgo_t::CUBLAS_GEMM_DEFAULT,
         )
     }
     .map_err(|x| format!("cublasGemmEx: {x:?}"))
-}
-
-/// `D = A * B^T` for the sm80 kernel's problem: A (m,k) and B (n,k) fp16 of the majorness `l`
-/// gives (packed: leading dimension k, or m and n), fp32 compute and D (m,n) column-major.
-fn cublas_gemm(
-    blas: &tycute_cuda::cudarc::cublas::CudaBlas,
-    stream: &Stream,
-    (m, n, k): (usize, usize, usize),
-    l: &Layouts,
-    a: &Slice<u16>,
-    b: &Slice<u16>,
-    d: &mut Slice<f32>,
-) -> Result<(), String> {
-    let f32_type = tycute_cuda::cudarc::cublas::sys::cudaDataType::CUDA_R_32F;
-    cublas_gemm_ops(blas, stream, (m, n, k), (l.a, l.b), a, b, d, f32_type, (1.0, 0.0))
 }
 
 /// A cuBLAS handle on `stream`, or why there is none.
@@ -239,6 +253,11 @@ pub struct Sm80Config {
     pub a_major: Major,
     /// The same for B (N,K) (`kBMnMajor`).
     pub b_major: Major,
+    /// Bits per accumulator (`kAccBits`, the MMA atom's): 32, or 16 (fp16 accumulation).
+    pub acc_bits: usize,
+    /// Bits per element of C and D (`kOutBits`, the S2G atom's): 32 (`f32`) or 16 (fp16:
+    /// `half::f16` or its bits as `u16`). [`Gemm`]'s launches take C and D of this type.
+    pub out_bits: usize,
 }
 
 /// Which index of an operand is contiguous in memory: A is (M,K) and B is (N,K), as the kernel
@@ -334,6 +353,10 @@ impl Layouts {
         let mut have = Vec::new();
         for &name in SM80_CONFIGS {
             let cfg = Sm80Config::named(name)?;
+            // (the fp16 variants are chosen by name)
+            if (cfg.acc_bits, cfg.out_bits) != (32, 32) {
+                continue;
+            }
             if (cfg.a_major, cfg.b_major) == (a, b) {
                 return Ok(cfg);
             }
@@ -352,7 +375,16 @@ impl Layouts {
 pub const DEFAULT_SM80: &str = "sm80_tn_128x256";
 
 /// The sm80 configurations that have a header.
-pub const SM80_CONFIGS: &[&str] = &["sm80_tn_128x256", "sgemm_sm80", "sm80_nt_128x256", "sm80_nn_128x256", "sm80_tt_128x256"];
+pub const SM80_CONFIGS: &[&str] = &[
+    "sm80_tn_128x256",
+    "sgemm_sm80",
+    "sm80_nt_128x256",
+    "sm80_nn_128x256",
+    "sm80_tt_128x256",
+    "sm80_tn_128x256_f16acc",
+    "sm80_tn_128x256_f16cd",
+    "sm80_tn_128x256_f16acc_f16cd",
+];
 
 impl Sm80Config {
     /// The configuration `name` (one of [`SM80_CONFIGS`]), read from its header.
@@ -377,7 +409,15 @@ impl Sm80Config {
             smem_bytes: 2 * stages * (get("kStageElemsA")? + get("kStageElemsB")?),
             a_major: major("kAMnMajor"),
             b_major: major("kBMnMajor"),
+            acc_bits: get("kAccBits")?,
+            out_bits: get("kOutBits")?,
         })
+    }
+
+    /// `"fp16 in, fp32 accumulate, fp16 C/D"`: the element types.
+    pub fn types(&self) -> String {
+        let t = |bits: usize| if bits == 16 { "fp16" } else { "fp32" };
+        format!("fp16 in, {} accumulate, {} C/D", t(self.acc_bits), t(self.out_bits))
     }
 
     /// The layouts the kernel runs as it is: its A and B majorness, C column-major.
@@ -556,6 +596,108 @@ pub(crate) fn f16_bits(x: f32) -> u16 {
     half::f16::from_f32(x).to_bits()
 }
 
+/// An element type of C and D: `f32`, or fp16 as `half::f16` or as its bits (`u16`). A
+/// configuration writes one of them ([`Sm80Config::out_bits`]); [`Gemm`]'s launches check that
+/// the buffers they are given hold it.
+pub trait GemmElem: tycute_cuda::cudarc::driver::DeviceRepr + tycute_cuda::cudarc::driver::ValidAsZeroBits + Copy + Default + Unpin + 'static {
+    /// 32 or 16.
+    const BITS: usize;
+    /// `"f32"`, `"half::f16"`, `"u16 (fp16 bits)"`.
+    const NAME: &'static str;
+    /// The nearest value (ties to even).
+    fn from_f64(x: f64) -> Self;
+    /// The value.
+    fn to_f64(self) -> f64;
+    /// The raw bits (for sentinels).
+    fn bits(self) -> u32;
+    /// The value with these bits.
+    fn from_bits(b: u32) -> Self;
+}
+impl GemmElem for f32 {
+    const BITS: usize = 32;
+    const NAME: &'static str = "f32";
+    fn from_f64(x: f64) -> f32 {
+        x as f32
+    }
+    fn to_f64(self) -> f64 {
+        self as f64
+    }
+    fn bits(self) -> u32 {
+        self.to_bits()
+    }
+    fn from_bits(b: u32) -> f32 {
+        f32::from_bits(b)
+    }
+}
+impl GemmElem for half::f16 {
+    const BITS: usize = 16;
+    const NAME: &'static str = "half::f16";
+    fn from_f64(x: f64) -> half::f16 {
+        half::f16::from_f64(x)
+    }
+    fn to_f64(self) -> f64 {
+        half::f16::to_f64(self)
+    }
+    fn bits(self) -> u32 {
+        self.to_bits() as u32
+    }
+    fn from_bits(b: u32) -> half::f16 {
+        half::f16::from_bits(b as u16)
+    }
+}
+impl GemmElem for u16 {
+    const BITS: usize = 16;
+    const NAME: &'static str = "u16 (fp16 bits)";
+    fn from_f64(x: f64) -> u16 {
+        half::f16::from_f64(x).to_bits()
+    }
+    fn to_f64(self) -> f64 {
+        half::f16::from_bits(self).to_f64()
+    }
+    fn bits(self) -> u32 {
+        self as u32
+    }
+    fn from_bits(b: u32) -> u16 {
+        b as u16
+    }
+}
+
+/// `Ok` when configuration `cfg` writes C and D of element type `T`, else an error that names both.
+pub fn check_elem<T: GemmElem>(cfg: &Sm80Config) -> Result<(), String> {
+    if cfg.out_bits == T::BITS {
+        return Ok(());
+    }
+    let want = if cfg.out_bits == 16 { "fp16 (half::f16 or u16)" } else { "f32" };
+    Err(format!("configuration {} reads and writes {want} C and D, but the C/D buffers given hold {}", cfg.name, T::NAME))
+}
+
+/// A device buffer seen through a raw pointer: C and D of [`Gemm::run`], which are one buffer.
+struct Alias<'a, T> {
+    ptr: tycute_cuda::cudarc::driver::sys::CUdeviceptr,
+    len: usize,
+    stream: &'a std::sync::Arc<tycute_cuda::cudarc::driver::CudaStream>,
+    _t: core::marker::PhantomData<T>,
+}
+impl<T> tycute_cuda::cudarc::driver::DeviceSlice<T> for Alias<'_, T> {
+    fn len(&self) -> usize {
+        self.len
+    }
+    fn stream(&self) -> &std::sync::Arc<tycute_cuda::cudarc::driver::CudaStream> {
+        self.stream
+    }
+}
+impl<T> tycute_cuda::cudarc::driver::DevicePtr<T> for Alias<'_, T> {
+    fn device_ptr<'a>(&'a self, _: &'a tycute_cuda::cudarc::driver::CudaStream) -> (tycute_cuda::cudarc::driver::sys::CUdeviceptr, tycute_cuda::cudarc::driver::SyncOnDrop<'a>) {
+        // the owner's guard (Gemm::run) orders the launch after the buffer's previous work
+        (self.ptr, tycute_cuda::cudarc::driver::SyncOnDrop::Sync(None))
+    }
+}
+impl<T> tycute_cuda::cudarc::driver::DevicePtrMut<T> for Alias<'_, T> {
+    fn device_ptr_mut<'a>(&'a mut self, _: &'a tycute_cuda::cudarc::driver::CudaStream) -> (tycute_cuda::cudarc::driver::sys::CUdeviceptr, tycute_cuda::cudarc::driver::SyncOnDrop<'a>) {
+        (self.ptr, tycute_cuda::cudarc::driver::SyncOnDrop::Sync(None))
+    }
+}
+
 /// A loaded `sm80_gemm_tn` of one configuration.
 pub struct Gemm {
     /// The configuration the CUBIN was built for.
@@ -566,6 +708,11 @@ pub struct Gemm {
 }
 
 impl Gemm {
+    /// The context the kernel is loaded in.
+    pub fn ctx(&self) -> &std::sync::Arc<CudaContext> {
+        &self.ctx
+    }
+
     /// Loads the kernel from a CUBIN and allows it its dynamic shared memory.
     pub fn load(ctx: &std::sync::Arc<CudaContext>, cfg: &Sm80Config, image: Vec<u8>) -> Result<Gemm, String> {
         let module = ctx.load_module(Ptx::from_binary(image)).map_err(|e| format!("load the CUBIN: {e}"))?;
@@ -579,27 +726,54 @@ impl Gemm {
     }
 
     /// `D = alpha * A * B^T + beta * C` on device buffers: A (m,k), B (n,k) halves in the
-    /// configuration's own layouts (`cfg.layouts()`: TN or NT), C, D (m,n) column-major floats,
-    /// packed ([`GemmStrides::packed_for`]). Any shape [`Sm80Config::shape_ok`] takes.
+    /// configuration's own layouts (`cfg.layouts()`: TN or NT), C, D (m,n) column-major of the
+    /// configuration's element type `T` ([`Sm80Config::out_bits`]: `f32`, or `half::f16` / `u16`;
+    /// another is an error), packed ([`GemmStrides::packed_for`]). Any shape
+    /// [`Sm80Config::shape_ok`] takes.
     #[allow(clippy::too_many_arguments)]
-    pub fn launch(
+    pub fn launch<T: GemmElem>(
         &self,
         stream: &std::sync::Arc<tycute_cuda::cudarc::driver::CudaStream>,
         (m, n, k): (usize, usize, usize),
         a: &tycute_cuda::cudarc::driver::CudaSlice<u16>,
         b: &tycute_cuda::cudarc::driver::CudaSlice<u16>,
-        c: &tycute_cuda::cudarc::driver::CudaSlice<f32>,
-        d: &mut tycute_cuda::cudarc::driver::CudaSlice<f32>,
+        c: &tycute_cuda::cudarc::driver::CudaSlice<T>,
+        d: &mut tycute_cuda::cudarc::driver::CudaSlice<T>,
         alpha: f32,
         beta: f32,
     ) -> Result<(), String> {
         self.launch_batched(stream, (m, n, k), &GemmStrides::packed_for((m, n, k), 1, &self.cfg.layouts()), a, b, c, d, alpha, beta)
     }
 
+    /// `C = alpha * A * B^T + beta * C` in place: [`Gemm::launch`] with D the buffer of C (the
+    /// kernel's C and D are not `__restrict__`, and each thread reads every element of C it
+    /// reads before it writes the same element of D, and no other). A (m,k), B (n,k) halves in
+    /// the configuration's own layouts, C (m,n) column-major of its element type, packed.
+    #[allow(clippy::too_many_arguments)]
+    pub fn run<T: GemmElem>(
+        &self,
+        shape: (usize, usize, usize),
+        a: &tycute_cuda::cudarc::driver::CudaSlice<u16>,
+        b: &tycute_cuda::cudarc::driver::CudaSlice<u16>,
+        c: &mut tycute_cuda::cudarc::driver::CudaSlice<T>,
+        alpha: f32,
+        beta: f32,
+        stream: &std::sync::Arc<tycute_cuda::cudarc::driver::CudaStream>,
+    ) -> Result<(), String> {
+        use tycute_cuda::cudarc::driver::DevicePtrMut;
+        check_elem::<T>(&self.cfg)?;
+        let len = c.len();
+        // the guard orders the launch after C's previous work and records it for C's next
+        let (ptr, _guard) = c.device_ptr_mut(stream);
+        let view = Alias::<T> { ptr, len, stream, _t: core::marker::PhantomData };
+        let mut same = Alias::<T> { ptr, len, stream, _t: core::marker::PhantomData };
+        self.launch_batched(stream, shape, &GemmStrides::packed_for(shape, 1, &self.cfg.layouts()), a, b, &view, &mut same, alpha, beta)
+    }
+
     /// `D_z = alpha * A_z * B_z^T + beta * C_z` for `z < s.batch`, in the configuration's own
     /// layouts (`cfg.layouts()`, C column-major): [`Gemm::launch_layouts`] with those.
     #[allow(clippy::too_many_arguments)]
-    pub fn launch_batched<A, B, C, D>(
+    pub fn launch_batched<A, B, C, D, T: GemmElem>(
         &self,
         stream: &std::sync::Arc<tycute_cuda::cudarc::driver::CudaStream>,
         shape: (usize, usize, usize),
@@ -614,8 +788,8 @@ impl Gemm {
     where
         A: tycute_cuda::cudarc::driver::DevicePtr<u16>,
         B: tycute_cuda::cudarc::driver::DevicePtr<u16>,
-        C: tycute_cuda::cudarc::driver::DevicePtr<f32>,
-        D: tycute_cuda::cudarc::driver::DevicePtrMut<f32>,
+        C: tycute_cuda::cudarc::driver::DevicePtr<T>,
+        D: tycute_cuda::cudarc::driver::DevicePtrMut<T>,
     {
         self.launch_layouts(stream, shape, &self.cfg.layouts(), s, a, b, c, d, alpha, beta)
     }
@@ -625,10 +799,11 @@ impl Gemm {
     /// [`GemmStrides::check_layouts`]: `l` must be this configuration's A and B majorness with C
     /// column-major, or the exchanged majorness with C row-major, see
     /// [`Layouts::kernel_operands`]; [`Layouts::sm80_config`] names the configuration), on any
-    /// device buffers or views that hold them. C is not read when beta is 0. One launch, grid
+    /// device buffers or views that hold them. C and D hold the configuration's element type `T`
+    /// ([`check_elem`]). C is not read when beta is 0. One launch, grid
     /// (ceil(m / bM), ceil(n / bN), batch), with m and n exchanged for row-major C.
     #[allow(clippy::too_many_arguments)]
-    pub fn launch_layouts<A, B, C, D>(
+    pub fn launch_layouts<A, B, C, D, T: GemmElem>(
         &self,
         stream: &std::sync::Arc<tycute_cuda::cudarc::driver::CudaStream>,
         (m, n, k): (usize, usize, usize),
@@ -644,9 +819,10 @@ impl Gemm {
     where
         A: tycute_cuda::cudarc::driver::DevicePtr<u16>,
         B: tycute_cuda::cudarc::driver::DevicePtr<u16>,
-        C: tycute_cuda::cudarc::driver::DevicePtr<f32>,
-        D: tycute_cuda::cudarc::driver::DevicePtrMut<f32>,
+        C: tycute_cuda::cudarc::driver::DevicePtr<T>,
+        D: tycute_cuda::cudarc::driver::DevicePtrMut<T>,
     {
+        check_elem::<T>(&self.cfg)?;
         s.check_layouts(&self.cfg, (m, n, k), l)?;
         let [la, lb, lc, ld] = s.lens(l, (m, n, k));
         if a.len() < la || b.len() < lb || c.len() < lc || d.len() < ld {
@@ -714,12 +890,18 @@ pub struct GemmCase {
     pub sample: Option<usize>,
     /// The layouts of A, B and C/D (the strides are read in them).
     pub layouts: Layouts,
+    /// `None`: exact inputs (see [`gemm_check_case`]), every checked element must equal the
+    /// reference (rounded to D's type). `Some(t)`: random normal inputs (rounded to fp16, C to
+    /// its type), and the checked elements' normwise relative error
+    /// `||D - ref||_2 / ||ref||_2` must be at most `t` (for fp16 accumulation, whose sums are
+    /// not exact; [`GemmReport::rel_error`]).
+    pub tolerance: Option<f64>,
 }
 
 impl GemmCase {
     /// One packed TN problem, alpha = 1.5, beta = 0.5, every element checked.
     pub fn packed(shape: (usize, usize, usize)) -> GemmCase {
-        GemmCase { shape, strides: GemmStrides::packed(shape, 1), alpha: 1.5, beta: 0.5, sample: None, layouts: Layouts::TN }
+        GemmCase { shape, strides: GemmStrides::packed(shape, 1), alpha: 1.5, beta: 0.5, sample: None, layouts: Layouts::TN, tolerance: None }
     }
 
     /// One problem in layouts `l`, packed as the kernel allows ([`GemmStrides::packed_for`]).
@@ -742,67 +924,113 @@ pub struct GemmReport {
     pub outside: usize,
     /// The first few wrong elements, described.
     pub examples: Vec<String>,
+    /// `||D - ref||_2 / ||ref||_2` over the checked elements.
+    pub rel_error: f64,
 }
 
-/// Floats of sentinel before and after the D matrices in [`gemm_check_case`].
+/// Elements of sentinel before and after the D matrices in [`gemm_check_case`].
 pub const GUARD: usize = 1024;
 
-/// The sentinel around (and the poison inside) D: a NaN with a payload no arithmetic produces.
+/// The sentinel around (and the poison inside) D: a NaN with a payload no arithmetic produces
+/// (fp32; fp16 D: the signalling NaN `0x7d5a`).
 const SENTINEL: u32 = 0x7fa5_a5a5;
+const SENTINEL16: u32 = 0x7d5a;
 
-/// Runs one [`GemmCase`]: random A, B, C (multiples of 1/4 in [-2, 2], exact in fp16 and, summed,
-/// in fp32; padding NaN), D and a guard of [`GUARD`] floats on each side filled with a NaN
-/// sentinel, one launch through [`Gemm::launch_batched`] (D passed as a view after the guard),
-/// then an f64 CPU reference.
+/// The largest K at which fp16 accumulation of [`gemm_check_case`]'s exact inputs is exact: A and
+/// B in {-1, 0, 1}, so every partial sum is an integer of magnitude at most K, and the integers
+/// up to 2048 are fp16 values.
+pub const F16_ACC_EXACT_K: usize = 2048;
+
+/// Runs one [`GemmCase`]: random A, B, C (padding NaN), D and a guard of [`GUARD`] elements on
+/// each side filled with a NaN sentinel, one launch through [`Gemm::launch_layouts`] (D passed as
+/// a view after the guard), then an f64 CPU reference. C and D are of the configuration's element
+/// type (fp32 or fp16).
+///
+/// Exact inputs (`case.tolerance == None`): A and B multiples of 1/4 in [-2, 2] (exact in fp16,
+/// and, summed, in fp32) with fp32 accumulation; with fp16 accumulation A and B in {-1, 0, 1} and
+/// K at most [`F16_ACC_EXACT_K`] (every partial sum an fp16 integer); C multiples of 1/4 in
+/// [-2, 2]. alpha * acc + beta * C is then exact in fp32, so D (rounded once to fp16 for fp16 D,
+/// as the reference is) must equal the reference.
 pub fn gemm_check_case(g: &Gemm, case: &GemmCase) -> Result<GemmReport, String> {
+    if g.cfg.out_bits == 16 {
+        check_case_typed::<half::f16>(g, case)
+    } else {
+        check_case_typed::<f32>(g, case)
+    }
+}
+
+fn check_case_typed<T: GemmElem>(g: &Gemm, case: &GemmCase) -> Result<GemmReport, String> {
     let (m, n, k) = case.shape;
     let s = &case.strides;
     let l = &case.layouts;
     s.check_layouts(&g.cfg, case.shape, l)?;
+    let f16_acc = g.cfg.acc_bits == 16;
+    if case.tolerance.is_none() && f16_acc && k > F16_ACC_EXACT_K {
+        return Err(format!(
+            "{}: fp16 accumulation is exact on the check's inputs up to K = {F16_ACC_EXACT_K}, not {k} (give the case a tolerance)",
+            g.cfg.name
+        ));
+    }
     let [(ao, al), (bo, bl), (co, cl)] = extents(l, case.shape);
     let mut seed = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(7, |d| d.as_nanos() as u64) | 1;
-    let mut next = || {
-        seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-        seed >> 33
+    let next = |seed: &mut u64| {
+        *seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        *seed >> 33
+    };
+    // a standard normal (Box-Muller on two 31-bit uniforms)
+    let normal = |seed: &mut u64| {
+        let (u, v) = ((next(seed) as f64 + 0.5) / (1u64 << 31) as f64, (next(seed) as f64 + 0.5) / (1u64 << 31) as f64);
+        (-2.0 * u.ln()).sqrt() * (2.0 * std::f64::consts::PI * v).cos()
     };
     let nan16 = 0x7e00u16;
+    // element values: A and B as halves represent them; C as T does
+    let mut value = |what: char| -> f32 {
+        match (case.tolerance, what) {
+            (Some(_), 'c') => T::from_f64(normal(&mut seed)).to_f64() as f32,
+            (Some(_), _) => half::f16::from_f64(normal(&mut seed)).to_f32(),
+            (None, 'c') => (next(&mut seed) % 17) as f32 / 4.0 - 2.0,
+            (None, _) if f16_acc => (next(&mut seed) % 3) as f32 - 1.0,
+            (None, _) => (next(&mut seed) % 17) as f32 / 4.0 - 2.0,
+        }
+    };
     // X (rows, len) with row stride ld, batch stride z: random inside, NaN between
-    let mut fill = |rows: usize, len: usize, ld: usize, z: usize, nan: f32, inside_nan: bool| -> Vec<f32> {
+    let mut fill = |what: char, rows: usize, len: usize, ld: usize, z: usize, inside_nan: bool| -> Vec<f32> {
         let total = s.extent(rows, len, ld, z);
-        let mut v = vec![nan; total];
+        let mut v = vec![f32::NAN; total];
         for b in 0..s.batch {
             for r in 0..rows {
                 for x in 0..len {
-                    v[b * z + r * ld + x] = if inside_nan { f32::NAN } else { (next() % 17) as f32 / 4.0 - 2.0 };
+                    v[b * z + r * ld + x] = if inside_nan { f32::NAN } else { value(what) };
                 }
             }
         }
         v
     };
     let [la, lb, _, _] = s.lens(l, case.shape);
-    let mut a = fill(ao, al, s.lda, s.batch_a, f32::NAN, false);
-    let mut b = fill(bo, bl, s.ldb, s.batch_b, f32::NAN, false);
+    let mut a = fill('a', ao, al, s.lda, s.batch_a, false);
+    let mut b = fill('b', bo, bl, s.ldb, s.batch_b, false);
     // an M-/N-major operand's buffer holds its last column rounded up to 8 rows (NaN)
     a.resize(la, f32::NAN);
     b.resize(lb, f32::NAN);
-    let c = fill(co, cl, s.ldc, s.batch_c, f32::NAN, case.beta == 0.0);
+    let c = fill('c', co, cl, s.ldc, s.batch_c, case.beta == 0.0);
     let d_len = s.extent(co, cl, s.ldd, s.batch_d);
     // element offsets: A(i,kk), B(j,kk), C/D(i,j) with outer stride ld
     let at_a = |i: usize, kk: usize| if l.a == Major::K { i * s.lda + kk } else { kk * s.lda + i };
     let at_b = |j: usize, kk: usize| if l.b == Major::K { j * s.ldb + kk } else { kk * s.ldb + j };
     let at_c = |i: usize, j: usize, ld: usize| if l.c == COrder::ColMajor { j * ld + i } else { i * ld + j };
     let halves = |x: &[f32]| -> Vec<u16> { x.iter().map(|&v| if v.is_nan() { nan16 } else { f16_bits(v) }).collect() };
+    let sentinel = T::from_bits(if T::BITS == 16 { SENTINEL16 } else { SENTINEL });
     let stream = g.ctx.default_stream();
     let e = |what: &str, x: tycute_cuda::cudarc::driver::DriverError| format!("{what}: {x}");
     let da = stream.clone_htod(&halves(&a)).map_err(|x| e("A", x))?;
     let db = stream.clone_htod(&halves(&b)).map_err(|x| e("B", x))?;
-    let dc = stream.clone_htod(&c).map_err(|x| e("C", x))?;
-    let mut dd = stream.clone_htod(&vec![f32::from_bits(SENTINEL); d_len + 2 * GUARD]).map_err(|x| e("D", x))?;
+    let dc = stream.clone_htod(&c.iter().map(|&x| T::from_f64(x as f64)).collect::<Vec<T>>()).map_err(|x| e("C", x))?;
+    let mut dd = stream.clone_htod(&vec![sentinel; d_len + 2 * GUARD]).map_err(|x| e("D", x))?;
     {
         let mut view = dd.slice_mut(GUARD..GUARD + d_len);
         g.launch_layouts(&stream, case.shape, l, s, &da, &db, &dc, &mut view, case.alpha, case.beta)?;
     }
-    let d = stream.clone_dtoh(&dd).map_err(|x| e("D back", x))?;
+    let d: Vec<T> = stream.clone_dtoh(&dd).map_err(|x| e("D back", x))?;
 
     let mut r = GemmReport::default();
     // writes outside the matrices, and unwritten elements inside
@@ -812,17 +1040,17 @@ pub fn gemm_check_case(g: &Gemm, case: &GemmCase) -> Result<GemmReport, String> 
             for i in 0..m {
                 let at = GUARD + z * s.batch_d + at_c(i, j, s.ldd);
                 inside[at] = true;
-                if d[at].is_nan() {
+                if d[at].to_f64().is_nan() {
                     r.unwritten += 1;
                 }
             }
         }
     }
     for (at, (&x, &ins)) in d.iter().zip(&inside).enumerate() {
-        if !ins && x.to_bits() != SENTINEL {
+        if !ins && x.bits() != sentinel.bits() {
             r.outside += 1;
             if r.examples.len() < 8 {
-                r.examples.push(format!("D buffer element {at} (guard {GUARD}, ldd {}) outside the matrices was written: {x}", s.ldd));
+                r.examples.push(format!("D buffer element {at} (guard {GUARD}, ldd {}) outside the matrices was written: {}", s.ldd, x.to_f64()));
             }
         }
     }
@@ -842,24 +1070,40 @@ pub fn gemm_check_case(g: &Gemm, case: &GemmCase) -> Result<GemmReport, String> 
                 }
             }
             for _ in 0..count {
-                let x = next() as usize;
-                pick.push((x % s.batch, (x / s.batch) % m, next() as usize % n));
+                let x = next(&mut seed) as usize;
+                pick.push((x % s.batch, (x / s.batch) % m, next(&mut seed) as usize % n));
             }
         }
     }
+    let (mut err2, mut ref2) = (0.0f64, 0.0f64);
     for (z, i, j) in pick {
         let dot: f64 = (0..k).map(|kk| a[z * s.batch_a + at_a(i, kk)] as f64 * b[z * s.batch_b + at_b(j, kk)] as f64).sum();
         let mut want = case.alpha as f64 * dot;
         if case.beta != 0.0 {
             want += case.beta as f64 * c[z * s.batch_c + at_c(i, j, s.ldc)] as f64;
         }
-        let got = d[GUARD + z * s.batch_d + at_c(i, j, s.ldd)] as f64;
+        // D's type: the exact value rounded once (fp16 D)
+        let want = T::from_f64(want).to_f64();
+        let got = d[GUARD + z * s.batch_d + at_c(i, j, s.ldd)].to_f64();
         r.checked += 1;
-        if !(got - want).abs().le(&(1e-6 * want.abs().max(1.0))) {
+        err2 += (got - want) * (got - want);
+        ref2 += want * want;
+        let bad = match case.tolerance {
+            None => !(got - want).abs().le(&(1e-6 * want.abs().max(1.0))),
+            Some(_) => got.is_nan(),
+        };
+        if bad {
             r.wrong += 1;
             if r.examples.len() < 8 {
                 r.examples.push(format!("D[{z}][{i},{j}] = {got}, want {want}"));
             }
+        }
+    }
+    r.rel_error = if ref2 > 0.0 { (err2 / ref2).sqrt() } else { err2.sqrt() };
+    if let Some(t) = case.tolerance {
+        if !(r.rel_error <= t) {
+            r.wrong += 1;
+            r.examples.push(format!("normwise relative error {:.3e} over {} elements is above the tolerance {t:.1e}", r.rel_error, r.checked));
         }
     }
     Ok(r)
@@ -868,14 +1112,22 @@ pub fn gemm_check_case(g: &Gemm, case: &GemmCase) -> Result<GemmReport, String> 
 /// Times `sm80_gemm_tn` at `m x n x k`: `reps` launches between two events (created with
 /// `CU_EVENT_DEFAULT`) after 3 warm-up launches; returns TFLOP/s of the mean.
 pub fn gemm_bench(g: &Gemm, m: usize, n: usize, k: usize, reps: usize) -> Result<f64, String> {
+    if g.cfg.out_bits == 16 {
+        gemm_bench_typed::<half::f16>(g, (m, n, k), reps)
+    } else {
+        gemm_bench_typed::<f32>(g, (m, n, k), reps)
+    }
+}
+
+fn gemm_bench_typed<T: GemmElem>(g: &Gemm, (m, n, k): (usize, usize, usize), reps: usize) -> Result<f64, String> {
     let stream = g.ctx.default_stream();
     let e = |what: &str, x: tycute_cuda::cudarc::driver::DriverError| format!("{what}: {x}");
     let l = g.cfg.layouts();
     let [la, lb, lc, ld] = GemmStrides::packed_for((m, n, k), 1, &l).lens(&l, (m, n, k));
     let da = stream.alloc_zeros::<u16>(la).map_err(|x| e("A", x))?;
     let db = stream.alloc_zeros::<u16>(lb).map_err(|x| e("B", x))?;
-    let dc = stream.alloc_zeros::<f32>(lc).map_err(|x| e("C", x))?;
-    let mut dd = stream.alloc_zeros::<f32>(ld).map_err(|x| e("D", x))?;
+    let dc = stream.alloc_zeros::<T>(lc).map_err(|x| e("C", x))?;
+    let mut dd = stream.alloc_zeros::<T>(ld).map_err(|x| e("D", x))?;
     let ms = mean_ms(&stream, reps, || g.launch(&stream, (m, n, k), &da, &db, &dc, &mut dd, 1.0, 0.0))?;
     Ok(2.0 * m as f64 * n as f64 * k as f64 / (ms * 1e-3) / 1e12)
 }
@@ -884,14 +1136,63 @@ pub fn gemm_bench(g: &Gemm, m: usize, n: usize, k: usize, reps: usize) -> Result
 /// column-major `op(A) = T`, `op(B) = N` call; fp32 compute and D), timed the same way; TFLOP/s.
 /// `Err` names what is missing when cuBLAS cannot be loaded.
 pub fn cublas_bench(ctx: &std::sync::Arc<CudaContext>, m: usize, n: usize, k: usize, reps: usize) -> Result<f64, String> {
+    cublas_bench_as(ctx, &Sm80Config::named(DEFAULT_SM80)?, (m, n, k), reps)
+}
+
+/// [`cublas_bench`] with the element types of configuration `cfg` ([`cublas_types`]).
+pub fn cublas_bench_as(ctx: &std::sync::Arc<CudaContext>, cfg: &Sm80Config, (m, n, k): (usize, usize, usize), reps: usize) -> Result<f64, String> {
     let stream = ctx.default_stream();
     let e = |what: &str, x: tycute_cuda::cudarc::driver::DriverError| format!("{what}: {x}");
     let blas = cublas(&stream)?;
     let da = stream.alloc_zeros::<u16>(m * k).map_err(|x| e("A", x))?;
     let db = stream.alloc_zeros::<u16>(n * k).map_err(|x| e("B", x))?;
-    let mut dd = stream.alloc_zeros::<f32>(m * n).map_err(|x| e("D", x))?;
-    let ms = mean_ms(&stream, reps, || cublas_gemm(&blas, &stream, (m, n, k), &Layouts::TN, &da, &db, &mut dd))?;
+    let ms = if cublas_d16(cfg) {
+        let mut dd = stream.alloc_zeros::<u16>(m * n).map_err(|x| e("D", x))?;
+        mean_ms(&stream, reps, || cublas_gemm_as(&blas, &stream, cfg, (m, n, k), &da, &db, &mut dd))?
+    } else {
+        let mut dd = stream.alloc_zeros::<f32>(m * n).map_err(|x| e("D", x))?;
+        mean_ms(&stream, reps, || cublas_gemm_as(&blas, &stream, cfg, (m, n, k), &da, &db, &mut dd))?
+    };
     Ok(2.0 * m as f64 * n as f64 * k as f64 / (ms * 1e-3) / 1e12)
+}
+
+/// Whether the cuBLAS call of [`cublas_types`] writes fp16 D: for fp16 C/D, and for fp16
+/// accumulation (cuBLAS's `CUBLAS_COMPUTE_16F` takes fp16 C and D only).
+fn cublas_d16(cfg: &Sm80Config) -> bool {
+    cfg.out_bits == 16 || cfg.acc_bits == 16
+}
+
+/// The cuBLAS call the benchmarks compare configuration `cfg` with: `cublasGemmEx`, fp16 A and B
+/// in `cfg`'s layouts, fp32 compute (`CUBLAS_COMPUTE_32F`) or, for fp16 accumulation, fp16
+/// compute (`CUBLAS_COMPUTE_16F`), D of `cfg`'s type, except that with fp16 compute cuBLAS
+/// takes fp16 D only (so an fp16-accumulating configuration with fp32 D is compared with fp16 D).
+pub fn cublas_types(cfg: &Sm80Config) -> &'static str {
+    match (cfg.acc_bits, cfg.out_bits) {
+        (16, 16) => "fp16 compute (CUBLAS_COMPUTE_16F), fp16 D",
+        (16, _) => "fp16 compute (CUBLAS_COMPUTE_16F), fp16 D: cuBLAS has no fp16-compute GEMM with fp32 D",
+        (_, 16) => "fp32 compute, fp16 D",
+        _ => "fp32 compute and D",
+    }
+}
+
+/// One cuBLAS call of [`cublas_types`] for configuration `cfg` (D = A * B^T, packed, in `cfg`'s
+/// layouts); `d` of `f32` or `u16` as [`cublas_d16`] says.
+fn cublas_gemm_as<T: tycute_cuda::cudarc::driver::DeviceRepr>(
+    blas: &tycute_cuda::cudarc::cublas::CudaBlas,
+    stream: &Stream,
+    cfg: &Sm80Config,
+    shape: (usize, usize, usize),
+    a: &Slice<u16>,
+    b: &Slice<u16>,
+    d: &mut Slice<T>,
+) -> Result<(), String> {
+    use tycute_cuda::cudarc::cublas::sys::cudaDataType;
+    let d_type = if cublas_d16(cfg) { cudaDataType::CUDA_R_16F } else { cudaDataType::CUDA_R_32F };
+    if std::mem::size_of::<T>() * 8 != if cublas_d16(cfg) { 16 } else { 32 } {
+        return Err("cuBLAS D buffer of the wrong element size".into());
+    }
+    let l = cfg.layouts();
+    cublas_gemm_compute(blas, stream, shape, (l.a, l.b), a, b, d, d_type, (1.0, 0.0), cfg.acc_bits == 16)
 }
 
 /// Random multiples of 1/64 in [-1, 1] as half bits (exact in half), from a fixed seed.
@@ -940,12 +1241,27 @@ pub(crate) fn median_tflops((m, n, k): (usize, usize, usize), mut ms: Vec<f64>) 
     2.0 * m as f64 * n as f64 * k as f64 / (ms[ms.len() / 2] * 1e-3) / 1e12
 }
 
-/// Benchmark of `sm80_gemm_tn` and cuBLAS (`cublasGemmEx`, fp16 in, fp32 compute and out) on the
+/// Benchmark of `sm80_gemm_tn` and cuBLAS (`cublasGemmEx` with the configuration's types,
+/// [`cublas_types`]) on the
 /// same inputs: random multiples of 1/64 in [-1, 1], rotated over enough buffer sets that each
 /// run reads A and B from outside L2 (at least twice L2's 50 MB in all); per run a pair of
 /// `CU_EVENT_DEFAULT` events; three warm-up runs per set; the median of `runs`. Returns
 /// (tycute TFLOP/s, cuBLAS TFLOP/s or `None` without cuBLAS).
 pub fn bench_rotating(
+    g: &Gemm,
+    ctx: &std::sync::Arc<CudaContext>,
+    shape: (usize, usize, usize),
+    runs: usize,
+) -> Result<(f64, Option<f64>), String> {
+    match (g.cfg.out_bits == 16, cublas_d16(&g.cfg)) {
+        (true, _) => bench_rotating_typed::<half::f16, u16>(g, ctx, shape, runs),
+        (false, true) => bench_rotating_typed::<f32, u16>(g, ctx, shape, runs),
+        (false, false) => bench_rotating_typed::<f32, f32>(g, ctx, shape, runs),
+    }
+}
+
+/// [`bench_rotating`] with C/D of type `T` and cuBLAS's D of type `U`.
+fn bench_rotating_typed<T: GemmElem, U: tycute_cuda::cudarc::driver::DeviceRepr + tycute_cuda::cudarc::driver::ValidAsZeroBits>(
     g: &Gemm,
     ctx: &std::sync::Arc<CudaContext>,
     (m, n, k): (usize, usize, usize),
@@ -960,8 +1276,8 @@ pub fn bench_rotating(
     let e = |what: &str, x: tycute_cuda::cudarc::driver::DriverError| format!("{what}: {x}");
     let (bufs, _) = rotating_inputs(&stream, (m, n, k))?;
     let sets = bufs.len();
-    let c = stream.alloc_zeros::<f32>(m * n).map_err(|x| e("C", x))?;
-    let mut d = stream.alloc_zeros::<f32>(m * n).map_err(|x| e("D", x))?;
+    let c = stream.alloc_zeros::<T>(m * n).map_err(|x| e("C", x))?;
+    let mut d = stream.alloc_zeros::<T>(m * n).map_err(|x| e("D", x))?;
     let median_tflops = |ms: Vec<f64>| median_tflops((m, n, k), ms);
 
     // tycute: 3 warm-up runs per set, then the timed runs cycling through the sets
@@ -981,14 +1297,15 @@ pub fn bench_rotating(
         return Ok((ours, None));
     }
     let blas = cublas(&stream)?;
+    let mut dc = stream.alloc_zeros::<U>(m * n).map_err(|x| e("D", x))?;
     for (a, b) in &bufs {
         for _ in 0..3 {
-            cublas_gemm(&blas, &stream, (m, n, k), &g.cfg.layouts(), a, b, &mut d)?;
+            cublas_gemm_as(&blas, &stream, &g.cfg, (m, n, k), a, b, &mut dc)?;
         }
     }
     let theirs = median_tflops(each_ms(&stream, runs, |r| {
         let (a, b) = &bufs[r % sets];
-        cublas_gemm(&blas, &stream, (m, n, k), &g.cfg.layouts(), a, b, &mut d)
+        cublas_gemm_as(&blas, &stream, &g.cfg, (m, n, k), a, b, &mut dc)
     })?);
     Ok((ours, Some(theirs)))
 }

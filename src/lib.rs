@@ -47,6 +47,12 @@ pub mod headers {
     pub const SM80_NN_128X256: &str = include_str!(concat!(env!("OUT_DIR"), "/sm80_nn_128x256.h"));
     /// `sm80_tt_128x256.h`: A K-major, B N-major (TT).
     pub const SM80_TT_128X256: &str = include_str!(concat!(env!("OUT_DIR"), "/sm80_tt_128x256.h"));
+    /// `sm80_tn_128x256_f16acc.h`: `sm80_tn_128x256` with fp16 accumulation.
+    pub const SM80_TN_128X256_F16ACC: &str = include_str!(concat!(env!("OUT_DIR"), "/sm80_tn_128x256_f16acc.h"));
+    /// `sm80_tn_128x256_f16cd.h`: `sm80_tn_128x256` with fp16 C and D.
+    pub const SM80_TN_128X256_F16CD: &str = include_str!(concat!(env!("OUT_DIR"), "/sm80_tn_128x256_f16cd.h"));
+    /// `sm80_tn_128x256_f16acc_f16cd.h`: both.
+    pub const SM80_TN_128X256_F16ACC_F16CD: &str = include_str!(concat!(env!("OUT_DIR"), "/sm80_tn_128x256_f16acc_f16cd.h"));
     /// `sm90.h`.
     pub const SM90: &str = include_str!(concat!(env!("OUT_DIR"), "/sm90.h"));
     /// Every header.
@@ -56,6 +62,9 @@ pub mod headers {
         ("sm80_nt_128x256.h", SM80_NT_128X256),
         ("sm80_nn_128x256.h", SM80_NN_128X256),
         ("sm80_tt_128x256.h", SM80_TT_128X256),
+        ("sm80_tn_128x256_f16acc.h", SM80_TN_128X256_F16ACC),
+        ("sm80_tn_128x256_f16cd.h", SM80_TN_128X256_F16CD),
+        ("sm80_tn_128x256_f16acc_f16cd.h", SM80_TN_128X256_F16ACC_F16CD),
         ("sm90.h", SM90),
     ];
 }

@@ -370,10 +370,12 @@ fn bench_sm80(args: &tycute_cli::BenchArgs) -> i32 {
         }
     };
     let title = format!(
-        "sm80 GEMM {} ({}, fp16 in, fp32 accumulate and out) vs cublasGemmEx ({} too), {arch}",
+        "sm80 GEMM {} ({}, {}) vs cublasGemmEx ({}, {}), {arch}",
         cfg.name,
         cfg.layouts().ab(),
-        cfg.layouts().ab()
+        cfg.types(),
+        cfg.layouts().ab(),
+        tycute::gpu_check::cublas_types(&cfg)
     );
     bench_table(&title, args.runs, &parsed, |shape| tycute::gpu_check::bench_rotating(&g, &ctx, shape, args.runs))
 }

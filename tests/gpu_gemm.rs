@@ -13,9 +13,27 @@
 //! residue and batched problems in those layouts.
 //!
 //! `residues_small` runs only the small residue cases (quick enough for compute-sanitizer).
+//!
+//! The fp16 variants of the TN configuration (`sm80_tn_128x256_f16acc`, `_f16cd`,
+//! `_f16acc_f16cd`) run the same cases: fp16 C and D are checked exactly (the exact fp32 result
+//! rounded once to fp16, as the reference is); fp16 accumulation exactly on inputs in {-1, 0, 1}
+//! up to K = 2048 (`gpu_check::F16_ACC_EXACT_K`), and above that (4096^3) with random normal
+//! data against a normwise relative error bound ([`F16_ACC_TOLERANCE`]). `run_in_place` checks
+//! `Gemm::run` (C = alpha * A * B^T + beta * C, C and D one buffer) for each element type, and
+//! `refuses_wrong_element_types` the errors for C/D buffers of the wrong type.
 
-use tycute::gpu_check::{COrder, Gemm, GemmCase, GemmStrides, Layouts, Major, Sm80Config};
+use tycute::gpu_check::{check_elem, COrder, Gemm, GemmCase, GemmElem, GemmStrides, Layouts, Major, Sm80Config, F16_ACC_EXACT_K};
 use tycute_cuda::gpu;
+
+/// The normwise relative error `||D - ref|| / ||ref||` allowed for fp16 accumulation on random
+/// normal A, B (rounded to fp16) at K = 4096. fp16's unit roundoff is u = 2^-11 = 4.9e-4. The
+/// accumulator is rounded at least once per m16n8k16 (K/16 = 256 times), its partial sums s_j
+/// growing like sqrt(16 j); rounding errors of variance u^2 s_j^2 / 3 give an error of standard
+/// deviation u * sqrt(16 * 256^2 / 6) = 0.2 against |ref| ~ sqrt(K) = 64: 3.3e-3, or 4.6e-3
+/// if the hardware rounds twice per instruction (per k8), plus 2.8e-4 for fp16 D. 1e-2 is twice
+/// the larger estimate; fp32 accumulation gives ~1e-7 (and fp16 D ~3e-4), so an fp16-accumulating
+/// kernel that lost whole k-blocks or mixed registers would be far above it.
+const F16_ACC_TOLERANCE: f64 = 1e-2;
 
 #[test]
 fn refuses_shapes_it_cannot_take() {
@@ -44,6 +62,44 @@ fn refuses_shapes_it_cannot_take() {
     assert!(e.contains("overlap"), "{e}");
     assert!(GemmStrides { batch: 0, ..GemmStrides::packed(shape, 1) }.check(&wide, shape).unwrap_err().contains("batch 0"));
     assert!(Sm80Config::named("sm81").unwrap_err().contains("sm80_tn_128x256, sgemm_sm80"));
+}
+
+#[test]
+fn refuses_wrong_element_types() {
+    // the element types of the configurations, read from their headers
+    let types = |name: &str| {
+        let c = Sm80Config::named(name).unwrap();
+        (c.acc_bits, c.out_bits)
+    };
+    assert_eq!(types("sm80_tn_128x256"), (32, 32));
+    assert_eq!(types("sm80_tn_128x256_f16acc"), (16, 32));
+    assert_eq!(types("sm80_tn_128x256_f16cd"), (32, 16));
+    assert_eq!(types("sm80_tn_128x256_f16acc_f16cd"), (16, 16));
+    let f32_cd = Sm80Config::named("sm80_tn_128x256_f16acc").unwrap();
+    let f16_cd = Sm80Config::named("sm80_tn_128x256_f16cd").unwrap();
+    assert!(check_elem::<f32>(&f32_cd).is_ok() && check_elem::<half::f16>(&f16_cd).is_ok() && check_elem::<u16>(&f16_cd).is_ok());
+    let e = check_elem::<f32>(&f16_cd).unwrap_err();
+    assert!(e.contains("sm80_tn_128x256_f16cd") && e.contains("fp16") && e.contains("hold f32"), "{e}");
+    let e = check_elem::<half::f16>(&f32_cd).unwrap_err();
+    assert!(e.contains("reads and writes f32 C and D") && e.contains("half::f16"), "{e}");
+    // the layouts pick the fp32 configurations; the fp16 ones are chosen by name
+    assert_eq!(Layouts::TN.sm80_config().unwrap().name, "sm80_tn_128x256");
+    // on a GPU, a launch with the wrong type is refused before anything runs
+    let Ok(ctx) = gpu::context() else { return eprintln!("skipped the launch: no GPU") };
+    let arch = gpu::arch(&ctx).unwrap_or_else(|e| panic!("{e}"));
+    let image = match tycute::gpu_check::gemm_cubin(&f16_cd, arch) {
+        Ok(Some(image)) => image,
+        _ => return eprintln!("skipped the launch: no CUBIN"),
+    };
+    let g = Gemm::load(&ctx, &f16_cd, image).unwrap_or_else(|e| panic!("{e}"));
+    let stream = ctx.default_stream();
+    let a = stream.alloc_zeros::<u16>(128 * 64).unwrap();
+    let c = stream.alloc_zeros::<f32>(128 * 128).unwrap();
+    let mut d = stream.alloc_zeros::<f32>(128 * 128).unwrap();
+    let e = g.launch(&stream, (128, 128, 64), &a, &a, &c, &mut d, 1.0, 0.0).unwrap_err();
+    assert!(e.contains("hold f32"), "{e}");
+    let mut c = stream.alloc_zeros::<f32>(128 * 128).unwrap();
+    assert!(g.run((128, 128, 64), &a, &a, &mut c, 1.0, 0.5, &stream).unwrap_err().contains("hold f32"));
 }
 
 #[test]
@@ -213,23 +269,35 @@ fn run_cases(small_only: bool) {
                 cases.extend(layout_cases(l, small_only));
             }
         }
+        // fp16 accumulation is exact on the check's inputs up to F16_ACC_EXACT_K; above, random
+        // normal data within F16_ACC_TOLERANCE
+        if cfg.acc_bits == 16 {
+            for (label, case) in &mut cases {
+                if case.shape.2 > F16_ACC_EXACT_K {
+                    case.tolerance = Some(F16_ACC_TOLERANCE);
+                    label.push_str(", normal data");
+                }
+            }
+        }
         for (label, case) in &cases {
             let (m, n, k) = case.shape;
             let ln = case.layouts.name();
             let r = tycute::gpu_check::gemm_check_case(&g, case).unwrap_or_else(|e| panic!("{name} {m}x{n}x{k} {ln} {label}: {e}"));
             println!(
-                "{name} {arch} {m}x{n}x{k} {ln} batch {} {label}: {} of {} checked wrong, {} unwritten, {} written outside",
-                case.strides.batch, r.wrong, r.checked, r.unwritten, r.outside
+                "{name} {arch} {m}x{n}x{k} {ln} batch {} {label}: {} of {} checked wrong, {} unwritten, {} written outside, relative error {:.2e}",
+                case.strides.batch, r.wrong, r.checked, r.unwritten, r.outside, r.rel_error
             );
             assert_eq!((r.wrong, r.unwritten, r.outside), (0, 0, 0), "{name} {m}x{n}x{k} {ln} {label}: {:?}", r.examples);
         }
         if !small_only && std::env::var_os("TYCUTE_GEMM_BENCH").is_some() {
             for (m, n, k) in [(4096usize, 4096usize, 4096usize), (5120, 5120, 4096), (8192, 8192, 8192), (8192, 8192, 1024)] {
                 let ours = tycute::gpu_check::gemm_bench(&g, m, n, k, 20).unwrap_or_else(|e| panic!("{e}"));
-                match tycute::gpu_check::cublas_bench(&ctx, m, n, k, 20) {
+                match tycute::gpu_check::cublas_bench_as(&ctx, &cfg, (m, n, k), 20) {
                     Ok(cb) => println!(
-                        "{name} {arch} {m}x{n}x{k}: tycute {ours:.1} TFLOP/s, cuBLAS {cb:.1} TFLOP/s, ratio {:.2} (fp16 in, fp32 accumulate and out; mean of 20 after 3 warm-up)",
-                        ours / cb
+                        "{name} {arch} {m}x{n}x{k}: tycute {ours:.1} TFLOP/s, cuBLAS {cb:.1} TFLOP/s, ratio {:.2} ({}; cuBLAS {}; mean of 20 after 3 warm-up)",
+                        ours / cb,
+                        cfg.types(),
+                        tycute::gpu_check::cublas_types(&cfg)
                     ),
                     Err(e) => println!("{name} {arch} {m}x{n}x{k}: tycute {ours:.1} TFLOP/s; cuBLAS skipped: {e}"),
                 }
@@ -246,4 +314,74 @@ fn sm80_gemm_matches_the_cpu_on_the_gpu() {
 #[test]
 fn residues_small() {
     run_cases(true);
+}
+
+/// `Gemm::run`: C = alpha * A * B^T + beta * C in place, for each element type of C (fp32 and
+/// fp16 configurations, fp16 as `half::f16` and as `u16`), on exact inputs (multiples of 1/4;
+/// {-1, 0, 1} for fp16 accumulation), full tiles and residues, against an f64 reference rounded
+/// to C's type.
+#[test]
+fn run_in_place() {
+    let ctx = match gpu::context() {
+        Ok(c) => c,
+        Err(why) => return eprintln!("skipped: {why}"),
+    };
+    let arch = gpu::arch(&ctx).unwrap_or_else(|e| panic!("{e}"));
+    let names: Vec<String> = match std::env::var("TYCUTE_GEMM_CONFIG") {
+        Ok(n) => vec![n],
+        Err(_) => ["sm80_tn_128x256", "sm80_tn_128x256_f16acc", "sm80_tn_128x256_f16cd", "sm80_tn_128x256_f16acc_f16cd"].map(String::from).to_vec(),
+    };
+    for name in names {
+        let cfg = Sm80Config::named(&name).unwrap_or_else(|e| panic!("{e}"));
+        if cfg.layouts() != Layouts::TN {
+            continue;
+        }
+        let image = match tycute::gpu_check::gemm_cubin(&cfg, arch) {
+            Ok(Some(image)) => image,
+            Ok(None) => return eprintln!("skipped: a GPU but no NVRTC (or TYCUTE_GEMM_CUBIN)"),
+            Err(e) => panic!("{e}"),
+        };
+        let g = Gemm::load(&ctx, &cfg, image).unwrap_or_else(|e| panic!("{e}"));
+        for shape in [(256, 512, 128), (300, 257, 72)] {
+            let bad = if cfg.out_bits == 16 {
+                in_place::<half::f16>(&g, shape) + in_place::<u16>(&g, shape)
+            } else {
+                in_place::<f32>(&g, shape)
+            };
+            println!("{name} {arch} run {}x{}x{} in place: {bad} wrong", shape.0, shape.1, shape.2);
+            assert_eq!(bad, 0, "{name} {shape:?}");
+        }
+    }
+}
+
+/// One in-place run; the number of wrong elements of C.
+fn in_place<T: GemmElem>(g: &Gemm, (m, n, k): (usize, usize, usize)) -> usize {
+    let stream = g.ctx().default_stream();
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = move || {
+        seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        seed >> 33
+    };
+    let f16acc = g.cfg.acc_bits == 16;
+    let mut ab = |len: usize| -> Vec<f32> { (0..len).map(|_| if f16acc { (next() % 3) as f32 - 1.0 } else { (next() % 17) as f32 / 4.0 - 2.0 }).collect() };
+    let (a, b) = (ab(m * k), ab(n * k));
+    let c: Vec<f32> = (0..m * n).map(|i| ((i * 7 + 3) % 17) as f32 / 4.0 - 2.0).collect();
+    let halves = |x: &[f32]| x.iter().map(|&v| half::f16::from_f32(v).to_bits()).collect::<Vec<u16>>();
+    let da = stream.clone_htod(&halves(&a)).unwrap();
+    let db = stream.clone_htod(&halves(&b)).unwrap();
+    let mut dc = stream.clone_htod(&c.iter().map(|&x| T::from_f64(x as f64)).collect::<Vec<T>>()).unwrap();
+    let (alpha, beta) = (-0.75f32, 1.25f32);
+    g.run((m, n, k), &da, &db, &mut dc, alpha, beta, &stream).unwrap_or_else(|e| panic!("{e}"));
+    let got: Vec<T> = stream.clone_dtoh(&dc).unwrap();
+    let mut bad = 0;
+    for j in 0..n {
+        for i in 0..m {
+            let dot: f64 = (0..k).map(|kk| a[i * k + kk] as f64 * b[j * k + kk] as f64).sum();
+            let want = T::from_f64(alpha as f64 * dot + beta as f64 * c[i + j * m] as f64).to_f64();
+            if got[i + j * m].to_f64() != want {
+                bad += 1;
+            }
+        }
+    }
+    bad
 }
