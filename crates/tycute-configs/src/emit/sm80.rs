@@ -668,6 +668,14 @@ pub fn check<C: Sm80Kernel>() -> Result<Report, String> {
         return Err("tCrC is not compact: accumulator f is not tCcC's element f".into());
     }
     r.lines.push("fragments: every MMA operand is whole contiguous registers; every ldmatrix result fills one register".into());
+    if acc_bits::<C>() == 16 {
+        // two fp16 accumulators per 32-bit register: each MMA's 4 accumulators must be two whole
+        // registers, i.e. start at an even accumulator
+        if let Some(b) = tc.chunks(4).position(|c| c[0] % 2 != 0) {
+            return Err(format!("tCrC: MMA block {b} starts at an odd accumulator, inside an f16x2 register"));
+        }
+        r.lines.push("fp16 accumulators: every MMA's C operand is two whole f16x2 registers (kFragC even)".into());
+    }
     // per k-block: the kernel keeps one k-block of fragments (double-buffered) and indexes it
     // with k-block 0's register pattern, numbered within the k-block
     let f = fragments::<C>();
