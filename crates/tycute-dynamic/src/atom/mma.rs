@@ -394,13 +394,8 @@ mod tests {
     fn f16_and_f32_accumulators_share_their_layouts() {
         let h = mma_atom("SM80_16x8x16_F16F16F16F16_TN").unwrap();
         let f = mma_atom("SM80_16x8x16_F32F16F16F32_TN").unwrap();
-        for (x, y) in [
-            (&h.shape_mnk, &f.shape_mnk),
-            (&h.thr_id, &f.thr_id),
-            (&h.layout_a, &f.layout_a),
-            (&h.layout_b, &f.layout_b),
-            (&h.layout_c, &f.layout_c),
-        ] {
+        assert_eq!(h.shape_mnk.to_string(), f.shape_mnk.to_string());
+        for (x, y) in [(&h.thr_id, &f.thr_id), (&h.layout_a, &f.layout_a), (&h.layout_b, &f.layout_b), (&h.layout_c, &f.layout_c)] {
             assert_eq!(x.to_string(), y.to_string());
         }
         assert_eq!(h.layout_c.to_string(), "((_4,_8),(_2,_2)):((_32,_1),(_16,_8))");
