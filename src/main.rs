@@ -362,17 +362,19 @@ fn bench_sm80(args: &tycute_cli::BenchArgs) -> i32 {
             return 1;
         }
     };
-    let g = match tycute::gpu_check::Gemm::load(&ctx, &cfg, image) {
+    let mut g = match tycute::gpu_check::Gemm::load(&ctx, &cfg, image) {
         Ok(g) => g,
         Err(e) => {
             eprintln!("error: {e}");
             return 1;
         }
     };
+    g.stream_k = !args.no_stream_k;
     let title = format!(
-        "sm80 GEMM {} ({}, fp16 in, fp32 accumulate and out) vs cublasGemmEx ({} too), {arch}",
+        "sm80 GEMM {} ({}, fp16 in, fp32 accumulate and out, stream-K tail {}) vs cublasGemmEx ({} too), {arch}",
         cfg.name,
         cfg.layouts().ab(),
+        if g.stream_k { "on" } else { "off" },
         cfg.layouts().ab()
     );
     bench_table(&title, args.runs, &parsed, |shape| tycute::gpu_check::bench_rotating(&g, &ctx, shape, args.runs))
