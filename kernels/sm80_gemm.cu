@@ -7,8 +7,16 @@
 // loads the fragments of one k-block while the MMAs of the previous one run (two fragment buffers),
 // mma.sync.m16n8k16 accumulates. Any M, N >= 1 and K >= 1, K % 8 == 0 when an operand is K-major
 // (one 16-byte cp.async row is 8 halves); lda, ldb and the batch strides of A and B multiples of 8 (the host checks).
-// Grid (ceil(M/kTileM), ceil(N/kTileN), batch); blockIdx.z selects the matrices A + z * batch_a,
-// B + z * batch_b, C + z * batch_c, D + z * batch_d (strides in elements).
+// Grid (tiles + stream-K units, batch): blockIdx.x is a tile of D (M fastest: tile t is rows
+// (t % tiles_m) * kTileM, columns (t / tiles_m) * kTileN), blockIdx.y selects the matrices
+// A + y * batch_a, B + y * batch_b, C + y * batch_c, D + y * batch_d (strides in elements).
+// Stream-K tail (sk_splits > 0): the tiles from sk_first on, the last, partly filled wave, are
+// each split along K into sk_splits units (blockIdx.x = sk_first + unit): unit u of tile
+// sk_first + u / sk_splits runs the k-tiles [KT*s/sk_splits, KT*(s+1)/sk_splits) of s = u % sk_splits
+// and adds its accumulators into the tile's slot of the fp32 workspace sk_ws (red.global.add,
+// in the accumulators' own register order: every unit of a tile has the same thread-value
+// layout, so no coordinate is needed); the unit that arrives last (sk_count) takes the sums,
+// zeroes the slot and its counter for the next launch, and runs the epilogue.
 // Residues: each CTA runs one of two instantiations of gemm_tile. A tile inside (M, N) with
 // kTileK dividing K runs the plain one, whose mainloop is the residue-free one instruction for
 // instruction (docs/perf.md); otherwise the residue one loads with the zero-fill form of the same
@@ -156,6 +164,19 @@ __device__ __forceinline__ float acc_value(const acc_t* acc, int j) {
 #endif
 }
 
+// accumulators r..r+3 (r % 4 == 0: two whole f16x2 registers) set from four floats
+__device__ __forceinline__ void set_acc4(acc_t* acc, int r, float4 v) {
+#if TYCUTE_SM80_ACC_BITS == 16
+  acc[r / 2] = pack_h2(v.x, v.y);
+  acc[r / 2 + 1] = pack_h2(v.z, v.w);
+#else
+  acc[r] = v.x;
+  acc[r + 1] = v.y;
+  acc[r + 2] = v.z;
+  acc[r + 3] = v.w;
+#endif
+}
+
 // one element of C/D as a float and back
 __device__ __forceinline__ float out_to_f(out_t x) {
 #if TYCUTE_SM80_OUT_BITS == 16
@@ -229,6 +250,27 @@ __device__ __forceinline__ void epi_vec(const float* s, const out_t* c, out_t* d
   int name[X##_ndyn > 0 ? X##_ndyn : 1] = {0};                               \
   _Pragma("unroll") for (int j_ = 0; j_ < X##_ndyn; ++j_) name[j_] = X##_dstride[t][j_];
 
+// The work of this CTA (grid x, the kernel's comment): tile (tm, tn), its k-tiles [kt0, kt1).
+// blockIdx.x is read with a volatile asm, so that a second call (the epilogue's) computes the
+// tile again instead of keeping it live in registers through the mainloop, where all 255 are in
+// use; a whole tile's m0 = blockIdx.x * kTileM was rematerialized that way by the compiler itself.
+__device__ __forceinline__ void cta_work(int M, int K, int sk_first, int sk_splits, int& tm, int& tn, int& kt0, int& kt1) {
+  int tile;
+  asm volatile("mov.u32 %0, %%ctaid.x;\n" : "=r"(tile));
+  const int tiles_m = (M + kTileM - 1) / kTileM, KT = (K + kTileK - 1) / kTileK;
+  kt0 = 0;
+  kt1 = KT;
+  if (sk_splits > 0 && tile >= sk_first) {
+    // unit u of the stream-K tail: split u % sk_splits of tile sk_first + u / sk_splits
+    const int u = tile - sk_first, split = u % sk_splits;
+    tile = sk_first + u / sk_splits;
+    kt0 = static_cast<int>(static_cast<long long>(KT) * split / sk_splits);
+    kt1 = static_cast<int>(static_cast<long long>(KT) * (split + 1) / sk_splits);
+  }
+  tm = tile % tiles_m;
+  tn = tile / tiles_m;
+}
+
 }  // namespace
 
 // One CTA's tile of D. kResidue = false: the tile lies inside (M, N) and kTileK divides K, so
@@ -236,19 +278,27 @@ __device__ __forceinline__ void epi_vec(const float* s, const out_t* c, out_t* d
 // below picks this instantiation for such CTAs, so that the residue code costs them nothing.
 // kResidue = true: a CTA on the M or N edge loads with zero fill, and any CTA's last k-tile does
 // when kTileK does not divide K.
+// The CTA computes the k-tiles [kt0, kt1) of tile (tm, tn) (cta_work); with blockIdx.x >= sk_first
+// (and sk_splits > 0) it is a stream-K unit, whose partial sums meet those of the tile's other
+// units in the tile's slot of sk_ws and sk_count (the kernel's parameters, passed through: the
+// slot and the tile are recomputed after the mainloop, so that nothing of them stays live there).
 template <bool kResidue>
 __device__ __forceinline__ void gemm_tile(int M, int N, int K, const unsigned short* __restrict__ A, int lda,
                                           const unsigned short* __restrict__ B, int ldb, const out_t* C, int ldc,
-                                          out_t* D, int ldd, float alpha, float beta, bool inside) {
+                                          out_t* D, int ldd, float alpha, float beta, bool inside, int sk_first,
+                                          int sk_splits, float* sk_ws, unsigned* sk_count) {
   extern __shared__ __align__(128) unsigned short smem[];
   unsigned short* sA = smem;                            // kStages x kStageElemsA
   unsigned short* sB = smem + kStages * kStageElemsA;   // kStages x kStageElemsB
   const int t = threadIdx.x;
-  const int m0 = blockIdx.x * kTileM, n0 = blockIdx.y * kTileN;
-  const int KT = (K + kTileK - 1) / kTileK;
+  int tm, tn, kt0, kt1;
+  cta_work(M, K, sk_first, sk_splits, tm, tn, kt0, kt1);
+  const int m0 = tm * kTileM, n0 = tn * kTileN;
+  // the loops below count k-tiles from kt0 (A, B and the k bounds start there): KT of them
+  const int KT = kt1 - kt0;
   // the k-tiles below KTfull need no predicate: all of them in the plain instantiation, the
   // whole k-tiles of a CTA inside (M, N) in the residue one
-  const int KTfull = !kResidue ? KT : inside ? K / kTileK : 0;
+  const int KTfull = !kResidue ? KT : inside ? K / kTileK - kt0 : 0;
 
   // G2S: this thread's vectors. tAcA(i) = tAcA_offset + delta_i is the tile coordinate m + kTileM*k;
   // delta_i is a compile-time constant, and the header's proof (check) guarantees that it never
@@ -264,31 +314,32 @@ __device__ __forceinline__ void gemm_tile(int M, int N, int K, const unsigned sh
   // the element (m, k) of a tile coordinate m + kTileM*k: m*lda + k for K-major A, m + k*lda for
   // M-major A (B alike); a k-tile is kTileK columns further
 #if TYCUTE_SM80_A_MN_MAJOR
-  const unsigned short* gA = A + (m0 + ca % kTileM) + (size_t)(ca / kTileM) * lda;
+  const unsigned short* gA = A + (m0 + ca % kTileM) + (size_t)(ca / kTileM + kt0 * kTileK) * lda;
   const size_t a_kt = (size_t)kTileK * lda;
 #define TYCUTE_A_AT(d) ((d) % kTileM + (d) / kTileM * lda)
 #else
-  const unsigned short* gA = A + (size_t)(m0 + ca % kTileM) * lda + ca / kTileM;
+  const unsigned short* gA = A + (size_t)(m0 + ca % kTileM) * lda + ca / kTileM + kt0 * kTileK;
   const int a_kt = kTileK;
 #define TYCUTE_A_AT(d) ((d) % kTileM * lda + (d) / kTileM)
 #endif
 #if TYCUTE_SM80_B_MN_MAJOR
-  const unsigned short* gB = B + (n0 + cb % kTileN) + (size_t)(cb / kTileN) * ldb;
+  const unsigned short* gB = B + (n0 + cb % kTileN) + (size_t)(cb / kTileN + kt0 * kTileK) * ldb;
   const size_t b_kt = (size_t)kTileK * ldb;
 #define TYCUTE_B_AT(d) ((d) % kTileN + (d) / kTileN * ldb)
 #else
-  const unsigned short* gB = B + (size_t)(n0 + cb % kTileN) * ldb + cb / kTileN;
+  const unsigned short* gB = B + (size_t)(n0 + cb % kTileN) * ldb + cb / kTileN + kt0 * kTileK;
   const int b_kt = kTileK;
 #define TYCUTE_B_AT(d) ((d) % kTileN * ldb + (d) / kTileN)
 #endif
-  // rows of A (B) left from the thread's first row, and k left from its first column
+  // rows of A (B) left from the thread's first row, and k left from its first column (of k-tile kt0)
   const int rowsA = M - m0 - ca % kTileM, rowsB = N - n0 - cb % kTileN;
-  const int colsA = K - ca / kTileM, colsB = K - cb / kTileN;
-  auto load_tile = [&](int kt, int stage) {
+  const int colsA = K - ca / kTileM - kt0 * kTileK, colsB = K - cb / kTileN - kt0 * kTileK;
+  // (ktfull: KTfull, from a register in the prologue and from s_kt in the mainloop)
+  auto load_tile = [&](int kt, int stage, int ktfull) {
     const unsigned short* a = gA + kt * a_kt;
     const unsigned short* b = gB + kt * b_kt;
     const unsigned a_st = sA_g + 2 * stage * kStageElemsA, b_st = sB_g + 2 * stage * kStageElemsB;
-    if (!kResidue || kt < KTfull) {
+    if (!kResidue || kt < ktfull) {
 #pragma unroll
       for (int i = 0; i < kG2SCopiesA; ++i) {
         const int d = TYCUTE_CLOSED_FORM(tAcA, i * kVec, 0, ca_d);
@@ -363,10 +414,21 @@ __device__ __forceinline__ void gemm_tile(int M, int N, int K, const unsigned sh
 #pragma unroll
   for (int f = 0; f < kAccumulators / kAccPerReg; ++f) acc[f] = 0;
 
+  // KT and KTfull for the mainloop: in shared memory, read with a volatile load where needed, so
+  // that they take no register there (a stream-K unit's bounds are not the compiler's to
+  // recompute from K, and all 255 registers are in use); written before the barrier below
+  __shared__ int s_kt[2];
+  if (t == 0) {
+    s_kt[0] = KT;
+    s_kt[1] = KTfull;
+  }
+  auto kt_count = [&]() { return *static_cast<volatile int*>(&s_kt[0]); };
+  auto kt_full = [&]() { return *static_cast<volatile int*>(&s_kt[1]); };
+
   // prologue: kStages - 1 k-tiles in flight, then the first k-block's fragments
 #pragma unroll
   for (int s = 0; s < kStages - 1; ++s) {
-    if (s < KT) load_tile(s, s);
+    if (s < KT) load_tile(s, s, KTfull);
     asm volatile("cp.async.commit_group;\n" ::);
   }
   int read = 0, write = kStages - 1;
@@ -374,7 +436,7 @@ __device__ __forceinline__ void gemm_tile(int M, int N, int K, const unsigned sh
   __syncthreads();
   load_frags(0, read, 0);
 
-  for (int kt = 0; kt < KT; ++kt) {
+  for (int kt = 0; kt < kt_count(); ++kt) {
 #pragma unroll
     for (int kb = 0; kb < kMmaK; ++kb) {
       if (kb == kMmaK - 1) {
@@ -388,7 +450,7 @@ __device__ __forceinline__ void gemm_tile(int M, int N, int K, const unsigned sh
       if (kb == 0) {
         // refill the stage every thread finished reading before the last barrier
         const int nt = kt + kStages - 1;
-        if (nt < KT) load_tile(nt, write);
+        if (nt < kt_count()) load_tile(nt, write, kResidue ? kt_full() : 0);
         asm volatile("cp.async.commit_group;\n" ::);
         write = write + 1 == kStages ? 0 : write + 1;
       }
@@ -399,9 +461,42 @@ __device__ __forceinline__ void gemm_tile(int M, int N, int K, const unsigned sh
     }
   }
 
+  asm volatile("cp.async.wait_all;\n" ::: "memory");
+  if (sk_splits > 0 && static_cast<int>(blockIdx.x) >= sk_first) {
+    // stream-K: this unit's partial tile into the slot (float4 r/4 of thread t at
+    // (r/4 * kThreads + t) * 4: a warp's adds are 512 contiguous bytes); fp16 accumulators are
+    // added as floats, and the last unit rounds the fp32 sums to fp16 once
+    static_assert(kAccumulators % 4 == 0, "the stream-K slot holds the accumulators 4 at a time");
+    const int slot = (blockIdx.x - sk_first) / sk_splits;
+    float* const ws = sk_ws + static_cast<size_t>(slot) * kAccumulators * kThreads;
+#pragma unroll
+    for (int r = 0; r < kAccumulators; r += 4) {
+      float* w = ws + ((r / 4) * kThreads + t) * 4;
+#if __CUDA_ARCH__ >= 900
+      asm volatile("red.global.add.v4.f32 [%0], {%1, %2, %3, %4};\n" ::"l"(w), "f"(acc_value(acc, r)), "f"(acc_value(acc, r + 1)),
+                   "f"(acc_value(acc, r + 2)), "f"(acc_value(acc, r + 3))
+                   : "memory");
+#else
+#pragma unroll
+      for (int j = 0; j < 4; ++j) atomicAdd(w + j, acc_value(acc, r + j));
+#endif
+    }
+    // the adds are done (visible at L2) before the count says so; the last unit reads them
+    __threadfence();
+    const bool last = __syncthreads_or(t == 0 && atomicAdd(sk_count + slot, 1u) == static_cast<unsigned>(sk_splits - 1));
+    if (!last) return;
+    __threadfence();
+#pragma unroll
+    for (int r = 0; r < kAccumulators; r += 4) {
+      float4* w = reinterpret_cast<float4*>(ws + ((r / 4) * kThreads + t) * 4);
+      set_acc4(acc, r, __ldcg(w));
+      __stcg(w, make_float4(0.f, 0.f, 0.f, 0.f));
+    }
+    if (t == 0) sk_count[slot] = 0;
+  }
+
   // epilogue: the accumulators go to sC (fp32, swizzled, in the stage memory), then every thread
   // stores whole 16-byte vectors of D (column-major, M contiguous)
-  asm volatile("cp.async.wait_all;\n" ::: "memory");
   __syncthreads();
   float* sC = reinterpret_cast<float*>(smem);
   {
@@ -411,6 +506,14 @@ __device__ __forceinline__ void gemm_tile(int M, int N, int K, const unsigned sh
     for (int j = 0; j < kAccumulators; ++j) sC[TYCUTE_CLOSED_FORM(tRSsC, j, rs, rs_d)] = acc_value(acc, kR2SAcc[0][j]);
   }
   __syncthreads();
+  // the tile's origin again (cta_work: not kept through the mainloop)
+  int em0, en0;
+  {
+    int etm, etn, ekt0, ekt1;
+    cta_work(M, K, sk_first, sk_splits, etm, etn, ekt0, ekt1);
+    em0 = etm * kTileM;
+    en0 = etn * kTileN;
+  }
   const int sg = tSGsC_offset[t], gc = tSGcC_offset[t];
   TYCUTE_DSTRIDES(tSGsC, sg_d, t)
   TYCUTE_DSTRIDES(tSGcC, gc_d, t)
@@ -423,7 +526,7 @@ __device__ __forceinline__ void gemm_tile(int M, int N, int K, const unsigned sh
 #pragma unroll 4
     for (int i = 0; i < kVecs; ++i) {
       const int c = TYCUTE_CLOSED_FORM(tSGcC, kS2GVec * i, gc, gc_d);
-      const size_t m = m0 + c % kTileM, n = n0 + c / kTileM;
+      const size_t m = em0 + c % kTileM, n = en0 + c / kTileM;
       epi_vec(sC + TYCUTE_CLOSED_FORM(tSGsC, kS2GVec * i, sg, sg_d), C + m + n * ldc, D + m + n * ldd, alpha, beta);
     }
   } else {
@@ -432,7 +535,7 @@ __device__ __forceinline__ void gemm_tile(int M, int N, int K, const unsigned sh
 #pragma unroll 1
     for (int i = 0; i < kVecs; ++i) {
       const int c = TYCUTE_CLOSED_FORM(tSGcC, kS2GVec * i, gc, gc_d);
-      const int m = m0 + c % kTileM, n = n0 + c / kTileM;
+      const int m = em0 + c % kTileM, n = en0 + c / kTileM;
       if (n >= N || m >= M) continue;
       const float* sv = sC + TYCUTE_CLOSED_FORM(tSGsC, kS2GVec * i, sg, sg_d);
       const out_t* cp = C + m + (size_t)n * ldc;
@@ -451,15 +554,18 @@ __device__ __forceinline__ void gemm_tile(int M, int N, int K, const unsigned sh
 extern "C" __global__ void __launch_bounds__(kThreads, 1)
     sm80_gemm_tn(int M, int N, int K, const unsigned short* __restrict__ A, int lda, long long batch_a,
                  const unsigned short* __restrict__ B, int ldb, long long batch_b, const out_t* C, int ldc,
-                 long long batch_c, out_t* D, int ldd, long long batch_d, float alpha, float beta) {
-  A += blockIdx.z * batch_a;
-  B += blockIdx.z * batch_b;
-  C += blockIdx.z * batch_c;
-  D += blockIdx.z * batch_d;
-  // CTA-uniform: is the tile inside (M, N)?
-  const bool inside = (blockIdx.x + 1) * kTileM <= M && (blockIdx.y + 1) * kTileN <= N;
+                 long long batch_c, out_t* D, int ldd, long long batch_d, float alpha, float beta, int sk_first,
+                 int sk_splits, float* sk_ws, unsigned* sk_count) {
+  A += blockIdx.y * batch_a;
+  B += blockIdx.y * batch_b;
+  C += blockIdx.y * batch_c;
+  D += blockIdx.y * batch_d;
+  // the tile of this CTA, whole or a stream-K unit of it; CTA-uniform: is it inside (M, N)?
+  int tm, tn, kt0, kt1;
+  cta_work(M, K, sk_first, sk_splits, tm, tn, kt0, kt1);
+  const bool inside = (tm + 1) * kTileM <= M && (tn + 1) * kTileN <= N;
   if (inside && K % kTileK == 0)
-    gemm_tile<false>(M, N, K, A, lda, B, ldb, C, ldc, D, ldd, alpha, beta, true);
+    gemm_tile<false>(M, N, K, A, lda, B, ldb, C, ldc, D, ldd, alpha, beta, true, sk_first, sk_splits, sk_ws, sk_count);
   else
-    gemm_tile<true>(M, N, K, A, lda, B, ldb, C, ldc, D, ldd, alpha, beta, inside);
+    gemm_tile<true>(M, N, K, A, lda, B, ldb, C, ldc, D, ldd, alpha, beta, inside, sk_first, sk_splits, sk_ws, sk_count);
 }

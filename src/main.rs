@@ -362,18 +362,20 @@ fn bench_sm80(args: &tycute_cli::BenchArgs) -> i32 {
             return 1;
         }
     };
-    let g = match tycute::gpu_check::Gemm::load(&ctx, &cfg, image) {
+    let mut g = match tycute::gpu_check::Gemm::load(&ctx, &cfg, image) {
         Ok(g) => g,
         Err(e) => {
             eprintln!("error: {e}");
             return 1;
         }
     };
+    g.stream_k = !args.no_stream_k;
     let title = format!(
-        "sm80 GEMM {} ({}, {}) vs cublasGemmEx ({}, {}), {arch}",
+        "sm80 GEMM {} ({}, {}, stream-K tail {}) vs cublasGemmEx ({}, {}), {arch}",
         cfg.name,
         cfg.layouts().ab(),
         cfg.types(),
+        if g.stream_k { "on" } else { "off" },
         cfg.layouts().ab(),
         tycute::gpu_check::cublas_types(&cfg)
     );

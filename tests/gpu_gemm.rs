@@ -22,7 +22,11 @@
 //! `Gemm::run` (C = alpha * A * B^T + beta * C, C and D one buffer) for each element type, and
 //! `refuses_wrong_element_types` the errors for C/D buffers of the wrong type.
 
-use tycute::gpu_check::{check_elem, COrder, Gemm, GemmCase, GemmElem, GemmStrides, Layouts, Major, Sm80Config, F16_ACC_EXACT_K};
+//! `stream_k_tail` runs problems whose last wave is split along K (with the SM count lowered so
+//! that small problems have a partly filled last wave), twice each (the workspace must be left
+//! zero).
+
+use tycute::gpu_check::{check_elem, COrder, Gemm, GemmCase, GemmElem, GemmStrides, Layouts, Major, Sm80Config, StreamK, F16_ACC_EXACT_K};
 use tycute_cuda::gpu;
 
 /// The normwise relative error `||D - ref|| / ||ref||` allowed for fp16 accumulation on random
@@ -48,7 +52,8 @@ fn refuses_shapes_it_cannot_take() {
     let wide = Sm80Config::named("sm80_tn_128x256").unwrap();
     assert_eq!((wide.tile, wide.threads), ((128, 256, 64), 256));
     assert!(wide.shape_ok(128, 128, 64).is_ok());
-    assert!(wide.shape_ok(1, 65535 * 256 + 1, 8).unwrap_err().contains("too large"));
+    assert!(wide.shape_ok(1, 65535 * 256 + 1, 8).is_ok());
+    assert!(wide.shape_ok(1 << 30, 1 << 20, 8).unwrap_err().contains("too large"));
     // leading dimensions and batch strides of A and B: multiples of 8 halves
     let shape = (100, 50, 40);
     assert!(GemmStrides::packed(shape, 3).check(&wide, shape).is_ok());
@@ -232,25 +237,45 @@ fn small_cases() -> Vec<(String, GemmCase)> {
     v
 }
 
-fn run_cases(small_only: bool) {
+/// A context, its GPU's architecture, and named loaded kernels.
+type Loaded = (std::sync::Arc<tycute_cuda::cudarc::driver::CudaContext>, tycute_cuda::nvrtc::Arch, Vec<(String, Gemm)>);
+
+/// The loaded kernels of the configurations `default` (or the one TYCUTE_GEMM_CONFIG names, with
+/// TYCUTE_GEMM_CUBIN the CUBIN built for it), with their names and the GPU's architecture; `None`
+/// (and a printed reason) without a GPU or NVRTC.
+fn load_gemms(default: &[&str]) -> Option<Loaded> {
     let ctx = match gpu::context() {
         Ok(c) => c,
-        Err(why) => return eprintln!("skipped: {why}"),
+        Err(why) => {
+            eprintln!("skipped: {why}");
+            return None;
+        }
     };
     let arch = gpu::arch(&ctx).unwrap_or_else(|e| panic!("{e}"));
-    // TYCUTE_GEMM_CONFIG picks one configuration (with TYCUTE_GEMM_CUBIN, the CUBIN built for it)
     let names: Vec<String> = match std::env::var("TYCUTE_GEMM_CONFIG") {
         Ok(n) => vec![n],
-        Err(_) => tycute::gpu_check::SM80_CONFIGS.iter().map(|s| s.to_string()).collect(),
+        Err(_) => default.iter().map(|s| s.to_string()).collect(),
     };
+    let mut gemms = Vec::new();
     for name in names {
         let cfg = Sm80Config::named(&name).unwrap_or_else(|e| panic!("{e}"));
         let image = match tycute::gpu_check::gemm_cubin(&cfg, arch) {
             Ok(Some(image)) => image,
-            Ok(None) => return eprintln!("skipped: a GPU but no NVRTC (put libnvrtc.so.13 on LD_LIBRARY_PATH, or set TYCUTE_GEMM_CUBIN)"),
+            Ok(None) => {
+                eprintln!("skipped: a GPU but no NVRTC (put libnvrtc.so.13 on LD_LIBRARY_PATH, or set TYCUTE_GEMM_CUBIN)");
+                return None;
+            }
             Err(e) => panic!("{e}"),
         };
-        let g = Gemm::load(&ctx, &cfg, image).unwrap_or_else(|e| panic!("{e}"));
+        gemms.push((name, Gemm::load(&ctx, &cfg, image).unwrap_or_else(|e| panic!("{e}"))));
+    }
+    Some((ctx, arch, gemms))
+}
+
+fn run_cases(small_only: bool) {
+    let Some((ctx, arch, gemms)) = load_gemms(tycute::gpu_check::SM80_CONFIGS) else { return };
+    for (name, g) in gemms {
+        let cfg = g.cfg.clone();
         let mut cases = small_cases();
         if !small_only {
             for shape in [(128, 256, 64), (256, 512, 192), (512, 256, 1024), (384, 768, 320), (1000, 1000, 1000)] {
@@ -341,8 +366,14 @@ fn run_in_place() {
             Ok(None) => return eprintln!("skipped: a GPU but no NVRTC (or TYCUTE_GEMM_CUBIN)"),
             Err(e) => panic!("{e}"),
         };
-        let g = Gemm::load(&ctx, &cfg, image).unwrap_or_else(|e| panic!("{e}"));
-        for shape in [(256, 512, 128), (300, 257, 72)] {
+        let mut g = Gemm::load(&ctx, &cfg, image).unwrap_or_else(|e| panic!("{e}"));
+        // the last: a stream-K tail on 6 pretended SMs (32 tiles: 5 waves + 2 tiles split 3 ways),
+        // whose last unit alone reads C and writes D
+        for (shape, sms) in [((256, 512, 128), g.sms), ((300, 257, 72), g.sms), ((1000, 1000, 1024), 6)] {
+            g.sms = sms;
+            if sms == 6 {
+                assert!(g.stream_k_plan(shape, 1).is_some(), "{name}: no stream-K split");
+            }
             let bad = if cfg.out_bits == 16 {
                 in_place::<half::f16>(&g, shape) + in_place::<u16>(&g, shape)
             } else {
@@ -384,4 +415,55 @@ fn in_place<T: GemmElem>(g: &Gemm, (m, n, k): (usize, usize, usize)) -> usize {
         }
     }
     bad
+}
+
+#[test]
+fn stream_k_plans() {
+    // 5120x5120x4096 in 128x256 tiles on 132 SMs: 800 tiles = 6 full waves + 8 tiles, split 16 ways
+    assert_eq!(StreamK::plan(800, 64, 132), Some(StreamK { first: 792, splits: 16 }));
+    assert_eq!(StreamK { first: 792, splits: 16 }.ctas(800), 792 + 8 * 16);
+    // 4096^3: 512 tiles = 3 waves + 116 (more than half full): no split
+    assert_eq!(StreamK::plan(512, 64, 132), None);
+    // whole waves: no split
+    assert_eq!(StreamK::plan(264, 64, 132), None);
+    // fewer tiles than half the SMs: all of them split (at least 4 k-tiles per unit)
+    assert_eq!(StreamK::plan(32, 16, 132), Some(StreamK { first: 0, splits: 4 }));
+    assert_eq!(StreamK::plan(32, 7, 132), None);
+    assert_eq!(StreamK::plan(1, 1000, 132), Some(StreamK { first: 0, splits: 16 }));
+}
+
+#[test]
+fn stream_k_tail() {
+    let Some((_, arch, gemms)) = load_gemms(&["sm80_tn_128x256", "sm80_nt_128x256", "sm80_tn_128x256_f16acc", "sm80_tn_128x256_f16acc_f16cd"]) else { return };
+    for (name, mut g) in gemms {
+        let l = g.cfg.layouts();
+        // (pretended SM count, case): whole tiles and a split last wave; a split of every tile
+        // with M, N residues; a K residue (K % 64 != 0) in the last unit; C row-major; alpha/beta
+        let cases = [
+            (6, GemmCase::packed_in((1000, 1000, 1024), l)),
+            (64, GemmCase { alpha: -0.75, beta: 1.25, ..GemmCase::packed_in((300, 1100, 512), l) }),
+            (64, GemmCase::packed_in((257, 513, 520), l)),
+            // C row-major with A and B exchanged: the layouts this configuration runs that way
+            (6, GemmCase::packed_in((1000, 1000, 1024), Layouts { a: g.cfg.b_major, b: g.cfg.a_major, c: COrder::RowMajor })),
+            (9, GemmCase { alpha: 0.5, beta: -1.5, ..GemmCase::packed_in((640, 1024, 2048), l) }),
+        ];
+        for (sms, case) in &cases {
+            g.sms = *sms;
+            let (m, n, k) = case.shape;
+            let kernel_shape = if case.layouts.c == COrder::RowMajor { (n, m, k) } else { (m, n, k) };
+            let plan = g.stream_k_plan(kernel_shape, 1).unwrap_or_else(|| panic!("{name} {m}x{n}x{k} on {sms} SMs: no split"));
+            for run in 0..2 {
+                let r = tycute::gpu_check::gemm_check_case(&g, case).unwrap_or_else(|e| panic!("{name} {m}x{n}x{k}: {e}"));
+                println!(
+                    "{name} {arch} {m}x{n}x{k} {} on {sms} SMs, {plan:?}, run {run}: {} of {} checked wrong, {} unwritten, {} written outside",
+                    case.layouts.name(),
+                    r.wrong,
+                    r.checked,
+                    r.unwritten,
+                    r.outside
+                );
+                assert_eq!((r.wrong, r.unwritten, r.outside), (0, 0, 0), "{name} {m}x{n}x{k} {plan:?}: {:?}", r.examples);
+            }
+        }
+    }
 }

@@ -1,6 +1,6 @@
 //! The accepted neighbours of the ui-tests' rejections (`ui-tests/pass/*.rs`): each file is a
 //! program that must compile and run. They are built here as modules of one test crate rather
-//! than by trybuild (see `tests/ui.rs`); a new file needs a line in the list below, and
+//! than by trybuild (see `ui-tests/tests/ui.rs`); a new file needs a line in the list below, and
 //! `every_pass_case_is_listed` fails until it has one.
 
 macro_rules! pass_cases {

@@ -89,6 +89,9 @@ pub struct BenchArgs {
     /// `D = A * B^T + beta * C` (sm90; with beta != 0 the kernel loads C). Default 0.
     #[arg(long, default_value_t = 0.0)]
     pub beta: f32,
+    /// sm80: never split the last wave's tiles along K (stream-K tail), to measure what it brings.
+    #[arg(long)]
+    pub no_stream_k: bool,
 }
 
 #[derive(Subcommand, Debug)]

@@ -25,7 +25,6 @@ pub mod kernel;
 pub mod emit;
 pub mod rows;
 pub mod sgemm_sm80;
-#[cfg(feature = "kernel")]
 pub mod sm80_tn_128x256;
 #[cfg(feature = "kernel")]
 pub mod sm80_nt_128x256;

@@ -81,9 +81,12 @@ impl Sm80Config for Sm80Tn128x256 {
     type R2SCopy = R2SCopy;
     type S2GCopy = S2GCopy;
 }
+// the kernel side (tables, header, analysis): with the `kernel` feature; the types above are
+// always there (the compile-fail cases of ui-tests build on them without it)
+#[cfg(feature = "kernel")]
 crate::impl_sm80_kernel!(Sm80Tn128x256);
 
-#[cfg(test)]
+#[cfg(all(test, feature = "kernel"))]
 mod tests {
     use super::*;
     use crate::kernel::sm80::Sm80Kernel;
