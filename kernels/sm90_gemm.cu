@@ -1,17 +1,24 @@
-// The sm90 configuration's data flow on tycute's tables (sm90.h): D = alpha * A * B^T + beta * C
-// with A (M,K) and B (N,K) half, K-major, fp32 accumulation, and C, D half, N-major (row-major,
-// leading dimension ldc / the TMA map's). The kernel is persistent (one CTA per SM walks the
-// 128x128 tiles of D, blockIdx.x + i * gridDim.x in a grouped order) with
+// The sm90 configurations' data flow on tycute's tables: D = alpha * A * B^T + beta * C with A
+// (M,K) and B (N,K) half, K-major, fp32 accumulation, and C, D half, N-major (row-major, leading
+// dimension ldc / the TMA map's). The configuration is a header written from a type
+// (crates/tycute-configs: sm90, sm90_128x256); TYCUTE_SM90_CONFIG names it (default sm90; NVRTC
+// option -DTYCUTE_SM90_CONFIG=sm90_128x256 for the other), and its kMmaWarpGroups picks the
+// schedule. The kernel is persistent (one CTA per SM walks the kTileM x kTileN tiles of D,
+// blockIdx.x + i * gridDim.x in a grouped order) with
 //   * a producer warpgroup (setmaxnreg.dec): one thread issues the TMA loads of A and B
 //     (cp.async.bulk.tensor.3d, mbarrier complete_tx) of tile after tile into kStages
-//     128B-swizzled stages;
-//   * two consumer warpgroups in ping-pong (setmaxnreg.inc): consumer c takes the CTA's tiles
-//     c, c + 2, ...; per stage kMmaM x kMmaK wgmma.m64n128k16 on shared memory descriptors, one
-//     wgmma group in flight, the stage released (empty barrier) once the group that read it has
-//     completed. The stages are filled in tile order, so one consumer's mainloop runs while the
-//     other one's epilogue does;
-//   * the epilogue (seed 004's): per 64x32 sub-tile, when beta != 0 one thread TMA-loads the
-//     sub-tile of C into 64B-swizzled sC (2 stages, the next one prefetched) and every thread
+//     128B-swizzled stages, running ahead into the next tiles' stages during an epilogue;
+//   * two consumer warpgroups (setmaxnreg.inc), either
+//     - in ping-pong (sm90: a TiledMMA of one warpgroup, 128x128 tiles): consumer c takes the
+//       CTA's tiles c, c + 2, ...; per stage kMmaM x kMmaK wgmma.m64n128k16, one consumer's
+//       mainloop running while the other one's epilogue does; or
+//     - cooperative (sm90_128x256: a TiledMMA of two warpgroups along M, 128x256 tiles): one
+//       consumer of 256 threads takes every tile of the CTA, warpgroup wg issuing per stage
+//       kMmaK wgmma.m64n256k16 on its 64 rows (kGmmaOffA[wg * kMmaM + m], kGmmaOffB[wg]);
+//     on shared memory descriptors, one wgmma group in flight, a stage released (empty barrier)
+//     once the group that read it has completed;
+//   * the epilogue (seed 004's; the cooperative one with 128-row sub-tiles, all 256 threads of the
+//     consumer): per kEpiM x kEpiN sub-tile, when beta != 0 one thread TMA-loads the sub-tile of C into 64B-swizzled sC (2 stages, the next one prefetched) and every thread
 //     reads its values with ldmatrix.x4 (tiled_s2r: s2r_smem, kS2RAcc) into alpha * acc + beta * C;
 //     then the f32 values go to half, stmatrix.x4 into 64B-swizzled sD (2 stages),
 //     fence.proxy.async, and one thread's TMA store (cp.async.bulk.tensor.3d, bulk group).
@@ -29,10 +36,17 @@
 // min(tiles x batch, SMs) CTAs of kBlockThreads threads.
 //
 // tycute-arch: sm_90a
-// tycute-sass sm_90a: UTMALDG HGMMA.64x128x16 LDSM STSM UTMASTG SYNCS
-#include "sm90.h"
+// tycute-variant: -DTYCUTE_SM90_CONFIG=sm90
+// tycute-variant: -DTYCUTE_SM90_CONFIG=sm90_128x256
+// tycute-sass sm_90a: UTMALDG HGMMA.64x LDSM STSM UTMASTG SYNCS
+#ifndef TYCUTE_SM90_CONFIG
+#define TYCUTE_SM90_CONFIG sm90
+#endif
+#define TYCUTE_STR2(x) #x
+#define TYCUTE_STR(x) TYCUTE_STR2(x)
+#include TYCUTE_STR(TYCUTE_SM90_CONFIG.h)
 
-using namespace tycute::sm90;
+using namespace tycute::TYCUTE_SM90_CONFIG;
 
 namespace {
 
@@ -42,10 +56,13 @@ struct alignas(128) TmaMap {
 };
 
 constexpr int kProducerThreads = 128;                   // one producer warpgroup
-constexpr int kConsumers = 2;                           // consumer warpgroups, in ping-pong
+// consumers: two of one warpgroup each in ping-pong (kMmaWarpGroups = 1), or one of two
+// warpgroups (cooperative); either way two consumer warpgroups
+constexpr int kConsumers = 2 / kMmaWarpGroups;
+static_assert(kConsumers * kThreads == 256 && kThreads == 128 * kMmaWarpGroups, "two consumer warpgroups");
 constexpr int kBlockThreads = kProducerThreads + kConsumers * kThreads;
 constexpr int kProducerRegs = 40, kConsumerRegs = 232;  // setmaxnreg: 128 x 40 + 256 x 232 <= 64K
-constexpr int kEpiBarrier = 1;                          // named barriers 1, 2: one per consumer warpgroup
+constexpr int kEpiBarrier = 1;                          // named barriers 1 (, 2): one per consumer
 constexpr int kGroupM = 16;                             // tile order: groups of 16 tile rows, m fastest
 
 __device__ __forceinline__ unsigned smem_u32(const void* p) {
@@ -108,6 +125,26 @@ __device__ __forceinline__ void wgmma_m64n128k16(float* d, unsigned long long de
       : "l"(desc_a), "l"(desc_b), "r"(accumulate));
 }
 
+// wgmma.mma_async m64n256k16, as m64n128k16 with the 128 accumulators of one block.
+__device__ __forceinline__ void wgmma_m64n256k16(float* d, unsigned long long desc_a, unsigned long long desc_b, int accumulate) {
+  asm volatile(
+      "{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
+      "wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 "
+      "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p, 1, 1, 0, 0;\n}\n"
+      : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]), "+f"(d[7]), "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]), "+f"(d[13]), "+f"(d[14]), "+f"(d[15]), "+f"(d[16]), "+f"(d[17]), "+f"(d[18]), "+f"(d[19]), "+f"(d[20]), "+f"(d[21]), "+f"(d[22]), "+f"(d[23]), "+f"(d[24]), "+f"(d[25]), "+f"(d[26]), "+f"(d[27]), "+f"(d[28]), "+f"(d[29]), "+f"(d[30]), "+f"(d[31]), "+f"(d[32]), "+f"(d[33]), "+f"(d[34]), "+f"(d[35]), "+f"(d[36]), "+f"(d[37]), "+f"(d[38]), "+f"(d[39]), "+f"(d[40]), "+f"(d[41]), "+f"(d[42]), "+f"(d[43]), "+f"(d[44]), "+f"(d[45]), "+f"(d[46]), "+f"(d[47]), "+f"(d[48]), "+f"(d[49]), "+f"(d[50]), "+f"(d[51]), "+f"(d[52]), "+f"(d[53]), "+f"(d[54]), "+f"(d[55]), "+f"(d[56]), "+f"(d[57]), "+f"(d[58]), "+f"(d[59]), "+f"(d[60]), "+f"(d[61]), "+f"(d[62]), "+f"(d[63]), "+f"(d[64]), "+f"(d[65]), "+f"(d[66]), "+f"(d[67]), "+f"(d[68]), "+f"(d[69]), "+f"(d[70]), "+f"(d[71]), "+f"(d[72]), "+f"(d[73]), "+f"(d[74]), "+f"(d[75]), "+f"(d[76]), "+f"(d[77]), "+f"(d[78]), "+f"(d[79]), "+f"(d[80]), "+f"(d[81]), "+f"(d[82]), "+f"(d[83]), "+f"(d[84]), "+f"(d[85]), "+f"(d[86]), "+f"(d[87]), "+f"(d[88]), "+f"(d[89]), "+f"(d[90]), "+f"(d[91]), "+f"(d[92]), "+f"(d[93]), "+f"(d[94]), "+f"(d[95]), "+f"(d[96]), "+f"(d[97]), "+f"(d[98]), "+f"(d[99]), "+f"(d[100]), "+f"(d[101]), "+f"(d[102]), "+f"(d[103]), "+f"(d[104]), "+f"(d[105]), "+f"(d[106]), "+f"(d[107]), "+f"(d[108]), "+f"(d[109]), "+f"(d[110]), "+f"(d[111]), "+f"(d[112]), "+f"(d[113]), "+f"(d[114]), "+f"(d[115]), "+f"(d[116]), "+f"(d[117]), "+f"(d[118]), "+f"(d[119]), "+f"(d[120]), "+f"(d[121]), "+f"(d[122]), "+f"(d[123]), "+f"(d[124]), "+f"(d[125]), "+f"(d[126]), "+f"(d[127])
+      : "l"(desc_a), "l"(desc_b), "r"(accumulate));
+}
+
+// One wgmma of the configuration's atom (kAtomN = 128 or 256) on accumulator block d.
+__device__ __forceinline__ void wgmma_atom(float* d, unsigned long long desc_a, unsigned long long desc_b, int accumulate) {
+  static_assert(kAtomN == 128 || kAtomN == 256, "the kernel issues wgmma m64n128k16 or m64n256k16");
+  static_assert(kAccPerMma == kAtomN / 2, "one wgmma's accumulators: 64 x kAtomN / 128 threads");
+  if constexpr (kAtomN == 256)
+    wgmma_m64n256k16(d, desc_a, desc_b, accumulate);
+  else
+    wgmma_m64n128k16(d, desc_a, desc_b, accumulate);
+}
+
 __device__ __forceinline__ unsigned pack_half2(float lo, float hi) {
   unsigned r;
   asm("cvt.rn.f16x2.f32 %0, %1, %2;\n" : "=r"(r) : "f"(hi), "f"(lo));
@@ -145,7 +182,7 @@ extern "C" __global__ void __launch_bounds__(kBlockThreads, 1)
   const unsigned base = (raw + 1023u) & ~1023u;
   // kStages stages of A and of B, then per consumer kEpiStages stages of D and of C, then the
   // full / empty barriers of the stages and each consumer's barriers of its C stages
-  const unsigned sA = base, sB = sA + kStages * kStageBytes, sEpi = sB + kStages * kStageBytes;
+  const unsigned sA = base, sB = sA + kStages * kStageBytesA, sEpi = sB + kStages * kStageBytesB;
   constexpr unsigned kEpiBytes = 2u * kEpiStages * kEpiStageElems * 2u;  // sD and sC of one consumer
   const unsigned bars = sEpi + kConsumers * kEpiBytes;
   auto full = [&](int s) { return bars + 8u * s; };
@@ -180,7 +217,7 @@ extern "C" __global__ void __launch_bounds__(kBlockThreads, 1)
     asm volatile("prefetch.tensormap [%0];\n" ::"l"(&tma_d) : "memory");
     for (int s = 0; s < kStages; ++s) {
       mbar_init(full(s), 1);            // the producer's arrive.expect_tx; the TMA completes the bytes
-      mbar_init(empty(s), kThreads);    // every thread of the consumer that read it, once its wgmma group is done
+      mbar_init(empty(s), kThreads);    // every thread of the consumer (1 or 2 warpgroups) that read it, once its wgmma group is done
     }
     for (int c = 0; c < kConsumers; ++c) {
       for (int s = 0; s < kEpiStages; ++s) mbar_init(cfull(c, s), 1);  // a C sub-tile's TMA load
@@ -204,8 +241,8 @@ extern "C" __global__ void __launch_bounds__(kBlockThreads, 1)
           const int s = it % kStages;
           if (it >= kStages) mbar_wait(empty(s), ((it / kStages) - 1) & 1);
           mbar_expect_tx(full(s), kTmaBytesA + kTmaBytesB);
-          tma_load_3d(sA + s * kStageBytes, &tma_a, kt * kTmaBoxA[0][0], m0, za, full(s));
-          tma_load_3d(sB + s * kStageBytes, &tma_b, kt * kTmaBoxB[0][0], n0, zb, full(s));
+          tma_load_3d(sA + s * kStageBytesA, &tma_a, kt * kTmaBoxA[0][0], m0, za, full(s));
+          tma_load_3d(sB + s * kStageBytesB, &tma_b, kt * kTmaBoxB[0][0], n0, zb, full(s));
         }
       }
     }
@@ -215,7 +252,21 @@ extern "C" __global__ void __launch_bounds__(kBlockThreads, 1)
   // consumer warpgroups
   asm volatile("setmaxnreg.inc.sync.aligned.u32 %0;\n" ::"n"(kConsumerRegs));
   const int c = (threadIdx.x - kProducerThreads) / kThreads;  // which consumer
-  const int t = (threadIdx.x - kProducerThreads) % kThreads;  // thread in the consumer warpgroup
+  const int t = (threadIdx.x - kProducerThreads) % kThreads;  // thread in the consumer (its TiledMMA thread)
+  const int wg = t / 128;                                     // warpgroup of the TiledMMA
+  // the start bytes (in a stage) of this warpgroup's wgmma blocks of A and B
+  unsigned off_a[kMmaM][kMmaK], off_b[kMmaK];
+#pragma unroll
+  for (int w = 0; w < kMmaWarpGroups; ++w) {
+    if (w == wg) {
+#pragma unroll
+      for (int kb = 0; kb < kMmaK; ++kb) {
+        off_b[kb] = kGmmaOffB[w][kb];
+#pragma unroll
+        for (int m = 0; m < kMmaM; ++m) off_a[m][kb] = kGmmaOffA[w * kMmaM + m][kb];
+      }
+    }
+  }
   const unsigned sD = sEpi + c * kEpiBytes, sC = sD + kEpiStages * kEpiStageElems * 2u;
   const bool load_c = beta != 0.f;
   unsigned crow[kS2RCopies];
@@ -232,8 +283,8 @@ extern "C" __global__ void __launch_bounds__(kBlockThreads, 1)
     if (id >= tiles) break;
     // tile i's mainloop after tile i - 1's (the other consumer's n-th or (n-1)-th) has waited
     // for its last stage
-    if (c == 1) mbar_wait(turn(1), n & 1);
-    if (c == 0 && n > 0) mbar_wait(turn(0), (n - 1) & 1);
+    if (kConsumers > 1 && c == 1) mbar_wait(turn(1), n & 1);
+    if (kConsumers > 1 && c == 0 && n > 0) mbar_wait(turn(0), (n - 1) & 1);
     int m0, n0, z;
     tile_of(id, m0, n0, z);
     // (no zeroing: the tile's first k-block writes the accumulators, wgmma's scale-d = 0; a plain
@@ -250,8 +301,8 @@ extern "C" __global__ void __launch_bounds__(kBlockThreads, 1)
       for (int kb = 0; kb < kMmaK; ++kb) {
 #pragma unroll
         for (int m = 0; m < kMmaM; ++m)
-          wgmma_m64n128k16(acc + kFragC[0][m], gmma_desc(sA + s * kStageBytes + kGmmaOffA[m][kb]),
-                           gmma_desc(sB + s * kStageBytes + kGmmaOffB[0][kb]), kt > 0 || kb > 0);
+          wgmma_atom(acc + kFragC[0][m], gmma_desc(sA + s * kStageBytesA + off_a[m][kb]), gmma_desc(sB + s * kStageBytesB + off_b[kb]),
+                     kt > 0 || kb > 0);
       }
       asm volatile("wgmma.commit_group.sync.aligned;\n" ::: "memory");
       // the group of the previous stage has completed once at most this one is pending
@@ -260,7 +311,7 @@ extern "C" __global__ void __launch_bounds__(kBlockThreads, 1)
       for (int r = 0; r < kAccumulators; ++r) fence_operand(acc[r]);
       if (kt > 0) mbar_arrive(empty((it - 1) % kStages));
     }
-    mbar_arrive(turn(1 - c));  // the other consumer may wait for its next tile's stages
+    if (kConsumers > 1) mbar_arrive(turn(1 - c));  // the other consumer may wait for its next tile's stages
     asm volatile("wgmma.wait_group.sync.aligned 0;\n" ::: "memory");
 #pragma unroll
     for (int r = 0; r < kAccumulators; ++r) fence_operand(acc[r]);

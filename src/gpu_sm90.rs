@@ -11,37 +11,117 @@ use tycute_cuda::tma::TensorMap;
 /// `kernels/sm90_gemm.cu`.
 pub const KERNEL: &str = include_str!("../kernels/sm90_gemm.cu");
 
-/// Threads of the producer warpgroup (the kernel's `kProducerThreads`); each consumer warpgroup
-/// is the header's `kThreads`.
+/// Threads of the producer warpgroup (the kernel's `kProducerThreads`); the consumers are two
+/// warpgroups: two consumers of the header's `kThreads` = 128 (ping-pong) or one of 256
+/// (cooperative).
 const PRODUCER_THREADS: u32 = 128;
-/// Consumer warpgroups (the kernel's `kConsumers`, in ping-pong).
-const CONSUMERS: i64 = 2;
 
-/// `constexpr int NAME = v;` of `sm90.h`.
-fn int(name: &str) -> Result<i64, String> {
-    let pre = format!("constexpr int {name} = ");
-    crate::headers::SM90
-        .lines()
-        .find_map(|l| l.strip_prefix(&pre).and_then(|r| r.split(';').next()).and_then(|v| v.trim().parse().ok()))
-        .ok_or_else(|| format!("sm90.h has no `constexpr int {name}`"))
+/// An sm90 configuration the kernel is built for: `kernels/sm90_gemm.cu` with
+/// `-DTYCUTE_SM90_CONFIG=NAME` includes `NAME.h` (written from the type `tycute_configs::NAME`),
+/// and the host reads the same header's values (boxes, swizzles, tile, threads).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Sm90Config {
+    /// `sm90` or `sm90_128x256`.
+    pub name: &'static str,
+    header: &'static str,
 }
 
-/// Row 0 of `constexpr int NAME[1][n] = {\n  {a,b},\n};` of `sm90.h`.
-fn row(name: &str) -> Result<Vec<i64>, String> {
-    let pre = format!("constexpr int {name}[");
-    let mut lines = crate::headers::SM90.lines().skip_while(|l| !l.starts_with(&pre));
-    lines.next().ok_or_else(|| format!("sm90.h has no `{name}`"))?;
-    let r = lines.next().ok_or_else(|| format!("`{name}` has no row"))?;
-    r.trim().trim_start_matches('{').trim_end_matches(',').trim_end_matches('}').split(',').map(|x| x.trim().parse().map_err(|_| format!("`{name}`: {r}"))).collect()
+/// `sm90`: 128x128x64 tiles, two consumer warpgroups of `wgmma.m64n128k16` in ping-pong.
+pub const SM90: Sm90Config = Sm90Config { name: "sm90", header: crate::headers::SM90 };
+/// `sm90_128x256`: 128x256x64 tiles, two warpgroups of `wgmma.m64n256k16` cooperating on each.
+pub const SM90_128X256: Sm90Config = Sm90Config { name: "sm90_128x256", header: crate::headers::SM90_128X256 };
+/// Every sm90 configuration.
+pub const SM90_CONFIGS: &[Sm90Config] = &[SM90, SM90_128X256];
+
+impl Sm90Config {
+    /// The configuration `name` (one of [`SM90_CONFIGS`]).
+    pub fn named(name: &str) -> Result<Sm90Config, String> {
+        SM90_CONFIGS.iter().copied().find(|c| c.name == name).ok_or_else(|| {
+            format!("no sm90 configuration `{name}` (there are: {})", SM90_CONFIGS.iter().map(|c| c.name).collect::<Vec<_>>().join(", "))
+        })
+    }
+
+    /// `constexpr int NAME = v;` of the header.
+    fn int(&self, name: &str) -> Result<i64, String> {
+        let pre = format!("constexpr int {name} = ");
+        self.header
+            .lines()
+            .find_map(|l| l.strip_prefix(&pre).and_then(|r| r.split(';').next()).and_then(|v| v.trim().parse().ok()))
+            .ok_or_else(|| format!("{}.h has no `constexpr int {name}`", self.name))
+    }
+
+    /// Row 0 of `constexpr int NAME[1][n] = {\n  {a,b},\n};` of the header.
+    fn row(&self, name: &str) -> Result<Vec<i64>, String> {
+        let pre = format!("constexpr int {name}[");
+        let mut lines = self.header.lines().skip_while(|l| !l.starts_with(&pre));
+        lines.next().ok_or_else(|| format!("{}.h has no `{name}`", self.name))?;
+        let r = lines.next().ok_or_else(|| format!("`{name}` has no row"))?;
+        r.trim().trim_start_matches('{').trim_end_matches(',').trim_end_matches('}').split(',').map(|x| x.trim().parse().map_err(|_| format!("`{name}`: {r}"))).collect()
+    }
+
+    /// The kernel's consumers: 2 / `kMmaWarpGroups` (two in ping-pong, one cooperative).
+    fn consumers(&self) -> Result<i64, String> {
+        match self.int("kMmaWarpGroups")? {
+            w @ (1 | 2) => Ok(2 / w),
+            w => Err(format!("{}.h: kMmaWarpGroups {w}, the kernel runs 1 or 2", self.name)),
+        }
+    }
+
+    /// Dynamic shared memory of `sm90_gemm_tn`: the A and B stages, each consumer's D and C
+    /// stages, the 2 x kStages + consumers x (kEpiStages + 1) mbarriers, and 1024 bytes to align
+    /// the start (the swizzles act on address bits).
+    pub fn smem_bytes(&self) -> Result<u32, String> {
+        let epi = 2 * self.int("kEpiStages")? * self.int("kEpiStageElems")? * 2;
+        let consumers = self.consumers()?;
+        let b = self.int("kStages")? * (self.int("kStageBytesA")? + self.int("kStageBytesB")?)
+            + consumers * epi
+            + (2 * self.int("kStages")? + consumers * (self.int("kEpiStages")? + 1)) * 8
+            + 1024;
+        Ok(b as u32)
+    }
+
+    /// The CTA tile `(kTileM, kTileN)`.
+    pub fn tile(&self) -> Result<(usize, usize), String> {
+        Ok((self.int("kTileM")? as usize, self.int("kTileN")? as usize))
+    }
+
+    /// The NVRTC options that select this configuration's header.
+    pub fn nvrtc_options(&self) -> tycute_cuda::nvrtc::Options {
+        tycute_cuda::nvrtc::Options { extra: vec![format!("-DTYCUTE_SM90_CONFIG={}", self.name)], ..Default::default() }
+    }
+
+    /// The environment variable naming a prebuilt CUBIN of this configuration:
+    /// `TYCUTE_SM90_CUBIN`, `TYCUTE_SM90_128X256_CUBIN`.
+    pub fn cubin_env(&self) -> String {
+        format!("TYCUTE_{}_CUBIN", self.name.to_uppercase())
+    }
+
+    /// The kernel's sm_90a CUBIN: the file `cubin_env()` names, else NVRTC's build (`None`
+    /// without NVRTC).
+    pub fn cubin(&self) -> Result<Option<Vec<u8>>, String> {
+        use tycute_cuda::nvrtc;
+        let env = self.cubin_env();
+        if let Some(path) = std::env::var_os(&env) {
+            return std::fs::read(&path).map(Some).map_err(|e| format!("{env}={}: {e}", path.to_string_lossy()));
+        }
+        if !nvrtc::available() {
+            return Ok(None);
+        }
+        nvrtc::compile("sm90_gemm.cu", KERNEL, crate::headers::HEADERS, nvrtc::Arch::Sm90a, &self.nvrtc_options()).map(|c| Some(c.image)).map_err(|e| e.to_string())
+    }
 }
 
-/// Dynamic shared memory of `sm90_gemm_tn`: the A and B stages, each consumer's D and C stages,
-/// the 2 x kStages + consumers x (kEpiStages + 1) mbarriers, and 1024 bytes to align the start (the
-/// swizzles act on address bits).
-pub fn smem_bytes() -> Result<u32, String> {
-    let epi = 2 * int("kEpiStages")? * int("kEpiStageElems")? * 2;
-    let b = 2 * int("kStages")? * int("kStageBytes")? + CONSUMERS * epi + (2 * int("kStages")? + CONSUMERS * (int("kEpiStages")? + 1)) * 8 + 1024;
-    Ok(b as u32)
+/// Which configuration [`Sm90Gemm`]'s per-shape choice runs at `(m, n, k)` (the kernel's M and N):
+/// the cooperative 128x256 tiles, unless a 128x256 tiling would leave the SMs with less than one
+/// full wave of tiles while 128x128 tiles would not, or K is small (at most 256: the epilogue, not
+/// the mainloop, is most of a tile's time, and ping-pong overlaps it); measured in docs/perf.md.
+pub fn pick((m, n, k): (usize, usize, usize), batch: usize, sms: usize) -> Sm90Config {
+    let tiles_256 = m.div_ceil(128) * n.div_ceil(256) * batch;
+    if k <= 256 || tiles_256 < sms {
+        SM90
+    } else {
+        SM90_128X256
+    }
 }
 
 /// The shapes `sm90_gemm_tn` takes: any M, N >= 1 and K >= 1 a multiple of 8 (the TMA's global
@@ -166,7 +246,7 @@ impl Sm90Strides {
     }
 }
 
-/// A loaded `sm90_gemm_tn`.
+/// A loaded `sm90_gemm_tn` of one configuration.
 pub struct Sm90Gemm {
     ctx: Arc<CudaContext>,
     _module: Arc<CudaModule>,
@@ -174,16 +254,24 @@ pub struct Sm90Gemm {
     smem: u32,
     /// The GPU's SMs: the persistent kernel runs at most one CTA on each.
     sms: usize,
+    /// The configuration the CUBIN was built for.
+    pub config: Sm90Config,
 }
 
 type Stream = Arc<CudaStream>;
 
 impl Sm90Gemm {
-    /// Loads the kernel from an sm_90a CUBIN and allows it its dynamic shared memory.
+    /// Loads the `sm90` kernel from an sm_90a CUBIN ([`Sm90Gemm::load_config`]).
     pub fn load(ctx: &Arc<CudaContext>, image: Vec<u8>) -> Result<Sm90Gemm, String> {
+        Sm90Gemm::load_config(ctx, SM90, image)
+    }
+
+    /// Loads the kernel of configuration `config` from an sm_90a CUBIN built for it (the host
+    /// reads the boxes, tile and threads from the same header) and allows it its dynamic shared memory.
+    pub fn load_config(ctx: &Arc<CudaContext>, config: Sm90Config, image: Vec<u8>) -> Result<Sm90Gemm, String> {
         let module = ctx.load_module(Ptx::from_binary(image)).map_err(|e| format!("load the CUBIN: {e}"))?;
         let f = module.load_function("sm90_gemm_tn").map_err(|e| format!("kernel: {e}"))?;
-        let smem = smem_bytes()?;
+        let smem = config.smem_bytes()?;
         f.set_attribute(tycute_cuda::cudarc::driver::sys::CUfunction_attribute_enum::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, smem as i32)
             .map_err(|e| format!("shared memory attribute: {e}"))?;
         let sms = ctx
@@ -192,7 +280,12 @@ impl Sm90Gemm {
         // TYCUTE_SM90_MAX_CTAS=N launches at most N CTAs (so that a small problem still gives each
         // CTA several tiles, both consumers and the stage parities wrapping: for compute-sanitizer)
         let cap = std::env::var("TYCUTE_SM90_MAX_CTAS").ok().and_then(|v| v.parse::<usize>().ok()).unwrap_or(usize::MAX);
-        Ok(Sm90Gemm { ctx: ctx.clone(), _module: module, f, smem, sms: sms.min(cap).max(1) })
+        Ok(Sm90Gemm { ctx: ctx.clone(), _module: module, f, smem, sms: sms.min(cap).max(1), config })
+    }
+
+    /// The SMs the persistent kernel uses (at most `TYCUTE_SM90_MAX_CTAS`).
+    pub fn sms(&self) -> usize {
+        self.sms
     }
 
     /// `D = alpha * A * B^T + beta * C`: A (m,k), B (n,k) K-major halves; C, D (m,n) N-major
@@ -231,7 +324,8 @@ impl Sm90Gemm {
         if a.len() < ext[0] || b.len() < ext[1] || c.len() < ext[2] || d.len() < ext[3] {
             return Err(format!("a buffer is smaller than {} problem(s) of {m}x{n}x{k} with {s:?} (A, B, C, D need {ext:?} halves)", s.batch));
         }
-        let (box_a, box_b, box_c, box_d) = (row("kTmaBoxA")?, row("kTmaBoxB")?, row("kTmaBoxC")?, row("kTmaBoxD")?);
+        let cf = &self.config;
+        let (box_a, box_b, box_c, box_d) = (cf.row("kTmaBoxA")?, cf.row("kTmaBoxB")?, cf.row("kTmaBoxC")?, cf.row("kTmaBoxD")?);
         let batch = s.batch as u64;
         // one matrix for the whole batch: a map of depth 1, z = 0 in the kernel (one_matrix bits)
         let depth = |stride: usize| if stride == 0 || batch == 1 { 1 } else { batch };
@@ -252,10 +346,10 @@ impl Sm90Gemm {
             // above) and outlive the launch (the caller's borrows).
             unsafe {
                 (
-                    TensorMap::f16_3d(pa, (mk64, k64, lda as u64), (depth(za), za as u64), (box_a[1] as u32, box_a[0] as u32), int("kTmaSwizzleA")?)?,
-                    TensorMap::f16_3d(pb, (nk64, k64, ldb as u64), (depth(zb), zb as u64), (box_b[1] as u32, box_b[0] as u32), int("kTmaSwizzleB")?)?,
-                    TensorMap::f16_3d(pc, (mk64, nk64, s.ldc as u64), (depth(s.batch_c), s.batch_c as u64), (box_c[1] as u32, box_c[0] as u32), int("kTmaSwizzleC")?)?,
-                    TensorMap::f16_3d(pd, (mk64, nk64, s.ldd as u64), (batch, s.batch_d as u64), (box_d[1] as u32, box_d[0] as u32), int("kTmaSwizzleD")?)?,
+                    TensorMap::f16_3d(pa, (mk64, k64, lda as u64), (depth(za), za as u64), (box_a[1] as u32, box_a[0] as u32), cf.int("kTmaSwizzleA")?)?,
+                    TensorMap::f16_3d(pb, (nk64, k64, ldb as u64), (depth(zb), zb as u64), (box_b[1] as u32, box_b[0] as u32), cf.int("kTmaSwizzleB")?)?,
+                    TensorMap::f16_3d(pc, (mk64, nk64, s.ldc as u64), (depth(s.batch_c), s.batch_c as u64), (box_c[1] as u32, box_c[0] as u32), cf.int("kTmaSwizzleC")?)?,
+                    TensorMap::f16_3d(pd, (mk64, nk64, s.ldd as u64), (batch, s.batch_d as u64), (box_d[1] as u32, box_d[0] as u32), cf.int("kTmaSwizzleD")?)?,
                     mk,
                     nk,
                     one_matrix,
@@ -270,11 +364,11 @@ impl Sm90Gemm {
         let (ldd, batch_d) = (s.ldd as i64, if s.batch > 1 { s.batch_d as i64 } else { 0 });
         l.arg(&ta).arg(&tb).arg(&tc).arg(&td).arg(&mi).arg(&ni).arg(&ki).arg(&bi).arg(&one_matrix).arg(&alpha).arg(&beta);
         l.arg(&pd).arg(&ldd).arg(&batch_d);
-        let (tm, tn) = (int("kTileM")? as usize, int("kTileN")? as usize);
+        let (tm, tn) = cf.tile()?;
         let cfg = LaunchConfig {
             // persistent: each CTA walks tiles blockIdx.x + i * gridDim.x of all the batch's problems
             grid_dim: ((mk.div_ceil(tm) * nk.div_ceil(tn) * s.batch).min(self.sms) as u32, 1, 1),
-            block_dim: (PRODUCER_THREADS + CONSUMERS as u32 * int("kThreads")? as u32, 1, 1),
+            block_dim: (PRODUCER_THREADS + cf.consumers()? as u32 * cf.int("kThreads")? as u32, 1, 1),
             shared_mem_bytes: self.smem,
         };
         // SAFETY: the argument list matches the kernel's signature (four CUtensorMaps by value: A,
@@ -508,10 +602,19 @@ mod tests {
 
     #[test]
     fn header_values_and_halves() {
-        assert_eq!(row("kTmaBoxA").unwrap(), [64, 128]);
-        assert_eq!(row("kTmaBoxD").unwrap(), [32, 64]);
-        assert_eq!(int("kTmaSwizzleA").unwrap(), 3);
-        assert!(smem_bytes().unwrap() > 4 * 32768);
+        assert_eq!(SM90.row("kTmaBoxA").unwrap(), [64, 128]);
+        assert_eq!(SM90.row("kTmaBoxD").unwrap(), [32, 64]);
+        assert_eq!(SM90.int("kTmaSwizzleA").unwrap(), 3);
+        assert!(SM90.smem_bytes().unwrap() > 4 * 32768);
+        // the cooperative configuration: (256,64) boxes of B, (128,32) of D, one consumer of 256
+        // threads, 224 KiB + barriers + alignment within the 227 KiB of an sm_90 CTA
+        assert_eq!(SM90_128X256.row("kTmaBoxB").unwrap(), [64, 256]);
+        assert_eq!(SM90_128X256.row("kTmaBoxD").unwrap(), [32, 128]);
+        assert_eq!((SM90_128X256.consumers().unwrap(), SM90_128X256.int("kThreads").unwrap()), (1, 256));
+        let smem = SM90_128X256.smem_bytes().unwrap();
+        assert!(smem > 229376 && smem <= 232448, "{smem}");
+        assert_eq!(SM90_128X256.cubin_env(), "TYCUTE_SM90_128X256_CUBIN");
+        assert!(Sm90Config::named("sm90_64x64").unwrap_err().contains("sm90_128x256"));
         for x in [0.0f32, 1.0, -1.0, 0.015625, -0.984375, 0.5] {
             assert_eq!(f16_value(crate::gpu_check::f16_bits(x)), x as f64);
         }

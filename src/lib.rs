@@ -49,6 +49,8 @@ pub mod headers {
     pub const SM80_TT_128X256: &str = include_str!(concat!(env!("OUT_DIR"), "/sm80_tt_128x256.h"));
     /// `sm90.h`.
     pub const SM90: &str = include_str!(concat!(env!("OUT_DIR"), "/sm90.h"));
+    /// `sm90_128x256.h`: the cooperative sm90 configuration.
+    pub const SM90_128X256: &str = include_str!(concat!(env!("OUT_DIR"), "/sm90_128x256.h"));
     /// Every header.
     pub const HEADERS: &[(&str, &str)] = &[
         ("sgemm_sm80.h", SGEMM_SM80),
@@ -57,6 +59,7 @@ pub mod headers {
         ("sm80_nn_128x256.h", SM80_NN_128X256),
         ("sm80_tt_128x256.h", SM80_TT_128X256),
         ("sm90.h", SM90),
+        ("sm90_128x256.h", SM90_128X256),
     ];
 }
 
