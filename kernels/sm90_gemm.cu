@@ -217,7 +217,7 @@ extern "C" __global__ void __launch_bounds__(kBlockThreads, 1)
     asm volatile("prefetch.tensormap [%0];\n" ::"l"(&tma_d) : "memory");
     for (int s = 0; s < kStages; ++s) {
       mbar_init(full(s), 1);            // the producer's arrive.expect_tx; the TMA completes the bytes
-      mbar_init(empty(s), kThreads);    // every thread of the consumer (1 or 2 warpgroups) that read it, once its wgmma group is done
+      mbar_init(empty(s), kThreads / 32);  // lane 0 of every warp of the consumer (1 or 2 warpgroups) that read it, once its wgmma group is done
     }
     for (int c = 0; c < kConsumers; ++c) {
       for (int s = 0; s < kEpiStages; ++s) mbar_init(cfull(c, s), 1);  // a C sub-tile's TMA load
@@ -309,13 +309,13 @@ extern "C" __global__ void __launch_bounds__(kBlockThreads, 1)
       asm volatile("wgmma.wait_group.sync.aligned 1;\n" ::: "memory");
 #pragma unroll
       for (int r = 0; r < kAccumulators; ++r) fence_operand(acc[r]);
-      if (kt > 0) mbar_arrive(empty((it - 1) % kStages));
+      if (kt > 0 && lane == 0) mbar_arrive(empty((it - 1) % kStages));  // the warp's wait_group above is warp-wide
     }
     if (kConsumers > 1) mbar_arrive(turn(1 - c));  // the other consumer may wait for its next tile's stages
     asm volatile("wgmma.wait_group.sync.aligned 0;\n" ::: "memory");
 #pragma unroll
     for (int r = 0; r < kAccumulators; ++r) fence_operand(acc[r]);
-    mbar_arrive(empty((i * KT + KT - 1) % kStages));  // the tile's last stage
+    if (lane == 0) mbar_arrive(empty((i * KT + KT - 1) % kStages));  // the tile's last stage
 
     // epilogue: alpha * acc (+ beta * C, per sub-tile below), in f32
     auto load_c_tile = [&](int e, int n) {

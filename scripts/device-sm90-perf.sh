@@ -8,7 +8,7 @@
 #                                    -DTYCUTE_SM90_CONFIG=sm90 / sm90_128x256)
 #   tycute                           target/release/tycute
 #   gpu_sm90                         cargo test --release --test gpu_sm90 --no-run
-# Sections can be skipped: SKIP="corr san bench" (any of them).
+# Sections can be skipped: SKIP="corr san bench" (any of them); CONFIGS="sm90 auto" benches those.
 export LD_LIBRARY_PATH=/usr/local/cuda/lib64:$LD_LIBRARY_PATH
 G=${G:-target/gpu-sm90perf}
 export TYCUTE_SM90_CUBIN=$G/sm90.cubin TYCUTE_SM90_128X256_CUBIN=$G/sm90_128x256.cubin
@@ -29,7 +29,7 @@ fi
 if [[ " $SKIP " != *" bench "* ]]; then
   echo "== tycute bench sm90 --config X, alternating"
   for rep in 1 2; do
-    for c in sm90 sm90_128x256 auto; do
+    for c in ${CONFIGS:-sm90 sm90_128x256 auto}; do
       echo "$c rep $rep: $(timeout 100 $G/tycute bench sm90 --config $c --runs 30 ${SHAPES:+--shapes $SHAPES} 2>&1 | grep -aE '^[0-9]' | awk '{printf "%s %s %s %s %s | ", $1, $2, $3, $4, $5}')"
     done
   done

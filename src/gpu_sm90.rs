@@ -256,6 +256,35 @@ pub struct Sm90Gemm {
     sms: usize,
     /// The configuration the CUBIN was built for.
     pub config: Sm90Config,
+    /// Its launch values, read from the header once (a launch reads none of the header's text).
+    p: LaunchParams,
+}
+
+/// The header values a launch needs: the TMA boxes `{inner, outer}` of A, B, C, D and their
+/// swizzle modes, the CTA tile, the threads of a block.
+#[derive(Clone, Debug)]
+struct LaunchParams {
+    boxes: [(u32, u32); 4],
+    swizzles: [i64; 4],
+    tile: (usize, usize),
+    block_threads: u32,
+}
+
+impl LaunchParams {
+    fn of(cf: &Sm90Config) -> Result<LaunchParams, String> {
+        let mut boxes = [(0, 0); 4];
+        let mut swizzles = [0; 4];
+        for (i, x) in ["A", "B", "C", "D"].iter().enumerate() {
+            let b = cf.row(&format!("kTmaBox{x}"))?;
+            if b.len() != 2 {
+                return Err(format!("{}.h: kTmaBox{x} is not {{inner, outer}}", cf.name));
+            }
+            boxes[i] = (b[0] as u32, b[1] as u32);
+            swizzles[i] = cf.int(&format!("kTmaSwizzle{x}"))?;
+        }
+        let block_threads = PRODUCER_THREADS + cf.consumers()? as u32 * cf.int("kThreads")? as u32;
+        Ok(LaunchParams { boxes, swizzles, tile: cf.tile()?, block_threads })
+    }
 }
 
 type Stream = Arc<CudaStream>;
@@ -280,7 +309,8 @@ impl Sm90Gemm {
         // TYCUTE_SM90_MAX_CTAS=N launches at most N CTAs (so that a small problem still gives each
         // CTA several tiles, both consumers and the stage parities wrapping: for compute-sanitizer)
         let cap = std::env::var("TYCUTE_SM90_MAX_CTAS").ok().and_then(|v| v.parse::<usize>().ok()).unwrap_or(usize::MAX);
-        Ok(Sm90Gemm { ctx: ctx.clone(), _module: module, f, smem, sms: sms.min(cap).max(1), config })
+        let p = LaunchParams::of(&config)?;
+        Ok(Sm90Gemm { ctx: ctx.clone(), _module: module, f, smem, sms: sms.min(cap).max(1), config, p })
     }
 
     /// The SMs the persistent kernel uses (at most `TYCUTE_SM90_MAX_CTAS`).
@@ -324,8 +354,8 @@ impl Sm90Gemm {
         if a.len() < ext[0] || b.len() < ext[1] || c.len() < ext[2] || d.len() < ext[3] {
             return Err(format!("a buffer is smaller than {} problem(s) of {m}x{n}x{k} with {s:?} (A, B, C, D need {ext:?} halves)", s.batch));
         }
-        let cf = &self.config;
-        let (box_a, box_b, box_c, box_d) = (cf.row("kTmaBoxA")?, cf.row("kTmaBoxB")?, cf.row("kTmaBoxC")?, cf.row("kTmaBoxD")?);
+        let p = &self.p;
+        let ([box_a, box_b, box_c, box_d], [sw_a, sw_b, sw_c, sw_d]) = (p.boxes, p.swizzles);
         let batch = s.batch as u64;
         // one matrix for the whole batch: a map of depth 1, z = 0 in the kernel (one_matrix bits)
         let depth = |stride: usize| if stride == 0 || batch == 1 { 1 } else { batch };
@@ -346,10 +376,10 @@ impl Sm90Gemm {
             // above) and outlive the launch (the caller's borrows).
             unsafe {
                 (
-                    TensorMap::f16_3d(pa, (mk64, k64, lda as u64), (depth(za), za as u64), (box_a[1] as u32, box_a[0] as u32), cf.int("kTmaSwizzleA")?)?,
-                    TensorMap::f16_3d(pb, (nk64, k64, ldb as u64), (depth(zb), zb as u64), (box_b[1] as u32, box_b[0] as u32), cf.int("kTmaSwizzleB")?)?,
-                    TensorMap::f16_3d(pc, (mk64, nk64, s.ldc as u64), (depth(s.batch_c), s.batch_c as u64), (box_c[1] as u32, box_c[0] as u32), cf.int("kTmaSwizzleC")?)?,
-                    TensorMap::f16_3d(pd, (mk64, nk64, s.ldd as u64), (batch, s.batch_d as u64), (box_d[1] as u32, box_d[0] as u32), cf.int("kTmaSwizzleD")?)?,
+                    TensorMap::f16_3d(pa, (mk64, k64, lda as u64), (depth(za), za as u64), (box_a.1, box_a.0), sw_a)?,
+                    TensorMap::f16_3d(pb, (nk64, k64, ldb as u64), (depth(zb), zb as u64), (box_b.1, box_b.0), sw_b)?,
+                    TensorMap::f16_3d(pc, (mk64, nk64, s.ldc as u64), (depth(s.batch_c), s.batch_c as u64), (box_c.1, box_c.0), sw_c)?,
+                    TensorMap::f16_3d(pd, (mk64, nk64, s.ldd as u64), (batch, s.batch_d as u64), (box_d.1, box_d.0), sw_d)?,
                     mk,
                     nk,
                     one_matrix,
@@ -364,11 +394,11 @@ impl Sm90Gemm {
         let (ldd, batch_d) = (s.ldd as i64, if s.batch > 1 { s.batch_d as i64 } else { 0 });
         l.arg(&ta).arg(&tb).arg(&tc).arg(&td).arg(&mi).arg(&ni).arg(&ki).arg(&bi).arg(&one_matrix).arg(&alpha).arg(&beta);
         l.arg(&pd).arg(&ldd).arg(&batch_d);
-        let (tm, tn) = cf.tile()?;
+        let (tm, tn) = p.tile;
         let cfg = LaunchConfig {
             // persistent: each CTA walks tiles blockIdx.x + i * gridDim.x of all the batch's problems
             grid_dim: ((mk.div_ceil(tm) * nk.div_ceil(tn) * s.batch).min(self.sms) as u32, 1, 1),
-            block_dim: (PRODUCER_THREADS + cf.consumers()? as u32 * cf.int("kThreads")? as u32, 1, 1),
+            block_dim: (p.block_threads, 1, 1),
             shared_mem_bytes: self.smem,
         };
         // SAFETY: the argument list matches the kernel's signature (four CUtensorMaps by value: A,
