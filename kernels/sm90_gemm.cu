@@ -63,7 +63,8 @@ static_assert(kConsumers * kThreads == 256 && kThreads == 128 * kMmaWarpGroups, 
 constexpr int kBlockThreads = kProducerThreads + kConsumers * kThreads;
 constexpr int kProducerRegs = 40, kConsumerRegs = 232;  // setmaxnreg: 128 x 40 + 256 x 232 <= 64K
 constexpr int kEpiBarrier = 1;                          // named barriers 1 (, 2): one per consumer
-constexpr int kGroupM = 16;                             // tile order: groups of 16 tile rows, m fastest
+// tile order: groups of 16 tile rows (16 / kClusterM rows of cluster tiles), m fastest
+constexpr int kGroupM = 16 / kClusterM;
 
 __device__ __forceinline__ unsigned smem_u32(const void* p) {
   return static_cast<unsigned>(__cvta_generic_to_shared(p));
@@ -96,6 +97,34 @@ __device__ __forceinline__ void tma_load_3d(unsigned dst, const TmaMap* map, int
       "cp.async.bulk.tensor.3d.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1, {%3, %4, %5}], [%2];\n" ::"r"(dst),
       "l"(map), "r"(bar), "r"(x), "r"(y), "r"(z)
       : "memory");
+}
+// The same box multicast to the CTAs of `mask` in the cluster: each gets it at offset `dst` of its
+// shared memory, counted on its mbarrier at offset `bar`.
+__device__ __forceinline__ void tma_load_3d_mcast(unsigned dst, const TmaMap* map, int x, int y, int z, unsigned bar, unsigned short mask) {
+  asm volatile(
+      "cp.async.bulk.tensor.3d.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster [%0], [%1, {%3, %4, %5}], [%2], %6;\n" ::"r"(dst),
+      "l"(map), "r"(bar), "r"(x), "r"(y), "r"(z), "h"(mask)
+      : "memory");
+}
+// Arrive on the mbarrier at offset `bar` of CTA `rank` of the cluster (this one included), with
+// the default .release.cta semantics as CUTLASS's ClusterBarrier::arrive (what is released is the
+// warp's wgmma reads, complete at wgmma.wait_group; .release.cluster costs a cluster-wide fence).
+__device__ __forceinline__ void mbar_arrive_cluster(unsigned bar, unsigned rank) {
+  asm volatile(
+      "{\n.reg .b32 remote;\nmapa.shared::cluster.u32 remote, %0, %1;\n"
+      "mbarrier.arrive.shared::cluster.b64 _, [remote];\n}\n" ::"r"(bar),
+      "r"(rank)
+      : "memory");
+}
+__device__ __forceinline__ unsigned cluster_ctarank() {
+  unsigned r;
+  asm volatile("mov.u32 %0, %%cluster_ctarank;\n" : "=r"(r));
+  return r;
+}
+// Every thread of every CTA of the cluster: the barriers are initialized before any CTA uses a
+// peer's, and no CTA exits while a peer may still write its shared memory or arrive on it.
+__device__ __forceinline__ void cluster_sync() {
+  asm volatile("barrier.cluster.arrive.release;\nbarrier.cluster.wait.acquire;\n" ::: "memory");
 }
 __device__ __forceinline__ void tma_store_3d(const TmaMap* map, unsigned src, int x, int y, int z) {
   asm volatile("cp.async.bulk.tensor.3d.global.shared::cta.bulk_group [%0, {%2, %3, %4}], [%1];\n" ::"l"(map), "r"(src), "r"(x), "r"(y),
@@ -193,18 +222,23 @@ extern "C" __global__ void __launch_bounds__(kBlockThreads, 1)
   // two phases ahead of a stage's full barrier, which a parity wait cannot tell from done.
   auto turn = [&](int c) { return bars + 8u * (2 * kStages + kConsumers * kEpiStages + c); };
 
-  // the tiles: tile i of this CTA is blockIdx.x + i * gridDim.x, the batch's matrices one after
-  // the other, in each in groups of kGroupM tile rows (m fastest) so that the CTAs working at one
-  // time share their A and B tiles in L2. The last tile row / column / k-block may reach past M /
-  // N / K (the TMA zero-fills what it loads from there and clips what it stores).
-  const int tiles_m = (M + kTileM - 1) / kTileM, tiles_n = (N + kTileN - 1) / kTileN, tiles_mn = tiles_m * tiles_n;
+  // the tiles, in cluster tiles of kClusterM tiles along M (one tile when kClusterM = 1): cluster
+  // tile i of this cluster is cluster + i * clusters, the batch's matrices one after the other, in
+  // each in groups of kGroupM cluster-tile rows (m fastest) so that the CTAs working at one time
+  // share their A and B tiles in L2; CTA `rank` of the cluster takes tile row kClusterM * row +
+  // rank. The last tile row / column / k-block may reach past M / N / K (the TMA zero-fills what it
+  // loads from there and clips what it stores; a CTA whose tile row is past M still loads, for its
+  // peers, its slice of B).
+  const unsigned rank = kClusterM > 1 ? cluster_ctarank() : 0u;
+  const int cluster = blockIdx.x / kClusterM, clusters = gridDim.x / kClusterM;
+  const int tiles_m = (M + kTileM * kClusterM - 1) / (kTileM * kClusterM), tiles_n = (N + kTileN - 1) / kTileN, tiles_mn = tiles_m * tiles_n;
   const int tiles = tiles_mn * batch;
   auto tile_of = [&](int id, int& m0, int& n0, int& z) {
     z = id / tiles_mn;
     id -= z * tiles_mn;
     const int group = id / (kGroupM * tiles_n), first_m = group * kGroupM;
     const int rows = min(tiles_m - first_m, kGroupM), in_group = id % (kGroupM * tiles_n);
-    m0 = (first_m + in_group % rows) * kTileM;
+    m0 = ((first_m + in_group % rows) * kClusterM + rank) * kTileM;
     n0 = (in_group / rows) * kTileN;
   };
   const int KT = (K + kTileK - 1) / kTileK;
@@ -217,7 +251,9 @@ extern "C" __global__ void __launch_bounds__(kBlockThreads, 1)
     asm volatile("prefetch.tensormap [%0];\n" ::"l"(&tma_d) : "memory");
     for (int s = 0; s < kStages; ++s) {
       mbar_init(full(s), 1);            // the producer's arrive.expect_tx; the TMA completes the bytes
-      mbar_init(empty(s), kThreads / 32);  // lane 0 of every warp of the consumer (1 or 2 warpgroups) that read it, once its wgmma group is done
+      // lane 0 of every warp of the consumer (1 or 2 warpgroups) that read it, once its wgmma
+      // group is done, in every CTA of the cluster (the stage receives every CTA's slice of B)
+      mbar_init(empty(s), kClusterM * kThreads / 32);
     }
     for (int c = 0; c < kConsumers; ++c) {
       for (int s = 0; s < kEpiStages; ++s) mbar_init(cfull(c, s), 1);  // a C sub-tile's TMA load
@@ -225,14 +261,24 @@ extern "C" __global__ void __launch_bounds__(kBlockThreads, 1)
     }
     asm volatile("fence.mbarrier_init.release.cluster;\n" ::: "memory");
   }
-  __syncthreads();
+  if constexpr (kClusterM > 1)
+    cluster_sync();
+  else
+    __syncthreads();
 
   if (warp < kProducerThreads / 32) {
     // producer warpgroup: the stages of every tile of this CTA, in order
     asm volatile("setmaxnreg.dec.sync.aligned.u32 %0;\n" ::"n"(kProducerRegs));
     if (warp == 0 && lane == 0) {
+      // this CTA's slice of B (kClusterM > 1): its origin along N in the tile and its start byte
+      // in a stage of sB (the header's kTmaMcastB rows, selected by the unrolled loop)
+      int b_n = 0;
+      unsigned b_off = 0;
+#pragma unroll
+      for (int r = 0; r < kClusterM; ++r)
+        if (r == static_cast<int>(rank)) b_n = kTmaMcastB[r][0], b_off = kTmaMcastB[r][1];
       int it = 0;
-      for (int id = blockIdx.x; id < tiles; id += gridDim.x) {
+      for (int id = cluster; id < tiles; id += clusters) {
         int m0, n0, z;
         tile_of(id, m0, n0, z);
         // one_matrix bit 0 / 1: every problem of the batch reads the one A / B
@@ -242,10 +288,14 @@ extern "C" __global__ void __launch_bounds__(kBlockThreads, 1)
           if (it >= kStages) mbar_wait(empty(s), ((it / kStages) - 1) & 1);
           mbar_expect_tx(full(s), kTmaBytesA + kTmaBytesB);
           tma_load_3d(sA + s * kStageBytesA, &tma_a, kt * kTmaBoxA[0][0], m0, za, full(s));
-          tma_load_3d(sB + s * kStageBytesB, &tma_b, kt * kTmaBoxB[0][0], n0, zb, full(s));
+          if constexpr (kClusterM > 1)
+            tma_load_3d_mcast(sB + s * kStageBytesB + b_off, &tma_b, kt * kTmaBoxB[0][0], n0 + b_n, zb, full(s), (1u << kClusterM) - 1);
+          else
+            tma_load_3d(sB + s * kStageBytesB, &tma_b, kt * kTmaBoxB[0][0], n0, zb, full(s));
         }
       }
     }
+    if constexpr (kClusterM > 1) cluster_sync();
     return;
   }
 
@@ -276,10 +326,19 @@ extern "C" __global__ void __launch_bounds__(kBlockThreads, 1)
 #pragma unroll
   for (int i = 0; i < kR2SCopies; ++i) row[i] = sD + 2u * r2s_smem[t][i];
   int epi = 0;  // this consumer's epilogue sub-tiles so far: the stage and parity of sD / sC
+  // stage s has been read by this warp: its empty barrier in every CTA of the cluster
+  auto release = [&](int s) {
+    if constexpr (kClusterM > 1) {
+#pragma unroll
+      for (int r = 0; r < kClusterM; ++r) mbar_arrive_cluster(empty(s), r);
+    } else {
+      mbar_arrive(empty(s));
+    }
+  };
   float acc[kAccumulators];
 
   for (int i = c, n = 0;; i += kConsumers, ++n) {
-    const int id = blockIdx.x + i * gridDim.x;
+    const int id = cluster + i * clusters;
     if (id >= tiles) break;
     // tile i's mainloop after tile i - 1's (the other consumer's n-th or (n-1)-th) has waited
     // for its last stage
@@ -309,13 +368,13 @@ extern "C" __global__ void __launch_bounds__(kBlockThreads, 1)
       asm volatile("wgmma.wait_group.sync.aligned 1;\n" ::: "memory");
 #pragma unroll
       for (int r = 0; r < kAccumulators; ++r) fence_operand(acc[r]);
-      if (kt > 0 && lane == 0) mbar_arrive(empty((it - 1) % kStages));  // the warp's wait_group above is warp-wide
+      if (kt > 0 && lane == 0) release((it - 1) % kStages);  // the warp's wait_group above is warp-wide
     }
     if (kConsumers > 1) mbar_arrive(turn(1 - c));  // the other consumer may wait for its next tile's stages
     asm volatile("wgmma.wait_group.sync.aligned 0;\n" ::: "memory");
 #pragma unroll
     for (int r = 0; r < kAccumulators; ++r) fence_operand(acc[r]);
-    if (lane == 0) mbar_arrive(empty((i * KT + KT - 1) % kStages));  // the tile's last stage
+    if (lane == 0) release((i * KT + KT - 1) % kStages);  // the tile's last stage
 
     // epilogue: alpha * acc (+ beta * C, per sub-tile below), in f32
     auto load_c_tile = [&](int e, int n) {
@@ -392,4 +451,5 @@ extern "C" __global__ void __launch_bounds__(kBlockThreads, 1)
     }
   }
   if (t == 0) asm volatile("cp.async.bulk.wait_group 0;\n" ::: "memory");
+  if constexpr (kClusterM > 1) cluster_sync();
 }

@@ -15,7 +15,7 @@ export TYCUTE_SM90_CUBIN=$G/sm90.cubin TYCUTE_SM90_128X256_CUBIN=$G/sm90_128x256
 nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv,noheader
 if [[ " $SKIP " != *" corr "* ]]; then
   echo "== correctness, both configurations"
-  timeout 300 $G/gpu_sm90 --nocapture --test-threads 1 > /tmp/corr.txt 2>&1
+  timeout 150 $G/gpu_sm90 --nocapture --test-threads 1 > /tmp/corr.txt 2>&1
   echo "rc $?"
   grep -aE "sm_90a|test result|panicked|skipped" /tmp/corr.txt | grep -avE ": 0 of [0-9]+ elements wrong, 0 written outside" | head -20
   echo "cases with 0 wrong, 0 outside: $(grep -acE ': 0 of [0-9]+ elements wrong, 0 written outside' /tmp/corr.txt)"

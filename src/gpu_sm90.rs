@@ -268,6 +268,8 @@ struct LaunchParams {
     swizzles: [i64; 4],
     tile: (usize, usize),
     block_threads: u32,
+    /// CTAs per cluster along M (the TMA load of B multicast to them).
+    cluster_m: usize,
 }
 
 impl LaunchParams {
@@ -283,7 +285,11 @@ impl LaunchParams {
             swizzles[i] = cf.int(&format!("kTmaSwizzle{x}"))?;
         }
         let block_threads = PRODUCER_THREADS + cf.consumers()? as u32 * cf.int("kThreads")? as u32;
-        Ok(LaunchParams { boxes, swizzles, tile: cf.tile()?, block_threads })
+        let cluster_m = cf.int("kClusterM")? as usize;
+        if !(1..=2).contains(&cluster_m) {
+            return Err(format!("{}.h: kClusterM {cluster_m}, the host launches clusters of 1 or 2", cf.name));
+        }
+        Ok(LaunchParams { boxes, swizzles, tile: cf.tile()?, block_threads, cluster_m })
     }
 }
 
@@ -395,12 +401,56 @@ impl Sm90Gemm {
         l.arg(&ta).arg(&tb).arg(&tc).arg(&td).arg(&mi).arg(&ni).arg(&ki).arg(&bi).arg(&one_matrix).arg(&alpha).arg(&beta);
         l.arg(&pd).arg(&ldd).arg(&batch_d);
         let (tm, tn) = p.tile;
-        let cfg = LaunchConfig {
-            // persistent: each CTA walks tiles blockIdx.x + i * gridDim.x of all the batch's problems
-            grid_dim: ((mk.div_ceil(tm) * nk.div_ceil(tn) * s.batch).min(self.sms) as u32, 1, 1),
-            block_dim: (p.block_threads, 1, 1),
-            shared_mem_bytes: self.smem,
-        };
+        // persistent: each cluster of kClusterM CTAs walks cluster tiles (kClusterM tiles along M)
+        // cluster + i * clusters of all the batch's problems
+        let cl = p.cluster_m;
+        let cluster_tiles = mk.div_ceil(tm * cl) * nk.div_ceil(tn) * s.batch;
+        let grid = (cluster_tiles.min((self.sms / cl).max(1)) * cl) as u32;
+        let cfg = LaunchConfig { grid_dim: (grid, 1, 1), block_dim: (p.block_threads, 1, 1), shared_mem_bytes: self.smem };
+        if cl > 1 {
+            use tycute_cuda::cudarc::driver::sys;
+            let mut args: [*mut core::ffi::c_void; 14] = [
+                &ta as *const _ as *mut _,
+                &tb as *const _ as *mut _,
+                &tc as *const _ as *mut _,
+                &td as *const _ as *mut _,
+                &mi as *const _ as *mut _,
+                &ni as *const _ as *mut _,
+                &ki as *const _ as *mut _,
+                &bi as *const _ as *mut _,
+                &one_matrix as *const _ as *mut _,
+                &alpha as *const _ as *mut _,
+                &beta as *const _ as *mut _,
+                &pd as *const _ as *mut _,
+                &ldd as *const _ as *mut _,
+                &batch_d as *const _ as *mut _,
+            ];
+            // SAFETY: a plain C union of launch-attribute values; the cluster dimension is its member here.
+            let mut attr: sys::CUlaunchAttribute = unsafe { core::mem::zeroed() };
+            attr.id = sys::CUlaunchAttributeID::CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
+            attr.value.clusterDim = sys::CUlaunchAttributeValue_union__bindgen_ty_1 { x: cl as u32, y: 1, z: 1 };
+            let lc = sys::CUlaunchConfig {
+                gridDimX: grid,
+                gridDimY: 1,
+                gridDimZ: 1,
+                blockDimX: p.block_threads,
+                blockDimY: 1,
+                blockDimZ: 1,
+                sharedMemBytes: self.smem,
+                hStream: stream.cu_stream(),
+                attrs: &mut attr,
+                numAttrs: 1,
+            };
+            self.ctx.bind_to_thread().map_err(|e| format!("context: {e}"))?;
+            // SAFETY: as for the launch below: `args` points at the kernel's arguments in its
+            // signature's order and types, all alive until cuLaunchKernelEx returns (it copies them);
+            // the grid is a multiple of the cluster size.
+            let r = unsafe { sys::cuLaunchKernelEx(&lc, self.f.cu_function(), args.as_mut_ptr(), core::ptr::null_mut()) };
+            if r != sys::CUresult::CUDA_SUCCESS {
+                return Err(format!("launch (clusters of {cl}): {r:?}"));
+            }
+            return Ok(());
+        }
         // SAFETY: the argument list matches the kernel's signature (four CUtensorMaps by value: A,
         // B, C, D; then int M, N, K, batch, one_matrix, float alpha, beta, D's address as a pointer,
         // long long ldd, batch_d); the maps and D's address and strides describe the
@@ -638,7 +688,8 @@ mod tests {
         assert!(SM90.smem_bytes().unwrap() > 4 * 32768);
         // the cooperative configuration: (256,64) boxes of B, (128,32) of D, one consumer of 256
         // threads, 224 KiB + barriers + alignment within the 227 KiB of an sm_90 CTA
-        assert_eq!(SM90_128X256.row("kTmaBoxB").unwrap(), [64, 256]);
+        assert_eq!(SM90_128X256.row("kTmaBoxB").unwrap(), [64, 128]);
+        assert_eq!((SM90.int("kClusterM").unwrap(), SM90_128X256.int("kClusterM").unwrap()), (1, 2));
         assert_eq!(SM90_128X256.row("kTmaBoxD").unwrap(), [32, 128]);
         assert_eq!((SM90_128X256.consumers().unwrap(), SM90_128X256.int("kThreads").unwrap()), (1, 256));
         let smem = SM90_128X256.smem_bytes().unwrap();

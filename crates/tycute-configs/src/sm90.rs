@@ -219,6 +219,8 @@ pub type CoordEpi = MakeLayoutLeft<EpilogueTile>;
 /// `zipped_divide(make_layout((bM,bN)), EpilogueTile)`: `((EPI_M,EPI_N),(EPI_M_tiles,EPI_N_tiles))`,
 /// the CTA coordinate `m + bM*n` of each sub-tile's elements.
 pub type EpiTiles = tycute_layout::ZippedDivide<CoordMN, EpilogueTile>;
+/// `ClusterShape = (_1,_1,_1)`: no clusters.
+pub type ClusterShape = cute!((_1,_1,_1));
 /// Bytes of one box of A and of B.
 pub const TMA_BOX_BYTES_A: i64 = TMA_BOX_BYTES;
 /// See [`TMA_BOX_BYTES_A`].

@@ -54,6 +54,12 @@ pub type SmemLayoutBStage = AsPositionIndependent<TileToShape<SmemAtomA, cute!((
 pub type TmaBoxA = ProductEach<ShapeOf<InnerLayout<SmemLayoutAStage>>>;
 /// The TMA box of B: `(_256,_64)` (256 is the largest box extent the TMA takes).
 pub type TmaBoxB = ProductEach<ShapeOf<InnerLayout<SmemLayoutBStage>>>;
+/// `ClusterShape = (_1,_1,_1)`. The kernel and header also take `(_2,_1,_1)`: clusters of two CTAs
+/// along M that share their B tile, each loading half of it (`SM90_TMA_LOAD_MULTICAST`, the box
+/// split along N by the cluster's M size) into both CTAs' shared memory; measured on the H100 it
+/// was no faster (docs/perf.md), so the configuration keeps single CTAs (the host-side proof
+/// checks the multicast tables of the `(_2,_1,_1)` variant in `emit::sm90`'s tests).
+pub type ClusterShape = cute!((_1,_1,_1));
 /// Bytes per element.
 const ELEM_BYTES: i64 = <Bits<half_t> as Integer>::I64 / 8;
 /// Bytes of one box of A and of B (the mbarrier's transaction count per stage is their sum).
@@ -141,3 +147,14 @@ static_assertions::assert_type_eq_all!(TmaBoxD, cute!((_128,_32)));
 static_assertions::const_assert!(TMA_BOX_BYTES_A == 16384 && TMA_BOX_BYTES_B == 32768);
 // CUTE_STATIC_ASSERT(size<0>(tRS_rAcc) % FragmentSize == 0)
 static_assertions::const_assert!(<Size<LayoutAt<TRSrAcc, Z0>> as Integer>::I64 % crate::sm90::FRAGMENT_SIZE == 0);
+
+/// `sm90_128x256` with `ClusterShape = (_2,_1,_1)` (every other type the same), for the tests of
+/// the multicast tables.
+#[cfg(test)]
+pub mod tests_c2 {
+    pub use super::*;
+    /// Clusters of two CTAs along M.
+    pub type ClusterShape = cute!((_2,_1,_1));
+    /// The variant's handle.
+    pub struct Sm90_128x256C2;
+}

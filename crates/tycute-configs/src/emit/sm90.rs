@@ -65,19 +65,25 @@ pub struct Texts {
     pub mma_tile: String,
     /// `thr_layout_vmnk` (its shape: `(V,M,N,K)` threads).
     pub vmnk: String,
+    /// `ClusterShape`.
+    pub cluster: String,
     pub epi_tile: String,
     pub stages_cd: String,
 }
 
-/// `impl Sm90Types for $cfg` from the types of configuration module `crate::$m`.
+/// `impl Sm90Types for $cfg` from the types of configuration module `crate::$m` (`variant T, of
+/// $cfg, module`: for a test variant `T` of configuration `$cfg` whose types are `module`'s).
 macro_rules! sm90_types {
     ($cfg:ty, $m:ident, $about:expr) => {
-        impl Sm90Types for $cfg {
+        sm90_types!(variant $cfg, of $cfg, $m, $about);
+    };
+    (variant $ty:ty, of $cfg:ty, $($m:ident)::+, $about:expr) => {
+        impl Sm90Types for $ty {
             type Cfg = $cfg;
             const ABOUT: &'static str = $about;
-            const THREADS: usize = crate::$m::NUM_THREADS;
+            const THREADS: usize = crate::$($m)::+::NUM_THREADS;
             fn texts() -> Texts {
-                use crate::$m as c;
+                use crate::$($m)::+ as c;
                 Texts {
                     cta_tiler: show::<c::CtaTiler>(),
                     stages: show::<c::Stages>(),
@@ -91,12 +97,13 @@ macro_rules! sm90_types {
                     sd: show::<c::SmemLayoutDStage>(),
                     mma_tile: show::<TileShape<c::Mma>>(),
                     vmnk: show::<ThrLayoutVMNK<c::Mma>>(),
+                    cluster: show::<c::ClusterShape>(),
                     epi_tile: show::<c::EpilogueTile>(),
                     stages_cd: show::<c::StagesCD>(),
                 }
             }
             fn smem() -> [Vec<i64>; 4] {
-                use crate::$m as c;
+                use crate::$($m)::+ as c;
                 [
                     table::<c::SmemLayoutAStage>(),
                     table::<c::SmemLayoutBStage>(),
@@ -105,7 +112,7 @@ macro_rules! sm90_types {
                 ]
             }
             fn mma() -> [Vec<i64>; 7] {
-                use crate::$m as c;
+                use crate::$($m)::+ as c;
                 [
                     table::<ThrLayoutVMNK<c::Mma>>(),
                     table::<ThrfrgA<c::Mma, c::CoordMK>>(),
@@ -117,10 +124,10 @@ macro_rules! sm90_types {
                 ]
             }
             fn acc_per_mma() -> i64 {
-                <Size<LayoutAt<crate::$m::Accumulators, tycute_layout::typenum::Z0>> as Integer>::I64
+                <Size<LayoutAt<crate::$($m)::+::Accumulators, tycute_layout::typenum::Z0>> as Integer>::I64
             }
             fn epilogue() -> [Vec<i64>; 5] {
-                use crate::$m as c;
+                use crate::$($m)::+ as c;
                 [
                     table::<c::EpiTiles>(),
                     table::<TidfrgD<c::TiledR2S, c::SD>>(),
@@ -137,6 +144,13 @@ sm90_types!(
     crate::sm90::Sm90,
     sm90,
     "sm90: half_t A (M,K) and B (N,K) K-major, TMA into 128B-swizzled smem, a 64x128x16 GMMA warpgroup (f32 accumulators), 128x128x64 CTA tile, 4 stages, STSM + TMA-store epilogue of half_t D (N-major) in 64x32 sub-tiles; the kernel runs two such warpgroups in ping-pong"
+);
+#[cfg(test)]
+sm90_types!(
+    variant crate::sm90_128x256::tests_c2::Sm90_128x256C2,
+    of crate::sm90_128x256::Sm90_128x256,
+    sm90_128x256::tests_c2,
+    "sm90_128x256 with clusters of two CTAs along M (B multicast)"
 );
 sm90_types!(
     crate::sm90_128x256::Sm90_128x256,
@@ -192,6 +206,11 @@ pub struct Tables {
     pub box_a: (i64, i64),
     pub box_b: (i64, i64),
     pub box_d: (i64, i64),
+    /// CTAs of a cluster along M; each loads `box_b_mcast` (B's box split along N) and multicasts it
+    /// to all of them: `mcast_b[r]` = (N origin in the tile, start byte in a stage of sB) of CTA r's slice.
+    pub cluster_m: i64,
+    pub box_b_mcast: (i64, i64),
+    pub mcast_b: Vec<(i64, i64)>,
     /// GMMA: row pitch (bytes between rows 0 and 1 of a block), SBO (rows 0 and 8), LBO (k = 0 and 8).
     pub gmma_pitch: i64,
     pub gmma_sbo: i64,
@@ -353,6 +372,15 @@ pub fn tables_of<C: Sm90Types>() -> Result<Tables, String> {
     let box_b = flat(&tx.box_b).0;
     let box_d = flat(&tx.box_d).0;
     let [sa, sb, sd, inner] = C::smem();
+    // clusters along M share B: CTA r of the cluster loads rows [r * n/c, (r+1) * n/c) of B's box,
+    // which start at sB(_,_,0)(r * n/c, 0)
+    let cl = flat(&tx.cluster).0;
+    if cl.len() != 3 || cl[1] != 1 || cl[2] != 1 || cl[0] < 1 || box_b[0] % cl[0] != 0 {
+        return Err(format!("ClusterShape {}: the kernel takes clusters (c,1,1) with c dividing B's box ({})", tx.cluster, box_b[0]));
+    }
+    let cluster_m = cl[0];
+    let box_b_mcast = (box_b[0] / cluster_m, box_b[1]);
+    let mcast_b: Vec<(i64, i64)> = (0..cluster_m).map(|r| (r * box_b_mcast.0, sb[(r * box_b_mcast.0) as usize] * ELEM)).collect();
 
     // GMMA: the descriptor's strides, read off the stage's (unswizzled) layout at (1,0), (8,0), (0,8)
     let at = |m: i64, k: i64| inner[(m + bm * k) as usize] * ELEM;
@@ -429,6 +457,9 @@ pub fn tables_of<C: Sm90Types>() -> Result<Tables, String> {
         box_a: (box_a[0], box_a[1]),
         box_b: (box_b[0], box_b[1]),
         box_d: (box_d[0], box_d[1]),
+        cluster_m,
+        box_b_mcast,
+        mcast_b,
         gmma_pitch,
         gmma_sbo,
         gmma_lbo,
@@ -495,11 +526,21 @@ pub fn header_of<C: Sm90Types>() -> String {
 
     h.comment("TMA loads: one box per stage and operand; cuTensorMapEncodeTiled order (innermost first)");
     h.const_table("kTmaBoxA", "kTmaBoxA[0][]: {K extent, M extent} of the box, product_each(shape(sA(_,_,0))) reversed", &[vec![t.box_a.1, t.box_a.0]]);
-    h.const_table("kTmaBoxB", "kTmaBoxB[0][]: {K extent, N extent}", &[vec![t.box_b.1, t.box_b.0]]);
+    h.int("kClusterM", t.cluster_m, "size<0>(ClusterShape): CTAs of a cluster along M, which share B (TMA multicast)");
+    h.const_table(
+        "kTmaBoxB",
+        "kTmaBoxB[0][]: {K extent, N extent} of the box one CTA loads: sB(_,_,0)'s shape, N split by kClusterM (each CTA multicasts its slice to the cluster)",
+        &[vec![t.box_b_mcast.1, t.box_b_mcast.0]],
+    );
+    h.const_table(
+        "kTmaMcastB",
+        "kTmaMcastB[r][]: {N origin in the tile, start byte in a stage of sB} of the slice of B that CTA r of the cluster loads (sB(_,_,0) at (N origin, 0))",
+        &t.mcast_b.iter().map(|&(n, b)| vec![n, b]).collect::<Vec<_>>(),
+    );
     h.int("kTmaSwizzleA", t.sw_ab.1, "CUtensorMapSwizzle of sA's Sw<B,4,3>: 3 = CU_TENSOR_MAP_SWIZZLE_128B");
     h.int("kTmaSwizzleB", t.sw_ab.1, "");
     h.int("kTmaBytesA", t.sa.len() as i64 * ELEM, "bytes of one A box (the mbarrier's transaction count adds A's and B's)");
-    h.int("kTmaBytesB", t.sb.len() as i64 * ELEM, "");
+    h.int("kTmaBytesB", t.sb.len() as i64 * ELEM, "bytes of B arriving per stage (all kClusterM slices)");
 
     h.comment(&format!("GMMA (wgmma m64n{}k16, A and B from smem descriptors, K-major), per warpgroup of the TiledMMA", t.atom_n));
     h.int("kGmmaLayoutType", t.sw_ab.2, "descriptor bits [62,64): 1 = SWIZZLE_128B (from Sw<3,4,3>)");
@@ -647,27 +688,39 @@ fn check_tables(t: &Tables) -> Result<Report, String> {
     let mut r = Report::default();
     let (bm, bn, bk) = t.tile;
 
-    // TMA: the box lands exactly where sA(_,_,0) / sB(_,_,0) / sD(_,_,0) say (and fills the stage once)
-    for (what, (outer, inner), sw, layout) in
-        [("TMA load A", t.box_a, t.sw_ab, &t.sa), ("TMA load B", t.box_b, t.sw_ab, &t.sb), ("TMA store D", t.box_d, t.sw_d, &t.sd)]
-    {
+    // TMA: the box lands exactly where sA(_,_,0) / sB(_,_,0) / sD(_,_,0) say (and fills the stage
+    // once); B as kClusterM slices, slice r at its start byte, rows from its N origin
+    let whole = |b: (i64, i64)| vec![(0i64, 0i64, b)];
+    let slices_b: Vec<(i64, i64, (i64, i64))> = t.mcast_b.iter().map(|&(n, byte)| (n, byte, t.box_b_mcast)).collect();
+    for (what, full, slices, sw, layout) in [
+        ("TMA load A", t.box_a, whole(t.box_a), t.sw_ab, &t.sa),
+        ("TMA load B", t.box_b, slices_b, t.sw_ab, &t.sb),
+        ("TMA store D", t.box_d, whole(t.box_d), t.sw_d, &t.sd),
+    ] {
+        let (full_outer, inner) = full;
         if inner * ELEM != sw.3 {
             return Err(format!("{what}: the box's inner extent is {} bytes, the swizzle span {}", inner * ELEM, sw.3));
         }
-        if outer > 256 || inner > 256 || outer * inner != layout.len() as i64 {
-            return Err(format!("{what}: box ({outer},{inner}) against a stage of {} elements", layout.len()));
+        if full_outer * inner != layout.len() as i64 {
+            return Err(format!("{what}: box ({full_outer},{inner}) against a stage of {} elements", layout.len()));
         }
         let mut bytes = Vec::new();
-        for c in 0..inner {
-            for m in 0..outer {
-                let want = layout[(m + outer * c) as usize] * ELEM;
-                let got = tma_byte(m, c, inner, sw.0);
-                if got != want {
-                    return Err(format!("{what}: TMA writes element ({m},{c}) at byte {got}, the layout says {want}"));
+        for &(origin, start, (outer, sinner)) in &slices {
+            if outer > 256 || sinner != inner || start % 1024 != 0 {
+                return Err(format!("{what}: slice box ({outer},{sinner}) at byte {start} (a TMA box is at most 256 per dimension, the swizzle needs 1024-byte aligned starts)"));
+            }
+            for c in 0..inner {
+                for m in 0..outer {
+                    let want = layout[(origin + m + full_outer * c) as usize] * ELEM;
+                    let got = start + tma_byte(m, c, inner, sw.0);
+                    if got != want {
+                        return Err(format!("{what}: TMA writes element ({},{c}) at byte {got}, the layout says {want}", origin + m));
+                    }
+                    bytes.push(got / ELEM);
                 }
-                bytes.push(got / ELEM);
             }
         }
+        let (outer, inner) = full;
         r.lines.push(exactly_once(&format!("{what} box -> smem stage"), bytes, layout.len())?);
         r.lines.push(format!("{what}: box ({outer},{inner}) with swizzle mode {} puts every element where the smem layout type says", sw.1));
     }
@@ -791,10 +844,26 @@ mod tests {
         // two warpgroups of m64n256k16: each one wgmma per k16 on its 64 rows, all of B
         assert_eq!((t.threads, t.atom_n, t.mma_m, t.mma_k, t.gmma_off_a.len(), t.gmma_off_b.len()), (256, 256, 1, 4, 2, 2));
         assert_eq!(t.gmma_off_b[0], t.gmma_off_b[1]);
+        assert_eq!((t.cluster_m, t.box_b_mcast, t.mcast_b.clone()), (1, (256, 64), vec![(0, 0)]));
         assert_eq!((t.acc_crd[0].len(), t.acc_per_mma, t.epi_tile, t.epi_origin.len()), (128, 128, (128, 32), 8));
         let h = header_of::<Sm90_128x256>();
         assert!(!h.contains("ERROR"), "{h}");
         assert!(h.contains("namespace tycute { namespace sm90_128x256 {") && h.contains("constexpr int kMmaWarpGroups = 2;"), "{h}");
+    }
+
+    /// `sm90_128x256` with `ClusterShape = (_2,_1,_1)` (the kernel's multicast path, measured in
+    /// docs/perf.md): each CTA of a cluster loads a (128,64) half of B's (256,64) box into both.
+    #[test]
+    fn the_cluster_multicast_tables_pass_the_host_side_proof() {
+        let r = check_of::<crate::sm90_128x256::tests_c2::Sm90_128x256C2>().unwrap_or_else(|e| panic!("{e}"));
+        assert!(r.lines.iter().any(|l| l.starts_with("TMA load B box -> smem stage")), "{:?}", r.lines);
+        let t = tables_of::<crate::sm90_128x256::tests_c2::Sm90_128x256C2>().unwrap();
+        assert_eq!((t.cluster_m, t.box_b_mcast, t.mcast_b.clone()), (2, (128, 64), vec![(0, 0), (128, 16384)]));
+        let mut bad = tables_of::<crate::sm90_128x256::tests_c2::Sm90_128x256C2>().unwrap();
+        bad.mcast_b[1].1 += 1024;
+        assert!(check_tables(&bad).unwrap_err().contains("TMA load B"));
+        let h = header_of::<crate::sm90_128x256::tests_c2::Sm90_128x256C2>();
+        assert!(h.contains("constexpr int kClusterM = 2;") && h.contains("{128,16384},"), "{h}");
     }
 
     #[test]
