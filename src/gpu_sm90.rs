@@ -111,13 +111,15 @@ impl Sm90Config {
     }
 }
 
-/// Which configuration [`Sm90Gemm`]'s per-shape choice runs at `(m, n, k)` (the kernel's M and N):
-/// the cooperative 128x256 tiles, unless a 128x256 tiling would leave the SMs with less than one
-/// full wave of tiles while 128x128 tiles would not, or K is small (at most 256: the epilogue, not
-/// the mainloop, is most of a tile's time, and ping-pong overlaps it); measured in docs/perf.md.
+/// Which configuration the per-shape choice (`tycute bench sm90`'s `auto`) runs at `(m, n, k)`
+/// (the kernel's M and N): the cooperative 128x256 tiles, unless K is small (at most 256: the
+/// epilogue, not the mainloop, is most of a tile's time, and ping-pong overlaps it) or even the
+/// 128x128 tiles do not fill the SMs once (more, smaller tiles then finish sooner). Measured in
+/// docs/perf.md: 8192x8192x256 418 (sm90) vs 388 TFLOP/s, 8192x8192x512 530 vs 550 (128x256),
+/// 2048^3 479 vs 573 (128x256).
 pub fn pick((m, n, k): (usize, usize, usize), batch: usize, sms: usize) -> Sm90Config {
-    let tiles_256 = m.div_ceil(128) * n.div_ceil(256) * batch;
-    if k <= 256 || tiles_256 < sms {
+    let tiles_128 = m.div_ceil(128) * n.div_ceil(128) * batch;
+    if k <= 256 || tiles_128 <= sms {
         SM90
     } else {
         SM90_128X256
@@ -688,14 +690,18 @@ mod tests {
         assert!(SM90.smem_bytes().unwrap() > 4 * 32768);
         // the cooperative configuration: (256,64) boxes of B, (128,32) of D, one consumer of 256
         // threads, 224 KiB + barriers + alignment within the 227 KiB of an sm_90 CTA
-        assert_eq!(SM90_128X256.row("kTmaBoxB").unwrap(), [64, 128]);
-        assert_eq!((SM90.int("kClusterM").unwrap(), SM90_128X256.int("kClusterM").unwrap()), (1, 2));
+        assert_eq!(SM90_128X256.row("kTmaBoxB").unwrap(), [64, 256]);
+        assert_eq!((SM90.int("kClusterM").unwrap(), SM90_128X256.int("kClusterM").unwrap()), (1, 1));
         assert_eq!(SM90_128X256.row("kTmaBoxD").unwrap(), [32, 128]);
         assert_eq!((SM90_128X256.consumers().unwrap(), SM90_128X256.int("kThreads").unwrap()), (1, 256));
         let smem = SM90_128X256.smem_bytes().unwrap();
         assert!(smem > 229376 && smem <= 232448, "{smem}");
         assert_eq!(SM90_128X256.cubin_env(), "TYCUTE_SM90_128X256_CUBIN");
         assert!(Sm90Config::named("sm90_64x64").unwrap_err().contains("sm90_128x256"));
+        assert_eq!(pick((8192, 8192, 1024), 1, 132), SM90_128X256);
+        assert_eq!(pick((2048, 2048, 2048), 1, 132), SM90_128X256);
+        assert_eq!(pick((8192, 8192, 256), 1, 132), SM90);
+        assert_eq!(pick((1000, 1000, 1000), 1, 132), SM90);
         for x in [0.0f32, 1.0, -1.0, 0.015625, -0.984375, 0.5] {
             assert_eq!(f16_value(crate::gpu_check::f16_bits(x)), x as f64);
         }

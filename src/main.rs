@@ -198,7 +198,7 @@ fn gemm_on_gpu() -> String {
 }
 
 /// `tycute bench sm80 [--config NAME] [--shapes MxNxK,...] [--runs N]`, `tycute bench sm90
-/// [--shapes ..] [--runs N] [--beta B]`.
+/// [--config sm90|sm90_128x256|auto] [--shapes ..] [--runs N] [--beta B]`.
 fn bench(args: &tycute_cli::BenchArgs) -> i32 {
     match args.kernel.as_str() {
         "sm80" if args.beta != 0.0 => {
