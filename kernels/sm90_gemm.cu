@@ -17,6 +17,10 @@
 //       kMmaK wgmma.m64n256k16 on its 64 rows (kGmmaOffA[wg * kMmaM + m], kGmmaOffB[wg]);
 //     on shared memory descriptors, one wgmma group in flight, a stage released (empty barrier)
 //     once the group that read it has completed;
+//   * with kClusterM > 1 (the configuration's ClusterShape; measured, not used by sm90 or
+//     sm90_128x256: docs/perf.md), clusters of kClusterM CTAs along M walk cluster tiles, each CTA
+//     multicasting its slice of B (kTmaBoxB, kTmaMcastB) to all of them and releasing a stage on
+//     every CTA's empty barrier;
 //   * the epilogue (seed 004's; the cooperative one with 128-row sub-tiles, all 256 threads of the
 //     consumer): per kEpiM x kEpiN sub-tile, when beta != 0 one thread TMA-loads the sub-tile of C into 64B-swizzled sC (2 stages, the next one prefetched) and every thread
 //     reads its values with ldmatrix.x4 (tiled_s2r: s2r_smem, kS2RAcc) into alpha * acc + beta * C;
@@ -33,7 +37,7 @@
 // columns are stored by the threads through d_out (ldd, batch_d: D's row and batch strides). A batch of `batch` problems
 // is the maps' third dimension, the tiles of all problems one persistent schedule; `one_matrix`
 // bits 0, 1, 2 mark A, B, C as one matrix for the whole batch (batch stride 0). The host launches
-// min(tiles x batch, SMs) CTAs of kBlockThreads threads.
+// min(tiles x batch, SMs) CTAs of kBlockThreads threads (in clusters of kClusterM).
 //
 // tycute-arch: sm_90a
 // tycute-variant: -DTYCUTE_SM90_CONFIG=sm90
