@@ -1,17 +1,28 @@
-// The sm90 configuration's data flow on tycute's tables (sm90.h): D = alpha * A * B^T + beta * C
-// with A (M,K) and B (N,K) half, K-major, fp32 accumulation, and C, D half, N-major (row-major,
-// leading dimension ldc / the TMA map's). The kernel is persistent (one CTA per SM walks the
-// 128x128 tiles of D, blockIdx.x + i * gridDim.x in a grouped order) with
+// The sm90 configurations' data flow on tycute's tables: D = alpha * A * B^T + beta * C with A
+// (M,K) and B (N,K) half, K-major, fp32 accumulation, and C, D half, N-major (row-major, leading
+// dimension ldc / the TMA map's). The configuration is a header written from a type
+// (crates/tycute-configs: sm90, sm90_128x256); TYCUTE_SM90_CONFIG names it (default sm90; NVRTC
+// option -DTYCUTE_SM90_CONFIG=sm90_128x256 for the other), and its kMmaWarpGroups picks the
+// schedule. The kernel is persistent (one CTA per SM walks the kTileM x kTileN tiles of D,
+// blockIdx.x + i * gridDim.x in a grouped order) with
 //   * a producer warpgroup (setmaxnreg.dec): one thread issues the TMA loads of A and B
 //     (cp.async.bulk.tensor.3d, mbarrier complete_tx) of tile after tile into kStages
-//     128B-swizzled stages;
-//   * two consumer warpgroups in ping-pong (setmaxnreg.inc): consumer c takes the CTA's tiles
-//     c, c + 2, ...; per stage kMmaM x kMmaK wgmma.m64n128k16 on shared memory descriptors, one
-//     wgmma group in flight, the stage released (empty barrier) once the group that read it has
-//     completed. The stages are filled in tile order, so one consumer's mainloop runs while the
-//     other one's epilogue does;
-//   * the epilogue (seed 004's): per 64x32 sub-tile, when beta != 0 one thread TMA-loads the
-//     sub-tile of C into 64B-swizzled sC (2 stages, the next one prefetched) and every thread
+//     128B-swizzled stages, running ahead into the next tiles' stages during an epilogue;
+//   * two consumer warpgroups (setmaxnreg.inc), either
+//     - in ping-pong (sm90: a TiledMMA of one warpgroup, 128x128 tiles): consumer c takes the
+//       CTA's tiles c, c + 2, ...; per stage kMmaM x kMmaK wgmma.m64n128k16, one consumer's
+//       mainloop running while the other one's epilogue does; or
+//     - cooperative (sm90_128x256: a TiledMMA of two warpgroups along M, 128x256 tiles): one
+//       consumer of 256 threads takes every tile of the CTA, warpgroup wg issuing per stage
+//       kMmaK wgmma.m64n256k16 on its 64 rows (kGmmaOffA[wg * kMmaM + m], kGmmaOffB[wg]);
+//     on shared memory descriptors, one wgmma group in flight, a stage released (empty barrier)
+//     once the group that read it has completed;
+//   * with kClusterM > 1 (the configuration's ClusterShape; measured, not used by sm90 or
+//     sm90_128x256: docs/perf.md), clusters of kClusterM CTAs along M walk cluster tiles, each CTA
+//     multicasting its slice of B (kTmaBoxB, kTmaMcastB) to all of them and releasing a stage on
+//     every CTA's empty barrier;
+//   * the epilogue (seed 004's; the cooperative one with 128-row sub-tiles, all 256 threads of the
+//     consumer): per kEpiM x kEpiN sub-tile, when beta != 0 one thread TMA-loads the sub-tile of C into 64B-swizzled sC (2 stages, the next one prefetched) and every thread
 //     reads its values with ldmatrix.x4 (tiled_s2r: s2r_smem, kS2RAcc) into alpha * acc + beta * C;
 //     then the f32 values go to half, stmatrix.x4 into 64B-swizzled sD (2 stages),
 //     fence.proxy.async, and one thread's TMA store (cp.async.bulk.tensor.3d, bulk group).
@@ -26,13 +37,20 @@
 // columns are stored by the threads through d_out (ldd, batch_d: D's row and batch strides). A batch of `batch` problems
 // is the maps' third dimension, the tiles of all problems one persistent schedule; `one_matrix`
 // bits 0, 1, 2 mark A, B, C as one matrix for the whole batch (batch stride 0). The host launches
-// min(tiles x batch, SMs) CTAs of kBlockThreads threads.
+// min(tiles x batch, SMs) CTAs of kBlockThreads threads (in clusters of kClusterM).
 //
 // tycute-arch: sm_90a
-// tycute-sass sm_90a: UTMALDG HGMMA.64x128x16 LDSM STSM UTMASTG SYNCS
-#include "sm90.h"
+// tycute-variant: -DTYCUTE_SM90_CONFIG=sm90
+// tycute-variant: -DTYCUTE_SM90_CONFIG=sm90_128x256
+// tycute-sass sm_90a: UTMALDG HGMMA.64x LDSM STSM UTMASTG SYNCS
+#ifndef TYCUTE_SM90_CONFIG
+#define TYCUTE_SM90_CONFIG sm90
+#endif
+#define TYCUTE_STR2(x) #x
+#define TYCUTE_STR(x) TYCUTE_STR2(x)
+#include TYCUTE_STR(TYCUTE_SM90_CONFIG.h)
 
-using namespace tycute::sm90;
+using namespace tycute::TYCUTE_SM90_CONFIG;
 
 namespace {
 
@@ -42,11 +60,15 @@ struct alignas(128) TmaMap {
 };
 
 constexpr int kProducerThreads = 128;                   // one producer warpgroup
-constexpr int kConsumers = 2;                           // consumer warpgroups, in ping-pong
+// consumers: two of one warpgroup each in ping-pong (kMmaWarpGroups = 1), or one of two
+// warpgroups (cooperative); either way two consumer warpgroups
+constexpr int kConsumers = 2 / kMmaWarpGroups;
+static_assert(kConsumers * kThreads == 256 && kThreads == 128 * kMmaWarpGroups, "two consumer warpgroups");
 constexpr int kBlockThreads = kProducerThreads + kConsumers * kThreads;
 constexpr int kProducerRegs = 40, kConsumerRegs = 232;  // setmaxnreg: 128 x 40 + 256 x 232 <= 64K
-constexpr int kEpiBarrier = 1;                          // named barriers 1, 2: one per consumer warpgroup
-constexpr int kGroupM = 16;                             // tile order: groups of 16 tile rows, m fastest
+constexpr int kEpiBarrier = 1;                          // named barriers 1 (, 2): one per consumer
+// tile order: groups of 16 tile rows (16 / kClusterM rows of cluster tiles), m fastest
+constexpr int kGroupM = 16 / kClusterM;
 
 __device__ __forceinline__ unsigned smem_u32(const void* p) {
   return static_cast<unsigned>(__cvta_generic_to_shared(p));
@@ -80,6 +102,34 @@ __device__ __forceinline__ void tma_load_3d(unsigned dst, const TmaMap* map, int
       "l"(map), "r"(bar), "r"(x), "r"(y), "r"(z)
       : "memory");
 }
+// The same box multicast to the CTAs of `mask` in the cluster: each gets it at offset `dst` of its
+// shared memory, counted on its mbarrier at offset `bar`.
+__device__ __forceinline__ void tma_load_3d_mcast(unsigned dst, const TmaMap* map, int x, int y, int z, unsigned bar, unsigned short mask) {
+  asm volatile(
+      "cp.async.bulk.tensor.3d.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster [%0], [%1, {%3, %4, %5}], [%2], %6;\n" ::"r"(dst),
+      "l"(map), "r"(bar), "r"(x), "r"(y), "r"(z), "h"(mask)
+      : "memory");
+}
+// Arrive on the mbarrier at offset `bar` of CTA `rank` of the cluster (this one included), with
+// the default .release.cta semantics as CUTLASS's ClusterBarrier::arrive (what is released is the
+// warp's wgmma reads, complete at wgmma.wait_group; .release.cluster costs a cluster-wide fence).
+__device__ __forceinline__ void mbar_arrive_cluster(unsigned bar, unsigned rank) {
+  asm volatile(
+      "{\n.reg .b32 remote;\nmapa.shared::cluster.u32 remote, %0, %1;\n"
+      "mbarrier.arrive.shared::cluster.b64 _, [remote];\n}\n" ::"r"(bar),
+      "r"(rank)
+      : "memory");
+}
+__device__ __forceinline__ unsigned cluster_ctarank() {
+  unsigned r;
+  asm volatile("mov.u32 %0, %%cluster_ctarank;\n" : "=r"(r));
+  return r;
+}
+// Every thread of every CTA of the cluster: the barriers are initialized before any CTA uses a
+// peer's, and no CTA exits while a peer may still write its shared memory or arrive on it.
+__device__ __forceinline__ void cluster_sync() {
+  asm volatile("barrier.cluster.arrive.release;\nbarrier.cluster.wait.acquire;\n" ::: "memory");
+}
 __device__ __forceinline__ void tma_store_3d(const TmaMap* map, unsigned src, int x, int y, int z) {
   asm volatile("cp.async.bulk.tensor.3d.global.shared::cta.bulk_group [%0, {%2, %3, %4}], [%1];\n" ::"l"(map), "r"(src), "r"(x), "r"(y),
                "r"(z)
@@ -106,6 +156,26 @@ __device__ __forceinline__ void wgmma_m64n128k16(float* d, unsigned long long de
       "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
       : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]), "+f"(d[7]), "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]), "+f"(d[13]), "+f"(d[14]), "+f"(d[15]), "+f"(d[16]), "+f"(d[17]), "+f"(d[18]), "+f"(d[19]), "+f"(d[20]), "+f"(d[21]), "+f"(d[22]), "+f"(d[23]), "+f"(d[24]), "+f"(d[25]), "+f"(d[26]), "+f"(d[27]), "+f"(d[28]), "+f"(d[29]), "+f"(d[30]), "+f"(d[31]), "+f"(d[32]), "+f"(d[33]), "+f"(d[34]), "+f"(d[35]), "+f"(d[36]), "+f"(d[37]), "+f"(d[38]), "+f"(d[39]), "+f"(d[40]), "+f"(d[41]), "+f"(d[42]), "+f"(d[43]), "+f"(d[44]), "+f"(d[45]), "+f"(d[46]), "+f"(d[47]), "+f"(d[48]), "+f"(d[49]), "+f"(d[50]), "+f"(d[51]), "+f"(d[52]), "+f"(d[53]), "+f"(d[54]), "+f"(d[55]), "+f"(d[56]), "+f"(d[57]), "+f"(d[58]), "+f"(d[59]), "+f"(d[60]), "+f"(d[61]), "+f"(d[62]), "+f"(d[63])
       : "l"(desc_a), "l"(desc_b), "r"(accumulate));
+}
+
+// wgmma.mma_async m64n256k16, as m64n128k16 with the 128 accumulators of one block.
+__device__ __forceinline__ void wgmma_m64n256k16(float* d, unsigned long long desc_a, unsigned long long desc_b, int accumulate) {
+  asm volatile(
+      "{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
+      "wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 "
+      "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p, 1, 1, 0, 0;\n}\n"
+      : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]), "+f"(d[7]), "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]), "+f"(d[13]), "+f"(d[14]), "+f"(d[15]), "+f"(d[16]), "+f"(d[17]), "+f"(d[18]), "+f"(d[19]), "+f"(d[20]), "+f"(d[21]), "+f"(d[22]), "+f"(d[23]), "+f"(d[24]), "+f"(d[25]), "+f"(d[26]), "+f"(d[27]), "+f"(d[28]), "+f"(d[29]), "+f"(d[30]), "+f"(d[31]), "+f"(d[32]), "+f"(d[33]), "+f"(d[34]), "+f"(d[35]), "+f"(d[36]), "+f"(d[37]), "+f"(d[38]), "+f"(d[39]), "+f"(d[40]), "+f"(d[41]), "+f"(d[42]), "+f"(d[43]), "+f"(d[44]), "+f"(d[45]), "+f"(d[46]), "+f"(d[47]), "+f"(d[48]), "+f"(d[49]), "+f"(d[50]), "+f"(d[51]), "+f"(d[52]), "+f"(d[53]), "+f"(d[54]), "+f"(d[55]), "+f"(d[56]), "+f"(d[57]), "+f"(d[58]), "+f"(d[59]), "+f"(d[60]), "+f"(d[61]), "+f"(d[62]), "+f"(d[63]), "+f"(d[64]), "+f"(d[65]), "+f"(d[66]), "+f"(d[67]), "+f"(d[68]), "+f"(d[69]), "+f"(d[70]), "+f"(d[71]), "+f"(d[72]), "+f"(d[73]), "+f"(d[74]), "+f"(d[75]), "+f"(d[76]), "+f"(d[77]), "+f"(d[78]), "+f"(d[79]), "+f"(d[80]), "+f"(d[81]), "+f"(d[82]), "+f"(d[83]), "+f"(d[84]), "+f"(d[85]), "+f"(d[86]), "+f"(d[87]), "+f"(d[88]), "+f"(d[89]), "+f"(d[90]), "+f"(d[91]), "+f"(d[92]), "+f"(d[93]), "+f"(d[94]), "+f"(d[95]), "+f"(d[96]), "+f"(d[97]), "+f"(d[98]), "+f"(d[99]), "+f"(d[100]), "+f"(d[101]), "+f"(d[102]), "+f"(d[103]), "+f"(d[104]), "+f"(d[105]), "+f"(d[106]), "+f"(d[107]), "+f"(d[108]), "+f"(d[109]), "+f"(d[110]), "+f"(d[111]), "+f"(d[112]), "+f"(d[113]), "+f"(d[114]), "+f"(d[115]), "+f"(d[116]), "+f"(d[117]), "+f"(d[118]), "+f"(d[119]), "+f"(d[120]), "+f"(d[121]), "+f"(d[122]), "+f"(d[123]), "+f"(d[124]), "+f"(d[125]), "+f"(d[126]), "+f"(d[127])
+      : "l"(desc_a), "l"(desc_b), "r"(accumulate));
+}
+
+// One wgmma of the configuration's atom (kAtomN = 128 or 256) on accumulator block d.
+__device__ __forceinline__ void wgmma_atom(float* d, unsigned long long desc_a, unsigned long long desc_b, int accumulate) {
+  static_assert(kAtomN == 128 || kAtomN == 256, "the kernel issues wgmma m64n128k16 or m64n256k16");
+  static_assert(kAccPerMma == kAtomN / 2, "one wgmma's accumulators: 64 x kAtomN / 128 threads");
+  if constexpr (kAtomN == 256)
+    wgmma_m64n256k16(d, desc_a, desc_b, accumulate);
+  else
+    wgmma_m64n128k16(d, desc_a, desc_b, accumulate);
 }
 
 __device__ __forceinline__ unsigned pack_half2(float lo, float hi) {
@@ -145,7 +215,7 @@ extern "C" __global__ void __launch_bounds__(kBlockThreads, 1)
   const unsigned base = (raw + 1023u) & ~1023u;
   // kStages stages of A and of B, then per consumer kEpiStages stages of D and of C, then the
   // full / empty barriers of the stages and each consumer's barriers of its C stages
-  const unsigned sA = base, sB = sA + kStages * kStageBytes, sEpi = sB + kStages * kStageBytes;
+  const unsigned sA = base, sB = sA + kStages * kStageBytesA, sEpi = sB + kStages * kStageBytesB;
   constexpr unsigned kEpiBytes = 2u * kEpiStages * kEpiStageElems * 2u;  // sD and sC of one consumer
   const unsigned bars = sEpi + kConsumers * kEpiBytes;
   auto full = [&](int s) { return bars + 8u * s; };
@@ -156,18 +226,23 @@ extern "C" __global__ void __launch_bounds__(kBlockThreads, 1)
   // two phases ahead of a stage's full barrier, which a parity wait cannot tell from done.
   auto turn = [&](int c) { return bars + 8u * (2 * kStages + kConsumers * kEpiStages + c); };
 
-  // the tiles: tile i of this CTA is blockIdx.x + i * gridDim.x, the batch's matrices one after
-  // the other, in each in groups of kGroupM tile rows (m fastest) so that the CTAs working at one
-  // time share their A and B tiles in L2. The last tile row / column / k-block may reach past M /
-  // N / K (the TMA zero-fills what it loads from there and clips what it stores).
-  const int tiles_m = (M + kTileM - 1) / kTileM, tiles_n = (N + kTileN - 1) / kTileN, tiles_mn = tiles_m * tiles_n;
+  // the tiles, in cluster tiles of kClusterM tiles along M (one tile when kClusterM = 1): cluster
+  // tile i of this cluster is cluster + i * clusters, the batch's matrices one after the other, in
+  // each in groups of kGroupM cluster-tile rows (m fastest) so that the CTAs working at one time
+  // share their A and B tiles in L2; CTA `rank` of the cluster takes tile row kClusterM * row +
+  // rank. The last tile row / column / k-block may reach past M / N / K (the TMA zero-fills what it
+  // loads from there and clips what it stores; a CTA whose tile row is past M still loads, for its
+  // peers, its slice of B).
+  const unsigned rank = kClusterM > 1 ? cluster_ctarank() : 0u;
+  const int cluster = blockIdx.x / kClusterM, clusters = gridDim.x / kClusterM;
+  const int tiles_m = (M + kTileM * kClusterM - 1) / (kTileM * kClusterM), tiles_n = (N + kTileN - 1) / kTileN, tiles_mn = tiles_m * tiles_n;
   const int tiles = tiles_mn * batch;
   auto tile_of = [&](int id, int& m0, int& n0, int& z) {
     z = id / tiles_mn;
     id -= z * tiles_mn;
     const int group = id / (kGroupM * tiles_n), first_m = group * kGroupM;
     const int rows = min(tiles_m - first_m, kGroupM), in_group = id % (kGroupM * tiles_n);
-    m0 = (first_m + in_group % rows) * kTileM;
+    m0 = ((first_m + in_group % rows) * kClusterM + rank) * kTileM;
     n0 = (in_group / rows) * kTileN;
   };
   const int KT = (K + kTileK - 1) / kTileK;
@@ -180,7 +255,9 @@ extern "C" __global__ void __launch_bounds__(kBlockThreads, 1)
     asm volatile("prefetch.tensormap [%0];\n" ::"l"(&tma_d) : "memory");
     for (int s = 0; s < kStages; ++s) {
       mbar_init(full(s), 1);            // the producer's arrive.expect_tx; the TMA completes the bytes
-      mbar_init(empty(s), kThreads);    // every thread of the consumer that read it, once its wgmma group is done
+      // lane 0 of every warp of the consumer (1 or 2 warpgroups) that read it, once its wgmma
+      // group is done, in every CTA of the cluster (the stage receives every CTA's slice of B)
+      mbar_init(empty(s), kClusterM * kThreads / 32);
     }
     for (int c = 0; c < kConsumers; ++c) {
       for (int s = 0; s < kEpiStages; ++s) mbar_init(cfull(c, s), 1);  // a C sub-tile's TMA load
@@ -188,14 +265,24 @@ extern "C" __global__ void __launch_bounds__(kBlockThreads, 1)
     }
     asm volatile("fence.mbarrier_init.release.cluster;\n" ::: "memory");
   }
-  __syncthreads();
+  if constexpr (kClusterM > 1)
+    cluster_sync();
+  else
+    __syncthreads();
 
   if (warp < kProducerThreads / 32) {
     // producer warpgroup: the stages of every tile of this CTA, in order
     asm volatile("setmaxnreg.dec.sync.aligned.u32 %0;\n" ::"n"(kProducerRegs));
     if (warp == 0 && lane == 0) {
+      // this CTA's slice of B (kClusterM > 1): its origin along N in the tile and its start byte
+      // in a stage of sB (the header's kTmaMcastB rows, selected by the unrolled loop)
+      int b_n = 0;
+      unsigned b_off = 0;
+#pragma unroll
+      for (int r = 0; r < kClusterM; ++r)
+        if (r == static_cast<int>(rank)) b_n = kTmaMcastB[r][0], b_off = kTmaMcastB[r][1];
       int it = 0;
-      for (int id = blockIdx.x; id < tiles; id += gridDim.x) {
+      for (int id = cluster; id < tiles; id += clusters) {
         int m0, n0, z;
         tile_of(id, m0, n0, z);
         // one_matrix bit 0 / 1: every problem of the batch reads the one A / B
@@ -204,18 +291,36 @@ extern "C" __global__ void __launch_bounds__(kBlockThreads, 1)
           const int s = it % kStages;
           if (it >= kStages) mbar_wait(empty(s), ((it / kStages) - 1) & 1);
           mbar_expect_tx(full(s), kTmaBytesA + kTmaBytesB);
-          tma_load_3d(sA + s * kStageBytes, &tma_a, kt * kTmaBoxA[0][0], m0, za, full(s));
-          tma_load_3d(sB + s * kStageBytes, &tma_b, kt * kTmaBoxB[0][0], n0, zb, full(s));
+          tma_load_3d(sA + s * kStageBytesA, &tma_a, kt * kTmaBoxA[0][0], m0, za, full(s));
+          if constexpr (kClusterM > 1)
+            tma_load_3d_mcast(sB + s * kStageBytesB + b_off, &tma_b, kt * kTmaBoxB[0][0], n0 + b_n, zb, full(s), (1u << kClusterM) - 1);
+          else
+            tma_load_3d(sB + s * kStageBytesB, &tma_b, kt * kTmaBoxB[0][0], n0, zb, full(s));
         }
       }
     }
+    if constexpr (kClusterM > 1) cluster_sync();
     return;
   }
 
   // consumer warpgroups
   asm volatile("setmaxnreg.inc.sync.aligned.u32 %0;\n" ::"n"(kConsumerRegs));
   const int c = (threadIdx.x - kProducerThreads) / kThreads;  // which consumer
-  const int t = (threadIdx.x - kProducerThreads) % kThreads;  // thread in the consumer warpgroup
+  const int t = (threadIdx.x - kProducerThreads) % kThreads;  // thread in the consumer (its TiledMMA thread)
+  const int wg = t / 128;                                     // warpgroup of the TiledMMA
+  // the start bytes (in a stage) of this warpgroup's wgmma blocks of A and B
+  unsigned off_a[kMmaM][kMmaK], off_b[kMmaK];
+#pragma unroll
+  for (int w = 0; w < kMmaWarpGroups; ++w) {
+    if (w == wg) {
+#pragma unroll
+      for (int kb = 0; kb < kMmaK; ++kb) {
+        off_b[kb] = kGmmaOffB[w][kb];
+#pragma unroll
+        for (int m = 0; m < kMmaM; ++m) off_a[m][kb] = kGmmaOffA[w * kMmaM + m][kb];
+      }
+    }
+  }
   const unsigned sD = sEpi + c * kEpiBytes, sC = sD + kEpiStages * kEpiStageElems * 2u;
   const bool load_c = beta != 0.f;
   unsigned crow[kS2RCopies];
@@ -225,15 +330,24 @@ extern "C" __global__ void __launch_bounds__(kBlockThreads, 1)
 #pragma unroll
   for (int i = 0; i < kR2SCopies; ++i) row[i] = sD + 2u * r2s_smem[t][i];
   int epi = 0;  // this consumer's epilogue sub-tiles so far: the stage and parity of sD / sC
+  // stage s has been read by this warp: its empty barrier in every CTA of the cluster
+  auto release = [&](int s) {
+    if constexpr (kClusterM > 1) {
+#pragma unroll
+      for (int r = 0; r < kClusterM; ++r) mbar_arrive_cluster(empty(s), r);
+    } else {
+      mbar_arrive(empty(s));
+    }
+  };
   float acc[kAccumulators];
 
   for (int i = c, n = 0;; i += kConsumers, ++n) {
-    const int id = blockIdx.x + i * gridDim.x;
+    const int id = cluster + i * clusters;
     if (id >= tiles) break;
     // tile i's mainloop after tile i - 1's (the other consumer's n-th or (n-1)-th) has waited
     // for its last stage
-    if (c == 1) mbar_wait(turn(1), n & 1);
-    if (c == 0 && n > 0) mbar_wait(turn(0), (n - 1) & 1);
+    if (kConsumers > 1 && c == 1) mbar_wait(turn(1), n & 1);
+    if (kConsumers > 1 && c == 0 && n > 0) mbar_wait(turn(0), (n - 1) & 1);
     int m0, n0, z;
     tile_of(id, m0, n0, z);
     // (no zeroing: the tile's first k-block writes the accumulators, wgmma's scale-d = 0; a plain
@@ -250,21 +364,21 @@ extern "C" __global__ void __launch_bounds__(kBlockThreads, 1)
       for (int kb = 0; kb < kMmaK; ++kb) {
 #pragma unroll
         for (int m = 0; m < kMmaM; ++m)
-          wgmma_m64n128k16(acc + kFragC[0][m], gmma_desc(sA + s * kStageBytes + kGmmaOffA[m][kb]),
-                           gmma_desc(sB + s * kStageBytes + kGmmaOffB[0][kb]), kt > 0 || kb > 0);
+          wgmma_atom(acc + kFragC[0][m], gmma_desc(sA + s * kStageBytesA + off_a[m][kb]), gmma_desc(sB + s * kStageBytesB + off_b[kb]),
+                     kt > 0 || kb > 0);
       }
       asm volatile("wgmma.commit_group.sync.aligned;\n" ::: "memory");
       // the group of the previous stage has completed once at most this one is pending
       asm volatile("wgmma.wait_group.sync.aligned 1;\n" ::: "memory");
 #pragma unroll
       for (int r = 0; r < kAccumulators; ++r) fence_operand(acc[r]);
-      if (kt > 0) mbar_arrive(empty((it - 1) % kStages));
+      if (kt > 0 && lane == 0) release((it - 1) % kStages);  // the warp's wait_group above is warp-wide
     }
-    mbar_arrive(turn(1 - c));  // the other consumer may wait for its next tile's stages
+    if (kConsumers > 1) mbar_arrive(turn(1 - c));  // the other consumer may wait for its next tile's stages
     asm volatile("wgmma.wait_group.sync.aligned 0;\n" ::: "memory");
 #pragma unroll
     for (int r = 0; r < kAccumulators; ++r) fence_operand(acc[r]);
-    mbar_arrive(empty((i * KT + KT - 1) % kStages));  // the tile's last stage
+    if (lane == 0) release((i * KT + KT - 1) % kStages);  // the tile's last stage
 
     // epilogue: alpha * acc (+ beta * C, per sub-tile below), in f32
     auto load_c_tile = [&](int e, int n) {
@@ -341,4 +455,5 @@ extern "C" __global__ void __launch_bounds__(kBlockThreads, 1)
     }
   }
   if (t == 0) asm volatile("cp.async.bulk.wait_group 0;\n" ::: "memory");
+  if constexpr (kClusterM > 1) cluster_sync();
 }

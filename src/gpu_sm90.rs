@@ -11,37 +11,119 @@ use tycute_cuda::tma::TensorMap;
 /// `kernels/sm90_gemm.cu`.
 pub const KERNEL: &str = include_str!("../kernels/sm90_gemm.cu");
 
-/// Threads of the producer warpgroup (the kernel's `kProducerThreads`); each consumer warpgroup
-/// is the header's `kThreads`.
+/// Threads of the producer warpgroup (the kernel's `kProducerThreads`); the consumers are two
+/// warpgroups: two consumers of the header's `kThreads` = 128 (ping-pong) or one of 256
+/// (cooperative).
 const PRODUCER_THREADS: u32 = 128;
-/// Consumer warpgroups (the kernel's `kConsumers`, in ping-pong).
-const CONSUMERS: i64 = 2;
 
-/// `constexpr int NAME = v;` of `sm90.h`.
-fn int(name: &str) -> Result<i64, String> {
-    let pre = format!("constexpr int {name} = ");
-    crate::headers::SM90
-        .lines()
-        .find_map(|l| l.strip_prefix(&pre).and_then(|r| r.split(';').next()).and_then(|v| v.trim().parse().ok()))
-        .ok_or_else(|| format!("sm90.h has no `constexpr int {name}`"))
+/// An sm90 configuration the kernel is built for: `kernels/sm90_gemm.cu` with
+/// `-DTYCUTE_SM90_CONFIG=NAME` includes `NAME.h` (written from the type `tycute_configs::NAME`),
+/// and the host reads the same header's values (boxes, swizzles, tile, threads).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Sm90Config {
+    /// `sm90` or `sm90_128x256`.
+    pub name: &'static str,
+    header: &'static str,
 }
 
-/// Row 0 of `constexpr int NAME[1][n] = {\n  {a,b},\n};` of `sm90.h`.
-fn row(name: &str) -> Result<Vec<i64>, String> {
-    let pre = format!("constexpr int {name}[");
-    let mut lines = crate::headers::SM90.lines().skip_while(|l| !l.starts_with(&pre));
-    lines.next().ok_or_else(|| format!("sm90.h has no `{name}`"))?;
-    let r = lines.next().ok_or_else(|| format!("`{name}` has no row"))?;
-    r.trim().trim_start_matches('{').trim_end_matches(',').trim_end_matches('}').split(',').map(|x| x.trim().parse().map_err(|_| format!("`{name}`: {r}"))).collect()
+/// `sm90`: 128x128x64 tiles, two consumer warpgroups of `wgmma.m64n128k16` in ping-pong.
+pub const SM90: Sm90Config = Sm90Config { name: "sm90", header: crate::headers::SM90 };
+/// `sm90_128x256`: 128x256x64 tiles, two warpgroups of `wgmma.m64n256k16` cooperating on each.
+pub const SM90_128X256: Sm90Config = Sm90Config { name: "sm90_128x256", header: crate::headers::SM90_128X256 };
+/// Every sm90 configuration.
+pub const SM90_CONFIGS: &[Sm90Config] = &[SM90, SM90_128X256];
+
+impl Sm90Config {
+    /// The configuration `name` (one of [`SM90_CONFIGS`]).
+    pub fn named(name: &str) -> Result<Sm90Config, String> {
+        SM90_CONFIGS.iter().copied().find(|c| c.name == name).ok_or_else(|| {
+            format!("no sm90 configuration `{name}` (there are: {})", SM90_CONFIGS.iter().map(|c| c.name).collect::<Vec<_>>().join(", "))
+        })
+    }
+
+    /// `constexpr int NAME = v;` of the header.
+    fn int(&self, name: &str) -> Result<i64, String> {
+        let pre = format!("constexpr int {name} = ");
+        self.header
+            .lines()
+            .find_map(|l| l.strip_prefix(&pre).and_then(|r| r.split(';').next()).and_then(|v| v.trim().parse().ok()))
+            .ok_or_else(|| format!("{}.h has no `constexpr int {name}`", self.name))
+    }
+
+    /// Row 0 of `constexpr int NAME[1][n] = {\n  {a,b},\n};` of the header.
+    fn row(&self, name: &str) -> Result<Vec<i64>, String> {
+        let pre = format!("constexpr int {name}[");
+        let mut lines = self.header.lines().skip_while(|l| !l.starts_with(&pre));
+        lines.next().ok_or_else(|| format!("{}.h has no `{name}`", self.name))?;
+        let r = lines.next().ok_or_else(|| format!("`{name}` has no row"))?;
+        r.trim().trim_start_matches('{').trim_end_matches(',').trim_end_matches('}').split(',').map(|x| x.trim().parse().map_err(|_| format!("`{name}`: {r}"))).collect()
+    }
+
+    /// The kernel's consumers: 2 / `kMmaWarpGroups` (two in ping-pong, one cooperative).
+    fn consumers(&self) -> Result<i64, String> {
+        match self.int("kMmaWarpGroups")? {
+            w @ (1 | 2) => Ok(2 / w),
+            w => Err(format!("{}.h: kMmaWarpGroups {w}, the kernel runs 1 or 2", self.name)),
+        }
+    }
+
+    /// Dynamic shared memory of `sm90_gemm_tn`: the A and B stages, each consumer's D and C
+    /// stages, the 2 x kStages + consumers x (kEpiStages + 1) mbarriers, and 1024 bytes to align
+    /// the start (the swizzles act on address bits).
+    pub fn smem_bytes(&self) -> Result<u32, String> {
+        let epi = 2 * self.int("kEpiStages")? * self.int("kEpiStageElems")? * 2;
+        let consumers = self.consumers()?;
+        let b = self.int("kStages")? * (self.int("kStageBytesA")? + self.int("kStageBytesB")?)
+            + consumers * epi
+            + (2 * self.int("kStages")? + consumers * (self.int("kEpiStages")? + 1)) * 8
+            + 1024;
+        Ok(b as u32)
+    }
+
+    /// The CTA tile `(kTileM, kTileN)`.
+    pub fn tile(&self) -> Result<(usize, usize), String> {
+        Ok((self.int("kTileM")? as usize, self.int("kTileN")? as usize))
+    }
+
+    /// The NVRTC options that select this configuration's header.
+    pub fn nvrtc_options(&self) -> tycute_cuda::nvrtc::Options {
+        tycute_cuda::nvrtc::Options { extra: vec![format!("-DTYCUTE_SM90_CONFIG={}", self.name)], ..Default::default() }
+    }
+
+    /// The environment variable naming a prebuilt CUBIN of this configuration:
+    /// `TYCUTE_SM90_CUBIN`, `TYCUTE_SM90_128X256_CUBIN`.
+    pub fn cubin_env(&self) -> String {
+        format!("TYCUTE_{}_CUBIN", self.name.to_uppercase())
+    }
+
+    /// The kernel's sm_90a CUBIN: the file `cubin_env()` names, else NVRTC's build (`None`
+    /// without NVRTC).
+    pub fn cubin(&self) -> Result<Option<Vec<u8>>, String> {
+        use tycute_cuda::nvrtc;
+        let env = self.cubin_env();
+        if let Some(path) = std::env::var_os(&env) {
+            return std::fs::read(&path).map(Some).map_err(|e| format!("{env}={}: {e}", path.to_string_lossy()));
+        }
+        if !nvrtc::available() {
+            return Ok(None);
+        }
+        nvrtc::compile("sm90_gemm.cu", KERNEL, crate::headers::HEADERS, nvrtc::Arch::Sm90a, &self.nvrtc_options()).map(|c| Some(c.image)).map_err(|e| e.to_string())
+    }
 }
 
-/// Dynamic shared memory of `sm90_gemm_tn`: the A and B stages, each consumer's D and C stages,
-/// the 2 x kStages + consumers x (kEpiStages + 1) mbarriers, and 1024 bytes to align the start (the
-/// swizzles act on address bits).
-pub fn smem_bytes() -> Result<u32, String> {
-    let epi = 2 * int("kEpiStages")? * int("kEpiStageElems")? * 2;
-    let b = 2 * int("kStages")? * int("kStageBytes")? + CONSUMERS * epi + (2 * int("kStages")? + CONSUMERS * (int("kEpiStages")? + 1)) * 8 + 1024;
-    Ok(b as u32)
+/// Which configuration the per-shape choice (`tycute bench sm90`'s `auto`) runs at `(m, n, k)`
+/// (the kernel's M and N): the cooperative 128x256 tiles, unless K is small (at most 256: the
+/// epilogue, not the mainloop, is most of a tile's time, and ping-pong overlaps it) or even the
+/// 128x128 tiles do not fill the SMs once (more, smaller tiles then finish sooner). Measured in
+/// docs/perf.md: 8192x8192x256 418 (sm90) vs 388 TFLOP/s, 8192x8192x512 530 vs 550 (128x256),
+/// 2048^3 479 vs 573 (128x256).
+pub fn pick((m, n, k): (usize, usize, usize), batch: usize, sms: usize) -> Sm90Config {
+    let tiles_128 = m.div_ceil(128) * n.div_ceil(128) * batch;
+    if k <= 256 || tiles_128 <= sms {
+        SM90
+    } else {
+        SM90_128X256
+    }
 }
 
 /// The shapes `sm90_gemm_tn` takes: any M, N >= 1 and K >= 1 a multiple of 8 (the TMA's global
@@ -166,7 +248,7 @@ impl Sm90Strides {
     }
 }
 
-/// A loaded `sm90_gemm_tn`.
+/// A loaded `sm90_gemm_tn` of one configuration.
 pub struct Sm90Gemm {
     ctx: Arc<CudaContext>,
     _module: Arc<CudaModule>,
@@ -174,16 +256,59 @@ pub struct Sm90Gemm {
     smem: u32,
     /// The GPU's SMs: the persistent kernel runs at most one CTA on each.
     sms: usize,
+    /// The configuration the CUBIN was built for.
+    pub config: Sm90Config,
+    /// Its launch values, read from the header once (a launch reads none of the header's text).
+    p: LaunchParams,
+}
+
+/// The header values a launch needs: the TMA boxes `{inner, outer}` of A, B, C, D and their
+/// swizzle modes, the CTA tile, the threads of a block.
+#[derive(Clone, Debug)]
+struct LaunchParams {
+    boxes: [(u32, u32); 4],
+    swizzles: [i64; 4],
+    tile: (usize, usize),
+    block_threads: u32,
+    /// CTAs per cluster along M (the TMA load of B multicast to them).
+    cluster_m: usize,
+}
+
+impl LaunchParams {
+    fn of(cf: &Sm90Config) -> Result<LaunchParams, String> {
+        let mut boxes = [(0, 0); 4];
+        let mut swizzles = [0; 4];
+        for (i, x) in ["A", "B", "C", "D"].iter().enumerate() {
+            let b = cf.row(&format!("kTmaBox{x}"))?;
+            if b.len() != 2 {
+                return Err(format!("{}.h: kTmaBox{x} is not {{inner, outer}}", cf.name));
+            }
+            boxes[i] = (b[0] as u32, b[1] as u32);
+            swizzles[i] = cf.int(&format!("kTmaSwizzle{x}"))?;
+        }
+        let block_threads = PRODUCER_THREADS + cf.consumers()? as u32 * cf.int("kThreads")? as u32;
+        let cluster_m = cf.int("kClusterM")? as usize;
+        if !(1..=2).contains(&cluster_m) {
+            return Err(format!("{}.h: kClusterM {cluster_m}, the host launches clusters of 1 or 2", cf.name));
+        }
+        Ok(LaunchParams { boxes, swizzles, tile: cf.tile()?, block_threads, cluster_m })
+    }
 }
 
 type Stream = Arc<CudaStream>;
 
 impl Sm90Gemm {
-    /// Loads the kernel from an sm_90a CUBIN and allows it its dynamic shared memory.
+    /// Loads the `sm90` kernel from an sm_90a CUBIN ([`Sm90Gemm::load_config`]).
     pub fn load(ctx: &Arc<CudaContext>, image: Vec<u8>) -> Result<Sm90Gemm, String> {
+        Sm90Gemm::load_config(ctx, SM90, image)
+    }
+
+    /// Loads the kernel of configuration `config` from an sm_90a CUBIN built for it (the host
+    /// reads the boxes, tile and threads from the same header) and allows it its dynamic shared memory.
+    pub fn load_config(ctx: &Arc<CudaContext>, config: Sm90Config, image: Vec<u8>) -> Result<Sm90Gemm, String> {
         let module = ctx.load_module(Ptx::from_binary(image)).map_err(|e| format!("load the CUBIN: {e}"))?;
         let f = module.load_function("sm90_gemm_tn").map_err(|e| format!("kernel: {e}"))?;
-        let smem = smem_bytes()?;
+        let smem = config.smem_bytes()?;
         f.set_attribute(tycute_cuda::cudarc::driver::sys::CUfunction_attribute_enum::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, smem as i32)
             .map_err(|e| format!("shared memory attribute: {e}"))?;
         let sms = ctx
@@ -192,7 +317,13 @@ impl Sm90Gemm {
         // TYCUTE_SM90_MAX_CTAS=N launches at most N CTAs (so that a small problem still gives each
         // CTA several tiles, both consumers and the stage parities wrapping: for compute-sanitizer)
         let cap = std::env::var("TYCUTE_SM90_MAX_CTAS").ok().and_then(|v| v.parse::<usize>().ok()).unwrap_or(usize::MAX);
-        Ok(Sm90Gemm { ctx: ctx.clone(), _module: module, f, smem, sms: sms.min(cap).max(1) })
+        let p = LaunchParams::of(&config)?;
+        Ok(Sm90Gemm { ctx: ctx.clone(), _module: module, f, smem, sms: sms.min(cap).max(1), config, p })
+    }
+
+    /// The SMs the persistent kernel uses (at most `TYCUTE_SM90_MAX_CTAS`).
+    pub fn sms(&self) -> usize {
+        self.sms
     }
 
     /// `D = alpha * A * B^T + beta * C`: A (m,k), B (n,k) K-major halves; C, D (m,n) N-major
@@ -231,7 +362,8 @@ impl Sm90Gemm {
         if a.len() < ext[0] || b.len() < ext[1] || c.len() < ext[2] || d.len() < ext[3] {
             return Err(format!("a buffer is smaller than {} problem(s) of {m}x{n}x{k} with {s:?} (A, B, C, D need {ext:?} halves)", s.batch));
         }
-        let (box_a, box_b, box_c, box_d) = (row("kTmaBoxA")?, row("kTmaBoxB")?, row("kTmaBoxC")?, row("kTmaBoxD")?);
+        let p = &self.p;
+        let ([box_a, box_b, box_c, box_d], [sw_a, sw_b, sw_c, sw_d]) = (p.boxes, p.swizzles);
         let batch = s.batch as u64;
         // one matrix for the whole batch: a map of depth 1, z = 0 in the kernel (one_matrix bits)
         let depth = |stride: usize| if stride == 0 || batch == 1 { 1 } else { batch };
@@ -252,10 +384,10 @@ impl Sm90Gemm {
             // above) and outlive the launch (the caller's borrows).
             unsafe {
                 (
-                    TensorMap::f16_3d(pa, (mk64, k64, lda as u64), (depth(za), za as u64), (box_a[1] as u32, box_a[0] as u32), int("kTmaSwizzleA")?)?,
-                    TensorMap::f16_3d(pb, (nk64, k64, ldb as u64), (depth(zb), zb as u64), (box_b[1] as u32, box_b[0] as u32), int("kTmaSwizzleB")?)?,
-                    TensorMap::f16_3d(pc, (mk64, nk64, s.ldc as u64), (depth(s.batch_c), s.batch_c as u64), (box_c[1] as u32, box_c[0] as u32), int("kTmaSwizzleC")?)?,
-                    TensorMap::f16_3d(pd, (mk64, nk64, s.ldd as u64), (batch, s.batch_d as u64), (box_d[1] as u32, box_d[0] as u32), int("kTmaSwizzleD")?)?,
+                    TensorMap::f16_3d(pa, (mk64, k64, lda as u64), (depth(za), za as u64), (box_a.1, box_a.0), sw_a)?,
+                    TensorMap::f16_3d(pb, (nk64, k64, ldb as u64), (depth(zb), zb as u64), (box_b.1, box_b.0), sw_b)?,
+                    TensorMap::f16_3d(pc, (mk64, nk64, s.ldc as u64), (depth(s.batch_c), s.batch_c as u64), (box_c.1, box_c.0), sw_c)?,
+                    TensorMap::f16_3d(pd, (mk64, nk64, s.ldd as u64), (batch, s.batch_d as u64), (box_d.1, box_d.0), sw_d)?,
                     mk,
                     nk,
                     one_matrix,
@@ -270,13 +402,57 @@ impl Sm90Gemm {
         let (ldd, batch_d) = (s.ldd as i64, if s.batch > 1 { s.batch_d as i64 } else { 0 });
         l.arg(&ta).arg(&tb).arg(&tc).arg(&td).arg(&mi).arg(&ni).arg(&ki).arg(&bi).arg(&one_matrix).arg(&alpha).arg(&beta);
         l.arg(&pd).arg(&ldd).arg(&batch_d);
-        let (tm, tn) = (int("kTileM")? as usize, int("kTileN")? as usize);
-        let cfg = LaunchConfig {
-            // persistent: each CTA walks tiles blockIdx.x + i * gridDim.x of all the batch's problems
-            grid_dim: ((mk.div_ceil(tm) * nk.div_ceil(tn) * s.batch).min(self.sms) as u32, 1, 1),
-            block_dim: (PRODUCER_THREADS + CONSUMERS as u32 * int("kThreads")? as u32, 1, 1),
-            shared_mem_bytes: self.smem,
-        };
+        let (tm, tn) = p.tile;
+        // persistent: each cluster of kClusterM CTAs walks cluster tiles (kClusterM tiles along M)
+        // cluster + i * clusters of all the batch's problems
+        let cl = p.cluster_m;
+        let cluster_tiles = mk.div_ceil(tm * cl) * nk.div_ceil(tn) * s.batch;
+        let grid = (cluster_tiles.min((self.sms / cl).max(1)) * cl) as u32;
+        let cfg = LaunchConfig { grid_dim: (grid, 1, 1), block_dim: (p.block_threads, 1, 1), shared_mem_bytes: self.smem };
+        if cl > 1 {
+            use tycute_cuda::cudarc::driver::sys;
+            let mut args: [*mut core::ffi::c_void; 14] = [
+                &ta as *const _ as *mut _,
+                &tb as *const _ as *mut _,
+                &tc as *const _ as *mut _,
+                &td as *const _ as *mut _,
+                &mi as *const _ as *mut _,
+                &ni as *const _ as *mut _,
+                &ki as *const _ as *mut _,
+                &bi as *const _ as *mut _,
+                &one_matrix as *const _ as *mut _,
+                &alpha as *const _ as *mut _,
+                &beta as *const _ as *mut _,
+                &pd as *const _ as *mut _,
+                &ldd as *const _ as *mut _,
+                &batch_d as *const _ as *mut _,
+            ];
+            // SAFETY: a plain C union of launch-attribute values; the cluster dimension is its member here.
+            let mut attr: sys::CUlaunchAttribute = unsafe { core::mem::zeroed() };
+            attr.id = sys::CUlaunchAttributeID::CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
+            attr.value.clusterDim = sys::CUlaunchAttributeValue_union__bindgen_ty_1 { x: cl as u32, y: 1, z: 1 };
+            let lc = sys::CUlaunchConfig {
+                gridDimX: grid,
+                gridDimY: 1,
+                gridDimZ: 1,
+                blockDimX: p.block_threads,
+                blockDimY: 1,
+                blockDimZ: 1,
+                sharedMemBytes: self.smem,
+                hStream: stream.cu_stream(),
+                attrs: &mut attr,
+                numAttrs: 1,
+            };
+            self.ctx.bind_to_thread().map_err(|e| format!("context: {e}"))?;
+            // SAFETY: as for the launch below: `args` points at the kernel's arguments in its
+            // signature's order and types, all alive until cuLaunchKernelEx returns (it copies them);
+            // the grid is a multiple of the cluster size.
+            let r = unsafe { sys::cuLaunchKernelEx(&lc, self.f.cu_function(), args.as_mut_ptr(), core::ptr::null_mut()) };
+            if r != sys::CUresult::CUDA_SUCCESS {
+                return Err(format!("launch (clusters of {cl}): {r:?}"));
+            }
+            return Ok(());
+        }
         // SAFETY: the argument list matches the kernel's signature (four CUtensorMaps by value: A,
         // B, C, D; then int M, N, K, batch, one_matrix, float alpha, beta, D's address as a pointer,
         // long long ldd, batch_d); the maps and D's address and strides describe the
@@ -508,10 +684,24 @@ mod tests {
 
     #[test]
     fn header_values_and_halves() {
-        assert_eq!(row("kTmaBoxA").unwrap(), [64, 128]);
-        assert_eq!(row("kTmaBoxD").unwrap(), [32, 64]);
-        assert_eq!(int("kTmaSwizzleA").unwrap(), 3);
-        assert!(smem_bytes().unwrap() > 4 * 32768);
+        assert_eq!(SM90.row("kTmaBoxA").unwrap(), [64, 128]);
+        assert_eq!(SM90.row("kTmaBoxD").unwrap(), [32, 64]);
+        assert_eq!(SM90.int("kTmaSwizzleA").unwrap(), 3);
+        assert!(SM90.smem_bytes().unwrap() > 4 * 32768);
+        // the cooperative configuration: (256,64) boxes of B, (128,32) of D, one consumer of 256
+        // threads, 224 KiB + barriers + alignment within the 227 KiB of an sm_90 CTA
+        assert_eq!(SM90_128X256.row("kTmaBoxB").unwrap(), [64, 256]);
+        assert_eq!((SM90.int("kClusterM").unwrap(), SM90_128X256.int("kClusterM").unwrap()), (1, 1));
+        assert_eq!(SM90_128X256.row("kTmaBoxD").unwrap(), [32, 128]);
+        assert_eq!((SM90_128X256.consumers().unwrap(), SM90_128X256.int("kThreads").unwrap()), (1, 256));
+        let smem = SM90_128X256.smem_bytes().unwrap();
+        assert!(smem > 229376 && smem <= 232448, "{smem}");
+        assert_eq!(SM90_128X256.cubin_env(), "TYCUTE_SM90_128X256_CUBIN");
+        assert!(Sm90Config::named("sm90_64x64").unwrap_err().contains("sm90_128x256"));
+        assert_eq!(pick((8192, 8192, 1024), 1, 132), SM90_128X256);
+        assert_eq!(pick((2048, 2048, 2048), 1, 132), SM90_128X256);
+        assert_eq!(pick((8192, 8192, 256), 1, 132), SM90);
+        assert_eq!(pick((1000, 1000, 1000), 1, 132), SM90);
         for x in [0.0f32, 1.0, -1.0, 0.015625, -0.984375, 0.5] {
             assert_eq!(f16_value(crate::gpu_check::f16_bits(x)), x as f64);
         }

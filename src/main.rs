@@ -198,7 +198,7 @@ fn gemm_on_gpu() -> String {
 }
 
 /// `tycute bench sm80 [--config NAME] [--shapes MxNxK,...] [--runs N]`, `tycute bench sm90
-/// [--shapes ..] [--runs N] [--beta B]`.
+/// [--config sm90|sm90_128x256|auto] [--shapes ..] [--runs N] [--beta B]`.
 fn bench(args: &tycute_cli::BenchArgs) -> i32 {
     match args.kernel.as_str() {
         "sm80" if args.beta != 0.0 => {
@@ -206,8 +206,8 @@ fn bench(args: &tycute_cli::BenchArgs) -> i32 {
             2
         }
         "sm80" => bench_sm80(args),
-        "sm90" if args.config.is_some() || args.smem_bytes.is_some() => {
-            eprintln!("error: sm90 has one configuration (`sm90`); --config and --smem-bytes are for sm80");
+        "sm90" if args.smem_bytes.is_some() => {
+            eprintln!("error: --smem-bytes is for sm80");
             2
         }
         "sm90" => bench_sm90(args),
@@ -263,26 +263,61 @@ fn bench_sm90(args: &tycute_cli::BenchArgs) -> i32 {
             return 1;
         }
     }
-    let image = match tycute::gpu_check::cubin("TYCUTE_SM90_CUBIN", "sm90_gemm.cu", tycute::gpu_sm90::KERNEL, tycute_cuda::nvrtc::Arch::Sm90a) {
-        Ok(Some(i)) => i,
-        Ok(None) => {
-            eprintln!("error: no NVRTC to build the kernel (source scripts/cuda-env.sh, or set TYCUTE_SM90_CUBIN)");
-            return 1;
-        }
-        Err(e) => {
-            eprintln!("error: {e}");
-            return 1;
-        }
+    // --config sm90 | sm90_128x256 runs that configuration; without it (or `auto`) each shape runs
+    // the one tycute::gpu_sm90::pick chooses, loading both
+    let configs: Vec<tycute::gpu_sm90::Sm90Config> = match args.config.as_deref() {
+        None | Some("auto") => tycute::gpu_sm90::SM90_CONFIGS.to_vec(),
+        Some(name) => match tycute::gpu_sm90::Sm90Config::named(name) {
+            Ok(c) => vec![c],
+            Err(e) => {
+                eprintln!("error: {e} (or `auto`, the default: per shape)");
+                return 2;
+            }
+        },
     };
-    let g = match tycute::gpu_sm90::Sm90Gemm::load(&ctx, image) {
-        Ok(g) => g,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return 1;
+    let mut gemms = Vec::new();
+    for cfg in configs {
+        let image = match cfg.cubin() {
+            Ok(Some(i)) => i,
+            Ok(None) => {
+                eprintln!("error: no NVRTC to build the kernel (source scripts/cuda-env.sh, or set {})", cfg.cubin_env());
+                return 1;
+            }
+            Err(e) => {
+                eprintln!("error: {}: {e}", cfg.name);
+                return 1;
+            }
+        };
+        match tycute::gpu_sm90::Sm90Gemm::load_config(&ctx, cfg, image) {
+            Ok(g) => gemms.push(g),
+            Err(e) => {
+                eprintln!("error: {}: {e}", cfg.name);
+                return 1;
+            }
         }
-    };
+    }
     let title = format!("sm90 GEMM (TN, fp16 in and out, fp32 accumulate, beta {}) vs cublasGemmEx, sm_90a", args.beta);
-    bench_table(&title, args.runs, &parsed, |shape| tycute::gpu_sm90::bench_rotating(&g, shape, args.runs, args.beta))
+    let mut text = format!(
+        "{title}, median of {} runs, random inputs rotated over sets larger than L2\n{:<18} {:>10} {:>10} {:>7}  {}\n",
+        args.runs, "shape", "tycute", "cuBLAS", "ratio", "configuration"
+    );
+    for &(m, n, k) in &parsed {
+        let want = tycute::gpu_sm90::pick((m, n, k), 1, gemms[0].sms());
+        let g = gemms.iter().find(|g| g.config == want).unwrap_or(&gemms[0]);
+        match tycute::gpu_sm90::bench_rotating(g, (m, n, k), args.runs, args.beta) {
+            Ok((ours, cb)) => {
+                let cbs = cb.map_or("-".to_string(), |c| format!("{c:.1}"));
+                let ratio = cb.map_or("-".to_string(), |c| format!("{:.2}", ours / c));
+                let _ = writeln!(text, "{:<18} {ours:>10.1} {cbs:>10} {ratio:>7}  {}", format!("{m}x{n}x{k}"), g.config.name);
+            }
+            Err(e) => {
+                let _ = writeln!(text, "{m}x{n}x{k}: {}: {e}", g.config.name);
+            }
+        }
+    }
+    text += "TFLOP/s; method and results: docs/perf.md\n";
+    tycute_cli::emit(&text);
+    0
 }
 
 /// Prints one benchmark's table: a line per shape with tycute's and cuBLAS's TFLOP/s (from

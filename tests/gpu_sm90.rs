@@ -66,12 +66,25 @@ fn sm90_gemm_matches_the_cpu_on_the_gpu() {
         Ok(a) => return eprintln!("skipped: the sm90 GEMM needs an sm_90 GPU (wgmma, TMA), this one builds for {a}"),
         Err(e) => return eprintln!("skipped: {e}"),
     }
-    let image = match tycute::gpu_check::cubin("TYCUTE_SM90_CUBIN", "sm90_gemm.cu", tycute::gpu_sm90::KERNEL, nvrtc::Arch::Sm90a) {
-        Ok(Some(image)) => image,
-        Ok(None) => return eprintln!("skipped: a GPU but no NVRTC (put libnvrtc.so.13 on LD_LIBRARY_PATH, or set TYCUTE_SM90_CUBIN)"),
-        Err(e) => panic!("{e}"),
-    };
-    let g = tycute::gpu_sm90::Sm90Gemm::load(&ctx, image).unwrap_or_else(|e| panic!("{e}"));
+    // every configuration (TYCUTE_SM90_CONFIGS=a,b: those only), each on the whole list of cases
+    let only = std::env::var("TYCUTE_SM90_CONFIGS").ok();
+    for cfg in tycute::gpu_sm90::SM90_CONFIGS {
+        if only.as_deref().is_some_and(|o| !o.split(',').any(|x| x == cfg.name)) {
+            continue;
+        }
+        let image = match cfg.cubin() {
+            Ok(Some(image)) => image,
+            Ok(None) => return eprintln!("skipped: a GPU but no NVRTC (put libnvrtc.so.13 on LD_LIBRARY_PATH, or set {})", cfg.cubin_env()),
+            Err(e) => panic!("{e}"),
+        };
+        let g = tycute::gpu_sm90::Sm90Gemm::load_config(&ctx, *cfg, image).unwrap_or_else(|e| panic!("{e}"));
+        run_cases(&g);
+    }
+}
+
+/// The cases of [`sm90_gemm_matches_the_cpu_on_the_gpu`] on one loaded configuration.
+fn run_cases(g: &tycute::gpu_sm90::Sm90Gemm) {
+    let name = g.config.name;
     let small = std::env::var_os("TYCUTE_SM90_SMALL").is_some(); // small residue shapes (for compute-sanitizer)
     let pk = Sm90Strides::packed;
     let cases: Vec<((usize, usize, usize), Sm90Strides, f32, f32)> = if small {
@@ -105,6 +118,9 @@ fn sm90_gemm_matches_the_cpu_on_the_gpu() {
             ((300, 72, 200), padded((300, 72, 200), 1, Order::Col), -1.0, 0.25),
             ((72, 520, 24), padded((72, 520, 24), 1, Order::Row), 1.5, 0.5),
             ((2000, 1500, 136), padded((2000, 1500, 136), 1, Order::Row), 1.5, 0.5),
+            // 128x256 tiles: a tile column of 256 with residues of N below 128 and above
+            ((384, 300, 512), padded((384, 300, 512), 1, Order::Row), 1.5, 0.5),
+            ((520, 1000, 264), padded((520, 1000, 264), 1, Order::Col), 1.0, 0.0),
             // batches: own matrices each, and one B and one C for the whole batch
             ((200, 136, 72), padded((200, 136, 72), 3, Order::Row), 1.5, 0.5),
             ((130, 100, 64), shared_bc(padded((130, 100, 64), 3, Order::Col)), 0.5, -1.0),
@@ -113,25 +129,25 @@ fn sm90_gemm_matches_the_cpu_on_the_gpu() {
         ]
     };
     for (shape, s, alpha, beta) in &cases {
-        let r = tycute::gpu_sm90::check_case(&g, *shape, s, *alpha, *beta).unwrap_or_else(|e| panic!("{e}"));
+        let r = tycute::gpu_sm90::check_case(g, *shape, s, *alpha, *beta).unwrap_or_else(|e| panic!("{e}"));
         let (m, n, k) = shape;
         println!(
-            "sm_90a {m}x{n}x{k} batch {} {:?}-major C/D ldd {} alpha {alpha} beta {beta}: {} of {} elements wrong, {} written outside D {:?}",
+            "sm_90a {name} {m}x{n}x{k} batch {} {:?}-major C/D ldd {} alpha {alpha} beta {beta}: {} of {} elements wrong, {} written outside D {:?}",
             s.batch, s.cd, s.ldd, r.wrong, r.checked, r.outside, r.examples
         );
-        assert_eq!((r.wrong, r.outside), (0, 0), "{m}x{n}x{k} {s:?}: {:?}", r.examples);
+        assert_eq!((r.wrong, r.outside), (0, 0), "{name} {m}x{n}x{k} {s:?}: {:?}", r.examples);
         assert_eq!(r.checked, m * n * s.batch);
     }
     if std::env::var_os("TYCUTE_GEMM_BENCH").is_some() {
         for shape in [(4096usize, 4096usize, 4096usize), (8192, 8192, 8192)] {
-            let (ours, theirs) = tycute::gpu_sm90::bench(&g, shape, 20).unwrap_or_else(|e| panic!("{e}"));
+            let (ours, theirs) = tycute::gpu_sm90::bench(g, shape, 20).unwrap_or_else(|e| panic!("{e}"));
             let (m, n, k) = shape;
             match theirs {
                 Ok(cb) => println!(
-                    "sm_90a {m}x{n}x{k}: tycute sm90 {ours:.1} TFLOP/s, cuBLAS {cb:.1} TFLOP/s, ratio {:.2} (fp16 in and out, fp32 accumulate; mean of 20 after 3 warm-up)",
+                    "sm_90a {m}x{n}x{k}: tycute {name} {ours:.1} TFLOP/s, cuBLAS {cb:.1} TFLOP/s, ratio {:.2} (fp16 in and out, fp32 accumulate; mean of 20 after 3 warm-up)",
                     ours / cb
                 ),
-                Err(e) => println!("sm_90a {m}x{n}x{k}: tycute sm90 {ours:.1} TFLOP/s; cuBLAS skipped: {e}"),
+                Err(e) => println!("sm_90a {m}x{n}x{k}: tycute {name} {ours:.1} TFLOP/s; cuBLAS skipped: {e}"),
             }
         }
     }

@@ -79,7 +79,8 @@ pub struct BenchArgs {
     /// Timed runs per shape and library.
     #[arg(long, default_value_t = 50)]
     pub runs: usize,
-    /// The kernel configuration (its header); the default is the kernel's tuned one.
+    /// The kernel configuration (its header); the default is the kernel's tuned one (sm90: `sm90`,
+    /// `sm90_128x256` or `auto`, the default: the configuration `tycute::gpu_sm90::pick` chooses per shape).
     #[arg(long)]
     pub config: Option<String>,
     /// Launch with this much dynamic shared memory (at least the configuration's), to limit the

@@ -200,6 +200,33 @@ impl<A, B, C, T> Take3Op for Tup<A, Tup<B, Tup<C, T>>> {
 pub type Take3<T> = <T as Take3Op>::Output;
 
 // ---------------------------------------------------------------------------------------------
+// What the header (emit::sm90) reads, under the names every sm90 configuration module gives them
+
+/// One stage of sB in element units (the same atom and shape as sA's).
+pub type SmemLayoutBStage = SmemLayoutAStage;
+/// The TMA box of B, `(_128,_64)`.
+pub type TmaBoxB = TmaBoxA;
+/// One stage of the epilogue's D buffer, `sD_epi(_,_,0)`: `Sw<2,3,3> o _0 o ((_8,_8),(_32,_1)):((_32,_256),(_1,_0))`.
+pub type SmemLayoutDStage = AsPositionIndependent<TileToShape<SmemAtomD, EpilogueTile>>;
+/// The TMA box of D: `product_each(shape(sD(_,_,0)))` = `(_64,_32)` (M, N).
+pub type TmaBoxD = ProductEach<ShapeOf<InnerLayout<SmemLayoutDStage>>>;
+/// `(m,k)` of one stage of A (`m + bM*k`).
+pub type CoordMK = MakeLayoutLeft<cute!((_128,_64))>;
+/// `(n,k)` of one stage of B.
+pub type CoordNK = CoordMK;
+/// `(m,n)` inside one epilogue sub-tile (`m + EPI_M*n`).
+pub type CoordEpi = MakeLayoutLeft<EpilogueTile>;
+/// `zipped_divide(make_layout((bM,bN)), EpilogueTile)`: `((EPI_M,EPI_N),(EPI_M_tiles,EPI_N_tiles))`,
+/// the CTA coordinate `m + bM*n` of each sub-tile's elements.
+pub type EpiTiles = tycute_layout::ZippedDivide<CoordMN, EpilogueTile>;
+/// `ClusterShape = (_1,_1,_1)`: no clusters.
+pub type ClusterShape = cute!((_1,_1,_1));
+/// Bytes of one box of A and of B.
+pub const TMA_BOX_BYTES_A: i64 = TMA_BOX_BYTES;
+/// See [`TMA_BOX_BYTES_A`].
+pub const TMA_BOX_BYTES_B: i64 = TMA_BOX_BYTES;
+
+// ---------------------------------------------------------------------------------------------
 // Invariants
 
 /// Threads of the consumer warpgroup (MMA, R2S, S2R): 128.

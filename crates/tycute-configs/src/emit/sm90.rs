@@ -12,39 +12,151 @@
 //! | `s2r_smem[t][i]`, `kS2RAcc[e][8*i+v]` | `tidfrg_S(tiled_s2r, sC_epi)`, `tidfrg_D(tiled_s2r, make_layout(EpilogueTile))` | the same for the `ldmatrix.x4` loads of C |
 //! | `kTmaBoxD[2]`, `kTmaSwizzleD`, `kEpiOriginM/N[e]` | `product_each(shape(sD(_,_,0)))`, `Sw<2,4,3>`, `zipped_divide` | the TMA store of each sub-tile |
 
-use tycute_layout::algebra::tiler::ProductEach;
-use tycute_layout::layout::ShapeOf;
-use tycute_layout::typenum::Z0;
-use tycute_layout::{show, table, AsPositionIndependent, LayoutAt, MakeLayoutLeft, Size, TileToShape, ZippedDivide};
-use tycute_macros::cute;
+use tycute_layout::{show, table, LayoutAt, Size};
 use tycute_tiled::copy::{TidfrgD, TidfrgS};
 use tycute_tiled::mma::{GetLayoutA_TV, GetLayoutB_TV, ThrLayoutVMNK, ThrfrgA, ThrfrgB, ThrfrgC, TileShape};
 use typenum::Integer;
 
 use super::{flat, swizzle_bms, Header};
+use crate::kernel::sm90::{Sm90Config, TmaSwizzleMode};
 use crate::rows::tv_row;
-use crate::sm90::{
-    Accumulators, CoordMN, CtaTiler, EpilogueTile, InnerLayout, Mma, SmemAtomA, SmemAtomD, SmemLayoutAStage, Stages, StagesCD,
-    TiledR2S, TiledS2R, TmaBoxA, SC, SD, NUM_THREADS, TMA_BOX_BYTES,
-};
 
-/// `(m,k)` of one stage of A (`m + bM*k`), and `(n,k)` of B.
-pub type CoordMK = MakeLayoutLeft<cute!((_128,_64))>;
-/// One stage of sB (the same atom and shape as sA).
-pub type SmemLayoutBStage = SmemLayoutAStage;
-/// One stage of the epilogue's D buffer, `sD_epi(_,_,0)`: `Sw<2,3,3> o _0 o ((_8,_8),(_32,_1)):((_32,_256),(_1,_0))`.
-pub type SmemLayoutDStage = AsPositionIndependent<TileToShape<SmemAtomD, EpilogueTile>>;
-/// The TMA box of D: `product_each(shape(sD(_,_,0)))` = `(_64,_32)` (M, N).
-pub type TmaBoxD = ProductEach<ShapeOf<InnerLayout<SmemLayoutDStage>>>;
-/// `(m,n)` inside one epilogue sub-tile (`m + EPI_M*n`).
-pub type CoordEpi = MakeLayoutLeft<EpilogueTile>;
-/// `zipped_divide(make_layout((bM,bN)), EpilogueTile)`: `((EPI_M,EPI_N),(EPI_M_tiles,EPI_N_tiles))`,
-/// the CTA coordinate `m + bM*n` of each sub-tile's elements.
-pub type EpiTiles = ZippedDivide<CoordMN, EpilogueTile>;
+/// Threads of one warpgroup: the unit of a wgmma (and of `thrfrg_A`'s identical rows).
+const WARPGROUP: usize = 128;
 
-fn int<T: Integer>() -> i64 {
-    T::I64
+/// The type-level values of one sm90 configuration that its header needs, evaluated: each method
+/// is `show`/`table` of one of the configuration module's CuTe-named types (every sm90
+/// configuration module names them alike; [`sm90_types!`] writes the impl). The rest of this
+/// module is ordinary code over these values.
+pub trait Sm90Types {
+    /// The configuration (its name, TMA modes).
+    type Cfg: Sm90Config;
+    /// One line for the header.
+    const ABOUT: &'static str;
+    /// `size(mma)`: the consumer threads that own the accumulators of a tile.
+    const THREADS: usize;
+    /// `show` of `cta_tiler`, `bP`, the smem atoms of A/B and of D, the TMA boxes, `sA(_,_,0)`,
+    /// `sB(_,_,0)`, `sD(_,_,0)`, the TiledMMA's tile, the epilogue tile, its stages.
+    fn texts() -> Texts;
+    /// `sA(_,_,0)`, `sB(_,_,0)`, `sD(_,_,0)` (element units, swizzled), and `layout_b()` of `sA(_,_,0)`.
+    fn smem() -> [Vec<i64>; 4];
+    /// `thr_layout_vmnk`, `thrfrg_A(mma, (bM,bK))`, `layoutA_TV`, `thrfrg_B(mma, (bN,bK))`, `layoutB_TV`,
+    /// `thrfrg_C(mma, (bM,bN))`, `partition_fragment_C` of thread 0.
+    fn mma() -> [Vec<i64>; 7];
+    /// `size<0>(accumulators)`: the registers of one wgmma.
+    fn acc_per_mma() -> i64;
+    /// `zipped_divide((bM,bN), EpilogueTile)`, `tidfrg_D(tiled_r2s, sD_epi)`, `tidfrg_S(tiled_r2s,
+    /// EpilogueTile)`, `tidfrg_S(tiled_s2r, sC_epi)`, `tidfrg_D(tiled_s2r, EpilogueTile)`.
+    fn epilogue() -> [Vec<i64>; 5];
 }
+
+/// The `show` texts of [`Sm90Types::texts`].
+pub struct Texts {
+    pub cta_tiler: String,
+    pub stages: String,
+    pub smem_atom_a: String,
+    pub smem_atom_d: String,
+    pub box_a: String,
+    pub box_b: String,
+    pub box_d: String,
+    pub sa: String,
+    pub sb: String,
+    pub sd: String,
+    pub mma_tile: String,
+    /// `thr_layout_vmnk` (its shape: `(V,M,N,K)` threads).
+    pub vmnk: String,
+    /// `ClusterShape`.
+    pub cluster: String,
+    pub epi_tile: String,
+    pub stages_cd: String,
+}
+
+/// `impl Sm90Types for $cfg` from the types of configuration module `crate::$m` (`variant T, of
+/// $cfg, module`: for a test variant `T` of configuration `$cfg` whose types are `module`'s).
+macro_rules! sm90_types {
+    ($cfg:ty, $m:ident, $about:expr) => {
+        sm90_types!(variant $cfg, of $cfg, $m, $about);
+    };
+    (variant $ty:ty, of $cfg:ty, $($m:ident)::+, $about:expr) => {
+        impl Sm90Types for $ty {
+            type Cfg = $cfg;
+            const ABOUT: &'static str = $about;
+            const THREADS: usize = crate::$($m)::+::NUM_THREADS;
+            fn texts() -> Texts {
+                use crate::$($m)::+ as c;
+                Texts {
+                    cta_tiler: show::<c::CtaTiler>(),
+                    stages: show::<c::Stages>(),
+                    smem_atom_a: show::<c::SmemAtomA>(),
+                    smem_atom_d: show::<c::SmemAtomD>(),
+                    box_a: show::<c::TmaBoxA>(),
+                    box_b: show::<c::TmaBoxB>(),
+                    box_d: show::<c::TmaBoxD>(),
+                    sa: show::<c::SmemLayoutAStage>(),
+                    sb: show::<c::SmemLayoutBStage>(),
+                    sd: show::<c::SmemLayoutDStage>(),
+                    mma_tile: show::<TileShape<c::Mma>>(),
+                    vmnk: show::<ThrLayoutVMNK<c::Mma>>(),
+                    cluster: show::<c::ClusterShape>(),
+                    epi_tile: show::<c::EpilogueTile>(),
+                    stages_cd: show::<c::StagesCD>(),
+                }
+            }
+            fn smem() -> [Vec<i64>; 4] {
+                use crate::$($m)::+ as c;
+                [
+                    table::<c::SmemLayoutAStage>(),
+                    table::<c::SmemLayoutBStage>(),
+                    table::<c::SmemLayoutDStage>(),
+                    table::<crate::sm90::InnerLayout<c::SmemLayoutAStage>>(),
+                ]
+            }
+            fn mma() -> [Vec<i64>; 7] {
+                use crate::$($m)::+ as c;
+                [
+                    table::<ThrLayoutVMNK<c::Mma>>(),
+                    table::<ThrfrgA<c::Mma, c::CoordMK>>(),
+                    table::<GetLayoutA_TV<c::Mma>>(),
+                    table::<ThrfrgB<c::Mma, c::CoordNK>>(),
+                    table::<GetLayoutB_TV<c::Mma>>(),
+                    table::<ThrfrgC<c::Mma, c::CoordMN>>(),
+                    table::<c::Accumulators>(),
+                ]
+            }
+            fn acc_per_mma() -> i64 {
+                <Size<LayoutAt<crate::$($m)::+::Accumulators, tycute_layout::typenum::Z0>> as Integer>::I64
+            }
+            fn epilogue() -> [Vec<i64>; 5] {
+                use crate::$($m)::+ as c;
+                [
+                    table::<c::EpiTiles>(),
+                    table::<TidfrgD<c::TiledR2S, c::SD>>(),
+                    table::<TidfrgS<c::TiledR2S, c::CoordEpi>>(),
+                    table::<TidfrgS<c::TiledS2R, c::SC>>(),
+                    table::<TidfrgD<c::TiledS2R, c::CoordEpi>>(),
+                ]
+            }
+        }
+    };
+}
+
+sm90_types!(
+    crate::sm90::Sm90,
+    sm90,
+    "sm90: half_t A (M,K) and B (N,K) K-major, TMA into 128B-swizzled smem, a 64x128x16 GMMA warpgroup (f32 accumulators), 128x128x64 CTA tile, 4 stages, STSM + TMA-store epilogue of half_t D (N-major) in 64x32 sub-tiles; the kernel runs two such warpgroups in ping-pong"
+);
+#[cfg(test)]
+sm90_types!(
+    variant crate::sm90_128x256::tests_c2::Sm90_128x256C2,
+    of crate::sm90_128x256::Sm90_128x256,
+    sm90_128x256::tests_c2,
+    "sm90_128x256 with clusters of two CTAs along M (B multicast)"
+);
+sm90_types!(
+    crate::sm90_128x256::Sm90_128x256,
+    sm90_128x256,
+    "sm90_128x256: half_t A (M,K) and B (N,K) K-major, TMA into 128B-swizzled smem, two 64x256x16 GMMA warpgroups along M (TiledMMA (_2,_1,_1), f32 accumulators), 128x256x64 CTA tile, 4 stages, cooperative STSM + TMA-store epilogue of half_t D (N-major) in 128x32 sub-tiles"
+);
 
 /// CuTe's `Swizzle<B,M,S>` applied to `x`.
 fn swizzle(x: i64, (b, m, s): (i64, i64, i64)) -> i64 {
@@ -72,31 +184,57 @@ const STSM_VALS: usize = 8;
 
 /// Every value of the header, from the types.
 pub struct Tables {
+    /// The configuration's name (the header's namespace).
+    pub name: &'static str,
+    pub about: &'static str,
+    /// `size(mma)`: the consumer threads of one tile.
+    pub threads: usize,
     pub tile: (i64, i64, i64),
     pub stages: i64,
     /// `(B,M,S)` on bytes, the `CUtensorMapSwizzle`, the GMMA layout type and the span, of sA/sB and of sD.
     pub sw_ab: (i64, i64, i64, i64),
     pub sw_d: (i64, i64, i64, i64),
-    /// `sA(_,_,0)` / `sD(_,_,0)`: offsets (halves, swizzled) by `m + rows*k`.
+    /// `sA(_,_,0)` / `sB(_,_,0)` / `sD(_,_,0)`: offsets (halves, swizzled) by `m + rows*k`.
     pub sa: Vec<i64>,
+    pub sb: Vec<i64>,
     pub sd: Vec<i64>,
+    /// The CuTe texts of `sA(_,_,0)`, `sB(_,_,0)`, `sD(_,_,0)`.
+    sa_text: String,
+    sb_text: String,
+    sd_text: String,
     /// TMA boxes (M or N, K or N): outer, inner extents.
     pub box_a: (i64, i64),
+    pub box_b: (i64, i64),
     pub box_d: (i64, i64),
+    /// CTAs of a cluster along M; each loads `box_b_mcast` (B's box split along N) and multicasts it
+    /// to all of them: `mcast_b[r]` = (N origin in the tile, start byte in a stage of sB) of CTA r's slice.
+    pub cluster_m: i64,
+    pub box_b_mcast: (i64, i64),
+    pub mcast_b: Vec<(i64, i64)>,
     /// GMMA: row pitch (bytes between rows 0 and 1 of a block), SBO (rows 0 and 8), LBO (k = 0 and 8).
     pub gmma_pitch: i64,
     pub gmma_sbo: i64,
     pub gmma_lbo: i64,
-    /// `[mma_m][k_block]`: start byte of each wgmma's A block in a stage; `[k_block]` for B.
+    /// The TiledMMA's tile `(M,N,K)` and the atom's `N` (one wgmma's).
+    pub mma_tile: (i64, i64, i64),
+    pub atom_n: i64,
+    /// `[warpgroup * mma_m + m][k_block]`: start byte of the A block warpgroup `wg`'s wgmma `(m, k)`
+    /// reads in a stage; `[warpgroup][k_block]` for B.
     pub gmma_off_a: Vec<Vec<i64>>,
-    pub gmma_off_b: Vec<i64>,
-    /// The tile coordinates (`m + bM*k`) of each wgmma's A block, by value of `layoutA_TV`; B alike.
-    gmma_blocks_a: Vec<Vec<i64>>,
-    gmma_blocks_b: Vec<Vec<i64>>,
-    /// `(m', k')` of value `v` of the GMMA atom's A (and B) operand (`layoutA_TV` of thread 0).
+    pub gmma_off_b: Vec<Vec<i64>>,
+    /// `MMA_M`, `MMA_K`: wgmmas per warpgroup along M, and per stage along K.
+    pub mma_m: usize,
+    pub mma_k: usize,
+    /// `[warpgroup][block]`: the tile coordinates (`m + bM*k`) of each wgmma's A block, by value of
+    /// `layoutA_TV`; B alike.
+    gmma_blocks_a: Vec<Vec<Vec<i64>>>,
+    gmma_blocks_b: Vec<Vec<Vec<i64>>>,
+    /// `(m', k')` of value `v` of warpgroup 0's A (and B) operand (`layoutA_TV` of thread 0).
     atom_a: Vec<(i64, i64)>,
     atom_b: Vec<(i64, i64)>,
     pub acc_crd: Vec<Vec<i64>>,
+    /// `partition_fragment_C` of thread 0 (compact, checked).
+    frag: Vec<i64>,
     pub frag_c: Vec<i64>,
     pub acc_per_mma: i64,
     pub epi_tile: (i64, i64),
@@ -113,27 +251,54 @@ pub struct Tables {
     pub s2r_acc: Vec<Vec<i64>>,
 }
 
-/// `[mma block][value]` of a `thrfrg_A/B` table (thread 0; every thread of the warpgroup sees the
-/// same, `layoutA_TV`'s thread stride is 0, checked), and the tile's `(rows, k)` per atom value.
-fn gmma_blocks(thrfrg: &[i64], n_thr: usize, atom_tv: &[i64], atom_rows: i64) -> Result<(Vec<Vec<i64>>, Vec<(i64, i64)>), String> {
-    let row0 = tv_row(thrfrg, n_thr, 0);
-    for t in 1..n_thr {
-        if tv_row(thrfrg, n_thr, t) != row0 {
-            return Err(format!("GMMA SS operand: thread {t} sees other elements than thread 0"));
+/// Where thread `t` sits in `thr_layout_vmnk` (the row of a `thrfrg_*` table that is its own).
+fn vmnk_pos(vmnk: &[i64], t: usize) -> Result<usize, String> {
+    vmnk.iter().position(|&x| x == t as i64).ok_or_else(|| format!("thread {t} is not in thr_layout_vmnk"))
+}
+
+/// Thread `t`'s coordinate `(v, m, n, k)` in `thr_layout_vmnk` (of shape `vmnk_shape`).
+fn vmnk_coord(vmnk: &[i64], shape: &[i64], t: usize) -> Result<[i64; 4], String> {
+    let p = vmnk_pos(vmnk, t)? as i64;
+    Ok([p % shape[0], (p / shape[0]) % shape[1], (p / (shape[0] * shape[1])) % shape[2], p / (shape[0] * shape[1] * shape[2])])
+}
+
+/// `[warpgroup][mma block][value]` of a `thrfrg_A/B` table whose thread mode is `(ThrV,(ThrX,ThrK))`
+/// (`row(t)`: thread `t`'s index in it; every thread of a warpgroup sees the same, `layoutA_TV`'s
+/// thread stride within a warpgroup is 0, checked), and the tile's `(rows, k)` per value of thread 0
+/// (`layout_tv`'s codomain is the TiledMMA's `(rows, K)` tile).
+#[allow(clippy::type_complexity)]
+fn gmma_blocks(
+    thrfrg: &[i64],
+    n_rows: usize,
+    row: impl Fn(usize) -> Result<usize, String>,
+    threads: usize,
+    layout_tv: &[i64],
+    rows: i64,
+) -> Result<(Vec<Vec<Vec<i64>>>, Vec<(i64, i64)>), String> {
+    let vals = layout_tv.len() / threads;
+    let mut out = Vec::new();
+    for wg in 0..threads / WARPGROUP {
+        let first = tv_row(thrfrg, n_rows, row(WARPGROUP * wg)?);
+        for t in WARPGROUP * wg + 1..WARPGROUP * (wg + 1) {
+            if tv_row(thrfrg, n_rows, row(t)?) != first {
+                return Err(format!("GMMA SS operand: thread {t} sees other elements than thread {} of its warpgroup", WARPGROUP * wg));
+            }
         }
+        out.push(first.chunks(vals).map(<[i64]>::to_vec).collect());
     }
-    let vals = atom_tv.len() / n_thr;
-    let atom: Vec<(i64, i64)> = (0..vals).map(|v| (atom_tv[n_thr * v] % atom_rows, atom_tv[n_thr * v] / atom_rows)).collect();
-    Ok((row0.chunks(vals).map(<[i64]>::to_vec).collect(), atom))
+    // layout_tv's thread mode is the TiledMMA's threads (thread id = its index for these layouts:
+    // thr_layout_vmnk is compact, checked by the caller)
+    let atom: Vec<(i64, i64)> = (0..vals).map(|v| (layout_tv[threads * v] % rows, layout_tv[threads * v] / rows)).collect();
+    Ok((out, atom))
 }
 
 /// Per thread, the first offset of each 8-value (16-byte) vector of stage 0 of a `tidfrg` table
 /// over a staged epilogue buffer (the `stmatrix`/`ldmatrix` row addresses), and the stage stride.
-fn row_addresses(what: &str, tv: &[i64], stages: i64) -> Result<(Vec<Vec<i64>>, i64), String> {
+fn row_addresses(what: &str, tv: &[i64], threads: usize, stages: i64) -> Result<(Vec<Vec<i64>>, i64), String> {
     let mut rows = Vec::new();
     let mut stride = 0;
-    for t in 0..NUM_THREADS {
-        let row = tv_row(tv, NUM_THREADS, t);
+    for t in 0..threads {
+        let row = tv_row(tv, threads, t);
         let half = row.len() / stages as usize;
         stride = row[half] - row[0];
         if (1..stages as usize).any(|p| (0..half).any(|j| row[p * half + j] != row[j] + p as i64 * stride)) {
@@ -149,11 +314,12 @@ fn row_addresses(what: &str, tv: &[i64], stages: i64) -> Result<(Vec<Vec<i64>>, 
 /// CTA tile by `zipped_divide` (`epi`), is one of the thread's accumulators (`thrfrg_C`). Required
 /// to be the same for every thread.
 fn acc_map(what: &str, tv: &[i64], epi: &[i64], sub: usize, acc_crd: &[Vec<i64>]) -> Result<Vec<Vec<i64>>, String> {
+    let threads = acc_crd.len();
     let mut out = Vec::new();
     for e in 0..epi.len() / sub {
         let mut first: Option<Vec<i64>> = None;
         for (t, crds) in acc_crd.iter().enumerate() {
-            let regs = tv_row(tv, NUM_THREADS, t)
+            let regs = tv_row(tv, threads, t)
                 .iter()
                 .map(|&c| {
                     let crd = epi[c as usize + sub * e];
@@ -173,22 +339,28 @@ fn acc_map(what: &str, tv: &[i64], epi: &[i64], sub: usize, acc_crd: &[Vec<i64>]
     Ok(out)
 }
 
-/// The tables of the configuration.
+/// The tables of the `sm90` configuration ([`tables_of`]).
 pub fn tables() -> Result<Tables, String> {
-    let (ts, _) = flat(&show::<CtaTiler>());
+    tables_of::<crate::sm90::Sm90>()
+}
+
+/// The tables of configuration `C`.
+pub fn tables_of<C: Sm90Types>() -> Result<Tables, String> {
+    let tx = C::texts();
+    let threads = C::THREADS;
+    let (ts, _) = flat(&tx.cta_tiler);
     let (bm, bn, bk) = (ts[0], ts[1], ts[2]);
-    let stages = flat(&show::<Stages>()).0[0];
-    let sw_ab = hw_swizzle(&show::<SmemAtomA>())?;
-    let sw_d = hw_swizzle(&show::<SmemAtomD>())?;
+    let stages = flat(&tx.stages).0[0];
+    let sw_ab = hw_swizzle(&tx.smem_atom_a)?;
+    let sw_d = hw_swizzle(&tx.smem_atom_d)?;
     // the tensor maps' modes are the configuration's (`Sm90Checked` proves that they are the
     // smem layouts' swizzles; the header passes them to cuTensorMapEncodeTiled)
     {
-        use crate::kernel::sm90::{Sm90Config, TmaSwizzleMode};
-        type Cfg = crate::sm90::Sm90;
+        type Cfg<C> = <C as Sm90Types>::Cfg;
         let modes = [
-            ("A", <<Cfg as Sm90Config>::TmaSwizzleA as TmaSwizzleMode>::MODE, sw_ab.1),
-            ("B", <<Cfg as Sm90Config>::TmaSwizzleB as TmaSwizzleMode>::MODE, sw_ab.1),
-            ("D", <<Cfg as Sm90Config>::TmaSwizzleD as TmaSwizzleMode>::MODE, sw_d.1),
+            ("A", <<Cfg<C> as Sm90Config>::TmaSwizzleA as TmaSwizzleMode>::MODE, sw_ab.1),
+            ("B", <<Cfg<C> as Sm90Config>::TmaSwizzleB as TmaSwizzleMode>::MODE, sw_ab.1),
+            ("D", <<Cfg<C> as Sm90Config>::TmaSwizzleD as TmaSwizzleMode>::MODE, sw_d.1),
         ];
         for (what, mode, from_layout) in modes {
             if i64::from(mode) != from_layout {
@@ -196,77 +368,113 @@ pub fn tables() -> Result<Tables, String> {
             }
         }
     }
-    let box_a = flat(&show::<TmaBoxA>()).0;
-    let box_d = flat(&show::<TmaBoxD>()).0;
-    let sa = table::<SmemLayoutAStage>();
-    let sd = table::<SmemLayoutDStage>();
+    let box_a = flat(&tx.box_a).0;
+    let box_b = flat(&tx.box_b).0;
+    let box_d = flat(&tx.box_d).0;
+    let [sa, sb, sd, inner] = C::smem();
+    // clusters along M share B: CTA r of the cluster loads rows [r * n/c, (r+1) * n/c) of B's box,
+    // which start at sB(_,_,0)(r * n/c, 0)
+    let cl = flat(&tx.cluster).0;
+    if cl.len() != 3 || cl[1] != 1 || cl[2] != 1 || cl[0] < 1 || box_b[0] % cl[0] != 0 {
+        return Err(format!("ClusterShape {}: the kernel takes clusters (c,1,1) with c dividing B's box ({})", tx.cluster, box_b[0]));
+    }
+    let cluster_m = cl[0];
+    let box_b_mcast = (box_b[0] / cluster_m, box_b[1]);
+    let mcast_b: Vec<(i64, i64)> = (0..cluster_m).map(|r| (r * box_b_mcast.0, sb[(r * box_b_mcast.0) as usize] * ELEM)).collect();
 
     // GMMA: the descriptor's strides, read off the stage's (unswizzled) layout at (1,0), (8,0), (0,8)
-    let inner = table::<InnerLayout<SmemLayoutAStage>>();
     let at = |m: i64, k: i64| inner[(m + bm * k) as usize] * ELEM;
     let (gmma_pitch, gmma_sbo, gmma_lbo) = (at(1, 0) - at(0, 0), at(8, 0) - at(0, 0), at(0, 8) - at(0, 0));
 
-    let vmnk = table::<ThrLayoutVMNK<Mma>>().len();
-    // the atom's tile (M,N,K) = (_64,_128,_16)
-    let (atom_mnk, _) = flat(&show::<TileShape<Mma>>());
-    let (blocks_a, atom_a) = gmma_blocks(&table::<ThrfrgA<Mma, CoordMK>>(), vmnk, &table::<GetLayoutA_TV<Mma>>(), atom_mnk[0])?;
-    let (blocks_b, atom_b) = gmma_blocks(&table::<ThrfrgB<Mma, CoordMK>>(), vmnk, &table::<GetLayoutB_TV<Mma>>(), atom_mnk[1])?;
+    let [vmnk, thrfrg_a, layout_a_tv, thrfrg_b, layout_b_tv, thrfrg_c, frag] = C::mma();
+    if vmnk.len() != threads || threads % WARPGROUP != 0 {
+        return Err(format!("size(mma) is {}, NUM_THREADS {threads}: not a whole number of warpgroups", vmnk.len()));
+    }
+    // the TiledMMA's tile (M,N,K), e.g. (_128,_256,_16) for two 64x256x16 warpgroups along M
+    let (mma_tile, _) = flat(&tx.mma_tile);
+    // thrfrg_A's threads are (ThrV,(ThrM,ThrK)), thrfrg_B's (ThrV,(ThrN,ThrK)), thrfrg_C's
+    // (ThrV,(ThrM,ThrN)) (CuTe's thr_mma.partition_A/B/C take those modes of thr_vmnk)
+    let vs = flat(&tx.vmnk).0;
+    if vs.len() != 4 || (0..threads).any(|t| vmnk[t] != t as i64) {
+        return Err(format!("thr_layout_vmnk {} is not a compact (V,M,N,K) layout", tx.vmnk));
+    }
+    let row_a = |t: usize| vmnk_coord(&vmnk, &vs, t).map(|[v, m, _, k]| (v + vs[0] * (m + vs[1] * k)) as usize);
+    let row_b = |t: usize| vmnk_coord(&vmnk, &vs, t).map(|[v, _, n, k]| (v + vs[0] * (n + vs[2] * k)) as usize);
+    let row_c = |t: usize| vmnk_coord(&vmnk, &vs, t).map(|[v, m, n, _]| (v + vs[0] * (m + vs[1] * n)) as usize);
+    let (rows_a, rows_b, rows_c) = ((vs[0] * vs[1] * vs[3]) as usize, (vs[0] * vs[2] * vs[3]) as usize, (vs[0] * vs[1] * vs[2]) as usize);
+    let (blocks_a, atom_a) = gmma_blocks(&thrfrg_a, rows_a, row_a, threads, &layout_a_tv, mma_tile[0])?;
+    let (blocks_b, atom_b) = gmma_blocks(&thrfrg_b, rows_b, row_b, threads, &layout_b_tv, mma_tile[1])?;
+    // one wgmma's N: the extent of thread 0's B values (the atom's; the warpgroups are along M)
+    let atom_n = atom_b.iter().map(|&(n, _)| n).max().unwrap_or(0) + 1;
     // blocks are (REST_M, REST_K) colexicographic: m fastest
-    let mma_k = bk / atom_mnk[2];
-    let mma_m = blocks_a.len() as i64 / mma_k;
-    let gmma_off_a = (0..mma_m).map(|m| (0..mma_k).map(|k| sa[blocks_a[(m + mma_m * k) as usize][0] as usize] * ELEM).collect()).collect();
-    let gmma_off_b = (0..mma_k).map(|k| sa[blocks_b[(k * (blocks_b.len() as i64 / mma_k)) as usize][0] as usize] * ELEM).collect();
+    let mma_k = (bk / mma_tile[2]) as usize;
+    let mma_m = blocks_a[0].len() / mma_k;
+    let n_per_k = blocks_b[0].len() / mma_k;
+    if n_per_k != 1 {
+        return Err(format!("GMMA B: {n_per_k} wgmma blocks along N per k-block; the kernel issues one (the atom's N is the CTA's)"));
+    }
+    let sa_ = &sa;
+    let gmma_off_a = blocks_a.iter().flat_map(|bl| (0..mma_m).map(move |m| (0..mma_k).map(|k| sa_[bl[m + mma_m * k][0] as usize] * ELEM).collect())).collect();
+    let gmma_off_b = blocks_b.iter().map(|bl| (0..mma_k).map(|k| sb[bl[k][0] as usize] * ELEM).collect()).collect();
 
     // accumulators: thread t's row of thrfrg_C, in the compact register order of the fragment
-    let thrfrg_c = table::<ThrfrgC<Mma, CoordMN>>();
-    let vmnk_t = table::<ThrLayoutVMNK<Mma>>();
-    let acc_crd: Vec<Vec<i64>> = (0..NUM_THREADS)
-        .map(|t| {
-            let f = vmnk_t.iter().position(|&x| x == t as i64).expect("thread in thr_layout_vmnk");
-            tv_row(&thrfrg_c, vmnk, f)
-        })
-        .collect();
-    let frag = table::<Accumulators>();
-    let acc_per_mma = int::<Size<LayoutAt<Accumulators, Z0>>>();
-    let frag_c: Vec<i64> = (0..mma_m).map(|m| frag[(acc_per_mma * m) as usize]).collect();
+    let acc_crd: Vec<Vec<i64>> = (0..threads).map(|t| row_c(t).map(|f| tv_row(&thrfrg_c, rows_c, f))).collect::<Result<_, _>>()?;
+    let acc_per_mma = C::acc_per_mma();
+    let frag_c: Vec<i64> = (0..mma_m as i64).map(|m| frag[(acc_per_mma * m) as usize]).collect();
 
     // epilogue
-    let (es, _) = flat(&show::<EpilogueTile>());
+    let (es, _) = flat(&tx.epi_tile);
     let (em, en) = (es[0], es[1]);
-    let epi = table::<EpiTiles>();
+    let [epi, r2s_d, r2s_s, s2r_s, s2r_d] = C::epilogue();
     let sub = (em * en) as usize;
     let n_epi = epi.len() / sub;
     let epi_origin: Vec<(i64, i64)> = (0..n_epi).map(|e| (epi[sub * e] % bm, epi[sub * e] / bm)).collect();
-    let epi_stages = flat(&show::<StagesCD>()).0[0];
+    let epi_stages = flat(&tx.stages_cd).0[0];
     // R2S: the stmatrix side is tidfrg_D over sD, the register side tidfrg_S; S2R of C (ldmatrix)
     // the other way round over sC
-    let (r2s_smem, r2s_stage) = row_addresses("R2S", &table::<TidfrgD<TiledR2S, SD>>(), epi_stages)?;
-    let r2s_acc = acc_map("R2S", &table::<TidfrgS<TiledR2S, CoordEpi>>(), &epi, sub, &acc_crd)?;
-    let (s2r_smem, s2r_stage) = row_addresses("S2R", &table::<TidfrgS<TiledS2R, SC>>(), epi_stages)?;
-    let s2r_acc = acc_map("S2R", &table::<TidfrgD<TiledS2R, CoordEpi>>(), &epi, sub, &acc_crd)?;
+    let (r2s_smem, r2s_stage) = row_addresses("R2S", &r2s_d, threads, epi_stages)?;
+    let r2s_acc = acc_map("R2S", &r2s_s, &epi, sub, &acc_crd)?;
+    let (s2r_smem, s2r_stage) = row_addresses("S2R", &s2r_s, threads, epi_stages)?;
+    let s2r_acc = acc_map("S2R", &s2r_d, &epi, sub, &acc_crd)?;
     if s2r_stage != r2s_stage {
         return Err(format!("the stages of sC ({s2r_stage}) and sD ({r2s_stage}) are not alike"));
     }
 
     Ok(Tables {
+        name: <C::Cfg as Sm90Config>::NAME,
+        about: C::ABOUT,
+        threads,
         tile: (bm, bn, bk),
         stages,
         sw_ab,
         sw_d,
         sa,
+        sb,
         sd,
+        sa_text: tx.sa,
+        sb_text: tx.sb,
+        sd_text: tx.sd,
         box_a: (box_a[0], box_a[1]),
+        box_b: (box_b[0], box_b[1]),
         box_d: (box_d[0], box_d[1]),
+        cluster_m,
+        box_b_mcast,
+        mcast_b,
         gmma_pitch,
         gmma_sbo,
         gmma_lbo,
+        mma_tile: (mma_tile[0], mma_tile[1], mma_tile[2]),
+        atom_n,
         gmma_off_a,
         gmma_off_b,
+        mma_m,
+        mma_k,
         gmma_blocks_a: blocks_a,
         gmma_blocks_b: blocks_b,
         atom_a,
         atom_b,
         acc_crd,
+        frag,
         frag_c,
         acc_per_mma,
         epi_tile: (em, en),
@@ -281,13 +489,16 @@ pub fn tables() -> Result<Tables, String> {
     })
 }
 
-/// The header text.
+/// The header text of the `sm90` configuration.
 pub fn header() -> String {
-    let mut h = Header::new(
-        "sm90",
-        "sm90: half_t A (M,K) and B (N,K) K-major, TMA into 128B-swizzled smem, a 64x128x16 GMMA warpgroup (f32 accumulators), 128x128x64 CTA tile, 4 stages, STSM + TMA-store epilogue of half_t D (N-major) in 64x32 sub-tiles",
-    );
-    let t = match tables() {
+    header_of::<crate::sm90::Sm90>()
+}
+
+/// The header text of configuration `C`.
+pub fn header_of<C: Sm90Types>() -> String {
+    let name = <C::Cfg as Sm90Config>::NAME;
+    let mut h = Header::new(name, C::ABOUT);
+    let t = match tables_of::<C>() {
         Ok(t) => t,
         Err(e) => {
             h.comment(&format!("ERROR {e}"));
@@ -295,8 +506,10 @@ pub fn header() -> String {
         }
     };
     let (bm, bn, bk) = t.tile;
+    let wgs = t.threads / WARPGROUP;
     h.comment("Tiles and threads");
-    h.int("kThreads", NUM_THREADS as i64, "size(mma): the consumer warpgroup");
+    h.int("kThreads", t.threads as i64, "size(mma): the consumer threads that hold one tile's accumulators");
+    h.int("kMmaWarpGroups", wgs as i64, "size(mma) / 128: warpgroups of the TiledMMA (1: the kernel runs two consumers in ping-pong; 2: one cooperative consumer)");
     h.int("kTileM", bm, "bM");
     h.int("kTileN", bn, "bN");
     h.int("kTileK", bk, "bK");
@@ -304,34 +517,49 @@ pub fn header() -> String {
 
     h.comment("Shared memory of one stage of sA and of sB (halves; the swizzle on byte addresses needs a 1024-byte aligned stage)");
     h.int("kSwizzleB", t.sw_ab.0, "Sw<B,4,3> on byte addresses of GMMA::Layout_K_SW128_Atom<half_t>");
-    let sa = show::<SmemLayoutAStage>();
-    let (shape, stride) = flat(&sa);
-    h.layout("sA", &sa, &shape, &stride);
-    h.layout("sB", &sa, &shape, &stride);
-    h.int("kStageElems", t.sa.len() as i64, "halves per stage of sA (and of sB): cosize(sA(_,_,0))");
-    h.int("kStageBytes", t.sa.len() as i64 * ELEM, "");
+    let (shape, stride) = flat(&t.sa_text);
+    h.layout("sA", &t.sa_text, &shape, &stride);
+    let (shape, stride) = flat(&t.sb_text);
+    h.layout("sB", &t.sb_text, &shape, &stride);
+    h.int("kStageBytesA", t.sa.len() as i64 * ELEM, "bytes per stage of sA: cosize(sA(_,_,0)) * sizeof(half_t)");
+    h.int("kStageBytesB", t.sb.len() as i64 * ELEM, "bytes per stage of sB");
 
     h.comment("TMA loads: one box per stage and operand; cuTensorMapEncodeTiled order (innermost first)");
     h.const_table("kTmaBoxA", "kTmaBoxA[0][]: {K extent, M extent} of the box, product_each(shape(sA(_,_,0))) reversed", &[vec![t.box_a.1, t.box_a.0]]);
-    h.const_table("kTmaBoxB", "kTmaBoxB[0][]: {K extent, N extent}", &[vec![t.box_a.1, t.box_a.0]]);
+    h.int("kClusterM", t.cluster_m, "size<0>(ClusterShape): CTAs of a cluster along M, which share B (TMA multicast)");
+    h.const_table(
+        "kTmaBoxB",
+        "kTmaBoxB[0][]: {K extent, N extent} of the box one CTA loads: sB(_,_,0)'s shape, N split by kClusterM (each CTA multicasts its slice to the cluster)",
+        &[vec![t.box_b_mcast.1, t.box_b_mcast.0]],
+    );
+    h.const_table(
+        "kTmaMcastB",
+        "kTmaMcastB[r][]: {N origin in the tile, start byte in a stage of sB} of the slice of B that CTA r of the cluster loads (sB(_,_,0) at (N origin, 0))",
+        &t.mcast_b.iter().map(|&(n, b)| vec![n, b]).collect::<Vec<_>>(),
+    );
     h.int("kTmaSwizzleA", t.sw_ab.1, "CUtensorMapSwizzle of sA's Sw<B,4,3>: 3 = CU_TENSOR_MAP_SWIZZLE_128B");
     h.int("kTmaSwizzleB", t.sw_ab.1, "");
-    h.int("kTmaBytesA", TMA_BOX_BYTES, "bytes of one A box (the mbarrier's transaction count adds A's and B's)");
-    h.int("kTmaBytesB", TMA_BOX_BYTES, "");
+    h.int("kTmaBytesA", t.sa.len() as i64 * ELEM, "bytes of one A box (the mbarrier's transaction count adds A's and B's)");
+    h.int("kTmaBytesB", t.sb.len() as i64 * ELEM, "bytes of B arriving per stage (all kClusterM slices)");
 
-    h.comment("GMMA (wgmma m64n128k16, A and B from smem descriptors, K-major)");
+    h.comment(&format!("GMMA (wgmma m64n{}k16, A and B from smem descriptors, K-major), per warpgroup of the TiledMMA", t.atom_n));
     h.int("kGmmaLayoutType", t.sw_ab.2, "descriptor bits [62,64): 1 = SWIZZLE_128B (from Sw<3,4,3>)");
     h.int("kGmmaLbo", t.gmma_lbo, "leading byte offset (bits [16,30) hold it >> 4): distance of k = 0 and k = 8, unused by swizzled K-major layouts");
     h.int("kGmmaSbo", t.gmma_sbo, "stride byte offset (bits [32,46) hold it >> 4): distance of rows 0 and 8");
     h.int("kGmmaRowBytes", t.gmma_pitch, "distance of rows 0 and 1 = the swizzle span (implied by the layout type)");
-    h.int("kMmaM", t.gmma_off_a.len() as i64, "MMA_M: wgmma m64 blocks of the CTA tile");
-    h.int("kMmaK", t.gmma_off_b.len() as i64, "MMA_K: k16 blocks per stage");
-    h.const_table("kGmmaOffA", "kGmmaOffA[m][k]: start byte of wgmma block (m, k) of A in a stage (thrfrg_A(mma, (bM,bK)) through sA(_,_,0))", &t.gmma_off_a);
-    h.const_table("kGmmaOffB", "kGmmaOffB[0][k]: start byte of k-block k of B in a stage", &[t.gmma_off_b.clone()]);
+    h.int("kAtomN", t.atom_n, "N of one wgmma (the atom's)");
+    h.int("kMmaM", t.mma_m as i64, "MMA_M: wgmma m64 blocks of one warpgroup per CTA tile");
+    h.int("kMmaK", t.mma_k as i64, "MMA_K: k16 blocks per stage");
+    h.const_table(
+        "kGmmaOffA",
+        "kGmmaOffA[wg * kMmaM + m][k]: start byte of the A block of warpgroup wg's wgmma (m, k) in a stage (thrfrg_A(mma, (bM,bK)) through sA(_,_,0))",
+        &t.gmma_off_a,
+    );
+    h.const_table("kGmmaOffB", "kGmmaOffB[wg][k]: start byte of warpgroup wg's k-block k of B in a stage", &t.gmma_off_b);
 
     h.comment("Accumulators: tCrC = partition_fragment_C(mma, (bM,bN)), compact; wgmma block m uses registers kFragC[0][m] .. + kAccPerMma");
     h.int("kAccumulators", t.acc_crd[0].len() as i64, "f32 accumulators per thread");
-    h.int("kAccPerMma", t.acc_per_mma, "d registers of one m64n128k16 (its value order is the atom's layoutC_TV)");
+    h.int("kAccPerMma", t.acc_per_mma, "d registers of one wgmma (its value order is the atom's layoutC_TV)");
     h.const_table("kFragC", "kFragC[0][m]: first accumulator of wgmma block m", &[t.frag_c.clone()]);
     h.table("acc_crd", "(t, r) -> m + kTileM*n of accumulator r of thread t (thrfrg_C)", &t.acc_crd);
 
@@ -341,9 +569,8 @@ pub fn header() -> String {
     h.int("kEpiN", en, "");
     h.int("kEpiTiles", t.epi_origin.len() as i64, "sub-tiles of the CTA tile (zipped_divide((bM,bN), EpilogueTile), m fastest)");
     h.int("kEpiStages", t.epi_stages, "StagesD");
-    let sd = show::<SmemLayoutDStage>();
-    let (shape, stride) = flat(&sd);
-    h.layout("sD", &sd, &shape, &stride);
+    let (shape, stride) = flat(&t.sd_text);
+    h.layout("sD", &t.sd_text, &shape, &stride);
     h.int("kEpiStageElems", t.r2s_stage, "halves between the stages of sD");
     h.int("kEpiSwizzleB", t.sw_d.0, "Sw<B,4,3> on byte addresses of GMMA::Layout_K_SW64_Atom<half_t>");
     h.const_table("kTmaBoxD", "kTmaBoxD[0][]: {N extent, M extent} of the TMA store box, product_each(shape(sD(_,_,0))) reversed", &[vec![t.box_d.1, t.box_d.0]]);
@@ -367,6 +594,7 @@ pub fn header() -> String {
         "kR2SAcc[e][8*i+v]: the accumulator of value v (register v/2, half v%2) of stmatrix i in sub-tile e (tidfrg_S(tiled_r2s, EpilogueTile) placed by zipped_divide, found in thrfrg_C)",
         &t.r2s_acc,
     );
+    let _ = (bn, name);
     h.finish()
 }
 
@@ -401,10 +629,10 @@ fn matrix_x4(what: &str, t: &Tables, rows: &[Vec<i64>], map: &[Vec<i64>]) -> Res
     let (bm, _, _) = t.tile;
     let (em, en) = t.epi_tile;
     let sub = (em * en) as usize;
-    let mut used = vec![vec![0u8; t.acc_crd[0].len()]; NUM_THREADS];
+    let mut used = vec![vec![0u8; t.acc_crd[0].len()]; t.threads];
     for (e, &(om, on)) in t.epi_origin.iter().enumerate() {
         let mut moved = Vec::new();
-        for w in 0..NUM_THREADS / 32 {
+        for w in 0..t.threads / 32 {
             for i in 0..rows[0].len() {
                 for l in 0..32 {
                     let th = 32 * w + l;
@@ -445,9 +673,14 @@ fn matrix_x4(what: &str, t: &Tables, rows: &[Vec<i64>], map: &[Vec<i64>]) -> Res
     ))
 }
 
-/// Interprets the header's values as the hardware does and checks them against the layouts.
+/// Interprets the `sm90` header's values as the hardware does and checks them against the layouts.
 pub fn check() -> Result<Report, String> {
     check_tables(&tables()?)
+}
+
+/// [`check`] for configuration `C`.
+pub fn check_of<C: Sm90Types>() -> Result<Report, String> {
+    check_tables(&tables_of::<C>()?)
 }
 
 /// [`check`] on given tables (a test corrupts them).
@@ -455,63 +688,91 @@ fn check_tables(t: &Tables) -> Result<Report, String> {
     let mut r = Report::default();
     let (bm, bn, bk) = t.tile;
 
-    // TMA: the box lands exactly where sA(_,_,0) / sD(_,_,0) say (and fills the stage once)
-    for (what, (outer, inner), sw, layout) in [("TMA load A/B", t.box_a, t.sw_ab, &t.sa), ("TMA store D", t.box_d, t.sw_d, &t.sd)] {
+    // TMA: the box lands exactly where sA(_,_,0) / sB(_,_,0) / sD(_,_,0) say (and fills the stage
+    // once); B as kClusterM slices, slice r at its start byte, rows from its N origin
+    let whole = |b: (i64, i64)| vec![(0i64, 0i64, b)];
+    let slices_b: Vec<(i64, i64, (i64, i64))> = t.mcast_b.iter().map(|&(n, byte)| (n, byte, t.box_b_mcast)).collect();
+    for (what, full, slices, sw, layout) in [
+        ("TMA load A", t.box_a, whole(t.box_a), t.sw_ab, &t.sa),
+        ("TMA load B", t.box_b, slices_b, t.sw_ab, &t.sb),
+        ("TMA store D", t.box_d, whole(t.box_d), t.sw_d, &t.sd),
+    ] {
+        let (full_outer, inner) = full;
         if inner * ELEM != sw.3 {
             return Err(format!("{what}: the box's inner extent is {} bytes, the swizzle span {}", inner * ELEM, sw.3));
         }
-        if outer > 256 || inner > 256 || outer * inner != layout.len() as i64 {
-            return Err(format!("{what}: box ({outer},{inner}) against a stage of {} elements", layout.len()));
+        if full_outer * inner != layout.len() as i64 {
+            return Err(format!("{what}: box ({full_outer},{inner}) against a stage of {} elements", layout.len()));
         }
         let mut bytes = Vec::new();
-        for c in 0..inner {
-            for m in 0..outer {
-                let want = layout[(m + outer * c) as usize] * ELEM;
-                let got = tma_byte(m, c, inner, sw.0);
-                if got != want {
-                    return Err(format!("{what}: TMA writes element ({m},{c}) at byte {got}, the layout says {want}"));
+        for &(origin, start, (outer, sinner)) in &slices {
+            if outer > 256 || sinner != inner || start % 1024 != 0 {
+                return Err(format!("{what}: slice box ({outer},{sinner}) at byte {start} (a TMA box is at most 256 per dimension, the swizzle needs 1024-byte aligned starts)"));
+            }
+            for c in 0..inner {
+                for m in 0..outer {
+                    let want = layout[(origin + m + full_outer * c) as usize] * ELEM;
+                    let got = start + tma_byte(m, c, inner, sw.0);
+                    if got != want {
+                        return Err(format!("{what}: TMA writes element ({},{c}) at byte {got}, the layout says {want}", origin + m));
+                    }
+                    bytes.push(got / ELEM);
                 }
-                bytes.push(got / ELEM);
             }
         }
+        let (outer, inner) = full;
         r.lines.push(exactly_once(&format!("{what} box -> smem stage"), bytes, layout.len())?);
         r.lines.push(format!("{what}: box ({outer},{inner}) with swizzle mode {} puts every element where the smem layout type says", sw.1));
     }
 
     // GMMA: the descriptor's canonical K-major layout (rows kGmmaRowBytes apart, groups of 8 rows
     // kGmmaSbo apart, k contiguous) swizzled on the address reads, for every value of every wgmma
-    // block, the smem element of the tile coordinate thrfrg_A/B assigns to it
+    // block of every warpgroup, the smem element of the tile coordinate thrfrg_A/B assigns to it
     if t.gmma_pitch != t.sw_ab.3 || t.gmma_lbo != 16 {
         return Err(format!("GMMA: row pitch {} (want the swizzle span {}), LBO {} (want 16 bytes)", t.gmma_pitch, t.sw_ab.3, t.gmma_lbo));
     }
-    let (mma_m, mma_k) = (t.gmma_off_a.len(), t.gmma_off_b.len());
-    for (op, blocks, atom, offs, rows) in [
-        ("A", &t.gmma_blocks_a, &t.atom_a, (0..mma_k).flat_map(|k| (0..mma_m).map(move |m| (m, k))).map(|(m, k)| t.gmma_off_a[m][k]).collect::<Vec<_>>(), bm),
-        ("B", &t.gmma_blocks_b, &t.atom_b, t.gmma_off_b.clone(), bn),
-    ] {
-        let mut seen = Vec::new();
-        for (b, (block, &start)) in blocks.iter().zip(&offs).enumerate() {
-            if start % 16 != 0 || swizzle(start, (t.sw_ab.0, 4, 3)) != start {
-                return Err(format!("GMMA {op}: block {b} starts at byte {start}, which the swizzle moves"));
-            }
-            for (v, &crd) in block.iter().enumerate() {
-                let (m, k) = atom[v];
-                let got = swizzle(start + (m % 8) * t.gmma_pitch + (m / 8) * t.gmma_sbo + k * ELEM, (t.sw_ab.0, 4, 3));
-                let want = t.sa[crd as usize] * ELEM;
-                if got != want {
-                    return Err(format!("GMMA {op}: block {b} value {v} ({m},{k}) reads byte {got}, the element (tile {crd}) is at {want}"));
+    let (mma_m, mma_k) = (t.mma_m, t.mma_k);
+    let wgs = t.threads / WARPGROUP;
+    // the warpgroups split A's rows (the union covers the tile once) and each reads all of B
+    for (op, blocks, atom, smem, rows) in [("A", &t.gmma_blocks_a, &t.atom_a, &t.sa, bm), ("B", &t.gmma_blocks_b, &t.atom_b, &t.sb, bn)] {
+        let mut seen_all = Vec::new();
+        for wg in 0..wgs {
+            let offs: Vec<i64> = if op == "A" {
+                (0..mma_k).flat_map(|k| (0..mma_m).map(move |m| (m, k))).map(|(m, k)| t.gmma_off_a[wg * mma_m + m][k]).collect()
+            } else {
+                t.gmma_off_b[wg].clone()
+            };
+            let mut seen = Vec::new();
+            for (b, (block, &start)) in blocks[wg].iter().zip(&offs).enumerate() {
+                if start % 16 != 0 || swizzle(start, (t.sw_ab.0, 4, 3)) != start {
+                    return Err(format!("GMMA {op}: warpgroup {wg} block {b} starts at byte {start}, which the swizzle moves"));
                 }
-                seen.push(crd);
+                // the block's values relative to its first element: warpgroup 0's values, moved by
+                // the block's start (each warpgroup reads its block through its own descriptor)
+                for (v, &crd) in block.iter().enumerate() {
+                    let (m, k) = atom[v];
+                    let got = swizzle(start + (m % 8) * t.gmma_pitch + (m / 8) * t.gmma_sbo + k * ELEM, (t.sw_ab.0, 4, 3));
+                    let want = smem[crd as usize] * ELEM;
+                    if got != want {
+                        return Err(format!("GMMA {op}: warpgroup {wg} block {b} value {v} ({m},{k}) reads byte {got}, the element (tile {crd}) is at {want}"));
+                    }
+                    seen.push(crd);
+                }
             }
+            if op == "B" {
+                r.lines.push(exactly_once(&format!("GMMA B blocks of warpgroup {wg} over the ({rows},{bk}) tile"), seen.clone(), (rows * bk) as usize)?);
+            }
+            seen_all.extend(seen);
         }
-        r.lines.push(exactly_once(&format!("GMMA {op} blocks over the ({rows},{bk}) tile"), seen, (rows * bk) as usize)?);
+        if op == "A" {
+            r.lines.push(exactly_once(&format!("GMMA A blocks of the {wgs} warpgroup(s) over the ({rows},{bk}) tile"), seen_all, (rows * bk) as usize)?);
+        }
         r.lines.push(format!("GMMA {op}: the descriptor (layout type {}, SBO {}, start kGmmaOff) reads every element the MMA expects", t.sw_ab.2, t.gmma_sbo));
     }
 
     // accumulators: tile once; the fragment is compact
     r.lines.push(exactly_once("MMA C accumulators", t.acc_crd.iter().flatten().copied(), (bm * bn) as usize)?);
-    let frag = table::<Accumulators>();
-    if frag.iter().enumerate().any(|(i, &x)| x != i as i64) {
+    if t.frag.iter().enumerate().any(|(i, &x)| x != i as i64) {
         return Err("accumulators: the fragment is not compact".into());
     }
 
@@ -570,6 +831,39 @@ mod tests {
         t.sw_d = hw_swizzle("Sw<3,4,3> o smem_ptr[16b](unset) o (_8,_64):(_64,_1)").unwrap();
         assert!(check_tables(&t).unwrap_err().contains("TMA store D"));
         assert!(check_tables(&good).is_ok());
+    }
+
+    #[test]
+    fn the_cooperative_128x256_tables_pass_the_host_side_proof() {
+        use crate::sm90_128x256::Sm90_128x256;
+        let r = check_of::<Sm90_128x256>().unwrap_or_else(|e| panic!("{e}"));
+        for l in &r.lines {
+            println!("{l}");
+        }
+        let t = tables_of::<Sm90_128x256>().unwrap();
+        // two warpgroups of m64n256k16: each one wgmma per k16 on its 64 rows, all of B
+        assert_eq!((t.threads, t.atom_n, t.mma_m, t.mma_k, t.gmma_off_a.len(), t.gmma_off_b.len()), (256, 256, 1, 4, 2, 2));
+        assert_eq!(t.gmma_off_b[0], t.gmma_off_b[1]);
+        assert_eq!((t.cluster_m, t.box_b_mcast, t.mcast_b.clone()), (1, (256, 64), vec![(0, 0)]));
+        assert_eq!((t.acc_crd[0].len(), t.acc_per_mma, t.epi_tile, t.epi_origin.len()), (128, 128, (128, 32), 8));
+        let h = header_of::<Sm90_128x256>();
+        assert!(!h.contains("ERROR"), "{h}");
+        assert!(h.contains("namespace tycute { namespace sm90_128x256 {") && h.contains("constexpr int kMmaWarpGroups = 2;"), "{h}");
+    }
+
+    /// `sm90_128x256` with `ClusterShape = (_2,_1,_1)` (the kernel's multicast path, measured in
+    /// docs/perf.md): each CTA of a cluster loads a (128,64) half of B's (256,64) box into both.
+    #[test]
+    fn the_cluster_multicast_tables_pass_the_host_side_proof() {
+        let r = check_of::<crate::sm90_128x256::tests_c2::Sm90_128x256C2>().unwrap_or_else(|e| panic!("{e}"));
+        assert!(r.lines.iter().any(|l| l.starts_with("TMA load B box -> smem stage")), "{:?}", r.lines);
+        let t = tables_of::<crate::sm90_128x256::tests_c2::Sm90_128x256C2>().unwrap();
+        assert_eq!((t.cluster_m, t.box_b_mcast, t.mcast_b.clone()), (2, (128, 64), vec![(0, 0), (128, 16384)]));
+        let mut bad = tables_of::<crate::sm90_128x256::tests_c2::Sm90_128x256C2>().unwrap();
+        bad.mcast_b[1].1 += 1024;
+        assert!(check_tables(&bad).unwrap_err().contains("TMA load B"));
+        let h = header_of::<crate::sm90_128x256::tests_c2::Sm90_128x256C2>();
+        assert!(h.contains("constexpr int kClusterM = 2;") && h.contains("{128,16384},"), "{h}");
     }
 
     #[test]
