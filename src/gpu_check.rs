@@ -972,6 +972,90 @@ impl Gemm {
     }
 }
 
+/// The host type of a type-level element type: `float` is `f32`, `half_t` is `half::f16`.
+pub trait HostElement {
+    /// The element as the host and cudarc hold it.
+    type Host: GemmElem;
+}
+impl HostElement for tycute_layout::float {
+    type Host = f32;
+}
+impl HostElement for tycute_layout::half_t {
+    type Host = half::f16;
+}
+
+/// The element type of C and D of configuration `C`: its S2G atom's value type, on the host.
+pub type OutputOf<C> =
+    <<<C as crate::configs::kernel::sm80::Sm80Kernel>::S2GAtom as tycute_atom::copy::CopyAtom>::ValType as HostElement>::Host;
+
+/// The sm80 GEMM of the configuration type `C` (an [`Sm80Kernel`](crate::configs::kernel::sm80::Sm80Kernel),
+/// e.g. `tycute::configs::sm80_tn_128x256::Sm80Tn128x256`): its C and D buffers have the
+/// configuration's element type ([`OutputOf`]), so a buffer of the wrong type is a compile error
+/// rather than a launch error; everything else is the [`Gemm`] it dereferences to.
+///
+/// ```no_run
+/// # fn main() -> Result<(), String> {
+/// use tycute::configs::sm80_tn_128x256::Sm80Tn128x256;
+/// let ctx = tycute_cuda::gpu::context()?;
+/// let gemm = tycute::gpu_check::Sm80Gemm::<Sm80Tn128x256>::new(&ctx)?;
+/// let stream = ctx.default_stream();
+/// let (m, n, k) = (256, 512, 128);
+/// let a = stream.alloc_zeros::<u16>(m * k).map_err(|e| e.to_string())?; // A (m,k) halves, K-major
+/// let b = stream.alloc_zeros::<u16>(n * k).map_err(|e| e.to_string())?; // B (n,k) halves, K-major
+/// let mut c = stream.alloc_zeros::<f32>(m * n).map_err(|e| e.to_string())?; // C (m,n) column-major
+/// gemm.run((m, n, k), &a, &b, &mut c, 1.0, 0.0, &stream)?; // C = A * B^T
+/// # Ok(())
+/// # }
+/// ```
+pub struct Sm80Gemm<C> {
+    gemm: Gemm,
+    _config: core::marker::PhantomData<fn() -> C>,
+}
+
+impl<C: crate::configs::kernel::sm80::Sm80Kernel> Sm80Gemm<C>
+where
+    <C::S2GAtom as tycute_atom::copy::CopyAtom>::ValType: HostElement,
+{
+    /// Builds the kernel of configuration `C` for the context's GPU (NVRTC, from the header
+    /// `build.rs` wrote from `C`; or the CUBIN `$TYCUTE_GEMM_CUBIN` names) and loads it.
+    pub fn new(ctx: &std::sync::Arc<CudaContext>) -> Result<Sm80Gemm<C>, String> {
+        let cfg = Sm80Config::named(C::NAME)?;
+        let arch = tycute_cuda::gpu::arch(ctx)?;
+        let image = gemm_cubin(&cfg, arch)?
+            .ok_or_else(|| format!("{}: no NVRTC to build the kernel (libnvrtc.so.13 on LD_LIBRARY_PATH: source scripts/cuda-env.sh), and no TYCUTE_GEMM_CUBIN", C::NAME))?;
+        Ok(Sm80Gemm { gemm: Gemm::load(ctx, &cfg, image)?, _config: core::marker::PhantomData })
+    }
+
+    /// `C = alpha * A * B^T + beta * C` in place ([`Gemm::run`]), C of the configuration's
+    /// element type.
+    #[allow(clippy::too_many_arguments)]
+    pub fn run(
+        &self,
+        shape: (usize, usize, usize),
+        a: &tycute_cuda::cudarc::driver::CudaSlice<u16>,
+        b: &tycute_cuda::cudarc::driver::CudaSlice<u16>,
+        c: &mut tycute_cuda::cudarc::driver::CudaSlice<OutputOf<C>>,
+        alpha: f32,
+        beta: f32,
+        stream: &std::sync::Arc<tycute_cuda::cudarc::driver::CudaStream>,
+    ) -> Result<(), String> {
+        self.gemm.run(shape, a, b, c, alpha, beta, stream)
+    }
+}
+
+impl<C> core::ops::Deref for Sm80Gemm<C> {
+    type Target = Gemm;
+    fn deref(&self) -> &Gemm {
+        &self.gemm
+    }
+}
+
+impl<C> core::ops::DerefMut for Sm80Gemm<C> {
+    fn deref_mut(&mut self) -> &mut Gemm {
+        &mut self.gemm
+    }
+}
+
 /// Runs `sm80_gemm_tn` on random inputs of shape `m x n x k` (multiples of 1/4 in [-2, 2], so
 /// every product and sum is exact in fp32) with alpha = 1.5, beta = 0.5, output poisoned with NaN
 /// first, and compares with an f64 CPU reference. Returns the number of wrong (or unwritten)
@@ -1034,6 +1118,12 @@ pub struct GemmReport {
     pub examples: Vec<String>,
     /// `||D - ref||_2 / ||ref||_2` over the checked elements.
     pub rel_error: f64,
+    /// `||D - D_cuBLAS||_2 / ||D_cuBLAS||_2` over all of D, where cuBLAS (`cublasGemmEx`, the same
+    /// inputs, layouts, alpha, beta, accumulation and D type) computed the problem too: a single
+    /// packed problem, and cuBLAS present; `None` otherwise. It counts in `wrong` when above the
+    /// case's tolerance (exact inputs: 1e-6, both being exact; 1e-3 with fp16 accumulation,
+    /// where cuBLAS rounds alpha * acc and beta * C in fp16 and the kernel their fp32 sum).
+    pub cublas_rel_error: Option<f64>,
 }
 
 /// Elements of sentinel before and after the D matrices in [`gemm_check_case`].
@@ -1139,6 +1229,7 @@ fn check_case_typed<T: GemmElem>(g: &Gemm, case: &GemmCase) -> Result<GemmReport
         g.launch_layouts(&stream, case.shape, l, s, &da, &db, &dc, &mut view, case.alpha, case.beta)?;
     }
     let d: Vec<T> = stream.clone_dtoh(&dd).map_err(|x| e("D back", x))?;
+    let d_cublas = cublas_same_problem::<T>(g, case, &stream, &da, &db, &dc)?;
 
     let mut r = GemmReport::default();
     // writes outside the matrices, and unwritten elements inside
@@ -1208,6 +1299,24 @@ fn check_case_typed<T: GemmElem>(g: &Gemm, case: &GemmCase) -> Result<GemmReport
         }
     }
     r.rel_error = if ref2 > 0.0 { (err2 / ref2).sqrt() } else { err2.sqrt() };
+    if let Some(dc) = d_cublas {
+        // cuBLAS's D against ours, every element (a packed single problem: D is d[GUARD..])
+        let (mut e2, mut c2) = (0.0f64, 0.0f64);
+        for (x, y) in d[GUARD..GUARD + dc.len()].iter().zip(&dc) {
+            let (x, y) = (x.to_f64(), y.to_f64());
+            e2 += (x - y) * (x - y);
+            c2 += y * y;
+        }
+        let rel = if c2 > 0.0 { (e2 / c2).sqrt() } else { e2.sqrt() };
+        // exact inputs: both exact (fp32 accumulation), except that cuBLAS's fp16 compute also
+        // rounds alpha * acc and beta * C in fp16, where the kernel rounds the fp32 sum once
+        let bound = case.tolerance.unwrap_or(if f16_acc { 1e-3 } else { 1e-6 });
+        if !(rel <= bound) {
+            r.wrong += 1;
+            r.examples.push(format!("normwise relative difference from cuBLAS {rel:.3e} is above {bound:.1e}"));
+        }
+        r.cublas_rel_error = Some(rel);
+    }
     if let Some(t) = case.tolerance {
         if !(r.rel_error <= t) {
             r.wrong += 1;
@@ -1215,6 +1324,41 @@ fn check_case_typed<T: GemmElem>(g: &Gemm, case: &GemmCase) -> Result<GemmReport
         }
     }
     Ok(r)
+}
+
+/// cuBLAS's D for the problem of `case` on the same device inputs (`cublasGemmEx`, the layouts'
+/// ops, fp32 compute, or fp16 compute for fp16 accumulators; row-major C as the exchanged
+/// problem, as the kernel runs it), or `None` where the comparison does not apply: a batch,
+/// strides other than packed, fp16 accumulation with fp32 D (cuBLAS's fp16 compute writes fp16
+/// only), or no cuBLAS on the machine.
+fn cublas_same_problem<T: GemmElem>(
+    g: &Gemm,
+    case: &GemmCase,
+    stream: &Stream,
+    da: &Slice<u16>,
+    db: &Slice<u16>,
+    dc: &Slice<T>,
+) -> Result<Option<Vec<T>>, String> {
+    use tycute_cuda::cudarc::cublas::sys::cudaDataType;
+    let (m, n, k) = case.shape;
+    let l = &case.layouts;
+    let f16_acc = g.cfg.acc_bits == 16;
+    if case.strides != GemmStrides::packed_for(case.shape, 1, l) || (f16_acc && T::BITS != 16) {
+        return Ok(None);
+    }
+    // an M-/N-major operand's packed leading dimension is rounded up to 8 (cuBLAS takes it as
+    // the extent itself): compare only where the two agree
+    let [(_, al), (_, bl), _] = extents(l, case.shape);
+    if case.strides.lda != al || case.strides.ldb != bl {
+        return Ok(None);
+    }
+    let Ok(blas) = cublas(stream) else { return Ok(None) };
+    let (rows, cols, x, y, mx, my) =
+        if l.c == COrder::ColMajor { (m, n, da, db, l.a, l.b) } else { (n, m, db, da, l.b, l.a) };
+    let mut out = stream.clone_dtod(dc).map_err(|x| format!("cuBLAS C: {x}"))?;
+    let d_type = if T::BITS == 16 { cudaDataType::CUDA_R_16F } else { cudaDataType::CUDA_R_32F };
+    cublas_gemm_compute(&blas, stream, (rows, cols, k), (mx, my), x, y, &mut out, d_type, (case.alpha, case.beta), f16_acc)?;
+    stream.clone_dtoh(&out).map(Some).map_err(|x| format!("cuBLAS D back: {x}"))
 }
 
 /// Times `sm80_gemm_tn` at `m x n x k`: `reps` launches between two events (created with

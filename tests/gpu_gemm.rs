@@ -39,6 +39,18 @@ use tycute_cuda::gpu;
 /// kernel that lost whole k-blocks or mixed registers would be far above it.
 const F16_ACC_TOLERANCE: f64 = 1e-2;
 
+/// The same bound for fp32 accumulation on random normal data (the "normal data" cases, against
+/// the f64 reference and cuBLAS): fp32's u = 2^-24 = 6e-8 gives ~1e-7 normwise at K = 4096 (as
+/// above with u and the k-blocks of one thread's sums), so 1e-5 for fp32 D; fp16 D adds its
+/// rounding, 2^-11 / sqrt(3) = 2.8e-4 normwise: 1e-3.
+fn normal_tolerance(cfg: &Sm80Config) -> f64 {
+    match (cfg.acc_bits, cfg.out_bits) {
+        (16, _) => F16_ACC_TOLERANCE,
+        (_, 16) => 1e-3,
+        _ => 1e-5,
+    }
+}
+
 #[test]
 fn refuses_shapes_it_cannot_take() {
     let cfg = Sm80Config::named("sgemm_sm80").unwrap();
@@ -294,11 +306,19 @@ fn run_cases(small_only: bool) {
                 cases.extend(layout_cases(l, small_only));
             }
         }
+        // random normal data (fresh each run), against the f64 reference and cuBLAS on the same
+        // device inputs within normal_tolerance
+        if !small_only {
+            let tolerance = Some(normal_tolerance(&cfg));
+            for (shape, sample) in [((1000, 1000, 1000), None), ((129, 127, 136), None), ((4096, 4096, 4096), Some(20000))] {
+                cases.push(("normal data".into(), GemmCase { tolerance, sample, alpha: 1.25, beta: -0.5, ..GemmCase::packed_in(shape, cfg.layouts()) }));
+            }
+        }
         // fp16 accumulation is exact on the check's inputs up to F16_ACC_EXACT_K; above, random
         // normal data within F16_ACC_TOLERANCE
         if cfg.acc_bits == 16 {
             for (label, case) in &mut cases {
-                if case.shape.2 > F16_ACC_EXACT_K {
+                if case.shape.2 > F16_ACC_EXACT_K && case.tolerance.is_none() {
                     case.tolerance = Some(F16_ACC_TOLERANCE);
                     label.push_str(", normal data");
                 }
@@ -309,8 +329,14 @@ fn run_cases(small_only: bool) {
             let ln = case.layouts.name();
             let r = tycute::gpu_check::gemm_check_case(&g, case).unwrap_or_else(|e| panic!("{name} {m}x{n}x{k} {ln} {label}: {e}"));
             println!(
-                "{name} {arch} {m}x{n}x{k} {ln} batch {} {label}: {} of {} checked wrong, {} unwritten, {} written outside, relative error {:.2e}",
-                case.strides.batch, r.wrong, r.checked, r.unwritten, r.outside, r.rel_error
+                "{name} {arch} {m}x{n}x{k} {ln} batch {} {label}: {} of {} checked wrong, {} unwritten, {} written outside, relative error {:.2e}, from cuBLAS {}",
+                case.strides.batch,
+                r.wrong,
+                r.checked,
+                r.unwritten,
+                r.outside,
+                r.rel_error,
+                r.cublas_rel_error.map_or("-".to_string(), |e| format!("{e:.2e}"))
             );
             assert_eq!((r.wrong, r.unwritten, r.outside), (0, 0, 0), "{name} {m}x{n}x{k} {ln} {label}: {:?}", r.examples);
         }
@@ -370,7 +396,7 @@ fn run_in_place() {
         // the last: a stream-K tail on 6 pretended SMs (32 tiles: 5 waves + 2 tiles split 3 ways),
         // whose last unit alone reads C and writes D
         for (shape, sms) in [((256, 512, 128), g.sms), ((300, 257, 72), g.sms), ((1000, 1000, 1024), 6)] {
-            g.sms = sms;
+            g.sms = if sms == 6 { split_sms(&g, shape, sms) } else { sms };
             if sms == 6 {
                 assert!(g.stream_k_plan(shape, 1).is_some(), "{name}: no stream-K split");
             }
@@ -386,7 +412,19 @@ fn run_in_place() {
 }
 
 /// One in-place run; the number of wrong elements of C.
-fn in_place<T: GemmElem>(g: &Gemm, (m, n, k): (usize, usize, usize)) -> usize {
+fn in_place<T: GemmElem>(g: &Gemm, shape: (usize, usize, usize)) -> usize {
+    in_place_with::<T>(g, shape, |a, b, c, alpha, beta, stream| g.run(shape, a, b, c, alpha, beta, stream))
+}
+
+type Slice<T> = tycute_cuda::cudarc::driver::CudaSlice<T>;
+type Stream = std::sync::Arc<tycute_cuda::cudarc::driver::CudaStream>;
+
+/// [`in_place`] with the launch `run` (C = alpha * A * B^T + beta * C on the buffers it is given).
+fn in_place_with<T: GemmElem>(
+    g: &Gemm,
+    (m, n, k): (usize, usize, usize),
+    run: impl FnOnce(&Slice<u16>, &Slice<u16>, &mut Slice<T>, f32, f32, &Stream) -> Result<(), String>,
+) -> usize {
     let stream = g.ctx().default_stream();
     let mut seed = 0x9e37_79b9_7f4a_7c15u64;
     let mut next = move || {
@@ -402,7 +440,7 @@ fn in_place<T: GemmElem>(g: &Gemm, (m, n, k): (usize, usize, usize)) -> usize {
     let db = stream.clone_htod(&halves(&b)).unwrap();
     let mut dc = stream.clone_htod(&c.iter().map(|&x| T::from_f64(x as f64)).collect::<Vec<T>>()).unwrap();
     let (alpha, beta) = (-0.75f32, 1.25f32);
-    g.run((m, n, k), &da, &db, &mut dc, alpha, beta, &stream).unwrap_or_else(|e| panic!("{e}"));
+    run(&da, &db, &mut dc, alpha, beta, &stream).unwrap_or_else(|e| panic!("{e}"));
     let got: Vec<T> = stream.clone_dtoh(&dc).unwrap();
     let mut bad = 0;
     for j in 0..n {
@@ -415,6 +453,44 @@ fn in_place<T: GemmElem>(g: &Gemm, (m, n, k): (usize, usize, usize)) -> usize {
         }
     }
     bad
+}
+
+/// `Sm80Gemm<C>`: the configuration as a type, C's element type from it (a wrong buffer type
+/// does not compile); built by NVRTC for each configuration (so not with TYCUTE_GEMM_CUBIN).
+#[test]
+fn typed_configurations() {
+    use tycute::configs::sm80_tn_128x256::Sm80Tn128x256;
+    use tycute::configs::sm80_variants::Sm80Tn128x256F16Cd;
+    use tycute::gpu_check::Sm80Gemm;
+    if std::env::var_os("TYCUTE_GEMM_CUBIN").is_some() {
+        return eprintln!("skipped: TYCUTE_GEMM_CUBIN names one configuration's CUBIN; Sm80Gemm::new builds each");
+    }
+    let ctx = match gpu::context() {
+        Ok(c) => c,
+        Err(why) => return eprintln!("skipped: {why}"),
+    };
+    if !tycute_cuda::nvrtc::available() {
+        return eprintln!("skipped: a GPU but no NVRTC");
+    }
+    let shape = (300, 257, 72);
+    let f32_out = Sm80Gemm::<Sm80Tn128x256>::new(&ctx).unwrap_or_else(|e| panic!("{e}"));
+    let bad = in_place_with::<f32>(&f32_out, shape, |a, b, c, alpha, beta, s| f32_out.run(shape, a, b, c, alpha, beta, s));
+    let f16_out = Sm80Gemm::<Sm80Tn128x256F16Cd>::new(&ctx).unwrap_or_else(|e| panic!("{e}"));
+    let bad16 = in_place_with::<half::f16>(&f16_out, shape, |a, b, c, alpha, beta, s| f16_out.run(shape, a, b, c, alpha, beta, s));
+    println!("Sm80Gemm<Sm80Tn128x256> (f32 C): {bad} wrong; Sm80Gemm<Sm80Tn128x256F16Cd> (f16 C): {bad16} wrong");
+    assert_eq!((bad, bad16), (0, 0));
+}
+
+/// A pretended SM count that splits problem `shape` of `g`'s tiles: `hint` (chosen for 128x256
+/// tiles) when it does, else one SM fewer than the tiles (a last wave of one tile), or for one or
+/// two tiles more SMs than twice the tiles (every tile split).
+fn split_sms(g: &Gemm, (m, n, k): (usize, usize, usize), hint: usize) -> usize {
+    let (bm, bn, bk) = g.cfg.tile;
+    let (tiles, kt) = (m.div_ceil(bm) * n.div_ceil(bn), k.div_ceil(bk));
+    [hint, tiles.saturating_sub(1), 2 * tiles + 1]
+        .into_iter()
+        .find(|&s| s > 0 && StreamK::plan(tiles, kt, s).is_some())
+        .unwrap_or(hint)
 }
 
 #[test]
@@ -448,9 +524,10 @@ fn stream_k_tail() {
             (9, GemmCase { alpha: 0.5, beta: -1.5, ..GemmCase::packed_in((640, 1024, 2048), l) }),
         ];
         for (sms, case) in &cases {
-            g.sms = *sms;
             let (m, n, k) = case.shape;
             let kernel_shape = if case.layouts.c == COrder::RowMajor { (n, m, k) } else { (m, n, k) };
+            g.sms = split_sms(&g, kernel_shape, *sms);
+            let sms = g.sms;
             let plan = g.stream_k_plan(kernel_shape, 1).unwrap_or_else(|| panic!("{name} {m}x{n}x{k} on {sms} SMs: no split"));
             for run in 0..2 {
                 let r = tycute::gpu_check::gemm_check_case(&g, case).unwrap_or_else(|e| panic!("{name} {m}x{n}x{k}: {e}"));
