@@ -22,8 +22,13 @@
 //     multicasting its slice of B (kTmaBoxB, kTmaMcastB) to all of them and releasing a stage on
 //     every CTA's empty barrier;
 //   * the epilogue (seed 004's; the cooperative one with 128-row sub-tiles, all 256 threads of the
-//     consumer): per kEpiM x kEpiN sub-tile, when beta != 0 one thread TMA-loads the sub-tile of C into 64B-swizzled sC (2 stages, the next one prefetched) and every thread
+//     consumer): per kEpiM x kEpiN sub-tile, when beta != 0 warp 1 of the producer warpgroup (the
+//     C warp) TMA-loads the sub-tile of C into the consumer's 64B-swizzled sC (kEpiStages stages,
+//     full / empty mbarriers per stage and consumer, running ahead by the stages) and every thread
 //     reads its values with ldmatrix.x4 (tiled_s2r: s2r_smem, kS2RAcc) into alpha * acc + beta * C;
+//     with a bias (bias_mode 1: bias[m], 2: bias[n] of the kernel's problem, bias_batch apart per
+//     problem) each value the thread stores gets its entry, the value's (m, n) being acc_crd[t][r]
+//     of its accumulator r = kR2SAcc[e][v];
 //     then the f32 values go to half, stmatrix.x4 into 64B-swizzled sD (2 stages),
 //     fence.proxy.async, and one thread's TMA store (cp.async.bulk.tensor.3d, bulk group).
 // Every index comes from the header: the TMA boxes and swizzles, the descriptors' fields and
