@@ -394,6 +394,21 @@ impl Sm90Gemm {
         self.launch_batched(stream, (m, n, k), &Sm90Strides::packed((m, n, k), 1), a, b, c, d, alpha, beta)
     }
 
+    /// `C = alpha * A * B^T + beta * C` in place (C = D, row-major, packed: lda = ldb = k, ldc =
+    /// n, so n a multiple of 8), as the sm80 `Gemm::run`. In place is safe: each epilogue
+    /// sub-tile's C is loaded (its full barrier waited for) before that sub-tile of D is stored,
+    /// and the sub-tiles are disjoint.
+    #[allow(clippy::too_many_arguments)]
+    pub fn run(&self, shape: (usize, usize, usize), a: &CudaSlice<u16>, b: &CudaSlice<u16>, c: &mut CudaSlice<u16>, alpha: f32, beta: f32, stream: &Stream) -> Result<(), String> {
+        use crate::gpu_check::Alias;
+        let len = c.len();
+        // the guard orders the launch after C's previous work and records it for C's next
+        let (ptr, _guard) = c.device_ptr_mut(stream);
+        let view = Alias::<u16> { ptr, len, stream, _t: core::marker::PhantomData };
+        let mut same = Alias::<u16> { ptr, len, stream, _t: core::marker::PhantomData };
+        self.launch_batched(stream, shape, &Sm90Strides::packed(shape, 1), a, b, &view, &mut same, alpha, beta)
+    }
+
     /// `D_z = alpha * A_z * B_z^T + beta * C_z` for `z < s.batch`, with the leading dimensions,
     /// batch strides and C/D order of `s` (checked by [`Sm90Strides::check`]), on any device
     /// buffers or views that hold them. C is not read when beta is 0. One launch: the batch is the
@@ -728,6 +743,25 @@ pub fn check_case_bias(g: &Sm90Gemm, (m, n, k): (usize, usize, usize), s: &Sm90S
         }
     }
     Ok(r)
+}
+
+/// [`Sm90Gemm::run`] in place at `(m, n, k)` against [`Sm90Gemm::launch`] into a separate D on
+/// the same random inputs (multiples of 1/64): the number of elements that differ (bitwise).
+pub fn check_run_in_place(g: &Sm90Gemm, (m, n, k): (usize, usize, usize), alpha: f32, beta: f32) -> Result<usize, String> {
+    let stream = g.ctx.default_stream();
+    let e = |what: &str, x: tycute_cuda::cudarc::driver::DriverError| format!("{what}: {x}");
+    let mut random = crate::gpu_check::RandomHalves::default();
+    let da = stream.clone_htod(&random.take(m * k)).map_err(|x| e("A", x))?;
+    let db = stream.clone_htod(&random.take(n * k)).map_err(|x| e("B", x))?;
+    let c0 = random.take(m * n);
+    let dc = stream.clone_htod(&c0).map_err(|x| e("C", x))?;
+    let mut dd = stream.alloc_zeros::<u16>(m * n).map_err(|x| e("D", x))?;
+    g.launch(&stream, (m, n, k), &da, &db, &dc, &mut dd, alpha, beta)?;
+    let mut inplace = stream.clone_htod(&c0).map_err(|x| e("C", x))?;
+    g.run((m, n, k), &da, &db, &mut inplace, alpha, beta, &stream)?;
+    let want = stream.clone_dtoh(&dd).map_err(|x| e("D back", x))?;
+    let got = stream.clone_dtoh(&inplace).map_err(|x| e("C back", x))?;
+    Ok(want.iter().zip(&got).filter(|(x, y)| x != y).count())
 }
 
 /// `D = A * B^T` with `cublasGemmEx` on the kernel's problem and data types: A (m,k), B (n,k)

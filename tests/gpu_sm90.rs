@@ -177,6 +177,12 @@ fn run_cases(g: &tycute::gpu_sm90::Sm90Gemm) {
         assert_eq!((r.wrong, r.outside), (0, 0), "{name} {m}x{n}x{k} {s:?} {bias:?}: {:?}", r.examples);
         assert_eq!(r.checked, m * n * s.batch);
     }
+    // Sm90Gemm::run: C = alpha * A * B^T + beta * C in place, bitwise as a separate D
+    for (shape, alpha, beta) in [((256, 384, 192), 1.5f32, 0.5f32), ((1000, 1000, 1000), 1.0, -1.0), ((130, 136, 64), 1.0, 0.0)] {
+        let wrong = tycute::gpu_sm90::check_run_in_place(g, shape, alpha, beta).unwrap_or_else(|e| panic!("{e}"));
+        println!("sm_90a {name} run in place {shape:?} alpha {alpha} beta {beta}: {wrong} elements differ from a separate D");
+        assert_eq!(wrong, 0, "{name} run in place {shape:?}");
+    }
     if std::env::var_os("TYCUTE_GEMM_BENCH").is_some() {
         for shape in [(4096usize, 4096usize, 4096usize), (8192, 8192, 8192)] {
             let (ours, theirs) = tycute::gpu_sm90::bench(g, shape, 20).unwrap_or_else(|e| panic!("{e}"));
