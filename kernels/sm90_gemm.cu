@@ -27,8 +27,8 @@
 //     full / empty mbarriers per stage and consumer, running ahead by the stages) and every thread
 //     reads its values with ldmatrix.x4 (tiled_s2r: s2r_smem, kS2RAcc) into alpha * acc + beta * C;
 //     with a bias (bias_mode 1: bias[m], 2: bias[n] of the kernel's problem, bias_batch apart per
-//     problem) each value the thread stores gets its entry, the value's (m, n) being acc_crd[t][r]
-//     of its accumulator r = kR2SAcc[e][v];
+//     problem) every accumulator r gets its entry before the sub-tiles, its (m, n) in the tile
+//     being acc_crd[t][r];
 //     then the f32 values go to half, stmatrix.x4 into 64B-swizzled sD (2 stages),
 //     fence.proxy.async, and one thread's TMA store (cp.async.bulk.tensor.3d, bulk group).
 // Every index comes from the header: the TMA boxes and swizzles, the descriptors' fields and
@@ -425,10 +425,32 @@ extern "C" __global__ void __launch_bounds__(kBlockThreads, 1)
     if (lane == 0) release((i * KT + KT - 1) % kStages);  // the tile's last stage
 
     // epilogue: alpha * acc (+ beta * C, per sub-tile below), in f32
-    if (!load_c) {
+    if (bias_mode != 0) {
+      // alpha * acc + bias[m] (bias_mode 1) or bias[n] (2) of the kernel's problem, every
+      // accumulator in one pass (its loads independent, in flight together): accumulator r is at
+      // m + kTileM * n = acc_crd[t][r] of the tile (thrfrg_C); entries past M / N (residue tiles)
+      // are not read. beta * C is added per sub-tile below (alpha already applied).
+      const unsigned short* bz = bias + z * bias_batch;
+      const unsigned short* crd_t = acc_crd[t];
+      // in groups of kBiasGroup accumulators (a compiler fence between them: all 128 loads in
+      // flight at once do not fit the registers: 64 spill, 16 and 32 do not)
+      constexpr int kBiasGroup = 32;
+#pragma unroll
+      for (int r0 = 0; r0 < kAccumulators; r0 += kBiasGroup) {
+#pragma unroll
+        for (int r = r0; r < r0 + kBiasGroup; ++r) {
+          const int crd = crd_t[r];
+          const int x = bias_mode == 1 ? m0 + crd % kTileM : n0 + crd / kTileM;
+          const float b = x < (bias_mode == 1 ? M : N) ? half_to_float(__ldg(bz + x)) : 0.f;
+          acc[r] = alpha * acc[r] + b;
+        }
+        asm volatile("" ::: "memory");
+      }
+    } else if (!load_c) {
 #pragma unroll
       for (int r = 0; r < kAccumulators; ++r) acc[r] *= alpha;
     }
+    const float alpha_c = bias_mode != 0 ? 1.f : alpha;  // alpha of the C step below
     // each sub-tile: stmatrix.x4 into a stage of sD, then one thread stores the box with TMA
 #pragma unroll
     for (int e = 0; e < kEpiTiles; ++e, ++epi) {
@@ -447,25 +469,12 @@ extern "C" __global__ void __launch_bounds__(kBlockThreads, 1)
             unpack_half2(cv[j], lo, hi);
             float& a0 = acc[kS2RAcc[e][8 * i2 + 2 * j]];
             float& a1 = acc[kS2RAcc[e][8 * i2 + 2 * j + 1]];
-            a0 = alpha * a0 + beta * lo;
-            a1 = alpha * a1 + beta * hi;
+            a0 = alpha_c * a0 + beta * lo;
+            a1 = alpha_c * a1 + beta * hi;
           }
         }
         __syncwarp();
         if (lane == 0) mbar_arrive(cempty(c, st));
-      }
-      if (bias_mode != 0) {
-        // + bias[m] (bias_mode 1) or bias[n] (2) of the kernel's problem: each value this thread
-        // stores in the sub-tile (kR2SAcc) is accumulator r, at m + kTileM * n = acc_crd[t][r] of
-        // the tile (thrfrg_C); entries past M / N (residue tiles) are not read
-        const unsigned short* bz = bias + z * bias_batch;
-#pragma unroll
-        for (int v = 0; v < 8 * kR2SCopies; ++v) {
-          const int r = kR2SAcc[e][v];
-          const int crd = acc_crd[t][r];
-          const int x = bias_mode == 1 ? m0 + crd % kTileM : n0 + crd / kTileM;
-          if (x < (bias_mode == 1 ? M : N)) acc[r] += half_to_float(__ldg(bz + x));
-        }
       }
       // the store that last read this stage (this tile's or the previous tile's) has finished reading it
       if (t == 0 && epi >= kEpiStages) asm volatile("cp.async.bulk.wait_group.read %0;\n" ::"n"(kEpiStages - 1) : "memory");

@@ -34,7 +34,7 @@ if [[ " $SKIP " != *" bench "* ]]; then
   S=${SHAPES:-4096x4096x4096,8192x8192x1024,8192x8192x256}
   for rep in $(seq ${REPS:-1}); do
     for c in sm90 sm90_128x256; do
-      for v in "new none 0" "base none 0" "new row 0" "new col 0" "new none 1" "base none 1" "new row 1"; do
+      for v in "new none 0" "base none 0" "new row 0" "new col 0" "new none 1" "base none 1" "new col 1"; do
         set -- $v
         if [ $1 = base ]; then cb=$G/base-$c.cubin; else cb=$G/$c.cubin; fi
         echo "$c $v rep $rep: $(TYCUTE_SM90_CUBIN=$cb TYCUTE_SM90_128X256_CUBIN=$cb timeout 60 $G/tycute bench sm90 --config $c --runs 30 --bias $2 --beta $3 --shapes $S 2>&1 | grep -aE '^[0-9]|error' | awk '{printf "%s %s %s | ", $1, $2, $3}')"
