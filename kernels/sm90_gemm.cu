@@ -22,8 +22,13 @@
 //     multicasting its slice of B (kTmaBoxB, kTmaMcastB) to all of them and releasing a stage on
 //     every CTA's empty barrier;
 //   * the epilogue (seed 004's; the cooperative one with 128-row sub-tiles, all 256 threads of the
-//     consumer): per kEpiM x kEpiN sub-tile, when beta != 0 one thread TMA-loads the sub-tile of C into 64B-swizzled sC (2 stages, the next one prefetched) and every thread
+//     consumer): per kEpiM x kEpiN sub-tile, when beta != 0 warp 1 of the producer warpgroup (the
+//     C warp) TMA-loads the sub-tile of C into the consumer's 64B-swizzled sC (kEpiStages stages,
+//     full / empty mbarriers per stage and consumer, running ahead by the stages) and every thread
 //     reads its values with ldmatrix.x4 (tiled_s2r: s2r_smem, kS2RAcc) into alpha * acc + beta * C;
+//     with a bias (bias_mode 1: bias[m], 2: bias[n] of the kernel's problem, bias_batch apart per
+//     problem) every accumulator r gets its entry before the sub-tiles, its (m, n) in the tile
+//     being acc_crd[t][r];
 //     then the f32 values go to half, stmatrix.x4 into 64B-swizzled sD (2 stages),
 //     fence.proxy.async, and one thread's TMA store (cp.async.bulk.tensor.3d, bulk group).
 // Every index comes from the header: the TMA boxes and swizzles, the descriptors' fields and
@@ -184,6 +189,13 @@ __device__ __forceinline__ unsigned pack_half2(float lo, float hi) {
   return r;
 }
 
+// A half (its bits) as a float.
+__device__ __forceinline__ float half_to_float(unsigned short h) {
+  float f;
+  asm("cvt.f32.f16 %0, %1;\n" : "=f"(f) : "h"(h));
+  return f;
+}
+
 // The two halves of a 32-bit register (lo = the lower address) as floats.
 __device__ __forceinline__ void unpack_half2(unsigned x, float& lo, float& hi) {
   asm("{\n.reg .f16 l, h;\nmov.b32 {l, h}, %2;\ncvt.f32.f16 %0, l;\ncvt.f32.f16 %1, h;\n}\n" : "=f"(lo), "=f"(hi) : "r"(x));
@@ -206,7 +218,8 @@ __device__ __forceinline__ void stmatrix_x4(unsigned addr, unsigned r0, unsigned
 extern "C" __global__ void __launch_bounds__(kBlockThreads, 1)
     sm90_gemm_tn(const __grid_constant__ TmaMap tma_a, const __grid_constant__ TmaMap tma_b, const __grid_constant__ TmaMap tma_c,
                  const __grid_constant__ TmaMap tma_d, int M, int N, int K, int batch, int one_matrix, float alpha,
-                 float beta, unsigned short* __restrict__ d_out, long long ldd, long long batch_d) {
+                 float beta, unsigned short* __restrict__ d_out, long long ldd, long long batch_d,
+                 const unsigned short* __restrict__ bias, int bias_mode, long long bias_batch) {
   // shared memory: kStages stages of A and of B, kEpiStages of D and of C (1024-byte aligned:
   // the swizzles act on address bits), then the full / empty barriers of the stages and the
   // barriers of the C stages
@@ -225,6 +238,9 @@ extern "C" __global__ void __launch_bounds__(kBlockThreads, 1)
   // last stage of its tile. A consumer waiting for the stages of its next tile earlier could be
   // two phases ahead of a stage's full barrier, which a parity wait cannot tell from done.
   auto turn = [&](int c) { return bars + 8u * (2 * kStages + kConsumers * kEpiStages + c); };
+  // consumer c has read C stage s (its warps' lane 0): the producer's C warp may load the next
+  // sub-tile into it
+  auto cempty = [&](int c, int s) { return bars + 8u * (2 * kStages + kConsumers * (kEpiStages + 1) + c * kEpiStages + s); };
 
   // the tiles, in cluster tiles of kClusterM tiles along M (one tile when kClusterM = 1): cluster
   // tile i of this cluster is cluster + i * clusters, the batch's matrices one after the other, in
@@ -260,7 +276,10 @@ extern "C" __global__ void __launch_bounds__(kBlockThreads, 1)
       mbar_init(empty(s), kClusterM * kThreads / 32);
     }
     for (int c = 0; c < kConsumers; ++c) {
-      for (int s = 0; s < kEpiStages; ++s) mbar_init(cfull(c, s), 1);  // a C sub-tile's TMA load
+      for (int s = 0; s < kEpiStages; ++s) {
+        mbar_init(cfull(c, s), 1);              // the C warp's arrive.expect_tx; the TMA completes the bytes
+        mbar_init(cempty(c, s), kThreads / 32);  // lane 0 of every warp of consumer c, once it read the stage
+      }
       mbar_init(turn(c), kThreads);                                     // every thread of the other consumer
     }
     asm volatile("fence.mbarrier_init.release.cluster;\n" ::: "memory");
@@ -296,6 +315,31 @@ extern "C" __global__ void __launch_bounds__(kBlockThreads, 1)
             tma_load_3d_mcast(sB + s * kStageBytesB + b_off, &tma_b, kt * kTmaBoxB[0][0], n0 + b_n, zb, full(s), (1u << kClusterM) - 1);
           else
             tma_load_3d(sB + s * kStageBytesB, &tma_b, kt * kTmaBoxB[0][0], n0, zb, full(s));
+        }
+      }
+    }
+    if (warp == 1 && lane == 0 && beta != 0.f) {
+      // C warp (seed 004's producer load warp): every epilogue sub-tile's C, in the consumers'
+      // order (tile i is consumer i % kConsumers's, its sub-tiles e = 0 .. kEpiTiles - 1), into
+      // that consumer's kEpiStages stages of sC, running ahead of it by the stages: stage st of
+      // sub-tile n (the consumer's count) once its warps have read sub-tile n - kEpiStages
+      const unsigned sC0 = sEpi + kEpiStages * kEpiStageElems * 2u;
+      int cnt0 = 0, cnt1 = 0;  // sub-tiles loaded per consumer
+      for (int i = 0;; ++i) {
+        const int id = cluster + i * clusters;
+        if (id >= tiles) break;
+        const int c = kConsumers > 1 ? i % kConsumers : 0;
+        int m0, n0, z;
+        tile_of(id, m0, n0, z);
+        const unsigned sC = sC0 + c * kEpiBytes;
+#pragma unroll 1
+        for (int e = 0; e < kEpiTiles; ++e) {
+          const int n = c == 0 ? cnt0++ : cnt1++;
+          const int st = n % kEpiStages;
+          if (n >= kEpiStages) mbar_wait(cempty(c, st), ((n / kEpiStages) - 1) & 1);
+          mbar_expect_tx(cfull(c, st), kTmaBytesC);
+          tma_load_3d(sC + 2u * st * kEpiStageElems, &tma_c, n0 + kEpiOrigin[e][1], m0 + kEpiOrigin[e][0], (one_matrix & 4) ? 0 : z,
+                      cfull(c, st));
         }
       }
     }
@@ -381,25 +425,39 @@ extern "C" __global__ void __launch_bounds__(kBlockThreads, 1)
     if (lane == 0) release((i * KT + KT - 1) % kStages);  // the tile's last stage
 
     // epilogue: alpha * acc (+ beta * C, per sub-tile below), in f32
-    auto load_c_tile = [&](int e, int n) {
-      const int st = n % kEpiStages;
-      mbar_expect_tx(cfull(c, st), kTmaBytesC);
-      tma_load_3d(sC + 2u * st * kEpiStageElems, &tma_c, n0 + kEpiOrigin[e][1], m0 + kEpiOrigin[e][0], (one_matrix & 4) ? 0 : z,
-                  cfull(c, st));
-    };
-    if (load_c && t == 0) load_c_tile(0, epi);
-    if (!load_c) {
+    if (bias_mode != 0) {
+      // alpha * acc + bias[m] (bias_mode 1) or bias[n] (2) of the kernel's problem, every
+      // accumulator in one pass (its loads independent, in flight together): accumulator r is at
+      // m + kTileM * n = acc_crd[t][r] of the tile (thrfrg_C); entries past M / N (residue tiles)
+      // are not read. beta * C is added per sub-tile below (alpha already applied).
+      const unsigned short* bz = bias + z * bias_batch;
+      const unsigned short* crd_t = acc_crd[t];
+      // in groups of kBiasGroup accumulators (a compiler fence between them: all 128 loads in
+      // flight at once do not fit the registers: 64 spill, 16 and 32 do not)
+      constexpr int kBiasGroup = 32;
+#pragma unroll
+      for (int r0 = 0; r0 < kAccumulators; r0 += kBiasGroup) {
+#pragma unroll
+        for (int r = r0; r < r0 + kBiasGroup; ++r) {
+          const int crd = crd_t[r];
+          const int x = bias_mode == 1 ? m0 + crd % kTileM : n0 + crd / kTileM;
+          const float b = x < (bias_mode == 1 ? M : N) ? half_to_float(__ldg(bz + x)) : 0.f;
+          acc[r] = alpha * acc[r] + b;
+        }
+        asm volatile("" ::: "memory");
+      }
+    } else if (!load_c) {
 #pragma unroll
       for (int r = 0; r < kAccumulators; ++r) acc[r] *= alpha;
     }
+    const float alpha_c = bias_mode != 0 ? 1.f : alpha;  // alpha of the C step below
     // each sub-tile: stmatrix.x4 into a stage of sD, then one thread stores the box with TMA
 #pragma unroll
     for (int e = 0; e < kEpiTiles; ++e, ++epi) {
       const int st = epi % kEpiStages;
       if (load_c) {
-        // the next sub-tile's C into the other stage (every thread finished reading it: the
-        // barriers of the previous sub-tile), then this one's: ldmatrix.x4, alpha * acc + beta * C
-        if (t == 0 && e + 1 < kEpiTiles) load_c_tile(e + 1, epi + 1);
+        // this sub-tile's C (the producer's C warp loaded it): ldmatrix.x4, alpha * acc + beta * C,
+        // then the warp's lane 0 gives the stage back
         mbar_wait(cfull(c, st), (epi / kEpiStages) & 1);
 #pragma unroll
         for (int i2 = 0; i2 < kS2RCopies; ++i2) {
@@ -411,10 +469,12 @@ extern "C" __global__ void __launch_bounds__(kBlockThreads, 1)
             unpack_half2(cv[j], lo, hi);
             float& a0 = acc[kS2RAcc[e][8 * i2 + 2 * j]];
             float& a1 = acc[kS2RAcc[e][8 * i2 + 2 * j + 1]];
-            a0 = alpha * a0 + beta * lo;
-            a1 = alpha * a1 + beta * hi;
+            a0 = alpha_c * a0 + beta * lo;
+            a1 = alpha_c * a1 + beta * hi;
           }
         }
+        __syncwarp();
+        if (lane == 0) mbar_arrive(cempty(c, st));
       }
       // the store that last read this stage (this tile's or the previous tile's) has finished reading it
       if (t == 0 && epi >= kEpiStages) asm volatile("cp.async.bulk.wait_group.read %0;\n" ::"n"(kEpiStages - 1) : "memory");

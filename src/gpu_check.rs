@@ -671,12 +671,13 @@ pub fn check_elem<T: GemmElem>(cfg: &Sm80Config) -> Result<(), String> {
     Err(format!("configuration {} reads and writes {want} C and D, but the C/D buffers given hold {}", cfg.name, T::NAME))
 }
 
-/// A device buffer seen through a raw pointer: C and D of [`Gemm::run`], which are one buffer.
-struct Alias<'a, T> {
-    ptr: tycute_cuda::cudarc::driver::sys::CUdeviceptr,
-    len: usize,
-    stream: &'a std::sync::Arc<tycute_cuda::cudarc::driver::CudaStream>,
-    _t: core::marker::PhantomData<T>,
+/// A device buffer seen through a raw pointer: C and D of [`Gemm::run`] (and of the sm90
+/// `Sm90Gemm::run`), which are one buffer.
+pub(crate) struct Alias<'a, T> {
+    pub(crate) ptr: tycute_cuda::cudarc::driver::sys::CUdeviceptr,
+    pub(crate) len: usize,
+    pub(crate) stream: &'a std::sync::Arc<tycute_cuda::cudarc::driver::CudaStream>,
+    pub(crate) _t: core::marker::PhantomData<T>,
 }
 impl<T> tycute_cuda::cudarc::driver::DeviceSlice<T> for Alias<'_, T> {
     fn len(&self) -> usize {

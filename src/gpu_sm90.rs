@@ -68,14 +68,15 @@ impl Sm90Config {
     }
 
     /// Dynamic shared memory of `sm90_gemm_tn`: the A and B stages, each consumer's D and C
-    /// stages, the 2 x kStages + consumers x (kEpiStages + 1) mbarriers, and 1024 bytes to align
+    /// stages, the 2 x kStages + consumers x (2 x kEpiStages + 1) mbarriers (the stages' full and
+    /// empty ones, each consumer's C stages' full and empty ones and its turn), and 1024 bytes to align
     /// the start (the swizzles act on address bits).
     pub fn smem_bytes(&self) -> Result<u32, String> {
         let epi = 2 * self.int("kEpiStages")? * self.int("kEpiStageElems")? * 2;
         let consumers = self.consumers()?;
         let b = self.int("kStages")? * (self.int("kStageBytesA")? + self.int("kStageBytesB")?)
             + consumers * epi
-            + (2 * self.int("kStages")? + consumers * (self.int("kEpiStages")? + 1)) * 8
+            + (2 * self.int("kStages")? + consumers * (2 * self.int("kEpiStages")? + 1)) * 8
             + 1024;
         Ok(b as u32)
     }
@@ -248,6 +249,55 @@ impl Sm90Strides {
     }
 }
 
+/// A bias vector (fp16 halves on the device) the epilogue adds: `D = alpha * A * B^T + beta * C +
+/// bias`, in f32 before D's rounding to half. `Row(v)`: `D(i, j) += v[i]` (one value per row, M
+/// long); `Col(v)`: `D(i, j) += v[j]` (N long). With a batch the vector is either one for the
+/// whole batch (length M, resp. N) or one per problem, packed (length batch x M, resp. batch x N:
+/// problem z reads `v[z * M ..]`). Rows and columns are those of D (m,n) whatever its order:
+/// column-major C/D run as D^T = B A^T, where a `Row` bias is the kernel's per-column one.
+#[derive(Clone, Copy, Debug, Default)]
+pub enum Bias<'a> {
+    /// No bias.
+    #[default]
+    None,
+    /// One value per row `i < m` of D.
+    Row(&'a CudaSlice<u16>),
+    /// One value per column `j < n` of D.
+    Col(&'a CudaSlice<u16>),
+}
+
+impl Bias<'_> {
+    /// The kernel's `(bias_mode, bias_batch)` for shape `(m, n)` and `batch` problems of C/D order
+    /// `cd` (1: per row of the kernel's problem, 2: per column; the batch stride in halves), or
+    /// why the vector's length does not fit.
+    fn mode(&self, (m, n): (usize, usize), batch: usize, cd: Order) -> Result<(i32, i64), String> {
+        match self {
+            Bias::None => Ok((0, 0)),
+            Bias::Row(v) => bias_mode(true, v.len(), (m, n), batch, cd),
+            Bias::Col(v) => bias_mode(false, v.len(), (m, n), batch, cd),
+        }
+    }
+}
+
+/// [`Bias::mode`] of a `row` (else column) vector of `vlen` halves.
+fn bias_mode(row: bool, vlen: usize, (m, n): (usize, usize), batch: usize, cd: Order) -> Result<(i32, i64), String> {
+    {
+        let (len, what) = if row { (m, "Row (one value per row, m)") } else { (n, "Col (one value per column, n)") };
+        let stride = if vlen == len {
+            0
+        } else if batch > 1 && vlen == batch * len {
+            len as i64
+        } else {
+            return Err(format!(
+                "bias {what}: {vlen} halves, want {len} (one vector for the batch){}",
+                if batch > 1 { format!(" or {} (one per problem of the batch of {batch})", batch * len) } else { String::new() }
+            ));
+        };
+        // the kernel's problem is D^T for column-major C/D: rows and columns swap
+        Ok((if row == (cd == Order::Row) { 1 } else { 2 }, stride))
+    }
+}
+
 /// A loaded `sm90_gemm_tn` of one configuration.
 pub struct Sm90Gemm {
     ctx: Arc<CudaContext>,
@@ -344,6 +394,21 @@ impl Sm90Gemm {
         self.launch_batched(stream, (m, n, k), &Sm90Strides::packed((m, n, k), 1), a, b, c, d, alpha, beta)
     }
 
+    /// `C = alpha * A * B^T + beta * C` in place (C = D, row-major, packed: lda = ldb = k, ldc =
+    /// n, so n a multiple of 8), as the sm80 `Gemm::run`. In place is safe: each epilogue
+    /// sub-tile's C is loaded (its full barrier waited for) before that sub-tile of D is stored,
+    /// and the sub-tiles are disjoint.
+    #[allow(clippy::too_many_arguments)]
+    pub fn run(&self, shape: (usize, usize, usize), a: &CudaSlice<u16>, b: &CudaSlice<u16>, c: &mut CudaSlice<u16>, alpha: f32, beta: f32, stream: &Stream) -> Result<(), String> {
+        use crate::gpu_check::Alias;
+        let len = c.len();
+        // the guard orders the launch after C's previous work and records it for C's next
+        let (ptr, _guard) = c.device_ptr_mut(stream);
+        let view = Alias::<u16> { ptr, len, stream, _t: core::marker::PhantomData };
+        let mut same = Alias::<u16> { ptr, len, stream, _t: core::marker::PhantomData };
+        self.launch_batched(stream, shape, &Sm90Strides::packed(shape, 1), a, b, &view, &mut same, alpha, beta)
+    }
+
     /// `D_z = alpha * A_z * B_z^T + beta * C_z` for `z < s.batch`, with the leading dimensions,
     /// batch strides and C/D order of `s` (checked by [`Sm90Strides::check`]), on any device
     /// buffers or views that hold them. C is not read when beta is 0. One launch: the batch is the
@@ -357,7 +422,33 @@ impl Sm90Gemm {
         C: DevicePtr<u16>,
         D: DevicePtrMut<u16>,
     {
+        self.launch_bias(stream, (m, n, k), s, a, b, c, d, alpha, beta, Bias::None)
+    }
+
+    /// [`Sm90Gemm::launch_batched`] plus a [`Bias`]: `D_z = alpha * A_z * B_z^T + beta * C_z +
+    /// bias` (the vector's length checked against m or n and the batch: an error, not a panic).
+    #[allow(clippy::too_many_arguments)]
+    pub fn launch_bias<A, B, C, D>(
+        &self,
+        stream: &Stream,
+        (m, n, k): (usize, usize, usize),
+        s: &Sm90Strides,
+        a: &A,
+        b: &B,
+        c: &C,
+        d: &mut D,
+        alpha: f32,
+        beta: f32,
+        bias: Bias<'_>,
+    ) -> Result<(), String>
+    where
+        A: DevicePtr<u16>,
+        B: DevicePtr<u16>,
+        C: DevicePtr<u16>,
+        D: DevicePtrMut<u16>,
+    {
         s.check((m, n, k))?;
+        let (bias_mode, bias_batch) = bias.mode((m, n), s.batch, s.cd)?;
         let ext = s.extents((m, n, k));
         if a.len() < ext[0] || b.len() < ext[1] || c.len() < ext[2] || d.len() < ext[3] {
             return Err(format!("a buffer is smaller than {} problem(s) of {m}x{n}x{k} with {s:?} (A, B, C, D need {ext:?} halves)", s.batch));
@@ -367,7 +458,14 @@ impl Sm90Gemm {
         let batch = s.batch as u64;
         // one matrix for the whole batch: a map of depth 1, z = 0 in the kernel (one_matrix bits)
         let depth = |stride: usize| if stride == 0 || batch == 1 { 1 } else { batch };
-        let (ta, tb, tc, td, mk, nk, one_matrix, pd) = {
+        let (ta, tb, tc, td, mk, nk, one_matrix, pd, pbias) = {
+            let (pbias, _gbias) = match bias {
+                Bias::None => (0, None),
+                Bias::Row(v) | Bias::Col(v) => {
+                    let (p, g) = v.device_ptr(stream);
+                    (p, Some(g))
+                }
+            };
             let (pa, _ga) = a.device_ptr(stream);
             let (pb, _gb) = b.device_ptr(stream);
             let (pc, _gc) = c.device_ptr(stream);
@@ -392,6 +490,7 @@ impl Sm90Gemm {
                     nk,
                     one_matrix,
                     pd,
+                    pbias,
                 )
             }
         };
@@ -401,7 +500,7 @@ impl Sm90Gemm {
         // not a multiple of 8: a TMA store clips rows in 16-byte units)
         let (ldd, batch_d) = (s.ldd as i64, if s.batch > 1 { s.batch_d as i64 } else { 0 });
         l.arg(&ta).arg(&tb).arg(&tc).arg(&td).arg(&mi).arg(&ni).arg(&ki).arg(&bi).arg(&one_matrix).arg(&alpha).arg(&beta);
-        l.arg(&pd).arg(&ldd).arg(&batch_d);
+        l.arg(&pd).arg(&ldd).arg(&batch_d).arg(&pbias).arg(&bias_mode).arg(&bias_batch);
         let (tm, tn) = p.tile;
         // persistent: each cluster of kClusterM CTAs walks cluster tiles (kClusterM tiles along M)
         // cluster + i * clusters of all the batch's problems
@@ -411,7 +510,7 @@ impl Sm90Gemm {
         let cfg = LaunchConfig { grid_dim: (grid, 1, 1), block_dim: (p.block_threads, 1, 1), shared_mem_bytes: self.smem };
         if cl > 1 {
             use tycute_cuda::cudarc::driver::sys;
-            let mut args: [*mut core::ffi::c_void; 14] = [
+            let mut args: [*mut core::ffi::c_void; 17] = [
                 &ta as *const _ as *mut _,
                 &tb as *const _ as *mut _,
                 &tc as *const _ as *mut _,
@@ -426,6 +525,9 @@ impl Sm90Gemm {
                 &pd as *const _ as *mut _,
                 &ldd as *const _ as *mut _,
                 &batch_d as *const _ as *mut _,
+                &pbias as *const _ as *mut _,
+                &bias_mode as *const _ as *mut _,
+                &bias_batch as *const _ as *mut _,
             ];
             // SAFETY: a plain C union of launch-attribute values; the cluster dimension is its member here.
             let mut attr: sys::CUlaunchAttribute = unsafe { core::mem::zeroed() };
@@ -455,7 +557,8 @@ impl Sm90Gemm {
         }
         // SAFETY: the argument list matches the kernel's signature (four CUtensorMaps by value: A,
         // B, C, D; then int M, N, K, batch, one_matrix, float alpha, beta, D's address as a pointer,
-        // long long ldd, batch_d); the maps and D's address and strides describe the
+        // long long ldd, batch_d, the bias's address (0 for none), int bias_mode, long long
+        // bias_batch); the maps and D's address and strides describe the
         // buffers, which hold the batch (checked above); the shape, strides and tile count are ones
         // the kernel takes (Sm90Strides::check).
         unsafe { l.launch(cfg) }.map_err(|e| format!("launch: {e}"))?;
@@ -506,7 +609,31 @@ const SENTINEL: u16 = 0x7d5a;
 /// halves on each side, D passed as a view after it), one [`Sm90Gemm::launch_batched`], then every
 /// element against an f64 reference rounded once to half: wrong when it differs from the exact
 /// value by more than half a unit in the last place of half (or is NaN).
-pub fn check_case(g: &Sm90Gemm, (m, n, k): (usize, usize, usize), s: &Sm90Strides, alpha: f32, beta: f32) -> Result<Sm90Report, String> {
+pub fn check_case(g: &Sm90Gemm, shape: (usize, usize, usize), s: &Sm90Strides, alpha: f32, beta: f32) -> Result<Sm90Report, String> {
+    check_case_bias(g, shape, s, alpha, beta, BiasCase::None)
+}
+
+/// Which [`Bias`] [`check_case_bias`] adds: none, or a random vector per row / column of D, one
+/// for the whole batch or one per problem (`per_problem`, packed).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BiasCase {
+    /// No bias.
+    None,
+    /// [`Bias::Row`].
+    Row {
+        /// One vector per problem of the batch (else one shared).
+        per_problem: bool,
+    },
+    /// [`Bias::Col`].
+    Col {
+        /// One vector per problem of the batch (else one shared).
+        per_problem: bool,
+    },
+}
+
+/// [`check_case`] with a bias vector of random multiples of 1/64 in [-1, 1] added (its buffer
+/// exactly the vector's length: compute-sanitizer reports a read past it).
+pub fn check_case_bias(g: &Sm90Gemm, (m, n, k): (usize, usize, usize), s: &Sm90Strides, alpha: f32, beta: f32, bias: BiasCase) -> Result<Sm90Report, String> {
     s.check((m, n, k))?;
     let mut seed = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(7, |d| d.as_nanos() as u64) | 1;
     let mut next = || {
@@ -544,6 +671,24 @@ pub fn check_case(g: &Sm90Gemm, (m, n, k): (usize, usize, usize), s: &Sm90Stride
     let da = stream.clone_htod(&bits(&a)).map_err(|x| e("A", x))?;
     let db = stream.clone_htod(&bits(&b)).map_err(|x| e("B", x))?;
     let dc = stream.clone_htod(&bits(&c)).map_err(|x| e("C", x))?;
+    // the bias: its length, one per problem or shared
+    let (blen, bper) = match bias {
+        BiasCase::None => (0, false),
+        BiasCase::Row { per_problem } => (m, per_problem && s.batch > 1),
+        BiasCase::Col { per_problem } => (n, per_problem && s.batch > 1),
+    };
+    let bias_len = if bper { blen * s.batch } else { blen };
+    let bv: Vec<f32> = (0..bias_len).map(|_| next()).collect();
+    let bias_at = |z: usize, i: usize, j: usize| -> f64 {
+        let zz = if bper { z * blen } else { 0 };
+        match bias {
+            BiasCase::None => 0.0,
+            BiasCase::Row { .. } => bv[zz + i] as f64,
+            BiasCase::Col { .. } => bv[zz + j] as f64,
+        }
+    };
+    // exactly the vector's length: a read past it is compute-sanitizer's out-of-bounds error
+    let dbias = if bias_len == 0 { None } else { Some(stream.clone_htod(&bits(&bv)).map_err(|x| e("bias", x))?) };
     let mut d0 = vec![SENTINEL; ext[3] + 2 * GUARD];
     let mut inside = vec![false; d0.len()];
     for z in 0..s.batch {
@@ -558,7 +703,12 @@ pub fn check_case(g: &Sm90Gemm, (m, n, k): (usize, usize, usize), s: &Sm90Stride
     let mut dd = stream.clone_htod(&d0).map_err(|x| e("D", x))?;
     {
         let mut view = dd.slice_mut(GUARD..GUARD + ext[3]);
-        g.launch_batched(&stream, (m, n, k), s, &da, &db, &dc, &mut view, alpha, beta)?;
+        let b = match (bias, &dbias) {
+            (BiasCase::Row { .. }, Some(v)) => Bias::Row(v),
+            (BiasCase::Col { .. }, Some(v)) => Bias::Col(v),
+            _ => Bias::None,
+        };
+        g.launch_bias(&stream, (m, n, k), s, &da, &db, &dc, &mut view, alpha, beta, b)?;
     }
     let d = stream.clone_dtoh(&dd).map_err(|x| e("D back", x))?;
     let mut r = Sm90Report::default();
@@ -579,7 +729,7 @@ pub fn check_case(g: &Sm90Gemm, (m, n, k): (usize, usize, usize), s: &Sm90Stride
                 let rb = &b[zb * s.batch_b + j * s.ldb..][..k];
                 let dot: f64 = ra.iter().zip(rb).map(|(&x, &y)| x as f64 * y as f64).sum();
                 let cv = if beta == 0.0 { 0.0 } else { c[at(zc, s.batch_c, s.ldc, i, j)] as f64 };
-                let want = alpha as f64 * dot + beta as f64 * cv;
+                let want = alpha as f64 * dot + beta as f64 * cv + bias_at(z, i, j);
                 let got = f16_value(d[GUARD + at(z, s.batch_d, s.ldd, i, j)]);
                 let tol = want.abs() * (2f64.powi(-11) + 2f64.powi(-20)) + 2f64.powi(-24);
                 r.checked += 1;
@@ -593,6 +743,25 @@ pub fn check_case(g: &Sm90Gemm, (m, n, k): (usize, usize, usize), s: &Sm90Stride
         }
     }
     Ok(r)
+}
+
+/// [`Sm90Gemm::run`] in place at `(m, n, k)` against [`Sm90Gemm::launch`] into a separate D on
+/// the same random inputs (multiples of 1/64): the number of elements that differ (bitwise).
+pub fn check_run_in_place(g: &Sm90Gemm, (m, n, k): (usize, usize, usize), alpha: f32, beta: f32) -> Result<usize, String> {
+    let stream = g.ctx.default_stream();
+    let e = |what: &str, x: tycute_cuda::cudarc::driver::DriverError| format!("{what}: {x}");
+    let mut random = crate::gpu_check::RandomHalves::default();
+    let da = stream.clone_htod(&random.take(m * k)).map_err(|x| e("A", x))?;
+    let db = stream.clone_htod(&random.take(n * k)).map_err(|x| e("B", x))?;
+    let c0 = random.take(m * n);
+    let dc = stream.clone_htod(&c0).map_err(|x| e("C", x))?;
+    let mut dd = stream.alloc_zeros::<u16>(m * n).map_err(|x| e("D", x))?;
+    g.launch(&stream, (m, n, k), &da, &db, &dc, &mut dd, alpha, beta)?;
+    let mut inplace = stream.clone_htod(&c0).map_err(|x| e("C", x))?;
+    g.run((m, n, k), &da, &db, &mut inplace, alpha, beta, &stream)?;
+    let want = stream.clone_dtoh(&dd).map_err(|x| e("D back", x))?;
+    let got = stream.clone_dtoh(&inplace).map_err(|x| e("C back", x))?;
+    Ok(want.iter().zip(&got).filter(|(x, y)| x != y).count())
 }
 
 /// `D = A * B^T` with `cublasGemmEx` on the kernel's problem and data types: A (m,k), B (n,k)
@@ -638,7 +807,13 @@ pub fn bench(g: &Sm90Gemm, (m, n, k): (usize, usize, usize), reps: usize) -> Res
 /// then the median of `runs` launches, each between two `CU_EVENT_DEFAULT` events. With `beta`
 /// not 0 the kernel reads C through its TMA load and cuBLAS reads D in place. cuBLAS is `None`
 /// when its library is absent.
-pub fn bench_rotating(g: &Sm90Gemm, (m, n, k): (usize, usize, usize), runs: usize, beta: f32) -> Result<(f64, Option<f64>), String> {
+pub fn bench_rotating(g: &Sm90Gemm, shape: (usize, usize, usize), runs: usize, beta: f32) -> Result<(f64, Option<f64>), String> {
+    bench_rotating_bias(g, shape, runs, beta, "none")
+}
+
+/// [`bench_rotating`] with a bias vector in tycute's epilogue: `bias` is `none`, `row` ([`Bias::Row`],
+/// m halves) or `col` ([`Bias::Col`], n halves); cuBLAS runs without one.
+pub fn bench_rotating_bias(g: &Sm90Gemm, (m, n, k): (usize, usize, usize), runs: usize, beta: f32, bias: &str) -> Result<(f64, Option<f64>), String> {
     Sm90Strides::packed((m, n, k), 1).check((m, n, k))?;
     let stream = g.ctx.default_stream();
     let e = |what: &str, x: tycute_cuda::cudarc::driver::DriverError| format!("{what}: {x}");
@@ -646,15 +821,25 @@ pub fn bench_rotating(g: &Sm90Gemm, (m, n, k): (usize, usize, usize), runs: usiz
     let sets = bufs.len();
     let c = stream.clone_htod(&random.take(m * n)).map_err(|x| e("C", x))?;
     let mut d = stream.alloc_zeros::<u16>(m * n).map_err(|x| e("D", x))?;
+    let bias_v = stream.clone_htod(&random.take(m.max(n))).map_err(|x| e("bias", x))?;
+    let (bias_m, bias_n) = (bias_v.slice(0..m), bias_v.slice(0..n));
+    let (bias_m, bias_n) = (stream.clone_dtod(&bias_m).map_err(|x| e("bias", x))?, stream.clone_dtod(&bias_n).map_err(|x| e("bias", x))?);
+    let bias = match bias {
+        "none" => Bias::None,
+        "row" => Bias::Row(&bias_m),
+        "col" => Bias::Col(&bias_n),
+        other => return Err(format!("bias `{other}`: none, row or col")),
+    };
+    let packed = Sm90Strides::packed((m, n, k), 1);
     let median_tflops = |ms: Vec<f64>| crate::gpu_check::median_tflops((m, n, k), ms);
     for (a, b) in &bufs {
         for _ in 0..3 {
-            g.launch(&stream, (m, n, k), a, b, &c, &mut d, 1.0, beta)?;
+            g.launch_bias(&stream, (m, n, k), &packed, a, b, &c, &mut d, 1.0, beta, bias)?;
         }
     }
     let ours = median_tflops(crate::gpu_check::each_ms(&stream, runs, |r| {
         let (a, b) = &bufs[r % sets];
-        g.launch(&stream, (m, n, k), a, b, &c, &mut d, 1.0, beta)
+        g.launch_bias(&stream, (m, n, k), &packed, a, b, &c, &mut d, 1.0, beta, bias)
     })?);
     // SAFETY: only tries to open the shared library.
     if !unsafe { tycute_cuda::cudarc::cublas::sys::is_culib_present() } {
@@ -715,5 +900,13 @@ mod tests {
         assert!(col.check((136, 7, 8)).is_ok());
         assert!(Sm90Strides { a: Order::Col, ..col }.check((136, 7, 8)).unwrap_err().contains("K-major"));
         assert!(Sm90Strides { batch_d: 8, ..col }.check((136, 7, 8)).unwrap_err().contains("overlap"));
+        // bias: kernel mode 1 = per row of its problem, 2 = per column; column-major C/D swap them
+        assert_eq!(bias_mode(true, 100, (100, 50), 1, Order::Row), Ok((1, 0)));
+        assert_eq!(bias_mode(true, 100, (100, 50), 1, Order::Col), Ok((2, 0)));
+        assert_eq!(bias_mode(false, 50, (100, 50), 3, Order::Col), Ok((1, 0)));
+        assert_eq!(bias_mode(false, 150, (100, 50), 3, Order::Row), Ok((2, 50)));
+        let e = bias_mode(true, 50, (100, 50), 3, Order::Row).unwrap_err();
+        assert!(e.contains("50 halves, want 100") && e.contains("or 300"), "{e}");
+        assert!(bias_mode(true, 200, (100, 50), 1, Order::Row).is_err());
     }
 }

@@ -198,9 +198,17 @@ fn gemm_on_gpu() -> String {
 }
 
 /// `tycute bench sm80 [--config NAME] [--shapes MxNxK,...] [--runs N]`, `tycute bench sm90
-/// [--config sm90|sm90_128x256|auto] [--shapes ..] [--runs N] [--beta B]`.
+/// [--config sm90|sm90_128x256|auto] [--shapes ..] [--runs N] [--beta B] [--bias none|row|col]`.
 fn bench(args: &tycute_cli::BenchArgs) -> i32 {
     match args.kernel.as_str() {
+        "sm80" if args.bias != "none" => {
+            eprintln!("error: --bias is for sm90");
+            2
+        }
+        "sm90" if !["none", "row", "col"].contains(&args.bias.as_str()) => {
+            eprintln!("error: --bias none|row|col, not `{}`", args.bias);
+            2
+        }
         "sm80" if args.beta != 0.0 => {
             eprintln!("error: --beta is measured for sm90 only (the sm80 bench runs beta = 0)");
             2
@@ -296,7 +304,7 @@ fn bench_sm90(args: &tycute_cli::BenchArgs) -> i32 {
             }
         }
     }
-    let title = format!("sm90 GEMM (TN, fp16 in and out, fp32 accumulate, beta {}) vs cublasGemmEx, sm_90a", args.beta);
+    let title = format!("sm90 GEMM (TN, fp16 in and out, fp32 accumulate, beta {}, bias {}) vs cublasGemmEx (no bias), sm_90a", args.beta, args.bias);
     let mut text = format!(
         "{title}, median of {} runs, random inputs rotated over sets larger than L2\n{:<18} {:>10} {:>10} {:>7}  {}\n",
         args.runs, "shape", "tycute", "cuBLAS", "ratio", "configuration"
@@ -304,7 +312,7 @@ fn bench_sm90(args: &tycute_cli::BenchArgs) -> i32 {
     for &(m, n, k) in &parsed {
         let want = tycute::gpu_sm90::pick((m, n, k), 1, gemms[0].sms());
         let g = gemms.iter().find(|g| g.config == want).unwrap_or(&gemms[0]);
-        match tycute::gpu_sm90::bench_rotating(g, (m, n, k), args.runs, args.beta) {
+        match tycute::gpu_sm90::bench_rotating_bias(g, (m, n, k), args.runs, args.beta, &args.bias) {
             Ok((ours, cb)) => {
                 let cbs = cb.map_or("-".to_string(), |c| format!("{c:.1}"));
                 let ratio = cb.map_or("-".to_string(), |c| format!("{:.2}", ours / c));

@@ -7,7 +7,7 @@
 //! `TYCUTE_SM90_CUBIN`) it prints why and passes. With `TYCUTE_GEMM_BENCH` set it also prints
 //! TFLOP/s beside cuBLAS (a measurement).
 
-use tycute::gpu_sm90::{Order, Sm90Strides};
+use tycute::gpu_sm90::{BiasCase, Order, Sm90Strides};
 use tycute_cuda::{gpu, nvrtc};
 
 #[test]
@@ -137,6 +137,51 @@ fn run_cases(g: &tycute::gpu_sm90::Sm90Gemm) {
         );
         assert_eq!((r.wrong, r.outside), (0, 0), "{name} {m}x{n}x{k} {s:?}: {:?}", r.examples);
         assert_eq!(r.checked, m * n * s.batch);
+    }
+    // bias per row / column of D (one vector for the batch or one per problem), with beta 0 and
+    // not, residues, batches, both C/D orders (column-major: the kernel's D^T swaps them)
+    let row = |per_problem| BiasCase::Row { per_problem };
+    let col = |per_problem| BiasCase::Col { per_problem };
+    let bias_cases: Vec<((usize, usize, usize), Sm90Strides, f32, f32, BiasCase)> = if small {
+        vec![
+            ((7, 7, 8), padded((7, 7, 8), 1, Order::Row), 1.5, 0.5, row(false)),
+            ((129, 127, 136), padded((129, 127, 136), 2, Order::Col), 1.0, 0.0, col(true)),
+            ((256, 256, 320), pk((256, 256, 320), 1), 1.5, 0.0, row(false)),
+        ]
+    } else {
+        vec![
+            ((256, 384, 192), pk((256, 384, 192), 1), 1.0, 0.0, row(false)),
+            ((256, 384, 192), pk((256, 384, 192), 1), 1.5, 0.5, col(false)),
+            ((1, 1, 8), padded((1, 1, 8), 1, Order::Row), 1.0, 0.0, col(false)),
+            ((7, 7, 8), padded((7, 7, 8), 1, Order::Col), 0.5, -1.0, row(false)),
+            ((127, 129, 64), padded((127, 129, 64), 1, Order::Row), 0.5, -1.0, row(false)),
+            ((127, 129, 64), padded((127, 129, 64), 1, Order::Col), 1.0, 0.0, col(false)),
+            ((129, 127, 136), padded((129, 127, 136), 1, Order::Row), 1.0, 0.0, col(false)),
+            ((129, 127, 136), padded((129, 127, 136), 1, Order::Col), 1.5, 0.5, row(false)),
+            ((384, 300, 512), padded((384, 300, 512), 1, Order::Row), 1.5, 0.5, col(false)),
+            ((1000, 1000, 1000), pk((1000, 1000, 1000), 1), 1.0, 0.0, row(false)),
+            ((2048, 2048, 128), pk((2048, 2048, 128), 1), 1.0, 0.0, col(false)),
+            ((200, 136, 72), padded((200, 136, 72), 3, Order::Row), 1.5, 0.5, row(true)),
+            ((200, 136, 72), padded((200, 136, 72), 3, Order::Row), 1.0, 0.0, col(false)),
+            ((1000, 600, 256), padded((1000, 600, 256), 4, Order::Col), 1.5, 0.5, col(true)),
+            ((1000, 600, 256), padded((1000, 600, 256), 4, Order::Col), 1.0, 0.0, row(false)),
+        ]
+    };
+    for (shape, s, alpha, beta, bias) in &bias_cases {
+        let r = tycute::gpu_sm90::check_case_bias(g, *shape, s, *alpha, *beta, *bias).unwrap_or_else(|e| panic!("{e}"));
+        let (m, n, k) = shape;
+        println!(
+            "sm_90a {name} {m}x{n}x{k} batch {} {:?}-major C/D alpha {alpha} beta {beta} bias {bias:?}: {} of {} elements wrong, {} written outside D {:?}",
+            s.batch, s.cd, r.wrong, r.checked, r.outside, r.examples
+        );
+        assert_eq!((r.wrong, r.outside), (0, 0), "{name} {m}x{n}x{k} {s:?} {bias:?}: {:?}", r.examples);
+        assert_eq!(r.checked, m * n * s.batch);
+    }
+    // Sm90Gemm::run: C = alpha * A * B^T + beta * C in place, bitwise as a separate D
+    for (shape, alpha, beta) in [((256, 384, 192), 1.5f32, 0.5f32), ((1000, 1000, 1000), 1.0, -1.0), ((130, 136, 64), 1.0, 0.0)] {
+        let wrong = tycute::gpu_sm90::check_run_in_place(g, shape, alpha, beta).unwrap_or_else(|e| panic!("{e}"));
+        println!("sm_90a {name} run in place {shape:?} alpha {alpha} beta {beta}: {wrong} elements differ from a separate D");
+        assert_eq!(wrong, 0, "{name} run in place {shape:?}");
     }
     if std::env::var_os("TYCUTE_GEMM_BENCH").is_some() {
         for shape in [(4096usize, 4096usize, 4096usize), (8192, 8192, 8192)] {

@@ -90,6 +90,10 @@ pub struct BenchArgs {
     /// `D = A * B^T + beta * C` (sm90; with beta != 0 the kernel loads C). Default 0.
     #[arg(long, default_value_t = 0.0)]
     pub beta: f32,
+    /// sm90: add a bias vector in the epilogue: `none` (default), `row` (one value per row of D)
+    /// or `col` (per column). cuBLAS runs without one.
+    #[arg(long, default_value = "none")]
+    pub bias: String,
     /// sm80: never split the last wave's tiles along K (stream-K tail), to measure what it brings.
     #[arg(long)]
     pub no_stream_k: bool,
