@@ -28,7 +28,7 @@
 //     reads its values with ldmatrix.x4 (tiled_s2r: s2r_smem, kS2RAcc) into alpha * acc + beta * C;
 //     with a bias (bias_mode 1: bias[m], 2: bias[n] of the kernel's problem, bias_batch apart per
 //     problem) every accumulator r gets its entry before the sub-tiles, its (m, n) in the tile
-//     being acc_crd[t][r];
+//     being acc_crd[t][0] + (kAccM, kAccN)[r];
 //     then the f32 values go to half, stmatrix.x4 into 64B-swizzled sD (2 stages),
 //     fence.proxy.async, and one thread's TMA store (cp.async.bulk.tensor.3d, bulk group).
 // Every index comes from the header: the TMA boxes and swizzles, the descriptors' fields and
@@ -431,17 +431,21 @@ extern "C" __global__ void __launch_bounds__(kBlockThreads, 1)
       // m + kTileM * n = acc_crd[t][r] of the tile (thrfrg_C); entries past M / N (residue tiles)
       // are not read. beta * C is added per sub-tile below (alpha already applied).
       const unsigned short* bz = bias + z * bias_batch;
-      const unsigned short* crd_t = acc_crd[t];
+      // accumulator r is at the thread's first (acc_crd[t][0]) + (kAccM, kAccN)[r] (the header's
+      // check proves the split): one table read per thread, then compile-time offsets, so a
+      // row bias is a few distinct loads per thread and a column bias one per column
+      const int crd0 = acc_crd[t][0];
+      const bool rows = bias_mode == 1;
+      const int x0 = rows ? m0 + crd0 % kTileM : n0 + crd0 / kTileM, limit = rows ? M : N;
       // in groups of kBiasGroup accumulators (a compiler fence between them: all 128 loads in
-      // flight at once do not fit the registers: 64 spill, 16 and 32 do not)
+      // flight at once do not fit the registers)
       constexpr int kBiasGroup = 32;
 #pragma unroll
       for (int r0 = 0; r0 < kAccumulators; r0 += kBiasGroup) {
 #pragma unroll
         for (int r = r0; r < r0 + kBiasGroup; ++r) {
-          const int crd = crd_t[r];
-          const int x = bias_mode == 1 ? m0 + crd % kTileM : n0 + crd / kTileM;
-          const float b = x < (bias_mode == 1 ? M : N) ? half_to_float(__ldg(bz + x)) : 0.f;
+          const int x = x0 + (rows ? kAccM[0][r] : kAccN[0][r]);
+          const float b = x < limit ? half_to_float(__ldg(bz + x)) : 0.f;
           acc[r] = alpha * acc[r] + b;
         }
         asm volatile("" ::: "memory");

@@ -489,6 +489,27 @@ pub fn tables_of<C: Sm90Types>() -> Result<Tables, String> {
     })
 }
 
+/// The accumulators' coordinates as a thread's first plus a per-register offset: `(kAccM, kAccN)`,
+/// the row and column offset of accumulator `r` from accumulator 0, the same for every thread
+/// (true of a TV layout whose value modes do not carry into the thread modes' rows and columns);
+/// `Err` names a thread and register where it is not.
+pub fn acc_split(t: &Tables) -> Result<(Vec<i64>, Vec<i64>), String> {
+    let bm = t.tile.0;
+    let mn = |c: i64| (c % bm, c / bm);
+    let first = &t.acc_crd[0];
+    let (m0, n0) = mn(first[0]);
+    let (dm, dn): (Vec<i64>, Vec<i64>) = first.iter().map(|&c| (mn(c).0 - m0, mn(c).1 - n0)).unzip();
+    for (th, crds) in t.acc_crd.iter().enumerate() {
+        let (mt, nt) = mn(crds[0]);
+        for (r, &c) in crds.iter().enumerate() {
+            if mn(c) != (mt + dm[r], nt + dn[r]) {
+                return Err(format!("accumulator {r} of thread {th} is at {:?}, not its first {:?} + {:?}", mn(c), (mt, nt), (dm[r], dn[r])));
+            }
+        }
+    }
+    Ok((dm, dn))
+}
+
 /// The header text of the `sm90` configuration.
 pub fn header() -> String {
     header_of::<crate::sm90::Sm90>()
@@ -562,6 +583,14 @@ pub fn header_of<C: Sm90Types>() -> String {
     h.int("kAccPerMma", t.acc_per_mma, "d registers of one wgmma (its value order is the atom's layoutC_TV)");
     h.const_table("kFragC", "kFragC[0][m]: first accumulator of wgmma block m", &[t.frag_c.clone()]);
     h.table("acc_crd", "(t, r) -> m + kTileM*n of accumulator r of thread t (thrfrg_C)", &t.acc_crd);
+    match acc_split(&t) {
+        Ok((m, n)) => {
+            h.comment("The accumulators' (m, n) split per thread and per register (check: acc_split): accumulator r of thread t is at row acc_crd[t][0] % kTileM + kAccM[0][r], column acc_crd[t][0] / kTileM + kAccN[0][r] (the bias reads these: compile-time offsets from one base per thread)");
+            h.const_table("kAccM", "kAccM[0][r]: row of accumulator r relative to the thread's first", &[m]);
+            h.const_table("kAccN", "kAccN[0][r]: column of accumulator r relative to the thread's first", &[n]);
+        }
+        Err(e) => h.comment(&format!("no kAccM / kAccN: {e}")),
+    }
 
     h.comment("Epilogue: sub-tiles of D; accumulators -> stmatrix.x4 into swizzled sD -> TMA store");
     let (em, en) = t.epi_tile;
@@ -770,8 +799,10 @@ fn check_tables(t: &Tables) -> Result<Report, String> {
         r.lines.push(format!("GMMA {op}: the descriptor (layout type {}, SBO {}, start kGmmaOff) reads every element the MMA expects", t.sw_ab.2, t.gmma_sbo));
     }
 
-    // accumulators: tile once; the fragment is compact
+    // accumulators: tile once; the fragment is compact; (m, n) = the thread's first + a per-register offset
     r.lines.push(exactly_once("MMA C accumulators", t.acc_crd.iter().flatten().copied(), (bm * bn) as usize)?);
+    acc_split(t)?;
+    r.lines.push("MMA C accumulators: (m, n) of accumulator r of thread t = (m, n) of its first + (kAccM, kAccN)[r], every thread".into());
     if t.frag.iter().enumerate().any(|(i, &x)| x != i as i64) {
         return Err("accumulators: the fragment is not compact".into());
     }
