@@ -1299,7 +1299,7 @@ fn check_case_typed<T: GemmElem>(g: &Gemm, case: &GemmCase) -> Result<GemmReport
             }
         }
     }
-    r.rel_error = if ref2 > 0.0 { (err2 / ref2).sqrt() } else { err2.sqrt() };
+    r.rel_error = normwise(err2, ref2);
     if let Some(dc) = d_cublas {
         // cuBLAS's D against ours, every element (a packed single problem: D is d[GUARD..])
         let (mut e2, mut c2) = (0.0f64, 0.0f64);
@@ -1308,7 +1308,7 @@ fn check_case_typed<T: GemmElem>(g: &Gemm, case: &GemmCase) -> Result<GemmReport
             e2 += (x - y) * (x - y);
             c2 += y * y;
         }
-        let rel = if c2 > 0.0 { (e2 / c2).sqrt() } else { e2.sqrt() };
+        let rel = normwise(e2, c2);
         // exact inputs: both exact (fp32 accumulation), except that cuBLAS's fp16 compute also
         // rounds alpha * acc and beta * C in fp16, where the kernel rounds the fp32 sum once
         let bound = case.tolerance.unwrap_or(if f16_acc { 1e-3 } else { 1e-6 });
@@ -1325,6 +1325,16 @@ fn check_case_typed<T: GemmElem>(g: &Gemm, case: &GemmCase) -> Result<GemmReport
         }
     }
     Ok(r)
+}
+
+/// `sqrt(err2 / ref2)`: a normwise relative error from the squared norms of the difference and
+/// the reference (the absolute one when the reference is zero).
+fn normwise(err2: f64, ref2: f64) -> f64 {
+    if ref2 > 0.0 {
+        (err2 / ref2).sqrt()
+    } else {
+        err2.sqrt()
+    }
 }
 
 /// cuBLAS's D for the problem of `case` on the same device inputs (`cublasGemmEx`, the layouts'

@@ -26,50 +26,6 @@ pub fn swizzle(mode: i64) -> Result<sys::CUtensorMapSwizzle, String> {
 }
 
 impl TensorMap {
-    /// The map of a row-major `rows x cols` matrix of 16-bit floats at device address `ptr`, with
-    /// `ld` elements between rows, read or written in boxes of `box_rows x box_cols` (the box's
-    /// inner extent `box_cols`) placed in shared memory with swizzle `swizzle_mode` (0-3).
-    ///
-    /// # Safety
-    /// `ptr` must be a device allocation of at least `rows * ld` halves that outlives every
-    /// launch using the map.
-    pub unsafe fn f16_2d(ptr: u64, rows: u64, cols: u64, ld: u64, box_rows: u32, box_cols: u32, swizzle_mode: i64) -> Result<TensorMap, String> {
-        if ptr % 16 != 0 || (ld * 2) % 16 != 0 || cols > ld {
-            return Err(format!("TMA: the address must be 16-byte aligned and the row pitch ({ld} halves) a multiple of 16 bytes, at least {cols}"));
-        }
-        let swz = swizzle(swizzle_mode)?;
-        let dims = [cols, rows];
-        let strides = [ld * 2]; // bytes between rows (the innermost stride is the element)
-        let boxes = [box_cols, box_rows];
-        let elem_strides = [1u32, 1];
-        let mut map = std::mem::MaybeUninit::<sys::CUtensorMap>::zeroed();
-        // SAFETY: every pointer refers to a live array of the rank's length; the driver writes the
-        // 128-byte map.
-        let r = unsafe {
-            sys::cuTensorMapEncodeTiled(
-                map.as_mut_ptr(),
-                sys::CUtensorMapDataType::CU_TENSOR_MAP_DATA_TYPE_FLOAT16,
-                2,
-                ptr as *mut std::ffi::c_void,
-                dims.as_ptr(),
-                strides.as_ptr(),
-                boxes.as_ptr(),
-                elem_strides.as_ptr(),
-                sys::CUtensorMapInterleave::CU_TENSOR_MAP_INTERLEAVE_NONE,
-                swz,
-                sys::CUtensorMapL2promotion::CU_TENSOR_MAP_L2_PROMOTION_L2_256B,
-                sys::CUtensorMapFloatOOBfill::CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE,
-            )
-        };
-        if r != sys::CUresult::CUDA_SUCCESS {
-            return Err(format!("cuTensorMapEncodeTiled({rows}x{cols}, ld {ld}, box {box_rows}x{box_cols}, swizzle {swizzle_mode}): {r:?}"));
-        }
-        // SAFETY: the driver filled it.
-        Ok(TensorMap(unsafe { map.assume_init() }))
-    }
-}
-
-impl TensorMap {
     /// The map of `batch` row-major `rows x cols` matrices of 16-bit floats, the first at device
     /// address `ptr`, rows `ld` elements apart and matrices `batch_stride` elements apart (the
     /// map's third dimension), read or written in boxes of `box_rows x box_cols` of one matrix (the
