@@ -39,6 +39,8 @@ pub mod sgemm_sm80_nt;
 pub mod sm90;
 #[cfg(feature = "sm90")]
 pub mod sm90_128x256;
+#[cfg(feature = "sm90")]
+pub mod sm90_layouts;
 
 pub use rows::Row;
 

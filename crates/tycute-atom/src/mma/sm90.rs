@@ -50,6 +50,34 @@ pub type MN = MajorMN;
 pub trait GmmaRegisterSourceMajor {}
 impl GmmaRegisterSourceMajor for MajorK {}
 
+/// The operand majors of a GMMA operation whose A and B come from shared memory
+/// (`SM90_64xNx16_*_SS<MajorA, MajorB>`, or an `MMA_Atom` of one): what its instruction's
+/// `imm-trans-a` / `imm-trans-b` say (0 for [`K`], 1 for [`MN`]), and so how the shared-memory
+/// layouts it reads through its descriptors must be laid out. `WithMajors<A2, B2>` is the same
+/// operation with other majors (the same layouts: [`crate::mma::SameMmaLayouts`]).
+///
+/// ```
+/// use tycute_atom::{mma::SameMmaLayouts, GmmaOperandMajors, SM90_64x128x16_F32F16F16_SS, K, MN};
+/// type TN = SM90_64x128x16_F32F16F16_SS<K, K>;
+/// type NT = <TN as GmmaOperandMajors>::WithMajors<MN, MN>;
+/// fn same<A: SameMmaLayouts<B>, B>() {}
+/// same::<TN, NT>();
+/// assert!(<<NT as GmmaOperandMajors>::MajorA as tycute_layout::swizzle::gmma::GmmaMajor>::MN);
+/// ```
+pub trait GmmaOperandMajors {
+    /// The major of A in shared memory.
+    type MajorA: GmmaMajor;
+    /// The major of B in shared memory.
+    type MajorB: GmmaMajor;
+    /// The same operation reading A `A2`-major and B `B2`-major.
+    type WithMajors<A2: GmmaMajor, B2: GmmaMajor>;
+}
+impl<Op: GmmaOperandMajors> GmmaOperandMajors for crate::mma::MMA_Atom<Op> {
+    type MajorA = Op::MajorA;
+    type MajorB = Op::MajorB;
+    type WithMajors<A2: GmmaMajor, B2: GmmaMajor> = crate::mma::MMA_Atom<Op::WithMajors<A2, B2>>;
+}
+
 /// `GMMA::CLayout_64xN<N>`: `(T128, V N/2) → (M64, N)` accumulators,
 /// `((_4,_8,_4),(_2,_2,N/8)):((_128,_1,_16),(_64,_8,_512))`. Lane `t0 + 4 t1` of warp `t2` holds
 /// rows `t1 + 16 t2 + 8 v1` and columns `2 t0 + v0 + 8 v2` (index `m + 64 n`).
@@ -121,6 +149,11 @@ macro_rules! gmma_16 {
             type LayoutA_TV = ABLayout<P64, P16>;
             type LayoutB_TV = ABLayout<$N, P16>;
             type LayoutC_TV = CLayout_64xN<$N>;
+        }
+        impl<A: GmmaMajor, B: GmmaMajor> GmmaOperandMajors for $ss<A, B> {
+            type MajorA = A;
+            type MajorB = B;
+            type WithMajors<A2: GmmaMajor, B2: GmmaMajor> = $ss<A2, B2>;
         }
         impl<A: GmmaMajor + GmmaRegisterSourceMajor, B: GmmaMajor> MmaTraits for $rs<A, B> {
             type ValTypeD = $d;

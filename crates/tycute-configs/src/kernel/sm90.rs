@@ -18,7 +18,9 @@ use core::ops::{Add, Mul, Rem};
 use tycute_layout::layout::SizeOp;
 use tycute_layout::numeric::{Bits, SizeofBits};
 use tycute_layout::SmemPtr;
-use tycute_layout::{ComposedLayout, Layout, Swizzle};
+use tycute_atom::GmmaOperandMajors;
+use tycute_layout::swizzle::gmma::GmmaMajor;
+use tycute_layout::{ComposedLayout, Layout, Swizzle, Tup};
 use tycute_tiled::mma::TiledMma;
 use typenum::{Eq, IsEqual, IsLessOrEqual, LeEq, Mod, Prod, Quot, Sum, Z0, P1, P3, P4, P8};
 
@@ -72,6 +74,54 @@ rule!(
     "kernel configuration: the stages of A and B and the epilogue's C and D buffers need more shared memory than an sm_90 CTA may use (> 227 KiB = 232448 bytes)",
     "use fewer stages or a smaller CTA or epilogue tile"
 );
+
+rule!(
+    /// The GMMA atom's major of A (`SM90_..._SS<MajorA, _>`) is the major of `sA`'s layout.
+    GmmaMajorMatchesA,
+    "kernel configuration: the GMMA atom reads A in one major (SS<K,_> or SS<MN,_>) and sA is laid out in the other (its first stride is 1 exactly when it is MN-major)",
+    "wgmma's transpose bit for A and the smem layout of A must agree: use a Layout_MN_* atom with SS<MN,_>, a Layout_K_* atom with SS<K,_>"
+);
+rule!(
+    /// The GMMA atom's major of B (`SM90_..._SS<_, MajorB>`) is the major of `sB`'s layout.
+    GmmaMajorMatchesB,
+    "kernel configuration: the GMMA atom reads B in one major (SS<_,K> or SS<_,MN>) and sB is laid out in the other (its first stride is 1 exactly when it is MN-major)",
+    "wgmma's transpose bit for B and the smem layout of B must agree: use a Layout_MN_* atom with SS<_,MN>, a Layout_K_* atom with SS<_,K>"
+);
+
+/// The first integer of a (nested) stride tuple.
+pub trait FirstLeaf {
+    type Output;
+}
+impl<H: FirstLeaf, T> FirstLeaf for Tup<H, T> {
+    type Output = H::Output;
+}
+impl<U: typenum::Unsigned + typenum::NonZero> FirstLeaf for typenum::PInt<U> {
+    type Output = typenum::PInt<U>;
+}
+impl FirstLeaf for Z0 {
+    type Output = Z0;
+}
+/// Whether a GMMA shared-memory layout (`Sw o smem_ptr o L`, or a plain `L`) is MN-major, as a
+/// bit: its first mode's first stride is 1 (a `Layout_MN_*` atom tiled: `((_64,..),(_8,..)):((_1,..),..)`);
+/// a `Layout_K_*` atom's first stride is its row length.
+pub trait SmemMnMajor {
+    type Bit;
+}
+impl<A, O, Sh, St> SmemMnMajor for ComposedLayout<A, O, Layout<Sh, St>>
+where
+    St: FirstLeaf,
+    <St as FirstLeaf>::Output: IsEqual<P1>,
+{
+    type Bit = Eq<<St as FirstLeaf>::Output, P1>;
+}
+/// [`SmemMnMajor`] of `L`.
+pub type SmemMnBit<L> = <L as SmemMnMajor>::Bit;
+/// The GMMA atom of TiledMMA `M` (`MMA_Atom<SM90_..._SS<A, B>>`).
+pub type GmmaAtomOf<M> = <M as TiledMma>::Atom;
+/// The atom's major of A as a bit (`B1`: MN-major).
+pub type AtomMnBitA<M> = <<GmmaAtomOf<M> as GmmaOperandMajors>::MajorA as GmmaMajor>::MnBit;
+/// The atom's major of B as a bit.
+pub type AtomMnBitB<M> = <<GmmaAtomOf<M> as GmmaOperandMajors>::MajorB as GmmaMajor>::MnBit;
 
 /// A TMA swizzle mode, `CUtensorMapSwizzle`: the tensor map permutes 16-byte units within rows of
 /// `16 << B` bytes, which is `Sw<B,4,3>` on byte addresses.
@@ -228,6 +278,14 @@ where
     SwizzleMatchesBit<C::SmemLayoutBStage, C::TmaSwizzleB>: TmaSwizzleMatchesB,
     C::SmemLayoutDStage: SwizzleMatch<C::TmaSwizzleD>,
     SwizzleMatchesBit<C::SmemLayoutDStage, C::TmaSwizzleD>: TmaSwizzleMatchesD,
+    // the wgmma transpose bits (the atom's majors) and the smem layouts
+    GmmaAtomOf<C::MmaC>: GmmaOperandMajors,
+    C::SmemLayoutAStage: SmemMnMajor,
+    AtomMnBitA<C::MmaC>: IsEqual<SmemMnBit<C::SmemLayoutAStage>>,
+    Eq<AtomMnBitA<C::MmaC>, SmemMnBit<C::SmemLayoutAStage>>: GmmaMajorMatchesA,
+    C::SmemLayoutBStage: SmemMnMajor,
+    AtomMnBitB<C::MmaC>: IsEqual<SmemMnBit<C::SmemLayoutBStage>>,
+    Eq<AtomMnBitB<C::MmaC>, SmemMnBit<C::SmemLayoutBStage>>: GmmaMajorMatchesB,
     // stages and shared memory
     C::Stages: IsLessOrEqual<P1> + typenum::Cmp<P1>,
     LeEq<C::Stages, P1>: core::ops::Not,

@@ -84,12 +84,20 @@ impl GmmaSwizzleKind for Sw128 {
 #[doc(hidden)]
 pub trait GmmaMajor: Sealed {
     type Layout<Cols>;
+    /// `true` for MN-major (a GMMA's `imm-trans` bit 1), `false` for K-major.
+    const MN: bool;
+    /// [`MN`](GmmaMajor::MN) as a type-level bit (`B1` for MN-major).
+    type MnBit;
 }
 impl GmmaMajor for MajorK {
+    const MN: bool = false;
+    type MnBit = typenum::B0;
     // (_8, Cols):(Cols, _1)
     type Layout<Cols> = Layout<Tup<P8, Tup<Cols, Nil>>, Tup<Cols, Tup<P1, Nil>>>;
 }
 impl GmmaMajor for MajorMN {
+    const MN: bool = true;
+    type MnBit = B1;
     // (Cols, _8):(_1, Cols)
     type Layout<Cols> = Layout<Tup<Cols, Tup<P8, Nil>>, Tup<P1, Tup<Cols, Nil>>>;
 }

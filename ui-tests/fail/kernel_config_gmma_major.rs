@@ -1,0 +1,34 @@
+// sA laid out M-major (GMMA::Layout_MN_SW128_Atom tiled K first, as an M-major A is loaded) while
+// the TiledMMA's atom is SS<K,K>: wgmma would read sA without its transpose bit, i.e. as K-major,
+// and multiply the transposed tile. The swizzle is the TMA's either way, so no layout check of
+// C++ CuTe's sees it; here it does not compile.
+use tycute::configs::kernel::sm90::{Sm90Checked, Sm90Config, TmaSwizzle128B, TmaSwizzle64B};
+use tycute::configs::sm90 as s;
+#[allow(unused_imports)]
+use tycute::cute;
+
+struct TransposedA;
+impl Sm90Config for TransposedA {
+    const NAME: &'static str = "transposed_a";
+    type BM = cute!(_128);
+    type BN = cute!(_128);
+    type BK = cute!(_64);
+    type Stages = cute!(_4);
+    type Element = tycute::half_t;
+    type SmemLayoutAStage = tycute::TileToShapeOrdered<tycute::Layout_MN_SW128_Atom<tycute::half_t>, cute!((_128,_64)), cute!((_2,_1))>;
+    type SmemLayoutBStage = tycute::TileToShape<s::SmemAtomA, cute!((_128,_64))>;
+    type TmaSwizzleA = TmaSwizzle128B;
+    type TmaSwizzleB = TmaSwizzle128B;
+    type MmaC = s::Mma;
+    type EpiM = cute!(_64);
+    type EpiN = cute!(_32);
+    type StagesCD = cute!(_2);
+    type SmemLayoutDStage = tycute::TileToShape<s::SmemAtomD, s::EpilogueTile>;
+    type TmaSwizzleD = TmaSwizzle64B;
+}
+
+fn kernel<C: Sm90Checked>() {}
+
+fn main() {
+    kernel::<TransposedA>();
+}
