@@ -1,12 +1,14 @@
 // The sm90 configurations' data flow on tycute's tables: D = alpha * A * B^T + beta * C with A
-// (M,K) and B (N,K) half, K-major, fp32 accumulation, and C, D half, N-major (row-major, leading
-// dimension ldc / the TMA map's). The configuration is a header written from a type
+// (M,K) and B (N,K) half, each K-major or MN-major (one entry point per layout: sm90_gemm_tn, _nt,
+// _nn, _tt, at the end), fp32 accumulation, and C, D half, N-major (row-major, leading dimension
+// ldc / the TMA map's). An MN-major operand's stage is the header's MN-major GMMA layout, filled by
+// one (64 MN, 64 K) TMA box per 64 rows, and the wgmma reads it with its transpose bit set. The configuration is a header written from a type
 // (crates/tycute-configs: sm90, sm90_128x256); TYCUTE_SM90_CONFIG names it (default sm90; NVRTC
 // option -DTYCUTE_SM90_CONFIG=sm90_128x256 for the other), and its kMmaWarpGroups picks the
 // schedule. The kernel is persistent (one CTA per SM walks the kTileM x kTileN tiles of D,
 // blockIdx.x + i * gridDim.x in a grouped order) with
-//   * a producer warpgroup (setmaxnreg.dec): one thread issues the TMA loads of A and B
-//     (cp.async.bulk.tensor.3d, mbarrier complete_tx) of tile after tile into kStages
+//   * a producer warpgroup (setmaxnreg.dec): one thread issues the TMA loads of A and B (the
+//     operand tables' boxes; cp.async.bulk.tensor.3d, mbarrier complete_tx) of tile after tile into kStages
 //     128B-swizzled stages, running ahead into the next tiles' stages during an epilogue;
 //   * two consumer warpgroups (setmaxnreg.inc), either
 //     - in ping-pong (sm90: a TiledMMA of one warpgroup, 128x128 tiles): consumer c takes the
@@ -14,12 +16,12 @@
 //       mainloop running while the other one's epilogue does; or
 //     - cooperative (sm90_128x256: a TiledMMA of two warpgroups along M, 128x256 tiles): one
 //       consumer of 256 threads takes every tile of the CTA, warpgroup wg issuing per stage
-//       kMmaK wgmma.m64n256k16 on its 64 rows (kGmmaOffA[wg * kMmaM + m], kGmmaOffB[wg]);
+//       kMmaK wgmma.m64n256k16 on its 64 rows (kGmmaOffA_*[wg * kMmaM + m], kGmmaOffB_*[wg]);
 //     on shared memory descriptors, one wgmma group in flight, a stage released (empty barrier)
 //     once the group that read it has completed;
 //   * with kClusterM > 1 (the configuration's ClusterShape; measured, not used by sm90 or
 //     sm90_128x256: docs/perf.md), clusters of kClusterM CTAs along M walk cluster tiles, each CTA
-//     multicasting its slice of B (kTmaBoxB, kTmaMcastB) to all of them and releasing a stage on
+//     multicasting its slice of K-major B (kTmaBoxB_K, kTmaMcastB) to all of them and releasing a stage on
 //     every CTA's empty barrier;
 //   * the epilogue (seed 004's; the cooperative one with 128-row sub-tiles, all 256 threads of the
 //     consumer): per kEpiM x kEpiN sub-tile, when beta != 0 warp 1 of the producer warpgroup (the
@@ -32,7 +34,7 @@
 //     then the f32 values go to half, stmatrix.x4 into 64B-swizzled sD (2 stages),
 //     fence.proxy.async, and one thread's TMA store (cp.async.bulk.tensor.3d, bulk group).
 // Every index comes from the header: the TMA boxes and swizzles, the descriptors' fields and
-// start bytes (kGmmaOffA/B), the accumulator blocks (kFragC), the stmatrix row addresses
+// start bytes (kGmmaOffA_*/B_*), the accumulator blocks (kFragC), the stmatrix row addresses
 // (r2s_smem) and the accumulator each stored value carries (kR2SAcc), the ldmatrix row addresses
 // of C (s2r_smem) and the accumulator each loaded value belongs to (kS2RAcc), the sub-tile origins.
 // Any M, N >= 1 and K >= 1 a multiple of 8 (16-byte TMA strides; the host checks the shapes,
@@ -109,7 +111,7 @@ __device__ __forceinline__ void tma_load_3d(unsigned dst, const TmaMap* map, int
 }
 // The same box multicast to the CTAs of `mask` in the cluster: each gets it at offset `dst` of its
 // shared memory, counted on its mbarrier at offset `bar`.
-__device__ __forceinline__ void tma_load_3d_mcast(unsigned dst, const TmaMap* map, int x, int y, int z, unsigned bar, unsigned short mask) {
+[[maybe_unused]] __device__ __forceinline__ void tma_load_3d_mcast(unsigned dst, const TmaMap* map, int x, int y, int z, unsigned bar, unsigned short mask) {
   asm volatile(
       "cp.async.bulk.tensor.3d.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster [%0], [%1, {%3, %4, %5}], [%2], %6;\n" ::"r"(dst),
       "l"(map), "r"(bar), "r"(x), "r"(y), "r"(z), "h"(mask)
@@ -118,7 +120,7 @@ __device__ __forceinline__ void tma_load_3d_mcast(unsigned dst, const TmaMap* ma
 // Arrive on the mbarrier at offset `bar` of CTA `rank` of the cluster (this one included), with
 // the default .release.cta semantics as CUTLASS's ClusterBarrier::arrive (what is released is the
 // warp's wgmma reads, complete at wgmma.wait_group; .release.cluster costs a cluster-wide fence).
-__device__ __forceinline__ void mbar_arrive_cluster(unsigned bar, unsigned rank) {
+[[maybe_unused]] __device__ __forceinline__ void mbar_arrive_cluster(unsigned bar, unsigned rank) {
   asm volatile(
       "{\n.reg .b32 remote;\nmapa.shared::cluster.u32 remote, %0, %1;\n"
       "mbarrier.arrive.shared::cluster.b64 _, [remote];\n}\n" ::"r"(bar),
@@ -142,10 +144,41 @@ __device__ __forceinline__ void tma_store_3d(const TmaMap* map, unsigned src, in
 }
 
 // A GMMA shared-memory descriptor: start address, LBO, SBO (all >> 4), layout type; the fields
-// are the header's (read off sA's layout type), the bit positions the hardware's.
+// are the header's (read off the operand's stage layout in its major), the bit positions the hardware's.
+template <int kLbo, int kSbo>
 __device__ __forceinline__ unsigned long long gmma_desc(unsigned smem_byte) {
-  return static_cast<unsigned long long>((smem_byte & 0x3FFFF) >> 4) | (static_cast<unsigned long long>(kGmmaLbo >> 4) << 16) |
-         (static_cast<unsigned long long>(kGmmaSbo >> 4) << 32) | (static_cast<unsigned long long>(kGmmaLayoutType) << 62);
+  return static_cast<unsigned long long>((smem_byte & 0x3FFFF) >> 4) | (static_cast<unsigned long long>(kLbo >> 4) << 16) |
+         (static_cast<unsigned long long>(kSbo >> 4) << 32) | (static_cast<unsigned long long>(kGmmaLayoutType) << 62);
+}
+
+// One operand (A or B) of the mainloop in one major, from the header's tables of that name
+// (A_K, A_MN, B_K, B_MN): kMn (the wgmma transpose bit), the TMA boxes of a stage ({MN origin,
+// start byte} each; the map's dimensions are (K, MN, batch) K-major, (MN, K, batch) MN-major) and
+// the descriptors' LBO, SBO and start bytes. Indexed with unrolled-loop constants only.
+#define TYCUTE_OPERAND(NAME, X)                                                                   \
+  struct NAME {                                                                                   \
+    static constexpr int kMn = kMn##X, kBoxes = kTmaBoxes##X, kLbo = kGmmaLbo##X, kSbo = kGmmaSbo##X; \
+    __device__ static __forceinline__ int box_mn(int j) { return kTmaBoxOff##X[j][0]; }           \
+    __device__ static __forceinline__ unsigned box_byte(int j) { return kTmaBoxOff##X[j][1]; }    \
+    __device__ static __forceinline__ unsigned gmma_off(int r, int kb) { return kGmmaOff##X[r][kb]; } \
+  };
+TYCUTE_OPERAND(OperandA_K, A_K)
+TYCUTE_OPERAND(OperandA_MN, A_MN)
+TYCUTE_OPERAND(OperandB_K, B_K)
+TYCUTE_OPERAND(OperandB_MN, B_MN)
+#undef TYCUTE_OPERAND
+
+// The boxes of one stage of operand Op (tile origin mn0 along M or N, k0 along K) into `stage`:
+// coordinates (k, mn) of a K-major map, (mn, k) of an MN-major one.
+template <class Op>
+__device__ __forceinline__ void tma_load_operand(unsigned stage, const TmaMap* map, int mn0, int k0, int z, unsigned bar) {
+#pragma unroll
+  for (int j = 0; j < Op::kBoxes; ++j) {
+    if constexpr (Op::kMn)
+      tma_load_3d(stage + Op::box_byte(j), map, mn0 + Op::box_mn(j), k0, z, bar);
+    else
+      tma_load_3d(stage + Op::box_byte(j), map, k0, mn0 + Op::box_mn(j), z, bar);
+  }
 }
 
 // Keeps the compiler from moving accumulator accesses across wgmma issue / wait.
@@ -154,33 +187,37 @@ __device__ __forceinline__ void fence_operand(float& r) { asm volatile("" : "+f"
 // wgmma.mma_async m64n128k16, f32 += f16 * f16, A and B from shared-memory descriptors (K-major,
 // no transpose), d = the 64 accumulators of one block (the atom's layoutC_TV value order);
 // d = a * b when accumulate is 0 (the first k-block of a tile), d += a * b otherwise.
+template <int kTnspA, int kTnspB>
 __device__ __forceinline__ void wgmma_m64n128k16(float* d, unsigned long long desc_a, unsigned long long desc_b, int accumulate) {
   asm volatile(
       "{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
       "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 "
-      "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
+      "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, %67, %68;\n}\n"
       : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]), "+f"(d[7]), "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]), "+f"(d[13]), "+f"(d[14]), "+f"(d[15]), "+f"(d[16]), "+f"(d[17]), "+f"(d[18]), "+f"(d[19]), "+f"(d[20]), "+f"(d[21]), "+f"(d[22]), "+f"(d[23]), "+f"(d[24]), "+f"(d[25]), "+f"(d[26]), "+f"(d[27]), "+f"(d[28]), "+f"(d[29]), "+f"(d[30]), "+f"(d[31]), "+f"(d[32]), "+f"(d[33]), "+f"(d[34]), "+f"(d[35]), "+f"(d[36]), "+f"(d[37]), "+f"(d[38]), "+f"(d[39]), "+f"(d[40]), "+f"(d[41]), "+f"(d[42]), "+f"(d[43]), "+f"(d[44]), "+f"(d[45]), "+f"(d[46]), "+f"(d[47]), "+f"(d[48]), "+f"(d[49]), "+f"(d[50]), "+f"(d[51]), "+f"(d[52]), "+f"(d[53]), "+f"(d[54]), "+f"(d[55]), "+f"(d[56]), "+f"(d[57]), "+f"(d[58]), "+f"(d[59]), "+f"(d[60]), "+f"(d[61]), "+f"(d[62]), "+f"(d[63])
-      : "l"(desc_a), "l"(desc_b), "r"(accumulate));
+      : "l"(desc_a), "l"(desc_b), "r"(accumulate), "n"(kTnspA), "n"(kTnspB));
 }
 
 // wgmma.mma_async m64n256k16, as m64n128k16 with the 128 accumulators of one block.
+template <int kTnspA, int kTnspB>
 __device__ __forceinline__ void wgmma_m64n256k16(float* d, unsigned long long desc_a, unsigned long long desc_b, int accumulate) {
   asm volatile(
       "{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
       "wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 "
-      "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p, 1, 1, 0, 0;\n}\n"
+      "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p, 1, 1, %131, %132;\n}\n"
       : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]), "+f"(d[7]), "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]), "+f"(d[13]), "+f"(d[14]), "+f"(d[15]), "+f"(d[16]), "+f"(d[17]), "+f"(d[18]), "+f"(d[19]), "+f"(d[20]), "+f"(d[21]), "+f"(d[22]), "+f"(d[23]), "+f"(d[24]), "+f"(d[25]), "+f"(d[26]), "+f"(d[27]), "+f"(d[28]), "+f"(d[29]), "+f"(d[30]), "+f"(d[31]), "+f"(d[32]), "+f"(d[33]), "+f"(d[34]), "+f"(d[35]), "+f"(d[36]), "+f"(d[37]), "+f"(d[38]), "+f"(d[39]), "+f"(d[40]), "+f"(d[41]), "+f"(d[42]), "+f"(d[43]), "+f"(d[44]), "+f"(d[45]), "+f"(d[46]), "+f"(d[47]), "+f"(d[48]), "+f"(d[49]), "+f"(d[50]), "+f"(d[51]), "+f"(d[52]), "+f"(d[53]), "+f"(d[54]), "+f"(d[55]), "+f"(d[56]), "+f"(d[57]), "+f"(d[58]), "+f"(d[59]), "+f"(d[60]), "+f"(d[61]), "+f"(d[62]), "+f"(d[63]), "+f"(d[64]), "+f"(d[65]), "+f"(d[66]), "+f"(d[67]), "+f"(d[68]), "+f"(d[69]), "+f"(d[70]), "+f"(d[71]), "+f"(d[72]), "+f"(d[73]), "+f"(d[74]), "+f"(d[75]), "+f"(d[76]), "+f"(d[77]), "+f"(d[78]), "+f"(d[79]), "+f"(d[80]), "+f"(d[81]), "+f"(d[82]), "+f"(d[83]), "+f"(d[84]), "+f"(d[85]), "+f"(d[86]), "+f"(d[87]), "+f"(d[88]), "+f"(d[89]), "+f"(d[90]), "+f"(d[91]), "+f"(d[92]), "+f"(d[93]), "+f"(d[94]), "+f"(d[95]), "+f"(d[96]), "+f"(d[97]), "+f"(d[98]), "+f"(d[99]), "+f"(d[100]), "+f"(d[101]), "+f"(d[102]), "+f"(d[103]), "+f"(d[104]), "+f"(d[105]), "+f"(d[106]), "+f"(d[107]), "+f"(d[108]), "+f"(d[109]), "+f"(d[110]), "+f"(d[111]), "+f"(d[112]), "+f"(d[113]), "+f"(d[114]), "+f"(d[115]), "+f"(d[116]), "+f"(d[117]), "+f"(d[118]), "+f"(d[119]), "+f"(d[120]), "+f"(d[121]), "+f"(d[122]), "+f"(d[123]), "+f"(d[124]), "+f"(d[125]), "+f"(d[126]), "+f"(d[127])
-      : "l"(desc_a), "l"(desc_b), "r"(accumulate));
+      : "l"(desc_a), "l"(desc_b), "r"(accumulate), "n"(kTnspA), "n"(kTnspB));
 }
 
 // One wgmma of the configuration's atom (kAtomN = 128 or 256) on accumulator block d.
+// (imm-trans-a / -b: 1 for an MN-major operand)
+template <int kTnspA, int kTnspB>
 __device__ __forceinline__ void wgmma_atom(float* d, unsigned long long desc_a, unsigned long long desc_b, int accumulate) {
   static_assert(kAtomN == 128 || kAtomN == 256, "the kernel issues wgmma m64n128k16 or m64n256k16");
   static_assert(kAccPerMma == kAtomN / 2, "one wgmma's accumulators: 64 x kAtomN / 128 threads");
   if constexpr (kAtomN == 256)
-    wgmma_m64n256k16(d, desc_a, desc_b, accumulate);
+    wgmma_m64n256k16<kTnspA, kTnspB>(d, desc_a, desc_b, accumulate);
   else
-    wgmma_m64n128k16(d, desc_a, desc_b, accumulate);
+    wgmma_m64n128k16<kTnspA, kTnspB>(d, desc_a, desc_b, accumulate);
 }
 
 __device__ __forceinline__ unsigned pack_half2(float lo, float hi) {
@@ -215,11 +252,13 @@ __device__ __forceinline__ void stmatrix_x4(unsigned addr, unsigned r0, unsigned
 
 }  // namespace
 
-extern "C" __global__ void __launch_bounds__(kBlockThreads, 1)
-    sm90_gemm_tn(const __grid_constant__ TmaMap tma_a, const __grid_constant__ TmaMap tma_b, const __grid_constant__ TmaMap tma_c,
-                 const __grid_constant__ TmaMap tma_d, int M, int N, int K, int batch, int one_matrix, float alpha,
-                 float beta, unsigned short* __restrict__ d_out, long long ldd, long long batch_d,
-                 const unsigned short* __restrict__ bias, int bias_mode, long long bias_batch) {
+// The kernel of one layout: operand A read through OpA (OperandA_K or OperandA_MN), B through OpB.
+template <class OpA, class OpB>
+__device__ __forceinline__ void gemm(const TmaMap& tma_a, const TmaMap& tma_b, const TmaMap& tma_c, const TmaMap& tma_d, int M, int N,
+                                     int K, int batch, int one_matrix, float alpha, float beta, unsigned short* __restrict__ d_out,
+                                     long long ldd, long long batch_d, const unsigned short* __restrict__ bias, int bias_mode,
+                                     long long bias_batch) {
+  static_assert(kClusterM == 1 || OpB::kMn == 0, "clusters multicast slices of K-major B only");
   // shared memory: kStages stages of A and of B, kEpiStages of D and of C (1024-byte aligned:
   // the swizzles act on address bits), then the full / empty barriers of the stages and the
   // barriers of the C stages
@@ -310,11 +349,11 @@ extern "C" __global__ void __launch_bounds__(kBlockThreads, 1)
           const int s = it % kStages;
           if (it >= kStages) mbar_wait(empty(s), ((it / kStages) - 1) & 1);
           mbar_expect_tx(full(s), kTmaBytesA + kTmaBytesB);
-          tma_load_3d(sA + s * kStageBytesA, &tma_a, kt * kTmaBoxA[0][0], m0, za, full(s));
+          tma_load_operand<OpA>(sA + s * kStageBytesA, &tma_a, m0, kt * kTileK, za, full(s));
           if constexpr (kClusterM > 1)
-            tma_load_3d_mcast(sB + s * kStageBytesB + b_off, &tma_b, kt * kTmaBoxB[0][0], n0 + b_n, zb, full(s), (1u << kClusterM) - 1);
+            tma_load_3d_mcast(sB + s * kStageBytesB + b_off, &tma_b, kt * kTileK, n0 + b_n, zb, full(s), (1u << kClusterM) - 1);
           else
-            tma_load_3d(sB + s * kStageBytesB, &tma_b, kt * kTmaBoxB[0][0], n0, zb, full(s));
+            tma_load_operand<OpB>(sB + s * kStageBytesB, &tma_b, n0, kt * kTileK, zb, full(s));
         }
       }
     }
@@ -359,9 +398,9 @@ extern "C" __global__ void __launch_bounds__(kBlockThreads, 1)
     if (w == wg) {
 #pragma unroll
       for (int kb = 0; kb < kMmaK; ++kb) {
-        off_b[kb] = kGmmaOffB[w][kb];
+        off_b[kb] = OpB::gmma_off(w, kb);
 #pragma unroll
-        for (int m = 0; m < kMmaM; ++m) off_a[m][kb] = kGmmaOffA[w * kMmaM + m][kb];
+        for (int m = 0; m < kMmaM; ++m) off_a[m][kb] = OpA::gmma_off(w * kMmaM + m, kb);
       }
     }
   }
@@ -408,8 +447,8 @@ extern "C" __global__ void __launch_bounds__(kBlockThreads, 1)
       for (int kb = 0; kb < kMmaK; ++kb) {
 #pragma unroll
         for (int m = 0; m < kMmaM; ++m)
-          wgmma_atom(acc + kFragC[0][m], gmma_desc(sA + s * kStageBytesA + off_a[m][kb]), gmma_desc(sB + s * kStageBytesB + off_b[kb]),
-                     kt > 0 || kb > 0);
+          wgmma_atom<OpA::kMn, OpB::kMn>(acc + kFragC[0][m], gmma_desc<OpA::kLbo, OpA::kSbo>(sA + s * kStageBytesA + off_a[m][kb]),
+                                         gmma_desc<OpB::kLbo, OpB::kSbo>(sB + s * kStageBytesB + off_b[kb]), kt > 0 || kb > 0);
       }
       asm volatile("wgmma.commit_group.sync.aligned;\n" ::: "memory");
       // the group of the previous stage has completed once at most this one is pending
@@ -521,3 +560,20 @@ extern "C" __global__ void __launch_bounds__(kBlockThreads, 1)
   if (t == 0) asm volatile("cp.async.bulk.wait_group 0;\n" ::: "memory");
   if constexpr (kClusterM > 1) cluster_sync();
 }
+
+// The entry points, one per layout of A (M,K) and B (N,K) in global memory, named as BLAS names a
+// column-major D = op(A) op(B): tn both K-major, nt both MN-major, nn A M-major and B K-major, tt A
+// K-major and B N-major.
+#define TYCUTE_SM90_ENTRY(NAME, OPA, OPB)                                                                                         \
+  extern "C" __global__ void __launch_bounds__(kBlockThreads, 1)                                                                  \
+      NAME(const __grid_constant__ TmaMap tma_a, const __grid_constant__ TmaMap tma_b, const __grid_constant__ TmaMap tma_c,        \
+           const __grid_constant__ TmaMap tma_d, int M, int N, int K, int batch, int one_matrix, float alpha, float beta,           \
+           unsigned short* __restrict__ d_out, long long ldd, long long batch_d, const unsigned short* __restrict__ bias,         \
+           int bias_mode, long long bias_batch) {                                                                                 \
+    gemm<OPA, OPB>(tma_a, tma_b, tma_c, tma_d, M, N, K, batch, one_matrix, alpha, beta, d_out, ldd, batch_d, bias, bias_mode, \
+                   bias_batch);                                                                                                   \
+  }
+TYCUTE_SM90_ENTRY(sm90_gemm_tn, OperandA_K, OperandB_K)
+TYCUTE_SM90_ENTRY(sm90_gemm_nt, OperandA_MN, OperandB_MN)
+TYCUTE_SM90_ENTRY(sm90_gemm_nn, OperandA_MN, OperandB_K)
+TYCUTE_SM90_ENTRY(sm90_gemm_tt, OperandA_K, OperandB_MN)

@@ -139,7 +139,7 @@ pub fn shape_ok(m: usize, n: usize, k: usize) -> Result<(), String> {
 }
 
 /// How a matrix is stored: `Row`-major (rows `ld` elements apart) or `Col`-major (columns `ld`
-/// elements apart). A (m,k) and B (n,k) `Row`-major are K-major, the layout the kernel reads.
+/// elements apart). A (m,k) and B (n,k) `Row`-major are K-major, `Col`-major M- and N-major.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Order {
     /// Row-major.
@@ -150,12 +150,12 @@ pub enum Order {
 
 /// Leading dimensions, batch and layouts of one `sm90_gemm_tn` launch, all in elements (halves).
 /// Unlike the sm80 [`crate::gpu_check::GemmStrides`] (column-major f32 C/D) C and D are halves of
-/// either order, and A and B carry an order (only `Row`, K-major, is taken).
+/// either order, and so are A and B (all four layouts of A and B: one kernel entry point each).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Sm90Strides {
-    /// Row stride of A (m,k) (a multiple of 8, at least k).
+    /// Row stride (`a` = `Row`: at least k) or column stride (`Col`: at least m) of A (m,k); a multiple of 8.
     pub lda: usize,
-    /// Row stride of B (n,k) (a multiple of 8, at least k).
+    /// Row stride (`b` = `Row`: at least k) or column stride (`Col`: at least n) of B (n,k); a multiple of 8.
     pub ldb: usize,
     /// Row stride (`cd` = `Row`: at least n) or column stride (`Col`: at least m) of C; a multiple of 8.
     pub ldc: usize,
@@ -171,9 +171,9 @@ pub struct Sm90Strides {
     pub batch_c: usize,
     /// Elements from one D to the next (a multiple of 8; the Ds may not overlap).
     pub batch_d: usize,
-    /// The order of A (m,k): `Row` (K-major) only; `Col` (M-major) is refused.
+    /// The order of A (m,k): `Row` (K-major) or `Col` (M-major).
     pub a: Order,
-    /// The order of B (n,k): `Row` (K-major) only; `Col` (N-major) is refused.
+    /// The order of B (n,k): `Row` (K-major) or `Col` (N-major).
     pub b: Order,
     /// The order of C and D (m,n): `Row` (the kernel's) or `Col` (D^T = B A^T on the same kernel).
     pub cd: Order,
@@ -191,12 +191,16 @@ impl Sm90Strides {
         Sm90Strides { ldc: m, ldd: m, cd: Order::Col, ..Sm90Strides::packed((m, n, k), batch) }
     }
 
+    /// As [`Sm90Strides::packed`] with A and B in the orders given (lda = k or m, ldb = k or n).
+    pub fn packed_ab((m, n, k): (usize, usize, usize), batch: usize, a: Order, b: Order) -> Sm90Strides {
+        let lda = if a == Order::Row { k } else { m };
+        let ldb = if b == Order::Row { k } else { n };
+        Sm90Strides { lda, ldb, a, b, ..Sm90Strides::packed((m, n, k), batch) }
+    }
+
     /// (rows, cols) of C and D as stored: (m, n) row-major, (n, m) column-major.
     fn cd_dims(&self, (m, n): (usize, usize)) -> (usize, usize) {
-        match self.cd {
-            Order::Row => (m, n),
-            Order::Col => (n, m),
-        }
+        dims(self.cd, (m, n))
     }
 
     /// Elements a buffer must hold for `rows` rows of `len` elements `ld` apart, `self.batch`
@@ -208,21 +212,27 @@ impl Sm90Strides {
     /// Elements the buffers of A, B, C and D must hold for shape `(m, n, k)`.
     pub fn extents(&self, (m, n, k): (usize, usize, usize)) -> [usize; 4] {
         let (r, c) = self.cd_dims((m, n));
-        [self.extent(m, k, self.lda, self.batch_a), self.extent(n, k, self.ldb, self.batch_b), self.extent(r, c, self.ldc, self.batch_c), self.extent(r, c, self.ldd, self.batch_d)]
+        let (ar, ac) = dims(self.a, (m, k));
+        let (br, bc) = dims(self.b, (n, k));
+        [self.extent(ar, ac, self.lda, self.batch_a), self.extent(br, bc, self.ldb, self.batch_b), self.extent(r, c, self.ldc, self.batch_c), self.extent(r, c, self.ldd, self.batch_d)]
     }
 
     /// Whether `sm90_gemm_tn` takes these strides for shape `(m, n, k)`; `Err` says why not.
     pub fn check(&self, (m, n, k): (usize, usize, usize)) -> Result<(), String> {
         shape_ok(m, n, k)?;
-        if self.a != Order::Row || self.b != Order::Row {
+        if self.a == Order::Col && m % 8 != 0 || self.b == Order::Col && n % 8 != 0 {
             return Err(format!(
-                "sm90_gemm_tn reads A and B K-major only (A (m,k) and B (n,k) row-major), not A {:?}, B {:?}: an M- or N-major operand needs a transposed TMA box and the wgmma descriptor's transpose bit, which this kernel does not have",
+                "a column-major (M-major) A needs M, a column-major (N-major) B N a multiple of 8 (the TMA reads 16-byte units along the contiguous dimension), not {m}x{n}x{k} with A {:?}, B {:?}",
                 self.a, self.b
             ));
         }
         let (rows, cols) = self.cd_dims((m, n));
-        if self.lda < k || self.ldb < k || self.ldc < cols || self.ldd < cols {
-            return Err(format!("leading dimensions lda {}, ldb {}, ldc {}, ldd {} are smaller than the shape {m}x{n}x{k} ({:?}-major C/D)", self.lda, self.ldb, self.ldc, self.ldd, self.cd));
+        let (acols, bcols) = (dims(self.a, (m, k)).1, dims(self.b, (n, k)).1);
+        if self.lda < acols || self.ldb < bcols || self.ldc < cols || self.ldd < cols {
+            return Err(format!(
+                "leading dimensions lda {}, ldb {}, ldc {}, ldd {} are smaller than the shape {m}x{n}x{k} ({:?}-major A, {:?}-major B, {:?}-major C/D)",
+                self.lda, self.ldb, self.ldc, self.ldd, self.a, self.b, self.cd
+            ));
         }
         // the batch strides are only used (as the maps' third stride) with more than one problem
         let zs = if self.batch > 1 { [self.batch_a, self.batch_b, self.batch_c, self.batch_d] } else { [0; 4] };
@@ -246,6 +256,14 @@ impl Sm90Strides {
             return Err(format!("batch_d {} is smaller than one D ({one_d} elements): the Ds would overlap", self.batch_d));
         }
         Ok(())
+    }
+}
+
+/// (rows, cols) of an `(r, c)` matrix as stored in `order`: `(r, c)` row-major, `(c, r)` column-major.
+fn dims(order: Order, (r, c): (usize, usize)) -> (usize, usize) {
+    match order {
+        Order::Row => (r, c),
+        Order::Col => (c, r),
     }
 }
 
@@ -302,7 +320,8 @@ fn bias_mode(row: bool, vlen: usize, (m, n): (usize, usize), batch: usize, cd: O
 pub struct Sm90Gemm {
     ctx: Arc<CudaContext>,
     _module: Arc<CudaModule>,
-    f: CudaFunction,
+    /// The entry points `sm90_gemm_tn`, `_nt`, `_nn`, `_tt` (A, B K-major or MN-major: [`LAYOUTS`]).
+    f: [CudaFunction; 4],
     smem: u32,
     /// The GPU's SMs: the persistent kernel runs at most one CTA on each.
     sms: usize,
@@ -312,11 +331,14 @@ pub struct Sm90Gemm {
     p: LaunchParams,
 }
 
-/// The header values a launch needs: the TMA boxes `{inner, outer}` of A, B, C, D and their
-/// swizzle modes, the CTA tile, the threads of a block.
+/// The kernel's entry points by the majors of its A and B: `(name, A MN-major, B MN-major)`.
+pub const LAYOUTS: [(&str, bool, bool); 4] = [("sm90_gemm_tn", false, false), ("sm90_gemm_nt", true, true), ("sm90_gemm_nn", true, false), ("sm90_gemm_tt", false, true)];
+
+/// The header values a launch needs: the TMA boxes `{inner, outer}` of A K-major, A MN-major, B
+/// K-major, B MN-major, C, D and the swizzle modes of A, B, C, D, the CTA tile, the threads of a block.
 #[derive(Clone, Debug)]
 struct LaunchParams {
-    boxes: [(u32, u32); 4],
+    boxes: [(u32, u32); 6],
     swizzles: [i64; 4],
     tile: (usize, usize),
     block_threads: u32,
@@ -326,14 +348,16 @@ struct LaunchParams {
 
 impl LaunchParams {
     fn of(cf: &Sm90Config) -> Result<LaunchParams, String> {
-        let mut boxes = [(0, 0); 4];
+        let mut boxes = [(0, 0); 6];
         let mut swizzles = [0; 4];
-        for (i, x) in ["A", "B", "C", "D"].iter().enumerate() {
+        for (i, x) in ["A_K", "A_MN", "B_K", "B_MN", "C", "D"].iter().enumerate() {
             let b = cf.row(&format!("kTmaBox{x}"))?;
             if b.len() != 2 {
                 return Err(format!("{}.h: kTmaBox{x} is not {{inner, outer}}", cf.name));
             }
             boxes[i] = (b[0] as u32, b[1] as u32);
+        }
+        for (i, x) in ["A", "B", "C", "D"].iter().enumerate() {
             swizzles[i] = cf.int(&format!("kTmaSwizzle{x}"))?;
         }
         let block_threads = PRODUCER_THREADS + cf.consumers()? as u32 * cf.int("kThreads")? as u32;
@@ -357,10 +381,14 @@ impl Sm90Gemm {
     /// reads the boxes, tile and threads from the same header) and allows it its dynamic shared memory.
     pub fn load_config(ctx: &Arc<CudaContext>, config: Sm90Config, image: Vec<u8>) -> Result<Sm90Gemm, String> {
         let module = ctx.load_module(Ptx::from_binary(image)).map_err(|e| format!("load the CUBIN: {e}"))?;
-        let f = module.load_function("sm90_gemm_tn").map_err(|e| format!("kernel: {e}"))?;
         let smem = config.smem_bytes()?;
-        f.set_attribute(tycute_cuda::cudarc::driver::sys::CUfunction_attribute_enum::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, smem as i32)
-            .map_err(|e| format!("shared memory attribute: {e}"))?;
+        let load = |name: &str| -> Result<CudaFunction, String> {
+            let f = module.load_function(name).map_err(|e| format!("kernel {name}: {e}"))?;
+            f.set_attribute(tycute_cuda::cudarc::driver::sys::CUfunction_attribute_enum::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, smem as i32)
+                .map_err(|e| format!("{name}: shared memory attribute: {e}"))?;
+            Ok(f)
+        };
+        let f = [load(LAYOUTS[0].0)?, load(LAYOUTS[1].0)?, load(LAYOUTS[2].0)?, load(LAYOUTS[3].0)?];
         let sms = ctx
             .attribute(tycute_cuda::cudarc::driver::sys::CUdevice_attribute::CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT)
             .map_err(|e| format!("SM count: {e}"))? as usize;
@@ -454,11 +482,11 @@ impl Sm90Gemm {
             return Err(format!("a buffer is smaller than {} problem(s) of {m}x{n}x{k} with {s:?} (A, B, C, D need {ext:?} halves)", s.batch));
         }
         let p = &self.p;
-        let ([box_a, box_b, box_c, box_d], [sw_a, sw_b, sw_c, sw_d]) = (p.boxes, p.swizzles);
+        let ([box_a_k, box_a_mn, box_b_k, box_b_mn, box_c, box_d], [sw_a, sw_b, sw_c, sw_d]) = (p.boxes, p.swizzles);
         let batch = s.batch as u64;
         // one matrix for the whole batch: a map of depth 1, z = 0 in the kernel (one_matrix bits)
         let depth = |stride: usize| if stride == 0 || batch == 1 { 1 } else { batch };
-        let (ta, tb, tc, td, mk, nk, one_matrix, pd, pbias) = {
+        let (ta, tb, tc, td, mk, nk, one_matrix, pd, pbias, layout) = {
             let (pbias, _gbias) = match bias {
                 Bias::None => (0, None),
                 Bias::Row(v) | Bias::Col(v) => {
@@ -472,18 +500,27 @@ impl Sm90Gemm {
             let (pd, _gd) = d.device_ptr_mut(stream);
             // the kernel's problem: row-major C/D as given; column-major D (m,n) is row-major
             // D^T (n,m) = B A^T, so M and N, A and B swap
-            let ((mk, pa, lda, za), (nk, pb, ldb, zb)) = match s.cd {
-                Order::Row => ((m, pa, s.lda, s.batch_a), (n, pb, s.ldb, s.batch_b)),
-                Order::Col => ((n, pb, s.ldb, s.batch_b), (m, pa, s.lda, s.batch_a)),
+            let ((mk, pa, lda, za, oa), (nk, pb, ldb, zb, ob)) = match s.cd {
+                Order::Row => ((m, pa, s.lda, s.batch_a, s.a), (n, pb, s.ldb, s.batch_b, s.b)),
+                Order::Col => ((n, pb, s.ldb, s.batch_b, s.b), (m, pa, s.lda, s.batch_a, s.a)),
             };
+            // the kernel's operands: K-major (row-major) maps are (K inner, MN outer), MN-major
+            // (column-major) ones (MN inner, K outer); the box {inner, outer} is the header's
+            let operand = |mn: usize, order: Order, kbox: (u32, u32), mnbox: (u32, u32)| match order {
+                Order::Row => ((mn as u64, k as u64), kbox),
+                Order::Col => ((k as u64, mn as u64), mnbox),
+            };
+            let ((ar, ac), bxa) = operand(mk, oa, box_a_k, box_a_mn);
+            let ((br, bc), bxb) = operand(nk, ob, box_b_k, box_b_mn);
+            let layout = LAYOUTS.iter().position(|&(_, x, y)| x == (oa == Order::Col) && y == (ob == Order::Col)).unwrap_or(0);
             let one_matrix = i32::from(za == 0) | (i32::from(zb == 0) << 1) | (i32::from(s.batch_c == 0) << 2);
-            let (mk64, nk64, k64) = (mk as u64, nk as u64, k as u64);
+            let (mk64, nk64) = (mk as u64, nk as u64);
             // SAFETY: the allocations hold every matrix of the batch with these strides (checked
             // above) and outlive the launch (the caller's borrows).
             unsafe {
                 (
-                    TensorMap::f16_3d(pa, (mk64, k64, lda as u64), (depth(za), za as u64), (box_a.1, box_a.0), sw_a)?,
-                    TensorMap::f16_3d(pb, (nk64, k64, ldb as u64), (depth(zb), zb as u64), (box_b.1, box_b.0), sw_b)?,
+                    TensorMap::f16_3d(pa, (ar, ac, lda as u64), (depth(za), za as u64), (bxa.1, bxa.0), sw_a)?,
+                    TensorMap::f16_3d(pb, (br, bc, ldb as u64), (depth(zb), zb as u64), (bxb.1, bxb.0), sw_b)?,
                     TensorMap::f16_3d(pc, (mk64, nk64, s.ldc as u64), (depth(s.batch_c), s.batch_c as u64), (box_c.1, box_c.0), sw_c)?,
                     TensorMap::f16_3d(pd, (mk64, nk64, s.ldd as u64), (batch, s.batch_d as u64), (box_d.1, box_d.0), sw_d)?,
                     mk,
@@ -491,11 +528,13 @@ impl Sm90Gemm {
                     one_matrix,
                     pd,
                     pbias,
+                    layout,
                 )
             }
         };
+        let f = &self.f[layout];
         let (mi, ni, ki, bi) = (mk as i32, nk as i32, k as i32, s.batch as i32);
-        let mut l = stream.launch_builder(&self.f);
+        let mut l = stream.launch_builder(f);
         // D's address and strides for the sub-tiles the threads store (N of the kernel's problem
         // not a multiple of 8: a TMA store clips rows in 16-byte units)
         let (ldd, batch_d) = (s.ldd as i64, if s.batch > 1 { s.batch_d as i64 } else { 0 });
@@ -549,7 +588,7 @@ impl Sm90Gemm {
             // SAFETY: as for the launch below: `args` points at the kernel's arguments in its
             // signature's order and types, all alive until cuLaunchKernelEx returns (it copies them);
             // the grid is a multiple of the cluster size.
-            let r = unsafe { sys::cuLaunchKernelEx(&lc, self.f.cu_function(), args.as_mut_ptr(), core::ptr::null_mut()) };
+            let r = unsafe { sys::cuLaunchKernelEx(&lc, f.cu_function(), args.as_mut_ptr(), core::ptr::null_mut()) };
             if r != sys::CUresult::CUDA_SUCCESS {
                 return Err(format!("launch (clusters of {cl}): {r:?}"));
             }
@@ -657,8 +696,15 @@ pub fn check_case_bias(g: &Sm90Gemm, (m, n, k): (usize, usize, usize), s: &Sm90S
         Order::Row => (m, n),
         Order::Col => (n, m),
     };
-    let a = fill(ext[0], m, k, s.lda, s.batch_a, false);
-    let b = fill(ext[1], n, k, s.ldb, s.batch_b, false);
+    let (ar, ac) = dims(s.a, (m, k));
+    let (br, bc) = dims(s.b, (n, k));
+    let a = fill(ext[0], ar, ac, s.lda, s.batch_a, false);
+    let b = fill(ext[1], br, bc, s.ldb, s.batch_b, false);
+    // element (i, kk) of an operand stored in `order` with leading dimension ld
+    let op_at = |order: Order, ld: usize, i: usize, kk: usize| match order {
+        Order::Row => i * ld + kk,
+        Order::Col => kk * ld + i,
+    };
     let c = fill(ext[2], cr, cc, s.ldc, s.batch_c, beta == 0.0);
     // index of element (i, j) of matrix z of C or D
     let at = |z: usize, zs: usize, ld: usize, i: usize, j: usize| match s.cd {
@@ -723,11 +769,11 @@ pub fn check_case_bias(g: &Sm90Gemm, (m, n, k): (usize, usize, usize), s: &Sm90S
     for z in 0..s.batch {
         let (za, zb) = (if s.batch_a == 0 { 0 } else { z }, if s.batch_b == 0 { 0 } else { z });
         let zc = if s.batch_c == 0 { 0 } else { z };
+        let (a0, b0) = (za * s.batch_a, zb * s.batch_b);
         for i in 0..m {
-            let ra = &a[za * s.batch_a + i * s.lda..][..k];
+            let ra: Vec<f64> = (0..k).map(|kk| a[a0 + op_at(s.a, s.lda, i, kk)] as f64).collect();
             for j in 0..n {
-                let rb = &b[zb * s.batch_b + j * s.ldb..][..k];
-                let dot: f64 = ra.iter().zip(rb).map(|(&x, &y)| x as f64 * y as f64).sum();
+                let dot: f64 = (0..k).map(|kk| ra[kk] * b[b0 + op_at(s.b, s.ldb, j, kk)] as f64).sum();
                 let cv = if beta == 0.0 { 0.0 } else { c[at(zc, s.batch_c, s.ldc, i, j)] as f64 };
                 let want = alpha as f64 * dot + beta as f64 * cv + bias_at(z, i, j);
                 let got = f16_value(d[GUARD + at(z, s.batch_d, s.ldd, i, j)]);
@@ -813,8 +859,22 @@ pub fn bench_rotating(g: &Sm90Gemm, shape: (usize, usize, usize), runs: usize, b
 
 /// [`bench_rotating`] with a bias vector in tycute's epilogue: `bias` is `none`, `row` ([`Bias::Row`],
 /// m halves) or `col` ([`Bias::Col`], n halves); cuBLAS runs without one.
-pub fn bench_rotating_bias(g: &Sm90Gemm, (m, n, k): (usize, usize, usize), runs: usize, beta: f32, bias: &str) -> Result<(f64, Option<f64>), String> {
-    Sm90Strides::packed((m, n, k), 1).check((m, n, k))?;
+pub fn bench_rotating_bias(g: &Sm90Gemm, shape: (usize, usize, usize), runs: usize, beta: f32, bias: &str) -> Result<(f64, Option<f64>), String> {
+    bench_rotating_layout(g, shape, runs, beta, bias, (Order::Row, Order::Row))
+}
+
+/// [`bench_rotating_bias`] with A and B in the orders `(a, b)` (packed: lda = k or m, ldb = k or
+/// n), cuBLAS on the same layout (`Col` A or B: `op = N` / `T` instead of `T` / `N`).
+pub fn bench_rotating_layout(
+    g: &Sm90Gemm,
+    (m, n, k): (usize, usize, usize),
+    runs: usize,
+    beta: f32,
+    bias: &str,
+    (oa, ob): (Order, Order),
+) -> Result<(f64, Option<f64>), String> {
+    let packed = Sm90Strides::packed_ab((m, n, k), 1, oa, ob);
+    packed.check((m, n, k))?;
     let stream = g.ctx.default_stream();
     let e = |what: &str, x: tycute_cuda::cudarc::driver::DriverError| format!("{what}: {x}");
     let (bufs, mut random) = crate::gpu_check::rotating_inputs(&stream, (m, n, k))?;
@@ -830,7 +890,6 @@ pub fn bench_rotating_bias(g: &Sm90Gemm, (m, n, k): (usize, usize, usize), runs:
         "col" => Bias::Col(&bias_n),
         other => return Err(format!("bias `{other}`: none, row or col")),
     };
-    let packed = Sm90Strides::packed((m, n, k), 1);
     let median_tflops = |ms: Vec<f64>| crate::gpu_check::median_tflops((m, n, k), ms);
     for (a, b) in &bufs {
         for _ in 0..3 {
@@ -848,8 +907,10 @@ pub fn bench_rotating_bias(g: &Sm90Gemm, (m, n, k): (usize, usize, usize), runs:
     let blas = crate::gpu_check::cublas(&stream)?;
     let f16 = tycute_cuda::cudarc::cublas::sys::cudaDataType::CUDA_R_16F;
     // row-major D (m,n) is column-major D^T (n,m) = B * A^T: B first
+    use crate::gpu_check::Major;
+    let major = |o: Order| if o == Order::Row { Major::K } else { Major::MN };
     let run_blas = |a: &CudaSlice<u16>, b: &CudaSlice<u16>, d: &mut CudaSlice<u16>| {
-        crate::gpu_check::cublas_gemm_tn_scaled(&blas, &stream, (n, m, k), b, a, d, f16, (1.0, beta))
+        crate::gpu_check::cublas_gemm_ops(&blas, &stream, (n, m, k), (major(ob), major(oa)), b, a, d, f16, (1.0, beta))
     };
     for (a, b) in &bufs {
         for _ in 0..3 {
@@ -869,13 +930,15 @@ mod tests {
 
     #[test]
     fn header_values_and_halves() {
-        assert_eq!(SM90.row("kTmaBoxA").unwrap(), [64, 128]);
+        assert_eq!(SM90.row("kTmaBoxA_K").unwrap(), [64, 128]);
+        assert_eq!((SM90.row("kTmaBoxA_MN").unwrap(), SM90.int("kTmaBoxesA_MN").unwrap()), (vec![64, 64], 2));
         assert_eq!(SM90.row("kTmaBoxD").unwrap(), [32, 64]);
         assert_eq!(SM90.int("kTmaSwizzleA").unwrap(), 3);
         assert!(SM90.smem_bytes().unwrap() > 4 * 32768);
         // the cooperative configuration: (256,64) boxes of B, (128,32) of D, one consumer of 256
         // threads, 224 KiB + barriers + alignment within the 227 KiB of an sm_90 CTA
-        assert_eq!(SM90_128X256.row("kTmaBoxB").unwrap(), [64, 256]);
+        assert_eq!(SM90_128X256.row("kTmaBoxB_K").unwrap(), [64, 256]);
+        assert_eq!((SM90_128X256.row("kTmaBoxB_MN").unwrap(), SM90_128X256.int("kTmaBoxesB_MN").unwrap()), (vec![64, 64], 4));
         assert_eq!((SM90.int("kClusterM").unwrap(), SM90_128X256.int("kClusterM").unwrap()), (1, 1));
         assert_eq!(SM90_128X256.row("kTmaBoxD").unwrap(), [32, 128]);
         assert_eq!((SM90_128X256.consumers().unwrap(), SM90_128X256.int("kThreads").unwrap()), (1, 256));
@@ -898,7 +961,10 @@ mod tests {
         let col = Sm90Strides::packed_col((136, 7, 8), 3);
         assert_eq!(col.extents((136, 7, 8)), [3 * 136 * 8, 3 * 7 * 8, 3 * 136 * 7, 3 * 136 * 7]);
         assert!(col.check((136, 7, 8)).is_ok());
-        assert!(Sm90Strides { a: Order::Col, ..col }.check((136, 7, 8)).unwrap_err().contains("K-major"));
+        // an M-major A: columns of m = 136; an N-major B with n = 7 is not 16-byte aligned
+        let mn = Sm90Strides { a: Order::Col, lda: 136, batch_a: 136 * 8, ..col };
+        assert!(mn.check((136, 7, 8)).is_ok() && mn.extents((136, 7, 8))[0] == 3 * 136 * 8);
+        assert!(Sm90Strides { b: Order::Col, ldb: 8, ..col }.check((136, 7, 8)).unwrap_err().contains("multiple of 8"));
         assert!(Sm90Strides { batch_d: 8, ..col }.check((136, 7, 8)).unwrap_err().contains("overlap"));
         // bias: kernel mode 1 = per row of its problem, 2 = per column; column-major C/D swap them
         assert_eq!(bias_mode(true, 100, (100, 50), 1, Order::Row), Ok((1, 0)));

@@ -198,9 +198,14 @@ fn gemm_on_gpu() -> String {
 }
 
 /// `tycute bench sm80 [--config NAME] [--shapes MxNxK,...] [--runs N]`, `tycute bench sm90
-/// [--config sm90|sm90_128x256|auto] [--shapes ..] [--runs N] [--beta B] [--bias none|row|col]`.
+/// [--config sm90|sm90_128x256|auto] [--shapes ..] [--runs N] [--beta B] [--bias none|row|col]
+/// [--layout tn|nt|nn|tt]`.
 fn bench(args: &tycute_cli::BenchArgs) -> i32 {
     match args.kernel.as_str() {
+        "sm80" if args.layout != "tn" => {
+            eprintln!("error: --layout is for sm90 (the sm80 layouts are configurations: --config sm80_nt_128x256, ...)");
+            2
+        }
         "sm80" if args.bias != "none" => {
             eprintln!("error: --bias is for sm90");
             2
@@ -216,6 +221,10 @@ fn bench(args: &tycute_cli::BenchArgs) -> i32 {
         "sm80" => bench_sm80(args),
         "sm90" if args.smem_bytes.is_some() => {
             eprintln!("error: --smem-bytes is for sm80");
+            2
+        }
+        "sm90" if !["tn", "nt", "nn", "tt"].contains(&args.layout.as_str()) => {
+            eprintln!("error: --layout {}: tn, nt, nn or tt", args.layout);
             2
         }
         "sm90" => bench_sm90(args),
@@ -304,7 +313,19 @@ fn bench_sm90(args: &tycute_cli::BenchArgs) -> i32 {
             }
         }
     }
-    let title = format!("sm90 GEMM (TN, fp16 in and out, fp32 accumulate, beta {}, bias {}) vs cublasGemmEx (no bias), sm_90a", args.beta, args.bias);
+    use tycute::gpu_sm90::Order;
+    let orders = match args.layout.as_str() {
+        "nt" => (Order::Col, Order::Col),
+        "nn" => (Order::Col, Order::Row),
+        "tt" => (Order::Row, Order::Col),
+        _ => (Order::Row, Order::Row),
+    };
+    let title = format!(
+        "sm90 GEMM ({}, fp16 in and out, fp32 accumulate, beta {}, bias {}) vs cublasGemmEx (no bias), sm_90a",
+        args.layout.to_uppercase(),
+        args.beta,
+        args.bias
+    );
     let mut text = format!(
         "{title}, median of {} runs, random inputs rotated over sets larger than L2\n{:<18} {:>10} {:>10} {:>7}  {}\n",
         args.runs, "shape", "tycute", "cuBLAS", "ratio", "configuration"
@@ -312,7 +333,7 @@ fn bench_sm90(args: &tycute_cli::BenchArgs) -> i32 {
     for &(m, n, k) in &parsed {
         let want = tycute::gpu_sm90::pick((m, n, k), 1, gemms[0].sms());
         let g = gemms.iter().find(|g| g.config == want).unwrap_or(&gemms[0]);
-        match tycute::gpu_sm90::bench_rotating_bias(g, (m, n, k), args.runs, args.beta, &args.bias) {
+        match tycute::gpu_sm90::bench_rotating_layout(g, (m, n, k), args.runs, args.beta, &args.bias, orders) {
             Ok((ours, cb)) => {
                 let cbs = cb.map_or("-".to_string(), |c| format!("{c:.1}"));
                 let ratio = cb.map_or("-".to_string(), |c| format!("{:.2}", ours / c));

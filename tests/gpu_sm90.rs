@@ -22,8 +22,14 @@ fn refuses_shapes_it_cannot_take() {
     let p = Sm90Strides::packed((7, 7, 8), 1);
     assert!(p.check((7, 7, 8)).unwrap_err().contains("multiples of 8"), "ldc = 7 is not a 16-byte TMA stride");
     assert!(padded((7, 7, 8), 1, Order::Row).check((7, 7, 8)).is_ok());
-    let e = Sm90Strides { b: Order::Col, ..padded((64, 64, 64), 1, Order::Row) }.check((64, 64, 64)).unwrap_err();
-    assert!(e.contains("K-major") && e.contains("transpose"), "{e}");
+    // M- / N-major A and B: every layout, the contiguous extent a multiple of 8
+    for (a, b) in [(Order::Col, Order::Col), (Order::Col, Order::Row), (Order::Row, Order::Col)] {
+        assert!(padded_ab((64, 64, 64), 1, Order::Row, a, b).check((64, 64, 64)).is_ok());
+    }
+    let e = padded_ab((7, 64, 64), 1, Order::Row, Order::Col, Order::Row).check((7, 64, 64)).unwrap_err();
+    assert!(e.contains("multiple of 8") && e.contains("7x64x64"), "{e}");
+    let e = Sm90Strides { lda: 64, ..padded_ab((72, 64, 64), 1, Order::Row, Order::Col, Order::Row) }.check((72, 64, 64)).unwrap_err();
+    assert!(e.contains("lda 64") && e.contains("Col-major A"), "{e}");
     let e = Sm90Strides { batch_d: 0, ..padded((64, 64, 64), 2, Order::Row) }.check((64, 64, 64)).unwrap_err();
     assert!(e.contains("overlap"), "{e}");
 }
@@ -49,6 +55,15 @@ fn padded((m, n, k): (usize, usize, usize), batch: usize, cd: Order) -> Sm90Stri
         b: Order::Row,
         cd,
     }
+}
+
+/// [`padded`] with A and B in the orders given (a column-major A (m,k) has columns of m, B (n,k) of n).
+fn padded_ab(shape: (usize, usize, usize), batch: usize, cd: Order, a: Order, b: Order) -> Sm90Strides {
+    let (m, n, k) = shape;
+    let ld = |x: usize| x.div_ceil(8) * 8 + 8;
+    let (lda, ldb) = (ld(if a == Order::Row { k } else { m }), ld(if b == Order::Row { k } else { n }));
+    let (arows, brows) = (if a == Order::Row { m } else { k }, if b == Order::Row { n } else { k });
+    Sm90Strides { lda, ldb, batch_a: arows * lda + 64, batch_b: brows * ldb + 64, a, b, ..padded(shape, batch, cd) }
 }
 
 #[test]
@@ -92,6 +107,9 @@ fn run_cases(g: &tycute::gpu_sm90::Sm90Gemm) {
             ((7, 7, 8), padded((7, 7, 8), 1, Order::Row), 1.5, 0.5),
             ((129, 127, 136), padded((129, 127, 136), 2, Order::Col), 1.5, 0.5),
             ((256, 256, 320), pk((256, 256, 320), 1), 1.5, 0.5),
+            ((136, 120, 72), padded_ab((136, 120, 72), 2, Order::Col, Order::Col, Order::Row), 1.5, 0.5),
+            ((264, 136, 136), padded_ab((264, 136, 136), 1, Order::Row, Order::Row, Order::Col), 1.0, 0.0),
+            ((256, 256, 320), Sm90Strides::packed_ab((256, 256, 320), 1, Order::Col, Order::Col), 1.5, 0.5),
         ]
     } else {
         let shared_bc = |s: Sm90Strides| Sm90Strides { batch_b: 0, batch_c: 0, ..s };
@@ -127,13 +145,35 @@ fn run_cases(g: &tycute::gpu_sm90::Sm90Gemm) {
             ((256, 256, 128), pk((256, 256, 128), 3), 1.0, 0.0),
             ((1000, 600, 256), padded((1000, 600, 256), 4, Order::Col), 1.5, 0.5),
         ]
+        .into_iter()
+        .chain(
+            // the other layouts of A and B (NT, NN, TT: MN-major operands through wgmma's
+            // transpose bits and (64, 64) TMA boxes), full and residue tiles, both C/D orders
+            // (column-major swaps A and B, and so NN and TT), batches; M- / N-major extents
+            // multiples of 8
+            [(Order::Col, Order::Col), (Order::Col, Order::Row), (Order::Row, Order::Col)].into_iter().flat_map(|(a, b)| {
+                let pab = |shape, cd| padded_ab(shape, 1, cd, a, b);
+                [
+                    ((8, 8, 8), pab((8, 8, 8), Order::Row), 1.5, 0.5),
+                    ((8, 8, 8), pab((8, 8, 8), Order::Col), 1.0, 0.0),
+                    ((256, 384, 192), Sm90Strides::packed_ab((256, 384, 192), 1, a, b), 1.5, 0.5),
+                    ((136, 264, 136), pab((136, 264, 136), Order::Row), 0.5, -1.0),
+                    ((264, 136, 72), pab((264, 136, 72), Order::Col), 1.5, 0.5),
+                    ((1000, 1000, 1000), Sm90Strides::packed_ab((1000, 1000, 1000), 1, a, b), 1.0, 0.0),
+                    ((2048, 2048, 128), Sm90Strides::packed_ab((2048, 2048, 128), 1, a, b), 1.0, 0.0),
+                    ((520, 1000, 264), padded_ab((520, 1000, 264), 3, Order::Col, a, b), 1.5, 0.5),
+                    ((200, 136, 72), padded_ab((200, 136, 72), 2, Order::Row, a, b), 1.0, 0.0),
+                ]
+            }),
+        )
+        .collect()
     };
     for (shape, s, alpha, beta) in &cases {
         let r = tycute::gpu_sm90::check_case(g, *shape, s, *alpha, *beta).unwrap_or_else(|e| panic!("{e}"));
         let (m, n, k) = shape;
         println!(
-            "sm_90a {name} {m}x{n}x{k} batch {} {:?}-major C/D ldd {} alpha {alpha} beta {beta}: {} of {} elements wrong, {} written outside D {:?}",
-            s.batch, s.cd, s.ldd, r.wrong, r.checked, r.outside, r.examples
+            "sm_90a {name} {m}x{n}x{k} batch {} {:?}-major A, {:?}-major B, {:?}-major C/D ldd {} alpha {alpha} beta {beta}: {} of {} elements wrong, {} written outside D {:?}",
+            s.batch, s.a, s.b, s.cd, s.ldd, r.wrong, r.checked, r.outside, r.examples
         );
         assert_eq!((r.wrong, r.outside), (0, 0), "{name} {m}x{n}x{k} {s:?}: {:?}", r.examples);
         assert_eq!(r.checked, m * n * s.batch);

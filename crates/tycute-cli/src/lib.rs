@@ -97,6 +97,10 @@ pub struct BenchArgs {
     /// sm80: never split the last wave's tiles along K (stream-K tail), to measure what it brings.
     #[arg(long)]
     pub no_stream_k: bool,
+    /// sm90: the layout of A and B as BLAS names it: `tn` (default; A and B K-major), `nt` (both
+    /// M- / N-major), `nn` (A M-major) or `tt` (B N-major); cuBLAS runs the same layout.
+    #[arg(long, default_value = "tn")]
+    pub layout: String,
 }
 
 #[derive(Subcommand, Debug)]

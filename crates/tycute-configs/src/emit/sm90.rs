@@ -48,7 +48,16 @@ pub trait Sm90Types {
     /// `zipped_divide((bM,bN), EpilogueTile)`, `tidfrg_D(tiled_r2s, sD_epi)`, `tidfrg_S(tiled_r2s,
     /// EpilogueTile)`, `tidfrg_S(tiled_s2r, sC_epi)`, `tidfrg_D(tiled_s2r, EpilogueTile)`.
     fn epilogue() -> [Vec<i64>; 5];
+    /// One stage of A (`(bM,bK)`) and of B (`(bN,bK)`) in each major, in the order
+    /// [`OPERANDS`]: `show` of the stage (position independent), its table (element units, swizzled, by `mn + rows*k`)
+    /// and the table of its `layout_b()` (unswizzled), from [`crate::sm90_layouts::StageOf`].
+    fn operand_stages() -> [(String, Vec<i64>, Vec<i64>); 4];
 }
+
+/// The operands and majors a header describes: `(name, operand A, MN-major)`; the kernel's
+/// layout `tn` reads `A_K` and `B_K`, `nt` `A_MN` and `B_MN`, `nn` `A_MN` and `B_K`, `tt`
+/// `A_K` and `B_MN`.
+pub const OPERANDS: [(&str, bool, bool); 4] = [("A_K", true, false), ("A_MN", true, true), ("B_K", false, false), ("B_MN", false, true)];
 
 /// The `show` texts of [`Sm90Types::texts`].
 pub struct Texts {
@@ -126,6 +135,25 @@ macro_rules! sm90_types {
             fn acc_per_mma() -> i64 {
                 <Size<LayoutAt<crate::$($m)::+::Accumulators, tycute_layout::typenum::Z0>> as Integer>::I64
             }
+            fn operand_stages() -> [(String, Vec<i64>, Vec<i64>); 4] {
+                use crate::sm90_layouts::StageOf;
+                use tycute_layout::swizzle::gmma::{MajorK, MajorMN};
+                use tycute_layout::AsPositionIndependent;
+                type Bm = <$cfg as Sm90Config>::BM;
+                type Bn = <$cfg as Sm90Config>::BN;
+                type Bk = <$cfg as Sm90Config>::BK;
+                macro_rules! one {
+                    ($l:ty) => {
+                        (show::<AsPositionIndependent<$l>>(), table::<AsPositionIndependent<$l>>(), table::<crate::sm90::InnerLayout<AsPositionIndependent<$l>>>())
+                    };
+                }
+                [
+                    one!(StageOf<MajorK, Bm, Bk>),
+                    one!(StageOf<MajorMN, Bm, Bk>),
+                    one!(StageOf<MajorK, Bn, Bk>),
+                    one!(StageOf<MajorMN, Bn, Bk>),
+                ]
+            }
             fn epilogue() -> [Vec<i64>; 5] {
                 use crate::$($m)::+ as c;
                 [
@@ -194,34 +222,22 @@ pub struct Tables {
     /// `(B,M,S)` on bytes, the `CUtensorMapSwizzle`, the GMMA layout type and the span, of sA/sB and of sD.
     pub sw_ab: (i64, i64, i64, i64),
     pub sw_d: (i64, i64, i64, i64),
-    /// `sA(_,_,0)` / `sB(_,_,0)` / `sD(_,_,0)`: offsets (halves, swizzled) by `m + rows*k`.
-    pub sa: Vec<i64>,
-    pub sb: Vec<i64>,
+    /// `sD(_,_,0)`: offsets (halves, swizzled) by `m + rows*k`.
     pub sd: Vec<i64>,
-    /// The CuTe texts of `sA(_,_,0)`, `sB(_,_,0)`, `sD(_,_,0)`.
-    sa_text: String,
-    sb_text: String,
+    /// The CuTe text of `sD(_,_,0)`.
     sd_text: String,
-    /// TMA boxes (M or N, K or N): outer, inner extents.
-    pub box_a: (i64, i64),
-    pub box_b: (i64, i64),
+    /// The mainloop's operands A and B, each K-major and MN-major ([`OPERANDS`]' order).
+    pub ops: Vec<Operand>,
+    /// The TMA box of D (M, N): outer, inner extents.
     pub box_d: (i64, i64),
     /// CTAs of a cluster along M; each loads `box_b_mcast` (B's box split along N) and multicasts it
     /// to all of them: `mcast_b[r]` = (N origin in the tile, start byte in a stage of sB) of CTA r's slice.
     pub cluster_m: i64,
     pub box_b_mcast: (i64, i64),
     pub mcast_b: Vec<(i64, i64)>,
-    /// GMMA: row pitch (bytes between rows 0 and 1 of a block), SBO (rows 0 and 8), LBO (k = 0 and 8).
-    pub gmma_pitch: i64,
-    pub gmma_sbo: i64,
-    pub gmma_lbo: i64,
     /// The TiledMMA's tile `(M,N,K)` and the atom's `N` (one wgmma's).
     pub mma_tile: (i64, i64, i64),
     pub atom_n: i64,
-    /// `[warpgroup * mma_m + m][k_block]`: start byte of the A block warpgroup `wg`'s wgmma `(m, k)`
-    /// reads in a stage; `[warpgroup][k_block]` for B.
-    pub gmma_off_a: Vec<Vec<i64>>,
-    pub gmma_off_b: Vec<Vec<i64>>,
     /// `MMA_M`, `MMA_K`: wgmmas per warpgroup along M, and per stage along K.
     pub mma_m: usize,
     pub mma_k: usize,
@@ -249,6 +265,38 @@ pub struct Tables {
     /// The same for the ldmatrix loads of C from sC (`tiled_s2r`).
     pub s2r_smem: Vec<Vec<i64>>,
     pub s2r_acc: Vec<Vec<i64>>,
+}
+
+/// One operand of the mainloop (A or B) in one major: its stage in shared memory, the TMA boxes
+/// that fill it and the GMMA descriptors that read it.
+#[derive(Clone, Debug)]
+pub struct Operand {
+    /// `A_K`, `A_MN`, `B_K`, `B_MN`.
+    pub name: &'static str,
+    /// Operand A (else B).
+    pub is_a: bool,
+    /// MN-major (the wgmma's transpose bit).
+    pub mn: bool,
+    /// Rows of the stage: `bM` or `bN`.
+    pub rows: i64,
+    /// `show` of the stage (`Sw<3,4,3> o smem_ptr[16b] o ...`).
+    text: String,
+    /// The stage: offsets (halves, swizzled) by `mn + rows*k`.
+    pub smem: Vec<i64>,
+    /// The TMA box `{inner, outer}` (the tensor map's order: K then MN for K-major, MN then K for
+    /// MN-major); for B K-major the slice one CTA of a cluster loads.
+    pub box_dims: (i64, i64),
+    /// The boxes of one stage: `(MN origin in the tile, start byte in the stage)`.
+    pub boxes: Vec<(i64, i64)>,
+    /// The descriptor's strides read off the stage (bytes): `pitch` between the 16-byte rows of
+    /// the swizzle pattern (K-major: rows 0 and 1; MN-major: k 0 and 1), `sbo` and `lbo`
+    /// (K-major: rows 0 and 8, k 0 and 8; MN-major: k 0 and 8, MN slices of 64 0 and 1).
+    pub pitch: i64,
+    pub sbo: i64,
+    pub lbo: i64,
+    /// A: `[warpgroup * mma_m + m][k_block]`, the start byte of the block warpgroup `wg`'s wgmma
+    /// `(m, k)` reads in a stage; B: `[warpgroup][k_block]`.
+    pub gmma_off: Vec<Vec<i64>>,
 }
 
 /// Where thread `t` sits in `thr_layout_vmnk` (the row of a `thrfrg_*` table that is its own).
@@ -368,23 +416,23 @@ pub fn tables_of<C: Sm90Types>() -> Result<Tables, String> {
             }
         }
     }
-    let box_a = flat(&tx.box_a).0;
-    let box_b = flat(&tx.box_b).0;
     let box_d = flat(&tx.box_d).0;
-    let [sa, sb, sd, inner] = C::smem();
-    // clusters along M share B: CTA r of the cluster loads rows [r * n/c, (r+1) * n/c) of B's box,
-    // which start at sB(_,_,0)(r * n/c, 0)
+    let [sa_k, _, sd, _] = C::smem();
+    let stages_ab = C::operand_stages();
+    // the configuration's own stages are the K-major ones (TN)
+    if stages_ab[0].1 != sa_k || stages_ab[0].0 != tx.sa || stages_ab[2].0 != tx.sb {
+        return Err(format!("sA(_,_,0) {} / sB(_,_,0) {} are not the K-major stages {} / {}", tx.sa, tx.sb, stages_ab[0].0, stages_ab[2].0));
+    }
+    // clusters along M share B: CTA r of the cluster loads rows [r * n/c, (r+1) * n/c) of B's
+    // K-major box, which start at sB(_,_,0)(r * n/c, 0)
+    let box_b = flat(&tx.box_b).0;
     let cl = flat(&tx.cluster).0;
     if cl.len() != 3 || cl[1] != 1 || cl[2] != 1 || cl[0] < 1 || box_b[0] % cl[0] != 0 {
         return Err(format!("ClusterShape {}: the kernel takes clusters (c,1,1) with c dividing B's box ({})", tx.cluster, box_b[0]));
     }
     let cluster_m = cl[0];
     let box_b_mcast = (box_b[0] / cluster_m, box_b[1]);
-    let mcast_b: Vec<(i64, i64)> = (0..cluster_m).map(|r| (r * box_b_mcast.0, sb[(r * box_b_mcast.0) as usize] * ELEM)).collect();
-
-    // GMMA: the descriptor's strides, read off the stage's (unswizzled) layout at (1,0), (8,0), (0,8)
-    let at = |m: i64, k: i64| inner[(m + bm * k) as usize] * ELEM;
-    let (gmma_pitch, gmma_sbo, gmma_lbo) = (at(1, 0) - at(0, 0), at(8, 0) - at(0, 0), at(0, 8) - at(0, 0));
+    let mcast_b: Vec<(i64, i64)> = (0..cluster_m).map(|r| (r * box_b_mcast.0, stages_ab[2].1[(r * box_b_mcast.0) as usize] * ELEM)).collect();
 
     let [vmnk, thrfrg_a, layout_a_tv, thrfrg_b, layout_b_tv, thrfrg_c, frag] = C::mma();
     if vmnk.len() != threads || threads % WARPGROUP != 0 {
@@ -413,9 +461,38 @@ pub fn tables_of<C: Sm90Types>() -> Result<Tables, String> {
     if n_per_k != 1 {
         return Err(format!("GMMA B: {n_per_k} wgmma blocks along N per k-block; the kernel issues one (the atom's N is the CTA's)"));
     }
-    let sa_ = &sa;
-    let gmma_off_a = blocks_a.iter().flat_map(|bl| (0..mma_m).map(move |m| (0..mma_k).map(|k| sa_[bl[m + mma_m * k][0] as usize] * ELEM).collect())).collect();
-    let gmma_off_b = blocks_b.iter().map(|bl| (0..mma_k).map(|k| sb[bl[k][0] as usize] * ELEM).collect()).collect();
+    // each operand in each major: the stage, its TMA boxes, its descriptors
+    let span = sw_ab.3;
+    let mut ops = Vec::new();
+    for ((name, is_a, mn), (text, smem, inner)) in OPERANDS.into_iter().zip(stages_ab) {
+        let rows = if is_a { bm } else { bn };
+        let at = |r: i64, k: i64| inner[(r + rows * k) as usize] * ELEM;
+        // the swizzle pattern's width in elements along its contiguous dimension
+        let w = span / ELEM;
+        let (box_dims, boxes, pitch, sbo, lbo) = if mn {
+            // MN-major: (w, bK) boxes, one per w rows, box j at the stage's (w j, 0); the
+            // descriptor's ((w,n),(8,k)):((1,LBO),(pitch/2,SBO))
+            if rows % w != 0 || bk > 256 {
+                return Err(format!("{name}: {rows} rows are not a whole number of {w}-wide MN slices, or bK {bk} > 256"));
+            }
+            let boxes = (0..rows / w).map(|j| (w * j, smem[(w * j) as usize] * ELEM)).collect();
+            let lbo = if rows > w { at(w, 0) - at(0, 0) } else { rows * bk * ELEM };
+            ((w, bk), boxes, at(0, 1) - at(0, 0), at(0, 8) - at(0, 0), lbo)
+        } else if !is_a && cluster_m > 1 {
+            ((box_b_mcast.1, box_b_mcast.0), mcast_b.clone(), at(1, 0) - at(0, 0), at(8, 0) - at(0, 0), at(0, 8) - at(0, 0))
+        } else {
+            // K-major: one (rows, bK) box (bK = the swizzle span), the descriptor's
+            // ((8,n),2):((pitch,SBO),..) with k contiguous
+            ((bk, rows), vec![(0, 0)], at(1, 0) - at(0, 0), at(8, 0) - at(0, 0), at(0, 8) - at(0, 0))
+        };
+        let sm = &smem;
+        let gmma_off: Vec<Vec<i64>> = if is_a {
+            blocks_a.iter().flat_map(|bl| (0..mma_m).map(move |m| (0..mma_k).map(|k| sm[bl[m + mma_m * k][0] as usize] * ELEM).collect::<Vec<i64>>())).collect()
+        } else {
+            blocks_b.iter().map(|bl| (0..mma_k).map(|k| smem[bl[k][0] as usize] * ELEM).collect()).collect()
+        };
+        ops.push(Operand { name, is_a, mn, rows, text, smem, box_dims, boxes, pitch, sbo, lbo, gmma_off });
+    }
 
     // accumulators: thread t's row of thrfrg_C, in the compact register order of the fragment
     let acc_crd: Vec<Vec<i64>> = (0..threads).map(|t| row_c(t).map(|f| tv_row(&thrfrg_c, rows_c, f))).collect::<Result<_, _>>()?;
@@ -448,25 +525,15 @@ pub fn tables_of<C: Sm90Types>() -> Result<Tables, String> {
         stages,
         sw_ab,
         sw_d,
-        sa,
-        sb,
         sd,
-        sa_text: tx.sa,
-        sb_text: tx.sb,
         sd_text: tx.sd,
-        box_a: (box_a[0], box_a[1]),
-        box_b: (box_b[0], box_b[1]),
+        ops,
         box_d: (box_d[0], box_d[1]),
         cluster_m,
         box_b_mcast,
         mcast_b,
-        gmma_pitch,
-        gmma_sbo,
-        gmma_lbo,
         mma_tile: (mma_tile[0], mma_tile[1], mma_tile[2]),
         atom_n,
-        gmma_off_a,
-        gmma_off_b,
         mma_m,
         mma_k,
         gmma_blocks_a: blocks_a,
@@ -537,46 +604,60 @@ pub fn header_of<C: Sm90Types>() -> String {
     h.int("kStages", t.stages, "bP");
 
     h.comment("Shared memory of one stage of sA and of sB (halves; the swizzle on byte addresses needs a 1024-byte aligned stage)");
-    h.int("kSwizzleB", t.sw_ab.0, "Sw<B,4,3> on byte addresses of GMMA::Layout_K_SW128_Atom<half_t>");
-    let (shape, stride) = flat(&t.sa_text);
-    h.layout("sA", &t.sa_text, &shape, &stride);
-    let (shape, stride) = flat(&t.sb_text);
-    h.layout("sB", &t.sb_text, &shape, &stride);
-    h.int("kStageBytesA", t.sa.len() as i64 * ELEM, "bytes per stage of sA: cosize(sA(_,_,0)) * sizeof(half_t)");
-    h.int("kStageBytesB", t.sb.len() as i64 * ELEM, "bytes per stage of sB");
-
-    h.comment("TMA loads: one box per stage and operand; cuTensorMapEncodeTiled order (innermost first)");
-    h.const_table("kTmaBoxA", "kTmaBoxA[0][]: {K extent, M extent} of the box, product_each(shape(sA(_,_,0))) reversed", &[vec![t.box_a.1, t.box_a.0]]);
-    h.int("kClusterM", t.cluster_m, "size<0>(ClusterShape): CTAs of a cluster along M, which share B (TMA multicast)");
-    h.const_table(
-        "kTmaBoxB",
-        "kTmaBoxB[0][]: {K extent, N extent} of the box one CTA loads: sB(_,_,0)'s shape, N split by kClusterM (each CTA multicasts its slice to the cluster)",
-        &[vec![t.box_b_mcast.1, t.box_b_mcast.0]],
-    );
+    h.int("kSwizzleB", t.sw_ab.0, "Sw<B,4,3> on byte addresses of the GMMA smem atoms of A and B (Layout_K_SW128_Atom<half_t>, Layout_MN_SW128_Atom<half_t>)");
+    let (a_k, b_k) = (&t.ops[0], &t.ops[2]);
+    h.int("kStageBytesA", a_k.smem.len() as i64 * ELEM, "bytes per stage of sA: cosize(sA(_,_,0)) * sizeof(half_t), either major");
+    h.int("kStageBytesB", b_k.smem.len() as i64 * ELEM, "bytes per stage of sB");
+    h.int("kClusterM", t.cluster_m, "size<0>(ClusterShape): CTAs of a cluster along M, which share B (TMA multicast; K-major B only)");
     h.const_table(
         "kTmaMcastB",
-        "kTmaMcastB[r][]: {N origin in the tile, start byte in a stage of sB} of the slice of B that CTA r of the cluster loads (sB(_,_,0) at (N origin, 0))",
+        "kTmaMcastB[r][]: {N origin in the tile, start byte in a stage of sB} of the slice of K-major B that CTA r of the cluster loads (sB(_,_,0) at (N origin, 0))",
         &t.mcast_b.iter().map(|&(n, b)| vec![n, b]).collect::<Vec<_>>(),
     );
     h.int("kTmaSwizzleA", t.sw_ab.1, "CUtensorMapSwizzle of sA's Sw<B,4,3>: 3 = CU_TENSOR_MAP_SWIZZLE_128B");
     h.int("kTmaSwizzleB", t.sw_ab.1, "");
-    h.int("kTmaBytesA", t.sa.len() as i64 * ELEM, "bytes of one A box (the mbarrier's transaction count adds A's and B's)");
-    h.int("kTmaBytesB", t.sb.len() as i64 * ELEM, "bytes of B arriving per stage (all kClusterM slices)");
-
-    h.comment(&format!("GMMA (wgmma m64n{}k16, A and B from smem descriptors, K-major), per warpgroup of the TiledMMA", t.atom_n));
+    h.int("kTmaBytesA", a_k.smem.len() as i64 * ELEM, "bytes of A arriving per stage (all its boxes; the mbarrier's transaction count adds A's and B's)");
+    h.int("kTmaBytesB", b_k.smem.len() as i64 * ELEM, "bytes of B arriving per stage (all kClusterM slices)");
+    h.comment(&format!("GMMA (wgmma m64n{}k16, A and B from smem descriptors), per warpgroup of the TiledMMA", t.atom_n));
     h.int("kGmmaLayoutType", t.sw_ab.2, "descriptor bits [62,64): 1 = SWIZZLE_128B (from Sw<3,4,3>)");
-    h.int("kGmmaLbo", t.gmma_lbo, "leading byte offset (bits [16,30) hold it >> 4): distance of k = 0 and k = 8, unused by swizzled K-major layouts");
-    h.int("kGmmaSbo", t.gmma_sbo, "stride byte offset (bits [32,46) hold it >> 4): distance of rows 0 and 8");
-    h.int("kGmmaRowBytes", t.gmma_pitch, "distance of rows 0 and 1 = the swizzle span (implied by the layout type)");
     h.int("kAtomN", t.atom_n, "N of one wgmma (the atom's)");
     h.int("kMmaM", t.mma_m as i64, "MMA_M: wgmma m64 blocks of one warpgroup per CTA tile");
     h.int("kMmaK", t.mma_k as i64, "MMA_K: k16 blocks per stage");
-    h.const_table(
-        "kGmmaOffA",
-        "kGmmaOffA[wg * kMmaM + m][k]: start byte of the A block of warpgroup wg's wgmma (m, k) in a stage (thrfrg_A(mma, (bM,bK)) through sA(_,_,0))",
-        &t.gmma_off_a,
-    );
-    h.const_table("kGmmaOffB", "kGmmaOffB[wg][k]: start byte of warpgroup wg's k-block k of B in a stage", &t.gmma_off_b);
+    for op in &t.ops {
+        let (x, mn) = (if op.is_a { "A" } else { "B" }, if op.is_a { "M" } else { "N" });
+        let n = op.name;
+        if op.mn {
+            h.comment(&format!(
+                "{x} {mn}-major ({n}): sX(_,_,0) = {}; the tensor map's dimensions are ({mn}, K, batch), one ({}, {}) box per {} rows; wgmma imm-trans-{} = 1",
+                op.text,
+                op.box_dims.0,
+                op.box_dims.1,
+                op.box_dims.0,
+                x.to_lowercase()
+            ));
+        } else {
+            h.comment(&format!("{x} K-major ({n}): sX(_,_,0) = {}; the tensor map's dimensions are (K, {mn}, batch); wgmma imm-trans-{} = 0", op.text, x.to_lowercase()));
+        }
+        h.int(&format!("kMn{n}"), i64::from(op.mn), "1: MN-major (the wgmma transpose bit)");
+        h.const_table(&format!("kTmaBox{n}"), &format!("kTmaBox{n}[0][]: {{inner, outer}} extents of the TMA box (cuTensorMapEncodeTiled's order)"), &[vec![op.box_dims.0, op.box_dims.1]]);
+        h.int(&format!("kTmaBoxes{n}"), op.boxes.len() as i64, "boxes per stage (of this CTA: a cluster's slices of K-major B are one per CTA)");
+        h.const_table(
+            &format!("kTmaBoxOff{n}"),
+            &format!("kTmaBoxOff{n}[j][]: {{{mn} origin in the tile, start byte in the stage}} of box j (the stage's element ({mn} origin, 0))"),
+            &op.boxes.iter().map(|&(o, b)| vec![o, b]).collect::<Vec<_>>(),
+        );
+        h.int(&format!("kGmmaLbo{n}"), op.lbo, if op.mn { "leading byte offset (bits [16,30) hold it >> 4): distance of the 64-wide MN slices" } else { "leading byte offset: distance of k = 0 and k = 8, unused by swizzled K-major layouts" });
+        h.int(&format!("kGmmaSbo{n}"), op.sbo, if op.mn { "stride byte offset (bits [32,46) hold it >> 4): distance of k = 0 and k = 8" } else { "stride byte offset: distance of rows 0 and 8" });
+        if op.is_a {
+            h.const_table(
+                &format!("kGmmaOff{n}"),
+                &format!("kGmmaOff{n}[wg * kMmaM + m][k]: start byte of the A block of warpgroup wg's wgmma (m, k) in a stage (thrfrg_A(mma, (bM,bK)) through the stage)"),
+                &op.gmma_off,
+            );
+        } else {
+            h.const_table(&format!("kGmmaOff{n}"), &format!("kGmmaOff{n}[wg][k]: start byte of warpgroup wg's k-block k of B in a stage"), &op.gmma_off);
+        }
+    }
 
     h.comment("Accumulators: tCrC = partition_fragment_C(mma, (bM,bN)), compact; wgmma block m uses registers kFragC[0][m] .. + kAccPerMma");
     h.int("kAccumulators", t.acc_crd[0].len() as i64, "f32 accumulators per thread");
@@ -717,86 +798,112 @@ fn check_tables(t: &Tables) -> Result<Report, String> {
     let mut r = Report::default();
     let (bm, bn, bk) = t.tile;
 
-    // TMA: the box lands exactly where sA(_,_,0) / sB(_,_,0) / sD(_,_,0) say (and fills the stage
-    // once); B as kClusterM slices, slice r at its start byte, rows from its N origin
-    let whole = |b: (i64, i64)| vec![(0i64, 0i64, b)];
-    let slices_b: Vec<(i64, i64, (i64, i64))> = t.mcast_b.iter().map(|&(n, byte)| (n, byte, t.box_b_mcast)).collect();
-    for (what, full, slices, sw, layout) in [
-        ("TMA load A", t.box_a, whole(t.box_a), t.sw_ab, &t.sa),
-        ("TMA load B", t.box_b, slices_b, t.sw_ab, &t.sb),
-        ("TMA store D", t.box_d, whole(t.box_d), t.sw_d, &t.sd),
-    ] {
-        let (full_outer, inner) = full;
-        if inner * ELEM != sw.3 {
-            return Err(format!("{what}: the box's inner extent is {} bytes, the swizzle span {}", inner * ELEM, sw.3));
+    // TMA: every box lands exactly where its stage's layout says (the boxes of a stage, or the
+    // slices of a cluster's B, fill it once): box element (inner i, outer o) is the stage's
+    // (mn, k) = (o, i) K-major, (i, o) MN-major, written at the box's start + the swizzled offset
+    // of row o, column i
+    for op in &t.ops {
+        let what = format!("TMA load {}", op.name);
+        let (inner, outer) = op.box_dims;
+        if inner * ELEM != t.sw_ab.3 {
+            return Err(format!("{what}: the box's inner extent is {} bytes, the swizzle span {}", inner * ELEM, t.sw_ab.3));
         }
-        if full_outer * inner != layout.len() as i64 {
-            return Err(format!("{what}: box ({full_outer},{inner}) against a stage of {} elements", layout.len()));
+        if outer > 256 || inner * outer * op.boxes.len() as i64 != op.smem.len() as i64 {
+            return Err(format!("{what}: {} boxes ({inner},{outer}) against a stage of {} elements (a box is at most 256 per dimension)", op.boxes.len(), op.smem.len()));
         }
         let mut bytes = Vec::new();
-        for &(origin, start, (outer, sinner)) in &slices {
-            if outer > 256 || sinner != inner || start % 1024 != 0 {
-                return Err(format!("{what}: slice box ({outer},{sinner}) at byte {start} (a TMA box is at most 256 per dimension, the swizzle needs 1024-byte aligned starts)"));
+        for &(origin, start) in &op.boxes {
+            if start % 1024 != 0 {
+                return Err(format!("{what}: a box starts at byte {start} (the swizzle needs 1024-byte aligned starts)"));
             }
-            for c in 0..inner {
-                for m in 0..outer {
-                    let want = layout[(origin + m + full_outer * c) as usize] * ELEM;
-                    let got = start + tma_byte(m, c, inner, sw.0);
+            for o in 0..outer {
+                for i in 0..inner {
+                    let (mn, k) = if op.mn { (origin + i, o) } else { (origin + o, i) };
+                    let want = op.smem[(mn + op.rows * k) as usize] * ELEM;
+                    let got = start + tma_byte(o, i, inner, t.sw_ab.0);
                     if got != want {
-                        return Err(format!("{what}: TMA writes element ({},{c}) at byte {got}, the layout says {want}", origin + m));
+                        return Err(format!("{what}: TMA writes element ({mn},{k}) at byte {got}, the layout says {want}"));
                     }
                     bytes.push(got / ELEM);
                 }
             }
         }
-        let (outer, inner) = full;
-        r.lines.push(exactly_once(&format!("{what} box -> smem stage"), bytes, layout.len())?);
-        r.lines.push(format!("{what}: box ({outer},{inner}) with swizzle mode {} puts every element where the smem layout type says", sw.1));
+        r.lines.push(exactly_once(&format!("{what} boxes -> smem stage"), bytes, op.smem.len())?);
+        r.lines.push(format!("{what}: {} box(es) ({inner},{outer}) with swizzle mode {} put every element where the smem layout type says", op.boxes.len(), t.sw_ab.1));
+    }
+    {
+        let what = "TMA store D";
+        let (outer, inner) = t.box_d;
+        if inner * ELEM != t.sw_d.3 || outer * inner != t.sd.len() as i64 {
+            return Err(format!("{what}: box ({outer},{inner}) against the swizzle span {} and a stage of {} elements", t.sw_d.3, t.sd.len()));
+        }
+        let mut bytes = Vec::new();
+        for c in 0..inner {
+            for m in 0..outer {
+                let want = t.sd[(m + outer * c) as usize] * ELEM;
+                let got = tma_byte(m, c, inner, t.sw_d.0);
+                if got != want {
+                    return Err(format!("{what}: TMA writes element ({m},{c}) at byte {got}, the layout says {want}"));
+                }
+                bytes.push(got / ELEM);
+            }
+        }
+        r.lines.push(exactly_once(&format!("{what} box -> smem stage"), bytes, t.sd.len())?);
+        r.lines.push(format!("{what}: box ({outer},{inner}) with swizzle mode {} puts every element where the smem layout type says", t.sw_d.1));
     }
 
-    // GMMA: the descriptor's canonical K-major layout (rows kGmmaRowBytes apart, groups of 8 rows
-    // kGmmaSbo apart, k contiguous) swizzled on the address reads, for every value of every wgmma
-    // block of every warpgroup, the smem element of the tile coordinate thrfrg_A/B assigns to it
-    if t.gmma_pitch != t.sw_ab.3 || t.gmma_lbo != 16 {
-        return Err(format!("GMMA: row pitch {} (want the swizzle span {}), LBO {} (want 16 bytes)", t.gmma_pitch, t.sw_ab.3, t.gmma_lbo));
-    }
+    // GMMA: the descriptor's canonical layout swizzled on the address reads, for every value of
+    // every wgmma block of every warpgroup, the smem element of the tile coordinate thrfrg_A/B
+    // assigns to it. K-major: ((8,n),(w,..)) rows `pitch` apart, groups of 8 rows SBO apart, k
+    // contiguous; MN-major: ((w,n),(8,k)) mn contiguous, w-wide slices LBO apart, k `pitch` apart,
+    // groups of 8 k SBO apart (w: the swizzle span in elements)
     let (mma_m, mma_k) = (t.mma_m, t.mma_k);
     let wgs = t.threads / WARPGROUP;
-    // the warpgroups split A's rows (the union covers the tile once) and each reads all of B
-    for (op, blocks, atom, smem, rows) in [("A", &t.gmma_blocks_a, &t.atom_a, &t.sa, bm), ("B", &t.gmma_blocks_b, &t.atom_b, &t.sb, bn)] {
+    let w = t.sw_ab.3 / ELEM;
+    for op in &t.ops {
+        let what = format!("GMMA {}", op.name);
+        if op.pitch != t.sw_ab.3 || (!op.mn && op.lbo != 16) {
+            return Err(format!("{what}: pitch {} (want the swizzle span {}), LBO {} (K-major: want 16 bytes)", op.pitch, t.sw_ab.3, op.lbo));
+        }
+        let (blocks, atom) = if op.is_a { (&t.gmma_blocks_a, &t.atom_a) } else { (&t.gmma_blocks_b, &t.atom_b) };
         let mut seen_all = Vec::new();
         for wg in 0..wgs {
-            let offs: Vec<i64> = if op == "A" {
-                (0..mma_k).flat_map(|k| (0..mma_m).map(move |m| (m, k))).map(|(m, k)| t.gmma_off_a[wg * mma_m + m][k]).collect()
+            let offs: Vec<i64> = if op.is_a {
+                (0..mma_k).flat_map(|k| (0..mma_m).map(move |m| (m, k))).map(|(m, k)| op.gmma_off[wg * mma_m + m][k]).collect()
             } else {
-                t.gmma_off_b[wg].clone()
+                op.gmma_off[wg].clone()
             };
             let mut seen = Vec::new();
             for (b, (block, &start)) in blocks[wg].iter().zip(&offs).enumerate() {
                 if start % 16 != 0 || swizzle(start, (t.sw_ab.0, 4, 3)) != start {
-                    return Err(format!("GMMA {op}: warpgroup {wg} block {b} starts at byte {start}, which the swizzle moves"));
+                    return Err(format!("{what}: warpgroup {wg} block {b} starts at byte {start}, which the swizzle moves"));
                 }
                 // the block's values relative to its first element: warpgroup 0's values, moved by
                 // the block's start (each warpgroup reads its block through its own descriptor)
                 for (v, &crd) in block.iter().enumerate() {
                     let (m, k) = atom[v];
-                    let got = swizzle(start + (m % 8) * t.gmma_pitch + (m / 8) * t.gmma_sbo + k * ELEM, (t.sw_ab.0, 4, 3));
-                    let want = smem[crd as usize] * ELEM;
+                    let canonical = if op.mn {
+                        (m % w) * ELEM + (m / w) * op.lbo + (k % 8) * op.pitch + (k / 8) * op.sbo
+                    } else {
+                        (m % 8) * op.pitch + (m / 8) * op.sbo + k * ELEM
+                    };
+                    let got = swizzle(start + canonical, (t.sw_ab.0, 4, 3));
+                    let want = op.smem[crd as usize] * ELEM;
                     if got != want {
-                        return Err(format!("GMMA {op}: warpgroup {wg} block {b} value {v} ({m},{k}) reads byte {got}, the element (tile {crd}) is at {want}"));
+                        return Err(format!("{what}: warpgroup {wg} block {b} value {v} ({m},{k}) reads byte {got}, the element (tile {crd}) is at {want}"));
                     }
                     seen.push(crd);
                 }
             }
-            if op == "B" {
-                r.lines.push(exactly_once(&format!("GMMA B blocks of warpgroup {wg} over the ({rows},{bk}) tile"), seen.clone(), (rows * bk) as usize)?);
+            if !op.is_a {
+                r.lines.push(exactly_once(&format!("{what} blocks of warpgroup {wg} over the ({},{bk}) tile", op.rows), seen.clone(), (op.rows * bk) as usize)?);
             }
             seen_all.extend(seen);
         }
-        if op == "A" {
-            r.lines.push(exactly_once(&format!("GMMA A blocks of the {wgs} warpgroup(s) over the ({rows},{bk}) tile"), seen_all, (rows * bk) as usize)?);
+        if op.is_a {
+            r.lines.push(exactly_once(&format!("{what} blocks of the {wgs} warpgroup(s) over the ({},{bk}) tile", op.rows), seen_all, (op.rows * bk) as usize)?);
         }
-        r.lines.push(format!("GMMA {op}: the descriptor (layout type {}, SBO {}, start kGmmaOff) reads every element the MMA expects", t.sw_ab.2, t.gmma_sbo));
+        r.lines.push(format!("{what}: the descriptor (layout type {}, LBO {}, SBO {}, start kGmmaOff{}) reads every element the MMA expects", t.sw_ab.2, op.lbo, op.sbo, op.name));
     }
 
     // accumulators: tile once; the fragment is compact; (m, n) = the thread's first + a per-register offset
@@ -844,11 +951,28 @@ mod tests {
     fn the_proof_rejects_wrong_tables() {
         let good = tables().unwrap();
         let mut t = tables().unwrap();
-        t.gmma_sbo = 512;
-        assert!(check_tables(&t).unwrap_err().contains("GMMA A"));
+        t.ops[0].sbo = 512;
+        assert!(check_tables(&t).unwrap_err().contains("GMMA A_K"));
         let mut t = tables().unwrap();
-        t.gmma_off_a[1][0] += 16;
-        assert!(check_tables(&t).unwrap_err().contains("GMMA A"));
+        t.ops[1].sbo += 1024;
+        assert!(check_tables(&t).unwrap_err().contains("GMMA A_MN"));
+        // (A's LBO is not read: a wgmma's 64 rows are one MN slice; B's 128 columns are two)
+        let mut t = tables().unwrap();
+        t.ops[3].lbo += 1024;
+        assert!(check_tables(&t).unwrap_err().contains("GMMA B_MN"));
+        let mut t = tables().unwrap();
+        t.ops[3].sbo = 2048;
+        assert!(check_tables(&t).unwrap_err().contains("GMMA B_MN"));
+        let mut t = tables().unwrap();
+        // box 0 written where box 1 belongs
+        t.ops[3].boxes[0].1 = t.ops[3].boxes[1].1;
+        assert!(check_tables(&t).unwrap_err().contains("TMA load B_MN"));
+        let mut t = tables().unwrap();
+        t.ops[0].gmma_off[1][0] += 16;
+        assert!(check_tables(&t).unwrap_err().contains("GMMA A_K"));
+        let mut t = tables().unwrap();
+        t.ops[1].gmma_off[0][1] += 1024;
+        assert!(check_tables(&t).unwrap_err().contains("GMMA A_MN"));
         let mut t = tables().unwrap();
         t.r2s_smem.swap(0, 1);
         assert!(check_tables(&t).unwrap_err().contains("R2S"));
@@ -873,8 +997,13 @@ mod tests {
         }
         let t = tables_of::<Sm90_128x256>().unwrap();
         // two warpgroups of m64n256k16: each one wgmma per k16 on its 64 rows, all of B
-        assert_eq!((t.threads, t.atom_n, t.mma_m, t.mma_k, t.gmma_off_a.len(), t.gmma_off_b.len()), (256, 256, 1, 4, 2, 2));
-        assert_eq!(t.gmma_off_b[0], t.gmma_off_b[1]);
+        assert_eq!((t.threads, t.atom_n, t.mma_m, t.mma_k, t.ops[0].gmma_off.len(), t.ops[2].gmma_off.len()), (256, 256, 1, 4, 2, 2));
+        assert_eq!(t.ops[2].gmma_off[0], t.ops[2].gmma_off[1]);
+        // MN-major B (256 rows): four (64,64) boxes 8 KiB apart, the N slices LBO = 8 KiB apart,
+        // the 8-deep K groups SBO = 1 KiB apart, a k16 block 2 KiB further
+        let b_mn = &t.ops[3];
+        assert_eq!((b_mn.box_dims, b_mn.boxes.clone(), b_mn.lbo, b_mn.sbo), ((64, 64), vec![(0, 0), (64, 8192), (128, 16384), (192, 24576)], 8192, 1024));
+        assert_eq!(b_mn.gmma_off[0], vec![0, 2048, 4096, 6144]);
         assert_eq!((t.cluster_m, t.box_b_mcast, t.mcast_b.clone()), (1, (256, 64), vec![(0, 0)]));
         assert_eq!((t.acc_crd[0].len(), t.acc_per_mma, t.epi_tile, t.epi_origin.len()), (128, 128, (128, 32), 8));
         let h = header_of::<Sm90_128x256>();
@@ -887,12 +1016,13 @@ mod tests {
     #[test]
     fn the_cluster_multicast_tables_pass_the_host_side_proof() {
         let r = check_of::<crate::sm90_128x256::tests_c2::Sm90_128x256C2>().unwrap_or_else(|e| panic!("{e}"));
-        assert!(r.lines.iter().any(|l| l.starts_with("TMA load B box -> smem stage")), "{:?}", r.lines);
+        assert!(r.lines.iter().any(|l| l.starts_with("TMA load B_K boxes -> smem stage")), "{:?}", r.lines);
         let t = tables_of::<crate::sm90_128x256::tests_c2::Sm90_128x256C2>().unwrap();
         assert_eq!((t.cluster_m, t.box_b_mcast, t.mcast_b.clone()), (2, (128, 64), vec![(0, 0), (128, 16384)]));
         let mut bad = tables_of::<crate::sm90_128x256::tests_c2::Sm90_128x256C2>().unwrap();
         bad.mcast_b[1].1 += 1024;
-        assert!(check_tables(&bad).unwrap_err().contains("TMA load B"));
+        bad.ops[2].boxes = bad.mcast_b.clone();
+        assert!(check_tables(&bad).unwrap_err().contains("TMA load B_K"));
         let h = header_of::<crate::sm90_128x256::tests_c2::Sm90_128x256C2>();
         assert!(h.contains("constexpr int kClusterM = 2;") && h.contains("{128,16384},"), "{h}");
     }
@@ -903,7 +1033,8 @@ mod tests {
         assert_eq!(a, b);
         assert!(!a.contains("ERROR"), "{a}");
         assert!(a.contains("constexpr int kTmaSwizzleA = 3;"), "{a}");
-        assert!(a.contains("constexpr int kGmmaSbo = 1024;"), "{a}");
+        assert!(a.contains("constexpr int kGmmaSboA_K = 1024;") && a.contains("constexpr int kGmmaSboA_MN = 1024;"), "{a}");
+        assert!(a.contains("constexpr int kGmmaLboB_MN = 8192;") && a.contains("constexpr int kMnB_MN = 1;"), "{a}");
         assert!(a.contains("__device__ const unsigned short acc_crd[128][128]"));
     }
 }
