@@ -32,7 +32,9 @@
 //     problem) every accumulator r gets its entry before the sub-tiles, its (m, n) in the tile
 //     being acc_crd[t][0] + (kAccM, kAccN)[r];
 //     then the f32 values go to half, stmatrix.x4 into 64B-swizzled sD (2 stages),
-//     fence.proxy.async, and one thread's TMA store (cp.async.bulk.tensor.3d, bulk group).
+//     fence.proxy.async, and one thread's TMA store (cp.async.bulk.tensor.3d, bulk group); with
+//     kReuseSmemC (CUTLASS's ReuseSmemC) sD is sC: D is written into the stage its C was loaded
+//     into, and the stage goes back to the C warp once that store has read it (C one sub-tile ahead).
 // Every index comes from the header: the TMA boxes and swizzles, the descriptors' fields and
 // start bytes (kGmmaOffA_*/B_*), the accumulator blocks (kFragC), the stmatrix row addresses
 // (r2s_smem) and the accumulator each stored value carries (kR2SAcc), the ldmatrix row addresses
@@ -49,6 +51,7 @@
 // tycute-arch: sm_90a
 // tycute-variant: -DTYCUTE_SM90_CONFIG=sm90
 // tycute-variant: -DTYCUTE_SM90_CONFIG=sm90_128x256
+// tycute-variant: -DTYCUTE_SM90_CONFIG=sm90_reuse_c
 // tycute-sass sm_90a: UTMALDG HGMMA.64x LDSM STSM UTMASTG SYNCS
 #ifndef TYCUTE_SM90_CONFIG
 #define TYCUTE_SM90_CONFIG sm90
@@ -268,7 +271,9 @@ __device__ __forceinline__ void gemm(const TmaMap& tma_a, const TmaMap& tma_b, c
   // kStages stages of A and of B, then per consumer kEpiStages stages of D and of C, then the
   // full / empty barriers of the stages and each consumer's barriers of its C stages
   const unsigned sA = base, sB = sA + kStages * kStageBytesA, sEpi = sB + kStages * kStageBytesB;
-  constexpr unsigned kEpiBytes = 2u * kEpiStages * kEpiStageElems * 2u;  // sD and sC of one consumer
+  // sD and sC of one consumer (ReuseSmemC: one buffer, D stored through the stage C was loaded into)
+  constexpr unsigned kEpiBytes = (kReuseSmemC ? 1u : 2u) * kEpiStages * kEpiStageElems * 2u;
+  static_assert(!kReuseSmemC || kEpiStages >= 2, "ReuseSmemC: C runs one sub-tile ahead, which needs two stages");
   const unsigned bars = sEpi + kConsumers * kEpiBytes;
   auto full = [&](int s) { return bars + 8u * s; };
   auto empty = [&](int s) { return bars + 8u * (kStages + s); };
@@ -317,7 +322,9 @@ __device__ __forceinline__ void gemm(const TmaMap& tma_a, const TmaMap& tma_b, c
     for (int c = 0; c < kConsumers; ++c) {
       for (int s = 0; s < kEpiStages; ++s) {
         mbar_init(cfull(c, s), 1);              // the C warp's arrive.expect_tx; the TMA completes the bytes
-        mbar_init(cempty(c, s), kThreads / 32);  // lane 0 of every warp of consumer c, once it read the stage
+        // lane 0 of every warp of consumer c once it read the stage; with ReuseSmemC one thread,
+        // once the TMA store of the D written into the stage has read it
+        mbar_init(cempty(c, s), kReuseSmemC ? 1 : kThreads / 32);
       }
       mbar_init(turn(c), kThreads);                                     // every thread of the other consumer
     }
@@ -362,7 +369,7 @@ __device__ __forceinline__ void gemm(const TmaMap& tma_a, const TmaMap& tma_b, c
       // order (tile i is consumer i % kConsumers's, its sub-tiles e = 0 .. kEpiTiles - 1), into
       // that consumer's kEpiStages stages of sC, running ahead of it by the stages: stage st of
       // sub-tile n (the consumer's count) once its warps have read sub-tile n - kEpiStages
-      const unsigned sC0 = sEpi + kEpiStages * kEpiStageElems * 2u;
+      const unsigned sC0 = sEpi + (kReuseSmemC ? 0u : kEpiStages * kEpiStageElems * 2u);
       int cnt0 = 0, cnt1 = 0;  // sub-tiles loaded per consumer
       for (int i = 0;; ++i) {
         const int id = cluster + i * clusters;
@@ -404,7 +411,7 @@ __device__ __forceinline__ void gemm(const TmaMap& tma_a, const TmaMap& tma_b, c
       }
     }
   }
-  const unsigned sD = sEpi + c * kEpiBytes, sC = sD + kEpiStages * kEpiStageElems * 2u;
+  const unsigned sD = sEpi + c * kEpiBytes, sC = sD + (kReuseSmemC ? 0u : kEpiStages * kEpiStageElems * 2u);
   const bool load_c = beta != 0.f;
   unsigned crow[kS2RCopies];
 #pragma unroll
@@ -516,8 +523,10 @@ __device__ __forceinline__ void gemm(const TmaMap& tma_a, const TmaMap& tma_b, c
             a1 = alpha_c * a1 + beta * hi;
           }
         }
-        __syncwarp();
-        if (lane == 0) mbar_arrive(cempty(c, st));
+        if constexpr (!kReuseSmemC) {
+          __syncwarp();
+          if (lane == 0) mbar_arrive(cempty(c, st));
+        }
       }
       // the store that last read this stage (this tile's or the previous tile's) has finished reading it
       if (t == 0 && epi >= kEpiStages) asm volatile("cp.async.bulk.wait_group.read %0;\n" ::"n"(kEpiStages - 1) : "memory");
@@ -555,6 +564,12 @@ __device__ __forceinline__ void gemm(const TmaMap& tma_a, const TmaMap& tma_b, c
         tma_store_3d(&tma_d, sD + 2u * st * kEpiStageElems, gn, gm, z);
       }
       if (t == 0) asm volatile("cp.async.bulk.commit_group;\n" ::: "memory");
+      if (kReuseSmemC && load_c && t == 0 && epi >= 1) {
+        // ReuseSmemC: the store of the previous sub-tile has read its stage (at most this one
+        // pending): the C warp may load the next C into it
+        asm volatile("cp.async.bulk.wait_group.read 1;\n" ::: "memory");
+        mbar_arrive(cempty(c, (epi - 1) % kEpiStages));
+      }
     }
   }
   if (t == 0) asm volatile("cp.async.bulk.wait_group 0;\n" ::: "memory");

@@ -21,7 +21,7 @@ const PRODUCER_THREADS: u32 = 128;
 /// and the host reads the same header's values (boxes, swizzles, tile, threads).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Sm90Config {
-    /// `sm90` or `sm90_128x256`.
+    /// `sm90`, `sm90_128x256` or `sm90_reuse_c`.
     pub name: &'static str,
     header: &'static str,
 }
@@ -30,8 +30,10 @@ pub struct Sm90Config {
 pub const SM90: Sm90Config = Sm90Config { name: "sm90", header: crate::headers::SM90 };
 /// `sm90_128x256`: 128x256x64 tiles, two warpgroups of `wgmma.m64n256k16` cooperating on each.
 pub const SM90_128X256: Sm90Config = Sm90Config { name: "sm90_128x256", header: crate::headers::SM90_128X256 };
+/// `sm90_reuse_c`: `sm90` with ReuseSmemC (D stored through C's epilogue stages).
+pub const SM90_REUSE_C: Sm90Config = Sm90Config { name: "sm90_reuse_c", header: crate::headers::SM90_REUSE_C };
 /// Every sm90 configuration.
-pub const SM90_CONFIGS: &[Sm90Config] = &[SM90, SM90_128X256];
+pub const SM90_CONFIGS: &[Sm90Config] = &[SM90, SM90_128X256, SM90_REUSE_C];
 
 impl Sm90Config {
     /// The configuration `name` (one of [`SM90_CONFIGS`]).
@@ -72,7 +74,8 @@ impl Sm90Config {
     /// empty ones, each consumer's C stages' full and empty ones and its turn), and 1024 bytes to align
     /// the start (the swizzles act on address bits).
     pub fn smem_bytes(&self) -> Result<u32, String> {
-        let epi = 2 * self.int("kEpiStages")? * self.int("kEpiStageElems")? * 2;
+        // sD and sC per consumer, or one buffer with ReuseSmemC
+        let epi = (2 - self.int("kReuseSmemC")?) * self.int("kEpiStages")? * self.int("kEpiStageElems")? * 2;
         let consumers = self.consumers()?;
         let b = self.int("kStages")? * (self.int("kStageBytesA")? + self.int("kStageBytesB")?)
             + consumers * epi
@@ -935,6 +938,9 @@ mod tests {
         assert_eq!(SM90.row("kTmaBoxD").unwrap(), [32, 64]);
         assert_eq!(SM90.int("kTmaSwizzleA").unwrap(), 3);
         assert!(SM90.smem_bytes().unwrap() > 4 * 32768);
+        // ReuseSmemC: 16 KiB less (2 consumers x 2 stages x 64x32 halves)
+        assert_eq!(SM90.smem_bytes().unwrap() - SM90_REUSE_C.smem_bytes().unwrap(), 16384);
+        assert_eq!((SM90.int("kReuseSmemC").unwrap(), SM90_REUSE_C.int("kReuseSmemC").unwrap()), (0, 1));
         // the cooperative configuration: (256,64) boxes of B, (128,32) of D, one consumer of 256
         // threads, 224 KiB + barriers + alignment within the 227 KiB of an sm_90 CTA
         assert_eq!(SM90_128X256.row("kTmaBoxB_K").unwrap(), [64, 256]);

@@ -57,6 +57,8 @@ pub mod headers {
     pub const SM90: &str = include_str!(concat!(env!("OUT_DIR"), "/sm90.h"));
     /// `sm90_128x256.h`: the cooperative sm90 configuration.
     pub const SM90_128X256: &str = include_str!(concat!(env!("OUT_DIR"), "/sm90_128x256.h"));
+    /// `sm90_reuse_c.h`: `sm90` with ReuseSmemC.
+    pub const SM90_REUSE_C: &str = include_str!(concat!(env!("OUT_DIR"), "/sm90_reuse_c.h"));
     /// Every header.
     pub const HEADERS: &[(&str, &str)] = &[
         ("sgemm_sm80.h", SGEMM_SM80),
@@ -69,6 +71,7 @@ pub mod headers {
         ("sm80_tn_128x256_f16acc_f16cd.h", SM80_TN_128X256_F16ACC_F16CD),
         ("sm90.h", SM90),
         ("sm90_128x256.h", SM90_128X256),
+        ("sm90_reuse_c.h", SM90_REUSE_C),
     ];
 }
 

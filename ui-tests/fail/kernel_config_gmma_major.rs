@@ -24,7 +24,9 @@ impl Sm90Config for TransposedA {
     type EpiN = cute!(_32);
     type StagesCD = cute!(_2);
     type SmemLayoutDStage = tycute::TileToShape<s::SmemAtomD, s::EpilogueTile>;
+    type SmemLayoutCStage = tycute::TileToShape<s::SmemAtomD, s::EpilogueTile>;
     type TmaSwizzleD = TmaSwizzle64B;
+    type ReuseSmemC = tycute::typenum::B0;
 }
 
 fn kernel<C: Sm90Checked>() {}

@@ -33,7 +33,9 @@ impl Sm90Config for Sw64A {
     type EpiN = cute!(_32);
     type StagesCD = cute!(_2);
     type SmemLayoutDStage = tycute::TileToShape<s::SmemAtomD, s::EpilogueTile>;
+    type SmemLayoutCStage = tycute::TileToShape<s::SmemAtomD, s::EpilogueTile>;
     type TmaSwizzleD = TmaSwizzle64B;
+    type ReuseSmemC = tycute::typenum::B0;
 }
 
 fn main() {

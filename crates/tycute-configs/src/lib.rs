@@ -41,6 +41,8 @@ pub mod sm90;
 pub mod sm90_128x256;
 #[cfg(feature = "sm90")]
 pub mod sm90_layouts;
+#[cfg(feature = "sm90")]
+pub mod sm90_reuse;
 
 pub use rows::Row;
 

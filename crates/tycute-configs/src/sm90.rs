@@ -255,7 +255,15 @@ impl Sm90Config for Sm90 {
     type EpiN = cute!(_32);
     type StagesCD = StagesCD;
     type SmemLayoutDStage = TileToShape<SmemAtomD, EpilogueTile>;
+    type SmemLayoutCStage = TileToShape<SmemAtomD, EpilogueTile>;
     type TmaSwizzleD = TmaSwizzle64B;
+    type ReuseSmemC = typenum::B0;
+}
+
+/// [`Sm90`] with CUTLASS's `ReuseSmemC` ([`crate::sm90_reuse::ReuseSmemC`]).
+pub type Sm90ReuseSmemC = crate::sm90_reuse::ReuseSmemC<Sm90>;
+impl crate::sm90_reuse::ReuseName for Sm90 {
+    const REUSE_NAME: &'static str = "sm90_reuse_c";
 }
 // every rule of the configuration trait holds (CTA tile vs wgmma tile, TMA modes vs smem
 // swizzles, stages, 227 KiB)

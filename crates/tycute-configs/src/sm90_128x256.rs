@@ -131,7 +131,9 @@ impl Sm90Config for Sm90_128x256 {
     type EpiN = cute!(_32);
     type StagesCD = StagesCD;
     type SmemLayoutDStage = TileToShape<SmemAtomD, EpilogueTile>;
+    type SmemLayoutCStage = TileToShape<SmemAtomD, EpilogueTile>;
     type TmaSwizzleD = TmaSwizzle64B;
+    type ReuseSmemC = typenum::B0;
 }
 // CTA tile vs the (128,256,16) TiledMMA tile, TMA modes vs smem swizzles, 4 stages, 224 KiB <= 227 KiB
 static_assertions::assert_impl_all!(Sm90_128x256: Sm90Checked);

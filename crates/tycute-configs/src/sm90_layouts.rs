@@ -98,7 +98,9 @@ where
     type EpiN = C::EpiN;
     type StagesCD = C::StagesCD;
     type SmemLayoutDStage = C::SmemLayoutDStage;
+    type SmemLayoutCStage = C::SmemLayoutCStage;
     type TmaSwizzleD = C::TmaSwizzleD;
+    type ReuseSmemC = C::ReuseSmemC;
 }
 
 /// The BLAS names of the four layouts, `(name, A MN-major, B MN-major)`: the kernel's entry

@@ -302,6 +302,8 @@ pub fn headers() -> Vec<(String, String)> {
     out.push(("sm90.h".to_string(), sm90::header()));
     #[cfg(feature = "sm90")]
     out.push(("sm90_128x256.h".to_string(), sm90::header_of::<crate::sm90_128x256::Sm90_128x256>()));
+    #[cfg(feature = "sm90")]
+    out.push(("sm90_reuse_c.h".to_string(), sm90::header_of::<crate::sm90::Sm90ReuseSmemC>()));
     out
 }
 

@@ -78,6 +78,8 @@ pub struct Texts {
     pub cluster: String,
     pub epi_tile: String,
     pub stages_cd: String,
+    /// `sC(_,_,0)`, position independent (the kernel loads C with D's box: it must be `sD(_,_,0)`).
+    pub sc: String,
 }
 
 /// `impl Sm90Types for $cfg` from the types of configuration module `crate::$m` (`variant T, of
@@ -109,6 +111,7 @@ macro_rules! sm90_types {
                     cluster: show::<c::ClusterShape>(),
                     epi_tile: show::<c::EpilogueTile>(),
                     stages_cd: show::<c::StagesCD>(),
+                    sc: show::<tycute_layout::AsPositionIndependent<<$cfg as Sm90Config>::SmemLayoutCStage>>(),
                 }
             }
             fn smem() -> [Vec<i64>; 4] {
@@ -179,6 +182,11 @@ sm90_types!(
     of crate::sm90_128x256::Sm90_128x256,
     sm90_128x256::tests_c2,
     "sm90_128x256 with clusters of two CTAs along M (B multicast)"
+);
+sm90_types!(
+    crate::sm90::Sm90ReuseSmemC,
+    sm90,
+    "sm90_reuse_c: sm90 (ping-pong 128x128x64, 64x32 epilogue sub-tiles) with ReuseSmemC: D is stored through the stage its C sub-tile was loaded into"
 );
 sm90_types!(
     crate::sm90_128x256::Sm90_128x256,
@@ -256,6 +264,8 @@ pub struct Tables {
     pub epi_tile: (i64, i64),
     pub epi_tiles: (i64, i64),
     pub epi_stages: i64,
+    /// `ReuseSmemC`: D through C's stages.
+    pub reuse_c: bool,
     pub epi_origin: Vec<(i64, i64)>,
     /// `[t][i]`: stmatrix row address (halves) in stage 0 of sD; `r2s_stage` the stage stride.
     pub r2s_smem: Vec<Vec<i64>>,
@@ -507,6 +517,10 @@ pub fn tables_of<C: Sm90Types>() -> Result<Tables, String> {
     let n_epi = epi.len() / sub;
     let epi_origin: Vec<(i64, i64)> = (0..n_epi).map(|e| (epi[sub * e] % bm, epi[sub * e] / bm)).collect();
     let epi_stages = flat(&tx.stages_cd).0[0];
+    if tx.sc != tx.sd {
+        return Err(format!("sC(_,_,0) {} is not sD(_,_,0) {}: the kernel loads C with D's box and reads it through D's tables", tx.sc, tx.sd));
+    }
+    let reuse_c = <<C::Cfg as Sm90Config>::ReuseSmemC as crate::kernel::sm90::EpiBuffers>::REUSE;
     // R2S: the stmatrix side is tidfrg_D over sD, the register side tidfrg_S; S2R of C (ldmatrix)
     // the other way round over sC
     let (r2s_smem, r2s_stage) = row_addresses("R2S", &r2s_d, threads, epi_stages)?;
@@ -547,6 +561,7 @@ pub fn tables_of<C: Sm90Types>() -> Result<Tables, String> {
         epi_tile: (em, en),
         epi_tiles: (bm / em, bn / en),
         epi_stages,
+        reuse_c,
         epi_origin,
         r2s_smem,
         r2s_stage,
@@ -679,6 +694,7 @@ pub fn header_of<C: Sm90Types>() -> String {
     h.int("kEpiN", en, "");
     h.int("kEpiTiles", t.epi_origin.len() as i64, "sub-tiles of the CTA tile (zipped_divide((bM,bN), EpilogueTile), m fastest)");
     h.int("kEpiStages", t.epi_stages, "StagesD");
+    h.int("kReuseSmemC", i64::from(t.reuse_c), "ReuseSmemC: 1 stores D through the stage C was loaded into (one buffer of kEpiStages stages per consumer), 0 keeps sC and sD apart");
     let (shape, stride) = flat(&t.sd_text);
     h.layout("sD", &t.sd_text, &shape, &stride);
     h.int("kEpiStageElems", t.r2s_stage, "halves between the stages of sD");
@@ -1025,6 +1041,19 @@ mod tests {
         assert!(check_tables(&bad).unwrap_err().contains("TMA load B_K"));
         let h = header_of::<crate::sm90_128x256::tests_c2::Sm90_128x256C2>();
         assert!(h.contains("constexpr int kClusterM = 2;") && h.contains("{128,16384},"), "{h}");
+    }
+
+    /// `sm90_reuse_c` is `sm90` with ReuseSmemC: its tables are sm90's, only the flag differs.
+    #[test]
+    fn reuse_smem_c_changes_the_flag_only() {
+        use crate::sm90::Sm90ReuseSmemC;
+        check_of::<Sm90ReuseSmemC>().unwrap_or_else(|e| panic!("{e}"));
+        let values = |h: &str, name: &str| -> Vec<String> {
+            h.lines().filter(|l| l.contains("constexpr") || l.contains("__device__")).filter(|l| !l.contains("kReuseSmemC")).map(|l| l.replace(name, "NAME")).collect()
+        };
+        let (a, b) = (header(), header_of::<Sm90ReuseSmemC>());
+        assert!(a.contains("constexpr int kReuseSmemC = 0;") && b.contains("constexpr int kReuseSmemC = 1;"), "{b}");
+        assert_eq!(values(&a, "sm90"), values(&b, "sm90_reuse_c"));
     }
 
     #[test]

@@ -236,15 +236,49 @@ pub trait Sm90Config {
     type StagesCD;
     /// One stage of the epilogue's `sD`, `(EPI_M,EPI_N)`.
     type SmemLayoutDStage;
+    /// One stage of the epilogue's `sC` (the TMA load of C's sub-tile, read by `ldmatrix`).
+    type SmemLayoutCStage;
     /// The swizzle mode of D's (and C's) tensor map.
     type TmaSwizzleD: TmaSwizzleMode;
+    /// CUTLASS's `ReuseSmemC`: `B1` stores D through the stage C was loaded into (one buffer of
+    /// `StagesCD` stages per consumer instead of two), `B0` keeps them apart. Reuse needs
+    /// `SmemLayoutCStage` = `SmemLayoutDStage` ([`ReuseSmemCFits`]).
+    type ReuseSmemC: EpiBuffers;
 }
+
+/// The epilogue's buffers of `StagesCD` stages per consumer: 2 (C and D), or 1 with `ReuseSmemC`.
+pub trait EpiBuffers: sealed::Sealed {
+    type N;
+    /// As a value.
+    const REUSE: bool;
+}
+impl EpiBuffers for typenum::B0 {
+    type N = typenum::P2;
+    const REUSE: bool = false;
+}
+impl EpiBuffers for typenum::B1 {
+    type N = P1;
+    const REUSE: bool = true;
+}
+
+/// `ReuseSmemC` (`Self` = `B1`) holds only when C's and D's epilogue stages are one layout: D's
+/// `stmatrix` writes, and its TMA store reads, the stage C's TMA load wrote and `ldmatrix` read.
+#[diagnostic::on_unimplemented(
+    message = "kernel configuration: ReuseSmemC stores D through C's shared memory, so the epilogue's SmemLayoutC and SmemLayoutD must be the same layout",
+    label = "CUTLASS's static_assert: ReuseSmemC needs SmemLayoutC == SmemLayoutD (and C and D of one element type)"
+)]
+pub trait ReuseSmemCFits<LC, LD>: sealed::Sealed {}
+impl<LC, LD> ReuseSmemCFits<LC, LD> for typenum::B0 {}
+#[diagnostic::do_not_recommend]
+impl<L> ReuseSmemCFits<L, L> for typenum::B1 {}
 
 /// Bytes of the A and B stages and of the C and D epilogue buffers.
 pub type Sm90SmemBytes<C> = Sum<
     Prod<Prod<Prod<Sum<<C as Sm90Config>::BM, <C as Sm90Config>::BN>, <C as Sm90Config>::BK>, <C as Sm90Config>::Stages>, ElemBytes<C>>,
-    Prod<Prod<Prod<Prod<<C as Sm90Config>::EpiM, <C as Sm90Config>::EpiN>, <C as Sm90Config>::StagesCD>, ElemBytes<C>>, typenum::P2>,
+    Prod<Prod<Prod<Prod<<C as Sm90Config>::EpiM, <C as Sm90Config>::EpiN>, <C as Sm90Config>::StagesCD>, ElemBytes<C>>, EpiBufs<C>>,
 >;
+/// 2 epilogue buffers (C and D), 1 with `ReuseSmemC`.
+type EpiBufs<C> = <<C as Sm90Config>::ReuseSmemC as EpiBuffers>::N;
 /// `sizeof(Element)`.
 type ElemBytes<C> = Quot<Bits<<C as Sm90Config>::Element>, P8>;
 /// The largest dynamic shared memory of an sm_90 CTA: 227 KiB.
@@ -278,6 +312,10 @@ where
     SwizzleMatchesBit<C::SmemLayoutBStage, C::TmaSwizzleB>: TmaSwizzleMatchesB,
     C::SmemLayoutDStage: SwizzleMatch<C::TmaSwizzleD>,
     SwizzleMatchesBit<C::SmemLayoutDStage, C::TmaSwizzleD>: TmaSwizzleMatchesD,
+    C::SmemLayoutCStage: SwizzleMatch<C::TmaSwizzleD>,
+    SwizzleMatchesBit<C::SmemLayoutCStage, C::TmaSwizzleD>: TmaSwizzleMatchesD,
+    // ReuseSmemC: one layout for C and D
+    C::ReuseSmemC: ReuseSmemCFits<C::SmemLayoutCStage, C::SmemLayoutDStage>,
     // the wgmma transpose bits (the atom's majors) and the smem layouts
     GmmaAtomOf<C::MmaC>: GmmaOperandMajors,
     C::SmemLayoutAStage: SmemMnMajor,
@@ -298,9 +336,9 @@ where
     C::EpiM: Mul<C::EpiN>,
     Prod<C::EpiM, C::EpiN>: Mul<C::StagesCD>,
     Prod<Prod<C::EpiM, C::EpiN>, C::StagesCD>: Mul<ElemBytes<C>>,
-    Prod<Prod<Prod<C::EpiM, C::EpiN>, C::StagesCD>, ElemBytes<C>>: Mul<typenum::P2>,
+    Prod<Prod<Prod<C::EpiM, C::EpiN>, C::StagesCD>, ElemBytes<C>>: Mul<EpiBufs<C>>,
     Prod<Prod<Prod<Sum<C::BM, C::BN>, C::BK>, C::Stages>, ElemBytes<C>>:
-        Add<Prod<Prod<Prod<Prod<C::EpiM, C::EpiN>, C::StagesCD>, ElemBytes<C>>, typenum::P2>>,
+        Add<Prod<Prod<Prod<Prod<C::EpiM, C::EpiN>, C::StagesCD>, ElemBytes<C>>, EpiBufs<C>>>,
     Sm90SmemBytes<C>: IsLessOrEqual<Sm90SmemLimit> + typenum::Cmp<Sm90SmemLimit>,
     LeEq<Sm90SmemBytes<C>, Sm90SmemLimit>: SmemFitsSm90,
     C::MmaC: SizeOp,

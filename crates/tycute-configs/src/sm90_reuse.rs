@@ -1,0 +1,50 @@
+//! CUTLASS's `ReuseSmemC` for an sm90 configuration: [`ReuseSmemC<C>`] is `C` with its epilogue
+//! storing D through the shared-memory stage its C sub-tile was loaded into, one buffer of
+//! `StagesCD` stages per consumer instead of two.
+//!
+//! ```text
+//! sC_epi = sD_epi = tile_to_shape(SmemAtomD, (EPI_M,EPI_N,StagesCD))      // one buffer
+//! per sub-tile: TMA load C -> sC(_,_,s); ldmatrix C; alpha*acc + beta*C; stmatrix D -> sC(_,_,s); TMA store
+//! ```
+//!
+//! Everything but the flag is `C`'s, so the tables are too; the rule that makes reuse sound (C's
+//! and D's stages are one layout) is [`crate::kernel::sm90::ReuseSmemCFits`], checked by
+//! `Sm90Checked`. The kernel gives a stage back to the C warp only once the TMA store of the D
+//! written there has read it, so C runs one sub-tile ahead instead of `StagesCD` (docs/perf.md,
+//! "ReuseSmemC").
+
+use core::marker::PhantomData;
+
+use crate::kernel::sm90::{Sm90Checked, Sm90Config};
+
+/// The configuration name of `C` with ReuseSmemC (the header's file and namespace).
+pub trait ReuseName {
+    const REUSE_NAME: &'static str;
+}
+
+/// Configuration `C` with `ReuseSmemC = B1`.
+pub struct ReuseSmemC<C>(PhantomData<fn() -> C>);
+
+impl<C: Sm90Config + ReuseName> Sm90Config for ReuseSmemC<C> {
+    const NAME: &'static str = C::REUSE_NAME;
+    type BM = C::BM;
+    type BN = C::BN;
+    type BK = C::BK;
+    type Stages = C::Stages;
+    type Element = C::Element;
+    type SmemLayoutAStage = C::SmemLayoutAStage;
+    type SmemLayoutBStage = C::SmemLayoutBStage;
+    type TmaSwizzleA = C::TmaSwizzleA;
+    type TmaSwizzleB = C::TmaSwizzleB;
+    type MmaC = C::MmaC;
+    type EpiM = C::EpiM;
+    type EpiN = C::EpiN;
+    type StagesCD = C::StagesCD;
+    type SmemLayoutDStage = C::SmemLayoutDStage;
+    type SmemLayoutCStage = C::SmemLayoutCStage;
+    type TmaSwizzleD = C::TmaSwizzleD;
+    type ReuseSmemC = typenum::B1;
+}
+
+// sm90's C and D stages are one layout: reuse is accepted (and needs 16 KiB less)
+static_assertions::assert_impl_all!(crate::sm90::Sm90ReuseSmemC: Sm90Checked);
