@@ -1329,7 +1329,7 @@ fn check_case_typed<T: GemmElem>(g: &Gemm, case: &GemmCase) -> Result<GemmReport
 
 /// `sqrt(err2 / ref2)`: a normwise relative error from the squared norms of the difference and
 /// the reference (the absolute one when the reference is zero).
-fn normwise(err2: f64, ref2: f64) -> f64 {
+pub(crate) fn normwise(err2: f64, ref2: f64) -> f64 {
     if ref2 > 0.0 {
         (err2 / ref2).sqrt()
     } else {

@@ -634,6 +634,12 @@ pub struct Sm90Report {
     pub outside: usize,
     /// The first few wrong elements, described.
     pub examples: Vec<String>,
+    /// For a single packed problem without a bias: the normwise relative difference of D from
+    /// cuBLAS's (`cublasGemmEx`, the same layouts, fp32 compute, fp16 D, on the same device
+    /// inputs), and how many elements differ bitwise; `None` elsewhere or without cuBLAS.
+    pub cublas_rel_error: Option<f64>,
+    /// See [`Sm90Report::cublas_rel_error`].
+    pub cublas_differ: usize,
 }
 
 /// Halves of sentinel before and after the D matrices in [`check_case`] (a multiple of 8: D
@@ -761,6 +767,25 @@ pub fn check_case_bias(g: &Sm90Gemm, (m, n, k): (usize, usize, usize), s: &Sm90S
     }
     let d = stream.clone_dtoh(&dd).map_err(|x| e("D back", x))?;
     let mut r = Sm90Report::default();
+    if bias == BiasCase::None {
+        if let Some(dc) = cublas_same_problem(&stream, (m, n, k), s, &da, &db, &dc, alpha, beta)? {
+            // every element of D (a packed single problem: D is d[GUARD..]); exact inputs, so
+            // both sums are exact in f32 and rounded once to half
+            let (mut e2, mut c2) = (0.0f64, 0.0f64);
+            for (&x, &y) in d[GUARD..GUARD + dc.len()].iter().zip(&dc) {
+                let (xv, yv) = (f16_value(x), f16_value(y));
+                e2 += (xv - yv) * (xv - yv);
+                c2 += yv * yv;
+                r.cublas_differ += usize::from(x != y);
+            }
+            let rel = crate::gpu_check::normwise(e2, c2);
+            if !(rel <= 1e-3) {
+                r.wrong += 1;
+                r.examples.push(format!("normwise relative difference from cuBLAS {rel:.3e} is above 1e-3"));
+            }
+            r.cublas_rel_error = Some(rel);
+        }
+    }
     for (x, (&h, &ins)) in d.iter().zip(&inside).enumerate() {
         if !ins && h != SENTINEL {
             r.outside += 1;
@@ -792,6 +817,39 @@ pub fn check_case_bias(g: &Sm90Gemm, (m, n, k): (usize, usize, usize), s: &Sm90S
         }
     }
     Ok(r)
+}
+
+/// cuBLAS's D (halves) for one packed problem of [`check_case_bias`] on the same device inputs
+/// (`cublasGemmEx` with the layouts' ops, fp32 compute, `alpha`, `beta`; row-major D as the
+/// column-major `D^T = B A^T`), or `None` where the comparison does not apply (a batch, strides
+/// other than packed) or cuBLAS is absent.
+#[allow(clippy::too_many_arguments)]
+fn cublas_same_problem(
+    stream: &Stream,
+    (m, n, k): (usize, usize, usize),
+    s: &Sm90Strides,
+    a: &CudaSlice<u16>,
+    b: &CudaSlice<u16>,
+    c: &CudaSlice<u16>,
+    alpha: f32,
+    beta: f32,
+) -> Result<Option<Vec<u16>>, String> {
+    use crate::gpu_check::Major;
+    let packed = Sm90Strides::packed_ab((m, n, k), 1, s.a, s.b);
+    let packed = if s.cd == Order::Col { Sm90Strides { ldc: m, ldd: m, cd: Order::Col, ..packed } } else { packed };
+    // SAFETY: only tries to open the shared library.
+    if *s != packed || !unsafe { tycute_cuda::cudarc::cublas::sys::is_culib_present() } {
+        return Ok(None);
+    }
+    let Ok(blas) = crate::gpu_check::cublas(stream) else { return Ok(None) };
+    let major = |o: Order| if o == Order::Row { Major::K } else { Major::MN };
+    let (rows, cols, x, y, mx, my) = match s.cd {
+        Order::Col => (m, n, a, b, major(s.a), major(s.b)),
+        Order::Row => (n, m, b, a, major(s.b), major(s.a)),
+    };
+    let mut out = stream.clone_dtod(c).map_err(|x| format!("cuBLAS C: {x}"))?;
+    crate::gpu_check::cublas_gemm_ops(&blas, stream, (rows, cols, k), (mx, my), x, y, &mut out, tycute_cuda::cudarc::cublas::sys::cudaDataType::CUDA_R_16F, (alpha, beta))?;
+    stream.clone_dtoh(&out).map(Some).map_err(|x| format!("cuBLAS D back: {x}"))
 }
 
 /// [`Sm90Gemm::run`] in place at `(m, n, k)` against [`Sm90Gemm::launch`] into a separate D on

@@ -3,7 +3,8 @@
 //! padding of A, B, C, D poisoned with NaN inside its matrices and a sentinel around them (nothing
 //! may be written outside D); full tiles, residue tiles in M, N and K (down to 1x1x8), padded
 //! leading dimensions, batches (with one shared B and C), row- and column-major C/D, alpha/beta
-//! with and without C. Without a GPU (or on another architecture, or without NVRTC and
+//! with and without C, every layout of A and B; each single packed problem is also run by cuBLAS
+//! (`cublasGemmEx`, the same layouts) on the same device inputs and compared. Without a GPU (or on another architecture, or without NVRTC and
 //! `TYCUTE_SM90_CUBIN`) it prints why and passes. With `TYCUTE_GEMM_BENCH` set it also prints
 //! TFLOP/s beside cuBLAS (a measurement).
 
@@ -172,8 +173,9 @@ fn run_cases(g: &tycute::gpu_sm90::Sm90Gemm) {
         let r = tycute::gpu_sm90::check_case(g, *shape, s, *alpha, *beta).unwrap_or_else(|e| panic!("{e}"));
         let (m, n, k) = shape;
         println!(
-            "sm_90a {name} {m}x{n}x{k} batch {} {:?}-major A, {:?}-major B, {:?}-major C/D ldd {} alpha {alpha} beta {beta}: {} of {} elements wrong, {} written outside D {:?}",
-            s.batch, s.a, s.b, s.cd, s.ldd, r.wrong, r.checked, r.outside, r.examples
+            "sm_90a {name} {m}x{n}x{k} batch {} {:?}-major A, {:?}-major B, {:?}-major C/D ldd {} alpha {alpha} beta {beta}: {} of {} elements wrong, {} written outside D {:?}{}",
+            s.batch, s.a, s.b, s.cd, s.ldd, r.wrong, r.checked, r.outside, r.examples,
+            r.cublas_rel_error.map_or(String::new(), |e| format!(" (cuBLAS: normwise {e:.1e}, {} elements differ)", r.cublas_differ))
         );
         assert_eq!((r.wrong, r.outside), (0, 0), "{name} {m}x{n}x{k} {s:?}: {:?}", r.examples);
         assert_eq!(r.checked, m * n * s.batch);
