@@ -30,7 +30,8 @@
 //     reads its values with ldmatrix.x4 (tiled_s2r: s2r_smem, kS2RAcc) into alpha * acc + beta * C;
 //     with a bias (bias_mode 1: bias[m], 2: bias[n] of the kernel's problem, bias_batch apart per
 //     problem) every accumulator r gets its entry before the sub-tiles, its (m, n) in the tile
-//     being acc_crd[t][0] + (kAccM, kAccN)[r];
+//     being acc_crd[t][0] + (kAccM, kAccN)[r]; a column bias is staged as floats in the
+//     consumer's sBias by warp 2 of the producer warpgroup (the bias warp) during the mainloop;
 //     then the f32 values go to half, stmatrix.x4 into 64B-swizzled sD (2 stages),
 //     fence.proxy.async, and one thread's TMA store (cp.async.bulk.tensor.3d, bulk group); with
 //     kReuseSmemC (CUTLASS's ReuseSmemC) sD is sC: D is written into the stage its C was loaded
@@ -285,6 +286,14 @@ __device__ __forceinline__ void gemm(const TmaMap& tma_a, const TmaMap& tma_b, c
   // consumer c has read C stage s (its warps' lane 0): the producer's C warp may load the next
   // sub-tile into it
   auto cempty = [&](int c, int s) { return bars + 8u * (2 * kStages + kConsumers * (kEpiStages + 1) + c * kEpiStages + s); };
+  // a column bias (bias_mode 2): warp 2 of the producer warpgroup (the bias warp) stages each
+  // tile's kTileN entries, as floats, in consumer c's sBias (full / empty mbarrier each)
+  constexpr int kBars = 2 * kStages + kConsumers * (2 * kEpiStages + 1);
+  auto bfull = [&](int c) { return bars + 8u * (kBars + c); };
+  auto bempty = [&](int c) { return bars + 8u * (kBars + kConsumers + c); };
+  const unsigned sBias0 = (bars + 8u * (kBars + 2 * kConsumers) + 15u) & ~15u;
+  // (as a generic pointer, so that the compiler sees shared-memory loads it may merge)
+  float* const sbias = reinterpret_cast<float*>(smem_raw + (sBias0 - raw));
 
   // the tiles, in cluster tiles of kClusterM tiles along M (one tile when kClusterM = 1): cluster
   // tile i of this cluster is cluster + i * clusters, the batch's matrices one after the other, in
@@ -327,6 +336,8 @@ __device__ __forceinline__ void gemm(const TmaMap& tma_a, const TmaMap& tma_b, c
         mbar_init(cempty(c, s), kReuseSmemC ? 1 : kThreads / 32);
       }
       mbar_init(turn(c), kThreads);                                     // every thread of the other consumer
+      mbar_init(bfull(c), 32);                                          // every lane of the bias warp
+      mbar_init(bempty(c), kThreads / 32);                              // lane 0 of every warp of consumer c
     }
     asm volatile("fence.mbarrier_init.release.cluster;\n" ::: "memory");
   }
@@ -389,6 +400,24 @@ __device__ __forceinline__ void gemm(const TmaMap& tma_a, const TmaMap& tma_b, c
         }
       }
     }
+    if (warp == 2 && bias_mode == 2) {
+      // bias warp: every tile's column bias, in the consumers' order (tile i is consumer
+      // i % kConsumers's, its n-th), into that consumer's sBias once it has read the previous
+      // tile's: the global loads run during the mainloop, off the epilogue's path; entries past
+      // N are 0
+      for (int i = 0;; ++i) {
+        const int id = cluster + i * clusters;
+        if (id >= tiles) break;
+        const int c = kConsumers > 1 ? i % kConsumers : 0, n = i / kConsumers;
+        int m0, n0, z;
+        tile_of(id, m0, n0, z);
+        if (n >= 1) mbar_wait(bempty(c), (n - 1) & 1);
+        const unsigned short* bz = bias + z * bias_batch;
+#pragma unroll
+        for (int j = lane; j < kTileN; j += 32) sbias[kTileN * c + j] = n0 + j < N ? half_to_float(__ldg(bz + n0 + j)) : 0.f;
+        mbar_arrive(bfull(c));
+      }
+    }
     if constexpr (kClusterM > 1) cluster_sync();
     return;
   }
@@ -432,6 +461,7 @@ __device__ __forceinline__ void gemm(const TmaMap& tma_a, const TmaMap& tma_b, c
   float acc[kAccumulators];
 
   for (int i = c, n = 0;; i += kConsumers, ++n) {
+    // (n: this consumer's tiles so far, the parity of its sBias barriers)
     const int id = cluster + i * clusters;
     if (id >= tiles) break;
     // tile i's mainloop after tile i - 1's (the other consumer's n-th or (n-1)-th) has waited
@@ -471,30 +501,27 @@ __device__ __forceinline__ void gemm(const TmaMap& tma_a, const TmaMap& tma_b, c
     if (lane == 0) release((i * KT + KT - 1) % kStages);  // the tile's last stage
 
     // epilogue: alpha * acc (+ beta * C, per sub-tile below), in f32
-    if (bias_mode != 0) {
-      // alpha * acc + bias[m] (bias_mode 1) or bias[n] (2) of the kernel's problem, every
-      // accumulator in one pass (its loads independent, in flight together): accumulator r is at
-      // m + kTileM * n = acc_crd[t][r] of the tile (thrfrg_C); entries past M / N (residue tiles)
-      // are not read. beta * C is added per sub-tile below (alpha already applied).
+    if (bias_mode == 2) {
+      // alpha * acc + bias[n]: the tile's entries are in sBias (the bias warp staged them during
+      // the mainloop); accumulator r's column is the thread's first + kAccN[r] (compile-time)
+      mbar_wait(bfull(c), n & 1);
+      const float* sb = sbias + kTileN * c + acc_crd[t][0] / kTileM;
+#pragma unroll
+      for (int r = 0; r < kAccumulators; ++r) acc[r] = alpha * acc[r] + sb[kAccN[0][r]];
+      __syncwarp();
+      if (lane == 0) mbar_arrive(bempty(c));
+    } else if (bias_mode == 1) {
+      // alpha * acc + bias[m] of the kernel's problem: accumulator r's row is the thread's first
+      // (acc_crd[t][0]) + kAccM[0][r] (the header's check proves the split), so a handful of
+      // distinct loads per thread, in flight together; rows past M are not read. beta * C is
+      // added per sub-tile below (alpha already applied).
       const unsigned short* bz = bias + z * bias_batch;
-      // accumulator r is at the thread's first (acc_crd[t][0]) + (kAccM, kAccN)[r] (the header's
-      // check proves the split): one table read per thread, then compile-time offsets, so a
-      // row bias is a few distinct loads per thread and a column bias one per column
-      const int crd0 = acc_crd[t][0];
-      const bool rows = bias_mode == 1;
-      const int x0 = rows ? m0 + crd0 % kTileM : n0 + crd0 / kTileM, limit = rows ? M : N;
-      // in groups of kBiasGroup accumulators (a compiler fence between them: all 128 loads in
-      // flight at once do not fit the registers)
-      constexpr int kBiasGroup = 32;
+      const int x0 = m0 + acc_crd[t][0] % kTileM;
 #pragma unroll
-      for (int r0 = 0; r0 < kAccumulators; r0 += kBiasGroup) {
-#pragma unroll
-        for (int r = r0; r < r0 + kBiasGroup; ++r) {
-          const int x = x0 + (rows ? kAccM[0][r] : kAccN[0][r]);
-          const float b = x < limit ? half_to_float(__ldg(bz + x)) : 0.f;
-          acc[r] = alpha * acc[r] + b;
-        }
-        asm volatile("" ::: "memory");
+      for (int r = 0; r < kAccumulators; ++r) {
+        const int x = x0 + kAccM[0][r];
+        const float b = x < M ? half_to_float(__ldg(bz + x)) : 0.f;
+        acc[r] = alpha * acc[r] + b;
       }
     } else if (!load_c) {
 #pragma unroll

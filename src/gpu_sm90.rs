@@ -70,16 +70,22 @@ impl Sm90Config {
     }
 
     /// Dynamic shared memory of `sm90_gemm_tn`: the A and B stages, each consumer's D and C
-    /// stages, the 2 x kStages + consumers x (2 x kEpiStages + 1) mbarriers (the stages' full and
-    /// empty ones, each consumer's C stages' full and empty ones and its turn), and 1024 bytes to align
+    /// stages, the 2 x kStages + consumers x (2 x kEpiStages + 3) mbarriers (the stages' full and
+    /// empty ones, each consumer's C stages' full and empty ones, its turn and its bias stage's
+    /// full and empty ones), each consumer's kTileN floats of column bias, and 1024 bytes to align
     /// the start (the swizzles act on address bits).
     pub fn smem_bytes(&self) -> Result<u32, String> {
         // sD and sC per consumer, or one buffer with ReuseSmemC
         let epi = (2 - self.int("kReuseSmemC")?) * self.int("kEpiStages")? * self.int("kEpiStageElems")? * 2;
         let consumers = self.consumers()?;
+        // the barriers: the stages' full and empty ones, per consumer its C stages' full and
+        // empty ones, its turn, its sBias's full and empty; then (16-byte aligned) each
+        // consumer's column bias of the tile as floats
         let b = self.int("kStages")? * (self.int("kStageBytesA")? + self.int("kStageBytesB")?)
             + consumers * epi
-            + (2 * self.int("kStages")? + consumers * (2 * self.int("kEpiStages")? + 1)) * 8
+            + (2 * self.int("kStages")? + consumers * (2 * self.int("kEpiStages")? + 3)) * 8
+            + 16
+            + consumers * self.int("kTileN")? * 4
             + 1024;
         Ok(b as u32)
     }
