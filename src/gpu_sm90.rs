@@ -69,7 +69,7 @@ impl Sm90Config {
         }
     }
 
-    /// Dynamic shared memory of `sm90_gemm_tn`: the A and B stages, each consumer's D and C
+    /// Dynamic shared memory of the kernel (every entry point): the A and B stages, each consumer's D and C
     /// stages, the 2 x kStages + consumers x (2 x kEpiStages + 3) mbarriers (the stages' full and
     /// empty ones, each consumer's C stages' full and empty ones, its turn and its bias stage's
     /// full and empty ones), each consumer's kTileN floats of column bias, and 1024 bytes to align
@@ -136,13 +136,13 @@ pub fn pick((m, n, k): (usize, usize, usize), batch: usize, sms: usize) -> Sm90C
     }
 }
 
-/// The shapes `sm90_gemm_tn` takes: any M, N >= 1 and K >= 1 a multiple of 8 (the TMA's global
+/// The shapes the sm90 kernel takes: any M, N >= 1 and K >= 1 a multiple of 8 (the TMA's global
 /// strides are multiples of 16 bytes), each below 2^31 (the TMA's signed 32-bit coordinates). The
 /// leading dimensions and batch strides are [`Sm90Strides::check`]'s.
 pub fn shape_ok(m: usize, n: usize, k: usize) -> Result<(), String> {
     let max = i32::MAX as usize;
     if m == 0 || n == 0 || k == 0 || k % 8 != 0 || m > max || n > max || k > max {
-        return Err(format!("sm90_gemm_tn takes M, N >= 1 and K >= 1 a multiple of 8 (16-byte TMA rows), each below 2^31, not {m}x{n}x{k}"));
+        return Err(format!("the sm90 GEMM takes M, N >= 1 and K >= 1 a multiple of 8 (16-byte TMA rows), each below 2^31, not {m}x{n}x{k}"));
     }
     Ok(())
 }
@@ -157,7 +157,7 @@ pub enum Order {
     Col,
 }
 
-/// Leading dimensions, batch and layouts of one `sm90_gemm_tn` launch, all in elements (halves).
+/// Leading dimensions, batch and layouts of one sm90 launch, all in elements (halves).
 /// Unlike the sm80 [`crate::gpu_check::GemmStrides`] (column-major f32 C/D) C and D are halves of
 /// either order, and so are A and B (all four layouts of A and B: one kernel entry point each).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -226,7 +226,7 @@ impl Sm90Strides {
         [self.extent(ar, ac, self.lda, self.batch_a), self.extent(br, bc, self.ldb, self.batch_b), self.extent(r, c, self.ldc, self.batch_c), self.extent(r, c, self.ldd, self.batch_d)]
     }
 
-    /// Whether `sm90_gemm_tn` takes these strides for shape `(m, n, k)`; `Err` says why not.
+    /// Whether the sm90 kernel takes these strides for shape `(m, n, k)`; `Err` says why not.
     pub fn check(&self, (m, n, k): (usize, usize, usize)) -> Result<(), String> {
         shape_ok(m, n, k)?;
         if self.a == Order::Col && m % 8 != 0 || self.b == Order::Col && n % 8 != 0 {
@@ -325,7 +325,7 @@ fn bias_mode(row: bool, vlen: usize, (m, n): (usize, usize), batch: usize, cd: O
     }
 }
 
-/// A loaded `sm90_gemm_tn` of one configuration.
+/// The sm90 kernel of one configuration, loaded (its four entry points).
 pub struct Sm90Gemm {
     ctx: Arc<CudaContext>,
     _module: Arc<CudaModule>,

@@ -252,7 +252,7 @@ fn bench_shapes(args: &tycute_cli::BenchArgs, ok: impl Fn(usize, usize, usize) -
     Ok(parsed)
 }
 
-/// `tycute bench sm90`: `kernels/sm90_gemm.cu` (TN, fp16 in and out, fp32 accumulate) beside
+/// `tycute bench sm90`: `kernels/sm90_gemm.cu` (`--layout`, TN by default; fp16 in and out, fp32 accumulate) beside
 /// cublasGemmEx with the same types.
 fn bench_sm90(args: &tycute_cli::BenchArgs) -> i32 {
     let parsed = match bench_shapes(args, |m, n, k| tycute::gpu_sm90::Sm90Strides::packed((m, n, k), 1).check((m, n, k))) {
