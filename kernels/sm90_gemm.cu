@@ -263,14 +263,13 @@ __device__ __forceinline__ void gemm(const TmaMap& tma_a, const TmaMap& tma_b, c
                                      long long ldd, long long batch_d, const unsigned short* __restrict__ bias, int bias_mode,
                                      long long bias_batch) {
   static_assert(kClusterM == 1 || OpB::kMn == 0, "clusters multicast slices of K-major B only");
-  // shared memory: kStages stages of A and of B, kEpiStages of D and of C (1024-byte aligned:
-  // the swizzles act on address bits), then the full / empty barriers of the stages and the
-  // barriers of the C stages
+  // shared memory (1024-byte aligned: the swizzles act on address bits): kStages stages of A and
+  // of B, then per consumer kEpiStages stages of D and of C (one buffer with ReuseSmemC), then the
+  // mbarriers (the stages' full / empty ones, each consumer's C stages' full / empty ones, its
+  // turn, its sBias's full / empty ones), then (16-byte aligned) each consumer's sBias
   extern __shared__ unsigned char smem_raw[];
   const unsigned raw = smem_u32(smem_raw);
   const unsigned base = (raw + 1023u) & ~1023u;
-  // kStages stages of A and of B, then per consumer kEpiStages stages of D and of C, then the
-  // full / empty barriers of the stages and each consumer's barriers of its C stages
   const unsigned sA = base, sB = sA + kStages * kStageBytesA, sEpi = sB + kStages * kStageBytesB;
   // sD and sC of one consumer (ReuseSmemC: one buffer, D stored through the stage C was loaded into)
   constexpr unsigned kEpiBytes = (kReuseSmemC ? 1u : 2u) * kEpiStages * kEpiStageElems * 2u;

@@ -90,25 +90,10 @@ pub(crate) fn cublas_gemm_tn<T: tycute_cuda::cudarc::driver::DeviceRepr>(
     d: &mut Slice<T>,
     d_type: tycute_cuda::cudarc::cublas::sys::cudaDataType,
 ) -> Result<(), String> {
-    cublas_gemm_tn_scaled(blas, stream, shape, x, y, d, d_type, (1.0, 0.0))
+    cublas_gemm_ops(blas, stream, shape, (Major::K, Major::K), x, y, d, d_type, (1.0, 0.0))
 }
 
-/// [`cublas_gemm_tn`] with `D = alpha * X^T Y + beta * D`.
-#[allow(clippy::too_many_arguments)]
-pub(crate) fn cublas_gemm_tn_scaled<T: tycute_cuda::cudarc::driver::DeviceRepr>(
-    blas: &tycute_cuda::cudarc::cublas::CudaBlas,
-    stream: &Stream,
-    (rows, cols, k): (usize, usize, usize),
-    x: &Slice<u16>,
-    y: &Slice<u16>,
-    d: &mut Slice<T>,
-    d_type: tycute_cuda::cudarc::cublas::sys::cudaDataType,
-    (alpha, beta): (f32, f32),
-) -> Result<(), String> {
-    cublas_gemm_ops(blas, stream, (rows, cols, k), (Major::K, Major::K), x, y, d, d_type, (alpha, beta))
-}
-
-/// [`cublas_gemm_tn_scaled`] with X `(rows, k)` and Y `(cols, k)` of either majorness
+/// [`cublas_gemm_tn`] with `D = alpha * op(X) op(Y) + beta * D` and X `(rows, k)` and Y `(cols, k)` of either majorness
 /// (`Major::K`: leading dimension k, `op = T` for X, `N` for Y; `Major::MN`: leading dimension
 /// rows (cols), `op = N` for X, `T` for Y): TN, NT, NN or TT.
 #[allow(clippy::too_many_arguments)]

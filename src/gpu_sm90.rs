@@ -197,14 +197,19 @@ impl Sm90Strides {
 
     /// As [`Sm90Strides::packed`] with C and D column-major (ldc = ldd = m).
     pub fn packed_col((m, n, k): (usize, usize, usize), batch: usize) -> Sm90Strides {
-        Sm90Strides { ldc: m, ldd: m, cd: Order::Col, ..Sm90Strides::packed((m, n, k), batch) }
+        Sm90Strides::packed_layout((m, n, k), batch, Order::Row, Order::Row, Order::Col)
     }
 
     /// As [`Sm90Strides::packed`] with A and B in the orders given (lda = k or m, ldb = k or n).
-    pub fn packed_ab((m, n, k): (usize, usize, usize), batch: usize, a: Order, b: Order) -> Sm90Strides {
-        let lda = if a == Order::Row { k } else { m };
-        let ldb = if b == Order::Row { k } else { n };
-        Sm90Strides { lda, ldb, a, b, ..Sm90Strides::packed((m, n, k), batch) }
+    pub fn packed_ab(shape: (usize, usize, usize), batch: usize, a: Order, b: Order) -> Sm90Strides {
+        Sm90Strides::packed_layout(shape, batch, a, b, Order::Row)
+    }
+
+    /// `batch` packed problems with A, B and C/D in the orders given: each leading dimension the
+    /// extent of its contiguous dimension, each matrix right after the previous one.
+    pub fn packed_layout((m, n, k): (usize, usize, usize), batch: usize, a: Order, b: Order, cd: Order) -> Sm90Strides {
+        let (lda, ldb, ldcd) = (dims(a, (m, k)).1, dims(b, (n, k)).1, dims(cd, (m, n)).1);
+        Sm90Strides { lda, ldb, ldc: ldcd, ldd: ldcd, a, b, cd, ..Sm90Strides::packed((m, n, k), batch) }
     }
 
     /// (rows, cols) of C and D as stored: (m, n) row-major, (n, m) column-major.
@@ -273,6 +278,14 @@ fn dims(order: Order, (r, c): (usize, usize)) -> (usize, usize) {
     match order {
         Order::Row => (r, c),
         Order::Col => (c, r),
+    }
+}
+
+/// cuBLAS's name for an operand's order: a row-major A (m,k) or B (n,k) is K-major.
+fn major(o: Order) -> crate::gpu_check::Major {
+    match o {
+        Order::Row => crate::gpu_check::Major::K,
+        Order::Col => crate::gpu_check::Major::MN,
     }
 }
 
@@ -840,15 +853,11 @@ fn cublas_same_problem(
     alpha: f32,
     beta: f32,
 ) -> Result<Option<Vec<u16>>, String> {
-    use crate::gpu_check::Major;
-    let packed = Sm90Strides::packed_ab((m, n, k), 1, s.a, s.b);
-    let packed = if s.cd == Order::Col { Sm90Strides { ldc: m, ldd: m, cd: Order::Col, ..packed } } else { packed };
     // SAFETY: only tries to open the shared library.
-    if *s != packed || !unsafe { tycute_cuda::cudarc::cublas::sys::is_culib_present() } {
+    if *s != Sm90Strides::packed_layout((m, n, k), 1, s.a, s.b, s.cd) || !unsafe { tycute_cuda::cudarc::cublas::sys::is_culib_present() } {
         return Ok(None);
     }
     let Ok(blas) = crate::gpu_check::cublas(stream) else { return Ok(None) };
-    let major = |o: Order| if o == Order::Row { Major::K } else { Major::MN };
     let (rows, cols, x, y, mx, my) = match s.cd {
         Order::Col => (m, n, a, b, major(s.a), major(s.b)),
         Order::Row => (n, m, b, a, major(s.b), major(s.a)),
@@ -921,17 +930,13 @@ pub fn bench(g: &Sm90Gemm, (m, n, k): (usize, usize, usize), reps: usize) -> Res
 /// not 0 the kernel reads C through its TMA load and cuBLAS reads D in place. cuBLAS is `None`
 /// when its library is absent.
 pub fn bench_rotating(g: &Sm90Gemm, shape: (usize, usize, usize), runs: usize, beta: f32) -> Result<(f64, Option<f64>), String> {
-    bench_rotating_bias(g, shape, runs, beta, "none")
+    bench_rotating_layout(g, shape, runs, beta, "none", (Order::Row, Order::Row))
 }
 
-/// [`bench_rotating`] with a bias vector in tycute's epilogue: `bias` is `none`, `row` ([`Bias::Row`],
-/// m halves) or `col` ([`Bias::Col`], n halves); cuBLAS runs without one.
-pub fn bench_rotating_bias(g: &Sm90Gemm, shape: (usize, usize, usize), runs: usize, beta: f32, bias: &str) -> Result<(f64, Option<f64>), String> {
-    bench_rotating_layout(g, shape, runs, beta, bias, (Order::Row, Order::Row))
-}
-
-/// [`bench_rotating_bias`] with A and B in the orders `(a, b)` (packed: lda = k or m, ldb = k or
-/// n), cuBLAS on the same layout (`Col` A or B: `op = N` / `T` instead of `T` / `N`).
+/// [`bench_rotating`] with a bias vector in tycute's epilogue (`bias`: `none`, `row`
+/// ([`Bias::Row`], m halves) or `col` ([`Bias::Col`], n halves); cuBLAS runs without one) and A
+/// and B in the orders `(a, b)` (packed: lda = k or m, ldb = k or n), cuBLAS on the same layout
+/// (`Col` A or B: `op = N` / `T` instead of `T` / `N`).
 pub fn bench_rotating_layout(
     g: &Sm90Gemm,
     (m, n, k): (usize, usize, usize),
@@ -974,8 +979,6 @@ pub fn bench_rotating_layout(
     let blas = crate::gpu_check::cublas(&stream)?;
     let f16 = tycute_cuda::cudarc::cublas::sys::cudaDataType::CUDA_R_16F;
     // row-major D (m,n) is column-major D^T (n,m) = B * A^T: B first
-    use crate::gpu_check::Major;
-    let major = |o: Order| if o == Order::Row { Major::K } else { Major::MN };
     let run_blas = |a: &CudaSlice<u16>, b: &CudaSlice<u16>, d: &mut CudaSlice<u16>| {
         crate::gpu_check::cublas_gemm_ops(&blas, &stream, (n, m, k), (major(ob), major(oa)), b, a, d, f16, (1.0, beta))
     };

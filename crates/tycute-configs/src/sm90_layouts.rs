@@ -103,10 +103,6 @@ where
     type ReuseSmemC = C::ReuseSmemC;
 }
 
-/// The BLAS names of the four layouts, `(name, A MN-major, B MN-major)`: the kernel's entry
-/// points are `sm90_gemm_<name>`.
-pub const LAYOUTS: [(&str, bool, bool); 4] = [("tn", false, false), ("nt", true, true), ("nn", true, false), ("tt", false, true)];
-
 macro_rules! all_layouts_checked {
     ($c:ty) => {
         static_assertions::assert_impl_all!(Sm90Layout<$c, MajorK, MajorK>: Sm90Checked);

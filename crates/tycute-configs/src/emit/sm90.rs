@@ -4,8 +4,9 @@
 //!
 //! | value | type | meaning |
 //! |---|---|---|
-//! | `kTmaBoxA[2]`, `kTmaSwizzleA` | `product_each(shape(sA(_,_,0)))`, the smem atom's `Sw<B,4,3>` | the box of `cuTensorMapEncodeTiled` (innermost first) and its `CUtensorMapSwizzle` |
-//! | `kGmma*A`, `kGmmaOffA[m][k]` | the stage's layout (`sA(_,_,0)`), `thrfrg_A(mma, (bM,bK))` | descriptor fields (layout type, LBO, SBO) and each wgmma's start byte in a stage |
+//! | `kTmaBoxX[1][2]`, `kTmaBoxesX`, `kTmaBoxOffX[j][2]`, `kTmaSwizzleA/B` (`X` = `A_K`, `A_MN`, `B_K`, `B_MN`) | the stage of that operand and major (`sm90_layouts::StageOf`), the smem atom's `Sw<B,4,3>` | the box of `cuTensorMapEncodeTiled` (innermost first), the boxes of a stage and their start bytes, the `CUtensorMapSwizzle` |
+//! | `kMnX`, `kGmmaLboX`, `kGmmaSboX`, `kGmmaOffX[..][k]` | the stage's layout, `thrfrg_A/B(mma, (rows,bK))` | the wgmma transpose bit, descriptor fields and each wgmma's start byte in a stage |
+//! | `kReuseSmemC` | `Sm90Config::ReuseSmemC` | D stored through C's epilogue stages |
 //! | `acc_crd[t][r]` | `thrfrg_C(mma, make_layout((bM,bN)))` | accumulator `r` of thread `t` as `m + kTileM*n` |
 //! | `r2s_smem[t][i]` | `tidfrg_D(tiled_r2s, sD_epi)` | the `stmatrix.x4` row address thread `t` gives its `i`-th store of a sub-tile |
 //! | `kR2SAcc[e][8*i+v]` | `tidfrg_S(tiled_r2s, make_layout(EpilogueTile))`, `zipped_divide((bM,bN), EpilogueTile)`, `thrfrg_C` | the accumulator that value `v` of store `i` of sub-tile `e` carries (the same for every thread) |
@@ -35,11 +36,11 @@ pub trait Sm90Types {
     const ABOUT: &'static str;
     /// `size(mma)`: the consumer threads that own the accumulators of a tile.
     const THREADS: usize;
-    /// `show` of `cta_tiler`, `bP`, the smem atoms of A/B and of D, the TMA boxes, `sA(_,_,0)`,
+    /// `show` of `cta_tiler`, `bP`, the smem atoms of A/B and of D, the TMA boxes of B and D, `sA(_,_,0)`,
     /// `sB(_,_,0)`, `sD(_,_,0)`, the TiledMMA's tile, the epilogue tile, its stages.
     fn texts() -> Texts;
-    /// `sA(_,_,0)`, `sB(_,_,0)`, `sD(_,_,0)` (element units, swizzled), and `layout_b()` of `sA(_,_,0)`.
-    fn smem() -> [Vec<i64>; 4];
+    /// `sD(_,_,0)` (element units, swizzled).
+    fn sd() -> Vec<i64>;
     /// `thr_layout_vmnk`, `thrfrg_A(mma, (bM,bK))`, `layoutA_TV`, `thrfrg_B(mma, (bN,bK))`, `layoutB_TV`,
     /// `thrfrg_C(mma, (bM,bN))`, `partition_fragment_C` of thread 0.
     fn mma() -> [Vec<i64>; 7];
@@ -65,7 +66,6 @@ pub struct Texts {
     pub stages: String,
     pub smem_atom_a: String,
     pub smem_atom_d: String,
-    pub box_a: String,
     pub box_b: String,
     pub box_d: String,
     pub sa: String,
@@ -100,7 +100,6 @@ macro_rules! sm90_types {
                     stages: show::<c::Stages>(),
                     smem_atom_a: show::<c::SmemAtomA>(),
                     smem_atom_d: show::<c::SmemAtomD>(),
-                    box_a: show::<c::TmaBoxA>(),
                     box_b: show::<c::TmaBoxB>(),
                     box_d: show::<c::TmaBoxD>(),
                     sa: show::<c::SmemLayoutAStage>(),
@@ -114,14 +113,8 @@ macro_rules! sm90_types {
                     sc: show::<tycute_layout::AsPositionIndependent<<$cfg as Sm90Config>::SmemLayoutCStage>>(),
                 }
             }
-            fn smem() -> [Vec<i64>; 4] {
-                use crate::$($m)::+ as c;
-                [
-                    table::<c::SmemLayoutAStage>(),
-                    table::<c::SmemLayoutBStage>(),
-                    table::<c::SmemLayoutDStage>(),
-                    table::<crate::sm90::InnerLayout<c::SmemLayoutAStage>>(),
-                ]
+            fn sd() -> Vec<i64> {
+                table::<crate::$($m)::+::SmemLayoutDStage>()
             }
             fn mma() -> [Vec<i64>; 7] {
                 use crate::$($m)::+ as c;
@@ -427,10 +420,10 @@ pub fn tables_of<C: Sm90Types>() -> Result<Tables, String> {
         }
     }
     let box_d = flat(&tx.box_d).0;
-    let [sa_k, _, sd, _] = C::smem();
+    let sd = C::sd();
     let stages_ab = C::operand_stages();
     // the configuration's own stages are the K-major ones (TN)
-    if stages_ab[0].1 != sa_k || stages_ab[0].0 != tx.sa || stages_ab[2].0 != tx.sb {
+    if stages_ab[0].0 != tx.sa || stages_ab[2].0 != tx.sb {
         return Err(format!("sA(_,_,0) {} / sB(_,_,0) {} are not the K-major stages {} / {}", tx.sa, tx.sb, stages_ab[0].0, stages_ab[2].0));
     }
     // clusters along M share B: CTA r of the cluster loads rows [r * n/c, (r+1) * n/c) of B's
