@@ -6,7 +6,9 @@
 // (crates/tycute-configs: sm90, sm90_128x256); TYCUTE_SM90_CONFIG names it (default sm90; NVRTC
 // option -DTYCUTE_SM90_CONFIG=sm90_128x256 for the other), and its kMmaWarpGroups picks the
 // schedule. The kernel is persistent (one CTA per SM walks the kTileM x kTileN tiles of D,
-// blockIdx.x + i * gridDim.x in a grouped order) with
+// blockIdx.x + i * gridDim.x in a grouped order; with stream-K, sk_tiles > 0, the last sk_tiles
+// tiles are shared out along K in equal ranges of k-blocks, one per CTA, after that: "This CTA's
+// work" below, the host's Sm90Schedule) with
 //   * a producer warpgroup (setmaxnreg.dec): one thread issues the TMA loads of A and B (the
 //     operand tables' boxes; cp.async.bulk.tensor.3d, mbarrier complete_tx) of tile after tile into kStages
 //     128B-swizzled stages, running ahead into the next tiles' stages during an epilogue;
@@ -47,7 +49,9 @@
 // columns are stored by the threads through d_out (ldd, batch_d: D's row and batch strides). A batch of `batch` problems
 // is the maps' third dimension, the tiles of all problems one persistent schedule; `one_matrix`
 // bits 0, 1, 2 mark A, B, C as one matrix for the whole batch (batch stride 0). The host launches
-// min(tiles x batch, SMs) CTAs of kBlockThreads threads (in clusters of kClusterM).
+// at most one CTA of kBlockThreads threads per SM (in clusters of kClusterM; stream-K only
+// without clusters), with a stream-K workspace of one partial tile (sk_ws) and one flag (sk_flag,
+// zero between launches) per CTA.
 //
 // tycute-arch: sm_90a
 // tycute-variant: -DTYCUTE_SM90_CONFIG=sm90
@@ -80,6 +84,16 @@ constexpr int kProducerRegs = 40, kConsumerRegs = 232;  // setmaxnreg: 128 x 40 
 constexpr int kEpiBarrier = 1;                          // named barriers 1 (, 2): one per consumer
 // tile order: groups of 16 tile rows (16 / kClusterM rows of cluster tiles), m fastest
 constexpr int kGroupM = 16 / kClusterM;
+// A stream-K slot: kAccumulators floats of each of a consumer's kThreads threads, float4 q of
+// thread t at bytes (q * kThreads + t) * 16 (a warp's accesses are 512 contiguous bytes). It
+// travels through the mainloop's stages: kSkQA float4 blocks (q) in a stage's A part, kSkQB in
+// its B part, kSkChunks stages per slot.
+constexpr int kSkQ = kAccumulators / 4;
+constexpr int kSkQA = kStageBytesA / (16 * kThreads), kSkQB = kStageBytesB / (16 * kThreads);
+constexpr int kSkChunks = (kSkQ + kSkQA + kSkQB - 1) / (kSkQA + kSkQB);
+constexpr unsigned kSkSlotBytes = 16u * kSkQ * kThreads;
+static_assert(kAccumulators % 4 == 0 && kStageBytesA % (16 * kThreads) == 0 && kStageBytesB % (16 * kThreads) == 0,
+              "a stream-K slot fills the stages in whole float4 blocks of the consumer's threads");
 
 __device__ __forceinline__ unsigned smem_u32(const void* p) {
   return static_cast<unsigned>(__cvta_generic_to_shared(p));
@@ -112,6 +126,12 @@ __device__ __forceinline__ void tma_load_3d(unsigned dst, const TmaMap* map, int
       "cp.async.bulk.tensor.3d.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1, {%3, %4, %5}], [%2];\n" ::"r"(dst),
       "l"(map), "r"(bar), "r"(x), "r"(y), "r"(z)
       : "memory");
+}
+// `bytes` (a multiple of 16) from global `src` to shared `dst`, counted on `bar` (a bulk copy, no tensor map).
+__device__ __forceinline__ void bulk_load(unsigned dst, const void* src, unsigned bytes, unsigned bar) {
+  asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];\n" ::"r"(dst), "l"(src), "r"(bytes),
+               "r"(bar)
+               : "memory");
 }
 // The same box multicast to the CTAs of `mask` in the cluster: each gets it at offset `dst` of its
 // shared memory, counted on its mbarrier at offset `bar`.
@@ -256,12 +276,35 @@ __device__ __forceinline__ void stmatrix_x4(unsigned addr, unsigned r0, unsigned
 
 }  // namespace
 
+// With -DTYCUTE_SM90_TRACE (a diagnostic build, docs/perf.md "sm90: stream-K"): each launch
+// records per CTA and unit (the first 16) {tile, kt0, kt1, start, mainloop done, partial sums stored or
+// added, end} in globaltimer nanoseconds; the host reads them (Sm90Gemm::trace).
+#ifdef TYCUTE_SM90_TRACE
+__device__ unsigned long long tycute_trace[256][16][8];
+__device__ __forceinline__ unsigned long long trace_now() {
+  unsigned long long x;
+  asm volatile("mov.u64 %0, %%globaltimer;\n" : "=l"(x));
+  return x;
+}
+#define TYCUTE_TRACE_AT(k) \
+  if (t == 0) tr[k] = trace_now()
+#define TYCUTE_TRACE_UNIT()                                                                                         \
+  if (t == 0 && blockIdx.x < 256 && i < 16) {                                                                       \
+    tr[4] = trace_now();                                                                                            \
+    unsigned long long* row = tycute_trace[blockIdx.x][i];                                                          \
+    row[0] = id, row[1] = kt0, row[2] = kt1, row[3] = tr[0], row[4] = tr[1], row[5] = tr[2], row[6] = tr[4], row[7] = 1; \
+  }
+#else
+#define TYCUTE_TRACE_AT(k)
+#define TYCUTE_TRACE_UNIT()
+#endif
+
 // The kernel of one layout: operand A read through OpA (OperandA_K or OperandA_MN), B through OpB.
 template <class OpA, class OpB>
 __device__ __forceinline__ void gemm(const TmaMap& tma_a, const TmaMap& tma_b, const TmaMap& tma_c, const TmaMap& tma_d, int M, int N,
                                      int K, int batch, int one_matrix, float alpha, float beta, unsigned short* __restrict__ d_out,
                                      long long ldd, long long batch_d, const unsigned short* __restrict__ bias, int bias_mode,
-                                     long long bias_batch) {
+                                     long long bias_batch, int sk_tiles, float* __restrict__ sk_ws, unsigned* __restrict__ sk_flag) {
   static_assert(kClusterM == 1 || OpB::kMn == 0, "clusters multicast slices of K-major B only");
   // shared memory (1024-byte aligned: the swizzles act on address bits): kStages stages of A and
   // of B, then per consumer kEpiStages stages of D and of C (one buffer with ReuseSmemC), then the
@@ -316,6 +359,48 @@ __device__ __forceinline__ void gemm(const TmaMap& tma_a, const TmaMap& tma_b, c
   const int KT = (K + kTileK - 1) / kTileK;
   const int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
 
+  // This CTA's work: units j = 0, 1, ..., each the k-blocks [kt0, kt1) of tile `id`: first the
+  // whole tiles g, g + G, ... below sk0 = tiles - sk_tiles, then its stream-K range. With
+  // stream-K (sk_tiles > 0; the host launches one CTA per SM, no clusters), the last sk_tiles
+  // tiles (the last full wave and the partly filled one after it) are one line of sk_tiles * KT
+  // k-blocks cut into equal ranges, position p's [sk_begin(p), sk_begin(p + 1)), CTA g at
+  // position G - 1 - g; the CTA's stream-K units are the pieces of its range, tile by tile. Only
+  // the first of them may start inside a tile (kt0 > 0): it leaves its partial sums in the
+  // workspace slot of its position; the unit holding the tile's k-block 0 (the head, the last
+  // of its range) adds them, position by position, and runs the epilogue. A head waits only for
+  // CTAs of lower index (higher positions), which the GPU starts no later than it, and whose
+  // partial units come before their heads.
+  const long long sk_blocks = static_cast<long long>(sk_tiles) * KT;
+  auto sk_begin = [&](int p) { return static_cast<int>(sk_blocks * p / clusters); };
+  const int sk_pos = clusters - 1 - cluster;
+  const int sk_s = sk_begin(sk_pos), sk_e = sk_begin(sk_pos + 1);
+  const int sk_first_tile = sk_s / KT, sk_units = sk_e > sk_s ? (sk_e - 1) / KT - sk_first_tile + 1 : 0;
+  const int sk0 = tiles - sk_tiles, n_whole = cluster < sk0 ? (sk0 - 1 - cluster) / clusters + 1 : 0;
+  auto unit = [&](int j, int& id, int& kt0, int& kt1) {
+    if (j < n_whole) {
+      id = cluster + j * clusters;
+      kt0 = 0;
+      kt1 = KT;
+      return true;
+    }
+    const int x = sk_first_tile + j - n_whole;  // the tile's place on the stream-K line
+    id = sk0 + x;
+    kt0 = max(sk_s - x * KT, 0);
+    kt1 = min(sk_e - x * KT, KT);
+    return j - n_whole < sk_units;
+  };
+  // The positions whose partial sums the head of stream-K tile id adds, from the position after
+  // this CTA's on: those starting inside the tile (an empty range has no unit). A head's unit
+  // takes, after its k-blocks, kSkChunks more stages per source: the source's slot, brought in
+  // by the producer (bulk copies into the A and B parts of a stage) and added by the consumer.
+  auto sk_source = [&](int id, int p) { return p < clusters && sk_begin(p) < (id - sk0 + 1) * KT; };  // (id: a stream-K tile)
+  auto sk_sources = [&](int id, int kt0, int kt1) {
+    int n = 0;
+    if (kt0 == 0 && kt1 < KT)
+      for (int p = sk_pos + 1; sk_source(id, p); ++p) n += sk_begin(p + 1) > sk_begin(p);
+    return n;
+  };
+
   if (threadIdx.x == 0) {
     asm volatile("prefetch.tensormap [%0];\n" ::"l"(&tma_a) : "memory");
     asm volatile("prefetch.tensormap [%0];\n" ::"l"(&tma_b) : "memory");
@@ -356,13 +441,13 @@ __device__ __forceinline__ void gemm(const TmaMap& tma_a, const TmaMap& tma_b, c
 #pragma unroll
       for (int r = 0; r < kClusterM; ++r)
         if (r == static_cast<int>(rank)) b_n = kTmaMcastB[r][0], b_off = kTmaMcastB[r][1];
-      int it = 0;
-      for (int id = cluster; id < tiles; id += clusters) {
+      int it = 0, id, kt0, kt1;
+      for (int j = 0; unit(j, id, kt0, kt1); ++j) {
         int m0, n0, z;
         tile_of(id, m0, n0, z);
         // one_matrix bit 0 / 1: every problem of the batch reads the one A / B
         const int za = (one_matrix & 1) ? 0 : z, zb = (one_matrix & 2) ? 0 : z;
-        for (int kt = 0; kt < KT; ++kt, ++it) {
+        for (int kt = kt0; kt < kt1; ++kt, ++it) {
           const int s = it % kStages;
           if (it >= kStages) mbar_wait(empty(s), ((it / kStages) - 1) & 1);
           mbar_expect_tx(full(s), kTmaBytesA + kTmaBytesB);
@@ -372,18 +457,43 @@ __device__ __forceinline__ void gemm(const TmaMap& tma_a, const TmaMap& tma_b, c
           else
             tma_load_operand<OpB>(sB + s * kStageBytesB, &tma_b, n0, kt * kTileK, zb, full(s));
         }
+        if (sk_sources(id, kt0, kt1) == 0) continue;
+        // a stream-K head: each source's slot, once its flag is up (every warp of the source's
+        // consumer; acquire, then the async proxy may read what the generic proxy wrote), into
+        // kSkChunks stages
+        for (int p = sk_pos + 1; sk_source(id, p); ++p) {
+          if (sk_begin(p + 1) == sk_begin(p)) continue;
+          unsigned up;
+          do {
+            asm volatile("ld.acquire.gpu.global.u32 %0, [%1];\n" : "=r"(up) : "l"(sk_flag + p) : "memory");
+          } while (up < kThreads / 32);
+          sk_flag[p] = 0;  // (zero again for the next launch)
+          asm volatile("fence.proxy.async.global;\n" ::: "memory");
+          const char* slot = reinterpret_cast<const char*>(sk_ws) + static_cast<long long>(p) * kSkSlotBytes;
+#pragma unroll 1
+          for (int ch = 0; ch < kSkChunks; ++ch, ++it) {
+            const int s = it % kStages;
+            if (it >= kStages) mbar_wait(empty(s), ((it / kStages) - 1) & 1);
+            // float4 blocks [ch * (kSkQA + kSkQB), ...) of the slot: the first kSkQA to the A part
+            const int q0 = ch * (kSkQA + kSkQB), qa = min(kSkQ - q0, kSkQA), qb = min(max(kSkQ - q0 - kSkQA, 0), kSkQB);
+            mbar_expect_tx(full(s), 16u * kThreads * (qa + qb));
+            bulk_load(sA + s * kStageBytesA, slot + 16ll * kThreads * q0, 16u * kThreads * qa, full(s));
+            if (qb > 0) bulk_load(sB + s * kStageBytesB, slot + 16ll * kThreads * (q0 + kSkQA), 16u * kThreads * qb, full(s));
+          }
+        }
       }
     }
     if (warp == 1 && lane == 0 && beta != 0.f) {
       // C warp (seed 004's producer load warp): every epilogue sub-tile's C, in the consumers'
-      // order (tile i is consumer i % kConsumers's, its sub-tiles e = 0 .. kEpiTiles - 1), into
-      // that consumer's kEpiStages stages of sC, running ahead of it by the stages: stage st of
-      // sub-tile n (the consumer's count) once its warps have read sub-tile n - kEpiStages
+      // order (unit i is consumer i % kConsumers's; a unit holding its tile's k-block 0 has the
+      // epilogue, its sub-tiles e = 0 .. kEpiTiles - 1), into that consumer's kEpiStages stages
+      // of sC, running ahead of it by the stages: stage st of sub-tile n (the consumer's count)
+      // once its warps have read sub-tile n - kEpiStages
       const unsigned sC0 = sEpi + (kReuseSmemC ? 0u : kEpiStages * kEpiStageElems * 2u);
       int cnt0 = 0, cnt1 = 0;  // sub-tiles loaded per consumer
-      for (int i = 0;; ++i) {
-        const int id = cluster + i * clusters;
-        if (id >= tiles) break;
+      int id, kt0, kt1;
+      for (int i = 0; unit(i, id, kt0, kt1); ++i) {
+        if (kt0 > 0) continue;  // partial sums only, no epilogue
         const int c = kConsumers > 1 ? i % kConsumers : 0;
         int m0, n0, z;
         tile_of(id, m0, n0, z);
@@ -400,14 +510,14 @@ __device__ __forceinline__ void gemm(const TmaMap& tma_a, const TmaMap& tma_b, c
       }
     }
     if (warp == 2 && bias_mode == 2) {
-      // bias warp: every tile's column bias, in the consumers' order (tile i is consumer
-      // i % kConsumers's, its n-th), into that consumer's sBias once it has read the previous
-      // tile's: the global loads run during the mainloop, off the epilogue's path; entries past
-      // N are 0
-      for (int i = 0;; ++i) {
-        const int id = cluster + i * clusters;
-        if (id >= tiles) break;
-        const int c = kConsumers > 1 ? i % kConsumers : 0, n = i / kConsumers;
+      // bias warp: every epilogue's column bias, in the consumers' order (unit i is consumer
+      // i % kConsumers's; n: that consumer's epilogues so far), into that consumer's sBias once
+      // it has read the previous one: the global loads run during the mainloop, off the
+      // epilogue's path; entries past N are 0
+      int id, kt0, kt1, epis0 = 0, epis1 = 0;
+      for (int i = 0; unit(i, id, kt0, kt1); ++i) {
+        if (kt0 > 0) continue;  // partial sums only, no epilogue
+        const int c = kConsumers > 1 ? i % kConsumers : 0, n = c == 0 ? epis0++ : epis1++;
         int m0, n0, z;
         tile_of(id, m0, n0, z);
         if (n >= 1) mbar_wait(bempty(c), (n - 1) & 1);
@@ -459,22 +569,40 @@ __device__ __forceinline__ void gemm(const TmaMap& tma_a, const TmaMap& tma_b, c
   };
   float acc[kAccumulators];
 
-  for (int i = c, n = 0;; i += kConsumers, ++n) {
-    // (n: this consumer's tiles so far, the parity of its sBias barriers)
-    const int id = cluster + i * clusters;
-    if (id >= tiles) break;
-    // tile i's mainloop after tile i - 1's (the other consumer's n-th or (n-1)-th) has waited
+  // a stream-K partial unit's flag: each warp of the consumer adds 1 (release, gpu scope: its
+  // stores of the slot before it) once sk_raise is set, during the consumer's next mainloop or
+  // at its end
+  bool sk_raise = false;
+  auto raise_flag = [&] {
+    __syncwarp();
+    if (lane == 0) asm volatile("fence.acq_rel.gpu;\nred.relaxed.gpu.global.add.u32 [%0], 1;\n" ::"l"(sk_flag + sk_pos) : "memory");
+    sk_raise = false;
+  };
+  // it0: the producer's iteration of unit i's first k-block (the units before it, either consumer's)
+  int it0 = 0, id, kt0, kt1;
+  for (int i = 0, n = 0, ne = 0; unit(i, id, kt0, kt1); it0 += kt1 - kt0 + kSkChunks * sk_sources(id, kt0, kt1), ++i) {
+    if (kConsumers > 1 && i % kConsumers != c) continue;
+    // (n: this consumer's units so far, the parity of its turn barriers; ne: its epilogues, the
+    // parity of its sBias barriers)
+    // unit i's mainloop after unit i - 1's (the other consumer's n-th or (n-1)-th) has waited
     // for its last stage
     if (kConsumers > 1 && c == 1) mbar_wait(turn(1), n & 1);
     if (kConsumers > 1 && c == 0 && n > 0) mbar_wait(turn(0), (n - 1) & 1);
+    ++n;
+#ifdef TYCUTE_SM90_TRACE
+    unsigned long long tr[5] = {0, 0, 0, 0, 0};
+#endif
+    TYCUTE_TRACE_AT(0);
     int m0, n0, z;
     tile_of(id, m0, n0, z);
-    // (no zeroing: the tile's first k-block writes the accumulators, wgmma's scale-d = 0; a plain
+    // (no zeroing: the unit's first k-block writes the accumulators, wgmma's scale-d = 0; a plain
     // write between wgmmas would make ptxas serialize them)
 
-    // mainloop: the stages of tile i are the producer's iterations i * KT ...
-    for (int kt = 0; kt < KT; ++kt) {
-      const int it = i * KT + kt, s = it % kStages;
+    // mainloop: the stages of unit i are the producer's iterations it0 ...
+    for (int kt = kt0; kt < kt1; ++kt) {
+      const int it = it0 + kt - kt0, s = it % kStages;
+      // the previous unit's partial sums were stored at least 8 k-blocks (or this unit) ago
+      if (sk_raise && (kt == kt0 + 8 || kt == kt1 - 1)) raise_flag();
       mbar_wait(full(s), (it / kStages) & 1);
 #pragma unroll
       for (int r = 0; r < kAccumulators; ++r) fence_operand(acc[r]);
@@ -484,26 +612,71 @@ __device__ __forceinline__ void gemm(const TmaMap& tma_a, const TmaMap& tma_b, c
 #pragma unroll
         for (int m = 0; m < kMmaM; ++m)
           wgmma_atom<OpA::kMn, OpB::kMn>(acc + kFragC[0][m], gmma_desc<OpA::kLbo, OpA::kSbo>(sA + s * kStageBytesA + off_a[m][kb]),
-                                         gmma_desc<OpB::kLbo, OpB::kSbo>(sB + s * kStageBytesB + off_b[kb]), kt > 0 || kb > 0);
+                                         gmma_desc<OpB::kLbo, OpB::kSbo>(sB + s * kStageBytesB + off_b[kb]), kt > kt0 || kb > 0);
       }
       asm volatile("wgmma.commit_group.sync.aligned;\n" ::: "memory");
       // the group of the previous stage has completed once at most this one is pending
       asm volatile("wgmma.wait_group.sync.aligned 1;\n" ::: "memory");
 #pragma unroll
       for (int r = 0; r < kAccumulators; ++r) fence_operand(acc[r]);
-      if (kt > 0 && lane == 0) release((it - 1) % kStages);  // the warp's wait_group above is warp-wide
+      if (kt > kt0 && lane == 0) release((it - 1) % kStages);  // the warp's wait_group above is warp-wide
     }
-    if (kConsumers > 1) mbar_arrive(turn(1 - c));  // the other consumer may wait for its next tile's stages
+    const int sources = sk_sources(id, kt0, kt1);
+    // the other consumer may wait for its next unit's stages (after this one's last)
+    if (kConsumers > 1 && sources == 0) mbar_arrive(turn(1 - c));
     asm volatile("wgmma.wait_group.sync.aligned 0;\n" ::: "memory");
 #pragma unroll
     for (int r = 0; r < kAccumulators; ++r) fence_operand(acc[r]);
-    if (lane == 0) release((i * KT + KT - 1) % kStages);  // the tile's last stage
+    if (lane == 0) release((it0 + kt1 - kt0 - 1) % kStages);  // the unit's last k-block
+    TYCUTE_TRACE_AT(1);
+    // a stream-K head: its sources' partial sums, kSkChunks stages each (the producer's bulk
+    // copies of their slots), added in position order (the same sums whichever finished first)
+#pragma unroll 1
+    for (int src = 0, it = it0 + kt1 - kt0; src < sources; ++src) {
+#pragma unroll
+      for (int ch = 0; ch < kSkChunks; ++ch, ++it) {
+        const int s = it % kStages;
+        mbar_wait(full(s), (it / kStages) & 1);
+#pragma unroll
+        for (int qq = 0; qq < kSkQA + kSkQB; ++qq) {
+          const int q = ch * (kSkQA + kSkQB) + qq;
+          if (q < kSkQ) {
+            const unsigned a = qq < kSkQA ? sA + s * kStageBytesA + 16u * (qq * kThreads + t) : sB + s * kStageBytesB + 16u * ((qq - kSkQA) * kThreads + t);
+            float x, y, zz, w;
+            asm volatile("ld.shared.v4.f32 {%0, %1, %2, %3}, [%4];\n" : "=f"(x), "=f"(y), "=f"(zz), "=f"(w) : "r"(a) : "memory");
+            acc[4 * q] += x;
+            acc[4 * q + 1] += y;
+            acc[4 * q + 2] += zz;
+            acc[4 * q + 3] += w;
+          }
+        }
+        // (the stage's next write is the async proxy's: TMA or a bulk copy)
+        asm volatile("fence.proxy.async.shared::cta;\n" ::: "memory");
+        __syncwarp();
+        if (lane == 0) release(s);
+      }
+    }
+    if (kConsumers > 1 && sources > 0) mbar_arrive(turn(1 - c));
 
+    if (kt0 > 0) {
+      // a stream-K unit inside its tile: the partial sums into this position's slot, no
+      // epilogue; each warp adds 1 to the slot's flag later (sk_raise), once its stores have
+      // long completed, so that the release costs no wait here
+      float* slot = sk_ws + sk_pos * (kSkSlotBytes / 4) + 4 * t;
+#pragma unroll
+      for (int q = 0; q < kSkQ; ++q)
+        __stcg(reinterpret_cast<float4*>(slot + q * 4 * kThreads), make_float4(acc[4 * q], acc[4 * q + 1], acc[4 * q + 2], acc[4 * q + 3]));
+      sk_raise = true;
+      TYCUTE_TRACE_AT(2);
+      TYCUTE_TRACE_UNIT();
+      continue;
+    }
+    TYCUTE_TRACE_AT(2);
     // epilogue: alpha * acc (+ beta * C, per sub-tile below), in f32
     if (bias_mode == 2) {
       // alpha * acc + bias[n]: the tile's entries are in sBias (the bias warp staged them during
       // the mainloop); accumulator r's column is the thread's first + kAccN[r] (compile-time)
-      mbar_wait(bfull(c), n & 1);
+      mbar_wait(bfull(c), ne & 1);
       const float* sb = sbias + kTileN * c + acc_crd[t][0] / kTileM;
 #pragma unroll
       for (int r = 0; r < kAccumulators; ++r) acc[r] = alpha * acc[r] + sb[kAccN[0][r]];
@@ -597,7 +770,10 @@ __device__ __forceinline__ void gemm(const TmaMap& tma_a, const TmaMap& tma_b, c
         mbar_arrive(cempty(c, (epi - 1) % kEpiStages));
       }
     }
+    ++ne;
+    TYCUTE_TRACE_UNIT();
   }
+  if (sk_raise) raise_flag();  // (a partial unit was this consumer's last)
   if (t == 0) asm volatile("cp.async.bulk.wait_group 0;\n" ::: "memory");
   if constexpr (kClusterM > 1) cluster_sync();
 }
@@ -610,9 +786,9 @@ __device__ __forceinline__ void gemm(const TmaMap& tma_a, const TmaMap& tma_b, c
       NAME(const __grid_constant__ TmaMap tma_a, const __grid_constant__ TmaMap tma_b, const __grid_constant__ TmaMap tma_c,        \
            const __grid_constant__ TmaMap tma_d, int M, int N, int K, int batch, int one_matrix, float alpha, float beta,           \
            unsigned short* __restrict__ d_out, long long ldd, long long batch_d, const unsigned short* __restrict__ bias,         \
-           int bias_mode, long long bias_batch) {                                                                                 \
+           int bias_mode, long long bias_batch, int sk_tiles, float* __restrict__ sk_ws, unsigned* __restrict__ sk_flag) {        \
     gemm<OPA, OPB>(tma_a, tma_b, tma_c, tma_d, M, N, K, batch, one_matrix, alpha, beta, d_out, ldd, batch_d, bias, bias_mode, \
-                   bias_batch);                                                                                                   \
+                   bias_batch, sk_tiles, sk_ws, sk_flag);                                                                         \
   }
 TYCUTE_SM90_ENTRY(sm90_gemm_tn, OperandA_K, OperandB_K)
 TYCUTE_SM90_ENTRY(sm90_gemm_nt, OperandA_MN, OperandB_MN)

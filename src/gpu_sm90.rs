@@ -347,10 +347,96 @@ pub struct Sm90Gemm {
     smem: u32,
     /// The GPU's SMs: the persistent kernel runs at most one CTA on each.
     sms: usize,
+    /// The SMs at load (at most `TYCUTE_SM90_MAX_CTAS`), the most [`Sm90Gemm::limit_sms`] allows.
+    max_sms: usize,
     /// The configuration the CUBIN was built for.
     pub config: Sm90Config,
     /// Its launch values, read from the header once (a launch reads none of the header's text).
     p: LaunchParams,
+    /// Whether a launch may cut the tiles of its last waves along K ([`Sm90Schedule`]); on by
+    /// default, off for measuring what it brings.
+    pub stream_k: bool,
+    /// Per stream: the stream-K partial sums (one slot per CTA) and flags (zero between
+    /// launches: the unit that reads a slot lowers its flag), so that launches on different
+    /// streams never share them.
+    workspaces: std::sync::Mutex<std::collections::HashMap<usize, SkWorkspace>>,
+}
+
+/// The stream-K workspace of one stream: `slots` CTAs' partial tiles of fp32 sums and a flag each.
+struct SkWorkspace {
+    slots: usize,
+    sums: CudaSlice<f32>,
+    flags: CudaSlice<u32>,
+}
+
+/// Fewest k-blocks a stream-K range may hold: a shorter one is mostly pipeline fill and the
+/// write and read of its partial tile.
+const MIN_SK_KBLOCKS: usize = 8;
+
+/// How one launch shares its tiles among the persistent CTAs (`kernels/sm90_gemm.cu`, "This CTA's
+/// work"): `grid` CTAs (at most one per SM) take the tiles whole, in turn, except the last
+/// `sk_tiles`, which are one line of k-blocks cut into `grid` equal ranges (stream-K).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Sm90Schedule {
+    /// CTAs launched.
+    pub grid: usize,
+    /// Tiles shared out along K (0: none, every tile whole).
+    pub sk_tiles: usize,
+}
+
+impl Sm90Schedule {
+    /// The schedule of `tiles` tiles of `kt` k-blocks on `sms` SMs: whole tiles, one CTA per
+    /// tile up to the SMs, unless there are at least three full waves, the last one leaves more
+    /// than 5 % of the SMs' time idle, and the tiles have at least [`MIN_SK_KBLOCKS`] k-blocks;
+    /// then stream-K on the last full wave and the partial one (`tiles % sms + sms` tiles, so
+    /// each CTA's range is a tile or more and a tile meets at most two CTAs), after the full
+    /// waves before them. 5120x5120x4096 on 132 SMs in 128x256 tiles: 800 tiles = 6 waves + 8;
+    /// stream-K on the last 140 makes that 5 waves + 1.06 tiles per CTA instead of 7 waves.
+    /// Fewer waves are left whole: with two (3072x3072x4096: 288 tiles) or less, the stream-K
+    /// ranges run at scattered k offsets while the L2 is cold, and measured slower than whole
+    /// tiles (docs/perf.md, "sm90: stream-K").
+    pub fn plan(tiles: usize, kt: usize, sms: usize, stream_k: bool) -> Sm90Schedule {
+        let sms = sms.max(1);
+        let whole = Sm90Schedule { grid: tiles.min(sms), sk_tiles: 0 };
+        let waves = tiles.div_ceil(sms);
+        let idle = waves * sms - tiles;
+        let sk = Sm90Schedule { grid: sms, sk_tiles: tiles % sms + sms };
+        // (and k-blocks the kernel numbers in 32 bits)
+        if stream_k && sms >= 2 && kt >= MIN_SK_KBLOCKS && tiles >= 3 * sms && 20 * idle > waves * sms && sk.sk_tiles.checked_mul(kt).is_some_and(|b| b <= i32::MAX as usize) {
+            sk
+        } else {
+            whole
+        }
+    }
+
+    /// The first stream-K k-block of line position `p` (CTA `grid - 1 - p`), tiles of `kt`
+    /// k-blocks: the kernel's `sk_begin`.
+    pub fn sk_begin(&self, kt: usize, p: usize) -> usize {
+        self.sk_tiles * kt * p / self.grid
+    }
+
+    /// The units CTA `g` runs, in order: `(tile, kt0, kt1)`, the k-blocks `[kt0, kt1)` of the
+    /// tile; the kernel's `unit` walk, for tests.
+    pub fn units(&self, tiles: usize, kt: usize, g: usize) -> Vec<(usize, usize, usize)> {
+        let sk0 = tiles - self.sk_tiles;
+        let whole = (g..sk0).step_by(self.grid.max(1)).map(|x| (x, 0, kt));
+        let pos = self.grid - 1 - g;
+        let (s, e) = (self.sk_begin(kt, pos), self.sk_begin(kt, pos + 1));
+        let sk: Vec<_> = if e > s { (s / kt..=(e - 1) / kt).map(|x| (sk0 + x, s.max(x * kt) - x * kt, e.min(x * kt + kt) - x * kt)).collect() } else { vec![] };
+        whole.chain(sk).collect()
+    }
+
+    /// The CTAs whose partial sums the head of stream-K tile `x` (the unit holding its k-block 0,
+    /// on CTA `head`) adds, in that order: the kernel's loop over the positions after the head's.
+    pub fn contributors(&self, tiles: usize, kt: usize, x: usize, head: usize) -> Vec<usize> {
+        let pos = self.grid - 1 - head;
+        let line = x - (tiles - self.sk_tiles);
+        (pos + 1..self.grid)
+            .take_while(|&p| self.sk_begin(kt, p) < (line + 1) * kt)
+            .filter(|&p| self.sk_begin(kt, p + 1) > self.sk_begin(kt, p))
+            .map(|p| self.grid - 1 - p)
+            .collect()
+    }
 }
 
 /// The kernel's entry points by the majors of its A and B: `(name, A MN-major, B MN-major)`.
@@ -366,6 +452,10 @@ struct LaunchParams {
     block_threads: u32,
     /// CTAs per cluster along M (the TMA load of B multicast to them).
     cluster_m: usize,
+    /// Floats of one CTA's stream-K partial tile: kAccumulators of each of the consumer's kThreads.
+    slot_floats: usize,
+    /// The k-block, kTileK.
+    tile_k: usize,
 }
 
 impl LaunchParams {
@@ -387,7 +477,9 @@ impl LaunchParams {
         if !(1..=2).contains(&cluster_m) {
             return Err(format!("{}.h: kClusterM {cluster_m}, the host launches clusters of 1 or 2", cf.name));
         }
-        Ok(LaunchParams { boxes, swizzles, tile: cf.tile()?, block_threads, cluster_m })
+        let slot_floats = (cf.int("kAccumulators")? * cf.int("kThreads")?) as usize;
+        let tile_k = cf.int("kTileK")? as usize;
+        Ok(LaunchParams { boxes, swizzles, tile: cf.tile()?, block_threads, cluster_m, slot_floats, tile_k })
     }
 }
 
@@ -418,12 +510,43 @@ impl Sm90Gemm {
         // CTA several tiles, both consumers and the stage parities wrapping: for compute-sanitizer)
         let cap = std::env::var("TYCUTE_SM90_MAX_CTAS").ok().and_then(|v| v.parse::<usize>().ok()).unwrap_or(usize::MAX);
         let p = LaunchParams::of(&config)?;
-        Ok(Sm90Gemm { ctx: ctx.clone(), _module: module, f, smem, sms: sms.min(cap).max(1), config, p })
+        let sms = sms.min(cap).max(1);
+        Ok(Sm90Gemm { ctx: ctx.clone(), _module: module, f, smem, sms, max_sms: sms, config, p, stream_k: true, workspaces: Default::default() })
     }
 
     /// The SMs the persistent kernel uses (at most `TYCUTE_SM90_MAX_CTAS`).
     pub fn sms(&self) -> usize {
         self.sms
+    }
+
+    /// What a CUBIN built with `-DTYCUTE_SM90_TRACE` recorded of its last launch: per
+    /// CTA (up to 256) and unit (up to 16) `[tile, kt0, kt1, start, mainloop done, partial sums
+    /// stored or added, end, 1]` (globaltimer ns; all 0 where no unit ran); `None` for a CUBIN
+    /// without it. A diagnostic (docs/perf.md, "sm90: stream-K").
+    pub fn trace(&self) -> Option<Vec<[u64; 8]>> {
+        let stream = self.ctx.default_stream();
+        let view = self._module.get_global("tycute_trace", &stream).ok()?;
+        let bytes = stream.clone_dtoh(&view).ok()?;
+        Some(bytes.chunks_exact(64).map(|c| core::array::from_fn(|j| u64::from_le_bytes(c[8 * j..8 * j + 8].try_into().unwrap_or_default()))).collect())
+    }
+
+    /// Uses at most `n` SMs from now on (at least 1, at most those at load; `usize::MAX`: all of
+    /// them again): smaller problems then take the schedules of larger ones (several tiles per
+    /// CTA, stream-K), for tests.
+    pub fn limit_sms(&mut self, n: usize) {
+        self.sms = self.max_sms.min(n).max(1);
+    }
+
+    /// The schedule of a launch of `(m, n, k)` with strides `s` ([`Sm90Schedule::plan`] on the
+    /// kernel's problem: column-major C/D exchange M and N). Clusters (kClusterM > 1) take whole
+    /// tiles only.
+    pub fn schedule(&self, (m, n, k): (usize, usize, usize), s: &Sm90Strides) -> Sm90Schedule {
+        let (mk, nk) = if s.cd == Order::Row { (m, n) } else { (n, m) };
+        let (tm, tn) = self.p.tile;
+        let cl = self.p.cluster_m;
+        let cluster_tiles = mk.div_ceil(tm * cl) * nk.div_ceil(tn) * s.batch;
+        let plan = Sm90Schedule::plan(cluster_tiles, k.div_ceil(self.p.tile_k), (self.sms / cl).max(1), self.stream_k && cl == 1);
+        Sm90Schedule { grid: plan.grid * cl, ..plan }
     }
 
     /// `D = alpha * A * B^T + beta * C`: A (m,k), B (n,k) K-major halves; C, D (m,n) N-major
@@ -562,16 +685,37 @@ impl Sm90Gemm {
         let (ldd, batch_d) = (s.ldd as i64, if s.batch > 1 { s.batch_d as i64 } else { 0 });
         l.arg(&ta).arg(&tb).arg(&tc).arg(&td).arg(&mi).arg(&ni).arg(&ki).arg(&bi).arg(&one_matrix).arg(&alpha).arg(&beta);
         l.arg(&pd).arg(&ldd).arg(&batch_d).arg(&pbias).arg(&bias_mode).arg(&bias_batch);
-        let (tm, tn) = p.tile;
         // persistent: each cluster of kClusterM CTAs walks cluster tiles (kClusterM tiles along M)
-        // cluster + i * clusters of all the batch's problems
+        // of all the batch's problems, the first sk_tiles of them stream-K (Sm90Schedule)
         let cl = p.cluster_m;
-        let cluster_tiles = mk.div_ceil(tm * cl) * nk.div_ceil(tn) * s.batch;
-        let grid = (cluster_tiles.min((self.sms / cl).max(1)) * cl) as u32;
+        let plan = self.schedule((m, n, k), s);
+        let grid = plan.grid as u32;
+        let sk_tiles = plan.sk_tiles as i32;
+        // the stream-K workspace: this stream's (allocated on first use with a slot per SM, zero
+        // flags; again if a launch needs more slots, e.g. after `sms` was raised)
+        let mut guard = self.workspaces.lock().map_err(|_| "the stream-K workspace lock is poisoned".to_string())?;
+        let key = stream.cu_stream() as usize;
+        if plan.sk_tiles > 0 && guard.get(&key).is_none_or(|w| w.slots < plan.grid) {
+            let slots = plan.grid.max(self.sms);
+            // SAFETY: the sums are written before they are read (a slot's flag goes up after its
+            // partial tile is stored); f32 has no invalid bit patterns.
+            let sums = unsafe { stream.alloc::<f32>(slots * p.slot_floats) }.map_err(|e| format!("stream-K workspace: {e}"))?;
+            let flags = stream.alloc_zeros::<u32>(slots).map_err(|e| format!("stream-K flags: {e}"))?;
+            guard.insert(key, SkWorkspace { slots, sums, flags });
+        }
+        let (pw, _gw, pf, _gf) = match guard.get_mut(&key).filter(|_| plan.sk_tiles > 0) {
+            Some(w) => {
+                let (pw, gw) = w.sums.device_ptr_mut(stream);
+                let (pf, gf) = w.flags.device_ptr_mut(stream);
+                (pw, Some(gw), pf, Some(gf))
+            }
+            None => (0, None, 0, None),
+        };
+        l.arg(&sk_tiles).arg(&pw).arg(&pf);
         let cfg = LaunchConfig { grid_dim: (grid, 1, 1), block_dim: (p.block_threads, 1, 1), shared_mem_bytes: self.smem };
         if cl > 1 {
             use tycute_cuda::cudarc::driver::sys;
-            let mut args: [*mut core::ffi::c_void; 17] = [
+            let mut args: [*mut core::ffi::c_void; 20] = [
                 &ta as *const _ as *mut _,
                 &tb as *const _ as *mut _,
                 &tc as *const _ as *mut _,
@@ -589,6 +733,9 @@ impl Sm90Gemm {
                 &pbias as *const _ as *mut _,
                 &bias_mode as *const _ as *mut _,
                 &bias_batch as *const _ as *mut _,
+                &sk_tiles as *const _ as *mut _,
+                &pw as *const _ as *mut _,
+                &pf as *const _ as *mut _,
             ];
             // SAFETY: a plain C union of launch-attribute values; the cluster dimension is its member here.
             let mut attr: sys::CUlaunchAttribute = unsafe { core::mem::zeroed() };
@@ -619,7 +766,9 @@ impl Sm90Gemm {
         // SAFETY: the argument list matches the kernel's signature (four CUtensorMaps by value: A,
         // B, C, D; then int M, N, K, batch, one_matrix, float alpha, beta, D's address as a pointer,
         // long long ldd, batch_d, the bias's address (0 for none), int bias_mode, long long
-        // bias_batch); the maps and D's address and strides describe the
+        // bias_batch, int sk_tiles, the stream-K sums' and flags' addresses); the stream-K
+        // workspace has a slot of the tile's floats and a flag per CTA of the grid (checked above),
+        // zero flags between launches, and belongs to this stream alone; the maps and D's address and strides describe the
         // buffers, which hold the batch (checked above); the shape, strides and tile count are ones
         // the kernel takes (Sm90Strides::check).
         unsafe { l.launch(cfg) }.map_err(|e| format!("launch: {e}"))?;
@@ -1023,6 +1172,16 @@ mod tests {
         assert_eq!(pick((2048, 2048, 2048), 1, 132), SM90_128X256);
         assert_eq!(pick((8192, 8192, 256), 1, 132), SM90);
         assert_eq!(pick((1000, 1000, 1000), 1, 132), SM90);
+        let sched = |grid, sk_tiles| Sm90Schedule { grid, sk_tiles };
+        // 5120^2 x 4096 in 128x256 tiles: 6 waves + 8 tiles; the last full wave and the 8 stream-K
+        assert_eq!(Sm90Schedule::plan(800, 64, 132, true), sched(132, 140));
+        assert_eq!(Sm90Schedule::plan(800, 64, 132, false), sched(132, 0));
+        assert_eq!(Sm90Schedule::plan(288, 64, 132, true), sched(132, 0)); // 3072^2 x 4096: 2.2 waves
+        assert_eq!(Sm90Schedule::plan(512, 64, 132, true), sched(132, 0)); // 4096^3: 3 % idle
+        assert_eq!(Sm90Schedule::plan(800, 4, 132, true), sched(132, 0)); // K = 256: too short
+        assert_eq!(Sm90Schedule::plan(2, 64, 132, true), sched(2, 0)); // fewer tiles than SMs
+        assert_eq!(Sm90Schedule::plan(13, 16, 4, true), sched(4, 5));
+        assert_eq!(Sm90Schedule::plan(800, 1 << 25, 132, true), sched(132, 0)); // k-blocks past 32 bits
         for x in [0.0f32, 1.0, -1.0, 0.015625, -0.984375, 0.5] {
             assert_eq!(f16_value(crate::gpu_check::f16_bits(x)), x as f64);
         }
@@ -1047,5 +1206,46 @@ mod tests {
         let e = bias_mode(true, 50, (100, 50), 3, Order::Row).unwrap_err();
         assert!(e.contains("50 halves, want 100") && e.contains("or 300"), "{e}");
         assert!(bias_mode(true, 200, (100, 50), 1, Order::Row).is_err());
+    }
+
+    /// The kernel's walk (`unit`, the head's loop) on many schedules: every k-block of every
+    /// tile runs exactly once; only a CTA's first stream-K unit starts inside a tile; every such
+    /// unit's partial sums are added by exactly one head, the unit holding the tile's k-block 0,
+    /// which runs on a CTA of higher index (so a head never waits for a CTA the GPU starts after
+    /// it).
+    #[test]
+    fn the_stream_k_walk_covers_every_k_block_once() {
+        let mut stream_k = 0;
+        for sms in [2, 3, 8, 13, 132] {
+            for tiles in [1, 2, 3, 7, 8, 9, 20, 25, 27, 45, 50, 131, 133, 150, 288, 800] {
+                for kt in [8, 9, 16, 64, 100] {
+                    let plan = Sm90Schedule::plan(tiles, kt, sms, true);
+                    stream_k += usize::from(plan.sk_tiles > 0);
+                    let mut runs = vec![0u32; tiles * kt];
+                    let mut partials: Vec<usize> = vec![];
+                    let mut added: Vec<usize> = vec![];
+                    for g in 0..plan.grid {
+                        for (j, &(x, k0, k1)) in plan.units(tiles, kt, g).iter().enumerate() {
+                            assert!(x < tiles && k0 < k1 && k1 <= kt, "{plan:?} CTA {g}: {x} {k0}..{k1}");
+                            (k0..k1).for_each(|k| runs[x * kt + k] += 1);
+                            let first_sk = (g..tiles - plan.sk_tiles).step_by(plan.grid).count();
+                            if k0 > 0 {
+                                assert!(j == first_sk && x >= tiles - plan.sk_tiles, "{plan:?} CTA {g}: unit {j} starts inside tile {x}");
+                                partials.push(g);
+                            } else if k1 < kt {
+                                let from = plan.contributors(tiles, kt, x, g);
+                                let first = |c: usize| plan.units(tiles, kt, c)[(c..tiles - plan.sk_tiles).step_by(plan.grid).count()];
+                                assert!(from.iter().all(|&c| c < g && first(c).0 == x), "{plan:?}: tile {x} on {g} adds {from:?}");
+                                added.extend(from);
+                            }
+                        }
+                    }
+                    assert!(runs.iter().all(|&r| r == 1), "{plan:?} ({tiles} tiles of {kt}): a k-block ran {:?} times", runs.iter().max());
+                    added.sort();
+                    assert_eq!(partials, added, "{plan:?} ({tiles} tiles of {kt})");
+                }
+            }
+        }
+        assert!(stream_k >= 50, "{stream_k} stream-K schedules");
     }
 }

@@ -330,14 +330,30 @@ fn bench_sm90(args: &tycute_cli::BenchArgs) -> i32 {
         "{title}, median of {} runs, random inputs rotated over sets larger than L2\n{:<18} {:>10} {:>10} {:>7}  {}\n",
         args.runs, "shape", "tycute", "cuBLAS", "ratio", "configuration"
     );
+    for g in gemms.iter_mut() {
+        g.stream_k = !args.no_stream_k;
+    }
     for &(m, n, k) in &parsed {
         let want = tycute::gpu_sm90::pick((m, n, k), 1, gemms[0].sms());
-        let g = gemms.iter().find(|g| g.config == want).unwrap_or(&gemms[0]);
+        let i = gemms.iter().position(|g| g.config == want).unwrap_or(0);
+        let g = &gemms[i];
+        let plan = g.schedule((m, n, k), &tycute::gpu_sm90::Sm90Strides::packed_ab((m, n, k), 1, orders.0, orders.1));
         match tycute::gpu_sm90::bench_rotating_layout(g, (m, n, k), args.runs, args.beta, &args.bias, orders) {
             Ok((ours, cb)) => {
                 let cbs = cb.map_or("-".to_string(), |c| format!("{c:.1}"));
                 let ratio = cb.map_or("-".to_string(), |c| format!("{:.2}", ours / c));
-                let _ = writeln!(text, "{:<18} {ours:>10.1} {cbs:>10} {ratio:>7}  {}", format!("{m}x{n}x{k}"), g.config.name);
+                let _ = write!(text, "{:<18} {ours:>10.1} {cbs:>10} {ratio:>7}  {}", format!("{m}x{n}x{k}"), g.config.name);
+                dump_trace(&gemms[i], &format!("{m}x{n}x{k}"));
+                if plan.sk_tiles > 0 {
+                    // the same shape with whole tiles only, in the same process: what stream-K brings
+                    gemms[i].stream_k = false;
+                    let whole = tycute::gpu_sm90::bench_rotating_layout(&gemms[i], (m, n, k), args.runs, args.beta, &args.bias, orders);
+                    gemms[i].stream_k = true;
+                    dump_trace(&gemms[i], &format!("{m}x{n}x{k}-whole"));
+                    let w = whole.map_or_else(|e| e, |(w, _)| format!("{w:.1}"));
+                    let _ = write!(text, ", stream-K on {} tiles ({w} with whole tiles)", plan.sk_tiles);
+                }
+                text += "\n";
             }
             Err(e) => {
                 let _ = writeln!(text, "{m}x{n}x{k}: {}: {e}", g.config.name);
@@ -347,6 +363,21 @@ fn bench_sm90(args: &tycute_cli::BenchArgs) -> i32 {
     text += "TFLOP/s; method and results: docs/perf.md\n";
     tycute_cli::emit(&text);
     0
+}
+
+/// With `TYCUTE_SM90_TRACE=PREFIX` and a CUBIN built with `-DTYCUTE_SM90_TRACE`: the kernel's
+/// record of its last launch ([`tycute::gpu_sm90::Sm90Gemm::trace`]), a line per unit, into
+/// `PREFIX-NAME.txt` (a diagnostic: docs/perf.md, "sm90: stream-K").
+fn dump_trace(g: &tycute::gpu_sm90::Sm90Gemm, name: &str) {
+    let (Some(path), Some(tr)) = (std::env::var_os("TYCUTE_SM90_TRACE"), g.trace()) else { return };
+    let mut out = String::new();
+    for (j, u) in tr.iter().enumerate().filter(|(_, u)| u[7] == 1) {
+        let _ = writeln!(out, "{} {} {:?}", j / 16, j % 16, u);
+    }
+    let file = format!("{}-{name}.txt", path.to_string_lossy());
+    if let Err(e) = std::fs::write(&file, out) {
+        eprintln!("error: {file}: {e}");
+    }
 }
 
 /// Prints one benchmark's table: a line per shape with tycute's and cuBLAS's TFLOP/s (from

@@ -94,7 +94,8 @@ pub struct BenchArgs {
     /// or `col` (per column). cuBLAS runs without one.
     #[arg(long, default_value = "none")]
     pub bias: String,
-    /// sm80: never split the last wave's tiles along K (stream-K tail), to measure what it brings.
+    /// Never split tiles along K (sm80: the stream-K tail; sm90: the stream-K waves). Without it
+    /// the sm90 bench also times each stream-K shape with whole tiles, in the same process.
     #[arg(long)]
     pub no_stream_k: bool,
     /// sm90: the layout of A and B as BLAS names it: `tn` (default; A and B K-major), `nt` (both
