@@ -306,6 +306,9 @@ __device__ __forceinline__ void gemm(const TmaMap& tma_a, const TmaMap& tma_b, c
                                      long long ldd, long long batch_d, const unsigned short* __restrict__ bias, int bias_mode,
                                      long long bias_batch, int sk_tiles, float* __restrict__ sk_ws, unsigned* __restrict__ sk_flag) {
   static_assert(kClusterM == 1 || OpB::kMn == 0, "clusters multicast slices of K-major B only");
+  // stream-K in the cooperative schedule only: its code, present, slows the ping-pong one by 5-7 %
+  // (8192x8192x256 and x1024, docs/perf.md), whose shapes the host's pick keeps off it anyway
+  if constexpr (kConsumers > 1) sk_tiles = 0;
   // shared memory (1024-byte aligned: the swizzles act on address bits): kStages stages of A and
   // of B, then per consumer kEpiStages stages of D and of C (one buffer with ReuseSmemC), then the
   // mbarriers (the stages' full / empty ones, each consumer's C stages' full / empty ones, its

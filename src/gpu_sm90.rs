@@ -456,6 +456,8 @@ struct LaunchParams {
     slot_floats: usize,
     /// The k-block, kTileK.
     tile_k: usize,
+    /// Whether the kernel walks stream-K schedules: the cooperative schedule (one consumer) only.
+    stream_k: bool,
 }
 
 impl LaunchParams {
@@ -479,7 +481,8 @@ impl LaunchParams {
         }
         let slot_floats = (cf.int("kAccumulators")? * cf.int("kThreads")?) as usize;
         let tile_k = cf.int("kTileK")? as usize;
-        Ok(LaunchParams { boxes, swizzles, tile: cf.tile()?, block_threads, cluster_m, slot_floats, tile_k })
+        let stream_k = cf.consumers()? == 1;
+        Ok(LaunchParams { boxes, swizzles, tile: cf.tile()?, block_threads, cluster_m, slot_floats, tile_k, stream_k })
     }
 }
 
@@ -537,15 +540,22 @@ impl Sm90Gemm {
         self.sms = self.max_sms.min(n).max(1);
     }
 
+    /// Whether this configuration's kernel walks stream-K schedules: the cooperative one
+    /// (`sm90_128x256`), not ping-pong (`sm90`, `sm90_reuse_c`: its code there costs 5-7 %,
+    /// docs/perf.md "sm90: stream-K on the last waves"), and not with clusters.
+    pub fn has_stream_k(&self) -> bool {
+        self.p.stream_k && self.p.cluster_m == 1
+    }
+
     /// The schedule of a launch of `(m, n, k)` with strides `s` ([`Sm90Schedule::plan`] on the
-    /// kernel's problem: column-major C/D exchange M and N). Clusters (kClusterM > 1) take whole
-    /// tiles only.
+    /// kernel's problem: column-major C/D exchange M and N); whole tiles without
+    /// [`Sm90Gemm::has_stream_k`] or with [`Sm90Gemm::stream_k`] off.
     pub fn schedule(&self, (m, n, k): (usize, usize, usize), s: &Sm90Strides) -> Sm90Schedule {
         let (mk, nk) = if s.cd == Order::Row { (m, n) } else { (n, m) };
         let (tm, tn) = self.p.tile;
         let cl = self.p.cluster_m;
         let cluster_tiles = mk.div_ceil(tm * cl) * nk.div_ceil(tn) * s.batch;
-        let plan = Sm90Schedule::plan(cluster_tiles, k.div_ceil(self.p.tile_k), (self.sms / cl).max(1), self.stream_k && cl == 1);
+        let plan = Sm90Schedule::plan(cluster_tiles, k.div_ceil(self.p.tile_k), (self.sms / cl).max(1), self.stream_k && self.has_stream_k());
         Sm90Schedule { grid: plan.grid * cl, ..plan }
     }
 
