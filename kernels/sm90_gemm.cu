@@ -304,11 +304,11 @@ template <class OpA, class OpB>
 __device__ __forceinline__ void gemm(const TmaMap& tma_a, const TmaMap& tma_b, const TmaMap& tma_c, const TmaMap& tma_d, int M, int N,
                                      int K, int batch, int one_matrix, float alpha, float beta, unsigned short* __restrict__ d_out,
                                      long long ldd, long long batch_d, const unsigned short* __restrict__ bias, int bias_mode,
-                                     long long bias_batch, int sk_tiles, float* __restrict__ sk_ws, unsigned* __restrict__ sk_flag) {
+                                     long long bias_batch, int sk_tiles, int sk_split, float* __restrict__ sk_ws, unsigned* __restrict__ sk_flag) {
   static_assert(kClusterM == 1 || OpB::kMn == 0, "clusters multicast slices of K-major B only");
   // stream-K in the cooperative schedule only: its code, present, slows the ping-pong one by 5-7 %
   // (8192x8192x256 and x1024, docs/perf.md), whose shapes the host's pick keeps off it anyway
-  if constexpr (kConsumers > 1) sk_tiles = 0;
+  if constexpr (kConsumers > 1) sk_tiles = sk_split = 0;
   // shared memory (1024-byte aligned: the swizzles act on address bits): kStages stages of A and
   // of B, then per consumer kEpiStages stages of D and of C (one buffer with ReuseSmemC), then the
   // mbarriers (the stages' full / empty ones, each consumer's C stages' full / empty ones, its
@@ -363,17 +363,21 @@ __device__ __forceinline__ void gemm(const TmaMap& tma_a, const TmaMap& tma_b, c
   const int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
 
   // This CTA's work: units j = 0, 1, ..., each the k-blocks [kt0, kt1) of tile `id`: first the
-  // whole tiles g, g + G, ... below sk0 = tiles - sk_tiles, then its stream-K range. With
-  // stream-K (sk_tiles > 0; the host launches one CTA per SM, no clusters), the last sk_tiles
-  // tiles (the last full wave and the partly filled one after it) are one line of sk_tiles * KT
-  // k-blocks cut into equal ranges, position p's [sk_begin(p), sk_begin(p + 1)), CTA g at
-  // position G - 1 - g; the CTA's stream-K units are the pieces of its range, tile by tile. Only
-  // the first of them may start inside a tile (kt0 > 0): it leaves its partial sums in the
-  // workspace slot of its position; the unit holding the tile's k-block 0 (the head, the last
-  // of its range) adds them, position by position, and runs the epilogue. A head waits only for
-  // CTAs of lower index (higher positions), which the GPU starts no later than it, and whose
-  // partial units come before their heads.
-  const long long sk_blocks = static_cast<long long>(sk_tiles) * KT;
+  // whole tiles g, g + G, ... below sk0 = tiles - sk_tiles, then its stream-K work (sk_tiles > 0;
+  // the host launches one CTA per SM, no clusters), CTA g at position p = G - 1 - g, in one of
+  // two forms:
+  //   * a line (sk_split = 0): the last sk_tiles tiles (the last full wave and the partly filled
+  //     one after it) are one line of sk_tiles * KT k-blocks cut into equal ranges, position p's
+  //     [sk_begin(p), sk_begin(p + 1)); the CTA's stream-K units are the pieces of its range, tile
+  //     by tile, and only the first of them may start inside a tile;
+  //   * splits (sk_split = S > 0): the last sk_tiles tiles (the partly filled wave) are each cut
+  //     into S equal ranges of k-blocks, position p (p < sk_tiles * S) running split p % S of
+  //     tile sk0 + p / S.
+  // A unit that starts inside its tile (kt0 > 0) leaves its partial sums in the workspace slot of
+  // its position; the unit holding the tile's k-block 0 (the head) adds its sources' slots,
+  // position by position, and runs the epilogue. A head waits only for CTAs of lower index
+  // (higher positions), which the GPU starts no later than it.
+  const long long sk_blocks = sk_split > 0 ? 0 : static_cast<long long>(sk_tiles) * KT;
   auto sk_begin = [&](int p) { return static_cast<int>(sk_blocks * p / clusters); };
   const int sk_pos = clusters - 1 - cluster;
   const int sk_s = sk_begin(sk_pos), sk_e = sk_begin(sk_pos + 1);
@@ -386,6 +390,14 @@ __device__ __forceinline__ void gemm(const TmaMap& tma_a, const TmaMap& tma_b, c
       kt1 = KT;
       return true;
     }
+    if (sk_split > 0) {
+      // split sk_pos % S of tile sk0 + sk_pos / S
+      const int piece = sk_pos % sk_split;
+      id = sk0 + sk_pos / sk_split;
+      kt0 = KT * piece / sk_split;
+      kt1 = KT * (piece + 1) / sk_split;
+      return j == n_whole && sk_pos < sk_tiles * sk_split;
+    }
     const int x = sk_first_tile + j - n_whole;  // the tile's place on the stream-K line
     id = sk0 + x;
     kt0 = max(sk_s - x * KT, 0);
@@ -393,14 +405,18 @@ __device__ __forceinline__ void gemm(const TmaMap& tma_a, const TmaMap& tma_b, c
     return j - n_whole < sk_units;
   };
   // The positions whose partial sums the head of stream-K tile id adds, from the position after
-  // this CTA's on: those starting inside the tile (an empty range has no unit). A head's unit
-  // takes, after its k-blocks, kSkChunks more stages per source: the source's slot, brought in
-  // by the producer (bulk copies into the A and B parts of a stage) and added by the consumer.
-  auto sk_source = [&](int id, int p) { return p < clusters && sk_begin(p) < (id - sk0 + 1) * KT; };  // (id: a stream-K tile)
+  // this CTA's on: the tile's other splits, or the line's ranges starting inside the tile (an
+  // empty range has no unit). A head's unit takes, after its k-blocks, kSkChunks more stages
+  // per source: the source's slot, brought in by the producer (bulk copies into the A and B
+  // parts of a stage) and added by the consumer.
+  auto sk_source = [&](int id, int p) {  // (id: a stream-K tile)
+    return sk_split > 0 ? p < sk_pos + sk_split : p < clusters && sk_begin(p) < (id - sk0 + 1) * KT;
+  };
+  auto sk_nonempty = [&](int p) { return sk_split > 0 || sk_begin(p + 1) > sk_begin(p); };
   auto sk_sources = [&](int id, int kt0, int kt1) {
     int n = 0;
     if (kt0 == 0 && kt1 < KT)
-      for (int p = sk_pos + 1; sk_source(id, p); ++p) n += sk_begin(p + 1) > sk_begin(p);
+      for (int p = sk_pos + 1; sk_source(id, p); ++p) n += sk_nonempty(p);
     return n;
   };
 
@@ -465,7 +481,7 @@ __device__ __forceinline__ void gemm(const TmaMap& tma_a, const TmaMap& tma_b, c
         // consumer; acquire, then the async proxy may read what the generic proxy wrote), into
         // kSkChunks stages
         for (int p = sk_pos + 1; sk_source(id, p); ++p) {
-          if (sk_begin(p + 1) == sk_begin(p)) continue;
+          if (!sk_nonempty(p)) continue;
           unsigned up;
           do {
             asm volatile("ld.acquire.gpu.global.u32 %0, [%1];\n" : "=r"(up) : "l"(sk_flag + p) : "memory");
@@ -789,9 +805,10 @@ __device__ __forceinline__ void gemm(const TmaMap& tma_a, const TmaMap& tma_b, c
       NAME(const __grid_constant__ TmaMap tma_a, const __grid_constant__ TmaMap tma_b, const __grid_constant__ TmaMap tma_c,        \
            const __grid_constant__ TmaMap tma_d, int M, int N, int K, int batch, int one_matrix, float alpha, float beta,           \
            unsigned short* __restrict__ d_out, long long ldd, long long batch_d, const unsigned short* __restrict__ bias,         \
-           int bias_mode, long long bias_batch, int sk_tiles, float* __restrict__ sk_ws, unsigned* __restrict__ sk_flag) {        \
+           int bias_mode, long long bias_batch, int sk_tiles, int sk_split, float* __restrict__ sk_ws,                            \
+           unsigned* __restrict__ sk_flag) {                                                                                      \
     gemm<OPA, OPB>(tma_a, tma_b, tma_c, tma_d, M, N, K, batch, one_matrix, alpha, beta, d_out, ldd, batch_d, bias, bias_mode, \
-                   bias_batch, sk_tiles, sk_ws, sk_flag);                                                                         \
+                   bias_batch, sk_tiles, sk_split, sk_ws, sk_flag);                                                               \
   }
 TYCUTE_SM90_ENTRY(sm90_gemm_tn, OperandA_K, OperandB_K)
 TYCUTE_SM90_ENTRY(sm90_gemm_nt, OperandA_MN, OperandB_MN)

@@ -356,6 +356,8 @@ pub struct Sm90Gemm {
     /// Whether a launch may cut the tiles of its last waves along K ([`Sm90Schedule`]); on by
     /// default, off for measuring what it brings.
     pub stream_k: bool,
+    /// The stream-K forms a launch may take ([`SkForm::Auto`], or `TYCUTE_SM90_SK=line|split`).
+    pub sk_form: SkForm,
     /// Per stream: the stream-K partial sums (one slot per CTA) and flags (zero between
     /// launches: the unit that reads a slot lowers its flag), so that launches on different
     /// streams never share them.
@@ -375,38 +377,89 @@ const MIN_SK_KBLOCKS: usize = 8;
 
 /// How one launch shares its tiles among the persistent CTAs (`kernels/sm90_gemm.cu`, "This CTA's
 /// work"): `grid` CTAs (at most one per SM) take the tiles whole, in turn, except the last
-/// `sk_tiles`, which are one line of k-blocks cut into `grid` equal ranges (stream-K).
+/// `sk_tiles` (stream-K): with `split` = 0 one line of k-blocks cut into `grid` equal ranges,
+/// with `split` = S > 0 each tile cut into S equal ranges of k-blocks, one per CTA.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Sm90Schedule {
     /// CTAs launched.
     pub grid: usize,
     /// Tiles shared out along K (0: none, every tile whole).
     pub sk_tiles: usize,
+    /// Splits per stream-K tile (0: the line form).
+    pub split: usize,
 }
+
+/// Which stream-K form [`Sm90Schedule::plan`] may take (`TYCUTE_SM90_SK=line|split` picks one,
+/// for measuring them against each other).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SkForm {
+    /// The split tail where it applies, else the line.
+    Auto,
+    /// The line form only.
+    Line,
+    /// The split tail only.
+    Split,
+}
+
+/// The split tail's cost model, in k-blocks of one CTA's mainloop: the head reads each other
+/// split's 128 KiB partial tile through its stages (about 2.3 k-blocks' time each, measured on the
+/// H100: 1.5 us against 0.65 us) and runs an extra epilogue (3.5).
+const SLOT_KBLOCKS: usize = 23;
+const EPI_KBLOCKS: usize = 35;
 
 impl Sm90Schedule {
     /// The schedule of `tiles` tiles of `kt` k-blocks on `sms` SMs: whole tiles, one CTA per
-    /// tile up to the SMs, unless there are at least three full waves, the last one leaves more
-    /// than 5 % of the SMs' time idle, and the tiles have at least [`MIN_SK_KBLOCKS`] k-blocks;
-    /// then stream-K on the last full wave and the partial one (`tiles % sms + sms` tiles, so
-    /// each CTA's range is a tile or more and a tile meets at most two CTAs), after the full
-    /// waves before them. 5120x5120x4096 on 132 SMs in 128x256 tiles: 800 tiles = 6 waves + 8;
-    /// stream-K on the last 140 makes that 5 waves + 1.06 tiles per CTA instead of 7 waves.
-    /// Fewer waves are left whole: with two (3072x3072x4096: 288 tiles) or less, the stream-K
-    /// ranges run at scattered k offsets while the L2 is cold, and measured slower than whole
-    /// tiles (docs/perf.md, "sm90: stream-K").
+    /// tile up to the SMs, unless the last wave leaves more than 5 % of the SMs' time idle and
+    /// the tiles have at least [`MIN_SK_KBLOCKS`] k-blocks. Then stream-K, in one of two forms.
+    /// * The split tail ([`Sm90Schedule::plan_split`]): the partial wave's tiles, each cut into S
+    ///   equal ranges of k-blocks (S from 2 to 8, at least 4 k-blocks each, at most `sms` CTAs in
+    ///   all), S chosen by a cost model: `kt / S` k-blocks plus, for the head, S - 1 partial tiles
+    ///   and an epilogue, when that beats a whole tile's `kt`. All splits of all tiles run the same
+    ///   k offsets together, so they share the L2 as whole tiles do.
+    /// * Otherwise the line ([`Sm90Schedule::plan_line`]), from three full waves on.
     pub fn plan(tiles: usize, kt: usize, sms: usize, stream_k: bool) -> Sm90Schedule {
+        Sm90Schedule::plan_form(tiles, kt, sms, if stream_k { Some(SkForm::Auto) } else { None })
+    }
+
+    /// [`Sm90Schedule::plan`] with the stream-K form given (`None`: whole tiles).
+    pub fn plan_form(tiles: usize, kt: usize, sms: usize, form: Option<SkForm>) -> Sm90Schedule {
         let sms = sms.max(1);
-        let whole = Sm90Schedule { grid: tiles.min(sms), sk_tiles: 0 };
+        let whole = Sm90Schedule { grid: tiles.min(sms), sk_tiles: 0, split: 0 };
         let waves = tiles.div_ceil(sms);
         let idle = waves * sms - tiles;
-        let sk = Sm90Schedule { grid: sms, sk_tiles: tiles % sms + sms };
+        let Some(form) = form else { return whole };
         // (and k-blocks the kernel numbers in 32 bits)
-        if stream_k && sms >= 2 && kt >= MIN_SK_KBLOCKS && tiles >= 3 * sms && 20 * idle > waves * sms && sk.sk_tiles.checked_mul(kt).is_some_and(|b| b <= i32::MAX as usize) {
-            sk
-        } else {
-            whole
+        if sms < 2 || kt < MIN_SK_KBLOCKS || 20 * idle <= waves * sms || kt.checked_mul(tiles).is_none_or(|b| b > i32::MAX as usize) {
+            return whole;
         }
+        let split = Sm90Schedule::plan_split(tiles, kt, sms);
+        let line = Sm90Schedule::plan_line(tiles, sms);
+        match form {
+            SkForm::Split => split.unwrap_or(whole),
+            SkForm::Line => line.unwrap_or(whole),
+            SkForm::Auto => split.or(line).unwrap_or(whole),
+        }
+    }
+
+    /// The split tail of `tiles` tiles of `kt` k-blocks on `sms` SMs, if the cost model finds a
+    /// split count that pays ([`Sm90Schedule::plan`]).
+    pub fn plan_split(tiles: usize, kt: usize, sms: usize) -> Option<Sm90Schedule> {
+        let r = tiles % sms;
+        let r = if r == 0 { sms } else { r };
+        let cost = |s: usize| 10 * kt.div_ceil(s) + (s - 1) * SLOT_KBLOCKS + EPI_KBLOCKS;
+        let best = (2..=(sms / r).min(kt / 4).min(8)).min_by_key(|&s| cost(s))?;
+        (cost(best) < 10 * kt).then_some(Sm90Schedule { grid: sms, sk_tiles: r, split: best })
+    }
+
+    /// The line form of `tiles` tiles on `sms` SMs, from three full waves on: the last full wave
+    /// and the partial one (`tiles % sms + sms` tiles, so each CTA's range is a tile or more and a
+    /// tile meets at most two CTAs), after the full waves before them. 5120x5120x4096 on 132 SMs
+    /// in 128x256 tiles: 800 tiles = 6 waves + 8; the line on the last 140 makes that 5 waves +
+    /// 1.06 tiles per CTA instead of 7 waves. With two full waves or less the line's ranges run
+    /// at scattered k offsets while the L2 is cold, and measured slower than whole tiles
+    /// (docs/perf.md, "sm90: stream-K").
+    pub fn plan_line(tiles: usize, sms: usize) -> Option<Sm90Schedule> {
+        (tiles >= 3 * sms).then_some(Sm90Schedule { grid: sms, sk_tiles: tiles % sms + sms, split: 0 })
     }
 
     /// The first stream-K k-block of line position `p` (CTA `grid - 1 - p`), tiles of `kt`
@@ -421,6 +474,11 @@ impl Sm90Schedule {
         let sk0 = tiles - self.sk_tiles;
         let whole = (g..sk0).step_by(self.grid.max(1)).map(|x| (x, 0, kt));
         let pos = self.grid - 1 - g;
+        if self.split > 0 {
+            let (x, s) = (pos / self.split, pos % self.split);
+            let piece = (pos < self.sk_tiles * self.split).then_some((sk0 + x, kt * s / self.split, kt * (s + 1) / self.split));
+            return whole.chain(piece).collect();
+        }
         let (s, e) = (self.sk_begin(kt, pos), self.sk_begin(kt, pos + 1));
         let sk: Vec<_> = if e > s { (s / kt..=(e - 1) / kt).map(|x| (sk0 + x, s.max(x * kt) - x * kt, e.min(x * kt + kt) - x * kt)).collect() } else { vec![] };
         whole.chain(sk).collect()
@@ -430,6 +488,9 @@ impl Sm90Schedule {
     /// on CTA `head`) adds, in that order: the kernel's loop over the positions after the head's.
     pub fn contributors(&self, tiles: usize, kt: usize, x: usize, head: usize) -> Vec<usize> {
         let pos = self.grid - 1 - head;
+        if self.split > 0 {
+            return (pos + 1..pos + self.split).map(|p| self.grid - 1 - p).collect();
+        }
         let line = x - (tiles - self.sk_tiles);
         (pos + 1..self.grid)
             .take_while(|&p| self.sk_begin(kt, p) < (line + 1) * kt)
@@ -514,7 +575,12 @@ impl Sm90Gemm {
         let cap = std::env::var("TYCUTE_SM90_MAX_CTAS").ok().and_then(|v| v.parse::<usize>().ok()).unwrap_or(usize::MAX);
         let p = LaunchParams::of(&config)?;
         let sms = sms.min(cap).max(1);
-        Ok(Sm90Gemm { ctx: ctx.clone(), _module: module, f, smem, sms, max_sms: sms, config, p, stream_k: true, workspaces: Default::default() })
+        let sk_form = match std::env::var("TYCUTE_SM90_SK").as_deref() {
+            Ok("line") => SkForm::Line,
+            Ok("split") => SkForm::Split,
+            _ => SkForm::Auto,
+        };
+        Ok(Sm90Gemm { ctx: ctx.clone(), _module: module, f, smem, sms, max_sms: sms, config, p, stream_k: true, sk_form, workspaces: Default::default() })
     }
 
     /// The SMs the persistent kernel uses (at most `TYCUTE_SM90_MAX_CTAS`).
@@ -555,7 +621,8 @@ impl Sm90Gemm {
         let (tm, tn) = self.p.tile;
         let cl = self.p.cluster_m;
         let cluster_tiles = mk.div_ceil(tm * cl) * nk.div_ceil(tn) * s.batch;
-        let plan = Sm90Schedule::plan(cluster_tiles, k.div_ceil(self.p.tile_k), (self.sms / cl).max(1), self.stream_k && self.has_stream_k());
+        let form = (self.stream_k && self.has_stream_k()).then_some(self.sk_form);
+        let plan = Sm90Schedule::plan_form(cluster_tiles, k.div_ceil(self.p.tile_k), (self.sms / cl).max(1), form);
         Sm90Schedule { grid: plan.grid * cl, ..plan }
     }
 
@@ -700,7 +767,7 @@ impl Sm90Gemm {
         let cl = p.cluster_m;
         let plan = self.schedule((m, n, k), s);
         let grid = plan.grid as u32;
-        let sk_tiles = plan.sk_tiles as i32;
+        let (sk_tiles, sk_split) = (plan.sk_tiles as i32, plan.split as i32);
         // the stream-K workspace: this stream's (allocated on first use with a slot per SM, zero
         // flags; again if a launch needs more slots, e.g. after `sms` was raised)
         let mut guard = self.workspaces.lock().map_err(|_| "the stream-K workspace lock is poisoned".to_string())?;
@@ -721,11 +788,11 @@ impl Sm90Gemm {
             }
             None => (0, None, 0, None),
         };
-        l.arg(&sk_tiles).arg(&pw).arg(&pf);
+        l.arg(&sk_tiles).arg(&sk_split).arg(&pw).arg(&pf);
         let cfg = LaunchConfig { grid_dim: (grid, 1, 1), block_dim: (p.block_threads, 1, 1), shared_mem_bytes: self.smem };
         if cl > 1 {
             use tycute_cuda::cudarc::driver::sys;
-            let mut args: [*mut core::ffi::c_void; 20] = [
+            let mut args: [*mut core::ffi::c_void; 21] = [
                 &ta as *const _ as *mut _,
                 &tb as *const _ as *mut _,
                 &tc as *const _ as *mut _,
@@ -744,6 +811,7 @@ impl Sm90Gemm {
                 &bias_mode as *const _ as *mut _,
                 &bias_batch as *const _ as *mut _,
                 &sk_tiles as *const _ as *mut _,
+                &sk_split as *const _ as *mut _,
                 &pw as *const _ as *mut _,
                 &pf as *const _ as *mut _,
             ];
@@ -776,7 +844,7 @@ impl Sm90Gemm {
         // SAFETY: the argument list matches the kernel's signature (four CUtensorMaps by value: A,
         // B, C, D; then int M, N, K, batch, one_matrix, float alpha, beta, D's address as a pointer,
         // long long ldd, batch_d, the bias's address (0 for none), int bias_mode, long long
-        // bias_batch, int sk_tiles, the stream-K sums' and flags' addresses); the stream-K
+        // bias_batch, int sk_tiles, sk_split, the stream-K sums' and flags' addresses); the stream-K
         // workspace has a slot of the tile's floats and a flag per CTA of the grid (checked above),
         // zero flags between launches, and belongs to this stream alone; the maps and D's address and strides describe the
         // buffers, which hold the batch (checked above); the shape, strides and tile count are ones
@@ -1182,16 +1250,21 @@ mod tests {
         assert_eq!(pick((2048, 2048, 2048), 1, 132), SM90_128X256);
         assert_eq!(pick((8192, 8192, 256), 1, 132), SM90);
         assert_eq!(pick((1000, 1000, 1000), 1, 132), SM90);
-        let sched = |grid, sk_tiles| Sm90Schedule { grid, sk_tiles };
-        // 5120^2 x 4096 in 128x256 tiles: 6 waves + 8 tiles; the last full wave and the 8 stream-K
-        assert_eq!(Sm90Schedule::plan(800, 64, 132, true), sched(132, 140));
-        assert_eq!(Sm90Schedule::plan(800, 64, 132, false), sched(132, 0));
-        assert_eq!(Sm90Schedule::plan(288, 64, 132, true), sched(132, 0)); // 3072^2 x 4096: 2.2 waves
-        assert_eq!(Sm90Schedule::plan(512, 64, 132, true), sched(132, 0)); // 4096^3: 3 % idle
-        assert_eq!(Sm90Schedule::plan(800, 4, 132, true), sched(132, 0)); // K = 256: too short
-        assert_eq!(Sm90Schedule::plan(2, 64, 132, true), sched(2, 0)); // fewer tiles than SMs
-        assert_eq!(Sm90Schedule::plan(13, 16, 4, true), sched(4, 5));
-        assert_eq!(Sm90Schedule::plan(800, 1 << 25, 132, true), sched(132, 0)); // k-blocks past 32 bits
+        let sched = |grid, sk_tiles, split| Sm90Schedule { grid, sk_tiles, split };
+        // 5120^2 x 4096 in 128x256 tiles: 6 waves + 8 tiles: the 8 split 5 ways (cost 13 + 4 x 2.3
+        // + 3.5 k-blocks against 64), or the line on the last full wave and the 8
+        assert_eq!(Sm90Schedule::plan(800, 64, 132, true), sched(132, 8, 5));
+        assert_eq!(Sm90Schedule::plan_form(800, 64, 132, Some(SkForm::Line)), sched(132, 140, 0));
+        assert_eq!(Sm90Schedule::plan(800, 64, 132, false), sched(132, 0, 0));
+        assert_eq!(Sm90Schedule::plan(288, 64, 132, true), sched(132, 24, 5)); // 3072^2 x 4096: 2 waves + 24
+        assert_eq!(Sm90Schedule::plan_form(288, 64, 132, Some(SkForm::Line)), sched(132, 0, 0));
+        assert_eq!(Sm90Schedule::plan(512, 64, 132, true), sched(132, 0, 0)); // 4096^3: 3 % idle
+        assert_eq!(Sm90Schedule::plan(800, 4, 132, true), sched(132, 0, 0)); // K = 256: too short
+        assert_eq!(Sm90Schedule::plan(2, 1024, 132, true), sched(132, 2, 8)); // 2 tiles, K = 65536
+        assert_eq!(Sm90Schedule::plan(100, 64, 132, true), sched(100, 0, 0)); // no room for 2 splits
+        assert_eq!(Sm90Schedule::plan(13, 16, 4, true), sched(4, 1, 2)); // 3 waves + 1: its 16 k-blocks in 2
+        assert_eq!(Sm90Schedule::plan_form(13, 16, 4, Some(SkForm::Line)), sched(4, 5, 0));
+        assert_eq!(Sm90Schedule::plan(800, 1 << 25, 132, true), sched(132, 0, 0)); // k-blocks past 32 bits
         for x in [0.0f32, 1.0, -1.0, 0.015625, -0.984375, 0.5] {
             assert_eq!(f16_value(crate::gpu_check::f16_bits(x)), x as f64);
         }
@@ -1225,12 +1298,14 @@ mod tests {
     /// it).
     #[test]
     fn the_stream_k_walk_covers_every_k_block_once() {
-        let mut stream_k = 0;
+        let mut stream_k = [0, 0];
         for sms in [2, 3, 8, 13, 132] {
             for tiles in [1, 2, 3, 7, 8, 9, 20, 25, 27, 45, 50, 131, 133, 150, 288, 800] {
-                for kt in [8, 9, 16, 64, 100] {
-                    let plan = Sm90Schedule::plan(tiles, kt, sms, true);
-                    stream_k += usize::from(plan.sk_tiles > 0);
+                for (kt, form) in [8, 9, 16, 64, 100].into_iter().flat_map(|kt| [(kt, SkForm::Line), (kt, SkForm::Split)]) {
+                    let plan = Sm90Schedule::plan_form(tiles, kt, sms, Some(form));
+                    if plan.sk_tiles > 0 {
+                        stream_k[usize::from(plan.split > 0)] += 1;
+                    }
                     let mut runs = vec![0u32; tiles * kt];
                     let mut partials: Vec<usize> = vec![];
                     let mut added: Vec<usize> = vec![];
@@ -1241,6 +1316,7 @@ mod tests {
                             let first_sk = (g..tiles - plan.sk_tiles).step_by(plan.grid).count();
                             if k0 > 0 {
                                 assert!(j == first_sk && x >= tiles - plan.sk_tiles, "{plan:?} CTA {g}: unit {j} starts inside tile {x}");
+                                assert!(plan.split == 0 || k1 - k0 >= 4, "{plan:?}: a split of {} k-blocks", k1 - k0);
                                 partials.push(g);
                             } else if k1 < kt {
                                 let from = plan.contributors(tiles, kt, x, g);
@@ -1256,6 +1332,6 @@ mod tests {
                 }
             }
         }
-        assert!(stream_k >= 50, "{stream_k} stream-K schedules");
+        assert!(stream_k[0] >= 50 && stream_k[1] >= 50, "{stream_k:?} stream-K schedules (line, split)");
     }
 }

@@ -351,7 +351,8 @@ fn bench_sm90(args: &tycute_cli::BenchArgs) -> i32 {
                     gemms[i].stream_k = true;
                     dump_trace(&gemms[i], &format!("{m}x{n}x{k}-whole"));
                     let w = whole.map_or_else(|e| e, |(w, _)| format!("{w:.1}"));
-                    let _ = write!(text, ", stream-K on {} tiles ({w} with whole tiles)", plan.sk_tiles);
+                    let form = if plan.split > 0 { format!("{} splits each", plan.split) } else { "a line".to_string() };
+                    let _ = write!(text, ", stream-K on {} tiles, {form} ({w} with whole tiles)", plan.sk_tiles);
                 }
                 text += "\n";
             }

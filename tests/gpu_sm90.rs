@@ -8,7 +8,7 @@
 //! `TYCUTE_SM90_CUBIN`) it prints why and passes. With `TYCUTE_GEMM_BENCH` set it also prints
 //! TFLOP/s beside cuBLAS (a measurement).
 
-use tycute::gpu_sm90::{BiasCase, Order, Sm90Strides};
+use tycute::gpu_sm90::{BiasCase, Order, SkForm, Sm90Strides};
 use tycute_cuda::{gpu, nvrtc};
 
 #[test]
@@ -104,11 +104,12 @@ fn sm90_gemm_matches_the_cpu_on_the_gpu() {
 }
 
 /// Stream-K schedules (`Sm90Schedule`, the configurations that have them: cooperative,
-/// `sm90_128x256`): the last full wave and the partial one cut along K into
-/// ranges of k-blocks, a tile's partial sums added by the CTA holding its k-block 0, after whole
-/// tiles. On 4 or 8 SMs (at least three waves of these shapes): residues in M, N and K, batches,
+/// `sm90_128x256`), both forms: the line (the last full wave and the partial one cut along K into
+/// ranges of k-blocks) and the split tail (the partial wave's tiles cut into equal k-ranges), a
+/// tile's partial sums added by the CTA holding its k-block 0, after whole tiles. On 4 or 8 SMs
+/// (at least three waves of these shapes, the last one partial): residues in M, N and K, batches,
 /// both C/D orders, beta, a bias, another layout. Each case asserts that its schedule is
-/// stream-K. (With `TYCUTE_SM90_SMALL`: the cases on 4 SMs only, for compute-sanitizer.)
+/// stream-K in the form asked for. (With `TYCUTE_SM90_SMALL`: the cases on 4 SMs only, for compute-sanitizer.)
 #[test]
 fn sm90_stream_k_matches_the_cpu_on_the_gpu() {
     let gs = match loaded_configs() {
@@ -132,7 +133,7 @@ fn sm90_stream_k_matches_the_cpu_on_the_gpu() {
             (8, (1152, 576, 1024), pk((1152, 576, 1024), 1), 1.5, 0.5, BiasCase::None),
             (8, (1152, 576, 1000), padded((1152, 576, 1000), 1, Order::Row), 0.5, -1.0, row(false)),
             (8, (576, 1150, 1000), padded((576, 1150, 1000), 1, Order::Col), 1.5, 0.5, col(false)),
-            (8, (570, 576, 1024), padded((570, 576, 1024), 2, Order::Row), 1.0, 0.0, row(true)),
+            (8, (830, 512, 1024), padded((830, 512, 1024), 2, Order::Row), 1.0, 0.0, row(true)),
             (8, (1152, 576, 1024), nt((1152, 576, 1024)), 1.0, 0.0, BiasCase::None),
         ]);
     }
@@ -142,16 +143,17 @@ fn sm90_stream_k_matches_the_cpu_on_the_gpu() {
             println!("sm_90a {name}: no stream-K (ping-pong configurations take whole tiles)");
             continue;
         }
-        for (sms, shape, s, alpha, beta, bias) in &cases {
+        for (form, (sms, shape, s, alpha, beta, bias)) in [SkForm::Line, SkForm::Split].into_iter().flat_map(|f| cases.iter().map(move |c| (f, c))) {
+            g.sk_form = form;
             g.limit_sms(*sms);
             let plan = g.schedule(*shape, s);
             let r = tycute::gpu_sm90::check_case_bias(&g, *shape, s, *alpha, *beta, *bias).unwrap_or_else(|e| panic!("{e}"));
             let (m, n, k) = shape;
             println!(
-                "sm_90a {name} stream-K {plan:?} on {} SMs: {m}x{n}x{k} batch {} {:?}/{:?}-major A/B, {:?}-major C/D alpha {alpha} beta {beta} bias {bias:?}: {} of {} elements wrong, {} written outside D {:?}",
+                "sm_90a {name} stream-K ({form:?}) {plan:?} on {} SMs: {m}x{n}x{k} batch {} {:?}/{:?}-major A/B, {:?}-major C/D alpha {alpha} beta {beta} bias {bias:?}: {} of {} elements wrong, {} written outside D {:?}",
                 g.sms(), s.batch, s.a, s.b, s.cd, r.wrong, r.checked, r.outside, r.examples
             );
-            assert!(plan.sk_tiles > 0, "{name} {m}x{n}x{k} on {} SMs: {plan:?} is not stream-K", g.sms());
+            assert!(plan.sk_tiles > 0 && (plan.split > 0) == (form == SkForm::Split), "{name} {m}x{n}x{k} on {} SMs: {plan:?} is not {form:?} stream-K", g.sms());
             assert_eq!((r.wrong, r.outside), (0, 0), "{name} {m}x{n}x{k} {s:?}: {:?}", r.examples);
             assert_eq!(r.checked, m * n * s.batch);
         }
