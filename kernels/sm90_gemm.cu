@@ -7,8 +7,8 @@
 // option -DTYCUTE_SM90_CONFIG=sm90_128x256 for the other), and its kMmaWarpGroups picks the
 // schedule. The kernel is persistent (one CTA per SM walks the kTileM x kTileN tiles of D,
 // blockIdx.x + i * gridDim.x in a grouped order; with stream-K, sk_tiles > 0, the last sk_tiles
-// tiles are shared out along K in equal ranges of k-blocks, one per CTA, after that: "This CTA's
-// work" below, the host's Sm90Schedule) with
+// tiles are then shared out along K, as a line cut into one range of k-blocks per CTA or as sk_split
+// equal splits of each tile: "This CTA's work" below, the host's Sm90Schedule) with
 //   * a producer warpgroup (setmaxnreg.dec): one thread issues the TMA loads of A and B (the
 //     operand tables' boxes; cp.async.bulk.tensor.3d, mbarrier complete_tx) of tile after tile into kStages
 //     128B-swizzled stages, running ahead into the next tiles' stages during an epilogue;
