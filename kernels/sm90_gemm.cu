@@ -597,9 +597,11 @@ __device__ __forceinline__ void gemm(const TmaMap& tma_a, const TmaMap& tma_b, c
     if (lane == 0) asm volatile("fence.acq_rel.gpu;\nred.relaxed.gpu.global.add.u32 [%0], 1;\n" ::"l"(sk_flag + sk_pos) : "memory");
     sk_raise = false;
   };
-  // it0: the producer's iteration of unit i's first k-block (the units before it, either consumer's)
-  int it0 = 0, id, kt0, kt1;
-  for (int i = 0, n = 0, ne = 0; unit(i, id, kt0, kt1); it0 += kt1 - kt0 + kSkChunks * sk_sources(id, kt0, kt1), ++i) {
+  // it0: the producer's iteration of unit i's first k-block (the units before it, either
+  // consumer's: each its k-blocks and, a stream-K head, kSkChunks stages per source)
+  int it0 = 0, id, kt0, kt1, sources = 0;
+  for (int i = 0, n = 0, ne = 0; unit(i, id, kt0, kt1); it0 += kt1 - kt0 + kSkChunks * sources, ++i) {
+    sources = sk_sources(id, kt0, kt1);
     if (kConsumers > 1 && i % kConsumers != c) continue;
     // (n: this consumer's units so far, the parity of its turn barriers; ne: its epilogues, the
     // parity of its sBias barriers)
@@ -640,7 +642,6 @@ __device__ __forceinline__ void gemm(const TmaMap& tma_a, const TmaMap& tma_b, c
       for (int r = 0; r < kAccumulators; ++r) fence_operand(acc[r]);
       if (kt > kt0 && lane == 0) release((it - 1) % kStages);  // the warp's wait_group above is warp-wide
     }
-    const int sources = sk_sources(id, kt0, kt1);
     // the other consumer may wait for its next unit's stages (after this one's last)
     if (kConsumers > 1 && sources == 0) mbar_arrive(turn(1 - c));
     asm volatile("wgmma.wait_group.sync.aligned 0;\n" ::: "memory");

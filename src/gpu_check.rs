@@ -697,17 +697,60 @@ pub struct Gemm {
     ctx: std::sync::Arc<CudaContext>,
     _module: std::sync::Arc<tycute_cuda::cudarc::driver::CudaModule>,
     f: tycute_cuda::cudarc::driver::CudaFunction,
-    /// Per stream: the stream-K units' fp32 partial tiles and arrival counters (zero between
-    /// launches: the last unit of a tile clears its slot), so that launches on different streams
-    /// never share them.
-    workspaces: std::sync::Mutex<std::collections::HashMap<usize, SkWorkspace>>,
+    /// The stream-K units' fp32 partial tiles and arrival counters (zero between launches: the
+    /// last unit of a tile clears its slot), per stream.
+    workspaces: SkWorkspaces,
 }
 
-/// The stream-K workspace of one stream: `slots` tiles of fp32 sums and one counter each.
-struct SkWorkspace {
+/// Stream-K workspaces, one per stream so that launches on different streams never share one:
+/// slots of fp32 sums and a `u32` counter or flag each, allocated zeroed when a stream's launch
+/// first needs them and again when one needs more slots. The kernels keep them as they need them
+/// between launches (sm80: sums and counters back to zero; sm90: flags back to zero). Used by
+/// [`Gemm`] and [`crate::gpu_sm90::Sm90Gemm`].
+#[derive(Default)]
+pub(crate) struct SkWorkspaces(std::sync::Mutex<std::collections::HashMap<usize, SkWorkspace>>);
+
+/// The stream-K workspace of one stream: `slots` slots of `floats` fp32 sums and a counter each.
+pub(crate) struct SkWorkspace {
     slots: usize,
     sums: tycute_cuda::cudarc::driver::CudaSlice<f32>,
     counts: tycute_cuda::cudarc::driver::CudaSlice<u32>,
+}
+
+/// The workspace pointers of one launch (0 without stream-K) and the guards that order the launch
+/// after the workspace's earlier use; alive until the launch is queued.
+pub(crate) type SkPtrs<'a> = (u64, Option<tycute_cuda::cudarc::driver::SyncOnDrop<'a>>, u64, Option<tycute_cuda::cudarc::driver::SyncOnDrop<'a>>);
+
+impl SkWorkspaces {
+    /// The lock on every stream's workspace (held while a launch is queued).
+    pub(crate) fn lock(&self) -> Result<std::sync::MutexGuard<'_, std::collections::HashMap<usize, SkWorkspace>>, String> {
+        self.0.lock().map_err(|_| "the stream-K workspace lock is poisoned".to_string())
+    }
+}
+
+/// `stream`'s workspace in `map` when a launch needs `need` slots of `floats` sums (`need` = 0:
+/// none, null pointers), allocated with `need.max(at_least)` slots if it has fewer.
+pub(crate) fn sk_workspace<'a>(
+    map: &'a mut std::collections::HashMap<usize, SkWorkspace>,
+    stream: &'a std::sync::Arc<tycute_cuda::cudarc::driver::CudaStream>,
+    need: usize,
+    at_least: usize,
+    floats: usize,
+) -> Result<SkPtrs<'a>, String> {
+    if need == 0 {
+        return Ok((0, None, 0, None));
+    }
+    let key = stream.cu_stream() as usize;
+    if map.get(&key).is_none_or(|w| w.slots < need) {
+        let slots = need.max(at_least);
+        let sums = stream.alloc_zeros::<f32>(slots * floats).map_err(|e| format!("stream-K workspace: {e}"))?;
+        let counts = stream.alloc_zeros::<u32>(slots).map_err(|e| format!("stream-K counters: {e}"))?;
+        map.insert(key, SkWorkspace { slots, sums, counts });
+    }
+    let w = map.get_mut(&key).ok_or("stream-K workspace: just inserted")?;
+    let (ps, gs) = tycute_cuda::cudarc::driver::DevicePtrMut::device_ptr_mut(&mut w.sums, stream);
+    let (pc, gc) = tycute_cuda::cudarc::driver::DevicePtrMut::device_ptr_mut(&mut w.counts, stream);
+    Ok((ps, Some(gs), pc, Some(gc)))
 }
 
 /// How one launch splits its tiles: the first `first` tiles are whole CTAs (full waves), each
@@ -909,7 +952,6 @@ impl Gemm {
         // sms / 2 slots, the most a split of `sms` takes; again if a launch needs more, e.g.
         // after `sms` was raised)
         let plan = self.stream_k_plan((km, kn, k), s.batch);
-        let mut guard = self.workspaces.lock().map_err(|_| "the stream-K workspace lock is poisoned".to_string())?;
         let (sk_first, sk_splits, ctas) = match plan {
             Some(p) => (p.first as i32, p.splits as i32, p.ctas(tiles)),
             None => (tiles as i32, 0i32, tiles),
@@ -917,23 +959,9 @@ impl Gemm {
         if ctas > i32::MAX as usize {
             return Err(format!("{km}x{kn}x{k}: {ctas} CTAs are more than the grid takes"));
         }
-        let key = stream.cu_stream() as usize;
+        let mut guard = self.workspaces.lock()?;
         let need = plan.map_or(0, |p| tiles - p.first);
-        if plan.is_some() && guard.get(&key).is_none_or(|w| w.slots < need) {
-            let slots = need.max(self.sms.div_ceil(2));
-            let sums = stream.alloc_zeros::<f32>(slots * bm * bn).map_err(|e| format!("stream-K workspace: {e}"))?;
-            let counts = stream.alloc_zeros::<u32>(slots).map_err(|e| format!("stream-K counters: {e}"))?;
-            guard.insert(key, SkWorkspace { slots, sums, counts });
-        }
-        let ws = if plan.is_some() { guard.get_mut(&key) } else { None };
-        let (pw, _gw, pn, _gn) = match ws {
-            Some(w) => {
-                let (pw, gw) = tycute_cuda::cudarc::driver::DevicePtrMut::device_ptr_mut(&mut w.sums, stream);
-                let (pn, gn) = tycute_cuda::cudarc::driver::DevicePtrMut::device_ptr_mut(&mut w.counts, stream);
-                (pw, Some(gw), pn, Some(gn))
-            }
-            None => (0, None, 0, None),
-        };
+        let (pw, _gw, pn, _gn) = sk_workspace(&mut guard, stream, need, self.sms.div_ceil(2), bm * bn)?;
         let mut launch = stream.launch_builder(&self.f);
         launch.arg(&mi).arg(&ni).arg(&ki);
         launch.arg(&p0).arg(&lda).arg(&za).arg(&p1).arg(&ldb).arg(&zb);

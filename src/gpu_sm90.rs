@@ -358,17 +358,9 @@ pub struct Sm90Gemm {
     pub stream_k: bool,
     /// The stream-K forms a launch may take ([`SkForm::Auto`], or `TYCUTE_SM90_SK=line|split`).
     pub sk_form: SkForm,
-    /// Per stream: the stream-K partial sums (one slot per CTA) and flags (zero between
-    /// launches: the unit that reads a slot lowers its flag), so that launches on different
-    /// streams never share them.
-    workspaces: std::sync::Mutex<std::collections::HashMap<usize, SkWorkspace>>,
-}
-
-/// The stream-K workspace of one stream: `slots` CTAs' partial tiles of fp32 sums and a flag each.
-struct SkWorkspace {
-    slots: usize,
-    sums: CudaSlice<f32>,
-    flags: CudaSlice<u32>,
+    /// The stream-K partial sums (one slot per CTA) and flags (zero between launches: the unit
+    /// that reads a slot lowers its flag), per stream.
+    workspaces: crate::gpu_check::SkWorkspaces,
 }
 
 /// Fewest k-blocks a stream-K range may hold: a shorter one is mostly pipeline fill and the
@@ -401,9 +393,9 @@ pub enum SkForm {
     Split,
 }
 
-/// The split tail's cost model, in k-blocks of one CTA's mainloop: the head reads each other
-/// split's 128 KiB partial tile through its stages (about 2.3 k-blocks' time each, measured on the
-/// H100: 1.5 us against 0.65 us) and runs an extra epilogue (3.5).
+/// The split tail's cost model, in tenths of a k-block of one CTA's mainloop: the head reads each
+/// other split's 128 KiB partial tile through its stages (2.3 k-blocks' time each, measured on the
+/// H100: 1.5 us against 0.65 us) and runs an extra epilogue (3.5 k-blocks: 2.3 us).
 const SLOT_KBLOCKS: usize = 23;
 const EPI_KBLOCKS: usize = 35;
 
@@ -444,8 +436,10 @@ impl Sm90Schedule {
     /// The split tail of `tiles` tiles of `kt` k-blocks on `sms` SMs, if the cost model finds a
     /// split count that pays ([`Sm90Schedule::plan`]).
     pub fn plan_split(tiles: usize, kt: usize, sms: usize) -> Option<Sm90Schedule> {
-        let r = tiles % sms;
-        let r = if r == 0 { sms } else { r };
+        let r = tiles % sms.max(1);
+        if r == 0 {
+            return None;
+        }
         let cost = |s: usize| 10 * kt.div_ceil(s) + (s - 1) * SLOT_KBLOCKS + EPI_KBLOCKS;
         let best = (2..=(sms / r).min(kt / 4).min(8)).min_by_key(|&s| cost(s))?;
         (cost(best) < 10 * kt).then_some(Sm90Schedule { grid: sms, sk_tiles: r, split: best })
@@ -763,31 +757,16 @@ impl Sm90Gemm {
         l.arg(&ta).arg(&tb).arg(&tc).arg(&td).arg(&mi).arg(&ni).arg(&ki).arg(&bi).arg(&one_matrix).arg(&alpha).arg(&beta);
         l.arg(&pd).arg(&ldd).arg(&batch_d).arg(&pbias).arg(&bias_mode).arg(&bias_batch);
         // persistent: each cluster of kClusterM CTAs walks cluster tiles (kClusterM tiles along M)
-        // of all the batch's problems, the first sk_tiles of them stream-K (Sm90Schedule)
+        // of all the batch's problems, the last sk_tiles of them stream-K (Sm90Schedule)
         let cl = p.cluster_m;
         let plan = self.schedule((m, n, k), s);
         let grid = plan.grid as u32;
         let (sk_tiles, sk_split) = (plan.sk_tiles as i32, plan.split as i32);
-        // the stream-K workspace: this stream's (allocated on first use with a slot per SM, zero
-        // flags; again if a launch needs more slots, e.g. after `sms` was raised)
-        let mut guard = self.workspaces.lock().map_err(|_| "the stream-K workspace lock is poisoned".to_string())?;
-        let key = stream.cu_stream() as usize;
-        if plan.sk_tiles > 0 && guard.get(&key).is_none_or(|w| w.slots < plan.grid) {
-            let slots = plan.grid.max(self.sms);
-            // SAFETY: the sums are written before they are read (a slot's flag goes up after its
-            // partial tile is stored); f32 has no invalid bit patterns.
-            let sums = unsafe { stream.alloc::<f32>(slots * p.slot_floats) }.map_err(|e| format!("stream-K workspace: {e}"))?;
-            let flags = stream.alloc_zeros::<u32>(slots).map_err(|e| format!("stream-K flags: {e}"))?;
-            guard.insert(key, SkWorkspace { slots, sums, flags });
-        }
-        let (pw, _gw, pf, _gf) = match guard.get_mut(&key).filter(|_| plan.sk_tiles > 0) {
-            Some(w) => {
-                let (pw, gw) = w.sums.device_ptr_mut(stream);
-                let (pf, gf) = w.flags.device_ptr_mut(stream);
-                (pw, Some(gw), pf, Some(gf))
-            }
-            None => (0, None, 0, None),
-        };
+        // the stream-K workspace: this stream's, a slot and a flag per CTA (per SM when first
+        // allocated)
+        let mut guard = self.workspaces.lock()?;
+        let need = if plan.sk_tiles > 0 { plan.grid } else { 0 };
+        let (pw, _gw, pf, _gf) = crate::gpu_check::sk_workspace(&mut guard, stream, need, self.sms, p.slot_floats)?;
         l.arg(&sk_tiles).arg(&sk_split).arg(&pw).arg(&pf);
         let cfg = LaunchConfig { grid_dim: (grid, 1, 1), block_dim: (p.block_threads, 1, 1), shared_mem_bytes: self.smem };
         if cl > 1 {
