@@ -38,6 +38,11 @@
 //     fence.proxy.async, and one thread's TMA store (cp.async.bulk.tensor.3d, bulk group); with
 //     kReuseSmemC (CUTLASS's ReuseSmemC) sD is sC: D is written into the stage its C was loaded
 //     into, and the stage goes back to the C warp once that store has read it (C one sub-tile ahead).
+//     Without C (beta = 0) the sub-tiles use sC's stages too: in ping-pong groups of them go out
+//     through a ring of sets of stages, one barrier per group; the cooperative schedule writes the
+//     whole tile at once, half into the consumer's stages and half into the B part of the
+//     mainloop stage its unit read last (lent), and warp 3 of the producer warpgroup (the store
+//     warp) issues its TMA stores and gives both back once they have read them.
 // Every index comes from the header: the TMA boxes and swizzles, the descriptors' fields and
 // start bytes (kGmmaOffA_*/B_*), the accumulator blocks (kFragC), the stmatrix row addresses
 // (r2s_smem) and the accumulator each stored value carries (kR2SAcc), the ldmatrix row addresses
@@ -47,8 +52,9 @@
 // the matrices, which the TMA handles (zeros loaded, stores clipped), except that a TMA store
 // clips a row in 16-byte units: when N is not a multiple of 8 the sub-tiles holding D's last
 // columns are stored by the threads through d_out (ldd, batch_d: D's row and batch strides). A batch of `batch` problems
-// is the maps' third dimension, the tiles of all problems one persistent schedule; `one_matrix`
-// bits 0, 1, 2 mark A, B, C as one matrix for the whole batch (batch stride 0). The host launches
+// is the maps' third dimension, the tiles of all problems one persistent schedule; `flags` bits
+// 0, 1, 2 mark A, B, C as one matrix for the whole batch (batch stride 0), bit 3 a D larger than
+// the L2 (its TMA stores evict first, keeping the operands in L2). The host launches
 // at most one CTA of kBlockThreads threads per SM (in clusters of kClusterM; stream-K only
 // without clusters), with a stream-K workspace of one partial tile (sk_ws) and one flag (sk_flag,
 // zero between launches) per CTA.
@@ -161,10 +167,20 @@ __device__ __forceinline__ unsigned cluster_ctarank() {
 __device__ __forceinline__ void cluster_sync() {
   asm volatile("barrier.cluster.arrive.release;\nbarrier.cluster.wait.acquire;\n" ::: "memory");
 }
-__device__ __forceinline__ void tma_store_3d(const TmaMap* map, unsigned src, int x, int y, int z) {
-  asm volatile("cp.async.bulk.tensor.3d.global.shared::cta.bulk_group [%0, {%2, %3, %4}], [%1];\n" ::"l"(map), "r"(src), "r"(x), "r"(y),
-               "r"(z)
-               : "memory");
+// (`stream`: D does not fit in L2 anyway, flags bit 3: its lines are the first the L2 evicts, so
+// that the stores do not push out the operands, which the other tiles read again)
+__device__ __forceinline__ void tma_store_3d(const TmaMap* map, unsigned src, int x, int y, int z, bool stream) {
+  if (stream) {
+    unsigned long long policy;
+    asm volatile("createpolicy.fractional.L2::evict_first.b64 %0, 1.0;\n" : "=l"(policy));
+    asm volatile("cp.async.bulk.tensor.3d.global.shared::cta.bulk_group.L2::cache_hint [%0, {%2, %3, %4}], [%1], %5;\n" ::"l"(map), "r"(src),
+                 "r"(x), "r"(y), "r"(z), "l"(policy)
+                 : "memory");
+  } else {
+    asm volatile("cp.async.bulk.tensor.3d.global.shared::cta.bulk_group [%0, {%2, %3, %4}], [%1];\n" ::"l"(map), "r"(src), "r"(x), "r"(y),
+                 "r"(z)
+                 : "memory");
+  }
 }
 
 // A GMMA shared-memory descriptor: start address, LBO, SBO (all >> 4), layout type; the fields
@@ -302,7 +318,7 @@ __device__ __forceinline__ unsigned long long trace_now() {
 // The kernel of one layout: operand A read through OpA (OperandA_K or OperandA_MN), B through OpB.
 template <class OpA, class OpB>
 __device__ __forceinline__ void gemm(const TmaMap& tma_a, const TmaMap& tma_b, const TmaMap& tma_c, const TmaMap& tma_d, int M, int N,
-                                     int K, int batch, int one_matrix, float alpha, float beta, unsigned short* __restrict__ d_out,
+                                     int K, int batch, int flags, float alpha, float beta, unsigned short* __restrict__ d_out,
                                      long long ldd, long long batch_d, const unsigned short* __restrict__ bias, int bias_mode,
                                      long long bias_batch, int sk_tiles, int sk_split, float* __restrict__ sk_ws, unsigned* __restrict__ sk_flag) {
   static_assert(kClusterM == 1 || OpB::kMn == 0, "clusters multicast slices of K-major B only");
@@ -320,6 +336,18 @@ __device__ __forceinline__ void gemm(const TmaMap& tma_a, const TmaMap& tma_b, c
   // sD and sC of one consumer (ReuseSmemC: one buffer, D stored through the stage C was loaded into)
   constexpr unsigned kEpiBytes = (kReuseSmemC ? 1u : 2u) * kEpiStages * kEpiStageElems * 2u;
   static_assert(!kReuseSmemC || kEpiStages >= 2, "ReuseSmemC: C runs one sub-tile ahead, which needs two stages");
+  // without C (beta = 0) D's sub-tiles take every stage of the consumer's buffers, kDStages, in
+  // kEpiSets sets of kEpiGroup sub-tiles (a ring: one group written while the others' stores read)
+  constexpr int kDStages = (kReuseSmemC ? 1 : 2) * kEpiStages;
+  constexpr int kEpiGroup = kDStages / 2 < kEpiTiles ? kDStages / 2 : kEpiTiles;
+  constexpr int kEpiSets = kDStages / kEpiGroup;
+  // The cooperative schedule without C writes the whole tile at once when its sub-tiles fit in
+  // those kDStages stages plus the B part of the mainloop stage its unit read last (lent: the
+  // producer next fills it kStages - 1 iterations later); warp 3 of the producer warpgroup (the
+  // store warp) stores them with the TMA and gives the lent stage back once they have been read.
+  constexpr bool kLendStage = kConsumers == 1 && kStages >= 3 && kEpiTiles > kDStages &&
+                              (kEpiTiles - kDStages) * kEpiStageElems * 2 <= kStageBytesB;
+  static_assert(kEpiGroup >= 1 && kEpiSets >= 1 && kEpiSets * kEpiGroup <= kDStages && kEpiTiles % kEpiGroup == 0, "sub-tile groups: whole, within the stages");
   const unsigned bars = sEpi + kConsumers * kEpiBytes;
   auto full = [&](int s) { return bars + 8u * s; };
   auto empty = [&](int s) { return bars + 8u * (kStages + s); };
@@ -336,7 +364,11 @@ __device__ __forceinline__ void gemm(const TmaMap& tma_a, const TmaMap& tma_b, c
   constexpr int kBars = 2 * kStages + kConsumers * (2 * kEpiStages + 1);
   auto bfull = [&](int c) { return bars + 8u * (kBars + c); };
   auto bempty = [&](int c) { return bars + 8u * (kBars + kConsumers + c); };
-  const unsigned sBias0 = (bars + 8u * (kBars + 2 * kConsumers) + 15u) & ~15u;
+  // the whole-tile stores (kLendStage): the consumer has written the tile (dfull, lane 0 of its
+  // warps), the store warp's stores have read the consumer's stages (dempty)
+  auto dfull = [&] { return bars + 8u * (kBars + 2 * kConsumers); };
+  auto dempty = [&] { return bars + 8u * (kBars + 2 * kConsumers + 1); };
+  const unsigned sBias0 = (bars + 8u * (kBars + 2 * kConsumers + 2) + 15u) & ~15u;
   // (as a generic pointer, so that the compiler sees shared-memory loads it may merge)
   float* const sbias = reinterpret_cast<float*>(smem_raw + (sBias0 - raw));
 
@@ -360,6 +392,7 @@ __device__ __forceinline__ void gemm(const TmaMap& tma_a, const TmaMap& tma_b, c
     n0 = (in_group / rows) * kTileN;
   };
   const int KT = (K + kTileK - 1) / kTileK;
+  const bool stream_d = (flags & 8) != 0;  // D's stores evict first (tma_store_3d)
   const int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
 
   // This CTA's work: units j = 0, 1, ..., each the k-blocks [kt0, kt1) of tile `id`: first the
@@ -442,6 +475,8 @@ __device__ __forceinline__ void gemm(const TmaMap& tma_a, const TmaMap& tma_b, c
       mbar_init(bfull(c), 32);                                          // every lane of the bias warp
       mbar_init(bempty(c), kThreads / 32);                              // lane 0 of every warp of consumer c
     }
+    mbar_init(dfull(), kThreads / 32);  // lane 0 of every warp of the consumer
+    mbar_init(dempty(), 1);             // the store warp
     asm volatile("fence.mbarrier_init.release.cluster;\n" ::: "memory");
   }
   if constexpr (kClusterM > 1)
@@ -464,8 +499,8 @@ __device__ __forceinline__ void gemm(const TmaMap& tma_a, const TmaMap& tma_b, c
       for (int j = 0; unit(j, id, kt0, kt1); ++j) {
         int m0, n0, z;
         tile_of(id, m0, n0, z);
-        // one_matrix bit 0 / 1: every problem of the batch reads the one A / B
-        const int za = (one_matrix & 1) ? 0 : z, zb = (one_matrix & 2) ? 0 : z;
+        // flags bit 0 / 1: every problem of the batch reads the one A / B
+        const int za = (flags & 1) ? 0 : z, zb = (flags & 2) ? 0 : z;
         for (int kt = kt0; kt < kt1; ++kt, ++it) {
           const int s = it % kStages;
           if (it >= kStages) mbar_wait(empty(s), ((it / kStages) - 1) & 1);
@@ -523,7 +558,7 @@ __device__ __forceinline__ void gemm(const TmaMap& tma_a, const TmaMap& tma_b, c
           const int st = n % kEpiStages;
           if (n >= kEpiStages) mbar_wait(cempty(c, st), ((n / kEpiStages) - 1) & 1);
           mbar_expect_tx(cfull(c, st), kTmaBytesC);
-          tma_load_3d(sC + 2u * st * kEpiStageElems, &tma_c, n0 + kEpiOrigin[e][1], m0 + kEpiOrigin[e][0], (one_matrix & 4) ? 0 : z,
+          tma_load_3d(sC + 2u * st * kEpiStageElems, &tma_c, n0 + kEpiOrigin[e][1], m0 + kEpiOrigin[e][0], (flags & 4) ? 0 : z,
                       cfull(c, st));
         }
       }
@@ -545,6 +580,42 @@ __device__ __forceinline__ void gemm(const TmaMap& tma_a, const TmaMap& tma_b, c
         for (int j = lane; j < kTileN; j += 32) sbias[kTileN * c + j] = n0 + j < N ? half_to_float(__ldg(bz + n0 + j)) : 0.f;
         mbar_arrive(bfull(c));
       }
+    }
+    if (kLendStage && warp == 3 && lane == 0 && beta == 0.f && (N & 7) == 0) {
+      // store warp (whole-tile epilogues, kLendStage): each epilogue unit's tile, once the
+      // consumer has written it, from the consumer's stages and the B part of the unit's last
+      // stage (the lent one; `it`: the producer's iterations so far); once the stores have read
+      // them, the lent stage goes back to the producer (every consumer warp's share of its
+      // arrivals, in every CTA of the cluster) and the consumer's stages to the consumer
+      const unsigned sD0 = sEpi;
+      int it = 0, n = 0, id, kt0, kt1;
+      for (int j = 0; unit(j, id, kt0, kt1); ++j) {
+        it += kt1 - kt0 + kSkChunks * sk_sources(id, kt0, kt1);
+        if (kt0 > 0) continue;  // partial sums only, no epilogue
+        const int last = (it - 1) % kStages;
+        int m0, n0, z;
+        tile_of(id, m0, n0, z);
+        mbar_wait(dfull(), n & 1);
+#pragma unroll
+        for (int e = 0; e < kEpiTiles; ++e) {
+          const unsigned from = e < kDStages ? sD0 + 2u * e * kEpiStageElems : sB + last * kStageBytesB + 2u * (e - kDStages) * kEpiStageElems;
+          tma_store_3d(&tma_d, from, n0 + kEpiOrigin[e][1], m0 + kEpiOrigin[e][0], z, stream_d);
+        }
+        asm volatile("cp.async.bulk.commit_group;\n" ::: "memory");
+        asm volatile("cp.async.bulk.wait_group.read 0;\n" ::: "memory");
+        if constexpr (kClusterM == 1) {
+          asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0], %1;\n" ::"r"(empty(last)), "n"(kThreads / 32) : "memory");
+        } else {
+#pragma unroll
+          for (int r = 0; r < kClusterM; ++r)
+            asm volatile("{\n.reg .b32 remote;\nmapa.shared::cluster.u32 remote, %0, %1;\n"
+                         "mbarrier.arrive.shared::cluster.b64 _, [remote], %2;\n}\n" ::"r"(empty(last)), "r"(r), "n"(kThreads / 32)
+                         : "memory");
+        }
+        mbar_arrive(dempty());
+        ++n;
+      }
+      asm volatile("cp.async.bulk.wait_group 0;\n" ::: "memory");
     }
     if constexpr (kClusterM > 1) cluster_sync();
     return;
@@ -577,6 +648,7 @@ __device__ __forceinline__ void gemm(const TmaMap& tma_a, const TmaMap& tma_b, c
 #pragma unroll
   for (int i = 0; i < kR2SCopies; ++i) row[i] = sD + 2u * r2s_smem[t][i];
   int epi = 0;  // this consumer's epilogue sub-tiles so far: the stage and parity of sD / sC
+  int epi_group = 0;  // without C: its groups of sub-tiles so far (the set of stages they use)
   // stage s has been read by this warp: its empty barrier in every CTA of the cluster
   auto release = [&](int s) {
     if constexpr (kClusterM > 1) {
@@ -647,7 +719,11 @@ __device__ __forceinline__ void gemm(const TmaMap& tma_a, const TmaMap& tma_b, c
     asm volatile("wgmma.wait_group.sync.aligned 0;\n" ::: "memory");
 #pragma unroll
     for (int r = 0; r < kAccumulators; ++r) fence_operand(acc[r]);
-    if (lane == 0) release((it0 + kt1 - kt0 - 1) % kStages);  // the unit's last k-block
+    // the unit's last stage is lent to a whole-tile epilogue (below), else released: the last
+    // k-block's here, a stream-K head's last partial-sums chunk's in the loop below
+    const bool lend = kLendStage && kt0 == 0 && !load_c && (N & 7) == 0;
+    const int last = (it0 + kt1 - kt0 + kSkChunks * sources - 1) % kStages;
+    if (!(lend && sources == 0) && lane == 0) release((it0 + kt1 - kt0 - 1) % kStages);
     TYCUTE_TRACE_AT(1);
     // a stream-K head: its sources' partial sums, kSkChunks stages each (the producer's bulk
     // copies of their slots), added in position order (the same sums whichever finished first)
@@ -673,7 +749,7 @@ __device__ __forceinline__ void gemm(const TmaMap& tma_a, const TmaMap& tma_b, c
         // (the stage's next write is the async proxy's: TMA or a bulk copy)
         asm volatile("fence.proxy.async.shared::cta;\n" ::: "memory");
         __syncwarp();
-        if (lane == 0) release(s);
+        if (lane == 0 && !(lend && src == sources - 1 && ch == kSkChunks - 1)) release(s);
       }
     }
     if (kConsumers > 1 && sources > 0) mbar_arrive(turn(1 - c));
@@ -720,6 +796,74 @@ __device__ __forceinline__ void gemm(const TmaMap& tma_a, const TmaMap& tma_b, c
       for (int r = 0; r < kAccumulators; ++r) acc[r] *= alpha;
     }
     const float alpha_c = bias_mode != 0 ? 1.f : alpha;  // alpha of the C step below
+    if (lend) {
+      // the whole tile at once: sub-tiles e < kDStages into the consumer's stages, once the store
+      // warp's previous stores have read them, the others into the B part of stage `last`, once
+      // every warp's wgmmas (or partial-sum loads) have read it (the barrier); then each warp
+      // tells the store warp, which stores the tile and gives the stages back
+      if (ne > 0) mbar_wait(dempty(), (ne - 1) & 1);
+      asm volatile("bar.sync %0, %1;\n" ::"r"(kEpiBarrier + c), "n"(kThreads) : "memory");
+#pragma unroll
+      for (int e = 0; e < kEpiTiles; ++e) {
+        // (the sub-tile's stage relative to sD, where row[] points; the lent one lies below it)
+        const unsigned off = e < kDStages ? 2u * e * kEpiStageElems : sB + last * kStageBytesB - sD + 2u * (e - kDStages) * kEpiStageElems;
+#pragma unroll
+        for (int i2 = 0; i2 < kR2SCopies; ++i2) {
+#define TYCUTE_R2S(j) pack_half2(acc[kR2SAcc[e][8 * i2 + 2 * (j)]], acc[kR2SAcc[e][8 * i2 + 2 * (j) + 1]])
+          stmatrix_x4(row[i2] + off, TYCUTE_R2S(0), TYCUTE_R2S(1), TYCUTE_R2S(2), TYCUTE_R2S(3));
+#undef TYCUTE_R2S
+        }
+      }
+      // the generic-proxy writes become visible to the store warp's TMA stores (async proxy)
+      asm volatile("fence.proxy.async.shared::cta;\n" ::: "memory");
+      __syncwarp();
+      if (lane == 0) mbar_arrive(dfull());
+      ++ne;
+      TYCUTE_TRACE_UNIT();
+      continue;
+    }
+    if (!kLendStage && !load_c && (N & 7) == 0) {
+      // no C to read (beta = 0) and every sub-tile stored whole by the TMA: the sub-tiles go out
+      // in groups of kEpiGroup through a ring of kEpiSets sets of stages (sD's, and sC's, unused
+      // without C). Per group: stmatrix of its sub-tiles, one proxy fence, thread 0 waits until
+      // the stores of the group that last used the next group's set have read it, one barrier,
+      // then thread 0's TMA stores of the group, one bulk group.
+#pragma unroll
+      for (int g = 0; g < kEpiTiles / kEpiGroup; ++g, ++epi_group) {
+        const unsigned set = 2u * (epi_group % kEpiSets) * kEpiGroup * kEpiStageElems;  // its byte offset in sD
+        if constexpr (kEpiSets == 1) {
+          // one set: the previous group's stores have read it before any thread writes it again
+          if (t == 0) asm volatile("cp.async.bulk.wait_group.read 0;\n" ::: "memory");
+          asm volatile("bar.sync %0, %1;\n" ::"r"(kEpiBarrier + c), "n"(kThreads) : "memory");
+        }
+#pragma unroll
+        for (int e2 = 0; e2 < kEpiGroup; ++e2) {
+          const int e = g * kEpiGroup + e2;
+#pragma unroll
+          for (int i2 = 0; i2 < kR2SCopies; ++i2) {
+#define TYCUTE_R2S(j) pack_half2(acc[kR2SAcc[e][8 * i2 + 2 * (j)]], acc[kR2SAcc[e][8 * i2 + 2 * (j) + 1]])
+            stmatrix_x4(row[i2] + set + 2u * e2 * kEpiStageElems, TYCUTE_R2S(0), TYCUTE_R2S(1), TYCUTE_R2S(2), TYCUTE_R2S(3));
+#undef TYCUTE_R2S
+          }
+        }
+        // the generic-proxy writes of sD become visible to the TMA (async proxy)
+        asm volatile("fence.proxy.async.shared::cta;\n" ::: "memory");
+        // (the group that last used set (epi_group + 1) % kEpiSets, the next group's, has been read)
+        if (kEpiSets > 1 && t == 0) asm volatile("cp.async.bulk.wait_group.read %0;\n" ::"n"(kEpiSets > 1 ? kEpiSets - 2 : 0) : "memory");
+        asm volatile("bar.sync %0, %1;\n" ::"r"(kEpiBarrier + c), "n"(kThreads) : "memory");
+        if (t == 0) {
+#pragma unroll
+          for (int e2 = 0; e2 < kEpiGroup; ++e2) {
+            const int e = g * kEpiGroup + e2;
+            tma_store_3d(&tma_d, sD + set + 2u * e2 * kEpiStageElems, n0 + kEpiOrigin[e][1], m0 + kEpiOrigin[e][0], z, stream_d);
+          }
+          asm volatile("cp.async.bulk.commit_group;\n" ::: "memory");
+        }
+      }
+      ++ne;
+      TYCUTE_TRACE_UNIT();
+      continue;
+    }
     // each sub-tile: stmatrix.x4 into a stage of sD, then one thread stores the box with TMA
 #pragma unroll
     for (int e = 0; e < kEpiTiles; ++e, ++epi) {
@@ -780,7 +924,7 @@ __device__ __forceinline__ void gemm(const TmaMap& tma_a, const TmaMap& tma_b, c
           }
         }
       } else if (t == 0) {
-        tma_store_3d(&tma_d, sD + 2u * st * kEpiStageElems, gn, gm, z);
+        tma_store_3d(&tma_d, sD + 2u * st * kEpiStageElems, gn, gm, z, stream_d);
       }
       if (t == 0) asm volatile("cp.async.bulk.commit_group;\n" ::: "memory");
       if (kReuseSmemC && load_c && t == 0 && epi >= 1) {
@@ -804,11 +948,11 @@ __device__ __forceinline__ void gemm(const TmaMap& tma_a, const TmaMap& tma_b, c
 #define TYCUTE_SM90_ENTRY(NAME, OPA, OPB)                                                                                         \
   extern "C" __global__ void __launch_bounds__(kBlockThreads, 1)                                                                  \
       NAME(const __grid_constant__ TmaMap tma_a, const __grid_constant__ TmaMap tma_b, const __grid_constant__ TmaMap tma_c,        \
-           const __grid_constant__ TmaMap tma_d, int M, int N, int K, int batch, int one_matrix, float alpha, float beta,           \
+           const __grid_constant__ TmaMap tma_d, int M, int N, int K, int batch, int flags, float alpha, float beta,           \
            unsigned short* __restrict__ d_out, long long ldd, long long batch_d, const unsigned short* __restrict__ bias,         \
            int bias_mode, long long bias_batch, int sk_tiles, int sk_split, float* __restrict__ sk_ws,                            \
            unsigned* __restrict__ sk_flag) {                                                                                      \
-    gemm<OPA, OPB>(tma_a, tma_b, tma_c, tma_d, M, N, K, batch, one_matrix, alpha, beta, d_out, ldd, batch_d, bias, bias_mode, \
+    gemm<OPA, OPB>(tma_a, tma_b, tma_c, tma_d, M, N, K, batch, flags, alpha, beta, d_out, ldd, batch_d, bias, bias_mode, \
                    bias_batch, sk_tiles, sk_split, sk_ws, sk_flag);                                                               \
   }
 TYCUTE_SM90_ENTRY(sm90_gemm_tn, OperandA_K, OperandB_K)

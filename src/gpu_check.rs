@@ -202,20 +202,52 @@ pub(crate) fn mean_ms(stream: &Stream, reps: usize, mut run: impl FnMut() -> Res
     Ok(start.elapsed_ms(&stop).map_err(|x| e("elapsed", x))? as f64 / reps as f64)
 }
 
+/// How a benchmark times its launches (`tycute bench --timing`). Either way each run lies between
+/// its own pair of `CU_EVENT_DEFAULT` events and the median is taken; tycute and cuBLAS are timed
+/// the same way in one process.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Timing {
+    /// The runs are queued back to back on the stream and synchronized once, at the end, as an
+    /// application's stream runs them: the host prepares and launches run `i + 1` while the GPU
+    /// runs `i`, so a run's time is the GPU's (the default).
+    #[default]
+    Queued,
+    /// Each run alone: the host waits for it before recording the next run's first event, so the
+    /// host's work between that event and the launch (tensor maps, cuBLAS's heuristics, the
+    /// launch call) counts as well.
+    Alone,
+}
+
+impl Timing {
+    /// `queued` or `alone`.
+    pub fn named(name: &str) -> Result<Timing, String> {
+        match name {
+            "queued" => Ok(Timing::Queued),
+            "alone" => Ok(Timing::Alone),
+            other => Err(format!("timing `{other}`: queued (GPU time, the default) or alone (host launch work included)")),
+        }
+    }
+}
+
 /// Milliseconds of each of `runs` runs (`run(i)`), each between its own pair of
-/// `CU_EVENT_DEFAULT` events.
-pub(crate) fn each_ms(stream: &Stream, runs: usize, mut run: impl FnMut(usize) -> Result<(), String>) -> Result<Vec<f64>, String> {
+/// `CU_EVENT_DEFAULT` events, queued or each alone ([`Timing`]).
+pub(crate) fn each_ms(stream: &Stream, runs: usize, timing: Timing, mut run: impl FnMut(usize) -> Result<(), String>) -> Result<Vec<f64>, String> {
     let e = |what: &str, x: tycute_cuda::cudarc::driver::DriverError| format!("{what}: {x}");
     let flags = Some(tycute_cuda::cudarc::driver::sys::CUevent_flags::CU_EVENT_DEFAULT);
-    let mut ms = Vec::with_capacity(runs);
+    let mut events = Vec::with_capacity(runs);
     for r in 0..runs {
         let start = stream.record_event(flags).map_err(|x| e("event", x))?;
         run(r)?;
         let stop = stream.record_event(flags).map_err(|x| e("event", x))?;
-        stop.synchronize().map_err(|x| e("sync", x))?;
-        ms.push(start.elapsed_ms(&stop).map_err(|x| e("elapsed", x))? as f64);
+        if timing == Timing::Alone {
+            stop.synchronize().map_err(|x| e("sync", x))?;
+        }
+        events.push((start, stop));
     }
-    Ok(ms)
+    if let Some((_, last)) = events.last() {
+        last.synchronize().map_err(|x| e("sync", x))?;
+    }
+    events.iter().map(|(start, stop)| start.elapsed_ms(stop).map(f64::from).map_err(|x| e("elapsed", x))).collect()
 }
 
 /// `kernels/sm80_gemm.cu`: the sgemm_sm80 data flow on a configuration header's tables.
@@ -1521,18 +1553,20 @@ pub(crate) fn median_tflops((m, n, k): (usize, usize, usize), mut ms: Vec<f64>) 
 /// [`cublas_types`]) on the
 /// same inputs: random multiples of 1/64 in [-1, 1], rotated over enough buffer sets that each
 /// run reads A and B from outside L2 (at least twice L2's 50 MB in all); per run a pair of
-/// `CU_EVENT_DEFAULT` events; three warm-up runs per set; the median of `runs`. Returns
+/// `CU_EVENT_DEFAULT` events, the runs queued or each alone ([`Timing`]); three warm-up runs per
+/// set; the median of `runs`. Returns
 /// (tycute TFLOP/s, cuBLAS TFLOP/s or `None` without cuBLAS).
 pub fn bench_rotating(
     g: &Gemm,
     ctx: &std::sync::Arc<CudaContext>,
     shape: (usize, usize, usize),
     runs: usize,
+    timing: Timing,
 ) -> Result<(f64, Option<f64>), String> {
     match (g.cfg.out_bits == 16, cublas_d16(&g.cfg)) {
-        (true, _) => bench_rotating_typed::<half::f16, u16>(g, ctx, shape, runs),
-        (false, true) => bench_rotating_typed::<f32, u16>(g, ctx, shape, runs),
-        (false, false) => bench_rotating_typed::<f32, f32>(g, ctx, shape, runs),
+        (true, _) => bench_rotating_typed::<half::f16, u16>(g, ctx, shape, runs, timing),
+        (false, true) => bench_rotating_typed::<f32, u16>(g, ctx, shape, runs, timing),
+        (false, false) => bench_rotating_typed::<f32, f32>(g, ctx, shape, runs, timing),
     }
 }
 
@@ -1542,6 +1576,7 @@ fn bench_rotating_typed<T: GemmElem, U: tycute_cuda::cudarc::driver::DeviceRepr 
     ctx: &std::sync::Arc<CudaContext>,
     (m, n, k): (usize, usize, usize),
     runs: usize,
+    timing: Timing,
 ) -> Result<(f64, Option<f64>), String> {
     g.cfg.shape_ok(m, n, k)?;
     let l = g.cfg.layouts();
@@ -1562,7 +1597,7 @@ fn bench_rotating_typed<T: GemmElem, U: tycute_cuda::cudarc::driver::DeviceRepr 
             g.launch(&stream, (m, n, k), a, b, &c, &mut d, 1.0, 0.0)?;
         }
     }
-    let ours = median_tflops(each_ms(&stream, runs, |r| {
+    let ours = median_tflops(each_ms(&stream, runs, timing, |r| {
         let (a, b) = &bufs[r % sets];
         g.launch(&stream, (m, n, k), a, b, &c, &mut d, 1.0, 0.0)
     })?);
@@ -1579,7 +1614,7 @@ fn bench_rotating_typed<T: GemmElem, U: tycute_cuda::cudarc::driver::DeviceRepr 
             cublas_gemm_as(&blas, &stream, &g.cfg, (m, n, k), a, b, &mut dc)?;
         }
     }
-    let theirs = median_tflops(each_ms(&stream, runs, |r| {
+    let theirs = median_tflops(each_ms(&stream, runs, timing, |r| {
         let (a, b) = &bufs[r % sets];
         cublas_gemm_as(&blas, &stream, &g.cfg, (m, n, k), a, b, &mut dc)
     })?);

@@ -79,11 +79,11 @@ impl Sm90Config {
         let epi = (2 - self.int("kReuseSmemC")?) * self.int("kEpiStages")? * self.int("kEpiStageElems")? * 2;
         let consumers = self.consumers()?;
         // the barriers: the stages' full and empty ones, per consumer its C stages' full and
-        // empty ones, its turn, its sBias's full and empty; then (16-byte aligned) each
-        // consumer's column bias of the tile as floats
+        // empty ones, its turn, its sBias's full and empty, then the whole-tile stores' two; then
+        // (16-byte aligned) each consumer's column bias of the tile as floats
         let b = self.int("kStages")? * (self.int("kStageBytesA")? + self.int("kStageBytesB")?)
             + consumers * epi
-            + (2 * self.int("kStages")? + consumers * (2 * self.int("kEpiStages")? + 3)) * 8
+            + (2 * self.int("kStages")? + consumers * (2 * self.int("kEpiStages")? + 3) + 2) * 8
             + 16
             + consumers * self.int("kTileN")? * 4
             + 1024;
@@ -122,14 +122,14 @@ impl Sm90Config {
 }
 
 /// Which configuration the per-shape choice (`tycute bench sm90`'s `auto`) runs at `(m, n, k)`
-/// (the kernel's M and N): the cooperative 128x256 tiles, unless K is small (at most 256: the
-/// epilogue, not the mainloop, is most of a tile's time, and ping-pong overlaps it) or even the
-/// 128x128 tiles do not fill the SMs once (more, smaller tiles then finish sooner). Measured in
-/// docs/perf.md: 8192x8192x256 418 (sm90) vs 388 TFLOP/s, 8192x8192x512 530 vs 550 (128x256),
-/// 2048^3 479 vs 573 (128x256).
-pub fn pick((m, n, k): (usize, usize, usize), batch: usize, sms: usize) -> Sm90Config {
+/// (the kernel's M and N): the cooperative 128x256 tiles, unless even the 128x128 tiles do not
+/// fill the SMs once (more, smaller tiles then finish sooner). Small K included since the
+/// cooperative epilogue writes a tile at once through a store warp (docs/perf.md, "sm90: small
+/// K"): 8192x8192x256 478-485 (128x256) vs 448-451 TFLOP/s (sm90), 8192x8192x128 285 vs 278-282,
+/// 2048^3 573 vs 479.
+pub fn pick((m, n, _k): (usize, usize, usize), batch: usize, sms: usize) -> Sm90Config {
     let tiles_128 = m.div_ceil(128) * n.div_ceil(128) * batch;
-    if k <= 256 || tiles_128 <= sms {
+    if tiles_128 <= sms {
         SM90
     } else {
         SM90_128X256
@@ -349,6 +349,8 @@ pub struct Sm90Gemm {
     sms: usize,
     /// The SMs at load (at most `TYCUTE_SM90_MAX_CTAS`), the most [`Sm90Gemm::limit_sms`] allows.
     max_sms: usize,
+    /// The GPU's L2 bytes: a D larger than it is stored with an evict-first hint.
+    l2_bytes: usize,
     /// The configuration the CUBIN was built for.
     pub config: Sm90Config,
     /// Its launch values, read from the header once (a launch reads none of the header's text).
@@ -569,12 +571,15 @@ impl Sm90Gemm {
         let cap = std::env::var("TYCUTE_SM90_MAX_CTAS").ok().and_then(|v| v.parse::<usize>().ok()).unwrap_or(usize::MAX);
         let p = LaunchParams::of(&config)?;
         let sms = sms.min(cap).max(1);
+        let l2_bytes = ctx
+            .attribute(tycute_cuda::cudarc::driver::sys::CUdevice_attribute::CU_DEVICE_ATTRIBUTE_L2_CACHE_SIZE)
+            .map_err(|e| format!("L2 size: {e}"))? as usize;
         let sk_form = match std::env::var("TYCUTE_SM90_SK").as_deref() {
             Ok("line") => SkForm::Line,
             Ok("split") => SkForm::Split,
             _ => SkForm::Auto,
         };
-        Ok(Sm90Gemm { ctx: ctx.clone(), _module: module, f, smem, sms, max_sms: sms, config, p, stream_k: true, sk_form, workspaces: Default::default() })
+        Ok(Sm90Gemm { ctx: ctx.clone(), _module: module, f, smem, sms, max_sms: sms, l2_bytes, config, p, stream_k: true, sk_form, workspaces: Default::default() })
     }
 
     /// The SMs the persistent kernel uses (at most `TYCUTE_SM90_MAX_CTAS`).
@@ -700,9 +705,9 @@ impl Sm90Gemm {
         let p = &self.p;
         let ([box_a_k, box_a_mn, box_b_k, box_b_mn, box_c, box_d], [sw_a, sw_b, sw_c, sw_d]) = (p.boxes, p.swizzles);
         let batch = s.batch as u64;
-        // one matrix for the whole batch: a map of depth 1, z = 0 in the kernel (one_matrix bits)
+        // one matrix for the whole batch: a map of depth 1, z = 0 in the kernel (flags bits 0-2)
         let depth = |stride: usize| if stride == 0 || batch == 1 { 1 } else { batch };
-        let (ta, tb, tc, td, mk, nk, one_matrix, pd, pbias, layout) = {
+        let (ta, tb, tc, td, mk, nk, flags, pd, pbias, layout) = {
             let (pbias, _gbias) = match bias {
                 Bias::None => (0, None),
                 Bias::Row(v) | Bias::Col(v) => {
@@ -729,7 +734,11 @@ impl Sm90Gemm {
             let ((ar, ac), bxa) = operand(mk, oa, box_a_k, box_a_mn);
             let ((br, bc), bxb) = operand(nk, ob, box_b_k, box_b_mn);
             let layout = LAYOUTS.iter().position(|&(_, x, y)| x == (oa == Order::Col) && y == (ob == Order::Col)).unwrap_or(0);
-            let one_matrix = i32::from(za == 0) | (i32::from(zb == 0) << 1) | (i32::from(s.batch_c == 0) << 2);
+            // the kernel's flags: bits 0-2 one A / B / C for the whole batch; bit 3 a D that cannot
+            // stay in L2 anyway, whose stores then evict first so that the operands, read again by
+            // other tiles, stay (8192x8192x256: +10 %, docs/perf.md)
+            let d_bytes = 2 * mk * nk * s.batch;
+            let flags = i32::from(za == 0) | (i32::from(zb == 0) << 1) | (i32::from(s.batch_c == 0) << 2) | (i32::from(d_bytes > self.l2_bytes) << 3);
             let (mk64, nk64) = (mk as u64, nk as u64);
             // SAFETY: the allocations hold every matrix of the batch with these strides (checked
             // above) and outlive the launch (the caller's borrows).
@@ -741,7 +750,7 @@ impl Sm90Gemm {
                     TensorMap::f16_3d(pd, (mk64, nk64, s.ldd as u64), (batch, s.batch_d as u64), (box_d.1, box_d.0), sw_d)?,
                     mk,
                     nk,
-                    one_matrix,
+                    flags,
                     pd,
                     pbias,
                     layout,
@@ -754,7 +763,7 @@ impl Sm90Gemm {
         // D's address and strides for the sub-tiles the threads store (N of the kernel's problem
         // not a multiple of 8: a TMA store clips rows in 16-byte units)
         let (ldd, batch_d) = (s.ldd as i64, if s.batch > 1 { s.batch_d as i64 } else { 0 });
-        l.arg(&ta).arg(&tb).arg(&tc).arg(&td).arg(&mi).arg(&ni).arg(&ki).arg(&bi).arg(&one_matrix).arg(&alpha).arg(&beta);
+        l.arg(&ta).arg(&tb).arg(&tc).arg(&td).arg(&mi).arg(&ni).arg(&ki).arg(&bi).arg(&flags).arg(&alpha).arg(&beta);
         l.arg(&pd).arg(&ldd).arg(&batch_d).arg(&pbias).arg(&bias_mode).arg(&bias_batch);
         // persistent: each cluster of kClusterM CTAs walks cluster tiles (kClusterM tiles along M)
         // of all the batch's problems, the last sk_tiles of them stream-K (Sm90Schedule)
@@ -780,7 +789,7 @@ impl Sm90Gemm {
                 &ni as *const _ as *mut _,
                 &ki as *const _ as *mut _,
                 &bi as *const _ as *mut _,
-                &one_matrix as *const _ as *mut _,
+                &flags as *const _ as *mut _,
                 &alpha as *const _ as *mut _,
                 &beta as *const _ as *mut _,
                 &pd as *const _ as *mut _,
@@ -821,7 +830,7 @@ impl Sm90Gemm {
             return Ok(());
         }
         // SAFETY: the argument list matches the kernel's signature (four CUtensorMaps by value: A,
-        // B, C, D; then int M, N, K, batch, one_matrix, float alpha, beta, D's address as a pointer,
+        // B, C, D; then int M, N, K, batch, flags (one matrix of A, B, C for the batch; D evict-first), float alpha, beta, D's address as a pointer,
         // long long ldd, batch_d, the bias's address (0 for none), int bias_mode, long long
         // bias_batch, int sk_tiles, sk_split, the stream-K sums' and flags' addresses); the stream-K
         // workspace has a slot of the tile's floats and a flag per CTA of the grid (checked above),
@@ -1132,11 +1141,12 @@ pub fn bench(g: &Sm90Gemm, (m, n, k): (usize, usize, usize), reps: usize) -> Res
 /// TFLOP/s of `sm90_gemm_tn` and of cuBLAS (same types, fp32 compute, `cublasGemmEx`) at
 /// `m x n x k` with `D = A * B^T + beta * C`, measured as `tycute bench sm90` does: random
 /// inputs rotated over enough sets of A and B to exceed L2 (50 MiB), 3 warm-up launches per set,
-/// then the median of `runs` launches, each between two `CU_EVENT_DEFAULT` events. With `beta`
+/// then the median of `runs` launches, each between two `CU_EVENT_DEFAULT` events, queued back to
+/// back ([`crate::gpu_check::Timing::Queued`]; [`bench_rotating_layout`] takes either). With `beta`
 /// not 0 the kernel reads C through its TMA load and cuBLAS reads D in place. cuBLAS is `None`
 /// when its library is absent.
 pub fn bench_rotating(g: &Sm90Gemm, shape: (usize, usize, usize), runs: usize, beta: f32) -> Result<(f64, Option<f64>), String> {
-    bench_rotating_layout(g, shape, runs, beta, "none", (Order::Row, Order::Row))
+    bench_rotating_layout(g, shape, runs, beta, "none", (Order::Row, Order::Row), crate::gpu_check::Timing::Queued)
 }
 
 /// [`bench_rotating`] with a bias vector in tycute's epilogue (`bias`: `none`, `row`
@@ -1150,6 +1160,7 @@ pub fn bench_rotating_layout(
     beta: f32,
     bias: &str,
     (oa, ob): (Order, Order),
+    timing: crate::gpu_check::Timing,
 ) -> Result<(f64, Option<f64>), String> {
     let packed = Sm90Strides::packed_ab((m, n, k), 1, oa, ob);
     packed.check((m, n, k))?;
@@ -1174,7 +1185,7 @@ pub fn bench_rotating_layout(
             g.launch_bias(&stream, (m, n, k), &packed, a, b, &c, &mut d, 1.0, beta, bias)?;
         }
     }
-    let ours = median_tflops(crate::gpu_check::each_ms(&stream, runs, |r| {
+    let ours = median_tflops(crate::gpu_check::each_ms(&stream, runs, timing, |r| {
         let (a, b) = &bufs[r % sets];
         g.launch_bias(&stream, (m, n, k), &packed, a, b, &c, &mut d, 1.0, beta, bias)
     })?);
@@ -1193,7 +1204,7 @@ pub fn bench_rotating_layout(
             run_blas(a, b, &mut d)?;
         }
     }
-    let theirs = median_tflops(crate::gpu_check::each_ms(&stream, runs, |r| {
+    let theirs = median_tflops(crate::gpu_check::each_ms(&stream, runs, timing, |r| {
         let (a, b) = &bufs[r % sets];
         run_blas(a, b, &mut d)
     })?);
@@ -1227,7 +1238,7 @@ mod tests {
         assert!(Sm90Config::named("sm90_64x64").unwrap_err().contains("sm90_128x256"));
         assert_eq!(pick((8192, 8192, 1024), 1, 132), SM90_128X256);
         assert_eq!(pick((2048, 2048, 2048), 1, 132), SM90_128X256);
-        assert_eq!(pick((8192, 8192, 256), 1, 132), SM90);
+        assert_eq!(pick((8192, 8192, 256), 1, 132), SM90_128X256);
         assert_eq!(pick((1000, 1000, 1000), 1, 132), SM90);
         let sched = |grid, sk_tiles, split| Sm90Schedule { grid, sk_tiles, split };
         // 5120^2 x 4096 in 128x256 tiles: 6 waves + 8 tiles: the 8 split 5 ways (cost 13 + 4 x 2.3

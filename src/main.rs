@@ -199,8 +199,12 @@ fn gemm_on_gpu() -> String {
 
 /// `tycute bench sm80 [--config NAME] [--shapes MxNxK,...] [--runs N]`, `tycute bench sm90
 /// [--config sm90|sm90_128x256|auto] [--shapes ..] [--runs N] [--beta B] [--bias none|row|col]
-/// [--layout tn|nt|nn|tt]`.
+/// [--layout tn|nt|nn|tt]`, each with `[--timing queued|alone]`.
 fn bench(args: &tycute_cli::BenchArgs) -> i32 {
+    if let Err(e) = tycute::gpu_check::Timing::named(&args.timing) {
+        eprintln!("error: {e}");
+        return 2;
+    }
     match args.kernel.as_str() {
         "sm80" if args.layout != "tn" => {
             eprintln!("error: --layout is for sm90 (the sm80 layouts are configurations: --config sm80_nt_128x256, ...)");
@@ -233,6 +237,11 @@ fn bench(args: &tycute_cli::BenchArgs) -> i32 {
             2
         }
     }
+}
+
+/// `--timing` (checked by [`bench`]).
+fn timing(args: &tycute_cli::BenchArgs) -> tycute::gpu_check::Timing {
+    tycute::gpu_check::Timing::named(&args.timing).unwrap_or_default()
 }
 
 /// Parses `MxNxK` shapes (the four defaults when none), each checked by `ok`.
@@ -327,8 +336,8 @@ fn bench_sm90(args: &tycute_cli::BenchArgs) -> i32 {
         args.bias
     );
     let mut text = format!(
-        "{title}, median of {} runs, random inputs rotated over sets larger than L2\n{:<18} {:>10} {:>10} {:>7}  {}\n",
-        args.runs, "shape", "tycute", "cuBLAS", "ratio", "configuration"
+        "{title}, median of {} runs ({} timing), random inputs rotated over sets larger than L2\n{:<18} {:>10} {:>10} {:>7}  {}\n",
+        args.runs, args.timing, "shape", "tycute", "cuBLAS", "ratio", "configuration"
     );
     for g in gemms.iter_mut() {
         g.stream_k = !args.no_stream_k;
@@ -338,7 +347,7 @@ fn bench_sm90(args: &tycute_cli::BenchArgs) -> i32 {
         let i = gemms.iter().position(|g| g.config == want).unwrap_or(0);
         let g = &gemms[i];
         let plan = g.schedule((m, n, k), &tycute::gpu_sm90::Sm90Strides::packed_ab((m, n, k), 1, orders.0, orders.1));
-        match tycute::gpu_sm90::bench_rotating_layout(g, (m, n, k), args.runs, args.beta, &args.bias, orders) {
+        match tycute::gpu_sm90::bench_rotating_layout(g, (m, n, k), args.runs, args.beta, &args.bias, orders, timing(args)) {
             Ok((ours, cb)) => {
                 let cbs = cb.map_or("-".to_string(), |c| format!("{c:.1}"));
                 let ratio = cb.map_or("-".to_string(), |c| format!("{:.2}", ours / c));
@@ -347,7 +356,7 @@ fn bench_sm90(args: &tycute_cli::BenchArgs) -> i32 {
                 if plan.sk_tiles > 0 {
                     // the same shape with whole tiles only, in the same process: what stream-K brings
                     gemms[i].stream_k = false;
-                    let whole = tycute::gpu_sm90::bench_rotating_layout(&gemms[i], (m, n, k), args.runs, args.beta, &args.bias, orders);
+                    let whole = tycute::gpu_sm90::bench_rotating_layout(&gemms[i], (m, n, k), args.runs, args.beta, &args.bias, orders, timing(args));
                     gemms[i].stream_k = true;
                     dump_trace(&gemms[i], &format!("{m}x{n}x{k}-whole"));
                     let w = whole.map_or_else(|e| e, |(w, _)| format!("{w:.1}"));
@@ -386,11 +395,12 @@ fn dump_trace(g: &tycute::gpu_sm90::Sm90Gemm, name: &str) {
 fn bench_table(
     title: &str,
     runs: usize,
+    timing: &str,
     shapes: &[(usize, usize, usize)],
     mut run: impl FnMut((usize, usize, usize)) -> Result<(f64, Option<f64>), String>,
 ) -> i32 {
     let mut text = format!(
-        "{title}, median of {runs} runs, random inputs rotated over sets larger than L2\n{:<18} {:>10} {:>10} {:>7}\n",
+        "{title}, median of {runs} runs ({timing} timing), random inputs rotated over sets larger than L2\n{:<18} {:>10} {:>10} {:>7}\n",
         "shape", "tycute", "cuBLAS", "ratio"
     );
     for &(m, n, k) in shapes {
@@ -475,5 +485,5 @@ fn bench_sm80(args: &tycute_cli::BenchArgs) -> i32 {
         cfg.layouts().ab(),
         tycute::gpu_check::cublas_types(&cfg)
     );
-    bench_table(&title, args.runs, &parsed, |shape| tycute::gpu_check::bench_rotating(&g, &ctx, shape, args.runs))
+    bench_table(&title, args.runs, &args.timing, &parsed, |shape| tycute::gpu_check::bench_rotating(&g, &ctx, shape, args.runs, timing(args)))
 }

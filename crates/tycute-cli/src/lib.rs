@@ -102,6 +102,12 @@ pub struct BenchArgs {
     /// M- / N-major), `nn` (A M-major) or `tt` (B N-major); cuBLAS runs the same layout.
     #[arg(long, default_value = "tn")]
     pub layout: String,
+    /// How each run is timed, tycute and cuBLAS alike: `queued` (default: the runs back to back on
+    /// the stream, each between its own events, so a run's time is the GPU's) or `alone` (the
+    /// host waits for each run before the next, so its launch work, tensor maps or cuBLAS's
+    /// heuristics, counts too).
+    #[arg(long, default_value = "queued")]
+    pub timing: String,
 }
 
 #[derive(Subcommand, Debug)]
