@@ -114,6 +114,11 @@ __device__ __forceinline__ void mbar_expect_tx(unsigned bar, unsigned bytes) {
 __device__ __forceinline__ void mbar_arrive(unsigned bar) {
   asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];\n" ::"r"(bar) : "memory");
 }
+// kCount arrivals at once (one thread standing for kCount warps)
+template <int kCount>
+__device__ __forceinline__ void mbar_arrive_n(unsigned bar) {
+  asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0], %1;\n" ::"r"(bar), "n"(kCount) : "memory");
+}
 __device__ __forceinline__ void mbar_wait(unsigned bar, unsigned parity) {
   asm volatile(
       "{\n.reg .pred p;\nWAIT:\n"
@@ -155,6 +160,15 @@ __device__ __forceinline__ void bulk_load(unsigned dst, const void* src, unsigne
       "{\n.reg .b32 remote;\nmapa.shared::cluster.u32 remote, %0, %1;\n"
       "mbarrier.arrive.shared::cluster.b64 _, [remote];\n}\n" ::"r"(bar),
       "r"(rank)
+      : "memory");
+}
+// kCount arrivals at once on the mbarrier at offset `bar` of CTA `rank` of the cluster.
+template <int kCount>
+[[maybe_unused]] __device__ __forceinline__ void mbar_arrive_cluster_n(unsigned bar, unsigned rank) {
+  asm volatile(
+      "{\n.reg .b32 remote;\nmapa.shared::cluster.u32 remote, %0, %1;\n"
+      "mbarrier.arrive.shared::cluster.b64 _, [remote], %2;\n}\n" ::"r"(bar),
+      "r"(rank), "n"(kCount)
       : "memory");
 }
 __device__ __forceinline__ unsigned cluster_ctarank() {
@@ -347,7 +361,7 @@ __device__ __forceinline__ void gemm(const TmaMap& tma_a, const TmaMap& tma_b, c
   // store warp) stores them with the TMA and gives the lent stage back once they have been read.
   constexpr bool kLendStage = kConsumers == 1 && kStages >= 3 && kEpiTiles > kDStages &&
                               (kEpiTiles - kDStages) * kEpiStageElems * 2 <= kStageBytesB;
-  static_assert(kEpiGroup >= 1 && kEpiSets >= 1 && kEpiSets * kEpiGroup <= kDStages && kEpiTiles % kEpiGroup == 0, "sub-tile groups: whole, within the stages");
+  static_assert(kEpiGroup >= 1 && kEpiSets >= 2 && kEpiTiles % kEpiGroup == 0, "sub-tile groups: whole, a ring of at least two sets");
   const unsigned bars = sEpi + kConsumers * kEpiBytes;
   auto full = [&](int s) { return bars + 8u * s; };
   auto empty = [&](int s) { return bars + 8u * (kStages + s); };
@@ -604,13 +618,10 @@ __device__ __forceinline__ void gemm(const TmaMap& tma_a, const TmaMap& tma_b, c
         asm volatile("cp.async.bulk.commit_group;\n" ::: "memory");
         asm volatile("cp.async.bulk.wait_group.read 0;\n" ::: "memory");
         if constexpr (kClusterM == 1) {
-          asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0], %1;\n" ::"r"(empty(last)), "n"(kThreads / 32) : "memory");
+          mbar_arrive_n<kThreads / 32>(empty(last));
         } else {
 #pragma unroll
-          for (int r = 0; r < kClusterM; ++r)
-            asm volatile("{\n.reg .b32 remote;\nmapa.shared::cluster.u32 remote, %0, %1;\n"
-                         "mbarrier.arrive.shared::cluster.b64 _, [remote], %2;\n}\n" ::"r"(empty(last)), "r"(r), "n"(kThreads / 32)
-                         : "memory");
+          for (int r = 0; r < kClusterM; ++r) mbar_arrive_cluster_n<kThreads / 32>(empty(last), r);
         }
         mbar_arrive(dempty());
         ++n;
@@ -647,6 +658,7 @@ __device__ __forceinline__ void gemm(const TmaMap& tma_a, const TmaMap& tma_b, c
   unsigned row[kR2SCopies];
 #pragma unroll
   for (int i = 0; i < kR2SCopies; ++i) row[i] = sD + 2u * r2s_smem[t][i];
+
   int epi = 0;  // this consumer's epilogue sub-tiles so far: the stage and parity of sD / sC
   int epi_group = 0;  // without C: its groups of sub-tiles so far (the set of stages they use)
   // stage s has been read by this warp: its empty barrier in every CTA of the cluster
@@ -659,7 +671,16 @@ __device__ __forceinline__ void gemm(const TmaMap& tma_a, const TmaMap& tma_b, c
     }
   };
   float acc[kAccumulators];
-
+  // sub-tile e of the accumulators (half) into the stage `off` bytes from sD: stmatrix.x4 at the
+  // thread's rows, each value the accumulator kR2SAcc names (e: an unrolled-loop constant)
+  auto r2s = [&](int e, unsigned off) {
+#pragma unroll
+    for (int i2 = 0; i2 < kR2SCopies; ++i2) {
+#define TYCUTE_R2S(j) pack_half2(acc[kR2SAcc[e][8 * i2 + 2 * (j)]], acc[kR2SAcc[e][8 * i2 + 2 * (j) + 1]])
+      stmatrix_x4(row[i2] + off, TYCUTE_R2S(0), TYCUTE_R2S(1), TYCUTE_R2S(2), TYCUTE_R2S(3));
+#undef TYCUTE_R2S
+    }
+  };
   // a stream-K partial unit's flag: each warp of the consumer adds 1 (release, gpu scope: its
   // stores of the slot before it) once sk_raise is set, during the consumer's next mainloop or
   // at its end
@@ -806,13 +827,7 @@ __device__ __forceinline__ void gemm(const TmaMap& tma_a, const TmaMap& tma_b, c
 #pragma unroll
       for (int e = 0; e < kEpiTiles; ++e) {
         // (the sub-tile's stage relative to sD, where row[] points; the lent one lies below it)
-        const unsigned off = e < kDStages ? 2u * e * kEpiStageElems : sB + last * kStageBytesB - sD + 2u * (e - kDStages) * kEpiStageElems;
-#pragma unroll
-        for (int i2 = 0; i2 < kR2SCopies; ++i2) {
-#define TYCUTE_R2S(j) pack_half2(acc[kR2SAcc[e][8 * i2 + 2 * (j)]], acc[kR2SAcc[e][8 * i2 + 2 * (j) + 1]])
-          stmatrix_x4(row[i2] + off, TYCUTE_R2S(0), TYCUTE_R2S(1), TYCUTE_R2S(2), TYCUTE_R2S(3));
-#undef TYCUTE_R2S
-        }
+        r2s(e, e < kDStages ? 2u * e * kEpiStageElems : sB + last * kStageBytesB - sD + 2u * (e - kDStages) * kEpiStageElems);
       }
       // the generic-proxy writes become visible to the store warp's TMA stores (async proxy)
       asm volatile("fence.proxy.async.shared::cta;\n" ::: "memory");
@@ -831,25 +846,12 @@ __device__ __forceinline__ void gemm(const TmaMap& tma_a, const TmaMap& tma_b, c
 #pragma unroll
       for (int g = 0; g < kEpiTiles / kEpiGroup; ++g, ++epi_group) {
         const unsigned set = 2u * (epi_group % kEpiSets) * kEpiGroup * kEpiStageElems;  // its byte offset in sD
-        if constexpr (kEpiSets == 1) {
-          // one set: the previous group's stores have read it before any thread writes it again
-          if (t == 0) asm volatile("cp.async.bulk.wait_group.read 0;\n" ::: "memory");
-          asm volatile("bar.sync %0, %1;\n" ::"r"(kEpiBarrier + c), "n"(kThreads) : "memory");
-        }
 #pragma unroll
-        for (int e2 = 0; e2 < kEpiGroup; ++e2) {
-          const int e = g * kEpiGroup + e2;
-#pragma unroll
-          for (int i2 = 0; i2 < kR2SCopies; ++i2) {
-#define TYCUTE_R2S(j) pack_half2(acc[kR2SAcc[e][8 * i2 + 2 * (j)]], acc[kR2SAcc[e][8 * i2 + 2 * (j) + 1]])
-            stmatrix_x4(row[i2] + set + 2u * e2 * kEpiStageElems, TYCUTE_R2S(0), TYCUTE_R2S(1), TYCUTE_R2S(2), TYCUTE_R2S(3));
-#undef TYCUTE_R2S
-          }
-        }
+        for (int e2 = 0; e2 < kEpiGroup; ++e2) r2s(g * kEpiGroup + e2, set + 2u * e2 * kEpiStageElems);
         // the generic-proxy writes of sD become visible to the TMA (async proxy)
         asm volatile("fence.proxy.async.shared::cta;\n" ::: "memory");
         // (the group that last used set (epi_group + 1) % kEpiSets, the next group's, has been read)
-        if (kEpiSets > 1 && t == 0) asm volatile("cp.async.bulk.wait_group.read %0;\n" ::"n"(kEpiSets > 1 ? kEpiSets - 2 : 0) : "memory");
+        if (t == 0) asm volatile("cp.async.bulk.wait_group.read %0;\n" ::"n"(kEpiSets - 2) : "memory");
         asm volatile("bar.sync %0, %1;\n" ::"r"(kEpiBarrier + c), "n"(kThreads) : "memory");
         if (t == 0) {
 #pragma unroll
@@ -894,12 +896,7 @@ __device__ __forceinline__ void gemm(const TmaMap& tma_a, const TmaMap& tma_b, c
       // the store that last read this stage (this tile's or the previous tile's) has finished reading it
       if (t == 0 && epi >= kEpiStages) asm volatile("cp.async.bulk.wait_group.read %0;\n" ::"n"(kEpiStages - 1) : "memory");
       asm volatile("bar.sync %0, %1;\n" ::"r"(kEpiBarrier + c), "n"(kThreads) : "memory");
-#pragma unroll
-      for (int i2 = 0; i2 < kR2SCopies; ++i2) {
-#define TYCUTE_R2S(j) pack_half2(acc[kR2SAcc[e][8 * i2 + 2 * (j)]], acc[kR2SAcc[e][8 * i2 + 2 * (j) + 1]])
-        stmatrix_x4(row[i2] + 2u * st * kEpiStageElems, TYCUTE_R2S(0), TYCUTE_R2S(1), TYCUTE_R2S(2), TYCUTE_R2S(3));
-#undef TYCUTE_R2S
-      }
+      r2s(e, 2u * st * kEpiStageElems);
       // the generic-proxy writes of sD become visible to the TMA (async proxy)
       asm volatile("fence.proxy.async.shared::cta;\n" ::: "memory");
       asm volatile("bar.sync %0, %1;\n" ::"r"(kEpiBarrier + c), "n"(kThreads) : "memory");

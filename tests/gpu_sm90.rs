@@ -207,6 +207,10 @@ fn run_cases(g: &tycute::gpu_sm90::Sm90Gemm) {
             ((130, 100, 64), shared_bc(padded((130, 100, 64), 3, Order::Col)), 0.5, -1.0),
             ((256, 256, 128), pk((256, 256, 128), 3), 1.0, 0.0),
             ((1000, 600, 256), padded((1000, 600, 256), 4, Order::Col), 1.5, 0.5),
+            // a D larger than the L2 (64 MiB against the H100's 50): its TMA stores evict first
+            // (the kernel's flags bit 3), through the whole-tile epilogue and the one with C
+            ((4096, 8192, 64), pk((4096, 8192, 64), 1), 1.0, 0.0),
+            ((4096, 8192, 64), pk((4096, 8192, 64), 1), 1.5, 0.5),
         ]
         .into_iter()
         .chain(
