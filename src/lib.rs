@@ -33,6 +33,15 @@ pub use tycute_tiled as tiled;
 /// The runtime twin: the same algebra on run-time values, parsed from and printed as CuTe text.
 pub use tycute_dynamic as dynamic;
 
+/// From your types to your kernel's header: values of static objects, per-thread tables of a
+/// TiledCopy or TiledMMA, proofs on them, and a namespaced CUDA header for nvcc, NVRTC and a host
+/// compiler. Available without the `headers` feature, for a user's `build.rs`; see
+/// [`tycute_emit`]'s example.
+pub use tycute_emit as emit;
+/// The runtime value of a static object (`tycute::value::<cute!((_4,_2):(_2,_1))>()`), read from
+/// its type, never through text.
+pub use tycute_emit::value;
+
 /// The CUDA headers of the named configurations, written by `build.rs` from their types
 /// (docs/headers.md): `(file name, text)`, for NVRTC's in-memory headers.
 #[cfg(feature = "headers")]

@@ -343,3 +343,113 @@ fn flat_fn(t: &[i64], pos: &mut usize) -> Option<FlatFn> {
         _ => None,
     }
 }
+
+/// A reified value as a tree: the structure of a [`Repr`]'s token stream, for code that turns a
+/// type's value into another representation (the runtime twin's values, a header's arrays)
+/// without going through its printed text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ReprNode {
+    /// A static integer `_n`.
+    Int(i64),
+    /// `_`.
+    Underscore,
+    /// `(a,b,...)`.
+    Tuple(Vec<ReprNode>),
+    /// `shape:stride`.
+    Layout(Box<ReprNode>, Box<ReprNode>),
+    /// `Sw<b,m,s>`.
+    Swizzle(i64, i64, i64),
+    /// `a o offset o b`.
+    Composed(Box<ReprNode>, Box<ReprNode>, Box<ReprNode>),
+    /// `smem_ptr[Nb](unset)`, the element width in bits.
+    SmemPtr(i64),
+    /// `value@i@j...`, the indices in print order (innermost first).
+    ScaledBasis(Box<ReprNode>, Vec<i64>),
+    /// `counting_iter(n) o layout`.
+    Counting(i64, Box<ReprNode>),
+}
+
+impl Repr {
+    /// The value as a tree ([`ReprNode`]); `None` for an empty or malformed stream, or one that
+    /// holds more than one value.
+    pub fn node(&self) -> Option<ReprNode> {
+        let t = self.tokens();
+        let mut pos = 0;
+        let n = read_node(t, &mut pos)?;
+        (pos == t.len()).then_some(n)
+    }
+}
+
+fn read_node(t: &[i64], pos: &mut usize) -> Option<ReprNode> {
+    let tok = *t.get(*pos)?;
+    *pos += 1;
+    Some(match tok {
+        OPEN => {
+            let mut items = Vec::new();
+            while *t.get(*pos)? != CLOSE {
+                items.push(read_node(t, pos)?);
+            }
+            *pos += 1;
+            ReprNode::Tuple(items)
+        }
+        UNDER => ReprNode::Underscore,
+        LAYOUT => {
+            let shape = read_node(t, pos)?;
+            let stride = read_node(t, pos)?;
+            ReprNode::Layout(Box::new(shape), Box::new(stride))
+        }
+        SWIZZLE => {
+            let v = t.get(*pos..*pos + 3)?;
+            *pos += 3;
+            ReprNode::Swizzle(v[0], v[1], v[2])
+        }
+        COMPOSED => {
+            let a = read_node(t, pos)?;
+            let o = read_node(t, pos)?;
+            let b = read_node(t, pos)?;
+            ReprNode::Composed(Box::new(a), Box::new(o), Box::new(b))
+        }
+        SMEM => match read_node(t, pos)? {
+            ReprNode::Int(bits) => ReprNode::SmemPtr(bits),
+            _ => return None,
+        },
+        SCALED => {
+            let v = read_node(t, pos)?;
+            let k = usize::try_from(*t.get(*pos)?).ok()?;
+            let idx = t.get(*pos + 1..*pos + 1 + k)?.to_vec();
+            *pos += 1 + k;
+            ReprNode::ScaledBasis(Box::new(v), idx)
+        }
+        COUNTING => {
+            let n = *t.get(*pos)?;
+            *pos += 1;
+            ReprNode::Counting(n, Box::new(read_node(t, pos)?))
+        }
+        n if n > SENTINEL_MAX => ReprNode::Int(n),
+        _ => return None,
+    })
+}
+
+#[cfg(test)]
+mod node_tests {
+    use super::*;
+
+    #[test]
+    fn node_of_a_swizzled_layout() {
+        let l = Repr::layout(
+            Repr::tuple(Repr::concat(Repr::int(8), Repr::int(4))),
+            Repr::tuple(Repr::concat(Repr::int(4), Repr::int(1))),
+        );
+        let c = Repr::composed(Repr::swizzle(3, 3, 3), Repr::int(0), l);
+        let tuple = |a, b| ReprNode::Tuple(vec![ReprNode::Int(a), ReprNode::Int(b)]);
+        assert_eq!(
+            c.node(),
+            Some(ReprNode::Composed(
+                Box::new(ReprNode::Swizzle(3, 3, 3)),
+                Box::new(ReprNode::Int(0)),
+                Box::new(ReprNode::Layout(Box::new(tuple(8, 4)), Box::new(tuple(4, 1)))),
+            ))
+        );
+        assert_eq!(Repr::EMPTY.node(), None);
+    }
+}
