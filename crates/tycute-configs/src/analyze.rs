@@ -159,7 +159,6 @@ pub mod sm90 {
     use crate::emit::sm90::{tables, Tables};
     use crate::emit::swizzle_bms;
     use crate::sm90::{SC, SD};
-    use tycute_layout::show;
 
     /// `rows[t][i]` for every epilogue stage: stage `st` adds `st * stage` halves.
     fn all_stages(rows: &[Vec<i64>], t: &Tables) -> Vec<Vec<i64>> {
@@ -168,8 +167,8 @@ pub mod sm90 {
 
     /// `rows` with the swizzle of `layout_text` undone (CuTe's swizzles are involutions), i.e.
     /// the addresses of the same copy on the unswizzled sub-tile.
-    fn unswizzle(rows: &[Vec<i64>], layout_text: &str) -> Result<Vec<Vec<i64>>, String> {
-        let (b, m, s) = swizzle_bms(layout_text).ok_or_else(|| format!("not a swizzled layout: {layout_text}"))?;
+    fn unswizzle(rows: &[Vec<i64>], layout: &tycute_layout::repr::Repr) -> Result<Vec<Vec<i64>>, String> {
+        let (b, m, s) = swizzle_bms(layout).ok_or_else(|| format!("not a swizzled layout: {}", layout.text()))?;
         let mask = ((1i64 << b) - 1) << (m + s);
         Ok(rows.iter().map(|r| r.iter().map(|&x| x ^ ((x & mask) >> s)).collect()).collect())
     }
@@ -187,7 +186,7 @@ pub mod sm90 {
     /// The same instructions on sub-tiles without the swizzle (one stage).
     pub fn unswizzled() -> Result<Vec<Access>, String> {
         let t = tables()?;
-        let (sc, sd) = (show::<SC>(), show::<SD>());
+        let (sc, sd) = (<SC as tycute_layout::Reify>::REPR, <SD as tycute_layout::Reify>::REPR);
         Ok(vec![
             analyse("S2R C: ldmatrix.x4 <- sC without its swizzle", &unswizzle(&t.s2r_smem, &sc)?, 2, 16, 8),
             analyse("R2S D: stmatrix.x4 -> sD without its swizzle", &unswizzle(&t.r2s_smem, &sd)?, 2, 16, 8),

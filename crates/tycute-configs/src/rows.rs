@@ -198,8 +198,9 @@ impl ThreadTensorParts {
         ThreadTensorParts { offset: Rep::offset(), shape: Rep::shape(), stride: Rep::stride(), text: text::<Rep>() }
     }
 
-    /// The CuTe text of the thread whose element indices are `row` ([`thread_tensor`]).
-    pub fn thread(&self, row: &[i64]) -> Result<String, String> {
+    /// The strides of the thread whose element indices are `row`: the representative's static
+    /// strides (checked against `row`) and this thread's run-time ones, read off `row`.
+    pub fn strides(&self, row: &[i64]) -> Result<Vec<i64>, String> {
         let (shape, stride) = (&self.shape, &self.stride);
         let size: i64 = shape.iter().map(|s| s.0).product();
         if row.len() as i64 != size {
@@ -226,6 +227,13 @@ impl ThreadTensorParts {
                 return Err(format!("element {i} is {x}, the layout gives {y}"));
             }
         }
+        Ok(d)
+    }
+
+    /// The CuTe text of the thread whose element indices are `row` ([`thread_tensor`]).
+    pub fn thread(&self, row: &[i64]) -> Result<String, String> {
+        let d = self.strides(row)?;
+        let (base, stride) = (row[0], &self.stride);
         // the representative's text, its offset and run-time strides replaced by this thread's
         let rep = &self.text;
         let (head, layout) = rep.split_once(" o ").ok_or("not a tensor")?;

@@ -20,36 +20,71 @@ pub mod sm90;
 
 use std::fmt::Write as _;
 
-/// `(shape text, stride text)` of a plain layout's text (split at its top-level `:`).
-pub(crate) fn flat_split(plain: &str) -> (&str, &str) {
-    let mut depth = 0;
-    for (i, c) in plain.char_indices() {
-        match c {
-            '(' => depth += 1,
-            ')' => depth -= 1,
-            ':' if depth == 0 => return (&plain[..i], &plain[i + 1..]),
-            _ => {}
+use tycute_layout::repr::{Repr, ReprNode};
+
+/// The leaves of a reified tree (its integers, depth first).
+fn leaves(n: &ReprNode, out: &mut Vec<i64>) {
+    match n {
+        ReprNode::Int(v) => out.push(*v),
+        ReprNode::Tuple(items) => items.iter().for_each(|x| leaves(x, out)),
+        _ => {}
+    }
+}
+
+/// The plain layout (or shape) inside a value: the inner layout of `Sw o off o L`, the layout
+/// of a counting tensor, the value itself otherwise.
+fn innermost(n: &ReprNode) -> &ReprNode {
+    match n {
+        ReprNode::Composed(_, _, b) => innermost(b),
+        ReprNode::Counting(_, l) => innermost(l),
+        other => other,
+    }
+}
+
+/// The flattened shape and stride of a static layout's value (`Sw<..> o _0 o ` dropped), leaf by
+/// leaf; for a shape or an integer, its leaves and no stride. Read from the value, not its text.
+pub(crate) fn flat(r: &Repr) -> (Vec<i64>, Vec<i64>) {
+    let (mut shape, mut stride) = (Vec::new(), Vec::new());
+    if let Some(n) = r.node() {
+        match innermost(&n) {
+            ReprNode::Layout(sh, st) => {
+                leaves(sh, &mut shape);
+                leaves(st, &mut stride);
+            }
+            other => leaves(other, &mut shape),
         }
     }
-    (plain, "")
+    (shape, stride)
 }
 
-/// The flattened shape and stride of a layout's CuTe text (`Sw<..> o _0 o ` dropped): the
-/// numbers of the shape part and of the stride part, leaf by leaf.
-pub(crate) fn flat(text: &str) -> (Vec<i64>, Vec<i64>) {
-    let plain = text.rsplit(" o ").next().unwrap_or(text);
-    let (shape, stride) = flat_split(plain);
-    let nums = |s: &str| -> Vec<i64> {
-        s.split(|c: char| !(c.is_ascii_digit() || c == '-')).filter(|x| !x.is_empty()).filter_map(|x| x.parse().ok()).collect()
+/// `Sw<B,M,S>` of a swizzled layout's value.
+pub(crate) fn swizzle_bms(r: &Repr) -> Option<(i64, i64, i64)> {
+    match r.node()? {
+        ReprNode::Composed(a, _, _) => match *a {
+            ReprNode::Swizzle(b, m, s) => Some((b, m, s)),
+            _ => None,
+        },
+        ReprNode::Swizzle(b, m, s) => Some((b, m, s)),
+        _ => None,
+    }
+}
+
+/// The sizes of a layout's (or a shape's) top-level modes, from its value.
+pub(crate) fn mode_sizes(r: &Repr) -> Vec<i64> {
+    let Some(n) = r.node() else { return Vec::new() };
+    let shape = match innermost(&n) {
+        ReprNode::Layout(sh, _) => (**sh).clone(),
+        other => other.clone(),
     };
-    (nums(shape), nums(stride))
-}
-
-/// `Sw<B,M,S>` of a swizzled layout's text.
-pub(crate) fn swizzle_bms(text: &str) -> Option<(i64, i64, i64)> {
-    let inner = text.strip_prefix("Sw<")?.split('>').next()?;
-    let v: Vec<i64> = inner.split(',').filter_map(|x| x.trim().parse().ok()).collect();
-    (v.len() == 3).then(|| (v[0], v[1], v[2]))
+    let product = |x: &ReprNode| {
+        let mut v = Vec::new();
+        leaves(x, &mut v);
+        v.iter().product()
+    };
+    match &shape {
+        ReprNode::Tuple(items) => items.iter().map(product).collect(),
+        x => vec![product(x)],
+    }
 }
 
 /// A header being written.
@@ -222,44 +257,17 @@ pub struct ThreadTensor {
 }
 
 impl ThreadTensor {
-    /// Parses `counting_iter(O) o SHAPE:STRIDE`.
-    pub fn parse(text: &str) -> Result<ThreadTensor, String> {
-        let rest = text.strip_prefix("counting_iter(").ok_or_else(|| format!("`{text}` is not counting_iter(O) o L"))?;
-        let (o, layout) = rest.split_once(") o ").ok_or_else(|| format!("`{text}` is not counting_iter(O) o L"))?;
-        let offset = o.parse::<i64>().map_err(|_| format!("`{text}`: offset {o}"))?;
-        let mut depth = 0;
-        let colon = layout
-            .char_indices()
-            .find(|&(_, c)| {
-                match c {
-                    '(' => depth += 1,
-                    ')' => depth -= 1,
-                    _ => {}
-                }
-                c == ':' && depth == 0
-            })
-            .map(|(i, _)| i)
-            .ok_or_else(|| format!("`{text}`: no stride"))?;
-        let leaves = |s: &str| -> Vec<(i64, bool)> {
-            s.split(|c: char| matches!(c, '(' | ')' | ','))
-                .filter(|x| !x.is_empty())
-                .filter_map(|x| match x.strip_prefix('_') {
-                    Some(n) => n.parse().ok().map(|v| (v, false)),
-                    None => x.parse().ok().map(|v| (v, true)),
-                })
-                .collect()
-        };
-        let shape: Vec<i64> = leaves(&layout[..colon]).into_iter().map(|(v, _)| v).collect();
-        let st = leaves(&layout[colon + 1..]);
-        if st.len() != shape.len() {
-            return Err(format!("`{text}`: {} shape leaves, {} strides", shape.len(), st.len()));
-        }
+    /// Thread `row`'s tensor from the representative's parts (values read from its type) and
+    /// the thread's element indices: offset, shape, strides and which are run-time, with the
+    /// CuTe text for the header's comment. Nothing is parsed.
+    pub fn from_parts(p: &crate::rows::ThreadTensorParts, row: &[i64]) -> Result<ThreadTensor, String> {
+        let stride = p.strides(row)?;
         Ok(ThreadTensor {
-            text: text.to_string(),
-            offset,
-            shape,
-            stride: st.iter().map(|&(v, _)| v).collect(),
-            dynamic: st.iter().map(|&(_, d)| d).collect(),
+            text: p.thread(row)?,
+            offset: row[0],
+            shape: p.shape.iter().map(|&(v, _)| v).collect(),
+            stride,
+            dynamic: p.stride.iter().map(|&(_, d)| d).collect(),
         })
     }
 
@@ -328,11 +336,12 @@ mod tests {
 
     #[test]
     fn flat_shape_and_stride() {
-        assert_eq!(
-            flat("Sw<3,3,3> o _0 o ((_8,_16),((_8,_8),_1)):((_64,_512),((_1,_8),_0))"),
-            (vec![8, 16, 8, 8, 1], vec![64, 512, 1, 8, 0])
-        );
-        assert_eq!(swizzle_bms("Sw<3,3,3> o _0 o (_8,_64):(_64,_1)"), Some((3, 3, 3)));
+        use tycute_layout::Reify;
+        type L = tycute_macros::cute!(Sw<3,3,3> o _0 o ((_8,_16),((_8,_8),_1)):((_64,_512),((_1,_8),_0)));
+        assert_eq!(flat(&L::REPR), (vec![8, 16, 8, 8, 1], vec![64, 512, 1, 8, 0]));
+        assert_eq!(swizzle_bms(&L::REPR), Some((3, 3, 3)));
+        assert_eq!(mode_sizes(&L::REPR), vec![128, 64]);
+        assert_eq!(flat(&<tycute_macros::cute!((_128,_128,_64)) as Reify>::REPR).0, vec![128, 128, 64]);
     }
 
     #[test]

@@ -12,9 +12,10 @@
 //!
 //! (`_b` likewise for B, whose tile is `(bN,bK)`.)
 
-use tycute_layout::{show, table};
+use tycute_layout::table;
 
-use super::{flat, flat_split, swizzle_bms, Header, ThreadTensor};
+use super::{flat, mode_sizes, swizzle_bms, Header, ThreadTensor};
+use tycute_layout::Reify;
 use crate::kernel::sm80::{Sm80Config, Sm80Kernel};
 use crate::rows::tv_row;
 use tycute_atom::copy::CopyAtom;
@@ -39,37 +40,6 @@ pub struct Tables {
     g2s_b_all: (Vec<i64>, Vec<i64>),
     s2r_a_all: (Vec<i64>, Vec<i64>),
     s2r_b_all: (Vec<i64>, Vec<i64>),
-}
-
-/// The sizes of a layout's top-level modes, from its CuTe text (`Sw<..> o _0 o ` dropped).
-pub fn mode_sizes(text: &str) -> Vec<i64> {
-    let plain = text.rsplit(" o ").next().unwrap_or(text);
-    let (shape, _) = flat_split(plain);
-    let inner = match shape.strip_prefix('(').and_then(|x| x.strip_suffix(')')) {
-        Some(i) => i,
-        None => return vec![shape.trim_start_matches('_').parse().unwrap_or(0)],
-    };
-    let mut out = Vec::new();
-    let (mut depth, mut start) = (0, 0);
-    let bytes: Vec<char> = inner.chars().collect();
-    for (i, &c) in bytes.iter().enumerate() {
-        match c {
-            '(' => depth += 1,
-            ')' => depth -= 1,
-            ',' if depth == 0 => {
-                out.push(product(&inner[start..i]));
-                start = i + 1;
-            }
-            _ => {}
-        }
-    }
-    out.push(product(&inner[start..]));
-    out
-}
-
-/// The product of the numbers in a shape's text.
-fn product(s: &str) -> i64 {
-    s.split(|c: char| !c.is_ascii_digit()).filter(|x| !x.is_empty()).filter_map(|x| x.parse::<i64>().ok()).product()
 }
 
 /// `size(mma)`: the configuration's threads.
@@ -97,7 +67,7 @@ pub fn s2g_vec<C: Sm80Kernel>() -> usize {
 /// `(V, M, N)`: the sizes of `thr_layout_vmnk`'s first three modes.
 fn vmn_sizes<C: Sm80Kernel>() -> (usize, usize, usize) {
     let k = C::tables();
-    let s = mode_sizes(&k.thr_layout_vmnk.text());
+    let s = mode_sizes(&k.thr_layout_vmnk);
     (s[0] as usize, s[1] as usize, s[2] as usize)
 }
 
@@ -151,7 +121,7 @@ fn major_of(what: &str, crd: &[i64], rows: i64) -> Result<Major, String> {
 /// `(A's, B's)` majorness in global memory, read off the G2S copies (see [`Major`]).
 pub fn majors<C: Sm80Kernel>() -> Result<(Major, Major), String> {
     let k = C::tables();
-    let cta = mode_sizes(&k.cta_tiler.text());
+    let cta = mode_sizes(&k.cta_tiler);
     let t = tables::<C>();
     Ok((major_of("G2S A gmem", &t.g2s_a_all.0, cta[0])?, major_of("G2S B gmem", &t.g2s_b_all.0, cta[1])?))
 }
@@ -236,49 +206,48 @@ pub fn thread_tensors<C: Sm80Kernel>() -> Result<Vec<(String, Vec<ThreadTensor>)
     for (i, (name, _)) in CLOSED_FORMS.iter().enumerate() {
         let mut per = Vec::new();
         for t in 0..n {
-            let (text, row) = match i {
+            let (x, row) = match i {
                 0 => {
                     let row = tv_row(&tas, n, t);
-                    (k.tAsA.thread(&row)?, row)
+                    (ThreadTensor::from_parts(&k.tAsA, &row)?, row)
                 }
                 3 => {
                     let row = tv_row(&tac, n, t);
-                    (k.tAcA.thread(&row)?, row)
+                    (ThreadTensor::from_parts(&k.tAcA, &row)?, row)
                 }
                 4 => {
                     let row = tv_row(&thrfrg_c, n_vmnk, thr[t].2);
-                    (k.tCcC.thread(&row)?, row)
+                    (ThreadTensor::from_parts(&k.tCcC, &row)?, row)
                 }
                 5 => {
                     let row = tv_row(&tbs, n, t);
-                    (k.tBsB.thread(&row)?, row)
+                    (ThreadTensor::from_parts(&k.tBsB, &row)?, row)
                 }
                 6 => {
                     let row = tv_row(&tbc, n, t);
-                    (k.tBcB.thread(&row)?, row)
+                    (ThreadTensor::from_parts(&k.tBcB, &row)?, row)
                 }
                 7 => {
                     let row = tv_row(&rs, n, t);
-                    (k.tRSsC.thread(&row)?, row)
+                    (ThreadTensor::from_parts(&k.tRSsC, &row)?, row)
                 }
                 8 => {
                     let row = tv_row(&sg, n, t);
-                    (k.tSGsC.thread(&row)?, row)
+                    (ThreadTensor::from_parts(&k.tSGsC, &row)?, row)
                 }
                 9 => {
                     let row = tv_row(&sgc, n, t);
-                    (k.tSGcC.thread(&row)?, row)
+                    (ThreadTensor::from_parts(&k.tSGcC, &row)?, row)
                 }
                 1 => {
                     let row = tv_row(&txsa, n, t);
-                    (k.tXsA0.thread(&row)?, row)
+                    (ThreadTensor::from_parts(&k.tXsA0, &row)?, row)
                 }
                 _ => {
                     let row = tv_row(&txsb, n, t);
-                    (k.tXsB0.thread(&row)?, row)
+                    (ThreadTensor::from_parts(&k.tXsB0, &row)?, row)
                 }
             };
-            let x = ThreadTensor::parse(&text)?;
             if x.offsets() != row {
                 return Err(format!("{name}: thread {t}'s closed form {} does not give its table", x.text));
             }
@@ -295,7 +264,7 @@ pub fn header<C: Sm80Kernel>() -> String {
     let t = tables::<C>();
     let mut h = Header::new(C::NAME, C::ABOUT);
     let (bm, bn, bk) = {
-        let (s, _) = flat(&k.cta_tiler.text());
+        let (s, _) = flat(&k.cta_tiler);
         (s[0], s[1], s[2])
     };
     h.comment("Tiles and threads");
@@ -303,21 +272,21 @@ pub fn header<C: Sm80Kernel>() -> String {
     h.int("kTileM", bm, "bM");
     h.int("kTileN", bn, "bN");
     h.int("kTileK", bk, "bK");
-    h.int("kStages", flat(&show::<<C as Sm80Config>::Stages>()).0[0], "bP");
+    h.int("kStages", flat(&<<C as Sm80Config>::Stages as Reify>::REPR).0[0], "bP");
     h.int("kVec", VEC as i64, "halves per 16-byte cp.async / ldmatrix row");
 
     h.comment("Shared memory: one stage of sA / sB (stage s starts at s * kStageElemsA, s * kStageElemsB)");
-    let sw = show::<<C as Sm80Config>::SwizzleAtom>();
-    let (b, m, s) = swizzle_bms(&sw).expect("the smem atom is swizzled");
+    // an unswizzled atom is Sw<0,M,S>: the identity
+    let (b, m, s) = swizzle_bms(&<<C as Sm80Config>::SwizzleAtom as Reify>::REPR).unwrap_or((0, 0, 0));
     h.int("kSwizzleB", b, "Sw<B,M,S> of the smem atom: offset ^ ((offset >> S) & (((1 << B) - 1) << M))");
     h.int("kSwizzleM", m, "");
     h.int("kSwizzleS", s, "");
-    let sa = show::<<C as Sm80Config>::SmemLayoutAStage>();
+    let sa = <<C as Sm80Config>::SmemLayoutAStage as Reify>::REPR;
     let (shape, stride) = flat(&sa);
-    h.layout("sA", &sa, &shape, &stride);
-    let sb = show::<<C as Sm80Config>::SmemLayoutBStage>();
+    h.layout("sA", &sa.text(), &shape, &stride);
+    let sb = <<C as Sm80Config>::SmemLayoutBStage as Reify>::REPR;
     let (shape, stride) = flat(&sb);
-    h.layout("sB", &sb, &shape, &stride);
+    h.layout("sB", &sb.text(), &shape, &stride);
     h.int("kStageElemsA", bm * bk, "halves per stage of sA: stage s of sA starts at s * kStageElemsA");
     h.int("kStageElemsB", bn * bk, "halves per stage of sB");
 
@@ -418,8 +387,8 @@ pub fn header<C: Sm80Kernel>() -> String {
     h.int("kOutBits", out, "bits per element of C and D (the S2G atom's value type): 32 (float) or 16 (half)");
     h.define_int("TYCUTE_SM80_OUT_BITS", out);
     h.int("kS2GVec", s2g_vec::<C>() as i64, "elements of C/D per 16-byte S2G vector: consecutive floats of sC and rows of D");
-    let sc = show::<<C as Sm80Config>::SmemLayoutC>();
-    let (b, m, s_) = swizzle_bms(&sc).expect("sC is swizzled");
+    // an unswizzled sC is Sw<0,M,S>: the identity
+    let (b, m, s_) = swizzle_bms(&<<C as Sm80Config>::SmemLayoutC as Reify>::REPR).unwrap_or((0, 0, 0));
     h.int("kEpiSwizzleB", b, "Sw<B,M,S> of sC (float offsets)");
     h.int("kEpiSwizzleM", m, "");
     h.int("kEpiSwizzleS", s_, "");
@@ -522,7 +491,7 @@ fn blocks(table: &[i64], vals: usize, nb: usize, nk: usize, unit: i64) -> Vec<Ve
 pub fn fragments<C: Sm80Kernel>() -> Fragments {
     let k = C::tables();
     let (ta, tb, tc) = (k.tCrA.table(), k.tCrB.table(), k.tCrC.table());
-    let (sa, sb, sc) = (mode_sizes(&k.tCrA.text()), mode_sizes(&k.tCrB.text()), mode_sizes(&k.tCrC.text()));
+    let (sa, sb, sc) = (mode_sizes(&k.tCrA), mode_sizes(&k.tCrB), mode_sizes(&k.tCrC));
     let (va, vb, vc) = (sa[0] as usize, sb[0] as usize, sc[0] as usize);
     let (mm, mk) = (sa[1] as usize, sa[2] as usize);
     let mn = sb[1] as usize;
@@ -576,7 +545,7 @@ pub fn check<C: Sm80Kernel>() -> Result<Report, String> {
     let (n, thr) = (threads::<C>(), thrfrg_threads::<C>());
     let t = tables::<C>();
     let mut r = Report::default();
-    let cta = mode_sizes(&k.cta_tiler.text());
+    let cta = mode_sizes(&k.cta_tiler);
     let (bm, bn, bk) = (cta[0], cta[1], cta[2]);
     let (major_a, major_b) = majors::<C>()?;
     for (op, (crd, smem), rows, major) in [("A", &t.g2s_a_all, bm, major_a), ("B", &t.g2s_b_all, bn, major_b)] {

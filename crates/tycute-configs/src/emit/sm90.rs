@@ -19,6 +19,7 @@ use tycute_tiled::mma::{GetLayoutA_TV, GetLayoutB_TV, ThrLayoutVMNK, ThrfrgA, Th
 use typenum::Integer;
 
 use super::{flat, swizzle_bms, Header};
+use tycute_layout::repr::Repr;
 use crate::kernel::sm90::{Sm90Config, TmaSwizzleMode};
 use crate::rows::tv_row;
 
@@ -60,26 +61,26 @@ pub trait Sm90Types {
 /// `A_K` and `B_MN`.
 pub const OPERANDS: [(&str, bool, bool); 4] = [("A_K", true, false), ("A_MN", true, true), ("B_K", false, false), ("B_MN", false, true)];
 
-/// The `show` texts of [`Sm90Types::texts`].
+/// The values of [`Sm90Types::texts`] (`.text()` is each one's CuTe text).
 pub struct Texts {
-    pub cta_tiler: String,
-    pub stages: String,
-    pub smem_atom_a: String,
-    pub smem_atom_d: String,
-    pub box_b: String,
-    pub box_d: String,
-    pub sa: String,
-    pub sb: String,
-    pub sd: String,
-    pub mma_tile: String,
+    pub cta_tiler: Repr,
+    pub stages: Repr,
+    pub smem_atom_a: Repr,
+    pub smem_atom_d: Repr,
+    pub box_b: Repr,
+    pub box_d: Repr,
+    pub sa: Repr,
+    pub sb: Repr,
+    pub sd: Repr,
+    pub mma_tile: Repr,
     /// `thr_layout_vmnk` (its shape: `(V,M,N,K)` threads).
-    pub vmnk: String,
+    pub vmnk: Repr,
     /// `ClusterShape`.
-    pub cluster: String,
-    pub epi_tile: String,
-    pub stages_cd: String,
+    pub cluster: Repr,
+    pub epi_tile: Repr,
+    pub stages_cd: Repr,
     /// `sC(_,_,0)`, position independent (the kernel loads C with D's box: it must be `sD(_,_,0)`).
-    pub sc: String,
+    pub sc: Repr,
 }
 
 /// `impl Sm90Types for $cfg` from the types of configuration module `crate::$m` (`variant T, of
@@ -96,21 +97,21 @@ macro_rules! sm90_types {
             fn texts() -> Texts {
                 use crate::$($m)::+ as c;
                 Texts {
-                    cta_tiler: show::<c::CtaTiler>(),
-                    stages: show::<c::Stages>(),
-                    smem_atom_a: show::<c::SmemAtomA>(),
-                    smem_atom_d: show::<c::SmemAtomD>(),
-                    box_b: show::<c::TmaBoxB>(),
-                    box_d: show::<c::TmaBoxD>(),
-                    sa: show::<c::SmemLayoutAStage>(),
-                    sb: show::<c::SmemLayoutBStage>(),
-                    sd: show::<c::SmemLayoutDStage>(),
-                    mma_tile: show::<TileShape<c::Mma>>(),
-                    vmnk: show::<ThrLayoutVMNK<c::Mma>>(),
-                    cluster: show::<c::ClusterShape>(),
-                    epi_tile: show::<c::EpilogueTile>(),
-                    stages_cd: show::<c::StagesCD>(),
-                    sc: show::<tycute_layout::AsPositionIndependent<<$cfg as Sm90Config>::SmemLayoutCStage>>(),
+                    cta_tiler: <c::CtaTiler as tycute_layout::Reify>::REPR,
+                    stages: <c::Stages as tycute_layout::Reify>::REPR,
+                    smem_atom_a: <c::SmemAtomA as tycute_layout::Reify>::REPR,
+                    smem_atom_d: <c::SmemAtomD as tycute_layout::Reify>::REPR,
+                    box_b: <c::TmaBoxB as tycute_layout::Reify>::REPR,
+                    box_d: <c::TmaBoxD as tycute_layout::Reify>::REPR,
+                    sa: <c::SmemLayoutAStage as tycute_layout::Reify>::REPR,
+                    sb: <c::SmemLayoutBStage as tycute_layout::Reify>::REPR,
+                    sd: <c::SmemLayoutDStage as tycute_layout::Reify>::REPR,
+                    mma_tile: <TileShape<c::Mma> as tycute_layout::Reify>::REPR,
+                    vmnk: <ThrLayoutVMNK<c::Mma> as tycute_layout::Reify>::REPR,
+                    cluster: <c::ClusterShape as tycute_layout::Reify>::REPR,
+                    epi_tile: <c::EpilogueTile as tycute_layout::Reify>::REPR,
+                    stages_cd: <c::StagesCD as tycute_layout::Reify>::REPR,
+                    sc: <tycute_layout::AsPositionIndependent<<$cfg as Sm90Config>::SmemLayoutCStage> as tycute_layout::Reify>::REPR,
                 }
             }
             fn sd() -> Vec<i64> {
@@ -198,8 +199,8 @@ fn swizzle(x: i64, (b, m, s): (i64, i64, i64)) -> i64 {
 /// know exactly the swizzles `Sw<B,4,3>` (16-byte units permuted within `16 << B`-byte rows):
 /// `CU_TENSOR_MAP_SWIZZLE_{NONE,32B,64B,128B}` = 0..3 = B, GMMA `INTERLEAVE, B128, B64, B32` =
 /// 0, 1, 2, 3.
-pub fn hw_swizzle(atom_text: &str) -> Result<(i64, i64, i64, i64), String> {
-    let (b, m, s) = swizzle_bms(atom_text).ok_or_else(|| format!("`{atom_text}` is not swizzled"))?;
+pub fn hw_swizzle(atom: &Repr) -> Result<(i64, i64, i64, i64), String> {
+    let (b, m, s) = swizzle_bms(atom).ok_or_else(|| format!("`{}` is not swizzled", atom.text()))?;
     if m != 4 || s != 3 || !(0..=3).contains(&b) {
         return Err(format!("Sw<{b},{m},{s}> (bytes) is not a TMA/GMMA swizzle (Sw<B,4,3>, B <= 3)"));
     }
@@ -227,6 +228,8 @@ pub struct Tables {
     pub sd: Vec<i64>,
     /// The CuTe text of `sD(_,_,0)`.
     sd_text: String,
+    /// `sD(_,_,0)`'s flattened shape and stride.
+    sd_flat: (Vec<i64>, Vec<i64>),
     /// The mainloop's operands A and B, each K-major and MN-major ([`OPERANDS`]' order).
     pub ops: Vec<Operand>,
     /// The TMA box of D (M, N): outer, inner extents.
@@ -423,15 +426,15 @@ pub fn tables_of<C: Sm90Types>() -> Result<Tables, String> {
     let sd = C::sd();
     let stages_ab = C::operand_stages();
     // the configuration's own stages are the K-major ones (TN)
-    if stages_ab[0].0 != tx.sa || stages_ab[2].0 != tx.sb {
-        return Err(format!("sA(_,_,0) {} / sB(_,_,0) {} are not the K-major stages {} / {}", tx.sa, tx.sb, stages_ab[0].0, stages_ab[2].0));
+    if stages_ab[0].0 != tx.sa.text() || stages_ab[2].0 != tx.sb.text() {
+        return Err(format!("sA(_,_,0) {} / sB(_,_,0) {} are not the K-major stages {} / {}", tx.sa.text(), tx.sb.text(), stages_ab[0].0, stages_ab[2].0));
     }
     // clusters along M share B: CTA r of the cluster loads rows [r * n/c, (r+1) * n/c) of B's
     // K-major box, which start at sB(_,_,0)(r * n/c, 0)
     let box_b = flat(&tx.box_b).0;
     let cl = flat(&tx.cluster).0;
     if cl.len() != 3 || cl[1] != 1 || cl[2] != 1 || cl[0] < 1 || box_b[0] % cl[0] != 0 {
-        return Err(format!("ClusterShape {}: the kernel takes clusters (c,1,1) with c dividing B's box ({})", tx.cluster, box_b[0]));
+        return Err(format!("ClusterShape {}: the kernel takes clusters (c,1,1) with c dividing B's box ({})", tx.cluster.text(), box_b[0]));
     }
     let cluster_m = cl[0];
     let box_b_mcast = (box_b[0] / cluster_m, box_b[1]);
@@ -447,7 +450,7 @@ pub fn tables_of<C: Sm90Types>() -> Result<Tables, String> {
     // (ThrV,(ThrM,ThrN)) (CuTe's thr_mma.partition_A/B/C take those modes of thr_vmnk)
     let vs = flat(&tx.vmnk).0;
     if vs.len() != 4 || (0..threads).any(|t| vmnk[t] != t as i64) {
-        return Err(format!("thr_layout_vmnk {} is not a compact (V,M,N,K) layout", tx.vmnk));
+        return Err(format!("thr_layout_vmnk {} is not a compact (V,M,N,K) layout", tx.vmnk.text()));
     }
     let row_a = |t: usize| vmnk_coord(&vmnk, &vs, t).map(|[v, m, _, k]| (v + vs[0] * (m + vs[1] * k)) as usize);
     let row_b = |t: usize| vmnk_coord(&vmnk, &vs, t).map(|[v, _, n, k]| (v + vs[0] * (n + vs[2] * k)) as usize);
@@ -510,8 +513,8 @@ pub fn tables_of<C: Sm90Types>() -> Result<Tables, String> {
     let n_epi = epi.len() / sub;
     let epi_origin: Vec<(i64, i64)> = (0..n_epi).map(|e| (epi[sub * e] % bm, epi[sub * e] / bm)).collect();
     let epi_stages = flat(&tx.stages_cd).0[0];
-    if tx.sc != tx.sd {
-        return Err(format!("sC(_,_,0) {} is not sD(_,_,0) {}: the kernel loads C with D's box and reads it through D's tables", tx.sc, tx.sd));
+    if tx.sc.tokens() != tx.sd.tokens() {
+        return Err(format!("sC(_,_,0) {} is not sD(_,_,0) {}: the kernel loads C with D's box and reads it through D's tables", tx.sc.text(), tx.sd.text()));
     }
     let reuse_c = <<C::Cfg as Sm90Config>::ReuseSmemC as crate::kernel::sm90::EpiBuffers>::REUSE;
     // R2S: the stmatrix side is tidfrg_D over sD, the register side tidfrg_S; S2R of C (ldmatrix)
@@ -533,7 +536,8 @@ pub fn tables_of<C: Sm90Types>() -> Result<Tables, String> {
         sw_ab,
         sw_d,
         sd,
-        sd_text: tx.sd,
+        sd_text: tx.sd.text(),
+        sd_flat: flat(&tx.sd),
         ops,
         box_d: (box_d[0], box_d[1]),
         cluster_m,
@@ -688,7 +692,7 @@ pub fn header_of<C: Sm90Types>() -> String {
     h.int("kEpiTiles", t.epi_origin.len() as i64, "sub-tiles of the CTA tile (zipped_divide((bM,bN), EpilogueTile), m fastest)");
     h.int("kEpiStages", t.epi_stages, "StagesD");
     h.int("kReuseSmemC", i64::from(t.reuse_c), "ReuseSmemC: 1 stores D through the stage C was loaded into (one buffer of kEpiStages stages per consumer), 0 keeps sC and sD apart");
-    let (shape, stride) = flat(&t.sd_text);
+    let (shape, stride) = t.sd_flat.clone();
     h.layout("sD", &t.sd_text, &shape, &stride);
     h.int("kEpiStageElems", t.r2s_stage, "halves between the stages of sD");
     h.int("kEpiSwizzleB", t.sw_d.0, "Sw<B,4,3> on byte addresses of GMMA::Layout_K_SW64_Atom<half_t>");
@@ -941,9 +945,9 @@ mod tests {
 
     #[test]
     fn hw_swizzles() {
-        assert_eq!(hw_swizzle("Sw<3,4,3> o smem_ptr[16b](unset) o (_8,_64):(_64,_1)"), Ok((3, 3, 1, 128)));
-        assert_eq!(hw_swizzle("Sw<2,4,3> o smem_ptr[16b](unset) o (_8,_32):(_32,_1)"), Ok((2, 2, 2, 64)));
-        assert!(hw_swizzle("Sw<3,3,3> o _0 o (_8,_64):(_64,_1)").is_err());
+        assert_eq!(hw_swizzle(&<tycute_macros::cute!(Sw<3,4,3> o smem_ptr[16b](unset) o (_8,_64):(_64,_1)) as tycute_layout::Reify>::REPR), Ok((3, 3, 1, 128)));
+        assert_eq!(hw_swizzle(&<tycute_macros::cute!(Sw<2,4,3> o smem_ptr[16b](unset) o (_8,_32):(_32,_1)) as tycute_layout::Reify>::REPR), Ok((2, 2, 2, 64)));
+        assert!(hw_swizzle(&<tycute_macros::cute!(Sw<3,3,3> o _0 o (_8,_64):(_64,_1)) as tycute_layout::Reify>::REPR).is_err());
         assert_eq!(swizzle(0b0001_1000_0000, (3, 4, 3)), 0b0001_1011_0000);
     }
 
@@ -992,7 +996,7 @@ mod tests {
         t.s2r_smem[5][1] += 8;
         assert!(check_tables(&t).unwrap_err().contains("S2R"));
         let mut t = tables().unwrap();
-        t.sw_d = hw_swizzle("Sw<3,4,3> o smem_ptr[16b](unset) o (_8,_64):(_64,_1)").unwrap();
+        t.sw_d = hw_swizzle(&<tycute_macros::cute!(Sw<3,4,3> o smem_ptr[16b](unset) o (_8,_64):(_64,_1)) as tycute_layout::Reify>::REPR).unwrap();
         assert!(check_tables(&t).unwrap_err().contains("TMA store D"));
         assert!(check_tables(&good).is_ok());
     }
