@@ -20,7 +20,9 @@ extern crate self as tycute;
 
 pub use tycute_layout::*;
 
-/// Named kernel configurations (sgemm_sm80, ...) evaluated at the type level.
+/// Named kernel configurations (sgemm_sm80, ...) evaluated at the type level (feature
+/// `configs`, on by default).
+#[cfg(feature = "configs")]
 pub use tycute_configs as configs;
 pub use tycute_macros::cute;
 
