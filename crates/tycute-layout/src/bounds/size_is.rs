@@ -33,7 +33,7 @@ use crate::layout::{Cosize, CosizeOp, Rank, RankOfOp, Size, SizeOp};
 macro_rules! value_bound {
     (
         $(#[$doc:meta])* $Bound:ident, $(#[$tdoc:meta])* $TBound:ident, $Op:ident, $Val:ident,
-        $Not:ident, $TNot:ident, $msg:literal, $label:literal, $tmsg:literal, $tlabel:literal
+        $Not:ident, $TNot:ident
     ) => {
         $(#[$doc])*
         pub trait $Bound<const N: usize> {}
@@ -46,10 +46,6 @@ macro_rules! value_bound {
             Eq<$Val<L>, ConstInt<N>>: $Not<N, DecIfFailed<Eq<$Val<L>, ConstInt<N>>, $Val<L>>>,
         {
         }
-        #[doc = concat!("The rule of [`", stringify!($Bound), "`] on its bit, with the actual value (rendered only when it fails): implemented for `B1`.")]
-        #[diagnostic::on_unimplemented(message = $msg, label = $label)]
-        pub trait $Not<const N: usize, Actual> {}
-        impl<const N: usize, Actual> $Not<N, Actual> for B1 {}
 
         $(#[$tdoc])*
         pub trait $TBound<T> {}
@@ -61,10 +57,6 @@ macro_rules! value_bound {
             Eq<$Val<L>, T>: $TNot<DecIfFailed<Eq<$Val<L>, T>, T>, DecIfFailed<Eq<$Val<L>, T>, $Val<L>>>,
         {
         }
-        #[doc = concat!("The rule of [`", stringify!($TBound), "`] on its bit: implemented for `B1`.")]
-        #[diagnostic::on_unimplemented(message = $tmsg, label = $tlabel)]
-        pub trait $TNot<Expected, Actual> {}
-        impl<Expected, Actual> $TNot<Expected, Actual> for B1 {}
     };
 }
 
@@ -85,11 +77,7 @@ value_bound!(
     /// f::<cute!((_128,_96))>();
     /// ```
     HasSize,
-    SizeOp, Size, SizeIsNot, HasSizeNot,
-    "SizeIs<{N}>: size(layout) is {Actual}, not {N}",
-    "size {Actual}, expected {N}",
-    "HasSize<{Expected}>: size(layout) is {Actual}, not {Expected}",
-    "size {Actual}, expected {Expected}"
+    SizeOp, Size, SizeIsNot, HasSizeNot
 );
 value_bound!(
     /// `cosize(L) == N`: one past the largest offset of the layout is `N`.
@@ -108,11 +96,7 @@ value_bound!(
     /// f::<cute!((_128,_96))>();
     /// ```
     HasCosize,
-    CosizeOp, Cosize, CosizeIsNot, HasCosizeNot,
-    "CosizeIs<{N}>: cosize(layout) is {Actual}, not {N}",
-    "cosize {Actual}, expected {N}",
-    "HasCosize<{Expected}>: cosize(layout) is {Actual}, not {Expected}",
-    "cosize {Actual}, expected {Expected}"
+    CosizeOp, Cosize, CosizeIsNot, HasCosizeNot
 );
 value_bound!(
     /// `rank(L) == R`: a layout (or shape) of `R` top-level modes.
@@ -131,12 +115,47 @@ value_bound!(
     /// f::<cute!((_8,_4))>();
     /// ```
     HasRank,
-    RankOfOp, Rank, RankIsNot, HasRankNot,
-    "RankIs<{N}>: rank(layout) is {Actual}, not {N}",
-    "rank {Actual}, expected {N}",
-    "HasRank<{Expected}>: rank(layout) is {Actual}, not {Expected}",
-    "rank {Actual}, expected {Expected}"
+    RankOfOp, Rank, RankIsNot, HasRankNot
 );
+
+// The rules' message traits, one per bound, each implemented for `B1` (the bound holds) with any
+// numbers; the numbers are `Dec` types only where the bit is `B0`.
+
+/// The rule of a const-valued bound on its bit, with the actual value (rendered only where it
+/// fails): implemented for `B1`.
+#[diagnostic::on_unimplemented(message = "SizeIs<{N}>: size(layout) is {Actual}, not {N}", label = "size {Actual}, expected {N}")]
+pub trait SizeIsNot<const N: usize, Actual> {}
+impl<const N: usize, Actual> SizeIsNot<N, Actual> for B1 {}
+
+/// The rule of a type-valued bound on its bit, with both values (rendered only where it fails):
+/// implemented for `B1`.
+#[diagnostic::on_unimplemented(message = "HasSize<{Expected}>: size(layout) is {Actual}, not {Expected}", label = "size {Actual}, expected {Expected}")]
+pub trait HasSizeNot<Expected, Actual> {}
+impl<Expected, Actual> HasSizeNot<Expected, Actual> for B1 {}
+
+/// The rule of a const-valued bound on its bit, with the actual value (rendered only where it
+/// fails): implemented for `B1`.
+#[diagnostic::on_unimplemented(message = "CosizeIs<{N}>: cosize(layout) is {Actual}, not {N}", label = "cosize {Actual}, expected {N}")]
+pub trait CosizeIsNot<const N: usize, Actual> {}
+impl<const N: usize, Actual> CosizeIsNot<N, Actual> for B1 {}
+
+/// The rule of a type-valued bound on its bit, with both values (rendered only where it fails):
+/// implemented for `B1`.
+#[diagnostic::on_unimplemented(message = "HasCosize<{Expected}>: cosize(layout) is {Actual}, not {Expected}", label = "cosize {Actual}, expected {Expected}")]
+pub trait HasCosizeNot<Expected, Actual> {}
+impl<Expected, Actual> HasCosizeNot<Expected, Actual> for B1 {}
+
+/// The rule of a const-valued bound on its bit, with the actual value (rendered only where it
+/// fails): implemented for `B1`.
+#[diagnostic::on_unimplemented(message = "RankIs<{N}>: rank(layout) is {Actual}, not {N}", label = "rank {Actual}, expected {N}")]
+pub trait RankIsNot<const N: usize, Actual> {}
+impl<const N: usize, Actual> RankIsNot<N, Actual> for B1 {}
+
+/// The rule of a type-valued bound on its bit, with both values (rendered only where it fails):
+/// implemented for `B1`.
+#[diagnostic::on_unimplemented(message = "HasRank<{Expected}>: rank(layout) is {Actual}, not {Expected}", label = "rank {Actual}, expected {Expected}")]
+pub trait HasRankNot<Expected, Actual> {}
+impl<Expected, Actual> HasRankNot<Expected, Actual> for B1 {}
 
 #[cfg(test)]
 mod tests {
