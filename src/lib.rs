@@ -20,18 +20,100 @@ extern crate self as tycute;
 
 pub use tycute_layout::*;
 
-/// Named kernel configurations (sgemm_sm80, ...) evaluated at the type level.
-pub use tycute_configs as configs;
 pub use tycute_macros::cute;
 
-/// MMA and copy atoms as data (CuTe's `*_traits_*` layer): `tycute::atom::SM80_16x8x16_F16F16F16F16_TN`, ...
-pub use tycute_atom as atom;
+// The crates below are re-exported as modules of this crate (not `pub use tycute_x as x`): rustc
+// names their items in messages by the path it finds through these modules
+// (`tycute::tiled::copy::TiledCopy`), where a renamed crate re-export printed the crate's own
+// name (`tycute::tycute_tiled::copy::TiledCopy`, a path that does not resolve).
 
-/// TiledMMA and TiledCopy evaluated by the trait solver (`thrfrg`, TV layouts, partitions, retile).
-pub use tycute_tiled as tiled;
+/// MMA and copy atoms as data (CuTe's `*_traits_*` layer): which thread holds which value of
+/// which element, for every instruction, in CuTe's names.
+///
+/// ```
+/// use tycute::atom::{MMA_Atom, MmaTraits, SM80_16x8x16_F16F16F16F16_TN};
+/// use tycute::show;
+///
+/// type C = <MMA_Atom<SM80_16x8x16_F16F16F16F16_TN> as MmaTraits>::LayoutC_TV;
+/// assert_eq!(show::<C>(), "((_4,_8),(_2,_2)):((_32,_1),(_16,_8))");
+/// ```
+pub mod atom {
+    pub use tycute_atom::*;
+}
 
-/// The runtime twin: the same algebra on run-time values, parsed from and printed as CuTe text.
-pub use tycute_dynamic as dynamic;
+/// TiledMMA and TiledCopy evaluated by the trait solver: `make_tiled_mma`, `thrfrg`, the TV
+/// layouts, `make_tiled_copy_*`, per-thread partitions, retile, and their bounds
+/// ([`tiled::bounds`](crate::tiled::bounds)).
+///
+/// ```
+/// use tycute::atom::{MMA_Atom, SM80_16x8x16_F16F16F16F16_TN};
+/// use tycute::tiled::{GetLayoutC_TV, MakeTiledMma, TileShape};
+/// use tycute::{cute, show, Size};
+///
+/// type Mma = MakeTiledMma<MMA_Atom<SM80_16x8x16_F16F16F16F16_TN>, cute!((_2,_2,_1):(_1,_2,_0))>;
+/// assert_eq!(show::<Size<Mma>>(), "_128");
+/// assert_eq!(show::<TileShape<Mma>>(), "(_32,_16,_16)");
+/// assert_eq!(show::<GetLayoutC_TV<Mma>>()[..20], *"((_4,_8,_2,_2),(_2,_");
+/// ```
+pub mod tiled {
+    pub use tycute_tiled::*;
+}
+
+/// Named kernel configurations (`sgemm_sm80`, `sm80_tn_128x256`, `sm90`, ...) as types, and
+/// the kernel rules a configuration must pass (`configs::kernel`).
+///
+/// ```
+/// use tycute::configs::sgemm_sm80::SmemLayoutA;
+/// use tycute::{show, Size};
+///
+/// assert_eq!(show::<Size<SmemLayoutA>>(), "_24576");      // 128 x 64 halves x 3 stages
+/// ```
+pub mod configs {
+    pub use tycute_configs::*;
+}
+
+/// The runtime twin: the same algebra on run-time values, parsed from and printed as CuTe text
+/// (what `tycute eval` runs), with the same rules and messages as the type level.
+///
+/// ```
+/// use tycute::dynamic::{divide::logical_divide, Layout, Tiler};
+///
+/// let a: Layout = "(_8,_8):(_8,_1)".parse().unwrap();
+/// let t: Tiler = "(_2,_4)".parse().unwrap();
+/// assert_eq!(logical_divide(&a, &t).unwrap().to_string(), "((_2,_4),(_4,_2)):((_8,_16),(_1,_4))");
+/// ```
+pub mod dynamic {
+    pub use tycute_dynamic::*;
+}
+
+/// Bounds for generic code, each stating the rule and its numbers when it fails: the layout
+/// bounds (`SizeIs<N>`, `CosizeIs<N>`, `RankIs<R>`, `ShapeIs<S>`, `Compatible<B>`, and
+/// `HasSize<T>`, ... for numbers as types) and the tiled ones (`CopyCovers<L>`,
+/// `MmaTileDivides<S>`).
+///
+/// ```
+/// use tycute::bounds::{RankIs, SizeIs};
+/// use tycute::cute;
+///
+/// fn smem_tile<L: SizeIs<8192> + RankIs<2>>() {}
+/// smem_tile::<cute!((_128,_64):(_64,_1))>();
+/// ```
+///
+/// ```compile_fail
+/// use tycute::bounds::SizeIs;
+/// use tycute::cute;
+///
+/// fn smem_tile<L: SizeIs<8192>>() {}
+/// smem_tile::<cute!((_64,_64):(_64,_1))>();
+/// // error[E0277]: SizeIs<8192>: size(layout) is _4<_096>, not 8192
+/// ```
+///
+/// A number the trait solver computed prints as digit groups ([`bounds::digits`]): `_96` is
+/// 96, `_4<_096>` is 4096, `_1<_048, _576>` is 1048576.
+pub mod bounds {
+    pub use tycute_layout::bounds::*;
+    pub use tycute_tiled::bounds::*;
+}
 
 /// The CUDA headers of the named configurations, written by `build.rs` from their types
 /// (docs/headers.md): `(file name, text)`, for NVRTC's in-memory headers.
