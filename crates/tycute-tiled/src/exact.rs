@@ -69,7 +69,7 @@ pub type TensorShape<L> = <L as TensorShapeOp>::Output;
 /// `Tile` and `Shape` are `shape(Tiler_MN)` and the tensor's shape as [`Dec`] types where the
 /// bit is `B0` (`()` where it is `B1`: [`DecIfFailed`]), for the message.
 #[diagnostic::on_unimplemented(
-    message = "partition_S/D (exact tiles): the TiledCopy's Tiler_MN {Tile} does not divide the tensor's shape {Shape} (shape<i>(tensor) % size<i>(Tiler_MN) != 0 in some mode): the last tile would reach past the tensor",
+    message = "partition_S/D (exact tiles): the TiledCopy's Tiler_MN does not divide the tensor (shape<i>(tensor) % size<i>(Tiler_MN) != 0 in some mode): the last tile would reach past the tensor: the tensor's shape {Shape}, the tile {Tile}",
     label = "the copy's tile {Tile} does not divide this tensor's shape {Shape}"
 )]
 pub trait TiledCopyTileDividesTensor<Tile = (), Shape = ()>: Sealed {
@@ -88,7 +88,7 @@ impl<Tile, Shape> TiledCopyTileDividesTensor<Tile, Shape> for B1 {
 /// `Tile` and `Shape` are the two tile sizes and the tensor's shape as [`Dec`] types where the
 /// bit is `B0` (`()` where it is `B1`), for the message.
 #[diagnostic::on_unimplemented(
-    message = "partition_A/B/C (exact tiles): the TiledMMA's tile {Tile} does not divide the tensor's shape {Shape} (shape<i>(tensor) % tile_size<i>(mma) != 0 in some mode): the last tile would reach past the tensor",
+    message = "partition_A/B/C (exact tiles): the TiledMMA's tile does not divide the tensor (shape<i>(tensor) % tile_size<i>(mma) != 0 in some mode): the last tile would reach past the tensor: the tensor's shape {Shape}, the tile {Tile}",
     label = "the TiledMMA's tile {Tile} does not divide this tensor's shape {Shape}"
 )]
 pub trait TiledMmaTileDividesTensor<Tile = (), Shape = ()>: Sealed {

@@ -59,19 +59,19 @@ macro_rules! rule {
 rule!(
     /// `bM % tile_size<0>(mma) == 0`.
     CtaMDividesMma[BM, TileM],
-    "kernel configuration: bM = {BM} is not a multiple of the TiledMMA's tile along M, tile_size<0>(mma) = {TileM}",
+    "kernel configuration: bM is not a multiple of the TiledMMA's tile along M (bM % tile_size<0>(mma) != 0): {BM} % {TileM}",
     "the CTA tile must be a whole number of TiledMMA tiles"
 );
 rule!(
     /// `bN % tile_size<1>(mma) == 0`.
     CtaNDividesMma[BN, TileN],
-    "kernel configuration: bN = {BN} is not a multiple of the TiledMMA's tile along N, tile_size<1>(mma) = {TileN}",
+    "kernel configuration: bN is not a multiple of the TiledMMA's tile along N (bN % tile_size<1>(mma) != 0): {BN} % {TileN}",
     "the CTA tile must be a whole number of TiledMMA tiles"
 );
 rule!(
     /// `bK % tile_size<2>(mma) == 0`.
     CtaKDividesMma[BK, TileK],
-    "kernel configuration: bK = {BK} is not a multiple of the TiledMMA's tile along K, tile_size<2>(mma) = {TileK}",
+    "kernel configuration: bK is not a multiple of the TiledMMA's tile along K (bK % tile_size<2>(mma) != 0): {BK} % {TileK}",
     "the CTA tile must be a whole number of TiledMMA tiles"
 );
 rule!(
@@ -95,37 +95,37 @@ rule!(
 rule!(
     /// `size(copyA) == size(mma)`.
     CopyAThreads[CopyThreads, MmaThreads],
-    "kernel configuration: the G2S copy of A and the TiledMMA have different thread counts (size(copyA) = {CopyThreads}, size(mma) = {MmaThreads})",
+    "kernel configuration: the G2S copy of A and the TiledMMA have different thread counts (size(copyA) != size(mma)): {CopyThreads} vs {MmaThreads}",
     "one CTA runs every copy and the MMA with the same threads"
 );
 rule!(
     /// `size(copyB) == size(mma)`.
     CopyBThreads[CopyThreads, MmaThreads],
-    "kernel configuration: the G2S copy of B and the TiledMMA have different thread counts (size(copyB) = {CopyThreads}, size(mma) = {MmaThreads})",
+    "kernel configuration: the G2S copy of B and the TiledMMA have different thread counts (size(copyB) != size(mma)): {CopyThreads} vs {MmaThreads}",
     "one CTA runs every copy and the MMA with the same threads"
 );
 rule!(
     /// `size(s2r_copy_a) == size(mma)`.
     S2RAThreads[CopyThreads, MmaThreads],
-    "kernel configuration: the S2R copy of A and the TiledMMA have different thread counts (size(s2r_copy_a) = {CopyThreads}, size(mma) = {MmaThreads})",
+    "kernel configuration: the S2R copy of A and the TiledMMA have different thread counts (size(s2r_copy_a) != size(mma)): {CopyThreads} vs {MmaThreads}",
     "one CTA runs every copy and the MMA with the same threads"
 );
 rule!(
     /// `size(s2r_copy_b) == size(mma)`.
     S2RBThreads[CopyThreads, MmaThreads],
-    "kernel configuration: the S2R copy of B and the TiledMMA have different thread counts (size(s2r_copy_b) = {CopyThreads}, size(mma) = {MmaThreads})",
+    "kernel configuration: the S2R copy of B and the TiledMMA have different thread counts (size(s2r_copy_b) != size(mma)): {CopyThreads} vs {MmaThreads}",
     "one CTA runs every copy and the MMA with the same threads"
 );
 rule!(
     /// `size(r2s_copy) == size(mma)`.
     R2SThreads[CopyThreads, MmaThreads],
-    "kernel configuration: the epilogue's R2S copy and the TiledMMA have different thread counts (size(r2s) = {CopyThreads}, size(mma) = {MmaThreads})",
+    "kernel configuration: the epilogue's R2S copy and the TiledMMA have different thread counts (size(r2s) != size(mma)): {CopyThreads} vs {MmaThreads}",
     "one CTA runs every copy and the MMA with the same threads"
 );
 rule!(
     /// `size(s2g_copy) == size(mma)`.
     S2GThreads[CopyThreads, MmaThreads],
-    "kernel configuration: the epilogue's S2G copy and the TiledMMA have different thread counts (size(s2g) = {CopyThreads}, size(mma) = {MmaThreads})",
+    "kernel configuration: the epilogue's S2G copy and the TiledMMA have different thread counts (size(s2g) != size(mma)): {CopyThreads} vs {MmaThreads}",
     "one CTA runs every copy and the MMA with the same threads"
 );
 rule!(
@@ -149,13 +149,13 @@ rule!(
 rule!(
     /// `2 * (bM + bN) * bK * stages <= 166912` (half-precision A and B).
     SmemFitsSm80[Bytes],
-    "kernel configuration: A and B need more shared memory than an sm_80 CTA may use (2*(bM+bN)*bK*stages = {Bytes} bytes > 163 KiB = 166912)",
+    "kernel configuration: A and B need more shared memory than an sm_80 CTA may use (2*(bM+bN)*bK*stages bytes > 163 KiB = 166912): {Bytes}",
     "use fewer stages or a smaller CTA tile"
 );
 rule!(
     /// `4 * bM * bN <= 2 * (bM + bN) * bK * stages` (the fp32 C tile reuses the stage memory).
     EpilogueFitsStages[EpilogueBytes, StageBytes],
-    "kernel configuration: the epilogue's fp32 C tile (4*bM*bN = {EpilogueBytes} bytes) does not fit in the stage memory it reuses (2*(bM+bN)*bK*stages = {StageBytes} bytes)",
+    "kernel configuration: the epilogue's fp32 C tile (4*bM*bN bytes) does not fit in the stage memory it reuses (2*(bM+bN)*bK*stages bytes): {EpilogueBytes} > {StageBytes}",
     "more stages, a larger bK, or a smaller CTA tile"
 );
 
