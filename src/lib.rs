@@ -20,26 +20,130 @@ extern crate self as tycute;
 
 pub use tycute_layout::*;
 
-/// Named kernel configurations (sgemm_sm80, ...) evaluated at the type level (feature
-/// `configs`, on by default).
-#[cfg(feature = "configs")]
-pub use tycute_configs as configs;
 pub use tycute_macros::cute;
 
-/// MMA and copy atoms as data (CuTe's `*_traits_*` layer): `tycute::atom::SM80_16x8x16_F16F16F16F16_TN`, ...
-pub use tycute_atom as atom;
+// The crates below are re-exported as modules of this crate (not `pub use tycute_x as x`): rustc
+// names their items in messages by the path it finds through these modules
+// (`tycute::tiled::copy::TiledCopy`), where a renamed crate re-export printed the crate's own
+// name (`tycute::tycute_tiled::copy::TiledCopy`, a path that does not resolve).
 
-/// TiledMMA and TiledCopy evaluated by the trait solver (`thrfrg`, TV layouts, partitions, retile).
-pub use tycute_tiled as tiled;
+/// MMA and copy atoms as data (CuTe's `*_traits_*` layer): which thread holds which value of
+/// which element, for every instruction, in CuTe's names.
+///
+/// ```
+/// use tycute::atom::{MMA_Atom, MmaTraits, SM80_16x8x16_F16F16F16F16_TN};
+/// use tycute::show;
+///
+/// type C = <MMA_Atom<SM80_16x8x16_F16F16F16F16_TN> as MmaTraits>::LayoutC_TV;
+/// assert_eq!(show::<C>(), "((_4,_8),(_2,_2)):((_32,_1),(_16,_8))");
+/// ```
+pub mod atom {
+    pub use tycute_atom::*;
+}
 
-/// The runtime twin: the same algebra on run-time values, parsed from and printed as CuTe text.
-pub use tycute_dynamic as dynamic;
+/// TiledMMA and TiledCopy evaluated by the trait solver: `make_tiled_mma`, `thrfrg`, the TV
+/// layouts, `make_tiled_copy_*`, per-thread partitions, retile, and their bounds
+/// ([`tiled::bounds`](crate::tiled::bounds)).
+///
+/// ```
+/// use tycute::atom::{MMA_Atom, SM80_16x8x16_F16F16F16F16_TN};
+/// use tycute::tiled::{GetLayoutC_TV, MakeTiledMma, TileShape};
+/// use tycute::{cute, show, Size};
+///
+/// type Mma = MakeTiledMma<MMA_Atom<SM80_16x8x16_F16F16F16F16_TN>, cute!((_2,_2,_1):(_1,_2,_0))>;
+/// assert_eq!(show::<Size<Mma>>(), "_128");
+/// assert_eq!(show::<TileShape<Mma>>(), "(_32,_16,_16)");
+/// assert_eq!(show::<GetLayoutC_TV<Mma>>()[..20], *"((_4,_8,_2,_2),((_2,");
+/// ```
+pub mod tiled {
+    pub use tycute_tiled::*;
+}
+
+/// Named kernel configurations (`sgemm_sm80`, `sm80_tn_128x256`, `sm90`, ...) as types, and
+/// the kernel rules a configuration must pass (`configs::kernel`).
+///
+/// ```
+/// use tycute::configs::sgemm_sm80::SmemLayoutA;
+/// use tycute::{show, Size};
+///
+/// assert_eq!(show::<Size<SmemLayoutA>>(), "_24576");      // 128 x 64 halves x 3 stages
+/// ```
+///
+/// Feature `configs` (on by default): a dependent with `default-features = false` compiles the
+/// algebra and [`emit`] without any of these.
+#[cfg(feature = "configs")]
+pub mod configs {
+    pub use tycute_configs::*;
+}
+
+/// The runtime twin: the same algebra on run-time values, parsed from and printed as CuTe text
+/// (what `tycute eval` runs), with the same rules and messages as the type level.
+///
+/// ```
+/// use tycute::dynamic::{divide::logical_divide, Layout, Tiler};
+///
+/// let a: Layout = "(_8,_8):(_8,_1)".parse().unwrap();
+/// let t: Tiler = "(_2,_4)".parse().unwrap();
+/// assert_eq!(logical_divide(&a, &t).unwrap().to_string(), "((_2,_4),(_4,_2)):((_8,_16),(_1,_4))");
+/// ```
+pub mod dynamic {
+    pub use tycute_dynamic::*;
+}
+
+/// Bounds for generic code, each stating the rule and its numbers when it fails: the layout
+/// bounds (`SizeIs<N>`, `CosizeIs<N>`, `RankIs<R>`, `ShapeIs<S>`, `Compatible<B>`, and
+/// `HasSize<T>`, ... for numbers as types) and the tiled ones (`CopyCovers<L>`,
+/// `MmaTileDivides<S>`).
+///
+/// ```
+/// use tycute::bounds::{RankIs, SizeIs};
+/// use tycute::cute;
+///
+/// fn smem_tile<L: SizeIs<8192> + RankIs<2>>() {}
+/// smem_tile::<cute!((_128,_64):(_64,_1))>();
+/// ```
+///
+/// ```compile_fail
+/// use tycute::bounds::SizeIs;
+/// use tycute::cute;
+///
+/// fn smem_tile<L: SizeIs<8192>>() {}
+/// smem_tile::<cute!((_64,_64):(_64,_1))>();
+/// // error[E0277]: SizeIs<8192>: size(layout) is _4<_096>, not 8192
+/// ```
+///
+/// A number the trait solver computed prints as digit groups ([`bounds::digits`]): `_96` is
+/// 96, `_4<_096>` is 4096, `_1<_048, _576>` is 1048576.
+pub mod bounds {
+    pub use tycute_layout::bounds::*;
+    pub use tycute_tiled::bounds::*;
+}
 
 /// From your types to your kernel's header: values of static objects, per-thread tables of a
 /// TiledCopy or TiledMMA, proofs on them, and a namespaced CUDA header for nvcc, NVRTC and a host
-/// compiler. Available without the `headers` feature, for a user's `build.rs`; see
-/// [`tycute_emit`]'s example.
-pub use tycute_emit as emit;
+/// compiler (docs/emit.md). Available without any feature, for a user's `build.rs`;
+/// `examples/bf16-tile` uses it end to end.
+///
+/// ```
+/// use tycute::emit::{CopyTables, Header};
+/// use tycute::atom::{Copy_Atom, UniversalCopy};
+/// use tycute::tiled::copy::MakeTiledCopy;
+/// use tycute::{cute, float, uint128_t, MakeLayoutLeft};
+///
+/// // 16x8 threads store 4 floats each of a (64,8) M-major tile
+/// type S2G = MakeTiledCopy<Copy_Atom<UniversalCopy<uint128_t>, float>, cute!((_16,_8):(_1,_16)), MakeLayoutLeft<cute!((_4,_1))>>;
+/// type Tile = MakeLayoutLeft<cute!((_64,_8))>;
+/// let c = CopyTables::of::<S2G, Tile, Tile>()?;
+/// c.prove_dst_once("S2G", 64 * 8)?;
+/// c.prove_vectors("S2G", 4)?;
+/// let mut h = Header::new("my_epilogue")?;
+/// h.copy("s2g", &c, 4)?;
+/// assert!(h.text().contains("TYCUTE_DEVICE constexpr unsigned short s2g_dst[128][1]"));
+/// # Ok::<(), tycute::emit::Error>(())
+/// ```
+pub mod emit {
+    pub use tycute_emit::*;
+}
 /// The runtime value of a static object (`tycute::value::<cute!((_4,_2):(_2,_1))>()`), read from
 /// its type, never through text.
 pub use tycute_emit::value;

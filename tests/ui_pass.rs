@@ -21,6 +21,7 @@ macro_rules! pass_cases {
 
 pass_cases!(
     algebra_neighbours,
+    bounds_neighbours,
     composition_negative_neighbours,
     composition_neighbour,
     cute_values,

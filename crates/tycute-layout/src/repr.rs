@@ -103,12 +103,30 @@ impl Repr {
 }
 
 /// A static value with a CuTe text: integers, tuples, `_`, layouts, swizzles, composed layouts.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a static value with a CuTe text (an integer, a tuple, `_`, a layout, a swizzle, a composed layout, a tensor over a counting iterator)",
+    label = "not a static CuTe value"
+)]
 pub trait Reify {
     const REPR: Repr;
 }
 
-impl<N: Int> Reify for N {
-    const REPR: Repr = Repr::int(N::I64);
+// One impl per sign (not `impl<N: Int> Reify for N`), so that a type with no text is reported
+// as not `Reify`, not as "not `Int`".
+impl<U: typenum::Unsigned + typenum::NonZero> Reify for typenum::PInt<U>
+where
+    typenum::PInt<U>: Int,
+{
+    const REPR: Repr = Repr::int(<typenum::PInt<U> as typenum::Integer>::I64);
+}
+impl<U: typenum::Unsigned + typenum::NonZero> Reify for typenum::NInt<U>
+where
+    typenum::NInt<U>: Int,
+{
+    const REPR: Repr = Repr::int(<typenum::NInt<U> as typenum::Integer>::I64);
+}
+impl Reify for typenum::Z0 {
+    const REPR: Repr = Repr::int(0);
 }
 impl Reify for Nil {
     const REPR: Repr = Repr::tuple(Repr::EMPTY);
@@ -131,9 +149,26 @@ impl<H: Reify, T: ReifyItems> ReifyItems for Tup<H, T> {
     const ITEMS: Repr = Repr::concat(H::REPR, T::ITEMS);
 }
 
-/// The CuTe text of a static value: `show::<cute!((_4,_2):(_2,_1))>() == "(_4,_2):(_2,_1)"`.
-pub fn show<T: Reify>() -> String {
-    format_repr(&T::REPR)
+/// What [`show`] prints: the CuTe text of every [`Reify`] value, and of the objects whose
+/// CuTe `print` spans lines (`TiledMMA`, `TiledCopy`, implemented in `tycute-tiled`).
+#[diagnostic::on_unimplemented(
+    message = "show: `{Self}` has no CuTe text (show prints static values, layouts, swizzles, composed layouts, tensors, TiledMMA and TiledCopy)",
+    label = "cannot be shown"
+)]
+pub trait Show {
+    /// The text CuTe's `print` writes for this value.
+    fn text() -> String;
+}
+impl<T: Reify> Show for T {
+    fn text() -> String {
+        format_repr(&T::REPR)
+    }
+}
+
+/// The CuTe text of a static value: `show::<cute!((_4,_2):(_2,_1))>() == "(_4,_2):(_2,_1)"`;
+/// of a TiledMMA or TiledCopy, the lines CuTe's `print(tiled_mma)` / `print(tiled_copy)` write.
+pub fn show<T: Show>() -> String {
+    T::text()
 }
 
 /// The index table of a layout or composed layout: its value at every linear coordinate

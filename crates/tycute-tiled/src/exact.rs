@@ -16,6 +16,8 @@ use tycute_layout::swizzle::ComposedLayout;
 use tycute_layout::tuple::{Nil, Product, ProductOp, Tup};
 
 use crate::sealed::Sealed;
+#[allow(unused_imports)]
+use tycute_layout::bounds::{Dec, DecIfFailed};
 
 /// `size(mode_i) % size(extent_i) == 0` for every extent of the list `E`, as a bit, on a list of
 /// modes `Self` (modes past `E` are free; a list shorter than `E` is left to the operation's own
@@ -63,15 +65,18 @@ pub type TensorShape<L> = <L as TensorShapeOp>::Output;
 /// is a multiple of `size<i>(Tiler_MN)` in every mode of the tiler. Required by
 /// [`ExactPartitionS`](crate::copy::ExactPartitionS) / [`ExactPartitionD`](crate::copy::ExactPartitionD);
 /// implemented for `B1`, `Ok<T>` passes `T` through.
+///
+/// `Tile` and `Shape` are `shape(Tiler_MN)` and the tensor's shape as [`Dec`] types where the
+/// bit is `B0` (`()` where it is `B1`: [`DecIfFailed`]), for the message.
 #[diagnostic::on_unimplemented(
-    message = "partition_S/D (exact tiles): the TiledCopy's Tiler_MN does not divide the tensor (shape<i>(tensor) % size<i>(Tiler_MN) != 0 in some mode): the last tile would reach past the tensor",
-    label = "the copy's tile does not divide this tensor"
+    message = "partition_S/D (exact tiles): the TiledCopy's Tiler_MN does not divide the tensor (shape<i>(tensor) % size<i>(Tiler_MN) != 0 in some mode): the last tile would reach past the tensor: the tensor's shape {Shape}, the tile {Tile}",
+    label = "the copy's tile {Tile} does not divide this tensor's shape {Shape}"
 )]
-pub trait TiledCopyTileDividesTensor: Sealed {
+pub trait TiledCopyTileDividesTensor<Tile = (), Shape = ()>: Sealed {
     #[doc(hidden)]
     type Ok<T>;
 }
-impl TiledCopyTileDividesTensor for B1 {
+impl<Tile, Shape> TiledCopyTileDividesTensor<Tile, Shape> for B1 {
     type Ok<T> = T;
 }
 
@@ -79,14 +84,17 @@ impl TiledCopyTileDividesTensor for B1 {
 /// `(M,N)` of the tensor are multiples of `(tile_size<0>, tile_size<2>)`, ... Required by
 /// [`ExactPartitionA`](crate::mma::ExactPartitionA), ...; implemented for `B1`, `Ok<T>` passes
 /// `T` through.
+///
+/// `Tile` and `Shape` are the two tile sizes and the tensor's shape as [`Dec`] types where the
+/// bit is `B0` (`()` where it is `B1`), for the message.
 #[diagnostic::on_unimplemented(
-    message = "partition_A/B/C (exact tiles): the TiledMMA's tile does not divide the tensor (shape<i>(tensor) % tile_size<i>(mma) != 0 in some mode): the last tile would reach past the tensor",
-    label = "the TiledMMA's tile does not divide this tensor"
+    message = "partition_A/B/C (exact tiles): the TiledMMA's tile does not divide the tensor (shape<i>(tensor) % tile_size<i>(mma) != 0 in some mode): the last tile would reach past the tensor: the tensor's shape {Shape}, the tile {Tile}",
+    label = "the TiledMMA's tile {Tile} does not divide this tensor's shape {Shape}"
 )]
-pub trait TiledMmaTileDividesTensor: Sealed {
+pub trait TiledMmaTileDividesTensor<Tile = (), Shape = ()>: Sealed {
     #[doc(hidden)]
     type Ok<T>;
 }
-impl TiledMmaTileDividesTensor for B1 {
+impl<Tile, Shape> TiledMmaTileDividesTensor<Tile, Shape> for B1 {
     type Ok<T> = T;
 }

@@ -23,10 +23,12 @@
 // `cute!` expands to `::tycute::__private::...`; this makes those paths resolve in this crate.
 extern crate tycute_layout as tycute;
 
+pub mod bounds;
 pub mod copy;
 pub mod counting;
 pub mod exact;
 pub mod mma;
+mod show;
 mod sealed;
 
 pub use counting::CountingTensor;

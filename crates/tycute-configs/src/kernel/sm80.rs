@@ -36,6 +36,8 @@ pub(crate) mod sealed {
 
 /// One rule: a trait implemented for `B1` only, with the words rustc prints when the rule's bit
 /// is `B0`.
+use tycute_layout::bounds::{DecIfFailed, DecimalIfFailed};
+
 macro_rules! rule {
     ($(#[$doc:meta])* $name:ident, $msg:literal, $label:literal) => {
         $(#[$doc])*
@@ -43,24 +45,33 @@ macro_rules! rule {
         pub trait $name: sealed::Sealed {}
         impl $name for typenum::B1 {}
     };
+    // A rule with numbers: its parameters are the values the message states, as `Dec` types
+    // where the bit is `B0` and `()` where it is `B1` (`DecIfFailed`), so that an accepted
+    // configuration never renders them.
+    ($(#[$doc:meta])* $name:ident[$($n:ident),+], $msg:literal, $label:literal) => {
+        $(#[$doc])*
+        #[diagnostic::on_unimplemented(message = $msg, label = $label)]
+        pub trait $name<$($n),+>: sealed::Sealed {}
+        impl<$($n),+> $name<$($n),+> for typenum::B1 {}
+    };
 }
 
 rule!(
     /// `bM % tile_size<0>(mma) == 0`.
-    CtaMDividesMma,
-    "kernel configuration: bM is not a multiple of the TiledMMA's tile along M (bM % tile_size<0>(mma) != 0)",
+    CtaMDividesMma[BM, TileM],
+    "kernel configuration: bM is not a multiple of the TiledMMA's tile along M (bM % tile_size<0>(mma) != 0): {BM} % {TileM}",
     "the CTA tile must be a whole number of TiledMMA tiles"
 );
 rule!(
     /// `bN % tile_size<1>(mma) == 0`.
-    CtaNDividesMma,
-    "kernel configuration: bN is not a multiple of the TiledMMA's tile along N (bN % tile_size<1>(mma) != 0)",
+    CtaNDividesMma[BN, TileN],
+    "kernel configuration: bN is not a multiple of the TiledMMA's tile along N (bN % tile_size<1>(mma) != 0): {BN} % {TileN}",
     "the CTA tile must be a whole number of TiledMMA tiles"
 );
 rule!(
     /// `bK % tile_size<2>(mma) == 0`.
-    CtaKDividesMma,
-    "kernel configuration: bK is not a multiple of the TiledMMA's tile along K (bK % tile_size<2>(mma) != 0)",
+    CtaKDividesMma[BK, TileK],
+    "kernel configuration: bK is not a multiple of the TiledMMA's tile along K (bK % tile_size<2>(mma) != 0): {BK} % {TileK}",
     "the CTA tile must be a whole number of TiledMMA tiles"
 );
 rule!(
@@ -83,38 +94,38 @@ rule!(
 );
 rule!(
     /// `size(copyA) == size(mma)`.
-    CopyAThreads,
-    "kernel configuration: the G2S copy of A and the TiledMMA have different thread counts (size(copyA) != size(mma))",
+    CopyAThreads[CopyThreads, MmaThreads],
+    "kernel configuration: the G2S copy of A and the TiledMMA have different thread counts (size(copyA) != size(mma)): {CopyThreads} vs {MmaThreads}",
     "one CTA runs every copy and the MMA with the same threads"
 );
 rule!(
     /// `size(copyB) == size(mma)`.
-    CopyBThreads,
-    "kernel configuration: the G2S copy of B and the TiledMMA have different thread counts (size(copyB) != size(mma))",
+    CopyBThreads[CopyThreads, MmaThreads],
+    "kernel configuration: the G2S copy of B and the TiledMMA have different thread counts (size(copyB) != size(mma)): {CopyThreads} vs {MmaThreads}",
     "one CTA runs every copy and the MMA with the same threads"
 );
 rule!(
     /// `size(s2r_copy_a) == size(mma)`.
-    S2RAThreads,
-    "kernel configuration: the S2R copy of A and the TiledMMA have different thread counts (size(s2r_copy_a) != size(mma))",
+    S2RAThreads[CopyThreads, MmaThreads],
+    "kernel configuration: the S2R copy of A and the TiledMMA have different thread counts (size(s2r_copy_a) != size(mma)): {CopyThreads} vs {MmaThreads}",
     "one CTA runs every copy and the MMA with the same threads"
 );
 rule!(
     /// `size(s2r_copy_b) == size(mma)`.
-    S2RBThreads,
-    "kernel configuration: the S2R copy of B and the TiledMMA have different thread counts (size(s2r_copy_b) != size(mma))",
+    S2RBThreads[CopyThreads, MmaThreads],
+    "kernel configuration: the S2R copy of B and the TiledMMA have different thread counts (size(s2r_copy_b) != size(mma)): {CopyThreads} vs {MmaThreads}",
     "one CTA runs every copy and the MMA with the same threads"
 );
 rule!(
     /// `size(r2s_copy) == size(mma)`.
-    R2SThreads,
-    "kernel configuration: the epilogue's R2S copy and the TiledMMA have different thread counts (size(r2s) != size(mma))",
+    R2SThreads[CopyThreads, MmaThreads],
+    "kernel configuration: the epilogue's R2S copy and the TiledMMA have different thread counts (size(r2s) != size(mma)): {CopyThreads} vs {MmaThreads}",
     "one CTA runs every copy and the MMA with the same threads"
 );
 rule!(
     /// `size(s2g_copy) == size(mma)`.
-    S2GThreads,
-    "kernel configuration: the epilogue's S2G copy and the TiledMMA have different thread counts (size(s2g) != size(mma))",
+    S2GThreads[CopyThreads, MmaThreads],
+    "kernel configuration: the epilogue's S2G copy and the TiledMMA have different thread counts (size(s2g) != size(mma)): {CopyThreads} vs {MmaThreads}",
     "one CTA runs every copy and the MMA with the same threads"
 );
 rule!(
@@ -137,14 +148,14 @@ rule!(
 );
 rule!(
     /// `2 * (bM + bN) * bK * stages <= 166912` (half-precision A and B).
-    SmemFitsSm80,
-    "kernel configuration: A and B need more shared memory than an sm_80 CTA may use (2*(bM+bN)*bK*stages bytes > 163 KiB = 166912)",
+    SmemFitsSm80[Bytes],
+    "kernel configuration: A and B need more shared memory than an sm_80 CTA may use (2*(bM+bN)*bK*stages bytes > 163 KiB = 166912): {Bytes}",
     "use fewer stages or a smaller CTA tile"
 );
 rule!(
     /// `4 * bM * bN <= 2 * (bM + bN) * bK * stages` (the fp32 C tile reuses the stage memory).
-    EpilogueFitsStages,
-    "kernel configuration: the epilogue's fp32 C tile (4*bM*bN bytes) does not fit in the stage memory it reuses (2*(bM+bN)*bK*stages bytes)",
+    EpilogueFitsStages[EpilogueBytes, StageBytes],
+    "kernel configuration: the epilogue's fp32 C tile (4*bM*bN bytes) does not fit in the stage memory it reuses (2*(bM+bN)*bK*stages bytes): {EpilogueBytes} > {StageBytes}",
     "more stages, a larger bK, or a smaller CTA tile"
 );
 
@@ -234,13 +245,16 @@ where
     // bM % TileM, bN % TileN, bK % TileK
     C::BM: Rem<<C::MmaC as TiledMma>::TileM>,
     Mod<C::BM, <C::MmaC as TiledMma>::TileM>: IsEqual<Z0>,
-    DivBit<C::BM, <C::MmaC as TiledMma>::TileM>: CtaMDividesMma,
+    DivBit<C::BM, <C::MmaC as TiledMma>::TileM>: DecimalIfFailed<C::BM> + DecimalIfFailed<<C::MmaC as TiledMma>::TileM>,
+    DivBit<C::BM, <C::MmaC as TiledMma>::TileM>: CtaMDividesMma<DecIfFailed<DivBit<C::BM, <C::MmaC as TiledMma>::TileM>, C::BM>, DecIfFailed<DivBit<C::BM, <C::MmaC as TiledMma>::TileM>, <C::MmaC as TiledMma>::TileM>>,
     C::BN: Rem<<C::MmaC as TiledMma>::TileN>,
     Mod<C::BN, <C::MmaC as TiledMma>::TileN>: IsEqual<Z0>,
-    DivBit<C::BN, <C::MmaC as TiledMma>::TileN>: CtaNDividesMma,
+    DivBit<C::BN, <C::MmaC as TiledMma>::TileN>: DecimalIfFailed<C::BN> + DecimalIfFailed<<C::MmaC as TiledMma>::TileN>,
+    DivBit<C::BN, <C::MmaC as TiledMma>::TileN>: CtaNDividesMma<DecIfFailed<DivBit<C::BN, <C::MmaC as TiledMma>::TileN>, C::BN>, DecIfFailed<DivBit<C::BN, <C::MmaC as TiledMma>::TileN>, <C::MmaC as TiledMma>::TileN>>,
     C::BK: Rem<<C::MmaC as TiledMma>::TileK>,
     Mod<C::BK, <C::MmaC as TiledMma>::TileK>: IsEqual<Z0>,
-    DivBit<C::BK, <C::MmaC as TiledMma>::TileK>: CtaKDividesMma,
+    DivBit<C::BK, <C::MmaC as TiledMma>::TileK>: DecimalIfFailed<C::BK> + DecimalIfFailed<<C::MmaC as TiledMma>::TileK>,
+    DivBit<C::BK, <C::MmaC as TiledMma>::TileK>: CtaKDividesMma<DecIfFailed<DivBit<C::BK, <C::MmaC as TiledMma>::TileK>, C::BK>, DecIfFailed<DivBit<C::BK, <C::MmaC as TiledMma>::TileK>, <C::MmaC as TiledMma>::TileK>>,
     // (bM, bK) % Tiler_MN(copyA), (bN, bK) % Tiler_MN(copyB), (bM, bN) % Tiler_MN(s2g)
     C::CopyA: tycute_tiled::copy::TiledCopyMembers,
     C::CopyB: tycute_tiled::copy::TiledCopyMembers,
@@ -269,17 +283,23 @@ where
     // thread counts
     C::MmaC: tycute_layout::layout::SizeOp,
     TiledNumThr<C::CopyA>: IsEqual<Size<C::MmaC>>,
-    EqBit<TiledNumThr<C::CopyA>, Size<C::MmaC>>: CopyAThreads,
+    EqBit<TiledNumThr<C::CopyA>, Size<C::MmaC>>: DecimalIfFailed<TiledNumThr<C::CopyA>> + DecimalIfFailed<Size<C::MmaC>>,
+    EqBit<TiledNumThr<C::CopyA>, Size<C::MmaC>>: CopyAThreads<DecIfFailed<EqBit<TiledNumThr<C::CopyA>, Size<C::MmaC>>, TiledNumThr<C::CopyA>>, DecIfFailed<EqBit<TiledNumThr<C::CopyA>, Size<C::MmaC>>, Size<C::MmaC>>>,
     TiledNumThr<C::CopyB>: IsEqual<Size<C::MmaC>>,
-    EqBit<TiledNumThr<C::CopyB>, Size<C::MmaC>>: CopyBThreads,
+    EqBit<TiledNumThr<C::CopyB>, Size<C::MmaC>>: DecimalIfFailed<TiledNumThr<C::CopyB>> + DecimalIfFailed<Size<C::MmaC>>,
+    EqBit<TiledNumThr<C::CopyB>, Size<C::MmaC>>: CopyBThreads<DecIfFailed<EqBit<TiledNumThr<C::CopyB>, Size<C::MmaC>>, TiledNumThr<C::CopyB>>, DecIfFailed<EqBit<TiledNumThr<C::CopyB>, Size<C::MmaC>>, Size<C::MmaC>>>,
     TiledNumThr<C::S2RCopyA>: IsEqual<Size<C::MmaC>>,
-    EqBit<TiledNumThr<C::S2RCopyA>, Size<C::MmaC>>: S2RAThreads,
+    EqBit<TiledNumThr<C::S2RCopyA>, Size<C::MmaC>>: DecimalIfFailed<TiledNumThr<C::S2RCopyA>> + DecimalIfFailed<Size<C::MmaC>>,
+    EqBit<TiledNumThr<C::S2RCopyA>, Size<C::MmaC>>: S2RAThreads<DecIfFailed<EqBit<TiledNumThr<C::S2RCopyA>, Size<C::MmaC>>, TiledNumThr<C::S2RCopyA>>, DecIfFailed<EqBit<TiledNumThr<C::S2RCopyA>, Size<C::MmaC>>, Size<C::MmaC>>>,
     TiledNumThr<C::S2RCopyB>: IsEqual<Size<C::MmaC>>,
-    EqBit<TiledNumThr<C::S2RCopyB>, Size<C::MmaC>>: S2RBThreads,
+    EqBit<TiledNumThr<C::S2RCopyB>, Size<C::MmaC>>: DecimalIfFailed<TiledNumThr<C::S2RCopyB>> + DecimalIfFailed<Size<C::MmaC>>,
+    EqBit<TiledNumThr<C::S2RCopyB>, Size<C::MmaC>>: S2RBThreads<DecIfFailed<EqBit<TiledNumThr<C::S2RCopyB>, Size<C::MmaC>>, TiledNumThr<C::S2RCopyB>>, DecIfFailed<EqBit<TiledNumThr<C::S2RCopyB>, Size<C::MmaC>>, Size<C::MmaC>>>,
     TiledNumThr<C::R2SCopy>: IsEqual<Size<C::MmaC>>,
-    EqBit<TiledNumThr<C::R2SCopy>, Size<C::MmaC>>: R2SThreads,
+    EqBit<TiledNumThr<C::R2SCopy>, Size<C::MmaC>>: DecimalIfFailed<TiledNumThr<C::R2SCopy>> + DecimalIfFailed<Size<C::MmaC>>,
+    EqBit<TiledNumThr<C::R2SCopy>, Size<C::MmaC>>: R2SThreads<DecIfFailed<EqBit<TiledNumThr<C::R2SCopy>, Size<C::MmaC>>, TiledNumThr<C::R2SCopy>>, DecIfFailed<EqBit<TiledNumThr<C::R2SCopy>, Size<C::MmaC>>, Size<C::MmaC>>>,
     TiledNumThr<C::S2GCopy>: IsEqual<Size<C::MmaC>>,
-    EqBit<TiledNumThr<C::S2GCopy>, Size<C::MmaC>>: S2GThreads,
+    EqBit<TiledNumThr<C::S2GCopy>, Size<C::MmaC>>: DecimalIfFailed<TiledNumThr<C::S2GCopy>> + DecimalIfFailed<Size<C::MmaC>>,
+    EqBit<TiledNumThr<C::S2GCopy>, Size<C::MmaC>>: S2GThreads<DecIfFailed<EqBit<TiledNumThr<C::S2GCopy>, Size<C::MmaC>>, TiledNumThr<C::S2GCopy>>, DecIfFailed<EqBit<TiledNumThr<C::S2GCopy>, Size<C::MmaC>>, Size<C::MmaC>>>,
     // smem sizes
     C::SmemLayoutA: tycute_layout::layout::SizeOp,
     C::SmemLayoutB: tycute_layout::layout::SizeOp,
@@ -312,10 +332,12 @@ where
     Prod<Sum<C::BM, C::BN>, C::BK>: Mul<C::Stages>,
     StageHalves<C>: Mul<P2>,
     SmemBytes<C>: IsLessOrEqual<Sm80SmemLimit> + typenum::Cmp<Sm80SmemLimit>,
-    LeEq<SmemBytes<C>, Sm80SmemLimit>: SmemFitsSm80,
+    LeEq<SmemBytes<C>, Sm80SmemLimit>: DecimalIfFailed<SmemBytes<C>>,
+    LeEq<SmemBytes<C>, Sm80SmemLimit>: SmemFitsSm80<DecIfFailed<LeEq<SmemBytes<C>, Sm80SmemLimit>, SmemBytes<C>>>,
     Area<C::BM, C::BN>: Mul<P4>,
     EpilogueBytes<C>: IsLessOrEqual<SmemBytes<C>> + typenum::Cmp<SmemBytes<C>>,
-    LeEq<EpilogueBytes<C>, SmemBytes<C>>: EpilogueFitsStages,
+    LeEq<EpilogueBytes<C>, SmemBytes<C>>: DecimalIfFailed<EpilogueBytes<C>> + DecimalIfFailed<SmemBytes<C>>,
+    LeEq<EpilogueBytes<C>, SmemBytes<C>>: EpilogueFitsStages<DecIfFailed<LeEq<EpilogueBytes<C>, SmemBytes<C>>, EpilogueBytes<C>>, DecIfFailed<LeEq<EpilogueBytes<C>, SmemBytes<C>>, SmemBytes<C>>>,
 {
 }
 

@@ -22,6 +22,7 @@ use tycute_layout::algebra::coord::Crd2IdxOp;
 
 use super::tidfrg::{TidfrgD, TidfrgDOp, TidfrgS, TidfrgSOp, TilerShape, TilerShapeOp};
 use crate::exact::{ModesMultiple, ModesMultipleOf, TensorShape, TensorShapeOp, TiledCopyTileDividesTensor};
+use tycute_layout::bounds::{DecIfFailed, DecimalIfFailed};
 use tycute_layout::int::{B0, B1};
 use crate::counting::CountingTensor;
 use crate::sealed::Sealed;
@@ -99,7 +100,10 @@ type TilerOf<TC> = <TC as crate::copy::TiledCopyMembers>::Tiler_MN;
 /// Whether `Tiler_MN` divides the tensor `L`.
 type TileDivides<TC, L> = ModesMultipleOf<TensorShape<L>, TilerShape<TilerOf<TC>>>;
 /// `L`, once the tile is known to divide it.
-type DividedL<TC, L> = <TileDivides<TC, L> as TiledCopyTileDividesTensor>::Ok<L>;
+type DividedL<TC, L> = <TileDivides<TC, L> as TiledCopyTileDividesTensor<
+    DecIfFailed<TileDivides<TC, L>, TilerShape<TilerOf<TC>>>,
+    DecIfFailed<TileDivides<TC, L>, TensorShape<L>>,
+>>::Ok<L>;
 
 /// [`ExactPartitionS`] as a trait on the TiledCopy.
 pub trait ExactPartitionSOp<L, Thr>: Sealed {
@@ -111,7 +115,11 @@ where
     TilerOf<TC>: TilerShapeOp,
     L: TensorShapeOp,
     TensorShape<L>: ModesMultiple<TilerShape<TilerOf<TC>>>,
-    TileDivides<TC, L>: TiledCopyTileDividesTensor,
+    TileDivides<TC, L>: DecimalIfFailed<TilerShape<TilerOf<TC>>> + DecimalIfFailed<TensorShape<L>>,
+    TileDivides<TC, L>: TiledCopyTileDividesTensor<
+        DecIfFailed<TileDivides<TC, L>, TilerShape<TilerOf<TC>>>,
+        DecIfFailed<TileDivides<TC, L>, TensorShape<L>>,
+    >,
     DividedL<TC, L>: PartitionOn<TC, Thr, B1>,
 {
     type Output = <DividedL<TC, L> as PartitionOn<TC, Thr, B1>>::Output;
@@ -126,7 +134,11 @@ where
     TilerOf<TC>: TilerShapeOp,
     L: TensorShapeOp,
     TensorShape<L>: ModesMultiple<TilerShape<TilerOf<TC>>>,
-    TileDivides<TC, L>: TiledCopyTileDividesTensor,
+    TileDivides<TC, L>: DecimalIfFailed<TilerShape<TilerOf<TC>>> + DecimalIfFailed<TensorShape<L>>,
+    TileDivides<TC, L>: TiledCopyTileDividesTensor<
+        DecIfFailed<TileDivides<TC, L>, TilerShape<TilerOf<TC>>>,
+        DecIfFailed<TileDivides<TC, L>, TensorShape<L>>,
+    >,
     DividedL<TC, L>: PartitionOn<TC, Thr, B0>,
 {
     type Output = <DividedL<TC, L> as PartitionOn<TC, Thr, B0>>::Output;

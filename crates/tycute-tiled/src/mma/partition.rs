@@ -38,6 +38,7 @@ use crate::mma::thr_coord::{FlatCoord, FlatCoordOp};
 use crate::mma::thrfrg::{ThrfrgA, ThrfrgAOp, ThrfrgB, ThrfrgBOp, ThrfrgC, ThrfrgCOp};
 use crate::mma::tiled_mma::TiledMma;
 use crate::exact::{ModesMultiple, ModesMultipleOf, TensorShape, TensorShapeOp, TiledMmaTileDividesTensor};
+use tycute_layout::bounds::DecIfFailed;
 use crate::sealed::Sealed;
 
 /// The slice `thr_tensor(_, (_, repeat<R>(_)))` of a `((Thr..),(FrgV,(Rest..)))` layout: the
@@ -197,7 +198,10 @@ macro_rules! exact_partition_op {
         ///
         /// (The alias requires the rule itself, so that a rejection names it with no chain of
         /// impls after it; the `...Op` trait is the same as a bound.)
-        pub type $alias<TM, Ref, Thr> = <<ModesMultipleOf<TensorShape<Ref>, Pair<<TM as TiledMma>::$tx, <TM as TiledMma>::$ty>> as TiledMmaTileDividesTensor>::Ok<Ref> as PartitionMmaOn<
+        pub type $alias<TM, Ref, Thr> = <<ModesMultipleOf<TensorShape<Ref>, Pair<<TM as TiledMma>::$tx, <TM as TiledMma>::$ty>> as TiledMmaTileDividesTensor<
+            DecIfFailed<ModesMultipleOf<TensorShape<Ref>, Pair<<TM as TiledMma>::$tx, <TM as TiledMma>::$ty>>, Pair<<TM as TiledMma>::$tx, <TM as TiledMma>::$ty>>,
+            DecIfFailed<ModesMultipleOf<TensorShape<Ref>, Pair<<TM as TiledMma>::$tx, <TM as TiledMma>::$ty>>, TensorShape<Ref>>,
+        >>::Ok<Ref> as PartitionMmaOn<
             TM,
             Thr,
             crate::mma::tiled_mma::$x,
