@@ -5,6 +5,26 @@
 
 pub mod design;
 
+use tycute::bounds::{CopyCovers, MmaTileDivides, SizeIs};
+
+/// Bytes of one shared-memory stage of A for this kernel. Generic over the stage's layout, and
+/// it compiles only for a layout of the tile's `bM * bK = 2048` elements: a `(64,64)` stage is a
+/// compile error that says `size(layout) is _4<_096>, not 2048` (tests/ui).
+pub fn stage_bytes_a<L: SizeIs<2048>>() -> usize {
+    2048 * 2
+}
+
+/// The kernel's tile `(bM, bN, bK)` for a TiledMMA and a G2S copy of one's own choosing: compiles
+/// only when the TiledMMA's tile divides `(64,128,32)` and the copy's tile divides A's
+/// `(64,32)` tile, each failure naming both shapes in decimal (tests/ui).
+pub fn tile_for<TM, G2S>() -> (usize, usize, usize)
+where
+    TM: MmaTileDivides<tycute::cute!((_64,_128,_32))>,
+    G2S: CopyCovers<design::GmemA>,
+{
+    (design::BM, design::BN, design::BK)
+}
+
 use tycute_cuda::cudarc::driver::{LaunchConfig, PushKernelArg};
 use tycute_cuda::cudarc::nvrtc::Ptx;
 use tycute_cuda::nvrtc::{self, Arch, Cubin, Options};
