@@ -52,10 +52,10 @@ impl Sm90Config {
             .ok_or_else(|| format!("{}.h has no `constexpr int {name}`", self.name))
     }
 
-    /// Row 0 of `constexpr int NAME[1][n] = {\n  {a,b},\n};` of the header.
+    /// Row 0 of `TYCUTE_DEVICE constexpr int NAME[1][n] = {\n  {a,b},\n};` of the header.
     fn row(&self, name: &str) -> Result<Vec<i64>, String> {
         let pre = format!("constexpr int {name}[");
-        let mut lines = self.header.lines().skip_while(|l| !l.starts_with(&pre));
+        let mut lines = self.header.lines().skip_while(|l| !l.trim_start_matches("TYCUTE_DEVICE ").starts_with(&pre));
         lines.next().ok_or_else(|| format!("{}.h has no `{name}`", self.name))?;
         let r = lines.next().ok_or_else(|| format!("`{name}` has no row"))?;
         r.trim().trim_start_matches('{').trim_end_matches(',').trim_end_matches('}').split(',').map(|x| x.trim().parse().map_err(|_| format!("`{name}`: {r}"))).collect()
