@@ -106,8 +106,8 @@ impl Sm90Config {
         format!("TYCUTE_{}_CUBIN", self.name.to_uppercase())
     }
 
-    /// The kernel's sm_90a CUBIN: the file `cubin_env()` names, else NVRTC's build (`None`
-    /// without NVRTC).
+    /// The kernel's sm_90a CUBIN: the file `cubin_env()` names, else NVRTC's build (a spill is a
+    /// warning on stderr; `None` without NVRTC).
     pub fn cubin(&self) -> Result<Option<Vec<u8>>, String> {
         use tycute_cuda::nvrtc;
         let env = self.cubin_env();
@@ -117,7 +117,9 @@ impl Sm90Config {
         if !nvrtc::available() {
             return Ok(None);
         }
-        nvrtc::compile("sm90_gemm.cu", KERNEL, crate::headers::HEADERS, nvrtc::Arch::Sm90a, &self.nvrtc_options()).map(|c| Some(c.image)).map_err(|e| e.to_string())
+        nvrtc::compile_to_run("sm90_gemm.cu", KERNEL, crate::headers::HEADERS, nvrtc::Arch::Sm90a, self.nvrtc_options().extra)
+            .map(|c| Some(c.image))
+            .map_err(|e| e.to_string())
     }
 }
 
