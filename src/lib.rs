@@ -33,6 +33,13 @@ pub use tycute_tiled as tiled;
 /// The runtime twin: the same algebra on run-time values, parsed from and printed as CuTe text.
 pub use tycute_dynamic as dynamic;
 
+/// The CUDA side: NVRTC compilation of kernels and headers to CUBIN with ptxas's report
+/// (`cuda::nvrtc`), SASS checks (`cuda::sass`), the driver through cudarc (`cuda::cudarc`),
+/// TMA descriptors (`cuda::tma`); its CUBIN cache lives in the running program's target
+/// directory (`cuda::nvrtc::cache_dir`).
+#[cfg(feature = "headers")]
+pub use tycute_cuda as cuda;
+
 /// The CUDA headers of the named configurations, written by `build.rs` from their types
 /// (docs/headers.md): `(file name, text)`, for NVRTC's in-memory headers.
 #[cfg(feature = "headers")]
