@@ -186,7 +186,7 @@ impl Cubin {
             .filter(|k| k.spill_stores > 0 || k.spill_loads > 0)
             .map(|k| {
                 format!(
-                    "warning: NVRTC {}.{}: {name} {} kernel {}: ptxas spills {} B stored / {} B loaded ({} registers, {} B stack frame); it runs, slower (NVRTC {TESTED_NEWEST} and {TESTED_OLDEST} build it without spills)",
+                    "warning: NVRTC {}.{}: {name} {} kernel {}: ptxas spills {} B stored / {} B loaded ({} registers, {} B stack frame); it runs, slower (CI builds tycute's kernels without spills with NVRTC {TESTED_NEWEST} and {TESTED_OLDEST})",
                     self.version.0, self.version.1, self.arch, k.name, k.spill_stores, k.spill_loads, k.registers, k.stack_frame
                 )
             })

@@ -373,7 +373,12 @@ mod tests {
         h.layout("sA", "(_2,_4):(_4,_1)", &[2, 4], &[4, 1]);
         h.table("small", "a small table", &[vec![0, 1], vec![2, 255]]);
         h.table("wide", "a wide table", &[vec![0, 70000]]);
+        h.define_int("ACC_BITS", 32);
+        h.define_str("MMA_PTX", "mma.sync", "the MMA");
         let t = h.finish();
+        // the configuration's own macros, so that two headers coexist in one translation unit
+        assert!(t.contains("\n#define TYCUTE_demo_ACC_BITS 32\n") && t.contains("\n#define TYCUTE_demo_MMA_PTX \"mma.sync\"\n"), "{t}");
+        assert_eq!(t.matches("#define ").count(), 5, "guard, TYCUTE_DEVICE twice, two items: {t}");
         assert!(t.contains("namespace tycute { namespace demo {"), "{t}");
         assert!(t.contains("constexpr int kThreads = 2;  // threads"));
         assert!(t.contains("TYCUTE_DEVICE constexpr int sA_shape[2] = {2, 4};"));
