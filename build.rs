@@ -14,12 +14,11 @@ fn main() {
 fn main() {
     println!("cargo:rerun-if-changed=build.rs");
     let out = std::path::PathBuf::from(std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"));
+    // (no `rerun-if-changed` on the headers: the script writes them itself, so cargo would see
+    // them newer than its last run and run it, and recompile tycute and every dependent, at each
+    // build; it reruns when build.rs or its build-dependency tycute-configs changes)
     match tycute_configs::emit::write_all(&out) {
-        Ok(paths) => {
-            for p in paths {
-                println!("cargo:rerun-if-changed={}", p.display());
-            }
-        }
+        Ok(_) => {}
         Err(e) => {
             println!(
                 "cargo:warning=could not write the CUDA headers into {}: {e}",

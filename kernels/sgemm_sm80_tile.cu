@@ -24,7 +24,7 @@ extern "C" __global__ void __launch_bounds__(kThreads)
   for (int i = 0; i < kG2SCopiesA; ++i) {
     const int c = g2s_a_crd[t][i];
     const unsigned short* src = a + (c % kTileM) * lda + c / kTileM;
-    asm volatile(TYCUTE_SM80_G2S_PTX " [%0], [%1], %2;\n" ::"r"(smem_addr(sA + g2s_a_smem[t][i])), "l"(src),
+    asm volatile(TYCUTE_sgemm_sm80_G2S_PTX " [%0], [%1], %2;\n" ::"r"(smem_addr(sA + g2s_a_smem[t][i])), "l"(src),
                  "n"(kG2SBytes));
   }
   asm volatile("cp.async.commit_group;\n" ::);

@@ -57,21 +57,20 @@
 
 using namespace tycute::TYCUTE_SM80_CONFIG;
 
-// The operands' majorness and S2R instructions: a header with an M-/N-major operand or a
-// transposing ldmatrix defines them (from the G2S copies' source vectors and the S2R atoms); the
-// TN headers, which predate them, do not, and mean these defaults.
-#ifndef TYCUTE_SM80_A_MN_MAJOR
-#define TYCUTE_SM80_A_MN_MAJOR 0
-#endif
-#ifndef TYCUTE_SM80_B_MN_MAJOR
-#define TYCUTE_SM80_B_MN_MAJOR 0
-#endif
-#ifndef TYCUTE_SM80_S2R_A_PTX
-#define TYCUTE_SM80_S2R_A_PTX "ldmatrix.sync.aligned.m8n8.x4.shared.b16"
-#endif
-#ifndef TYCUTE_SM80_S2R_B_PTX
-#define TYCUTE_SM80_S2R_B_PTX "ldmatrix.sync.aligned.m8n8.x4.shared.b16"
-#endif
+// The configuration's macros (string-literal PTX and #if switches) are its own,
+// TYCUTE_<config>_<item>, so that headers coexist in one translation unit; these aliases pick
+// TYCUTE_SM80_CONFIG's.
+#define TYCUTE_CAT2(a, b) a##b
+#define TYCUTE_CAT(a, b) TYCUTE_CAT2(a, b)
+#define TYCUTE_CFG(item) TYCUTE_CAT(TYCUTE_CAT(TYCUTE_, TYCUTE_SM80_CONFIG), TYCUTE_CAT(_, item))
+#define TYCUTE_SM80_A_MN_MAJOR TYCUTE_CFG(A_MN_MAJOR)
+#define TYCUTE_SM80_B_MN_MAJOR TYCUTE_CFG(B_MN_MAJOR)
+#define TYCUTE_SM80_S2R_A_PTX TYCUTE_CFG(S2R_A_PTX)
+#define TYCUTE_SM80_S2R_B_PTX TYCUTE_CFG(S2R_B_PTX)
+#define TYCUTE_SM80_G2S_PTX TYCUTE_CFG(G2S_PTX)
+#define TYCUTE_SM80_MMA_PTX TYCUTE_CFG(MMA_PTX)
+#define TYCUTE_SM80_ACC_BITS TYCUTE_CFG(ACC_BITS)
+#define TYCUTE_SM80_OUT_BITS TYCUTE_CFG(OUT_BITS)
 
 // The element type of C and D (the S2G atom's value type): float, or half as its bits.
 #if TYCUTE_SM80_OUT_BITS == 16
@@ -143,7 +142,7 @@ __device__ __forceinline__ float h2f(unsigned short h) {
   asm("cvt.f32.f16 %0, %1;" : "=f"(f) : "h"(h));
   return f;
 }
-__device__ __forceinline__ unsigned short f2h(float f) {
+[[maybe_unused]] __device__ __forceinline__ unsigned short f2h(float f) {  // (unused with fp32 D)
   unsigned short h;
   asm("cvt.rn.f16.f32 %0, %1;" : "=h"(h) : "f"(f));
   return h;

@@ -693,16 +693,18 @@ __device__ __forceinline__ void gemm(const TmaMap& tma_a, const TmaMap& tma_b, c
   // it0: the producer's iteration of unit i's first k-block (the units before it, either
   // consumer's: each its k-blocks and, a stream-K head, kSkChunks stages per source)
   int it0 = 0, id, kt0, kt1, sources = 0;
-  for (int i = 0, n = 0, ne = 0; unit(i, id, kt0, kt1); it0 += kt1 - kt0 + kSkChunks * sources, ++i) {
+  for (int i = 0, ne = 0; unit(i, id, kt0, kt1); it0 += kt1 - kt0 + kSkChunks * sources, ++i) {
     sources = sk_sources(id, kt0, kt1);
     if (kConsumers > 1 && i % kConsumers != c) continue;
     // (n: this consumer's units so far, the parity of its turn barriers; ne: its epilogues, the
     // parity of its sBias barriers)
     // unit i's mainloop after unit i - 1's (the other consumer's n-th or (n-1)-th) has waited
     // for its last stage
+    // (n is computed, not counted: the units go round the consumers, so this one's units before i
+    // are i / kConsumers; a counter kept live across the loop made NVRTC 13.0's ptxas spill it)
+    const int n = i / kConsumers;
     if (kConsumers > 1 && c == 1) mbar_wait(turn(1), n & 1);
     if (kConsumers > 1 && c == 0 && n > 0) mbar_wait(turn(0), (n - 1) & 1);
-    ++n;
 #ifdef TYCUTE_SM90_TRACE
     unsigned long long tr[5] = {0, 0, 0, 0, 0};
 #endif

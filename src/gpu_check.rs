@@ -72,7 +72,7 @@ pub fn cubin(env: &str, name: &str, src: &str, arch: tycute_cuda::nvrtc::Arch) -
     if !nvrtc::available() {
         return Ok(None);
     }
-    nvrtc::compile(name, src, crate::headers::HEADERS, arch, &Default::default()).map(|c| Some(c.image)).map_err(|e| e.to_string())
+    nvrtc::compile_to_run(name, src, crate::headers::HEADERS, arch, Vec::new()).map(|c| Some(c.image)).map_err(|e| e.to_string())
 }
 
 type Stream = std::sync::Arc<tycute_cuda::cudarc::driver::CudaStream>;
@@ -593,8 +593,8 @@ impl GemmStrides {
 }
 
 /// The CUBIN of `kernels/sm80_gemm.cu` for configuration `cfg`: the file named by
-/// `$TYCUTE_GEMM_CUBIN` if set (a CUBIN of that configuration built elsewhere), else NVRTC.
-/// `Ok(None)`: neither is available.
+/// `$TYCUTE_GEMM_CUBIN` if set (a CUBIN of that configuration built elsewhere), else NVRTC (a
+/// spill is a warning on stderr). `Ok(None)`: neither is available.
 pub fn gemm_cubin(cfg: &Sm80Config, arch: tycute_cuda::nvrtc::Arch) -> Result<Option<Vec<u8>>, String> {
     use tycute_cuda::nvrtc;
     if let Some(path) = std::env::var_os("TYCUTE_GEMM_CUBIN") {
@@ -603,7 +603,7 @@ pub fn gemm_cubin(cfg: &Sm80Config, arch: tycute_cuda::nvrtc::Arch) -> Result<Op
     if !nvrtc::available() {
         return Ok(None);
     }
-    nvrtc::compile("sm80_gemm.cu", GEMM_KERNEL, crate::headers::HEADERS, arch, &cfg.nvrtc_options())
+    nvrtc::compile_to_run("sm80_gemm.cu", GEMM_KERNEL, crate::headers::HEADERS, arch, cfg.nvrtc_options().extra)
         .map(|c| Some(c.image))
         .map_err(|e| e.to_string())
 }

@@ -52,10 +52,10 @@ impl Sm90Config {
             .ok_or_else(|| format!("{}.h has no `constexpr int {name}`", self.name))
     }
 
-    /// Row 0 of `constexpr int NAME[1][n] = {\n  {a,b},\n};` of the header.
+    /// Row 0 of `TYCUTE_DEVICE constexpr int NAME[1][n] = {\n  {a,b},\n};` of the header.
     fn row(&self, name: &str) -> Result<Vec<i64>, String> {
         let pre = format!("constexpr int {name}[");
-        let mut lines = self.header.lines().skip_while(|l| !l.starts_with(&pre));
+        let mut lines = self.header.lines().skip_while(|l| !l.trim_start_matches("TYCUTE_DEVICE ").starts_with(&pre));
         lines.next().ok_or_else(|| format!("{}.h has no `{name}`", self.name))?;
         let r = lines.next().ok_or_else(|| format!("`{name}` has no row"))?;
         r.trim().trim_start_matches('{').trim_end_matches(',').trim_end_matches('}').split(',').map(|x| x.trim().parse().map_err(|_| format!("`{name}`: {r}"))).collect()
@@ -106,8 +106,8 @@ impl Sm90Config {
         format!("TYCUTE_{}_CUBIN", self.name.to_uppercase())
     }
 
-    /// The kernel's sm_90a CUBIN: the file `cubin_env()` names, else NVRTC's build (`None`
-    /// without NVRTC).
+    /// The kernel's sm_90a CUBIN: the file `cubin_env()` names, else NVRTC's build (a spill is a
+    /// warning on stderr; `None` without NVRTC).
     pub fn cubin(&self) -> Result<Option<Vec<u8>>, String> {
         use tycute_cuda::nvrtc;
         let env = self.cubin_env();
@@ -117,7 +117,9 @@ impl Sm90Config {
         if !nvrtc::available() {
             return Ok(None);
         }
-        nvrtc::compile("sm90_gemm.cu", KERNEL, crate::headers::HEADERS, nvrtc::Arch::Sm90a, &self.nvrtc_options()).map(|c| Some(c.image)).map_err(|e| e.to_string())
+        nvrtc::compile_to_run("sm90_gemm.cu", KERNEL, crate::headers::HEADERS, nvrtc::Arch::Sm90a, self.nvrtc_options().extra)
+            .map(|c| Some(c.image))
+            .map_err(|e| e.to_string())
     }
 }
 

@@ -148,6 +148,13 @@ pub mod emit {
 /// its type, never through text.
 pub use tycute_emit::value;
 
+/// The CUDA side: NVRTC compilation of kernels and headers to CUBIN with ptxas's report
+/// (`cuda::nvrtc`), SASS checks (`cuda::sass`), the driver through cudarc (`cuda::cudarc`),
+/// TMA descriptors (`cuda::tma`); its CUBIN cache lives in the running program's target
+/// directory (`cuda::nvrtc::cache_dir`).
+#[cfg(feature = "headers")]
+pub use tycute_cuda as cuda;
+
 /// The CUDA headers of the named configurations, written by `build.rs` from their types
 /// (docs/headers.md): `(file name, text)`, for NVRTC's in-memory headers.
 #[cfg(feature = "headers")]

@@ -76,7 +76,7 @@ fn main() {
         let (major, minor) = nvrtc::version().unwrap_or((0, 0));
         let _ = writeln!(text, "  NVRTC {major}.{minor}");
         for arch in nvrtc::Arch::ALL {
-            match nvrtc::compile("sgemm_sm80_tile.cu", tycute::gpu_check::TILE_KERNEL, tycute::headers::HEADERS, arch, &Default::default()) {
+            match nvrtc::compile_to_run("sgemm_sm80_tile.cu", tycute::gpu_check::TILE_KERNEL, tycute::headers::HEADERS, arch, Vec::new()) {
                 Ok(c) => {
                     for k in &c.kernels {
                         let _ = writeln!(
@@ -114,12 +114,12 @@ fn main() {
             Ok(arch) => {
                 let image = match (arch, cubin_90a) {
                     (nvrtc::Arch::Sm90a, Some(c)) => Some(c.image),
-                    _ if nvrtc::available() => nvrtc::compile(
+                    _ if nvrtc::available() => nvrtc::compile_to_run(
                         "sgemm_sm80_tile.cu",
                         tycute::gpu_check::TILE_KERNEL,
                         tycute::headers::HEADERS,
                         arch,
-                        &Default::default(),
+                        Vec::new(),
                     )
                     .ok()
                     .map(|c| c.image),
@@ -301,26 +301,32 @@ fn bench_sm90(args: &tycute_cli::BenchArgs) -> i32 {
             }
         },
     };
+    // a configuration that fails to build or load is reported and the others run
     let mut gemms = Vec::new();
+    let mut failed: Vec<String> = Vec::new();
     for cfg in configs {
         let image = match cfg.cubin() {
             Ok(Some(i)) => i,
             Ok(None) => {
-                eprintln!("error: no NVRTC to build the kernel (source scripts/cuda-env.sh, or set {})", cfg.cubin_env());
-                return 1;
+                failed.push(format!("{}: no NVRTC to build the kernel (source scripts/cuda-env.sh, or set {})", cfg.name, cfg.cubin_env()));
+                continue;
             }
             Err(e) => {
-                eprintln!("error: {}: {e}", cfg.name);
-                return 1;
+                failed.push(format!("{}: {e}", cfg.name));
+                continue;
             }
         };
         match tycute::gpu_sm90::Sm90Gemm::load_config(&ctx, cfg, image) {
             Ok(g) => gemms.push(g),
-            Err(e) => {
-                eprintln!("error: {}: {e}", cfg.name);
-                return 1;
-            }
+            Err(e) => failed.push(format!("{}: {e}", cfg.name)),
         }
+    }
+    for f in &failed {
+        eprintln!("error: {f}");
+    }
+    if gemms.is_empty() {
+        eprintln!("error: no sm90 configuration could be built");
+        return 1;
     }
     use tycute::gpu_sm90::Order;
     let orders = match args.layout.as_str() {
@@ -344,14 +350,18 @@ fn bench_sm90(args: &tycute_cli::BenchArgs) -> i32 {
     }
     for &(m, n, k) in &parsed {
         let want = tycute::gpu_sm90::pick((m, n, k), 1, gemms[0].sms());
-        let i = gemms.iter().position(|g| g.config == want).unwrap_or(0);
+        // (the choice failed to build: the first that did, said in the line)
+        let (i, instead) = match gemms.iter().position(|g| g.config == want) {
+            Some(i) => (i, String::new()),
+            None => (0, format!(" (instead of {}, which failed to build)", want.name)),
+        };
         let g = &gemms[i];
         let plan = g.schedule((m, n, k), &tycute::gpu_sm90::Sm90Strides::packed_ab((m, n, k), 1, orders.0, orders.1));
         match tycute::gpu_sm90::bench_rotating_layout(g, (m, n, k), args.runs, args.beta, &args.bias, orders, timing(args)) {
             Ok((ours, cb)) => {
                 let cbs = cb.map_or("-".to_string(), |c| format!("{c:.1}"));
                 let ratio = cb.map_or("-".to_string(), |c| format!("{:.2}", ours / c));
-                let _ = write!(text, "{:<18} {ours:>10.1} {cbs:>10} {ratio:>7}  {}", format!("{m}x{n}x{k}"), g.config.name);
+                let _ = write!(text, "{:<18} {ours:>10.1} {cbs:>10} {ratio:>7}  {}{instead}", format!("{m}x{n}x{k}"), g.config.name);
                 dump_trace(&gemms[i], &format!("{m}x{n}x{k}"));
                 if plan.sk_tiles > 0 {
                     // the same shape with whole tiles only, in the same process: what stream-K brings
@@ -370,9 +380,12 @@ fn bench_sm90(args: &tycute_cli::BenchArgs) -> i32 {
             }
         }
     }
+    for f in &failed {
+        let _ = writeln!(text, "failed to build: {f}");
+    }
     text += "TFLOP/s; method and results: docs/perf.md\n";
     tycute_cli::emit(&text);
-    0
+    i32::from(!failed.is_empty())
 }
 
 /// With `TYCUTE_SM90_TRACE=PREFIX` and a CUBIN built with `-DTYCUTE_SM90_TRACE`: the kernel's

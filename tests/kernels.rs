@@ -130,3 +130,23 @@ fn a_spill_is_an_error() {
         Err(e) => panic!("{e}"),
     }
 }
+
+#[test]
+fn a_spill_at_run_time_is_a_warning_with_the_numbers() {
+    if !nvrtc::available() {
+        return missing("NVRTC");
+    }
+    // the kernel of `a_spill_is_an_error`, built the way `tycute bench` and the GPU tests build
+    let src = "extern \"C\" __global__ void __launch_bounds__(1024, 1) k(float* d, int n) {\n\
+               float v[256];\n\
+               for (int i = 0; i < 256; ++i) v[i] = d[i * n];\n\
+               float s = 0; for (int j = 0; j < 256; ++j) s += v[(j * 37) % 256] * v[j];\n\
+               d[0] = s; }";
+    let c = nvrtc::compile_to_run("spill.cu", src, &[], nvrtc::Arch::Sm80, vec!["--maxrregcount=32".into()])
+        .unwrap_or_else(|e| panic!("a spill must not stop a kernel at run time: {e}"));
+    let w = c.spill_warnings("spill.cu");
+    println!("{w:?}");
+    assert_eq!(w.len(), 1, "{w:?}");
+    let (major, minor) = nvrtc::version().unwrap();
+    assert!(w[0].starts_with(&format!("warning: NVRTC {major}.{minor}: spill.cu sm_80 kernel k: ptxas spills ")), "{}", w[0]);
+}

@@ -46,6 +46,15 @@ pub mod sm90_reuse;
 
 pub use rows::Row;
 
+/// What the exported macros (`impl_sm80_kernel!`, `impl_sm80_variant!`) name through `$crate::`,
+/// so that they expand in a crate that depends only on `tycute` (not on tycute-tiled or
+/// tycute-layout by name).
+#[doc(hidden)]
+pub mod __private {
+    pub use tycute_layout;
+    pub use tycute_tiled;
+}
+
 /// A named configuration and its dump.
 pub struct Config {
     /// The name `tycute dump NAME` takes.

@@ -127,8 +127,8 @@ mod tests {
         let acc = header::<Sm80Tn128x256F16Acc>();
         let cd = header::<Sm80Tn128x256F16Cd>();
         let both = header::<Sm80Tn128x256F16AccF16Cd>();
-        assert!(tn.contains("#define TYCUTE_SM80_MMA_PTX \"mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32\""), "{tn}");
-        assert!(acc.contains("#define TYCUTE_SM80_MMA_PTX \"mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16\""));
+        assert!(tn.contains("#define TYCUTE_sm80_tn_128x256_MMA_PTX \"mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32\""), "{tn}");
+        assert!(acc.contains("#define TYCUTE_sm80_tn_128x256_f16acc_MMA_PTX \"mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16\""));
         assert!(tn.contains("constexpr int kAccBits = 32;") && acc.contains("constexpr int kAccBits = 16;"));
         assert!(tn.contains("constexpr int kOutBits = 32;") && cd.contains("constexpr int kOutBits = 16;"));
         assert!(tn.contains("constexpr int kS2GVec = 4;") && cd.contains("constexpr int kS2GVec = 8;"));

@@ -1,10 +1,14 @@
 //! NVRTC: CUDA C++ source (plus headers given as strings) to a CUBIN for one real architecture,
 //! with ptxas's resource report, cached by content hash.
 //!
-//! NVRTC is loaded at run time (cudarc's `dynamic-loading`): [`available`] probes for the library
-//! first, so a machine without it gets [`Error::NoNvrtc`] instead of cudarc's panic. A spill is an
-//! error when [`Options::spills_are_errors`] is set (ptxas `--warn-on-spills
-//! --warning-as-error`), the default.
+//! NVRTC is loaded at run time (cudarc's `dynamic-loading`, the first `libnvrtc.so.13` on
+//! `LD_LIBRARY_PATH`; one per process, so `tests/toolchains.rs` runs a child process per NVRTC
+//! version): [`available`] probes for the library first, so a machine without it gets
+//! [`Error::NoNvrtc`] instead of cudarc's panic. A spill is an error when
+//! [`Options::spills_are_errors`] is set (ptxas `--warn-on-spills --warning-as-error`), the
+//! default, which the tests and CI use; [`Options::at_run_time`] builds a kernel that spills
+//! anyway and [`Cubin::spill_warnings`] states the numbers (what `tycute bench` and the GPU
+//! drivers print: a spill costs speed, not correctness).
 
 use std::ffi::{c_char, c_int, CString};
 use std::fmt;
@@ -45,8 +49,9 @@ impl fmt::Display for Arch {
 pub enum Error {
     /// `libnvrtc.so` could not be loaded.
     NoNvrtc,
-    /// NVRTC refused the program (the log holds the compiler's messages).
-    Compile { name: String, arch: Arch, log: String },
+    /// NVRTC refused the program (the log holds the compiler's messages); `version` is the
+    /// NVRTC that did.
+    Compile { name: String, arch: Arch, log: String, version: (i32, i32) },
     /// An NVRTC call failed outside compilation.
     Nvrtc { call: &'static str, code: i32 },
     /// The source or a header holds a NUL byte.
@@ -62,7 +67,14 @@ impl fmt::Display for Error {
                 f,
                 "NVRTC (libnvrtc.so.13) is not on the library path: `pip install nvidia-cuda-nvrtc` and add its nvidia/cu13/lib to LD_LIBRARY_PATH"
             ),
-            Error::Compile { name, arch, log } => write!(f, "NVRTC could not compile {name} for {arch}:\n{}", log.trim_end()),
+            Error::Compile { name, arch, log, version: (major, minor) } => write!(
+                f,
+                "NVRTC {major}.{minor} (libnvrtc.so.13 from LD_LIBRARY_PATH) could not compile {name} for {arch}:\n{}\n\
+                 (tycute's kernels are built in CI with NVRTC {TESTED_NEWEST} and {TESTED_OLDEST}: \
+                 `pip install nvidia-cuda-nvrtc=={TESTED_NEWEST}.*` and put its nvidia/cu13/lib first on LD_LIBRARY_PATH, \
+                 or `source scripts/cuda-env.sh`)",
+                log.trim_end()
+            ),
             Error::Nvrtc { call, code } => write!(f, "NVRTC call {call} failed with code {code}"),
             Error::Nul(what) => write!(f, "{what} contains a NUL byte"),
             Error::Io(e) => write!(f, "CUBIN cache: {e}"),
@@ -71,6 +83,11 @@ impl fmt::Display for Error {
 }
 
 impl std::error::Error for Error {}
+
+/// The newest NVRTC tycute's kernels are built with in CI (`scripts/cuda-env.sh` pins it).
+pub const TESTED_NEWEST: &str = "13.5";
+/// The oldest: what the H100 box's driver ships (`scripts/cuda-env.sh` installs it beside).
+pub const TESTED_OLDEST: &str = "13.0";
 
 impl From<std::io::Error> for Error {
     fn from(e: std::io::Error) -> Self {
@@ -119,6 +136,14 @@ impl Default for Options {
     }
 }
 
+impl Options {
+    /// For a kernel about to run: a spill is not an error (the kernel is right, only slower);
+    /// check [`Cubin::spill_warnings`] and say so.
+    pub fn at_run_time(extra: Vec<String>) -> Options {
+        Options { spills_are_errors: false, extra }
+    }
+}
+
 /// ptxas's resource report for one kernel (`ptxas info : Used N registers, ...`).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct KernelReport {
@@ -148,9 +173,26 @@ pub struct Cubin {
     pub kernels: Vec<KernelReport>,
     /// Whether this came from the cache.
     pub cached: bool,
+    /// The NVRTC that compiled it `(major, minor)`.
+    pub version: (i32, i32),
 }
 
 impl Cubin {
+    /// One line per kernel that spills: NVRTC's version, the architecture and ptxas's numbers
+    /// (empty without spills). A program built with [`Options::at_run_time`] may spill.
+    pub fn spill_warnings(&self, name: &str) -> Vec<String> {
+        self.kernels
+            .iter()
+            .filter(|k| k.spill_stores > 0 || k.spill_loads > 0)
+            .map(|k| {
+                format!(
+                    "warning: NVRTC {}.{}: {name} {} kernel {}: ptxas spills {} B stored / {} B loaded ({} registers, {} B stack frame); it runs, slower (CI builds tycute's kernels without spills with NVRTC {TESTED_NEWEST} and {TESTED_OLDEST})",
+                    self.version.0, self.version.1, self.arch, k.name, k.spill_stores, k.spill_loads, k.registers, k.stack_frame
+                )
+            })
+            .collect()
+    }
+
     /// The report of the kernel whose (mangled) name contains `name`.
     pub fn kernel(&self, name: &str) -> Option<&KernelReport> {
         self.kernels.iter().find(|k| k.name.contains(name))
@@ -198,13 +240,25 @@ fn content_hash(parts: &[&[u8]]) -> u64 {
     h
 }
 
-/// The CUBIN cache directory: `$TYCUTE_CUBIN_CACHE`, else `target/tycute-cubin-cache` of this
-/// workspace.
+/// The CUBIN cache directory: `$TYCUTE_CUBIN_CACHE`; else `tycute-cubin-cache` in the target
+/// directory of the running program: `$CARGO_TARGET_DIR` when set, else the nearest ancestor of
+/// the executable that is a cargo target directory (it holds `CACHEDIR.TAG`; `target/debug/deps/x`
+/// gives `target/`); else the system's temporary directory. Never tycute's own source tree: a
+/// crate depending on tycute gets the cache in its own `target/`.
 pub fn cache_dir() -> PathBuf {
-    match std::env::var_os("TYCUTE_CUBIN_CACHE") {
-        Some(d) => PathBuf::from(d),
-        None => Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target/tycute-cubin-cache"),
+    if let Some(d) = std::env::var_os("TYCUTE_CUBIN_CACHE") {
+        return PathBuf::from(d);
     }
+    if let Some(d) = std::env::var_os("CARGO_TARGET_DIR") {
+        return PathBuf::from(d).join("tycute-cubin-cache");
+    }
+    let exe = std::env::current_exe().ok();
+    cache_dir_from(exe.as_deref()).unwrap_or_else(|| std::env::temp_dir().join("tycute-cubin-cache"))
+}
+
+/// `tycute-cubin-cache` in the nearest ancestor of `exe` that is a cargo target directory.
+fn cache_dir_from(exe: Option<&Path>) -> Option<PathBuf> {
+    exe?.ancestors().skip(1).find(|d| d.join("CACHEDIR.TAG").is_file()).map(|d| d.join("tycute-cubin-cache"))
 }
 
 /// Compiles `source` (file name `name`, for messages) with `headers` (`(include name, text)`,
@@ -237,7 +291,7 @@ pub fn compile(name: &str, source: &str, headers: &[(&str, &str)], arch: Arch, o
     let dir = cache_dir();
     let (cubin_path, log_path) = (dir.join(format!("{key}.cubin")), dir.join(format!("{key}.log")));
     if let (Ok(image), Ok(log)) = (std::fs::read(&cubin_path), std::fs::read_to_string(&log_path)) {
-        return Ok(Cubin { arch, kernels: parse_ptxas_report(&log), image, log, cached: true });
+        return Ok(Cubin { arch, kernels: parse_ptxas_report(&log), image, log, cached: true, version: (major, minor) });
     }
 
     let cstr = |s: &str, what: &str| CString::new(s).map_err(|_| Error::Nul(what.to_string()));
@@ -290,14 +344,24 @@ pub fn compile(name: &str, source: &str, headers: &[(&str, &str)], arch: Arch, o
         let _ = sys::nvrtcDestroyProgram(&mut p);
         let image = match image {
             Some(r) => r?,
-            None => return Err(Error::Compile { name: name.to_string(), arch, log }),
+            None => return Err(Error::Compile { name: name.to_string(), arch, log, version: (major, minor) }),
         };
         std::fs::create_dir_all(&dir)?;
         // write the log last: a cache entry counts only when both files are there
         std::fs::write(&cubin_path, &image)?;
         std::fs::write(&log_path, &log)?;
-        Ok(Cubin { arch, kernels: parse_ptxas_report(&log), image, log, cached: false })
+        Ok(Cubin { arch, kernels: parse_ptxas_report(&log), image, log, cached: false, version: (major, minor) })
     }
+}
+
+/// [`compile`] for a kernel about to run ([`Options::at_run_time`]): a spill is printed as a
+/// warning with its numbers ([`Cubin::spill_warnings`], on stderr) instead of refusing the kernel.
+pub fn compile_to_run(name: &str, source: &str, headers: &[(&str, &str)], arch: Arch, extra: Vec<String>) -> Result<Cubin, Error> {
+    let c = compile(name, source, headers, arch, &Options::at_run_time(extra))?;
+    for w in c.spill_warnings(name) {
+        eprintln!("{w}");
+    }
+    Ok(c)
 }
 
 #[cfg(test)]
@@ -321,6 +385,38 @@ mod tests {
             KernelReport { name: "_Z4gemmPKfPf".into(), registers: 168, smem_bytes: 49152, spill_stores: 4, spill_loads: 12, stack_frame: 8 }
         );
         assert_eq!((r[1].registers, r[1].smem_bytes, r[1].spill_stores), (32, 0, 0));
+    }
+
+    #[test]
+    fn cache_in_the_programs_target_dir() {
+        let root = std::env::temp_dir().join(format!("tycute-cache-test-{}", std::process::id()));
+        let deps = root.join("target/debug/deps");
+        std::fs::create_dir_all(&deps).unwrap();
+        std::fs::write(root.join("target/CACHEDIR.TAG"), "Signature: 8a477f597d28d172789f06886806bc55").unwrap();
+        assert_eq!(cache_dir_from(Some(&deps.join("app"))), Some(root.join("target/tycute-cubin-cache")));
+        assert_eq!(cache_dir_from(Some(Path::new("/usr/bin/app"))), None);
+        let _ = std::fs::remove_dir_all(&root);
+    }
+
+    #[test]
+    fn spill_warning_states_the_numbers() {
+        let c = Cubin {
+            arch: Arch::Sm90a,
+            image: Vec::new(),
+            log: String::new(),
+            kernels: vec![
+                KernelReport { name: "k".into(), registers: 168, spill_stores: 8, spill_loads: 12, stack_frame: 8, ..Default::default() },
+                KernelReport { name: "ok".into(), registers: 40, ..Default::default() },
+            ],
+            cached: false,
+            version: (13, 0),
+        };
+        let w = c.spill_warnings("sm90_gemm.cu");
+        assert_eq!(w.len(), 1);
+        assert!(w[0].contains("NVRTC 13.0: sm90_gemm.cu sm_90a kernel k: ptxas spills 8 B stored / 12 B loaded (168 registers"), "{}", w[0]);
+        let e = Error::Compile { name: "x.cu".into(), arch: Arch::Sm80, log: "boom".into(), version: (13, 0) }.to_string();
+        assert!(e.starts_with("NVRTC 13.0 (libnvrtc.so.13 from LD_LIBRARY_PATH) could not compile x.cu for sm_80:\nboom"), "{e}");
+        assert!(e.contains("pip install nvidia-cuda-nvrtc==13.5.*"), "{e}");
     }
 
     #[test]

@@ -5,9 +5,16 @@
 //!
 //! * `constexpr` tile sizes, thread counts, swizzle parameters, and each layout's CuTe text in a
 //!   comment beside its flattened shape and stride;
-//! * per-thread tables `NAME[threads][n]` (`__device__ const`, the smallest unsigned type that
+//! * per-thread tables `NAME[threads][n]` (`TYCUTE_DEVICE const`, the smallest unsigned type that
 //!   holds them), for the copies and the MMA: which tile element or shared-memory offset a
 //!   thread's i-th vector touches.
+//!
+//! Every array is `TYCUTE_DEVICE`: `__device__` under nvcc and NVRTC (so device code may index it
+//! without `--expt-relaxed-constexpr` or NVRTC's `-default-device`), nothing under a host C++
+//! compiler; scalars are plain `constexpr int` (usable in host and device code everywhere). The
+//! only macros are `TYCUTE_DEVICE` (defined once, guarded) and the configuration's own
+//! `TYCUTE_<config>_<item>` (string-literal PTX and `#if` switches), so that any number of headers
+//! can be included in one translation unit.
 //!
 //! [`Header`] writes the text; [`sm80::header`] chooses what goes in for any
 //! [`crate::kernel::sm80::Sm80Kernel`] configuration and [`sm80::check`] interprets the tables
@@ -137,14 +144,23 @@ impl Header {
         }
     }
 
-    /// `#define NAME value`: an integer the kernel can test with `#if`.
-    pub fn define_int(&mut self, name: &str, value: i64) {
+    /// The macro name of item `item` of this configuration: `TYCUTE_<config>_<item>` (the
+    /// configuration's name as it is, so that a kernel that names the configuration by a macro
+    /// can paste it: `TYCUTE_##CONFIG##_ACC_BITS`). Two headers never define the same macro.
+    pub fn macro_name(&self, item: &str) -> String {
+        format!("TYCUTE_{}_{item}", self.ns)
+    }
+
+    /// `#define TYCUTE_<config>_<item> value`: an integer the kernel can test with `#if`.
+    pub fn define_int(&mut self, item: &str, value: i64) {
+        let name = self.macro_name(item);
         let _ = writeln!(self.body, "#define {name} {value}");
     }
 
-    /// `#define NAME "text"`: a string for inline PTX (an instruction the configuration's atom
-    /// names), with a comment.
-    pub fn define_str(&mut self, name: &str, text: &str, note: &str) {
+    /// `#define TYCUTE_<config>_<item> "text"`: a string for inline PTX (an instruction the
+    /// configuration's atom names; `asm` needs a string literal), with a comment.
+    pub fn define_str(&mut self, item: &str, text: &str, note: &str) {
+        let name = self.macro_name(item);
         let _ = writeln!(self.body, "// {note}");
         let _ = writeln!(self.body, "#define {name} \"{text}\"");
     }
@@ -155,8 +171,8 @@ impl Header {
         let join = |v: &[i64]| v.iter().map(i64::to_string).collect::<Vec<_>>().join(", ");
         let _ = writeln!(self.body, "// {name} = {cute_text}");
         let _ = writeln!(self.body, "constexpr int {name}_rank = {};", shape.len());
-        let _ = writeln!(self.body, "constexpr int {name}_shape[{}] = {{{}}};", shape.len(), join(shape));
-        let _ = writeln!(self.body, "constexpr int {name}_stride[{}] = {{{}}};", stride.len(), join(stride));
+        let _ = writeln!(self.body, "TYCUTE_DEVICE constexpr int {name}_shape[{}] = {{{}}};", shape.len(), join(shape));
+        let _ = writeln!(self.body, "TYCUTE_DEVICE constexpr int {name}_stride[{}] = {{{}}};", stride.len(), join(stride));
     }
 
     /// A per-thread table `NAME[rows.len()][width]`: row `t` is thread `t`'s values.
@@ -167,7 +183,7 @@ impl Header {
         let max = rows.iter().flatten().copied().max().unwrap_or(0);
         let min = rows.iter().flatten().copied().min().unwrap_or(0);
         let _ = writeln!(self.body, "// {what}");
-        let _ = writeln!(self.body, "__device__ const {} {name}[{}][{width}] = {{", c_type_signed(min, max), rows.len());
+        let _ = writeln!(self.body, "TYCUTE_DEVICE const {} {name}[{}][{width}] = {{", c_type_signed(min, max), rows.len());
         for r in rows {
             let vals: Vec<String> = r.iter().map(i64::to_string).collect();
             let _ = writeln!(self.body, "  {{{}}},", vals.join(","));
@@ -175,13 +191,15 @@ impl Header {
         let _ = writeln!(self.body, "}};");
     }
 
-    /// A thread-independent `constexpr int NAME[rows][cols]` (indices a kernel uses with
-    /// compile-time subscripts, so that the compiler folds them and keeps arrays in registers).
+    /// A thread-independent `TYCUTE_DEVICE constexpr int NAME[rows][cols]` (indices a kernel uses
+    /// with compile-time subscripts, so that the compiler folds them and keeps arrays in
+    /// registers: a `__device__ constexpr` array's loads at constant indices fold to immediates
+    /// under nvcc as under NVRTC).
     pub fn const_table(&mut self, name: &str, what: &str, rows: &[Vec<i64>]) {
         let width = rows.first().map_or(0, Vec::len);
         assert!(rows.iter().all(|r| r.len() == width), "table {name}: ragged rows");
         let _ = writeln!(self.body, "// {what}");
-        let _ = writeln!(self.body, "constexpr int {name}[{}][{width}] = {{", rows.len());
+        let _ = writeln!(self.body, "TYCUTE_DEVICE constexpr int {name}[{}][{width}] = {{", rows.len());
         for r in rows {
             let vals: Vec<String> = r.iter().map(i64::to_string).collect();
             let _ = writeln!(self.body, "  {{{}}},", vals.join(","));
@@ -214,14 +232,14 @@ impl Header {
         let _ = writeln!(self.body, "// {name}: thread t's element i is at {name}_offset[t] + sum_k crd_k(i) * stride_k (per-thread strides from {name}_dstride), thread 0: {}", first.text);
         let r = first.shape.len();
         let _ = writeln!(self.body, "constexpr int {name}_rank = {r};");
-        let _ = writeln!(self.body, "constexpr int {name}_shape[{r}] = {{{}}};", join(&first.shape));
-        let _ = writeln!(self.body, "constexpr int {name}_stride[{r}] = {{{}}};  // 0 where the stride is per thread", join(&statics));
+        let _ = writeln!(self.body, "TYCUTE_DEVICE constexpr int {name}_shape[{r}] = {{{}}};", join(&first.shape));
+        let _ = writeln!(self.body, "TYCUTE_DEVICE constexpr int {name}_stride[{r}] = {{{}}};  // 0 where the stride is per thread", join(&statics));
         let dm: Vec<i64> = dyn_modes.iter().map(|&k| k as i64).collect();
-        let _ = writeln!(self.body, "constexpr int {name}_dmode[{}] = {{{}}};  // the modes whose stride is per thread", dm.len().max(1), if dm.is_empty() { "-1".to_string() } else { join(&dm) });
+        let _ = writeln!(self.body, "TYCUTE_DEVICE constexpr int {name}_dmode[{}] = {{{}}};  // the modes whose stride is per thread", dm.len().max(1), if dm.is_empty() { "-1".to_string() } else { join(&dm) });
         let _ = writeln!(self.body, "constexpr int {name}_ndyn = {};  // how many (entries of {name}_dstride[t])", dm.len());
         let offsets: Vec<Vec<i64>> = per_thread.iter().map(|x| vec![x.offset]).collect();
         let max = offsets.iter().flatten().copied().max().unwrap_or(0);
-        let _ = writeln!(self.body, "__device__ const {} {name}_offset[{}] = {{{}}};", c_type(max), per_thread.len(), offsets.iter().map(|o| o[0].to_string()).collect::<Vec<_>>().join(","));
+        let _ = writeln!(self.body, "TYCUTE_DEVICE const {} {name}_offset[{}] = {{{}}};", c_type(max), per_thread.len(), offsets.iter().map(|o| o[0].to_string()).collect::<Vec<_>>().join(","));
         if dyn_modes.is_empty() {
             let rows: Vec<Vec<i64>> = per_thread.iter().map(|_| vec![0]).collect();
             self.table(&format!("{name}_dstride"), &format!("{name}: no per-thread strides (one zero column, so that kernels can index it)"), &rows);
@@ -232,18 +250,31 @@ impl Header {
         Ok(())
     }
 
-    /// The header text.
+    /// The header text. `TYCUTE_DEVICE` is defined once per translation unit, whichever tycute
+    /// header comes first (the same definition in each).
     pub fn finish(self) -> String {
         format!(
             "// Generated by tycute from the type-level configuration `{ns}`: do not edit.\n\
              // Every value below is a type-level result of the trait solver (see docs/headers.md).\n\
-             #ifndef {guard}\n#define {guard}\n\nnamespace tycute {{ namespace {ns} {{\n{rest}}}  // namespace {ns}\n}}  // namespace tycute\n#endif  // {guard}\n",
+             // Valid C++17 for nvcc, NVRTC and a host compiler (docs/headers.md: the toolchains).\n\
+             #ifndef {guard}\n#define {guard}\n\n{prelude}\nnamespace tycute {{ namespace {ns} {{\n{rest}}}  // namespace {ns}\n}}  // namespace tycute\n#endif  // {guard}\n",
             ns = self.ns,
             guard = self.guard,
+            prelude = DEVICE_PRELUDE,
             rest = self.body,
         )
     }
 }
+
+/// Defines `TYCUTE_DEVICE` (arrays' memory space) unless defined: `__device__` for CUDA compilers
+/// (nvcc defines `__CUDACC__`, NVRTC `__CUDACC_RTC__`), empty for a host C++ compiler.
+const DEVICE_PRELUDE: &str = "#ifndef TYCUTE_DEVICE\n\
+#if defined(__CUDACC__) || defined(__CUDACC_RTC__)\n\
+#define TYCUTE_DEVICE __device__\n\
+#else\n\
+#define TYCUTE_DEVICE\n\
+#endif\n\
+#endif\n";
 
 /// A thread's tensor as the dump prints it: `counting_iter(offset) o shape:stride`, flattened.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -351,12 +382,18 @@ mod tests {
         h.layout("sA", "(_2,_4):(_4,_1)", &[2, 4], &[4, 1]);
         h.table("small", "a small table", &[vec![0, 1], vec![2, 255]]);
         h.table("wide", "a wide table", &[vec![0, 70000]]);
+        h.define_int("ACC_BITS", 32);
+        h.define_str("MMA_PTX", "mma.sync", "the MMA");
         let t = h.finish();
+        // the configuration's own macros, so that two headers coexist in one translation unit
+        assert!(t.contains("\n#define TYCUTE_demo_ACC_BITS 32\n") && t.contains("\n#define TYCUTE_demo_MMA_PTX \"mma.sync\"\n"), "{t}");
+        assert_eq!(t.matches("#define ").count(), 5, "guard, TYCUTE_DEVICE twice, two items: {t}");
         assert!(t.contains("namespace tycute { namespace demo {"), "{t}");
         assert!(t.contains("constexpr int kThreads = 2;  // threads"));
-        assert!(t.contains("constexpr int sA_shape[2] = {2, 4};"));
-        assert!(t.contains("__device__ const unsigned char small[2][2] = {\n  {0,1},\n  {2,255},\n};"), "{t}");
-        assert!(t.contains("__device__ const unsigned int wide[1][2]"));
+        assert!(t.contains("TYCUTE_DEVICE constexpr int sA_shape[2] = {2, 4};"));
+        assert!(t.contains("TYCUTE_DEVICE const unsigned char small[2][2] = {\n  {0,1},\n  {2,255},\n};"), "{t}");
+        assert!(t.contains("TYCUTE_DEVICE const unsigned int wide[1][2]"));
+        assert!(t.contains("#ifndef TYCUTE_DEVICE\n#if defined(__CUDACC__) || defined(__CUDACC_RTC__)"), "{t}");
         assert!(t.starts_with("// Generated by tycute"));
         assert!(t.trim_end().ends_with("#endif  // TYCUTE_DEMO_H"));
     }

@@ -126,10 +126,6 @@ pub fn majors<C: Sm80Kernel>() -> Result<(Major, Major), String> {
     Ok((major_of("G2S A gmem", &t.g2s_a_all.0, cta[0])?, major_of("G2S B gmem", &t.g2s_b_all.0, cta[1])?))
 }
 
-/// The `ldmatrix` of the TN configurations (what `kernels/sm80_gemm.cu` issues when a header
-/// names none).
-const LDSM_DEFAULT: &str = "ldmatrix.sync.aligned.m8n8.x4.shared.b16";
-
 /// The tables of the configuration.
 pub fn tables<C: Sm80Kernel>() -> Tables {
     let k = C::tables();
@@ -292,7 +288,7 @@ pub fn header<C: Sm80Kernel>() -> String {
 
     h.comment("G2S: the configuration's copy atom; thread t issues kG2SCopiesA (kG2SCopiesB) per stage of A (B)");
     h.define_str(
-        "TYCUTE_SM80_G2S_PTX",
+        "G2S_PTX",
         <C::G2SPtx as CpAsyncPtx>::PTX,
         "the G2S atom's instruction (SM80_CP_ASYNC_CACHEALWAYS<uint128_t>): use it with a [dst], [src], kG2SBytes operand list",
     );
@@ -301,16 +297,16 @@ pub fn header<C: Sm80Kernel>() -> String {
     h.int("kG2SCopiesB", t.g2s_b_crd[0].len() as i64, "");
     let (major_a, major_b) = majors::<C>().expect("the G2S copies move 16-byte vectors along K or along M/N");
     let (ptx_a, ptx_b) = (<C::S2RPtxA as LdsmPtx>::PTX, <C::S2RPtxB as LdsmPtx>::PTX);
-    if major_a != Major::K || major_b != Major::K || ptx_a != LDSM_DEFAULT || ptx_b != LDSM_DEFAULT {
-        // (absent from the TN headers: the kernel's defaults are K-major operands and ldmatrix
-        // without .trans, so that their text stays what it was)
+    {
+        // (every header defines them: the macros are per configuration, `TYCUTE_<name>_...`, and
+        // a kernel naming its configuration by a macro cannot test with `#ifdef` for one)
         let mn = |m: Major| i64::from(m == Major::MN);
         h.int("kAMnMajor", mn(major_a), "1: A (M,K) is M-major in global memory (element (m,k) at m + k*lda); 0: K-major (m*lda + k)");
         h.int("kBMnMajor", mn(major_b), "1: B (N,K) is N-major in global memory (element (n,k) at n + k*ldb); 0: K-major (n*ldb + k)");
-        h.define_int("TYCUTE_SM80_A_MN_MAJOR", mn(major_a));
-        h.define_int("TYCUTE_SM80_B_MN_MAJOR", mn(major_b));
-        h.define_str("TYCUTE_SM80_S2R_A_PTX", ptx_a, "the S2R atom of A (an ldmatrix.x4; .trans for SM75_U16x8_LDSM_T): [addr] -> 4 registers");
-        h.define_str("TYCUTE_SM80_S2R_B_PTX", ptx_b, "the S2R atom of B");
+        h.define_int("A_MN_MAJOR", mn(major_a));
+        h.define_int("B_MN_MAJOR", mn(major_b));
+        h.define_str("S2R_A_PTX", ptx_a, "the S2R atom of A (an ldmatrix.x4; .trans for SM75_U16x8_LDSM_T): [addr] -> 4 registers");
+        h.define_str("S2R_B_PTX", ptx_b, "the S2R atom of B");
     }
     let fastest = |m: Major, mn: &str| if m == Major::K { "k".to_string() } else { mn.to_string() };
     h.table(
@@ -374,18 +370,18 @@ pub fn header<C: Sm80Kernel>() -> String {
 
     h.comment("MMA: the TiledMMA's atom names the instruction and the accumulator type");
     h.define_str(
-        "TYCUTE_SM80_MMA_PTX",
+        "MMA_PTX",
         <C::Mma as MmaPtx>::PTX,
         "the MMA atom's instruction (m16n8k16): {d}, {a0..a3}, {b0,b1}, {c}; d and c are 4 .f32 registers, or 2 .f16x2 registers when kAccBits is 16",
     );
     let acc = acc_bits::<C>();
     h.int("kAccBits", acc, "bits per accumulator (the atom's ValTypeC): 32, or 16 (accumulator j in half j % 2 of 32-bit register j / 2, low half first)");
-    h.define_int("TYCUTE_SM80_ACC_BITS", acc);
+    h.define_int("ACC_BITS", acc);
 
     h.comment("Epilogue: accumulators -> sC (fp32, swizzled, reusing the stage memory) -> 16-byte stores of D");
     let out = out_bits::<C>();
     h.int("kOutBits", out, "bits per element of C and D (the S2G atom's value type): 32 (float) or 16 (half)");
-    h.define_int("TYCUTE_SM80_OUT_BITS", out);
+    h.define_int("OUT_BITS", out);
     h.int("kS2GVec", s2g_vec::<C>() as i64, "elements of C/D per 16-byte S2G vector: consecutive floats of sC and rows of D");
     // an unswizzled sC is Sw<0,M,S>: the identity
     let (b, m, s_) = swizzle_bms(&<<C as Sm80Config>::SmemLayoutC as Reify>::REPR).unwrap_or((0, 0, 0));
@@ -752,7 +748,7 @@ mod tests {
     fn header_is_deterministic() {
         let (a, b) = (header::<SgemmSm80>(), header::<SgemmSm80>());
         assert_eq!(a, b);
-        assert!(a.contains("__device__ const unsigned short g2s_a_crd[128][8]"), "{}", &a[..2000.min(a.len())]);
+        assert!(a.contains("TYCUTE_DEVICE const unsigned short g2s_a_crd[128][8]"), "{}", &a[..2000.min(a.len())]);
         assert!(a.contains("constexpr int kSwizzleB = 3;"));
     }
 }

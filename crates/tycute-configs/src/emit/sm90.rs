@@ -1061,6 +1061,6 @@ mod tests {
         assert!(a.contains("constexpr int kTmaSwizzleA = 3;"), "{a}");
         assert!(a.contains("constexpr int kGmmaSboA_K = 1024;") && a.contains("constexpr int kGmmaSboA_MN = 1024;"), "{a}");
         assert!(a.contains("constexpr int kGmmaLboB_MN = 8192;") && a.contains("constexpr int kMnB_MN = 1;"), "{a}");
-        assert!(a.contains("__device__ const unsigned short acc_crd[128][128]"));
+        assert!(a.contains("TYCUTE_DEVICE const unsigned short acc_crd[128][128]"));
     }
 }

@@ -601,14 +601,14 @@ macro_rules! impl_sm80_kernel {
     ($C:ty) => {
         impl $crate::kernel::sm80::Sm80Kernel for $C {
             type G2SPtx = <$C as $crate::kernel::sm80::Sm80Config>::G2SAtom;
-            type S2RPtxA = <<$C as $crate::kernel::sm80::Sm80Config>::S2RCopyA as tycute_tiled::copy::TiledCopyMembers>::Atom;
-            type S2RPtxB = <<$C as $crate::kernel::sm80::Sm80Config>::S2RCopyB as tycute_tiled::copy::TiledCopyMembers>::Atom;
-            type Mma = <<$C as $crate::kernel::sm80::Sm80Config>::MmaC as tycute_tiled::mma::TiledMma>::Atom;
-            type S2GAtom = <<$C as $crate::kernel::sm80::Sm80Config>::S2GCopy as tycute_tiled::copy::TiledCopyMembers>::Atom;
+            type S2RPtxA = <<$C as $crate::kernel::sm80::Sm80Config>::S2RCopyA as $crate::__private::tycute_tiled::copy::TiledCopyMembers>::Atom;
+            type S2RPtxB = <<$C as $crate::kernel::sm80::Sm80Config>::S2RCopyB as $crate::__private::tycute_tiled::copy::TiledCopyMembers>::Atom;
+            type Mma = <<$C as $crate::kernel::sm80::Sm80Config>::MmaC as $crate::__private::tycute_tiled::mma::TiledMma>::Atom;
+            type S2GAtom = <<$C as $crate::kernel::sm80::Sm80Config>::S2GCopy as $crate::__private::tycute_tiled::copy::TiledCopyMembers>::Atom;
             fn tables() -> $crate::kernel::sm80::Sm80Tables {
                 use $crate::kernel::sm80::derive::*;
                 use $crate::rows::ThreadTensorParts;
-                use tycute_layout::Reify;
+                use $crate::__private::tycute_layout::Reify;
                 $crate::kernel::sm80::Sm80Tables {
                     cta_tiler: <CtaTiler<$C> as Reify>::REPR,
                     g2s_a_crd: <G2SACrd<$C> as Reify>::REPR,
@@ -664,8 +664,8 @@ macro_rules! impl_sm80_variant {
             type G2SPtx = <$B as $crate::kernel::sm80::Sm80Kernel>::G2SPtx;
             type S2RPtxA = <$B as $crate::kernel::sm80::Sm80Kernel>::S2RPtxA;
             type S2RPtxB = <$B as $crate::kernel::sm80::Sm80Kernel>::S2RPtxB;
-            type Mma = <<$V as $crate::kernel::sm80::Sm80Config>::MmaC as tycute_tiled::mma::TiledMma>::Atom;
-            type S2GAtom = <<$V as $crate::kernel::sm80::Sm80Config>::S2GCopy as tycute_tiled::copy::TiledCopyMembers>::Atom;
+            type Mma = <<$V as $crate::kernel::sm80::Sm80Config>::MmaC as $crate::__private::tycute_tiled::mma::TiledMma>::Atom;
+            type S2GAtom = <<$V as $crate::kernel::sm80::Sm80Config>::S2GCopy as $crate::__private::tycute_tiled::copy::TiledCopyMembers>::Atom;
     };
     ($V:ty, $B:ty) => {
         const _: () = {
@@ -689,7 +689,7 @@ macro_rules! impl_sm80_variant {
             fn tables() -> $crate::kernel::sm80::Sm80Tables {
                 use $crate::kernel::sm80::derive::*;
                 use $crate::rows::ThreadTensorParts;
-                use tycute_layout::Reify;
+                use $crate::__private::tycute_layout::Reify;
                 $crate::kernel::sm80::Sm80Tables {
                     s2g_smem: <S2GSmem<$V> as Reify>::REPR,
                     s2g_crd: <S2GCrd<$V> as Reify>::REPR,

@@ -1,0 +1,36 @@
+#!/usr/bin/env python3
+"""Builds one kernel with one libnvrtc.so.13 (by path) the way tycute-cuda does (C++17,
+-default-device, ptxas -v and --warn-on-spills) and writes its CUBIN; prints NVRTC's version and
+ptxas's lines (errors, spills, registers). For comparing NVRTC versions side by side.
+
+usage: nvrtc-build.py LIBDIR SOURCE.cu ARCH HEADER_DIR OUT.cubin [NVRTC options...]
+(run it with LD_LIBRARY_PATH=LIBDIR: NVRTC dlopens its libnvrtc-builtins from there)"""
+import ctypes, glob, os, sys
+
+libdir, src, arch, hdr, out = sys.argv[1:6]
+lib = ctypes.CDLL(os.path.join(libdir, "libnvrtc.so.13"))
+major, minor = ctypes.c_int(), ctypes.c_int()
+lib.nvrtcVersion(ctypes.byref(major), ctypes.byref(minor))
+names = sorted(glob.glob(os.path.join(hdr, "*.h")))
+texts = [open(n, "rb").read() for n in names]
+incl = [os.path.basename(n).encode() for n in names]
+prog = ctypes.c_void_p()
+H = ctypes.c_char_p * len(names)
+lib.nvrtcCreateProgram(ctypes.byref(prog), open(src, "rb").read(), os.path.basename(src).encode(), len(names), H(*texts), H(*incl))
+args = [f"--gpu-architecture={arch}", "--std=c++17", "--ptxas-options=-v", "-default-device", "--ptxas-options=--warn-on-spills"] + sys.argv[6:]
+A = ctypes.c_char_p * len(args)
+rc = lib.nvrtcCompileProgram(prog, len(args), A(*[a.encode() for a in args]))
+size = ctypes.c_size_t()
+lib.nvrtcGetProgramLogSize(prog, ctypes.byref(size))
+log = ctypes.create_string_buffer(size.value)
+lib.nvrtcGetProgramLog(prog, log)
+print(f"NVRTC {major.value}.{minor.value} rc={rc}")
+for line in log.value.decode().splitlines():
+    if any(w in line for w in ("error", "spill", "Used", "entry", "warning")):
+        print(line)
+if rc == 0:
+    lib.nvrtcGetCUBINSize(prog, ctypes.byref(size))
+    image = ctypes.create_string_buffer(size.value)
+    lib.nvrtcGetCUBIN(prog, image)
+    open(out, "wb").write(image.raw)
+sys.exit(rc)

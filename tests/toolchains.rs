@@ -1,0 +1,308 @@
+//! Every header tycute emits and every kernel of `kernels/` on every toolchain a user may have
+//! (docs/headers.md, "The toolchains"; `scripts/cuda-env.sh` installs them from pip):
+//!
+//! * a host C++ compiler (`$CXX`, else `g++`): each header alone and all of them in one
+//!   translation unit, `-std=c++17 -Wall -Wextra -pedantic -Werror`;
+//! * nvcc: all headers in one `.cu` whose kernel indexes a table of each (no
+//!   `--expt-relaxed-constexpr`), and every kernel (each `// tycute-variant:` line) to a CUBIN with
+//!   ptxas's spills as errors, its SASS holding the instructions it declares;
+//! * every NVRTC of `$TYCUTE_NVRTC_LIBS` (lib directories, ':'-separated: the newest and 13.0), in a
+//!   child process each (a process loads one libnvrtc: the first on `LD_LIBRARY_PATH`), spills as
+//!   errors. The NVRTC this process loads is `tests/kernels.rs`'s, and is skipped here.
+//!
+//! The kernels build for sm_80 and sm_90a with each toolchain; `sm80_gemm.cu`'s configurations
+//! other than its first build for sm_80 only (the kernel is one source for both; `tests/kernels.rs`
+//! builds every one for both with the newest NVRTC), unless `TYCUTE_TOOLCHAINS_FULL=1`.
+//! Without a tool this test says so and skips it; under CI (`CI` set) a missing tool is a failure.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::{Mutex, OnceLock};
+
+use tycute_cuda::{kernels, nvrtc, sass};
+
+/// The environment variable that makes [`nvrtc_child`] compile (the lib directory it runs with).
+const CHILD: &str = "TYCUTE_TOOLCHAINS_CHILD";
+
+fn missing(what: &str) {
+    if std::env::var_os("CI").is_some() {
+        panic!("{what} is missing in CI: `source scripts/cuda-env.sh` installs it (.ci/run does)");
+    }
+    eprintln!("skipped: {what} (`source scripts/cuda-env.sh` installs it)");
+}
+
+/// The headers, written once into a directory of this test's target dir.
+fn include_dir() -> &'static Path {
+    static DIR: OnceLock<PathBuf> = OnceLock::new();
+    DIR.get_or_init(|| {
+        let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("toolchains-include");
+        std::fs::create_dir_all(&dir).unwrap();
+        for (name, text) in tycute::headers::HEADERS {
+            std::fs::write(dir.join(name), text).unwrap();
+        }
+        dir
+    })
+}
+
+/// The namespace of a header (`sgemm_sm80.h` -> `sgemm_sm80`).
+fn namespace(header: &str) -> &str {
+    header.strip_suffix(".h").unwrap_or(header)
+}
+
+/// The first array of `text` declared by a line starting with `prefix` (`TYCUTE_DEVICE const `):
+/// its name and rank.
+fn first_array<'a>(text: &'a str, prefix: &str) -> Option<(&'a str, usize)> {
+    text.lines().filter_map(|l| l.strip_prefix(prefix)).find_map(|rest| {
+        let decl = rest.split('=').next()?;
+        Some((decl.split('[').next()?.split_whitespace().last()?, decl.matches('[').count()))
+    })
+}
+
+/// One translation unit including every header twice (the guards) and using one constant, one
+/// constexpr table and one per-thread table of each; a device kernel when `cuda`.
+fn all_headers_tu(cuda: bool) -> String {
+    let mut tu = String::new();
+    for _ in 0..2 {
+        for (name, _) in tycute::headers::HEADERS {
+            tu += &format!("#include \"{name}\"\n");
+        }
+    }
+    let mut uses = Vec::new();
+    for (name, text) in tycute::headers::HEADERS {
+        let ns = namespace(name);
+        uses.push(format!("tycute::{ns}::kThreads"));
+        let (table, rank) = first_array(text, "TYCUTE_DEVICE constexpr int ").unwrap_or_else(|| panic!("{name}: no constexpr table"));
+        let (per_thread, pt_rank) = first_array(text, "TYCUTE_DEVICE const ").unwrap_or_else(|| panic!("{name}: no per-thread table"));
+        // (a device kernel indexes both, the per-thread one by thread; host code reads the
+        // constexpr one at compile time and takes the other's size)
+        uses.push(format!("tycute::{ns}::{table}{}", "[0]".repeat(rank)));
+        uses.push(if cuda {
+            format!("int(tycute::{ns}::{per_thread}[i % 32]{})", "[0]".repeat(pt_rank - 1))
+        } else {
+            format!("int(sizeof tycute::{ns}::{per_thread})")
+        });
+    }
+    if cuda {
+        tu += &format!("extern \"C\" __global__ void every_header(int* out) {{\n  const int i = threadIdx.x;\n  out[i] = {};\n}}\n", uses.join(" +\n    "));
+    } else {
+        tu += &format!("int every_header(int i) {{\n  return i + {};\n}}\n", uses.join(" +\n    "));
+    }
+    tu
+}
+
+/// Runs `jobs` on the machine's cores; the error messages of those that failed.
+fn run_parallel<T: Send + Sync>(jobs: &[T], f: impl Fn(&T) -> Result<String, String> + Sync) -> Vec<String> {
+    let next = Mutex::new(0usize);
+    let failures = Mutex::new(Vec::new());
+    let threads = std::thread::available_parallelism().map_or(2, |n| n.get()).min(jobs.len().max(1));
+    std::thread::scope(|s| {
+        for _ in 0..threads {
+            s.spawn(|| loop {
+                let i = {
+                    let mut n = next.lock().unwrap();
+                    *n += 1;
+                    *n - 1
+                };
+                let Some(job) = jobs.get(i) else { break };
+                match f(job) {
+                    Ok(line) => println!("{line}"),
+                    Err(e) => {
+                        println!("FAILED: {e}");
+                        failures.lock().unwrap().push(e);
+                    }
+                }
+            });
+        }
+    });
+    failures.into_inner().unwrap()
+}
+
+/// A kernel build: source, options (a variant), architecture.
+struct Build {
+    src: kernels::Source,
+    variant: Vec<String>,
+    arch: nvrtc::Arch,
+}
+
+/// Every kernel build of this test (see the module's comment).
+fn builds() -> Vec<Build> {
+    let full = std::env::var_os("TYCUTE_TOOLCHAINS_FULL").is_some_and(|v| v == "1");
+    let mut out = Vec::new();
+    for src in kernels::sources().expect("kernels/") {
+        for (i, variant) in src.variants().into_iter().enumerate() {
+            for arch in src.archs() {
+                // the variants of a kernel built for both: the first for both, the rest for sm_80
+                if full || i == 0 || src.archs().len() == 1 || arch == nvrtc::Arch::Sm80 {
+                    out.push(Build { src: src.clone(), variant: variant.clone(), arch });
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The spills and registers of a ptxas `-v` report; an error when anything spills.
+fn no_spills(what: &str, report: &[nvrtc::KernelReport]) -> Result<String, String> {
+    if report.is_empty() {
+        return Err(format!("{what}: no ptxas report"));
+    }
+    let mut line = what.to_string();
+    for k in report {
+        line += &format!("\n  {}: {} registers, spills {}/{} B", k.name, k.registers, k.spill_stores, k.spill_loads);
+        if k.spill_stores > 0 || k.spill_loads > 0 {
+            return Err(format!("{what}: {} spills {}/{} B", k.name, k.spill_stores, k.spill_loads));
+        }
+    }
+    Ok(line)
+}
+
+#[test]
+fn headers_compile_with_a_host_compiler() {
+    let cxx = std::env::var("CXX").unwrap_or_else(|_| "g++".into());
+    let Ok(version) = Command::new(&cxx).arg("--version").output() else {
+        return missing(&format!("a host C++ compiler ({cxx})"));
+    };
+    println!("{}", String::from_utf8_lossy(&version.stdout).lines().next().unwrap_or(""));
+    let dir = include_dir();
+    let all = dir.join("every_header.cpp");
+    std::fs::write(&all, all_headers_tu(false)).unwrap();
+    let mut units: Vec<PathBuf> = vec![all];
+    for (name, _) in tycute::headers::HEADERS {
+        let one = dir.join(format!("only_{}.cpp", namespace(name)));
+        std::fs::write(&one, format!("#include \"{name}\"\n")).unwrap();
+        units.push(one);
+    }
+    let failures = run_parallel(&units, |tu| {
+        let out = Command::new(&cxx)
+            .args(["-std=c++17", "-Wall", "-Wextra", "-pedantic", "-Werror", "-fsyntax-only", "-I"])
+            .arg(dir)
+            .arg(tu)
+            .output()
+            .map_err(|e| format!("{cxx}: {e}"))?;
+        let name = tu.file_name().unwrap().to_string_lossy();
+        if out.status.success() {
+            Ok(format!("{cxx} {name}: ok"))
+        } else {
+            Err(format!("{cxx} {name}:\n{}", String::from_utf8_lossy(&out.stderr)))
+        }
+    });
+    assert!(failures.is_empty(), "{} host compilations failed", failures.len());
+}
+
+#[test]
+fn headers_and_kernels_compile_with_nvcc() {
+    let Ok(version) = Command::new("nvcc").arg("--version").output() else {
+        return missing("nvcc (pip nvidia-cuda-nvcc)");
+    };
+    let version = String::from_utf8_lossy(&version.stdout).lines().find(|l| l.contains("release")).unwrap_or("").trim().to_string();
+    println!("nvcc: {version}");
+    let check_sass = sass::available();
+    if !check_sass {
+        missing("cuobjdump (on PATH)");
+    }
+    let dir = include_dir();
+    let out_dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("toolchains-nvcc");
+    std::fs::create_dir_all(&out_dir).unwrap();
+    let all = out_dir.join("every_header.cu");
+    std::fs::write(&all, all_headers_tu(true)).unwrap();
+    // (source, options, arch, name)
+    let mut jobs: Vec<(PathBuf, Vec<String>, nvrtc::Arch, Vec<String>)> =
+        nvrtc::Arch::ALL.iter().map(|&a| (all.clone(), Vec::new(), a, Vec::new())).collect();
+    for b in builds() {
+        jobs.push((kernels::dir().join(&b.src.name), b.variant, b.arch, b.src.required_sass(b.arch)));
+    }
+    let failures = run_parallel(&jobs, |(src, variant, arch, want)| {
+        let name = src.file_name().unwrap().to_string_lossy().to_string();
+        let what = format!("nvcc {name} {} {arch}", variant.join(" "));
+        let tag: String = variant.join("_").chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '_' }).collect();
+        let cubin_path = out_dir.join(format!("{name}-{tag}-{arch}.cubin"));
+        let out = Command::new("nvcc")
+            .args(["-cubin", "-std=c++17", &format!("-arch={}", arch.name()), "-Xptxas", "-v,--warn-on-spills,--warning-as-error", "-I"])
+            .arg(dir)
+            .args(variant)
+            .arg("-o")
+            .arg(&cubin_path)
+            .arg(src)
+            .output()
+            .map_err(|e| format!("{what}: {e}"))?;
+        let log = String::from_utf8_lossy(&out.stderr).to_string() + &String::from_utf8_lossy(&out.stdout);
+        if !out.status.success() {
+            return Err(format!("{what}:\n{log}"));
+        }
+        let mut line = no_spills(&what, &nvrtc::parse_ptxas_report(&log))?;
+        if check_sass && !want.is_empty() {
+            let cubin = nvrtc::Cubin {
+                arch: *arch,
+                image: std::fs::read(&cubin_path).map_err(|e| format!("{what}: {e}"))?,
+                log,
+                kernels: Vec::new(),
+                cached: false,
+                version: (0, 0),
+            };
+            let ops = sass::opcodes(&sass::disassemble(&cubin)?);
+            for w in want {
+                let n = sass::count(&ops, w);
+                if n == 0 {
+                    return Err(format!("{what}: no {w} in the SASS"));
+                }
+                line += &format!(" {w}:{n}");
+            }
+        }
+        Ok(line)
+    });
+    assert!(failures.is_empty(), "{} nvcc compilations failed", failures.len());
+}
+
+#[test]
+fn kernels_compile_with_every_nvrtc() {
+    if std::env::var_os(CHILD).is_some() {
+        return; // (a child runs nvrtc_child only)
+    }
+    let Some(libs) = std::env::var_os("TYCUTE_NVRTC_LIBS") else {
+        return missing("TYCUTE_NVRTC_LIBS (the NVRTC 13.0 and newest lib directories)");
+    };
+    let own = nvrtc::version().ok();
+    let exe = std::env::current_exe().unwrap();
+    let mut versions = Vec::new();
+    for dir in std::env::split_paths(&libs) {
+        let ld = std::env::join_paths(std::iter::once(dir.clone()).chain(std::env::split_paths(&std::env::var_os("LD_LIBRARY_PATH").unwrap_or_default())))
+            .unwrap();
+        let mut cmd = Command::new(&exe);
+        cmd.args(["nvrtc_child", "--exact", "--nocapture", "--test-threads=1"]).env("LD_LIBRARY_PATH", ld).env(CHILD, &dir);
+        if let Some((major, minor)) = own {
+            cmd.env("TYCUTE_TOOLCHAINS_SKIP", format!("{major}.{minor}"));
+        }
+        let out = cmd.output().unwrap();
+        let text = String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
+        println!("== NVRTC from {}\n{}", dir.display(), text.trim_end());
+        assert!(out.status.success(), "NVRTC from {}: the child failed (above)", dir.display());
+        let v = text.lines().find_map(|l| l.split("child NVRTC ").nth(1)).map(|v| v.split_whitespace().next().unwrap_or("").to_string());
+        versions.push(v.unwrap_or_else(|| panic!("NVRTC from {}: the child did not say its version", dir.display())));
+    }
+    println!("NVRTC versions: {versions:?} (this process: {own:?})");
+    if std::env::var_os("CI").is_some() {
+        assert!(versions.iter().any(|v| v == nvrtc::TESTED_OLDEST), "CI: no NVRTC {} in TYCUTE_NVRTC_LIBS", nvrtc::TESTED_OLDEST);
+        assert!(versions.iter().any(|v| v == nvrtc::TESTED_NEWEST), "CI: no NVRTC {} in TYCUTE_NVRTC_LIBS", nvrtc::TESTED_NEWEST);
+    }
+}
+
+/// The child of [`kernels_compile_with_every_nvrtc`]: every build with this process's NVRTC.
+#[test]
+fn nvrtc_child() {
+    let Some(dir) = std::env::var_os(CHILD) else { return };
+    assert!(nvrtc::available(), "no libnvrtc.so.13 in {}", dir.to_string_lossy());
+    let (major, minor) = nvrtc::version().unwrap();
+    let v = format!("{major}.{minor}");
+    println!("child NVRTC {v} from {}", dir.to_string_lossy());
+    if std::env::var("TYCUTE_TOOLCHAINS_SKIP").is_ok_and(|s| s == v) {
+        println!("skipped: the same NVRTC as the parent's, which tests/kernels.rs builds with");
+        return;
+    }
+    let failures = run_parallel(&builds(), |b| {
+        let what = format!("NVRTC {v} {} {} {}", b.src.name, b.variant.join(" "), b.arch);
+        let opts = nvrtc::Options { extra: b.variant.clone(), ..Default::default() };
+        let c = nvrtc::compile(&b.src.name, &b.src.text, tycute::headers::HEADERS, b.arch, &opts).map_err(|e| format!("{what}: {e}"))?;
+        no_spills(&format!("{what}{}", if c.cached { " (cached)" } else { "" }), &c.kernels)
+    });
+    assert!(failures.is_empty(), "{} NVRTC {v} compilations failed", failures.len());
+}
