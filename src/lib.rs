@@ -152,7 +152,7 @@ pub use tycute_emit::value;
 /// (`cuda::nvrtc`), SASS checks (`cuda::sass`), the driver through cudarc (`cuda::cudarc`),
 /// TMA descriptors (`cuda::tma`); its CUBIN cache lives in the running program's target
 /// directory (`cuda::nvrtc::cache_dir`).
-#[cfg(feature = "headers")]
+#[cfg(feature = "cuda")]
 pub use tycute_cuda as cuda;
 
 /// The CUDA headers of the named configurations, written by `build.rs` from their types

@@ -25,9 +25,9 @@ where
     (design::BM, design::BN, design::BK)
 }
 
-use tycute_cuda::cudarc::driver::{LaunchConfig, PushKernelArg};
-use tycute_cuda::cudarc::nvrtc::Ptx;
-use tycute_cuda::nvrtc::{self, Arch, Cubin, Options};
+use tycute::cuda::cudarc::driver::{LaunchConfig, PushKernelArg};
+use tycute::cuda::cudarc::nvrtc::Ptx;
+use tycute::cuda::nvrtc::{self, Arch, Cubin, Options};
 
 /// The header `build.rs` wrote from the design's types.
 pub const HEADER: &str = include_str!(concat!(env!("OUT_DIR"), "/bf16_tile.h"));
@@ -46,8 +46,8 @@ pub fn run(a: &[u16], b: &[u16]) -> Result<Vec<f32>, String> {
     if a.len() != BM * BK || b.len() != BN * BK {
         return Err(format!("A must hold {}x{} and B {}x{} values, got {} and {}", BM, BK, BN, BK, a.len(), b.len()));
     }
-    let ctx = tycute_cuda::gpu::context()?;
-    let arch = tycute_cuda::gpu::arch(&ctx)?;
+    let ctx = tycute::cuda::gpu::context()?;
+    let arch = tycute::cuda::gpu::arch(&ctx)?;
     let cubin = compile(arch).map_err(|e| e.to_string())?;
     let module = ctx.load_module(Ptx::from_binary(cubin.image)).map_err(|e| format!("load the CUBIN: {e}"))?;
     let f = module.load_function("bf16_tile_gemm").map_err(|e| format!("kernel: {e}"))?;

@@ -3,8 +3,10 @@
 //! computes `A * B^T` as a CPU reference does. Without a tool or a GPU the test says so and skips;
 //! under CI a missing NVRTC or cuobjdump is a failure.
 
-use tycute_cuda::nvrtc::{self, Arch};
-use tycute_cuda::sass;
+use std::process::Command;
+
+use tycute::cuda::nvrtc::{self, Arch};
+use tycute::cuda::sass;
 use tycute_example_bf16_tile::{compile, design, run, HEADER, KERNEL};
 
 fn missing(what: &str) {
@@ -35,6 +37,37 @@ fn compiles_with_nvrtc_without_spills_and_uses_its_instructions() {
     }
 }
 
+/// Set in the child processes of [`compiles_with_every_nvrtc`]: the lib directory they run with.
+const CHILD: &str = "TYCUTE_EXAMPLE_NVRTC_CHILD";
+
+/// Every NVRTC of `$TYCUTE_NVRTC_LIBS` (the newest and 13.0, the H100 box's, installed by
+/// `scripts/cuda-env.sh`), each in a child process (a process loads one libnvrtc).
+#[test]
+fn compiles_with_every_nvrtc() {
+    if let Some(dir) = std::env::var_os(CHILD) {
+        assert!(nvrtc::available(), "no libnvrtc.so.13 in {}", dir.to_string_lossy());
+        let (major, minor) = nvrtc::version().unwrap();
+        for arch in [Arch::Sm80, Arch::Sm90a] {
+            let cubin = compile(arch).unwrap_or_else(|e| panic!("NVRTC {major}.{minor}: {e}"));
+            let k = cubin.kernel("bf16_tile_gemm").unwrap_or_else(|| panic!("no ptxas report:\n{}", cubin.log));
+            println!("child NVRTC {major}.{minor} {arch}: {} registers, spills {}/{} B", k.registers, k.spill_stores, k.spill_loads);
+            assert_eq!((k.spill_stores, k.spill_loads), (0, 0));
+        }
+        return;
+    }
+    let Some(libs) = std::env::var_os("TYCUTE_NVRTC_LIBS") else {
+        return missing("TYCUTE_NVRTC_LIBS (the NVRTC 13.0 and newest lib directories)");
+    };
+    let exe = std::env::current_exe().unwrap();
+    for dir in std::env::split_paths(&libs) {
+        let ld = std::env::join_paths(std::iter::once(dir.clone()).chain(std::env::split_paths(&std::env::var_os("LD_LIBRARY_PATH").unwrap_or_default()))).unwrap();
+        let out = Command::new(&exe).args(["compiles_with_every_nvrtc", "--exact", "--nocapture", "--test-threads=1"]).env("LD_LIBRARY_PATH", ld).env(CHILD, &dir).output().unwrap();
+        let text = String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
+        println!("== NVRTC from {}\n{}", dir.display(), text.trim_end());
+        assert!(out.status.success(), "NVRTC from {}: the child failed (above)", dir.display());
+    }
+}
+
 #[test]
 fn compiles_with_nvcc_and_a_host_compiler() {
     let dir = std::env::temp_dir().join(format!("tycute-example-{}", std::process::id()));
@@ -43,13 +76,13 @@ fn compiles_with_nvcc_and_a_host_compiler() {
     std::fs::write(dir.join("bf16_tile.cu"), KERNEL).unwrap();
     // the header alone, in host C++
     std::fs::write(dir.join("host.cpp"), "#include \"bf16_tile.h\"\nstatic_assert(bf16_tile::kThreads == 128, \"\");\nint main() { return bf16_tile::g2s_a_src[0][0]; }\n").unwrap();
-    match std::process::Command::new("c++").args(["-std=c++17", "-fsyntax-only", "host.cpp"]).current_dir(&dir).output() {
+    match Command::new("c++").args(["-std=c++17", "-fsyntax-only", "host.cpp"]).current_dir(&dir).output() {
         Ok(o) => assert!(o.status.success(), "c++: {}", String::from_utf8_lossy(&o.stderr)),
         Err(e) => eprintln!("skipped: no host C++ compiler ({e})"),
     }
     let nvcc = std::env::var("NVCC").unwrap_or_else(|_| "nvcc".into());
     for arch in ["sm_80", "sm_90a"] {
-        let out = std::process::Command::new(&nvcc)
+        let out = Command::new(&nvcc)
             .args(["-std=c++17", "-cubin", &format!("-arch={arch}"), "-Xptxas", "--warn-on-spills,--warning-as-error", "-o"])
             .arg(dir.join(format!("bf16_tile_{arch}.cubin")))
             .arg("bf16_tile.cu")
@@ -58,7 +91,7 @@ fn compiles_with_nvcc_and_a_host_compiler() {
         match out {
             Ok(o) => assert!(o.status.success(), "nvcc {arch}: {}", String::from_utf8_lossy(&o.stderr)),
             Err(e) => {
-                eprintln!("skipped: nvcc not found ({e}); set NVCC or source scripts/cuda-env.sh");
+                missing(&format!("nvcc ({e}; set NVCC)"));
                 break;
             }
         }
