@@ -406,14 +406,14 @@ pub const SM80_CONFIGS: &[&str] = &[
 impl Sm80Config {
     /// The configuration `name` (one of [`SM80_CONFIGS`]), read from its header.
     pub fn named(name: &str) -> Result<Sm80Config, String> {
-        let (&name, text) = SM80_CONFIGS
+        let &name = SM80_CONFIGS
             .iter()
             .find(|&&n| n == name)
-            .and_then(|n| crate::headers::HEADERS.iter().find(|(h, _)| h.strip_suffix(".h") == Some(*n)).map(|(_, t)| (n, *t)))
             .ok_or_else(|| format!("no sm80 configuration `{name}` (there are: {})", SM80_CONFIGS.join(", ")))?;
         let get = |key: &str| -> Result<usize, String> {
-            text.lines()
-                .find_map(|l| l.strip_prefix(&format!("constexpr int {key} = ")).and_then(|r| r.split(';').next()).and_then(|v| v.parse().ok()))
+            crate::headers::value(name, key)
+                .and_then(|v| v.first())
+                .and_then(|&v| usize::try_from(v).ok())
                 .ok_or_else(|| format!("{name}.h has no {key}"))
         };
         let stages = get("kStages")?;

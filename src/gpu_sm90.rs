@@ -18,20 +18,20 @@ const PRODUCER_THREADS: u32 = 128;
 
 /// An sm90 configuration the kernel is built for: `kernels/sm90_gemm.cu` with
 /// `-DTYCUTE_SM90_CONFIG=NAME` includes `NAME.h` (written from the type `tycute_configs::NAME`),
-/// and the host reads the same header's values (boxes, swizzles, tile, threads).
+/// and the host reads the same header's values (boxes, swizzles, tile, threads) as build.rs
+/// computed them (`tycute::headers::value`), not by parsing the C++.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Sm90Config {
     /// `sm90`, `sm90_128x256` or `sm90_reuse_c`.
     pub name: &'static str,
-    header: &'static str,
 }
 
 /// `sm90`: 128x128x64 tiles, two consumer warpgroups of `wgmma.m64n128k16` in ping-pong.
-pub const SM90: Sm90Config = Sm90Config { name: "sm90", header: crate::headers::SM90 };
+pub const SM90: Sm90Config = Sm90Config { name: "sm90" };
 /// `sm90_128x256`: 128x256x64 tiles, two warpgroups of `wgmma.m64n256k16` cooperating on each.
-pub const SM90_128X256: Sm90Config = Sm90Config { name: "sm90_128x256", header: crate::headers::SM90_128X256 };
+pub const SM90_128X256: Sm90Config = Sm90Config { name: "sm90_128x256" };
 /// `sm90_reuse_c`: `sm90` with ReuseSmemC (D stored through C's epilogue stages).
-pub const SM90_REUSE_C: Sm90Config = Sm90Config { name: "sm90_reuse_c", header: crate::headers::SM90_REUSE_C };
+pub const SM90_REUSE_C: Sm90Config = Sm90Config { name: "sm90_reuse_c" };
 /// Every sm90 configuration.
 pub const SM90_CONFIGS: &[Sm90Config] = &[SM90, SM90_128X256, SM90_REUSE_C];
 
@@ -43,22 +43,16 @@ impl Sm90Config {
         })
     }
 
-    /// `constexpr int NAME = v;` of the header.
+    /// `constexpr int NAME = v;` of the header, as build.rs computed it (not parsed).
     fn int(&self, name: &str) -> Result<i64, String> {
-        let pre = format!("constexpr int {name} = ");
-        self.header
-            .lines()
-            .find_map(|l| l.strip_prefix(&pre).and_then(|r| r.split(';').next()).and_then(|v| v.trim().parse().ok()))
+        crate::headers::value(self.name, name)
+            .and_then(|v| v.first().copied())
             .ok_or_else(|| format!("{}.h has no `constexpr int {name}`", self.name))
     }
 
-    /// Row 0 of `TYCUTE_DEVICE constexpr int NAME[1][n] = {\n  {a,b},\n};` of the header.
+    /// Row 0 of the header's table `NAME`, as build.rs computed it.
     fn row(&self, name: &str) -> Result<Vec<i64>, String> {
-        let pre = format!("constexpr int {name}[");
-        let mut lines = self.header.lines().skip_while(|l| !l.trim_start_matches("TYCUTE_DEVICE ").starts_with(&pre));
-        lines.next().ok_or_else(|| format!("{}.h has no `{name}`", self.name))?;
-        let r = lines.next().ok_or_else(|| format!("`{name}` has no row"))?;
-        r.trim().trim_start_matches('{').trim_end_matches(',').trim_end_matches('}').split(',').map(|x| x.trim().parse().map_err(|_| format!("`{name}`: {r}"))).collect()
+        crate::headers::value(self.name, name).map(<[i64]>::to_vec).ok_or_else(|| format!("{}.h has no `{name}`", self.name))
     }
 
     /// The kernel's consumers: 2 / `kMmaWarpGroups` (two in ping-pong, one cooperative).

@@ -195,6 +195,15 @@ pub mod headers {
         ("sm90_128x256.h", SM90_128X256),
         ("sm90_reuse_c.h", SM90_REUSE_C),
     ];
+
+    include!(concat!(env!("OUT_DIR"), "/header_values.rs"));
+
+    /// The integers configuration `config`'s header holds under `name` (a `constexpr int`'s one
+    /// value, a table's first row), as build.rs computed them from the types: what the host reads
+    /// of a configuration, without parsing the C++.
+    pub fn value(config: &str, name: &str) -> Option<&'static [i64]> {
+        HEADER_VALUES.iter().find(|(c, _)| *c == config)?.1.iter().find(|(n, _)| *n == name).map(|(_, v)| *v)
+    }
 }
 
 /// GPU checks of the generated tables (they skip without a GPU; see `tests/gpu_tables.rs`).

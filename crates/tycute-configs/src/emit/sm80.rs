@@ -256,6 +256,11 @@ pub fn thread_tensors<C: Sm80Kernel>() -> Result<Vec<(String, Vec<ThreadTensor>)
 
 /// The header text.
 pub fn header<C: Sm80Kernel>() -> String {
+    header_with_values::<C>().0
+}
+
+/// The header text and its values ([`super::Values`]).
+pub fn header_with_values<C: Sm80Kernel>() -> (String, super::Values) {
     let k = C::tables();
     let t = tables::<C>();
     let mut h = Header::new(C::NAME, C::ABOUT);
@@ -394,7 +399,7 @@ pub fn header<C: Sm80Kernel>() -> String {
     h.comment("MMA: m16n8k16, accumulator register r of thread t");
     h.int("kAccumulators", t.mma_c_crd[0].len() as i64, "");
     h.table("mma_c_crd", "(t, r) -> m + kTileM*n of accumulator r", &t.mma_c_crd);
-    h.finish()
+    h.finish_with_values()
 }
 
 /// The thread-independent register maps of the fragments.

@@ -596,13 +596,18 @@ pub fn header() -> String {
 
 /// The header text of configuration `C`.
 pub fn header_of<C: Sm90Types>() -> String {
+    header_with_values::<C>().0
+}
+
+/// The header text of configuration `C` and its values ([`super::Values`]).
+pub fn header_with_values<C: Sm90Types>() -> (String, super::Values) {
     let name = <C::Cfg as Sm90Config>::NAME;
     let mut h = Header::new(name, C::ABOUT);
     let t = match tables_of::<C>() {
         Ok(t) => t,
         Err(e) => {
             h.comment(&format!("ERROR {e}"));
-            return h.finish();
+            return h.finish_with_values();
         }
     };
     let (bm, bn, bk) = t.tile;
@@ -718,7 +723,7 @@ pub fn header_of<C: Sm90Types>() -> String {
         &t.r2s_acc,
     );
     let _ = (bn, name);
-    h.finish()
+    h.finish_with_values()
 }
 
 /// What [`check`] verified.
