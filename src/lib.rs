@@ -138,7 +138,7 @@ pub mod bounds {
 /// c.prove_vectors("S2G", 4)?;
 /// let mut h = Header::new("my_epilogue")?;
 /// h.copy("s2g", &c, 4)?;
-/// assert!(h.text().contains("TYCUTE_DEVICE constexpr unsigned short s2g_dst[128][1]"));
+/// assert!(h.text().contains("TYCUTE_DEVICE const unsigned short s2g_dst[128][1]"));
 /// # Ok::<(), tycute::emit::Error>(())
 /// ```
 pub mod emit {

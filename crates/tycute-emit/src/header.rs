@@ -56,7 +56,12 @@ pub struct Header {
     about: String,
     body: String,
     names: BTreeSet<String>,
+    values: Values,
 }
+
+/// The integers a header holds, by name: each `constexpr int`'s value and each compile-time
+/// table's first row, for a host that needs the same numbers (as values, not by parsing C++).
+pub type Values = Vec<(String, Vec<i64>)>;
 
 /// Defines `TYCUTE_DEVICE` unless defined (the same text in every tycute header): `__device__`
 /// for CUDA compilers (nvcc defines `__CUDACC__`, NVRTC `__CUDACC_RTC__`), empty for a host C++
@@ -84,7 +89,7 @@ impl Header {
             )));
         }
         let guard = format!("TYCUTE_HEADER_{}_H", parts.join("_").to_uppercase());
-        Ok(Header { namespace: parts, guard, about: String::new(), body: String::new(), names: BTreeSet::new() })
+        Ok(Header { namespace: parts, guard, about: String::new(), body: String::new(), names: BTreeSet::new(), values: Vec::new() })
     }
 
     /// One line on top saying what the header is.
@@ -110,9 +115,16 @@ impl Header {
         }
     }
 
+    /// A blank line and a comment: a section title.
+    pub fn section(&mut self, title: &str) {
+        self.body.push('\n');
+        self.comment(title);
+    }
+
     /// `constexpr int NAME = value;  // note`.
     pub fn int(&mut self, name: &str, value: i64, note: &str) -> Result<(), Error> {
         self.claim(name)?;
+        self.values.push((name.to_string(), vec![value]));
         let ty = if i32::try_from(value).is_ok() { "int" } else { "long long" };
         if note.is_empty() {
             let _ = writeln!(self.body, "constexpr {ty} {name} = {value};");
@@ -176,15 +188,12 @@ impl Header {
         let stride = leaves(&plain.stride)?;
         let size = plain.size()?.value;
         let cosize = plain.cosize()?.value;
-        for n in ["rank", "size", "cosize", "shape", "stride"] {
-            self.claim(&format!("{name}_{n}"))?;
-        }
-        let _ = writeln!(self.body, "// {name} = {}", text(layout));
-        let _ = writeln!(self.body, "constexpr int {name}_rank = {};", shape.len());
-        let _ = writeln!(self.body, "constexpr int {name}_size = {size};");
-        let _ = writeln!(self.body, "constexpr int {name}_cosize = {cosize};");
-        let _ = writeln!(self.body, "TYCUTE_DEVICE constexpr int {name}_shape[{}] = {{{}}};", shape.len().max(1), join(&shape));
-        let _ = writeln!(self.body, "TYCUTE_DEVICE constexpr int {name}_stride[{}] = {{{}}};", stride.len().max(1), join(&stride));
+        self.comment(&format!("{name} = {}", text(layout)));
+        self.int(&format!("{name}_rank"), shape.len() as i64, "")?;
+        self.int(&format!("{name}_size"), size, "")?;
+        self.int(&format!("{name}_cosize"), cosize, "")?;
+        self.array(&format!("{name}_shape"), &shape, "")?;
+        self.array(&format!("{name}_stride"), &stride, "")?;
         if let Some(s) = sw {
             self.int(&format!("{name}_sw_b"), s.b as i64, "Sw<B,M,S>: B")?;
             self.int(&format!("{name}_sw_m"), s.m as i64, "Sw<B,M,S>: M")?;
@@ -202,9 +211,7 @@ impl Header {
         self.int(&format!("{name}_s"), s.s as i64, "")
     }
 
-    /// A table `NAME[rows][cols]` (row `t`: thread `t`'s values, for a per-thread table), of the
-    /// smallest C type that holds the values, readable with run-time or compile-time indices.
-    pub fn table(&mut self, name: &str, what: &str, rows: &[Vec<i64>]) -> Result<(), Error> {
+    fn rows_checked(name: &str, rows: &[Vec<i64>]) -> Result<usize, Error> {
         let width = rows.first().map_or(0, Vec::len);
         if rows.is_empty() || width == 0 {
             return Err(Error::new(format!("table {name}: no values")));
@@ -212,15 +219,61 @@ impl Header {
         if let Some(t) = rows.iter().position(|r| r.len() != width) {
             return Err(Error::new(format!("table {name}: row {t} has {} values, row 0 has {width}", rows[t].len())));
         }
-        self.claim(name)?;
-        let max = rows.iter().flatten().copied().max().unwrap_or(0);
-        let min = rows.iter().flatten().copied().min().unwrap_or(0);
-        self.comment(what);
-        let _ = writeln!(self.body, "TYCUTE_DEVICE constexpr {} {name}[{}][{width}] = {{", c_type(min, max), rows.len());
+        Ok(width)
+    }
+
+    fn write_rows(&mut self, decl: &str, rows: &[Vec<i64>]) {
+        let _ = writeln!(self.body, "{decl} = {{");
         for r in rows {
             let _ = writeln!(self.body, "  {{{}}},", r.iter().map(i64::to_string).collect::<Vec<_>>().join(","));
         }
         let _ = writeln!(self.body, "}};");
+    }
+
+    /// A per-thread table `NAME[rows][cols]` (row `t`: thread `t`'s values), `TYCUTE_DEVICE
+    /// const` of the smallest C type that holds the values: device code reads it with the
+    /// thread's index.
+    pub fn table(&mut self, name: &str, what: &str, rows: &[Vec<i64>]) -> Result<(), Error> {
+        let width = Self::rows_checked(name, rows)?;
+        self.claim(name)?;
+        let max = rows.iter().flatten().copied().max().unwrap_or(0);
+        let min = rows.iter().flatten().copied().min().unwrap_or(0);
+        self.comment(what);
+        self.write_rows(&format!("TYCUTE_DEVICE const {} {name}[{}][{width}]", c_type(min, max), rows.len()), rows);
+        Ok(())
+    }
+
+    /// A thread-independent table `TYCUTE_DEVICE constexpr int NAME[rows][cols]`, for indices a
+    /// kernel uses with compile-time subscripts (after unrolling): the compiler folds its loads to
+    /// immediates (nvcc and NVRTC alike) and keeps the arrays they index in registers.
+    pub fn const_table(&mut self, name: &str, what: &str, rows: &[Vec<i64>]) -> Result<(), Error> {
+        let width = Self::rows_checked(name, rows)?;
+        self.claim(name)?;
+        self.values.push((name.to_string(), rows[0].clone()));
+        self.comment(what);
+        self.write_rows(&format!("TYCUTE_DEVICE constexpr int {name}[{}][{width}]", rows.len()), rows);
+        Ok(())
+    }
+
+    /// A compile-time array `TYCUTE_DEVICE constexpr int NAME[n] = {..};  // note` (an empty one
+    /// is written as `{-1}`, so that the array exists).
+    pub fn array(&mut self, name: &str, values: &[i64], note: &str) -> Result<(), Error> {
+        self.claim(name)?;
+        self.values.push((name.to_string(), values.to_vec()));
+        let body = if values.is_empty() { "-1".to_string() } else { join(values) };
+        let note = if note.is_empty() { String::new() } else { format!("  // {note}") };
+        let _ = writeln!(self.body, "TYCUTE_DEVICE constexpr int {name}[{}] = {{{body}}};{note}", values.len().max(1));
+        Ok(())
+    }
+
+    /// A per-thread array `TYCUTE_DEVICE const T NAME[threads]` (entry `t`: thread `t`'s value).
+    pub fn thread_array(&mut self, name: &str, values: &[i64]) -> Result<(), Error> {
+        if values.is_empty() {
+            return Err(Error::new(format!("array {name}: no values")));
+        }
+        self.claim(name)?;
+        let (min, max) = (values.iter().copied().min().unwrap_or(0), values.iter().copied().max().unwrap_or(0));
+        let _ = writeln!(self.body, "TYCUTE_DEVICE const {} {name}[{}] = {{{}}};", c_type(min, max), values.len(), values.iter().map(i64::to_string).collect::<Vec<_>>().join(","));
         Ok(())
     }
 
@@ -258,7 +311,12 @@ impl Header {
     /// `i` of a copy fills, the same for every thread; plus `NAME_size`.
     pub fn retile(&mut self, name: &str, what: &str, map: &[usize]) -> Result<(), Error> {
         self.int(&format!("{name}_size"), map.len() as i64, "")?;
-        self.table(name, what, &[map.iter().map(|&v| v as i64).collect()])
+        self.const_table(name, what, &[map.iter().map(|&v| v as i64).collect()])
+    }
+
+    /// The integers written so far ([`Values`]).
+    pub fn values(&self) -> &Values {
+        &self.values
     }
 
     /// The header's text.
@@ -322,8 +380,8 @@ mod tests {
         assert!(t.contains("TYCUTE_DEVICE constexpr int sA_stride[3] = {8, 1, 64};"));
         assert!(t.contains("constexpr int sA_cosize = 512;"));
         assert!(t.contains("constexpr int sA_sw_b = 3;"));
-        assert!(t.contains("TYCUTE_DEVICE constexpr unsigned char small[2][2] = {\n  {0,1},\n  {2,255},\n};"), "{t}");
-        assert!(t.contains("TYCUTE_DEVICE constexpr short neg[1][2]"));
+        assert!(t.contains("TYCUTE_DEVICE const unsigned char small[2][2] = {\n  {0,1},\n  {2,255},\n};"), "{t}");
+        assert!(t.contains("TYCUTE_DEVICE const short neg[1][2]"));
         assert!(t.contains("namespace my { namespace gemm { "));
         assert!(t.contains("#ifndef TYCUTE_HEADER_MY_GEMM_H"));
     }

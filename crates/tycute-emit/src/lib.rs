@@ -48,7 +48,7 @@
 //! h.mma("mma", &mma)?;
 //! let text = h.text();
 //! assert!(text.contains("// sA = Sw<2,3,3> o _0 o "));
-//! assert!(text.contains("TYCUTE_DEVICE constexpr unsigned short g2s_a_dst[128][2]"));
+//! assert!(text.contains("TYCUTE_DEVICE const unsigned short g2s_a_dst[128][2]"));
 //! // h.write(out_dir.join("my_gemm.h"))?;   in a build script
 //! # Ok::<(), tycute_emit::Error>(())
 //! ```

@@ -94,60 +94,48 @@ pub(crate) fn mode_sizes(r: &Repr) -> Vec<i64> {
     }
 }
 
-/// A header being written.
+/// A configuration's header, written through the public writer [`tycute_emit::Header`] (the same
+/// API a user's build script calls) in the namespace `tycute::<config>`, with the forms tycute's
+/// kernels read: the configuration's own macros `TYCUTE_<config>_<item>`, layouts as `_rank` and
+/// flattened `_shape[]`/`_stride[]`, per-thread tensors in closed form. A mistake (a name written
+/// twice, a ragged table) is kept and written as an `#error` line, which [`write_all`] refuses.
 pub struct Header {
-    guard: String,
     ns: String,
-    body: String,
-    values: Values,
+    inner: tycute_emit::Header,
+    errors: Vec<String>,
 }
 
 /// The integers a header holds, by name (`constexpr int NAME` as one value, a `const_table`'s
-/// row 0): what the host reads of a configuration, as values, never by parsing the C++ text.
-pub type Values = Vec<(String, Vec<i64>)>;
-
-/// The smallest C type for values in `min..=max` (unsigned when none is negative).
-fn c_type_signed(min: i64, max: i64) -> &'static str {
-    if min >= 0 {
-        c_type(max)
-    } else if min >= i16::MIN as i64 && max <= i16::MAX as i64 {
-        "short"
-    } else {
-        "int"
-    }
-}
-
-/// The smallest unsigned C type for values up to `max`.
-fn c_type(max: i64) -> &'static str {
-    if max <= u8::MAX as i64 {
-        "unsigned char"
-    } else if max <= u16::MAX as i64 {
-        "unsigned short"
-    } else {
-        "unsigned int"
-    }
-}
+/// row 0, an array's values): what the host reads of a configuration, as values, never by
+/// parsing the C++ text.
+pub type Values = tycute_emit::header::Values;
 
 impl Header {
     /// A header for configuration `config` (its namespace `tycute::<config>`), with a first
     /// comment saying what it is.
     pub fn new(config: &str, about: &str) -> Header {
-        Header { guard: format!("TYCUTE_{}_H", config.to_uppercase()), ns: config.to_string(), body: format!("// {about}\n"), values: Vec::new() }
+        let (inner, errors) = match tycute_emit::Header::new(&format!("tycute::{config}")) {
+            Ok(h) => (h.about(about), Vec::new()),
+            Err(e) => (tycute_emit::Header::new("tycute").expect("a C identifier").about(about), vec![e.to_string()]),
+        };
+        Header { ns: config.to_string(), inner, errors }
+    }
+
+    fn keep(&mut self, r: Result<(), tycute_emit::Error>) {
+        if let Err(e) = r {
+            self.errors.push(e.to_string());
+        }
     }
 
     /// A comment line (a section title).
     pub fn comment(&mut self, text: &str) {
-        let _ = writeln!(self.body, "\n// {text}");
+        self.inner.section(text);
     }
 
     /// `constexpr int NAME = value;  // note`.
     pub fn int(&mut self, name: &str, value: i64, note: &str) {
-        self.values.push((name.to_string(), vec![value]));
-        if note.is_empty() {
-            let _ = writeln!(self.body, "constexpr int {name} = {value};");
-        } else {
-            let _ = writeln!(self.body, "constexpr int {name} = {value};  // {note}");
-        }
+        let r = self.inner.int(name, value, note);
+        self.keep(r);
     }
 
     /// The macro name of item `item` of this configuration: `TYCUTE_<config>_<item>` (the
@@ -160,66 +148,51 @@ impl Header {
     /// `#define TYCUTE_<config>_<item> value`: an integer the kernel can test with `#if`.
     pub fn define_int(&mut self, item: &str, value: i64) {
         let name = self.macro_name(item);
-        let _ = writeln!(self.body, "#define {name} {value}");
+        let r = self.inner.define(&name, &value.to_string());
+        self.keep(r);
     }
 
     /// `#define TYCUTE_<config>_<item> "text"`: a string for inline PTX (an instruction the
     /// configuration's atom names; `asm` needs a string literal), with a comment.
     pub fn define_str(&mut self, item: &str, text: &str, note: &str) {
         let name = self.macro_name(item);
-        let _ = writeln!(self.body, "// {note}");
-        let _ = writeln!(self.body, "#define {name} \"{text}\"");
+        self.inner.comment(note);
+        let r = self.inner.define(&name, &format!("\"{text}\""));
+        self.keep(r);
     }
 
-    /// A layout: its CuTe text in a comment, its size, and its flattened shape and stride
+    /// A layout: its CuTe text in a comment, its rank, and its flattened shape and stride
     /// (`NAME_shape[]`, `NAME_stride[]`, leaf by leaf, as CuTe's `flatten` lists them).
     pub fn layout(&mut self, name: &str, cute_text: &str, shape: &[i64], stride: &[i64]) {
-        let join = |v: &[i64]| v.iter().map(i64::to_string).collect::<Vec<_>>().join(", ");
-        let _ = writeln!(self.body, "// {name} = {cute_text}");
-        let _ = writeln!(self.body, "constexpr int {name}_rank = {};", shape.len());
-        let _ = writeln!(self.body, "TYCUTE_DEVICE constexpr int {name}_shape[{}] = {{{}}};", shape.len(), join(shape));
-        let _ = writeln!(self.body, "TYCUTE_DEVICE constexpr int {name}_stride[{}] = {{{}}};", stride.len(), join(stride));
+        self.inner.comment(&format!("{name} = {cute_text}"));
+        let r = self
+            .inner
+            .int(&format!("{name}_rank"), shape.len() as i64, "")
+            .and_then(|_| self.inner.array(&format!("{name}_shape"), shape, ""))
+            .and_then(|_| self.inner.array(&format!("{name}_stride"), stride, ""));
+        self.keep(r);
     }
 
-    /// A per-thread table `NAME[rows.len()][width]`: row `t` is thread `t`'s values.
-    /// Every row must have the same length; the element type is the smallest that holds them.
+    /// A per-thread table `NAME[rows.len()][width]`: row `t` is thread `t`'s values, of the
+    /// smallest C type that holds them.
     pub fn table(&mut self, name: &str, what: &str, rows: &[Vec<i64>]) {
-        let width = rows.first().map_or(0, Vec::len);
-        assert!(rows.iter().all(|r| r.len() == width), "table {name}: ragged rows");
-        let max = rows.iter().flatten().copied().max().unwrap_or(0);
-        let min = rows.iter().flatten().copied().min().unwrap_or(0);
-        let _ = writeln!(self.body, "// {what}");
-        let _ = writeln!(self.body, "TYCUTE_DEVICE const {} {name}[{}][{width}] = {{", c_type_signed(min, max), rows.len());
-        for r in rows {
-            let vals: Vec<String> = r.iter().map(i64::to_string).collect();
-            let _ = writeln!(self.body, "  {{{}}},", vals.join(","));
-        }
-        let _ = writeln!(self.body, "}};");
+        let r = self.inner.table(name, what, rows);
+        self.keep(r);
     }
 
     /// A thread-independent `TYCUTE_DEVICE constexpr int NAME[rows][cols]` (indices a kernel uses
     /// with compile-time subscripts, so that the compiler folds them and keeps arrays in
-    /// registers: a `__device__ constexpr` array's loads at constant indices fold to immediates
-    /// under nvcc as under NVRTC).
+    /// registers).
     pub fn const_table(&mut self, name: &str, what: &str, rows: &[Vec<i64>]) {
-        let width = rows.first().map_or(0, Vec::len);
-        assert!(rows.iter().all(|r| r.len() == width), "table {name}: ragged rows");
-        self.values.push((name.to_string(), rows.first().cloned().unwrap_or_default()));
-        let _ = writeln!(self.body, "// {what}");
-        let _ = writeln!(self.body, "TYCUTE_DEVICE constexpr int {name}[{}][{width}] = {{", rows.len());
-        for r in rows {
-            let vals: Vec<String> = r.iter().map(i64::to_string).collect();
-            let _ = writeln!(self.body, "  {{{}}},", vals.join(","));
-        }
-        let _ = writeln!(self.body, "}};");
+        let r = self.inner.const_table(name, what, rows);
+        self.keep(r);
     }
 
-    /// A per-thread tensor in closed form: thread `t`'s `counting_iter(O_t) o SHAPE:STRIDE` (the
-    /// dump's text, one per thread; every thread has the same shape and the same static strides,
-    /// and run-time strides, printed without `_`, may differ). Emits the shape, the static strides
-    /// (0 where a stride is per thread), `NAME_offset[t]` and `NAME_dstride[t][k]` (the per-thread
-    /// strides in mode order), and `NAME_at(t, i)`: the offset of the thread's `i`-th element
-    /// (colexicographic over the shape), from the tables.
+    /// A per-thread tensor in closed form: thread `t`'s `counting_iter(O_t) o SHAPE:STRIDE` (every
+    /// thread has the same shape and the same static strides; run-time strides may differ).
+    /// Emits the shape, the static strides (0 where a stride is per thread), the modes whose
+    /// stride is per thread, `NAME_offset[t]` and `NAME_dstride[t][k]` (the per-thread strides in
+    /// mode order).
     pub fn thread_tensor(&mut self, name: &str, what: &str, per_thread: &[ThreadTensor]) -> Result<(), String> {
         let first = per_thread.first().ok_or_else(|| format!("{name}: no threads"))?;
         for (t, x) in per_thread.iter().enumerate() {
@@ -232,62 +205,51 @@ impl Header {
                 }
             }
         }
-        let join = |v: &[i64]| v.iter().map(i64::to_string).collect::<Vec<_>>().join(", ");
         let statics: Vec<i64> = first.stride.iter().zip(&first.dynamic).map(|(&s, &d)| if d { 0 } else { s }).collect();
         let dyn_modes: Vec<usize> = (0..first.dynamic.len()).filter(|&k| first.dynamic[k]).collect();
-        let _ = writeln!(self.body, "// {what}");
-        let _ = writeln!(self.body, "// {name}: thread t's element i is at {name}_offset[t] + sum_k crd_k(i) * stride_k (per-thread strides from {name}_dstride), thread 0: {}", first.text);
-        let r = first.shape.len();
-        let _ = writeln!(self.body, "constexpr int {name}_rank = {r};");
-        let _ = writeln!(self.body, "TYCUTE_DEVICE constexpr int {name}_shape[{r}] = {{{}}};", join(&first.shape));
-        let _ = writeln!(self.body, "TYCUTE_DEVICE constexpr int {name}_stride[{r}] = {{{}}};  // 0 where the stride is per thread", join(&statics));
         let dm: Vec<i64> = dyn_modes.iter().map(|&k| k as i64).collect();
-        let _ = writeln!(self.body, "TYCUTE_DEVICE constexpr int {name}_dmode[{}] = {{{}}};  // the modes whose stride is per thread", dm.len().max(1), if dm.is_empty() { "-1".to_string() } else { join(&dm) });
-        let _ = writeln!(self.body, "constexpr int {name}_ndyn = {};  // how many (entries of {name}_dstride[t])", dm.len());
-        let offsets: Vec<Vec<i64>> = per_thread.iter().map(|x| vec![x.offset]).collect();
-        let max = offsets.iter().flatten().copied().max().unwrap_or(0);
-        let _ = writeln!(self.body, "TYCUTE_DEVICE const {} {name}_offset[{}] = {{{}}};", c_type(max), per_thread.len(), offsets.iter().map(|o| o[0].to_string()).collect::<Vec<_>>().join(","));
-        if dyn_modes.is_empty() {
-            let rows: Vec<Vec<i64>> = per_thread.iter().map(|_| vec![0]).collect();
-            self.table(&format!("{name}_dstride"), &format!("{name}: no per-thread strides (one zero column, so that kernels can index it)"), &rows);
+        self.inner.comment(what);
+        self.inner.comment(&format!(
+            "{name}: thread t's element i is at {name}_offset[t] + sum_k crd_k(i) * stride_k (per-thread strides from {name}_dstride), thread 0: {}",
+            first.text
+        ));
+        let offsets: Vec<i64> = per_thread.iter().map(|x| x.offset).collect();
+        let dstride: Vec<Vec<i64>> = if dyn_modes.is_empty() {
+            per_thread.iter().map(|_| vec![0]).collect()
         } else {
-            let rows: Vec<Vec<i64>> = per_thread.iter().map(|x| dyn_modes.iter().map(|&k| x.stride[k]).collect()).collect();
-            self.table(&format!("{name}_dstride"), &format!("{name}: thread t's per-thread strides, modes {dm:?}"), &rows);
-        }
-        Ok(())
+            per_thread.iter().map(|x| dyn_modes.iter().map(|&k| x.stride[k]).collect()).collect()
+        };
+        let dwhat = if dyn_modes.is_empty() {
+            format!("{name}: no per-thread strides (one zero column, so that kernels can index it)")
+        } else {
+            format!("{name}: thread t's per-thread strides, modes {dm:?}")
+        };
+        let r = self
+            .inner
+            .int(&format!("{name}_rank"), first.shape.len() as i64, "")
+            .and_then(|_| self.inner.array(&format!("{name}_shape"), &first.shape, ""))
+            .and_then(|_| self.inner.array(&format!("{name}_stride"), &statics, "0 where the stride is per thread"))
+            .and_then(|_| self.inner.array(&format!("{name}_dmode"), &dm, "the modes whose stride is per thread"))
+            .and_then(|_| self.inner.int(&format!("{name}_ndyn"), dm.len() as i64, &format!("how many (entries of {name}_dstride[t])")))
+            .and_then(|_| self.inner.thread_array(&format!("{name}_offset"), &offsets))
+            .and_then(|_| self.inner.table(&format!("{name}_dstride"), &dwhat, &dstride));
+        r.map_err(|e| e.to_string())
     }
 
-    /// The header text. `TYCUTE_DEVICE` is defined once per translation unit, whichever tycute
-    /// header comes first (the same definition in each).
+    /// The header text.
     pub fn finish(self) -> String {
         self.finish_with_values().0
     }
 
-    /// The header text and its [`Values`].
+    /// The header text and its [`Values`]. A mistake made while writing is an `#error` line.
     pub fn finish_with_values(self) -> (String, Values) {
-        let text = format!(
-            "// Generated by tycute from the type-level configuration `{ns}`: do not edit.\n\
-             // Every value below is a type-level result of the trait solver (see docs/headers.md).\n\
-             // Valid C++17 for nvcc, NVRTC and a host compiler (docs/headers.md: the toolchains).\n\
-             #ifndef {guard}\n#define {guard}\n\n{prelude}\nnamespace tycute {{ namespace {ns} {{\n{rest}}}  // namespace {ns}\n}}  // namespace tycute\n#endif  // {guard}\n",
-            ns = self.ns,
-            guard = self.guard,
-            prelude = DEVICE_PRELUDE,
-            rest = self.body,
-        );
-        (text, self.values)
+        let mut text = self.inner.text();
+        for e in &self.errors {
+            text.push_str(&format!("#error \"tycute: {}\"\n", e.replace('"', "'")));
+        }
+        (text, self.inner.values().clone())
     }
 }
-
-/// Defines `TYCUTE_DEVICE` (arrays' memory space) unless defined: `__device__` for CUDA compilers
-/// (nvcc defines `__CUDACC__`, NVRTC `__CUDACC_RTC__`), empty for a host C++ compiler.
-const DEVICE_PRELUDE: &str = "#ifndef TYCUTE_DEVICE\n\
-#if defined(__CUDACC__) || defined(__CUDACC_RTC__)\n\
-#define TYCUTE_DEVICE __device__\n\
-#else\n\
-#define TYCUTE_DEVICE\n\
-#endif\n\
-#endif\n";
 
 /// A thread's tensor as the dump prints it: `counting_iter(offset) o shape:stride`, flattened.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -391,6 +353,9 @@ pub fn write_all(dir: &std::path::Path) -> Result<Vec<std::path::PathBuf>, tycut
     let all = headers_with_values();
     let mut out = Vec::new();
     for (name, text, _) in &all {
+        if let Some(line) = text.lines().find(|l| l.starts_with("#error \"tycute:")) {
+            return Err(tycute_emit::Error::new(format!("{name}: {line}")));
+        }
         let path = dir.join(name);
         tycute_emit::write_if_changed(&path, text)?;
         out.push(path);
@@ -435,6 +400,17 @@ mod tests {
         assert!(t.contains("TYCUTE_DEVICE const unsigned int wide[1][2]"));
         assert!(t.contains("#ifndef TYCUTE_DEVICE\n#if defined(__CUDACC__) || defined(__CUDACC_RTC__)"), "{t}");
         assert!(t.starts_with("// Generated by tycute"));
-        assert!(t.trim_end().ends_with("#endif  // TYCUTE_DEMO_H"));
+        assert!(t.trim_end().ends_with("#endif  // TYCUTE_HEADER_TYCUTE_DEMO_H"), "{t}");
+    }
+
+    #[test]
+    fn a_mistake_is_an_error_line_not_a_panic() {
+        let mut h = Header::new("demo", "a demo");
+        h.int("k", 1, "");
+        h.int("k", 2, "");
+        h.table("ragged", "", &[vec![1], vec![1, 2]]);
+        let t = h.finish();
+        assert!(t.contains("#error \"tycute: `k` is written twice into the header\""), "{t}");
+        assert!(t.contains("#error \"tycute: table ragged: row 1 has 2 values, row 0 has 1\""), "{t}");
     }
 }
