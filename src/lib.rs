@@ -53,7 +53,7 @@ pub mod atom {
 /// type Mma = MakeTiledMma<MMA_Atom<SM80_16x8x16_F16F16F16F16_TN>, cute!((_2,_2,_1):(_1,_2,_0))>;
 /// assert_eq!(show::<Size<Mma>>(), "_128");
 /// assert_eq!(show::<TileShape<Mma>>(), "(_32,_16,_16)");
-/// assert_eq!(show::<GetLayoutC_TV<Mma>>()[..20], *"((_4,_8,_2,_2),((_2,");
+/// assert_eq!(show::<Size<GetLayoutC_TV<Mma>>>(), "_512");           // (thread, value) -> (m, n) of 32x16
 /// ```
 pub mod tiled {
     pub use tycute_tiled::*;
@@ -103,7 +103,7 @@ pub mod dynamic {
 /// smem_tile::<cute!((_128,_64):(_64,_1))>();
 /// ```
 ///
-/// ```compile_fail
+/// ```compile_fail,E0277
 /// use tycute::bounds::SizeIs;
 /// use tycute::cute;
 ///

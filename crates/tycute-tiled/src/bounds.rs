@@ -35,7 +35,7 @@ type TilerOf<TC> = TilerShape<<TC as TiledCopyMembers>::Tiler_MN>;
 /// The TiledCopy `Self` copies the tensor `L` in whole tiles: every mode of `shape(L)` is a
 /// multiple of the same mode of `shape(Tiler_MN)` (what `ExactPartitionS/D` require).
 ///
-/// ```compile_fail
+/// ```compile_fail,E0277
 /// # extern crate tycute_layout as tycute;
 /// # use tycute_atom::{Copy_Atom, SM80_CP_ASYNC_CACHEALWAYS};
 /// # use tycute_layout::swizzle::recast::{half_t, uint128_t};
@@ -72,7 +72,7 @@ impl<Tile, Shape> CopyTileDivides<Tile, Shape> for B1 {}
 /// The TiledMMA `Self`'s tile, `(tile_size<0>, tile_size<1>, tile_size<2>)`, divides the tile
 /// shape `S` (a CTA's `(bM,bN,bK)`) mode by mode.
 ///
-/// ```compile_fail
+/// ```compile_fail,E0277
 /// # extern crate tycute_layout as tycute;
 /// # use tycute_atom::{MMA_Atom, SM80_16x8x16_F16F16F16F16_TN};
 /// # use tycute_macros::cute;

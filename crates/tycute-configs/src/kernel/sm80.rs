@@ -76,20 +76,20 @@ rule!(
 );
 rule!(
     /// `(bM, bK)` is a whole number of `Tiler_MN(copyA)` tiles.
-    CopyATilesA,
-    "kernel configuration: the G2S copy of A does not tile (bM, bK) (bM % Tiler_M(copyA) or bK % Tiler_K(copyA) != 0)",
+    CopyATilesA[BM, BK, TileX, TileY],
+    "kernel configuration: the G2S copy of A does not tile (bM, bK) (bM % Tiler_M(copyA) or bK % Tiler_K(copyA) != 0): (bM, bK) = ({BM}, {BK}), Tiler_MN(copyA) = ({TileX}, {TileY})",
     "every thread must copy whole tiles of A"
 );
 rule!(
     /// `(bN, bK)` is a whole number of `Tiler_MN(copyB)` tiles.
-    CopyBTilesB,
-    "kernel configuration: the G2S copy of B does not tile (bN, bK) (bN % Tiler_M(copyB) or bK % Tiler_K(copyB) != 0)",
+    CopyBTilesB[BN, BK, TileX, TileY],
+    "kernel configuration: the G2S copy of B does not tile (bN, bK) (bN % Tiler_M(copyB) or bK % Tiler_K(copyB) != 0): (bN, bK) = ({BN}, {BK}), Tiler_MN(copyB) = ({TileX}, {TileY})",
     "every thread must copy whole tiles of B"
 );
 rule!(
     /// `(bM, bN)` is a whole number of `Tiler_MN(s2g_copy)` tiles.
-    S2GTilesC,
-    "kernel configuration: the epilogue's S2G copy does not tile (bM, bN) (bM % Tiler_M(s2g) or bN % Tiler_N(s2g) != 0)",
+    S2GTilesC[BM, BN, TileX, TileY],
+    "kernel configuration: the epilogue's S2G copy does not tile (bM, bN) (bM % Tiler_M(s2g) or bN % Tiler_N(s2g) != 0): (bM, bN) = ({BM}, {BN}), Tiler_MN(s2g) = ({TileX}, {TileY})",
     "every thread must store whole tiles of D"
 );
 rule!(
@@ -271,15 +271,18 @@ where
     Mod<C::BM, TilerAt<C::CopyA, Z0>>: IsEqual<Z0>,
     Mod<C::BK, TilerAt<C::CopyA, P1>>: IsEqual<Z0>,
     DivBit<C::BM, TilerAt<C::CopyA, Z0>>: core::ops::BitAnd<DivBit<C::BK, TilerAt<C::CopyA, P1>>>,
-    And<DivBit<C::BM, TilerAt<C::CopyA, Z0>>, DivBit<C::BK, TilerAt<C::CopyA, P1>>>: CopyATilesA,
+    And<DivBit<C::BM, TilerAt<C::CopyA, Z0>>, DivBit<C::BK, TilerAt<C::CopyA, P1>>>: DecimalIfFailed<C::BM> + DecimalIfFailed<C::BK> + DecimalIfFailed<TilerAt<C::CopyA, Z0>> + DecimalIfFailed<TilerAt<C::CopyA, P1>>,
+    And<DivBit<C::BM, TilerAt<C::CopyA, Z0>>, DivBit<C::BK, TilerAt<C::CopyA, P1>>>: CopyATilesA<DecIfFailed<And<DivBit<C::BM, TilerAt<C::CopyA, Z0>>, DivBit<C::BK, TilerAt<C::CopyA, P1>>>, C::BM>, DecIfFailed<And<DivBit<C::BM, TilerAt<C::CopyA, Z0>>, DivBit<C::BK, TilerAt<C::CopyA, P1>>>, C::BK>, DecIfFailed<And<DivBit<C::BM, TilerAt<C::CopyA, Z0>>, DivBit<C::BK, TilerAt<C::CopyA, P1>>>, TilerAt<C::CopyA, Z0>>, DecIfFailed<And<DivBit<C::BM, TilerAt<C::CopyA, Z0>>, DivBit<C::BK, TilerAt<C::CopyA, P1>>>, TilerAt<C::CopyA, P1>>>,
     Mod<C::BN, TilerAt<C::CopyB, Z0>>: IsEqual<Z0>,
     Mod<C::BK, TilerAt<C::CopyB, P1>>: IsEqual<Z0>,
     DivBit<C::BN, TilerAt<C::CopyB, Z0>>: core::ops::BitAnd<DivBit<C::BK, TilerAt<C::CopyB, P1>>>,
-    And<DivBit<C::BN, TilerAt<C::CopyB, Z0>>, DivBit<C::BK, TilerAt<C::CopyB, P1>>>: CopyBTilesB,
+    And<DivBit<C::BN, TilerAt<C::CopyB, Z0>>, DivBit<C::BK, TilerAt<C::CopyB, P1>>>: DecimalIfFailed<C::BN> + DecimalIfFailed<C::BK> + DecimalIfFailed<TilerAt<C::CopyB, Z0>> + DecimalIfFailed<TilerAt<C::CopyB, P1>>,
+    And<DivBit<C::BN, TilerAt<C::CopyB, Z0>>, DivBit<C::BK, TilerAt<C::CopyB, P1>>>: CopyBTilesB<DecIfFailed<And<DivBit<C::BN, TilerAt<C::CopyB, Z0>>, DivBit<C::BK, TilerAt<C::CopyB, P1>>>, C::BN>, DecIfFailed<And<DivBit<C::BN, TilerAt<C::CopyB, Z0>>, DivBit<C::BK, TilerAt<C::CopyB, P1>>>, C::BK>, DecIfFailed<And<DivBit<C::BN, TilerAt<C::CopyB, Z0>>, DivBit<C::BK, TilerAt<C::CopyB, P1>>>, TilerAt<C::CopyB, Z0>>, DecIfFailed<And<DivBit<C::BN, TilerAt<C::CopyB, Z0>>, DivBit<C::BK, TilerAt<C::CopyB, P1>>>, TilerAt<C::CopyB, P1>>>,
     Mod<C::BM, TilerAt<C::S2GCopy, Z0>>: IsEqual<Z0>,
     Mod<C::BN, TilerAt<C::S2GCopy, P1>>: IsEqual<Z0>,
     DivBit<C::BM, TilerAt<C::S2GCopy, Z0>>: core::ops::BitAnd<DivBit<C::BN, TilerAt<C::S2GCopy, P1>>>,
-    And<DivBit<C::BM, TilerAt<C::S2GCopy, Z0>>, DivBit<C::BN, TilerAt<C::S2GCopy, P1>>>: S2GTilesC,
+    And<DivBit<C::BM, TilerAt<C::S2GCopy, Z0>>, DivBit<C::BN, TilerAt<C::S2GCopy, P1>>>: DecimalIfFailed<C::BM> + DecimalIfFailed<C::BN> + DecimalIfFailed<TilerAt<C::S2GCopy, Z0>> + DecimalIfFailed<TilerAt<C::S2GCopy, P1>>,
+    And<DivBit<C::BM, TilerAt<C::S2GCopy, Z0>>, DivBit<C::BN, TilerAt<C::S2GCopy, P1>>>: S2GTilesC<DecIfFailed<And<DivBit<C::BM, TilerAt<C::S2GCopy, Z0>>, DivBit<C::BN, TilerAt<C::S2GCopy, P1>>>, C::BM>, DecIfFailed<And<DivBit<C::BM, TilerAt<C::S2GCopy, Z0>>, DivBit<C::BN, TilerAt<C::S2GCopy, P1>>>, C::BN>, DecIfFailed<And<DivBit<C::BM, TilerAt<C::S2GCopy, Z0>>, DivBit<C::BN, TilerAt<C::S2GCopy, P1>>>, TilerAt<C::S2GCopy, Z0>>, DecIfFailed<And<DivBit<C::BM, TilerAt<C::S2GCopy, Z0>>, DivBit<C::BN, TilerAt<C::S2GCopy, P1>>>, TilerAt<C::S2GCopy, P1>>>,
     // thread counts
     C::MmaC: tycute_layout::layout::SizeOp,
     TiledNumThr<C::CopyA>: IsEqual<Size<C::MmaC>>,

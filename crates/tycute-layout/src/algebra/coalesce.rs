@@ -208,7 +208,7 @@ where
 /// ```
 pub type CoalesceProfile<A, P> = <A as CoalesceProfileOp<P>>::Output;
 
-#[doc(hidden)]
+/// `coalesce(A, P)`, dispatched on whether the profile `P` is a tuple.
 pub trait CoalesceProfileBy<P, IsTup> {
     type Output;
 }

@@ -125,7 +125,6 @@ where
 }
 
 /// The general case on the flat lists `(shapes, strides)`.
-#[doc(hidden)]
 pub trait General<C> {
     type Output;
 }
@@ -175,7 +174,6 @@ impl<Sh, St, Cur> FoldState for State<Sh, St, Cur> {
 }
 
 /// The fold over the modes sorted by stride, with `current` and the result so far.
-#[doc(hidden)]
 pub trait ComplementFold<Cur, ResS, ResD> {
     type Output;
 }

@@ -182,7 +182,6 @@ where
     type Output = <Eq<D, Z0> as LeftStep<D, P, T, Sz, RS, RD>>::Output;
 }
 /// Skip a stride-0 mode (`B1`) or append `d / size : p` (`B0`).
-#[doc(hidden)]
 pub trait LeftStep<D, P, T, Sz, RS, RD> {
     type Output;
 }

@@ -40,14 +40,12 @@ use crate::swizzle::ComposedLayout;
 use crate::tuple::{Len, LenOp, Nil, Tup};
 
 /// The operation `logical_product`, for the tiler machinery.
-#[doc(hidden)]
 pub struct LogicalProductFn;
 
 /// `composition(complement(A, size(A) * cosize(L)), L)`: the layout of the copies of A.
 type Tiles<A, L> = Composition<ComplementWith<A, Prod<Size<A>, Cosize<L>>>, L>;
 
 /// [`Tiles`] as a trait, for bounds.
-#[doc(hidden)]
 pub trait TilesOp<L> {
     type Output;
 }

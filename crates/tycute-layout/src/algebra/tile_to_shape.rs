@@ -25,7 +25,6 @@ use crate::swizzle::ComposedLayout;
 use crate::tuple::{Nil, Tup};
 
 /// How the repeat counts are laid out: column-major (CuTe's default `LayoutLeft`).
-#[doc(hidden)]
 pub struct ColMajor;
 /// How the repeat counts are laid out: `make_ordered_layout(repeats, O)`.
 #[doc(hidden)]
@@ -101,7 +100,6 @@ type Divides<A, S> = <TargetShape<S> as DivideEach<BlockShape<A, S>>>::Divides;
 /// `tile_to_shape(atom, S)` with the repeats laid out by `M`. Each check is followed by a
 /// dispatch on its bit, so that a failed check is the only error (the `B0` branches are
 /// placeholders).
-#[doc(hidden)]
 pub trait TileToShapeBy<S, M> {
     type Output;
 }
@@ -117,7 +115,6 @@ where
 }
 
 /// After the rank check: pad the atom, check the sizes.
-#[doc(hidden)]
 pub trait PadToTarget<S, M, Fits> {
     type Output;
 }

@@ -88,13 +88,11 @@ impl KindIsTuple for KTuple {
 // Applying an operation by a tiler
 
 /// An operation's layout case: `F(A, L)` for a layout `A` and a layout tiler `L`.
-#[doc(hidden)]
 pub trait LayoutTilerFn<A, L> {
     type Output;
 }
 /// An operation's tuple case: `F(A, T)` for a tuple tiler `T` (checks `rank(T) <= rank(A)` with
 /// the operation's message, then applies [`ByMode`]).
-#[doc(hidden)]
 pub trait TupleTilerFn<A, T> {
     type Output;
 }
@@ -354,7 +352,6 @@ pub type TileUnzipFlat<L, G> = Layout<
 >;
 
 /// [`TileUnzip`] as a trait, for bounds.
-#[doc(hidden)]
 pub trait TileUnzipZippedOp<G> {
     type Output;
 }
@@ -382,7 +379,6 @@ where
     type Output = TileUnzipTiled<L, G>;
 }
 /// [`TileUnzipFlat`] as a trait, for bounds.
-#[doc(hidden)]
 pub trait TileUnzipFlatOp<G> {
     type Output;
 }
@@ -495,7 +491,7 @@ where
 {
     type Output = <Layout<SA, DA> as ZipLayoutsBy<Layout<SB, DB>, <SA as IsTuple>::Output>>::Output;
 }
-#[doc(hidden)]
+/// The zip of two layouts, dispatched on whether the first one's shape is a tuple.
 pub trait ZipLayoutsBy<B, IsTup> {
     type Output;
 }

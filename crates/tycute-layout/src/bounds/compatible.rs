@@ -3,13 +3,17 @@
 //! size; a tuple of A matches a tuple of B of the same rank, mode by mode).
 //!
 //! ```
-//! use tycute::{bounds::Compatible, cute};
+//! # extern crate tycute_layout as tycute;
+//! use tycute::bounds::Compatible;
+//! use tycute_macros::cute;
 //! fn f<A: Compatible<cute!((_128,(_8,_8)))>>() {}
 //! f::<cute!((_128,_64):(_64,_1))>();          // _64 matches (_8,_8)
 //! ```
 //!
-//! ```compile_fail
-//! # use tycute::{bounds::Compatible, cute};
+//! ```compile_fail,E0277
+//! # extern crate tycute_layout as tycute;
+//! # use tycute::bounds::Compatible;
+//! # use tycute_macros::cute;
 //! fn f<A: Compatible<cute!((_128,_64))>>() {}
 //! f::<cute!((_128,(_8,_8)):(_64,(_1,_8)))>(); // a tuple of A needs a tuple of B
 //! // error[E0277]: Compatible<B>: shape (_128, (_8, _8)) (size _8<_192>) is not compatible with (_128, _64) (size _8<_192>) ...

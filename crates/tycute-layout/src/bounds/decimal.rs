@@ -11,8 +11,9 @@
 //! check's `B0` impl requires the message trait on `Dec<..>`; the `B1` impl requires nothing).
 //!
 //! ```
+//! # extern crate tycute_layout as tycute;
 //! use tycute::bounds::{digits::{_096, _4, _96}, Dec};
-//! use tycute::cute;
+//! use tycute_macros::cute;
 //! static_assertions::assert_type_eq_all!(Dec<cute!(_4096)>, _4<_096>);
 //! static_assertions::assert_type_eq_all!(Dec<cute!((_96,_4096))>, (_96, _4<_096>));
 //! ```

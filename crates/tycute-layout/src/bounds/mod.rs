@@ -17,8 +17,9 @@
 //! failed, so a bound that holds costs what `size`, `rank`, ... cost.
 //!
 //! ```
+//! # extern crate tycute_layout as tycute;
 //! use tycute::bounds::{Compatible, RankIs, ShapeIs, SizeIs};
-//! use tycute::cute;
+//! use tycute_macros::cute;
 //!
 //! fn smem_tile<L>()
 //! where

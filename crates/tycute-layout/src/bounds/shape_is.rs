@@ -1,13 +1,17 @@
 //! `ShapeIs<S>`: `shape(L) == S`, leaf by leaf and nesting for nesting, as a bound.
 //!
 //! ```
-//! use tycute::{bounds::ShapeIs, cute};
+//! # extern crate tycute_layout as tycute;
+//! use tycute::bounds::ShapeIs;
+//! use tycute_macros::cute;
 //! fn f<L: ShapeIs<cute!((_128,(_8,_8)))>>() {}
 //! f::<cute!((_128,(_8,_8)):(_64,(_1,_8)))>();
 //! ```
 //!
-//! ```compile_fail
-//! # use tycute::{bounds::ShapeIs, cute};
+//! ```compile_fail,E0277
+//! # extern crate tycute_layout as tycute;
+//! # use tycute::bounds::ShapeIs;
+//! # use tycute_macros::cute;
 //! fn f<L: ShapeIs<cute!((_128,(_8,_8)))>>() {}
 //! f::<cute!((_128,_64):(_64,_1))>();
 //! // error[E0277]: ShapeIs<(_128, (_8, _8))>: shape(layout) is (_128, _64), not (_128, (_8, _8))

@@ -3,8 +3,9 @@
 //! for generic code, whose rejection states both numbers in decimal.
 //!
 //! ```
+//! # extern crate tycute_layout as tycute;
 //! use tycute::bounds::{RankIs, SizeIs};
-//! use tycute::cute;
+//! use tycute_macros::cute;
 //!
 //! fn tile<L: SizeIs<8192> + RankIs<2>>() {}
 //! tile::<cute!((_128,_64):(_64,_1))>();
@@ -12,9 +13,10 @@
 //!
 //! A layout of another size does not compile, and the message says which:
 //!
-//! ```compile_fail
+//! ```compile_fail,E0277
+//! # extern crate tycute_layout as tycute;
 //! # use tycute::bounds::SizeIs;
-//! # use tycute::cute;
+//! # use tycute_macros::cute;
 //! fn tile<L: SizeIs<8192>>() {}
 //! tile::<cute!((_64,_64):(_64,_1))>();
 //! // error[E0277]: SizeIs<8192>: size(layout) is _4<_096> (4096), not 8192
@@ -64,7 +66,9 @@ value_bound!(
     /// `size(L) == N`: a layout (or composed layout, or shape) of `N` coordinates.
     ///
     /// ```
-    /// use tycute::{bounds::SizeIs, cute};
+    /// # extern crate tycute_layout as tycute;
+    /// use tycute::bounds::SizeIs;
+    /// use tycute_macros::cute;
     /// fn f<L: SizeIs<8192>>() {}
     /// f::<cute!((_128,_64):(_64,_1))>();
     /// ```
@@ -72,7 +76,9 @@ value_bound!(
     /// `size(L) == T` for a static integer type `T` (`cute!(_12288)`): [`SizeIs`] for any number.
     ///
     /// ```
-    /// use tycute::{bounds::HasSize, cute};
+    /// # extern crate tycute_layout as tycute;
+    /// use tycute::bounds::HasSize;
+    /// use tycute_macros::cute;
     /// fn f<L: HasSize<cute!(_12288)>>() {}
     /// f::<cute!((_128,_96))>();
     /// ```
@@ -83,17 +89,21 @@ value_bound!(
     /// `cosize(L) == N`: one past the largest offset of the layout is `N`.
     ///
     /// ```
-    /// use tycute::{bounds::CosizeIs, cute};
+    /// # extern crate tycute_layout as tycute;
+    /// use tycute::bounds::CosizeIs;
+    /// use tycute_macros::cute;
     /// fn f<L: CosizeIs<8192>>() {}
-    /// f::<cute!((_128,_32):(_64,_1))>();   // 127*64 + 31 + 1
+    /// f::<cute!((_128,_64):(_64,_1))>();   // 127*64 + 63*1 + 1
     /// ```
     CosizeIs,
     /// `cosize(L) == T` for a static integer type `T`: [`CosizeIs`] for any number.
     ///
     /// ```
-    /// use tycute::{bounds::HasCosize, cute};
+    /// # extern crate tycute_layout as tycute;
+    /// use tycute::bounds::HasCosize;
+    /// use tycute_macros::cute;
     /// fn f<L: HasCosize<cute!(_12288)>>() {}
-    /// f::<cute!((_128,_96))>();
+    /// f::<cute!((_128,_96):(_1,_128))>();   // 127 + 95*128 + 1
     /// ```
     HasCosize,
     CosizeOp, Cosize, CosizeIsNot, HasCosizeNot
@@ -102,7 +112,9 @@ value_bound!(
     /// `rank(L) == R`: a layout (or shape) of `R` top-level modes.
     ///
     /// ```
-    /// use tycute::{bounds::RankIs, cute};
+    /// # extern crate tycute_layout as tycute;
+    /// use tycute::bounds::RankIs;
+    /// use tycute_macros::cute;
     /// fn f<L: RankIs<3>>() {}
     /// f::<cute!((_8,(_2,_2),_4):(_1,(_8,_16),_32))>();
     /// ```
@@ -110,7 +122,9 @@ value_bound!(
     /// `rank(L) == T` for a static integer type `T`: [`RankIs`] as a type.
     ///
     /// ```
-    /// use tycute::{bounds::HasRank, cute};
+    /// # extern crate tycute_layout as tycute;
+    /// use tycute::bounds::HasRank;
+    /// use tycute_macros::cute;
     /// fn f<L: HasRank<cute!(_2)>>() {}
     /// f::<cute!((_8,_4))>();
     /// ```

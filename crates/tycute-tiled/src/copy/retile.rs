@@ -30,6 +30,7 @@ use tycute_layout::tuple::{Len, LenOp, Tup};
 use tycute_layout::{Composition, LayoutAt, LogicalProduct, MakeLayoutLeft, Rank, RightInverse, Size, Underscore, Upcast, WithShape};
 
 use super::tidfrg::{TilerShape, TilerShapeOp};
+use tycute_layout::bounds::{DecIfFailed, DecimalIfFailed};
 use super::tile2thrfrg::T2;
 use super::tiled_copy::TiledCopyMembers;
 use crate::sealed::Sealed;
@@ -103,13 +104,17 @@ where
     F: RankOfOp,
     TilerOf<TC>: LenOp,
     Rank<F>: IsGreater<Len<TilerOf<TC>>>,
-    Gr<Rank<F>, Len<TilerOf<TC>>>: RetileFragmentRank,
+    Gr<Rank<F>, Len<TilerOf<TC>>>: DecimalIfFailed<Rank<F>> + DecimalIfFailed<Len<TilerOf<TC>>>,
+    Gr<Rank<F>, Len<TilerOf<TC>>>: RetileFragmentRank<RankNum<TC, F>, TilerRankNum<TC, F>>,
     // V divides TiledNumVal or is a multiple of it (checked on the rank-gated fragment)
-    RankOk<TC, F>: RetileVBit<NumValT<TC>>,
-    VBit<TC, F>: RetileFragmentValues,
+    RankOk<TC, F>: RetileVBit<NumValT<TC>> + LayoutAtOp<Z0>,
+    LayoutAt<RankOk<TC, F>, Z0>: SizeOp,
+    VBit<TC, F>: DecimalIfFailed<RetileV<RankOk<TC, F>>> + DecimalIfFailed<NumValT<TC>>,
+    VBit<TC, F>: RetileFragmentValues<VNum<TC, F>, DecIfFailed<VBit<TC, F>, NumValT<TC>>>,
     // size(fragment) is a multiple of TiledNumVal (checked once V fits)
-    VOk<TC, F>: RetileSizeBit<NumValT<TC>>,
-    SizeBit<TC, F>: RetileFragmentValues,
+    VOk<TC, F>: RetileSizeBit<NumValT<TC>> + SizeOp,
+    SizeBit<TC, F>: DecimalIfFailed<Size<VOk<TC, F>>> + DecimalIfFailed<NumValT<TC>>,
+    SizeBit<TC, F>: RetileFragmentSize<SizeNum<TC, F>, DecIfFailed<SizeBit<TC, F>, NumValT<TC>>>,
     // the computation, on the gated fragment: an unknown self type when a check fails
     Gated<TC, F>: RetileOn<TC>,
 {
@@ -120,29 +125,35 @@ where
 type TilerOf<TC> = <TC as TiledCopyMembers>::Tiler_MN;
 type NumValT<TC> = <TC as TiledCopyMembers>::TiledNumVal;
 /// The fragment, once its rank is known to fit.
-type RankOk<TC, F> = <Gr<Rank<F>, Len<TilerOf<TC>>> as RetileFragmentRank>::Ok<F>;
+type RankOk<TC, F> = <Gr<Rank<F>, Len<TilerOf<TC>>> as RetileFragmentRank<RankNum<TC, F>, TilerRankNum<TC, F>>>::Ok<F>;
+/// rank(fragment) and rank(Tiler_MN) for the rank rule's message (`()` when it holds).
+type RankNum<TC, F> = DecIfFailed<Gr<Rank<F>, Len<TilerOf<TC>>>, Rank<F>>;
+type TilerRankNum<TC, F> = DecIfFailed<Gr<Rank<F>, Len<TilerOf<TC>>>, Len<TilerOf<TC>>>;
+/// V and size(fragment) for the values rule's messages (`()` when it holds).
+type VNum<TC, F> = DecIfFailed<VBit<TC, F>, RetileV<RankOk<TC, F>>>;
+type SizeNum<TC, F> = DecIfFailed<SizeBit<TC, F>, Size<VOk<TC, F>>>;
 /// `V % TiledNumVal == 0 || TiledNumVal % V == 0` for the rank-gated fragment.
 type VBit<TC, F> = <RankOk<TC, F> as RetileVBit<NumValT<TC>>>::Output;
 /// The fragment, once V fits.
-type VOk<TC, F> = <VBit<TC, F> as RetileFragmentValues>::Ok<RankOk<TC, F>>;
+type VOk<TC, F> = <VBit<TC, F> as RetileFragmentValues<VNum<TC, F>, DecIfFailed<VBit<TC, F>, NumValT<TC>>>>::Ok<RankOk<TC, F>>;
 /// `size(fragment) % TiledNumVal == 0` for the fragment once V fits.
 type SizeBit<TC, F> = <VOk<TC, F> as RetileSizeBit<NumValT<TC>>>::Output;
 /// The fragment, once every check holds.
-type Gated<TC, F> = <SizeBit<TC, F> as RetileFragmentValues>::Ok<VOk<TC, F>>;
+type Gated<TC, F> = <SizeBit<TC, F> as RetileFragmentSize<SizeNum<TC, F>, DecIfFailed<SizeBit<TC, F>, NumValT<TC>>>>::Ok<VOk<TC, F>>;
 
 /// `retile_S/D` needs a fragment `(V,M,N,...)`: a value mode and then at least one mode per mode
 /// of the copy's `Tiler_MN` (CuTe's `zipped_divide` of the fragment by `(V, M, N)` asserts "Too
 /// many modes in tiler" otherwise). Implemented for `B1`; `Ok<T>` passes `T` through, so that the
 /// computation behind it is not attempted when the check fails.
 #[diagnostic::on_unimplemented(
-    message = "retile_S/D: the fragment must be (V,M,N,...): one value mode, then a mode per mode of the TiledCopy's Tiler_MN (rank(fragment) >= 1 + rank(Tiler_MN))",
+    message = "retile_S/D: the fragment must be (V,M,N,...): one value mode, then a mode per mode of the TiledCopy's Tiler_MN (rank(fragment) >= 1 + rank(Tiler_MN)): the fragment has rank {Rank}, Tiler_MN has rank {TilerRank}",
     label = "this fragment has too few modes for the TiledCopy's tile"
 )]
-pub trait RetileFragmentRank: Sealed {
+pub trait RetileFragmentRank<Rank = (), TilerRank = ()>: Sealed {
     #[doc(hidden)]
     type Ok<T>;
 }
-impl RetileFragmentRank for B1 {
+impl<Rank, TilerRank> RetileFragmentRank<Rank, TilerRank> for B1 {
     type Ok<T> = T;
 }
 
@@ -159,14 +170,28 @@ impl RetileFragmentRank for B1 {
 /// the copy takes its 4-value positions two at a time along N) is accepted, as by CuTe, whose
 /// result then maps some registers twice (seed 002 prints it, `tests/vectors/seeds.txt`).
 #[diagnostic::on_unimplemented(
-    message = "retile_S/D: the fragment does not hold whole copies of the TiledCopy: V = size<0>(fragment) must divide TiledNumVal (the values a thread copies per tile) or be a multiple of it, and size(fragment) must be a multiple of TiledNumVal",
+    message = "retile_S/D: the fragment does not hold whole copies of the TiledCopy: V = size<0>(fragment) must divide TiledNumVal (the values a thread copies per tile) or be a multiple of it, and size(fragment) must be a multiple of TiledNumVal: V = {V}, TiledNumVal = {NumVal}",
     label = "the fragment's values do not match the TiledCopy's values per thread"
 )]
-pub trait RetileFragmentValues: Sealed {
+pub trait RetileFragmentValues<V = (), NumVal = ()>: Sealed {
     #[doc(hidden)]
     type Ok<T>;
 }
-impl RetileFragmentValues for B1 {
+impl<V, NumVal> RetileFragmentValues<V, NumVal> for B1 {
+    type Ok<T> = T;
+}
+
+/// The second half of [`RetileFragmentValues`]' rule, `size(fragment) % TiledNumVal == 0`, with
+/// its numbers (the same words).
+#[diagnostic::on_unimplemented(
+    message = "retile_S/D: the fragment does not hold whole copies of the TiledCopy: V = size<0>(fragment) must divide TiledNumVal (the values a thread copies per tile) or be a multiple of it, and size(fragment) must be a multiple of TiledNumVal: size(fragment) = {Size}, TiledNumVal = {NumVal}",
+    label = "the fragment's values do not match the TiledCopy's values per thread"
+)]
+pub trait RetileFragmentSize<Size = (), NumVal = ()>: Sealed {
+    #[doc(hidden)]
+    type Ok<T>;
+}
+impl<Size, NumVal> RetileFragmentSize<Size, NumVal> for B1 {
     type Ok<T> = T;
 }
 

@@ -50,7 +50,6 @@ type LRank<L> = Rank<L>;
 /// `thrfrg_X` (`X` = `A`, `B`, `C`) computed on the members of a TiledMMA that passed the rank
 /// gate: when the gate fails, the self type is unknown and the trait solver does not explore the
 /// algebra with unknown shapes (E0275), so CuTe's rank message is the only error.
-#[doc(hidden)]
 pub trait ThrfrgOfParts<X, Ref> {
     type Output;
 }

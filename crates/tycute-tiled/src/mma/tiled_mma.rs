@@ -282,7 +282,6 @@ impl TiledMmaPermutationInTile for B1 {}
 // The computation (behind the rank gate, so that a rank error is the only error)
 
 /// The members of `TiledMMA<Atom, L, P>` once the ranks are known to be right.
-#[doc(hidden)]
 pub struct Parts<Atom, L, P>(PhantomData<fn() -> (Atom, L, P)>);
 
 /// `(size<0>, size<1>, size<2>)` of a rank-3 shape (`AtomShape_MNK`).
@@ -365,7 +364,8 @@ where
 #[doc(hidden)]
 pub type Covers<Tile, Atom, Thr> = Eq<Mod<Tile, Prod<Atom, Thr>>, Z0>;
 
-#[doc(hidden)]
+/// The members of a TiledMMA's [`Parts`] (its atom, thread layout, tile sizes), on which
+/// `thrfrg`, the TV layouts and the partitions are computed.
 pub trait TiledMmaParts {
     type Atom: MmaTraits;
     type ThrLayoutVMNK;
