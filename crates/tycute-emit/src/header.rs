@@ -10,6 +10,19 @@
 //! Each layout is written with its CuTe text in a comment, its rank, size and cosize, and its
 //! flattened shape and stride (leaf by leaf, as CuTe's `flatten` lists them); a swizzled layout
 //! also with its `Sw<B,M,S>` and offset.
+//!
+//! ```
+//! use tycute_emit::Header;
+//! let mut h = Header::new("my::kernel")?.about("a demo");
+//! h.int("kThreads", 128, "threads per CTA")?;
+//! h.table("offsets", "thread t's offsets", &[vec![0, 8], vec![16, 24]])?;
+//! let t = h.text();
+//! assert!(t.contains("namespace my { namespace kernel {"));
+//! assert!(t.contains("constexpr int kThreads = 128;  // threads per CTA"));
+//! assert!(t.contains("TYCUTE_DEVICE const unsigned char offsets[2][2] = {"));
+//! assert!(h.int("kThreads", 64, "").is_err());          // a name written twice
+//! # Ok::<(), tycute_emit::Error>(())
+//! ```
 
 use std::collections::BTreeSet;
 use std::fmt::Write as _;

@@ -1,5 +1,18 @@
 //! Proofs on values: what a build script checks before it writes a header, each an error that
 //! names the table, the thread and the value when it fails.
+//!
+//! ```
+//! use tycute_emit::proof;
+//! // two threads, two 2-element vectors each: every element of 0..8 once, vectors contiguous
+//! let rows = vec![vec![0, 1, 4, 5], vec![2, 3, 6, 7]];
+//! proof::exactly_once("copy", rows.iter().flatten().copied(), 8).unwrap();
+//! proof::contiguous_vectors("copy", &rows, 2).unwrap();
+//! let e = proof::contiguous_vectors("copy", &rows, 4).unwrap_err();
+//! assert_eq!(e.message(), "copy: thread 0's vector 0 is not contiguous: value 2 is at 4, expected 2 (vector [0, 1, 4, 5])");
+//! // the fragment holds thread t's elements in another order: the retile says where each goes
+//! let frag = vec![vec![4, 5, 0, 1], vec![6, 7, 2, 3]];
+//! assert_eq!(proof::retile("S2R", &rows, &frag).unwrap(), [2, 3, 0, 1]);
+//! ```
 
 use std::collections::BTreeMap;
 
