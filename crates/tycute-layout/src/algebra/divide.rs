@@ -346,4 +346,14 @@ mod tests {
         assert_eq!(show::<TiledDivide<cute!(_4:_1), cute!((_4:_1))>>(), "((_4),(_1)):((_1),(_0))");
         assert_eq!(show::<FlatDivide<cute!((_4,(_4,(_1,_8))):(_64,(_16,(_0,_1)))), cute!((_2,_4):(_4,_1))>>(), "(_2,_4,_2,_8):(_16,_64,_32,_1)");
     }
+
+    #[test]
+    fn size_one_tilers() {
+        // an integral tiler is make_layout(N): `_1` is `_1:_0`, and composition keeps a static
+        // stride-0 leaf of B unchanged, so a size-1 result mode has stride _0 as in CuTe
+        assert_eq!(show::<LogicalDivide<cute!((_2,_1):(_1,_1)), cute!((_1,_1))>>(), "((_1,_2),(_1,_1)):((_0,_1),(_0,_0))");
+        assert_eq!(table::<LogicalDivide<cute!((_2,_1):(_1,_1)), cute!((_1,_1))>>(), vec![0, 1]);
+        assert_eq!(show::<TiledDivide<cute!((_4,_1,_2):(_2,_1,_8)), cute!((_2:_1,_1))>>(), "((_2,_1),_2,_1,_2):((_2,_0),_4,_0,_8)");
+        assert_eq!(show::<LogicalDivide<cute!(_8:_2), cute!(_1)>>(), "(_1,_8):(_0,_2)");
+    }
 }

@@ -345,6 +345,13 @@ mod tests {
     }
 
     #[test]
+    fn size_one_tilers() {
+        // an integral tiler `_1` is make_layout(_1) = _1:_0, as in CuTe (and the runtime twin)
+        assert_eq!(show::<LogicalProduct<cute!((_2,_3):(_1,_2)), cute!((_1,_1))>>(), "((_2,_1),(_3,_1)):((_1,_0),(_2,_0))");
+        assert_eq!(show::<LogicalProduct<cute!(_2:_1), cute!(_1)>>(), "(_2,_1):(_1,_0)");
+    }
+
+    #[test]
     fn rank_padding() {
         // ((BlockM,TilesM),(BlockN,TilesN),(BlockK,TilesK))
         assert_eq!(show::<BlockedProduct<cute!((_4,_4,_2):(_16,_4,_1)), cute!(_4:_1)>>(), "((_4,(_2,_2)),(_4,_1),(_2,_1)):((_16,(_2,_64)),(_4,_0),(_1,_0))");
