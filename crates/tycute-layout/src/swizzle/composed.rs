@@ -101,7 +101,7 @@ where
 // masks under L, composed with L: `make_swizzle<L(yyy), L(zzz)>() ∘ L`.
 impl<S, D, B, M, Sh> CompositionOp<Swizzle<B, M, Sh>> for Layout<S, D>
 where
-    Swizzle<B, M, Sh>: SwizzleMasks,
+    Swizzle<B, M, Sh>: ValidSwizzle + SwizzleMasks,
     Layout<S, D>: LayoutAtInt<YyyMsk<Swizzle<B, M, Sh>>> + LayoutAtInt<ZzzMsk<Swizzle<B, M, Sh>>>,
     Masks<AtInt<Layout<S, D>, YyyMsk<Swizzle<B, M, Sh>>>, AtInt<Layout<S, D>, ZzzMsk<Swizzle<B, M, Sh>>>>: MakeSwizzleOp,
     MakeSwizzle<AtInt<Layout<S, D>, YyyMsk<Swizzle<B, M, Sh>>>, AtInt<Layout<S, D>, ZzzMsk<Swizzle<B, M, Sh>>>>:
@@ -196,6 +196,7 @@ impl<B, M, S> LeftInverseOp for Swizzle<B, M, S> {
 /// otherwise it is `right_inverse(L) o -O o Sw`.
 impl<B, M, S, O, L> RightInverseOp for ComposedLayout<Swizzle<B, M, S>, O, L>
 where
+    Swizzle<B, M, S>: ValidSwizzle,
     O: IsZeroOffset,
     L: RightInverseOp,
     <O as IsZeroOffset>::Output: InverseThrough<Swizzle<B, M, S>, O, RightInverse<L>>,
@@ -205,6 +206,7 @@ where
 /// `left_inverse(Sw o O o L)`: as [`RightInverseOp`], with `left_inverse(L)`.
 impl<B, M, S, O, L> LeftInverseOp for ComposedLayout<Swizzle<B, M, S>, O, L>
 where
+    Swizzle<B, M, S>: ValidSwizzle,
     O: IsZeroOffset,
     L: LeftInverseOp,
     <O as IsZeroOffset>::Output: InverseThrough<Swizzle<B, M, S>, O, LeftInverse<L>>,
@@ -292,6 +294,7 @@ where
 // upcast<N>(Sw o O o L) = upcast<N>(Sw) o upcast<N>(O) o upcast<N>(L)
 impl<N, B, M, S, O, L> UpcastOp<N> for ComposedLayout<Swizzle<B, M, S>, O, L>
 where
+    Swizzle<B, M, S>: ValidSwizzle,
     O: CastOffset<N, Swizzle<B, M, S>>,
     L: UpcastOp<N>,
     <O as CastOffset<N, Swizzle<B, M, S>>>::UpSw: Composition3Op<<O as CastOffset<N, Swizzle<B, M, S>>>::UpOffset, Upcast<N, L>>,
@@ -305,6 +308,7 @@ where
 // downcast<N>(Sw o O o L) = downcast<N>(Sw) o downcast<N>(O) o downcast<N>(L)
 impl<N, B, M, S, O, L> DowncastOp<N> for ComposedLayout<Swizzle<B, M, S>, O, L>
 where
+    Swizzle<B, M, S>: ValidSwizzle,
     O: CastOffset<N, Swizzle<B, M, S>>,
     L: DowncastOp<N>,
     <O as CastOffset<N, Swizzle<B, M, S>>>::DownSw:

@@ -215,6 +215,7 @@ type PtrBits<O> = <O as SmemPtrOffset>::Bits;
 
 impl<B, M, S, O, L> AsPositionIndependentOp for ComposedLayout<Swizzle<B, M, S>, O, L>
 where
+    Swizzle<B, M, S>: crate::swizzle::ValidSwizzle,
     O: SmemPtrOffset,
     PtrBits<O>: UintBitOp,
     Swizzle<B, M, S>: RecastLayoutOp<uint8_t, UintBit<PtrBits<O>>>,
