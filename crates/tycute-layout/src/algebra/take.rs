@@ -91,11 +91,11 @@ pub type TakeInBoundsBit<L, B, E> = And<GrEq<B, Z0>, LeEq<E, Rank<L>>>;
 /// ```
 /// # extern crate tycute_layout as tycute;
 /// use tycute_layout::{show, Take};
-/// use tycute_layout::typenum::{P0, P1, P2, P3};
+/// use tycute_layout::typenum::{P1, P2, P3, Z0};
 /// use tycute_macros::cute;
 /// assert_eq!(show::<Take<cute!((_2,(_3,_4),_5):(_1,(_2,_6),_24)), P1, P3>>(), "((_3,_4),_5):((_2,_6),_24)");
 /// assert_eq!(show::<Take<cute!((_2,_3):(_1,_2)), P1, P2>>(), "(_3):(_2)");
-/// assert_eq!(show::<Take<cute!(_8:_1), P0, P1>>(), "(_8):(_1)");
+/// assert_eq!(show::<Take<cute!(_8:_1), Z0, P1>>(), "(_8):(_1)");
 /// ```
 ///
 /// ```compile_fail,E0277
