@@ -28,7 +28,7 @@
 //!
 //! Run: `cargo test --test cross_level -- --nocapture` (the CI sample: [`CI_CASES`] cases).
 //! `CROSS_LEVEL_CASES=N` draws N cases, `CROSS_LEVEL_SEED=S` another stream; docs/testing.md
-//! records a run of 10^5 cases.
+//! records the larger runs made (10^5 cases is the target; not reached yet).
 
 mod common;
 
@@ -40,8 +40,9 @@ use std::time::Instant;
 use tycute::dynamic::ops::{result_field, Evaluator};
 use tycute_cli::gen_rust::generate;
 
-/// Cases drawn by default (CI): about 55 s cold with the rest of the test on 2 cores.
-const CI_CASES: usize = 700;
+/// Cases drawn by default (CI): about 600 lines compared and 200 rejects checked; 700 cases took
+/// 108 s (scratch build, tycute included) on the 2-core machine at load 8.
+const CI_CASES: usize = 500;
 /// Accepted lines (main and `table:` lines) per generated program.
 const ACCEPT_BATCH: usize = 1500;
 /// Rejected values per generated program.
