@@ -233,6 +233,8 @@ const OPS: &[Op] = &[
     op("with_shape",         &[Val, Val],      Ty("tycute::WithShape<{0}, {1}>")),
     op("make_layout_like",   &[Val],           Ty("tycute::MakeLayoutLike<{0}>")),
     op_t("layout", &[Int],   &[Val],           Ty("tycute::LayoutAt<{0}, {t0}>")),
+    op_t("take", &[Int, Int], &[Val],          Ty("tycute::Take<{0}, {t0}, {t1}>")),
+    op("as_position_independent_swizzle_layout", &[Val], Ty("tycute::AsPositionIndependent<{0}>")),
     op("zip",                &[Val],           Ty("tycute::Zip<{0}>")),
     op("zip2",               &[Val, Val],      Ty("tycute::Zip2<{0}, {1}>")),
     op("make_ordered_layout",&[Val, Val],      Ty("tycute::MakeOrderedLayout<{0}, {1}>")),

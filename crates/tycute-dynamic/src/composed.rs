@@ -183,10 +183,15 @@ pub fn downcast(n: i64, c: &ComposedLayout) -> Result<AnyLayout> {
 
 /// `as_position_independent_swizzle_layout(Sw o smem_ptr[bits] o L)`: the swizzle recast from
 /// bytes to `bits`-wide elements, with offset `_0`.
+/// CuTe's "Expected smem." of the position-independent swizzle functions, in the words of the
+/// type level's `SmemPtrOffset`.
+pub const PI_EXPECTED_SMEM: &str =
+    "as_position_independent_swizzle_layout: Expected smem (the layout must be Sw o smem_ptr[Nb](unset) o L)";
+
 pub fn position_independent(c: &ComposedLayout) -> Result<AnyLayout> {
     let Offset::SmemPtr(bits) = c.offset else {
         return Err(Error::reject(format!(
-            "as_position_independent_swizzle_layout: needs an smem_ptr offset, got {}",
+            "{PI_EXPECTED_SMEM}: the offset is {}",
             c.offset
         )));
     };

@@ -47,6 +47,7 @@ pub mod print;
 pub mod product;
 pub mod seeds;
 pub mod swizzle;
+pub mod take;
 pub mod tensor;
 pub mod tiled_copy;
 pub mod tiled_mma;

@@ -30,7 +30,7 @@ use crate::swizzle::Swizzle;
 use crate::value::{AnyLayout, ComposedLayout, Func, Tiler, Value};
 use crate::{cast, Result as R};
 
-/// The ops this evaluator knows (without the `table:` prefix; `layout<I>` and
+/// The ops this evaluator knows (without the `table:` prefix; `layout<I>`, `take<B,E>` and
 /// `recast_layout<From,To>` take their parameters in the name).
 pub const OPS: &[&str] = &[
     "identity",
@@ -70,6 +70,7 @@ pub const OPS: &[&str] = &[
     "with_shape",
     "make_layout_like",
     "layout<I>",
+    "take<B,E>",
     "zip",
     "zip2",
     "make_ordered_layout",
@@ -84,6 +85,7 @@ pub const OPS: &[&str] = &[
     "tile_to_shape",
     "gmma_atom",
     "gmma_atom.position_independent",
+    "as_position_independent_swizzle_layout",
     "gmma_atom.tile_to_shape",
     "gmma_atom.tile_to_shape.position_independent",
     "shape",
@@ -101,6 +103,9 @@ pub fn is_known_op(op: &str) -> bool {
         return true;
     }
     if op.starts_with("recast_layout<") && op.ends_with('>') {
+        return true;
+    }
+    if op.starts_with("take<") && op.ends_with('>') {
         return true;
     }
     OPS.contains(&op)
@@ -247,6 +252,18 @@ impl Evaluator {
             return Ok(Output::Layout(match self.any(args[0])? {
                 AnyLayout::Plain(l) => AnyLayout::Plain(l.mode(i)?),
                 AnyLayout::Composed(c) => composed::mode(&c, i)?,
+            }));
+        }
+        if let Some(range) = op.strip_prefix("take<").and_then(|r| r.strip_suffix('>')) {
+            need(args, 1, op)?;
+            let (b, e) = range
+                .split_once(',')
+                .ok_or_else(|| Error::parse(format!("{op}: expected take<B,E>")))?;
+            let b = self.template_n(b, op)?;
+            let e = self.template_n(e, op)?;
+            return Ok(Output::Layout(match self.any(args[0])? {
+                AnyLayout::Plain(l) => AnyLayout::Plain(crate::take::take(&l, b, e)?),
+                AnyLayout::Composed(c) => map_inner(&c, |l| crate::take::take(l, b, e))?,
             }));
         }
         if let Some(types) = op
@@ -484,6 +501,10 @@ impl Evaluator {
                 need(args, 1, op)?;
                 Ok(Output::Layout(gmma::atom(args[0])?))
             }
+            "as_position_independent_swizzle_layout" => {
+                need(args, 1, op)?;
+                Ok(Output::Layout(position_independent(self.any(args[0])?)?))
+            }
             "gmma_atom.position_independent" => {
                 need(args, 1, op)?;
                 Ok(Output::Layout(position_independent(gmma::atom(args[0])?)?))
@@ -548,9 +569,8 @@ impl Evaluator {
                 match layout_then_composed(b, r)? {
                     AnyLayout::Plain(x) => compose3(c.a.clone(), c.offset.clone(), Func::Layout(x)),
                     AnyLayout::Composed(_) => {
-                        return Err(Error::unsupported(
-                            "composition of two swizzled layouts nests composed layouts",
-                        ))
+                        // the type level's `NotNestedComposed`, in its words
+                        return Err(Error::reject(NESTED_COMPOSED))
                     }
                 }
             }
@@ -785,9 +805,10 @@ fn tile_any(atom: &AnyLayout, shape: &IntTuple, order: Option<&IntTuple>) -> Res
 fn position_independent(a: AnyLayout) -> Result<AnyLayout> {
     match a {
         AnyLayout::Composed(c) => composed::position_independent(&c),
-        AnyLayout::Plain(_) => Err(Error::reject(
-            "as_position_independent_swizzle_layout: needs a composed layout",
-        )),
+        AnyLayout::Plain(l) => Err(Error::reject(format!(
+            "{}: {l} is a plain layout",
+            composed::PI_EXPECTED_SMEM
+        ))),
     }
 }
 
@@ -849,6 +870,11 @@ fn sm90_smem(args: &[&str]) -> Result<Output> {
     );
     Ok(text(Int::st(bytes)))
 }
+
+/// The rule that rejects a composition whose result would nest composed layouts
+/// (`Sw o _0 o Sw o _0 o L`), in the words of the type level's `NotNestedComposed`.
+pub const NESTED_COMPOSED: &str =
+    "composition: the result would nest composed layouts (Sw o _0 o Sw o _0 o L), which tycute does not represent";
 
 /// The text after `=>` for one case: the result, `REJECT<TAB>reason` or `ERROR<TAB>reason`.
 pub fn result_field(ev: &Evaluator, op: &str, args: &[&str]) -> String {
@@ -1023,7 +1049,7 @@ mod tests {
         /// Any op on any arguments returns a value or an error; it never panics.
         #[test]
         fn never_panics(op in proptest::sample::select(OPS.to_vec()), table in any::<bool>(), args in proptest::collection::vec(arg(), 0..4)) {
-            let op = op.replace("layout<I>", "layout<1>").replace("recast_layout<From,To>", "recast_layout<uint8_t,half_t>");
+            let op = op.replace("layout<I>", "layout<1>").replace("take<B,E>", "take<0,1>").replace("recast_layout<From,To>", "recast_layout<uint8_t,half_t>");
             let op = if table { format!("table:{op}") } else { op };
             let refs: Vec<&str> = args.iter().map(|s| s.as_str()).collect();
             let _ = result_field(&Evaluator::default(), &op, &refs);

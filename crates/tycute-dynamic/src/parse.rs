@@ -369,8 +369,9 @@ impl<'a> Parser<'a> {
             i32::try_from(v)
                 .map_err(|_| Error::parse(format!("swizzle parameter {v} out of range")))
         };
+        // a well-formed `Sw<B,M,S>` whose parameters break CuTe's static_asserts is a rejection
+        // (as at the type level), not a parse error
         Swizzle::new(small(b)?, small(m)?, small(s)?)
-            .map_err(|e| Error::parse(format!("parse error: invalid swizzle: {}", e.message)))
     }
 
     fn signed_ws(&mut self) -> Result<i64> {

@@ -25,15 +25,17 @@ impl Swizzle {
     /// A swizzle, checking CuTe's invariants (`B >= 0`, `M >= 0`, `|S| >= B`) and that its
     /// masks fit in 32 bits.
     pub fn new(b: i32, m: i32, s: i32) -> Result<Swizzle> {
-        ensure!(m >= 0, "Swizzle: MBase must be positive (M = {m})");
-        ensure!(b >= 0, "Swizzle: BBits must be positive (B = {b})");
+        // CuTe's three static_asserts and tycute's 31-bit bound, in the type level's words
+        // (`tycute_layout::swizzle::swizzle::ValidSwizzle`)
+        ensure!(b >= 0, "Swizzle: BBits must be positive (B >= 0): Sw<{b},{m},{s}>");
+        ensure!(m >= 0, "Swizzle: MBase must be positive (M >= 0): Sw<{b},{m},{s}>");
         ensure!(
             s.unsigned_abs() >= b.unsigned_abs(),
-            "Swizzle: abs(SShift) must be more than BBits (B = {b}, S = {s})"
+            "Swizzle: abs(SShift) must be more than BBits (|S| >= B): Sw<{b},{m},{s}>"
         );
         ensure!(
             (b as i64) + (m as i64) + (s.unsigned_abs() as i64) <= 31,
-            "Swizzle: Sw<{b},{m},{s}> does not fit in 31 bits"
+            "Swizzle: the masks must fit in 31 bits (B + M + |S| <= 31): Sw<{b},{m},{s}>"
         );
         Ok(Swizzle { b, m, s })
     }

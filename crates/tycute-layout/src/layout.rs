@@ -204,7 +204,12 @@ where
 /// `(layout<0>(A), layout<1>(A), ...)`.
 pub type Modes<A> = <A as ModesOp>::Output;
 
-/// `layout<I>(A)`: mode `I` of A (`A` itself for `I = 0` of an integral layout).
+/// `layout<I>(A)`: mode `I` of A (`A` itself for `I = 0` of an integral layout). An index past
+/// A's modes is CuTe's "Index out of range" (of `get<I>`).
+#[diagnostic::on_unimplemented(
+    message = "layout<I>: Index out of range (I must be less than rank(layout))",
+    label = "the index is past the layout's last mode"
+)]
 pub trait LayoutAtOp<I> {
     type Output;
 }

@@ -34,6 +34,7 @@ pub use algebra::inverse::{LeftInverse, RightInverse};
 pub use algebra::make_layout::{MakeLayoutLeft, MakeLayoutRight};
 pub use algebra::ordered::{MakeLayoutLike, MakeOrderedLayout};
 pub use algebra::product::{BlockedProduct, FlatProduct, LogicalProduct, RakedProduct, TiledProduct, ZippedProduct};
+pub use algebra::take::Take;
 pub use algebra::tile_to_shape::{TileToShape, TileToShapeOrdered};
 pub use algebra::zip::{Zip, Zip2};
 pub use basis::ScaledBasis;

@@ -5,7 +5,7 @@
 //! one non-generic routine serves every type, so nothing is evaluated element by element in the
 //! trait solver and nothing is monomorphized per layout beyond the constant itself.
 
-use crate::int::Int;
+use crate::int::{Int, Integer, NInt, NonZero, PInt, Unsigned, Z0};
 use crate::tuple::{Nil, Tup};
 
 /// Capacity of a [`Repr`] in tokens. The largest value in the vectors needs about 120.
@@ -111,22 +111,23 @@ pub trait Reify {
     const REPR: Repr;
 }
 
-// One impl per sign (not `impl<N: Int> Reify for N`), so that a type with no text is reported
-// as not `Reify`, not as "not `Int`".
-impl<U: typenum::Unsigned + typenum::NonZero> Reify for typenum::PInt<U>
-where
-    typenum::PInt<U>: Int,
-{
-    const REPR: Repr = Repr::int(<typenum::PInt<U> as typenum::Integer>::I64);
-}
-impl<U: typenum::Unsigned + typenum::NonZero> Reify for typenum::NInt<U>
-where
-    typenum::NInt<U>: Int,
-{
-    const REPR: Repr = Repr::int(<typenum::NInt<U> as typenum::Integer>::I64);
-}
-impl Reify for typenum::Z0 {
+// One impl per sign, not a blanket `impl<N: Int> Reify for N`: with a blanket impl the trait
+// solver weighs it against every other impl, and a rejected value (a `Sw<3,3,2>`, whose impl
+// requires `ValidSwizzle`) reports only "Reify is not satisfied" instead of its rule.
+impl Reify for Z0 {
     const REPR: Repr = Repr::int(0);
+}
+impl<U: Unsigned + NonZero> Reify for PInt<U>
+where
+    PInt<U>: Int,
+{
+    const REPR: Repr = Repr::int(<PInt<U> as Integer>::I64);
+}
+impl<U: Unsigned + NonZero> Reify for NInt<U>
+where
+    NInt<U>: Int,
+{
+    const REPR: Repr = Repr::int(<NInt<U> as Integer>::I64);
 }
 impl Reify for Nil {
     const REPR: Repr = Repr::tuple(Repr::EMPTY);
@@ -371,6 +372,10 @@ fn flat_fn(t: &[i64], pos: &mut usize) -> Option<FlatFn> {
             }
             *pos += 1;
             let mut inner = flat_fn(t, pos)?;
+            if inner.swizzle.is_some() || inner.offset != 0 {
+                // a nested composed layout has no flat table (and is not a value of tycute)
+                return None;
+            }
             inner.swizzle = Some(sw);
             inner.offset = offset;
             Some(inner)

@@ -96,7 +96,12 @@ pub type Concat<A, B> = <A as ConcatOp<B>>::Output;
 /// `append(L, X)`: `L ++ (X)`.
 pub type Append<L, X> = Concat<L, Tup<X, Nil>>;
 
-/// `get<I>(L)` for a static index `I` (`Z0`, `P1`, ...).
+/// `get<I>(L)` for a static index `I` (`Z0`, `P1`, ...). An index past the list is CuTe's
+/// "Index out of range" (`get<I>` of an IntTuple; `tile_size<I>` of a TiledMMA, I < 3).
+#[diagnostic::on_unimplemented(
+    message = "get<I>: Index out of range (I must be less than the rank)",
+    label = "the index is past the last mode"
+)]
 pub trait AtOp<I>: List {
     type Output;
 }

@@ -34,7 +34,7 @@ use crate::algebra::tiler::{
 use crate::int::IsLessOrEqual;
 use crate::layout::{IsLayout, Layout, RankOfOp, ShapeOf, StrideOf};
 use crate::sealed::Sealed;
-use crate::swizzle::ComposedLayout;
+use crate::swizzle::{ComposedLayout, Composition3, Composition3Op};
 use crate::tuple::{Len, LenOp, Nil, Tup};
 
 /// The operation `logical_divide`, for the tiler machinery.
@@ -133,8 +133,12 @@ where
 {
     type Output = <Layout<S, D> as ApplyTiler<T, CheckedLogicalDivideFn>>::Output;
 }
-impl<F, O, B: LogicalDivideOp<T>, T> LogicalDivideOp<T> for ComposedLayout<F, O, B> {
-    type Output = ComposedLayout<F, O, B::Output>;
+impl<F, O, B: LogicalDivideOp<T>, T> LogicalDivideOp<T> for ComposedLayout<F, O, B>
+where
+    F: Composition3Op<O, <B as LogicalDivideOp<T>>::Output>,
+{
+    // F o O o op(B): CuTe's three-argument composition (an identity swizzle at offset _0 is dropped)
+    type Output = Composition3<F, O, <B as LogicalDivideOp<T>>::Output>;
 }
 
 /// `logical_divide(A, T)` without the verdict at the entry (see [`CheckedLogicalDivideFn`]):
@@ -205,8 +209,12 @@ where
     // ((TileM,TileN),(RestM,RestN,L))
     type Output = <LogicalDivide<Layout<S, D>, T> as TileUnzipZippedOp<T>>::Output;
 }
-impl<F, O, B: ZippedDivideOp<T>, T> ZippedDivideOp<T> for ComposedLayout<F, O, B> {
-    type Output = ComposedLayout<F, O, B::Output>;
+impl<F, O, B: ZippedDivideOp<T>, T> ZippedDivideOp<T> for ComposedLayout<F, O, B>
+where
+    F: Composition3Op<O, <B as ZippedDivideOp<T>>::Output>,
+{
+    // F o O o op(B): CuTe's three-argument composition (an identity swizzle at offset _0 is dropped)
+    type Output = Composition3<F, O, <B as ZippedDivideOp<T>>::Output>;
 }
 
 /// `zipped_divide(A, T)` on [`LogicalDivideRawOp`] (see [`CheckedLogicalDivideFn`]).
@@ -262,8 +270,12 @@ where
     // ((TileM,TileN),RestM,RestN,L)
     type Output = <LogicalDivide<Layout<S, D>, T> as TileUnzipTiledOp<T>>::Output;
 }
-impl<F, O, B: TiledDivideOp<T>, T> TiledDivideOp<T> for ComposedLayout<F, O, B> {
-    type Output = ComposedLayout<F, O, B::Output>;
+impl<F, O, B: TiledDivideOp<T>, T> TiledDivideOp<T> for ComposedLayout<F, O, B>
+where
+    F: Composition3Op<O, <B as TiledDivideOp<T>>::Output>,
+{
+    // F o O o op(B): CuTe's three-argument composition (an identity swizzle at offset _0 is dropped)
+    type Output = Composition3<F, O, <B as TiledDivideOp<T>>::Output>;
 }
 /// `tiled_divide(A, T)`: the tiles gathered in mode 0, each rest a mode of its own.
 ///
@@ -296,8 +308,12 @@ where
     // (TileM,TileN,RestM,RestN,L)
     type Output = <LogicalDivide<Layout<S, D>, T> as TileUnzipFlatOp<T>>::Output;
 }
-impl<F, O, B: FlatDivideOp<T>, T> FlatDivideOp<T> for ComposedLayout<F, O, B> {
-    type Output = ComposedLayout<F, O, B::Output>;
+impl<F, O, B: FlatDivideOp<T>, T> FlatDivideOp<T> for ComposedLayout<F, O, B>
+where
+    F: Composition3Op<O, <B as FlatDivideOp<T>>::Output>,
+{
+    // F o O o op(B): CuTe's three-argument composition (an identity swizzle at offset _0 is dropped)
+    type Output = Composition3<F, O, <B as FlatDivideOp<T>>::Output>;
 }
 /// `flat_divide(A, T)`: every tile and every rest a mode of its own.
 ///
@@ -345,5 +361,15 @@ mod tests {
         assert_eq!(show::<ZippedDivide<cute!((_12,_8):(_1,_12)), cute!((_8,_8))>>(), "((_8,_8),(_2,_1)):((_1,_12),(_8,_0))");
         assert_eq!(show::<TiledDivide<cute!(_4:_1), cute!((_4:_1))>>(), "((_4),(_1)):((_1),(_0))");
         assert_eq!(show::<FlatDivide<cute!((_4,(_4,(_1,_8))):(_64,(_16,(_0,_1)))), cute!((_2,_4):(_4,_1))>>(), "(_2,_4,_2,_8):(_16,_64,_32,_1)");
+    }
+
+    #[test]
+    fn size_one_tilers() {
+        // an integral tiler is make_layout(N): `_1` is `_1:_0`, and composition keeps a static
+        // stride-0 leaf of B unchanged, so a size-1 result mode has stride _0 as in CuTe
+        assert_eq!(show::<LogicalDivide<cute!((_2,_1):(_1,_1)), cute!((_1,_1))>>(), "((_1,_2),(_1,_1)):((_0,_1),(_0,_0))");
+        assert_eq!(table::<LogicalDivide<cute!((_2,_1):(_1,_1)), cute!((_1,_1))>>(), vec![0, 1]);
+        assert_eq!(show::<TiledDivide<cute!((_4,_1,_2):(_2,_1,_8)), cute!((_2:_1,_1))>>(), "((_2,_1),_2,_1,_2):((_2,_0),_4,_0,_8)");
+        assert_eq!(show::<LogicalDivide<cute!(_8:_2), cute!(_1)>>(), "(_1,_8):(_0,_2)");
     }
 }

@@ -14,6 +14,7 @@ pub mod inverse;
 pub mod make_layout;
 pub mod ordered;
 pub mod product;
+pub mod take;
 pub mod tile_to_shape;
 pub mod tiler;
 pub mod zip;

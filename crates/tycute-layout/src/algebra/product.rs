@@ -36,7 +36,7 @@ use crate::algebra::tiler::{
 use crate::int::{IsLessOrEqual, Max, Maximum, Prod};
 use crate::layout::{Cosize, CosizeOp, Layout, MakeLayout, MakeLayoutOp, RankOfOp, Size, SizeOp};
 use crate::sealed::Sealed;
-use crate::swizzle::ComposedLayout;
+use crate::swizzle::{ComposedLayout, Composition3, Composition3Op};
 use crate::tuple::{Len, LenOp, Nil, Tup};
 
 /// The operation `logical_product`, for the tiler machinery.
@@ -101,8 +101,12 @@ where
 {
     type Output = <Layout<S, D> as ApplyTiler<T, LogicalProductFn>>::Output;
 }
-impl<F, O, B: LogicalProductOp<T>, T> LogicalProductOp<T> for ComposedLayout<F, O, B> {
-    type Output = ComposedLayout<F, O, B::Output>;
+impl<F, O, B: LogicalProductOp<T>, T> LogicalProductOp<T> for ComposedLayout<F, O, B>
+where
+    F: Composition3Op<O, <B as LogicalProductOp<T>>::Output>,
+{
+    // F o O o op(B): CuTe's three-argument composition (an identity swizzle at offset _0 is dropped)
+    type Output = Composition3<F, O, <B as LogicalProductOp<T>>::Output>;
 }
 /// `logical_product(A, T)`: the block A repeated as the tiler `T` says, `(Block, Tiles)`, mode by
 /// mode for a tuple tiler.
@@ -144,8 +148,12 @@ where
     // ((BlockM,BlockN),(TilesM,TilesN,L))
     type Output = <LogicalProduct<Layout<S, D>, T> as TileUnzipZippedOp<T>>::Output;
 }
-impl<F, O, B: ZippedProductOp<T>, T> ZippedProductOp<T> for ComposedLayout<F, O, B> {
-    type Output = ComposedLayout<F, O, B::Output>;
+impl<F, O, B: ZippedProductOp<T>, T> ZippedProductOp<T> for ComposedLayout<F, O, B>
+where
+    F: Composition3Op<O, <B as ZippedProductOp<T>>::Output>,
+{
+    // F o O o op(B): CuTe's three-argument composition (an identity swizzle at offset _0 is dropped)
+    type Output = Composition3<F, O, <B as ZippedProductOp<T>>::Output>;
 }
 /// `zipped_product(A, T)`: the blocks gathered in mode 0, the tiles in mode 1.
 ///
@@ -169,8 +177,12 @@ where
     // ((BlockM,BlockN),TilesM,TilesN,L)
     type Output = <LogicalProduct<Layout<S, D>, T> as TileUnzipTiledOp<T>>::Output;
 }
-impl<F, O, B: TiledProductOp<T>, T> TiledProductOp<T> for ComposedLayout<F, O, B> {
-    type Output = ComposedLayout<F, O, B::Output>;
+impl<F, O, B: TiledProductOp<T>, T> TiledProductOp<T> for ComposedLayout<F, O, B>
+where
+    F: Composition3Op<O, <B as TiledProductOp<T>>::Output>,
+{
+    // F o O o op(B): CuTe's three-argument composition (an identity swizzle at offset _0 is dropped)
+    type Output = Composition3<F, O, <B as TiledProductOp<T>>::Output>;
 }
 /// `tiled_product(A, T)`: the blocks gathered in mode 0, each tile mode a mode of its own.
 ///
@@ -194,8 +206,12 @@ where
     // (BlockM,BlockN,TilesM,TilesN,L)
     type Output = <LogicalProduct<Layout<S, D>, T> as TileUnzipFlatOp<T>>::Output;
 }
-impl<F, O, B: FlatProductOp<T>, T> FlatProductOp<T> for ComposedLayout<F, O, B> {
-    type Output = ComposedLayout<F, O, B::Output>;
+impl<F, O, B: FlatProductOp<T>, T> FlatProductOp<T> for ComposedLayout<F, O, B>
+where
+    F: Composition3Op<O, <B as FlatProductOp<T>>::Output>,
+{
+    // F o O o op(B): CuTe's three-argument composition (an identity swizzle at offset _0 is dropped)
+    type Output = Composition3<F, O, <B as FlatProductOp<T>>::Output>;
 }
 /// `flat_product(A, T)`: every block mode and every tile mode a mode of its own.
 ///
@@ -266,8 +282,12 @@ where
     // ((BlockM,TilesM),(BlockN,TilesN),...)
     type Output = ZipLayouts<<Layout<S, D> as PaddedProduct<B>>::Block, <Layout<S, D> as PaddedProduct<B>>::Tiles>;
 }
-impl<F, O, A: BlockedProductOp<B>, B> BlockedProductOp<B> for ComposedLayout<F, O, A> {
-    type Output = ComposedLayout<F, O, A::Output>;
+impl<F, O, A: BlockedProductOp<B>, B> BlockedProductOp<B> for ComposedLayout<F, O, A>
+where
+    F: Composition3Op<O, <A as BlockedProductOp<B>>::Output>,
+{
+    // F o O o op(B): CuTe's three-argument composition (an identity swizzle at offset _0 is dropped)
+    type Output = Composition3<F, O, <A as BlockedProductOp<B>>::Output>;
 }
 /// `blocked_product(A, B)`: the block A repeated over the layout B, each mode
 /// `(BlockX, TilesX)`; both padded to the larger rank with `_1:_0` modes.
@@ -305,8 +325,12 @@ where
     // ((TilesM,BlockM),(TilesN,BlockN),...)
     type Output = ZipLayouts<<Layout<S, D> as PaddedProduct<B>>::Tiles, <Layout<S, D> as PaddedProduct<B>>::Block>;
 }
-impl<F, O, A: RakedProductOp<B>, B> RakedProductOp<B> for ComposedLayout<F, O, A> {
-    type Output = ComposedLayout<F, O, A::Output>;
+impl<F, O, A: RakedProductOp<B>, B> RakedProductOp<B> for ComposedLayout<F, O, A>
+where
+    F: Composition3Op<O, <A as RakedProductOp<B>>::Output>,
+{
+    // F o O o op(B): CuTe's three-argument composition (an identity swizzle at offset _0 is dropped)
+    type Output = Composition3<F, O, <A as RakedProductOp<B>>::Output>;
 }
 /// `raked_product(A, B)`: like [`BlockedProduct`], with the copies of A interleaved: each mode
 /// `(TilesX, BlockX)`.
@@ -340,6 +364,13 @@ mod tests {
         assert_eq!(show::<TiledProduct<cute!((_4,_16,_2):(_1,_12,_192)), cute!(_2:_1)>>(), "((_4,_16,_2),_2):((_1,_12,_192),_4)");
         assert_eq!(show::<FlatProduct<cute!((_2):(_1)), cute!((_2,_2):(_2,_1))>>(), "((_2),_2,_2):((_1),_4,_2)");
         assert_eq!(table::<BlockedProduct<cute!((_2,_2):(_1,_2)), cute!((_2,_1):(_1,_0))>>(), vec![0, 1, 4, 5, 2, 3, 6, 7]);
+    }
+
+    #[test]
+    fn size_one_tilers() {
+        // an integral tiler `_1` is make_layout(_1) = _1:_0, as in CuTe (and the runtime twin)
+        assert_eq!(show::<LogicalProduct<cute!((_2,_3):(_1,_2)), cute!((_1,_1))>>(), "((_2,_1),(_3,_1)):((_1,_0),(_2,_0))");
+        assert_eq!(show::<LogicalProduct<cute!(_2:_1), cute!(_1)>>(), "(_2,_1):(_1,_0)");
     }
 
     #[test]

@@ -25,6 +25,7 @@
 use core::ops::Sub;
 
 use crate::int::{Diff, Eq, Int, IsEqual, LeEq, B0, B1, P1, Z0};
+use crate::algebra::make_layout::{MakeLayoutLeft, MakeLayoutLeftOp};
 use crate::layout::{IsLayout, Layout, MakeLayoutOp, ModesOp, RankOfOp, ShapeOf, StrideOf, Underscore};
 use crate::sealed::Sealed;
 use crate::tuple::{Concat, ConcatOp, IsTuple, Len, LenOp, Nil, Repeat, RepeatOp, Tup};
@@ -117,8 +118,13 @@ pub trait ApplyTilerKind<T, F, K> {
 impl<A, L, F: LayoutTilerFn<A, L>> ApplyTilerKind<L, F, KLayout> for A {
     type Output = F::Output;
 }
-impl<A, N, F: LayoutTilerFn<A, Layout<N, P1>>> ApplyTilerKind<N, F, KInt> for A {
-    // N  =>  N:_1
+impl<A, N, F> ApplyTilerKind<N, F, KInt> for A
+where
+    N: MakeLayoutLeftOp,
+    F: LayoutTilerFn<A, MakeLayoutLeft<N>>,
+{
+    // N  =>  make_layout(N): N:_1, and _1:_0 for N = _1 (CuTe's compact_major gives a static
+    // size-1 mode stride _0; logical_divide and logical_product both take `make_layout(tiler)`)
     type Output = F::Output;
 }
 impl<A, F> ApplyTilerKind<Underscore, F, KUnder> for A {
@@ -623,8 +629,9 @@ mod tests {
     #[test]
     fn tiler_kinds() {
         assert_eq!(show::<P<cute!((_8,_4):(_1,_8)), cute!(_2:_3)>>(), "(_2,(_8,_4)):(_3,(_1,_8))");
-        // N means N:_1
+        // N means make_layout(N): N:_1, and _1:_0
         assert_eq!(show::<P<cute!((_8,_4):(_1,_8)), cute!(_2)>>(), "(_2,(_8,_4)):(_1,(_1,_8))");
+        assert_eq!(show::<P<cute!((_8,_4):(_1,_8)), cute!(_1)>>(), "(_1,(_8,_4)):(_0,(_1,_8))");
         // _ keeps A
         assert_eq!(show::<P<cute!((_8,_4):(_1,_8)), cute!(_)>>(), "(_8,_4):(_1,_8)");
         // by mode, modes past the tiler kept

@@ -15,7 +15,7 @@ use crate::algebra::coalesce::{Coalesce, CoalesceOp};
 use crate::layout::{CosizeOp, DepthOfOp, Layout, LayoutAt, LayoutAtOp, RankOfOp, SizeOp};
 use crate::sealed::Sealed;
 use crate::swizzle::recast::{SwizzleDowncast, SwizzleDowncastOp, SwizzleUpcast, SwizzleUpcastOp};
-use crate::swizzle::swizzle::{MakeSwizzle, MakeSwizzleOp, Masks, SwizzleMasks, YyyMsk, ZzzMsk};
+use crate::swizzle::swizzle::{ValidSwizzle, MakeSwizzle, MakeSwizzleOp, Masks, SwizzleMasks, YyyMsk, ZzzMsk};
 use crate::swizzle::{ComposedLayout, SmemPtr, Swizzle};
 
 /// Whether a composed layout's middle slot is the static zero `_0` (`B1`) or something else
@@ -37,6 +37,22 @@ impl<Bits> IsZeroOffset for SmemPtr<Bits> {
     type Output = B0;
 }
 
+/// The inner function of a composed layout is a layout, not another composed layout.
+///
+/// CuTe nests composed layouts: composing two swizzled layouts,
+/// `composition(Sw1 o _0 o L1, Sw2 o _0 o L2)`, gives `Sw1 o _0 o Sw' o _0 o (L1 ∘ L2)` (printed
+/// with two swizzles). tycute represents one swizzle (or one outer layout) per composed layout,
+/// at both levels; a result that would nest is rejected with this rule (the runtime twin in the
+/// same words) instead of being flattened into a wrong function.
+#[diagnostic::on_unimplemented(
+    message = "composition: the result would nest composed layouts (Sw o _0 o Sw o _0 o L), which tycute does not represent",
+    label = "the inner function of this composed layout is itself a composed layout"
+)]
+pub trait NotNestedComposed: Sealed {}
+impl<S, D> NotNestedComposed for Layout<S, D> {}
+// `right_inverse(Sw o O o L)` with a non-zero offset is `right_inverse(L) o -O o Sw`
+impl<B, M, S> NotNestedComposed for Swizzle<B, M, S> {}
+
 /// CuTe's three-argument `composition(a, offset, b)`: the composed layout `a o offset o b`,
 /// except that the identity swizzle `Sw<0,M,S>` with offset `_0` is dropped and `b` returned
 /// (CuTe's "ignore identity case" overload).
@@ -45,6 +61,8 @@ pub trait Composition3Op<O, L>: Sealed {
 }
 impl<B, M, S, O, L> Composition3Op<O, L> for Swizzle<B, M, S>
 where
+    Swizzle<B, M, S>: ValidSwizzle,
+    L: NotNestedComposed,
     B: IsEqual<Z0>,
     O: IsZeroOffset,
     Eq<B, Z0>: BitAnd<<O as IsZeroOffset>::Output>,
@@ -55,7 +73,7 @@ where
 /// `composition(A, O, B)` with three arguments: `A o O o B`.
 pub type Composition3<A, O, B> = <A as Composition3Op<O, B>>::Output;
 // A general (non-swizzle) outer function is kept as it is: `A o O o B`.
-impl<S, D, O, L> Composition3Op<O, L> for Layout<S, D> {
+impl<S, D, O, L: NotNestedComposed> Composition3Op<O, L> for Layout<S, D> {
     type Output = ComposedLayout<Layout<S, D>, O, L>;
 }
 
@@ -83,7 +101,7 @@ where
 // masks under L, composed with L: `make_swizzle<L(yyy), L(zzz)>() ∘ L`.
 impl<S, D, B, M, Sh> CompositionOp<Swizzle<B, M, Sh>> for Layout<S, D>
 where
-    Swizzle<B, M, Sh>: SwizzleMasks,
+    Swizzle<B, M, Sh>: ValidSwizzle + SwizzleMasks,
     Layout<S, D>: LayoutAtInt<YyyMsk<Swizzle<B, M, Sh>>> + LayoutAtInt<ZzzMsk<Swizzle<B, M, Sh>>>,
     Masks<AtInt<Layout<S, D>, YyyMsk<Swizzle<B, M, Sh>>>, AtInt<Layout<S, D>, ZzzMsk<Swizzle<B, M, Sh>>>>: MakeSwizzleOp,
     MakeSwizzle<AtInt<Layout<S, D>, YyyMsk<Swizzle<B, M, Sh>>>, AtInt<Layout<S, D>, ZzzMsk<Swizzle<B, M, Sh>>>>:
@@ -178,6 +196,7 @@ impl<B, M, S> LeftInverseOp for Swizzle<B, M, S> {
 /// otherwise it is `right_inverse(L) o -O o Sw`.
 impl<B, M, S, O, L> RightInverseOp for ComposedLayout<Swizzle<B, M, S>, O, L>
 where
+    Swizzle<B, M, S>: ValidSwizzle,
     O: IsZeroOffset,
     L: RightInverseOp,
     <O as IsZeroOffset>::Output: InverseThrough<Swizzle<B, M, S>, O, RightInverse<L>>,
@@ -187,6 +206,7 @@ where
 /// `left_inverse(Sw o O o L)`: as [`RightInverseOp`], with `left_inverse(L)`.
 impl<B, M, S, O, L> LeftInverseOp for ComposedLayout<Swizzle<B, M, S>, O, L>
 where
+    Swizzle<B, M, S>: ValidSwizzle,
     O: IsZeroOffset,
     L: LeftInverseOp,
     <O as IsZeroOffset>::Output: InverseThrough<Swizzle<B, M, S>, O, LeftInverse<L>>,
@@ -274,6 +294,7 @@ where
 // upcast<N>(Sw o O o L) = upcast<N>(Sw) o upcast<N>(O) o upcast<N>(L)
 impl<N, B, M, S, O, L> UpcastOp<N> for ComposedLayout<Swizzle<B, M, S>, O, L>
 where
+    Swizzle<B, M, S>: ValidSwizzle,
     O: CastOffset<N, Swizzle<B, M, S>>,
     L: UpcastOp<N>,
     <O as CastOffset<N, Swizzle<B, M, S>>>::UpSw: Composition3Op<<O as CastOffset<N, Swizzle<B, M, S>>>::UpOffset, Upcast<N, L>>,
@@ -287,6 +308,7 @@ where
 // downcast<N>(Sw o O o L) = downcast<N>(Sw) o downcast<N>(O) o downcast<N>(L)
 impl<N, B, M, S, O, L> DowncastOp<N> for ComposedLayout<Swizzle<B, M, S>, O, L>
 where
+    Swizzle<B, M, S>: ValidSwizzle,
     O: CastOffset<N, Swizzle<B, M, S>>,
     L: DowncastOp<N>,
     <O as CastOffset<N, Swizzle<B, M, S>>>::DownSw:

@@ -193,13 +193,50 @@ pub type Layout_K_SW128_Atom_Bits = Layout_K_SW128_Atom<crate::swizzle::recast::
 pub trait AsPositionIndependentOp: Sealed {
     type Output;
 }
-impl<B, M, S, Bt, L> AsPositionIndependentOp for ComposedLayout<Swizzle<B, M, S>, SmemPtr<Bt>, L>
+
+/// CuTe's "Expected smem." of the position-independent swizzle functions
+/// (`as_position_independent_swizzle_layout` takes only a `ComposedLayout<Sw,
+/// smem_ptr_flag_bits<B>, L>`, `as_position_independent_swizzle_tensor` asserts `is_smem`): the
+/// layout must be a swizzle over an unset shared-memory pointer, `Sw o smem_ptr[Nb](unset) o L`.
+#[diagnostic::on_unimplemented(
+    message = "as_position_independent_swizzle_layout: Expected smem (the layout must be Sw o smem_ptr[Nb](unset) o L)",
+    label = "not a swizzle over an smem_ptr flag"
+)]
+pub trait SmemPtrOffset: Sealed {
+    /// The pointer's element width in bits.
+    #[doc(hidden)]
+    type Bits;
+}
+impl<Bt> SmemPtrOffset for SmemPtr<Bt> {
+    type Bits = Bt;
+}
+/// The element width of an `smem_ptr[Nb](unset)` offset.
+type PtrBits<O> = <O as SmemPtrOffset>::Bits;
+
+impl<B, M, S, O, L> AsPositionIndependentOp for ComposedLayout<Swizzle<B, M, S>, O, L>
 where
-    Bt: UintBitOp,
-    Swizzle<B, M, S>: RecastLayoutOp<uint8_t, UintBit<Bt>>,
-    RecastLayout<uint8_t, UintBit<Bt>, Swizzle<B, M, S>>: Composition3Op<Z0, L>,
+    Swizzle<B, M, S>: crate::swizzle::ValidSwizzle,
+    O: SmemPtrOffset,
+    PtrBits<O>: UintBitOp,
+    Swizzle<B, M, S>: RecastLayoutOp<uint8_t, UintBit<PtrBits<O>>>,
+    RecastLayout<uint8_t, UintBit<PtrBits<O>>, Swizzle<B, M, S>>: Composition3Op<Z0, L>,
 {
-    type Output = Composition3<RecastLayout<uint8_t, UintBit<Bt>, Swizzle<B, M, S>>, Z0, L>;
+    type Output = Composition3<RecastLayout<uint8_t, UintBit<PtrBits<O>>, Swizzle<B, M, S>>, Z0, L>;
+}
+/// A plain layout has no smem pointer: rejected with [`SmemPtrOffset`]'s rule.
+impl<S, D> AsPositionIndependentOp for Layout<S, D>
+where
+    <Layout<S, D> as PlainOffset>::Offset: SmemPtrOffset,
+{
+    type Output = Layout<S, D>;
+}
+/// The offset a plain layout stands at (`_0`), so that its rejection names the rule.
+#[doc(hidden)]
+pub trait PlainOffset {
+    type Offset;
+}
+impl<S, D> PlainOffset for Layout<S, D> {
+    type Offset = Z0;
 }
 /// `as_position_independent_swizzle_layout(L)`.
 pub type AsPositionIndependent<L> = <L as AsPositionIndependentOp>::Output;

@@ -25,7 +25,12 @@ impl<B, M, S> Default for Swizzle<B, M, S> {
         Swizzle(PhantomData)
     }
 }
-impl<B: Int, M: Int, S: Int> Reify for Swizzle<B, M, S> {
+// Printing (and so tabling) a swizzle requires CuTe's parameter checks (`ValidSwizzle`): a
+// `Sw<3,3,2>` is rejected as CuTe's `static_assert`s reject it, wherever it is used.
+impl<B: Int, M: Int, S: Int> Reify for Swizzle<B, M, S>
+where
+    Swizzle<B, M, S>: ValidSwizzle,
+{
     const REPR: Repr = Repr::swizzle(B::I64, M::I64, S::I64);
 }
 
@@ -36,7 +41,9 @@ impl<A, O, B> Default for ComposedLayout<A, O, B> {
         ComposedLayout(PhantomData)
     }
 }
-impl<A: Reify, O: Reify, B: Reify> Reify for ComposedLayout<A, O, B> {
+// A composed layout whose inner function is itself a composed layout is not a value of tycute
+// (`composed::NotNestedComposed`): neither level represents `Sw o _0 o Sw o _0 o L`.
+impl<A: Reify, O: Reify, B: Reify + composed::NotNestedComposed> Reify for ComposedLayout<A, O, B> {
     const REPR: Repr = Repr::composed(A::REPR, O::REPR, B::REPR);
 }
 

@@ -178,22 +178,43 @@ impl<B: Int, M: Int, S: Int> IsSwizzle for Swizzle<B, M, S> {
     type S = S;
 }
 
-/// Checks `B >= 0`, `M >= 0`, `|S| >= B` (CuTe's static_asserts) and `B + M + |S| <= 31` (the
-/// masks fit a non-negative `int`, tycute's bound).
+/// CuTe's `static_assert(num_bits >= 0, "BBits must be positive.")` of `Swizzle<B,M,S>`.
 #[diagnostic::on_unimplemented(
-    message = "swizzle: `Sw<B,M,S>` needs B >= 0, M >= 0, |S| >= B and B + M + |S| <= 31",
-    label = "these swizzle parameters are out of range"
+    message = "Swizzle: BBits must be positive (B >= 0)",
+    label = "Sw<B,M,S> with B < 0"
 )]
-pub trait SwizzleParamsInRange: Sealed {}
-impl SwizzleParamsInRange for B1 {}
+pub trait SwizzleBBitsPositive: Sealed {}
+impl SwizzleBBitsPositive for B1 {}
 
-#[doc(hidden)]
-pub type SwizzleParamsOk<B, M, S> = And<
-    And<GrEq<B, Z0>, GrEq<M, Z0>>,
-    And<GrEq<AbsVal<S>, B>, LeEq<Sum<Sum<B, M>, AbsVal<S>>, typenum::P31>>,
->;
+/// CuTe's `static_assert(num_base >= 0, "MBase must be positive.")` of `Swizzle<B,M,S>`.
+#[diagnostic::on_unimplemented(
+    message = "Swizzle: MBase must be positive (M >= 0)",
+    label = "Sw<B,M,S> with M < 0"
+)]
+pub trait SwizzleMBasePositive: Sealed {}
+impl SwizzleMBasePositive for B1 {}
 
-/// A valid swizzle: the parameters are in range (see [`SwizzleParamsInRange`]).
+/// CuTe's `static_assert(abs(num_shft) >= num_bits, "abs(SShift) must be more than BBits.")`
+/// of `Swizzle<B,M,S>`: the Y bits must not overlap the Z bits.
+#[diagnostic::on_unimplemented(
+    message = "Swizzle: abs(SShift) must be more than BBits (|S| >= B)",
+    label = "Sw<B,M,S> with |S| < B: the Y and Z bits overlap"
+)]
+pub trait SwizzleShiftCoversBits: Sealed {}
+impl SwizzleShiftCoversBits for B1 {}
+
+/// tycute's bound: the masks fit a non-negative 32-bit `int` (`B + M + |S| <= 31`).
+#[diagnostic::on_unimplemented(
+    message = "Swizzle: the masks must fit in 31 bits (B + M + |S| <= 31)",
+    label = "Sw<B,M,S> with B + M + |S| > 31"
+)]
+pub trait SwizzleFits31Bits: Sealed {}
+impl SwizzleFits31Bits for B1 {}
+
+/// A valid swizzle: CuTe's three `static_assert`s of `Swizzle<B,M,S>` ([`SwizzleBBitsPositive`],
+/// [`SwizzleMBasePositive`], [`SwizzleShiftCoversBits`]) and tycute's [`SwizzleFits31Bits`].
+/// Required wherever a swizzle is used: applying it, composing it with a layout, printing it
+/// (`Reify`) and so tabling it.
 pub trait ValidSwizzle: IsSwizzle {}
 impl<B, M, S> ValidSwizzle for Swizzle<B, M, S>
 where
@@ -203,10 +224,10 @@ where
     AbsVal<S>: IsGreaterOrEqual<B>,
     Sum<B, M>: Add<AbsVal<S>>,
     Sum<Sum<B, M>, AbsVal<S>>: IsLessOrEqual<typenum::P31>,
-    GrEq<B, Z0>: BitAnd<GrEq<M, Z0>>,
-    GrEq<AbsVal<S>, B>: BitAnd<LeEq<Sum<Sum<B, M>, AbsVal<S>>, typenum::P31>>,
-    And<GrEq<B, Z0>, GrEq<M, Z0>>: BitAnd<And<GrEq<AbsVal<S>, B>, LeEq<Sum<Sum<B, M>, AbsVal<S>>, typenum::P31>>>,
-    SwizzleParamsOk<B, M, S>: SwizzleParamsInRange,
+    GrEq<B, Z0>: SwizzleBBitsPositive,
+    GrEq<M, Z0>: SwizzleMBasePositive,
+    GrEq<AbsVal<S>, B>: SwizzleShiftCoversBits,
+    LeEq<Sum<Sum<B, M>, AbsVal<S>>, typenum::P31>: SwizzleFits31Bits,
 {
 }
 
@@ -306,7 +327,7 @@ where
 /// # extern crate tycute_layout as tycute;
 /// # use tycute_layout::{show, swizzle::*};
 /// # use tycute_macros::cute;
-// error[E0277]: swizzle: `Sw<B,M,S>` needs B >= 0, M >= 0, |S| >= B and B + M + |S| <= 31
+// error[E0277]: Swizzle: abs(SShift) must be more than BBits (|S| >= B)
 /// let _ = show::<SwizzleApply<cute!(Sw<3,3,2>), cute!(_100)>>();
 /// ```
 ///

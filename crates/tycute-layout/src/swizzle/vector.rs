@@ -14,7 +14,7 @@
 //! `Sw<3,3,3>` on `half_t` is CuTe's 128-byte swizzle in 16-byte units (8 halves per unit, 8
 //! units per 128-byte row): accepted. `Sw<3,2,3>` on `half_t` permutes 8-byte units: rejected;
 //! on `float` it is the 128-byte swizzle again. (The other range rules of a swizzle, `|S| >= B`
-//! and that its masks fit, are [`SwizzleParamsInRange`](super::swizzle::SwizzleParamsInRange).)
+//! and that its masks fit, are [`ValidSwizzle`](super::swizzle::ValidSwizzle).)
 
 use core::ops::{Mul, Rem};
 
