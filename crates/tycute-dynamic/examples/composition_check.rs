@@ -3,12 +3,14 @@
 //! ```sh
 //! cargo run --release -p tycute-dynamic --example composition_check -- enumerate [THREADS [STEP]]
 //! cargo run --release -p tycute-dynamic --example composition_check -- random N [THREADS]
+//! cargo run --release -p tycute-dynamic --example composition_check -- cases N [SEED]
 //! ```
 //! Prints the tally (pairs, CuTe's own rejections, CuTe's correct and wrong results, tycute's
 //! wrong accepts and over-rejections) and the first examples; exits 1 on a wrong accept.
 
 use std::time::Instant;
-use tycute_dynamic::composition_check::{run_random, Enumeration, Tally};
+use tycute_dynamic::composition::composition;
+use tycute_dynamic::composition_check::{random_pair, run_random, Enumeration, Rng, Tally};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -51,8 +53,31 @@ fn main() {
             parts.into_iter().for_each(|p| t.merge(p));
             t
         }
+        Some("cases") => {
+            // for a cross-check of the type level: N random pairs with size(B) <= 64, TAB separated
+            // `A  B  result-or-REJECT(rule)`
+            let count: usize = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(100);
+            let mut rng = Rng(args.get(2).and_then(|s| s.parse().ok()).unwrap_or(1));
+            let mut n = 0;
+            while n < count {
+                let (a, b) = random_pair(&mut rng);
+                if b.size().map_or(true, |s| s.value > 64) {
+                    continue;
+                }
+                let verdict = match composition(&a, &b) {
+                    Ok(r) => r.to_string(),
+                    Err(e) => match e.message.split("(strict rule ").nth(1) {
+                        Some(rest) => format!("REJECT strict rule {}", &rest[..1]),
+                        None => "REJECT cute".to_string(),
+                    },
+                };
+                println!("{a}\t{b}\t{verdict}");
+                n += 1;
+            }
+            return;
+        }
         _ => {
-            eprintln!("usage: composition_check enumerate [THREADS] | random N [THREADS]");
+            eprintln!("usage: composition_check enumerate [THREADS [STEP]] | random N [THREADS] | cases N [SEED]");
             std::process::exit(2);
         }
     };
