@@ -22,53 +22,47 @@
 //! Emitting `n` elements at rest stride `r` in mode j is a *placement*: it puts the digits
 //! `0, r, ..., (n-1)·r` into coordinate j of A; `(n-1)·r` is the placement's *digit*.
 //!
-//! # The strict rule (tycute)
-//! CuTe's checks let through results that are not `A∘B` (NVIDIA/cutlass#3177). tycute rejects,
-//! with O(modes of A + leaves of B) structural conditions, every composition whose result `R`
-//! would differ from `i ↦ A(B(i))` at some `i < size(B)` with `0 ≤ B(i) < size(A)`. This is the
-//! rule of `docs/design.md` ("Composition: the strict rule"), the same as the type level's
+//! # The exact rule (tycute)
+//! CuTe's checks let through results that are not `A∘B` (NVIDIA/cutlass#3177). tycute accepts
+//! a composition when CuTe's algorithm succeeds and its result `R` is `i ↦ A(B(i))` at every
+//! `i < size(B)` with `0 ≤ B(i) < size(A)` (the domain), and rejects it otherwise, with
+//! O(modes of A × leaves of B) conditions. This is the rule of `docs/design.md` ("Composition:
+//! the exact rule", with the argument), the same as the type level's
 //! (`tycute_layout::algebra::composition`) and its executable model
-//! `crates/tycute-layout/tests/gen/composition_rule.py`:
+//! `crates/tycute-layout/tests/gen/composition_rule.py`; [`crate::composition_check`] checks it
+//! by brute force.
 //!
-//! * *Inert leaves.* The positive reach of B is `PR = Σ (s-1)·d` over B's leaves `s:d` with
-//!   `d > 0`. A leaf with `d < 0` and `|d| > PR` is *inert* (wherever `B(i) ≥ 0`, its coordinate
-//!   is 0): only CuTe's two checks apply to it. Every other leaf is *live*.
-//! * *Digit sums.* For each mode j of the coalesced A (the last included), `P_j` is the sum of
-//!   the positive digits, and `N_j` of the negative digits, that the live leaves place there.
-//! * *Top mode* `T`: `R-1`, except when the coalesced A ends with the `_2` that `coalesce_x`
-//!   puts in place of A's trailing `_1` (A's last leaf shape is `_1`, the coalesced A has R ≥ 2
-//!   modes and its last is `_2`) and `N_{R-1} == 0`: then `T = R-2`, A's own last mode (every
-//!   element past it is `≥ size(A)`, outside the domain).
+//! * *The box around the domain* (`effective_ranges`): a bound `S_l` on each leaf's coordinate
+//!   in the domain, from `B(i) ≥ 0` (negative leaves) and `B(i) < size(A)` (positive leaves), in
+//!   [`DOMAIN_ROUNDS`] rounds.
+//! * *Per mode* `j < R-1`, each leaf's walk gives `K_j` (its elements in the modes `≤ j`) and
+//!   `ρ_j` (its rest stride after j); its value below the end of mode j is
+//!   `L_j(k) = (k mod K_j)·d + (k div K_j)·(K_j·d − w_{j+1}·ρ_j)` and above it
+//!   `U_j(k) = w_{j+1}·ρ_j·(k div K_j)`, ranged over the box (`low_range`).
 //!
-//! 1. **Stride magnitude.** At every mode `j < R-1` that a live leaf with a negative rest stride
-//!    visits while its `rest_shape > 1`: `|rest_stride| % c_j == 0 || |rest_stride| < c_j`
-//!    (CuTe's condition on the magnitude; CuTe's signed `rest_stride < c_j` always holds).
-//! 2. **Exact partial walk.** A live leaf that places elements in a mode `j < T` and continues
-//!    (`rest_shape / new_shape > 1`) needs `c_j % |rest_stride| == 0`: otherwise stepping past
-//!    the end of mode j does not land on the start of mode j+1.
-//! 3. **No carry.** `P_j < c_j` for every `j < T`: otherwise some `B(i)` decomposes into A's
-//!    coordinates with a carry the distributed result cannot express, e.g.
-//!    `composition((_12,_8):(_8,_1), (_8,_2):(_1,_8))`, where CuTe prints `(_8,_2):(_8,_64)` but
-//!    at i = 12, A(B(12)) = 1 while the result gives 96.
-//! 4. **No borrow.** No mode holds a positive digit above a mode that holds a negative one: for
-//!    all `j < k ≤ R-1`, `N_j < 0` implies `P_k == 0`.
+//! 1. **Stride magnitude.** No leaf with a negative rest stride skips mode j inexactly
+//!    (`|rest_stride|` neither a multiple of `c_j` nor below it) where A's stride is not `_0`
+//!    and the leaf has coordinates past the step in the box.
+//! 2. **Exact partial walk.** The same for a leaf that takes part of mode j and continues
+//!    without `c_j % |rest_stride| == 0`.
+//! 3. **No carry.** The values below the end of mode j stay below its weight `w_{j+1}`, unless
+//!    every such point has `B(i) ≥ size(A)`; e.g. `composition((_12,_8):(_8,_1), (_8,_2):(_1,_8))`,
+//!    where CuTe prints `(_8,_2):(_8,_64)` but at i = 12, A(B(12)) = 1 while the result gives 96.
+//! 4. **No borrow.** They are not negative, unless every such point has `B(i) < 0`.
 //!
-//! 1 and 2 make every live leaf's result the exact digit expansion of its values in A's modes;
-//! by 3 and 4 the summed digits of a point of the domain are never negative and, below T, below
-//! `c_j`: they are the coordinates of `B(i)` in the coalesced A, so `R(i) = A(B(i))`
-//! (`docs/design.md` has the argument, including the top mode). Each violation is a rejection
-//! whose message names the condition (`(strict rule 1, stride magnitude)` and so on) in the
-//! words of the type level's `on_unimplemented` messages.
+//! Each violation is a rejection whose message names the condition (`(strict rule 1, stride
+//! magnitude)` and so on, the tags of the former "strict rule") in the words of the type level's
+//! `on_unimplemented` messages.
 //!
 //! **Static values only.** The type level has only static values; like CuTe's own checks, the
-//! strict rule is applied when every value it reads is static: the shapes of the coalesced A's
-//! modes and the shape and stride of every leaf of B that is not a static `_0` stride. If one of
-//! them is dynamic, the composition keeps CuTe's semantics (CuTe's checks on its static values).
+//! rule is applied when every value it reads is static: the shapes of the coalesced A's modes,
+//! `size(A)`, and the shape and stride of every leaf of B that is not a static `_0` stride (a
+//! dynamic stride of A counts as non-zero). If one of them is dynamic, the composition keeps
+//! CuTe's semantics (CuTe's checks on its static values).
 //!
-//! The property test `strict_rule_is_sound` checks soundness against the definition on random
-//! static layouts with negative strides, and `over_rejection_rate` measures how often the rule
-//! refuses a composition that CuTe accepts and that *is* `A∘B` on the domain (see
-//! [`STRICT_RULE_OVER_REJECTS`]).
+//! The property tests `strict_rule_is_sound*` check soundness against the definition on random
+//! static layouts, and `over_rejection_rate` measures how often the rule refuses a composition
+//! that CuTe accepts and that *is* `A∘B` on the domain (see [`STRICT_RULE_OVER_REJECTS`]).
 //!
 //! The rule applies wherever composition is used: `with_shape`, the divides and products,
 //! `max_common_*`, `tile_to_shape`, and (per basis path) scaled-basis right-hand sides.
@@ -99,7 +93,7 @@ pub const STRICT_RULE_OVER_REJECTS: &[(&str, u32, u32)] = &[
 ];
 
 /// The number of rounds that tighten the box of B's coordinates around the domain
-/// ([`effective_ranges`]); the type level runs the same number.
+/// (`effective_ranges`); the type level runs the same number.
 pub const DOMAIN_ROUNDS: usize = 4;
 
 /// One step of a leaf's walk, at a mode `j < R-1` of the coalesced A.

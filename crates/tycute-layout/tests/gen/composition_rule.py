@@ -306,18 +306,100 @@ def proposed_rule(case):
     return strict(case, inert=False, top=False, magnitude_any=True)
 
 
+
+# ------------------------------------------------------------------------------------------------
+# THE EXACT RULE (docs/design.md, "Composition: the exact rule"; the twin and the type level run it)
+
+DOMAIN_ROUNDS = 4
+
+
+def walk(flat, s, d):
+    """CuTe's walk of a leaf s:d (d != 0) over the flat A, per mode j < R-1: (K_j, rho_j,
+    inexact_j, skip_j): the elements placed in modes <= j, the rest stride after mode j (in units
+    of w_{j+1}), whether n_j * rest_stride != rho_j * c_j, whether mode j was skipped."""
+    R = len(flat)
+    rs, rd, K = s, d, 1
+    out = []
+    for j in range(R - 1):
+        c = flat[j][0]
+        ns = ceil_div(c, abs(rd)); nd = ceil_div(abs(rd), c) * sign(rd)
+        if ns == 1 or rs == 1:
+            n = 1
+        else:
+            n = min(ns, rs)
+            rs //= n
+        K *= n
+        out.append((K, nd, n * rd != nd * c, n == 1))
+        rd = nd
+    return out
+
+def lrange(S, K, d, g):
+    """min and max of (k mod K)*d + (k div K)*g over k < S"""
+    H = ceil_div(S, K)
+    cands = []
+    if H == 1:
+        cands = [0, (S - 1) * d]
+    else:
+        for a in (0, K - 1):
+            for b in (0, H - 2):
+                cands.append(a * d + b * g)
+        last = S - 1 - (H - 1) * K
+        for a in (0, last):
+            cands.append(a * d + (H - 1) * g)
+    return min(cands), max(cands)
+
+def exact(case, rounds=DOMAIN_ROUNDS, zero_relax=True, domain=True, steps=True, carry=True, borrow=True):
+    flat, R = case.flat, len(case.flat)
+    if R == 1:
+        return None
+    N = size(case.AS)
+    leaves = [l for l in case.leaves if l.d != 0]
+    S = eff_gs(leaves, N, rounds) if domain else [l.s for l in leaves]
+    w = [1]
+    for c, _ in flat:
+        w.append(w[-1] * c)
+    walks = [walk(flat, l.s, l.d) for l in leaves]
+    for j in range(R - 1):
+        e = flat[j][1]
+        maxL = minL = maxU = minU = 0
+        for l, Sl, wk in zip(leaves, S, walks):
+            K, rho, inexact, skip = wk[j]
+            if steps and inexact and Sl > K and (e != 0 or not zero_relax):
+                return "1 stride magnitude" if skip else "2 partial walk"
+            g = K * l.d - w[j + 1] * rho
+            lo, hi = lrange(Sl, K, l.d, g)
+            minL += lo; maxL += hi
+            H = ceil_div(Sl, K)
+            u = w[j + 1] * rho * (H - 1)
+            maxU += max(u, 0); minU += min(u, 0)
+        if carry and maxL >= w[j + 1] and w[j + 1] + minU < N:
+            return "3 carry"
+        if borrow and minL < 0 and maxU >= 1:
+            return "4 borrow"
+    return None
+
+def eff_gs(leaves, N, P):
+    """The box around the domain: a bound S_l > k_l for each leaf (see THE EXACT RULE)."""
+    PR = sum((l.s - 1) * l.d for l in leaves if l.d > 0)
+    for t in range(P):
+        NR = sum((min(l.s, PR // -l.d + 1) - 1) * -l.d for l in leaves if l.d < 0)
+        PR = sum((min(l.s, (N - 1 + NR) // l.d + 1) - 1) * l.d for l in leaves if l.d > 0)
+    return [min(l.s, PR // -l.d + 1) if l.d < 0 else min(l.s, (N - 1 + NR) // l.d + 1) for l in leaves]
+
+
 RULES = collections.OrderedDict([
+    ("exact", exact),
+    # ablations: each must show wrong accepts
+    ("exact-without-1-2", lambda c: exact(c, steps=False)),
+    ("exact-without-3", lambda c: exact(c, carry=False)),
+    ("exact-without-4", lambda c: exact(c, borrow=False)),
+    # simplifications: each only over-rejects more
+    ("exact-1-round", lambda c: exact(c, rounds=1)),
+    ("exact-without-box", lambda c: exact(c, domain=False)),
+    ("exact-without-zero", lambda c: exact(c, zero_relax=False)),
+    # the rules before
+    ("strict (former)", strict),
     ("old", old_rule),
-    ("(a)+(b)", proposed_rule),
-    ("final", strict),
-    # ablations of the final rule: each must show wrong accepts
-    ("final-without-1", lambda c: strict(c, magnitude=False)),
-    ("final-without-4", lambda c: strict(c, borrow=False)),
-    ("final-4-without-last-mode", lambda c: strict(c, borrow_last=False)),
-    ("final-T-without-guard", lambda c: strict(c, top_guard=False)),
-    # refinements kept apart (over-rejection counts)
-    ("final-without-inert", lambda c: strict(c, inert=False)),
-    ("final-without-T", lambda c: strict(c, top=False)),
 ])
 
 # ------------------------------------------------------------------------------------------------
@@ -418,7 +500,7 @@ def random_tests(quick):
             tail = "  (correct inj %d)" % c["correct_inj"] if i == 0 else ""
             print("%s | %-26s %9d %6d %8d%s" % (head, name, c[name, "wrong_accept"], c[name, "over"],
                                               c[name, "over_inj"], tail))
-            if name == "final" and c[name, "wrong_accept"]:
+            if name in ("exact", "strict (former)") and c[name, "wrong_accept"]:
                 bad = True
     for name, v in exs.items():
         for e in v[:2]:
@@ -485,7 +567,7 @@ def compose_checked(a, b):
     BS, BD = flat_layout(b)
     case = Case(AS, AD, BS, BD)
     assert case.cute_ok
-    return case, strict(case)
+    return case, exact(case)
 
 
 def mode_layouts(l):
@@ -580,7 +662,7 @@ def example_tests():
     ok = True
     for (AS, AD), (BS, BD), want in EXAMPLES:
         case = Case(AS, AD, BS, BD)
-        got = strict(case) if case.cute_ok else "CuTe rejects"
+        got = exact(case) if case.cute_ok else "CuTe rejects"
         ce = case.counterexample() if case.cute_ok else None
         print("example %s o %s: %s (counterexample %s)" % (show(AS, AD), show(BS, BD), got, ce))
         ok &= got == want and (ce is None) == (want is None)
@@ -619,7 +701,7 @@ def emit_rust(out_dir, seed=1, n_accept=1000, n_reject=360):
         case = Case(AS, AD, BS, BD)
         if size(BS) > 512 or not case.cute_ok:
             continue
-        why = strict(case)
+        why = exact(case)
         if why is None and len(acc) < n_accept:
             acc.append((AS, AD, BS, BD, [ev_multi(case, i) for i in range(size(BS))]))
         elif why is not None and len(rej) < n_reject and reasons[why] < n_reject // 4:
