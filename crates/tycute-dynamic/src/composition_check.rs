@@ -9,9 +9,10 @@
 //! Two families of pairs (`docs/testing.md` records the runs and their numbers):
 //!
 //! * [`Enumeration`]: every pair of flat layouts with `size(A), size(B) <= 64`, modes of shape
-//!   2..64, ranks and stride ranges as given (the defaults: A of rank 1-2, strides -8..8, also
-//!   with a trailing `_1` mode of stride -2..2; B of rank 1-2, strides -16..16). Nesting does not
-//!   matter here: coalesce_x flattens A, and the rule and the result read B's leaves in order.
+//!   2..64, ranks and stride ranges as given (the defaults: A of rank 1-2 with strides -4..4,
+//!   each also with a trailing `_1` mode of stride -1 or 1; B of rank 1-2 with strides -8..8:
+//!   38,880 A × 45,288 B = 1.76·10^9 pairs). Nesting does not matter here: coalesce_x flattens
+//!   A, and the rule and the result read B's leaves in order; the random pairs nest both.
 //! * [`random_pair`]: random pairs, nested (a mode of A or B may be a pair of leaves), ranks
 //!   1-4 (A with a trailing `_1` now and then), shapes 1..8 with size up to 512, strides
 //!   -24..24 or ±compact (permuted, scaled, a `_0` here and there).
@@ -210,7 +211,7 @@ impl Default for Enumeration {
             max_size: 64,
             a_rank: 2,
             a_strides: (-4..=4).collect(),
-            a_trailing: (-1..=1).collect(),
+            a_trailing: vec![-1, 1],
             b_rank: 2,
             b_strides: (-8..=8).collect(),
         }
@@ -364,7 +365,7 @@ mod tests {
     use super::*;
 
     /// The over-rejections of the exact rule in the CI sample (enumeration, random), measured.
-    const SAMPLE_OVER_REJECTS: (u64, u64) = (39, 0);
+    const SAMPLE_OVER_REJECTS: (u64, u64) = (30, 0);
 
     /// The CI sample: every 97th B of the exhaustive family against every 199th A, and 10,000
     /// random pairs. No wrong accept; over-rejections at most as measured (`docs/testing.md`).
