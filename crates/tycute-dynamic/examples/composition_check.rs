@@ -1,7 +1,7 @@
 //! The brute-force check of composition's exact rule (`tycute_dynamic::composition_check`).
 //!
 //! ```sh
-//! cargo run --release -p tycute-dynamic --example composition_check -- enumerate [THREADS [STEP]]
+//! cargo run --release -p tycute-dynamic --example composition_check -- enumerate [THREADS [STEP [wide]]]
 //! cargo run --release -p tycute-dynamic --example composition_check -- random N [THREADS]
 //! cargo run --release -p tycute-dynamic --example composition_check -- cases N [SEED]
 //! ```
@@ -24,7 +24,7 @@ fn main() {
         Some("enumerate") => {
             let n = threads(1);
             let step: usize = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(1);
-            let e = Enumeration::default();
+            let e = if args.get(3).map(String::as_str) == Some("wide") { Enumeration::wide() } else { Enumeration::default() };
             println!(
                 "enumeration: {} A x {} B (threads {n}, every {step}th A): {:?}",
                 e.a_layouts().len(),
@@ -77,7 +77,7 @@ fn main() {
             return;
         }
         _ => {
-            eprintln!("usage: composition_check enumerate [THREADS [STEP]] | random N [THREADS] | cases N [SEED]");
+            eprintln!("usage: composition_check enumerate [THREADS [STEP [wide]]] | random N [THREADS] | cases N [SEED]");
             std::process::exit(2);
         }
     };

@@ -9,10 +9,11 @@
 //! Two families of pairs (`docs/testing.md` records the runs and their numbers):
 //!
 //! * [`Enumeration`]: every pair of flat layouts with `size(A), size(B) <= 64`, modes of shape
-//!   2..64, ranks and stride ranges as given (the defaults: A of rank 1-2 with strides -4..4,
-//!   each also with a trailing `_1` mode of stride -1 or 1; B of rank 1-2 with strides -8..8:
-//!   38,880 A × 45,288 B = 1.76·10^9 pairs). Nesting does not matter here: coalesce_x flattens
-//!   A, and the rule and the result read B's leaves in order; the random pairs nest both.
+//!   2..64, ranks and stride ranges as given (the defaults: A of rank 1-2 with strides -3..3,
+//!   each also with a trailing `_1` mode of stride 1; B of rank 1-2 with strides -6..6:
+//!   15,876 A × 26,676 B = 4.2·10^8 pairs; [`Enumeration::wide`] is a wider family, run in
+//!   samples). Nesting does not matter here: coalesce_x flattens A, and the rule and the result
+//!   read B's leaves in order; the random pairs nest both.
 //! * [`random_pair`]: random pairs, nested (a mode of A or B may be a pair of leaves), ranks
 //!   1-4 (A with a trailing `_1` now and then), shapes 1..8 with size up to 512, strides
 //!   -24..24 or ±compact (permuted, scaled, a `_0` here and there).
@@ -210,10 +211,23 @@ impl Default for Enumeration {
         Enumeration {
             max_size: 64,
             a_rank: 2,
+            a_strides: (-3..=3).collect(),
+            a_trailing: vec![1],
+            b_rank: 2,
+            b_strides: (-6..=6).collect(),
+        }
+    }
+}
+
+impl Enumeration {
+    /// A wider family, run in samples (every `STEP`-th A): A strides -4..4, trailing `_1` of
+    /// stride -1 or 1, B strides -8..8 (1.76·10^9 pairs in all).
+    pub fn wide() -> Self {
+        Enumeration {
             a_strides: (-4..=4).collect(),
             a_trailing: vec![-1, 1],
-            b_rank: 2,
             b_strides: (-8..=8).collect(),
+            ..Enumeration::default()
         }
     }
 }
@@ -365,9 +379,9 @@ mod tests {
     use super::*;
 
     /// The over-rejections of the exact rule in the CI sample (enumeration, random), measured.
-    const SAMPLE_OVER_REJECTS: (u64, u64) = (30, 0);
+    const SAMPLE_OVER_REJECTS: (u64, u64) = (54, 0);
 
-    /// The CI sample: every 97th B of the exhaustive family against every 199th A, and 10,000
+    /// The CI sample: every 97th B of the exhaustive family against every 41st A, and 10,000
     /// random pairs. No wrong accept; over-rejections at most as measured (`docs/testing.md`).
     #[test]
     fn sample() {
@@ -375,7 +389,7 @@ mod tests {
         let mut t = Tally::default();
         let (al, bl) = (e.a_layouts(), e.b_layouts());
         let bs: Vec<Layout> = bl.iter().step_by(97).map(|m| flat(m)).collect();
-        for am in al.iter().step_by(199) {
+        for am in al.iter().step_by(41) {
             let a = flat(am);
             for b in &bs {
                 t.add(&a, b, check_pair(&a, b));

@@ -759,11 +759,11 @@ type Pr4<B, NA> = PosRound<B, Nr4<B, NA>, NA>;
 // box around the domain.
 
 /// CuTe's `composition_impl(LS, LD, RS, RD)`. `Digits` holds the records of the exact rule:
-/// `Nil` when no leaf walks A's modes, otherwise one record `(Lo, Hi, MinU, MaxU, X1, X2)` per
+/// `Nil` when no leaf walks A's modes, otherwise one record `(Lo, Hi, MinU, MaxU, X1, X2, F)` per
 /// mode `j < R-1` of the flat A, summed over the leaves: the range `[Lo, Hi]` of B's values below
 /// the end of mode j and the range `[MinU, MaxU]` of the part above it, over the box, and
 /// whether a leaf steps over mode j inexactly (`X1`: a skip, `X2`: part of the mode) where it
-/// matters (rules 1 and 2).
+/// matters (rules 1 and 2), and whether one of CuTe's own checks fails there (`F`).
 #[doc(hidden)]
 pub trait ComposeImpl<LS, LD, Dom> {
     type Output;
@@ -828,8 +828,8 @@ impl<X> AddDigits<X> for Nil {
 impl<H, T> AddDigits<Nil> for Tup<H, T> {
     type Output = Tup<H, T>;
 }
-impl<La, Ha, Ma, Xa, Ya, Za, Ta, Lb, Hb, Mb, Xb, Yb, Zb, Tb> AddDigits<Tup<(Lb, Hb, Mb, Xb, Yb, Zb), Tb>>
-    for Tup<(La, Ha, Ma, Xa, Ya, Za), Ta>
+impl<La, Ha, Ma, Xa, Ya, Za, Fa, Ta, Lb, Hb, Mb, Xb, Yb, Zb, Fb, Tb> AddDigits<Tup<(Lb, Hb, Mb, Xb, Yb, Zb, Fb), Tb>>
+    for Tup<(La, Ha, Ma, Xa, Ya, Za, Fa), Ta>
 where
     La: core::ops::Add<Lb>,
     Ha: core::ops::Add<Hb>,
@@ -837,9 +837,10 @@ where
     Xa: core::ops::Add<Xb>,
     Ya: BitOr<Yb>,
     Za: BitOr<Zb>,
+    Fa: BitOr<Fb>,
     Ta: AddDigits<Tb>,
 {
-    type Output = Tup<(Sum<La, Lb>, Sum<Ha, Hb>, Sum<Ma, Mb>, Sum<Xa, Xb>, Or<Ya, Yb>, Or<Za, Zb>), <Ta as AddDigits<Tb>>::Output>;
+    type Output = Tup<(Sum<La, Lb>, Sum<Ha, Hb>, Sum<Ma, Mb>, Sum<Xa, Xb>, Or<Ya, Yb>, Or<Za, Zb>, Or<Fa, Fb>), <Ta as AddDigits<Tb>>::Output>;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -906,11 +907,12 @@ where
 }
 
 /// One leaf's record at a step over the mode `S:D` with rest stride `RD`, `Nn` elements placed
-/// (`_1` for a skip, `Skip = B1`) and the next rest stride `Rho`, for the leaf context
+/// (`_1` for a skip, `Skip = B1`) and the next rest stride `Rho` (`F`: one of CuTe's own checks
+/// fails at this step, so that the audit stays silent), for the leaf context
 /// `Self = (Se, Dl, K, W)`: its range `Se`, its stride `Dl`, the elements `K` placed in the
 /// modes before, and the weight `W` of the mode. `Next` is the context for the next mode.
 #[doc(hidden)]
-pub trait StepRecord<S, D, RD, Nn, Rho, Skip> {
+pub trait StepRecord<S, D, RD, Nn, Rho, Skip, F> {
     type Rec;
     type Next;
 }
@@ -921,7 +923,7 @@ type SrBad<Se, K, Nn, RD, Rho, S, D> =
     And<And<crate::int::Not<Eq<Prod<Nn, RD>, Prod<Rho, S>>>, Gr<Se, SrK1<K, Nn>>>, crate::int::Not<Eq<D, Z0>>>;
 type SrG<K, Nn, Dl, W, S, Rho> = Diff<Prod<SrK1<K, Nn>, Dl>, Prod<SrW1<W, S>, Rho>>;
 type SrLr<Se, K, Nn, Dl, W, S, Rho> = (Se, SrK1<K, Nn>, Dl, SrG<K, Nn, Dl, W, S, Rho>, SrW1<W, S>, Rho);
-impl<Se, Dl, K, W, S, D, RD, Nn, Rho, Skip> StepRecord<S, D, RD, Nn, Rho, Skip> for (Se, Dl, K, W)
+impl<Se, Dl, K, W, S, D, RD, Nn, Rho, Skip, F> StepRecord<S, D, RD, Nn, Rho, Skip, F> for (Se, Dl, K, W)
 where
     K: Mul<Nn>,
     W: Mul<S>,
@@ -951,45 +953,82 @@ where
         <SrLr<Se, K, Nn, Dl, W, S, Rho> as LowRange>::MaxU,
         And<SrBad<Se, K, Nn, RD, Rho, S, D>, And<Skip, Le<RD, Z0>>>,
         And<SrBad<Se, K, Nn, RD, Rho, S, D>, crate::int::Not<Skip>>,
+        F,
     );
     type Next = (Se, Dl, SrK1<K, Nn>, SrW1<W, S>);
 }
 
 /// The exact rule's audit of the records `Self` (one per mode `j < R-1`) against the flat A's
-/// shape `LS` and `NA = size(A)`.
+/// shape `LS` and `NA = size(A)`. Like the twin, it reports the first violation only (in mode
+/// order; in a mode, rules 1-2, then 3, then 4), and nothing when one of CuTe's own checks fails
+/// (that check's error is the one reported).
 #[doc(hidden)]
 pub trait Audit<LS, NA> {}
 impl<LS, NA> Audit<LS, NA> for Nil {}
-impl<R, RT, LS, NA> Audit<LS, NA> for Tup<R, RT> where (Tup<R, RT>, LS, P1): AuditModes<NA> {}
-
-/// Rules 1-4 mode by mode on `(records, shapes, W)`, `W` the weight of the mode.
-#[doc(hidden)]
-pub trait AuditModes<NA> {}
-impl<LS, W, NA> AuditModes<NA> for (Nil, LS, W) {}
-type AmW1<W, S> = Prod<W, S>;
-impl<Lo, Hi, Mn, Mx, X1, X2, RT, S, ST, W, NA> AuditModes<NA> for (Tup<(Lo, Hi, Mn, Mx, X1, X2), RT>, Tup<S, ST>, W)
+impl<R, RT, LS, NA> Audit<LS, NA> for Tup<R, RT>
 where
-    // rule 1: !X1
-    X1: Not,
-    crate::int::Not<X1>: NegativeStrideDivisibility,
-    // rule 2: !X2
+    Tup<R, RT>: CuteFails,
+    (Tup<R, RT>, LS, P1): AuditModes<NA, <Tup<R, RT> as CuteFails>::Output>,
+{
+}
+
+/// Whether one of CuTe's own checks fails in the records `Self`: `B1` or `B0`.
+#[doc(hidden)]
+pub trait CuteFails {
+    type Output;
+}
+impl CuteFails for Nil {
+    type Output = B0;
+}
+impl<Lo, Hi, Mn, Mx, X1, X2, F, RT> CuteFails for Tup<(Lo, Hi, Mn, Mx, X1, X2, F), RT>
+where
+    RT: CuteFails,
+    F: BitOr<<RT as CuteFails>::Output>,
+{
+    type Output = Or<F, <RT as CuteFails>::Output>;
+}
+
+/// Rules 1-4 mode by mode on `(records, shapes, W)`, `W` the weight of the mode; `Done`: a
+/// violation was found before (or CuTe's own check fails), the rest is not required.
+#[doc(hidden)]
+pub trait AuditModes<NA, Done> {}
+impl<LS, W, NA, Done> AuditModes<NA, Done> for (Nil, LS, W) {}
+type AmW1<W, S> = Prod<W, S>;
+/// Rule 3 fails: `Hi >= W1 && W1 + MinU < NA`.
+type AmCarry<Hi, Mn, W, S, NA> = And<GrEq<Hi, AmW1<W, S>>, Le<Sum<AmW1<W, S>, Mn>, NA>>;
+/// Rule 4 fails: `Lo < 0 && MaxU > 0`.
+type AmBorrow<Lo, Mx> = And<Le<Lo, Z0>, Gr<Mx, Z0>>;
+type AmDone12<Done, X1, X2> = Or<Done, Or<X1, X2>>;
+type AmDone3<Done, X1, X2, Hi, Mn, W, S, NA> = Or<AmDone12<Done, X1, X2>, AmCarry<Hi, Mn, W, S, NA>>;
+type AmDone4<Done, X1, X2, Hi, Mn, W, S, NA, Lo, Mx> = Or<AmDone3<Done, X1, X2, Hi, Mn, W, S, NA>, AmBorrow<Lo, Mx>>;
+impl<Lo, Hi, Mn, Mx, X1, X2, F, RT, S, ST, W, NA, Done> AuditModes<NA, Done>
+    for (Tup<(Lo, Hi, Mn, Mx, X1, X2, F), RT>, Tup<S, ST>, W)
+where
+    // rule 1: Done || !X1
+    X1: Not + BitOr<X2>,
+    Done: BitOr<crate::int::Not<X1>> + BitOr<Or<X1, X2>>,
+    Or<Done, crate::int::Not<X1>>: NegativeStrideDivisibility,
+    // rule 2: Done || !X2
     X2: Not,
-    crate::int::Not<X2>: PartialWalkDivisibility,
-    // rule 3: !(Hi >= W1 && W1 + MinU < NA)
+    Done: BitOr<crate::int::Not<X2>>,
+    Or<Done, crate::int::Not<X2>>: PartialWalkDivisibility,
+    // rule 3: Done || X1 || X2 || !(Hi >= W1 && W1 + MinU < NA)
     W: Mul<S>,
     Hi: IsGreaterOrEqual<AmW1<W, S>>,
     AmW1<W, S>: core::ops::Add<Mn>,
     Sum<AmW1<W, S>, Mn>: IsLess<NA>,
     GrEq<Hi, AmW1<W, S>>: BitAnd<Le<Sum<AmW1<W, S>, Mn>, NA>>,
-    And<GrEq<Hi, AmW1<W, S>>, Le<Sum<AmW1<W, S>, Mn>, NA>>: Not,
-    crate::int::Not<And<GrEq<Hi, AmW1<W, S>>, Le<Sum<AmW1<W, S>, Mn>, NA>>>: NoCarry,
-    // rule 4: !(Lo < 0 && MaxU > 0)
+    AmCarry<Hi, Mn, W, S, NA>: Not,
+    AmDone12<Done, X1, X2>: BitOr<crate::int::Not<AmCarry<Hi, Mn, W, S, NA>>> + BitOr<AmCarry<Hi, Mn, W, S, NA>>,
+    Or<AmDone12<Done, X1, X2>, crate::int::Not<AmCarry<Hi, Mn, W, S, NA>>>: NoCarry,
+    // rule 4: Done || X1 || X2 || carry || !(Lo < 0 && MaxU > 0)
     Lo: IsLess<Z0>,
     Mx: IsGreater<Z0>,
     Le<Lo, Z0>: BitAnd<Gr<Mx, Z0>>,
-    And<Le<Lo, Z0>, Gr<Mx, Z0>>: Not,
-    crate::int::Not<And<Le<Lo, Z0>, Gr<Mx, Z0>>>: NoBorrow,
-    (RT, ST, AmW1<W, S>): AuditModes<NA>,
+    AmBorrow<Lo, Mx>: Not,
+    AmDone3<Done, X1, X2, Hi, Mn, W, S, NA>: BitOr<crate::int::Not<AmBorrow<Lo, Mx>>> + BitOr<AmBorrow<Lo, Mx>>,
+    Or<AmDone3<Done, X1, X2, Hi, Mn, W, S, NA>, crate::int::Not<AmBorrow<Lo, Mx>>>: NoBorrow,
+    (RT, ST, AmW1<W, S>): AuditModes<NA, AmDone4<Done, X1, X2, Hi, Mn, W, S, NA, Lo, Mx>>,
 {
 }
 
@@ -1127,12 +1166,15 @@ pub trait Step<S, D, RS, RD, ResS, ResD, Rest, Cx> {
     type Output;
     type Digits;
 }
-type SkipRec<Cx, S, D, RD> = <Cx as StepRecord<S, D, RD, P1, NextStrideOf<RD, S>, B1>>::Rec;
-type SkipCx<Cx, S, D, RD> = <Cx as StepRecord<S, D, RD, P1, NextStrideOf<RD, S>, B1>>::Next;
+/// CuTe's stride condition fails at this step.
+type StrideFails<RD, S> = crate::int::Not<<RD as StepMath<S>>::StrideOk>;
+type SkipRec<Cx, S, D, RD> = <Cx as StepRecord<S, D, RD, P1, NextStrideOf<RD, S>, B1, StrideFails<RD, S>>>::Rec;
+type SkipCx<Cx, S, D, RD> = <Cx as StepRecord<S, D, RD, P1, NextStrideOf<RD, S>, B1, StrideFails<RD, S>>>::Next;
 impl<S, D, RS, RD, ResS, ResD, Rest, Cx> Step<S, D, RS, RD, ResS, ResD, Rest, Cx> for B1
 where
     RD: StepMath<S>,
-    Cx: StepRecord<S, D, RD, P1, NextStrideOf<RD, S>, B1>,
+    <RD as StepMath<S>>::StrideOk: Not,
+    Cx: StepRecord<S, D, RD, P1, NextStrideOf<RD, S>, B1, StrideFails<RD, S>>,
     Rest: Fold<RS, NextStrideOf<RD, S>, ResS, ResD, SkipCx<Cx, S, D, RD>>,
 {
     type Output = <Rest as Fold<RS, NextStrideOf<RD, S>, ResS, ResD, SkipCx<Cx, S, D, RD>>>::Output;
@@ -1143,8 +1185,12 @@ type NewShape<RD, S, RS> = Minimum<NextShapeOf<RD, S>, RS>;
 type TakeRest<RD, S, RS> = Quot<RS, NewShape<RD, S, RS>>;
 type TakeResS<RD, S, RS, ResS> = Append<ResS, NewShape<RD, S, RS>>;
 type TakeResD<RD, D, ResD> = Append<ResD, Prod<RD, D>>;
-type TakeRec<Cx, S, D, RD, RS> = <Cx as StepRecord<S, D, RD, NewShape<RD, S, RS>, NextStrideOf<RD, S>, B0>>::Rec;
-type TakeCx<Cx, S, D, RD, RS> = <Cx as StepRecord<S, D, RD, NewShape<RD, S, RS>, NextStrideOf<RD, S>, B0>>::Next;
+/// CuTe's stride or shape condition fails at this step.
+type TakeFails<RD, S, RS> = Or<StrideFails<RD, S>, crate::int::Not<Eq<Mod<RS, NewShape<RD, S, RS>>, Z0>>>;
+type TakeRec<Cx, S, D, RD, RS> =
+    <Cx as StepRecord<S, D, RD, NewShape<RD, S, RS>, NextStrideOf<RD, S>, B0, TakeFails<RD, S, RS>>>::Rec;
+type TakeCx<Cx, S, D, RD, RS> =
+    <Cx as StepRecord<S, D, RD, NewShape<RD, S, RS>, NextStrideOf<RD, S>, B0, TakeFails<RD, S, RS>>>::Next;
 
 impl<S, D, RS, RD, ResS, ResD, Rest, Cx> Step<S, D, RS, RD, ResS, ResD, Rest, Cx> for B0
 where
@@ -1155,7 +1201,10 @@ where
     Mod<RS, NewShape<RD, S, RS>>: IsEqual<Z0>,
     Eq<Mod<RS, NewShape<RD, S, RS>>, Z0>: ShapeDivisibility,
     // the exact rule's record of this step
-    Cx: StepRecord<S, D, RD, NewShape<RD, S, RS>, NextStrideOf<RD, S>, B0>,
+    <RD as StepMath<S>>::StrideOk: Not,
+    Eq<Mod<RS, NewShape<RD, S, RS>>, Z0>: Not,
+    StrideFails<RD, S>: BitOr<crate::int::Not<Eq<Mod<RS, NewShape<RD, S, RS>>, Z0>>>,
+    Cx: StepRecord<S, D, RD, NewShape<RD, S, RS>, NextStrideOf<RD, S>, B0, TakeFails<RD, S, RS>>,
     ResS: ConcatOp<Tup<NewShape<RD, S, RS>, Nil>>,
     ResD: ConcatOp<Tup<Prod<RD, D>, Nil>>,
     Rest: Fold<TakeRest<RD, S, RS>, NextStrideOf<RD, S>, TakeResS<RD, S, RS, ResS>, TakeResD<RD, D, ResD>, TakeCx<Cx, S, D, RD, RS>>,
