@@ -4,7 +4,7 @@
 //! `composition((_4,_4):(_4,_1), (_4,_4):(_1@1,_1@0))` transposes.
 
 use crate::coalesce::{coalesce_x, transform_layout};
-use crate::composition::{artificial_two, compose_leaf_audited, cute_semantics, StrictAudit};
+use crate::composition::{compose_leaf_audited, cute_semantics, StrictAudit};
 use crate::error::{ensure, Error, Result};
 use crate::int::Int;
 use crate::int_tuple::IntTuple;
@@ -150,7 +150,7 @@ pub fn composition_basis(lhs: &Layout, rhs: &BasisLayout) -> Result<Layout> {
         rhs.stride
     );
     let flat = coalesce_x_profile(lhs, &coprofile(&rhs.stride))?;
-    // one strict-rule audit per basis path: each path is its own composition `get<p>(A) ∘ B_p`
+    // one exact-rule audit per basis path: each path is its own composition `get<p>(A) ∘ B_p`
     let mut audits: BTreeMap<Vec<usize>, (Layout, StrictAudit)> = BTreeMap::new();
     let r = distribute(lhs, &flat, &rhs.shape, &rhs.stride, &mut audits)
         .map_err(|e| e.context("composition"))?;
@@ -183,8 +183,8 @@ fn distribute(
                 "the basis path {path:?} selects a nested mode {sub} of A"
             );
             if !audits.contains_key(path) {
-                let artificial = get_path(lhs, path).is_ok_and(|a| artificial_two(&a, &sub));
-                let audit = StrictAudit::new(&sub, !cute_semantics(), artificial);
+                let size_a = get_path(lhs, path).ok().and_then(|a| a.size().ok());
+                let audit = StrictAudit::new(&sub, !cute_semantics(), size_a);
                 audits.insert(path.clone(), (sub.clone(), audit));
             }
             let entry = audits.get_mut(path).expect("inserted above");

@@ -30,6 +30,7 @@ pub mod common;
 pub mod complement;
 pub mod composed;
 pub mod composition;
+pub mod composition_check;
 pub mod construct;
 pub mod crosswise;
 pub mod divide;

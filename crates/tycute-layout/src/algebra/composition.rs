@@ -29,29 +29,35 @@
 //! modes of A past the tiler's rank are *dropped*: `composition((_8,_8):(_1,_8), (_2))` is
 //! `(_2):(_1)`. A tiler of higher rank than A is rejected.
 //!
-//! # The strict rule
+//! # The exact rule
 //!
 //! CuTe checks composition weakly and returns layouts that are not `A∘B` for some inputs
-//! (NVIDIA/cutlass #3177). tycute rejects every composition whose result would differ from
-//! `i ↦ A(B(i))` at some `i < size(B)` with `0 ≤ B(i) < size(A)`, with O(modes) structural
-//! conditions over the flat modes of A and the leaves of B (`docs/design.md`, "Composition: the
-//! strict rule", is the spec; `tests/gen/composition_rule.py` is its executable model). Besides
-//! CuTe's stride and shape divisibility ([`StrideDivisibility`], [`ShapeDivisibility`]), for
-//! the *live* leaves of B (a leaf with a negative stride `d` and `|d|` above the largest value of
-//! B's positive leaves, `Σ (s-1)·d` over `d > 0`, is inert: it is at coordinate 0 wherever
-//! `B(i) ≥ 0`), with the digit `(n-1)·rest_stride` of each placement of `n` elements summed per
-//! mode of A into a positive part `P` and a negative part `N`:
+//! (NVIDIA/cutlass #3177). tycute accepts a composition when CuTe's algorithm succeeds and its
+//! result is `i ↦ A(B(i))` at every `i < size(B)` with `0 ≤ B(i) < size(A)` (the *domain*), and
+//! rejects it otherwise, with O(modes) conditions over the flat modes `c_j` of A and the leaves of
+//! B (`docs/design.md`, "Composition: the exact rule", is the spec and the argument;
+//! `tests/gen/composition_rule.py` is its executable model; the runtime twin
+//! `tycute_dynamic::composition` implements the same rule and `tycute_dynamic::composition_check`
+//! checks it by brute force). Besides CuTe's stride and shape divisibility
+//! ([`StrideDivisibility`], [`ShapeDivisibility`]):
 //!
-//! 1. [`NegativeStrideDivisibility`]: CuTe's stride condition on `|rest_stride|` while a leaf
-//!    with a negative stride still has elements to place;
-//! 2. [`PartialWalkDivisibility`]: a placement that takes part of a mode and continues into the
-//!    next mode needs `curr_shape % |rest_stride| == 0`;
-//! 3. [`NoCarry`]: `P < curr_shape` in every mode below the top mode;
-//! 4. [`NoBorrow`]: no mode holds a positive digit above a mode that holds a negative one.
+//! * a *box* around the domain bounds each leaf's coordinate ([`DomainBox`], [`LeafRange`]):
+//!   a negative leaf reaches no further than the positive leaves allow, a positive one no
+//!   further than `size(A)` and the negative leaves allow (four rounds);
+//! * per mode `j < R-1` of the flat A, each leaf's walk gives the range of its values below the
+//!   end of mode j and of the part above it, over the box ([`StepRecord`], [`LowRange`]); the
+//!   records of the leaves are summed ([`AddDigits`]);
 //!
-//! 2 and 3 apply below the top mode: A's last flat mode, or the one before it when `coalesce_x`
-//! ended A with the `_2` that stands for a trailing `_1` and no live leaf places a negative digit
-//! there. Each condition is a public check trait below; its `on_unimplemented` message is what
+//! 1. [`NegativeStrideDivisibility`]: no leaf with a negative stride skips mode j inexactly
+//!    (`|rest_stride|` neither a multiple of `c_j` nor below it) where A's stride there is not
+//!    `_0` and the leaf has coordinates past the step in the box;
+//! 2. [`PartialWalkDivisibility`]: the same for a leaf that takes part of mode j and continues
+//!    (`c_j % |rest_stride| != 0`);
+//! 3. [`NoCarry`]: the values below the end of mode j stay below its weight `w_{j+1}`, unless
+//!    every such point has `B(i) ≥ size(A)`;
+//! 4. [`NoBorrow`]: they are not negative, unless every such point has `B(i) < 0`.
+//!
+//! Each condition is a public check trait below; its `on_unimplemented` message is what
 //! `cargo check` prints.
 
 use core::ops::{BitAnd, BitOr, Div, Mul, Not, Rem, Sub};
@@ -60,13 +66,13 @@ use crate::algebra::coalesce::{CoalesceX, CoalesceXOp};
 use crate::algebra::make_layout::MakeLayoutLeft;
 use crate::basis::{PathEq, PathGet, ProperPrefix, ScaledBasis};
 use crate::int::{
-    Abs, AbsVal, And, CeilDiv, CeilDivOp, Diff, Eq, Gr, If, IsEqual, IsGreater, IsLess, Le,
-    Min, Minimum, Mod, NInt, NonZero, Or, PInt, Prod, Quot, Select, Sum, Unsigned, B0,
-    B1, N1, P1, P2, Z0,
+    Abs, AbsVal, And, CeilDiv, CeilDivOp, Diff, Eq, Gr, GrEq, If, IsEqual, IsGreater,
+    IsGreaterOrEqual, IsLess, Le, Max, Maximum, Min, Minimum, Mod, NInt, NonZero, Or, PInt,
+    Prod, Quot, Select, Sum, Unsigned, B0, B1, N1, P1, P2, Z0,
 };
-use crate::layout::{IsLayout, Layout, MakeLayoutOp, ModesOp, ShapeOf, StrideOf, Underscore};
+use crate::layout::{IsLayout, Layout, MakeLayoutOp, ModesOp, ShapeOf, Size, SizeOp, StrideOf, Underscore};
 use crate::sealed::Sealed;
-use crate::tuple::{Append, ConcatOp, Flatten, FlattenOp, IsTuple, Nil, Tup, Unwrap, UnwrapOp};
+use crate::tuple::{Append, ConcatOp, IsTuple, Nil, Tup, Unwrap, UnwrapOp};
 
 /// `composition(A, B)`: `A ∘ B` for a layout `B`, or A composed with a tiler `B` (an integer
 /// `N` meaning `N:_1`, `_`, or a tuple of tilers applied mode by mode; modes of A past the
@@ -199,34 +205,38 @@ impl ShapeDivisibility for B1 {
     type Ok<T> = T;
 }
 
-/// Strict rule 1: CuTe's stride condition on the magnitude of a negative stride (CuTe's signed
-/// `rest_stride < curr_shape` always holds for a negative stride).
+/// Exact rule 1: a negative stride of B that steps over a mode of A inexactly (its magnitude
+/// neither a multiple of the mode's shape nor below it: CuTe's own check on `|rest_stride|`),
+/// where the mode's stride is not `_0` and B has elements past the step in the domain.
 #[diagnostic::on_unimplemented(
-    message = "composition: a negative stride of B steps over a mode of A whose shape neither divides it nor exceeds it (|rest_stride| % curr_shape == 0 || |rest_stride| < curr_shape): the result would not be A∘B",
+    message = "composition: a negative stride of B steps over a mode of A whose shape neither divides it nor exceeds it (|rest_stride| % curr_shape == 0 || |rest_stride| < curr_shape, at a mode of A whose stride is not _0, with elements of B past it in the domain): the result would not be A∘B",
     label = "negative stride does not divide the mode of A"
 )]
 pub trait NegativeStrideDivisibility {}
 impl NegativeStrideDivisibility for B1 {}
 
-/// Strict rule 2: a walk that takes part of a mode and continues needs an exact step.
+/// Exact rule 2: a walk that takes part of a mode and continues needs an exact step, where the
+/// mode's stride is not `_0` and B has elements past the step in the domain.
 #[diagnostic::on_unimplemented(
-    message = "composition: a leaf of B takes part of a mode of A and continues into the next mode, so the mode's shape must be a multiple of the stride (curr_shape % rest_stride == 0): the result would not be A∘B",
+    message = "composition: a leaf of B takes part of a mode of A and continues into the next mode, so the mode's shape must be a multiple of the stride (curr_shape % rest_stride == 0, at a mode of A whose stride is not _0, with elements of B past it in the domain): the result would not be A∘B",
     label = "partial-mode walk is not exact"
 )]
 pub trait PartialWalkDivisibility {}
 impl PartialWalkDivisibility for B1 {}
 
-/// Strict rule 3: the leaves of B never carry from one mode of A into the next.
+/// Exact rule 3: below the end of each mode of A (but the last), B's values stay below the
+/// mode's end wherever the point may be in the domain.
 #[diagnostic::on_unimplemented(
-    message = "composition: B's leaves overlap inside a mode of A (the sum of their largest digits there reaches the mode's shape): the result would not be A∘B",
+    message = "composition: B's leaves overlap inside a mode of A (their values below a mode's end reach it, at a point that may be in the domain): the result would not be A∘B",
     label = "digits carry into the next mode of A"
 )]
 pub trait NoCarry {}
 impl NoCarry for B1 {}
 
-/// Strict rule 4: a leaf with a negative stride never borrows from a higher mode of A.
+/// Exact rule 4: below the end of each mode of A (but the last), B's values are not negative
+/// wherever the point may be in the domain.
 #[diagnostic::on_unimplemented(
-    message = "composition: B places a negative digit in a mode of A below a positive digit in a higher mode (a negative stride would borrow from the higher mode): the result would not be A∘B",
+    message = "composition: B places a negative digit in a mode of A below a positive digit in a higher mode (a negative stride would borrow from the higher mode, at a point that may be in the domain): the result would not be A∘B",
     label = "digits borrow from a higher mode of A"
 )]
 pub trait NoBorrow {}
@@ -264,13 +274,11 @@ impl TilerRankFits for B1 {}
 /// A flat (coalesced) A: its shape and stride.
 type FlatS<A> = ShapeOf<CoalesceX<A>>;
 type FlatD<A> = StrideOf<CoalesceX<A>>;
-/// The largest value of B's positive leaves, `Σ (s-1)·d` over the leaves with `d > 0`.
-type ReachOf<BS, BD> = <(BS, BD) as PositiveReach>::Output;
-/// B's leaves composed with the flat A (`Output`) and the digits they place (`Digits`).
-type Composed<A, BS, BD> = <(BS, BD) as ComposeImpl<FlatS<A>, FlatD<A>, ReachOf<BS, BD>>>::Output;
-type DigitsOf<A, BS, BD> = <(BS, BD) as ComposeImpl<FlatS<A>, FlatD<A>, ReachOf<BS, BD>>>::Digits;
-/// Whether `coalesce_x` ended the flat A with the `_2` that stands for A's trailing `_1`.
-type Artificial<S, FS> = And<Eq<LastOf<Flatten<S>>, P1>, Eq<LastOf<FS>, P2>>;
+/// The box around the domain of `composition(A, B)`, `(PR, NR, size(A))` ([`DomainBox`]).
+type DomOf<BS, BD, NA> = <(BS, BD) as DomainBox<NA>>::Output;
+/// B's leaves composed with the flat A (`Output`) and the records of the exact rule (`Digits`).
+type Composed<A, BS, BD> = <(BS, BD) as ComposeImpl<FlatS<A>, FlatD<A>, DomOf<BS, BD, Size<A>>>>::Output;
+type DigitsOf<A, BS, BD> = <(BS, BD) as ComposeImpl<FlatS<A>, FlatD<A>, DomOf<BS, BD, Size<A>>>>::Digits;
 
 /// A layout B: by its strides, integers (`B0`) or scaled bases (`B1`).
 impl<S, D, BS, BD> CompositionOp<Layout<BS, BD>> for Layout<S, D>
@@ -290,19 +298,12 @@ pub trait ComposeLayout<S, D, BS, BD> {
 /// Integer strides: `composition_impl(coalesce_x(A), B)`.
 impl<S, D, BS, BD> ComposeLayout<S, D, BS, BD> for B0
 where
-    Layout<S, D>: CoalesceXOp,
+    Layout<S, D>: CoalesceXOp + SizeOp,
     CoalesceX<Layout<S, D>>: IsLayout,
-    (BS, BD): PositiveReach,
-    (BS, BD): ComposeImpl<FlatS<Layout<S, D>>, FlatD<Layout<S, D>>, ReachOf<BS, BD>>,
-    // the top mode: does A end with coalesce_x's `_2`?
-    S: FlattenOp,
-    Flatten<S>: Last,
-    FlatS<Layout<S, D>>: Last,
-    LastOf<Flatten<S>>: IsEqual<P1>,
-    LastOf<FlatS<Layout<S, D>>>: IsEqual<P2>,
-    Eq<LastOf<Flatten<S>>, P1>: BitAnd<Eq<LastOf<FlatS<Layout<S, D>>>, P2>>,
-    // strict rules 2-4
-    DigitsOf<Layout<S, D>, BS, BD>: Audit<FlatS<Layout<S, D>>, Artificial<S, FlatS<Layout<S, D>>>>,
+    (BS, BD): DomainBox<Size<Layout<S, D>>>,
+    (BS, BD): ComposeImpl<FlatS<Layout<S, D>>, FlatD<Layout<S, D>>, DomOf<BS, BD, Size<Layout<S, D>>>>,
+    // exact rules 1-4
+    DigitsOf<Layout<S, D>, BS, BD>: Audit<FlatS<Layout<S, D>>, Size<Layout<S, D>>>,
 {
     type Output = Composed<Layout<S, D>, BS, BD>;
 }
@@ -428,8 +429,8 @@ type SubOf<S, D, P> = <Layout<S, D> as PathGet<P>>::Output;
 type MaskedOf<BD, P> = <BD as MaskPath<P>>::Output;
 /// Whether a path of B is a proper prefix of the path `P`, or `P` of one of them.
 type OverlapOf<BD, P> = <BD as Overlaps<P>>::Output;
-/// One leaf `N:V` composed with `coalesce_x(Sub)`, under the positive reach `PR` of its path.
-type LeafComposed<Sub, N, V, PR> = <(N, V) as ComposeImpl<FlatS<Sub>, FlatD<Sub>, PR>>::Output;
+/// One leaf `N:V` composed with `coalesce_x(Sub)`, in the domain's box `Dom` of its path.
+type LeafComposed<Sub, N, V, Dom> = <(N, V) as ComposeImpl<FlatS<Sub>, FlatD<Sub>, Dom>>::Output;
 
 /// CuTe's `composition_impl` on a B with scaled-basis strides, implemented on a part
 /// `(shape, stride)` of B; `(BS, BD)` is all of B. A tuple distributes; a leaf `N:V@P` is
@@ -452,17 +453,21 @@ where
     crate::int::Not<OverlapOf<BD, P>>: BasisPathsDisjoint,
     // get<P>(A)
     Layout<S, D>: PathGet<P>,
-    // the leaves of B on P composed with get<P>(A): CuTe's checks and the strict rule
+    // the leaves of B on P composed with get<P>(A): CuTe's checks and the exact rule
     BD: MaskPath<P>,
     SubOf<S, D, P>: CompositionOp<Layout<BS, MaskedOf<BD, P>>>,
-    // this leaf: N:V against coalesce_x(get<P>(A)), live as in that composition
-    SubOf<S, D, P>: CoalesceXOp,
+    // this leaf: N:V against coalesce_x(get<P>(A)), with the domain's box of that composition
+    SubOf<S, D, P>: CoalesceXOp + SizeOp,
     CoalesceX<SubOf<S, D, P>>: IsLayout,
-    (BS, MaskedOf<BD, P>): PositiveReach,
-    (PInt<U>, V): ComposeImpl<FlatS<SubOf<S, D, P>>, FlatD<SubOf<S, D, P>>, ReachOf<BS, MaskedOf<BD, P>>>,
+    (BS, MaskedOf<BD, P>): DomainBox<Size<SubOf<S, D, P>>>,
+    (PInt<U>, V): ComposeImpl<
+        FlatS<SubOf<S, D, P>>,
+        FlatD<SubOf<S, D, P>>,
+        DomOf<BS, MaskedOf<BD, P>, Size<SubOf<S, D, P>>>,
+    >,
 {
     // N:V∘coalesce_x(get<P>(A))
-    type Output = LeafComposed<SubOf<S, D, P>, PInt<U>, V, ReachOf<BS, MaskedOf<BD, P>>>;
+    type Output = LeafComposed<SubOf<S, D, P>, PInt<U>, V, DomOf<BS, MaskedOf<BD, P>, Size<SubOf<S, D, P>>>>;
 }
 /// A static stride `_0` next to scaled bases: kept as it is.
 impl<U, S, D, BS, BD> ComposeBasis<S, D, BS, BD> for (PInt<U>, Z0)
@@ -581,10 +586,9 @@ where
 }
 
 // ---------------------------------------------------------------------------------------------
-// Inert leaves: B's positive reach
+// The box around the domain `{k : 0 <= B(k) < size(A)}`
 
-/// `Σ (s-1)·max(d, 0)` over the leaves `s:d` of B. A leaf with `d < 0` and `|d|` above it is
-/// inert: `B(i) ≥ 0` puts it at coordinate 0.
+/// `Σ (s-1)·max(d, 0)` over the leaves `s:d` of B: the positive leaves' reach in B's whole box.
 #[doc(hidden)]
 pub trait PositiveReach {
     type Output;
@@ -626,110 +630,194 @@ impl<N> Reach<N> for Z0 {
     type Output = Z0;
 }
 
-/// The last element of a list (of an integer: itself).
+/// The bound `S` on a leaf's coordinate in the domain, for a leaf `N:Self` (by sign), in the box
+/// `Dom = (PR, NR, NA)`: `min(N, PR / |d| + 1)` for `d < 0` (`k·|d|` is at most the positive
+/// leaves' reach `PR`), `min(N, (NA - 1 + NR) / d + 1)` for `d > 0` (`k·d` is at most
+/// `size(A) - 1` plus the negative leaves' reach `NR`); `N` for `_0`.
 #[doc(hidden)]
-pub trait Last {
+pub trait LeafRange<N, Dom> {
     type Output;
 }
-impl<U: Unsigned + NonZero> Last for PInt<U> {
-    type Output = PInt<U>;
-}
-impl<H> Last for Tup<H, Nil> {
-    type Output = H;
-}
-impl<H, H2, T> Last for Tup<H, Tup<H2, T>>
+impl<U, N, PR, NR, NA> LeafRange<N, (PR, NR, NA)> for NInt<U>
 where
-    Tup<H2, T>: Last,
+    U: Unsigned + NonZero,
+    PR: Div<PInt<U>>,
+    Quot<PR, PInt<U>>: core::ops::Add<P1>,
+    N: Min<Sum<Quot<PR, PInt<U>>, P1>>,
 {
-    type Output = <Tup<H2, T> as Last>::Output;
+    type Output = Minimum<N, Sum<Quot<PR, PInt<U>>, P1>>;
 }
-type LastOf<L> = <L as Last>::Output;
+impl<U, N, PR, NR, NA> LeafRange<N, (PR, NR, NA)> for PInt<U>
+where
+    U: Unsigned + NonZero,
+    NA: core::ops::Add<NR>,
+    Sum<NA, NR>: Sub<P1>,
+    Diff<Sum<NA, NR>, P1>: Div<PInt<U>>,
+    Quot<Diff<Sum<NA, NR>, P1>, PInt<U>>: core::ops::Add<P1>,
+    N: Min<Sum<Quot<Diff<Sum<NA, NR>, P1>, PInt<U>>, P1>>,
+{
+    type Output = Minimum<N, Sum<Quot<Diff<Sum<NA, NR>, P1>, PInt<U>>, P1>>;
+}
+impl<N, Dom> LeafRange<N, Dom> for Z0 {
+    type Output = N;
+}
+type RangeOf<DN, N, Dom> = <DN as LeafRange<N, Dom>>::Output;
+
+/// `(S - 1)·|d|` of a leaf `N:Self` with `S` its [`LeafRange`] in `Dom`, for the leaves whose
+/// stride has the sign `Sign` (`P1` or `N1`); `_0` for the others.
+#[doc(hidden)]
+pub trait LeafReach<N, Dom, Sign> {
+    type Output;
+}
+impl<U: Unsigned + NonZero, N, Dom> LeafReach<N, Dom, P1> for PInt<U>
+where
+    PInt<U>: LeafRange<N, Dom>,
+    RangeOf<PInt<U>, N, Dom>: Sub<P1>,
+    Diff<RangeOf<PInt<U>, N, Dom>, P1>: Mul<PInt<U>>,
+{
+    type Output = Prod<Diff<RangeOf<PInt<U>, N, Dom>, P1>, PInt<U>>;
+}
+impl<U: Unsigned + NonZero, N, Dom> LeafReach<N, Dom, N1> for PInt<U> {
+    type Output = Z0;
+}
+impl<U: Unsigned + NonZero, N, Dom> LeafReach<N, Dom, N1> for NInt<U>
+where
+    NInt<U>: LeafRange<N, Dom>,
+    RangeOf<NInt<U>, N, Dom>: Sub<P1>,
+    Diff<RangeOf<NInt<U>, N, Dom>, P1>: Mul<PInt<U>>,
+{
+    type Output = Prod<Diff<RangeOf<NInt<U>, N, Dom>, P1>, PInt<U>>;
+}
+impl<U: Unsigned + NonZero, N, Dom> LeafReach<N, Dom, P1> for NInt<U> {
+    type Output = Z0;
+}
+impl<N, Dom, Sign> LeafReach<N, Dom, Sign> for Z0 {
+    type Output = Z0;
+}
+
+/// `Σ` [`LeafReach`] over the leaves of B `(shape, stride)`.
+#[doc(hidden)]
+pub trait SignedReach<Dom, Sign> {
+    type Output;
+}
+impl<U, DN, Dom, Sign> SignedReach<Dom, Sign> for (PInt<U>, DN)
+where
+    U: Unsigned + NonZero,
+    DN: LeafReach<PInt<U>, Dom, Sign>,
+{
+    type Output = <DN as LeafReach<PInt<U>, Dom, Sign>>::Output;
+}
+impl<Dom, Sign> SignedReach<Dom, Sign> for (Nil, Nil) {
+    type Output = Z0;
+}
+impl<H, T, DH, DT, Dom, Sign> SignedReach<Dom, Sign> for (Tup<H, T>, Tup<DH, DT>)
+where
+    (H, DH): SignedReach<Dom, Sign>,
+    (T, DT): SignedReach<Dom, Sign>,
+    <(H, DH) as SignedReach<Dom, Sign>>::Output: core::ops::Add<<(T, DT) as SignedReach<Dom, Sign>>::Output>,
+{
+    type Output = Sum<<(H, DH) as SignedReach<Dom, Sign>>::Output, <(T, DT) as SignedReach<Dom, Sign>>::Output>;
+}
+
+/// One round: the negative leaves' reach within the box that `PR` allows, then the positive
+/// leaves' reach within the box that this `NR` allows.
+type NegRound<B, PR, NA> = <B as SignedReach<(PR, Z0, NA), N1>>::Output;
+type PosRound<B, NR, NA> = <B as SignedReach<(Z0, NR, NA), P1>>::Output;
+
+/// The box around the domain of `composition(A, B)` for B = `Self` and `NA = size(A)`:
+/// `(PR, NR, NA)` after four rounds that tighten the leaves' ranges in turn, starting from
+/// B's whole box (`tycute_dynamic::composition::DOMAIN_ROUNDS`). O(leaves) per round.
+#[doc(hidden)]
+pub trait DomainBox<NA> {
+    type Output;
+}
+impl<B, NA> DomainBox<NA> for B
+where
+    B: PositiveReach,
+    B: SignedReach<(<B as PositiveReach>::Output, Z0, NA), N1>,
+    B: SignedReach<(Z0, NegRound<B, <B as PositiveReach>::Output, NA>, NA), P1>,
+    B: SignedReach<(PosRound<B, NegRound<B, <B as PositiveReach>::Output, NA>, NA>, Z0, NA), N1>,
+    B: SignedReach<(Z0, Nr2<B, NA>, NA), P1>,
+    B: SignedReach<(Pr2<B, NA>, Z0, NA), N1>,
+    B: SignedReach<(Z0, Nr3<B, NA>, NA), P1>,
+    B: SignedReach<(Pr3<B, NA>, Z0, NA), N1>,
+    B: SignedReach<(Z0, Nr4<B, NA>, NA), P1>,
+{
+    type Output = (Pr4<B, NA>, Nr4<B, NA>, NA);
+}
+type Nr1<B, NA> = NegRound<B, <B as PositiveReach>::Output, NA>;
+type Pr1<B, NA> = PosRound<B, Nr1<B, NA>, NA>;
+type Nr2<B, NA> = NegRound<B, Pr1<B, NA>, NA>;
+type Pr2<B, NA> = PosRound<B, Nr2<B, NA>, NA>;
+type Nr3<B, NA> = NegRound<B, Pr2<B, NA>, NA>;
+type Pr3<B, NA> = PosRound<B, Nr3<B, NA>, NA>;
+type Nr4<B, NA> = NegRound<B, Pr3<B, NA>, NA>;
+type Pr4<B, NA> = PosRound<B, Nr4<B, NA>, NA>;
 
 // ---------------------------------------------------------------------------------------------
-// composition_impl on a flat A `(LS, LD)`, implemented on B's `(shape, stride)`; `PR` is B's
-// positive reach.
+// composition_impl on a flat A `(LS, LD)`, implemented on B's `(shape, stride)`; `Dom` is the
+// box around the domain.
 
-/// CuTe's `composition_impl(LS, LD, RS, RD)`. `Digits` is the audit of the strict rule: `Nil`
-/// when no leaf places a digit, otherwise one record `(P, N, X)` per mode of the flat A (the
-/// last included): the sums over the live leaves of the positive and of the negative digits
-/// `(n - 1) * rest_stride` they place there, and whether one of them takes part of the mode
-/// and continues into the next without `curr_shape % rest_stride == 0` (`X = B1`).
+/// CuTe's `composition_impl(LS, LD, RS, RD)`. `Digits` holds the records of the exact rule:
+/// `Nil` when no leaf walks A's modes, otherwise one record `(Lo, Hi, MinU, MaxU, X1, X2, F)` per
+/// mode `j < R-1` of the flat A, summed over the leaves: the range `[Lo, Hi]` of B's values below
+/// the end of mode j and the range `[MinU, MaxU]` of the part above it, over the box, and
+/// whether a leaf steps over mode j inexactly (`X1`: a skip, `X2`: part of the mode) where it
+/// matters (rules 1 and 2), and whether one of CuTe's own checks fails there (`F`).
 #[doc(hidden)]
-pub trait ComposeImpl<LS, LD, PR> {
+pub trait ComposeImpl<LS, LD, Dom> {
     type Output;
     type Digits;
 }
 /// A leaf `N:DN` of B (a positive shape): a static stride `_0` is kept as it is. (`PInt<U>`
 /// rather than any `N: Int`, so that only one impl header matches a tuple: see the integer tiler.)
-impl<U, DN, LS, LD, PR> ComposeImpl<LS, LD, PR> for (PInt<U>, DN)
+impl<U, DN, LS, LD, Dom> ComposeImpl<LS, LD, Dom> for (PInt<U>, DN)
 where
     U: Unsigned + NonZero,
-    DN: IsEqual<Z0> + LiveUnder<PR>,
-    Eq<DN, Z0>: LeafBranch<PInt<U>, DN, LS, LD, Live<DN, PR>>,
+    DN: IsEqual<Z0> + LeafRange<PInt<U>, Dom>,
+    Eq<DN, Z0>: LeafBranch<PInt<U>, DN, LS, LD, RangeOf<DN, PInt<U>, Dom>>,
 {
-    type Output = <Eq<DN, Z0> as LeafBranch<PInt<U>, DN, LS, LD, Live<DN, PR>>>::Output;
-    type Digits = <Eq<DN, Z0> as LeafBranch<PInt<U>, DN, LS, LD, Live<DN, PR>>>::Digits;
-}
-/// Whether a leaf of stride `DN` is live (not inert) under B's positive reach `PR`.
-type Live<DN, PR> = <DN as LiveUnder<PR>>::Output;
-
-/// A leaf of stride `Self` is live under B's positive reach `PR` (`B1`) or inert (`B0`): by
-/// sign, a negative stride is live when `|Self| <= PR`.
-#[doc(hidden)]
-pub trait LiveUnder<PR> {
-    type Output;
-}
-impl<U: Unsigned + NonZero, PR> LiveUnder<PR> for PInt<U> {
-    type Output = B1;
-}
-impl<PR> LiveUnder<PR> for Z0 {
-    type Output = B1;
-}
-impl<U: Unsigned + NonZero, PR> LiveUnder<PR> for NInt<U>
-where
-    PR: IsLess<PInt<U>>,
-    Le<PR, PInt<U>>: Not,
-{
-    type Output = crate::int::Not<Le<PR, PInt<U>>>;
+    type Output = <Eq<DN, Z0> as LeafBranch<PInt<U>, DN, LS, LD, RangeOf<DN, PInt<U>, Dom>>>::Output;
+    type Digits = <Eq<DN, Z0> as LeafBranch<PInt<U>, DN, LS, LD, RangeOf<DN, PInt<U>, Dom>>>::Digits;
 }
 
 /// A tuple B: one composition per mode, B's structure kept.
-impl<LS, LD, PR> ComposeImpl<LS, LD, PR> for (Nil, Nil) {
+impl<LS, LD, Dom> ComposeImpl<LS, LD, Dom> for (Nil, Nil) {
     type Output = Layout<Nil, Nil>;
     type Digits = Nil;
 }
-impl<H, T, DH, DT, LS, LD, PR> ComposeImpl<LS, LD, PR> for (Tup<H, T>, Tup<DH, DT>)
+impl<H, T, DH, DT, LS, LD, Dom> ComposeImpl<LS, LD, Dom> for (Tup<H, T>, Tup<DH, DT>)
 where
-    (Tup<H, T>, Tup<DH, DT>): ComposeModes<LS, LD, PR>,
-    <(Tup<H, T>, Tup<DH, DT>) as ComposeModes<LS, LD, PR>>::Output: MakeLayoutOp,
+    (Tup<H, T>, Tup<DH, DT>): ComposeModes<LS, LD, Dom>,
+    <(Tup<H, T>, Tup<DH, DT>) as ComposeModes<LS, LD, Dom>>::Output: MakeLayoutOp,
 {
-    type Output = <<(Tup<H, T>, Tup<DH, DT>) as ComposeModes<LS, LD, PR>>::Output as MakeLayoutOp>::Output;
-    type Digits = <(Tup<H, T>, Tup<DH, DT>) as ComposeModes<LS, LD, PR>>::Digits;
+    type Output = <<(Tup<H, T>, Tup<DH, DT>) as ComposeModes<LS, LD, Dom>>::Output as MakeLayoutOp>::Output;
+    type Digits = <(Tup<H, T>, Tup<DH, DT>) as ComposeModes<LS, LD, Dom>>::Digits;
 }
 
-/// The list of the modes of a tuple B, each composed; digits summed.
+/// The list of the modes of a tuple B, each composed; records summed.
 #[doc(hidden)]
-pub trait ComposeModes<LS, LD, PR> {
+pub trait ComposeModes<LS, LD, Dom> {
     type Output;
     type Digits;
 }
-impl<LS, LD, PR> ComposeModes<LS, LD, PR> for (Nil, Nil) {
+impl<LS, LD, Dom> ComposeModes<LS, LD, Dom> for (Nil, Nil) {
     type Output = Nil;
     type Digits = Nil;
 }
-impl<H, T, DH, DT, LS, LD, PR> ComposeModes<LS, LD, PR> for (Tup<H, T>, Tup<DH, DT>)
+impl<H, T, DH, DT, LS, LD, Dom> ComposeModes<LS, LD, Dom> for (Tup<H, T>, Tup<DH, DT>)
 where
-    (H, DH): ComposeImpl<LS, LD, PR>,
-    (T, DT): ComposeModes<LS, LD, PR>,
-    <(H, DH) as ComposeImpl<LS, LD, PR>>::Digits: AddDigits<<(T, DT) as ComposeModes<LS, LD, PR>>::Digits>,
+    (H, DH): ComposeImpl<LS, LD, Dom>,
+    (T, DT): ComposeModes<LS, LD, Dom>,
+    <(H, DH) as ComposeImpl<LS, LD, Dom>>::Digits: AddDigits<<(T, DT) as ComposeModes<LS, LD, Dom>>::Digits>,
 {
-    type Output = Tup<<(H, DH) as ComposeImpl<LS, LD, PR>>::Output, <(T, DT) as ComposeModes<LS, LD, PR>>::Output>;
-    type Digits = <<(H, DH) as ComposeImpl<LS, LD, PR>>::Digits as AddDigits<
-        <(T, DT) as ComposeModes<LS, LD, PR>>::Digits,
+    type Output = Tup<<(H, DH) as ComposeImpl<LS, LD, Dom>>::Output, <(T, DT) as ComposeModes<LS, LD, Dom>>::Output>;
+    type Digits = <<(H, DH) as ComposeImpl<LS, LD, Dom>>::Digits as AddDigits<
+        <(T, DT) as ComposeModes<LS, LD, Dom>>::Digits,
     >>::Output;
 }
 
-/// Element-wise sum of two lists of records `(P, N, X)` (`Nil` is all zeros).
+/// Element-wise sum of two lists of records (`Nil` is all zeros): ranges added, bits or-ed.
 #[doc(hidden)]
 pub trait AddDigits<X> {
     type Output;
@@ -740,180 +828,274 @@ impl<X> AddDigits<X> for Nil {
 impl<H, T> AddDigits<Nil> for Tup<H, T> {
     type Output = Tup<H, T>;
 }
-impl<Pa, Na, Xa, Ta, Pb, Nb, Xb, Tb> AddDigits<Tup<(Pb, Nb, Xb), Tb>> for Tup<(Pa, Na, Xa), Ta>
+impl<La, Ha, Ma, Xa, Ya, Za, Fa, Ta, Lb, Hb, Mb, Xb, Yb, Zb, Fb, Tb> AddDigits<Tup<(Lb, Hb, Mb, Xb, Yb, Zb, Fb), Tb>>
+    for Tup<(La, Ha, Ma, Xa, Ya, Za, Fa), Ta>
 where
-    Pa: core::ops::Add<Pb>,
-    Na: core::ops::Add<Nb>,
-    Xa: BitOr<Xb>,
+    La: core::ops::Add<Lb>,
+    Ha: core::ops::Add<Hb>,
+    Ma: core::ops::Add<Mb>,
+    Xa: core::ops::Add<Xb>,
+    Ya: BitOr<Yb>,
+    Za: BitOr<Zb>,
+    Fa: BitOr<Fb>,
     Ta: AddDigits<Tb>,
 {
-    type Output = Tup<(Sum<Pa, Pb>, Sum<Na, Nb>, Or<Xa, Xb>), <Ta as AddDigits<Tb>>::Output>;
+    type Output = Tup<(Sum<La, Lb>, Sum<Ha, Hb>, Sum<Ma, Mb>, Sum<Xa, Xb>, Or<Ya, Yb>, Or<Za, Zb>, Or<Fa, Fb>), <Ta as AddDigits<Tb>>::Output>;
 }
-
-/// The record `(P, N, X)` of one placement of digit `Self` (by sign).
-#[doc(hidden)]
-pub trait Place<X> {
-    type Output;
-}
-impl<U: Unsigned + NonZero, X> Place<X> for PInt<U> {
-    type Output = (PInt<U>, Z0, X);
-}
-impl<U: Unsigned + NonZero, X> Place<X> for NInt<U> {
-    type Output = (Z0, NInt<U>, X);
-}
-impl<X> Place<X> for Z0 {
-    type Output = (Z0, Z0, X);
-}
-type Rec<G, X> = <G as Place<X>>::Output;
 
 // ---------------------------------------------------------------------------------------------
-// The audit: strict rules 2-4 over the summed records and the flat shape of A.
+// One leaf's record at one step, and the audit
 
-/// Strict rules 2-4 on the records `Self` of the flat A of shape `LS`; `Art`: A ends with
-/// `coalesce_x`'s `_2` (then the top mode is the one before it, unless a live leaf places a
-/// negative digit in the `_2`).
+/// The range `(Lo, Hi)` of `(k mod K)·d + (k div K)·g` over `k < S`, and `(MinU, MaxU)` of
+/// `W1·ρ·(k div K)`, for `Self = (S, K, d, g, W1, ρ)` (`S, K >= 1`). With `H = ceil_div(S, K)`
+/// groups of `K` (the last one partial), the extremes are at the first and last elements of the
+/// first, the last full and the last group.
 #[doc(hidden)]
-pub trait Audit<LS, Art> {}
-impl<LS, Art> Audit<LS, Art> for Nil {}
-impl<R, RT, LS, Art> Audit<LS, Art> for Tup<R, RT>
+pub trait LowRange {
+    type Lo;
+    type Hi;
+    type MinU;
+    type MaxU;
+}
+type LrH<Se, K> = CeilDiv<Se, K>;
+type LrHm1<Se, K> = Diff<LrH<Se, K>, P1>;
+type LrFull<Se, K> = If<Gr<LrH<Se, K>, P1>, K, Se>;
+type LrB2<Se, K> = Maximum<Diff<LrH<Se, K>, P2>, Z0>;
+type LrLast<Se, K> = Diff<Diff<Se, P1>, Prod<LrHm1<Se, K>, K>>;
+type LrAFull<Se, K, Dl> = Prod<Diff<LrFull<Se, K>, P1>, Dl>;
+type LrALast<Se, K, Dl> = Prod<LrLast<Se, K>, Dl>;
+type LrGFull<Se, K, G> = Prod<LrB2<Se, K>, G>;
+type LrGLast<Se, K, G> = Prod<LrHm1<Se, K>, G>;
+type LrU<Se, K, W1, Rho> = Prod<Prod<W1, Rho>, LrHm1<Se, K>>;
+impl<Se, K, Dl, G, W1, Rho> LowRange for (Se, K, Dl, G, W1, Rho)
 where
-    Tup<R, RT>: Last,
-    LastOf<Tup<R, RT>>: NegPart,
-    LastNeg<Tup<R, RT>>: IsEqual<Z0>,
-    Art: BitAnd<Eq<LastNeg<Tup<R, RT>>, Z0>>,
-    LS: BelowTop<Exempt<Art, Tup<R, RT>>>,
-    (Tup<R, RT>, LS, <LS as BelowTop<Exempt<Art, Tup<R, RT>>>>::Output): AuditModes<B0>,
+    Se: CeilDivOp<K> + Sub<P1>,
+    LrH<Se, K>: Sub<P1> + Sub<P2> + IsGreater<P1>,
+    Gr<LrH<Se, K>, P1>: Select<K, Se>,
+    Diff<LrH<Se, K>, P2>: Max<Z0>,
+    LrHm1<Se, K>: Mul<K> + Mul<G>,
+    Diff<Se, P1>: Sub<Prod<LrHm1<Se, K>, K>>,
+    LrFull<Se, K>: Sub<P1>,
+    Diff<LrFull<Se, K>, P1>: Mul<Dl>,
+    LrLast<Se, K>: Mul<Dl>,
+    LrB2<Se, K>: Mul<G>,
+    LrAFull<Se, K, Dl>: Min<Z0> + Max<Z0>,
+    LrGFull<Se, K, G>: Min<Z0> + Max<Z0>,
+    LrALast<Se, K, Dl>: Min<Z0> + Max<Z0>,
+    Minimum<LrAFull<Se, K, Dl>, Z0>: core::ops::Add<Minimum<LrGFull<Se, K, G>, Z0>>,
+    Maximum<LrAFull<Se, K, Dl>, Z0>: core::ops::Add<Maximum<LrGFull<Se, K, G>, Z0>>,
+    Minimum<LrALast<Se, K, Dl>, Z0>: core::ops::Add<LrGLast<Se, K, G>>,
+    Maximum<LrALast<Se, K, Dl>, Z0>: core::ops::Add<LrGLast<Se, K, G>>,
+    Sum<Minimum<LrAFull<Se, K, Dl>, Z0>, Minimum<LrGFull<Se, K, G>, Z0>>:
+        Min<Sum<Minimum<LrALast<Se, K, Dl>, Z0>, LrGLast<Se, K, G>>>,
+    Sum<Maximum<LrAFull<Se, K, Dl>, Z0>, Maximum<LrGFull<Se, K, G>, Z0>>:
+        Max<Sum<Maximum<LrALast<Se, K, Dl>, Z0>, LrGLast<Se, K, G>>>,
+    W1: Mul<Rho>,
+    Prod<W1, Rho>: Mul<LrHm1<Se, K>>,
+    LrU<Se, K, W1, Rho>: Min<Z0> + Max<Z0>,
+{
+    type Lo = Minimum<
+        Sum<Minimum<LrAFull<Se, K, Dl>, Z0>, Minimum<LrGFull<Se, K, G>, Z0>>,
+        Sum<Minimum<LrALast<Se, K, Dl>, Z0>, LrGLast<Se, K, G>>,
+    >;
+    type Hi = Maximum<
+        Sum<Maximum<LrAFull<Se, K, Dl>, Z0>, Maximum<LrGFull<Se, K, G>, Z0>>,
+        Sum<Maximum<LrALast<Se, K, Dl>, Z0>, LrGLast<Se, K, G>>,
+    >;
+    type MinU = Minimum<LrU<Se, K, W1, Rho>, Z0>;
+    type MaxU = Maximum<LrU<Se, K, W1, Rho>, Z0>;
+}
+
+/// One leaf's record at a step over the mode `S:D` with rest stride `RD`, `Nn` elements placed
+/// (`_1` for a skip, `Skip = B1`) and the next rest stride `Rho` (`F`: one of CuTe's own checks
+/// fails at this step, so that the audit stays silent), for the leaf context
+/// `Self = (Se, Dl, K, W)`: its range `Se`, its stride `Dl`, the elements `K` placed in the
+/// modes before, and the weight `W` of the mode. `Next` is the context for the next mode.
+#[doc(hidden)]
+pub trait StepRecord<S, D, RD, Nn, Rho, Skip, F> {
+    type Rec;
+    type Next;
+}
+type SrK1<K, Nn> = Prod<K, Nn>;
+type SrW1<W, S> = Prod<W, S>;
+/// The step is inexact, B has elements past it in the domain, the mode's stride is not `_0`.
+type SrBad<Se, K, Nn, RD, Rho, S, D> =
+    And<And<crate::int::Not<Eq<Prod<Nn, RD>, Prod<Rho, S>>>, Gr<Se, SrK1<K, Nn>>>, crate::int::Not<Eq<D, Z0>>>;
+type SrG<K, Nn, Dl, W, S, Rho> = Diff<Prod<SrK1<K, Nn>, Dl>, Prod<SrW1<W, S>, Rho>>;
+type SrLr<Se, K, Nn, Dl, W, S, Rho> = (Se, SrK1<K, Nn>, Dl, SrG<K, Nn, Dl, W, S, Rho>, SrW1<W, S>, Rho);
+impl<Se, Dl, K, W, S, D, RD, Nn, Rho, Skip, F> StepRecord<S, D, RD, Nn, Rho, Skip, F> for (Se, Dl, K, W)
+where
+    K: Mul<Nn>,
+    W: Mul<S>,
+    Nn: Mul<RD>,
+    Rho: Mul<S>,
+    Prod<Nn, RD>: IsEqual<Prod<Rho, S>>,
+    Eq<Prod<Nn, RD>, Prod<Rho, S>>: Not,
+    Se: IsGreater<SrK1<K, Nn>>,
+    D: IsEqual<Z0>,
+    Eq<D, Z0>: Not,
+    crate::int::Not<Eq<Prod<Nn, RD>, Prod<Rho, S>>>: BitAnd<Gr<Se, SrK1<K, Nn>>>,
+    And<crate::int::Not<Eq<Prod<Nn, RD>, Prod<Rho, S>>>, Gr<Se, SrK1<K, Nn>>>: BitAnd<crate::int::Not<Eq<D, Z0>>>,
+    // rule 1 only for a negative rest stride (a positive one fails CuTe's own check first)
+    RD: IsLess<Z0>,
+    SrBad<Se, K, Nn, RD, Rho, S, D>: BitAnd<And<Skip, Le<RD, Z0>>>,
+    Skip: BitAnd<Le<RD, Z0>> + Not,
+    SrBad<Se, K, Nn, RD, Rho, S, D>: BitAnd<crate::int::Not<Skip>>,
+    SrK1<K, Nn>: Mul<Dl>,
+    SrW1<W, S>: Mul<Rho>,
+    Prod<SrK1<K, Nn>, Dl>: Sub<Prod<SrW1<W, S>, Rho>>,
+    SrLr<Se, K, Nn, Dl, W, S, Rho>: LowRange,
+{
+    type Rec = (
+        <SrLr<Se, K, Nn, Dl, W, S, Rho> as LowRange>::Lo,
+        <SrLr<Se, K, Nn, Dl, W, S, Rho> as LowRange>::Hi,
+        <SrLr<Se, K, Nn, Dl, W, S, Rho> as LowRange>::MinU,
+        <SrLr<Se, K, Nn, Dl, W, S, Rho> as LowRange>::MaxU,
+        And<SrBad<Se, K, Nn, RD, Rho, S, D>, And<Skip, Le<RD, Z0>>>,
+        And<SrBad<Se, K, Nn, RD, Rho, S, D>, crate::int::Not<Skip>>,
+        F,
+    );
+    type Next = (Se, Dl, SrK1<K, Nn>, SrW1<W, S>);
+}
+
+/// The exact rule's audit of the records `Self` (one per mode `j < R-1`) against the flat A's
+/// shape `LS` and `NA = size(A)`. Like the twin, it reports the first violation only (in mode
+/// order; in a mode, rules 1-2, then 3, then 4), and nothing when one of CuTe's own checks fails
+/// (that check's error is the one reported).
+#[doc(hidden)]
+pub trait Audit<LS, NA> {}
+impl<LS, NA> Audit<LS, NA> for Nil {}
+impl<R, RT, LS, NA> Audit<LS, NA> for Tup<R, RT>
+where
+    Tup<R, RT>: CuteFails,
+    (Tup<R, RT>, LS, P1): AuditModes<NA, <Tup<R, RT> as CuteFails>::Output>,
 {
 }
-/// `N` in the last mode of the flat A.
-type LastNeg<Rs> = <LastOf<Rs> as NegPart>::Output;
-/// The top mode is the one before the last: A ends with coalesce_x's `_2` and no live leaf places
-/// a negative digit there.
-type Exempt<Art, Rs> = And<Art, Eq<LastNeg<Rs>, Z0>>;
 
-/// `N` of a record.
+/// Whether one of CuTe's own checks fails in the records `Self`: `B1` or `B0`.
 #[doc(hidden)]
-pub trait NegPart {
+pub trait CuteFails {
     type Output;
 }
-impl<P, N, X> NegPart for (P, N, X) {
-    type Output = N;
+impl CuteFails for Nil {
+    type Output = B0;
 }
-
-/// One bit per mode of the flat A: whether it is below the top mode (rules 2 and 3 apply).
-/// `Exempt`: the top mode is the one before the last.
-#[doc(hidden)]
-pub trait BelowTop<Exempt> {
-    type Output;
-}
-impl<S, E> BelowTop<E> for Tup<S, Nil> {
-    type Output = Tup<B0, Nil>;
-}
-impl<S, S2, E: core::ops::Not> BelowTop<E> for Tup<S, Tup<S2, Nil>> {
-    type Output = Tup<crate::int::Not<E>, Tup<B0, Nil>>;
-}
-impl<S, S2, S3, T3, E> BelowTop<E> for Tup<S, Tup<S2, Tup<S3, T3>>>
+impl<Lo, Hi, Mn, Mx, X1, X2, F, RT> CuteFails for Tup<(Lo, Hi, Mn, Mx, X1, X2, F), RT>
 where
-    Tup<S2, Tup<S3, T3>>: BelowTop<E>,
+    RT: CuteFails,
+    F: BitOr<<RT as CuteFails>::Output>,
 {
-    type Output = Tup<B1, <Tup<S2, Tup<S3, T3>> as BelowTop<E>>::Output>;
+    type Output = Or<F, <RT as CuteFails>::Output>;
 }
 
-/// Rules 2-4 mode by mode on `(records, shapes, below-top bits)`; `SeenNeg`: a lower mode holds
-/// a negative digit.
+/// Rules 1-4 mode by mode on `(records, shapes, W)`, `W` the weight of the mode; `Done`: a
+/// violation was found before (or CuTe's own check fails), the rest is not required.
 #[doc(hidden)]
-pub trait AuditModes<SeenNeg> {}
-impl<SeenNeg> AuditModes<SeenNeg> for (Nil, Nil, Nil) {}
-impl<P, N, X, RT, S, ST, C, CT, SeenNeg> AuditModes<SeenNeg> for (Tup<(P, N, X), RT>, Tup<S, ST>, Tup<C, CT>)
+pub trait AuditModes<NA, Done> {}
+impl<LS, W, NA, Done> AuditModes<NA, Done> for (Nil, LS, W) {}
+type AmW1<W, S> = Prod<W, S>;
+/// Rule 3 fails: `Hi >= W1 && W1 + MinU < NA`.
+type AmCarry<Hi, Mn, W, S, NA> = And<GrEq<Hi, AmW1<W, S>>, Le<Sum<AmW1<W, S>, Mn>, NA>>;
+/// Rule 4 fails: `Lo < 0 && MaxU > 0`.
+type AmBorrow<Lo, Mx> = And<Le<Lo, Z0>, Gr<Mx, Z0>>;
+type AmDone12<Done, X1, X2> = Or<Done, Or<X1, X2>>;
+type AmDone3<Done, X1, X2, Hi, Mn, W, S, NA> = Or<AmDone12<Done, X1, X2>, AmCarry<Hi, Mn, W, S, NA>>;
+type AmDone4<Done, X1, X2, Hi, Mn, W, S, NA, Lo, Mx> = Or<AmDone3<Done, X1, X2, Hi, Mn, W, S, NA>, AmBorrow<Lo, Mx>>;
+impl<Lo, Hi, Mn, Mx, X1, X2, F, RT, S, ST, W, NA, Done> AuditModes<NA, Done>
+    for (Tup<(Lo, Hi, Mn, Mx, X1, X2, F), RT>, Tup<S, ST>, W)
 where
-    // rule 2: !C || !X
-    C: Not + BitAnd<X>,
-    And<C, X>: Not,
-    crate::int::Not<And<C, X>>: PartialWalkDivisibility,
-    // rule 3: !C || P < S
-    P: IsLess<S> + IsGreater<Z0>,
-    crate::int::Not<C>: BitOr<Le<P, S>>,
-    Or<crate::int::Not<C>, Le<P, S>>: NoCarry,
-    // rule 4: !(SeenNeg && P > 0)
-    SeenNeg: BitAnd<Gr<P, Z0>> + BitOr<Le<N, Z0>>,
-    And<SeenNeg, Gr<P, Z0>>: Not,
-    crate::int::Not<And<SeenNeg, Gr<P, Z0>>>: NoBorrow,
-    N: IsLess<Z0>,
-    (RT, ST, CT): AuditModes<Or<SeenNeg, Le<N, Z0>>>,
+    // rule 1: Done || !X1
+    X1: Not + BitOr<X2>,
+    Done: BitOr<crate::int::Not<X1>> + BitOr<Or<X1, X2>>,
+    Or<Done, crate::int::Not<X1>>: NegativeStrideDivisibility,
+    // rule 2: Done || !X2
+    X2: Not,
+    Done: BitOr<crate::int::Not<X2>>,
+    Or<Done, crate::int::Not<X2>>: PartialWalkDivisibility,
+    // rule 3: Done || X1 || X2 || !(Hi >= W1 && W1 + MinU < NA)
+    W: Mul<S>,
+    Hi: IsGreaterOrEqual<AmW1<W, S>>,
+    AmW1<W, S>: core::ops::Add<Mn>,
+    Sum<AmW1<W, S>, Mn>: IsLess<NA>,
+    GrEq<Hi, AmW1<W, S>>: BitAnd<Le<Sum<AmW1<W, S>, Mn>, NA>>,
+    AmCarry<Hi, Mn, W, S, NA>: Not,
+    AmDone12<Done, X1, X2>: BitOr<crate::int::Not<AmCarry<Hi, Mn, W, S, NA>>> + BitOr<AmCarry<Hi, Mn, W, S, NA>>,
+    Or<AmDone12<Done, X1, X2>, crate::int::Not<AmCarry<Hi, Mn, W, S, NA>>>: NoCarry,
+    // rule 4: Done || X1 || X2 || carry || !(Lo < 0 && MaxU > 0)
+    Lo: IsLess<Z0>,
+    Mx: IsGreater<Z0>,
+    Le<Lo, Z0>: BitAnd<Gr<Mx, Z0>>,
+    AmBorrow<Lo, Mx>: Not,
+    AmDone3<Done, X1, X2, Hi, Mn, W, S, NA>: BitOr<crate::int::Not<AmBorrow<Lo, Mx>>> + BitOr<AmBorrow<Lo, Mx>>,
+    Or<AmDone3<Done, X1, X2, Hi, Mn, W, S, NA>, crate::int::Not<AmBorrow<Lo, Mx>>>: NoBorrow,
+    (RT, ST, AmW1<W, S>): AuditModes<NA, AmDone4<Done, X1, X2, Hi, Mn, W, S, NA, Lo, Mx>>,
 {
 }
 
-/// A leaf with stride `_0` (`B1`) or another stride (`B0`); `L`: the leaf is live.
+/// A leaf with stride `_0` (`B1`) or another stride (`B0`); `Se`: the leaf's range in the domain.
 #[doc(hidden)]
-pub trait LeafBranch<N, DN, LS, LD, L> {
+pub trait LeafBranch<N, DN, LS, LD, Se> {
     type Output;
     type Digits;
 }
-impl<N, DN, LS, LD, L> LeafBranch<N, DN, LS, LD, L> for B1 {
+impl<N, DN, LS, LD, Se> LeafBranch<N, DN, LS, LD, Se> for B1 {
     type Output = Layout<N, DN>;
     type Digits = Nil;
 }
-impl<N, DN, LS, LD, L> LeafBranch<N, DN, LS, LD, L> for B0
+impl<N, DN, LS, LD, Se> LeafBranch<N, DN, LS, LD, Se> for B0
 where
     LS: IsTuple,
-    <LS as IsTuple>::Output: FlatBranch<N, DN, LS, LD, L>,
+    <LS as IsTuple>::Output: FlatBranch<N, DN, LS, LD, Se>,
 {
-    type Output = <<LS as IsTuple>::Output as FlatBranch<N, DN, LS, LD, L>>::Output;
-    type Digits = <<LS as IsTuple>::Output as FlatBranch<N, DN, LS, LD, L>>::Digits;
+    type Output = <<LS as IsTuple>::Output as FlatBranch<N, DN, LS, LD, Se>>::Output;
+    type Digits = <<LS as IsTuple>::Output as FlatBranch<N, DN, LS, LD, Se>>::Digits;
 }
 
 /// An integral flat A (`B0`): `N:DN*LD`; a tuple flat A (`B1`): the fold over its modes.
 #[doc(hidden)]
-pub trait FlatBranch<N, DN, LS, LD, L> {
+pub trait FlatBranch<N, DN, LS, LD, Se> {
     type Output;
     type Digits;
 }
-impl<N, DN: Mul<LD>, LS, LD, L> FlatBranch<N, DN, LS, LD, L> for B0 {
+impl<N, DN: Mul<LD>, LS, LD, Se> FlatBranch<N, DN, LS, LD, Se> for B0 {
     type Output = Layout<N, Prod<DN, LD>>;
     type Digits = Nil;
 }
-impl<N, DN, LS, LD, L> FlatBranch<N, DN, LS, LD, L> for B1
+impl<N, DN, LS, LD, Se> FlatBranch<N, DN, LS, LD, Se> for B1
 where
-    (LS, LD): Fold<N, DN, Nil, Nil, L>,
+    (LS, LD): Fold<N, DN, Nil, Nil, (Se, DN, P1, P1)>,
 {
-    type Output = <(LS, LD) as Fold<N, DN, Nil, Nil, L>>::Output;
-    type Digits = <(LS, LD) as Fold<N, DN, Nil, Nil, L>>::Digits;
+    type Output = <(LS, LD) as Fold<N, DN, Nil, Nil, (Se, DN, P1, P1)>>::Output;
+    type Digits = <(LS, LD) as Fold<N, DN, Nil, Nil, (Se, DN, P1, P1)>>::Digits;
 }
 
 /// The fold over the flat modes `(LS, LD)` of A with rest shape `RS`, rest stride `RD`, the
-/// result so far `(ResS, ResD)` and the leaf's liveness `L`.
+/// result so far `(ResS, ResD)` and the leaf's context `Cx` ([`StepRecord`]).
 #[doc(hidden)]
-pub trait Fold<RS, RD, ResS, ResD, L> {
+pub trait Fold<RS, RD, ResS, ResD, Cx> {
     type Output;
     type Digits;
 }
-/// The last mode `_:D` of A takes the rest; its digit is `(RS - 1) * RD`.
-impl<S, D, RS, RD, ResS, ResD, L> Fold<RS, RD, ResS, ResD, L> for (Tup<S, Nil>, Tup<D, Nil>)
+/// The last mode `_:D` of A takes the rest (no record: nothing lies above it).
+impl<S, D, RS, RD, ResS, ResD, Cx> Fold<RS, RD, ResS, ResD, Cx> for (Tup<S, Nil>, Tup<D, Nil>)
 where
     RD: Mul<D>,
     ResS: Finish<RS, Prod<RD, D>, ResD>,
-    RS: Sub<P1>,
-    Diff<RS, P1>: Mul<RD>,
-    L: Select<Prod<Diff<RS, P1>, RD>, Z0>,
-    If<L, Prod<Diff<RS, P1>, RD>, Z0>: Place<B0>,
 {
     type Output = <ResS as Finish<RS, Prod<RD, D>, ResD>>::Output;
-    type Digits = Tup<Rec<If<L, Prod<Diff<RS, P1>, RD>, Z0>, B0>, Nil>;
+    type Digits = Nil;
 }
 /// A mode `S:D` of A that is not the last.
-impl<S, S2, ST, D, D2, DT, RS, RD, ResS, ResD, L> Fold<RS, RD, ResS, ResD, L>
+impl<S, S2, ST, D, D2, DT, RS, RD, ResS, ResD, Cx> Fold<RS, RD, ResS, ResD, Cx>
     for (Tup<S, Tup<S2, ST>>, Tup<D, Tup<D2, DT>>)
 where
     RD: StepMath<S>,
     <RD as StepMath<S>>::StrideOk: StrideDivisibility,
-    // strict rule 1
-    RD: MagnitudeOk<S, RS, L>,
-    <RD as MagnitudeOk<S, RS, L>>::Output: NegativeStrideDivisibility,
     RS: IsEqual<P1>,
     Eq<<RD as StepMath<S>>::NextShape, P1>: BitOr<Eq<RS, P1>>,
     <RD as StepMath<S>>::NextShape: IsEqual<P1>,
     Or<Eq<<RD as StepMath<S>>::NextShape, P1>, Eq<RS, P1>>:
-        Step<S, D, RS, RD, ResS, ResD, (Tup<S2, ST>, Tup<D2, DT>), L>,
+        Step<S, D, RS, RD, ResS, ResD, (Tup<S2, ST>, Tup<D2, DT>), Cx>,
 {
     type Output = <Or<Eq<<RD as StepMath<S>>::NextShape, P1>, Eq<RS, P1>> as Step<
         S,
@@ -923,7 +1105,7 @@ where
         ResS,
         ResD,
         (Tup<S2, ST>, Tup<D2, DT>),
-        L,
+        Cx,
     >>::Output;
     type Digits = <Or<Eq<<RD as StepMath<S>>::NextShape, P1>, Eq<RS, P1>> as Step<
         S,
@@ -933,7 +1115,7 @@ where
         ResS,
         ResD,
         (Tup<S2, ST>, Tup<D2, DT>),
-        L,
+        Cx,
     >>::Digits;
 }
 
@@ -959,33 +1141,6 @@ where
     type NextStride = Prod<CeilDiv<AbsVal<RD>, S>, <RD as Signum>::Output>;
 }
 
-/// Strict rule 1 at a step over a mode of shape `S` with rest shape `RS`, for a leaf of
-/// liveness `L`: `B0` when the rest stride is negative, `L && RS > 1`, and
-/// `!(|RD| % S == 0 || |RD| < S)`. (By sign: a positive stride is CuTe's own check.)
-#[doc(hidden)]
-pub trait MagnitudeOk<S, RS, L> {
-    type Output;
-}
-impl<U: Unsigned + NonZero, S, RS, L> MagnitudeOk<S, RS, L> for PInt<U> {
-    type Output = B1;
-}
-impl<S, RS, L> MagnitudeOk<S, RS, L> for Z0 {
-    type Output = B1;
-}
-impl<U, S, RS, L> MagnitudeOk<S, RS, L> for NInt<U>
-where
-    U: Unsigned + NonZero,
-    RS: IsGreater<P1>,
-    L: BitAnd<Gr<RS, P1>>,
-    And<L, Gr<RS, P1>>: Not,
-    PInt<U>: Rem<S> + IsLess<S>,
-    Mod<PInt<U>, S>: IsEqual<Z0>,
-    Eq<Mod<PInt<U>, S>, Z0>: BitOr<Le<PInt<U>, S>>,
-    crate::int::Not<And<L, Gr<RS, P1>>>: BitOr<Or<Eq<Mod<PInt<U>, S>, Z0>, Le<PInt<U>, S>>>,
-{
-    type Output = Or<crate::int::Not<And<L, Gr<RS, P1>>>, Or<Eq<Mod<PInt<U>, S>, Z0>, Le<PInt<U>, S>>>;
-}
-
 /// `signum(x)`.
 #[doc(hidden)]
 pub trait Signum {
@@ -1007,29 +1162,37 @@ type NextStrideOf<RD, S> = <RD as StepMath<S>>::NextStride;
 /// One fold step: `B1` skips the mode (`next_shape == 1 || rest_shape == 1`), `B0` takes
 /// `new_shape = min(next_shape, rest_shape)` elements of it.
 #[doc(hidden)]
-pub trait Step<S, D, RS, RD, ResS, ResD, Rest, L> {
+pub trait Step<S, D, RS, RD, ResS, ResD, Rest, Cx> {
     type Output;
     type Digits;
 }
-impl<S, D, RS, RD, ResS, ResD, Rest, L> Step<S, D, RS, RD, ResS, ResD, Rest, L> for B1
+/// CuTe's stride condition fails at this step.
+type StrideFails<RD, S> = crate::int::Not<<RD as StepMath<S>>::StrideOk>;
+type SkipRec<Cx, S, D, RD> = <Cx as StepRecord<S, D, RD, P1, NextStrideOf<RD, S>, B1, StrideFails<RD, S>>>::Rec;
+type SkipCx<Cx, S, D, RD> = <Cx as StepRecord<S, D, RD, P1, NextStrideOf<RD, S>, B1, StrideFails<RD, S>>>::Next;
+impl<S, D, RS, RD, ResS, ResD, Rest, Cx> Step<S, D, RS, RD, ResS, ResD, Rest, Cx> for B1
 where
     RD: StepMath<S>,
-    Rest: Fold<RS, NextStrideOf<RD, S>, ResS, ResD, L>,
+    <RD as StepMath<S>>::StrideOk: Not,
+    Cx: StepRecord<S, D, RD, P1, NextStrideOf<RD, S>, B1, StrideFails<RD, S>>,
+    Rest: Fold<RS, NextStrideOf<RD, S>, ResS, ResD, SkipCx<Cx, S, D, RD>>,
 {
-    type Output = <Rest as Fold<RS, NextStrideOf<RD, S>, ResS, ResD, L>>::Output;
-    type Digits = Tup<(Z0, Z0, B0), <Rest as Fold<RS, NextStrideOf<RD, S>, ResS, ResD, L>>::Digits>;
+    type Output = <Rest as Fold<RS, NextStrideOf<RD, S>, ResS, ResD, SkipCx<Cx, S, D, RD>>>::Output;
+    type Digits = Tup<SkipRec<Cx, S, D, RD>, <Rest as Fold<RS, NextStrideOf<RD, S>, ResS, ResD, SkipCx<Cx, S, D, RD>>>::Digits>;
 }
 
 type NewShape<RD, S, RS> = Minimum<NextShapeOf<RD, S>, RS>;
 type TakeRest<RD, S, RS> = Quot<RS, NewShape<RD, S, RS>>;
 type TakeResS<RD, S, RS, ResS> = Append<ResS, NewShape<RD, S, RS>>;
 type TakeResD<RD, D, ResD> = Append<ResD, Prod<RD, D>>;
-/// The placement's digit `(new_shape - 1) * rest_stride`, `_0` for an inert leaf.
-type TakeDigit<RD, S, RS, L> = If<L, Prod<Diff<NewShape<RD, S, RS>, P1>, RD>, Z0>;
-/// Strict rule 2 fails here: `L && rest_shape / new_shape > 1 && curr_shape % rest_stride != 0`.
-type TakeInexact<RD, S, RS, L> = And<L, And<Gr<TakeRest<RD, S, RS>, P1>, crate::int::Not<Eq<Mod<S, RD>, Z0>>>>;
+/// CuTe's stride or shape condition fails at this step.
+type TakeFails<RD, S, RS> = Or<StrideFails<RD, S>, crate::int::Not<Eq<Mod<RS, NewShape<RD, S, RS>>, Z0>>>;
+type TakeRec<Cx, S, D, RD, RS> =
+    <Cx as StepRecord<S, D, RD, NewShape<RD, S, RS>, NextStrideOf<RD, S>, B0, TakeFails<RD, S, RS>>>::Rec;
+type TakeCx<Cx, S, D, RD, RS> =
+    <Cx as StepRecord<S, D, RD, NewShape<RD, S, RS>, NextStrideOf<RD, S>, B0, TakeFails<RD, S, RS>>>::Next;
 
-impl<S, D, RS, RD, ResS, ResD, Rest, L> Step<S, D, RS, RD, ResS, ResD, Rest, L> for B0
+impl<S, D, RS, RD, ResS, ResD, Rest, Cx> Step<S, D, RS, RD, ResS, ResD, Rest, Cx> for B0
 where
     RD: StepMath<S> + Mul<D>,
     NextShapeOf<RD, S>: Min<RS>,
@@ -1037,21 +1200,14 @@ where
     RS: Rem<NewShape<RD, S, RS>> + Div<NewShape<RD, S, RS>>,
     Mod<RS, NewShape<RD, S, RS>>: IsEqual<Z0>,
     Eq<Mod<RS, NewShape<RD, S, RS>>, Z0>: ShapeDivisibility,
-    // strict rule 2, recorded for the audit
-    TakeRest<RD, S, RS>: IsGreater<P1>,
-    S: Rem<RD>,
-    Mod<S, RD>: IsEqual<Z0>,
-    Eq<Mod<S, RD>, Z0>: Not,
-    Gr<TakeRest<RD, S, RS>, P1>: BitAnd<crate::int::Not<Eq<Mod<S, RD>, Z0>>>,
-    L: BitAnd<And<Gr<TakeRest<RD, S, RS>, P1>, crate::int::Not<Eq<Mod<S, RD>, Z0>>>>,
-    // digit (new_shape - 1) * rest_stride
-    NewShape<RD, S, RS>: Sub<P1>,
-    Diff<NewShape<RD, S, RS>, P1>: Mul<RD>,
-    L: Select<Prod<Diff<NewShape<RD, S, RS>, P1>, RD>, Z0>,
-    TakeDigit<RD, S, RS, L>: Place<TakeInexact<RD, S, RS, L>>,
+    // the exact rule's record of this step
+    <RD as StepMath<S>>::StrideOk: Not,
+    Eq<Mod<RS, NewShape<RD, S, RS>>, Z0>: Not,
+    StrideFails<RD, S>: BitOr<crate::int::Not<Eq<Mod<RS, NewShape<RD, S, RS>>, Z0>>>,
+    Cx: StepRecord<S, D, RD, NewShape<RD, S, RS>, NextStrideOf<RD, S>, B0, TakeFails<RD, S, RS>>,
     ResS: ConcatOp<Tup<NewShape<RD, S, RS>, Nil>>,
     ResD: ConcatOp<Tup<Prod<RD, D>, Nil>>,
-    Rest: Fold<TakeRest<RD, S, RS>, NextStrideOf<RD, S>, TakeResS<RD, S, RS, ResS>, TakeResD<RD, D, ResD>, L>,
+    Rest: Fold<TakeRest<RD, S, RS>, NextStrideOf<RD, S>, TakeResS<RD, S, RS, ResS>, TakeResD<RD, D, ResD>, TakeCx<Cx, S, D, RD, RS>>,
 {
     // result (.., new_shape):(.., rest_stride * D)
     type Output = <Rest as Fold<
@@ -1059,16 +1215,16 @@ where
         NextStrideOf<RD, S>,
         TakeResS<RD, S, RS, ResS>,
         TakeResD<RD, D, ResD>,
-        L,
+        TakeCx<Cx, S, D, RD, RS>,
     >>::Output;
     type Digits = Tup<
-        Rec<TakeDigit<RD, S, RS, L>, TakeInexact<RD, S, RS, L>>,
+        TakeRec<Cx, S, D, RD, RS>,
         <Rest as Fold<
             TakeRest<RD, S, RS>,
             NextStrideOf<RD, S>,
             TakeResS<RD, S, RS, ResS>,
             TakeResD<RD, D, ResD>,
-            L,
+            TakeCx<Cx, S, D, RD, RS>,
         >>::Digits,
     >;
 }
@@ -1339,6 +1495,45 @@ mod tests {
         type B5 = cute!((_4,_4):(_2,_1));
         assert_eq!(show::<Composition<A5, B5>>(), "(_4,_4):(_2,_1)");
         assert!(composes::<A5, B5, Composition<A5, B5>>());
+    }
+
+    /// The exact rule accepts what the former strict rule over-rejected: at a stride-0 mode of A
+    /// only the carry out of it matters, and points of B past size(A) do not count (the same
+    /// cases as the runtime twin's `composition_check::tests::former_over_rejections`).
+    #[test]
+    fn exact_rule_accepts() {
+        type A1 = cute!((_5,_2):(_0,_1));
+        assert_eq!(show::<Composition<A1, cute!(_4:_3)>>(), "(_2,_2):(_0,_1)");
+        assert!(composes::<A1, cute!(_4:_3), Composition<A1, cute!(_4:_3)>>());
+        type A2 = cute!((_7,_2):(_0,_7));
+        assert_eq!(show::<Composition<A2, cute!(_4:_4)>>(), "(_2,_2):(_0,_7)");
+        assert!(composes::<A2, cute!(_4:_4), Composition<A2, cute!(_4:_4)>>());
+        type A3 = cute!((_8,_3):(_0,_8));
+        assert_eq!(show::<Composition<A3, cute!(_6:_3)>>(), "(_3,_2):(_0,_8)");
+        assert!(composes::<A3, cute!(_6:_3), Composition<A3, cute!(_6:_3)>>());
+        type A4 = cute!((_8,_2):(_0,_1));
+        type B4 = cute!((_1,_4):(_8,_5));
+        assert_eq!(show::<Composition<A4, B4>>(), "(_1,(_2,_2)):(_1,(_0,_1))");
+        assert!(composes::<A4, B4, Composition<A4, B4>>());
+        // from a search of small pairs, one per condition of the former rule that refused it:
+        // 4 (a negative digit below a positive one, at points outside the domain), 1 (an inexact
+        // skip at a stride-0 mode) and 2 (an inexact partial walk, at a stride-0 mode, and at a
+        // point past size(A))
+        type A5 = cute!((_2,_2):(_-1,_-1));
+        type B5 = cute!((_2,_2):(_-1,_6));
+        assert!(composes::<A5, B5, Composition<A5, B5>>());
+        type A6 = cute!((_2,_2):(_0,_-1));
+        type B6 = cute!((_2,_2):(_-3,_4));
+        assert!(composes::<A6, B6, Composition<A6, B6>>());
+        type A7 = cute!((_3,_2):(_0,_-1));
+        assert!(composes::<A7, cute!((_4):(_2)), Composition<A7, cute!((_4):(_2))>>());
+        type A8 = cute!((_3,_2):(_-1,_-1));
+        type B8 = cute!((_2,_4):(_2,_-2));
+        assert!(composes::<A8, B8, Composition<A8, B8>>());
+        assert_eq!(
+            [show::<Composition<A5, B5>>(), show::<Composition<A6, B6>>(), show::<Composition<A7, cute!((_4):(_2))>>(), show::<Composition<A8, B8>>()],
+            ["(_2,_2):(_1,_-3)", "(_2,_2):(_2,_-2)", "((_2,_2)):((_0,_-1))", "(_2,(_2,_2)):(_-2,(_2,_1))"]
+        );
     }
 
     /// Scaled-basis strides: `v@p` selects `get<p>(A)` and composes it with `s:v`.

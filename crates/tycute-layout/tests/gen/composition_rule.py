@@ -1,55 +1,39 @@
 #!/usr/bin/env python3
-"""A model of CuTe's composition and of tycute's strict composition rule, checked by brute force.
+"""A model of CuTe's composition and of tycute's exact composition rule, checked by brute force.
 
-`composition(A, B)` in tycute is CuTe's composition, except that tycute rejects every input whose
-result `R` would differ from `i -> A(B(i))` at some `i < size(B)` with `0 <= B(i) < size(A)`
-(CuTe's own checks are weak: NVIDIA/cutlass#3177). The rule is O(modes of A + leaves of B); this
-script is its executable spec. docs/design.md, "Composition: the strict rule", states it in
-words; crates/tycute-layout/src/algebra/composition.rs implements it at the type level.
+`composition(A, B)` in tycute is CuTe's composition, accepted exactly when CuTe's result `R` is
+`i -> A(B(i))` at every `i < size(B)` with `0 <= B(i) < size(A)` (the domain; CuTe's own checks
+are weak: NVIDIA/cutlass#3177). The rule is O(modes of A x leaves of B); this script is its
+executable spec. docs/design.md, "Composition: the exact rule", states it with the soundness
+argument; crates/tycute-layout/src/algebra/composition.rs (type level) and
+crates/tycute-dynamic/src/composition.rs (the twin, with its brute-force check
+`composition_check`) implement it.
 
 CuTe's walk (per leaf `s:d` of B, on A' = coalesce_x(A) = c_0:e_0, ..., c_{R-1}:e_{R-1}; all values
-static). A leaf with `d == 0`, or an A' of one mode, places nothing. Otherwise, with
-`rest_shape = s`, `rest_stride = d`, for each mode j < R-1 CuTe checks its "stride divisibility"
-`rest_stride % c_j == 0 || rest_stride < c_j` (signed) and computes
-`next_shape = ceil_div(c_j, |rest_stride|)`, `next_stride = ceil_div(|rest_stride|, c_j) * sign`.
-It *skips* mode j when `next_shape == 1 || rest_shape == 1`; otherwise it *places*
-`new_shape = min(next_shape, rest_shape)` elements in mode j at stride `rest_stride` (checking its
-"shape divisibility" `rest_shape % new_shape == 0`), and goes on with `rest_shape / new_shape`.
-After the walk a `rest_shape > 1` is placed in the last mode R-1 at the final `rest_stride`.
-A placement of `n` elements at stride `r` puts the digits `0, r, ..., (n-1)*r` into its mode;
-call `(n-1)*r` the placement's digit.
+static; weights w_0 = 1, w_{j+1} = w_j*c_j; N = size(A)). A leaf with `d == 0`, or an A' of one
+mode, is exact. Otherwise, with `rest_shape = s`, `rest_stride = d`, for each mode j < R-1 CuTe
+checks its "stride divisibility" `rest_stride % c_j == 0 || rest_stride < c_j` (signed) and
+computes `next_shape = ceil_div(c_j, |rest_stride|)`, `rho_j = ceil_div(|rest_stride|, c_j) * sign`.
+It *skips* mode j (n_j = 1) when `next_shape == 1 || rest_shape == 1`; otherwise it places
+`n_j = min(next_shape, rest_shape)` elements in mode j at stride `rest_stride` (checking its
+"shape divisibility" `rest_shape % n_j == 0`), and goes on with `rest_shape / n_j`. The rest is
+placed in the last mode. The step is exact when `n_j * rest_stride == rho_j * c_j`.
 
-THE RULE. On top of CuTe's two checks (which stay, for every leaf), tycute requires:
+THE EXACT RULE (`exact`). K_j = n_0 * ... * n_j; a leaf's value below the end of mode j is
+L_j(k) = (k mod K_j)*d + (k div K_j)*(K_j*d - w_{j+1}*rho_j), above it U_j(k) = w_{j+1}*rho_j*(k div K_j).
+The box: a bound S_l > k_l on the domain per leaf, from B >= 0 (d < 0: k*|d| <= PR) and B < N
+(d > 0: k*d <= N-1+NR), DOMAIN_ROUNDS = 4 rounds (`eff_gs`). For every mode j < R-1:
+  1./2. no leaf steps over mode j inexactly (1: a skip, 2: part of the mode, continuing) while
+        e_j != 0 and S_l > K_j (it has coordinates past the step in the box);
+  3. max over the box of sum_l L_j < w_{j+1}, or w_{j+1} + min sum_l U_j >= N;
+  4. min over the box of sum_l L_j >= 0, or max sum_l U_j <= 0.
+Sound: at a point of the domain 3 and 4 force 0 <= L_j < w_{j+1}, so the L's give B(i)'s digits,
+and 1-2 make CuTe's digit in every mode with e_j != 0 equal to that digit (docs/design.md).
 
-  Inert leaves. `Pmax = sum over the leaves of B with d > 0 of (s-1)*d`. A leaf with `d < 0` and
-  `|d| > Pmax` is inert: `B(i) >= 0` forces its coordinate to 0, so conditions 1-4 ignore it
-  (neither checked nor counted). All other leaves are live.
-  Digit sums. For each mode j of A' (the last included): `P_j` = the sum of the positive
-  placement digits of the live leaves in mode j, `N_j` = the sum of the negative ones.
-  Top mode. `T = R-1`, except when A' ends with the `_2` that coalesce_x puts in place of A's
-  trailing size-1 mode (A's last flat mode has shape 1 and A''s last mode has shape 2; R >= 2)
-  and `N_{R-1} == 0`: then `T = R-2` (A's own last mode; every element past it is >= size(A)).
+`strict` is the former rule (conditions on per-mode digit sums, inert leaves, a top mode), kept
+to compare; `old` is the one before it.
 
-  1. stride magnitude (live leaves with a negative rest stride, every mode j < R-1 they visit
-     while rest_shape > 1): `|rest_stride| % c_j == 0 || |rest_stride| < c_j`
-     (CuTe's own check on |rest_stride|; for a positive stride it is CuTe's check itself)
-  2. exact partial walk (live leaves, placements in modes j < T):
-     `rest_shape / new_shape > 1` needs `c_j % |rest_stride| == 0`
-  3. no carry: `P_j < c_j` for every j < T
-  4. no borrow: no positive digit above a negative one: for all j < k, `N_j < 0` implies
-     `P_k == 0` (all modes of A', the last included).
-
-Why it is sound: 1 and 2 make each live leaf's result its exact digit expansion in A''s modes.
-If some mode's total digit D_j were negative at a point of the domain, take the highest such j*:
-by 4 the modes above j* hold no positive digit (their total is 0), and by 3 the modes below j*
-sum to less than the weight of j*, so B(i) < 0. Hence all D_j >= 0, by 3 D_j < c_j below T, and
-the digits are A''s coordinates of B(i): R(i) = A(B(i)). When T = R-2, above T sits only the
-`_2`, where no live leaf places a negative digit: a non-zero digit there, or D_T >= c_T, means
-B(i) >= size(A). A walk leaving mode R-2 inexactly (2 is not checked there) puts a positive
-digit in the `_2`; then by 4 no live leaf places a negative digit anywhere, and its elements
-past the exact part lie at or beyond size(A).
-
-NUMBERS (`python3 composition_rule.py`; seeds fixed; about 50 s on 2 cores). A and B are random
+NUMBERS (`python3 composition_rule.py`; seeds fixed; a few minutes on 2 cores). A and B are random
 flat layouts of 1-4 modes with shapes 1..8 and strides in -16..16 with at least one negative
 ('neg'), in 0..16 ('nonneg'), +-compact strides of a permuted shape, sometimes scaled or zeroed
 ('compact'), or 'compact' with a trailing `_1` mode in A ('trailing1'). CuTe-ok: CuTe's own
@@ -58,58 +42,53 @@ Per rule: wrong-acc = wrong cases the rule accepts (must be 0); over = correct c
 over/inj = the same among injective B (of "correct inj").
 
   class        cases CuTe-ok correct  wrong | rule                       wrong-acc   over over/inj
-  neg         100000   48523   44754   3769 | old                             1765   2102     1508  (correct inj 27740)
-                                            | (a)+(b)                            0  10570     8259
-                                            | final                              0    129       54
-                                            | final-without-1                 1325     89       28
-                                            | final-without-4                  273    112       39
-                                            | final-4-without-last-mode        179    112       39
-                                            | final-T-without-guard              9    124       53
-                                            | final-without-inert                0   9216     7067
-                                            | final-without-T                    0    179       93
-  nonneg      200000   79317   75076   4241 | old                                0    301      183  (correct inj 41837)
-                                            | (a)+(b)                            0    301      183
-                                            | final                              0     20       14
-                                            | final-without-1                    0     20       14
-                                            | final-without-4                    0     20       14
-                                            | final-4-without-last-mode          0     20       14
-                                            | final-T-without-guard              0     20       14
-                                            | final-without-inert                0     20       14
-                                            | final-without-T                    0    301      183
-  compact     100000   66100   62065   4035 | old                              983    700      624  (correct inj 52673)
-                                            | (a)+(b)                            0    944      748
-                                            | final                              0     62       38
-                                            | final-without-1                   47     50       32
-                                            | final-without-4                  927     35       27
-                                            | final-4-without-last-mode        687     35       27
-                                            | final-T-without-guard              0     59       35
-                                            | final-without-inert                0    724      561
-                                            | final-without-T                    0    262      219
-  trailing1   100000   46777   42401   4376 | old                             1388   3172     2821  (correct inj 35198)
-                                            | (a)+(b)                            0   3643     3067
-                                            | final                              0    328      251
-                                            | final-without-1                    5    269      203
-                                            | final-without-4                 1541    124      101
-                                            | final-4-without-last-mode        989    124      101
-                                            | final-T-without-guard              0    303      227
-                                            | final-without-inert                0   1638     1297
-                                            | final-without-T                    0   2543     2226
+  neg         100000   48523   44754   3769 | exact                              0     10        1  (correct inj 27740)
+                                            | exact-without-1-2                549      8        1
+                                            | exact-without-3                  155      8        1
+                                            | exact-without-4                  284      9        1
+                                            | exact-1-round                      0     21        7
+                                            | exact-without-box                  0   9163     7026
+                                            | exact-without-zero                 0     25       14
+                                            | strict (former)                    0    129       54
+                                            | old                             1765   2102     1508
+  nonneg      200000   79317   75076   4241 | exact                              0      0        0  (correct inj 41837)
+                                            | exact-without-1-2                479      0        0
+                                            | exact-without-3                  827      0        0
+                                            | exact-without-4                    0      0        0
+                                            | exact-1-round                      0      0        0
+                                            | exact-without-box                  0    227      159
+                                            | exact-without-zero                 0     20       14
+                                            | strict (former)                    0     20       14
+                                            | old                                0    301      183
+  compact     100000   66100   62065   4035 | exact                              0      1        1  (correct inj 52673)
+                                            | exact-without-1-2                128      1        1
+                                            | exact-without-3                  620      1        1
+                                            | exact-without-4                  935      1        1
+                                            | exact-1-round                      0      7        7
+                                            | exact-without-box                  0    827      649
+                                            | exact-without-zero                 0     18       17
+                                            | strict (former)                    0     62       38
+                                            | old                              983    700      624
+  trailing1   100000   46777   42401   4376 | exact                              0      1        1  (correct inj 35198)
+                                            | exact-without-1-2                135      1        1
+                                            | exact-without-3                  574      1        1
+                                            | exact-without-4                 1425      1        1
+                                            | exact-1-round                      0     43       39
+                                            | exact-without-box                  0   2977     2480
+                                            | exact-without-zero                 0     12       11
+                                            | strict (former)                    0    328      251
+                                            | old                             1388   3172     2821
 
-'old' = the conditions before this change (signed digit sums, CuTe's signed stride check);
-'(a)+(b)' = the first proposed fix (stride check on |rest_stride| at every visited mode,
-positive and negative digit sums apart, no positive digit above a negative one); 'final' = THE
-RULE. The ablations show that each part is needed: without 1, without 4, without the last mode
-in 4, or without the `N_{R-1} == 0` guard on T the rule accepts wrong results. The two
-refinements over (a)+(b) (inert leaves; the top mode T) only remove over-rejections
-('final-without-inert', 'final-without-T'). The remaining over-rejections involve a stride-0
-mode of A (a carry out of it is invisible), or a walk out of A's last mode next to negative
-digits, which no per-mode sum sees.
+The ablations show that each condition is needed (without 1-2, 3 or 4 the rule accepts wrong
+results); the simplifications (one round of the box, no box, no exemption of stride-0 modes)
+only over-reject more. The 12 remaining over-rejections have a domain of a few scattered points
+that no box sees, or two errors of CuTe's result that cancel.
 
 Every static composition, composition_tiler and with_shape case of tests/vectors/algebra.txt is
 reproduced by the model of CuTe (the same function) and keeps its decision: accepted, except
-`(_12,_8):(_8,_1)` ∘ `(_8,_2):(_1,_8)` (rule 3). `--emit-rust` writes a cross-check of the
-type-level implementation against this model (1000 accepted cases compared by table, 360
-rejected cases, one per function): all agree.
+`(_12,_8):(_8,_1)` o `(_8,_2):(_1,_8)` (rule 3). `--emit-rust` writes a cross-check of the
+type-level implementation against this model (accepted cases compared by table, rejected cases
+one per function); `composition_xcheck.py` does the same against the runtime twin.
 
 Usage: python3 crates/tycute-layout/tests/gen/composition_rule.py [--quick]
        python3 crates/tycute-layout/tests/gen/composition_rule.py --emit-rust DIR   (see emit_rust)
@@ -306,18 +285,100 @@ def proposed_rule(case):
     return strict(case, inert=False, top=False, magnitude_any=True)
 
 
+
+# ------------------------------------------------------------------------------------------------
+# THE EXACT RULE (docs/design.md, "Composition: the exact rule"; the twin and the type level run it)
+
+DOMAIN_ROUNDS = 4
+
+
+def walk(flat, s, d):
+    """CuTe's walk of a leaf s:d (d != 0) over the flat A, per mode j < R-1: (K_j, rho_j,
+    inexact_j, skip_j): the elements placed in modes <= j, the rest stride after mode j (in units
+    of w_{j+1}), whether n_j * rest_stride != rho_j * c_j, whether mode j was skipped."""
+    R = len(flat)
+    rs, rd, K = s, d, 1
+    out = []
+    for j in range(R - 1):
+        c = flat[j][0]
+        ns = ceil_div(c, abs(rd)); nd = ceil_div(abs(rd), c) * sign(rd)
+        if ns == 1 or rs == 1:
+            n = 1
+        else:
+            n = min(ns, rs)
+            rs //= n
+        K *= n
+        out.append((K, nd, n * rd != nd * c, n == 1))
+        rd = nd
+    return out
+
+def lrange(S, K, d, g):
+    """min and max of (k mod K)*d + (k div K)*g over k < S"""
+    H = ceil_div(S, K)
+    cands = []
+    if H == 1:
+        cands = [0, (S - 1) * d]
+    else:
+        for a in (0, K - 1):
+            for b in (0, H - 2):
+                cands.append(a * d + b * g)
+        last = S - 1 - (H - 1) * K
+        for a in (0, last):
+            cands.append(a * d + (H - 1) * g)
+    return min(cands), max(cands)
+
+def exact(case, rounds=DOMAIN_ROUNDS, zero_relax=True, domain=True, steps=True, carry=True, borrow=True):
+    flat, R = case.flat, len(case.flat)
+    if R == 1:
+        return None
+    N = size(case.AS)
+    leaves = [l for l in case.leaves if l.d != 0]
+    S = eff_gs(leaves, N, rounds) if domain else [l.s for l in leaves]
+    w = [1]
+    for c, _ in flat:
+        w.append(w[-1] * c)
+    walks = [walk(flat, l.s, l.d) for l in leaves]
+    for j in range(R - 1):
+        e = flat[j][1]
+        maxL = minL = maxU = minU = 0
+        for l, Sl, wk in zip(leaves, S, walks):
+            K, rho, inexact, skip = wk[j]
+            if steps and inexact and Sl > K and (e != 0 or not zero_relax):
+                return "1 stride magnitude" if skip else "2 partial walk"
+            g = K * l.d - w[j + 1] * rho
+            lo, hi = lrange(Sl, K, l.d, g)
+            minL += lo; maxL += hi
+            H = ceil_div(Sl, K)
+            u = w[j + 1] * rho * (H - 1)
+            maxU += max(u, 0); minU += min(u, 0)
+        if carry and maxL >= w[j + 1] and w[j + 1] + minU < N:
+            return "3 carry"
+        if borrow and minL < 0 and maxU >= 1:
+            return "4 borrow"
+    return None
+
+def eff_gs(leaves, N, P):
+    """The box around the domain: a bound S_l > k_l for each leaf (see THE EXACT RULE)."""
+    PR = sum((l.s - 1) * l.d for l in leaves if l.d > 0)
+    for t in range(P):
+        NR = sum((min(l.s, PR // -l.d + 1) - 1) * -l.d for l in leaves if l.d < 0)
+        PR = sum((min(l.s, (N - 1 + NR) // l.d + 1) - 1) * l.d for l in leaves if l.d > 0)
+    return [min(l.s, PR // -l.d + 1) if l.d < 0 else min(l.s, (N - 1 + NR) // l.d + 1) for l in leaves]
+
+
 RULES = collections.OrderedDict([
+    ("exact", exact),
+    # ablations: each must show wrong accepts
+    ("exact-without-1-2", lambda c: exact(c, steps=False)),
+    ("exact-without-3", lambda c: exact(c, carry=False)),
+    ("exact-without-4", lambda c: exact(c, borrow=False)),
+    # simplifications: each only over-rejects more
+    ("exact-1-round", lambda c: exact(c, rounds=1)),
+    ("exact-without-box", lambda c: exact(c, domain=False)),
+    ("exact-without-zero", lambda c: exact(c, zero_relax=False)),
+    # the rules before
+    ("strict (former)", strict),
     ("old", old_rule),
-    ("(a)+(b)", proposed_rule),
-    ("final", strict),
-    # ablations of the final rule: each must show wrong accepts
-    ("final-without-1", lambda c: strict(c, magnitude=False)),
-    ("final-without-4", lambda c: strict(c, borrow=False)),
-    ("final-4-without-last-mode", lambda c: strict(c, borrow_last=False)),
-    ("final-T-without-guard", lambda c: strict(c, top_guard=False)),
-    # refinements kept apart (over-rejection counts)
-    ("final-without-inert", lambda c: strict(c, inert=False)),
-    ("final-without-T", lambda c: strict(c, top=False)),
 ])
 
 # ------------------------------------------------------------------------------------------------
@@ -418,7 +479,7 @@ def random_tests(quick):
             tail = "  (correct inj %d)" % c["correct_inj"] if i == 0 else ""
             print("%s | %-26s %9d %6d %8d%s" % (head, name, c[name, "wrong_accept"], c[name, "over"],
                                               c[name, "over_inj"], tail))
-            if name == "final" and c[name, "wrong_accept"]:
+            if name in ("exact", "strict (former)") and c[name, "wrong_accept"]:
                 bad = True
     for name, v in exs.items():
         for e in v[:2]:
@@ -485,7 +546,7 @@ def compose_checked(a, b):
     BS, BD = flat_layout(b)
     case = Case(AS, AD, BS, BD)
     assert case.cute_ok
-    return case, strict(case)
+    return case, exact(case)
 
 
 def mode_layouts(l):
@@ -580,7 +641,7 @@ def example_tests():
     ok = True
     for (AS, AD), (BS, BD), want in EXAMPLES:
         case = Case(AS, AD, BS, BD)
-        got = strict(case) if case.cute_ok else "CuTe rejects"
+        got = exact(case) if case.cute_ok else "CuTe rejects"
         ce = case.counterexample() if case.cute_ok else None
         print("example %s o %s: %s (counterexample %s)" % (show(AS, AD), show(BS, BD), got, ce))
         ok &= got == want and (ce is None) == (want is None)
@@ -619,7 +680,7 @@ def emit_rust(out_dir, seed=1, n_accept=1000, n_reject=360):
         case = Case(AS, AD, BS, BD)
         if size(BS) > 512 or not case.cute_ok:
             continue
-        why = strict(case)
+        why = exact(case)
         if why is None and len(acc) < n_accept:
             acc.append((AS, AD, BS, BD, [ev_multi(case, i) for i in range(size(BS))]))
         elif why is not None and len(rej) < n_reject and reasons[why] < n_reject // 4:

@@ -1,0 +1,89 @@
+//! The brute-force check of composition's exact rule (`tycute_dynamic::composition_check`).
+//!
+//! ```sh
+//! cargo run --release -p tycute-dynamic --example composition_check -- enumerate [THREADS [STEP [wide]]]
+//! cargo run --release -p tycute-dynamic --example composition_check -- random N [THREADS]
+//! cargo run --release -p tycute-dynamic --example composition_check -- cases N [SEED]
+//! ```
+//! Prints the tally (pairs, CuTe's own rejections, CuTe's correct and wrong results, tycute's
+//! wrong accepts and over-rejections) and the first examples; exits 1 on a wrong accept.
+
+use std::time::Instant;
+use tycute_dynamic::composition::composition;
+use tycute_dynamic::composition_check::{random_pair, run_random, Enumeration, Rng, Tally};
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let threads = |i: usize| {
+        args.get(i)
+            .and_then(|s| s.parse().ok())
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+    };
+    let t0 = Instant::now();
+    let total = match args.first().map(String::as_str) {
+        Some("enumerate") => {
+            let n = threads(1);
+            let step: usize = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(1);
+            let e = if args.get(3).map(String::as_str) == Some("wide") { Enumeration::wide() } else { Enumeration::default() };
+            println!(
+                "enumeration: {} A x {} B (threads {n}, every {step}th A): {:?}",
+                e.a_layouts().len(),
+                e.b_layouts().len(),
+                e
+            );
+            let parts: Vec<Tally> = std::thread::scope(|s| {
+                let hs: Vec<_> = (0..n).map(|i| { let e = e.clone(); s.spawn(move || e.run(i, n, step)) }).collect();
+                hs.into_iter().map(|h| h.join().expect("worker")).collect()
+            });
+            let mut t = Tally::default();
+            parts.into_iter().for_each(|p| t.merge(p));
+            t
+        }
+        Some("random") => {
+            let count: u64 = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(1_000_000);
+            let n = threads(2);
+            let per = count.div_ceil(n as u64);
+            let parts: Vec<Tally> = std::thread::scope(|s| {
+                let hs: Vec<_> = (0..n)
+                    .map(|i| s.spawn(move || run_random(0xc0ffee + i as u64, per.min(count - per * i as u64))))
+                    .collect();
+                hs.into_iter().map(|h| h.join().expect("worker")).collect()
+            });
+            let mut t = Tally::default();
+            parts.into_iter().for_each(|p| t.merge(p));
+            t
+        }
+        Some("cases") => {
+            // for a cross-check of the type level: N random pairs with size(B) <= 64, TAB separated
+            // `A  B  result-or-REJECT(rule)`
+            let count: usize = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(100);
+            let mut rng = Rng(args.get(2).and_then(|s| s.parse().ok()).unwrap_or(1));
+            let mut n = 0;
+            while n < count {
+                let (a, b) = random_pair(&mut rng);
+                if b.size().map_or(true, |s| s.value > 64) {
+                    continue;
+                }
+                let verdict = match composition(&a, &b) {
+                    Ok(r) => r.to_string(),
+                    Err(e) => match e.message.split("(strict rule ").nth(1) {
+                        Some(rest) => format!("REJECT strict rule {}", &rest[..1]),
+                        None => "REJECT cute".to_string(),
+                    },
+                };
+                println!("{a}\t{b}\t{verdict}");
+                n += 1;
+            }
+            return;
+        }
+        _ => {
+            eprintln!("usage: composition_check enumerate [THREADS [STEP [wide]]] | random N [THREADS] | cases N [SEED]");
+            std::process::exit(2);
+        }
+    };
+    println!("{total}  ({:.1} s)", t0.elapsed().as_secs_f64());
+    for e in &total.examples {
+        println!("  {e}");
+    }
+    std::process::exit(if total.wrong_accepted == 0 { 0 } else { 1 });
+}
