@@ -1,5 +1,6 @@
 //! Root build script: evaluates the named kernel configurations (their types, through
-//! `tycute-configs`) and writes one CUDA header per configuration into `OUT_DIR`
+//! `tycute-configs`, reached through `tycute-build`) and writes one CUDA header per
+//! configuration into `OUT_DIR`
 //! (`sgemm_sm80.h`, ...). `tycute::headers::HEADERS` embeds them for NVRTC; `tycute emit CONFIG
 //! --out DIR` writes the same text for nvcc users. docs/headers.md describes the contents.
 //!
@@ -17,7 +18,7 @@ fn main() {
     // (no `rerun-if-changed` on the headers: the script writes them itself, so cargo would see
     // them newer than its last run and run it, and recompile tycute and every dependent, at each
     // build; it reruns when build.rs or its build-dependency tycute-configs changes)
-    match tycute_configs::emit::write_all(&out) {
+    match tycute_build::emit::write_all(&out) {
         Ok(_) => {}
         Err(e) => {
             println!(
