@@ -70,8 +70,10 @@ pub mod tiled {
 /// ```
 ///
 /// Feature `configs` (on by default): a dependent with `default-features = false` compiles the
-/// algebra and [`emit`] without any of these.
-#[cfg(feature = "configs")]
+/// algebra and [`emit`] without any of these. Feature `seed-configs` gives only the seed
+/// documents' configurations (`sgemm_sm80`, `sm80_tn_128x256`'s types, `crosswise`), a fraction
+/// of the compile time.
+#[cfg(feature = "seed-configs")]
 pub mod configs {
     pub use tycute_configs::*;
 }
