@@ -3,9 +3,19 @@
 // written into C's stage in one layout and stored by a TMA map that reads it in the other. CUTLASS
 // has a static_assert for this; here it is a rule of the configuration.
 use tycute::configs::kernel::sm90::{Sm90Checked, Sm90Config, TmaSwizzle128B, TmaSwizzle64B};
-use tycute::configs::sm90 as s;
 #[allow(unused_imports)]
 use tycute::cute;
+
+// the sm90 configuration's parts this case builds on (as in tycute::configs::sm90), spelled
+// out so that the ui-tests need only the kernel rules, not the named configurations
+mod s {
+    pub type SmemAtomA = tycute::Layout_K_SW128_Atom<tycute::half_t>;
+    pub type SmemAtomD = tycute::Layout_K_SW64_Atom<tycute::half_t>;
+    pub type EpilogueTile = tycute::cute!((_64,_32));
+    pub type Mma = tycute::tiled::mma::MakeTiledMma<
+        tycute::atom::MMA_Atom<tycute::atom::SM90_64x128x16_F32F16F16_SS<tycute::atom::K, tycute::atom::K>>,
+    >;
+}
 
 struct ReuseMismatch;
 impl Sm90Config for ReuseMismatch {

@@ -2,9 +2,19 @@
 // CU_TENSOR_MAP_SWIZZLE_128B: TMA would write the box with one permutation and wgmma would read
 // it with another. C++ CuTe builds this and the kernel computes garbage; here it does not compile.
 use tycute::configs::kernel::sm90::{Sm90Checked, Sm90Config, TmaSwizzle128B, TmaSwizzle64B};
-use tycute::configs::sm90 as s;
 #[allow(unused_imports)]
 use tycute::cute;
+
+// the sm90 configuration's parts this case builds on (as in tycute::configs::sm90), spelled
+// out so that the ui-tests need only the kernel rules, not the named configurations
+mod s {
+    pub type SmemAtomA = tycute::Layout_K_SW128_Atom<tycute::half_t>;
+    pub type SmemAtomD = tycute::Layout_K_SW64_Atom<tycute::half_t>;
+    pub type EpilogueTile = tycute::cute!((_64,_32));
+    pub type Mma = tycute::tiled::mma::MakeTiledMma<
+        tycute::atom::MMA_Atom<tycute::atom::SM90_64x128x16_F32F16F16_SS<tycute::atom::K, tycute::atom::K>>,
+    >;
+}
 
 struct MismatchedA;
 impl Sm90Config for MismatchedA {
