@@ -10,6 +10,8 @@
 use std::collections::HashMap;
 use std::process::Command;
 
+use tycute::configs::RowValue;
+
 fn dump(args: &[&str]) -> String {
     let out = Command::new(env!("CARGO_BIN_EXE_tycute")).arg("dump").args(args).output().expect("run tycute");
     assert!(out.status.success(), "tycute dump {args:?}: {}", String::from_utf8_lossy(&out.stderr));
@@ -134,14 +136,15 @@ fn crosswise_matches_vectors() {
 fn every_thread_of_every_configuration() {
     for c in tycute::configs::CONFIGS {
         for tables in [false, true] {
-            for (k, v) in (c.rows)(tables) {
-                assert!(!v.starts_with("error"), "{}: {k}: {v}", c.name);
+            for r in (c.rows)(tables) {
+                assert!(!matches!(r.value, RowValue::Error(_)), "{}: {}: {}", c.name, r.name, r.text());
+                assert_eq!(r.table.is_some() && !tables, false, "{}: {} has a table without --tables", c.name, r.name);
             }
         }
         for t in 0..c.num_threads {
             let rows = (c.thread_rows)(t, true).unwrap_or_else(|| panic!("{} thread {t}", c.name));
-            for (k, v) in rows {
-                assert!(!v.starts_with("error"), "{} thread {t}: {k}: {v}", c.name);
+            for r in rows {
+                assert!(!matches!(r.value, RowValue::Error(_)), "{} thread {t}: {}: {}", c.name, r.name, r.text());
             }
         }
         assert!((c.thread_rows)(c.num_threads, false).is_none());

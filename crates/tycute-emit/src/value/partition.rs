@@ -25,7 +25,7 @@ pub trait PartitionValue {
     /// The value.
     fn value() -> Result<Value, Error>;
     /// The value as a composed layout's offset (an integer, or a MixedBits).
-    fn offset() -> Result<Offset, Error> {
+    fn offset_value() -> Result<Offset, Error> {
         match Self::value()? {
             Value::IntTuple(IntTuple::Int(i)) => Ok(Offset::Int(i)),
             v => Err(Error::new(format!("a composed layout's offset is an integer, got {v}"))),
@@ -66,7 +66,7 @@ impl<S: CuteValue, D: CuteValue, F: CuteValue> PartitionValue for MixedBits<S, D
     fn value() -> Result<Value, Error> {
         Err(Error::new("a MixedBits is only a composed layout's offset"))
     }
-    fn offset() -> Result<Offset, Error> {
+    fn offset_value() -> Result<Offset, Error> {
         let bits = |v: i64| u32::try_from(v).map_err(|_| Error::new(format!("MixedBits part {v} out of range")));
         Ok(Offset::Mixed(MixedBitsValue { static_bits: bits(S::VALUE)?, dynamic: bits(D::VALUE)?, flags: bits(F::VALUE)? }))
     }
@@ -122,7 +122,7 @@ fn func(v: Value) -> Result<Func, Error> {
 
 impl<A: PartitionValue, O: PartitionValue, L: PartitionValue> PartitionValue for ComposedType<A, O, L> {
     fn value() -> Result<Value, Error> {
-        Ok(Value::Composed(ComposedLayout { a: func(A::value()?)?, offset: O::offset()?, b: func(L::value()?)? }))
+        Ok(Value::Composed(ComposedLayout { a: func(A::value()?)?, offset: O::offset_value()?, b: func(L::value()?)? }))
     }
 }
 impl<N: CuteValue, L: PartitionValue> PartitionValue for CountingTensor<N, L> {
