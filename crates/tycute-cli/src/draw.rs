@@ -6,7 +6,8 @@
 //!   tile. Each tile cell shows the `T{t}V{v}` that lands on it, colored by thread; a cell no
 //!   pair reaches stays blank, a cell reached twice is outlined in red.
 //! * A **plain layout** (rank 2, or rank > 2 with modes 1.. as columns): cell `(i, j)` shows the
-//!   offset `L(i, j)`.
+//!   offset `L(i, j)`; a thread's tensor (`--thread T`, `tXsA`, ...) the same with its offsets
+//!   `N + L(i, j)`.
 //!
 //! The values come from the configuration's dump rows: the layout's runtime value (read from its
 //! type; its shape gives the picture's modes) and its index table, the one the type level
@@ -238,5 +239,25 @@ mod tests {
         let svg = p.svg();
         assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
         assert!(p.latex().contains("\\begin{tikzpicture}"));
+    }
+
+    /// The grid comes from the row's value and table: a thread's tensor (a value with run-time
+    /// strides) draws as its offsets, a TV layout over its tile.
+    #[test]
+    fn grids_from_row_values() {
+        let args = |object: &str, thread: Option<usize>, tile: Option<&str>| DrawArgs {
+            config: "sgemm_sm80".into(),
+            object: object.into(),
+            tile: tile.map(String::from),
+            thread,
+            svg: None,
+            latex: None,
+        };
+        let g = grid(&args("tXsA", Some(5), None)).unwrap();
+        assert_eq!((g.rows, g.cols), (8, 48));
+        assert!(g.title.contains("counting_iter("), "{}", g.title);
+        let tv = grid(&args("mmaC.layoutC_TV", None, Some("32,32"))).unwrap();
+        assert_eq!(tv.cells[0].label, "T0V0");
+        assert!(grid(&args("cta_tiler", None, None)).unwrap_err().contains("no layout named"));
     }
 }

@@ -85,7 +85,6 @@ mod tests {
     use super::*;
     use tycute_atom::{Copy_Atom, MMA_Atom, SM75_U32x4_LDSM_N, SM80_16x8x16_F16F16F16F16_TN, SM80_CP_ASYNC_CACHEALWAYS, UniversalCopy};
     use tycute_dynamic::tensor::Tensor;
-    use tycute_dynamic::value::AnyLayout;
     use tycute_layout::swizzle::recast::{half_t, uint128_t, uint32_t};
     use tycute_layout::typenum::{P37, P5};
     use tycute_layout::{show, table, MakeLayoutLeft};
@@ -101,10 +100,6 @@ mod tests {
     type S2R = MakeTiledCopyA<Copy_Atom<SM75_U32x4_LDSM_N, half_t>, Mma>;
     type R2S = MakeTiledCopyC_Atom<Copy_Atom<UniversalCopy<uint32_t>, half_t>, Mma>;
     type Smem = cute!(Sw<3,3,3> o _0 o ((_8,_4),(_8,_8)):((_64,_512),(_1,_8)));
-
-    fn any(l: &tycute_dynamic::Layout) -> AnyLayout {
-        AnyLayout::Plain(l.clone())
-    }
 
     #[test]
     fn members_and_print_equal_the_types() {
@@ -144,6 +139,5 @@ mod tests {
         type Frag = MakeLayoutLeft<cute!(((_2,_2,_2),_2,_1))>;
         let frag = crate::value::value::<Frag>().unwrap().to_layout().unwrap();
         assert_eq!(s.retile(&frag).unwrap().to_string(), show::<RetileD<S2R, Frag>>());
-        let _ = any(&frag);
     }
 }
