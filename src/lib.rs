@@ -147,7 +147,9 @@ pub mod emit {
     pub use tycute_emit::*;
 }
 /// The runtime value of a static object (`tycute::value::<cute!((_4,_2):(_2,_1))>()`), read from
-/// its type, never through text.
+/// its type, never through text; `tycute::value::tiled_copy::<TC>()` and
+/// `tycute::value::tiled_mma::<TM>()` give a TiledCopy's and a TiledMMA's value (the runtime
+/// twin's, which prints as CuTe's `print` and computes their partitions).
 pub use tycute_emit::value;
 
 /// The CUDA side: NVRTC compilation of kernels and headers to CUBIN with ptxas's report

@@ -6,9 +6,13 @@
 //! * `crosswise` against `crosswise.txt`: every `lane_ldsm_address` and `lane_byte_offset`, the
 //!   offset table, and the CuTe layout that `cute_equivalent` names.
 //! * every configuration dumps every one of its threads without an error.
+//! * the dump's TV rows are the tables of the configuration's TiledCopy/TiledMMA values
+//!   (`tycute::value::tiled_copy` / `tiled_mma`).
 
 use std::collections::HashMap;
 use std::process::Command;
+
+use tycute::configs::RowValue;
 
 fn dump(args: &[&str]) -> String {
     let out = Command::new(env!("CARGO_BIN_EXE_tycute")).arg("dump").args(args).output().expect("run tycute");
@@ -134,14 +138,15 @@ fn crosswise_matches_vectors() {
 fn every_thread_of_every_configuration() {
     for c in tycute::configs::CONFIGS {
         for tables in [false, true] {
-            for (k, v) in (c.rows)(tables) {
-                assert!(!v.starts_with("error"), "{}: {k}: {v}", c.name);
+            for r in (c.rows)(tables) {
+                assert!(!matches!(r.value, RowValue::Error(_)), "{}: {}: {}", c.name, r.name, r.text());
+                assert_eq!(r.table.is_some() && !tables, false, "{}: {} has a table without --tables", c.name, r.name);
             }
         }
         for t in 0..c.num_threads {
             let rows = (c.thread_rows)(t, true).unwrap_or_else(|| panic!("{} thread {t}", c.name));
-            for (k, v) in rows {
-                assert!(!v.starts_with("error"), "{} thread {t}: {k}: {v}", c.name);
+            for r in rows {
+                assert!(!matches!(r.value, RowValue::Error(_)), "{} thread {t}: {}: {}", c.name, r.name, r.text());
             }
         }
         assert!((c.thread_rows)(c.num_threads, false).is_none());
@@ -158,4 +163,30 @@ fn every_thread_of_every_configuration() {
         assert_eq!(out.status.code(), Some(2));
         assert!(String::from_utf8_lossy(&out.stderr).contains("out of range"));
     }
+}
+
+/// The dump's TV rows are the tables of the configuration's TiledCopy/TiledMMA values
+/// (`tycute::value::tiled_copy` / `tiled_mma`, built from the types), and the values print as the
+/// types do: the type level, the values and the dump agree.
+#[test]
+fn dump_rows_are_the_tiled_values() {
+    use tycute::configs::sgemm_sm80::{CopyA, MmaC, S2RCopyA};
+    use tycute::dynamic::tiled_mma::Operand;
+    let rows = parse(&dump(&["sgemm_sm80", "--tsv", "--tables"]), None);
+    let join = |t: Vec<i64>| t.iter().map(|v| v.to_string()).collect::<Vec<_>>().join(" ");
+    let mma = tycute::value::tiled_mma::<MmaC>().unwrap();
+    assert_eq!(mma.to_string(), tycute::show::<MmaC>());
+    for (op, name) in [(Operand::A, "A"), (Operand::B, "B"), (Operand::C, "C")] {
+        let tv = mma.layout_tv(op).unwrap();
+        assert_eq!(rows[&format!("mmaC.layout{name}_TV")], tv.to_string());
+        assert_eq!(rows[&format!("table:mmaC.layout{name}_TV")], join(tv.table(1 << 20).unwrap()));
+    }
+    assert_eq!(rows["mmaC.thr_layout_vmnk"], mma.vmnk.to_string());
+    for (tc, name) in [(tycute::value::tiled_copy::<CopyA>().unwrap(), "copyA"), (tycute::value::tiled_copy::<S2RCopyA>().unwrap(), "s2r_copy_a")] {
+        assert_eq!(rows[&format!("{name}.TiledLayout_TV")], tc.layout_tv.to_string());
+        assert_eq!(rows[&format!("{name}.Tiler_MN")], tc.tiler.to_string());
+        let s = tc.layout_s_tv().unwrap();
+        assert_eq!(rows[&format!("table:{name}.layoutS_TV")], join(s.table(1 << 20).unwrap()));
+    }
+    assert_eq!(tycute::value::tiled_copy::<CopyA>().unwrap().to_string(), tycute::show::<CopyA>());
 }

@@ -6,10 +6,12 @@
 //!   tile. Each tile cell shows the `T{t}V{v}` that lands on it, colored by thread; a cell no
 //!   pair reaches stays blank, a cell reached twice is outlined in red.
 //! * A **plain layout** (rank 2, or rank > 2 with modes 1.. as columns): cell `(i, j)` shows the
-//!   offset `L(i, j)`.
+//!   offset `L(i, j)`; a thread's tensor (`--thread T`, `tXsA`, ...) the same with its offsets
+//!   `N + L(i, j)`.
 //!
-//! The values come from the configuration's dump: the layout's CuTe text (for its shape, read by
-//! the runtime twin's parser) and its `table:` row, the index table the type level computed.
+//! The values come from the configuration's dump rows: the layout's runtime value (read from its
+//! type; its shape gives the picture's modes) and its index table, the one the type level
+//! computed. No printed text is read back.
 
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -161,17 +163,12 @@ pub fn grid(args: &DrawArgs) -> Result<Grid, String> {
         None => (cfg.rows)(true),
         Some(t) => (cfg.thread_rows)(t, true).ok_or_else(|| format!("{} has {} threads: no thread {t}", cfg.name, cfg.num_threads))?,
     };
-    let find = |k: &str| rows.iter().find(|(n, _)| n == k).map(|(_, v)| v.clone());
-    let text = find(&args.object);
-    let table = find(&format!("table:{}", args.object));
-    let (Some(text), Some(table)) = (text, table) else {
-        let drawable: Vec<&str> = rows.iter().filter_map(|(n, _)| n.strip_prefix("table:")).collect();
+    let Some(row) = rows.iter().find(|r| r.name == args.object && r.table.is_some()) else {
+        let drawable: Vec<&str> = rows.iter().filter(|r| r.table.is_some()).map(|r| r.name.as_str()).collect();
         return Err(format!("{} has no layout named `{}`; layouts: {}", cfg.name, args.object, drawable.join(", ")));
     };
-    let table: Vec<i64> = table.split_whitespace().map(|x| x.parse::<i64>().map_err(|e| format!("table: {e}"))).collect::<Result<_, _>>()?;
-    let layout = tycute_dynamic::parse::parse_value(&text)
-        .and_then(|v| v.to_any_layout())
-        .map_err(|e| format!("{}: {e}", args.object))?;
+    let (text, table) = (row.text(), row.table.clone().unwrap_or_default());
+    let layout = row.layout().ok_or_else(|| format!("{}: {text} is not a layout", args.object))?;
     let modes: Vec<i64> = match &layout {
         tycute_dynamic::value::AnyLayout::Plain(l) => l.modes().iter().map(|m| m.size().map(|s| s.value)).collect::<Result<_, _>>(),
         tycute_dynamic::value::AnyLayout::Composed(c) => {
@@ -242,5 +239,25 @@ mod tests {
         let svg = p.svg();
         assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
         assert!(p.latex().contains("\\begin{tikzpicture}"));
+    }
+
+    /// The grid comes from the row's value and table: a thread's tensor (a value with run-time
+    /// strides) draws as its offsets, a TV layout over its tile.
+    #[test]
+    fn grids_from_row_values() {
+        let args = |object: &str, thread: Option<usize>, tile: Option<&str>| DrawArgs {
+            config: "sgemm_sm80".into(),
+            object: object.into(),
+            tile: tile.map(String::from),
+            thread,
+            svg: None,
+            latex: None,
+        };
+        let g = grid(&args("tXsA", Some(5), None)).unwrap();
+        assert_eq!((g.rows, g.cols), (8, 48));
+        assert!(g.title.contains("counting_iter("), "{}", g.title);
+        let tv = grid(&args("mmaC.layoutC_TV", None, Some("32,32"))).unwrap();
+        assert_eq!(tv.cells[0].label, "T0V0");
+        assert!(grid(&args("cta_tiler", None, None)).unwrap_err().contains("no layout named"));
     }
 }

@@ -6,7 +6,8 @@
 //! (tilers, shared-memory layouts, copy and MMA atoms, TiledCopy/TiledMMA TV layouts, ...), then
 //! the tensors of one thread (default 0). Names are the seed documents' (`sA`,
 //! `copyA.TiledLayout_TV`, `tXsA`, ...). `--tables` adds each layout's index table as a
-//! `table:NAME` line; `--tsv` separates name and value by a tab.
+//! `table:NAME` line; `--tsv` separates name and value by a tab. Each line is printed from the
+//! row's runtime value (read from the type, `tycute_configs::Row`) by the twin's printer.
 
 use tycute_configs::{config, Row, CONFIGS};
 
@@ -50,10 +51,16 @@ pub fn render(name: &str, thread: Option<usize>, tables: bool, tsv: bool) -> Res
 }
 
 fn format_rows(rows: &[Row], tsv: bool) -> String {
-    let width = rows.iter().filter(|(k, _)| !k.starts_with("table:")).map(|(k, _)| k.len()).max().unwrap_or(0);
-    rows.iter()
-        .map(|(k, v)| if tsv { format!("{k}\t{v}\n") } else { format!("{k:<width$}  {v}\n") })
-        .collect()
+    let width = rows.iter().map(|r| r.name.len()).max().unwrap_or(0);
+    let line = |k: &str, v: &str| if tsv { format!("{k}\t{v}\n") } else { format!("{k:<width$}  {v}\n") };
+    let mut out = String::new();
+    for r in rows {
+        out += &line(&r.name, &r.text());
+        if let Some(t) = r.table_text() {
+            out += &line(&format!("table:{}", r.name), &t);
+        }
+    }
+    out
 }
 
 /// Run `tycute dump`; returns the process exit status.

@@ -10,8 +10,8 @@
 //! | [`sgemm_sm80_nt`] | the same tutorial's `gemm_nt<float>` (128x128x8, cp.async, 16x16 UniversalFMA) |
 //!
 //! Each configuration has a dump: `rows(tables)` (its thread-independent values) and
-//! `thread_rows(t, tables)` (the tensors of thread `t`), `(name, value)` pairs printed from the
-//! types; `tycute dump NAME [--thread N]` prints them.
+//! `thread_rows(t, tables)` (the tensors of thread `t`), each a [`Row`]: a name, the runtime
+//! value read from the type, and its index table; `tycute dump NAME [--thread N]` prints them.
 
 // `cute!` expands to `::tycute::__private::...`.
 extern crate tycute_layout as tycute;
@@ -43,8 +43,10 @@ pub mod sm90_128x256;
 pub mod sm90_layouts;
 #[cfg(feature = "sm90")]
 pub mod sm90_reuse;
+#[cfg(all(test, feature = "sm90"))]
+mod tiled_values;
 
-pub use rows::Row;
+pub use rows::{Row, RowValue};
 
 /// What the exported macros (`impl_sm80_kernel!`, `impl_sm80_variant!`) name through `$crate::`,
 /// so that they expand in a crate that depends only on `tycute` (not on tycute-tiled or
@@ -147,7 +149,14 @@ pub fn row(config: &str, name: &str, thread: Option<usize>, table: bool) -> Resu
                 Some(t) => (cfg.thread_rows)(t, true)
                     .ok_or_else(|| format!("{config} has {} threads: no thread {t}", cfg.num_threads))?,
             };
-            e.insert(rows.into_iter().collect())
+            let mut map = HashMap::new();
+            for r in rows {
+                if let Some(t) = r.table_text() {
+                    map.insert(format!("table:{}", r.name), t);
+                }
+                map.insert(r.name.clone(), r.text());
+            }
+            e.insert(map)
         }
     };
     let key = if table { format!("table:{name}") } else { name.to_string() };

@@ -1,18 +1,70 @@
-//! The dump's rows: `(name, value)` pairs, each value printed from a type (CuTe's text), and
-//! optionally the index table of each layout as a `table:NAME` row (the test vectors' format).
+//! The dump's rows: each a name, the item's runtime value (the twin's [`Value`], read from its
+//! type: [`tycute_emit::value`], [`tycute_emit::value::partition_value`]) and, optionally, its
+//! index table (`table:NAME` in the dump, the test vectors' format). The dump prints a row from
+//! its value with the twin's printer (CuTe's text); `tycute draw` draws from the value and the
+//! table. Nothing is printed and parsed again.
 
-use tycute_layout::int::Int;
+use tycute_dynamic::{AnyLayout, Int, IntTuple, Layout as LayoutValue, Value};
+use tycute_emit::value::{partition_value, value, PartitionValue};
+use tycute_layout::int::Int as IntType;
 use tycute_layout::tuple::{Nil, Tup};
-use tycute_layout::{show, table, Layout, Reify};
+use tycute_layout::{table, Layout, Reify};
 use tycute_tiled::copy::text::CuteValue;
-use tycute_tiled::copy::{table_of, text, CuteFunc, CuteText, Dyn};
+use tycute_tiled::copy::{table_of, CuteFunc, Dyn};
 use tycute_tiled::CountingTensor;
 use typenum::{Integer, NInt, NonZero, PInt, Unsigned, Z0};
 
-/// A row: the item's name (the seed's name where the seed prints it) and its value.
-pub type Row = (String, String);
+/// What a row holds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RowValue {
+    /// A runtime value (an integer, a tuple, a tiler, a layout, a swizzled layout, a tensor).
+    Value(Value),
+    /// A number or a note that is not a CuTe object (a byte count, a list of coordinates).
+    Note(String),
+    /// The value could not be computed: the reason.
+    Error(String),
+}
 
-/// Collects rows; with `tables`, every layout row is followed by its index table.
+/// A row of a configuration's dump.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Row {
+    /// The item's name (the seed's name where the seed prints it).
+    pub name: String,
+    /// Its value.
+    pub value: RowValue,
+    /// Its index table (`table:NAME`), when tables were asked for and it is a layout or tensor.
+    pub table: Option<Vec<i64>>,
+}
+
+impl Row {
+    /// The value's CuTe text (what the dump prints).
+    pub fn text(&self) -> String {
+        match &self.value {
+            RowValue::Value(v) => v.to_string(),
+            RowValue::Note(t) => t.clone(),
+            RowValue::Error(e) => format!("error: {e}"),
+        }
+    }
+    /// The table's text: the entries separated by spaces.
+    pub fn table_text(&self) -> Option<String> {
+        self.table.as_deref().map(join)
+    }
+    /// The layout the row holds (a plain or swizzled layout, or a tensor's layout).
+    pub fn layout(&self) -> Option<AnyLayout> {
+        match &self.value {
+            RowValue::Value(Value::Layout(l)) => Some(AnyLayout::Plain(l.clone())),
+            RowValue::Value(Value::Composed(c)) => Some(AnyLayout::Composed(c.clone())),
+            RowValue::Value(Value::Tensor { layout, .. }) => Some(layout.clone()),
+            _ => None,
+        }
+    }
+}
+
+fn from_result(r: Result<Value, String>) -> RowValue {
+    r.map_or_else(RowValue::Error, RowValue::Value)
+}
+
+/// Collects rows; with `tables`, every layout row carries its index table.
 pub struct Rows {
     tables: bool,
     rows: Vec<Row>,
@@ -27,43 +79,39 @@ impl Rows {
     pub fn new(tables: bool) -> Self {
         Rows { tables, rows: Vec::new() }
     }
+    fn push(&mut self, name: &str, value: RowValue, table: Option<Vec<i64>>) {
+        self.rows.push(Row { name: name.to_string(), value, table: table.filter(|_| self.tables) });
+    }
     /// A value without a table (an integer, a tuple, a tiler).
     pub fn show<T: Reify>(&mut self, name: &str) {
-        self.rows.push((name.to_string(), show::<T>()));
+        self.push(name, from_result(value::<T>().map_err(|e| e.to_string())), None);
     }
     /// A layout (or swizzled layout) and its table.
     pub fn layout<T: Reify>(&mut self, name: &str) {
-        self.rows.push((name.to_string(), show::<T>()));
-        if self.tables {
-            self.rows.push((format!("table:{name}"), join(&table::<T>())));
-        }
+        let t = self.tables.then(table::<T>);
+        self.push(name, from_result(value::<T>().map_err(|e| e.to_string())), t);
     }
     /// A value that may hold run-time parts (`Dyn`, `MixedBits`), without a table.
-    pub fn text<T: CuteText>(&mut self, name: &str) {
-        self.rows.push((name.to_string(), text::<T>()));
+    pub fn text<T: PartitionValue>(&mut self, name: &str) {
+        self.push(name, from_result(partition_value::<T>().map_err(|e| e.to_string())), None);
     }
     /// A thread's tensor `counting_iter(N) o L` (possibly with run-time parts) and its table.
-    pub fn tensor<T: CuteText + CuteFunc>(&mut self, name: &str) {
-        self.rows.push((name.to_string(), text::<T>()));
-        if self.tables {
-            self.rows.push((format!("table:{name}"), join(&table_of::<T>())));
-        }
+    pub fn tensor<T: PartitionValue + CuteFunc>(&mut self, name: &str) {
+        let t = self.tables.then(table_of::<T>);
+        self.push(name, from_result(partition_value::<T>().map_err(|e| e.to_string())), t);
     }
     /// Thread `t`'s tensor, from the type level: `Rep` is the partition of a representative
     /// thread (its layout's shape, and which strides CuTe knows statically), `row` the indices of
     /// the elements of thread `t` in the partition's order, read off the thread-independent
     /// (thread, value) layout of the partition. The offset and the run-time strides are thread
     /// `t`'s; see [`thread_tensor`].
-    pub fn thread_tensor<Rep: TensorParts + CuteText>(&mut self, name: &str, row: &[i64]) {
-        let v = thread_tensor::<Rep>(row).unwrap_or_else(|e| format!("error: {e}"));
-        self.rows.push((name.to_string(), v));
-        if self.tables {
-            self.rows.push((format!("table:{name}"), join(row)));
-        }
+    pub fn thread_tensor<Rep: TensorParts + PartitionValue>(&mut self, name: &str, row: &[i64]) {
+        let v = from_result(ThreadTensorParts::of::<Rep>().thread_value(row));
+        self.push(name, v, Some(row.to_vec()));
     }
-    /// A row computed otherwise (from a type's table).
+    /// A row that is not a CuTe object (a count, a note, a list of coordinates).
     pub fn raw(&mut self, name: &str, value: String) {
-        self.rows.push((name.to_string(), value));
+        self.push(name, RowValue::Note(value), None);
     }
     /// Whether tables are requested.
     pub fn tables(&self) -> bool {
@@ -76,30 +124,26 @@ impl Rows {
 }
 
 /// `B % A == 0` for static integers (for `const_assert!`).
-pub const fn divides<B: Int, A: Int>() -> bool {
+pub const fn divides<B: IntType, A: IntType>() -> bool {
     B::I64 % A::I64 == 0
 }
 
-/// `idx2crd(i, shape)` (colexicographic), written as CuTe writes a coordinate of that shape:
-/// `shape` is the shape's CuTe text (`(_32,(_2,_4))`), each leaf `_n` becomes its coordinate.
-pub fn crd_text(mut i: i64, shape: &str) -> String {
-    let mut out = String::new();
-    let mut chars = shape.chars().peekable();
-    while let Some(c) = chars.next() {
-        if c == '_' {
-            let mut n = String::new();
-            while let Some(d) = chars.peek().filter(|d| d.is_ascii_digit()) {
-                n.push(*d);
-                chars.next();
+/// `idx2crd(i, shape)` (colexicographic): the coordinate of linear index `i` in `shape`, with
+/// the shape's structure (its leaves run-time integers, printed `(3,(1,2))` as CuTe prints a
+/// coordinate).
+pub fn crd(i: i64, shape: &IntTuple) -> IntTuple {
+    fn go(i: &mut i64, s: &IntTuple) -> IntTuple {
+        match s {
+            IntTuple::Int(n) => {
+                let n = n.value.max(1);
+                let c = *i % n;
+                *i /= n;
+                IntTuple::Int(Int::dy(c))
             }
-            let s: i64 = n.parse().expect("static shape leaf");
-            out.push_str(&(i % s).to_string());
-            i /= s;
-        } else {
-            out.push(c);
+            IntTuple::Tuple(v) => IntTuple::Tuple(v.iter().map(|x| go(i, x)).collect()),
         }
     }
-    out
+    go(&mut { i }, shape)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -174,12 +218,12 @@ impl<N: CuteValue, S: Leaves, D: Leaves> TensorParts for CountingTensor<N, Layou
 /// `row[e_k] - row[0]` (`e_k` the linear index of the unit coordinate of leaf `k`). Every static
 /// stride, and the whole row (`row[i] == offset + sum_k c_k(i) * d_k`), is checked: an error says
 /// that thread `t`'s elements are not the representative's layout at another offset.
-pub fn thread_tensor<Rep: TensorParts + CuteText>(row: &[i64]) -> Result<String, String> {
+pub fn thread_tensor<Rep: TensorParts + PartitionValue>(row: &[i64]) -> Result<String, String> {
     ThreadTensorParts::of::<Rep>().thread(row)
 }
 
-/// A representative thread tensor as values ([`TensorParts`] and its CuTe text), read once from
-/// its type; [`ThreadTensorParts::thread`] is [`thread_tensor`] for it.
+/// A representative thread tensor as values ([`TensorParts`] and its runtime value), read once
+/// from its type; [`ThreadTensorParts::thread`] is [`thread_tensor`] for it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ThreadTensorParts {
     /// The offset of its first element.
@@ -188,14 +232,15 @@ pub struct ThreadTensorParts {
     pub shape: Vec<(i64, bool)>,
     /// The leaves of its stride (`(value, is run-time)`; a run-time one is the representative's).
     pub stride: Vec<(i64, bool)>,
-    /// `counting_iter(N) o S:D`.
-    pub text: String,
+    /// `counting_iter(N) o S:D`: the representative's value (or why it has none).
+    pub value: Result<Value, String>,
 }
 
 impl ThreadTensorParts {
     /// The parts of the tensor type `Rep`.
-    pub fn of<Rep: TensorParts + CuteText>() -> Self {
-        ThreadTensorParts { offset: Rep::offset(), shape: Rep::shape(), stride: Rep::stride(), text: text::<Rep>() }
+    pub fn of<Rep: TensorParts + PartitionValue>() -> Self {
+        let value = partition_value::<Rep>().map_err(|e| e.to_string());
+        ThreadTensorParts { offset: Rep::offset(), shape: Rep::shape(), stride: Rep::stride(), value }
     }
 
     /// The strides of the thread whose element indices are `row`: the representative's static
@@ -230,35 +275,39 @@ impl ThreadTensorParts {
         Ok(d)
     }
 
+    /// The value of the thread whose element indices are `row`: the representative's tensor
+    /// with this thread's offset and run-time strides (the static parts are the type's).
+    pub fn thread_value(&self, row: &[i64]) -> Result<Value, String> {
+        let d = self.strides(row)?;
+        let rep = match &self.value {
+            Ok(Value::Tensor { layout: AnyLayout::Plain(rep), .. }) => rep,
+            Ok(v) => return Err(format!("not a plain tensor: {v}")),
+            Err(e) => return Err(e.clone()),
+        };
+        let mut k = 0;
+        let stride = replace_leaves(&rep.stride, &mut k, &|k, leaf| match self.stride.get(k) {
+            Some(&(_, true)) => Int::dy(d[k]),
+            _ => leaf,
+        });
+        let layout = LayoutValue::new(rep.shape.clone(), stride).map_err(|e| e.to_string())?;
+        Ok(Value::Tensor { base: Int::dy(row[0]), layout: AnyLayout::Plain(layout) })
+    }
+
     /// The CuTe text of the thread whose element indices are `row` ([`thread_tensor`]).
     pub fn thread(&self, row: &[i64]) -> Result<String, String> {
-        let d = self.strides(row)?;
-        let (base, stride) = (row[0], &self.stride);
-        // the representative's text, its offset and run-time strides replaced by this thread's
-        let rep = &self.text;
-        let (head, layout) = rep.split_once(" o ").ok_or("not a tensor")?;
-        if !head.starts_with("counting_iter(") || layout.contains(" o ") {
-            return Err(format!("not a plain tensor: {rep}"));
+        self.thread_value(row).map(|v| v.to_string())
+    }
+}
+
+/// `t` with leaf `k` (in order) replaced by `f(k, leaf)`.
+fn replace_leaves(t: &IntTuple, k: &mut usize, f: &dyn Fn(usize, Int) -> Int) -> IntTuple {
+    match t {
+        IntTuple::Int(i) => {
+            let v = f(*k, *i);
+            *k += 1;
+            IntTuple::Int(v)
         }
-        let (shape_text, stride_text) = layout.split_once(':').ok_or("not a layout")?;
-        let mut out = format!("counting_iter({base}) o {shape_text}:");
-        let mut k = 0;
-        let mut chars = stride_text.chars().peekable();
-        while let Some(c) = chars.next() {
-            if c == '_' || c == '-' || c.is_ascii_digit() {
-                let mut tok = c.to_string();
-                while let Some(n) = chars.peek().filter(|n| n.is_ascii_digit()) {
-                    tok.push(*n);
-                    chars.next();
-                }
-                let (_, is_dyn) = stride[k];
-                out.push_str(&if is_dyn { d[k].to_string() } else { tok });
-                k += 1;
-            } else {
-                out.push(c);
-            }
-        }
-        Ok(out)
+        IntTuple::Tuple(v) => IntTuple::Tuple(v.iter().map(|x| replace_leaves(x, k, f)).collect()),
     }
 }
 
@@ -278,10 +327,45 @@ pub fn gmem_row(g: &[i64], coords: &[i64], tile: usize) -> Vec<i64> {
 /// Test helper: thread `t`'s row `name` of a configuration's dump (`thread_rows`) and its table
 /// row equal the type-level partition `P` (the thread a type), printed and tabulated.
 #[cfg(test)]
-pub(crate) fn check_thread_row<P: CuteText + CuteFunc>(thread_rows: fn(usize, bool) -> Option<Vec<Row>>, t: usize, name: &str) {
+pub(crate) fn check_thread_row<P: tycute_tiled::copy::CuteText + CuteFunc>(thread_rows: fn(usize, bool) -> Option<Vec<Row>>, t: usize, name: &str) {
     let rows = thread_rows(t, true).expect("a thread of the configuration");
-    let get = |k: &str| rows.iter().find(|(n, _)| n == k).map(|(_, v)| v.clone()).unwrap_or_else(|| panic!("no row {k}"));
-    assert_eq!(get(name), text::<P>(), "thread {t} {name}");
-    let tbl: Vec<String> = table_of::<P>().iter().map(|v| v.to_string()).collect();
-    assert_eq!(get(&format!("table:{name}")), tbl.join(" "), "thread {t} table:{name}");
+    let row = rows.iter().find(|r| r.name == name).unwrap_or_else(|| panic!("no row {name}"));
+    assert_eq!(row.text(), tycute_tiled::copy::text::<P>(), "thread {t} {name}");
+    assert_eq!(row.table.as_deref(), Some(&table_of::<P>()[..]), "thread {t} table:{name}");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tycute_layout::typenum::{P144, P8};
+    use tycute_macros::cute;
+
+    #[test]
+    fn crd_is_idx2crd_on_the_shape_value() {
+        let shape = IntTuple::Tuple(vec![
+            IntTuple::Int(Int::st(32)),
+            IntTuple::Tuple(vec![IntTuple::Int(Int::st(2)), IntTuple::Int(Int::st(4))]),
+        ]);
+        assert_eq!(crd(0, &shape).to_string(), "(0,(0,0))");
+        assert_eq!(crd(37 + 32 * 5, &shape).to_string(), "(5,(0,3))");
+        assert_eq!(crd(33, &shape).to_string(), "(1,(1,0))");
+    }
+
+    #[test]
+    fn a_thread_tensor_is_the_representative_with_this_threads_parts() {
+        // representative: counting_iter(8) o (_2,_2):(144,_1); another thread: offset 20, stride 160
+        type Rep = CountingTensor<P8, Layout<cute!((_2,_2)), Tup<Dyn<P144>, Tup<cute!(_1), Nil>>>>;
+        let p = ThreadTensorParts::of::<Rep>();
+        let v = p.thread_value(&[20, 180, 21, 181]).unwrap();
+        assert_eq!(v.to_string(), "counting_iter(20) o (_2,_2):(160,_1)");
+        // a static stride that does not hold for the thread is an error, not a value
+        assert!(p.thread(&[20, 180, 22, 182]).unwrap_err().contains("static stride 1"));
+        let mut r = Rows::new(true);
+        r.thread_tensor::<Rep>("t", &[20, 180, 21, 181]);
+        r.raw("note", "1 (one thread)".into());
+        let rows = r.into_rows();
+        assert_eq!((rows[0].text(), rows[0].table_text()), ("counting_iter(20) o (_2,_2):(160,_1)".into(), Some("20 180 21 181".into())));
+        assert_eq!((rows[1].text(), rows[1].table.clone()), ("1 (one thread)".into(), None));
+        assert!(rows[0].layout().is_some() && rows[1].layout().is_none());
+    }
 }

@@ -37,7 +37,7 @@ use tycute_tiled::mma::{
 use tycute_tiled::mma::thrfrg::{AtomTile, PermTile, ThrTile, TvTile};
 
 use crate::dynamic::{DynTensorShape, MakeFragmentOfShape, SliceLastAt0, DynCopyPartition0, DynMmaPartition0, DynThrfrgC, DynTidfrgS, LocalTile, D};
-use crate::rows::{crd_text, gmem_row, tv_row, Row, Rows};
+use crate::rows::{crd, gmem_row, tv_row, Row, Rows};
 
 // ---------------------------------------------------------------------------------------------
 // The problem and the CTA tile
@@ -273,10 +273,10 @@ pub fn rows(tables: bool) -> Vec<Row> {
     r.layout::<Dst2Ref<S2RAtom>>("ldmatrix.dst2ref");
     // (src_tid, src_vid) -> (ref_tid, ref_vid) for the threads that start each 8x8 matrix
     let src2ref = table::<Src2Ref<S2RAtom>>();
-    let ref_shape = show::<ShapeOf<ValLayoutRef<S2RAtom>>>();
+    let ref_shape = tycute_emit::value::<ShapeOf<ValLayoutRef<S2RAtom>>>().and_then(|v| Ok(v.to_int_tuple()?)).expect("a static shape");
     let (nthr, nval) = (Size::<LayoutAt<Src2Ref<S2RAtom>, Z0>>::I64, Size::<LayoutAt<Src2Ref<S2RAtom>, P1>>::I64);
     for tid in [0, 8, 16, 24] {
-        let v: Vec<String> = (0..nval).map(|v| crd_text(src2ref[(tid + nthr * v) as usize], &ref_shape)).collect();
+        let v: Vec<String> = (0..nval).map(|v| crd(src2ref[(tid + nthr * v) as usize], &ref_shape).to_string()).collect();
         r.raw(&format!("ldmatrix.src2ref_samples tid={tid}"), v.join(" "));
     }
     r.layout::<TiledLayout_TV<S2RCopyA>>("s2r_copy_a.TiledLayout_TV");

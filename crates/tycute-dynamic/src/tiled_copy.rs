@@ -305,3 +305,42 @@ impl TiledCopy {
         crate::tensor::slice_layout(&Crd::T(vec![Crd::U, second]), &vt)
     }
 }
+
+/// CuTe's `print(tiled_copy)`: the TiledCopy's members, then its atom's (the same lines as the
+/// type level's `show::<TiledCopy<..>>()`). A member that cannot be computed prints as
+/// `error: ...` in its place.
+impl std::fmt::Display for TiledCopy {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let shown = |r: Result<Layout>| r.map_or_else(|e| format!("error: {e}"), |l| l.to_string());
+        writeln!(f, "TiledCopy")?;
+        writeln!(f, "  Tiler_MN:       {}", self.tiler)?;
+        writeln!(f, "  TiledLayout_TV: {}", self.layout_tv)?;
+        writeln!(f, "Copy_Atom")?;
+        writeln!(f, "  ThrID:        {}", self.atom.thr_id)?;
+        writeln!(f, "  ValLayoutSrc: {}", shown(self.atom.val_src()))?;
+        writeln!(f, "  ValLayoutDst: {}", shown(self.atom.val_dst()))?;
+        writeln!(f, "  ValLayoutRef: {}", shown(self.atom.val_ref()))?;
+        writeln!(f, "  ValueType:    {}b", self.atom.val_bits)
+    }
+}
+
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::atom::copy::copy_atom;
+
+    #[test]
+    fn prints_as_cute() {
+        let atom = copy_atom("Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<uint128_t>,half_t>").unwrap();
+        let thr: Layout = "(_16,_8):(_8,_1)".parse().unwrap();
+        let val: Layout = "(_1,_8):(_0,_1)".parse().unwrap();
+        let tc = make_tiled_copy(atom, &thr, &val).unwrap();
+        assert_eq!(
+            tc.to_string(),
+            "TiledCopy\n  Tiler_MN:       (_16,_64)\n  TiledLayout_TV: ((_8,_16),_8):((_128,_1),_16)\n\
+             Copy_Atom\n  ThrID:        _1:_0\n  ValLayoutSrc: (_1,_8):(_0,_1)\n  ValLayoutDst: (_1,_8):(_0,_1)\n\
+             \x20 ValLayoutRef: (_1,_8):(_0,_1)\n  ValueType:    16b\n"
+        );
+    }
+}

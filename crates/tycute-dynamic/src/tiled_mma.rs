@@ -380,6 +380,22 @@ impl TiledMma {
     }
 }
 
+/// CuTe's `print(tiled_mma)`: the TiledMMA's members, then its atom's (the same lines as the
+/// type level's `show::<TiledMMA<..>>()`).
+impl std::fmt::Display for TiledMma {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        writeln!(f, "TiledMMA")?;
+        writeln!(f, "  ThrLayoutVMNK:  {}", self.vmnk)?;
+        writeln!(f, "  PermutationMNK: {}", Tiler::Tuple(self.perm.clone()))?;
+        writeln!(f, "MMA_Atom")?;
+        writeln!(f, "  ThrID:      {}", self.atom.thr_id)?;
+        writeln!(f, "  Shape_MNK:  {}", self.atom.shape_mnk)?;
+        writeln!(f, "  LayoutA_TV: {}", self.atom.layout_a)?;
+        writeln!(f, "  LayoutB_TV: {}", self.atom.layout_b)?;
+        writeln!(f, "  LayoutC_TV: {}", self.atom.layout_c)
+    }
+}
+
 /// `make_fragment_like(layout)`: the first mode compact (stride-0 modes kept at 0), the other
 /// modes ordered like the layout's strides.
 pub fn make_fragment_like(layout: &Layout) -> Result<Layout> {
@@ -444,4 +460,25 @@ pub fn crd_to_1d(c: &IntTuple, shape: &IntTuple) -> Result<Int> {
 /// Evaluate a layout at a coordinate (`layout(c)`), used for checks.
 pub fn eval_at(l: &Layout, c: &IntTuple) -> Result<Int> {
     crd2idx(c, &l.shape, &l.stride)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::atom::mma::mma_atom;
+
+    #[test]
+    fn prints_as_cute() {
+        let atom = mma_atom("SM80_16x8x16_F16F16F16F16_TN").unwrap();
+        let l: Layout = "(_2,_2,_1):(_1,_2,_0)".parse().unwrap();
+        let m = make_tiled_mma(atom, &l, &Tiler::Underscore).unwrap();
+        assert_eq!(
+            m.to_string(),
+            "TiledMMA\n  ThrLayoutVMNK:  (_32,_2,_2,_1):(_1,_32,_64,_0)\n  PermutationMNK: (_,_,_)\n\
+             MMA_Atom\n  ThrID:      _32:_1\n  Shape_MNK:  (_16,_8,_16)\n\
+             \x20 LayoutA_TV: ((_4,_8),(_2,_2,_2)):((_32,_1),(_16,_8,_128))\n\
+             \x20 LayoutB_TV: ((_4,_8),(_2,_2)):((_16,_1),(_8,_64))\n\
+             \x20 LayoutC_TV: ((_4,_8),(_2,_2)):((_32,_1),(_16,_8))\n"
+        );
+    }
 }

@@ -5,6 +5,11 @@
 //! [`Value`], walking the constant's structure ([`ReprNode`]): nothing is printed and parsed
 //! again. The twin's printer then writes exactly CuTe's text, and its algebra can continue from
 //! the value (a header's flattened strides, a proof's index table, a picture).
+//!
+//! The composite objects follow the same path: [`tiled_copy`] and [`tiled_mma`] build the twin's
+//! `TiledCopy` / `TiledMma` from their atoms' and their own associated types (each a reified
+//! constant), and [`partition_value`] turns a thread's partition that holds run-time parts
+//! (`Dyn` strides, `MixedBits` offsets) into a value with dynamic integers.
 
 use tycute_dynamic::basis::{BasisLayout, BasisStride};
 use tycute_dynamic::{AnyLayout, ComposedLayout, Func, Int, IntTuple, Layout, Offset, Swizzle, Tiler, Value};
@@ -12,6 +17,14 @@ use tycute_layout::repr::ReprNode;
 use tycute_layout::Reify;
 
 use crate::Error;
+
+mod partition;
+mod tiled_copy;
+mod tiled_mma;
+
+pub use partition::{partition_value, PartitionValue};
+pub use tiled_copy::{copy_atom, tiled_copy};
+pub use tiled_mma::{mma_atom, tiled_mma};
 
 /// The runtime value of a static object: `value::<cute!((_4,_2):(_2,_1))>()` is the twin's
 /// `Layout` `(_4,_2):(_2,_1)`.
@@ -64,6 +77,38 @@ pub fn node_value(n: &ReprNode) -> Result<Value, Error> {
             return Err(Error::new("a smem_ptr or a scaled basis outside a composed layout or a stride"))
         }
     })
+}
+
+/// The plain layout value of a static layout (`what` names it in the error).
+pub(crate) fn layout<T: Reify>(what: &str) -> Result<Layout, Error> {
+    match value::<T>()? {
+        Value::Layout(l) => Ok(l),
+        v => Err(Error::new(format!("{what}: expected a layout, got {v}"))),
+    }
+}
+
+/// The tiler value of a static tiler or shape (`what` names it in the error).
+pub(crate) fn tiler_value<T: Reify>(what: &str) -> Result<Tiler, Error> {
+    value::<T>()?.to_tiler().map_err(|e| Error::new(format!("{what}: {e}")))
+}
+
+/// A type's name as CuTe writes it, module paths dropped
+/// (`Copy_Atom<SM75_U32x4_LDSM_N, half_t>`): a label for messages, never read back.
+pub(crate) fn type_label<T: ?Sized>() -> String {
+    let full = core::any::type_name::<T>();
+    let mut out = String::with_capacity(full.len());
+    let mut ident = String::new();
+    for c in full.chars() {
+        if c.is_alphanumeric() || c == '_' || c == ':' {
+            ident.push(c);
+        } else {
+            out.push_str(ident.rsplit("::").next().unwrap_or(""));
+            ident.clear();
+            out.push(c);
+        }
+    }
+    out.push_str(ident.rsplit("::").next().unwrap_or(""));
+    out
 }
 
 enum Either {

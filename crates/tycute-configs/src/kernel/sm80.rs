@@ -353,8 +353,8 @@ pub type CoordMN<C> = MakeLayoutLeft<Tup<<C as Sm80Config>::BM, Tup<<C as Sm80Co
 
 /// A per-thread tensor a header writes in closed form: thread 0's partition type (offsets and
 /// run-time strides of other threads come from the configuration's `tidfrg`/`thrfrg` tables).
-pub trait ThreadTensorType: TensorParts + CuteText {}
-impl<T: TensorParts + CuteText> ThreadTensorType for T {}
+pub trait ThreadTensorType: TensorParts + CuteText + tycute_emit::value::PartitionValue {}
+impl<T: TensorParts + CuteText + tycute_emit::value::PartitionValue> ThreadTensorType for T {}
 
 /// What a kernel of configuration `C` reads, derived from its parts: one type alias per table
 /// and per thread tensor (the names of CuTe's sgemm_sm80 kernel). Tables are `(thread, value)`
