@@ -127,7 +127,7 @@ pub mod bounds {
 /// `examples/bf16-tile` uses it end to end.
 ///
 /// ```
-/// use tycute::emit::{CopyTables, Header};
+/// use tycute::emit::{CopyOn, CopyTables, Header};
 /// use tycute::atom::{Copy_Atom, UniversalCopy};
 /// use tycute::tiled::copy::MakeTiledCopy;
 /// use tycute::{cute, float, uint128_t, MakeLayoutLeft};
@@ -135,7 +135,7 @@ pub mod bounds {
 /// // 16x8 threads store 4 floats each of a (64,8) M-major tile
 /// type S2G = MakeTiledCopy<Copy_Atom<UniversalCopy<uint128_t>, float>, cute!((_16,_8):(_1,_16)), MakeLayoutLeft<cute!((_4,_1))>>;
 /// type Tile = MakeLayoutLeft<cute!((_64,_8))>;
-/// let c = CopyTables::of::<S2G, Tile, Tile>()?;
+/// let c = CopyTables::of::<CopyOn<S2G, Tile, Tile>>()?;
 /// c.prove_dst_once("S2G", 64 * 8)?;
 /// c.prove_vectors("S2G", 4)?;
 /// let mut h = Header::new("my_epilogue")?;

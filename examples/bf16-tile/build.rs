@@ -5,17 +5,17 @@
 mod design;
 
 use design::*;
-use tycute::emit::{proof, CopyTables, Error, Header, MmaTables};
+use tycute::emit::{proof, CopyOn, CopyTables, Error, Header, MmaOn, MmaTables};
 use tycute::{bfloat16_t, float};
 
 fn header() -> Result<Header, Error> {
-    let g2s_a = CopyTables::of::<G2S, GmemA, SmemA>()?;
-    let g2s_b = CopyTables::of::<G2S, GmemB, SmemB>()?;
-    let mma = MmaTables::of::<Mma, CoordA, CoordB, CoordC>()?;
-    let s2r_a = CopyTables::of::<S2RA, SmemA, CoordA>()?;
-    let s2r_b = CopyTables::of::<S2RB, SmemB, CoordB>()?;
-    let r2s = CopyTables::of::<R2S, CoordC, SmemC>()?;
-    let s2g = CopyTables::of::<S2G, SmemC, GmemD>()?;
+    let g2s_a = CopyTables::of::<CopyOn<G2S, GmemA, SmemA>>()?;
+    let g2s_b = CopyTables::of::<CopyOn<G2S, GmemB, SmemB>>()?;
+    let mma = MmaTables::of::<MmaOn<Mma, CoordA, CoordB, CoordC>>()?;
+    let s2r_a = CopyTables::of::<CopyOn<S2RA, SmemA, CoordA>>()?;
+    let s2r_b = CopyTables::of::<CopyOn<S2RB, SmemB, CoordB>>()?;
+    let r2s = CopyTables::of::<CopyOn<R2S, CoordC, SmemC>>()?;
+    let s2g = CopyTables::of::<CopyOn<S2G, SmemC, GmemD>>()?;
 
     // every element of A, B and D is moved exactly once, in whole 16-byte vectors
     for (what, c, n, v) in [("G2S A", &g2s_a, BM * BK, 8), ("G2S B", &g2s_b, BN * BK, 8), ("S2G D", &s2g, BM * BN, 4)] {

@@ -14,7 +14,7 @@
 //! ```
 //! # extern crate tycute_layout as tycute;
 //! use tycute_atom::{Copy_Atom, MMA_Atom, SM75_U32x4_LDSM_N, SM80_16x8x16_F32BF16BF16F32_TN, SM80_CP_ASYNC_CACHEALWAYS};
-//! use tycute_emit::{CopyTables, Header, MmaTables};
+//! use tycute_emit::{CopyOn, CopyTables, Header, MmaOn, MmaTables};
 //! use tycute_layout::{bfloat16_t, float, uint128_t, Composition, MakeLayoutLeft, TileToShape};
 //! use tycute_macros::cute;
 //! use tycute_tiled::copy::{MakeTiledCopy, MakeTiledCopyA};
@@ -30,13 +30,13 @@
 //! type S2R = MakeTiledCopyA<Copy_Atom<SM75_U32x4_LDSM_N, bfloat16_t>, Mma>;
 //!
 //! // What each thread touches, and the proofs.
-//! let g2s = CopyTables::of::<G2S, GmemA, SmemA>()?;
+//! let g2s = CopyTables::of::<CopyOn<G2S, GmemA, SmemA>>()?;
 //! g2s.prove_src_once("G2S A", 64 * 32)?;
 //! g2s.prove_dst_once("G2S A", 64 * 32)?;
 //! g2s.prove_vectors("G2S A", 8)?;                          // 16-byte cp.async of 8 bf16
-//! let mma = MmaTables::of::<Mma, TileA, MakeLayoutLeft<cute!((_64,_32))>, MakeLayoutLeft<cute!((_64,_64))>>()?;
+//! let mma = MmaTables::of::<MmaOn<Mma, TileA, MakeLayoutLeft<cute!((_64,_32))>, MakeLayoutLeft<cute!((_64,_64))>>>()?;
 //! mma.prove_c_once("MMA", 64 * 64)?;
-//! let s2r = CopyTables::of::<S2R, SmemA, TileA>()?;
+//! let s2r = CopyTables::of::<CopyOn<S2R, SmemA, TileA>>()?;
 //! tycute_emit::proof::same_elements("ldmatrix -> MMA A", s2r.dst(), mma.a())?;
 //!
 //! // The header.
@@ -64,9 +64,9 @@ pub mod mma;
 pub mod proof;
 pub mod value;
 
-pub use copy::CopyTables;
+pub use copy::{CopyApplied, CopyOn, CopyOperands, CopyTables};
 pub use element::ElementName;
 pub use error::Error;
 pub use header::{write_if_changed, Header};
-pub use mma::MmaTables;
+pub use mma::{MmaApplied, MmaOn, MmaOperands, MmaTables};
 pub use value::{any_layout, value};

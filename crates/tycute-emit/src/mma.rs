@@ -1,8 +1,9 @@
 //! [`MmaTables`]: which elements of A, B and C each thread of a TiledMMA holds.
 
+use core::marker::PhantomData;
+
 use tycute_dynamic::{AnyLayout, Layout};
 use tycute_layout::Reify;
-use tycute_tiled::mma::thrfrg::{ThrfrgAOp, ThrfrgBOp, ThrfrgCOp};
 use tycute_tiled::mma::{ThrLayoutVMNK, ThrfrgA, ThrfrgB, ThrfrgC};
 
 use crate::copy::tv_rows;
@@ -37,6 +38,36 @@ fn frg_shape(l: &Layout) -> Result<(usize, usize, usize), Error> {
 
 const TABLE_LIMIT: i64 = 1 << 26;
 
+/// A TiledMMA `TM` applied to A `(M,K)`, B `(N,K)` and C `(M,N)`, what [`MmaTables::of`] reads:
+/// `get_thr_layout_vmnk()` and `thrfrg_A/B/C` as types. A type alias for the reason
+/// [`CopyOn`](crate::CopyOn) is one: the solver evaluates them once, where the alias is named.
+pub type MmaOn<TM, A, B, C> = MmaApplied<ThrLayoutVMNK<TM>, ThrfrgA<TM, A>, ThrfrgB<TM, B>, ThrfrgC<TM, C>>;
+
+/// `get_thr_layout_vmnk()` and `thrfrg_A/B/C` of one TiledMMA, evaluated: name it as [`MmaOn`].
+pub struct MmaApplied<V, A, B, C>(PhantomData<fn() -> (V, A, B, C)>);
+
+/// What [`MmaTables::of`] takes: [`MmaOn`]`<TiledMMA, A, B, C>`.
+#[diagnostic::on_unimplemented(
+    message = "MmaTables::of takes `MmaOn<TiledMMA, A, B, C>`, not `{Self}`",
+    label = "not an MmaOn<..>"
+)]
+pub trait MmaOperands {
+    /// `get_thr_layout_vmnk()`.
+    type ThrLayoutVMNK: Reify;
+    /// `thrfrg_A(a)`.
+    type ThrfrgA: Reify;
+    /// `thrfrg_B(b)`.
+    type ThrfrgB: Reify;
+    /// `thrfrg_C(c)`.
+    type ThrfrgC: Reify;
+}
+impl<V: Reify, A: Reify, B: Reify, C: Reify> MmaOperands for MmaApplied<V, A, B, C> {
+    type ThrLayoutVMNK = V;
+    type ThrfrgA = A;
+    type ThrfrgB = B;
+    type ThrfrgC = C;
+}
+
 fn plain(v: AnyLayout, what: &str) -> Result<Layout, Error> {
     match v {
         AnyLayout::Plain(l) => Ok(l),
@@ -46,23 +77,16 @@ fn plain(v: AnyLayout, what: &str) -> Result<Layout, Error> {
 
 impl MmaTables {
     /// The tables of TiledMMA `TM` over coordinate (or any) layouts of A `(M,K)`, B `(N,K)` and
-    /// C `(M,N)` (e.g. `make_layout((bM,bK))`: element `m + bM*k`).
-    pub fn of<TM, A, B, C>() -> Result<MmaTables, Error>
-    where
-        TM: tycute_tiled::mma::TiledMma,
-        ThrfrgA<TM, A>: Reify,
-        ThrfrgB<TM, B>: Reify,
-        ThrfrgC<TM, C>: Reify,
-        ThrLayoutVMNK<TM>: Reify,
-        TM: ThrfrgAOp<A> + ThrfrgBOp<B> + ThrfrgCOp<C>,
-    {
-        let vmnk = match value::<ThrLayoutVMNK<TM>>()? {
+    /// C `(M,N)` (e.g. `make_layout((bM,bK))`: element `m + bM*k`), named as
+    /// [`MmaOn`]`<TM, A, B, C>`.
+    pub fn of<T: MmaOperands>() -> Result<MmaTables, Error> {
+        let vmnk = match value::<T::ThrLayoutVMNK>()? {
             tycute_dynamic::Value::Layout(l) => l,
             v => return Err(Error::new(format!("get_thr_layout_vmnk is {v}, not a layout"))),
         };
-        let a = plain(any_layout::<ThrfrgA<TM, A>>()?, "thrfrg_A")?;
-        let b = plain(any_layout::<ThrfrgB<TM, B>>()?, "thrfrg_B")?;
-        let c = plain(any_layout::<ThrfrgC<TM, C>>()?, "thrfrg_C")?;
+        let a = plain(any_layout::<T::ThrfrgA>()?, "thrfrg_A")?;
+        let b = plain(any_layout::<T::ThrfrgB>()?, "thrfrg_B")?;
+        let c = plain(any_layout::<T::ThrfrgC>()?, "thrfrg_C")?;
         MmaTables::from_values(&vmnk, &a, &b, &c)
     }
 

@@ -6,7 +6,7 @@
 extern crate tycute_layout as tycute;
 
 use tycute_atom::{Copy_Atom, MMA_Atom, SM80_16x8x16_F32BF16BF16F32_TN, UniversalCopy};
-use tycute_emit::{proof, CopyTables, Header, MmaTables};
+use tycute_emit::{proof, CopyOn, CopyTables, Header, MmaOn, MmaTables};
 use tycute_layout::{float, uint32_t, Composition, MakeLayoutLeft};
 use tycute_macros::cute;
 use tycute_tiled::copy::{MakeTiledCopyC, MakeTiledCopyC_Atom, MakeTiledCopyS};
@@ -23,8 +23,8 @@ type R2SAtom = Copy_Atom<UniversalCopy<uint32_t>, float>;
 macro_rules! epilogue {
     ($R2S:ty, $SC:ty, $what:expr) => {{
         let run = || -> Result<String, tycute_emit::Error> {
-            let mma = MmaTables::of::<Mma, CoordA, CoordB, CoordC>()?;
-            let r2s = CopyTables::of::<$R2S, CoordC, $SC>()?;
+            let mma = MmaTables::of::<MmaOn<Mma, CoordA, CoordB, CoordC>>()?;
+            let r2s = CopyTables::of::<CopyOn<$R2S, CoordC, $SC>>()?;
             r2s.prove_src_once($what, 64 * 128)?;
             r2s.prove_dst_once($what, 64 * 128)?;
             let reg = proof::retile($what, r2s.src(), mma.c())?;
@@ -63,6 +63,6 @@ fn a_sw335_sc() {
 #[test]
 fn a_copy_that_misses_elements_is_an_error_with_the_numbers() {
     // the R2S copy over a tensor of half the tile: what it writes is not every element once
-    let e = CopyTables::of::<MakeTiledCopyC<R2SAtom, Mma>, CoordC, CoordC>().unwrap().prove_dst_once("R2S", 2 * 64 * 128).unwrap_err();
+    let e = CopyTables::of::<CopyOn<MakeTiledCopyC<R2SAtom, Mma>, CoordC, CoordC>>().unwrap().prove_dst_once("R2S", 2 * 64 * 128).unwrap_err();
     assert!(e.message().starts_with("R2S destination: element 8192 of 16384 is covered 0 times"), "{e}");
 }
