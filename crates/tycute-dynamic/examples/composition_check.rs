@@ -7,8 +7,8 @@
 //! cargo run --release -p tycute-dynamic --example composition_check -- classify N [SEED]
 //! ```
 //! `classify` sorts the over-rejections of N random pairs into classes (the rule that rejects,
-//! whether a stride is negative, whether A has a stride-0 mode, whether B reaches past size(A))
-//! and prints the count and the smallest few of each.
+//! whether a stride is negative, whether A has a stride-0 mode, whether B reaches past size(A),
+//! whether the domain is at most a quarter of size(B)) and prints the count and the smallest few of each.
 //! Prints the tally (pairs, CuTe's own rejections, CuTe's correct and wrong results, tycute's
 //! wrong accepts and over-rejections) and the first examples; exits 1 on a wrong accept.
 
@@ -100,11 +100,14 @@ fn main() {
                 let sb = b.size().map_or(0, |s| s.value);
                 let reach: i64 = bm.iter().map(|(s, d)| (s.value - 1) * d.value.max(0)).sum();
                 let past = reach >= sa;
+                // the domain: the k < size(B) with 0 <= B(k) < size(A)
+                let dom = (0..sb).filter(|&k| (0..sa).contains(&b.eval_index(k).unwrap_or(-1))).count();
                 let key = format!(
-                    "rule {rule}, {}, {}, {}",
+                    "rule {rule}, {}, {}, {}, domain {}",
                     if neg { "negative stride" } else { "non-negative strides" },
                     if zero { "A has a stride-0 mode" } else { "no stride-0 mode in A" },
-                    if past { "B reaches past size(A)" } else { "B within size(A)" }
+                    if past { "B reaches past size(A)" } else { "B within size(A)" },
+                    if dom * 4 <= sb as usize { "<= 1/4 of size(B)" } else { "> 1/4 of size(B)" }
                 );
                 let e = classes.entry(key).or_default();
                 e.0 += 1;
