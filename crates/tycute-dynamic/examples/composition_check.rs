@@ -4,13 +4,17 @@
 //! cargo run --release -p tycute-dynamic --example composition_check -- enumerate [THREADS [STEP [wide]]]
 //! cargo run --release -p tycute-dynamic --example composition_check -- random N [THREADS]
 //! cargo run --release -p tycute-dynamic --example composition_check -- cases N [SEED]
+//! cargo run --release -p tycute-dynamic --example composition_check -- classify N [SEED]
 //! ```
+//! `classify` sorts the over-rejections of N random pairs into classes (the rule that rejects,
+//! whether a stride is negative, whether A has a stride-0 mode, whether B reaches past size(A),
+//! whether the domain is at most a quarter of size(B)) and prints the count and the smallest few of each.
 //! Prints the tally (pairs, CuTe's own rejections, CuTe's correct and wrong results, tycute's
 //! wrong accepts and over-rejections) and the first examples; exits 1 on a wrong accept.
 
 use std::time::Instant;
 use tycute_dynamic::composition::composition;
-use tycute_dynamic::composition_check::{random_pair, run_random, Enumeration, Rng, Tally};
+use tycute_dynamic::composition_check::{check_pair, random_pair, run_random, Enumeration, Outcome, Rng, Tally};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -76,8 +80,51 @@ fn main() {
             }
             return;
         }
+        Some("classify") => {
+            let count: u64 = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(1_000_000);
+            let mut rng = Rng(args.get(2).and_then(|s| s.parse().ok()).unwrap_or(0xc0ffee));
+            let mut classes: std::collections::BTreeMap<String, (u64, Vec<(i64, String)>)> = Default::default();
+            for _ in 0..count {
+                let (a, b) = random_pair(&mut rng);
+                if !matches!(check_pair(&a, &b), Outcome::OverRejected) {
+                    continue;
+                }
+                let rule = composition(&a, &b)
+                    .err()
+                    .and_then(|e| e.message.split("(strict rule ").nth(1).map(|r| r[..1].to_string()))
+                    .unwrap_or_default();
+                let (am, bm) = (a.leaf_modes(), b.leaf_modes());
+                let neg = am.iter().chain(&bm).any(|(_, d)| d.value < 0);
+                let zero = am.iter().any(|(s, d)| d.value == 0 && s.value > 1);
+                let sa = a.size().map_or(0, |s| s.value);
+                let sb = b.size().map_or(0, |s| s.value);
+                let reach: i64 = bm.iter().map(|(s, d)| (s.value - 1) * d.value.max(0)).sum();
+                let past = reach >= sa;
+                // the domain: the k < size(B) with 0 <= B(k) < size(A)
+                let dom = (0..sb).filter(|&k| (0..sa).contains(&b.eval_index(k).unwrap_or(-1))).count();
+                let key = format!(
+                    "rule {rule}, {}, {}, {}, domain {}",
+                    if neg { "negative stride" } else { "non-negative strides" },
+                    if zero { "A has a stride-0 mode" } else { "no stride-0 mode in A" },
+                    if past { "B reaches past size(A)" } else { "B within size(A)" },
+                    if dom * 4 <= sb as usize { "<= 1/4 of size(B)" } else { "> 1/4 of size(B)" }
+                );
+                let e = classes.entry(key).or_default();
+                e.0 += 1;
+                e.1.push((sa * sb, format!("composition({a}, {b})")));
+                e.1.sort();
+                e.1.truncate(4);
+            }
+            for (k, (n, ex)) in &classes {
+                println!("{n:>6}  {k}");
+                for (_, e) in ex {
+                    println!("          {e}");
+                }
+            }
+            return;
+        }
         _ => {
-            eprintln!("usage: composition_check enumerate [THREADS [STEP [wide]]] | random N [THREADS] | cases N [SEED]");
+            eprintln!("usage: composition_check enumerate [THREADS [STEP [wide]]] | random N [THREADS] | cases N [SEED] | classify N [SEED]");
             std::process::exit(2);
         }
     };

@@ -11,17 +11,18 @@
 //!
 //! The result has one mode per target mode, each `(atom mode, repeat)`; size-1 padding modes stay
 //! visible (`((_8,_16),((_8,_8),_1),(_1,_3))`). On a `ComposedLayout` `F o off o B` the inner
-//! layout is tiled: `F o off o tile_to_shape(B, S, O)`.
+//! layout is tiled: `composition(F, off, tile_to_shape(B, S, O))`, which drops the identity
+//! swizzle `Sw<0,M,S>` at offset `_0` as CuTe (and the runtime twin) do.
 
 use core::ops::{BitAnd, Div, Rem};
 
 use crate::algebra::ordered::{CompactColMajor, MakeOrderedLayout, MakeOrderedLayoutOp};
 use crate::algebra::product::{BlockedProduct, BlockedProductOp};
 use crate::algebra::tiler::{AppendRank, AppendRankOp, ProductEach, ProductEachOp};
-use crate::int::{And, Eq, IsEqual, IsLessOrEqual, LeEq, Mod, Quot, B0, B1, P1, Z0};
+use crate::int::{And, Eq, IsEqual, IsLessOrEqual, LeEq, Mod, NInt, NonZero, PInt, Quot, Unsigned, B0, B1, P1, Z0};
 use crate::layout::{IsLayout, Layout, RankOfOp, ShapeOf};
 use crate::sealed::Sealed;
-use crate::swizzle::ComposedLayout;
+use crate::swizzle::{ComposedLayout, SmemPtr, Swizzle};
 use crate::tuple::{Nil, Tup};
 
 /// How the repeat counts are laid out: column-major (CuTe's default `LayoutLeft`).
@@ -151,12 +152,31 @@ where
     // ((AtomM,RepM),(AtomN,RepN),...)
     type Output = BlockedProduct<A, <M as RepeatLayout<P>>::Output>;
 }
-impl<F, O, B, S, M> TileToShapeBy<S, M> for ComposedLayout<F, O, B>
-where
-    B: TileToShapeBy<S, M>,
-{
-    // F o off o tile_to_shape(B, S)
-    type Output = ComposedLayout<F, O, <B as TileToShapeBy<S, M>>::Output>;
+// composition(F, off, tile_to_shape(B, S)): the identity swizzle `Sw<0,M,S>` at offset `_0` is
+// dropped (CuTe's three-argument composition, as the runtime twin does), anything else is
+// `F o off o tile_to_shape(B, S)`. One impl per case, matched on the types themselves: a bound
+// on `Composition3Op` (its `Select`) or on a helper trait of the output overflows the trait
+// solver in `sm90_layouts.rs` (E0275). The inner layout is never itself a composed layout.
+impl<M, Sh, B: TileToShapeBy<S, Mj>, S, Mj> TileToShapeBy<S, Mj> for ComposedLayout<Swizzle<Z0, M, Sh>, Z0, B> {
+    type Output = <B as TileToShapeBy<S, Mj>>::Output;
+}
+impl<M, Sh, U: Unsigned + NonZero, B: TileToShapeBy<S, Mj>, S, Mj> TileToShapeBy<S, Mj> for ComposedLayout<Swizzle<Z0, M, Sh>, PInt<U>, B> {
+    type Output = ComposedLayout<Swizzle<Z0, M, Sh>, PInt<U>, <B as TileToShapeBy<S, Mj>>::Output>;
+}
+impl<M, Sh, U: Unsigned + NonZero, B: TileToShapeBy<S, Mj>, S, Mj> TileToShapeBy<S, Mj> for ComposedLayout<Swizzle<Z0, M, Sh>, NInt<U>, B> {
+    type Output = ComposedLayout<Swizzle<Z0, M, Sh>, NInt<U>, <B as TileToShapeBy<S, Mj>>::Output>;
+}
+impl<M, Sh, Bits, B: TileToShapeBy<S, Mj>, S, Mj> TileToShapeBy<S, Mj> for ComposedLayout<Swizzle<Z0, M, Sh>, SmemPtr<Bits>, B> {
+    type Output = ComposedLayout<Swizzle<Z0, M, Sh>, SmemPtr<Bits>, <B as TileToShapeBy<S, Mj>>::Output>;
+}
+impl<U: Unsigned + NonZero, M, Sh, O, B: TileToShapeBy<S, Mj>, S, Mj> TileToShapeBy<S, Mj> for ComposedLayout<Swizzle<PInt<U>, M, Sh>, O, B> {
+    type Output = ComposedLayout<Swizzle<PInt<U>, M, Sh>, O, <B as TileToShapeBy<S, Mj>>::Output>;
+}
+impl<U: Unsigned + NonZero, M, Sh, O, B: TileToShapeBy<S, Mj>, S, Mj> TileToShapeBy<S, Mj> for ComposedLayout<Swizzle<NInt<U>, M, Sh>, O, B> {
+    type Output = ComposedLayout<Swizzle<NInt<U>, M, Sh>, O, <B as TileToShapeBy<S, Mj>>::Output>;
+}
+impl<LS, LD, O, B: TileToShapeBy<S, Mj>, S, Mj> TileToShapeBy<S, Mj> for ComposedLayout<Layout<LS, LD>, O, B> {
+    type Output = ComposedLayout<Layout<LS, LD>, O, <B as TileToShapeBy<S, Mj>>::Output>;
 }
 
 /// `tile_to_shape(atom, S)`.
@@ -228,5 +248,23 @@ mod tests {
         assert_eq!(show::<Padded<cute!((_8,(_8,_8)):(_8,(_1,_64))), cute!((_128,_64,_3))>>(), "(_8,(_8,_8),_1):(_8,(_1,_64),_0)");
         assert_eq!(show::<<ColMajor as RepeatLayout<cute!((_16,_1,_3))>>::Output>(), "(_16,_1,_3):(_1,_0,_16)");
         assert_eq!(show::<<Ordered<cute!((_2,_1))> as RepeatLayout<cute!((_1,_2))>>::Output>(), "(_1,_2):(_0,_1)");
+    }
+
+    /// The identity swizzle at offset `_0` is dropped, as CuTe's three-argument composition and
+    /// the runtime twin do; any other swizzle or offset is kept.
+    #[test]
+    fn composed_identity_swizzle() {
+        assert_eq!(
+            show::<TileToShape<cute!(Sw<0,4,3> o _0 o (_8,_8):(_8,_1)), cute!((_16,_16))>>(),
+            "((_8,_2),(_8,_2)):((_8,_64),(_1,_128))"
+        );
+        assert_eq!(
+            show::<TileToShape<cute!(Sw<0,4,3> o _4 o (_8,_8):(_8,_1)), cute!((_16,_16))>>(),
+            "Sw<0,4,3> o _4 o ((_8,_2),(_8,_2)):((_8,_64),(_1,_128))"
+        );
+        assert_eq!(
+            show::<TileToShape<cute!(Sw<3,3,3> o _0 o (_8,_8):(_8,_1)), cute!((_16,_16))>>(),
+            "Sw<3,3,3> o _0 o ((_8,_2),(_8,_2)):((_8,_64),(_1,_128))"
+        );
     }
 }
