@@ -138,7 +138,9 @@ pub fn tile_to_shape(
 ) -> Result<Layout> {
     ensure!(
         block.rank() <= target.rank(),
-        "tile_to_shape: Rank of layout must be <= rank of target shape. ({block} vs {target})"
+        "tile_to_shape: Rank of layout must be <= rank of target shape. (rank(layout) = {}, rank(target shape) = {}: {block} vs {target})",
+        block.rank(),
+        target.rank()
     );
     let r = target.rank();
     let padded = block.append_to(r)?;

@@ -221,7 +221,11 @@ where
     P: LenOp,
     <A as ModesOp>::Output: LenOp,
     Len<P>: IsLessOrEqual<Len<<A as ModesOp>::Output>>,
-    LeEq<Len<P>, Len<<A as ModesOp>::Output>>: ProfileFits,
+    LeEq<Len<P>, Len<<A as ModesOp>::Output>>: crate::bounds::DecimalIfFailed<Len<P>> + crate::bounds::DecimalIfFailed<Len<<A as ModesOp>::Output>>,
+    LeEq<Len<P>, Len<<A as ModesOp>::Output>>: ProfileFits<
+        crate::bounds::DecIfFailed<LeEq<Len<P>, Len<<A as ModesOp>::Output>>, Len<P>>,
+        crate::bounds::DecIfFailed<LeEq<Len<P>, Len<<A as ModesOp>::Output>>, Len<<A as ModesOp>::Output>>,
+    >,
     (<A as ModesOp>::Output, P): ProfileModesIf<LeEq<Len<P>, Len<<A as ModesOp>::Output>>>,
 {
     // ((coalesced mode 0), (coalesced mode 1), ..., untouched modes past rank(P))
@@ -230,11 +234,11 @@ where
 
 /// `coalesce(A, P)` needs `rank(P) <= rank(A)`.
 #[diagnostic::on_unimplemented(
-    message = "coalesce: the profile has more modes than the layout (rank(P) > rank(A))",
+    message = "coalesce: the profile has more modes than the layout (rank(P) > rank(A): rank(P) = {ProfileRank}, rank(A) = {Rank})",
     label = "profile of too high rank"
 )]
-pub trait ProfileFits {}
-impl ProfileFits for B1 {}
+pub trait ProfileFits<ProfileRank = (), Rank = ()> {}
+impl<ProfileRank, Rank> ProfileFits<ProfileRank, Rank> for B1 {}
 
 /// The per-mode coalesce, once the rank check passed (`B0` yields a placeholder so that only the
 /// check's message is reported).

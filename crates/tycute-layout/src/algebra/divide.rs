@@ -29,7 +29,7 @@ use crate::algebra::complement::{ComplementWith, ComplementWithOp};
 use crate::algebra::composition::{CompositionOp, CuteGated, CuteVerdictOf, CuteVerdictWith, ShapeDivisibility, StrideDivisibility, VerdictBits};
 use crate::algebra::tiler::{
     ApplyTiler, ByModeIf, LayoutTilerFn, TileUnzipFlatOp, TileUnzipTiledOp, TileUnzipZippedOp,
-    TilerRankFits, TupleTilerFn,
+    TilerRankFits, TilerRankNum, LayoutRankNum, TupleTilerFn,
 };
 use crate::int::IsLessOrEqual;
 use crate::layout::{IsLayout, Layout, RankOfOp, ShapeOf, StrideOf};
@@ -66,7 +66,8 @@ where
     A: RankOfOp,
     T: LenOp,
     Len<T>: IsLessOrEqual<<A as RankOfOp>::Output>,
-    TilerRankFits<A, T>: LogicalDivideTilerFits,
+    TilerRankFits<A, T>: crate::bounds::DecimalIfFailed<Len<T>> + crate::bounds::DecimalIfFailed<<A as RankOfOp>::Output>,
+    TilerRankFits<A, T>: LogicalDivideTilerFits<TilerRankNum<A, T>, LayoutRankNum<A, T>>,
     A: ByModeIf<T, LogicalDivideFn, TilerRankFits<A, T>>,
 {
     // ((TileM,RestM),(TileN,RestN),L)
@@ -106,7 +107,8 @@ where
     A: RankOfOp,
     T: LenOp,
     Len<T>: IsLessOrEqual<<A as RankOfOp>::Output>,
-    TilerRankFits<A, T>: LogicalDivideTilerFits,
+    TilerRankFits<A, T>: crate::bounds::DecimalIfFailed<Len<T>> + crate::bounds::DecimalIfFailed<<A as RankOfOp>::Output>,
+    TilerRankFits<A, T>: LogicalDivideTilerFits<TilerRankNum<A, T>, LayoutRankNum<A, T>>,
     A: ByModeIf<T, CheckedLogicalDivideFn, TilerRankFits<A, T>>,
 {
     // ((TileM,RestM),(TileN,RestN),L)
@@ -115,11 +117,11 @@ where
 
 /// Rejects a tuple tiler with more modes than the layout it divides.
 #[diagnostic::on_unimplemented(
-    message = "logical_divide: Too many modes in tiler.",
+    message = "logical_divide: Too many modes in tiler. ({TilerRank} modes for a rank-{Rank} layout)",
     label = "the tiler has more modes than the layout"
 )]
-pub trait LogicalDivideTilerFits: Sealed {}
-impl LogicalDivideTilerFits for typenum::B1 {}
+pub trait LogicalDivideTilerFits<TilerRank = (), Rank = ()>: Sealed {}
+impl<TilerRank, Rank> LogicalDivideTilerFits<TilerRank, Rank> for typenum::B1 {}
 
 // ---------------------------------------------------------------------------------------------
 

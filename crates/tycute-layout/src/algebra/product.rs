@@ -31,7 +31,7 @@ use crate::algebra::complement::{ComplementWith, ComplementWithOp};
 use crate::algebra::composition::{Composition, CompositionOp};
 use crate::algebra::tiler::{
     AppendRank, AppendRankOp, ApplyTiler, ByModeIf, LayoutTilerFn, TileUnzipFlatOp, TileUnzipTiledOp,
-    TileUnzipZippedOp, TilerRankFits, TupleTilerFn, ZipLayouts, ZipLayoutsOp,
+    TileUnzipZippedOp, TilerRankFits, TilerRankNum, LayoutRankNum, TupleTilerFn, ZipLayouts, ZipLayoutsOp,
 };
 use crate::int::{IsLessOrEqual, Max, Maximum, Prod};
 use crate::layout::{Cosize, CosizeOp, Layout, MakeLayout, MakeLayoutOp, RankOfOp, Size, SizeOp};
@@ -74,7 +74,8 @@ where
     A: RankOfOp,
     T: LenOp,
     Len<T>: IsLessOrEqual<<A as RankOfOp>::Output>,
-    TilerRankFits<A, T>: LogicalProductTilerFits,
+    TilerRankFits<A, T>: crate::bounds::DecimalIfFailed<Len<T>> + crate::bounds::DecimalIfFailed<<A as RankOfOp>::Output>,
+    TilerRankFits<A, T>: LogicalProductTilerFits<TilerRankNum<A, T>, LayoutRankNum<A, T>>,
     A: ByModeIf<T, LogicalProductFn, TilerRankFits<A, T>>,
 {
     // ((BlockM,TilesM),(BlockN,TilesN),L)
@@ -83,11 +84,11 @@ where
 
 /// Rejects a tuple tiler with more modes than the block.
 #[diagnostic::on_unimplemented(
-    message = "logical_product: Too many modes in tiler.",
+    message = "logical_product: Too many modes in tiler. ({TilerRank} modes for a rank-{Rank} layout)",
     label = "the tiler has more modes than the block"
 )]
-pub trait LogicalProductTilerFits: Sealed {}
-impl LogicalProductTilerFits for typenum::B1 {}
+pub trait LogicalProductTilerFits<TilerRank = (), Rank = ()>: Sealed {}
+impl<TilerRank, Rank> LogicalProductTilerFits<TilerRank, Rank> for typenum::B1 {}
 
 // ---------------------------------------------------------------------------------------------
 

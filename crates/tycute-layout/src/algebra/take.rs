@@ -17,6 +17,7 @@
 
 use core::ops::{Add, BitAnd};
 
+use crate::bounds::DecIfFailed;
 use crate::int::{And, GrEq, If, Int, IsGreaterOrEqual, IsLess, Le, LeEq, Select, Sum, B1, P1, Z0};
 use crate::layout::{Layout, Rank};
 use crate::sealed::Sealed;
@@ -26,29 +27,29 @@ use crate::tuple::{Nil, Tup};
 
 /// CuTe's `static_assert(B < E, "take: empty range error")`.
 #[diagnostic::on_unimplemented(
-    message = "take: empty range error (take<B,E> needs B < E)",
+    message = "take: empty range error (take<B,E> needs B < E): take<{B},{E}>",
     label = "take<B,E> with B >= E"
 )]
-pub trait TakeRangeNonEmpty: Sealed {
+pub trait TakeRangeNonEmpty<B = (), E = (), R = ()>: Sealed {
     /// `T` when the rule holds (the gate of [`Take`]).
     #[doc(hidden)]
     type Ok<T>;
 }
-impl TakeRangeNonEmpty for B1 {
+impl<B, E, R> TakeRangeNonEmpty<B, E, R> for B1 {
     type Ok<T> = T;
 }
 
 /// CuTe's `static_assert(0 <= B && E <= rank(layout), "take: range out of bounds")`.
 #[diagnostic::on_unimplemented(
-    message = "take: range out of bounds (take<B,E> needs 0 <= B and E <= rank(layout))",
+    message = "take: range out of bounds (take<B,E> needs 0 <= B and E <= rank(layout)): take<{B},{E}> of a rank-{R} layout",
     label = "take<B,E> reaches past the layout's modes"
 )]
-pub trait TakeRangeInBounds: Sealed {
+pub trait TakeRangeInBounds<B = (), E = (), R = ()>: Sealed {
     /// `T` when the rule holds (the gate of [`Take`]).
     #[doc(hidden)]
     type Ok<T>;
 }
-impl TakeRangeInBounds for B1 {
+impl<B, E, R> TakeRangeInBounds<B, E, R> for B1 {
     type Ok<T> = T;
 }
 
@@ -106,8 +107,15 @@ pub type TakeInBoundsBit<L, B, E> = And<GrEq<B, Z0>, LeEq<E, Rank<L>>>;
 /// // error[E0277]: take: empty range error (take<B,E> needs B < E)
 /// let _ = show::<Take<cute!((_2,_3):(_1,_2)), P1, P1>>();
 /// ```
-pub type Take<L, B, E> = <TakeNonEmptyBit<B, E> as TakeRangeNonEmpty>::Ok<
-    <TakeInBoundsBit<L, B, E> as TakeRangeInBounds>::Ok<<L as TakeOp<B, E>>::Output>,
+pub type Take<L, B, E> = <TakeNonEmptyBit<B, E> as TakeRangeNonEmpty<
+    DecIfFailed<TakeNonEmptyBit<B, E>, B>,
+    DecIfFailed<TakeNonEmptyBit<B, E>, E>,
+>>::Ok<
+    <TakeInBoundsBit<L, B, E> as TakeRangeInBounds<
+        DecIfFailed<TakeInBoundsBit<L, B, E>, B>,
+        DecIfFailed<TakeInBoundsBit<L, B, E>, E>,
+        DecIfFailed<TakeInBoundsBit<L, B, E>, Rank<L>>,
+    >>::Ok<<L as TakeOp<B, E>>::Output>,
 >;
 
 /// A shape or stride as its list of top-level modes: a tuple is itself, an integer its own

@@ -46,11 +46,11 @@ impl<P: MakeOrderedLayoutOp<O>, O> RepeatLayout<P> for Ordered<O> {
 
 /// Rejects an atom of higher rank than the target shape.
 #[diagnostic::on_unimplemented(
-    message = "tile_to_shape: Rank of layout must be <= rank of target shape.",
+    message = "tile_to_shape: Rank of layout must be <= rank of target shape. (rank(layout) = {Rank}, rank(target shape) = {TargetRank})",
     label = "the atom has more modes than the target shape"
 )]
-pub trait TileToShapeRankFits: Sealed {}
-impl TileToShapeRankFits for B1 {}
+pub trait TileToShapeRankFits<Rank = (), TargetRank = ()>: Sealed {}
+impl<Rank, TargetRank> TileToShapeRankFits<Rank, TargetRank> for B1 {}
 
 /// Rejects a target shape that is not a whole number of atoms in every mode.
 #[diagnostic::on_unimplemented(
@@ -109,7 +109,11 @@ where
     Layout<SA, DA>: RankOfOp,
     S: RankOfOp,
     <Layout<SA, DA> as RankOfOp>::Output: IsLessOrEqual<TargetRank<S>>,
-    RankFits<Layout<SA, DA>, S>: TileToShapeRankFits,
+    RankFits<Layout<SA, DA>, S>: crate::bounds::DecimalIfFailed<<Layout<SA, DA> as RankOfOp>::Output> + crate::bounds::DecimalIfFailed<TargetRank<S>>,
+    RankFits<Layout<SA, DA>, S>: TileToShapeRankFits<
+        crate::bounds::DecIfFailed<RankFits<Layout<SA, DA>, S>, <Layout<SA, DA> as RankOfOp>::Output>,
+        crate::bounds::DecIfFailed<RankFits<Layout<SA, DA>, S>, TargetRank<S>>,
+    >,
     Layout<SA, DA>: PadToTarget<S, M, RankFits<Layout<SA, DA>, S>>,
 {
     type Output = <Layout<SA, DA> as PadToTarget<S, M, RankFits<Layout<SA, DA>, S>>>::Output;

@@ -138,6 +138,11 @@ impl<A, T, F: TupleTilerFn<A, T>> ApplyTilerKind<T, F, KTuple> for A {
 /// `rank(T) <= rank(A)` for a tuple tiler `T`, as a bit (each operation checks it with its own
 /// message).
 pub type TilerRankFits<A, T> = LeEq<Len<T>, <A as RankOfOp>::Output>;
+/// `rank(T)` in decimal for a "Too many modes in tiler." message, `()` when the tiler fits (the
+/// number is rendered only where the check failed).
+pub type TilerRankNum<A, T> = crate::bounds::DecIfFailed<TilerRankFits<A, T>, Len<T>>;
+/// `rank(A)` in decimal for the same message, `()` when the tiler fits.
+pub type LayoutRankNum<A, T> = crate::bounds::DecIfFailed<TilerRankFits<A, T>, <A as RankOfOp>::Output>;
 
 /// The tuple case after the rank check: `make_layout(F(mode_0(A), T_0), ..., F(mode_k(A), T_k),
 /// mode_k+1(A), ...)`.

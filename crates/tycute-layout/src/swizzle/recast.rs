@@ -154,11 +154,11 @@ pub type IsPow2<N> = Eq<ShL<U1, <<N as ToUnsigned>::Output as FloorLog2>::Output
 
 /// Rejects a cast factor that is not a power of two.
 #[diagnostic::on_unimplemented(
-    message = "upcast/downcast of a swizzle: N must be a power of two",
+    message = "upcast/downcast of a swizzle: N must be a power of two: N = {N}",
     label = "N is not a power of two"
 )]
-pub trait SwizzleCastPowerOfTwo: Sealed {}
-impl SwizzleCastPowerOfTwo for B1 {}
+pub trait SwizzleCastPowerOfTwo<N = ()>: Sealed {}
+impl<N> SwizzleCastPowerOfTwo<N> for B1 {}
 
 // ---------------------------------------------------------------------------------------------
 // upcast / downcast of a swizzle
@@ -174,7 +174,8 @@ where
     <N as ToUnsigned>::Output: FloorLog2 + IsEqual<ShL<U1, <<N as ToUnsigned>::Output as FloorLog2>::Output>>,
     <<N as ToUnsigned>::Output as FloorLog2>::Output: ShiftLeftOf<U1>,
     ShL<U1, <<N as ToUnsigned>::Output as FloorLog2>::Output>: IsEqual<<N as ToUnsigned>::Output>,
-    IsPow2<N>: SwizzleCastPowerOfTwo,
+    IsPow2<N>: crate::bounds::DecimalIfFailed<N>,
+    IsPow2<N>: SwizzleCastPowerOfTwo<crate::bounds::DecIfFailed<IsPow2<N>, N>>,
     <<N as ToUnsigned>::Output as FloorLog2>::Output: ToSigned,
     M: Sub<Log2Of<N>>,
     NewM<M, N>: IsGreaterOrEqual<Z0>,
@@ -215,7 +216,8 @@ where
     <N as ToUnsigned>::Output: FloorLog2,
     <<N as ToUnsigned>::Output as FloorLog2>::Output: ShiftLeftOf<U1>,
     ShL<U1, <<N as ToUnsigned>::Output as FloorLog2>::Output>: IsEqual<<N as ToUnsigned>::Output>,
-    IsPow2<N>: SwizzleCastPowerOfTwo,
+    IsPow2<N>: crate::bounds::DecimalIfFailed<N>,
+    IsPow2<N>: SwizzleCastPowerOfTwo<crate::bounds::DecIfFailed<IsPow2<N>, N>>,
     <<N as ToUnsigned>::Output as FloorLog2>::Output: ToSigned,
     M: Add<Log2Of<N>>,
 {

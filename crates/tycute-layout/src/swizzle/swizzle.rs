@@ -20,6 +20,7 @@ use typenum::{Xor, U0, U1, UInt, UTerm};
 
 use crate::int::{AbsVal, And, Bit, GrEq, Int, IsGreaterOrEqual, IsLessOrEqual, LeEq, NInt, NonZero, PInt, Sum, Unsigned, B1, Z0};
 use crate::repr::{swizzle_apply, Reify};
+use crate::bounds::{DecIfFailed, DecimalIfFailed};
 use crate::sealed::Sealed;
 use crate::swizzle::Swizzle;
 
@@ -180,36 +181,36 @@ impl<B: Int, M: Int, S: Int> IsSwizzle for Swizzle<B, M, S> {
 
 /// CuTe's `static_assert(num_bits >= 0, "BBits must be positive.")` of `Swizzle<B,M,S>`.
 #[diagnostic::on_unimplemented(
-    message = "Swizzle: BBits must be positive (B >= 0)",
+    message = "Swizzle: BBits must be positive (B >= 0): Sw<{B},{M},{S}>",
     label = "Sw<B,M,S> with B < 0"
 )]
-pub trait SwizzleBBitsPositive: Sealed {}
-impl SwizzleBBitsPositive for B1 {}
+pub trait SwizzleBBitsPositive<B = (), M = (), S = ()>: Sealed {}
+impl<B, M, S> SwizzleBBitsPositive<B, M, S> for B1 {}
 
 /// CuTe's `static_assert(num_base >= 0, "MBase must be positive.")` of `Swizzle<B,M,S>`.
 #[diagnostic::on_unimplemented(
-    message = "Swizzle: MBase must be positive (M >= 0)",
+    message = "Swizzle: MBase must be positive (M >= 0): Sw<{B},{M},{S}>",
     label = "Sw<B,M,S> with M < 0"
 )]
-pub trait SwizzleMBasePositive: Sealed {}
-impl SwizzleMBasePositive for B1 {}
+pub trait SwizzleMBasePositive<B = (), M = (), S = ()>: Sealed {}
+impl<B, M, S> SwizzleMBasePositive<B, M, S> for B1 {}
 
 /// CuTe's `static_assert(abs(num_shft) >= num_bits, "abs(SShift) must be more than BBits.")`
 /// of `Swizzle<B,M,S>`: the Y bits must not overlap the Z bits.
 #[diagnostic::on_unimplemented(
-    message = "Swizzle: abs(SShift) must be more than BBits (|S| >= B)",
+    message = "Swizzle: abs(SShift) must be more than BBits (|S| >= B): Sw<{B},{M},{S}>",
     label = "Sw<B,M,S> with |S| < B: the Y and Z bits overlap"
 )]
-pub trait SwizzleShiftCoversBits: Sealed {}
-impl SwizzleShiftCoversBits for B1 {}
+pub trait SwizzleShiftCoversBits<B = (), M = (), S = ()>: Sealed {}
+impl<B, M, S> SwizzleShiftCoversBits<B, M, S> for B1 {}
 
 /// tycute's bound: the masks fit a non-negative 32-bit `int` (`B + M + |S| <= 31`).
 #[diagnostic::on_unimplemented(
-    message = "Swizzle: the masks must fit in 31 bits (B + M + |S| <= 31)",
+    message = "Swizzle: the masks must fit in 31 bits (B + M + |S| <= 31): Sw<{B},{M},{S}>",
     label = "Sw<B,M,S> with B + M + |S| > 31"
 )]
-pub trait SwizzleFits31Bits: Sealed {}
-impl SwizzleFits31Bits for B1 {}
+pub trait SwizzleFits31Bits<B = (), M = (), S = ()>: Sealed {}
+impl<B, M, S> SwizzleFits31Bits<B, M, S> for B1 {}
 
 /// A valid swizzle: CuTe's three `static_assert`s of `Swizzle<B,M,S>` ([`SwizzleBBitsPositive`],
 /// [`SwizzleMBasePositive`], [`SwizzleShiftCoversBits`]) and tycute's [`SwizzleFits31Bits`].
@@ -224,10 +225,14 @@ where
     AbsVal<S>: IsGreaterOrEqual<B>,
     Sum<B, M>: Add<AbsVal<S>>,
     Sum<Sum<B, M>, AbsVal<S>>: IsLessOrEqual<typenum::P31>,
-    GrEq<B, Z0>: SwizzleBBitsPositive,
-    GrEq<M, Z0>: SwizzleMBasePositive,
-    GrEq<AbsVal<S>, B>: SwizzleShiftCoversBits,
-    LeEq<Sum<Sum<B, M>, AbsVal<S>>, typenum::P31>: SwizzleFits31Bits,
+    GrEq<B, Z0>: DecimalIfFailed<B> + DecimalIfFailed<M> + DecimalIfFailed<S>,
+    GrEq<B, Z0>: SwizzleBBitsPositive<DecIfFailed<GrEq<B, Z0>, B>, DecIfFailed<GrEq<B, Z0>, M>, DecIfFailed<GrEq<B, Z0>, S>>,
+    GrEq<M, Z0>: DecimalIfFailed<B> + DecimalIfFailed<M> + DecimalIfFailed<S>,
+    GrEq<M, Z0>: SwizzleMBasePositive<DecIfFailed<GrEq<M, Z0>, B>, DecIfFailed<GrEq<M, Z0>, M>, DecIfFailed<GrEq<M, Z0>, S>>,
+    GrEq<AbsVal<S>, B>: DecimalIfFailed<B> + DecimalIfFailed<M> + DecimalIfFailed<S>,
+    GrEq<AbsVal<S>, B>: SwizzleShiftCoversBits<DecIfFailed<GrEq<AbsVal<S>, B>, B>, DecIfFailed<GrEq<AbsVal<S>, B>, M>, DecIfFailed<GrEq<AbsVal<S>, B>, S>>,
+    LeEq<Sum<Sum<B, M>, AbsVal<S>>, typenum::P31>: DecimalIfFailed<B> + DecimalIfFailed<M> + DecimalIfFailed<S>,
+    LeEq<Sum<Sum<B, M>, AbsVal<S>>, typenum::P31>: SwizzleFits31Bits<DecIfFailed<LeEq<Sum<Sum<B, M>, AbsVal<S>>, typenum::P31>, B>, DecIfFailed<LeEq<Sum<Sum<B, M>, AbsVal<S>>, typenum::P31>, M>, DecIfFailed<LeEq<Sum<Sum<B, M>, AbsVal<S>>, typenum::P31>, S>>,
 {
 }
 
