@@ -24,10 +24,22 @@ fn seed_lines() -> Vec<(String, Option<usize>, String)> {
     out
 }
 
+/// The dump's lines as the seed names them: `NAME -> value text`, `table:NAME -> table`.
+fn by_name(rows: Vec<tycute_configs::Row>) -> HashMap<String, String> {
+    let mut map = HashMap::new();
+    for r in rows {
+        if let Some(t) = r.table_text() {
+            map.insert(format!("table:{}", r.name), t);
+        }
+        map.insert(r.name.clone(), r.text());
+    }
+    map
+}
+
 #[test]
 fn sgemm_sm80_dump_matches_seed_000() {
     let cfg = tycute_configs::config("sgemm_sm80").expect("sgemm_sm80 config");
-    let common: HashMap<String, String> = (cfg.rows)(true).into_iter().collect();
+    let common: HashMap<String, String> = by_name((cfg.rows)(true));
     let mut per_thread: HashMap<usize, HashMap<String, String>> = HashMap::new();
     let (mut checked, mut mismatches) = (0, Vec::new());
     for (name, thr, want) in seed_lines() {
@@ -35,7 +47,7 @@ fn sgemm_sm80_dump_matches_seed_000() {
             None => common.get(&name).cloned(),
             Some(t) => per_thread
                 .entry(t)
-                .or_insert_with(|| (cfg.thread_rows)(t, true).unwrap_or_default().into_iter().collect())
+                .or_insert_with(|| by_name((cfg.thread_rows)(t, true).unwrap_or_default()))
                 .get(&name)
                 .cloned(),
         };
