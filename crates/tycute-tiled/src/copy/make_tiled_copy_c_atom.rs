@@ -25,9 +25,12 @@ use tycute_layout::algebra::inverse::LeftInverseOp;
 use tycute_layout::algebra::make_layout::MakeLayoutLeftOp;
 use tycute_layout::int::{IsLessOrEqual, LeEq, B1, P1, Z0};
 use tycute_layout::layout::{Layout, LayoutAtOp, SizeOp};
+use tycute_layout::bounds::{DecIfFailed, DecimalIfFailed};
 use tycute_layout::{Composition, Filter, LayoutAt, LeftInverse, MakeLayoutLeft, Size};
 
-use super::coverage::{CAtomCoversTileOnce, CoversOnce, CoversOnceOp, TilerSizeOp};
+use super::coverage::{
+    CAtomCoversTileOnce, CoverCosize, CoverN, CoverSize, CoverageNumbersOp, CoversOnce, CoversOnceOp, TilerSizeOp,
+};
 use super::tile2thrfrg::T2;
 use super::tiled_copy::TiledCopy;
 use crate::mma::layout_tv::GetLayoutC_TVOp;
@@ -35,16 +38,17 @@ use crate::mma::{GetLayoutC_TV, TiledMma};
 use crate::sealed::Sealed;
 
 /// CuTe's `CUTE_STATIC_ASSERT_V(copy_V <= size<1>(layoutC_TV))`; also the gate to the
-/// truncation, so that this is the only error.
+/// truncation, so that this is the only error. `CopyVNum` and `ValNum` are `copy_V` and
+/// `size<1>(layoutC_TV)` in decimal for the message (`()` where the check holds).
 #[diagnostic::on_unimplemented(
-    message = "make_tiled_copy_C_atom: the copy atom moves more values per thread than a thread holds accumulators (copy_V <= size<1>(layoutC_TV))",
-    label = "Copy_Atom::NumValSrc exceeds size<1>(get_layoutC_TV())"
+    message = "make_tiled_copy_C_atom: the copy atom moves more values per thread than a thread holds accumulators (copy_V <= size<1>(layoutC_TV)): copy_V = {CopyVNum}, size<1>(layoutC_TV) = {ValNum}",
+    label = "Copy_Atom::NumValSrc = {CopyVNum} exceeds size<1>(get_layoutC_TV()) = {ValNum}"
 )]
-pub trait CopyVFitsAccumulator<LC, CopyV>: Sealed {
+pub trait CopyVFitsAccumulator<LC, CopyV, CopyVNum = (), ValNum = ()>: Sealed {
     #[doc(hidden)]
     type Output;
 }
-impl<LC, CopyV> CopyVFitsAccumulator<LC, CopyV> for B1
+impl<LC, CopyV, CopyVNum, ValNum> CopyVFitsAccumulator<LC, CopyV, CopyVNum, ValNum> for B1
 where
     LC: LayoutAtOp<Z0>,
     LayoutAt<LC, Z0>: SizeOp,
@@ -62,6 +66,9 @@ pub trait CAtomLayoutTVOp<TM>: Sealed {
 }
 type LC<TM> = GetLayoutC_TV<TM>;
 type CopyVFits<Atom, TM> = LeEq<NumValSrc<Atom>, Size<LayoutAt<LC<TM>, P1>>>;
+// copy_V and size<1>(layoutC_TV) in decimal where the check fails
+type CopyVNum<Atom, TM> = DecIfFailed<CopyVFits<Atom, TM>, NumValSrc<Atom>>;
+type ValNum<Atom, TM> = DecIfFailed<CopyVFits<Atom, TM>, Size<LayoutAt<LC<TM>, P1>>>;
 impl<Atom: Sealed, TM> CAtomLayoutTVOp<TM> for Atom
 where
     Atom: CopyAtom,
@@ -69,10 +76,11 @@ where
     LC<TM>: LayoutAtOp<P1>,
     LayoutAt<LC<TM>, P1>: SizeOp,
     NumValSrc<Atom>: IsLessOrEqual<Size<LayoutAt<LC<TM>, P1>>>,
-    CopyVFits<Atom, TM>: CopyVFitsAccumulator<LC<TM>, NumValSrc<Atom>>,
+    CopyVFits<Atom, TM>: DecimalIfFailed<NumValSrc<Atom>> + DecimalIfFailed<Size<LayoutAt<LC<TM>, P1>>>,
+    CopyVFits<Atom, TM>: CopyVFitsAccumulator<LC<TM>, NumValSrc<Atom>, CopyVNum<Atom, TM>, ValNum<Atom, TM>>,
 {
     // (thr, copy_V) -> (M,N) offset
-    type Output = <CopyVFits<Atom, TM> as CopyVFitsAccumulator<LC<TM>, NumValSrc<Atom>>>::Output;
+    type Output = <CopyVFits<Atom, TM> as CopyVFitsAccumulator<LC<TM>, NumValSrc<Atom>, CopyVNum<Atom, TM>, ValNum<Atom, TM>>>::Output;
 }
 /// `composition(layoutC_TV, make_layout((size<0>(layoutC_TV), copy_V)))`: the accumulator layout
 /// truncated to the atom's values, `(thr, copy_V) -> (M,N)` offset.
@@ -128,6 +136,9 @@ pub type CAtomTilerN<Atom, TM> = TilerN<CAtomLayoutTV<Atom, TM>, <TM as TiledMma
 /// `(M,N)` offset.
 pub type CAtomTile2Mma<Atom, TM> = Tile2Mma<CAtomLayoutTV<Atom, TM>, <TM as TiledMma>::TileM, <TM as TiledMma>::TileN>;
 
+// size(Tiler_MN) of make_tiled_copy_C_atom
+type CAtomN<Atom, TM> = <CAtomTiler<Atom, TM> as TilerSizeOp>::Output;
+
 /// `make_tiled_copy_C_atom(copy_atom, tiled_mma)` as a trait on the copy atom; see
 /// [`MakeTiledCopyC_Atom`].
 pub trait MakeTiledCopyC_AtomOp<TM>: Sealed {
@@ -139,8 +150,12 @@ where
     Atom: CAtomLayoutTVOp<TM>,
     CAtomLayoutTV<Atom, TM>: CAtomTilerOp<TM::TileM, TM::TileN>,
     CAtomTiler<Atom, TM>: TilerSizeOp,
-    CAtomTV<Atom, TM>: CoversOnceOp<<CAtomTiler<Atom, TM> as TilerSizeOp>::Output>,
-    CoversOnce<CAtomTV<Atom, TM>, <CAtomTiler<Atom, TM> as TilerSizeOp>::Output>: CAtomCoversTileOnce,
+    CAtomTV<Atom, TM>: CoversOnceOp<CAtomN<Atom, TM>> + CoverageNumbersOp<CAtomN<Atom, TM>>,
+    CoversOnce<CAtomTV<Atom, TM>, CAtomN<Atom, TM>>: CAtomCoversTileOnce<
+        CoverSize<CAtomTV<Atom, TM>, CAtomN<Atom, TM>>,
+        CoverCosize<CAtomTV<Atom, TM>, CAtomN<Atom, TM>>,
+        CoverN<CAtomTV<Atom, TM>, CAtomN<Atom, TM>>,
+    >,
 {
     type Output = TiledCopy<Atom, CAtomTV<Atom, TM>, CAtomTiler<Atom, TM>>;
 }

@@ -23,6 +23,7 @@
 //! ```
 
 use tycute_layout::algebra::filter::FilterZerosOp;
+use tycute_layout::bounds::{DecIfFailed, DecimalIfFailed};
 use tycute_layout::algebra::make_layout::MakeLayoutLeftOp;
 use tycute_layout::algebra::ordered::MakeOrderedLayoutOp;
 use tycute_layout::algebra::product::TiledProductOp;
@@ -151,16 +152,17 @@ fragment_op!(
 // make_fragment_C
 
 /// CuTe's `CUTE_STATIC_ASSERT_V(rank(ctensor) >= Int<3>{})` in `make_fragment_C`; also the gate to
-/// the rest, so that this is the only error for a tensor of rank < 3.
+/// the rest, so that this is the only error for a tensor of rank < 3. `RankNum` is `rank(tensor)`
+/// in decimal where the check fails.
 #[diagnostic::on_unimplemented(
-    message = "make_fragment_C: the tensor must have rank >= 3, (V, M, N) (CUTE_STATIC_ASSERT_V(rank(ctensor) >= Int<3>{{}}))",
-    label = "the tensor is not partitioned: make_fragment_C takes the result of partition_C, whose mode 0 is the atom's values"
+    message = "make_fragment_C: the tensor must have rank >= 3, (V, M, N) (CUTE_STATIC_ASSERT_V(rank(ctensor) >= Int<3>{{}})): rank(tensor) = {RankNum}",
+    label = "the tensor (rank {RankNum}) is not partitioned: make_fragment_C takes the result of partition_C, whose mode 0 is the atom's values"
 )]
-pub trait FragmentCRank3<TM, L>: Sealed {
+pub trait FragmentCRank3<TM, L, RankNum = ()>: Sealed {
     #[doc(hidden)]
     type Output;
 }
-impl<TM, S, D> FragmentCRank3<TM, Layout<S, D>> for B1
+impl<TM, S, D, RankNum> FragmentCRank3<TM, Layout<S, D>, RankNum> for B1
 where
     TM: TiledMma,
     Layout<S, D>: LayoutAtOp<Z0>,
@@ -168,20 +170,28 @@ where
     TM::AtomLayoutC_TV: LayoutAtOp<P1>,
     LayoutAt<TM::AtomLayoutC_TV, P1>: SizeOp,
     Size<LayoutAt<Layout<S, D>, Z0>>: IsEqual<Size<LayoutAt<TM::AtomLayoutC_TV, P1>>>,
-    Eq<Size<LayoutAt<Layout<S, D>, Z0>>, Size<LayoutAt<TM::AtomLayoutC_TV, P1>>>: FragmentCValues,
+    ValBit<TM, Layout<S, D>>: DecimalIfFailed<Size<LayoutAt<Layout<S, D>, Z0>>> + DecimalIfFailed<Size<LayoutAt<TM::AtomLayoutC_TV, P1>>>,
+    ValBit<TM, Layout<S, D>>: FragmentCValues<
+        DecIfFailed<ValBit<TM, Layout<S, D>>, Size<LayoutAt<Layout<S, D>, Z0>>>,
+        DecIfFailed<ValBit<TM, Layout<S, D>>, Size<LayoutAt<TM::AtomLayoutC_TV, P1>>>,
+    >,
     S: MakeLayoutLeftOp,
 {
     // make_tensor<FrgTypeC>(shape(ctensor))
     type Output = MakeLayoutLeft<S>;
 }
 
-/// CuTe's `CUTE_STATIC_ASSERT_V(size<0>(ctensor) == size<1>(LayoutC_TV{}))` in `make_fragment_C`.
+// size<0>(ctensor) == size<1>(LayoutC_TV)
+type ValBit<TM, L> = Eq<Size<LayoutAt<L, Z0>>, Size<LayoutAt<<TM as TiledMma>::AtomLayoutC_TV, P1>>>;
+
+/// CuTe's `CUTE_STATIC_ASSERT_V(size<0>(ctensor) == size<1>(LayoutC_TV{}))` in `make_fragment_C`,
+/// on its bit, with both sizes in decimal where it fails.
 #[diagnostic::on_unimplemented(
-    message = "make_fragment_C: size<0>(tensor) must be the atom's accumulator values per thread (CUTE_STATIC_ASSERT_V(size<0>(ctensor) == size<1>(LayoutC_TV{{}})))",
-    label = "mode 0 of the tensor is not the atom's values"
+    message = "make_fragment_C: size<0>(tensor) must be the atom's accumulator values per thread (CUTE_STATIC_ASSERT_V(size<0>(ctensor) == size<1>(LayoutC_TV{{}}))): size<0>(tensor) = {V}, size<1>(LayoutC_TV) = {AtomV}",
+    label = "mode 0 of the tensor has {V} values, the atom {AtomV}"
 )]
-pub trait FragmentCValues: Sealed {}
-impl FragmentCValues for B1 {}
+pub trait FragmentCValues<V = (), AtomV = ()>: Sealed {}
+impl<V, AtomV> FragmentCValues<V, AtomV> for B1 {}
 
 /// See [`MakeFragmentC`].
 pub trait MakeFragmentCOp<L>: Sealed {
@@ -192,9 +202,10 @@ where
     TM: TiledMma,
     L: RankOfOp,
     Rank<L>: IsGreaterOrEqual<P3>,
-    GrEq<Rank<L>, P3>: FragmentCRank3<TM, L>,
+    GrEq<Rank<L>, P3>: DecimalIfFailed<Rank<L>>,
+    GrEq<Rank<L>, P3>: FragmentCRank3<TM, L, DecIfFailed<GrEq<Rank<L>, P3>, Rank<L>>>,
 {
-    type Output = <GrEq<Rank<L>, P3> as FragmentCRank3<TM, L>>::Output;
+    type Output = <GrEq<Rank<L>, P3> as FragmentCRank3<TM, L, DecIfFailed<GrEq<Rank<L>, P3>, Rank<L>>>>::Output;
 }
 
 /// The layout of `mma.make_fragment_C(tensor(L))` (the accumulator fragment of a partitioned C
