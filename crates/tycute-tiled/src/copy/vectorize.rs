@@ -95,4 +95,7 @@ where
 ///
 /// (The alias requires the rule itself, so that a rejection names it with no chain of impls
 /// after it; [`CopyVectorOp`] is the same as a bound.)
-pub type CopyVector<Atom, Src, Dst> = <VecBit<Atom, Src, Dst> as CopyAtomVectorizes>::Ok<NumValSrc<Atom>>;
+pub type CopyVector<Atom, Src, Dst> = <VecBit<Atom, Src, Dst> as CopyAtomVectorizes<
+    DecIfFailed<VecBit<Atom, Src, Dst>, MaxCommonVector<Src, Dst>>,
+    DecIfFailed<VecBit<Atom, Src, Dst>, NumValSrc<Atom>>,
+>>::Ok<NumValSrc<Atom>>;
