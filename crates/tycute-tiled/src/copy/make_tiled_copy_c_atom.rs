@@ -44,19 +44,13 @@ use crate::sealed::Sealed;
     message = "make_tiled_copy_C_atom: the copy atom moves more values per thread than a thread holds accumulators (copy_V <= size<1>(layoutC_TV)): copy_V = {CopyVNum}, size<1>(layoutC_TV) = {ValNum}",
     label = "Copy_Atom::NumValSrc = {CopyVNum} exceeds size<1>(get_layoutC_TV()) = {ValNum}"
 )]
-pub trait CopyVFitsAccumulator<LC, CopyV, CopyVNum = (), ValNum = ()>: Sealed {
+pub trait CopyVFitsAccumulator<CopyVNum = (), ValNum = ()>: Sealed {
+    /// `T` where the check holds.
     #[doc(hidden)]
-    type Output;
+    type Ok<T>;
 }
-impl<LC, CopyV, CopyVNum, ValNum> CopyVFitsAccumulator<LC, CopyV, CopyVNum, ValNum> for B1
-where
-    LC: LayoutAtOp<Z0>,
-    LayoutAt<LC, Z0>: SizeOp,
-    T2<Size<LayoutAt<LC, Z0>>, CopyV>: MakeLayoutLeftOp,
-    LC: CompositionOp<MakeLayoutLeft<T2<Size<LayoutAt<LC, Z0>>, CopyV>>>,
-{
-    // (thr, copy_V) -> (M,N) offset
-    type Output = Composition<LC, MakeLayoutLeft<T2<Size<LayoutAt<LC, Z0>>, CopyV>>>;
+impl<CopyVNum, ValNum> CopyVFitsAccumulator<CopyVNum, ValNum> for B1 {
+    type Ok<T> = T;
 }
 
 /// `composition(layoutC_TV, make_layout((size<0>(layoutC_TV), copy_V)))` as a trait on the copy
@@ -69,6 +63,8 @@ type CopyVFits<Atom, TM> = LeEq<NumValSrc<Atom>, Size<LayoutAt<LC<TM>, P1>>>;
 // copy_V and size<1>(layoutC_TV) in decimal where the check fails
 type CopyVNum<Atom, TM> = DecIfFailed<CopyVFits<Atom, TM>, NumValSrc<Atom>>;
 type ValNum<Atom, TM> = DecIfFailed<CopyVFits<Atom, TM>, Size<LayoutAt<LC<TM>, P1>>>;
+// layoutC_TV once copy_V fits
+type LcOk<Atom, TM> = <CopyVFits<Atom, TM> as CopyVFitsAccumulator<CopyVNum<Atom, TM>, ValNum<Atom, TM>>>::Ok<LC<TM>>;
 impl<Atom: Sealed, TM> CAtomLayoutTVOp<TM> for Atom
 where
     Atom: CopyAtom,
@@ -77,10 +73,15 @@ where
     LayoutAt<LC<TM>, P1>: SizeOp,
     NumValSrc<Atom>: IsLessOrEqual<Size<LayoutAt<LC<TM>, P1>>>,
     CopyVFits<Atom, TM>: DecimalIfFailed<NumValSrc<Atom>> + DecimalIfFailed<Size<LayoutAt<LC<TM>, P1>>>,
-    CopyVFits<Atom, TM>: CopyVFitsAccumulator<LC<TM>, NumValSrc<Atom>, CopyVNum<Atom, TM>, ValNum<Atom, TM>>,
+    CopyVFits<Atom, TM>: CopyVFitsAccumulator<CopyVNum<Atom, TM>, ValNum<Atom, TM>>,
+    // the truncation, on the gated accumulator layout
+    LcOk<Atom, TM>: LayoutAtOp<Z0>,
+    LayoutAt<LcOk<Atom, TM>, Z0>: SizeOp,
+    T2<Size<LayoutAt<LcOk<Atom, TM>, Z0>>, NumValSrc<Atom>>: MakeLayoutLeftOp,
+    LcOk<Atom, TM>: CompositionOp<MakeLayoutLeft<T2<Size<LayoutAt<LcOk<Atom, TM>, Z0>>, NumValSrc<Atom>>>>,
 {
     // (thr, copy_V) -> (M,N) offset
-    type Output = <CopyVFits<Atom, TM> as CopyVFitsAccumulator<LC<TM>, NumValSrc<Atom>, CopyVNum<Atom, TM>, ValNum<Atom, TM>>>::Output;
+    type Output = Composition<LcOk<Atom, TM>, MakeLayoutLeft<T2<Size<LayoutAt<LcOk<Atom, TM>, Z0>>, NumValSrc<Atom>>>>;
 }
 /// `composition(layoutC_TV, make_layout((size<0>(layoutC_TV), copy_V)))`: the accumulator layout
 /// truncated to the atom's values, `(thr, copy_V) -> (M,N)` offset.

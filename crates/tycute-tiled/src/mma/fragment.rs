@@ -158,28 +158,17 @@ fragment_op!(
     message = "make_fragment_C: the tensor must have rank >= 3, (V, M, N) (CUTE_STATIC_ASSERT_V(rank(ctensor) >= Int<3>{{}})): rank(tensor) = {RankNum}",
     label = "the tensor (rank {RankNum}) is not partitioned: make_fragment_C takes the result of partition_C, whose mode 0 is the atom's values"
 )]
-pub trait FragmentCRank3<TM, L, RankNum = ()>: Sealed {
+pub trait FragmentCRank3<RankNum = ()>: Sealed {
+    /// `T` where the check holds.
     #[doc(hidden)]
-    type Output;
+    type Ok<T>;
 }
-impl<TM, S, D, RankNum> FragmentCRank3<TM, Layout<S, D>, RankNum> for B1
-where
-    TM: TiledMma,
-    Layout<S, D>: LayoutAtOp<Z0>,
-    LayoutAt<Layout<S, D>, Z0>: SizeOp,
-    TM::AtomLayoutC_TV: LayoutAtOp<P1>,
-    LayoutAt<TM::AtomLayoutC_TV, P1>: SizeOp,
-    Size<LayoutAt<Layout<S, D>, Z0>>: IsEqual<Size<LayoutAt<TM::AtomLayoutC_TV, P1>>>,
-    ValBit<TM, Layout<S, D>>: DecimalIfFailed<Size<LayoutAt<Layout<S, D>, Z0>>> + DecimalIfFailed<Size<LayoutAt<TM::AtomLayoutC_TV, P1>>>,
-    ValBit<TM, Layout<S, D>>: FragmentCValues<
-        DecIfFailed<ValBit<TM, Layout<S, D>>, Size<LayoutAt<Layout<S, D>, Z0>>>,
-        DecIfFailed<ValBit<TM, Layout<S, D>>, Size<LayoutAt<TM::AtomLayoutC_TV, P1>>>,
-    >,
-    S: MakeLayoutLeftOp,
-{
-    // make_tensor<FrgTypeC>(shape(ctensor))
-    type Output = MakeLayoutLeft<S>;
+impl<RankNum> FragmentCRank3<RankNum> for B1 {
+    type Ok<T> = T;
 }
+/// `rank(tensor) >= 3`, as a bit, and the tensor once it holds.
+type RankBit<L> = GrEq<Rank<L>, P3>;
+type COk<L> = <RankBit<L> as FragmentCRank3<DecIfFailed<RankBit<L>, Rank<L>>>>::Ok<L>;
 
 // size<0>(ctensor) == size<1>(LayoutC_TV)
 type ValBit<TM, L> = Eq<Size<LayoutAt<L, Z0>>, Size<LayoutAt<<TM as TiledMma>::AtomLayoutC_TV, P1>>>;
@@ -202,10 +191,22 @@ where
     TM: TiledMma,
     L: RankOfOp,
     Rank<L>: IsGreaterOrEqual<P3>,
-    GrEq<Rank<L>, P3>: DecimalIfFailed<Rank<L>>,
-    GrEq<Rank<L>, P3>: FragmentCRank3<TM, L, DecIfFailed<GrEq<Rank<L>, P3>, Rank<L>>>,
+    RankBit<L>: DecimalIfFailed<Rank<L>>,
+    RankBit<L>: FragmentCRank3<DecIfFailed<RankBit<L>, Rank<L>>>,
+    // size<0>(ctensor) == size<1>(LayoutC_TV), on the rank-gated tensor
+    COk<L>: LayoutAtOp<Z0> + ShapeLayoutOp,
+    LayoutAt<COk<L>, Z0>: SizeOp,
+    TM::AtomLayoutC_TV: LayoutAtOp<P1>,
+    LayoutAt<TM::AtomLayoutC_TV, P1>: SizeOp,
+    Size<LayoutAt<COk<L>, Z0>>: IsEqual<Size<LayoutAt<TM::AtomLayoutC_TV, P1>>>,
+    ValBit<TM, COk<L>>: DecimalIfFailed<Size<LayoutAt<COk<L>, Z0>>> + DecimalIfFailed<Size<LayoutAt<TM::AtomLayoutC_TV, P1>>>,
+    ValBit<TM, COk<L>>: FragmentCValues<
+        DecIfFailed<ValBit<TM, COk<L>>, Size<LayoutAt<COk<L>, Z0>>>,
+        DecIfFailed<ValBit<TM, COk<L>>, Size<LayoutAt<TM::AtomLayoutC_TV, P1>>>,
+    >,
 {
-    type Output = <GrEq<Rank<L>, P3> as FragmentCRank3<TM, L, DecIfFailed<GrEq<Rank<L>, P3>, Rank<L>>>>::Output;
+    // make_tensor<FrgTypeC>(shape(ctensor))
+    type Output = <COk<L> as ShapeLayoutOp>::Output;
 }
 
 /// The layout of `mma.make_fragment_C(tensor(L))` (the accumulator fragment of a partitioned C

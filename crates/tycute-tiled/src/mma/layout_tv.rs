@@ -39,7 +39,7 @@ use tycute_layout::tuple::{Nil, Tup};
 use tycute_layout::{Complement, Composition, Layout, MakeLayout, RightInverse, Underscore};
 
 use crate::mma::thrfrg::{ThrfrgA, ThrfrgAOp, ThrfrgB, ThrfrgBOp, ThrfrgC, ThrfrgCOp};
-use crate::mma::tiled_mma::{Parts, RankGated, TiledMMA, TiledMma, TiledMmaAtomLayoutRank3, RankNum, A, B, C};
+use crate::mma::tiled_mma::{Parts, RankGated, TiledMMA, TiledMma, TiledMmaAtomLayoutRank3, TiledMmaPermutationRank3, PermutationRankOp, PermRankBit, PermRankNum, RankNum, A, B, C};
 use tycute_layout::bounds::DecimalIfFailed;
 use tycute_layout::int::{Eq, IsEqual};
 use tycute_layout::layout::RankOfOp;
@@ -101,7 +101,9 @@ where
     L: RankOfOp,
     Rank<L>: IsEqual<P3>,
     Eq<Rank<L>, P3>: DecimalIfFailed<Rank<L>>,
-    Eq<Rank<L>, P3>: TiledMmaAtomLayoutRank3<Atom, L, P, RankNum<L>>,
+    Eq<Rank<L>, P3>: TiledMmaAtomLayoutRank3<RankNum<L>>,
+    P: PermutationRankOp,
+    PermRankBit<P>: TiledMmaPermutationRank3<PermRankNum<P>>,
     TiledMMA<Atom, L, P>: TiledMma,
     RankGated<Atom, L, P>: LayoutTvOfParts<C, <TiledMMA<Atom, L, P> as TiledMma>::RefC>,
 {
@@ -137,7 +139,9 @@ where
     L: RankOfOp,
     Rank<L>: IsEqual<P3>,
     Eq<Rank<L>, P3>: DecimalIfFailed<Rank<L>>,
-    Eq<Rank<L>, P3>: TiledMmaAtomLayoutRank3<Atom, L, P, RankNum<L>>,
+    Eq<Rank<L>, P3>: TiledMmaAtomLayoutRank3<RankNum<L>>,
+    P: PermutationRankOp,
+    PermRankBit<P>: TiledMmaPermutationRank3<PermRankNum<P>>,
     TiledMMA<Atom, L, P>: TiledMma,
     RankGated<Atom, L, P>: LayoutTvOfParts<A, <TiledMMA<Atom, L, P> as TiledMma>::RefA>,
 {
@@ -164,7 +168,9 @@ where
     L: RankOfOp,
     Rank<L>: IsEqual<P3>,
     Eq<Rank<L>, P3>: DecimalIfFailed<Rank<L>>,
-    Eq<Rank<L>, P3>: TiledMmaAtomLayoutRank3<Atom, L, P, RankNum<L>>,
+    Eq<Rank<L>, P3>: TiledMmaAtomLayoutRank3<RankNum<L>>,
+    P: PermutationRankOp,
+    PermRankBit<P>: TiledMmaPermutationRank3<PermRankNum<P>>,
     TiledMMA<Atom, L, P>: TiledMma,
     RankGated<Atom, L, P>: LayoutTvOfParts<B, <TiledMMA<Atom, L, P> as TiledMma>::RefB>,
 {

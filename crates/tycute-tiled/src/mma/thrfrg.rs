@@ -40,7 +40,7 @@ use tycute_layout::layout::RankOfOp;
 use tycute_layout::tuple::{Nil, Tup};
 use tycute_layout::{Composition, MakeLayoutLeft, Rank, Underscore};
 
-use crate::mma::tiled_mma::{Parts, RankGated, TiledMMA, TiledMma, TiledMmaAtomLayoutRank3, RankNum, A, B, C};
+use crate::mma::tiled_mma::{Parts, RankGated, TiledMMA, TiledMma, TiledMmaAtomLayoutRank3, TiledMmaPermutationRank3, PermutationRankOp, PermRankBit, PermRankNum, RankNum, A, B, C};
 use tycute_layout::bounds::{DecIfFailed, DecimalIfFailed};
 use tycute_layout::int::{Eq, IsEqual};
 use typenum::P3;
@@ -98,18 +98,18 @@ where
     message = "thrfrg_A/B/C: the reference layout must have rank >= 2 (rank(ref) >= _2): rank(ref) = {RankNum}",
     label = "a rank-{RankNum} layout cannot be partitioned by a TiledMMA"
 )]
-pub trait ThrfrgRefRank2<Ref, PT, AT, TV, TT, RankNum = ()>: Sealed {
+pub trait ThrfrgRefRank2<RankNum = ()>: Sealed {
+    /// `T` where the check holds.
     #[doc(hidden)]
-    type Output;
+    type Ok<T>;
 }
-impl<Ref, PT, AT, TV, TT, RankNum> ThrfrgRefRank2<Ref, PT, AT, TV, TT, RankNum> for B1
-where
-    Ref: ThrfrgSteps<PT, AT, TV, TT>,
-{
-    type Output = <Ref as ThrfrgSteps<PT, AT, TV, TT>>::Output;
+impl<RankNum> ThrfrgRefRank2<RankNum> for B1 {
+    type Ok<T> = T;
 }
 
-type Gated<Ref, PT, AT, TV, TT> = <GrEq<Rank<Ref>, P2> as ThrfrgRefRank2<Ref, PT, AT, TV, TT, RefRankNum<Ref>>>::Output;
+/// The reference layout once its rank is known to be at least 2.
+type RefOk<Ref> = <GrEq<Rank<Ref>, P2> as ThrfrgRefRank2<RefRankNum<Ref>>>::Ok<Ref>;
+type Gated<Ref, PT, AT, TV, TT> = <RefOk<Ref> as ThrfrgSteps<PT, AT, TV, TT>>::Output;
 /// `rank(ref)` in decimal where it is below 2.
 type RefRankNum<Ref> = DecIfFailed<GrEq<Rank<Ref>, P2>, Rank<Ref>>;
 
@@ -127,7 +127,9 @@ macro_rules! thrfrg_op {
             L: RankOfOp,
             LRank<L>: IsEqual<P3>,
             Eq<LRank<L>, P3>: DecimalIfFailed<LRank<L>>,
-            Eq<LRank<L>, P3>: TiledMmaAtomLayoutRank3<Atom, L, P, RankNum<L>>,
+            Eq<LRank<L>, P3>: TiledMmaAtomLayoutRank3<RankNum<L>>,
+            P: PermutationRankOp,
+            PermRankBit<P>: TiledMmaPermutationRank3<PermRankNum<P>>,
             RankGated<Atom, L, P>: ThrfrgOfParts<$x, Ref>,
         {
             #[doc = $shape]
@@ -143,13 +145,12 @@ macro_rules! thrfrg_op {
             <TiledMMA<Atom, L, P> as TiledMma>::$tx: MakeLayoutLeftOp,
             <TiledMMA<Atom, L, P> as TiledMma>::$ty: MakeLayoutLeftOp,
             GrEq<Rank<Ref>, P2>: DecimalIfFailed<Rank<Ref>>,
-            GrEq<Rank<Ref>, P2>: ThrfrgRefRank2<
-                Ref,
+            GrEq<Rank<Ref>, P2>: ThrfrgRefRank2<RefRankNum<Ref>>,
+            RefOk<Ref>: ThrfrgSteps<
                 PermTile<<TiledMMA<Atom, L, P> as TiledMma>::$px, <TiledMMA<Atom, L, P> as TiledMma>::$py>,
                 AtomTile<<TiledMMA<Atom, L, P> as TiledMma>::$ax, <TiledMMA<Atom, L, P> as TiledMma>::$ay>,
                 <TiledMMA<Atom, L, P> as TiledMma>::$tv,
                 ThrTile<<TiledMMA<Atom, L, P> as TiledMma>::$tx, <TiledMMA<Atom, L, P> as TiledMma>::$ty>,
-                RefRankNum<Ref>,
             >,
         {
             #[doc = $shape]

@@ -196,58 +196,66 @@ where
 // ---------------------------------------------------------------------------------------------
 // Checks
 
-/// CuTe's `static_assert(rank_v<AtomLayoutMNK> == 3)`, on its bit; also the gate to the
-/// members. `RankNum` is `rank(AtomLayoutMNK)` in decimal where the check fails.
+/// CuTe's `static_assert(rank_v<AtomLayoutMNK> == 3)`, on its bit; also a gate to the members
+/// (`Ok<T>` is `T` where the check holds). `RankNum` is `rank(AtomLayoutMNK)` in decimal where
+/// it fails.
 #[diagnostic::on_unimplemented(
     message = "TiledMMA requires rank-3 AtomLayoutMNK: rank(AtomLayoutMNK) = {RankNum}",
     label = "the atom layout of this TiledMMA has rank {RankNum}, not 3 (make_tiled_mma / MakeTiledMma pads a shorter one with _1:_0 modes)"
 )]
-pub trait TiledMmaAtomLayoutRank3<Atom, L, P, RankNum = ()>: Sealed {
+pub trait TiledMmaAtomLayoutRank3<RankNum = ()>: Sealed {
     #[doc(hidden)]
-    type Parts;
+    type Ok<T>;
 }
-impl<Atom, L, P, RankNum> TiledMmaAtomLayoutRank3<Atom, L, P, RankNum> for B1
-where
-    P: PermutationRankNum,
-    P: TiledMmaPermutationRank3<Atom, L, <P as PermutationRankNum>::Output>,
-{
-    type Parts = <P as TiledMmaPermutationRank3<Atom, L, <P as PermutationRankNum>::Output>>::Parts;
+impl<RankNum> TiledMmaAtomLayoutRank3<RankNum> for B1 {
+    type Ok<T> = T;
 }
 
-/// CuTe's `static_assert(rank_v<PermutationMNK> == 3)` and `is_tuple<PermutationMNK>`; also the
-/// gate to the members. `RankNum` is the tuple's rank in decimal where it is not 3.
+/// CuTe's `static_assert(rank_v<PermutationMNK> == 3)` (and `is_tuple<PermutationMNK>`, see
+/// [`PermutationRankOp`]), on its bit; also a gate to the members. `RankNum` is the tuple's rank
+/// in decimal where it is not 3.
 #[diagnostic::on_unimplemented(
     message = "TiledMMA requires rank-3 PermutationMNK: rank(PermutationMNK) = {RankNum}",
     label = "the permutation of this TiledMMA has rank {RankNum}, not 3 (make_tiled_mma / MakeTiledMma pads a shorter one with `_`)"
 )]
-pub trait TiledMmaPermutationRank3<Atom, L, RankNum = ()>: Sealed {
+pub trait TiledMmaPermutationRank3<RankNum = ()>: Sealed {
     #[doc(hidden)]
-    type Parts;
+    type Ok<T>;
 }
-impl<Atom, L, Pm, Pn, Pk> TiledMmaPermutationRank3<Atom, L> for Tile3<Pm, Pn, Pk> {
-    type Parts = Parts<Atom, L, Tile3<Pm, Pn, Pk>>;
+impl<RankNum> TiledMmaPermutationRank3<RankNum> for B1 {
+    type Ok<T> = T;
 }
 
-/// The rank of a `PermutationMNK` tuple in decimal where it is not 3 (`()` where it is).
+/// `rank(PermutationMNK) == 3` of a permutation tuple as a bit, and its rank in decimal where it
+/// is not 3 (`()` where it is).
 #[diagnostic::on_unimplemented(
     message = "TiledMMA requires rank-3 PermutationMNK: PermutationMNK must be a tuple",
     label = "the permutation of this TiledMMA is not a tuple"
 )]
 #[doc(hidden)]
-pub trait PermutationRankNum {
-    type Output;
+pub trait PermutationRankOp {
+    type Bit;
+    type Num;
 }
-impl<H, T> PermutationRankNum for Tup<H, T>
+impl<H, T> PermutationRankOp for Tup<H, T>
 where
     Tup<H, T>: LenOp,
     Len<Tup<H, T>>: IsEqual<P3>,
     Eq<Len<Tup<H, T>>, P3>: DecimalIfFailed<Len<Tup<H, T>>>,
 {
-    type Output = DecIfFailed<Eq<Len<Tup<H, T>>, P3>, Len<Tup<H, T>>>;
+    type Bit = Eq<Len<Tup<H, T>>, P3>;
+    type Num = DecIfFailed<Eq<Len<Tup<H, T>>, P3>, Len<Tup<H, T>>>;
 }
-impl PermutationRankNum for Nil {
-    type Output = Dec<Z0>;
+impl PermutationRankOp for Nil {
+    type Bit = typenum::B0;
+    type Num = Dec<Z0>;
 }
+/// The bit of [`TiledMmaPermutationRank3`].
+#[doc(hidden)]
+pub type PermRankBit<P> = <P as PermutationRankOp>::Bit;
+/// The number of [`TiledMmaPermutationRank3`]'s message.
+#[doc(hidden)]
+pub type PermRankNum<P> = <P as PermutationRankOp>::Num;
 
 /// tycute's tile rule in M: `tile_size<0> % (size<0>(AtomShape_MNK) * size<1>(ThrLayoutVMNK)) == 0`,
 /// on its bit, with `tile_size<0>`, `size<0>(AtomShape_MNK)` and `size<0>(AtomLayoutMNK)` in
@@ -542,7 +550,9 @@ where
     type RefC = MakeLayoutLeft<Pair<SM<Atom, L, Pm>, SN<Atom, L, Pn>>>;
 }
 
-type Gate<Atom, L, P> = <Eq<Rank<L>, P3> as TiledMmaAtomLayoutRank3<Atom, L, P, RankNum<L>>>::Parts;
+type Gate<Atom, L, P> = <PermRankBit<P> as TiledMmaPermutationRank3<PermRankNum<P>>>::Ok<
+    <Eq<Rank<L>, P3> as TiledMmaAtomLayoutRank3<RankNum<L>>>::Ok<Parts<Atom, L, P>>,
+>;
 /// `rank(AtomLayoutMNK)` in decimal where it is not 3 (the number of the rank gate's message).
 #[doc(hidden)]
 pub type RankNum<L> = DecIfFailed<Eq<Rank<L>, P3>, Rank<L>>;
@@ -568,7 +578,9 @@ where
     L: RankOfOp,
     Rank<L>: IsEqual<P3>,
     Eq<Rank<L>, P3>: DecimalIfFailed<Rank<L>>,
-    Eq<Rank<L>, P3>: TiledMmaAtomLayoutRank3<Atom, L, P, RankNum<L>>,
+    Eq<Rank<L>, P3>: TiledMmaAtomLayoutRank3<RankNum<L>>,
+    P: PermutationRankOp,
+    PermRankBit<P>: TiledMmaPermutationRank3<PermRankNum<P>>,
     Part<Atom, L, P>: TiledMmaParts,
 {
     type Atom = <Part<Atom, L, P> as TiledMmaParts>::Atom;
