@@ -29,20 +29,20 @@ use super::sm80::sealed;
 
 rule!(
     /// `bM % tile_size<0>(mma) == 0`.
-    Sm90CtaMDividesMma,
-    "kernel configuration: bM is not a multiple of the TiledMMA's tile along M (bM % tile_size<0>(mma) != 0)",
+    Sm90CtaMDividesMma[BM, TileM],
+    "kernel configuration: bM is not a multiple of the TiledMMA's tile along M (bM % tile_size<0>(mma) != 0): {BM} % {TileM}",
     "the CTA tile must be a whole number of TiledMMA tiles"
 );
 rule!(
     /// `bN % tile_size<1>(mma) == 0`.
-    Sm90CtaNDividesMma,
-    "kernel configuration: bN is not a multiple of the TiledMMA's tile along N (bN % tile_size<1>(mma) != 0)",
+    Sm90CtaNDividesMma[BN, TileN],
+    "kernel configuration: bN is not a multiple of the TiledMMA's tile along N (bN % tile_size<1>(mma) != 0): {BN} % {TileN}",
     "the CTA tile must be a whole number of TiledMMA tiles"
 );
 rule!(
     /// `bK % tile_size<2>(mma) == 0`.
-    Sm90CtaKDividesMma,
-    "kernel configuration: bK is not a multiple of the TiledMMA's tile along K (bK % tile_size<2>(mma) != 0)",
+    Sm90CtaKDividesMma[BK, TileK],
+    "kernel configuration: bK is not a multiple of the TiledMMA's tile along K (bK % tile_size<2>(mma) != 0): {BK} % {TileK}",
     "the CTA tile must be a whole number of TiledMMA tiles"
 );
 rule!(
@@ -65,14 +65,14 @@ rule!(
 );
 rule!(
     /// `stages >= 2`.
-    Sm90StagesAtLeast2,
-    "kernel configuration: the TMA pipeline needs at least 2 stages",
+    Sm90StagesAtLeast2[Stages],
+    "kernel configuration: the TMA pipeline needs at least 2 stages: stages = {Stages}",
     "one stage is filled while another is read"
 );
 rule!(
     /// `2 * (bM + bN) * bK * stages + 2 * 2 * EPI_M * EPI_N * stages_cd <= 232448`.
-    SmemFitsSm90,
-    "kernel configuration: the stages of A and B and the epilogue's C and D buffers need more shared memory than an sm_90 CTA may use (> 227 KiB = 232448 bytes)",
+    SmemFitsSm90[Bytes],
+    "kernel configuration: the stages of A and B and the epilogue's C and D buffers need more shared memory than an sm_90 CTA may use (> 227 KiB = 232448 bytes): {Bytes}",
     "use fewer stages or a smaller CTA or epilogue tile"
 );
 
@@ -344,13 +344,25 @@ where
     // bM % TileM, bN % TileN, bK % TileK
     C::BM: Rem<<C::MmaC as TiledMma>::TileM>,
     Mod<C::BM, <C::MmaC as TiledMma>::TileM>: IsEqual<Z0>,
-    DivBit<C::BM, <C::MmaC as TiledMma>::TileM>: Sm90CtaMDividesMma,
+    DivBit<C::BM, <C::MmaC as TiledMma>::TileM>: DecimalIfFailed<C::BM> + DecimalIfFailed<<C::MmaC as TiledMma>::TileM>,
+    DivBit<C::BM, <C::MmaC as TiledMma>::TileM>: Sm90CtaMDividesMma<
+        DecIfFailed<DivBit<C::BM, <C::MmaC as TiledMma>::TileM>, C::BM>,
+        DecIfFailed<DivBit<C::BM, <C::MmaC as TiledMma>::TileM>, <C::MmaC as TiledMma>::TileM>,
+    >,
     C::BN: Rem<<C::MmaC as TiledMma>::TileN>,
     Mod<C::BN, <C::MmaC as TiledMma>::TileN>: IsEqual<Z0>,
-    DivBit<C::BN, <C::MmaC as TiledMma>::TileN>: Sm90CtaNDividesMma,
+    DivBit<C::BN, <C::MmaC as TiledMma>::TileN>: DecimalIfFailed<C::BN> + DecimalIfFailed<<C::MmaC as TiledMma>::TileN>,
+    DivBit<C::BN, <C::MmaC as TiledMma>::TileN>: Sm90CtaNDividesMma<
+        DecIfFailed<DivBit<C::BN, <C::MmaC as TiledMma>::TileN>, C::BN>,
+        DecIfFailed<DivBit<C::BN, <C::MmaC as TiledMma>::TileN>, <C::MmaC as TiledMma>::TileN>,
+    >,
     C::BK: Rem<<C::MmaC as TiledMma>::TileK>,
     Mod<C::BK, <C::MmaC as TiledMma>::TileK>: IsEqual<Z0>,
-    DivBit<C::BK, <C::MmaC as TiledMma>::TileK>: Sm90CtaKDividesMma,
+    DivBit<C::BK, <C::MmaC as TiledMma>::TileK>: DecimalIfFailed<C::BK> + DecimalIfFailed<<C::MmaC as TiledMma>::TileK>,
+    DivBit<C::BK, <C::MmaC as TiledMma>::TileK>: Sm90CtaKDividesMma<
+        DecIfFailed<DivBit<C::BK, <C::MmaC as TiledMma>::TileK>, C::BK>,
+        DecIfFailed<DivBit<C::BK, <C::MmaC as TiledMma>::TileK>, <C::MmaC as TiledMma>::TileK>,
+    >,
     // the swizzles TMA writes and the layouts read
     C::SmemLayoutAStage: SwizzleMatch<C::TmaSwizzleA> + SmemSwizzle,
     SwizzleMatchesBit<C::SmemLayoutAStage, C::TmaSwizzleA>: DecimalIfFailed<<C::SmemLayoutAStage as SmemSwizzle>::B>
@@ -435,7 +447,8 @@ where
     // stages and shared memory
     C::Stages: IsLessOrEqual<P1> + typenum::Cmp<P1>,
     LeEq<C::Stages, P1>: core::ops::Not,
-    <LeEq<C::Stages, P1> as core::ops::Not>::Output: Sm90StagesAtLeast2,
+    <LeEq<C::Stages, P1> as core::ops::Not>::Output: DecimalIfFailed<C::Stages>,
+    <LeEq<C::Stages, P1> as core::ops::Not>::Output: Sm90StagesAtLeast2<DecIfFailed<<LeEq<C::Stages, P1> as core::ops::Not>::Output, C::Stages>>,
     Bits<C::Element>: core::ops::Div<P8>,
     C::BM: Add<C::BN>,
     Sum<C::BM, C::BN>: Mul<C::BK>,
@@ -448,7 +461,8 @@ where
     Prod<Prod<Prod<Sum<C::BM, C::BN>, C::BK>, C::Stages>, ElemBytes<C>>:
         Add<Prod<Prod<Prod<Prod<C::EpiM, C::EpiN>, C::StagesCD>, ElemBytes<C>>, EpiBufs<C>>>,
     Sm90SmemBytes<C>: IsLessOrEqual<Sm90SmemLimit> + typenum::Cmp<Sm90SmemLimit>,
-    LeEq<Sm90SmemBytes<C>, Sm90SmemLimit>: SmemFitsSm90,
+    LeEq<Sm90SmemBytes<C>, Sm90SmemLimit>: DecimalIfFailed<Sm90SmemBytes<C>>,
+    LeEq<Sm90SmemBytes<C>, Sm90SmemLimit>: SmemFitsSm90<DecIfFailed<LeEq<Sm90SmemBytes<C>, Sm90SmemLimit>, Sm90SmemBytes<C>>>,
     C::MmaC: SizeOp,
 {
 }
