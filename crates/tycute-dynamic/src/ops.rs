@@ -862,7 +862,7 @@ fn sm80_smem(args: &[&str]) -> Result<Output> {
 fn sm90_smem(args: &[&str]) -> Result<Output> {
     let v = ints(args, 7, "sm90_smem")?;
     let (bm, bn, bk, stages, em, en, scd) = (v[0], v[1], v[2], v[3], v[4], v[5], v[6]);
-    ensure!(stages >= 2, "kernel configuration: the TMA pipeline needs at least 2 stages");
+    ensure!(stages >= 2, "kernel configuration: the TMA pipeline needs at least 2 stages: stages = {stages}");
     let bytes = 2 * (bm + bn) * bk * stages + 2 * 2 * em * en * scd;
     ensure!(
         bytes <= 232_448,

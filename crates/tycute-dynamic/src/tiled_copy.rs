@@ -176,7 +176,8 @@ impl TiledCopy {
         let tiler_rank = self.tiler.rank();
         ensure!(
             layout.rank() >= tiler_rank,
-            "tidfrg_S/D, partition_S/D: Rank of tensor to be partitioned too small."
+            "tidfrg_S/D, partition_S/D: Rank of tensor to be partitioned too small. rank(tensor) = {}, rank(Tiler_MN) = {tiler_rank}",
+            layout.rank()
         );
         self.tile2thrfrg(&zipped_divide(layout, &self.tiler)?, ref2trg)
     }
@@ -191,7 +192,9 @@ impl TiledCopy {
         if let AnyLayout::Plain(l) = layout {
             ensure!(
                 l.rank() >= self.tiler.rank(),
-                "tidfrg_S/D, partition_S/D: Rank of tensor to be partitioned too small."
+                "tidfrg_S/D, partition_S/D: Rank of tensor to be partitioned too small. rank(tensor) = {}, rank(Tiler_MN) = {}",
+                l.rank(),
+                self.tiler.rank()
             );
         }
         Ok(Tensor::new(layout.clone())

@@ -103,14 +103,16 @@ fn make_layout_n(n: Int) -> Result<Layout> {
 pub fn make_tiled_mma(atom: MmaAtom, atom_layout: &Layout, perm: &Tiler) -> Result<TiledMma> {
     ensure!(
         atom_layout.rank() <= 3,
-        "static assertion failed: TiledMMA requires rank-3 AtomLayoutMNK"
+        "static assertion failed: TiledMMA requires rank-3 AtomLayoutMNK: rank(AtomLayoutMNK) = {}",
+        atom_layout.rank()
     );
     let atom_layout = atom_layout.append_to(3)?;
     let perm = match perm {
         Tiler::Tuple(v) => {
             ensure!(
                 v.len() <= 3,
-                "static assertion failed: TiledMMA requires rank-3 PermutationMNK"
+                "static assertion failed: TiledMMA requires rank-3 PermutationMNK: rank(PermutationMNK) = {}",
+                v.len()
             );
             let mut v = v.clone();
             v.resize(3, Tiler::Underscore);
@@ -126,11 +128,13 @@ pub fn make_tiled_mma(atom: MmaAtom, atom_layout: &Layout, perm: &Tiler) -> Resu
 pub fn tiled_mma_raw(atom: MmaAtom, atom_layout: Layout, perm: Vec<Tiler>) -> Result<TiledMma> {
     ensure!(
         atom_layout.rank() == 3,
-        "static assertion failed: TiledMMA requires rank-3 AtomLayoutMNK"
+        "static assertion failed: TiledMMA requires rank-3 AtomLayoutMNK: rank(AtomLayoutMNK) = {}",
+        atom_layout.rank()
     );
     ensure!(
         perm.len() == 3,
-        "static assertion failed: TiledMMA requires rank-3 PermutationMNK"
+        "static assertion failed: TiledMMA requires rank-3 PermutationMNK: rank(PermutationMNK) = {}",
+        perm.len()
     );
     ensure!(
         perm.iter().all(tiler_is_static),
@@ -362,7 +366,9 @@ impl TiledMma {
         let nv = self.atom_tv(op).mode(1)?.size()?;
         ensure!(
             l.mode(0)?.size()?.value == nv.value,
-            "static assertion failed: make_fragment_{op:?}: size<0>(tensor) == size<1>(Layout{op:?}_TV) required"
+            "static assertion failed: make_fragment_{op:?}: size<0>(tensor) == size<1>(Layout{op:?}_TV) required: size<0>(tensor) = {}, size<1>(Layout{op:?}_TV) = {}",
+            l.mode(0)?.size()?,
+            nv
         );
         match op {
             Operand::C => Ok(AnyLayout::Plain(Layout::left(&l.shape)?)),

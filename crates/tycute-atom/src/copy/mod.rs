@@ -45,6 +45,7 @@
 use core::marker::PhantomData;
 
 use tycute_layout::algebra::cast::UpcastOp;
+use tycute_layout::bounds::{DecIfFailed, DecimalIfFailed};
 use tycute_layout::int::{Eq, IsEqual, B1, P1, Z0};
 use tycute_layout::layout::{LayoutAtOp, SizeOp};
 use tycute_layout::swizzle::recast::{Bits, SizeofBits};
@@ -117,32 +118,34 @@ pub trait CopyAtom {
 /// Rejects a `Copy_Atom<Op, T>` whose source layout in elements of `T` does not keep one entry
 /// per thread (CuTe's `CUTE_STATIC_ASSERT_V`).
 #[diagnostic::on_unimplemented(
-    message = "Copy_Atom: CopyOperation is not valid for Src of ValType.",
-    label = "size<0>(ValLayoutSrc) != size(ThrID): the value type is wider than what one thread reads"
+    message = "Copy_Atom: CopyOperation is not valid for Src of ValType. sizeof_bits<ValType> = {Bits}, size<0>(ValLayoutSrc) = {Thr}, size(ThrID) = {AtomThr}",
+    label = "size<0>(ValLayoutSrc) = {Thr} != size(ThrID) = {AtomThr}: the value type ({Bits} bits) is wider than what one thread reads"
 )]
-pub trait CopySrcValid: Sealed {}
-impl CopySrcValid for B1 {}
+pub trait CopySrcValid<Bits = (), Thr = (), AtomThr = ()>: Sealed {}
+impl<Bits, Thr, AtomThr> CopySrcValid<Bits, Thr, AtomThr> for B1 {}
 /// Rejects a `Copy_Atom<Op, T>` whose destination layout in elements of `T` does not keep one
 /// entry per thread.
 #[diagnostic::on_unimplemented(
-    message = "Copy_Atom: CopyOperation is not valid for Dst of ValType.",
-    label = "size<0>(ValLayoutDst) != size(ThrID): the value type is wider than what one thread writes"
+    message = "Copy_Atom: CopyOperation is not valid for Dst of ValType. sizeof_bits<ValType> = {Bits}, size<0>(ValLayoutDst) = {Thr}, size(ThrID) = {AtomThr}",
+    label = "size<0>(ValLayoutDst) = {Thr} != size(ThrID) = {AtomThr}: the value type ({Bits} bits) is wider than what one thread writes"
 )]
-pub trait CopyDstValid: Sealed {}
-impl CopyDstValid for B1 {}
+pub trait CopyDstValid<Bits = (), Thr = (), AtomThr = ()>: Sealed {}
+impl<Bits, Thr, AtomThr> CopyDstValid<Bits, Thr, AtomThr> for B1 {}
 /// Rejects a `Copy_Atom<Op, T>` whose reference layout in elements of `T` does not keep one
 /// entry per thread.
 #[diagnostic::on_unimplemented(
-    message = "Copy_Atom: CopyOperation is not valid for Ref of ValType.",
-    label = "size<0>(ValLayoutRef) != size(ThrID): the value type is wider than what one thread holds"
+    message = "Copy_Atom: CopyOperation is not valid for Ref of ValType. sizeof_bits<ValType> = {Bits}, size<0>(ValLayoutRef) = {Thr}, size(ThrID) = {AtomThr}",
+    label = "size<0>(ValLayoutRef) = {Thr} != size(ThrID) = {AtomThr}: the value type ({Bits} bits) is wider than what one thread holds"
 )]
-pub trait CopyRefValid: Sealed {}
-impl CopyRefValid for B1 {}
+pub trait CopyRefValid<Bits = (), Thr = (), AtomThr = ()>: Sealed {}
+impl<Bits, Thr, AtomThr> CopyRefValid<Bits, Thr, AtomThr> for B1 {}
 
 /// `recast_layout<uint1_t, T>(L)` = `upcast<sizeof_bits<T>>(L)`.
 type Val<T, L> = Upcast<Bits<T>, L>;
 /// `size<0>(L) == size(Thr)`, as a bit.
 type OnePerThread<L, Thr> = Eq<Size<LayoutAt<L, Z0>>, Size<Thr>>;
+/// `X` in decimal where the value layout of `L` fails [`OnePerThread`] (`()` where it holds).
+type ValidNum<T, L, Thr, X> = DecIfFailed<OnePerThread<Val<T, L>, Thr>, X>;
 
 impl<Op, T> CopyAtom for Copy_Atom<Op, T>
 where
@@ -155,20 +158,38 @@ where
     LayoutAt<Val<T, Op::SrcLayout>, Z0>: SizeOp,
     LayoutAt<Val<T, Op::SrcLayout>, P1>: SizeOp,
     Size<LayoutAt<Val<T, Op::SrcLayout>, Z0>>: IsEqual<Size<Op::ThrID>>,
-    OnePerThread<Val<T, Op::SrcLayout>, Op::ThrID>: CopySrcValid,
+    OnePerThread<Val<T, Op::SrcLayout>, Op::ThrID>:
+        DecimalIfFailed<Bits<T>> + DecimalIfFailed<Size<LayoutAt<Val<T, Op::SrcLayout>, Z0>>> + DecimalIfFailed<Size<Op::ThrID>>,
+    OnePerThread<Val<T, Op::SrcLayout>, Op::ThrID>: CopySrcValid<
+        ValidNum<T, Op::SrcLayout, Op::ThrID, Bits<T>>,
+        ValidNum<T, Op::SrcLayout, Op::ThrID, Size<LayoutAt<Val<T, Op::SrcLayout>, Z0>>>,
+        ValidNum<T, Op::SrcLayout, Op::ThrID, Size<Op::ThrID>>,
+    >,
     // ValLayoutDst: size<0> == size(ThrID); size<1>
     Op::DstLayout: UpcastOp<Bits<T>>,
     Val<T, Op::DstLayout>: LayoutAtOp<Z0> + LayoutAtOp<P1>,
     LayoutAt<Val<T, Op::DstLayout>, Z0>: SizeOp,
     LayoutAt<Val<T, Op::DstLayout>, P1>: SizeOp,
     Size<LayoutAt<Val<T, Op::DstLayout>, Z0>>: IsEqual<Size<Op::ThrID>>,
-    OnePerThread<Val<T, Op::DstLayout>, Op::ThrID>: CopyDstValid,
+    OnePerThread<Val<T, Op::DstLayout>, Op::ThrID>:
+        DecimalIfFailed<Bits<T>> + DecimalIfFailed<Size<LayoutAt<Val<T, Op::DstLayout>, Z0>>> + DecimalIfFailed<Size<Op::ThrID>>,
+    OnePerThread<Val<T, Op::DstLayout>, Op::ThrID>: CopyDstValid<
+        ValidNum<T, Op::DstLayout, Op::ThrID, Bits<T>>,
+        ValidNum<T, Op::DstLayout, Op::ThrID, Size<LayoutAt<Val<T, Op::DstLayout>, Z0>>>,
+        ValidNum<T, Op::DstLayout, Op::ThrID, Size<Op::ThrID>>,
+    >,
     // ValLayoutRef: size<0> == size(ThrID)
     Op::RefLayout: UpcastOp<Bits<T>>,
     Val<T, Op::RefLayout>: LayoutAtOp<Z0>,
     LayoutAt<Val<T, Op::RefLayout>, Z0>: SizeOp,
     Size<LayoutAt<Val<T, Op::RefLayout>, Z0>>: IsEqual<Size<Op::ThrID>>,
-    OnePerThread<Val<T, Op::RefLayout>, Op::ThrID>: CopyRefValid,
+    OnePerThread<Val<T, Op::RefLayout>, Op::ThrID>:
+        DecimalIfFailed<Bits<T>> + DecimalIfFailed<Size<LayoutAt<Val<T, Op::RefLayout>, Z0>>> + DecimalIfFailed<Size<Op::ThrID>>,
+    OnePerThread<Val<T, Op::RefLayout>, Op::ThrID>: CopyRefValid<
+        ValidNum<T, Op::RefLayout, Op::ThrID, Bits<T>>,
+        ValidNum<T, Op::RefLayout, Op::ThrID, Size<LayoutAt<Val<T, Op::RefLayout>, Z0>>>,
+        ValidNum<T, Op::RefLayout, Op::ThrID, Size<Op::ThrID>>,
+    >,
 {
     type CopyOp = Op;
     type ValType = T;

@@ -17,10 +17,13 @@
 
 use core::marker::PhantomData;
 
-use tycute_layout::int::{Eq, IsEqual, B1};
+use core::ops::{BitOr, Div};
+
+use tycute_layout::bounds::{DecIfFailed, DecimalIfFailed};
+use tycute_layout::int::{Eq, IsEqual, Or, Quot, B1};
 use tycute_layout::swizzle::recast::{Bits, SizeofBits};
 use tycute_macros::cute;
-use typenum::{P128, P32, P64};
+use typenum::{P128, P32, P64, P8};
 
 use crate::copy::universal::OneThreadBits;
 use crate::copy::CopyTraits;
@@ -85,23 +88,45 @@ impl<Op: CpAsyncPtx, T> CpAsyncPtx for crate::copy::Copy_Atom<Op, T> {
     const BYTES: usize = Op::BYTES;
 }
 
-/// `cp.async.ca` sizes: `sizeof_bits<S>` of 32, 64 or 128.
+/// `cp.async.ca` sizes: `sizeof_bits<S>` of 32, 64 or 128; on the bit of [`CpAsyncCaWidth`],
+/// with `sizeof(S)` in decimal where it fails.
 #[diagnostic::on_unimplemented(
-    message = "Copy_Atom: cp.async sizeof(TS) is not supported (cp.async.ca copies 4, 8 or 16 bytes)",
-    label = "cp.async.ca copies 4, 8 or 16 bytes"
+    message = "Copy_Atom: cp.async sizeof(TS) is not supported (cp.async.ca copies 4, 8 or 16 bytes): {Bytes} bytes",
+    label = "cp.async.ca copies 4, 8 or 16 bytes, not {Bytes}"
 )]
-pub trait CpAsyncCaSize {}
-impl CpAsyncCaSize for P32 {}
-impl CpAsyncCaSize for P64 {}
-impl CpAsyncCaSize for P128 {}
+pub trait CpAsyncCaSize<Bytes = ()>: Sealed {}
+impl<Bytes> CpAsyncCaSize<Bytes> for B1 {}
 
-/// `cp.async.cg` size: `sizeof_bits<S>` of 128.
+/// `cp.async.cg` size: `sizeof_bits<S>` of 128; on the bit of [`CpAsyncCgWidth`], with
+/// `sizeof(S)` in decimal where it fails.
 #[diagnostic::on_unimplemented(
-    message = "Copy_Atom: cp.async sizeof(TS) is not supported (cp.async.cg copies 16 bytes)",
-    label = "cp.async.cg copies 16 bytes"
+    message = "Copy_Atom: cp.async sizeof(TS) is not supported (cp.async.cg copies 16 bytes): {Bytes} bytes",
+    label = "cp.async.cg copies 16 bytes, not {Bytes}"
 )]
-pub trait CpAsyncCgSize {}
-impl CpAsyncCgSize for P128 {}
+pub trait CpAsyncCgSize<Bytes = ()>: Sealed {}
+impl<Bytes> CpAsyncCgSize<Bytes> for B1 {}
+
+/// Whether `sizeof_bits<S>` (`Self`) is a `cp.async.ca` width (32, 64 or 128), as a bit.
+#[doc(hidden)]
+pub trait CpAsyncCaWidth {
+    type Output;
+}
+impl<N> CpAsyncCaWidth for N
+where
+    N: IsEqual<P32> + IsEqual<P64> + IsEqual<P128>,
+    Eq<N, P64>: BitOr<Eq<N, P128>>,
+    Eq<N, P32>: BitOr<Or<Eq<N, P64>, Eq<N, P128>>>,
+{
+    type Output = Or<Eq<N, P32>, Or<Eq<N, P64>, Eq<N, P128>>>;
+}
+/// Whether `sizeof_bits<S>` (`Self`) is the `cp.async.cg` width (128), as a bit.
+#[doc(hidden)]
+pub trait CpAsyncCgWidth {
+    type Output;
+}
+impl<N: IsEqual<P128>> CpAsyncCgWidth for N {
+    type Output = Eq<N, P128>;
+}
 
 /// `sizeof(S) == sizeof(D)`.
 #[diagnostic::on_unimplemented(
@@ -112,12 +137,14 @@ pub trait CpAsyncSameSize: Sealed {}
 impl CpAsyncSameSize for B1 {}
 
 macro_rules! cp_async_traits {
-    ($($op:ident: $size:ident;)*) => {$(
+    ($($op:ident: $size:ident, $width:ident;)*) => {$(
         impl<S, D> CopyTraits for $op<S, D>
         where
             S: SizeofBits,
             D: SizeofBits,
-            Bits<S>: $size + IsEqual<Bits<D>>,
+            Bits<S>: $width + IsEqual<Bits<D>> + Div<P8>,
+            <Bits<S> as $width>::Output: DecimalIfFailed<Quot<Bits<S>, P8>>,
+            <Bits<S> as $width>::Output: $size<DecIfFailed<<Bits<S> as $width>::Output, Quot<Bits<S>, P8>>>,
             Eq<Bits<S>, Bits<D>>: CpAsyncSameSize,
         {
             type ThrID = cute!(_1:_0);
@@ -128,10 +155,10 @@ macro_rules! cp_async_traits {
     )*};
 }
 cp_async_traits! {
-    SM80_CP_ASYNC_CACHEALWAYS: CpAsyncCaSize;
-    SM80_CP_ASYNC_CACHEGLOBAL: CpAsyncCgSize;
-    SM80_CP_ASYNC_CACHEALWAYS_ZFILL: CpAsyncCaSize;
-    SM80_CP_ASYNC_CACHEGLOBAL_ZFILL: CpAsyncCgSize;
+    SM80_CP_ASYNC_CACHEALWAYS: CpAsyncCaSize, CpAsyncCaWidth;
+    SM80_CP_ASYNC_CACHEGLOBAL: CpAsyncCgSize, CpAsyncCgWidth;
+    SM80_CP_ASYNC_CACHEALWAYS_ZFILL: CpAsyncCaSize, CpAsyncCaWidth;
+    SM80_CP_ASYNC_CACHEGLOBAL_ZFILL: CpAsyncCgSize, CpAsyncCgWidth;
 }
 
 #[cfg(test)]

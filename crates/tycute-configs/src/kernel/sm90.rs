@@ -15,6 +15,7 @@
 
 use core::ops::{Add, Mul, Rem};
 
+use tycute_layout::bounds::{DecIfFailed, DecimalIfFailed, SameOp};
 use tycute_layout::layout::SizeOp;
 use tycute_layout::numeric::{Bits, SizeofBits};
 use tycute_layout::SmemPtr;
@@ -28,63 +29,63 @@ use super::sm80::sealed;
 
 rule!(
     /// `bM % tile_size<0>(mma) == 0`.
-    Sm90CtaMDividesMma,
-    "kernel configuration: bM is not a multiple of the TiledMMA's tile along M (bM % tile_size<0>(mma) != 0)",
+    Sm90CtaMDividesMma[BM, TileM],
+    "kernel configuration: bM is not a multiple of the TiledMMA's tile along M (bM % tile_size<0>(mma) != 0): {BM} % {TileM}",
     "the CTA tile must be a whole number of TiledMMA tiles"
 );
 rule!(
     /// `bN % tile_size<1>(mma) == 0`.
-    Sm90CtaNDividesMma,
-    "kernel configuration: bN is not a multiple of the TiledMMA's tile along N (bN % tile_size<1>(mma) != 0)",
+    Sm90CtaNDividesMma[BN, TileN],
+    "kernel configuration: bN is not a multiple of the TiledMMA's tile along N (bN % tile_size<1>(mma) != 0): {BN} % {TileN}",
     "the CTA tile must be a whole number of TiledMMA tiles"
 );
 rule!(
     /// `bK % tile_size<2>(mma) == 0`.
-    Sm90CtaKDividesMma,
-    "kernel configuration: bK is not a multiple of the TiledMMA's tile along K (bK % tile_size<2>(mma) != 0)",
+    Sm90CtaKDividesMma[BK, TileK],
+    "kernel configuration: bK is not a multiple of the TiledMMA's tile along K (bK % tile_size<2>(mma) != 0): {BK} % {TileK}",
     "the CTA tile must be a whole number of TiledMMA tiles"
 );
 rule!(
     /// `sA`'s swizzle is `Sw<B,4,3>` with `B` the TMA mode of A's tensor map.
-    TmaSwizzleMatchesA,
-    "kernel configuration: the smem layout of A is not swizzled the way its TMA mode writes it (Sw<B,M,S> of sA must be Sw<mode,4,3>)",
+    TmaSwizzleMatchesA[B, M, S, Mode],
+    "kernel configuration: the smem layout of A is not swizzled the way its TMA mode writes it (Sw<B,M,S> of sA must be Sw<mode,4,3>): Sw<{B},{M},{S}>, the mode needs Sw<{Mode},4,3>",
     "TMA writes the box with the tensor map's swizzle; wgmma and the kernel read sA with the layout's"
 );
 rule!(
     /// `sB`'s swizzle is `Sw<B,4,3>` with `B` the TMA mode of B's tensor map.
-    TmaSwizzleMatchesB,
-    "kernel configuration: the smem layout of B is not swizzled the way its TMA mode writes it (Sw<B,M,S> of sB must be Sw<mode,4,3>)",
+    TmaSwizzleMatchesB[B, M, S, Mode],
+    "kernel configuration: the smem layout of B is not swizzled the way its TMA mode writes it (Sw<B,M,S> of sB must be Sw<mode,4,3>): Sw<{B},{M},{S}>, the mode needs Sw<{Mode},4,3>",
     "TMA writes the box with the tensor map's swizzle; wgmma and the kernel read sB with the layout's"
 );
 rule!(
     /// `sD`'s swizzle is `Sw<B,4,3>` with `B` the TMA mode of D's tensor map.
-    TmaSwizzleMatchesD,
-    "kernel configuration: the epilogue's smem layout of D is not swizzled the way its TMA mode reads it (Sw<B,M,S> of sD must be Sw<mode,4,3>)",
+    TmaSwizzleMatchesD[B, M, S, Mode],
+    "kernel configuration: the epilogue's smem layout of D is not swizzled the way its TMA mode reads it (Sw<B,M,S> of sD must be Sw<mode,4,3>): Sw<{B},{M},{S}>, the mode needs Sw<{Mode},4,3>",
     "TMA stores the box with the tensor map's swizzle; stmatrix writes sD with the layout's"
 );
 rule!(
     /// `stages >= 2`.
-    Sm90StagesAtLeast2,
-    "kernel configuration: the TMA pipeline needs at least 2 stages",
+    Sm90StagesAtLeast2[Stages],
+    "kernel configuration: the TMA pipeline needs at least 2 stages: stages = {Stages}",
     "one stage is filled while another is read"
 );
 rule!(
     /// `2 * (bM + bN) * bK * stages + 2 * 2 * EPI_M * EPI_N * stages_cd <= 232448`.
-    SmemFitsSm90,
-    "kernel configuration: the stages of A and B and the epilogue's C and D buffers need more shared memory than an sm_90 CTA may use (> 227 KiB = 232448 bytes)",
+    SmemFitsSm90[Bytes],
+    "kernel configuration: the stages of A and B and the epilogue's C and D buffers need more shared memory than an sm_90 CTA may use (> 227 KiB = 232448 bytes): {Bytes}",
     "use fewer stages or a smaller CTA or epilogue tile"
 );
 
 rule!(
     /// The GMMA atom's major of A (`SM90_..._SS<MajorA, _>`) is the major of `sA`'s layout.
-    GmmaMajorMatchesA,
-    "kernel configuration: the GMMA atom reads A in one major (SS<K,_> or SS<MN,_>) and sA is laid out in the other (its first stride is 1 exactly when it is MN-major)",
+    GmmaMajorMatchesA[AtomMajor, Stride],
+    "kernel configuration: the GMMA atom reads A in one major (SS<K,_> or SS<MN,_>) and sA is laid out in the other (its first stride is 1 exactly when it is MN-major): the atom reads A {AtomMajor}, the first stride of sA is {Stride}",
     "wgmma's transpose bit for A and the smem layout of A must agree: use a Layout_MN_* atom with SS<MN,_>, a Layout_K_* atom with SS<K,_>"
 );
 rule!(
     /// The GMMA atom's major of B (`SM90_..._SS<_, MajorB>`) is the major of `sB`'s layout.
-    GmmaMajorMatchesB,
-    "kernel configuration: the GMMA atom reads B in one major (SS<_,K> or SS<_,MN>) and sB is laid out in the other (its first stride is 1 exactly when it is MN-major)",
+    GmmaMajorMatchesB[AtomMajor, Stride],
+    "kernel configuration: the GMMA atom reads B in one major (SS<_,K> or SS<_,MN>) and sB is laid out in the other (its first stride is 1 exactly when it is MN-major): the atom reads B {AtomMajor}, the first stride of sB is {Stride}",
     "wgmma's transpose bit for B and the smem layout of B must agree: use a Layout_MN_* atom with SS<_,MN>, a Layout_K_* atom with SS<_,K>"
 );
 
@@ -106,6 +107,8 @@ impl FirstLeaf for Z0 {
 /// a `Layout_K_*` atom's first stride is its row length.
 pub trait SmemMnMajor {
     type Bit;
+    /// The first stride.
+    type First;
 }
 impl<A, O, Sh, St> SmemMnMajor for ComposedLayout<A, O, Layout<Sh, St>>
 where
@@ -113,6 +116,7 @@ where
     <St as FirstLeaf>::Output: IsEqual<P1>,
 {
     type Bit = Eq<<St as FirstLeaf>::Output, P1>;
+    type First = <St as FirstLeaf>::Output;
 }
 /// [`SmemMnMajor`] of `L`.
 pub type SmemMnBit<L> = <L as SmemMnMajor>::Bit;
@@ -199,6 +203,9 @@ where
 }
 /// `Sw<B,M,S>` of `L` is `Sw<mode,4,3>`, as a bit.
 pub type SwizzleMatchesBit<L, Mode> = <L as SwizzleMatch<Mode>>::Bit;
+/// `X` (B, M, S of the layout's swizzle, or the mode's B) in decimal where the swizzle of `L`
+/// does not match `Mode`.
+type SwNum<L, Mode, X> = DecIfFailed<SwizzleMatchesBit<L, Mode>, X>;
 type And<A, B> = <A as core::ops::BitAnd<B>>::Output;
 /// `B % A == 0` as a bit.
 type DivBit<B, A> = Eq<Mod<B, A>, Z0>;
@@ -261,16 +268,55 @@ impl EpiBuffers for typenum::B1 {
     const REUSE: bool = true;
 }
 
-/// `ReuseSmemC` (`Self` = `B1`) holds only when C's and D's epilogue stages are one layout: D's
-/// `stmatrix` writes, and its TMA store reads, the stage C's TMA load wrote and `ldmatrix` read.
+/// `ReuseSmemC` holds only when C's and D's epilogue stages are one layout: D's `stmatrix`
+/// writes, and its TMA store reads, the stage C's TMA load wrote and `ldmatrix` read. Implemented
+/// for the bit `!ReuseSmemC || SmemLayoutC == SmemLayoutD` ([`ReuseBit`]); the parameters are the
+/// two layouts' swizzles `(B, M, S)`, shapes and strides in decimal where it fails.
 #[diagnostic::on_unimplemented(
-    message = "kernel configuration: ReuseSmemC stores D through C's shared memory, so the epilogue's SmemLayoutC and SmemLayoutD must be the same layout",
+    message = "kernel configuration: ReuseSmemC stores D through C's shared memory, so the epilogue's SmemLayoutC and SmemLayoutD must be the same layout: SmemLayoutC = Sw{SwC} o {ShapeC}:{StrideC}, SmemLayoutD = Sw{SwD} o {ShapeD}:{StrideD}",
     label = "CUTLASS's static_assert: ReuseSmemC needs SmemLayoutC == SmemLayoutD (and C and D of one element type)"
 )]
-pub trait ReuseSmemCFits<LC, LD>: sealed::Sealed {}
-impl<LC, LD> ReuseSmemCFits<LC, LD> for typenum::B0 {}
-#[diagnostic::do_not_recommend]
-impl<L> ReuseSmemCFits<L, L> for typenum::B1 {}
+pub trait ReuseSmemCFits<SwC = (), ShapeC = (), StrideC = (), SwD = (), ShapeD = (), StrideD = ()>: sealed::Sealed {}
+impl<SwC, ShapeC, StrideC, SwD, ShapeD, StrideD> ReuseSmemCFits<SwC, ShapeC, StrideC, SwD, ShapeD, StrideD> for typenum::B1 {}
+
+/// The parts of an epilogue smem layout that [`ReuseSmemCFits`] compares: the swizzle
+/// `(B, M, S)`, the smem pointer's element bits (0 for a plain layout), the shape and the stride.
+pub trait SmemLayoutParts {
+    /// `(B, M, S)`.
+    type Sw;
+    /// The `smem_ptr[Tb]` bits (`Z0` for a plain layout).
+    type Ptr;
+    /// The shape.
+    type Shape;
+    /// The stride.
+    type Stride;
+}
+impl<B, M, S, T, Sh, St> SmemLayoutParts for ComposedLayout<Swizzle<B, M, S>, SmemPtr<T>, Layout<Sh, St>> {
+    type Sw = Tup<B, Tup<M, Tup<S, tycute_layout::tuple::Nil>>>;
+    type Ptr = T;
+    type Shape = Sh;
+    type Stride = St;
+}
+impl<Sh, St> SmemLayoutParts for Layout<Sh, St> {
+    type Sw = Tup<Z0, Tup<P4, Tup<P3, tycute_layout::tuple::Nil>>>;
+    type Ptr = Z0;
+    type Shape = Sh;
+    type Stride = St;
+}
+/// All of [`SmemLayoutParts`] as one tuple, for the equality bit.
+type PartsKey<L> = Tup<
+    <L as SmemLayoutParts>::Sw,
+    Tup<<L as SmemLayoutParts>::Ptr, Tup<<L as SmemLayoutParts>::Shape, Tup<<L as SmemLayoutParts>::Stride, tycute_layout::tuple::Nil>>>,
+>;
+/// `SmemLayoutC == SmemLayoutD` (swizzle, pointer bits, shape and stride), as a bit.
+pub type SameSmemLayoutBit<LC, LD> = <PartsKey<LC> as SameOp<PartsKey<LD>>>::Output;
+/// `!ReuseSmemC || SmemLayoutC == SmemLayoutD`, as a bit: the bit of [`ReuseSmemCFits`].
+pub type ReuseBit<C> = typenum::Or<
+    <<C as Sm90Config>::ReuseSmemC as core::ops::Not>::Output,
+    SameSmemLayoutBit<<C as Sm90Config>::SmemLayoutCStage, <C as Sm90Config>::SmemLayoutDStage>,
+>;
+/// A part `P` of layout `L` for [`ReuseSmemCFits`]' message: in decimal where the rule fails.
+type ReuseNum<C, X> = DecIfFailed<ReuseBit<C>, X>;
 
 /// Bytes of the A and B stages and of the C and D epilogue buffers.
 pub type Sm90SmemBytes<C> = Sum<
@@ -298,36 +344,111 @@ where
     // bM % TileM, bN % TileN, bK % TileK
     C::BM: Rem<<C::MmaC as TiledMma>::TileM>,
     Mod<C::BM, <C::MmaC as TiledMma>::TileM>: IsEqual<Z0>,
-    DivBit<C::BM, <C::MmaC as TiledMma>::TileM>: Sm90CtaMDividesMma,
+    DivBit<C::BM, <C::MmaC as TiledMma>::TileM>: DecimalIfFailed<C::BM> + DecimalIfFailed<<C::MmaC as TiledMma>::TileM>,
+    DivBit<C::BM, <C::MmaC as TiledMma>::TileM>: Sm90CtaMDividesMma<
+        DecIfFailed<DivBit<C::BM, <C::MmaC as TiledMma>::TileM>, C::BM>,
+        DecIfFailed<DivBit<C::BM, <C::MmaC as TiledMma>::TileM>, <C::MmaC as TiledMma>::TileM>,
+    >,
     C::BN: Rem<<C::MmaC as TiledMma>::TileN>,
     Mod<C::BN, <C::MmaC as TiledMma>::TileN>: IsEqual<Z0>,
-    DivBit<C::BN, <C::MmaC as TiledMma>::TileN>: Sm90CtaNDividesMma,
+    DivBit<C::BN, <C::MmaC as TiledMma>::TileN>: DecimalIfFailed<C::BN> + DecimalIfFailed<<C::MmaC as TiledMma>::TileN>,
+    DivBit<C::BN, <C::MmaC as TiledMma>::TileN>: Sm90CtaNDividesMma<
+        DecIfFailed<DivBit<C::BN, <C::MmaC as TiledMma>::TileN>, C::BN>,
+        DecIfFailed<DivBit<C::BN, <C::MmaC as TiledMma>::TileN>, <C::MmaC as TiledMma>::TileN>,
+    >,
     C::BK: Rem<<C::MmaC as TiledMma>::TileK>,
     Mod<C::BK, <C::MmaC as TiledMma>::TileK>: IsEqual<Z0>,
-    DivBit<C::BK, <C::MmaC as TiledMma>::TileK>: Sm90CtaKDividesMma,
+    DivBit<C::BK, <C::MmaC as TiledMma>::TileK>: DecimalIfFailed<C::BK> + DecimalIfFailed<<C::MmaC as TiledMma>::TileK>,
+    DivBit<C::BK, <C::MmaC as TiledMma>::TileK>: Sm90CtaKDividesMma<
+        DecIfFailed<DivBit<C::BK, <C::MmaC as TiledMma>::TileK>, C::BK>,
+        DecIfFailed<DivBit<C::BK, <C::MmaC as TiledMma>::TileK>, <C::MmaC as TiledMma>::TileK>,
+    >,
     // the swizzles TMA writes and the layouts read
-    C::SmemLayoutAStage: SwizzleMatch<C::TmaSwizzleA>,
-    SwizzleMatchesBit<C::SmemLayoutAStage, C::TmaSwizzleA>: TmaSwizzleMatchesA,
-    C::SmemLayoutBStage: SwizzleMatch<C::TmaSwizzleB>,
-    SwizzleMatchesBit<C::SmemLayoutBStage, C::TmaSwizzleB>: TmaSwizzleMatchesB,
-    C::SmemLayoutDStage: SwizzleMatch<C::TmaSwizzleD>,
-    SwizzleMatchesBit<C::SmemLayoutDStage, C::TmaSwizzleD>: TmaSwizzleMatchesD,
-    C::SmemLayoutCStage: SwizzleMatch<C::TmaSwizzleD>,
-    SwizzleMatchesBit<C::SmemLayoutCStage, C::TmaSwizzleD>: TmaSwizzleMatchesD,
+    C::SmemLayoutAStage: SwizzleMatch<C::TmaSwizzleA> + SmemSwizzle,
+    SwizzleMatchesBit<C::SmemLayoutAStage, C::TmaSwizzleA>: DecimalIfFailed<<C::SmemLayoutAStage as SmemSwizzle>::B>
+        + DecimalIfFailed<<C::SmemLayoutAStage as SmemSwizzle>::M>
+        + DecimalIfFailed<<C::SmemLayoutAStage as SmemSwizzle>::S>
+        + DecimalIfFailed<<C::TmaSwizzleA as TmaSwizzleMode>::B>,
+    SwizzleMatchesBit<C::SmemLayoutAStage, C::TmaSwizzleA>: TmaSwizzleMatchesA<
+        SwNum<C::SmemLayoutAStage, C::TmaSwizzleA, <C::SmemLayoutAStage as SmemSwizzle>::B>,
+        SwNum<C::SmemLayoutAStage, C::TmaSwizzleA, <C::SmemLayoutAStage as SmemSwizzle>::M>,
+        SwNum<C::SmemLayoutAStage, C::TmaSwizzleA, <C::SmemLayoutAStage as SmemSwizzle>::S>,
+        SwNum<C::SmemLayoutAStage, C::TmaSwizzleA, <C::TmaSwizzleA as TmaSwizzleMode>::B>,
+    >,
+    C::SmemLayoutBStage: SwizzleMatch<C::TmaSwizzleB> + SmemSwizzle,
+    SwizzleMatchesBit<C::SmemLayoutBStage, C::TmaSwizzleB>: DecimalIfFailed<<C::SmemLayoutBStage as SmemSwizzle>::B>
+        + DecimalIfFailed<<C::SmemLayoutBStage as SmemSwizzle>::M>
+        + DecimalIfFailed<<C::SmemLayoutBStage as SmemSwizzle>::S>
+        + DecimalIfFailed<<C::TmaSwizzleB as TmaSwizzleMode>::B>,
+    SwizzleMatchesBit<C::SmemLayoutBStage, C::TmaSwizzleB>: TmaSwizzleMatchesB<
+        SwNum<C::SmemLayoutBStage, C::TmaSwizzleB, <C::SmemLayoutBStage as SmemSwizzle>::B>,
+        SwNum<C::SmemLayoutBStage, C::TmaSwizzleB, <C::SmemLayoutBStage as SmemSwizzle>::M>,
+        SwNum<C::SmemLayoutBStage, C::TmaSwizzleB, <C::SmemLayoutBStage as SmemSwizzle>::S>,
+        SwNum<C::SmemLayoutBStage, C::TmaSwizzleB, <C::TmaSwizzleB as TmaSwizzleMode>::B>,
+    >,
+    C::SmemLayoutDStage: SwizzleMatch<C::TmaSwizzleD> + SmemSwizzle,
+    SwizzleMatchesBit<C::SmemLayoutDStage, C::TmaSwizzleD>: DecimalIfFailed<<C::SmemLayoutDStage as SmemSwizzle>::B>
+        + DecimalIfFailed<<C::SmemLayoutDStage as SmemSwizzle>::M>
+        + DecimalIfFailed<<C::SmemLayoutDStage as SmemSwizzle>::S>
+        + DecimalIfFailed<<C::TmaSwizzleD as TmaSwizzleMode>::B>,
+    SwizzleMatchesBit<C::SmemLayoutDStage, C::TmaSwizzleD>: TmaSwizzleMatchesD<
+        SwNum<C::SmemLayoutDStage, C::TmaSwizzleD, <C::SmemLayoutDStage as SmemSwizzle>::B>,
+        SwNum<C::SmemLayoutDStage, C::TmaSwizzleD, <C::SmemLayoutDStage as SmemSwizzle>::M>,
+        SwNum<C::SmemLayoutDStage, C::TmaSwizzleD, <C::SmemLayoutDStage as SmemSwizzle>::S>,
+        SwNum<C::SmemLayoutDStage, C::TmaSwizzleD, <C::TmaSwizzleD as TmaSwizzleMode>::B>,
+    >,
+    C::SmemLayoutCStage: SwizzleMatch<C::TmaSwizzleD> + SmemSwizzle,
+    SwizzleMatchesBit<C::SmemLayoutCStage, C::TmaSwizzleD>: DecimalIfFailed<<C::SmemLayoutCStage as SmemSwizzle>::B>
+        + DecimalIfFailed<<C::SmemLayoutCStage as SmemSwizzle>::M>
+        + DecimalIfFailed<<C::SmemLayoutCStage as SmemSwizzle>::S>
+        + DecimalIfFailed<<C::TmaSwizzleD as TmaSwizzleMode>::B>,
+    SwizzleMatchesBit<C::SmemLayoutCStage, C::TmaSwizzleD>: TmaSwizzleMatchesD<
+        SwNum<C::SmemLayoutCStage, C::TmaSwizzleD, <C::SmemLayoutCStage as SmemSwizzle>::B>,
+        SwNum<C::SmemLayoutCStage, C::TmaSwizzleD, <C::SmemLayoutCStage as SmemSwizzle>::M>,
+        SwNum<C::SmemLayoutCStage, C::TmaSwizzleD, <C::SmemLayoutCStage as SmemSwizzle>::S>,
+        SwNum<C::SmemLayoutCStage, C::TmaSwizzleD, <C::TmaSwizzleD as TmaSwizzleMode>::B>,
+    >,
     // ReuseSmemC: one layout for C and D
-    C::ReuseSmemC: ReuseSmemCFits<C::SmemLayoutCStage, C::SmemLayoutDStage>,
+    C::SmemLayoutCStage: SmemLayoutParts,
+    C::SmemLayoutDStage: SmemLayoutParts,
+    PartsKey<C::SmemLayoutCStage>: SameOp<PartsKey<C::SmemLayoutDStage>>,
+    C::ReuseSmemC: core::ops::Not,
+    <C::ReuseSmemC as core::ops::Not>::Output: core::ops::BitOr<SameSmemLayoutBit<C::SmemLayoutCStage, C::SmemLayoutDStage>>,
+    ReuseBit<C>: DecimalIfFailed<<C::SmemLayoutCStage as SmemLayoutParts>::Sw>
+        + DecimalIfFailed<<C::SmemLayoutCStage as SmemLayoutParts>::Shape>
+        + DecimalIfFailed<<C::SmemLayoutCStage as SmemLayoutParts>::Stride>
+        + DecimalIfFailed<<C::SmemLayoutDStage as SmemLayoutParts>::Sw>
+        + DecimalIfFailed<<C::SmemLayoutDStage as SmemLayoutParts>::Shape>
+        + DecimalIfFailed<<C::SmemLayoutDStage as SmemLayoutParts>::Stride>,
+    ReuseBit<C>: ReuseSmemCFits<
+        ReuseNum<C, <C::SmemLayoutCStage as SmemLayoutParts>::Sw>,
+        ReuseNum<C, <C::SmemLayoutCStage as SmemLayoutParts>::Shape>,
+        ReuseNum<C, <C::SmemLayoutCStage as SmemLayoutParts>::Stride>,
+        ReuseNum<C, <C::SmemLayoutDStage as SmemLayoutParts>::Sw>,
+        ReuseNum<C, <C::SmemLayoutDStage as SmemLayoutParts>::Shape>,
+        ReuseNum<C, <C::SmemLayoutDStage as SmemLayoutParts>::Stride>,
+    >,
     // the wgmma transpose bits (the atom's majors) and the smem layouts
     GmmaAtomOf<C::MmaC>: GmmaOperandMajors,
     C::SmemLayoutAStage: SmemMnMajor,
     AtomMnBitA<C::MmaC>: IsEqual<SmemMnBit<C::SmemLayoutAStage>>,
-    Eq<AtomMnBitA<C::MmaC>, SmemMnBit<C::SmemLayoutAStage>>: GmmaMajorMatchesA,
+    Eq<AtomMnBitA<C::MmaC>, SmemMnBit<C::SmemLayoutAStage>>: DecimalIfFailed<<C::SmemLayoutAStage as SmemMnMajor>::First>,
+    Eq<AtomMnBitA<C::MmaC>, SmemMnBit<C::SmemLayoutAStage>>: GmmaMajorMatchesA<
+        <GmmaAtomOf<C::MmaC> as GmmaOperandMajors>::MajorA,
+        DecIfFailed<Eq<AtomMnBitA<C::MmaC>, SmemMnBit<C::SmemLayoutAStage>>, <C::SmemLayoutAStage as SmemMnMajor>::First>,
+    >,
     C::SmemLayoutBStage: SmemMnMajor,
     AtomMnBitB<C::MmaC>: IsEqual<SmemMnBit<C::SmemLayoutBStage>>,
-    Eq<AtomMnBitB<C::MmaC>, SmemMnBit<C::SmemLayoutBStage>>: GmmaMajorMatchesB,
+    Eq<AtomMnBitB<C::MmaC>, SmemMnBit<C::SmemLayoutBStage>>: DecimalIfFailed<<C::SmemLayoutBStage as SmemMnMajor>::First>,
+    Eq<AtomMnBitB<C::MmaC>, SmemMnBit<C::SmemLayoutBStage>>: GmmaMajorMatchesB<
+        <GmmaAtomOf<C::MmaC> as GmmaOperandMajors>::MajorB,
+        DecIfFailed<Eq<AtomMnBitB<C::MmaC>, SmemMnBit<C::SmemLayoutBStage>>, <C::SmemLayoutBStage as SmemMnMajor>::First>,
+    >,
     // stages and shared memory
     C::Stages: IsLessOrEqual<P1> + typenum::Cmp<P1>,
     LeEq<C::Stages, P1>: core::ops::Not,
-    <LeEq<C::Stages, P1> as core::ops::Not>::Output: Sm90StagesAtLeast2,
+    <LeEq<C::Stages, P1> as core::ops::Not>::Output: DecimalIfFailed<C::Stages>,
+    <LeEq<C::Stages, P1> as core::ops::Not>::Output: Sm90StagesAtLeast2<DecIfFailed<<LeEq<C::Stages, P1> as core::ops::Not>::Output, C::Stages>>,
     Bits<C::Element>: core::ops::Div<P8>,
     C::BM: Add<C::BN>,
     Sum<C::BM, C::BN>: Mul<C::BK>,
@@ -340,7 +461,8 @@ where
     Prod<Prod<Prod<Sum<C::BM, C::BN>, C::BK>, C::Stages>, ElemBytes<C>>:
         Add<Prod<Prod<Prod<Prod<C::EpiM, C::EpiN>, C::StagesCD>, ElemBytes<C>>, EpiBufs<C>>>,
     Sm90SmemBytes<C>: IsLessOrEqual<Sm90SmemLimit> + typenum::Cmp<Sm90SmemLimit>,
-    LeEq<Sm90SmemBytes<C>, Sm90SmemLimit>: SmemFitsSm90,
+    LeEq<Sm90SmemBytes<C>, Sm90SmemLimit>: DecimalIfFailed<Sm90SmemBytes<C>>,
+    LeEq<Sm90SmemBytes<C>, Sm90SmemLimit>: SmemFitsSm90<DecIfFailed<LeEq<Sm90SmemBytes<C>, Sm90SmemLimit>, Sm90SmemBytes<C>>>,
     C::MmaC: SizeOp,
 {
 }

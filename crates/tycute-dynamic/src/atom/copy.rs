@@ -161,7 +161,9 @@ pub fn copy_atom_of(op: &str, val_type: &str) -> Result<CopyAtom> {
     ] {
         ensure!(
             lay.mode(0)?.size()?.value == nthr,
-            "static assertion failed: CopyOperation is not valid for {what} of ValType."
+            "static assertion failed: CopyOperation is not valid for {what} of ValType. sizeof_bits<ValType> = {}, size<0>(ValLayout{what}) = {}, size(ThrID) = {nthr}",
+            a.val_bits,
+            lay.mode(0)?.size()?
         );
     }
     Ok(a)

@@ -23,6 +23,7 @@
 
 use core::ops::{Div, Rem};
 
+use crate::bounds::{DecIfFailed, DecimalIfFailed};
 use crate::int::{Eq, IsEqual, Mod, Quot, B1, P1, Z0};
 use typenum::P8;
 use crate::layout::Layout;
@@ -102,13 +103,14 @@ impl GmmaMajor for MajorMN {
     type Layout<Cols> = Layout<Tup<Cols, Tup<P8, Nil>>, Tup<P1, Tup<Cols, Nil>>>;
 }
 
-/// Rejects an element type whose width does not divide the atom's row.
+/// Rejects an element type whose width does not divide the atom's row; `Bits` and `Width` are
+/// `sizeof_bits<T>` and the row width in decimal where it fails.
 #[diagnostic::on_unimplemented(
-    message = "GMMA smem atom: sizeof_bits<T> must divide the atom's row width (128, 256, 512 or 1024 bits)",
+    message = "GMMA smem atom: sizeof_bits<T> must divide the atom's row width (128, 256, 512 or 1024 bits): sizeof_bits<T> = {Bits}, the row width is {Width} bits",
     label = "element type too wide for this atom"
 )]
-pub trait GmmaElementFits: Sealed {}
-impl GmmaElementFits for B1 {}
+pub trait GmmaElementFits<Bits = (), Width = ()>: Sealed {}
+impl<Bits, Width> GmmaElementFits<Bits, Width> for B1 {}
 
 /// `GMMA::Layout_{Major}_{Kind}_Atom<T>` for an element type `T`.
 pub trait GmmaAtomOp<Major, Kind> {
@@ -122,7 +124,11 @@ where
     Kind: GmmaSwizzleKind,
     Kind::Width: Rem<Bits<T>> + Div<Bits<T>>,
     Mod<Kind::Width, Bits<T>>: IsEqual<Z0>,
-    Eq<Mod<Kind::Width, Bits<T>>, Z0>: GmmaElementFits,
+    Eq<Mod<Kind::Width, Bits<T>>, Z0>: DecimalIfFailed<Bits<T>> + DecimalIfFailed<Kind::Width>,
+    Eq<Mod<Kind::Width, Bits<T>>, Z0>: GmmaElementFits<
+        DecIfFailed<Eq<Mod<Kind::Width, Bits<T>>, Z0>, Bits<T>>,
+        DecIfFailed<Eq<Mod<Kind::Width, Bits<T>>, Z0>, Kind::Width>,
+    >,
 {
     // Sw<b,4,3> o smem_ptr[Tb](unset) o atom layout in elements
     type Output = ComposedLayout<

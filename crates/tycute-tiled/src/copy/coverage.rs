@@ -62,9 +62,10 @@ use core::ops::BitAnd;
 use tycute_layout::algebra::filter::FilterOp;
 use tycute_layout::algebra::inverse::RightInverseOp;
 use tycute_layout::int::{And, Eq, IsEqual, B1};
-use tycute_layout::layout::{Layout, SizeOp};
+use tycute_layout::bounds::{DecIfFailed, DecimalIfFailed};
+use tycute_layout::layout::{CosizeOp, Layout, SizeOp};
 use tycute_layout::tuple::{Product, ProductOp};
-use tycute_layout::{Filter, RightInverse, Size};
+use tycute_layout::{Cosize, Filter, RightInverse, Size};
 
 use super::tidfrg::{TilerShape, TilerShapeOp};
 use crate::sealed::Sealed;
@@ -103,21 +104,52 @@ where
     type Output = TilerSize<T>;
 }
 
-/// tycute's rule for `make_tiled_copy_C_atom`.
-#[diagnostic::on_unimplemented(
-    message = "make_tiled_copy_C_atom: the TV layout does not cover the accumulator tile exactly once (tycute requires filter(layout_tv) to be a bijection onto [0, size(Tiler_MN)); CUTLASS #3345)",
-    label = "some element of the tile would be copied twice, or never"
-)]
-pub trait CAtomCoversTileOnce: Sealed {}
-impl CAtomCoversTileOnce for B1 {}
+/// The numbers of the coverage rule for a TV layout and a tile of `N` elements:
+/// `size(filter(TV))`, `cosize(filter(TV))` and `N` in decimal where the rule fails (`()` where
+/// it holds, so an accepted copy renders nothing).
+pub trait CoverageNumbersOp<N>: Sealed {
+    /// `size(filter(TV))`.
+    type Size;
+    /// `cosize(filter(TV))`.
+    type Cosize;
+    /// `N`.
+    type N;
+}
+impl<S, D, N> CoverageNumbersOp<N> for Layout<S, D>
+where
+    Layout<S, D>: CoversOnceOp<N> + FilterOp,
+    Filter<Layout<S, D>>: SizeOp + CosizeOp,
+    CoversOnce<Layout<S, D>, N>:
+        DecimalIfFailed<Size<Filter<Layout<S, D>>>> + DecimalIfFailed<Cosize<Filter<Layout<S, D>>>> + DecimalIfFailed<N>,
+{
+    type Size = DecIfFailed<CoversOnce<Layout<S, D>, N>, Size<Filter<Layout<S, D>>>>;
+    type Cosize = DecIfFailed<CoversOnce<Layout<S, D>, N>, Cosize<Filter<Layout<S, D>>>>;
+    type N = DecIfFailed<CoversOnce<Layout<S, D>, N>, N>;
+}
+/// `size(filter(TV))`, `cosize(filter(TV))`, `N` for a rule's message.
+pub type CoverSize<TV, N> = <TV as CoverageNumbersOp<N>>::Size;
+/// See [`CoverSize`].
+pub type CoverCosize<TV, N> = <TV as CoverageNumbersOp<N>>::Cosize;
+/// See [`CoverSize`].
+pub type CoverN<TV, N> = <TV as CoverageNumbersOp<N>>::N;
 
-/// tycute's rule for `make_tiled_copy_S` / `make_tiled_copy_D`.
+/// tycute's rule for `make_tiled_copy_C_atom`, on its bit, with the numbers of
+/// [`CoverageNumbersOp`].
 #[diagnostic::on_unimplemented(
-    message = "make_tiled_copy_S/D: the source/destination TV layout does not cover the tile exactly once (tycute requires filter(layout_tv) to be a bijection onto [0, size(Tiler_MN)); CUTLASS #3345)",
+    message = "make_tiled_copy_C_atom: the TV layout does not cover the accumulator tile exactly once (tycute requires filter(layout_tv) to be a bijection onto [0, size(Tiler_MN)); CUTLASS #3345): size(filter(layout_tv)) = {Size}, cosize(filter(layout_tv)) = {Cosize}, size(Tiler_MN) = {N}",
     label = "some element of the tile would be copied twice, or never"
 )]
-pub trait SDCoversTileOnce: Sealed {}
-impl SDCoversTileOnce for B1 {}
+pub trait CAtomCoversTileOnce<Size = (), Cosize = (), N = ()>: Sealed {}
+impl<Size, Cosize, N> CAtomCoversTileOnce<Size, Cosize, N> for B1 {}
+
+/// tycute's rule for `make_tiled_copy_S` / `make_tiled_copy_D`, on its bit, with the numbers of
+/// [`CoverageNumbersOp`].
+#[diagnostic::on_unimplemented(
+    message = "make_tiled_copy_S/D: the source/destination TV layout does not cover the tile exactly once (tycute requires filter(layout_tv) to be a bijection onto [0, size(Tiler_MN)); CUTLASS #3345): size(filter(layout_tv)) = {Size}, cosize(filter(layout_tv)) = {Cosize}, size(Tiler_MN) = {N}",
+    label = "some element of the tile would be copied twice, or never"
+)]
+pub trait SDCoversTileOnce<Size = (), Cosize = (), N = ()>: Sealed {}
+impl<Size, Cosize, N> SDCoversTileOnce<Size, Cosize, N> for B1 {}
 
 #[cfg(test)]
 mod tests {

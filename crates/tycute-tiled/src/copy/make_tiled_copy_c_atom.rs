@@ -25,9 +25,12 @@ use tycute_layout::algebra::inverse::LeftInverseOp;
 use tycute_layout::algebra::make_layout::MakeLayoutLeftOp;
 use tycute_layout::int::{IsLessOrEqual, LeEq, B1, P1, Z0};
 use tycute_layout::layout::{Layout, LayoutAtOp, SizeOp};
+use tycute_layout::bounds::{DecIfFailed, DecimalIfFailed};
 use tycute_layout::{Composition, Filter, LayoutAt, LeftInverse, MakeLayoutLeft, Size};
 
-use super::coverage::{CAtomCoversTileOnce, CoversOnce, CoversOnceOp, TilerSizeOp};
+use super::coverage::{
+    CAtomCoversTileOnce, CoverCosize, CoverN, CoverSize, CoverageNumbersOp, CoversOnce, CoversOnceOp, TilerSizeOp,
+};
 use super::tile2thrfrg::T2;
 use super::tiled_copy::TiledCopy;
 use crate::mma::layout_tv::GetLayoutC_TVOp;
@@ -35,24 +38,19 @@ use crate::mma::{GetLayoutC_TV, TiledMma};
 use crate::sealed::Sealed;
 
 /// CuTe's `CUTE_STATIC_ASSERT_V(copy_V <= size<1>(layoutC_TV))`; also the gate to the
-/// truncation, so that this is the only error.
+/// truncation, so that this is the only error. `CopyVNum` and `ValNum` are `copy_V` and
+/// `size<1>(layoutC_TV)` in decimal for the message (`()` where the check holds).
 #[diagnostic::on_unimplemented(
-    message = "make_tiled_copy_C_atom: the copy atom moves more values per thread than a thread holds accumulators (copy_V <= size<1>(layoutC_TV))",
-    label = "Copy_Atom::NumValSrc exceeds size<1>(get_layoutC_TV())"
+    message = "make_tiled_copy_C_atom: the copy atom moves more values per thread than a thread holds accumulators (copy_V <= size<1>(layoutC_TV)): copy_V = {CopyVNum}, size<1>(layoutC_TV) = {ValNum}",
+    label = "Copy_Atom::NumValSrc = {CopyVNum} exceeds size<1>(get_layoutC_TV()) = {ValNum}"
 )]
-pub trait CopyVFitsAccumulator<LC, CopyV>: Sealed {
+pub trait CopyVFitsAccumulator<CopyVNum = (), ValNum = ()>: Sealed {
+    /// `T` where the check holds.
     #[doc(hidden)]
-    type Output;
+    type Ok<T>;
 }
-impl<LC, CopyV> CopyVFitsAccumulator<LC, CopyV> for B1
-where
-    LC: LayoutAtOp<Z0>,
-    LayoutAt<LC, Z0>: SizeOp,
-    T2<Size<LayoutAt<LC, Z0>>, CopyV>: MakeLayoutLeftOp,
-    LC: CompositionOp<MakeLayoutLeft<T2<Size<LayoutAt<LC, Z0>>, CopyV>>>,
-{
-    // (thr, copy_V) -> (M,N) offset
-    type Output = Composition<LC, MakeLayoutLeft<T2<Size<LayoutAt<LC, Z0>>, CopyV>>>;
+impl<CopyVNum, ValNum> CopyVFitsAccumulator<CopyVNum, ValNum> for B1 {
+    type Ok<T> = T;
 }
 
 /// `composition(layoutC_TV, make_layout((size<0>(layoutC_TV), copy_V)))` as a trait on the copy
@@ -62,6 +60,11 @@ pub trait CAtomLayoutTVOp<TM>: Sealed {
 }
 type LC<TM> = GetLayoutC_TV<TM>;
 type CopyVFits<Atom, TM> = LeEq<NumValSrc<Atom>, Size<LayoutAt<LC<TM>, P1>>>;
+// copy_V and size<1>(layoutC_TV) in decimal where the check fails
+type CopyVNum<Atom, TM> = DecIfFailed<CopyVFits<Atom, TM>, NumValSrc<Atom>>;
+type ValNum<Atom, TM> = DecIfFailed<CopyVFits<Atom, TM>, Size<LayoutAt<LC<TM>, P1>>>;
+// layoutC_TV once copy_V fits
+type LcOk<Atom, TM> = <CopyVFits<Atom, TM> as CopyVFitsAccumulator<CopyVNum<Atom, TM>, ValNum<Atom, TM>>>::Ok<LC<TM>>;
 impl<Atom: Sealed, TM> CAtomLayoutTVOp<TM> for Atom
 where
     Atom: CopyAtom,
@@ -69,10 +72,16 @@ where
     LC<TM>: LayoutAtOp<P1>,
     LayoutAt<LC<TM>, P1>: SizeOp,
     NumValSrc<Atom>: IsLessOrEqual<Size<LayoutAt<LC<TM>, P1>>>,
-    CopyVFits<Atom, TM>: CopyVFitsAccumulator<LC<TM>, NumValSrc<Atom>>,
+    CopyVFits<Atom, TM>: DecimalIfFailed<NumValSrc<Atom>> + DecimalIfFailed<Size<LayoutAt<LC<TM>, P1>>>,
+    CopyVFits<Atom, TM>: CopyVFitsAccumulator<CopyVNum<Atom, TM>, ValNum<Atom, TM>>,
+    // the truncation, on the gated accumulator layout
+    LcOk<Atom, TM>: LayoutAtOp<Z0>,
+    LayoutAt<LcOk<Atom, TM>, Z0>: SizeOp,
+    T2<Size<LayoutAt<LcOk<Atom, TM>, Z0>>, NumValSrc<Atom>>: MakeLayoutLeftOp,
+    LcOk<Atom, TM>: CompositionOp<MakeLayoutLeft<T2<Size<LayoutAt<LcOk<Atom, TM>, Z0>>, NumValSrc<Atom>>>>,
 {
     // (thr, copy_V) -> (M,N) offset
-    type Output = <CopyVFits<Atom, TM> as CopyVFitsAccumulator<LC<TM>, NumValSrc<Atom>>>::Output;
+    type Output = Composition<LcOk<Atom, TM>, MakeLayoutLeft<T2<Size<LayoutAt<LcOk<Atom, TM>, Z0>>, NumValSrc<Atom>>>>;
 }
 /// `composition(layoutC_TV, make_layout((size<0>(layoutC_TV), copy_V)))`: the accumulator layout
 /// truncated to the atom's values, `(thr, copy_V) -> (M,N)` offset.
@@ -128,6 +137,9 @@ pub type CAtomTilerN<Atom, TM> = TilerN<CAtomLayoutTV<Atom, TM>, <TM as TiledMma
 /// `(M,N)` offset.
 pub type CAtomTile2Mma<Atom, TM> = Tile2Mma<CAtomLayoutTV<Atom, TM>, <TM as TiledMma>::TileM, <TM as TiledMma>::TileN>;
 
+// size(Tiler_MN) of make_tiled_copy_C_atom
+type CAtomN<Atom, TM> = <CAtomTiler<Atom, TM> as TilerSizeOp>::Output;
+
 /// `make_tiled_copy_C_atom(copy_atom, tiled_mma)` as a trait on the copy atom; see
 /// [`MakeTiledCopyC_Atom`].
 pub trait MakeTiledCopyC_AtomOp<TM>: Sealed {
@@ -139,8 +151,12 @@ where
     Atom: CAtomLayoutTVOp<TM>,
     CAtomLayoutTV<Atom, TM>: CAtomTilerOp<TM::TileM, TM::TileN>,
     CAtomTiler<Atom, TM>: TilerSizeOp,
-    CAtomTV<Atom, TM>: CoversOnceOp<<CAtomTiler<Atom, TM> as TilerSizeOp>::Output>,
-    CoversOnce<CAtomTV<Atom, TM>, <CAtomTiler<Atom, TM> as TilerSizeOp>::Output>: CAtomCoversTileOnce,
+    CAtomTV<Atom, TM>: CoversOnceOp<CAtomN<Atom, TM>> + CoverageNumbersOp<CAtomN<Atom, TM>>,
+    CoversOnce<CAtomTV<Atom, TM>, CAtomN<Atom, TM>>: CAtomCoversTileOnce<
+        CoverSize<CAtomTV<Atom, TM>, CAtomN<Atom, TM>>,
+        CoverCosize<CAtomTV<Atom, TM>, CAtomN<Atom, TM>>,
+        CoverN<CAtomTV<Atom, TM>, CAtomN<Atom, TM>>,
+    >,
 {
     type Output = TiledCopy<Atom, CAtomTV<Atom, TM>, CAtomTiler<Atom, TM>>;
 }

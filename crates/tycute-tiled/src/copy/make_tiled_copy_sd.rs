@@ -10,7 +10,9 @@
 //! tycute additionally requires the TV layout to cover the tile exactly once (see
 //! [`super::coverage`]).
 
-use super::coverage::{CoversOnce, CoversOnceOp, SDCoversTileOnce, TilerSizeOp};
+use super::coverage::{
+    CoverCosize, CoverN, CoverSize, CoverageNumbersOp, CoversOnce, CoversOnceOp, SDCoversTileOnce, TilerSizeOp,
+};
 use super::tidfrg::{GetLayoutD_TV, GetLayoutD_TVOp, GetLayoutS_TV, GetLayoutS_TVOp};
 use super::tiled_copy::{TiledCopy, TiledCopyMembers};
 use crate::sealed::Sealed;
@@ -27,8 +29,12 @@ macro_rules! make_tiled_copy_sd {
         where
             TC: TiledCopyMembers + $tv_op,
             TC::Tiler_MN: TilerSizeOp,
-            $tv<TC>: CoversOnceOp<TileN<TC>>,
-            CoversOnce<$tv<TC>, TileN<TC>>: SDCoversTileOnce,
+            $tv<TC>: CoversOnceOp<TileN<TC>> + CoverageNumbersOp<TileN<TC>>,
+            CoversOnce<$tv<TC>, TileN<TC>>: SDCoversTileOnce<
+                CoverSize<$tv<TC>, TileN<TC>>,
+                CoverCosize<$tv<TC>, TileN<TC>>,
+                CoverN<$tv<TC>, TileN<TC>>,
+            >,
         {
             type Output = TiledCopy<Atom, $tv<TC>, TC::Tiler_MN>;
         }

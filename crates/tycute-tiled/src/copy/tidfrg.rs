@@ -17,6 +17,7 @@ use tycute_layout::int::{GrEq, IsGreaterOrEqual, B1, P1};
 use tycute_layout::layout::{Layout, RankOfOp};
 use tycute_layout::swizzle::{Composition3, Composition3Op, ComposedLayout};
 use tycute_layout::tuple::{Len, LenOp, Nil, Tup};
+use tycute_layout::bounds::{DecIfFailed, DecimalIfFailed};
 use tycute_layout::{MakeLayoutLeft, Rank};
 use typenum::{NonZero, PInt, Unsigned};
 
@@ -27,26 +28,29 @@ use crate::sealed::Sealed;
 type Tiler<TC> = <TC as TiledCopyMembers>::Tiler_MN;
 
 /// CuTe's `CUTE_STATIC_ASSERT_V(rank(stensor) >= rank(Tiler_MN{}))`; also the gate to the
-/// computation, so that a tensor of too small a rank gives this error only.
+/// computation, so that a tensor of too small a rank gives this error only. `RankNum` and
+/// `TilerRank` are `rank(tensor)` and `rank(Tiler_MN)` in decimal where the check fails.
 #[diagnostic::on_unimplemented(
-    message = "tidfrg_S/D, partition_S/D: Rank of tensor to be partitioned too small.",
-    label = "tidfrg_S/tidfrg_D/partition_S/partition_D: the tensor has fewer modes than the copy's Tiler_MN"
+    message = "tidfrg_S/D, partition_S/D: Rank of tensor to be partitioned too small. rank(tensor) = {RankNum}, rank(Tiler_MN) = {TilerRank}",
+    label = "tidfrg_S/tidfrg_D/partition_S/partition_D: the tensor has {RankNum} modes, the copy's Tiler_MN {TilerRank}"
 )]
-pub trait TensorRankFits<TC, L, Ref2Trg>: Sealed {
+pub trait TensorRankFits<RankNum = (), TilerRank = ()>: Sealed {
+    /// `T` where the check holds.
     #[doc(hidden)]
-    type Output;
+    type Ok<T>;
 }
-impl<TC, L, Ref2Trg> TensorRankFits<TC, L, Ref2Trg> for B1
-where
-    TC: TiledCopyMembers,
-    L: ZippedDivideRawOp<Tiler<TC>>,
-    TC: Tile2ThrfrgOp<ZippedDivideRaw<L, Tiler<TC>>, Ref2Trg>,
-{
-    // (Thr,(FrgV,FrgX),(RestM,RestN,...))
-    type Output = Tile2Thrfrg<TC, ZippedDivideRaw<L, Tiler<TC>>, Ref2Trg>;
+impl<RankNum, TilerRank> TensorRankFits<RankNum, TilerRank> for B1 {
+    type Ok<T> = T;
 }
+/// The tensor's layout once its rank is known to fit.
+type LOk<TC, L> = <RankFits<TC, L> as TensorRankFits<RankNum<TC, L>, TilerRank<TC, L>>>::Ok<L>;
+// (Thr,(FrgV,FrgX),(RestM,RestN,...))
+type Tidfrg<TC, L, Ref2Trg> = Tile2Thrfrg<TC, ZippedDivideRaw<LOk<TC, L>, Tiler<TC>>, Ref2Trg>;
 /// `rank(L) >= rank(Tiler_MN)`, as a bit.
 type RankFits<TC, L> = GrEq<Rank<L>, Len<Tiler<TC>>>;
+/// `rank(L)` and `rank(Tiler_MN)` in decimal where `rank(L) < rank(Tiler_MN)`.
+type RankNum<TC, L> = DecIfFailed<RankFits<TC, L>, Rank<L>>;
+type TilerRank<TC, L> = DecIfFailed<RankFits<TC, L>, Len<Tiler<TC>>>;
 
 /// `tiled_copy.tidfrg_S(L)` as a trait on the TiledCopy; see [`TidfrgS`].
 pub trait TidfrgSOp<L>: Sealed {
@@ -58,9 +62,12 @@ where
     L: RankOfOp,
     Tiler<TC>: LenOp,
     Rank<L>: IsGreaterOrEqual<Len<Tiler<TC>>>,
-    RankFits<TC, L>: TensorRankFits<TC, L, TC::Src2Ref>,
+    RankFits<TC, L>: DecimalIfFailed<Rank<L>> + DecimalIfFailed<Len<Tiler<TC>>>,
+    RankFits<TC, L>: TensorRankFits<RankNum<TC, L>, TilerRank<TC, L>>,
+    LOk<TC, L>: ZippedDivideRawOp<Tiler<TC>>,
+    TC: Tile2ThrfrgOp<ZippedDivideRaw<LOk<TC, L>, Tiler<TC>>, TC::Src2Ref>,
 {
-    type Output = <RankFits<TC, L> as TensorRankFits<TC, L, TC::Src2Ref>>::Output;
+    type Output = Tidfrg<TC, L, TC::Src2Ref>;
 }
 /// `tiled_copy.tidfrg_D(L)` as a trait on the TiledCopy; see [`TidfrgD`].
 pub trait TidfrgDOp<L>: Sealed {
@@ -72,9 +79,12 @@ where
     L: RankOfOp,
     Tiler<TC>: LenOp,
     Rank<L>: IsGreaterOrEqual<Len<Tiler<TC>>>,
-    RankFits<TC, L>: TensorRankFits<TC, L, TC::Dst2Ref>,
+    RankFits<TC, L>: DecimalIfFailed<Rank<L>> + DecimalIfFailed<Len<Tiler<TC>>>,
+    RankFits<TC, L>: TensorRankFits<RankNum<TC, L>, TilerRank<TC, L>>,
+    LOk<TC, L>: ZippedDivideRawOp<Tiler<TC>>,
+    TC: Tile2ThrfrgOp<ZippedDivideRaw<LOk<TC, L>, Tiler<TC>>, TC::Dst2Ref>,
 {
-    type Output = <RankFits<TC, L> as TensorRankFits<TC, L, TC::Dst2Ref>>::Output;
+    type Output = Tidfrg<TC, L, TC::Dst2Ref>;
 }
 
 /// `tiled_copy.tidfrg_S(L)`: `(Thr,(FrgV,FrgX),(RestM,RestN,...))`, for a layout or a swizzled

@@ -23,6 +23,7 @@ use tycute_layout::int::{Eq, IsEqual, Mod, B1, P1, Z0};
 use tycute_layout::layout::{LayoutAtOp, SizeOp};
 use tycute_layout::algebra::composition::CompositionOp;
 use tycute_layout::algebra::inverse::RightInverseOp;
+use tycute_layout::bounds::{DecIfFailed, DecimalIfFailed};
 use tycute_layout::{LayoutAt, RightInverse, Size};
 
 use crate::sealed::Sealed;
@@ -66,21 +67,23 @@ impl<Atom, L, T> Clone for TiledCopy<Atom, L, T> {
 impl<Atom, L, T> Copy for TiledCopy<Atom, L, T> {}
 impl<Atom, L, T> Sealed for TiledCopy<Atom, L, T> {}
 
-/// CuTe's `CUTE_STATIC_ASSERT_V(TiledNumThr{} % AtomNumThr{} == Int<0>{})`.
+/// CuTe's `CUTE_STATIC_ASSERT_V(TiledNumThr{} % AtomNumThr{} == Int<0>{})`, on its bit, with
+/// `TiledNumThr` and `AtomNumThr` (in decimal, rendered only when it fails).
 #[diagnostic::on_unimplemented(
-    message = "make_tiled_copy: TiledCopy uses too few thrs for selected CopyAtom (the thread count is not a multiple of the atom's)",
-    label = "size<0>(TiledLayout_TV) is not a multiple of the copy atom's threads (size<0>(ValLayoutRef))"
+    message = "make_tiled_copy: TiledCopy uses too few thrs for selected CopyAtom (the thread count is not a multiple of the atom's): {Thr} threads, the atom has {AtomThr}",
+    label = "size<0>(TiledLayout_TV) = {Thr} is not a multiple of the copy atom's threads, size<0>(ValLayoutRef) = {AtomThr}"
 )]
-pub trait TiledCopyThrsFit: Sealed {}
-impl TiledCopyThrsFit for B1 {}
+pub trait TiledCopyThrsFit<Thr = (), AtomThr = ()>: Sealed {}
+impl<Thr, AtomThr> TiledCopyThrsFit<Thr, AtomThr> for B1 {}
 
-/// CuTe's `CUTE_STATIC_ASSERT_V(TiledNumVal{} % AtomNumVal{} == Int<0>{})`.
+/// CuTe's `CUTE_STATIC_ASSERT_V(TiledNumVal{} % AtomNumVal{} == Int<0>{})`, on its bit, with
+/// `TiledNumVal` and `AtomNumVal` (in decimal, rendered only when it fails).
 #[diagnostic::on_unimplemented(
-    message = "make_tiled_copy: TiledCopy uses too few vals for selected CopyAtom (the values per thread are not a multiple of the atom's)",
-    label = "size<1>(TiledLayout_TV) is not a multiple of the copy atom's values (size<1>(ValLayoutRef))"
+    message = "make_tiled_copy: TiledCopy uses too few vals for selected CopyAtom (the values per thread are not a multiple of the atom's): {Val} values per thread, the atom moves {AtomVal}",
+    label = "size<1>(TiledLayout_TV) = {Val} is not a multiple of the copy atom's values, size<1>(ValLayoutRef) = {AtomVal}"
 )]
-pub trait TiledCopyValsFit: Sealed {}
-impl TiledCopyValsFit for B1 {}
+pub trait TiledCopyValsFit<Val = (), AtomVal = ()>: Sealed {}
+impl<Val, AtomVal> TiledCopyValsFit<Val, AtomVal> for B1 {}
 
 /// The members of a [`TiledCopy`] (CuTe's `TiledCopy::AtomNumThr`, `TiledLayout_TV`, ...),
 /// implemented when both checks hold.
@@ -115,6 +118,9 @@ pub trait TiledCopyMembers: Sealed {
 
 // size<I>(L)
 type SizeAt<L, I> = Size<LayoutAt<L, I>>;
+// TiledNumThr % AtomNumThr == 0, TiledNumVal % AtomNumVal == 0
+type ThrBit<Atom, TV> = Eq<Mod<SizeAt<TV, Z0>, SizeAt<ValLayoutRef<Atom>, Z0>>, Z0>;
+type ValBit<Atom, TV> = Eq<Mod<SizeAt<TV, P1>, SizeAt<ValLayoutRef<Atom>, P1>>, Z0>;
 
 impl<Atom, TV, Tiler> TiledCopyMembers for TiledCopy<Atom, TV, Tiler>
 where
@@ -128,11 +134,13 @@ where
     // TiledNumThr % AtomNumThr == 0
     SizeAt<TV, Z0>: Rem<SizeAt<ValLayoutRef<Atom>, Z0>>,
     Mod<SizeAt<TV, Z0>, SizeAt<ValLayoutRef<Atom>, Z0>>: IsEqual<Z0>,
-    Eq<Mod<SizeAt<TV, Z0>, SizeAt<ValLayoutRef<Atom>, Z0>>, Z0>: TiledCopyThrsFit,
+    ThrBit<Atom, TV>: DecimalIfFailed<SizeAt<TV, Z0>> + DecimalIfFailed<SizeAt<ValLayoutRef<Atom>, Z0>>,
+    ThrBit<Atom, TV>: TiledCopyThrsFit<DecIfFailed<ThrBit<Atom, TV>, SizeAt<TV, Z0>>, DecIfFailed<ThrBit<Atom, TV>, SizeAt<ValLayoutRef<Atom>, Z0>>>,
     // TiledNumVal % AtomNumVal == 0
     SizeAt<TV, P1>: Rem<SizeAt<ValLayoutRef<Atom>, P1>>,
     Mod<SizeAt<TV, P1>, SizeAt<ValLayoutRef<Atom>, P1>>: IsEqual<Z0>,
-    Eq<Mod<SizeAt<TV, P1>, SizeAt<ValLayoutRef<Atom>, P1>>, Z0>: TiledCopyValsFit,
+    ValBit<Atom, TV>: DecimalIfFailed<SizeAt<TV, P1>> + DecimalIfFailed<SizeAt<ValLayoutRef<Atom>, P1>>,
+    ValBit<Atom, TV>: TiledCopyValsFit<DecIfFailed<ValBit<Atom, TV>, SizeAt<TV, P1>>, DecIfFailed<ValBit<Atom, TV>, SizeAt<ValLayoutRef<Atom>, P1>>>,
     // src2ref, dst2ref
     ValLayoutRef<Atom>: RightInverseOp,
     RightInverse<ValLayoutRef<Atom>>: CompositionOp<ValLayoutSrc<Atom>> + CompositionOp<ValLayoutDst<Atom>>,

@@ -22,6 +22,7 @@ use core::ops::Rem;
 use tycute_atom::copy::NumValSrc;
 use tycute_atom::CopyAtom;
 use tycute_layout::algebra::common::MaxCommonVectorOp;
+use tycute_layout::bounds::{DecIfFailed, DecimalIfFailed};
 use tycute_layout::int::{Eq, IsEqual, Mod, B1, Z0};
 use tycute_layout::MaxCommonVector;
 
@@ -29,17 +30,18 @@ use crate::sealed::Sealed;
 
 /// The source and destination layouts vectorize for the copy atom: `max_common_vector(src, dst)`
 /// is a multiple of the atom's values per thread (its bits over `sizeof_bits<T>`); see the
-/// [module](self). Implemented for `B1`.
+/// [module](self). Implemented for `B1`; `Vector` and `AtomVector` are `max_common_vector(src,
+/// dst)` and the atom's values per thread in decimal where the rule fails.
 #[diagnostic::on_unimplemented(
-    message = "copy: the source and destination layouts do not vectorize for this copy atom: max_common_vector(src, dst) must be a multiple of the atom's values per thread (its bits / sizeof_bits<T>, e.g. 8 halves for a 16-byte cp.async)",
-    label = "src and dst do not share contiguous runs of the atom's vector width"
+    message = "copy: the source and destination layouts do not vectorize for this copy atom: max_common_vector(src, dst) must be a multiple of the atom's values per thread (its bits / sizeof_bits<T>, e.g. 8 halves for a 16-byte cp.async): max_common_vector is {Vector}, the atom moves {AtomVector}",
+    label = "src and dst share contiguous runs of {Vector}, not a multiple of the atom's vector width {AtomVector}"
 )]
-pub trait CopyAtomVectorizes: Sealed {
+pub trait CopyAtomVectorizes<Vector = (), AtomVector = ()>: Sealed {
     /// `T` when the rule holds (the gate of [`CopyVector`]).
     #[doc(hidden)]
     type Ok<T>;
 }
-impl CopyAtomVectorizes for B1 {
+impl<Vector, AtomVector> CopyAtomVectorizes<Vector, AtomVector> for B1 {
     type Ok<T> = T;
 }
 /// `max_common_vector(Src, Dst) % NumValSrc<Atom> == 0`, as a bit.
@@ -55,7 +57,11 @@ where
     Src: MaxCommonVectorOp<Dst>,
     MaxCommonVector<Src, Dst>: Rem<NumValSrc<Atom>>,
     Mod<MaxCommonVector<Src, Dst>, NumValSrc<Atom>>: IsEqual<Z0>,
-    Eq<Mod<MaxCommonVector<Src, Dst>, NumValSrc<Atom>>, Z0>: CopyAtomVectorizes,
+    VecBit<Atom, Src, Dst>: DecimalIfFailed<MaxCommonVector<Src, Dst>> + DecimalIfFailed<NumValSrc<Atom>>,
+    VecBit<Atom, Src, Dst>: CopyAtomVectorizes<
+        DecIfFailed<VecBit<Atom, Src, Dst>, MaxCommonVector<Src, Dst>>,
+        DecIfFailed<VecBit<Atom, Src, Dst>, NumValSrc<Atom>>,
+    >,
 {
     type Output = NumValSrc<Atom>;
 }
@@ -89,4 +95,7 @@ where
 ///
 /// (The alias requires the rule itself, so that a rejection names it with no chain of impls
 /// after it; [`CopyVectorOp`] is the same as a bound.)
-pub type CopyVector<Atom, Src, Dst> = <VecBit<Atom, Src, Dst> as CopyAtomVectorizes>::Ok<NumValSrc<Atom>>;
+pub type CopyVector<Atom, Src, Dst> = <VecBit<Atom, Src, Dst> as CopyAtomVectorizes<
+    DecIfFailed<VecBit<Atom, Src, Dst>, MaxCommonVector<Src, Dst>>,
+    DecIfFailed<VecBit<Atom, Src, Dst>, NumValSrc<Atom>>,
+>>::Ok<NumValSrc<Atom>>;

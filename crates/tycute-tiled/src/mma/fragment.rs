@@ -23,6 +23,7 @@
 //! ```
 
 use tycute_layout::algebra::filter::FilterZerosOp;
+use tycute_layout::bounds::{DecIfFailed, DecimalIfFailed};
 use tycute_layout::algebra::make_layout::MakeLayoutLeftOp;
 use tycute_layout::algebra::ordered::MakeOrderedLayoutOp;
 use tycute_layout::algebra::product::TiledProductOp;
@@ -151,37 +152,35 @@ fragment_op!(
 // make_fragment_C
 
 /// CuTe's `CUTE_STATIC_ASSERT_V(rank(ctensor) >= Int<3>{})` in `make_fragment_C`; also the gate to
-/// the rest, so that this is the only error for a tensor of rank < 3.
+/// the rest, so that this is the only error for a tensor of rank < 3. `RankNum` is `rank(tensor)`
+/// in decimal where the check fails.
 #[diagnostic::on_unimplemented(
-    message = "make_fragment_C: the tensor must have rank >= 3, (V, M, N) (CUTE_STATIC_ASSERT_V(rank(ctensor) >= Int<3>{{}}))",
-    label = "the tensor is not partitioned: make_fragment_C takes the result of partition_C, whose mode 0 is the atom's values"
+    message = "make_fragment_C: the tensor must have rank >= 3, (V, M, N) (CUTE_STATIC_ASSERT_V(rank(ctensor) >= Int<3>{{}})): rank(tensor) = {RankNum}",
+    label = "the tensor (rank {RankNum}) is not partitioned: make_fragment_C takes the result of partition_C, whose mode 0 is the atom's values"
 )]
-pub trait FragmentCRank3<TM, L>: Sealed {
+pub trait FragmentCRank3<RankNum = ()>: Sealed {
+    /// `T` where the check holds.
     #[doc(hidden)]
-    type Output;
+    type Ok<T>;
 }
-impl<TM, S, D> FragmentCRank3<TM, Layout<S, D>> for B1
-where
-    TM: TiledMma,
-    Layout<S, D>: LayoutAtOp<Z0>,
-    LayoutAt<Layout<S, D>, Z0>: SizeOp,
-    TM::AtomLayoutC_TV: LayoutAtOp<P1>,
-    LayoutAt<TM::AtomLayoutC_TV, P1>: SizeOp,
-    Size<LayoutAt<Layout<S, D>, Z0>>: IsEqual<Size<LayoutAt<TM::AtomLayoutC_TV, P1>>>,
-    Eq<Size<LayoutAt<Layout<S, D>, Z0>>, Size<LayoutAt<TM::AtomLayoutC_TV, P1>>>: FragmentCValues,
-    S: MakeLayoutLeftOp,
-{
-    // make_tensor<FrgTypeC>(shape(ctensor))
-    type Output = MakeLayoutLeft<S>;
+impl<RankNum> FragmentCRank3<RankNum> for B1 {
+    type Ok<T> = T;
 }
+/// `rank(tensor) >= 3`, as a bit, and the tensor once it holds.
+type RankBit<L> = GrEq<Rank<L>, P3>;
+type COk<L> = <RankBit<L> as FragmentCRank3<DecIfFailed<RankBit<L>, Rank<L>>>>::Ok<L>;
 
-/// CuTe's `CUTE_STATIC_ASSERT_V(size<0>(ctensor) == size<1>(LayoutC_TV{}))` in `make_fragment_C`.
+// size<0>(ctensor) == size<1>(LayoutC_TV)
+type ValBit<TM, L> = Eq<Size<LayoutAt<L, Z0>>, Size<LayoutAt<<TM as TiledMma>::AtomLayoutC_TV, P1>>>;
+
+/// CuTe's `CUTE_STATIC_ASSERT_V(size<0>(ctensor) == size<1>(LayoutC_TV{}))` in `make_fragment_C`,
+/// on its bit, with both sizes in decimal where it fails.
 #[diagnostic::on_unimplemented(
-    message = "make_fragment_C: size<0>(tensor) must be the atom's accumulator values per thread (CUTE_STATIC_ASSERT_V(size<0>(ctensor) == size<1>(LayoutC_TV{{}})))",
-    label = "mode 0 of the tensor is not the atom's values"
+    message = "make_fragment_C: size<0>(tensor) must be the atom's accumulator values per thread (CUTE_STATIC_ASSERT_V(size<0>(ctensor) == size<1>(LayoutC_TV{{}}))): size<0>(tensor) = {V}, size<1>(LayoutC_TV) = {AtomV}",
+    label = "mode 0 of the tensor has {V} values, the atom {AtomV}"
 )]
-pub trait FragmentCValues: Sealed {}
-impl FragmentCValues for B1 {}
+pub trait FragmentCValues<V = (), AtomV = ()>: Sealed {}
+impl<V, AtomV> FragmentCValues<V, AtomV> for B1 {}
 
 /// See [`MakeFragmentC`].
 pub trait MakeFragmentCOp<L>: Sealed {
@@ -192,9 +191,22 @@ where
     TM: TiledMma,
     L: RankOfOp,
     Rank<L>: IsGreaterOrEqual<P3>,
-    GrEq<Rank<L>, P3>: FragmentCRank3<TM, L>,
+    RankBit<L>: DecimalIfFailed<Rank<L>>,
+    RankBit<L>: FragmentCRank3<DecIfFailed<RankBit<L>, Rank<L>>>,
+    // size<0>(ctensor) == size<1>(LayoutC_TV), on the rank-gated tensor
+    COk<L>: LayoutAtOp<Z0> + ShapeLayoutOp,
+    LayoutAt<COk<L>, Z0>: SizeOp,
+    TM::AtomLayoutC_TV: LayoutAtOp<P1>,
+    LayoutAt<TM::AtomLayoutC_TV, P1>: SizeOp,
+    Size<LayoutAt<COk<L>, Z0>>: IsEqual<Size<LayoutAt<TM::AtomLayoutC_TV, P1>>>,
+    ValBit<TM, COk<L>>: DecimalIfFailed<Size<LayoutAt<COk<L>, Z0>>> + DecimalIfFailed<Size<LayoutAt<TM::AtomLayoutC_TV, P1>>>,
+    ValBit<TM, COk<L>>: FragmentCValues<
+        DecIfFailed<ValBit<TM, COk<L>>, Size<LayoutAt<COk<L>, Z0>>>,
+        DecIfFailed<ValBit<TM, COk<L>>, Size<LayoutAt<TM::AtomLayoutC_TV, P1>>>,
+    >,
 {
-    type Output = <GrEq<Rank<L>, P3> as FragmentCRank3<TM, L>>::Output;
+    // make_tensor<FrgTypeC>(shape(ctensor))
+    type Output = <COk<L> as ShapeLayoutOp>::Output;
 }
 
 /// The layout of `mma.make_fragment_C(tensor(L))` (the accumulator fragment of a partitioned C

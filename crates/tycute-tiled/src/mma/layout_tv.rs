@@ -39,7 +39,8 @@ use tycute_layout::tuple::{Nil, Tup};
 use tycute_layout::{Complement, Composition, Layout, MakeLayout, RightInverse, Underscore};
 
 use crate::mma::thrfrg::{ThrfrgA, ThrfrgAOp, ThrfrgB, ThrfrgBOp, ThrfrgC, ThrfrgCOp};
-use crate::mma::tiled_mma::{Parts, RankGated, TiledMMA, TiledMma, TiledMmaAtomLayoutRank3, A, B, C};
+use crate::mma::tiled_mma::{Parts, RankGated, TiledMMA, TiledMma, TiledMmaAtomLayoutRank3, TiledMmaPermutationRank3, PermutationRankOp, PermRankBit, PermRankNum, RankNum, A, B, C};
+use tycute_layout::bounds::DecimalIfFailed;
 use tycute_layout::int::{Eq, IsEqual};
 use tycute_layout::layout::RankOfOp;
 use tycute_layout::Rank;
@@ -99,7 +100,10 @@ impl<Atom, L, P> GetLayoutC_TVOp for TiledMMA<Atom, L, P>
 where
     L: RankOfOp,
     Rank<L>: IsEqual<P3>,
-    Eq<Rank<L>, P3>: TiledMmaAtomLayoutRank3<Atom, L, P>,
+    Eq<Rank<L>, P3>: DecimalIfFailed<Rank<L>>,
+    Eq<Rank<L>, P3>: TiledMmaAtomLayoutRank3<RankNum<L>>,
+    P: PermutationRankOp,
+    PermRankBit<P>: TiledMmaPermutationRank3<PermRankNum<P>>,
     TiledMMA<Atom, L, P>: TiledMma,
     RankGated<Atom, L, P>: LayoutTvOfParts<C, <TiledMMA<Atom, L, P> as TiledMma>::RefC>,
 {
@@ -134,7 +138,10 @@ impl<Atom, L, P> GetLayoutA_TVOp for TiledMMA<Atom, L, P>
 where
     L: RankOfOp,
     Rank<L>: IsEqual<P3>,
-    Eq<Rank<L>, P3>: TiledMmaAtomLayoutRank3<Atom, L, P>,
+    Eq<Rank<L>, P3>: DecimalIfFailed<Rank<L>>,
+    Eq<Rank<L>, P3>: TiledMmaAtomLayoutRank3<RankNum<L>>,
+    P: PermutationRankOp,
+    PermRankBit<P>: TiledMmaPermutationRank3<PermRankNum<P>>,
     TiledMMA<Atom, L, P>: TiledMma,
     RankGated<Atom, L, P>: LayoutTvOfParts<A, <TiledMMA<Atom, L, P> as TiledMma>::RefA>,
 {
@@ -160,7 +167,10 @@ impl<Atom, L, P> GetLayoutB_TVOp for TiledMMA<Atom, L, P>
 where
     L: RankOfOp,
     Rank<L>: IsEqual<P3>,
-    Eq<Rank<L>, P3>: TiledMmaAtomLayoutRank3<Atom, L, P>,
+    Eq<Rank<L>, P3>: DecimalIfFailed<Rank<L>>,
+    Eq<Rank<L>, P3>: TiledMmaAtomLayoutRank3<RankNum<L>>,
+    P: PermutationRankOp,
+    PermRankBit<P>: TiledMmaPermutationRank3<PermRankNum<P>>,
     TiledMMA<Atom, L, P>: TiledMma,
     RankGated<Atom, L, P>: LayoutTvOfParts<B, <TiledMMA<Atom, L, P> as TiledMma>::RefB>,
 {

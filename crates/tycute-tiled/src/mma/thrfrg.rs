@@ -40,7 +40,8 @@ use tycute_layout::layout::RankOfOp;
 use tycute_layout::tuple::{Nil, Tup};
 use tycute_layout::{Composition, MakeLayoutLeft, Rank, Underscore};
 
-use crate::mma::tiled_mma::{Parts, RankGated, TiledMMA, TiledMma, TiledMmaAtomLayoutRank3, A, B, C};
+use crate::mma::tiled_mma::{Parts, RankGated, TiledMMA, TiledMma, TiledMmaAtomLayoutRank3, TiledMmaPermutationRank3, PermutationRankOp, PermRankBit, PermRankNum, RankNum, A, B, C};
+use tycute_layout::bounds::{DecIfFailed, DecimalIfFailed};
 use tycute_layout::int::{Eq, IsEqual};
 use typenum::P3;
 
@@ -91,23 +92,26 @@ where
 }
 
 /// CuTe's `CUTE_STATIC_ASSERT_V(rank(ref) >= Int<2>{})` in `thrfrg_A/B/C`; also the gate to
-/// the steps, so that a rank-1 reference gives this error only.
+/// the steps, so that a rank-1 reference gives this error only. `RankNum` is `rank(ref)` in
+/// decimal where the check fails.
 #[diagnostic::on_unimplemented(
-    message = "thrfrg_A/B/C: the reference layout must have rank >= 2 (rank(ref) >= _2)",
-    label = "a rank-1 layout cannot be partitioned by a TiledMMA"
+    message = "thrfrg_A/B/C: the reference layout must have rank >= 2 (rank(ref) >= _2): rank(ref) = {RankNum}",
+    label = "a rank-{RankNum} layout cannot be partitioned by a TiledMMA"
 )]
-pub trait ThrfrgRefRank2<Ref, PT, AT, TV, TT>: Sealed {
+pub trait ThrfrgRefRank2<RankNum = ()>: Sealed {
+    /// `T` where the check holds.
     #[doc(hidden)]
-    type Output;
+    type Ok<T>;
 }
-impl<Ref, PT, AT, TV, TT> ThrfrgRefRank2<Ref, PT, AT, TV, TT> for B1
-where
-    Ref: ThrfrgSteps<PT, AT, TV, TT>,
-{
-    type Output = <Ref as ThrfrgSteps<PT, AT, TV, TT>>::Output;
+impl<RankNum> ThrfrgRefRank2<RankNum> for B1 {
+    type Ok<T> = T;
 }
 
-type Gated<Ref, PT, AT, TV, TT> = <GrEq<Rank<Ref>, P2> as ThrfrgRefRank2<Ref, PT, AT, TV, TT>>::Output;
+/// The reference layout once its rank is known to be at least 2.
+type RefOk<Ref> = <GrEq<Rank<Ref>, P2> as ThrfrgRefRank2<RefRankNum<Ref>>>::Ok<Ref>;
+type Gated<Ref, PT, AT, TV, TT> = <RefOk<Ref> as ThrfrgSteps<PT, AT, TV, TT>>::Output;
+/// `rank(ref)` in decimal where it is below 2.
+type RefRankNum<Ref> = DecIfFailed<GrEq<Rank<Ref>, P2>, Rank<Ref>>;
 
 macro_rules! thrfrg_op {
     (
@@ -122,7 +126,10 @@ macro_rules! thrfrg_op {
         where
             L: RankOfOp,
             LRank<L>: IsEqual<P3>,
-            Eq<LRank<L>, P3>: TiledMmaAtomLayoutRank3<Atom, L, P>,
+            Eq<LRank<L>, P3>: DecimalIfFailed<LRank<L>>,
+            Eq<LRank<L>, P3>: TiledMmaAtomLayoutRank3<RankNum<L>>,
+            P: PermutationRankOp,
+            PermRankBit<P>: TiledMmaPermutationRank3<PermRankNum<P>>,
             RankGated<Atom, L, P>: ThrfrgOfParts<$x, Ref>,
         {
             #[doc = $shape]
@@ -137,8 +144,9 @@ macro_rules! thrfrg_op {
             <TiledMMA<Atom, L, P> as TiledMma>::$ay: MakeLayoutLeftOp,
             <TiledMMA<Atom, L, P> as TiledMma>::$tx: MakeLayoutLeftOp,
             <TiledMMA<Atom, L, P> as TiledMma>::$ty: MakeLayoutLeftOp,
-            GrEq<Rank<Ref>, P2>: ThrfrgRefRank2<
-                Ref,
+            GrEq<Rank<Ref>, P2>: DecimalIfFailed<Rank<Ref>>,
+            GrEq<Rank<Ref>, P2>: ThrfrgRefRank2<RefRankNum<Ref>>,
+            RefOk<Ref>: ThrfrgSteps<
                 PermTile<<TiledMMA<Atom, L, P> as TiledMma>::$px, <TiledMMA<Atom, L, P> as TiledMma>::$py>,
                 AtomTile<<TiledMMA<Atom, L, P> as TiledMma>::$ax, <TiledMMA<Atom, L, P> as TiledMma>::$ay>,
                 <TiledMMA<Atom, L, P> as TiledMma>::$tv,

@@ -24,6 +24,7 @@ use tycute_layout::int::{Eq, IsEqual, IsLessOrEqual, LeEq, Mod, Prod, B1, P1, Z0
 use tycute_layout::layout::{CosizeOp, RankOfOp, SizeOp};
 use tycute_layout::tuple::{At, Concat, ConcatOp, Len, LenOp, Nil, Product, ProductOp, Repeat, RepeatOp, Tup};
 use tycute_layout::algebra::make_layout::MakeLayoutLeftOp;
+use tycute_layout::bounds::{Dec, DecIfFailed, DecimalIfFailed};
 use tycute_layout::{Cosize, Layout, MakeLayoutLeft, Rank, Size, TiledProduct, Underscore};
 use typenum::P3;
 
@@ -195,37 +196,70 @@ where
 // ---------------------------------------------------------------------------------------------
 // Checks
 
-/// CuTe's `static_assert(rank_v<AtomLayoutMNK> == 3)`; also the gate to the members.
+/// CuTe's `static_assert(rank_v<AtomLayoutMNK> == 3)`, on its bit; also a gate to the members
+/// (`Ok<T>` is `T` where the check holds). `RankNum` is `rank(AtomLayoutMNK)` in decimal where
+/// it fails.
 #[diagnostic::on_unimplemented(
-    message = "TiledMMA requires rank-3 AtomLayoutMNK",
-    label = "the atom layout of this TiledMMA does not have rank 3 (make_tiled_mma / MakeTiledMma pads a shorter one with _1:_0 modes)"
+    message = "TiledMMA requires rank-3 AtomLayoutMNK: rank(AtomLayoutMNK) = {RankNum}",
+    label = "the atom layout of this TiledMMA has rank {RankNum}, not 3 (make_tiled_mma / MakeTiledMma pads a shorter one with _1:_0 modes)"
 )]
-pub trait TiledMmaAtomLayoutRank3<Atom, L, P>: Sealed {
+pub trait TiledMmaAtomLayoutRank3<RankNum = ()>: Sealed {
     #[doc(hidden)]
-    type Parts;
+    type Ok<T>;
 }
-impl<Atom, L, P> TiledMmaAtomLayoutRank3<Atom, L, P> for B1
+impl<RankNum> TiledMmaAtomLayoutRank3<RankNum> for B1 {
+    type Ok<T> = T;
+}
+
+/// CuTe's `static_assert(rank_v<PermutationMNK> == 3)` (and `is_tuple<PermutationMNK>`, see
+/// [`PermutationRankOp`]), on its bit; also a gate to the members. `RankNum` is the tuple's rank
+/// in decimal where it is not 3.
+#[diagnostic::on_unimplemented(
+    message = "TiledMMA requires rank-3 PermutationMNK: rank(PermutationMNK) = {RankNum}",
+    label = "the permutation of this TiledMMA has rank {RankNum}, not 3 (make_tiled_mma / MakeTiledMma pads a shorter one with `_`)"
+)]
+pub trait TiledMmaPermutationRank3<RankNum = ()>: Sealed {
+    #[doc(hidden)]
+    type Ok<T>;
+}
+impl<RankNum> TiledMmaPermutationRank3<RankNum> for B1 {
+    type Ok<T> = T;
+}
+
+/// `rank(PermutationMNK) == 3` of a permutation tuple as a bit, and its rank in decimal where it
+/// is not 3 (`()` where it is).
+#[diagnostic::on_unimplemented(
+    message = "TiledMMA requires rank-3 PermutationMNK: PermutationMNK must be a tuple",
+    label = "the permutation of this TiledMMA is not a tuple"
+)]
+#[doc(hidden)]
+pub trait PermutationRankOp {
+    type Bit;
+    type Num;
+}
+impl<H, T> PermutationRankOp for Tup<H, T>
 where
-    P: TiledMmaPermutationRank3<Atom, L>,
+    Tup<H, T>: LenOp,
+    Len<Tup<H, T>>: IsEqual<P3>,
+    Eq<Len<Tup<H, T>>, P3>: DecimalIfFailed<Len<Tup<H, T>>>,
 {
-    type Parts = <P as TiledMmaPermutationRank3<Atom, L>>::Parts;
+    type Bit = Eq<Len<Tup<H, T>>, P3>;
+    type Num = DecIfFailed<Eq<Len<Tup<H, T>>, P3>, Len<Tup<H, T>>>;
 }
+impl PermutationRankOp for Nil {
+    type Bit = typenum::B0;
+    type Num = Dec<Z0>;
+}
+/// The bit of [`TiledMmaPermutationRank3`].
+#[doc(hidden)]
+pub type PermRankBit<P> = <P as PermutationRankOp>::Bit;
+/// The number of [`TiledMmaPermutationRank3`]'s message.
+#[doc(hidden)]
+pub type PermRankNum<P> = <P as PermutationRankOp>::Num;
 
-/// CuTe's `static_assert(rank_v<PermutationMNK> == 3)` and `is_tuple<PermutationMNK>`; also the
-/// gate to the members.
-#[diagnostic::on_unimplemented(
-    message = "TiledMMA requires rank-3 PermutationMNK",
-    label = "the permutation of this TiledMMA is not a rank-3 tuple (make_tiled_mma / MakeTiledMma pads a shorter one with `_`)"
-)]
-pub trait TiledMmaPermutationRank3<Atom, L>: Sealed {
-    #[doc(hidden)]
-    type Parts;
-}
-impl<Atom, L, Pm, Pn, Pk> TiledMmaPermutationRank3<Atom, L> for Tile3<Pm, Pn, Pk> {
-    type Parts = Parts<Atom, L, Tile3<Pm, Pn, Pk>>;
-}
-
-/// tycute's tile rule in M: `tile_size<0> % (size<0>(AtomShape_MNK) * size<1>(ThrLayoutVMNK)) == 0`.
+/// tycute's tile rule in M: `tile_size<0> % (size<0>(AtomShape_MNK) * size<1>(ThrLayoutVMNK)) == 0`,
+/// on its bit, with `tile_size<0>`, `size<0>(AtomShape_MNK)` and `size<0>(AtomLayoutMNK)` in
+/// decimal (rendered only when it fails).
 ///
 /// CuTe does not check the permutation tile against the atoms (vectors README, semantics item
 /// 23): with a tile that the atoms times the atom layout do not divide, `thrfrg_X` rounds the
@@ -233,27 +267,27 @@ impl<Atom, L, Pm, Pn, Pk> TiledMmaPermutationRank3<Atom, L> for Tile3<Pm, Pn, Pk
 /// `get_layoutA/B/C_TV` then map (thread, value) pairs past the tile. tycute rejects such a
 /// TiledMMA as a whole (README, "Where tycute deliberately differs", item 2).
 #[diagnostic::on_unimplemented(
-    message = "TiledMMA: the permutation tile in M must be a multiple of the atom's M times the atom layout's M (tile_size<0> % (size<0>(AtomShape_MNK) * size<0>(AtomLayoutMNK)) == 0); otherwise get_layoutA_TV/get_layoutC_TV index past the tile",
-    label = "the M tile is not covered exactly by the atoms"
+    message = "TiledMMA: the permutation tile in M must be a multiple of the atom's M times the atom layout's M (tile_size<0> % (size<0>(AtomShape_MNK) * size<0>(AtomLayoutMNK)) == 0); otherwise get_layoutA_TV/get_layoutC_TV index past the tile: tile_size<0> = {Tile}, size<0>(AtomShape_MNK) = {Atom}, size<0>(AtomLayoutMNK) = {Thr}",
+    label = "the M tile {Tile} is not a multiple of {Atom} * {Thr}"
 )]
-pub trait TiledMmaTileCoversAtomsM: Sealed {}
-impl TiledMmaTileCoversAtomsM for B1 {}
+pub trait TiledMmaTileCoversAtomsM<Tile = (), Atom = (), Thr = ()>: Sealed {}
+impl<Tile, Atom, Thr> TiledMmaTileCoversAtomsM<Tile, Atom, Thr> for B1 {}
 
 /// tycute's tile rule in N (see [`TiledMmaTileCoversAtomsM`]).
 #[diagnostic::on_unimplemented(
-    message = "TiledMMA: the permutation tile in N must be a multiple of the atom's N times the atom layout's N (tile_size<1> % (size<1>(AtomShape_MNK) * size<1>(AtomLayoutMNK)) == 0); otherwise get_layoutB_TV/get_layoutC_TV index past the tile",
-    label = "the N tile is not covered exactly by the atoms"
+    message = "TiledMMA: the permutation tile in N must be a multiple of the atom's N times the atom layout's N (tile_size<1> % (size<1>(AtomShape_MNK) * size<1>(AtomLayoutMNK)) == 0); otherwise get_layoutB_TV/get_layoutC_TV index past the tile: tile_size<1> = {Tile}, size<1>(AtomShape_MNK) = {Atom}, size<1>(AtomLayoutMNK) = {Thr}",
+    label = "the N tile {Tile} is not a multiple of {Atom} * {Thr}"
 )]
-pub trait TiledMmaTileCoversAtomsN: Sealed {}
-impl TiledMmaTileCoversAtomsN for B1 {}
+pub trait TiledMmaTileCoversAtomsN<Tile = (), Atom = (), Thr = ()>: Sealed {}
+impl<Tile, Atom, Thr> TiledMmaTileCoversAtomsN<Tile, Atom, Thr> for B1 {}
 
 /// tycute's tile rule in K (see [`TiledMmaTileCoversAtomsM`]).
 #[diagnostic::on_unimplemented(
-    message = "TiledMMA: the permutation tile in K must be a multiple of the atom's K times the atom layout's K (tile_size<2> % (size<2>(AtomShape_MNK) * size<2>(AtomLayoutMNK)) == 0); otherwise get_layoutA_TV/get_layoutB_TV index past the tile",
-    label = "the K tile is not covered exactly by the atoms"
+    message = "TiledMMA: the permutation tile in K must be a multiple of the atom's K times the atom layout's K (tile_size<2> % (size<2>(AtomShape_MNK) * size<2>(AtomLayoutMNK)) == 0); otherwise get_layoutA_TV/get_layoutB_TV index past the tile: tile_size<2> = {Tile}, size<2>(AtomShape_MNK) = {Atom}, size<2>(AtomLayoutMNK) = {Thr}",
+    label = "the K tile {Tile} is not a multiple of {Atom} * {Thr}"
 )]
-pub trait TiledMmaTileCoversAtomsK: Sealed {}
-impl TiledMmaTileCoversAtomsK for B1 {}
+pub trait TiledMmaTileCoversAtomsK<Tile = (), Atom = (), Thr = ()>: Sealed {}
+impl<Tile, Atom, Thr> TiledMmaTileCoversAtomsK<Tile, Atom, Thr> for B1 {}
 
 /// tycute's rule on K thread groups: `size<2>(AtomLayoutMNK) == 1`.
 ///
@@ -263,20 +297,21 @@ impl TiledMmaTileCoversAtomsK for B1 {}
 /// C tile (e.g. `(_2,_2,_2):(_1,_2,_4)` atoms of `SM80_16x8x16` on a `64x64x16` tile: thread 255,
 /// value 31 maps to 5119 in a 4096-element C tile).
 #[diagnostic::on_unimplemented(
-    message = "TiledMMA: the atom layout must have size 1 in K (size<2>(AtomLayoutMNK) == 1); with several thread groups along K, get_layoutC_TV maps the later groups past the C tile",
-    label = "more than one thread group along K"
+    message = "TiledMMA: the atom layout must have size 1 in K (size<2>(AtomLayoutMNK) == 1); with several thread groups along K, get_layoutC_TV maps the later groups past the C tile: size<2>(AtomLayoutMNK) = {K}",
+    label = "{K} thread groups along K"
 )]
-pub trait TiledMmaSingleKGroup: Sealed {}
-impl TiledMmaSingleKGroup for B1 {}
+pub trait TiledMmaSingleKGroup<K = ()>: Sealed {}
+impl<K> TiledMmaSingleKGroup<K> for B1 {}
 
 /// tycute's rule on permutation layouts: `cosize(perm) <= size(perm)`, so that the permuted
-/// rows stay inside the tile of `size(perm)` rows.
+/// rows stay inside the tile of `size(perm)` rows; with the cosize and the size in decimal where
+/// it fails.
 #[diagnostic::on_unimplemented(
-    message = "TiledMMA: a permutation layout must map into its tile (cosize(permutation_mnk<I>) <= size(permutation_mnk<I>)); otherwise thrfrg_X and get_layoutX_TV index past the tile",
-    label = "this permutation layout reaches past its own size"
+    message = "TiledMMA: a permutation layout must map into its tile (cosize(permutation_mnk<I>) <= size(permutation_mnk<I>)); otherwise thrfrg_X and get_layoutX_TV index past the tile: cosize {Cosize} > size {Size}",
+    label = "this permutation layout reaches past its own size: cosize {Cosize} > size {Size}"
 )]
-pub trait TiledMmaPermutationInTile: Sealed {}
-impl TiledMmaPermutationInTile for B1 {}
+pub trait TiledMmaPermutationInTile<Cosize = (), Size = ()>: Sealed {}
+impl<Cosize, Size> TiledMmaPermutationInTile<Cosize, Size> for B1 {}
 
 // ---------------------------------------------------------------------------------------------
 // The computation (behind the rank gate, so that a rank error is the only error)
@@ -328,6 +363,10 @@ where
 pub trait ResolvePerm<Default> {
     type Output;
     type InTile;
+    /// `cosize(perm)` in decimal where `InTile` is `B0`, else `()`.
+    type CosizeNum;
+    /// `size(perm)` in decimal where `InTile` is `B0`, else `()`.
+    type SizeNum;
 }
 impl<Default, P: TilerKind> ResolvePerm<Default> for P
 where
@@ -335,29 +374,40 @@ where
 {
     type Output = <P as ResolvePermBy<Default, P::Kind>>::Output;
     type InTile = <P as ResolvePermBy<Default, P::Kind>>::InTile;
+    type CosizeNum = <P as ResolvePermBy<Default, P::Kind>>::CosizeNum;
+    type SizeNum = <P as ResolvePermBy<Default, P::Kind>>::SizeNum;
 }
 /// [`ResolvePerm`] by the kind of the permutation element.
 #[doc(hidden)]
 pub trait ResolvePermBy<Default, Kind> {
     type Output;
     type InTile;
+    type CosizeNum;
+    type SizeNum;
 }
 impl<Default> ResolvePermBy<Default, KUnder> for Underscore {
     // _  =>  size<I>(AtomShape_MNK) * size<I+1>(ThrLayoutVMNK)
     type Output = Default;
     type InTile = B1;
+    type CosizeNum = ();
+    type SizeNum = ();
 }
 impl<Default, N> ResolvePermBy<Default, KInt> for N {
     type Output = N;
     type InTile = B1;
+    type CosizeNum = ();
+    type SizeNum = ();
 }
 impl<Default, S, D> ResolvePermBy<Default, KLayout> for Layout<S, D>
 where
     Layout<S, D>: CosizeOp + SizeOp,
     Cosize<Layout<S, D>>: IsLessOrEqual<Size<Layout<S, D>>>,
+    LeEq<Cosize<Layout<S, D>>, Size<Layout<S, D>>>: DecimalIfFailed<Cosize<Layout<S, D>>> + DecimalIfFailed<Size<Layout<S, D>>>,
 {
     type Output = Layout<S, D>;
     type InTile = LeEq<Cosize<Layout<S, D>>, Size<Layout<S, D>>>;
+    type CosizeNum = DecIfFailed<LeEq<Cosize<Layout<S, D>>, Size<Layout<S, D>>>, Cosize<Layout<S, D>>>;
+    type SizeNum = DecIfFailed<LeEq<Cosize<Layout<S, D>>, Size<Layout<S, D>>>, Size<Layout<S, D>>>;
 }
 
 /// `tile % (atom * thr) == 0` as a bit.
@@ -402,6 +452,8 @@ type PM<Atom, L, P> = PermOf<P, AM<Atom>, TM_<Atom, L>>;
 type PN<Atom, L, P> = PermOf<P, AN<Atom>, TN_<Atom, L>>;
 type PK<Atom, L, P> = PermOf<P, AK<Atom>, TK_<Atom, L>>;
 type InTile<P, Atom, Thr> = <P as ResolvePerm<Prod<Atom, Thr>>>::InTile;
+// the numbers of the tile rule in a mode (tile, atom, thr), in decimal where it fails
+type CoverNum<Tile, Atom, Thr, X> = DecIfFailed<Covers<Tile, Atom, Thr>, X>;
 // tile_size_mnk<I>
 type SM<Atom, L, P> = Size<PM<Atom, L, P>>;
 type SN<Atom, L, P> = Size<PN<Atom, L, P>>;
@@ -421,9 +473,18 @@ where
     Pm: ResolvePerm<Prod<AM<Atom>, TM_<Atom, L>>>,
     Pn: ResolvePerm<Prod<AN<Atom>, TN_<Atom, L>>>,
     Pk: ResolvePerm<Prod<AK<Atom>, TK_<Atom, L>>>,
-    InTile<Pm, AM<Atom>, TM_<Atom, L>>: TiledMmaPermutationInTile,
-    InTile<Pn, AN<Atom>, TN_<Atom, L>>: TiledMmaPermutationInTile,
-    InTile<Pk, AK<Atom>, TK_<Atom, L>>: TiledMmaPermutationInTile,
+    InTile<Pm, AM<Atom>, TM_<Atom, L>>: TiledMmaPermutationInTile<
+        <Pm as ResolvePerm<Prod<AM<Atom>, TM_<Atom, L>>>>::CosizeNum,
+        <Pm as ResolvePerm<Prod<AM<Atom>, TM_<Atom, L>>>>::SizeNum,
+    >,
+    InTile<Pn, AN<Atom>, TN_<Atom, L>>: TiledMmaPermutationInTile<
+        <Pn as ResolvePerm<Prod<AN<Atom>, TN_<Atom, L>>>>::CosizeNum,
+        <Pn as ResolvePerm<Prod<AN<Atom>, TN_<Atom, L>>>>::SizeNum,
+    >,
+    InTile<Pk, AK<Atom>, TK_<Atom, L>>: TiledMmaPermutationInTile<
+        <Pk as ResolvePerm<Prod<AK<Atom>, TK_<Atom, L>>>>::CosizeNum,
+        <Pk as ResolvePerm<Prod<AK<Atom>, TK_<Atom, L>>>>::SizeNum,
+    >,
     // tile_size_mnk<I> = size(permutation_mnk<I>)
     PM<Atom, L, Pm>: SizeOp,
     PN<Atom, L, Pn>: SizeOp,
@@ -435,11 +496,30 @@ where
     Mod<SM<Atom, L, Pm>, Prod<AM<Atom>, TM_<Atom, L>>>: IsEqual<Z0>,
     Mod<SN<Atom, L, Pn>, Prod<AN<Atom>, TN_<Atom, L>>>: IsEqual<Z0>,
     Mod<SK<Atom, L, Pk>, Prod<AK<Atom>, TK_<Atom, L>>>: IsEqual<Z0>,
-    Covers<SM<Atom, L, Pm>, AM<Atom>, TM_<Atom, L>>: TiledMmaTileCoversAtomsM,
-    Covers<SN<Atom, L, Pn>, AN<Atom>, TN_<Atom, L>>: TiledMmaTileCoversAtomsN,
-    Covers<SK<Atom, L, Pk>, AK<Atom>, TK_<Atom, L>>: TiledMmaTileCoversAtomsK,
+    Covers<SM<Atom, L, Pm>, AM<Atom>, TM_<Atom, L>>:
+        DecimalIfFailed<SM<Atom, L, Pm>> + DecimalIfFailed<AM<Atom>> + DecimalIfFailed<TM_<Atom, L>>,
+    Covers<SM<Atom, L, Pm>, AM<Atom>, TM_<Atom, L>>: TiledMmaTileCoversAtomsM<
+        CoverNum<SM<Atom, L, Pm>, AM<Atom>, TM_<Atom, L>, SM<Atom, L, Pm>>,
+        CoverNum<SM<Atom, L, Pm>, AM<Atom>, TM_<Atom, L>, AM<Atom>>,
+        CoverNum<SM<Atom, L, Pm>, AM<Atom>, TM_<Atom, L>, TM_<Atom, L>>,
+    >,
+    Covers<SN<Atom, L, Pn>, AN<Atom>, TN_<Atom, L>>:
+        DecimalIfFailed<SN<Atom, L, Pn>> + DecimalIfFailed<AN<Atom>> + DecimalIfFailed<TN_<Atom, L>>,
+    Covers<SN<Atom, L, Pn>, AN<Atom>, TN_<Atom, L>>: TiledMmaTileCoversAtomsN<
+        CoverNum<SN<Atom, L, Pn>, AN<Atom>, TN_<Atom, L>, SN<Atom, L, Pn>>,
+        CoverNum<SN<Atom, L, Pn>, AN<Atom>, TN_<Atom, L>, AN<Atom>>,
+        CoverNum<SN<Atom, L, Pn>, AN<Atom>, TN_<Atom, L>, TN_<Atom, L>>,
+    >,
+    Covers<SK<Atom, L, Pk>, AK<Atom>, TK_<Atom, L>>:
+        DecimalIfFailed<SK<Atom, L, Pk>> + DecimalIfFailed<AK<Atom>> + DecimalIfFailed<TK_<Atom, L>>,
+    Covers<SK<Atom, L, Pk>, AK<Atom>, TK_<Atom, L>>: TiledMmaTileCoversAtomsK<
+        CoverNum<SK<Atom, L, Pk>, AK<Atom>, TK_<Atom, L>, SK<Atom, L, Pk>>,
+        CoverNum<SK<Atom, L, Pk>, AK<Atom>, TK_<Atom, L>, AK<Atom>>,
+        CoverNum<SK<Atom, L, Pk>, AK<Atom>, TK_<Atom, L>, TK_<Atom, L>>,
+    >,
     TK_<Atom, L>: IsEqual<P1>,
-    Eq<TK_<Atom, L>, P1>: TiledMmaSingleKGroup,
+    Eq<TK_<Atom, L>, P1>: DecimalIfFailed<TK_<Atom, L>>,
+    Eq<TK_<Atom, L>, P1>: TiledMmaSingleKGroup<DecIfFailed<Eq<TK_<Atom, L>, P1>, TK_<Atom, L>>>,
     // the reference tiles of get_layoutX_TV
     Pair<SM<Atom, L, Pm>, SK<Atom, L, Pk>>: MakeLayoutLeftOp,
     Pair<SN<Atom, L, Pn>, SK<Atom, L, Pk>>: MakeLayoutLeftOp,
@@ -470,7 +550,12 @@ where
     type RefC = MakeLayoutLeft<Pair<SM<Atom, L, Pm>, SN<Atom, L, Pn>>>;
 }
 
-type Gate<Atom, L, P> = <Eq<Rank<L>, P3> as TiledMmaAtomLayoutRank3<Atom, L, P>>::Parts;
+type Gate<Atom, L, P> = <PermRankBit<P> as TiledMmaPermutationRank3<PermRankNum<P>>>::Ok<
+    <Eq<Rank<L>, P3> as TiledMmaAtomLayoutRank3<RankNum<L>>>::Ok<Parts<Atom, L, P>>,
+>;
+/// `rank(AtomLayoutMNK)` in decimal where it is not 3 (the number of the rank gate's message).
+#[doc(hidden)]
+pub type RankNum<L> = DecIfFailed<Eq<Rank<L>, P3>, Rank<L>>;
 /// The members of a TiledMMA behind the rank gate: `Parts<Atom, L, P>` when `AtomLayoutMNK` has
 /// rank 3. Operations on a TiledMMA (`thrfrg_X`, `get_layoutX_TV`) are computed by a trait on
 /// this type, so that a TiledMMA of the wrong rank reports the rank rule alone (an unknown self
@@ -492,7 +577,10 @@ where
     Atom: MmaTraits,
     L: RankOfOp,
     Rank<L>: IsEqual<P3>,
-    Eq<Rank<L>, P3>: TiledMmaAtomLayoutRank3<Atom, L, P>,
+    Eq<Rank<L>, P3>: DecimalIfFailed<Rank<L>>,
+    Eq<Rank<L>, P3>: TiledMmaAtomLayoutRank3<RankNum<L>>,
+    P: PermutationRankOp,
+    PermRankBit<P>: TiledMmaPermutationRank3<PermRankNum<P>>,
     Part<Atom, L, P>: TiledMmaParts,
 {
     type Atom = <Part<Atom, L, P> as TiledMmaParts>::Atom;
