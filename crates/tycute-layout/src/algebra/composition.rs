@@ -313,8 +313,8 @@ where
 /// do not show that it passes ([`FastVerdict`]): the box around the domain, the walk with the
 /// full records, rules 1-4.
 #[doc(hidden)]
-pub trait ExactAudit<S, D, BS, BD> {}
-impl<S, D, BS, BD> ExactAudit<S, D, BS, BD> for B0
+pub trait FullAudit<S, D, BS, BD> {}
+impl<S, D, BS, BD> FullAudit<S, D, BS, BD> for B0
 where
     Layout<S, D>: CoalesceXOp + SizeOp,
     CoalesceX<Layout<S, D>>: IsLayout,
@@ -1041,7 +1041,7 @@ where
 /// The cheap records `(records, shapes, W)` of `Layout<S, D> ∘ Layout<BS, BD>` (`NA = size(A)`)
 /// mode by mode: where every step is `Ok` and `Hi < W1` or `W1 >= NA` (`W1 = W·S`, the mode's
 /// end) the exact rule passes there; at the first mode where that is not shown, the full audit
-/// ([`ExactAudit`]) decides the whole composition.
+/// ([`FullAudit`]) decides the whole composition.
 #[doc(hidden)]
 pub trait FastVerdict<S, D, BS, BD, NA> {}
 impl<LS, W, S, D, BS, BD, NA> FastVerdict<S, D, BS, BD, NA> for (Nil, LS, W) {}
@@ -1060,7 +1060,7 @@ where
 #[doc(hidden)]
 pub trait FastNext<Rest, S, D, BS, BD, NA> {}
 impl<Rest: FastVerdict<S, D, BS, BD, NA>, S, D, BS, BD, NA> FastNext<Rest, S, D, BS, BD, NA> for B1 {}
-impl<Rest, S, D, BS, BD, NA> FastNext<Rest, S, D, BS, BD, NA> for B0 where B0: ExactAudit<S, D, BS, BD> {}
+impl<Rest, S, D, BS, BD, NA> FastNext<Rest, S, D, BS, BD, NA> for B0 where B0: FullAudit<S, D, BS, BD> {}
 
 /// The exact rule's audit of the records `Self` (one per mode `j < R-1`) against the flat A's
 /// shape `LS` and `NA = size(A)`. Like the twin, it reports the first violation only (in mode
