@@ -6,7 +6,10 @@
 //! Without NVRTC (or cuobjdump) this test says so and skips; under CI (`CI` set) a missing tool is
 //! a failure, since `.ci/run` installs both from pip.
 
-use tycute_cuda::{kernels, nvrtc, sass};
+use tycute_cuda::{nvrtc, sass};
+
+mod kernel_builds;
+use kernel_builds::{builds, no_spills, run_parallel};
 
 fn missing(what: &str) {
     if std::env::var_os("CI").is_some() {
@@ -26,61 +29,28 @@ fn every_kernel_compiles_without_spills_and_uses_its_instructions() {
     }
     let (major, minor) = nvrtc::version().expect("nvrtc version");
     println!("NVRTC {major}.{minor}");
-    let sources = kernels::sources().expect("kernels/");
-    assert!(!sources.is_empty(), "no kernels/*.cu");
-    for src in &sources {
-        for variant in src.variants() {
-            for arch in src.archs() {
-                let opts = nvrtc::Options {
-                    extra: variant.clone(),
-                    ..Default::default()
-                };
-                let cubin =
-                    nvrtc::compile(&src.name, &src.text, tycute::headers::HEADERS, arch, &opts)
-                        .unwrap_or_else(|e| panic!("{e}"));
-                assert!(
-                    !cubin.kernels.is_empty(),
-                    "{} {arch}: no ptxas report in the log:\n{}",
-                    src.name,
-                    cubin.log
-                );
-                for k in &cubin.kernels {
-                    println!(
-                        "{} {} {arch} {}: {} registers, {} B smem, spills {}/{} B{}",
-                        src.name,
-                        variant.join(" "),
-                        k.name,
-                        k.registers,
-                        k.smem_bytes,
-                        k.spill_stores,
-                        k.spill_loads,
-                        if cubin.cached { " (cached)" } else { "" }
-                    );
-                    assert_eq!(
-                        (k.spill_stores, k.spill_loads),
-                        (0, 0),
-                        "{} {arch} {}: register spill",
-                        src.name,
-                        k.name
-                    );
-                }
-                if check_sass {
-                    let listing = sass::disassemble(&cubin).unwrap_or_else(|e| panic!("{e}"));
-                    let ops = sass::opcodes(&listing);
-                    for want in src.required_sass(arch) {
-                        let n = sass::count(&ops, &want);
-                        println!("  {want}: {n}");
-                        assert!(
-                            n > 0,
-                            "{} {arch}: no {want} in the SASS; it has {:?}",
-                            src.name,
-                            ops.keys().collect::<Vec<_>>()
-                        );
-                    }
+    let jobs = builds(true);
+    assert!(!jobs.is_empty(), "no kernels/*.cu");
+    // one build per core at a time; each job's report is printed as it finishes
+    let failures = run_parallel(&jobs, |b| {
+        let what = format!("{} {} {}", b.src.name, b.variant.join(" "), b.arch);
+        let opts = nvrtc::Options { extra: b.variant.clone(), ..Default::default() };
+        let cubin = nvrtc::compile(&b.src.name, &b.src.text, tycute::headers::HEADERS, b.arch, &opts).map_err(|e| e.to_string())?;
+        let mut report = no_spills(&format!("{what}{}", if cubin.cached { " (cached)" } else { "" }), &cubin.kernels)?;
+        if check_sass {
+            let listing = sass::disassemble(&cubin).map_err(|e| format!("{what}: {e}"))?;
+            let ops = sass::opcodes(&listing);
+            for want in b.src.required_sass(b.arch) {
+                let n = sass::count(&ops, &want);
+                report += &format!("\n  {want}: {n}");
+                if n == 0 {
+                    return Err(format!("{what}: no {want} in the SASS; it has {:?}", ops.keys().collect::<Vec<_>>()));
                 }
             }
         }
-    }
+        Ok(report)
+    });
+    assert!(failures.is_empty(), "{} of {} kernel builds failed (above)", failures.len(), jobs.len());
 }
 
 #[test]

@@ -17,9 +17,12 @@
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::sync::{Mutex, OnceLock};
+use std::sync::OnceLock;
 
 use tycute_cuda::{kernels, nvrtc, sass};
+
+mod kernel_builds;
+use kernel_builds::{builds, no_spills, run_parallel};
 
 /// The environment variable that makes [`nvrtc_child`] compile (the lib directory it runs with).
 const CHILD: &str = "TYCUTE_TOOLCHAINS_CHILD";
@@ -90,72 +93,6 @@ fn all_headers_tu(cuda: bool) -> String {
     tu
 }
 
-/// Runs `jobs` on the machine's cores; the error messages of those that failed.
-fn run_parallel<T: Send + Sync>(jobs: &[T], f: impl Fn(&T) -> Result<String, String> + Sync) -> Vec<String> {
-    let next = Mutex::new(0usize);
-    let failures = Mutex::new(Vec::new());
-    let threads = std::thread::available_parallelism().map_or(2, |n| n.get()).min(jobs.len().max(1));
-    std::thread::scope(|s| {
-        for _ in 0..threads {
-            s.spawn(|| loop {
-                let i = {
-                    let mut n = next.lock().unwrap();
-                    *n += 1;
-                    *n - 1
-                };
-                let Some(job) = jobs.get(i) else { break };
-                match f(job) {
-                    Ok(line) => println!("{line}"),
-                    Err(e) => {
-                        println!("FAILED: {e}");
-                        failures.lock().unwrap().push(e);
-                    }
-                }
-            });
-        }
-    });
-    failures.into_inner().unwrap()
-}
-
-/// A kernel build: source, options (a variant), architecture.
-struct Build {
-    src: kernels::Source,
-    variant: Vec<String>,
-    arch: nvrtc::Arch,
-}
-
-/// Every kernel build of this test (see the module's comment).
-fn builds() -> Vec<Build> {
-    let full = std::env::var_os("TYCUTE_TOOLCHAINS_FULL").is_some_and(|v| v == "1");
-    let mut out = Vec::new();
-    for src in kernels::sources().expect("kernels/") {
-        for (i, variant) in src.variants().into_iter().enumerate() {
-            for arch in src.archs() {
-                // the variants of a kernel built for both: the first for both, the rest for sm_80
-                if full || i == 0 || src.archs().len() == 1 || arch == nvrtc::Arch::Sm80 {
-                    out.push(Build { src: src.clone(), variant: variant.clone(), arch });
-                }
-            }
-        }
-    }
-    out
-}
-
-/// The spills and registers of a ptxas `-v` report; an error when anything spills.
-fn no_spills(what: &str, report: &[nvrtc::KernelReport]) -> Result<String, String> {
-    if report.is_empty() {
-        return Err(format!("{what}: no ptxas report"));
-    }
-    let mut line = what.to_string();
-    for k in report {
-        line += &format!("\n  {}: {} registers, spills {}/{} B", k.name, k.registers, k.spill_stores, k.spill_loads);
-        if k.spill_stores > 0 || k.spill_loads > 0 {
-            return Err(format!("{what}: {} spills {}/{} B", k.name, k.spill_stores, k.spill_loads));
-        }
-    }
-    Ok(line)
-}
-
 #[test]
 fn headers_compile_with_a_host_compiler() {
     let cxx = std::env::var("CXX").unwrap_or_else(|_| "g++".into());
@@ -208,7 +145,7 @@ fn headers_and_kernels_compile_with_nvcc() {
     // (source, options, arch, name)
     let mut jobs: Vec<(PathBuf, Vec<String>, nvrtc::Arch, Vec<String>)> =
         nvrtc::Arch::ALL.iter().map(|&a| (all.clone(), Vec::new(), a, Vec::new())).collect();
-    for b in builds() {
+    for b in builds(std::env::var_os("TYCUTE_TOOLCHAINS_FULL").is_some_and(|v| v == "1")) {
         jobs.push((kernels::dir().join(&b.src.name), b.variant, b.arch, b.src.required_sass(b.arch)));
     }
     let failures = run_parallel(&jobs, |(src, variant, arch, want)| {
@@ -298,7 +235,7 @@ fn nvrtc_child() {
         println!("skipped: the same NVRTC as the parent's, which tests/kernels.rs builds with");
         return;
     }
-    let failures = run_parallel(&builds(), |b| {
+    let failures = run_parallel(&builds(std::env::var_os("TYCUTE_TOOLCHAINS_FULL").is_some_and(|v| v == "1")), |b| {
         let what = format!("NVRTC {v} {} {} {}", b.src.name, b.variant.join(" "), b.arch);
         let opts = nvrtc::Options { extra: b.variant.clone(), ..Default::default() };
         let c = nvrtc::compile(&b.src.name, &b.src.text, tycute::headers::HEADERS, b.arch, &opts).map_err(|e| format!("{what}: {e}"))?;

@@ -43,8 +43,6 @@ pub mod sm90_128x256;
 pub mod sm90_layouts;
 #[cfg(feature = "sm90")]
 pub mod sm90_reuse;
-#[cfg(all(test, feature = "sm90"))]
-mod tiled_values;
 
 pub use rows::{Row, RowValue};
 

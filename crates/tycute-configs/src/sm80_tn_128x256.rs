@@ -85,30 +85,3 @@ impl Sm80Config for Sm80Tn128x256 {
 // always there (the compile-fail cases of ui-tests build on them without it)
 #[cfg(feature = "kernel")]
 crate::impl_sm80_kernel!(Sm80Tn128x256);
-
-#[cfg(all(test, feature = "kernel"))]
-mod tests {
-    use super::*;
-    use crate::kernel::sm80::Sm80Kernel;
-
-    fn kernel<C: Sm80Kernel>() {}
-
-    #[test]
-    fn is_a_checked_kernel_configuration() {
-        kernel::<Sm80Tn128x256>();
-        let r = crate::emit::sm80::check::<Sm80Tn128x256>().unwrap_or_else(|e| panic!("{e}"));
-        for l in &r.lines {
-            println!("{l}");
-        }
-        assert_eq!(crate::emit::sm80::threads::<Sm80Tn128x256>(), 256);
-    }
-
-    #[test]
-    fn shared_memory_is_conflict_free() {
-        let a = crate::analyze::sm80::accesses::<Sm80Tn128x256>();
-        println!("{}", crate::analyze::report(Sm80Tn128x256::NAME, &a));
-        for x in &a {
-            assert!(x.conflict_free(), "{x:?}");
-        }
-    }
-}

@@ -150,10 +150,9 @@ static_assertions::const_assert!(TMA_BOX_BYTES_A == 16384 && TMA_BOX_BYTES_B == 
 // CUTE_STATIC_ASSERT(size<0>(tRS_rAcc) % FragmentSize == 0)
 static_assertions::const_assert!(<Size<LayoutAt<TRSrAcc, Z0>> as Integer>::I64 % crate::sm90::FRAGMENT_SIZE == 0);
 
-/// `sm90_128x256` with `ClusterShape = (_2,_1,_1)` (every other type the same), for the tests of
-/// the multicast tables.
-#[cfg(test)]
-pub mod tests_c2 {
+/// `sm90_128x256` with `ClusterShape = (_2,_1,_1)` (every other type the same): the kernel's
+/// multicast path, each CTA of a cluster loading a `(128,64)` half of B's `(256,64)` box into both.
+pub mod c2 {
     pub use super::*;
     /// Clusters of two CTAs along M.
     pub type ClusterShape = cute!((_2,_1,_1));

@@ -121,18 +121,3 @@ all_layouts_checked!(crate::sm90_128x256::Sm90_128x256);
 // the MN-major atoms have the K-major atoms' layouts: the TiledMMA's tables are the same
 static_assertions::assert_impl_all!(tycute_atom::SM90_64x128x16_F32F16F16_SS<MajorMN, MajorMN>: tycute_atom::SameMmaLayouts<tycute_atom::SM90_64x128x16_F32F16F16_SS<MajorK, MajorK>>);
 static_assertions::assert_impl_all!(tycute_atom::SM90_64x256x16_F32F16F16_SS<MajorMN, MajorK>: tycute_atom::SameMmaLayouts<tycute_atom::SM90_64x256x16_F32F16F16_SS<MajorK, MajorK>>);
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use tycute_layout::{show, AsPositionIndependent};
-
-    #[test]
-    fn mn_major_stages_are_cutlass_s() {
-        type A = StageOf<MajorMN, cute!(_128), cute!(_64)>;
-        assert_eq!(show::<A>(), "Sw<3,4,3> o smem_ptr[16b](unset) o ((_64,_2),(_8,_8)):((_1,_4096),(_64,_512))");
-        assert_eq!(show::<AsPositionIndependent<A>>(), "Sw<3,3,3> o _0 o ((_64,_2),(_8,_8)):((_1,_4096),(_64,_512))");
-        type B = StageOf<MajorMN, cute!(_256), cute!(_64)>;
-        assert_eq!(show::<B>(), "Sw<3,4,3> o smem_ptr[16b](unset) o ((_64,_4),(_8,_8)):((_1,_4096),(_64,_512))");
-    }
-}

@@ -67,7 +67,7 @@ use crate::algebra::make_layout::MakeLayoutLeft;
 use crate::basis::{PathEq, PathGet, ProperPrefix, ScaledBasis};
 use crate::int::{
     Abs, AbsVal, And, CeilDiv, CeilDivOp, Diff, Eq, Gr, GrEq, If, IsEqual, IsGreater,
-    IsGreaterOrEqual, IsLess, Le, Max, Maximum, Min, Minimum, Mod, NInt, NonZero, Or, PInt,
+    IsGreaterOrEqual, IsLess, IsLessOrEqual, Le, LeEq, Max, Maximum, Min, Minimum, Mod, NInt, NonZero, Or, PInt,
     Prod, Quot, Select, Sum, Unsigned, B0, B1, N1, P1, P2, Z0,
 };
 use crate::layout::{IsLayout, Layout, MakeLayoutOp, ModesOp, ShapeOf, Size, SizeOp, StrideOf, Underscore};
@@ -276,9 +276,10 @@ type FlatS<A> = ShapeOf<CoalesceX<A>>;
 type FlatD<A> = StrideOf<CoalesceX<A>>;
 /// The box around the domain of `composition(A, B)`, `(PR, NR, size(A))` ([`DomainBox`]).
 type DomOf<BS, BD, NA> = <(BS, BD) as DomainBox<NA>>::Output;
-/// B's leaves composed with the flat A (`Output`) and the records of the exact rule (`Digits`).
-type Composed<A, BS, BD> = <(BS, BD) as ComposeImpl<FlatS<A>, FlatD<A>, DomOf<BS, BD, Size<A>>>>::Output;
+/// The records of the exact rule of B's leaves walked through the flat A, in the box.
 type DigitsOf<A, BS, BD> = <(BS, BD) as ComposeImpl<FlatS<A>, FlatD<A>, DomOf<BS, BD, Size<A>>>>::Digits;
+/// The cheap records of the same walk ([`FastCx`]).
+type FastDigitsOf<A, BS, BD> = <(BS, BD) as ComposeImpl<FlatS<A>, FlatD<A>, FastDom>>::Digits;
 
 /// A layout B: by its strides, integers (`B0`) or scaled bases (`B1`).
 impl<S, D, BS, BD> CompositionOp<Layout<BS, BD>> for Layout<S, D>
@@ -295,8 +296,25 @@ pub trait ComposeLayout<S, D, BS, BD> {
     type Output;
 }
 
-/// Integer strides: `composition_impl(coalesce_x(A), B)`.
+/// Integer strides: `composition_impl(coalesce_x(A), B)`, walked once with the cheap records
+/// ([`FastDom`]); the exact rule's audit (the box and the full records, a second walk) only
+/// where they do not already show that it passes ([`FastVerdict`]).
 impl<S, D, BS, BD> ComposeLayout<S, D, BS, BD> for B0
+where
+    Layout<S, D>: CoalesceXOp + SizeOp,
+    CoalesceX<Layout<S, D>>: IsLayout,
+    (BS, BD): ComposeImpl<FlatS<Layout<S, D>>, FlatD<Layout<S, D>>, FastDom>,
+    (FastDigitsOf<Layout<S, D>, BS, BD>, FlatS<Layout<S, D>>, P1): FastVerdict<S, D, BS, BD, Size<Layout<S, D>>>,
+{
+    type Output = <(BS, BD) as ComposeImpl<FlatS<Layout<S, D>>, FlatD<Layout<S, D>>, FastDom>>::Output;
+}
+
+/// The exact rule's audit of `Layout<S, D> ∘ Layout<BS, BD>`, required where the cheap records
+/// do not show that it passes ([`FastVerdict`]): the box around the domain, the walk with the
+/// full records, rules 1-4.
+#[doc(hidden)]
+pub trait FullAudit<S, D, BS, BD> {}
+impl<S, D, BS, BD> FullAudit<S, D, BS, BD> for B0
 where
     Layout<S, D>: CoalesceXOp + SizeOp,
     CoalesceX<Layout<S, D>>: IsLayout,
@@ -305,7 +323,6 @@ where
     // exact rules 1-4
     DigitsOf<Layout<S, D>, BS, BD>: Audit<FlatS<Layout<S, D>>, Size<Layout<S, D>>>,
 {
-    type Output = Composed<Layout<S, D>, BS, BD>;
 }
 
 /// Scaled-basis strides: each leaf `s:v@p` composes `s:v` with `coalesce_x(get<p>(A))`.
@@ -456,18 +473,14 @@ where
     // the leaves of B on P composed with get<P>(A): CuTe's checks and the exact rule
     BD: MaskPath<P>,
     SubOf<S, D, P>: CompositionOp<Layout<BS, MaskedOf<BD, P>>>,
-    // this leaf: N:V against coalesce_x(get<P>(A)), with the domain's box of that composition
+    // this leaf: N:V against coalesce_x(get<P>(A)) (its records are not needed: the
+    // composition on P above is audited)
     SubOf<S, D, P>: CoalesceXOp + SizeOp,
     CoalesceX<SubOf<S, D, P>>: IsLayout,
-    (BS, MaskedOf<BD, P>): DomainBox<Size<SubOf<S, D, P>>>,
-    (PInt<U>, V): ComposeImpl<
-        FlatS<SubOf<S, D, P>>,
-        FlatD<SubOf<S, D, P>>,
-        DomOf<BS, MaskedOf<BD, P>, Size<SubOf<S, D, P>>>,
-    >,
+    (PInt<U>, V): ComposeImpl<FlatS<SubOf<S, D, P>>, FlatD<SubOf<S, D, P>>, FastDom>,
 {
     // N:V∘coalesce_x(get<P>(A))
-    type Output = LeafComposed<SubOf<S, D, P>, PInt<U>, V, DomOf<BS, MaskedOf<BD, P>, Size<SubOf<S, D, P>>>>;
+    type Output = LeafComposed<SubOf<S, D, P>, PInt<U>, V, FastDom>;
 }
 /// A static stride `_0` next to scaled bases: kept as it is.
 impl<U, S, D, BS, BD> ComposeBasis<S, D, BS, BD> for (PInt<U>, Z0)
@@ -775,11 +788,27 @@ impl<U, DN, LS, LD, Dom> ComposeImpl<LS, LD, Dom> for (PInt<U>, DN)
 where
     U: Unsigned + NonZero,
     DN: IsEqual<Z0> + LeafRange<PInt<U>, Dom>,
-    Eq<DN, Z0>: LeafBranch<PInt<U>, DN, LS, LD, RangeOf<DN, PInt<U>, Dom>>,
+    Dom: LeafCx<RangeOf<DN, PInt<U>, Dom>, DN>,
+    Eq<DN, Z0>: LeafBranch<PInt<U>, DN, LS, LD, CxOf<Dom, RangeOf<DN, PInt<U>, Dom>, DN>>,
 {
-    type Output = <Eq<DN, Z0> as LeafBranch<PInt<U>, DN, LS, LD, RangeOf<DN, PInt<U>, Dom>>>::Output;
-    type Digits = <Eq<DN, Z0> as LeafBranch<PInt<U>, DN, LS, LD, RangeOf<DN, PInt<U>, Dom>>>::Digits;
+    type Output = <Eq<DN, Z0> as LeafBranch<PInt<U>, DN, LS, LD, CxOf<Dom, RangeOf<DN, PInt<U>, Dom>, DN>>>::Output;
+    type Digits = <Eq<DN, Z0> as LeafBranch<PInt<U>, DN, LS, LD, CxOf<Dom, RangeOf<DN, PInt<U>, Dom>, DN>>>::Digits;
 }
+
+/// The leaf's context for its walk ([`StepRecord`]): range `Se`, stride `Dl`, nothing placed
+/// yet, weight 1. With the box `(PR, NR, NA)`: the exact rule's full records; with [`FastDom`]:
+/// the cheap ones ([`FastCx`]).
+#[doc(hidden)]
+pub trait LeafCx<Se, Dl> {
+    type Cx;
+}
+impl<Se, Dl, PR, NR, NA> LeafCx<Se, Dl> for (PR, NR, NA) {
+    type Cx = (Se, Dl, P1, P1);
+}
+impl<Se, Dl> LeafCx<Se, Dl> for FastDom {
+    type Cx = FastCx<Se, Dl, P1, P1>;
+}
+type CxOf<Dom, Se, Dl> = <Dom as LeafCx<Se, Dl>>::Cx;
 
 /// A tuple B: one composition per mode, B's structure kept.
 impl<LS, LD, Dom> ComposeImpl<LS, LD, Dom> for (Nil, Nil) {
@@ -958,6 +987,81 @@ where
     type Next = (Se, Dl, SrK1<K, Nn>, SrW1<W, S>);
 }
 
+/// The walk without the box: [`LeafRange`] is the leaf's whole shape, and the records are the
+/// cheap ones of [`FastCx`].
+#[doc(hidden)]
+pub struct FastDom;
+impl<U: Unsigned + NonZero, N> LeafRange<N, FastDom> for PInt<U> {
+    type Output = N;
+}
+impl<U: Unsigned + NonZero, N> LeafRange<N, FastDom> for NInt<U> {
+    type Output = N;
+}
+
+/// The cheap context of a leaf `Sz:Dl` in its walk: `K` elements placed in the modes before,
+/// `W` the weight of the mode. Its record at a mode, `(Ok, Hi)`: `Ok` when `Dl >= 0` and the
+/// step is exact (`Nn·RD == Rho·S`) or the leaf has ended (`Sz <= K·Nn`), and
+/// `Hi = (min(Sz, K·Nn) - 1)·Dl`. Where every step of every leaf is `Ok`, the exact rule's
+/// records of the leaf are `Lo = 0`, `MinU = 0`, no inexact step that matters, and `Hi` at most
+/// this one (its box `Se <= Sz`): rules 1, 2 and 4 hold, and rule 3 holds if the summed `Hi`
+/// stays below the mode's end or the mode ends past size(A) ([`FastVerdict`]; docs/design.md,
+/// "the exact rule").
+#[doc(hidden)]
+pub struct FastCx<Sz, Dl, K, W>(core::marker::PhantomData<(Sz, Dl, K, W)>);
+type FcK1<K, Nn> = Prod<K, Nn>;
+type FcOk<Sz, Dl, K, Nn, RD, Rho, S> =
+    And<GrEq<Dl, Z0>, Or<Eq<Prod<Nn, RD>, Prod<Rho, S>>, LeEq<Sz, FcK1<K, Nn>>>>;
+impl<Sz, Dl, K, W, S, D, RD, Nn, Rho, Skip, F> StepRecord<S, D, RD, Nn, Rho, Skip, F> for FastCx<Sz, Dl, K, W>
+where
+    K: Mul<Nn>,
+    W: Mul<S>,
+    Nn: Mul<RD>,
+    Rho: Mul<S>,
+    Prod<Nn, RD>: IsEqual<Prod<Rho, S>>,
+    Sz: IsLessOrEqual<FcK1<K, Nn>> + Min<FcK1<K, Nn>>,
+    Eq<Prod<Nn, RD>, Prod<Rho, S>>: BitOr<LeEq<Sz, FcK1<K, Nn>>>,
+    Dl: IsGreaterOrEqual<Z0>,
+    GrEq<Dl, Z0>: BitAnd<Or<Eq<Prod<Nn, RD>, Prod<Rho, S>>, LeEq<Sz, FcK1<K, Nn>>>>,
+    Minimum<Sz, FcK1<K, Nn>>: Sub<P1>,
+    Diff<Minimum<Sz, FcK1<K, Nn>>, P1>: Mul<Dl>,
+{
+    type Rec = (FcOk<Sz, Dl, K, Nn, RD, Rho, S>, Prod<Diff<Minimum<Sz, FcK1<K, Nn>>, P1>, Dl>);
+    type Next = FastCx<Sz, Dl, FcK1<K, Nn>, Prod<W, S>>;
+}
+/// The cheap records summed over the leaves: `Ok` and-ed, `Hi` added.
+impl<Oa, Ha, Ta, Ob, Hb, Tb> AddDigits<Tup<(Ob, Hb), Tb>> for Tup<(Oa, Ha), Ta>
+where
+    Oa: BitAnd<Ob>,
+    Ha: core::ops::Add<Hb>,
+    Ta: AddDigits<Tb>,
+{
+    type Output = Tup<(And<Oa, Ob>, Sum<Ha, Hb>), <Ta as AddDigits<Tb>>::Output>;
+}
+
+/// The cheap records `(records, shapes, W)` of `Layout<S, D> ∘ Layout<BS, BD>` (`NA = size(A)`)
+/// mode by mode: where every step is `Ok` and `Hi < W1` or `W1 >= NA` (`W1 = W·S`, the mode's
+/// end) the exact rule passes there; at the first mode where that is not shown, the full audit
+/// ([`FullAudit`]) decides the whole composition.
+#[doc(hidden)]
+pub trait FastVerdict<S, D, BS, BD, NA> {}
+impl<LS, W, S, D, BS, BD, NA> FastVerdict<S, D, BS, BD, NA> for (Nil, LS, W) {}
+type FvHere<O, H, W, S1, NA> = And<O, Or<Le<H, Prod<W, S1>>, GrEq<Prod<W, S1>, NA>>>;
+impl<O, H, RT, S1, ST, W, S, D, BS, BD, NA> FastVerdict<S, D, BS, BD, NA> for (Tup<(O, H), RT>, Tup<S1, ST>, W)
+where
+    W: Mul<S1>,
+    H: IsLess<Prod<W, S1>>,
+    Prod<W, S1>: IsGreaterOrEqual<NA>,
+    Le<H, Prod<W, S1>>: BitOr<GrEq<Prod<W, S1>, NA>>,
+    O: BitAnd<Or<Le<H, Prod<W, S1>>, GrEq<Prod<W, S1>, NA>>>,
+    FvHere<O, H, W, S1, NA>: FastNext<(RT, ST, Prod<W, S1>), S, D, BS, BD, NA>,
+{
+}
+/// `B1`: this mode passes, on to the next; `B0`: the full audit.
+#[doc(hidden)]
+pub trait FastNext<Rest, S, D, BS, BD, NA> {}
+impl<Rest: FastVerdict<S, D, BS, BD, NA>, S, D, BS, BD, NA> FastNext<Rest, S, D, BS, BD, NA> for B1 {}
+impl<Rest, S, D, BS, BD, NA> FastNext<Rest, S, D, BS, BD, NA> for B0 where B0: FullAudit<S, D, BS, BD> {}
+
 /// The exact rule's audit of the records `Self` (one per mode `j < R-1`) against the flat A's
 /// shape `LS` and `NA = size(A)`. Like the twin, it reports the first violation only (in mode
 /// order; in a mode, rules 1-2, then 3, then 4), and nothing when one of CuTe's own checks fails
@@ -1032,41 +1136,41 @@ where
 {
 }
 
-/// A leaf with stride `_0` (`B1`) or another stride (`B0`); `Se`: the leaf's range in the domain.
+/// A leaf with stride `_0` (`B1`) or another stride (`B0`); `Cx`: the leaf's context ([`LeafCx`]).
 #[doc(hidden)]
-pub trait LeafBranch<N, DN, LS, LD, Se> {
+pub trait LeafBranch<N, DN, LS, LD, Cx> {
     type Output;
     type Digits;
 }
-impl<N, DN, LS, LD, Se> LeafBranch<N, DN, LS, LD, Se> for B1 {
+impl<N, DN, LS, LD, Cx> LeafBranch<N, DN, LS, LD, Cx> for B1 {
     type Output = Layout<N, DN>;
     type Digits = Nil;
 }
-impl<N, DN, LS, LD, Se> LeafBranch<N, DN, LS, LD, Se> for B0
+impl<N, DN, LS, LD, Cx> LeafBranch<N, DN, LS, LD, Cx> for B0
 where
     LS: IsTuple,
-    <LS as IsTuple>::Output: FlatBranch<N, DN, LS, LD, Se>,
+    <LS as IsTuple>::Output: FlatBranch<N, DN, LS, LD, Cx>,
 {
-    type Output = <<LS as IsTuple>::Output as FlatBranch<N, DN, LS, LD, Se>>::Output;
-    type Digits = <<LS as IsTuple>::Output as FlatBranch<N, DN, LS, LD, Se>>::Digits;
+    type Output = <<LS as IsTuple>::Output as FlatBranch<N, DN, LS, LD, Cx>>::Output;
+    type Digits = <<LS as IsTuple>::Output as FlatBranch<N, DN, LS, LD, Cx>>::Digits;
 }
 
 /// An integral flat A (`B0`): `N:DN*LD`; a tuple flat A (`B1`): the fold over its modes.
 #[doc(hidden)]
-pub trait FlatBranch<N, DN, LS, LD, Se> {
+pub trait FlatBranch<N, DN, LS, LD, Cx> {
     type Output;
     type Digits;
 }
-impl<N, DN: Mul<LD>, LS, LD, Se> FlatBranch<N, DN, LS, LD, Se> for B0 {
+impl<N, DN: Mul<LD>, LS, LD, Cx> FlatBranch<N, DN, LS, LD, Cx> for B0 {
     type Output = Layout<N, Prod<DN, LD>>;
     type Digits = Nil;
 }
-impl<N, DN, LS, LD, Se> FlatBranch<N, DN, LS, LD, Se> for B1
+impl<N, DN, LS, LD, Cx> FlatBranch<N, DN, LS, LD, Cx> for B1
 where
-    (LS, LD): Fold<N, DN, Nil, Nil, (Se, DN, P1, P1)>,
+    (LS, LD): Fold<N, DN, Nil, Nil, Cx>,
 {
-    type Output = <(LS, LD) as Fold<N, DN, Nil, Nil, (Se, DN, P1, P1)>>::Output;
-    type Digits = <(LS, LD) as Fold<N, DN, Nil, Nil, (Se, DN, P1, P1)>>::Digits;
+    type Output = <(LS, LD) as Fold<N, DN, Nil, Nil, Cx>>::Output;
+    type Digits = <(LS, LD) as Fold<N, DN, Nil, Nil, Cx>>::Digits;
 }
 
 /// The fold over the flat modes `(LS, LD)` of A with rest shape `RS`, rest stride `RD`, the

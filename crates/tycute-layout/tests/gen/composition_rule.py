@@ -327,6 +327,32 @@ def lrange(S, K, d, g):
             cands.append(a * d + (H - 1) * g)
     return min(cands), max(cands)
 
+def fast_ok(case):
+    """The type level's cheap first walk (`FastCx`, `FastVerdict`): True when the exact rule is
+    shown to pass without the box and the full records: every leaf's stride is >= 0, every step
+    is exact or after the leaf's end, and at every mode j < R-1 the summed
+    (min(s, K_j) - 1) * d of the leaves stays below w_{j+1} or w_{j+1} >= size(A). Only a
+    shortcut: where it is True, `exact` must accept (checked by run_chunk)."""
+    flat, R = case.flat, len(case.flat)
+    if R == 1:
+        return True
+    N = size(case.AS)
+    leaves = [l for l in case.leaves if l.d != 0]
+    w = [1]
+    for c, _ in flat:
+        w.append(w[-1] * c)
+    walks = [walk(flat, l.s, l.d) for l in leaves]
+    for j in range(R - 1):
+        hi = 0
+        for l, wk in zip(leaves, walks):
+            K, rho, inexact, skip = wk[j]
+            if l.d < 0 or (inexact and l.s > K):
+                return False
+            hi += (min(l.s, K) - 1) * l.d
+        if not (hi < w[j + 1] or w[j + 1] >= N):
+            return False
+    return True
+
 def exact(case, rounds=DOMAIN_ROUNDS, zero_relax=True, domain=True, steps=True, carry=True, borrow=True):
     flat, R = case.flat, len(case.flat)
     if R == 1:
@@ -434,6 +460,12 @@ def run_chunk(job):
         ce = case.counterexample()
         inj = case.injective_b()
         cnt["wrong" if ce else "correct"] += 1
+        if fast_ok(case):
+            cnt["fast"] += 1
+            if exact(case) is not None:
+                cnt["fast_unsound"] += 1
+                if len(ex["fast path"]) < 2:
+                    ex["fast path"].append("A = %s, B = %s: fast_ok but the exact rule rejects" % (show(AS, AD), show(BS, BD)))
         if not ce and inj:
             cnt["correct_inj"] += 1
         for name, rule in RULES.items():
@@ -481,6 +513,10 @@ def random_tests(quick):
                                               c[name, "over_inj"], tail))
             if name in ("exact", "strict (former)") and c[name, "wrong_accept"]:
                 bad = True
+        print("%-10s fast path: %d of %d CuTe-ok cases; the exact rule rejects %d of them (must be 0)" % (
+            kind, c["fast"], c["cute_ok"], c["fast_unsound"]))
+        if c["fast_unsound"]:
+            bad = True
     for name, v in exs.items():
         for e in v[:2]:
             print("  %s wrong accept: %s" % (name, e))

@@ -1,10 +1,7 @@
-//! The TiledCopy and TiledMMA values of tycute's own configurations against their types (test
-//! only): every copy and MMA of `sgemm_sm80` and `sm90` as a runtime value
-//! (`tycute_emit::value::tiled_copy` / `tiled_mma`) prints as the type (`show`, CuTe's `print`)
-//! and computes the same `layout_tv`, `tidfrg_S/D`, `thrfrg_C` and per-thread partitions as the
-//! trait solver.
-
-#![cfg(test)]
+//! The TiledCopy and TiledMMA values of tycute's own configurations against their types: every
+//! copy and MMA of `sgemm_sm80` and `sm90` as a runtime value (`tycute_emit::value::tiled_copy` /
+//! `tiled_mma`) prints as the type (`show`, CuTe's `print`) and computes the same `layout_tv`,
+//! `tidfrg_S/D`, `thrfrg_C` and per-thread partitions as the trait solver.
 
 use tycute_dynamic::tensor::Tensor;
 use tycute_dynamic::tiled_copy::TiledCopy;
@@ -44,9 +41,18 @@ fn layout<L: Reify>() -> AnyLayout {
     any_layout::<L>().unwrap()
 }
 
+/// Each TiledCopy's value prints as its type and has its type's S and D TV layouts.
+macro_rules! copies {
+    ($($tc:ident),*) => {$({
+        let v = tiled_copy::<$tc>().unwrap();
+        assert_eq!(v.to_string(), show::<$tc>(), stringify!($tc));
+        copy_tv::<$tc>(&v, table::<GetLayoutS_TV<$tc>>(), table::<GetLayoutD_TV<$tc>>(), stringify!($tc));
+    })*};
+}
+
 #[test]
 fn sgemm_sm80_copies_and_mma_are_the_types() {
-    use crate::sgemm_sm80::*;
+    use tycute_configs::sgemm_sm80::*;
     use tycute_layout::typenum::{P37, P5};
     use tycute_tiled::copy::{PartitionD, PartitionS};
 
@@ -57,13 +63,6 @@ fn sgemm_sm80_copies_and_mma_are_the_types() {
     let AnyLayout::Plain(cmn) = &coord_mn else { unreachable!() };
     assert_eq!(mma.thrfrg(Operand::C, cmn).unwrap().table(LIMIT).unwrap(), table::<ThrfrgC<MmaC, CoordMN>>());
 
-    macro_rules! copies {
-        ($($tc:ident),*) => {$({
-            let v = tiled_copy::<$tc>().unwrap();
-            assert_eq!(v.to_string(), show::<$tc>(), stringify!($tc));
-            copy_tv::<$tc>(&v, table::<GetLayoutS_TV<$tc>>(), table::<GetLayoutD_TV<$tc>>(), stringify!($tc));
-        })*};
-    }
     copies!(CopyA, CopyB, S2RCopyA, S2RCopyB, R2SCopy, S2GCopy);
 
     let (copy_a, s2r_a, s2r_b) = (tiled_copy::<CopyA>().unwrap(), tiled_copy::<S2RCopyA>().unwrap(), tiled_copy::<S2RCopyB>().unwrap());
@@ -78,19 +77,12 @@ fn sgemm_sm80_copies_and_mma_are_the_types() {
 
 #[test]
 fn sm90_copies_and_mma_are_the_types() {
-    use crate::sm90::*;
+    use tycute_configs::sm90::*;
 
     let mma = tiled_mma::<Mma>().unwrap();
     assert_eq!(mma.to_string(), show::<Mma>());
     mma_tv::<Mma>(&mma, table::<GetLayoutA_TV<Mma>>(), table::<GetLayoutB_TV<Mma>>(), table::<GetLayoutC_TV<Mma>>());
     assert!(mma.atom.a_is_desc && mma.atom.b_is_desc, "GMMA SS: both operands through descriptors");
-    macro_rules! copies {
-        ($($tc:ident),*) => {$({
-            let v = tiled_copy::<$tc>().unwrap();
-            assert_eq!(v.to_string(), show::<$tc>(), stringify!($tc));
-            copy_tv::<$tc>(&v, table::<GetLayoutS_TV<$tc>>(), table::<GetLayoutD_TV<$tc>>(), stringify!($tc));
-        })*};
-    }
     copies!(TiledCopyCAtom, TiledR2S, TiledS2R);
     let (r2s, s2r) = (tiled_copy::<TiledR2S>().unwrap(), tiled_copy::<TiledS2R>().unwrap());
     let (sd, sc) = (layout::<SD>(), layout::<SC>());

@@ -1,0 +1,122 @@
+use tycute_configs::emit::sm90::*;
+
+#[test]
+fn hw_swizzles() {
+    assert_eq!(hw_swizzle(&<tycute_macros::cute!(Sw<3,4,3> o smem_ptr[16b](unset) o (_8,_64):(_64,_1)) as tycute_layout::Reify>::REPR), Ok((3, 3, 1, 128)));
+    assert_eq!(hw_swizzle(&<tycute_macros::cute!(Sw<2,4,3> o smem_ptr[16b](unset) o (_8,_32):(_32,_1)) as tycute_layout::Reify>::REPR), Ok((2, 2, 2, 64)));
+    assert!(hw_swizzle(&<tycute_macros::cute!(Sw<3,3,3> o _0 o (_8,_64):(_64,_1)) as tycute_layout::Reify>::REPR).is_err());
+    assert_eq!(swizzle(0b0001_1000_0000, (3, 4, 3)), 0b0001_1011_0000);
+}
+
+#[test]
+fn tables_pass_the_host_side_proof() {
+    let r = check().unwrap_or_else(|e| panic!("{e}"));
+    for l in &r.lines {
+        println!("{l}");
+    }
+    assert!(r.lines.len() >= 10);
+}
+
+#[test]
+fn the_proof_rejects_wrong_tables() {
+    let good = tables().unwrap();
+    let mut t = tables().unwrap();
+    t.ops[0].sbo = 512;
+    assert!(check_tables(&t).unwrap_err().contains("GMMA A_K"));
+    let mut t = tables().unwrap();
+    t.ops[1].sbo += 1024;
+    assert!(check_tables(&t).unwrap_err().contains("GMMA A_MN"));
+    // (A's LBO is not read: a wgmma's 64 rows are one MN slice; B's 128 columns are two)
+    let mut t = tables().unwrap();
+    t.ops[3].lbo += 1024;
+    assert!(check_tables(&t).unwrap_err().contains("GMMA B_MN"));
+    let mut t = tables().unwrap();
+    t.ops[3].sbo = 2048;
+    assert!(check_tables(&t).unwrap_err().contains("GMMA B_MN"));
+    let mut t = tables().unwrap();
+    // box 0 written where box 1 belongs
+    t.ops[3].boxes[0].1 = t.ops[3].boxes[1].1;
+    assert!(check_tables(&t).unwrap_err().contains("TMA load B_MN"));
+    let mut t = tables().unwrap();
+    t.ops[0].gmma_off[1][0] += 16;
+    assert!(check_tables(&t).unwrap_err().contains("GMMA A_K"));
+    let mut t = tables().unwrap();
+    t.ops[1].gmma_off[0][1] += 1024;
+    assert!(check_tables(&t).unwrap_err().contains("GMMA A_MN"));
+    let mut t = tables().unwrap();
+    t.r2s_smem.swap(0, 1);
+    assert!(check_tables(&t).unwrap_err().contains("R2S"));
+    let mut t = tables().unwrap();
+    t.r2s_acc[3].swap(0, 1);
+    assert!(check_tables(&t).unwrap_err().contains("R2S"));
+    let mut t = tables().unwrap();
+    t.s2r_smem[5][1] += 8;
+    assert!(check_tables(&t).unwrap_err().contains("S2R"));
+    let mut t = tables().unwrap();
+    t.sw_d = hw_swizzle(&<tycute_macros::cute!(Sw<3,4,3> o smem_ptr[16b](unset) o (_8,_64):(_64,_1)) as tycute_layout::Reify>::REPR).unwrap();
+    assert!(check_tables(&t).unwrap_err().contains("TMA store D"));
+    assert!(check_tables(&good).is_ok());
+}
+
+#[test]
+fn the_cooperative_128x256_tables_pass_the_host_side_proof() {
+    use tycute_configs::sm90_128x256::Sm90_128x256;
+    let r = check_of::<Sm90_128x256>().unwrap_or_else(|e| panic!("{e}"));
+    for l in &r.lines {
+        println!("{l}");
+    }
+    let t = tables_of::<Sm90_128x256>().unwrap();
+    // two warpgroups of m64n256k16: each one wgmma per k16 on its 64 rows, all of B
+    assert_eq!((t.threads, t.atom_n, t.mma_m, t.mma_k, t.ops[0].gmma_off.len(), t.ops[2].gmma_off.len()), (256, 256, 1, 4, 2, 2));
+    assert_eq!(t.ops[2].gmma_off[0], t.ops[2].gmma_off[1]);
+    // MN-major B (256 rows): four (64,64) boxes 8 KiB apart, the N slices LBO = 8 KiB apart,
+    // the 8-deep K groups SBO = 1 KiB apart, a k16 block 2 KiB further
+    let b_mn = &t.ops[3];
+    assert_eq!((b_mn.box_dims, b_mn.boxes.clone(), b_mn.lbo, b_mn.sbo), ((64, 64), vec![(0, 0), (64, 8192), (128, 16384), (192, 24576)], 8192, 1024));
+    assert_eq!(b_mn.gmma_off[0], vec![0, 2048, 4096, 6144]);
+    assert_eq!((t.cluster_m, t.box_b_mcast, t.mcast_b.clone()), (1, (256, 64), vec![(0, 0)]));
+    assert_eq!((t.acc_crd[0].len(), t.acc_per_mma, t.epi_tile, t.epi_origin.len()), (128, 128, (128, 32), 8));
+    let h = header_of::<Sm90_128x256>();
+    assert!(!h.contains("ERROR"), "{h}");
+    assert!(h.contains("namespace tycute { namespace sm90_128x256 {") && h.contains("constexpr int kMmaWarpGroups = 2;"), "{h}");
+}
+
+/// `sm90_128x256` with `ClusterShape = (_2,_1,_1)` (the kernel's multicast path, measured in
+/// docs/perf.md): each CTA of a cluster loads a (128,64) half of B's (256,64) box into both.
+#[test]
+fn the_cluster_multicast_tables_pass_the_host_side_proof() {
+    let r = check_of::<tycute_configs::sm90_128x256::c2::Sm90_128x256C2>().unwrap_or_else(|e| panic!("{e}"));
+    assert!(r.lines.iter().any(|l| l.starts_with("TMA load B_K boxes -> smem stage")), "{:?}", r.lines);
+    let t = tables_of::<tycute_configs::sm90_128x256::c2::Sm90_128x256C2>().unwrap();
+    assert_eq!((t.cluster_m, t.box_b_mcast, t.mcast_b.clone()), (2, (128, 64), vec![(0, 0), (128, 16384)]));
+    let mut bad = tables_of::<tycute_configs::sm90_128x256::c2::Sm90_128x256C2>().unwrap();
+    bad.mcast_b[1].1 += 1024;
+    bad.ops[2].boxes = bad.mcast_b.clone();
+    assert!(check_tables(&bad).unwrap_err().contains("TMA load B_K"));
+    let h = header_of::<tycute_configs::sm90_128x256::c2::Sm90_128x256C2>();
+    assert!(h.contains("constexpr int kClusterM = 2;") && h.contains("{128,16384},"), "{h}");
+}
+
+/// `sm90_reuse_c` is `sm90` with ReuseSmemC: its tables are sm90's, only the flag differs.
+#[test]
+fn reuse_smem_c_changes_the_flag_only() {
+    use tycute_configs::sm90::Sm90ReuseSmemC;
+    check_of::<Sm90ReuseSmemC>().unwrap_or_else(|e| panic!("{e}"));
+    let values = |h: &str, name: &str| -> Vec<String> {
+        h.lines().filter(|l| l.contains("constexpr") || l.contains("__device__")).filter(|l| !l.contains("kReuseSmemC")).map(|l| l.replace(name, "NAME")).collect()
+    };
+    let (a, b) = (header(), header_of::<Sm90ReuseSmemC>());
+    assert!(a.contains("constexpr int kReuseSmemC = 0;") && b.contains("constexpr int kReuseSmemC = 1;"), "{b}");
+    assert_eq!(values(&a, "sm90"), values(&b, "sm90_reuse_c"));
+}
+
+#[test]
+fn header_is_deterministic() {
+    let (a, b) = (header(), header());
+    assert_eq!(a, b);
+    assert!(!a.contains("ERROR"), "{a}");
+    assert!(a.contains("constexpr int kTmaSwizzleA = 3;"), "{a}");
+    assert!(a.contains("constexpr int kGmmaSboA_K = 1024;") && a.contains("constexpr int kGmmaSboA_MN = 1024;"), "{a}");
+    assert!(a.contains("constexpr int kGmmaLboB_MN = 8192;") && a.contains("constexpr int kMnB_MN = 1;"), "{a}");
+    assert!(a.contains("TYCUTE_DEVICE const unsigned short acc_crd[128][128]"));
+}

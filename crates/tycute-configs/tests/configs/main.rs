@@ -1,0 +1,42 @@
+//! The tests of `tycute-configs`, one module per module of the library (`src/NAME.rs` is tested
+//! by `NAME.rs` here). They link the library instead of being its unit tests: a `--test` build of
+//! the library would evaluate every configuration's types a second time (docs/perf.md).
+
+// `cute!` names `::tycute`, as in the library
+extern crate tycute_layout as tycute;
+
+#[cfg(feature = "kernel")]
+mod analyze;
+#[cfg(feature = "kernel")]
+mod emit_header;
+#[cfg(feature = "kernel")]
+mod emit_sm80;
+#[cfg(all(feature = "kernel", feature = "sm90"))]
+mod emit_sm90;
+mod rows;
+mod sgemm_sm80;
+#[cfg(feature = "kernel")]
+mod sm80_mixed_128x256;
+#[cfg(feature = "kernel")]
+mod sm80_nt_128x256;
+#[cfg(feature = "kernel")]
+mod sm80_tn_128x256;
+#[cfg(feature = "kernel")]
+mod sm80_variants;
+#[cfg(feature = "sm90")]
+mod sm90;
+#[cfg(feature = "sm90")]
+mod sm90_layouts;
+#[cfg(feature = "sm90")]
+mod tiled_values;
+
+use tycute_configs::Row;
+use tycute_tiled::copy::{table_of, CuteFunc, CuteText};
+
+/// The dump's row `name` of thread `t` is the type-level partition `P` (text and table).
+pub fn check_thread_row<P: CuteText + CuteFunc>(thread_rows: fn(usize, bool) -> Option<Vec<Row>>, t: usize, name: &str) {
+    let rows = thread_rows(t, true).expect("a thread of the configuration");
+    let row = rows.iter().find(|r| r.name == name).unwrap_or_else(|| panic!("no row {name}"));
+    assert_eq!(row.text(), tycute_tiled::copy::text::<P>(), "thread {t} {name}");
+    assert_eq!(row.table.as_deref(), Some(&table_of::<P>()[..]), "thread {t} table:{name}");
+}
