@@ -490,7 +490,13 @@ impl Evaluator {
             }
             "swizzle_apply" => {
                 need(args, 2, op)?;
-                Ok(text(self.swizzle(args[0])?.apply(self.int(args[1])?)))
+                let sw = self.swizzle(args[0])?;
+                let x = self.int(args[1])?;
+                ensure!(
+                    !(x.is_static && x.value < 0),
+                    "swizzle_apply: the static offset must be non-negative: {x}"
+                );
+                Ok(text(sw.apply(x)))
             }
             "swizzle_masks" => {
                 need(args, 1, op)?;
@@ -813,7 +819,7 @@ fn position_independent(a: AnyLayout) -> Result<AnyLayout> {
 }
 
 fn recast_composed(fb: i64, tb: i64, c: &ComposedLayout) -> Result<AnyLayout> {
-    let (num, den) = crate::swizzle::ratio(tb, fb)?;
+    let (num, den) = crate::swizzle::recast_ratio(fb, tb)?;
     let up = if num != 1 {
         composed::upcast(num, c)?
     } else {

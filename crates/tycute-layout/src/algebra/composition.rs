@@ -262,11 +262,11 @@ impl NoIntegerStrideWithBasis for B1 {}
 
 /// CuTe's `static_assert(tuple_size<Tiler>::value <= rank(A))`.
 #[diagnostic::on_unimplemented(
-    message = "composition: the tiler has more modes than the layout",
+    message = "composition: the tiler has more modes than the layout (rank(tiler) = {TilerRank}, rank(A) = {Rank})",
     label = "tiler rank exceeds the layout's rank"
 )]
-pub trait TilerRankFits {}
-impl TilerRankFits for B1 {}
+pub trait TilerRankFits<TilerRank = (), Rank = ()> {}
+impl<TilerRank, Rank> TilerRankFits<TilerRank, Rank> for B1 {}
 
 // ---------------------------------------------------------------------------------------------
 // Entry points
@@ -344,7 +344,12 @@ impl<S, D, H, T> CompositionOp<Tup<H, T>> for Layout<S, D>
 where
     Layout<S, D>: ModesOp,
     Tup<H, T>: TilerFits<<Layout<S, D> as ModesOp>::Output>,
-    <Tup<H, T> as TilerFits<<Layout<S, D> as ModesOp>::Output>>::Output: TilerRankFits,
+    <Tup<H, T> as TilerFits<<Layout<S, D> as ModesOp>::Output>>::Output: crate::bounds::DecimalIfFailed<crate::bounds::LenOf<Tup<H, T>>>
+        + crate::bounds::DecimalIfFailed<crate::bounds::LenOf<<Layout<S, D> as ModesOp>::Output>>,
+    <Tup<H, T> as TilerFits<<Layout<S, D> as ModesOp>::Output>>::Output: TilerRankFits<
+        crate::bounds::DecIfFailed<<Tup<H, T> as TilerFits<<Layout<S, D> as ModesOp>::Output>>::Output, crate::bounds::LenOf<Tup<H, T>>>,
+        crate::bounds::DecIfFailed<<Tup<H, T> as TilerFits<<Layout<S, D> as ModesOp>::Output>>::Output, crate::bounds::LenOf<<Layout<S, D> as ModesOp>::Output>>,
+    >,
     <Layout<S, D> as ModesOp>::Output: ByMode<Tup<H, T>>,
     <<Layout<S, D> as ModesOp>::Output as ByMode<Tup<H, T>>>::Output: MakeLayoutOp,
 {
