@@ -513,7 +513,11 @@ impl<SA, DA, SB, DB> ZipLayoutsBy<Layout<SB, DB>, B0> for Layout<SA, DA> {
 impl<SA, DA, SB, DB> ZipLayoutsBy<Layout<SB, DB>, B1> for Layout<SA, DA>
 where
     SA: SameRankAs<SB>,
-    <SA as SameRankAs<SB>>::Output: ZipRanksMatch,
+    <SA as SameRankAs<SB>>::Output: crate::bounds::DecimalIfFailed<SA> + crate::bounds::DecimalIfFailed<SB>,
+    <SA as SameRankAs<SB>>::Output: ZipRanksMatch<
+        crate::bounds::DecIfFailed<<SA as SameRankAs<SB>>::Output, SA>,
+        crate::bounds::DecIfFailed<<SA as SameRankAs<SB>>::Output, SB>,
+    >,
     Layout<SA, DA>: ZipModesIf<Layout<SB, DB>, <SA as SameRankAs<SB>>::Output>,
 {
     type Output = <Layout<SA, DA> as ZipModesIf<Layout<SB, DB>, <SA as SameRankAs<SB>>::Output>>::Output;
@@ -538,11 +542,11 @@ impl<A, B> ZipModesIf<B, B0> for A {
 
 /// Rejects a zip of two layouts whose ranks differ.
 #[diagnostic::on_unimplemented(
-    message = "zip of two layouts (blocked_product, raked_product): Mismatched Ranks",
+    message = "zip of two layouts (blocked_product, raked_product): Mismatched Ranks (the second shape must be a tuple of the first one's rank): the shapes {A} and {B}",
     label = "zip of two layouts needs equal ranks"
 )]
-pub trait ZipRanksMatch: Sealed {}
-impl ZipRanksMatch for B1 {}
+pub trait ZipRanksMatch<A = (), B = ()>: Sealed {}
+impl<A, B> ZipRanksMatch<A, B> for B1 {}
 
 /// Whether `B` is a tuple of the same length as the list `Self`, as a bit.
 #[doc(hidden)]

@@ -76,6 +76,15 @@ where
 {
     type Output = Dec<crate::tuple::Len<L>>;
 }
+/// `rank(X)` of an IntTuple (1 for an integer), computed only when rendered, as [`LenOf`].
+#[doc(hidden)]
+pub struct RankOf<X>(PhantomData<fn() -> X>);
+impl<X: crate::tuple::RankOp> DecimalOp for RankOf<X>
+where
+    <X as crate::tuple::RankOp>::Output: DecimalOp,
+{
+    type Output = Dec<<X as crate::tuple::RankOp>::Output>;
+}
 
 /// An unsigned number's groups of three digits, most significant first, in front of `Acc` (a
 /// list `(G, (G, ... ()))` of the groups found so far).
