@@ -61,11 +61,11 @@ pub type Complement<A> = <A as ComplementOp>::Output;
 
 /// CuTe's `static_assert(not is_constant<0, decltype(new_shape)>)`.
 #[diagnostic::on_unimplemented(
-    message = "complement: Non-injective Layout detected in complement. (two modes of A overlap: the new shape stride_i / current_i is _0)",
+    message = "complement: Non-injective Layout detected in complement. (two modes of A overlap: the new shape stride_i / current_i is _0): the mode {Shape}:{Stride} overlaps the modes below it, which reach {Current}",
     label = "non-injective layout"
 )]
-pub trait Injective {}
-impl Injective for B1 {}
+pub trait Injective<Shape = (), Stride = (), Current = ()> {}
+impl<Shape, Stride, Current> Injective<Shape, Stride, Current> for B1 {}
 
 type Filtered<A> = Filter<A>;
 
@@ -191,7 +191,12 @@ where
     D: Div<Cur> + Mul<S>,
     Quot<D, Cur>: IsEqual<Z0>,
     Eq<Quot<D, Cur>, Z0>: core::ops::Not + Select<P1, Quot<D, Cur>>,
-    Not<Eq<Quot<D, Cur>, Z0>>: Injective,
+    Not<Eq<Quot<D, Cur>, Z0>>: crate::bounds::DecimalIfFailed<S> + crate::bounds::DecimalIfFailed<D> + crate::bounds::DecimalIfFailed<Cur>,
+    Not<Eq<Quot<D, Cur>, Z0>>: Injective<
+        crate::bounds::DecIfFailed<Not<Eq<Quot<D, Cur>, Z0>>, S>,
+        crate::bounds::DecIfFailed<Not<Eq<Quot<D, Cur>, Z0>>, D>,
+        crate::bounds::DecIfFailed<Not<Eq<Quot<D, Cur>, Z0>>, Cur>,
+    >,
     ResS: ConcatOp<Tup<NewShape<D, Cur>, Nil>>,
     ResD: ConcatOp<Tup<Cur, Nil>>,
     T: ComplementFold<Prod<D, S>, Append<ResS, NewShape<D, Cur>>, Append<ResD, Cur>>,

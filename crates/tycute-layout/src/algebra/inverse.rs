@@ -57,11 +57,11 @@ pub type LeftInverse<A> = <A as LeftInverseOp>::Output;
 
 /// CuTe's "Left inverse divisibility condition".
 #[diagnostic::on_unimplemented(
-    message = "left_inverse: Left inverse divisibility condition (a stride of A must be a multiple of the size of the modes with smaller strides)",
+    message = "left_inverse: Left inverse divisibility condition (a stride of A must be a multiple of the size of the modes with smaller strides): stride {Stride}, size {Size}",
     label = "left inverse divisibility condition fails"
 )]
-pub trait LeftInverseDivisibility {}
-impl LeftInverseDivisibility for B1 {}
+pub trait LeftInverseDivisibility<Stride = (), Size = ()> {}
+impl<Stride, Size> LeftInverseDivisibility<Stride, Size> for B1 {}
 
 /// The coalesced modes of A, sorted as CuTe sorts them.
 type Coalesced<A> = Coalesce<A>;
@@ -195,7 +195,8 @@ impl<D, P, T, Sz, RS, RD> LeftStep<D, P, T, Sz, RS, RD> for B0
 where
     D: Rem<Sz> + Div<Sz>,
     Mod<D, Sz>: IsEqual<Z0>,
-    Eq<Mod<D, Sz>, Z0>: LeftInverseDivisibility,
+    Eq<Mod<D, Sz>, Z0>: crate::bounds::DecimalIfFailed<D> + crate::bounds::DecimalIfFailed<Sz>,
+    Eq<Mod<D, Sz>, Z0>: LeftInverseDivisibility<crate::bounds::DecIfFailed<Eq<Mod<D, Sz>, Z0>, D>, crate::bounds::DecIfFailed<Eq<Mod<D, Sz>, Z0>, Sz>>,
     Sz: Mul<Quot<D, Sz>>,
     RS: ConcatOp<Tup<Quot<D, Sz>, Nil>>,
     RD: ConcatOp<Tup<P, Nil>>,

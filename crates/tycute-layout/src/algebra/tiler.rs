@@ -241,11 +241,90 @@ where
 /// Rejects a leaf of the guide (a layout, an integer or `_`) that lands on an integer mode: the
 /// mode was not divided (the tiler has `_` there), so there is no `(tile, rest)` pair to unzip.
 #[diagnostic::on_unimplemented(
-    message = "divide/product by a tiler: Index out of range (`_` in the tiler over a plain-integer mode of A)",
+    message = "divide/product by a tiler: Index out of range (`_` in the tiler over a plain-integer mode of A): mode {Mode} of the divided layout, {Shape}, has no (tile, rest) pair",
     label = "`_` in this tiler keeps a plain-integer mode, which has no (tile, rest) pair to unzip"
 )]
-pub trait UnzipIndexInRange: Sealed {}
-impl UnzipIndexInRange for B1 {}
+pub trait UnzipIndexInRange<Mode = (), Shape = ()>: Sealed {}
+impl<Mode, Shape> UnzipIndexInRange<Mode, Shape> for B1 {}
+
+/// The top mode of `L` (its index, or its shape with `SHAPE`) whose unzip by its element of the
+/// guide `G` fails, rendered only in [`UnzipIndexInRange`]'s message (its `DecimalOp` walks the
+/// modes again; an accepted unzip never does).
+#[doc(hidden)]
+pub struct UnzipBadMode<L, G, const SHAPE: bool>(core::marker::PhantomData<fn() -> (L, G)>);
+impl<L, G> crate::bounds::DecimalOp for UnzipBadMode<L, G, false>
+where
+    (L, G): FirstBadUnzip<Z0>,
+    <(L, G) as FirstBadUnzip<Z0>>::Index: crate::bounds::DecimalOp,
+{
+    type Output = crate::bounds::Dec<<(L, G) as FirstBadUnzip<Z0>>::Index>;
+}
+impl<L, G> crate::bounds::DecimalOp for UnzipBadMode<L, G, true>
+where
+    (L, G): FirstBadUnzip<Z0>,
+    <(L, G) as FirstBadUnzip<Z0>>::Shape: crate::bounds::DecimalOp,
+{
+    type Output = crate::bounds::Dec<<(L, G) as FirstBadUnzip<Z0>>::Shape>;
+}
+/// The first top mode of a layout that its guide's element cannot unzip: `Index` (counted from
+/// `I`) and `Shape`. A guide that is not a tuple names the layout itself.
+#[doc(hidden)]
+pub trait FirstBadUnzip<I> {
+    type Index;
+    type Shape;
+}
+impl<S, D, G, I> FirstBadUnzip<I> for (Layout<S, D>, G)
+where
+    G: TilerKind,
+    G::Kind: KindIsTuple,
+    (Layout<S, D>, G): FirstBadUnzipBy<I, <G::Kind as KindIsTuple>::Output>,
+{
+    type Index = <(Layout<S, D>, G) as FirstBadUnzipBy<I, <G::Kind as KindIsTuple>::Output>>::Index;
+    type Shape = <(Layout<S, D>, G) as FirstBadUnzipBy<I, <G::Kind as KindIsTuple>::Output>>::Shape;
+}
+#[doc(hidden)]
+pub trait FirstBadUnzipBy<I, GuideIsTuple> {
+    type Index;
+    type Shape;
+}
+impl<S, D, G, I> FirstBadUnzipBy<I, B0> for (Layout<S, D>, G) {
+    type Index = I;
+    type Shape = S;
+}
+impl<S, D, I> FirstBadUnzipBy<I, B1> for (Layout<S, D>, Nil) {
+    type Index = I;
+    type Shape = S;
+}
+impl<S0, ST, D0, DT, G0, GT, I> FirstBadUnzipBy<I, B1> for (Layout<Tup<S0, ST>, Tup<D0, DT>>, Tup<G0, GT>)
+where
+    Layout<S0, D0>: TileUnzipOp<G0>,
+    <Layout<S0, D0> as TileUnzipOp<G0>>::InRange: PickBadUnzip<S0, (Layout<ST, DT>, GT), I>,
+{
+    type Index = <<Layout<S0, D0> as TileUnzipOp<G0>>::InRange as PickBadUnzip<S0, (Layout<ST, DT>, GT), I>>::Index;
+    type Shape = <<Layout<S0, D0> as TileUnzipOp<G0>>::InRange as PickBadUnzip<S0, (Layout<ST, DT>, GT), I>>::Shape;
+}
+impl<G0, GT, I> FirstBadUnzipBy<I, B1> for (Layout<Nil, Nil>, Tup<G0, GT>) {
+    type Index = I;
+    type Shape = Nil;
+}
+/// `B0`: this mode (index `I`, shape `S0`); `B1`: the first bad one among the rest.
+#[doc(hidden)]
+pub trait PickBadUnzip<S0, Rest, I> {
+    type Index;
+    type Shape;
+}
+impl<S0, Rest, I> PickBadUnzip<S0, Rest, I> for B0 {
+    type Index = I;
+    type Shape = S0;
+}
+impl<S0, Rest, I> PickBadUnzip<S0, Rest, I> for B1
+where
+    I: core::ops::Add<P1>,
+    Rest: FirstBadUnzip<crate::int::Sum<I, P1>>,
+{
+    type Index = <Rest as FirstBadUnzip<crate::int::Sum<I, P1>>>::Index;
+    type Shape = <Rest as FirstBadUnzip<crate::int::Sum<I, P1>>>::Shape;
+}
 
 /// A rank-2 mode `(tile, rest)` taken apart: dispatches on whether the mode is a tuple.
 #[doc(hidden)]
@@ -368,7 +447,11 @@ pub trait TileUnzipZippedOp<G> {
 }
 impl<L: TileUnzipOp<G>, G> TileUnzipZippedOp<G> for L
 where
-    L::InRange: UnzipIndexInRange,
+    L::InRange: crate::bounds::DecimalIfFailed<UnzipBadMode<L, G, false>> + crate::bounds::DecimalIfFailed<UnzipBadMode<L, G, true>>,
+    L::InRange: UnzipIndexInRange<
+        crate::bounds::DecIfFailed<L::InRange, UnzipBadMode<L, G, false>>,
+        crate::bounds::DecIfFailed<L::InRange, UnzipBadMode<L, G, true>>,
+    >,
     L::Tile: IsLayout,
     L::Rest: IsLayout,
 {
@@ -381,7 +464,11 @@ pub trait TileUnzipTiledOp<G> {
 }
 impl<L: TileUnzipOp<G>, G> TileUnzipTiledOp<G> for L
 where
-    L::InRange: UnzipIndexInRange,
+    L::InRange: crate::bounds::DecimalIfFailed<UnzipBadMode<L, G, false>> + crate::bounds::DecimalIfFailed<UnzipBadMode<L, G, true>>,
+    L::InRange: UnzipIndexInRange<
+        crate::bounds::DecIfFailed<L::InRange, UnzipBadMode<L, G, false>>,
+        crate::bounds::DecIfFailed<L::InRange, UnzipBadMode<L, G, true>>,
+    >,
     L::Tile: IsLayout,
     L::Rest: IsLayout,
     ShapeOf<L::Rest>: SpreadOp,
@@ -395,7 +482,11 @@ pub trait TileUnzipFlatOp<G> {
 }
 impl<L: TileUnzipOp<G>, G> TileUnzipFlatOp<G> for L
 where
-    L::InRange: UnzipIndexInRange,
+    L::InRange: crate::bounds::DecimalIfFailed<UnzipBadMode<L, G, false>> + crate::bounds::DecimalIfFailed<UnzipBadMode<L, G, true>>,
+    L::InRange: UnzipIndexInRange<
+        crate::bounds::DecIfFailed<L::InRange, UnzipBadMode<L, G, false>>,
+        crate::bounds::DecIfFailed<L::InRange, UnzipBadMode<L, G, true>>,
+    >,
     L::Tile: IsLayout,
     L::Rest: IsLayout,
     ShapeOf<L::Tile>: SpreadOp,
