@@ -216,8 +216,11 @@ pub trait LayoutAtOp<I> {
 impl<N: Int, D> LayoutAtOp<crate::int::Z0> for Layout<N, D> {
     type Output = Layout<N, D>;
 }
-/// `layout<I>` of an integral layout for `I > 0`: always out of range (its rank is 1).
-impl<N: Int, D, U: typenum::Unsigned + typenum::NonZero> LayoutAtOp<typenum::PInt<U>> for Layout<N, D>
+/// `layout<I>` of an integral layout for `I > 0`: always out of range (its rank is 1). (The
+/// header names `PInt<V>`, not any `N: Int`: a header that also matches a tuple shape would make
+/// two candidate impls, and rustc then reports the operation as not implemented instead of the
+/// rule.)
+impl<V: typenum::Unsigned + typenum::NonZero, D, U: typenum::Unsigned + typenum::NonZero> LayoutAtOp<typenum::PInt<U>> for Layout<typenum::PInt<V>, D>
 where
     typenum::B0: crate::bounds::DecimalIfFailed<typenum::PInt<U>> + crate::bounds::DecimalIfFailed<P1>,
     typenum::B0: LayoutIndexInRange<

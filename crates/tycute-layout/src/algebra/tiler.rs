@@ -12,7 +12,7 @@
 //!
 //! An operation is a marker `F` that implements [`LayoutTilerFn`] (its layout case) and
 //! [`TupleTilerFn`] (its tuple case: the operation's own "Too many modes in tiler." check, then
-//! [`ByMode`], which applies `F` again to every mode). [`ApplyTiler`] dispatches on the tiler's
+//! [`TilerByMode`], which applies `F` again to every mode). [`ApplyTiler`] dispatches on the tiler's
 //! kind.
 //!
 //! The regrouping steps follow the tiler as a *guide* (CuTe's `tile_unzip` / `zip2_by`): where
@@ -93,7 +93,7 @@ pub trait LayoutTilerFn<A, L> {
     type Output;
 }
 /// An operation's tuple case: `F(A, T)` for a tuple tiler `T` (checks `rank(T) <= rank(A)` with
-/// the operation's message, then applies [`ByMode`]).
+/// the operation's message, then applies [`TilerByMode`]).
 pub trait TupleTilerFn<A, T> {
     type Output;
 }
@@ -146,11 +146,10 @@ pub type LayoutRankNum<A, T> = crate::bounds::DecIfFailed<TilerRankFits<A, T>, <
 
 /// The tuple case after the rank check: `make_layout(F(mode_0(A), T_0), ..., F(mode_k(A), T_k),
 /// mode_k+1(A), ...)`.
-#[doc(hidden)]
-pub trait ByMode<T, F> {
+pub trait TilerByMode<T, F> {
     type Output;
 }
-impl<S, D, T, F> ByMode<T, F> for Layout<S, D>
+impl<S, D, T, F> TilerByMode<T, F> for Layout<S, D>
 where
     Layout<S, D>: ModesOp,
     <Layout<S, D> as ModesOp>::Output: ZipModes<T, F>,
@@ -159,15 +158,15 @@ where
     // (F(A0,T0), F(A1,T1), ..., A_k+1, ...)
     type Output = <<<Layout<S, D> as ModesOp>::Output as ZipModes<T, F>>::Output as MakeLayoutOp>::Output;
 }
-/// [`ByMode`] once the operation's rank check has passed (`B1`); for `B0` the check has already
+/// [`TilerByMode`] once the operation's rank check has passed (`B1`); for `B0` the check has already
 /// failed with the operation's message, and this gives a placeholder so that no second error
 /// follows.
 #[doc(hidden)]
 pub trait ByModeIf<T, F, Fits> {
     type Output;
 }
-impl<A: ByMode<T, F>, T, F> ByModeIf<T, F, B1> for A {
-    type Output = <A as ByMode<T, F>>::Output;
+impl<A: TilerByMode<T, F>, T, F> ByModeIf<T, F, B1> for A {
+    type Output = <A as TilerByMode<T, F>>::Output;
 }
 impl<A, T, F> ByModeIf<T, F, B0> for A {
     type Output = A;
@@ -720,9 +719,9 @@ mod tests {
     }
     impl<A, T> TupleTilerFn<A, T> for Pair
     where
-        A: ByMode<T, Pair>,
+        A: TilerByMode<T, Pair>,
     {
-        type Output = <A as ByMode<T, Pair>>::Output;
+        type Output = <A as TilerByMode<T, Pair>>::Output;
     }
     type P<A, T> = <A as ApplyTiler<T, Pair>>::Output;
 

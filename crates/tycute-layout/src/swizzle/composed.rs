@@ -248,7 +248,6 @@ impl<O, N> OffsetUpcastDivisible<O, N> for B1 {}
 /// for a static integer offset the swizzle is cast and the offset divided (`safe_div`) or
 /// multiplied by `N`; for an `smem_ptr[Bb]` flag the swizzle is kept (it acts on byte
 /// addresses) and the flag becomes `smem_ptr[(B*N)b]` / `smem_ptr[(B/N)b]`.
-#[doc(hidden)]
 pub trait CastOffset<N, SW> {
     type UpSw;
     type UpOffset;
