@@ -75,6 +75,7 @@ const RULES: &[(&str, &str)] = &[
     ("Expected smem", "as_position_independent_swizzle_layout: Expected smem"),
     ("logical_divide: Too many modes in tiler", "logical_divide: Too many modes in tiler | Mismatched ranks (the tiler has more modes"),
     ("logical_product: Too many modes in tiler", "logical_product: Too many modes in tiler | Mismatched ranks (the tiler has more modes"),
+    ("the profile has more modes than the layout", "the profile has more modes than the layout"),
     ("Too many modes in tiler", "Too many modes in tiler | Mismatched ranks (the tiler has more modes | the tiler has more modes than the layout"),
     ("the tiler has more modes than the layout", "the tiler has more modes than the layout | Mismatched ranks (the tiler has more modes"),
     ("Index out of range", "Index out of range"),
@@ -83,6 +84,10 @@ const RULES: &[(&str, &str)] = &[
     ("Require offset == 0", "Require offset == 0"),
     ("N must be a power of two", "N must be a power of two"),
     ("static offset must be divisible by N", "the static offset must be divisible by N"),
+    ("the Y and Z masks must be runs of the same number of bits", "the Y and Z masks must be runs of the same number of bits"),
+    ("recast_layout: sizeof_bits<To> / sizeof_bits<From>", "recast_layout: sizeof_bits<To> / sizeof_bits<From>"),
+    ("swizzle_apply: the static offset must be non-negative", "swizzle_apply: the static offset must be non-negative"),
+    ("Need equal rank of shape and order", "Need equal rank of shape and order"),
 ];
 
 // ---------------------------------------------------------------------------------------------

@@ -11,7 +11,6 @@ use crate::error::{ensure, Error, Result};
 use crate::int::Int;
 use crate::int_tuple::IntTuple;
 use crate::layout::Layout;
-use crate::swizzle::ratio;
 
 fn map_modes(
     shape: &IntTuple,
@@ -46,7 +45,7 @@ pub fn upcast(n: i64, layout: &Layout) -> Result<Layout> {
         } else if d.is_static {
             ensure!(
                 d.value.wrapping_rem(n) == 0 || (d.value != 0 && n.wrapping_rem(d.value) == 0),
-                "upcast<{n}>: Divisibility condition: stride {d} and {n} do not divide one another (in {layout})"
+                "upcast: Divisibility condition (a static stride d of the layout has d % N != 0 and N % d != 0): stride {d}, N = _{n} (in upcast<{n}> of {layout})"
             );
             let ad = d.abs()?;
             Ok((
@@ -64,7 +63,8 @@ pub fn downcast(n: i64, layout: &Layout) -> Result<Layout> {
     ensure!(n > 0, "downcast<{n}>: N must be positive");
     ensure!(
         layout.stride.leaves().iter().any(|d| d.is_const(1)),
-        "downcast<{n}>: Downcast requires adjacent elements (no static stride _1 in {layout})"
+        "downcast: Downcast requires adjacent elements (the stride has no static _1 leaf): downcast<_{n}> of a layout with stride {} (in {layout})",
+        layout.stride
     );
     let big_n = Int::st(n);
     map_modes(&layout.shape, &layout.stride, &|s, d| {
@@ -79,7 +79,7 @@ pub fn downcast(n: i64, layout: &Layout) -> Result<Layout> {
 /// `recast_layout<Old,New>(layout)` for element widths in bits: by the reduced ratio
 /// `New/Old = num/den`, `upcast<num>` then `downcast<den>`.
 pub fn recast(old_bits: i64, new_bits: i64, layout: &Layout) -> Result<Layout> {
-    let (num, den) = ratio(new_bits, old_bits)?;
+    let (num, den) = crate::swizzle::recast_ratio(old_bits, new_bits)?;
     match (num, den) {
         (1, 1) => Ok(layout.clone()),
         (1, d) => downcast(d, layout),

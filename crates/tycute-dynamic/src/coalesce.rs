@@ -119,7 +119,15 @@ where
 /// (modes beyond the profile are kept); a leaf of the profile coalesces the whole mode.
 pub fn coalesce_profile(layout: &Layout, profile: &IntTuple) -> Result<Layout> {
     match profile {
-        IntTuple::Tuple(p) => transform_layout(layout, p, "coalesce", coalesce_profile)
+        IntTuple::Tuple(p) => {
+            ensure!(
+                p.len() <= layout.rank(),
+                "coalesce: the profile has more modes than the layout (rank(P) > rank(A): rank(P) = _{}, rank(A) = _{}: {layout} by {profile})",
+                p.len(),
+                layout.rank()
+            );
+            transform_layout(layout, p, "coalesce", coalesce_profile)
+        }
             .map_err(|e| e.context("coalesce")),
         IntTuple::Int(_) => coalesce(layout),
     }

@@ -58,9 +58,10 @@ fn complement_filtered(f: &Layout, cotarget: &IntTuple) -> Result<Layout> {
         let new_stride = min_stride.mul(shape[min_idx])?;
         ensure!(
             !new_shape.is_const(0),
-            "Non-injective Layout detected in complement. (mode {}:{} overlaps the modes below it in {f})",
+            "complement: Non-injective Layout detected in complement. (two modes of A overlap: the new shape stride_i / current_i is _0): the mode {}:{} overlaps the modes below it, which reach {} (in {f})",
             shape[min_idx],
-            min_stride
+            min_stride,
+            result_stride[i]
         );
         shape.remove(min_idx);
         stride.remove(min_idx);
@@ -71,9 +72,10 @@ fn complement_filtered(f: &Layout, cotarget: &IntTuple) -> Result<Layout> {
     let new_shape = stride[0].div(result_stride[r - 1])?;
     ensure!(
         !new_shape.is_const(0),
-        "Non-injective Layout detected in complement. (mode {}:{} overlaps the modes below it in {f})",
+        "complement: Non-injective Layout detected in complement. (two modes of A overlap: the new shape stride_i / current_i is _0): the mode {}:{} overlaps the modes below it, which reach {} (in {f})",
         shape[0],
-        stride[0]
+        stride[0],
+        result_stride[r - 1]
     );
     result_shape.push(new_shape);
     // rest: from the end of the covered range up to the cotarget

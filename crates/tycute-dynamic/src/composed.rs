@@ -149,7 +149,13 @@ pub fn upcast(n: i64, c: &ComposedLayout) -> Result<AnyLayout> {
         Func::Layout(l) => Func::Layout(cast::upcast(n, l)?),
     };
     let off = match &c.offset {
-        Offset::Int(i) => Offset::Int(i.safe_div(Int::st(n))?),
+        Offset::Int(i) => {
+            ensure!(
+                !i.is_static || i.value.wrapping_rem(n) == 0,
+                "upcast of a composed layout: the static offset must be divisible by N: offset {i}, N = _{n}"
+            );
+            Offset::Int(i.safe_div(Int::st(n))?)
+        }
         other => return Err(Error::reject(format!("upcast: unsupported offset {other}"))),
     };
     Ok(compose3(a, off, Func::Layout(b)))

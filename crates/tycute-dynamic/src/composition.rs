@@ -444,7 +444,8 @@ pub fn composition_tiler(lhs: &Layout, tiler: &Tiler) -> Result<Layout> {
         Tiler::Tuple(v) => {
             ensure!(
                 v.len() <= lhs.rank(),
-                "composition: Too many modes in tiler {tiler} for the rank-{} layout {lhs}",
+                "composition: the tiler has more modes than the layout (rank(tiler) = _{}, rank(A) = _{}): tiler {tiler}, layout {lhs}",
+                v.len(),
                 lhs.rank()
             );
             let mut out = Vec::with_capacity(v.len());

@@ -16,7 +16,7 @@ fn product_like(shape: &IntTuple, order: &IntTuple) -> Result<IntTuple> {
         IntTuple::Tuple(ov) => {
             let IntTuple::Tuple(sv) = shape else {
                 return Err(Error::reject(format!(
-                    "compact_order: order {order} is deeper than shape {shape}"
+                    "compact_order: Need equal rank of shape {shape} and order {order} (the order is deeper)"
                 )));
             };
             ensure!(
@@ -37,6 +37,21 @@ fn product_like(shape: &IntTuple, order: &IntTuple) -> Result<IntTuple> {
 /// strides. Equal orders give equal strides; dynamic order entries count as larger than every
 /// static one and are ordered left to right.
 pub fn compact_order(shape: &IntTuple, order: &IntTuple) -> Result<IntTuple> {
+    compact_order_checked(shape, order).map_err(|e| {
+        if e.is_reject() && e.message.contains("Need equal rank of shape") {
+            Error::reject(format!(
+                "make_ordered_layout: Need equal rank of shape and order (the order must be weakly congruent to the shape): the shape {shape} (rank _{}), the order {order} (rank _{}) ({})",
+                shape.rank(),
+                order.rank(),
+                e.message
+            ))
+        } else {
+            e
+        }
+    })
+}
+
+fn compact_order_checked(shape: &IntTuple, order: &IntTuple) -> Result<IntTuple> {
     let ref_shape = product_like(shape, order)?.leaves();
     let flat_order = order.leaves();
     // largest static entry of order

@@ -78,9 +78,29 @@ pub(crate) fn zip2_by(t: &IntTuple, guide: &Tiler) -> Result<IntTuple> {
 
 /// `tile_unzip(layout, tiler)`.
 pub(crate) fn tile_unzip(layout: &Layout, tiler: &Tiler) -> Result<Layout> {
-    Ok(Layout::raw(
-        zip2_by(&layout.shape, tiler)?,
-        zip2_by(&layout.stride, tiler)?,
+    let shape = zip2_by(&layout.shape, tiler).map_err(|e| unzip_error(e, &layout.shape, tiler))?;
+    Ok(Layout::raw(shape, zip2_by(&layout.stride, tiler)?))
+}
+
+/// The rule's words and numbers for an unzip that meets an integer mode: the first top mode of
+/// the divided layout that its tiler element cannot unzip (its index and shape), as the type
+/// level states them.
+fn unzip_error(e: Error, shape: &IntTuple, tiler: &Tiler) -> Error {
+    if !(e.is_reject() && e.message.starts_with("Index out of range")) {
+        return e;
+    }
+    let (index, mode) = match (shape, tiler) {
+        (IntTuple::Tuple(tv), Tiler::Tuple(g)) => tv
+            .iter()
+            .zip(g)
+            .enumerate()
+            .find(|(_, (t, gi))| zip2_by(t, gi).is_err())
+            .map_or((0, shape.clone()), |(i, (t, _))| (i, t.clone())),
+        _ => (0, shape.clone()),
+    };
+    Error::reject(format!(
+        "divide/product by a tiler: Index out of range (`_` in the tiler over a plain-integer mode of A): mode _{index} of the divided layout, {mode}, has no (tile, rest) pair ({})",
+        e.message
     ))
 }
 

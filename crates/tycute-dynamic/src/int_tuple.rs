@@ -299,7 +299,7 @@ impl IntTuple {
                         }
                         _ => {
                             return Err(Error::reject(format!(
-                                "zip: Mismatched Ranks: {e} does not have rank {r} like {first}"
+                                "zip: Mismatched Ranks (the top modes are not all tuples of the same rank, or the tuple is empty): the shape {self} ({e} does not have rank {r} like {first})"
                             )))
                         }
                     }

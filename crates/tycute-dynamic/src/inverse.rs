@@ -97,7 +97,7 @@ pub fn left_inverse(layout: &Layout) -> Result<Layout> {
         let size = ints(result_shape.clone()).product()?;
         ensure!(
             istride.rem(size)?.value == 0,
-            "left_inverse: Left inverse divisibility condition: stride {istride} is not a multiple of {size} in {layout}"
+            "left_inverse: Left inverse divisibility condition (a stride of A must be a multiple of the size of the modes with smaller strides): stride {istride}, size {size} (in {layout})"
         );
         result_shape.push(istride.div(size)?);
         result_stride.push(preprod[i]);

@@ -221,6 +221,22 @@ fn compact_rec(major: Major, shape: &IntTuple, cur: &mut Int) -> Result<IntTuple
 ///   the remaining quotient; a static `_0` coordinate short-cuts to `_0` everywhere);
 /// * tuple coord, tuple shape: sum over the modes (ranks must match).
 pub fn crd2idx(coord: &IntTuple, shape: &IntTuple, stride: &IntTuple) -> Result<Int> {
+    crd2idx_at(coord, shape, stride).map_err(|e| {
+        if e.is_reject() && e.message.starts_with("crd2idx:") {
+            Error::reject(format!(
+                "crd2idx: Mismatched Ranks (the coordinate is not weakly congruent to the shape, or holds an empty tuple): the coordinate {coord} (rank _{}) and the shape {shape} (rank _{}) ({})",
+                coord.rank(),
+                shape.rank(),
+                e.message
+            ))
+        } else {
+            e
+        }
+    })
+}
+
+/// The recursion of [`crd2idx`] (its errors name the sub-tuples where the ranks differ).
+fn crd2idx_at(coord: &IntTuple, shape: &IntTuple, stride: &IntTuple) -> Result<Int> {
     match (coord, shape, stride) {
         (IntTuple::Tuple(c), IntTuple::Tuple(s), IntTuple::Tuple(d)) => {
             ensure!(
@@ -229,7 +245,7 @@ pub fn crd2idx(coord: &IntTuple, shape: &IntTuple, stride: &IntTuple) -> Result<
             );
             let mut acc: Option<Int> = None;
             for ((ci, si), di) in c.iter().zip(s).zip(d) {
-                let x = crd2idx(ci, si, di)?;
+                let x = crd2idx_at(ci, si, di)?;
                 acc = Some(match acc {
                     None => x,
                     Some(a) => a.add(x)?,
@@ -252,19 +268,19 @@ pub fn crd2idx(coord: &IntTuple, shape: &IntTuple, stride: &IntTuple) -> Result<
             if c.is_const(0) {
                 let mut total = Int::ZERO;
                 for (si, di) in s.iter().zip(d) {
-                    total = total.add(crd2idx(&IntTuple::Int(Int::ZERO), si, di)?)?;
+                    total = total.add(crd2idx_at(&IntTuple::Int(Int::ZERO), si, di)?)?;
                 }
                 // `crd2idx(_0, s0, d0) + (_0 + ... )`: all static zeros.
                 return Ok(total);
             }
             for (k, (si, di)) in s.iter().zip(d).enumerate() {
                 let x = if k + 1 == n {
-                    crd2idx(&IntTuple::Int(c), si, di)?
+                    crd2idx_at(&IntTuple::Int(c), si, di)?
                 } else {
                     let p = si.product()?;
                     let (q, r) = (c.div(p)?, c.rem(p)?);
                     c = q;
-                    crd2idx(&IntTuple::Int(r), si, di)?
+                    crd2idx_at(&IntTuple::Int(r), si, di)?
                 };
                 acc = Some(match acc {
                     None => x,
@@ -283,6 +299,22 @@ pub fn crd2idx(coord: &IntTuple, shape: &IntTuple, stride: &IntTuple) -> Result<
 /// `idx2crd(idx, shape)`: the colexicographic coordinate of an index (the last mode is not
 /// reduced modulo its size).
 pub fn idx2crd(idx: &IntTuple, shape: &IntTuple) -> Result<IntTuple> {
+    idx2crd_at(idx, shape).map_err(|e| {
+        if e.is_reject() && e.message.starts_with("idx2crd:") {
+            Error::reject(format!(
+                "idx2crd: Mismatched Ranks (the index is not weakly congruent to the shape, or meets an empty tuple): the index {idx} (rank _{}) and the shape {shape} (rank _{}) ({})",
+                idx.rank(),
+                shape.rank(),
+                e.message
+            ))
+        } else {
+            e
+        }
+    })
+}
+
+/// The recursion of [`idx2crd`] (its errors name the sub-tuples where the ranks differ).
+fn idx2crd_at(idx: &IntTuple, shape: &IntTuple) -> Result<IntTuple> {
     match (idx, shape) {
         (IntTuple::Tuple(i), IntTuple::Tuple(s)) => {
             ensure!(
@@ -292,7 +324,7 @@ pub fn idx2crd(idx: &IntTuple, shape: &IntTuple) -> Result<IntTuple> {
             Ok(IntTuple::Tuple(
                 i.iter()
                     .zip(s)
-                    .map(|(a, b)| idx2crd(a, b))
+                    .map(|(a, b)| idx2crd_at(a, b))
                     .collect::<Result<_>>()?,
             ))
         }
@@ -309,11 +341,11 @@ pub fn idx2crd(idx: &IntTuple, shape: &IntTuple) -> Result<IntTuple> {
             let mut out = Vec::with_capacity(n);
             for (k, si) in s.iter().enumerate() {
                 if k + 1 == n {
-                    out.push(idx2crd(&IntTuple::Int(c), si)?);
+                    out.push(idx2crd_at(&IntTuple::Int(c), si)?);
                 } else {
                     let p = si.product()?;
                     let (q, r) = (c.div(p)?, c.rem(p)?);
-                    out.push(idx2crd(&IntTuple::Int(r), si)?);
+                    out.push(idx2crd_at(&IntTuple::Int(r), si)?);
                     c = q;
                 }
             }

@@ -249,7 +249,16 @@ impl Evaluator {
             let i: usize = i
                 .parse()
                 .map_err(|_| Error::parse(format!("bad mode index in {op}")))?;
-            return Ok(Output::Layout(match self.any(args[0])? {
+            let x = self.any(args[0])?;
+            let rank = match &x {
+                AnyLayout::Plain(l) => l.rank(),
+                AnyLayout::Composed(c) => c.layout_b()?.rank(),
+            };
+            ensure!(
+                i < rank,
+                "layout<I>: Index out of range (I must be less than rank(layout)): layout<_{i}> of a rank-_{rank} layout"
+            );
+            return Ok(Output::Layout(match x {
                 AnyLayout::Plain(l) => AnyLayout::Plain(l.mode(i)?),
                 AnyLayout::Composed(c) => composed::mode(&c, i)?,
             }));
@@ -490,7 +499,13 @@ impl Evaluator {
             }
             "swizzle_apply" => {
                 need(args, 2, op)?;
-                Ok(text(self.swizzle(args[0])?.apply(self.int(args[1])?)))
+                let sw = self.swizzle(args[0])?;
+                let x = self.int(args[1])?;
+                ensure!(
+                    !(x.is_static && x.value < 0),
+                    "swizzle_apply: the static offset must be non-negative: {x}"
+                );
+                Ok(text(sw.apply(x)))
             }
             "swizzle_masks" => {
                 need(args, 1, op)?;
@@ -813,7 +828,7 @@ fn position_independent(a: AnyLayout) -> Result<AnyLayout> {
 }
 
 fn recast_composed(fb: i64, tb: i64, c: &ComposedLayout) -> Result<AnyLayout> {
-    let (num, den) = crate::swizzle::ratio(tb, fb)?;
+    let (num, den) = crate::swizzle::recast_ratio(fb, tb)?;
     let up = if num != 1 {
         composed::upcast(num, c)?
     } else {
@@ -917,6 +932,29 @@ mod tests {
 
     fn ev(op: &str, args: &[&str]) -> String {
         result_field(&Evaluator::default(), op, args)
+    }
+
+    /// The layout algebra's rules state the numbers the type level's messages state
+    /// (ui-tests/fail/*.stderr), in the same first words.
+    #[test]
+    fn layout_rule_numbers() {
+        let rej = |op: &str, args: &[&str], words: &str| {
+            let r = ev(op, args);
+            assert!(r.starts_with("REJECT\t") && r.contains(words), "{op} {args:?}: {r}");
+        };
+        rej("layout<2>", &["(_8,_2):(_1,_8)"], "layout<I>: Index out of range (I must be less than rank(layout)): layout<_2> of a rank-_2 layout");
+        rej("composition_tiler", &["_8:_1", "(_2,_2)"], "composition: the tiler has more modes than the layout (rank(tiler) = _2, rank(A) = _1)");
+        rej("complement", &["(_4,_2):(_1,_2)"], "the mode _2:_2 overlaps the modes below it, which reach _4");
+        rej("left_inverse", &["(_4,_3):(_3,_2)"], "Left inverse divisibility condition (a stride of A must be a multiple of the size of the modes with smaller strides): stride _3, size _2");
+        rej("upcast", &["4", "(_4,_4):(_1,_6)"], "upcast: Divisibility condition (a static stride d of the layout has d % N != 0 and N % d != 0): stride _6, N = _4");
+        rej("downcast", &["2", "(_4,_4):(_4,_16)"], "downcast: Downcast requires adjacent elements (the stride has no static _1 leaf): downcast<_2> of a layout with stride (_4,_16)");
+        rej("upcast", &["4", "Sw<3,3,3> o _6 o (_8,_8):(_8,_1)"], "upcast of a composed layout: the static offset must be divisible by N: offset _6, N = _4");
+        rej("swizzle_apply", &["Sw<2,3,3>", "_-8"], "swizzle_apply: the static offset must be non-negative: _-8");
+        rej("zipped_divide", &["(_8,_4):(_1,_8)", "(_,_2)"], "Index out of range (`_` in the tiler over a plain-integer mode of A): mode _0 of the divided layout, _8, has no (tile, rest) pair");
+        rej("crd2idx", &["((_1,_1),_2)", "(_4,_8)", "(_1,_4)"], "crd2idx: Mismatched Ranks (the coordinate is not weakly congruent to the shape, or holds an empty tuple): the coordinate ((_1,_1),_2) (rank _2) and the shape (_4,_8) (rank _2)");
+        rej("make_ordered_layout", &["(_4,_8,_3)", "(_2,_0)"], "make_ordered_layout: Need equal rank of shape and order (the order must be weakly congruent to the shape): the shape (_4,_8,_3) (rank _3), the order (_2,_0) (rank _2)");
+        rej("tile_to_shape", &["(_8,_8):(_1,_8)", "(_12,_16)"], "tile_to_shape: block shape does not divide the target shape. ((_8,_8) vs (_12,_16))");
+        rej("coalesce_profile", &["(_2,_4):(_1,_2)", "(_1,_1,_1)"], "coalesce: the profile has more modes than the layout (rank(P) > rank(A): rank(P) = _3, rank(A) = _2");
     }
 
     /// `copy_vector` and `swizzled_vector` (ui-tests/fail/copy_vectorize.rs,

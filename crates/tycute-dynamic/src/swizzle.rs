@@ -98,7 +98,7 @@ impl Swizzle {
         let by = z.count_ones() as i32;
         ensure!(
             bz == by,
-            "make_swizzle: Number of bits in Y and Z don't match (Y = {y}, Z = {z})"
+            "make_swizzle: the Y and Z masks must be runs of the same number of bits (they are not the yyy/zzz masks of a Swizzle): make_swizzle<{y},{z}> (CuTe: Number of bits in Y and Z don't match)"
         );
         let tz_y = y.trailing_zeros() as i32;
         let tz_z = z.trailing_zeros() as i32;
@@ -107,7 +107,7 @@ impl Swizzle {
         let sw = Swizzle::new(bz, m, s).map_err(|e| e.context("make_swizzle"))?;
         ensure!(
             (y | z) as i64 == sw.code(),
-            "make_swizzle: masks Y = {y}, Z = {z} are not a contiguous swizzle (Something went wrong)"
+            "make_swizzle: the Y and Z masks must be runs of the same number of bits (they are not the yyy/zzz masks of a Swizzle): make_swizzle<{y},{z}> (CuTe: Something went wrong)"
         );
         Ok(sw)
     }
@@ -135,7 +135,7 @@ impl Swizzle {
     }
     /// `recast_layout<Old,New>(Sw)` for element widths in bits.
     pub fn recast(&self, old_bits: i64, new_bits: i64) -> Result<Swizzle> {
-        let (num, den) = ratio(new_bits, old_bits)?;
+        let (num, den) = recast_ratio(old_bits, new_bits)?;
         match (num, den) {
             (1, 1) => Ok(*self),
             (1, d) => self.downcast(d),
@@ -156,6 +156,17 @@ impl Swizzle {
 }
 
 /// Reduced ratio `a / b` of two positive bit widths.
+/// `recast_layout<From, To>`'s ratio `sizeof_bits<To> / sizeof_bits<From>` reduced, `(num,
+/// den)`; CuTe supports only `num == 1` (a downcast) or `den == 1` (an upcast).
+pub(crate) fn recast_ratio(from_bits: i64, to_bits: i64) -> Result<(i64, i64)> {
+    let (num, den) = ratio(to_bits, from_bits)?;
+    ensure!(
+        num == 1 || den == 1,
+        "recast_layout: sizeof_bits<To> / sizeof_bits<From> must be an integer or the inverse of one: sizeof_bits<From> = _{from_bits}, sizeof_bits<To> = _{to_bits}"
+    );
+    Ok((num, den))
+}
+
 pub(crate) fn ratio(a: i64, b: i64) -> Result<(i64, i64)> {
     if a <= 0 || b <= 0 {
         return Err(Error::reject(format!(

@@ -7,7 +7,7 @@ use crate::int::{Int, Prod, Sum, Diff, P1};
 use crate::repr::{Reify, Repr};
 use crate::sealed::Sealed;
 use crate::tuple::{
-    AtOp, DepthOp, FlattenOp, IntTuple, List, Nil, ProductOp, RankOp, Tup,
+    AtOp, DepthOp, FlattenOp, IntTuple, Len, LenOp, List, Nil, ProductOp, RankOp, Tup,
 };
 
 /// CuTe's `Layout<Shape, Stride>`: `Shape` and `Stride` are congruent static IntTuples.
@@ -216,12 +216,55 @@ pub trait LayoutAtOp<I> {
 impl<N: Int, D> LayoutAtOp<crate::int::Z0> for Layout<N, D> {
     type Output = Layout<N, D>;
 }
+/// `layout<I>` of an integral layout for `I > 0`: always out of range (its rank is 1). (The
+/// header names `PInt<V>`, not any `N: Int`: a header that also matches a tuple shape would make
+/// two candidate impls, and rustc then reports the operation as not implemented instead of the
+/// rule.)
+impl<V: typenum::Unsigned + typenum::NonZero, D, U: typenum::Unsigned + typenum::NonZero> LayoutAtOp<typenum::PInt<U>> for Layout<typenum::PInt<V>, D>
+where
+    typenum::B0: crate::bounds::DecimalIfFailed<typenum::PInt<U>> + crate::bounds::DecimalIfFailed<P1>,
+    typenum::B0: LayoutIndexInRange<
+        crate::bounds::DecIfFailed<typenum::B0, typenum::PInt<U>>,
+        crate::bounds::DecIfFailed<typenum::B0, P1>,
+    >,
+{
+    type Output = Layout<Nil, Nil>;
+}
 impl<S0, ST, D0, DT, I> LayoutAtOp<I> for Layout<Tup<S0, ST>, Tup<D0, DT>>
 where
-    Tup<S0, ST>: AtOp<I>,
-    Tup<D0, DT>: AtOp<I>,
+    Tup<S0, ST>: LenOp,
+    I: crate::int::IsLess<Len<Tup<S0, ST>>>,
+    IndexFits<I, Tup<S0, ST>>: crate::bounds::DecimalIfFailed<I> + crate::bounds::DecimalIfFailed<Len<Tup<S0, ST>>>,
+    IndexFits<I, Tup<S0, ST>>: LayoutIndexInRange<
+        crate::bounds::DecIfFailed<IndexFits<I, Tup<S0, ST>>, I>,
+        crate::bounds::DecIfFailed<IndexFits<I, Tup<S0, ST>>, Len<Tup<S0, ST>>>,
+    >,
+    IndexFits<I, Tup<S0, ST>>: LayoutAtIf<Tup<S0, ST>, Tup<D0, DT>, I>,
 {
-    type Output = Layout<<Tup<S0, ST> as AtOp<I>>::Output, <Tup<D0, DT> as AtOp<I>>::Output>;
+    type Output = <IndexFits<I, Tup<S0, ST>> as LayoutAtIf<Tup<S0, ST>, Tup<D0, DT>, I>>::Output;
+}
+/// `I < rank`, as a bit.
+type IndexFits<I, S> = crate::int::Le<I, Len<S>>;
+
+/// CuTe's "Index out of range" of `get<I>` on a layout's modes, with the index and the rank.
+#[diagnostic::on_unimplemented(
+    message = "layout<I>: Index out of range (I must be less than rank(layout)): layout<{I}> of a rank-{R} layout",
+    label = "the index is past the layout's last mode"
+)]
+pub trait LayoutIndexInRange<I = (), R = ()>: Sealed {}
+impl<I, R> LayoutIndexInRange<I, R> for typenum::B1 {}
+
+/// Mode `I` once the index check passed (`B0` yields a placeholder so that only the check's
+/// message is reported).
+#[doc(hidden)]
+pub trait LayoutAtIf<S, D, I> {
+    type Output;
+}
+impl<S: AtOp<I>, D: AtOp<I>, I> LayoutAtIf<S, D, I> for typenum::B1 {
+    type Output = Layout<<S as AtOp<I>>::Output, <D as AtOp<I>>::Output>;
+}
+impl<S, D, I> LayoutAtIf<S, D, I> for typenum::B0 {
+    type Output = Layout<Nil, Nil>;
 }
 /// `layout<I>(A)`.
 pub type LayoutAt<A, I> = <A as LayoutAtOp<I>>::Output;

@@ -17,6 +17,7 @@ use crate::int::{
     Abs, AbsVal, And, Bit, CeilDiv, CeilDivOp, Eq, If, Int, IsEqual, IsLess, Le, Mod, Or, Prod,
     Select, B0, B1, N1, P1, Z0,
 };
+use crate::bounds::{Dec, DecIfFailed, DecimalIfFailed, DecimalOp};
 use crate::layout::Layout;
 use crate::sealed::Sealed;
 use crate::tuple::{Nil, Tup};
@@ -31,7 +32,11 @@ pub trait UpcastOp<N>: Sealed {
 impl<N, S, D> UpcastOp<N> for Layout<S, D>
 where
     D: UpcastStrides<N>,
-    <D as UpcastStrides<N>>::Ok: UpcastDivisibility,
+    <D as UpcastStrides<N>>::Ok: DecimalIfFailed<FirstBadStride<D, N>> + DecimalIfFailed<N>,
+    <D as UpcastStrides<N>>::Ok: UpcastDivisibility<
+        DecIfFailed<<D as UpcastStrides<N>>::Ok, FirstBadStride<D, N>>,
+        DecIfFailed<<D as UpcastStrides<N>>::Ok, N>,
+    >,
     (S, D): UpcastModes<N>,
 {
     type Output = Layout<<(S, D) as UpcastModes<N>>::Shape, <(S, D) as UpcastModes<N>>::Stride>;
@@ -153,11 +158,51 @@ where
 /// The check behind `upcast`'s "Divisibility condition": every static nonzero stride `d` has
 /// `d % N == 0` or `N % d == 0`.
 #[diagnostic::on_unimplemented(
-    message = "upcast: Divisibility condition (a static stride d of the layout has d % N != 0 and N % d != 0)",
+    message = "upcast: Divisibility condition (a static stride d of the layout has d % N != 0 and N % d != 0): stride {Stride}, N = {N}",
     label = "this layout has a stride that neither divides nor is a multiple of N"
 )]
-pub trait UpcastDivisibility: Sealed {}
-impl UpcastDivisibility for B1 {}
+pub trait UpcastDivisibility<Stride = (), N = ()>: Sealed {}
+impl<Stride, N> UpcastDivisibility<Stride, N> for B1 {}
+
+/// The first stride of `D` (in the order of its leaves) that fails upcast's divisibility
+/// condition for `N`, rendered only in the rule's message (its `DecimalOp` walks the strides;
+/// an accepted upcast never does).
+#[doc(hidden)]
+pub struct FirstBadStride<D, N>(core::marker::PhantomData<fn() -> (D, N)>);
+impl<D: FirstBad<N>, N> DecimalOp for FirstBadStride<D, N>
+where
+    <D as FirstBad<N>>::Output: DecimalOp,
+{
+    type Output = Dec<<D as FirstBad<N>>::Output>;
+}
+/// The first leaf of a stride whose divisibility bit is `B0` (a leaf is itself).
+#[doc(hidden)]
+pub trait FirstBad<N> {
+    type Output;
+}
+impl<N, D: Int> FirstBad<N> for D {
+    type Output = D;
+}
+impl<N> FirstBad<N> for Nil {
+    type Output = Nil;
+}
+impl<N, H: UpcastStrides<N>, T> FirstBad<N> for Tup<H, T>
+where
+    H::Ok: PickBad<H, T, N>,
+{
+    type Output = <H::Ok as PickBad<H, T, N>>::Output;
+}
+/// `B0`: the bad leaf is in `H`; `B1`: it is in `T`.
+#[doc(hidden)]
+pub trait PickBad<H, T, N> {
+    type Output;
+}
+impl<H: FirstBad<N>, T, N> PickBad<H, T, N> for B0 {
+    type Output = <H as FirstBad<N>>::Output;
+}
+impl<H, T: FirstBad<N>, N> PickBad<H, T, N> for B1 {
+    type Output = <T as FirstBad<N>>::Output;
+}
 
 // ---------------------------------------------------------------------------------------------
 // downcast
@@ -169,7 +214,8 @@ pub trait DowncastOp<N>: Sealed {
 impl<N, S, D> DowncastOp<N> for Layout<S, D>
 where
     D: HasInt1,
-    <D as HasInt1>::Output: DowncastAdjacent,
+    <D as HasInt1>::Output: DecimalIfFailed<N> + DecimalIfFailed<D>,
+    <D as HasInt1>::Output: DowncastAdjacent<DecIfFailed<<D as HasInt1>::Output, N>, DecIfFailed<<D as HasInt1>::Output, D>>,
     (S, D): DowncastModes<N>,
 {
     type Output =
@@ -196,11 +242,11 @@ pub type Downcast<N, A> = <A as DowncastOp<N>>::Output;
 
 /// The check behind `downcast`'s "Downcast requires adjacent elements".
 #[diagnostic::on_unimplemented(
-    message = "downcast: Downcast requires adjacent elements (the stride has no static _1 leaf)",
+    message = "downcast: Downcast requires adjacent elements (the stride has no static _1 leaf): downcast<{N}> of a layout with stride {Stride}",
     label = "this layout has no stride-1 mode"
 )]
-pub trait DowncastAdjacent: Sealed {}
-impl DowncastAdjacent for B1 {}
+pub trait DowncastAdjacent<N = (), Stride = ()>: Sealed {}
+impl<N, Stride> DowncastAdjacent<N, Stride> for B1 {}
 
 /// `has_int1<T>`: whether some leaf of the IntTuple is `_1`.
 #[doc(hidden)]

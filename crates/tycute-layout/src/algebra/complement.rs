@@ -61,11 +61,11 @@ pub type Complement<A> = <A as ComplementOp>::Output;
 
 /// CuTe's `static_assert(not is_constant<0, decltype(new_shape)>)`.
 #[diagnostic::on_unimplemented(
-    message = "complement: Non-injective Layout detected in complement. (two modes of A overlap: the new shape stride_i / current_i is _0)",
+    message = "complement: Non-injective Layout detected in complement. (two modes of A overlap: the new shape stride_i / current_i is _0): the mode {Shape}:{Stride} overlaps the modes below it, which reach {Current}",
     label = "non-injective layout"
 )]
-pub trait Injective {}
-impl Injective for B1 {}
+pub trait Injective<Shape = (), Stride = (), Current = ()> {}
+impl<Shape, Stride, Current> Injective<Shape, Stride, Current> for B1 {}
 
 type Filtered<A> = Filter<A>;
 
@@ -174,10 +174,10 @@ impl<Sh, St, Cur> FoldState for State<Sh, St, Cur> {
 }
 
 /// The fold over the modes sorted by stride, with `current` and the result so far.
-pub trait ComplementFold<Cur, ResS, ResD> {
+pub trait ComplementFold<Cur, ResS, ResD, Bad = typenum::B0> {
     type Output;
 }
-impl<Cur, ResS, ResD> ComplementFold<Cur, ResS, ResD> for Nil {
+impl<Cur, ResS, ResD, Bad> ComplementFold<Cur, ResS, ResD, Bad> for Nil {
     type Output = State<ResS, ResD, Cur>;
 }
 /// The new shape `d / current` of a mode, made `_1` where it is `_0`: a non-injective A is
@@ -185,19 +185,30 @@ impl<Cur, ResS, ResD> ComplementFold<Cur, ResS, ResD> for Nil {
 /// that an operation built on it (`logical_product` composes it) does not end in a trait-solver
 /// overflow (E0275) that would hide the rule's message.
 type NewShape<D, Cur> = If<Eq<Quot<D, Cur>, Z0>, P1, Quot<D, Cur>>;
+/// The mode overlaps the modes below it (its new shape is `_0`).
+type Overlaps<D, Cur> = Eq<Quot<D, Cur>, Z0>;
+/// [`Injective`]'s bit: `B1` unless this mode overlaps and none before did (`Bad`), so that only
+/// the first overlap is reported (each one's numbers make a distinct error).
+type InjectiveBit<D, Cur, Bad> = crate::int::Or<Bad, Not<Overlaps<D, Cur>>>;
 
-impl<S, D, P, T, Cur, ResS, ResD> ComplementFold<Cur, ResS, ResD> for Tup<Mode<S, D, P>, T>
+impl<S, D, P, T, Cur, ResS, ResD, Bad> ComplementFold<Cur, ResS, ResD, Bad> for Tup<ModeByStride<S, D, P>, T>
 where
     D: Div<Cur> + Mul<S>,
     Quot<D, Cur>: IsEqual<Z0>,
-    Eq<Quot<D, Cur>, Z0>: core::ops::Not + Select<P1, Quot<D, Cur>>,
-    Not<Eq<Quot<D, Cur>, Z0>>: Injective,
+    Overlaps<D, Cur>: core::ops::Not + Select<P1, Quot<D, Cur>>,
+    Bad: core::ops::BitOr<Not<Overlaps<D, Cur>>> + core::ops::BitOr<Overlaps<D, Cur>>,
+    InjectiveBit<D, Cur, Bad>: crate::bounds::DecimalIfFailed<S> + crate::bounds::DecimalIfFailed<D> + crate::bounds::DecimalIfFailed<Cur>,
+    InjectiveBit<D, Cur, Bad>: Injective<
+        crate::bounds::DecIfFailed<InjectiveBit<D, Cur, Bad>, S>,
+        crate::bounds::DecIfFailed<InjectiveBit<D, Cur, Bad>, D>,
+        crate::bounds::DecIfFailed<InjectiveBit<D, Cur, Bad>, Cur>,
+    >,
     ResS: ConcatOp<Tup<NewShape<D, Cur>, Nil>>,
     ResD: ConcatOp<Tup<Cur, Nil>>,
-    T: ComplementFold<Prod<D, S>, Append<ResS, NewShape<D, Cur>>, Append<ResD, Cur>>,
+    T: ComplementFold<Prod<D, S>, Append<ResS, NewShape<D, Cur>>, Append<ResD, Cur>, crate::int::Or<Bad, Overlaps<D, Cur>>>,
 {
     // (.., d / current):(.., current), current <- d * s
-    type Output = <T as ComplementFold<Prod<D, S>, Append<ResS, NewShape<D, Cur>>, Append<ResD, Cur>>>::Output;
+    type Output = <T as ComplementFold<Prod<D, S>, Append<ResS, NewShape<D, Cur>>, Append<ResD, Cur>, crate::int::Or<Bad, Overlaps<D, Cur>>>>::Output;
 }
 
 /// `coalesce(ceil_div(C, N))` for a static cotarget `C`: the product of CuTe's mode-by-mode
@@ -233,10 +244,9 @@ where
 
 /// A mode `S:D` of a flat layout, with `P` the prefix product of the shapes before it (its
 /// position in the layout's domain). Sorted by `D`.
-#[doc(hidden)]
-pub struct Mode<S, D, P>(core::marker::PhantomData<fn() -> (S, D, P)>);
+pub struct ModeByStride<S, D, P>(core::marker::PhantomData<fn() -> (S, D, P)>);
 
-/// `(shapes, strides)` lists as a list of [`Mode`]s, `P` starting at the given value.
+/// `(shapes, strides)` lists as a list of [`ModeByStride`]s, `P` starting at the given value.
 #[doc(hidden)]
 pub trait ModeList<P> {
     type Output;
@@ -249,7 +259,7 @@ where
     P: Mul<S>,
     (ST, DT): ModeList<Prod<P, S>>,
 {
-    type Output = Tup<Mode<S, D, P>, <(ST, DT) as ModeList<Prod<P, S>>>::Output>;
+    type Output = Tup<ModeByStride<S, D, P>, <(ST, DT) as ModeList<Prod<P, S>>>::Output>;
 }
 
 /// CuTe's `exchange_sort` by stride (`for i, for j > i: if a[j] < a[i] swap`). Not stable: equal
@@ -290,12 +300,12 @@ where
     type Min = <T as ExchangePass<If<Swap<X, Cur>, X, Cur>>>::Min;
     type Rest = Tup<If<Swap<X, Cur>, Cur, X>, <T as ExchangePass<If<Swap<X, Cur>, X, Cur>>>::Rest>;
 }
-/// The sort key of a [`Mode`]: its stride.
+/// The sort key of a [`ModeByStride`]: its stride.
 #[doc(hidden)]
 pub trait ModeKey {
     type Key;
 }
-impl<S, D, P> ModeKey for Mode<S, D, P> {
+impl<S, D, P> ModeKey for ModeByStride<S, D, P> {
     type Key = D;
 }
 

@@ -205,42 +205,61 @@ impl ShapeDivisibility for B1 {
     type Ok<T> = T;
 }
 
+/// [`StrideDivisibility`] where composition's walk meets it, with its numbers: B's rest stride
+/// (in units of the mode's weight) and the shape of the mode of coalesced A it steps over. (The
+/// divides check the same condition at their entry through [`StrideDivisibility`], without them.)
+#[diagnostic::on_unimplemented(
+    message = "composition: stride divisibility condition: a stride of B must be a multiple of the mode of A it steps over, or smaller than it (rest_stride % curr_shape == 0 || rest_stride < curr_shape): rest_stride = {RestStride}, curr_shape = {Shape}",
+    label = "stride divisibility condition fails"
+)]
+pub trait StrideDivisibilityAt<RestStride = (), Shape = ()> {}
+impl<RestStride, Shape> StrideDivisibilityAt<RestStride, Shape> for B1 {}
+
+/// [`ShapeDivisibility`] where composition's walk meets it, with its numbers: the elements of
+/// B's leaf left, the part of them that fits in the mode of coalesced A, and that mode's shape.
+#[diagnostic::on_unimplemented(
+    message = "composition: shape divisibility condition: a shape of B must be divisible by the part of it that a mode of A takes (rest_shape % new_shape == 0): rest_shape = {RestShape}, new_shape = {NewShape}, curr_shape = {Shape}",
+    label = "shape divisibility condition fails"
+)]
+pub trait ShapeDivisibilityAt<RestShape = (), NewShape = (), Shape = ()> {}
+impl<RestShape, NewShape, Shape> ShapeDivisibilityAt<RestShape, NewShape, Shape> for B1 {}
+
 /// Exact rule 1: a negative stride of B that steps over a mode of A inexactly (its magnitude
 /// neither a multiple of the mode's shape nor below it: CuTe's own check on `|rest_stride|`),
 /// where the mode's stride is not `_0` and B has elements past the step in the domain.
 #[diagnostic::on_unimplemented(
-    message = "composition: a negative stride of B steps over a mode of A whose shape neither divides it nor exceeds it (|rest_stride| % curr_shape == 0 || |rest_stride| < curr_shape, at a mode of A whose stride is not _0, with elements of B past it in the domain): the result would not be A∘B",
+    message = "composition: a negative stride of B steps over a mode of A whose shape neither divides it nor exceeds it (|rest_stride| % curr_shape == 0 || |rest_stride| < curr_shape, at a mode of A whose stride is not _0, with elements of B past it in the domain): the result would not be A∘B: at the mode of size {Shape} (weight {Weight}) of coalesced A",
     label = "negative stride does not divide the mode of A"
 )]
-pub trait NegativeStrideDivisibility {}
-impl NegativeStrideDivisibility for B1 {}
+pub trait NegativeStrideDivisibility<Shape = (), Weight = ()> {}
+impl<Shape, Weight> NegativeStrideDivisibility<Shape, Weight> for B1 {}
 
 /// Exact rule 2: a walk that takes part of a mode and continues needs an exact step, where the
 /// mode's stride is not `_0` and B has elements past the step in the domain.
 #[diagnostic::on_unimplemented(
-    message = "composition: a leaf of B takes part of a mode of A and continues into the next mode, so the mode's shape must be a multiple of the stride (curr_shape % rest_stride == 0, at a mode of A whose stride is not _0, with elements of B past it in the domain): the result would not be A∘B",
+    message = "composition: a leaf of B takes part of a mode of A and continues into the next mode, so the mode's shape must be a multiple of the stride (curr_shape % rest_stride == 0, at a mode of A whose stride is not _0, with elements of B past it in the domain): the result would not be A∘B: at the mode of size {Shape} (weight {Weight}) of coalesced A",
     label = "partial-mode walk is not exact"
 )]
-pub trait PartialWalkDivisibility {}
-impl PartialWalkDivisibility for B1 {}
+pub trait PartialWalkDivisibility<Shape = (), Weight = ()> {}
+impl<Shape, Weight> PartialWalkDivisibility<Shape, Weight> for B1 {}
 
 /// Exact rule 3: below the end of each mode of A (but the last), B's values stay below the
 /// mode's end wherever the point may be in the domain.
 #[diagnostic::on_unimplemented(
-    message = "composition: B's leaves overlap inside a mode of A (their values below a mode's end reach it, at a point that may be in the domain): the result would not be A∘B",
+    message = "composition: B's leaves overlap inside a mode of A (their values below a mode's end reach it, at a point that may be in the domain): the result would not be A∘B: below the end of the mode of size {Shape} of coalesced A (weight {End}), B's leaves reach {Max}",
     label = "digits carry into the next mode of A"
 )]
-pub trait NoCarry {}
-impl NoCarry for B1 {}
+pub trait NoCarry<Shape = (), End = (), Max = ()> {}
+impl<Shape, End, Max> NoCarry<Shape, End, Max> for B1 {}
 
 /// Exact rule 4: below the end of each mode of A (but the last), B's values are not negative
 /// wherever the point may be in the domain.
 #[diagnostic::on_unimplemented(
-    message = "composition: B places a negative digit in a mode of A below a positive digit in a higher mode (a negative stride would borrow from the higher mode, at a point that may be in the domain): the result would not be A∘B",
+    message = "composition: B places a negative digit in a mode of A below a positive digit in a higher mode (a negative stride would borrow from the higher mode, at a point that may be in the domain): the result would not be A∘B: below the end of the mode of size {Shape} of coalesced A, B's leaves reach down to {Min} while above it they reach {Up}",
     label = "digits borrow from a higher mode of A"
 )]
-pub trait NoBorrow {}
-impl NoBorrow for B1 {}
+pub trait NoBorrow<Shape = (), Min = (), Up = ()> {}
+impl<Shape, Min, Up> NoBorrow<Shape, Min, Up> for B1 {}
 
 /// A B with scaled-basis strides selects disjoint modes of A: no basis path is a prefix of
 /// another (CuTe cannot form B's coprofile then: "Arithmetic tuple op+ error!").
@@ -262,11 +281,11 @@ impl NoIntegerStrideWithBasis for B1 {}
 
 /// CuTe's `static_assert(tuple_size<Tiler>::value <= rank(A))`.
 #[diagnostic::on_unimplemented(
-    message = "composition: the tiler has more modes than the layout",
+    message = "composition: the tiler has more modes than the layout (rank(tiler) = {TilerRank}, rank(A) = {Rank})",
     label = "tiler rank exceeds the layout's rank"
 )]
-pub trait TilerRankFits {}
-impl TilerRankFits for B1 {}
+pub trait TilerRankFits<TilerRank = (), Rank = ()> {}
+impl<TilerRank, Rank> TilerRankFits<TilerRank, Rank> for B1 {}
 
 // ---------------------------------------------------------------------------------------------
 // Entry points
@@ -291,7 +310,6 @@ where
 }
 
 /// `Layout<S, D> ∘ Layout<BS, BD>`, implemented on whether B's stride holds a scaled basis.
-#[doc(hidden)]
 pub trait ComposeLayout<S, D, BS, BD> {
     type Output;
 }
@@ -321,7 +339,7 @@ where
     (BS, BD): DomainBox<Size<Layout<S, D>>>,
     (BS, BD): ComposeImpl<FlatS<Layout<S, D>>, FlatD<Layout<S, D>>, DomOf<BS, BD, Size<Layout<S, D>>>>,
     // exact rules 1-4
-    DigitsOf<Layout<S, D>, BS, BD>: Audit<FlatS<Layout<S, D>>, Size<Layout<S, D>>>,
+    DigitsOf<Layout<S, D>, BS, BD>: ExactAudit<FlatS<Layout<S, D>>, Size<Layout<S, D>>>,
 {
 }
 
@@ -361,7 +379,12 @@ impl<S, D, H, T> CompositionOp<Tup<H, T>> for Layout<S, D>
 where
     Layout<S, D>: ModesOp,
     Tup<H, T>: TilerFits<<Layout<S, D> as ModesOp>::Output>,
-    <Tup<H, T> as TilerFits<<Layout<S, D> as ModesOp>::Output>>::Output: TilerRankFits,
+    <Tup<H, T> as TilerFits<<Layout<S, D> as ModesOp>::Output>>::Output: crate::bounds::DecimalIfFailed<crate::bounds::LenOf<Tup<H, T>>>
+        + crate::bounds::DecimalIfFailed<crate::bounds::LenOf<<Layout<S, D> as ModesOp>::Output>>,
+    <Tup<H, T> as TilerFits<<Layout<S, D> as ModesOp>::Output>>::Output: TilerRankFits<
+        crate::bounds::DecIfFailed<<Tup<H, T> as TilerFits<<Layout<S, D> as ModesOp>::Output>>::Output, crate::bounds::LenOf<Tup<H, T>>>,
+        crate::bounds::DecIfFailed<<Tup<H, T> as TilerFits<<Layout<S, D> as ModesOp>::Output>>::Output, crate::bounds::LenOf<<Layout<S, D> as ModesOp>::Output>>,
+    >,
     <Layout<S, D> as ModesOp>::Output: ByMode<Tup<H, T>>,
     <<Layout<S, D> as ModesOp>::Output as ByMode<Tup<H, T>>>::Output: MakeLayoutOp,
 {
@@ -457,7 +480,6 @@ type LeafComposed<Sub, N, V, Dom> = <(N, V) as ComposeImpl<FlatS<Sub>, FlatD<Sub
 /// The leaves on one path `P` are one composition with `get<P>(A)`: B's other leaves set to
 /// `_0`, that composition is checked as any other (CuTe's checks and the strict rule), and each
 /// leaf's result is its part of it.
-#[doc(hidden)]
 pub trait ComposeBasis<S, D, BS, BD> {
     type Output;
 }
@@ -1066,13 +1088,12 @@ impl<Rest, S, D, BS, BD, NA> FastNext<Rest, S, D, BS, BD, NA> for B0 where B0: F
 /// shape `LS` and `NA = size(A)`. Like the twin, it reports the first violation only (in mode
 /// order; in a mode, rules 1-2, then 3, then 4), and nothing when one of CuTe's own checks fails
 /// (that check's error is the one reported).
-#[doc(hidden)]
-pub trait Audit<LS, NA> {}
-impl<LS, NA> Audit<LS, NA> for Nil {}
-impl<R, RT, LS, NA> Audit<LS, NA> for Tup<R, RT>
+pub trait ExactAudit<LS, NA> {}
+impl<LS, NA> ExactAudit<LS, NA> for Nil {}
+impl<R, RT, LS, NA> ExactAudit<LS, NA> for Tup<R, RT>
 where
     Tup<R, RT>: CuteFails,
-    (Tup<R, RT>, LS, P1): AuditModes<NA, <Tup<R, RT> as CuteFails>::Output>,
+    (Tup<R, RT>, LS, P1): ExactAuditModes<NA, <Tup<R, RT> as CuteFails>::Output>,
 {
 }
 
@@ -1094,9 +1115,8 @@ where
 
 /// Rules 1-4 mode by mode on `(records, shapes, W)`, `W` the weight of the mode; `Done`: a
 /// violation was found before (or CuTe's own check fails), the rest is not required.
-#[doc(hidden)]
-pub trait AuditModes<NA, Done> {}
-impl<LS, W, NA, Done> AuditModes<NA, Done> for (Nil, LS, W) {}
+pub trait ExactAuditModes<NA, Done> {}
+impl<LS, W, NA, Done> ExactAuditModes<NA, Done> for (Nil, LS, W) {}
 type AmW1<W, S> = Prod<W, S>;
 /// Rule 3 fails: `Hi >= W1 && W1 + MinU < NA`.
 type AmCarry<Hi, Mn, W, S, NA> = And<GrEq<Hi, AmW1<W, S>>, Le<Sum<AmW1<W, S>, Mn>, NA>>;
@@ -1105,17 +1125,19 @@ type AmBorrow<Lo, Mx> = And<Le<Lo, Z0>, Gr<Mx, Z0>>;
 type AmDone12<Done, X1, X2> = Or<Done, Or<X1, X2>>;
 type AmDone3<Done, X1, X2, Hi, Mn, W, S, NA> = Or<AmDone12<Done, X1, X2>, AmCarry<Hi, Mn, W, S, NA>>;
 type AmDone4<Done, X1, X2, Hi, Mn, W, S, NA, Lo, Mx> = Or<AmDone3<Done, X1, X2, Hi, Mn, W, S, NA>, AmBorrow<Lo, Mx>>;
-impl<Lo, Hi, Mn, Mx, X1, X2, F, RT, S, ST, W, NA, Done> AuditModes<NA, Done>
+impl<Lo, Hi, Mn, Mx, X1, X2, F, RT, S, ST, W, NA, Done> ExactAuditModes<NA, Done>
     for (Tup<(Lo, Hi, Mn, Mx, X1, X2, F), RT>, Tup<S, ST>, W)
 where
     // rule 1: Done || !X1
     X1: Not + BitOr<X2>,
     Done: BitOr<crate::int::Not<X1>> + BitOr<Or<X1, X2>>,
-    Or<Done, crate::int::Not<X1>>: NegativeStrideDivisibility,
+    Or<Done, crate::int::Not<X1>>: crate::bounds::DecimalIfFailed<S> + crate::bounds::DecimalIfFailed<W>,
+    Or<Done, crate::int::Not<X1>>: NegativeStrideDivisibility<crate::bounds::DecIfFailed<Or<Done, crate::int::Not<X1>>, S>, crate::bounds::DecIfFailed<Or<Done, crate::int::Not<X1>>, W>>,
     // rule 2: Done || !X2
     X2: Not,
     Done: BitOr<crate::int::Not<X2>>,
-    Or<Done, crate::int::Not<X2>>: PartialWalkDivisibility,
+    Or<Done, crate::int::Not<X2>>: crate::bounds::DecimalIfFailed<S> + crate::bounds::DecimalIfFailed<W>,
+    Or<Done, crate::int::Not<X2>>: PartialWalkDivisibility<crate::bounds::DecIfFailed<Or<Done, crate::int::Not<X2>>, S>, crate::bounds::DecIfFailed<Or<Done, crate::int::Not<X2>>, W>>,
     // rule 3: Done || X1 || X2 || !(Hi >= W1 && W1 + MinU < NA)
     W: Mul<S>,
     Hi: IsGreaterOrEqual<AmW1<W, S>>,
@@ -1124,15 +1146,17 @@ where
     GrEq<Hi, AmW1<W, S>>: BitAnd<Le<Sum<AmW1<W, S>, Mn>, NA>>,
     AmCarry<Hi, Mn, W, S, NA>: Not,
     AmDone12<Done, X1, X2>: BitOr<crate::int::Not<AmCarry<Hi, Mn, W, S, NA>>> + BitOr<AmCarry<Hi, Mn, W, S, NA>>,
-    Or<AmDone12<Done, X1, X2>, crate::int::Not<AmCarry<Hi, Mn, W, S, NA>>>: NoCarry,
+    Or<AmDone12<Done, X1, X2>, crate::int::Not<AmCarry<Hi, Mn, W, S, NA>>>: crate::bounds::DecimalIfFailed<S> + crate::bounds::DecimalIfFailed<AmW1<W, S>> + crate::bounds::DecimalIfFailed<Hi>,
+    Or<AmDone12<Done, X1, X2>, crate::int::Not<AmCarry<Hi, Mn, W, S, NA>>>: NoCarry<crate::bounds::DecIfFailed<Or<AmDone12<Done, X1, X2>, crate::int::Not<AmCarry<Hi, Mn, W, S, NA>>>, S>, crate::bounds::DecIfFailed<Or<AmDone12<Done, X1, X2>, crate::int::Not<AmCarry<Hi, Mn, W, S, NA>>>, AmW1<W, S>>, crate::bounds::DecIfFailed<Or<AmDone12<Done, X1, X2>, crate::int::Not<AmCarry<Hi, Mn, W, S, NA>>>, Hi>>,
     // rule 4: Done || X1 || X2 || carry || !(Lo < 0 && MaxU > 0)
     Lo: IsLess<Z0>,
     Mx: IsGreater<Z0>,
     Le<Lo, Z0>: BitAnd<Gr<Mx, Z0>>,
     AmBorrow<Lo, Mx>: Not,
     AmDone3<Done, X1, X2, Hi, Mn, W, S, NA>: BitOr<crate::int::Not<AmBorrow<Lo, Mx>>> + BitOr<AmBorrow<Lo, Mx>>,
-    Or<AmDone3<Done, X1, X2, Hi, Mn, W, S, NA>, crate::int::Not<AmBorrow<Lo, Mx>>>: NoBorrow,
-    (RT, ST, AmW1<W, S>): AuditModes<NA, AmDone4<Done, X1, X2, Hi, Mn, W, S, NA, Lo, Mx>>,
+    Or<AmDone3<Done, X1, X2, Hi, Mn, W, S, NA>, crate::int::Not<AmBorrow<Lo, Mx>>>: crate::bounds::DecimalIfFailed<S> + crate::bounds::DecimalIfFailed<Lo> + crate::bounds::DecimalIfFailed<Mx>,
+    Or<AmDone3<Done, X1, X2, Hi, Mn, W, S, NA>, crate::int::Not<AmBorrow<Lo, Mx>>>: NoBorrow<crate::bounds::DecIfFailed<Or<AmDone3<Done, X1, X2, Hi, Mn, W, S, NA>, crate::int::Not<AmBorrow<Lo, Mx>>>, S>, crate::bounds::DecIfFailed<Or<AmDone3<Done, X1, X2, Hi, Mn, W, S, NA>, crate::int::Not<AmBorrow<Lo, Mx>>>, Lo>, crate::bounds::DecIfFailed<Or<AmDone3<Done, X1, X2, Hi, Mn, W, S, NA>, crate::int::Not<AmBorrow<Lo, Mx>>>, Mx>>,
+    (RT, ST, AmW1<W, S>): ExactAuditModes<NA, AmDone4<Done, X1, X2, Hi, Mn, W, S, NA, Lo, Mx>>,
 {
 }
 
@@ -1167,21 +1191,20 @@ impl<N, DN: Mul<LD>, LS, LD, Cx> FlatBranch<N, DN, LS, LD, Cx> for B0 {
 }
 impl<N, DN, LS, LD, Cx> FlatBranch<N, DN, LS, LD, Cx> for B1
 where
-    (LS, LD): Fold<N, DN, Nil, Nil, Cx>,
+    (LS, LD): WalkFold<N, DN, Nil, Nil, Cx>,
 {
-    type Output = <(LS, LD) as Fold<N, DN, Nil, Nil, Cx>>::Output;
-    type Digits = <(LS, LD) as Fold<N, DN, Nil, Nil, Cx>>::Digits;
+    type Output = <(LS, LD) as WalkFold<N, DN, Nil, Nil, Cx>>::Output;
+    type Digits = <(LS, LD) as WalkFold<N, DN, Nil, Nil, Cx>>::Digits;
 }
 
 /// The fold over the flat modes `(LS, LD)` of A with rest shape `RS`, rest stride `RD`, the
 /// result so far `(ResS, ResD)` and the leaf's context `Cx` ([`StepRecord`]).
-#[doc(hidden)]
-pub trait Fold<RS, RD, ResS, ResD, Cx> {
+pub trait WalkFold<RS, RD, ResS, ResD, Cx> {
     type Output;
     type Digits;
 }
 /// The last mode `_:D` of A takes the rest (no record: nothing lies above it).
-impl<S, D, RS, RD, ResS, ResD, Cx> Fold<RS, RD, ResS, ResD, Cx> for (Tup<S, Nil>, Tup<D, Nil>)
+impl<S, D, RS, RD, ResS, ResD, Cx> WalkFold<RS, RD, ResS, ResD, Cx> for (Tup<S, Nil>, Tup<D, Nil>)
 where
     RD: Mul<D>,
     ResS: Finish<RS, Prod<RD, D>, ResD>,
@@ -1190,18 +1213,19 @@ where
     type Digits = Nil;
 }
 /// A mode `S:D` of A that is not the last.
-impl<S, S2, ST, D, D2, DT, RS, RD, ResS, ResD, Cx> Fold<RS, RD, ResS, ResD, Cx>
+impl<S, S2, ST, D, D2, DT, RS, RD, ResS, ResD, Cx> WalkFold<RS, RD, ResS, ResD, Cx>
     for (Tup<S, Tup<S2, ST>>, Tup<D, Tup<D2, DT>>)
 where
     RD: StepMath<S>,
-    <RD as StepMath<S>>::StrideOk: StrideDivisibility,
+    <RD as StepMath<S>>::StrideOk: crate::bounds::DecimalIfFailed<RD> + crate::bounds::DecimalIfFailed<S>,
+    <RD as StepMath<S>>::StrideOk: StrideDivisibilityAt<crate::bounds::DecIfFailed<<RD as StepMath<S>>::StrideOk, RD>, crate::bounds::DecIfFailed<<RD as StepMath<S>>::StrideOk, S>>,
     RS: IsEqual<P1>,
     Eq<<RD as StepMath<S>>::NextShape, P1>: BitOr<Eq<RS, P1>>,
     <RD as StepMath<S>>::NextShape: IsEqual<P1>,
     Or<Eq<<RD as StepMath<S>>::NextShape, P1>, Eq<RS, P1>>:
-        Step<S, D, RS, RD, ResS, ResD, (Tup<S2, ST>, Tup<D2, DT>), Cx>,
+        WalkStep<S, D, RS, RD, ResS, ResD, (Tup<S2, ST>, Tup<D2, DT>), Cx>,
 {
-    type Output = <Or<Eq<<RD as StepMath<S>>::NextShape, P1>, Eq<RS, P1>> as Step<
+    type Output = <Or<Eq<<RD as StepMath<S>>::NextShape, P1>, Eq<RS, P1>> as WalkStep<
         S,
         D,
         RS,
@@ -1211,7 +1235,7 @@ where
         (Tup<S2, ST>, Tup<D2, DT>),
         Cx,
     >>::Output;
-    type Digits = <Or<Eq<<RD as StepMath<S>>::NextShape, P1>, Eq<RS, P1>> as Step<
+    type Digits = <Or<Eq<<RD as StepMath<S>>::NextShape, P1>, Eq<RS, P1>> as WalkStep<
         S,
         D,
         RS,
@@ -1265,8 +1289,7 @@ type NextStrideOf<RD, S> = <RD as StepMath<S>>::NextStride;
 
 /// One fold step: `B1` skips the mode (`next_shape == 1 || rest_shape == 1`), `B0` takes
 /// `new_shape = min(next_shape, rest_shape)` elements of it.
-#[doc(hidden)]
-pub trait Step<S, D, RS, RD, ResS, ResD, Rest, Cx> {
+pub trait WalkStep<S, D, RS, RD, ResS, ResD, Rest, Cx> {
     type Output;
     type Digits;
 }
@@ -1274,15 +1297,15 @@ pub trait Step<S, D, RS, RD, ResS, ResD, Rest, Cx> {
 type StrideFails<RD, S> = crate::int::Not<<RD as StepMath<S>>::StrideOk>;
 type SkipRec<Cx, S, D, RD> = <Cx as StepRecord<S, D, RD, P1, NextStrideOf<RD, S>, B1, StrideFails<RD, S>>>::Rec;
 type SkipCx<Cx, S, D, RD> = <Cx as StepRecord<S, D, RD, P1, NextStrideOf<RD, S>, B1, StrideFails<RD, S>>>::Next;
-impl<S, D, RS, RD, ResS, ResD, Rest, Cx> Step<S, D, RS, RD, ResS, ResD, Rest, Cx> for B1
+impl<S, D, RS, RD, ResS, ResD, Rest, Cx> WalkStep<S, D, RS, RD, ResS, ResD, Rest, Cx> for B1
 where
     RD: StepMath<S>,
     <RD as StepMath<S>>::StrideOk: Not,
     Cx: StepRecord<S, D, RD, P1, NextStrideOf<RD, S>, B1, StrideFails<RD, S>>,
-    Rest: Fold<RS, NextStrideOf<RD, S>, ResS, ResD, SkipCx<Cx, S, D, RD>>,
+    Rest: WalkFold<RS, NextStrideOf<RD, S>, ResS, ResD, SkipCx<Cx, S, D, RD>>,
 {
-    type Output = <Rest as Fold<RS, NextStrideOf<RD, S>, ResS, ResD, SkipCx<Cx, S, D, RD>>>::Output;
-    type Digits = Tup<SkipRec<Cx, S, D, RD>, <Rest as Fold<RS, NextStrideOf<RD, S>, ResS, ResD, SkipCx<Cx, S, D, RD>>>::Digits>;
+    type Output = <Rest as WalkFold<RS, NextStrideOf<RD, S>, ResS, ResD, SkipCx<Cx, S, D, RD>>>::Output;
+    type Digits = Tup<SkipRec<Cx, S, D, RD>, <Rest as WalkFold<RS, NextStrideOf<RD, S>, ResS, ResD, SkipCx<Cx, S, D, RD>>>::Digits>;
 }
 
 type NewShape<RD, S, RS> = Minimum<NextShapeOf<RD, S>, RS>;
@@ -1296,14 +1319,15 @@ type TakeRec<Cx, S, D, RD, RS> =
 type TakeCx<Cx, S, D, RD, RS> =
     <Cx as StepRecord<S, D, RD, NewShape<RD, S, RS>, NextStrideOf<RD, S>, B0, TakeFails<RD, S, RS>>>::Next;
 
-impl<S, D, RS, RD, ResS, ResD, Rest, Cx> Step<S, D, RS, RD, ResS, ResD, Rest, Cx> for B0
+impl<S, D, RS, RD, ResS, ResD, Rest, Cx> WalkStep<S, D, RS, RD, ResS, ResD, Rest, Cx> for B0
 where
     RD: StepMath<S> + Mul<D>,
     NextShapeOf<RD, S>: Min<RS>,
     // shape divisibility: rest_shape % new_shape == 0
     RS: Rem<NewShape<RD, S, RS>> + Div<NewShape<RD, S, RS>>,
     Mod<RS, NewShape<RD, S, RS>>: IsEqual<Z0>,
-    Eq<Mod<RS, NewShape<RD, S, RS>>, Z0>: ShapeDivisibility,
+    Eq<Mod<RS, NewShape<RD, S, RS>>, Z0>: crate::bounds::DecimalIfFailed<RS> + crate::bounds::DecimalIfFailed<NewShape<RD, S, RS>> + crate::bounds::DecimalIfFailed<S>,
+    Eq<Mod<RS, NewShape<RD, S, RS>>, Z0>: ShapeDivisibilityAt<crate::bounds::DecIfFailed<Eq<Mod<RS, NewShape<RD, S, RS>>, Z0>, RS>, crate::bounds::DecIfFailed<Eq<Mod<RS, NewShape<RD, S, RS>>, Z0>, NewShape<RD, S, RS>>, crate::bounds::DecIfFailed<Eq<Mod<RS, NewShape<RD, S, RS>>, Z0>, S>>,
     // the exact rule's record of this step
     <RD as StepMath<S>>::StrideOk: Not,
     Eq<Mod<RS, NewShape<RD, S, RS>>, Z0>: Not,
@@ -1311,10 +1335,10 @@ where
     Cx: StepRecord<S, D, RD, NewShape<RD, S, RS>, NextStrideOf<RD, S>, B0, TakeFails<RD, S, RS>>,
     ResS: ConcatOp<Tup<NewShape<RD, S, RS>, Nil>>,
     ResD: ConcatOp<Tup<Prod<RD, D>, Nil>>,
-    Rest: Fold<TakeRest<RD, S, RS>, NextStrideOf<RD, S>, TakeResS<RD, S, RS, ResS>, TakeResD<RD, D, ResD>, TakeCx<Cx, S, D, RD, RS>>,
+    Rest: WalkFold<TakeRest<RD, S, RS>, NextStrideOf<RD, S>, TakeResS<RD, S, RS, ResS>, TakeResD<RD, D, ResD>, TakeCx<Cx, S, D, RD, RS>>,
 {
     // result (.., new_shape):(.., rest_stride * D)
-    type Output = <Rest as Fold<
+    type Output = <Rest as WalkFold<
         TakeRest<RD, S, RS>,
         NextStrideOf<RD, S>,
         TakeResS<RD, S, RS, ResS>,
@@ -1323,7 +1347,7 @@ where
     >>::Output;
     type Digits = Tup<
         TakeRec<Cx, S, D, RD, RS>,
-        <Rest as Fold<
+        <Rest as WalkFold<
             TakeRest<RD, S, RS>,
             NextStrideOf<RD, S>,
             TakeResS<RD, S, RS, ResS>,

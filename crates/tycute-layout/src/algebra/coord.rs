@@ -20,6 +20,7 @@ use core::ops::{Add, Div, Mul, Rem};
 use core::ops::BitAnd;
 
 use crate::int::{And, Int, Mod, Prod, Quot, Sum, B0, B1};
+use crate::bounds::{DecIfFailed, DecimalIfFailed, RankOf};
 use crate::sealed::Sealed;
 use crate::tuple::{Nil, ProductOp, Product, Tup};
 
@@ -33,10 +34,12 @@ pub trait Crd2IdxOp<S, D>: Sealed {
 impl<C: Sealed, S, D> Crd2IdxOp<S, D> for C
 where
     C: CrdFits<S, B0>,
-    <C as CrdFits<S, B0>>::Output: Crd2IdxRanks<C, S, D>,
+    <C as CrdFits<S, B0>>::Output: DecimalIfFailed<C> + DecimalIfFailed<S> + DecimalIfFailed<RankOf<C>> + DecimalIfFailed<RankOf<S>>,
+    <C as CrdFits<S, B0>>::Output: Crd2IdxRanks<C, S, D, DecIfFailed<<C as CrdFits<S, B0>>::Output, C>, DecIfFailed<<C as CrdFits<S, B0>>::Output, RankOf<C>>, DecIfFailed<<C as CrdFits<S, B0>>::Output, S>, DecIfFailed<<C as CrdFits<S, B0>>::Output, RankOf<S>>>,
 {
-    type Output = <<C as CrdFits<S, B0>>::Output as Crd2IdxRanks<C, S, D>>::Output;
+    type Output = <<C as CrdFits<S, B0>>::Output as Crd2IdxRanks<C, S, D, DecIfFailed<<C as CrdFits<S, B0>>::Output, C>, DecIfFailed<<C as CrdFits<S, B0>>::Output, RankOf<C>>, DecIfFailed<<C as CrdFits<S, B0>>::Output, S>, DecIfFailed<<C as CrdFits<S, B0>>::Output, RankOf<S>>>>::Output;
 }
+
 /// The unchecked computation.
 #[doc(hidden)]
 pub trait Crd2IdxImpl<S, D> {
@@ -144,9 +147,10 @@ pub trait Idx2CrdOp<S>: Sealed {
 impl<I: Sealed, S> Idx2CrdOp<S> for I
 where
     I: CrdFits<S, B1>,
-    <I as CrdFits<S, B1>>::Output: Idx2CrdRanks<I, S>,
+    <I as CrdFits<S, B1>>::Output: DecimalIfFailed<I> + DecimalIfFailed<S> + DecimalIfFailed<RankOf<I>> + DecimalIfFailed<RankOf<S>>,
+    <I as CrdFits<S, B1>>::Output: Idx2CrdRanks<I, S, DecIfFailed<<I as CrdFits<S, B1>>::Output, I>, DecIfFailed<<I as CrdFits<S, B1>>::Output, RankOf<I>>, DecIfFailed<<I as CrdFits<S, B1>>::Output, S>, DecIfFailed<<I as CrdFits<S, B1>>::Output, RankOf<S>>>,
 {
-    type Output = <<I as CrdFits<S, B1>>::Output as Idx2CrdRanks<I, S>>::Output;
+    type Output = <<I as CrdFits<S, B1>>::Output as Idx2CrdRanks<I, S, DecIfFailed<<I as CrdFits<S, B1>>::Output, I>, DecIfFailed<<I as CrdFits<S, B1>>::Output, RankOf<I>>, DecIfFailed<<I as CrdFits<S, B1>>::Output, S>, DecIfFailed<<I as CrdFits<S, B1>>::Output, RankOf<S>>>>::Output;
 }
 /// The unchecked computation.
 #[doc(hidden)]
@@ -312,27 +316,27 @@ where
 
 /// The check (and gate) behind `crd2idx`'s "Mismatched Ranks" / "Invalid parameters".
 #[diagnostic::on_unimplemented(
-    message = "crd2idx: Mismatched Ranks (the coordinate is not weakly congruent to the shape, or holds an empty tuple)",
+    message = "crd2idx: Mismatched Ranks (the coordinate is not weakly congruent to the shape, or holds an empty tuple): the coordinate {Crd} (rank {CrdRank}) and the shape {Shape} (rank {ShapeRank})",
     label = "a tuple coordinate needs a tuple shape of the same rank"
 )]
-pub trait Crd2IdxRanks<C, S, D>: Sealed {
+pub trait Crd2IdxRanks<C, S, D, Crd = (), CrdRank = (), Shape = (), ShapeRank = ()>: Sealed {
     /// `crd2idx(C, S, D)`, computed only once the check passed.
     type Output;
 }
-impl<C: Crd2IdxImpl<S, D>, S, D> Crd2IdxRanks<C, S, D> for B1 {
+impl<C: Crd2IdxImpl<S, D>, S, D, Crd, CrdRank, Shape, ShapeRank> Crd2IdxRanks<C, S, D, Crd, CrdRank, Shape, ShapeRank> for B1 {
     type Output = CrdIdx<C, S, D>;
 }
 
 /// The check (and gate) behind `idx2crd`'s "Mismatched Ranks" / "Invalid parameters".
 #[diagnostic::on_unimplemented(
-    message = "idx2crd: Mismatched Ranks (the index is not weakly congruent to the shape, or meets an empty tuple)",
+    message = "idx2crd: Mismatched Ranks (the index is not weakly congruent to the shape, or meets an empty tuple): the index {Crd} (rank {CrdRank}) and the shape {Shape} (rank {ShapeRank})",
     label = "a tuple index needs a tuple shape of the same rank"
 )]
-pub trait Idx2CrdRanks<I, S>: Sealed {
+pub trait Idx2CrdRanks<I, S, Crd = (), CrdRank = (), Shape = (), ShapeRank = ()>: Sealed {
     /// `idx2crd(I, S)`, computed only once the check passed.
     type Output;
 }
-impl<I: Idx2CrdImpl<S>, S> Idx2CrdRanks<I, S> for B1 {
+impl<I: Idx2CrdImpl<S>, S, Crd, CrdRank, Shape, ShapeRank> Idx2CrdRanks<I, S, Crd, CrdRank, Shape, ShapeRank> for B1 {
     type Output = IdxCrd<I, S>;
 }
 

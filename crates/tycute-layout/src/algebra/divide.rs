@@ -82,7 +82,6 @@ where
 /// unchecked [`LogicalDivideFn`] ([`LogicalDivideRawOp`], [`ZippedDivideRawOp`]): the verdict
 /// costs a walk, and there the inputs are the TiledMMA's and TiledCopy's own tiles. Both accept
 /// and reject the same divides.
-#[doc(hidden)]
 pub struct CheckedLogicalDivideFn;
 
 impl<A, L> LayoutTilerFn<A, L> for CheckedLogicalDivideFn

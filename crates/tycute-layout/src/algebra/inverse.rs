@@ -17,7 +17,7 @@
 use core::ops::{Div, Mul, Rem};
 
 use crate::algebra::coalesce::{Coalesce, CoalesceOp};
-use crate::algebra::complement::{ExchangeSort, Mode, ModeList};
+use crate::algebra::complement::{ExchangeSort, ModeByStride, ModeList};
 use crate::int::{Eq, IsEqual, Mod, NInt, NonZero, PInt, Prod, Quot, Unsigned, B0, B1, P1, Z0};
 use crate::layout::{IsLayout, Layout, ShapeOf, StrideOf};
 use crate::sealed::Sealed;
@@ -57,11 +57,11 @@ pub type LeftInverse<A> = <A as LeftInverseOp>::Output;
 
 /// CuTe's "Left inverse divisibility condition".
 #[diagnostic::on_unimplemented(
-    message = "left_inverse: Left inverse divisibility condition (a stride of A must be a multiple of the size of the modes with smaller strides)",
+    message = "left_inverse: Left inverse divisibility condition (a stride of A must be a multiple of the size of the modes with smaller strides): stride {Stride}, size {Size}",
     label = "left inverse divisibility condition fails"
 )]
-pub trait LeftInverseDivisibility {}
-impl LeftInverseDivisibility for B1 {}
+pub trait LeftInverseDivisibility<Stride = (), Size = ()> {}
+impl<Stride, Size> LeftInverseDivisibility<Stride, Size> for B1 {}
 
 /// The coalesced modes of A, sorted as CuTe sorts them.
 type Coalesced<A> = Coalesce<A>;
@@ -134,7 +134,7 @@ pub trait RightFold<Cur, RS, RD> {
 impl<Cur, RS, RD> RightFold<Cur, RS, RD> for Nil {
     type Output = Layout<RS, RD>;
 }
-impl<S, D, P, T, Cur, RS, RD> RightFold<Cur, RS, RD> for Tup<Mode<S, D, P>, T>
+impl<S, D, P, T, Cur, RS, RD> RightFold<Cur, RS, RD> for Tup<ModeByStride<S, D, P>, T>
 where
     D: IsEqual<Cur>,
     Eq<D, Cur>: RightStep<S, D, P, T, Cur, RS, RD>,
@@ -174,7 +174,7 @@ pub trait LeftFold<Sz, RS, RD> {
 impl<Sz, RS, RD> LeftFold<Sz, RS, RD> for Nil {
     type Output = (RS, RD);
 }
-impl<S, D, P, T, Sz, RS, RD> LeftFold<Sz, RS, RD> for Tup<Mode<S, D, P>, T>
+impl<S, D, P, T, Sz, RS, RD> LeftFold<Sz, RS, RD> for Tup<ModeByStride<S, D, P>, T>
 where
     D: IsEqual<Z0>,
     Eq<D, Z0>: LeftStep<D, P, T, Sz, RS, RD>,
@@ -195,7 +195,8 @@ impl<D, P, T, Sz, RS, RD> LeftStep<D, P, T, Sz, RS, RD> for B0
 where
     D: Rem<Sz> + Div<Sz>,
     Mod<D, Sz>: IsEqual<Z0>,
-    Eq<Mod<D, Sz>, Z0>: LeftInverseDivisibility,
+    Eq<Mod<D, Sz>, Z0>: crate::bounds::DecimalIfFailed<D> + crate::bounds::DecimalIfFailed<Sz>,
+    Eq<Mod<D, Sz>, Z0>: LeftInverseDivisibility<crate::bounds::DecIfFailed<Eq<Mod<D, Sz>, Z0>, D>, crate::bounds::DecIfFailed<Eq<Mod<D, Sz>, Z0>, Sz>>,
     Sz: Mul<Quot<D, Sz>>,
     RS: ConcatOp<Tup<Quot<D, Sz>, Nil>>,
     RD: ConcatOp<Tup<P, Nil>>,
@@ -210,7 +211,7 @@ where
 pub trait LastShape {
     type Output;
 }
-impl<S, D, P> LastShape for Tup<Mode<S, D, P>, Nil> {
+impl<S, D, P> LastShape for Tup<ModeByStride<S, D, P>, Nil> {
     type Output = S;
 }
 impl<M, M2, T> LastShape for Tup<M, Tup<M2, T>>

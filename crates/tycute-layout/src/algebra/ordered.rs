@@ -63,21 +63,23 @@ pub trait CompactOrderOp<O>: Sealed {
 impl<S: Sealed, O> CompactOrderOp<O> for S
 where
     O: OrderFits<S>,
-    <O as OrderFits<S>>::Output: OrderRank<S, O>,
+    <O as OrderFits<S>>::Output: crate::bounds::DecimalIfFailed<S> + crate::bounds::DecimalIfFailed<crate::bounds::RankOf<S>>
+        + crate::bounds::DecimalIfFailed<O> + crate::bounds::DecimalIfFailed<crate::bounds::RankOf<O>>,
+    <O as OrderFits<S>>::Output: OrderRank<S, O, crate::bounds::DecIfFailed<<O as OrderFits<S>>::Output, S>, crate::bounds::DecIfFailed<<O as OrderFits<S>>::Output, crate::bounds::RankOf<S>>, crate::bounds::DecIfFailed<<O as OrderFits<S>>::Output, O>, crate::bounds::DecIfFailed<<O as OrderFits<S>>::Output, crate::bounds::RankOf<O>>>,
 {
-    type Output = <<O as OrderFits<S>>::Output as OrderRank<S, O>>::Output;
+    type Output = <<O as OrderFits<S>>::Output as OrderRank<S, O, crate::bounds::DecIfFailed<<O as OrderFits<S>>::Output, S>, crate::bounds::DecIfFailed<<O as OrderFits<S>>::Output, crate::bounds::RankOf<S>>, crate::bounds::DecIfFailed<<O as OrderFits<S>>::Output, O>, crate::bounds::DecIfFailed<<O as OrderFits<S>>::Output, crate::bounds::RankOf<O>>>>::Output;
 }
 
 /// The check behind "Need equal rank of shape and order", and the gate of the computation.
 #[diagnostic::on_unimplemented(
-    message = "make_ordered_layout: Need equal rank of shape and order (the order must be weakly congruent to the shape)",
+    message = "make_ordered_layout: Need equal rank of shape and order (the order must be weakly congruent to the shape): the shape {Shape} (rank {ShapeRank}), the order {Order} (rank {OrderRank})",
     label = "a tuple in the order needs a tuple of the same rank in the shape"
 )]
-pub trait OrderRank<S, O>: Sealed {
+pub trait OrderRank<S, O, Shape = (), ShapeRank = (), Order = (), OrderRank = ()>: Sealed {
     /// `compact_order(S, O)`.
     type Output;
 }
-impl<S, O> OrderRank<S, O> for B1
+impl<S, O, Shape, ShapeRank, Order, OrderRank_> OrderRank<S, O, Shape, ShapeRank, Order, OrderRank_> for B1
 where
     (S, O): ProductLike,
     <(S, O) as ProductLike>::Output: FlattenOp,

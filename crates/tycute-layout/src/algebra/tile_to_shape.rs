@@ -54,11 +54,11 @@ impl<Rank, TargetRank> TileToShapeRankFits<Rank, TargetRank> for B1 {}
 
 /// Rejects a target shape that is not a whole number of atoms in every mode.
 #[diagnostic::on_unimplemented(
-    message = "tile_to_shape: block shape does not divide the target shape.",
+    message = "tile_to_shape: block shape does not divide the target shape. ({BlockShape} vs {TargetShape})",
     label = "some mode of the target shape is not a multiple of the atom's size in that mode"
 )]
-pub trait TileToShapeDivides: Sealed {}
-impl TileToShapeDivides for B1 {}
+pub trait TileToShapeDivides<BlockShape = (), TargetShape = ()>: Sealed {}
+impl<BlockShape, TargetShape> TileToShapeDivides<BlockShape, TargetShape> for B1 {}
 
 /// Over two flat lists `T` (target sizes) and `B` (block sizes): whether every `b` divides its
 /// `t` (`Divides`), and the quotients (`Quotients`).
@@ -133,7 +133,11 @@ where
     Padded<A, S>: IsLayout,
     ShapeOf<Padded<A, S>>: ProductEachOp,
     TargetShape<S>: DivideEach<BlockShape<A, S>>,
-    Divides<A, S>: TileToShapeDivides,
+    Divides<A, S>: crate::bounds::DecimalIfFailed<BlockShape<A, S>> + crate::bounds::DecimalIfFailed<TargetShape<S>>,
+    Divides<A, S>: TileToShapeDivides<
+        crate::bounds::DecIfFailed<Divides<A, S>, BlockShape<A, S>>,
+        crate::bounds::DecIfFailed<Divides<A, S>, TargetShape<S>>,
+    >,
     Padded<A, S>: TileRepeats<Repeats<A, S>, M, Divides<A, S>>,
 {
     // (AtomM,AtomN,_1,...)

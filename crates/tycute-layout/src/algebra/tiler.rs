@@ -12,7 +12,7 @@
 //!
 //! An operation is a marker `F` that implements [`LayoutTilerFn`] (its layout case) and
 //! [`TupleTilerFn`] (its tuple case: the operation's own "Too many modes in tiler." check, then
-//! [`ByMode`], which applies `F` again to every mode). [`ApplyTiler`] dispatches on the tiler's
+//! [`TilerByMode`], which applies `F` again to every mode). [`ApplyTiler`] dispatches on the tiler's
 //! kind.
 //!
 //! The regrouping steps follow the tiler as a *guide* (CuTe's `tile_unzip` / `zip2_by`): where
@@ -93,7 +93,7 @@ pub trait LayoutTilerFn<A, L> {
     type Output;
 }
 /// An operation's tuple case: `F(A, T)` for a tuple tiler `T` (checks `rank(T) <= rank(A)` with
-/// the operation's message, then applies [`ByMode`]).
+/// the operation's message, then applies [`TilerByMode`]).
 pub trait TupleTilerFn<A, T> {
     type Output;
 }
@@ -146,11 +146,10 @@ pub type LayoutRankNum<A, T> = crate::bounds::DecIfFailed<TilerRankFits<A, T>, <
 
 /// The tuple case after the rank check: `make_layout(F(mode_0(A), T_0), ..., F(mode_k(A), T_k),
 /// mode_k+1(A), ...)`.
-#[doc(hidden)]
-pub trait ByMode<T, F> {
+pub trait TilerByMode<T, F> {
     type Output;
 }
-impl<S, D, T, F> ByMode<T, F> for Layout<S, D>
+impl<S, D, T, F> TilerByMode<T, F> for Layout<S, D>
 where
     Layout<S, D>: ModesOp,
     <Layout<S, D> as ModesOp>::Output: ZipModes<T, F>,
@@ -159,15 +158,15 @@ where
     // (F(A0,T0), F(A1,T1), ..., A_k+1, ...)
     type Output = <<<Layout<S, D> as ModesOp>::Output as ZipModes<T, F>>::Output as MakeLayoutOp>::Output;
 }
-/// [`ByMode`] once the operation's rank check has passed (`B1`); for `B0` the check has already
+/// [`TilerByMode`] once the operation's rank check has passed (`B1`); for `B0` the check has already
 /// failed with the operation's message, and this gives a placeholder so that no second error
 /// follows.
 #[doc(hidden)]
 pub trait ByModeIf<T, F, Fits> {
     type Output;
 }
-impl<A: ByMode<T, F>, T, F> ByModeIf<T, F, B1> for A {
-    type Output = <A as ByMode<T, F>>::Output;
+impl<A: TilerByMode<T, F>, T, F> ByModeIf<T, F, B1> for A {
+    type Output = <A as TilerByMode<T, F>>::Output;
 }
 impl<A, T, F> ByModeIf<T, F, B0> for A {
     type Output = A;
@@ -241,11 +240,90 @@ where
 /// Rejects a leaf of the guide (a layout, an integer or `_`) that lands on an integer mode: the
 /// mode was not divided (the tiler has `_` there), so there is no `(tile, rest)` pair to unzip.
 #[diagnostic::on_unimplemented(
-    message = "divide/product by a tiler: Index out of range (`_` in the tiler over a plain-integer mode of A)",
+    message = "divide/product by a tiler: Index out of range (`_` in the tiler over a plain-integer mode of A): mode {Mode} of the divided layout, {Shape}, has no (tile, rest) pair",
     label = "`_` in this tiler keeps a plain-integer mode, which has no (tile, rest) pair to unzip"
 )]
-pub trait UnzipIndexInRange: Sealed {}
-impl UnzipIndexInRange for B1 {}
+pub trait UnzipIndexInRange<Mode = (), Shape = ()>: Sealed {}
+impl<Mode, Shape> UnzipIndexInRange<Mode, Shape> for B1 {}
+
+/// The top mode of `L` (its index, or its shape with `SHAPE`) whose unzip by its element of the
+/// guide `G` fails, rendered only in [`UnzipIndexInRange`]'s message (its `DecimalOp` walks the
+/// modes again; an accepted unzip never does).
+#[doc(hidden)]
+pub struct UnzipBadMode<L, G, const SHAPE: bool>(core::marker::PhantomData<fn() -> (L, G)>);
+impl<L, G> crate::bounds::DecimalOp for UnzipBadMode<L, G, false>
+where
+    (L, G): FirstBadUnzip<Z0>,
+    <(L, G) as FirstBadUnzip<Z0>>::Index: crate::bounds::DecimalOp,
+{
+    type Output = crate::bounds::Dec<<(L, G) as FirstBadUnzip<Z0>>::Index>;
+}
+impl<L, G> crate::bounds::DecimalOp for UnzipBadMode<L, G, true>
+where
+    (L, G): FirstBadUnzip<Z0>,
+    <(L, G) as FirstBadUnzip<Z0>>::Shape: crate::bounds::DecimalOp,
+{
+    type Output = crate::bounds::Dec<<(L, G) as FirstBadUnzip<Z0>>::Shape>;
+}
+/// The first top mode of a layout that its guide's element cannot unzip: `Index` (counted from
+/// `I`) and `Shape`. A guide that is not a tuple names the layout itself.
+#[doc(hidden)]
+pub trait FirstBadUnzip<I> {
+    type Index;
+    type Shape;
+}
+impl<S, D, G, I> FirstBadUnzip<I> for (Layout<S, D>, G)
+where
+    G: TilerKind,
+    G::Kind: KindIsTuple,
+    (Layout<S, D>, G): FirstBadUnzipBy<I, <G::Kind as KindIsTuple>::Output>,
+{
+    type Index = <(Layout<S, D>, G) as FirstBadUnzipBy<I, <G::Kind as KindIsTuple>::Output>>::Index;
+    type Shape = <(Layout<S, D>, G) as FirstBadUnzipBy<I, <G::Kind as KindIsTuple>::Output>>::Shape;
+}
+#[doc(hidden)]
+pub trait FirstBadUnzipBy<I, GuideIsTuple> {
+    type Index;
+    type Shape;
+}
+impl<S, D, G, I> FirstBadUnzipBy<I, B0> for (Layout<S, D>, G) {
+    type Index = I;
+    type Shape = S;
+}
+impl<S, D, I> FirstBadUnzipBy<I, B1> for (Layout<S, D>, Nil) {
+    type Index = I;
+    type Shape = S;
+}
+impl<S0, ST, D0, DT, G0, GT, I> FirstBadUnzipBy<I, B1> for (Layout<Tup<S0, ST>, Tup<D0, DT>>, Tup<G0, GT>)
+where
+    Layout<S0, D0>: TileUnzipOp<G0>,
+    <Layout<S0, D0> as TileUnzipOp<G0>>::InRange: PickBadUnzip<S0, (Layout<ST, DT>, GT), I>,
+{
+    type Index = <<Layout<S0, D0> as TileUnzipOp<G0>>::InRange as PickBadUnzip<S0, (Layout<ST, DT>, GT), I>>::Index;
+    type Shape = <<Layout<S0, D0> as TileUnzipOp<G0>>::InRange as PickBadUnzip<S0, (Layout<ST, DT>, GT), I>>::Shape;
+}
+impl<G0, GT, I> FirstBadUnzipBy<I, B1> for (Layout<Nil, Nil>, Tup<G0, GT>) {
+    type Index = I;
+    type Shape = Nil;
+}
+/// `B0`: this mode (index `I`, shape `S0`); `B1`: the first bad one among the rest.
+#[doc(hidden)]
+pub trait PickBadUnzip<S0, Rest, I> {
+    type Index;
+    type Shape;
+}
+impl<S0, Rest, I> PickBadUnzip<S0, Rest, I> for B0 {
+    type Index = I;
+    type Shape = S0;
+}
+impl<S0, Rest, I> PickBadUnzip<S0, Rest, I> for B1
+where
+    I: core::ops::Add<P1>,
+    Rest: FirstBadUnzip<crate::int::Sum<I, P1>>,
+{
+    type Index = <Rest as FirstBadUnzip<crate::int::Sum<I, P1>>>::Index;
+    type Shape = <Rest as FirstBadUnzip<crate::int::Sum<I, P1>>>::Shape;
+}
 
 /// A rank-2 mode `(tile, rest)` taken apart: dispatches on whether the mode is a tuple.
 #[doc(hidden)]
@@ -368,7 +446,11 @@ pub trait TileUnzipZippedOp<G> {
 }
 impl<L: TileUnzipOp<G>, G> TileUnzipZippedOp<G> for L
 where
-    L::InRange: UnzipIndexInRange,
+    L::InRange: crate::bounds::DecimalIfFailed<UnzipBadMode<L, G, false>> + crate::bounds::DecimalIfFailed<UnzipBadMode<L, G, true>>,
+    L::InRange: UnzipIndexInRange<
+        crate::bounds::DecIfFailed<L::InRange, UnzipBadMode<L, G, false>>,
+        crate::bounds::DecIfFailed<L::InRange, UnzipBadMode<L, G, true>>,
+    >,
     L::Tile: IsLayout,
     L::Rest: IsLayout,
 {
@@ -381,7 +463,11 @@ pub trait TileUnzipTiledOp<G> {
 }
 impl<L: TileUnzipOp<G>, G> TileUnzipTiledOp<G> for L
 where
-    L::InRange: UnzipIndexInRange,
+    L::InRange: crate::bounds::DecimalIfFailed<UnzipBadMode<L, G, false>> + crate::bounds::DecimalIfFailed<UnzipBadMode<L, G, true>>,
+    L::InRange: UnzipIndexInRange<
+        crate::bounds::DecIfFailed<L::InRange, UnzipBadMode<L, G, false>>,
+        crate::bounds::DecIfFailed<L::InRange, UnzipBadMode<L, G, true>>,
+    >,
     L::Tile: IsLayout,
     L::Rest: IsLayout,
     ShapeOf<L::Rest>: SpreadOp,
@@ -395,7 +481,11 @@ pub trait TileUnzipFlatOp<G> {
 }
 impl<L: TileUnzipOp<G>, G> TileUnzipFlatOp<G> for L
 where
-    L::InRange: UnzipIndexInRange,
+    L::InRange: crate::bounds::DecimalIfFailed<UnzipBadMode<L, G, false>> + crate::bounds::DecimalIfFailed<UnzipBadMode<L, G, true>>,
+    L::InRange: UnzipIndexInRange<
+        crate::bounds::DecIfFailed<L::InRange, UnzipBadMode<L, G, false>>,
+        crate::bounds::DecIfFailed<L::InRange, UnzipBadMode<L, G, true>>,
+    >,
     L::Tile: IsLayout,
     L::Rest: IsLayout,
     ShapeOf<L::Tile>: SpreadOp,
@@ -513,7 +603,11 @@ impl<SA, DA, SB, DB> ZipLayoutsBy<Layout<SB, DB>, B0> for Layout<SA, DA> {
 impl<SA, DA, SB, DB> ZipLayoutsBy<Layout<SB, DB>, B1> for Layout<SA, DA>
 where
     SA: SameRankAs<SB>,
-    <SA as SameRankAs<SB>>::Output: ZipRanksMatch,
+    <SA as SameRankAs<SB>>::Output: crate::bounds::DecimalIfFailed<SA> + crate::bounds::DecimalIfFailed<SB>,
+    <SA as SameRankAs<SB>>::Output: ZipRanksMatch<
+        crate::bounds::DecIfFailed<<SA as SameRankAs<SB>>::Output, SA>,
+        crate::bounds::DecIfFailed<<SA as SameRankAs<SB>>::Output, SB>,
+    >,
     Layout<SA, DA>: ZipModesIf<Layout<SB, DB>, <SA as SameRankAs<SB>>::Output>,
 {
     type Output = <Layout<SA, DA> as ZipModesIf<Layout<SB, DB>, <SA as SameRankAs<SB>>::Output>>::Output;
@@ -538,11 +632,11 @@ impl<A, B> ZipModesIf<B, B0> for A {
 
 /// Rejects a zip of two layouts whose ranks differ.
 #[diagnostic::on_unimplemented(
-    message = "zip of two layouts (blocked_product, raked_product): Mismatched Ranks",
+    message = "zip of two layouts (blocked_product, raked_product): Mismatched Ranks (the second shape must be a tuple of the first one's rank): the shapes {A} and {B}",
     label = "zip of two layouts needs equal ranks"
 )]
-pub trait ZipRanksMatch: Sealed {}
-impl ZipRanksMatch for B1 {}
+pub trait ZipRanksMatch<A = (), B = ()>: Sealed {}
+impl<A, B> ZipRanksMatch<A, B> for B1 {}
 
 /// Whether `B` is a tuple of the same length as the list `Self`, as a bit.
 #[doc(hidden)]
@@ -625,9 +719,9 @@ mod tests {
     }
     impl<A, T> TupleTilerFn<A, T> for Pair
     where
-        A: ByMode<T, Pair>,
+        A: TilerByMode<T, Pair>,
     {
-        type Output = <A as ByMode<T, Pair>>::Output;
+        type Output = <A as TilerByMode<T, Pair>>::Output;
     }
     type P<A, T> = <A as ApplyTiler<T, Pair>>::Output;
 

@@ -99,9 +99,10 @@ pub trait ZipOp: Sealed {
 impl<S, D> ZipOp for Layout<S, D>
 where
     S: ZipRanks,
-    <S as ZipRanks>::Output: ZipMismatchedRanks<S, D>,
+    <S as ZipRanks>::Output: crate::bounds::DecimalIfFailed<S>,
+    <S as ZipRanks>::Output: ZipMismatchedRanks<S, D, crate::bounds::DecIfFailed<<S as ZipRanks>::Output, S>>,
 {
-    type Output = <<S as ZipRanks>::Output as ZipMismatchedRanks<S, D>>::Output;
+    type Output = <<S as ZipRanks>::Output as ZipMismatchedRanks<S, D, crate::bounds::DecIfFailed<<S as ZipRanks>::Output, S>>>::Output;
 }
 /// `zip(A)`, for a layout whose top modes are tuples of equal rank.
 ///
@@ -129,12 +130,17 @@ pub trait Zip2Op<B>: Sealed {
 impl<SA, DA, SB, DB> Zip2Op<Layout<SB, DB>> for Layout<SA, DA>
 where
     Tup<SA, Tup<SB, Nil>>: ZipRanks,
-    <Tup<SA, Tup<SB, Nil>> as ZipRanks>::Output:
-        ZipMismatchedRanks<Tup<SA, Tup<SB, Nil>>, Tup<DA, Tup<DB, Nil>>>,
+    <Tup<SA, Tup<SB, Nil>> as ZipRanks>::Output: crate::bounds::DecimalIfFailed<Tup<SA, Tup<SB, Nil>>>,
+    <Tup<SA, Tup<SB, Nil>> as ZipRanks>::Output: ZipMismatchedRanks<
+        Tup<SA, Tup<SB, Nil>>,
+        Tup<DA, Tup<DB, Nil>>,
+        crate::bounds::DecIfFailed<<Tup<SA, Tup<SB, Nil>> as ZipRanks>::Output, Tup<SA, Tup<SB, Nil>>>,
+    >,
 {
     type Output = <<Tup<SA, Tup<SB, Nil>> as ZipRanks>::Output as ZipMismatchedRanks<
         Tup<SA, Tup<SB, Nil>>,
         Tup<DA, Tup<DB, Nil>>,
+        crate::bounds::DecIfFailed<<Tup<SA, Tup<SB, Nil>> as ZipRanks>::Output, Tup<SA, Tup<SB, Nil>>>,
     >>::Output;
 }
 /// `zip(A, B)`.
@@ -226,14 +232,14 @@ impl<L, N: Int + IsEqual<L>> SameLen<L> for N {
 /// The check behind `zip`'s "Mismatched Ranks", and the gate of the computation: implemented
 /// only for `B1`, so that a rejected input is never transposed (and only this error is shown).
 #[diagnostic::on_unimplemented(
-    message = "zip: Mismatched Ranks (the top modes are not all tuples of the same rank, or the tuple is empty)",
+    message = "zip: Mismatched Ranks (the top modes are not all tuples of the same rank, or the tuple is empty): the shape {Shape}",
     label = "zip needs ((a,b,..),(x,y,..),..) with modes of equal rank"
 )]
-pub trait ZipMismatchedRanks<S, D>: Sealed {
+pub trait ZipMismatchedRanks<S, D, Shape = ()>: Sealed {
     /// `zip(S):zip(D)`.
     type Output;
 }
-impl<S: ZipTuple, D: ZipTuple> ZipMismatchedRanks<S, D> for B1 {
+impl<S: ZipTuple, D: ZipTuple, Shape> ZipMismatchedRanks<S, D, Shape> for B1 {
     type Output = Layout<<S as ZipTuple>::Output, <D as ZipTuple>::Output>;
 }
 

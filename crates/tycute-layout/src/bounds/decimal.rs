@@ -6,7 +6,7 @@
 //! as digit-group types ([`digits`](super::digits)): below 1000 one type named after the
 //! number, as CuTe prints it (`_96`); from 1000 on the leading group with the following
 //! groups of three digits as its parameters (`_4<_096>` = 4096, `_1<_048, _576>` = 1048576); a
-//! negative number is `Minus<..>`; a tuple `(_128, _64)`. Computing it costs one typenum
+//! negative number is `Negative<..>`; a tuple `(_128, _64)`. Computing it costs one typenum
 //! 1000-division per group (a long division of the number's bits, 11-bit compares), so tycute computes it only where a check has already failed (the
 //! check's `B0` impl requires the message trait on `Dec<..>`; the `B1` impl requires nothing).
 //!
@@ -26,8 +26,14 @@ use typenum::{Diff, GrEq, IsGreaterOrEqual, NInt, NonZero, PInt, UInt, UTerm, Un
 use super::digits::{Group, _0};
 use crate::tuple::{Nil, Tup};
 
-/// A negative number in a message: `Minus<_4>` is -4.
-pub struct Minus<N>(PhantomData<fn() -> N>);
+/// A negative number in a message: `Negative<_4>` is -4. (Named so that no other crate of a
+/// usual build has an item of that name: rustc prints a type by its bare name only where the
+/// name is unique, and `syn::token::Minus` made the former `Minus` print as
+/// `tycute::bounds::Minus<_1>`.)
+pub struct Negative<N>(PhantomData<fn() -> N>);
+/// The former name of [`Negative`].
+#[doc(hidden)]
+pub type Minus<N> = Negative<N>;
 
 /// A value as a type that prints in decimal (see the module's docs).
 pub trait DecimalOp {
@@ -43,7 +49,7 @@ impl<U: Unsigned + NonZero + Groups<()>> DecimalOp for PInt<U> {
     type Output = <U as Groups<()>>::Output;
 }
 impl<U: Unsigned + NonZero + Groups<()>> DecimalOp for NInt<U> {
-    type Output = Minus<<U as Groups<()>>::Output>;
+    type Output = Negative<<U as Groups<()>>::Output>;
 }
 /// `Dec<X>` where a check's bit is `B0` (it failed), `()` where it is `B1`: a check's message
 /// trait takes its numbers through this, so an accepted input never renders them.
@@ -58,6 +64,27 @@ impl<X: DecimalOp> DecimalIfFailed<X> for B0 {
 }
 /// `Dec<X>` if `Bit` is `B0`, else `()`.
 pub type DecIfFailed<Bit, X> = <Bit as DecimalIfFailed<X>>::Output;
+
+/// The number of elements of a list `L`, computed only when rendered: `Dec<LenOf<L>>` is
+/// `Dec<Len<L>>`, and `DecIfFailed<B1, LenOf<L>>` does not count at all (a rank in a rule's
+/// message costs nothing on the accepted path).
+#[doc(hidden)]
+pub struct LenOf<L>(PhantomData<fn() -> L>);
+impl<L: crate::tuple::LenOp> DecimalOp for LenOf<L>
+where
+    crate::tuple::Len<L>: DecimalOp,
+{
+    type Output = Dec<crate::tuple::Len<L>>;
+}
+/// `rank(X)` of an IntTuple (1 for an integer), computed only when rendered, as [`LenOf`].
+#[doc(hidden)]
+pub struct RankOf<X>(PhantomData<fn() -> X>);
+impl<X: crate::tuple::RankOp> DecimalOp for RankOf<X>
+where
+    <X as crate::tuple::RankOp>::Output: DecimalOp,
+{
+    type Output = Dec<<X as crate::tuple::RankOp>::Output>;
+}
 
 /// An unsigned number's groups of three digits, most significant first, in front of `Acc` (a
 /// list `(G, (G, ... ()))` of the groups found so far).
@@ -227,7 +254,7 @@ mod tests {
         same!(Dec<typenum::P100>, _100);
         same!(Dec<P1000>, _1<_000>);
         same!(Dec<P1024>, _1<_024>);
-        same!(Dec<N4>, Minus<_4>);
+        same!(Dec<N4>, Negative<_4>);
         same!(Dec<Prod<P1024, P1024>>, _1<_048, _576>);
         same!(Dec<Prod<Prod<P1024, P1024>, Prod<P1024, P1024>>>, _1<_099, _511, _627, _776>);
     }

@@ -36,7 +36,7 @@ mod shape_is;
 mod size_is;
 
 pub use compatible::{Compatible, NotCompatible};
-pub use decimal::{Dec, DecIfFailed, DecimalIfFailed, DecimalOp, Minus};
+pub use decimal::{Dec, DecIfFailed, DecimalIfFailed, DecimalOp, LenOf, Minus, Negative, RankOf};
 #[doc(hidden)]
 pub use decimal::{GroupStep, Groups, Pop, Spread};
 pub use shape_is::{SameOp, ShapeIs, ShapeIsNot, ShapeOfOp};

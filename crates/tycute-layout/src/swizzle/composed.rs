@@ -238,17 +238,16 @@ where
 
 /// Rejects an `upcast<N>` of a composed layout whose static offset is not a multiple of `N`.
 #[diagnostic::on_unimplemented(
-    message = "upcast of a composed layout: the static offset must be divisible by N",
+    message = "upcast of a composed layout: the static offset must be divisible by N: offset {O}, N = {N}",
     label = "offset not divisible by N"
 )]
-pub trait OffsetUpcastDivisible: Sealed {}
-impl OffsetUpcastDivisible for B1 {}
+pub trait OffsetUpcastDivisible<O = (), N = ()>: Sealed {}
+impl<O, N> OffsetUpcastDivisible<O, N> for B1 {}
 
 /// How the swizzle and the offset of `Sw o O o L` change under `upcast<N>` / `downcast<N>`:
 /// for a static integer offset the swizzle is cast and the offset divided (`safe_div`) or
 /// multiplied by `N`; for an `smem_ptr[Bb]` flag the swizzle is kept (it acts on byte
 /// addresses) and the flag becomes `smem_ptr[(B*N)b]` / `smem_ptr[(B/N)b]`.
-#[doc(hidden)]
 pub trait CastOffset<N, SW> {
     type UpSw;
     type UpOffset;
@@ -259,7 +258,8 @@ impl<N, SW, O> CastOffset<N, SW> for O
 where
     O: Int + Rem<N> + Div<N> + Mul<N>,
     Mod<O, N>: IsEqual<Z0>,
-    Eq<Mod<O, N>, Z0>: OffsetUpcastDivisible,
+    Eq<Mod<O, N>, Z0>: crate::bounds::DecimalIfFailed<O> + crate::bounds::DecimalIfFailed<N>,
+    Eq<Mod<O, N>, Z0>: OffsetUpcastDivisible<crate::bounds::DecIfFailed<Eq<Mod<O, N>, Z0>, O>, crate::bounds::DecIfFailed<Eq<Mod<O, N>, Z0>, N>>,
     SW: SwizzleUpcastOp<N> + SwizzleDowncastOp<N>,
 {
     type UpSw = SwizzleUpcast<N, SW>;

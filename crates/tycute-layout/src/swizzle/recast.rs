@@ -232,11 +232,11 @@ pub type SwizzleDowncast<N, SW> = <SW as SwizzleDowncastOp<N>>::Output;
 
 /// Rejects a recast whose bit-width ratio is neither `N` nor `1/N`.
 #[diagnostic::on_unimplemented(
-    message = "recast_layout: sizeof_bits<To> / sizeof_bits<From> must be an integer or the inverse of one",
+    message = "recast_layout: sizeof_bits<To> / sizeof_bits<From> must be an integer or the inverse of one: sizeof_bits<From> = {FromBits}, sizeof_bits<To> = {ToBits}",
     label = "unsupported ratio of element widths"
 )]
-pub trait RecastRatioSupported: Sealed {}
-impl RecastRatioSupported for B1 {}
+pub trait RecastRatioSupported<FromBits = (), ToBits = ()>: Sealed {}
+impl<FromBits, ToBits> RecastRatioSupported<FromBits, ToBits> for B1 {}
 
 /// `recast_layout<From, To>(X)`: X re-expressed for elements of type `To` instead of `From`,
 /// for a swizzle, a layout or a composed layout (through their `upcast`/`downcast`).
@@ -283,9 +283,16 @@ macro_rules! recast_impl {
             Bits<To>: Gcd<Bits<From>> + Div<Gcf<Bits<To>, Bits<From>>>,
             Bits<From>: Div<Gcf<Bits<To>, Bits<From>>>,
             RatioNum<From, To>: IsEqual<P1>,
-            $ty: RecastBy<Eq<RatioNum<From, To>, P1>, RatioNum<From, To>, RatioDen<From, To>>,
+            RatioDen<From, To>: IsEqual<P1>,
+            Eq<RatioNum<From, To>, P1>: core::ops::BitOr<Eq<RatioDen<From, To>, P1>>,
+            RatioOk<From, To>: crate::bounds::DecimalIfFailed<Bits<From>> + crate::bounds::DecimalIfFailed<Bits<To>>,
+            RatioOk<From, To>: RecastRatioSupported<
+                crate::bounds::DecIfFailed<RatioOk<From, To>, Bits<From>>,
+                crate::bounds::DecIfFailed<RatioOk<From, To>, Bits<To>>,
+            >,
+            $ty: RecastBy<(Eq<RatioNum<From, To>, P1>, Eq<RatioDen<From, To>, P1>), RatioNum<From, To>, RatioDen<From, To>>,
         {
-            type Output = <$ty as RecastBy<Eq<RatioNum<From, To>, P1>, RatioNum<From, To>, RatioDen<From, To>>>::Output;
+            type Output = <$ty as RecastBy<(Eq<RatioNum<From, To>, P1>, Eq<RatioDen<From, To>, P1>), RatioNum<From, To>, RatioDen<From, To>>>::Output;
         }
     };
 }
@@ -293,25 +300,31 @@ recast_impl!(B, M, S; Swizzle<B, M, S>);
 recast_impl!(A, O, L; crate::swizzle::ComposedLayout<A, O, L>);
 recast_impl!(Sh, D; crate::layout::Layout<Sh, D>);
 
-/// `num == 1`: `downcast<den>` (the identity for `den == 1`); otherwise `den` must be 1 and it is
-/// `upcast<num>`.
+/// `num == 1 || den == 1`: the ratio rule of `recast_layout`, as a bit.
 #[doc(hidden)]
-pub trait RecastBy<NumIsOne, Num, Den> {
+pub type RatioOk<From, To> = typenum::Or<Eq<RatioNum<From, To>, P1>, Eq<RatioDen<From, To>, P1>>;
+
+/// On `(num == 1, den == 1)`: `num == 1` is `downcast<den>` (the identity for `den == 1`), `den
+/// == 1` is `upcast<num>`; neither is rejected by [`RecastRatioSupported`] (this impl only yields
+/// a placeholder, so that the rule is the one error).
+#[doc(hidden)]
+pub trait RecastBy<Ones, Num, Den> {
     type Output;
 }
-impl<X, Num, Den> RecastBy<B1, Num, Den> for X
+impl<X, D1, Num, Den> RecastBy<(B1, D1), Num, Den> for X
 where
     X: DowncastOp<Den>,
 {
     type Output = Downcast<Den, X>;
 }
-impl<X, Num, Den> RecastBy<typenum::B0, Num, Den> for X
+impl<X, Num, Den> RecastBy<(typenum::B0, B1), Num, Den> for X
 where
-    Den: IsEqual<P1>,
-    Eq<Den, P1>: RecastRatioSupported,
     X: UpcastOp<Num>,
 {
     type Output = Upcast<Num, X>;
+}
+impl<X, Num, Den> RecastBy<(typenum::B0, typenum::B0), Num, Den> for X {
+    type Output = X;
 }
 
 #[cfg(test)]

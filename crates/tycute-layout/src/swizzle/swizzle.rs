@@ -285,11 +285,11 @@ where
 
 /// Rejects a negative static offset.
 #[diagnostic::on_unimplemented(
-    message = "swizzle_apply: the static offset must be non-negative",
+    message = "swizzle_apply: the static offset must be non-negative: {X}",
     label = "negative offset"
 )]
-pub trait SwizzleOffsetNonNegative: Sealed {}
-impl SwizzleOffsetNonNegative for B1 {}
+pub trait SwizzleOffsetNonNegative<X = ()>: Sealed {}
+impl<X> SwizzleOffsetNonNegative<X> for B1 {}
 
 /// `Sw(x)` for a static integer `x >= 0`: `x ^ ((x & yyy_msk) >> S)`.
 pub trait SwizzleApplyOp<X>: Sealed {
@@ -305,7 +305,8 @@ impl<SW, X> SwizzleApplyOp<X> for SW
 where
     SW: ValidSwizzle + SwizzleMasks,
     X: Int + ToUnsigned + IsGreaterOrEqual<Z0>,
-    GrEq<X, Z0>: SwizzleOffsetNonNegative,
+    GrEq<X, Z0>: DecimalIfFailed<X>,
+    GrEq<X, Z0>: SwizzleOffsetNonNegative<DecIfFailed<GrEq<X, Z0>, X>>,
     // (x & yyy) >> max(0,S) << -min(0,S): one of the two shifts is by zero
     UX<X>: BitAnd<<Self as SwizzleMasks>::Yyy>,
     <Self as SwizzleMasks>::Right: ShiftRightOf<YBits<Self, X>>,
@@ -400,11 +401,11 @@ where
 
 /// Rejects masks that no `Swizzle<B,M,S>` has.
 #[diagnostic::on_unimplemented(
-    message = "make_swizzle: the Y and Z masks must be runs of the same number of bits (they are not the yyy/zzz masks of a Swizzle)",
+    message = "make_swizzle: the Y and Z masks must be runs of the same number of bits (they are not the yyy/zzz masks of a Swizzle): make_swizzle<{Y},{Z}>",
     label = "no Swizzle<B,M,S> has these masks"
 )]
-pub trait SwizzleMasksRepresentable: Sealed {}
-impl SwizzleMasksRepresentable for B1 {}
+pub trait SwizzleMasksRepresentable<Y = (), Z = ()>: Sealed {}
+impl<Y, Z> SwizzleMasksRepresentable<Y, Z> for B1 {}
 
 /// CuTe's `make_swizzle<Y, Z>()`: the swizzle whose `yyy_msk` is `Y` and `zzz_msk` is `Z`
 /// (static non-negative integers): `B = popcount(Y)`, `M = min(ctz Y, ctz Z) % 32`,
@@ -417,12 +418,17 @@ type TzY<Y> = <UX<Y> as CountrZero>::Output;
 type MinTz<Y, Z> = typenum::Minimum<TzY<Y>, TzY<Z>>;
 /// `((1 << B) - 1) << ctz`: a run of `B` bits starting at `ctz`.
 type Run<Y, T> = ShL<<ShL<U1, PcY<Y>> as Sub<U1>>::Output, T>;
+/// `popcount(Y) == popcount(Z) && (Y | Z) == run(ctz Y) | run(ctz Z)`: the masks' rule, as a bit.
+type MasksOk<Y, Z> =
+    And<typenum::Eq<PcY<Y>, PcY<Z>>, typenum::Eq<typenum::Or<UX<Y>, UX<Z>>, typenum::Or<Run<Y, TzY<Y>>, Run<Y, TzY<Z>>>>>;
 impl<Y, Z> MakeSwizzleOp for Masks<Y, Z>
 where
     Y: ToUnsigned + IsGreaterOrEqual<Z0>,
     Z: ToUnsigned + IsGreaterOrEqual<Z0>,
-    GrEq<Y, Z0>: SwizzleOffsetNonNegative,
-    GrEq<Z, Z0>: SwizzleOffsetNonNegative,
+    GrEq<Y, Z0>: DecimalIfFailed<Y>,
+    GrEq<Y, Z0>: SwizzleOffsetNonNegative<DecIfFailed<GrEq<Y, Z0>, Y>>,
+    GrEq<Z, Z0>: DecimalIfFailed<Z>,
+    GrEq<Z, Z0>: SwizzleOffsetNonNegative<DecIfFailed<GrEq<Z, Z0>, Z>>,
     UX<Y>: PopCount + CountrZero + BitOr<UX<Z>>,
     UX<Z>: PopCount + CountrZero,
     // B, M, S
@@ -440,8 +446,8 @@ where
     Run<Y, TzY<Y>>: BitOr<Run<Y, TzY<Z>>>,
     typenum::Or<UX<Y>, UX<Z>>: typenum::IsEqual<typenum::Or<Run<Y, TzY<Y>>, Run<Y, TzY<Z>>>>,
     typenum::Eq<PcY<Y>, PcY<Z>>: BitAnd<typenum::Eq<typenum::Or<UX<Y>, UX<Z>>, typenum::Or<Run<Y, TzY<Y>>, Run<Y, TzY<Z>>>>>,
-    And<typenum::Eq<PcY<Y>, PcY<Z>>, typenum::Eq<typenum::Or<UX<Y>, UX<Z>>, typenum::Or<Run<Y, TzY<Y>>, Run<Y, TzY<Z>>>>>:
-        SwizzleMasksRepresentable,
+    MasksOk<Y, Z>: DecimalIfFailed<Y> + DecimalIfFailed<Z>,
+    MasksOk<Y, Z>: SwizzleMasksRepresentable<DecIfFailed<MasksOk<Y, Z>, Y>, DecIfFailed<MasksOk<Y, Z>, Z>>,
 {
     type Output = Swizzle<
         <PcY<Y> as ToSigned>::Output,
