@@ -71,6 +71,7 @@ use crate::int::{
     Prod, Quot, Select, Sum, Unsigned, B0, B1, N1, P1, P2, Z0,
 };
 use crate::layout::{IsLayout, Layout, MakeLayoutOp, ModesOp, ShapeOf, Size, SizeOp, StrideOf, Underscore};
+use crate::bounds::{Dec, DecimalOp};
 use crate::sealed::Sealed;
 use crate::tuple::{Append, ConcatOp, IsTuple, Nil, Tup, Unwrap, UnwrapOp};
 
@@ -212,8 +213,14 @@ impl ShapeDivisibility for B1 {
     message = "composition: stride divisibility condition: a stride of B must be a multiple of the mode of A it steps over, or smaller than it (rest_stride % curr_shape == 0 || rest_stride < curr_shape): rest_stride = {RestStride}, curr_shape = {Shape}",
     label = "stride divisibility condition fails"
 )]
-pub trait StrideDivisibilityAt<RestStride = (), Shape = ()> {}
-impl<RestStride, Shape> StrideDivisibilityAt<RestStride, Shape> for B1 {}
+pub trait StrideDivisibilityAt<RestStride = (), Shape = ()> {
+    /// `T` when the condition holds (a gate: see [`CuteGated`]).
+    #[doc(hidden)]
+    type Ok<T>;
+}
+impl<RestStride, Shape> StrideDivisibilityAt<RestStride, Shape> for B1 {
+    type Ok<T> = T;
+}
 
 /// [`ShapeDivisibility`] where composition's walk meets it, with its numbers: the elements of
 /// B's leaf left, the part of them that fits in the mode of coalesced A, and that mode's shape.
@@ -221,8 +228,14 @@ impl<RestStride, Shape> StrideDivisibilityAt<RestStride, Shape> for B1 {}
     message = "composition: shape divisibility condition: a shape of B must be divisible by the part of it that a mode of A takes (rest_shape % new_shape == 0): rest_shape = {RestShape}, new_shape = {NewShape}, curr_shape = {Shape}",
     label = "shape divisibility condition fails"
 )]
-pub trait ShapeDivisibilityAt<RestShape = (), NewShape = (), Shape = ()> {}
-impl<RestShape, NewShape, Shape> ShapeDivisibilityAt<RestShape, NewShape, Shape> for B1 {}
+pub trait ShapeDivisibilityAt<RestShape = (), NewShape = (), Shape = ()> {
+    /// `T` when the condition holds (a gate: see [`CuteGated`]).
+    #[doc(hidden)]
+    type Ok<T>;
+}
+impl<RestShape, NewShape, Shape> ShapeDivisibilityAt<RestShape, NewShape, Shape> for B1 {
+    type Ok<T> = T;
+}
 
 /// Exact rule 1: a negative stride of B that steps over a mode of A inexactly (its magnitude
 /// neither a multiple of the mode's shape nor below it: CuTe's own check on `|rest_stride|`),
@@ -1397,12 +1410,14 @@ where
 /// The verdict of CuTe's two conditions: all hold.
 #[doc(hidden)]
 pub struct VPass;
-/// The first failure is the stride divisibility condition.
+/// The first failure is the stride divisibility condition, at rest stride `RD` over a mode of
+/// shape `S`.
 #[doc(hidden)]
-pub struct VStride;
-/// The first failure is the shape divisibility condition.
+pub struct VStride<RD, S>(core::marker::PhantomData<(RD, S)>);
+/// The first failure is the shape divisibility condition: rest shape `RS`, the part `NS` of it
+/// that fits in a mode of shape `S`.
 #[doc(hidden)]
-pub struct VShape;
+pub struct VShape<RS, NS, S>(core::marker::PhantomData<(RS, NS, S)>);
 
 /// The first failure of `Self` (earlier in CuTe's order) and `Next`.
 #[doc(hidden)]
@@ -1412,11 +1427,11 @@ pub trait VFirst<Next> {
 impl<N> VFirst<N> for VPass {
     type Output = N;
 }
-impl<N> VFirst<N> for VStride {
-    type Output = VStride;
+impl<N, RD, S> VFirst<N> for VStride<RD, S> {
+    type Output = VStride<RD, S>;
 }
-impl<N> VFirst<N> for VShape {
-    type Output = VShape;
+impl<N, RS, NS, S> VFirst<N> for VShape<RS, NS, S> {
+    type Output = VShape<RS, NS, S>;
 }
 
 /// The verdict of composing the flat A of shape `LS` with the part `Self = (shape, stride)` of B.
@@ -1487,34 +1502,70 @@ where
     Mod<RS, NewShape<RD, S, RS>>: IsEqual<Z0>,
     VSkip<RD, S, RS>: Select<RS, TakeRest<RD, S, RS>> + BitOr<VShapeOk<RD, S, RS>>,
     Tup<S2, ST>: VWalk<VRestRS<RD, S, RS>, NextStrideOf<RD, S>>,
-    Or<VSkip<RD, S, RS>, VShapeOk<RD, S, RS>>: Select<VRest<RD, S, RS, Tup<S2, ST>>, VShape>,
-    <RD as StepMath<S>>::StrideOk: Select<If<Or<VSkip<RD, S, RS>, VShapeOk<RD, S, RS>>, VRest<RD, S, RS, Tup<S2, ST>>, VShape>, VStride>,
+    Or<VSkip<RD, S, RS>, VShapeOk<RD, S, RS>>: Select<VRest<RD, S, RS, Tup<S2, ST>>, VShape<RS, NewShape<RD, S, RS>, S>>,
+    <RD as StepMath<S>>::StrideOk: Select<
+        If<Or<VSkip<RD, S, RS>, VShapeOk<RD, S, RS>>, VRest<RD, S, RS, Tup<S2, ST>>, VShape<RS, NewShape<RD, S, RS>, S>>,
+        VStride<RD, S>,
+    >,
 {
     // stride condition, then (unless the mode is skipped) shape condition, then the next mode
     type Output = If<
         <RD as StepMath<S>>::StrideOk,
-        If<Or<VSkip<RD, S, RS>, VShapeOk<RD, S, RS>>, VRest<RD, S, RS, Tup<S2, ST>>, VShape>,
-        VStride,
+        If<Or<VSkip<RD, S, RS>, VShapeOk<RD, S, RS>>, VRest<RD, S, RS, Tup<S2, ST>>, VShape<RS, NewShape<RD, S, RS>, S>>,
+        VStride<RD, S>,
     >;
 }
 
-/// The two bits of a verdict: `Stride` (the stride condition holds) and `Shape`.
+/// The two bits of a verdict, `Stride` (the stride condition holds) and `Shape`, and the numbers
+/// of the failing one in decimal (`()` where nothing fails).
 #[doc(hidden)]
 pub trait VerdictBits {
     type Stride;
     type Shape;
+    /// `(rest_stride, curr_shape)` of a failing stride condition.
+    type StrideAt: VerdictAt2;
+    /// `(rest_shape, new_shape, curr_shape)` of a failing shape condition.
+    type ShapeAt: VerdictAt3;
 }
 impl VerdictBits for VPass {
     type Stride = B1;
     type Shape = B1;
+    type StrideAt = ((), ());
+    type ShapeAt = ((), (), ());
 }
-impl VerdictBits for VStride {
+impl<RD: DecimalOp, S: DecimalOp> VerdictBits for VStride<RD, S> {
     type Stride = B0;
     type Shape = B1;
+    type StrideAt = (Dec<RD>, Dec<S>);
+    type ShapeAt = ((), (), ());
 }
-impl VerdictBits for VShape {
+impl<RS: DecimalOp, NS: DecimalOp, S: DecimalOp> VerdictBits for VShape<RS, NS, S> {
     type Stride = B1;
     type Shape = B0;
+    type StrideAt = ((), ());
+    type ShapeAt = (Dec<RS>, Dec<NS>, Dec<S>);
+}
+/// The parts of a pair of numbers.
+#[doc(hidden)]
+pub trait VerdictAt2 {
+    type A;
+    type B;
+}
+impl<A, B> VerdictAt2 for (A, B) {
+    type A = A;
+    type B = B;
+}
+/// The parts of a triple of numbers.
+#[doc(hidden)]
+pub trait VerdictAt3 {
+    type A;
+    type B;
+    type C;
+}
+impl<A, B, C> VerdictAt3 for (A, B, C) {
+    type A = A;
+    type B = B;
+    type C = C;
 }
 
 /// The verdict of `composition(Self, B)` on CuTe's two conditions, for layouts `Self` and `B`.
@@ -1533,11 +1584,24 @@ where
 /// The verdict of `composition(A, B)` on CuTe's two conditions.
 pub type CuteVerdictOf<A, B> = <A as CuteVerdictWith<B>>::Output;
 /// `A`, once `composition(A, B)` passes CuTe's two conditions: requires the verdict's bits as
-/// [`StrideDivisibility`] and [`ShapeDivisibility`] (one error, the first failure) and is
-/// unknown when one fails, so that the composition behind it is not attempted.
-pub type CuteGated<A, B> = <<CuteVerdictOf<A, B> as VerdictBits>::Shape as ShapeDivisibility>::Ok<
-    <<CuteVerdictOf<A, B> as VerdictBits>::Stride as StrideDivisibility>::Ok<A>,
->;
+/// [`StrideDivisibilityAt`] and [`ShapeDivisibilityAt`] with the failing step's numbers (one
+/// error, the first failure) and is unknown when one fails, so that the composition behind it
+/// is not attempted.
+pub type CuteGated<A, B> = <<CuteVerdictOf<A, B> as VerdictBits>::Shape as ShapeDivisibilityAt<
+    VShapeA<A, B>,
+    VShapeB<A, B>,
+    VShapeC<A, B>,
+>>::Ok<<<CuteVerdictOf<A, B> as VerdictBits>::Stride as StrideDivisibilityAt<VStrideA<A, B>, VStrideB<A, B>>>::Ok<A>>;
+#[doc(hidden)]
+pub type VStrideA<A, B> = <<CuteVerdictOf<A, B> as VerdictBits>::StrideAt as VerdictAt2>::A;
+#[doc(hidden)]
+pub type VStrideB<A, B> = <<CuteVerdictOf<A, B> as VerdictBits>::StrideAt as VerdictAt2>::B;
+#[doc(hidden)]
+pub type VShapeA<A, B> = <<CuteVerdictOf<A, B> as VerdictBits>::ShapeAt as VerdictAt3>::A;
+#[doc(hidden)]
+pub type VShapeB<A, B> = <<CuteVerdictOf<A, B> as VerdictBits>::ShapeAt as VerdictAt3>::B;
+#[doc(hidden)]
+pub type VShapeC<A, B> = <<CuteVerdictOf<A, B> as VerdictBits>::ShapeAt as VerdictAt3>::C;
 
 #[cfg(test)]
 mod tests {

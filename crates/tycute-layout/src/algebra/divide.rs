@@ -26,7 +26,10 @@
 
 use crate::algebra::coalesce::{Coalesce, CoalesceOp};
 use crate::algebra::complement::{ComplementWith, ComplementWithOp};
-use crate::algebra::composition::{CompositionOp, CuteGated, CuteVerdictOf, CuteVerdictWith, ShapeDivisibility, StrideDivisibility, VerdictBits};
+use crate::algebra::composition::{
+    CompositionOp, CuteGated, CuteVerdictOf, CuteVerdictWith, ShapeDivisibilityAt, StrideDivisibilityAt, VShapeA, VShapeB, VShapeC,
+    VStrideA, VStrideB, VerdictBits,
+};
 use crate::algebra::tiler::{
     ApplyTiler, ByModeIf, LayoutTilerFn, TileUnzipFlatOp, TileUnzipTiledOp, TileUnzipZippedOp,
     TilerRankFits, TilerRankNum, LayoutRankNum, TupleTilerFn,
@@ -93,8 +96,9 @@ where
     // CuTe's stride and shape divisibility conditions, checked once here (one short error)
     A: CuteVerdictWith<Divisor<A, L>>,
     CuteVerdictOf<A, Divisor<A, L>>: VerdictBits,
-    <CuteVerdictOf<A, Divisor<A, L>> as VerdictBits>::Stride: StrideDivisibility,
-    <CuteVerdictOf<A, Divisor<A, L>> as VerdictBits>::Shape: ShapeDivisibility,
+    <CuteVerdictOf<A, Divisor<A, L>> as VerdictBits>::Stride: StrideDivisibilityAt<VStrideA<A, Divisor<A, L>>, VStrideB<A, Divisor<A, L>>>,
+    <CuteVerdictOf<A, Divisor<A, L>> as VerdictBits>::Shape:
+        ShapeDivisibilityAt<VShapeA<A, Divisor<A, L>>, VShapeB<A, Divisor<A, L>>, VShapeC<A, Divisor<A, L>>>,
     CuteGated<A, Divisor<A, L>>: CompositionOp<Divisor<A, L>>,
 {
     // A ∘ (L, L*)  =  (Tile, Rest)
