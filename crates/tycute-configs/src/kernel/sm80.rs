@@ -130,20 +130,20 @@ rule!(
 );
 rule!(
     /// `size(sA) == bM * bK * stages` and `size(sA(_,_,0)) == bM * bK` (B alike).
-    SmemTiles,
-    "kernel configuration: a shared-memory layout is not the size of its tile (size(sA) != bM*bK*stages, size(sA(_,_,0)) != bM*bK, or B's alike)",
+    SmemTiles[SizeA, WantA, SizeA0, WantA0, SizeB, WantB, SizeB0, WantB0],
+    "kernel configuration: a shared-memory layout is not the size of its tile (size(sA) != bM*bK*stages, size(sA(_,_,0)) != bM*bK, or B's alike): size(sA) = {SizeA} for {WantA}, size(sA(_,_,0)) = {SizeA0} for {WantA0}, size(sB) = {SizeB} for {WantB}, size(sB(_,_,0)) = {SizeB0} for {WantB0}",
     "sA must be (bM,bK,stages) and sB (bN,bK,stages)"
 );
 rule!(
     /// `size(sC) == bM * bN`.
-    SmemCTile,
-    "kernel configuration: the epilogue's shared-memory C layout is not (bM, bN) (size(sC) != bM*bN)",
+    SmemCTile[SizeC, WantC],
+    "kernel configuration: the epilogue's shared-memory C layout is not (bM, bN) (size(sC) != bM*bN): size(sC) = {SizeC}, bM*bN = {WantC}",
     "sC holds the whole CTA tile of C"
 );
 rule!(
     /// `stages >= 2`.
-    StagesAtLeast2,
-    "kernel configuration: the cp.async pipeline needs at least 2 stages",
+    StagesAtLeast2[Stages],
+    "kernel configuration: the cp.async pipeline needs at least 2 stages: stages = {Stages}",
     "one stage is filled while another is read"
 );
 rule!(
@@ -216,6 +216,18 @@ type TilerAt<T, I> = At<Tiler_MN<T>, I>;
 type And<A, B> = <A as core::ops::BitAnd<B>>::Output;
 /// `bM * bK`.
 type Area<A, B> = Prod<A, B>;
+/// [`SmemTiles`]'s bit: sA and sB are `(bM,bK,stages)` and `(bN,bK,stages)`, their stages
+/// `(bM,bK)` and `(bN,bK)` (sizes).
+type SmemTilesBit<C> = And<
+    And<
+        EqBit<Size<<C as Sm80Config>::SmemLayoutA>, Prod<Area<<C as Sm80Config>::BM, <C as Sm80Config>::BK>, <C as Sm80Config>::Stages>>,
+        EqBit<Size<<C as Sm80Config>::SmemLayoutB>, Prod<Area<<C as Sm80Config>::BN, <C as Sm80Config>::BK>, <C as Sm80Config>::Stages>>,
+    >,
+    And<
+        EqBit<Size<<C as Sm80Config>::SmemLayoutAStage>, Area<<C as Sm80Config>::BM, <C as Sm80Config>::BK>>,
+        EqBit<Size<<C as Sm80Config>::SmemLayoutBStage>, Area<<C as Sm80Config>::BN, <C as Sm80Config>::BK>>,
+    >,
+>;
 /// Bytes of the A and B stages: `2 * (bM + bN) * bK * bP`.
 pub type SmemBytes<C> = Prod<StageHalves<C>, P2>;
 /// Halves of the A and B stages: `(bM + bN) * bK * bP`.
@@ -321,15 +333,34 @@ where
     EqBit<Size<C::SmemLayoutAStage>, Area<C::BM, C::BK>>: core::ops::BitAnd<EqBit<Size<C::SmemLayoutBStage>, Area<C::BN, C::BK>>>,
     And<EqBit<Size<C::SmemLayoutA>, Prod<Area<C::BM, C::BK>, C::Stages>>, EqBit<Size<C::SmemLayoutB>, Prod<Area<C::BN, C::BK>, C::Stages>>>:
         core::ops::BitAnd<And<EqBit<Size<C::SmemLayoutAStage>, Area<C::BM, C::BK>>, EqBit<Size<C::SmemLayoutBStage>, Area<C::BN, C::BK>>>>,
-    And<
-        And<EqBit<Size<C::SmemLayoutA>, Prod<Area<C::BM, C::BK>, C::Stages>>, EqBit<Size<C::SmemLayoutB>, Prod<Area<C::BN, C::BK>, C::Stages>>>,
-        And<EqBit<Size<C::SmemLayoutAStage>, Area<C::BM, C::BK>>, EqBit<Size<C::SmemLayoutBStage>, Area<C::BN, C::BK>>>,
-    >: SmemTiles,
+    SmemTilesBit<C>: DecimalIfFailed<Size<C::SmemLayoutA>>
+        + DecimalIfFailed<Prod<Area<C::BM, C::BK>, C::Stages>>
+        + DecimalIfFailed<Size<C::SmemLayoutAStage>>
+        + DecimalIfFailed<Area<C::BM, C::BK>>
+        + DecimalIfFailed<Size<C::SmemLayoutB>>
+        + DecimalIfFailed<Prod<Area<C::BN, C::BK>, C::Stages>>
+        + DecimalIfFailed<Size<C::SmemLayoutBStage>>
+        + DecimalIfFailed<Area<C::BN, C::BK>>,
+    SmemTilesBit<C>: SmemTiles<
+        DecIfFailed<SmemTilesBit<C>, Size<C::SmemLayoutA>>,
+        DecIfFailed<SmemTilesBit<C>, Prod<Area<C::BM, C::BK>, C::Stages>>,
+        DecIfFailed<SmemTilesBit<C>, Size<C::SmemLayoutAStage>>,
+        DecIfFailed<SmemTilesBit<C>, Area<C::BM, C::BK>>,
+        DecIfFailed<SmemTilesBit<C>, Size<C::SmemLayoutB>>,
+        DecIfFailed<SmemTilesBit<C>, Prod<Area<C::BN, C::BK>, C::Stages>>,
+        DecIfFailed<SmemTilesBit<C>, Size<C::SmemLayoutBStage>>,
+        DecIfFailed<SmemTilesBit<C>, Area<C::BN, C::BK>>,
+    >,
     Size<C::SmemLayoutC>: IsEqual<Area<C::BM, C::BN>>,
-    EqBit<Size<C::SmemLayoutC>, Area<C::BM, C::BN>>: SmemCTile,
+    EqBit<Size<C::SmemLayoutC>, Area<C::BM, C::BN>>: DecimalIfFailed<Size<C::SmemLayoutC>> + DecimalIfFailed<Area<C::BM, C::BN>>,
+    EqBit<Size<C::SmemLayoutC>, Area<C::BM, C::BN>>: SmemCTile<
+        DecIfFailed<EqBit<Size<C::SmemLayoutC>, Area<C::BM, C::BN>>, Size<C::SmemLayoutC>>,
+        DecIfFailed<EqBit<Size<C::SmemLayoutC>, Area<C::BM, C::BN>>, Area<C::BM, C::BN>>,
+    >,
     // stages and shared memory
     C::Stages: IsLessOrEqual<P1> + typenum::Cmp<P1>,
-    <LeEq<C::Stages, P1> as core::ops::Not>::Output: StagesAtLeast2,
+    <LeEq<C::Stages, P1> as core::ops::Not>::Output: DecimalIfFailed<C::Stages>,
+    <LeEq<C::Stages, P1> as core::ops::Not>::Output: StagesAtLeast2<DecIfFailed<<LeEq<C::Stages, P1> as core::ops::Not>::Output, C::Stages>>,
     LeEq<C::Stages, P1>: core::ops::Not,
     Sum<C::BM, C::BN>: Mul<C::BK>,
     Prod<Sum<C::BM, C::BN>, C::BK>: Mul<C::Stages>,
