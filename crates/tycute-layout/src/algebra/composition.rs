@@ -39,7 +39,7 @@
 //! `tests/gen/composition_rule.py` is its executable model; the runtime twin
 //! `tycute_dynamic::composition` implements the same rule and `tycute_dynamic::composition_check`
 //! checks it by brute force). Besides CuTe's stride and shape divisibility
-//! ([`StrideDivisibility`], [`ShapeDivisibility`]):
+//! ([`StrideDivisibilityAt`], [`ShapeDivisibilityAt`]):
 //!
 //! * a *box* around the domain bounds each leaf's coordinate ([`DomainBox`], [`LeafRange`]):
 //!   a negative leaf reaches no further than the positive leaves allow, a positive one no
@@ -178,37 +178,9 @@ pub type WithShape<A, S> = Composition<A, MakeLayoutLeft<S>>;
 // ---------------------------------------------------------------------------------------------
 // Checks (rejections). Each is implemented for `B1` only.
 
-/// CuTe's "Stride Divisibility Condition".
-#[diagnostic::on_unimplemented(
-    message = "composition: stride divisibility condition: a stride of B must be a multiple of the mode of A it steps over, or smaller than it (rest_stride % curr_shape == 0 || rest_stride < curr_shape)",
-    label = "stride divisibility condition fails"
-)]
-pub trait StrideDivisibility {
-    /// `T` when the condition holds (a gate: see [`CuteVerdict`]).
-    #[doc(hidden)]
-    type Ok<T>;
-}
-impl StrideDivisibility for B1 {
-    type Ok<T> = T;
-}
-
-/// CuTe's "Shape Divisibility Condition".
-#[diagnostic::on_unimplemented(
-    message = "composition: shape divisibility condition: a shape of B must be divisible by the part of it that a mode of A takes (rest_shape % new_shape == 0)",
-    label = "shape divisibility condition fails"
-)]
-pub trait ShapeDivisibility {
-    /// `T` when the condition holds (a gate: see [`CuteVerdict`]).
-    #[doc(hidden)]
-    type Ok<T>;
-}
-impl ShapeDivisibility for B1 {
-    type Ok<T> = T;
-}
-
-/// [`StrideDivisibility`] where composition's walk meets it, with its numbers: B's rest stride
-/// (in units of the mode's weight) and the shape of the mode of coalesced A it steps over. (The
-/// divides check the same condition at their entry through [`StrideDivisibility`], without them.)
+/// CuTe's "Stride Divisibility Condition", with its numbers: B's rest stride (in units of the
+/// mode's weight) and the shape of the mode of coalesced A it steps over. Composition's walk
+/// requires it at each step; the divides once, at their entry ([`CuteGated`]).
 #[diagnostic::on_unimplemented(
     message = "composition: stride divisibility condition: a stride of B must be a multiple of the mode of A it steps over, or smaller than it (rest_stride % curr_shape == 0 || rest_stride < curr_shape): rest_stride = {RestStride}, curr_shape = {Shape}",
     label = "stride divisibility condition fails"
@@ -222,8 +194,9 @@ impl<RestStride, Shape> StrideDivisibilityAt<RestStride, Shape> for B1 {
     type Ok<T> = T;
 }
 
-/// [`ShapeDivisibility`] where composition's walk meets it, with its numbers: the elements of
-/// B's leaf left, the part of them that fits in the mode of coalesced A, and that mode's shape.
+/// CuTe's "Shape Divisibility Condition", with its numbers: the elements of B's leaf left, the
+/// part of them that fits in the mode of coalesced A, and that mode's shape (in the walk and at
+/// the divides' entry, as [`StrideDivisibilityAt`]).
 #[diagnostic::on_unimplemented(
     message = "composition: shape divisibility condition: a shape of B must be divisible by the part of it that a mode of A takes (rest_shape % new_shape == 0): rest_shape = {RestShape}, new_shape = {NewShape}, curr_shape = {Shape}",
     label = "shape divisibility condition fails"
