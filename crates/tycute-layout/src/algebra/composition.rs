@@ -316,7 +316,6 @@ where
 /// The exact rule's audit of `Layout<S, D> ∘ Layout<BS, BD>`, required where the cheap records
 /// do not show that it passes ([`FastVerdict`]): the box around the domain, the walk with the
 /// full records, rules 1-4.
-#[doc(hidden)]
 pub trait FullAudit<S, D, BS, BD> {}
 impl<S, D, BS, BD> FullAudit<S, D, BS, BD> for B0
 where
@@ -997,7 +996,6 @@ where
 
 /// The walk without the box: [`LeafRange`] is the leaf's whole shape, and the records are the
 /// cheap ones of [`FastCx`].
-#[doc(hidden)]
 pub struct FastDom;
 impl<U: Unsigned + NonZero, N> LeafRange<N, FastDom> for PInt<U> {
     type Output = N;
@@ -1014,7 +1012,6 @@ impl<U: Unsigned + NonZero, N> LeafRange<N, FastDom> for NInt<U> {
 /// this one (its box `Se <= Sz`): rules 1, 2 and 4 hold, and rule 3 holds if the summed `Hi`
 /// stays below the mode's end or the mode ends past size(A) ([`FastVerdict`]; docs/design.md,
 /// "the exact rule").
-#[doc(hidden)]
 pub struct FastCx<Sz, Dl, K, W>(core::marker::PhantomData<(Sz, Dl, K, W)>);
 type FcK1<K, Nn> = Prod<K, Nn>;
 type FcOk<Sz, Dl, K, Nn, RD, Rho, S> =
@@ -1050,7 +1047,6 @@ where
 /// mode by mode: where every step is `Ok` and `Hi < W1` or `W1 >= NA` (`W1 = W·S`, the mode's
 /// end) the exact rule passes there; at the first mode where that is not shown, the full audit
 /// ([`FullAudit`]) decides the whole composition.
-#[doc(hidden)]
 pub trait FastVerdict<S, D, BS, BD, NA> {}
 impl<LS, W, S, D, BS, BD, NA> FastVerdict<S, D, BS, BD, NA> for (Nil, LS, W) {}
 type FvHere<O, H, W, S1, NA> = And<O, Or<Le<H, Prod<W, S1>>, GrEq<Prod<W, S1>, NA>>>;
@@ -1065,7 +1061,6 @@ where
 {
 }
 /// `B1`: this mode passes, on to the next; `B0`: the full audit.
-#[doc(hidden)]
 pub trait FastNext<Rest, S, D, BS, BD, NA> {}
 impl<Rest: FastVerdict<S, D, BS, BD, NA>, S, D, BS, BD, NA> FastNext<Rest, S, D, BS, BD, NA> for B1 {}
 impl<Rest, S, D, BS, BD, NA> FastNext<Rest, S, D, BS, BD, NA> for B0 where B0: FullAudit<S, D, BS, BD> {}
