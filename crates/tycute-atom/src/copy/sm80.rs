@@ -130,11 +130,11 @@ impl<N: IsEqual<P128>> CpAsyncCgWidth for N {
 
 /// `sizeof(S) == sizeof(D)`.
 #[diagnostic::on_unimplemented(
-    message = "cp.async requires sizeof(src_value_type) == sizeof(dst_value_type)",
+    message = "cp.async requires sizeof(src_value_type) == sizeof(dst_value_type): sizeof_bits = {SrcBits} and {DstBits}",
     label = "S and D differ in size"
 )]
-pub trait CpAsyncSameSize: Sealed {}
-impl CpAsyncSameSize for B1 {}
+pub trait CpAsyncSameSize<SrcBits = (), DstBits = ()>: Sealed {}
+impl<SrcBits, DstBits> CpAsyncSameSize<SrcBits, DstBits> for B1 {}
 
 macro_rules! cp_async_traits {
     ($($op:ident: $size:ident, $width:ident;)*) => {$(
@@ -145,7 +145,8 @@ macro_rules! cp_async_traits {
             Bits<S>: $width + IsEqual<Bits<D>> + Div<P8>,
             <Bits<S> as $width>::Output: DecimalIfFailed<Quot<Bits<S>, P8>>,
             <Bits<S> as $width>::Output: $size<DecIfFailed<<Bits<S> as $width>::Output, Quot<Bits<S>, P8>>>,
-            Eq<Bits<S>, Bits<D>>: CpAsyncSameSize,
+            Eq<Bits<S>, Bits<D>>: DecimalIfFailed<Bits<S>> + DecimalIfFailed<Bits<D>>,
+            Eq<Bits<S>, Bits<D>>: CpAsyncSameSize<DecIfFailed<Eq<Bits<S>, Bits<D>>, Bits<S>>, DecIfFailed<Eq<Bits<S>, Bits<D>>, Bits<D>>>,
         {
             type ThrID = cute!(_1:_0);
             type SrcLayout = OneThreadBits<S>;

@@ -3,6 +3,7 @@
 
 use core::marker::PhantomData;
 
+use tycute_layout::bounds::{DecIfFailed, DecimalIfFailed};
 use tycute_layout::int::{GrEq, IsGreaterOrEqual, B1, P1, Z0};
 use tycute_layout::layout::Layout;
 use tycute_layout::swizzle::recast::{Bits, SizeofBits};
@@ -37,11 +38,11 @@ impl<S, D> Copy for UniversalCopy<S, D> {}
 
 /// Rejects `UniversalCopy<S, D>` of a sub-byte type.
 #[diagnostic::on_unimplemented(
-    message = "UniversalCopy: sizeof_bits_v<S> >= 8 and sizeof_bits_v<D> >= 8 are required",
+    message = "UniversalCopy: sizeof_bits_v<S> >= 8 and sizeof_bits_v<D> >= 8 are required: sizeof_bits = {Bits}",
     label = "a sub-byte element type cannot be copied on its own"
 )]
-pub trait UniversalCopyAtLeastByte: Sealed {}
-impl UniversalCopyAtLeastByte for B1 {}
+pub trait UniversalCopyAtLeastByte<Bits = ()>: Sealed {}
+impl<Bits> UniversalCopyAtLeastByte<Bits> for B1 {}
 
 impl<S, D> CopyTraits for UniversalCopy<S, D>
 where
@@ -49,8 +50,10 @@ where
     D: SizeofBits,
     Bits<S>: IsGreaterOrEqual<P8>,
     Bits<D>: IsGreaterOrEqual<P8>,
-    GrEq<Bits<S>, P8>: UniversalCopyAtLeastByte,
-    GrEq<Bits<D>, P8>: UniversalCopyAtLeastByte,
+    GrEq<Bits<S>, P8>: DecimalIfFailed<Bits<S>>,
+    GrEq<Bits<D>, P8>: DecimalIfFailed<Bits<D>>,
+    GrEq<Bits<S>, P8>: UniversalCopyAtLeastByte<DecIfFailed<GrEq<Bits<S>, P8>, Bits<S>>>,
+    GrEq<Bits<D>, P8>: UniversalCopyAtLeastByte<DecIfFailed<GrEq<Bits<D>, P8>, Bits<D>>>,
 {
     type ThrID = cute!(_1:_0);
     type SrcLayout = OneThreadBits<S>;

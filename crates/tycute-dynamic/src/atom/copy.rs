@@ -91,11 +91,11 @@ pub fn copy_traits(op: &str) -> Result<(Layout, Layout, Layout, Layout)> {
             let (s, d) = types(base)?;
             ensure!(
                 s >= 8,
-                "static assertion failed: UniversalCopy: sizeof_bits_v<S> >= 8"
+                "static assertion failed: UniversalCopy: sizeof_bits_v<S> >= 8: sizeof_bits = {s}"
             );
             ensure!(
                 d >= 8,
-                "static assertion failed: UniversalCopy: sizeof_bits_v<D> >= 8"
+                "static assertion failed: UniversalCopy: sizeof_bits_v<D> >= 8: sizeof_bits = {d}"
             );
             let src = vec_bits(s);
             Ok((one, src.clone(), vec_bits(d), src))
@@ -111,7 +111,7 @@ pub fn copy_traits(op: &str) -> Result<(Layout, Layout, Layout, Layout)> {
             let (s, d) = types(base)?;
             ensure!(
                 s == d,
-                "static assertion failed: cp.async requires sizeof(src_value_type) == sizeof(dst_value_type)"
+                "static assertion failed: cp.async requires sizeof(src_value_type) == sizeof(dst_value_type): sizeof_bits = {s} and {d}"
             );
             let (ok, sizes) = if base.contains("CACHEGLOBAL") {
                 (s == 128, "cp.async.cg copies 16 bytes")
