@@ -9,7 +9,8 @@ use tycute_layout::layout::Layout;
 use tycute_layout::swizzle::recast::{Bits, SizeofBits};
 use tycute_layout::tuple::{Nil, Tup};
 use tycute_macros::cute;
-use typenum::{P128, P16, P32, P64, P8};
+use core::ops::BitOr;
+use typenum::{Eq, IsEqual, Or, P128, P16, P32, P64, P8};
 
 use crate::copy::CopyTraits;
 use crate::sealed::Sealed;
@@ -81,17 +82,25 @@ impl<N> Copy for AutoVectorizingCopyWithAssumedAlignment<N> {}
 
 /// The widths CuTe accepts for `AutoVectorizingCopyWithAssumedAlignment<MaxVecBits>`.
 #[diagnostic::on_unimplemented(
-    message = "AutoVectorizingCopyWithAssumedAlignment: Expected MaxVecBits to be 8 or 16 or 32 or 64 or 128 for alignment and performance.",
+    message = "AutoVectorizingCopyWithAssumedAlignment: Expected MaxVecBits to be 8 or 16 or 32 or 64 or 128 for alignment and performance.: MaxVecBits = {Bits}",
     label = "unsupported MaxVecBits"
 )]
-pub trait MaxVecBitsSupported {}
-impl MaxVecBitsSupported for P8 {}
-impl MaxVecBitsSupported for P16 {}
-impl MaxVecBitsSupported for P32 {}
-impl MaxVecBitsSupported for P64 {}
-impl MaxVecBitsSupported for P128 {}
+pub trait MaxVecBitsSupported<Bits = ()> {}
+impl<Bits> MaxVecBitsSupported<Bits> for B1 {}
 
-impl<N: MaxVecBitsSupported> CopyTraits for AutoVectorizingCopyWithAssumedAlignment<N> {
+/// Whether `N` is 8, 16, 32, 64 or 128: `B1` or `B0`.
+type VecBitsOk<N> = Or<Or<Or<Eq<N, P8>, Eq<N, P16>>, Or<Eq<N, P32>, Eq<N, P64>>>, Eq<N, P128>>;
+
+impl<N> CopyTraits for AutoVectorizingCopyWithAssumedAlignment<N>
+where
+    N: IsEqual<P8> + IsEqual<P16> + IsEqual<P32> + IsEqual<P64> + IsEqual<P128>,
+    Eq<N, P8>: BitOr<Eq<N, P16>>,
+    Eq<N, P32>: BitOr<Eq<N, P64>>,
+    Or<Eq<N, P8>, Eq<N, P16>>: BitOr<Or<Eq<N, P32>, Eq<N, P64>>>,
+    Or<Or<Eq<N, P8>, Eq<N, P16>>, Or<Eq<N, P32>, Eq<N, P64>>>: BitOr<Eq<N, P128>>,
+    VecBitsOk<N>: DecimalIfFailed<N>,
+    VecBitsOk<N>: MaxVecBitsSupported<DecIfFailed<VecBitsOk<N>, N>>,
+{
     type ThrID = cute!(_1:_0);
     type SrcLayout = cute!((_1,_1):(_0,_0));
     type DstLayout = cute!((_1,_1):(_0,_0));

@@ -356,17 +356,31 @@ impl<S, D> UnzipPairBy<B0> for Layout<S, D> {
 }
 impl<S, D> UnzipPairBy<B1> for Layout<S, D>
 where
-    Layout<S, D>: UnzipRank2,
+    S: LenOp,
+    Len<S>: IsEqual<crate::int::P2>,
+    Eq<Len<S>, crate::int::P2>: crate::bounds::DecimalIfFailed<Len<S>>,
+    Eq<Len<S>, crate::int::P2>: UnzipIsPair<crate::bounds::DecIfFailed<Eq<Len<S>, crate::int::P2>, Len<S>>>,
+    <Eq<Len<S>, crate::int::P2> as UnzipIsPair<crate::bounds::DecIfFailed<Eq<Len<S>, crate::int::P2>, Len<S>>>>::Ok<Layout<S, D>>: UnzipRank2,
 {
-    type Tile = <Layout<S, D> as UnzipRank2>::Tile;
-    type Rest = <Layout<S, D> as UnzipRank2>::Rest;
+    type Tile = <<Eq<Len<S>, crate::int::P2> as UnzipIsPair<crate::bounds::DecIfFailed<Eq<Len<S>, crate::int::P2>, Len<S>>>>::Ok<Layout<S, D>> as UnzipRank2>::Tile;
+    type Rest = <<Eq<Len<S>, crate::int::P2> as UnzipIsPair<crate::bounds::DecIfFailed<Eq<Len<S>, crate::int::P2>, Len<S>>>>::Ok<Layout<S, D>> as UnzipRank2>::Rest;
     type InRange = B1;
 }
-/// A tuple mode kept by `_` must have rank 2 to be read as `(tile, rest)`.
+/// A tuple mode kept by `_` must have rank 2 to be read as `(tile, rest)`: the rule on its bit,
+/// with the mode's rank; `Ok<T>` is `T` where it holds (so that the unzip is not attempted where
+/// it fails).
 #[diagnostic::on_unimplemented(
-    message = "divide/product by a tiler: Mismatched ranks (a mode kept by `_` is not a (tile, rest) pair)",
+    message = "divide/product by a tiler: Mismatched ranks (a mode kept by `_` is not a (tile, rest) pair): its rank is {Rank}, not 2",
     label = "a mode kept by `_` in the tiler must be a rank-2 (tile, rest) pair to be unzipped"
 )]
+pub trait UnzipIsPair<Rank = ()> {
+    #[doc(hidden)]
+    type Ok<T>;
+}
+impl<Rank> UnzipIsPair<Rank> for B1 {
+    type Ok<T> = T;
+}
+/// `(tile, rest)` of a rank-2 mode.
 #[doc(hidden)]
 pub trait UnzipRank2 {
     type Tile;
