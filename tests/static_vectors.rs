@@ -395,6 +395,10 @@ struct RejectProgram {
 /// order, so that the cases of one TiledMMA/TiledCopy configuration stay together and share the
 /// trait solver's work), which cargo builds in parallel.
 const VALUES_PER_PROGRAM: usize = 400;
+/// The same for the [`SAMPLED`] categories, whose values cost far more each (a TiledCopy's
+/// derivation): smaller programs, so that the two cores share them evenly (one program of all
+/// 107 tiled_copy values was the build's long pole).
+const TILED_VALUES_PER_PROGRAM: usize = 40;
 
 /// Splits `idx` (in file order) into runs of at most `max` distinct values; a value's lines
 /// (its main line and its `table:` line) stay in one run.
@@ -513,7 +517,8 @@ fn static_vectors() {
             groups.values().map(Vec::len).sum::<usize>(),
             groups.len(),
         ));
-        let parts = chunks(&cases, &accept, per_program);
+        let max = if SAMPLED.contains(&cat) { per_program.min(TILED_VALUES_PER_PROGRAM) } else { per_program };
+        let parts = chunks(&cases, &accept, max);
         let n = parts.len();
         for (k, part) in parts.into_iter().enumerate() {
             let src = program_with(&cases, &part, gen_rust::Bodies::OneBody);
