@@ -82,7 +82,7 @@ impl<N> Copy for AutoVectorizingCopyWithAssumedAlignment<N> {}
 
 /// The widths CuTe accepts for `AutoVectorizingCopyWithAssumedAlignment<MaxVecBits>`.
 #[diagnostic::on_unimplemented(
-    message = "AutoVectorizingCopyWithAssumedAlignment: Expected MaxVecBits to be 8 or 16 or 32 or 64 or 128 for alignment and performance.: MaxVecBits = {Bits}",
+    message = "AutoVectorizingCopyWithAssumedAlignment: Expected MaxVecBits to be 8 or 16 or 32 or 64 or 128 for alignment and performance. (MaxVecBits = {Bits})",
     label = "unsupported MaxVecBits"
 )]
 pub trait MaxVecBitsSupported<Bits = ()> {}
