@@ -1013,9 +1013,8 @@ impl<U: Unsigned + NonZero, N> LeafRange<N, FastDom> for NInt<U> {
 /// stays below the mode's end or the mode ends past size(A) ([`FastVerdict`]; docs/design.md,
 /// "the exact rule").
 pub struct FastCx<Sz, Dl, K, W>(core::marker::PhantomData<(Sz, Dl, K, W)>);
-type FcK1<K, Nn> = Prod<K, Nn>;
 type FcOk<Sz, Dl, K, Nn, RD, Rho, S> =
-    And<GrEq<Dl, Z0>, Or<Eq<Prod<Nn, RD>, Prod<Rho, S>>, LeEq<Sz, FcK1<K, Nn>>>>;
+    And<GrEq<Dl, Z0>, Or<Eq<Prod<Nn, RD>, Prod<Rho, S>>, LeEq<Sz, SrK1<K, Nn>>>>;
 impl<Sz, Dl, K, W, S, D, RD, Nn, Rho, Skip, F> StepRecord<S, D, RD, Nn, Rho, Skip, F> for FastCx<Sz, Dl, K, W>
 where
     K: Mul<Nn>,
@@ -1023,15 +1022,15 @@ where
     Nn: Mul<RD>,
     Rho: Mul<S>,
     Prod<Nn, RD>: IsEqual<Prod<Rho, S>>,
-    Sz: IsLessOrEqual<FcK1<K, Nn>> + Min<FcK1<K, Nn>>,
-    Eq<Prod<Nn, RD>, Prod<Rho, S>>: BitOr<LeEq<Sz, FcK1<K, Nn>>>,
+    Sz: IsLessOrEqual<SrK1<K, Nn>> + Min<SrK1<K, Nn>>,
+    Eq<Prod<Nn, RD>, Prod<Rho, S>>: BitOr<LeEq<Sz, SrK1<K, Nn>>>,
     Dl: IsGreaterOrEqual<Z0>,
-    GrEq<Dl, Z0>: BitAnd<Or<Eq<Prod<Nn, RD>, Prod<Rho, S>>, LeEq<Sz, FcK1<K, Nn>>>>,
-    Minimum<Sz, FcK1<K, Nn>>: Sub<P1>,
-    Diff<Minimum<Sz, FcK1<K, Nn>>, P1>: Mul<Dl>,
+    GrEq<Dl, Z0>: BitAnd<Or<Eq<Prod<Nn, RD>, Prod<Rho, S>>, LeEq<Sz, SrK1<K, Nn>>>>,
+    Minimum<Sz, SrK1<K, Nn>>: Sub<P1>,
+    Diff<Minimum<Sz, SrK1<K, Nn>>, P1>: Mul<Dl>,
 {
-    type Rec = (FcOk<Sz, Dl, K, Nn, RD, Rho, S>, Prod<Diff<Minimum<Sz, FcK1<K, Nn>>, P1>, Dl>);
-    type Next = FastCx<Sz, Dl, FcK1<K, Nn>, Prod<W, S>>;
+    type Rec = (FcOk<Sz, Dl, K, Nn, RD, Rho, S>, Prod<Diff<Minimum<Sz, SrK1<K, Nn>>, P1>, Dl>);
+    type Next = FastCx<Sz, Dl, SrK1<K, Nn>, Prod<W, S>>;
 }
 /// The cheap records summed over the leaves: `Ok` and-ed, `Hi` added.
 impl<Oa, Ha, Ta, Ob, Hb, Tb> AddDigits<Tup<(Ob, Hb), Tb>> for Tup<(Oa, Ha), Ta>
