@@ -1,0 +1,183 @@
+#!/usr/bin/env bash
+# The one device script: build what a GPU run needs here, then check, sanitize, benchmark and
+# profile every configuration on the device. It replaces the per-experiment scripts of the
+# earlier sessions (their runs are recorded in docs/perf-history.md).
+#
+#   here (no GPU; Rust, the CUDA venv):
+#     scripts/device.sh pack [DIR]          release `tycute`, the GPU test binaries, the headers and
+#                                           a CUBIN of every configuration from each NVRTC of the
+#                                           venv (13.0 and the newest) into DIR (target/device)
+#   on the device (from the repository root, DIR carried):
+#     scripts/device.sh check    [CONFIG..] correctness: tests/gpu_gemm.rs (sm80 configurations) and
+#                                           tests/gpu_sm90.rs (sm90 ones): residues, batches, layouts,
+#                                           bias, stream-K, NaN-poisoned outputs and guards, against
+#                                           an f64 reference and cuBLAS; one summary line each
+#     scripts/device.sh sanitize [CONFIG..] compute-sanitizer memcheck, racecheck and synccheck on
+#                                           the small cases
+#     scripts/device.sh bench    [CONFIG..] [-- BENCH ARGS]   `tycute bench` beside cuBLAS in the
+#                                           same process, ROUNDS rounds alternating the
+#                                           configurations (and OLD=DIR2's build, if given)
+#     scripts/device.sh ncu CONFIG [-- BENCH ARGS]   shared-memory wavefronts, bank conflicts,
+#                                           tensor-pipe use and time of one launch
+#     scripts/device.sh nvrtc               the typed API and `tycute bench` built at run time by
+#                                           the device's own NVRTC (no CUBIN given)
+#     scripts/device.sh all                 check, sanitize, nvrtc, bench
+#
+# CONFIG is a configuration's name (`tycute dump list`; those starting with `sm90` run the sm90
+# kernel, the others the sm80 one); none means every configuration with a CUBIN in DIR.
+# Settings (environment): D=DIR (default target/device), NVRTC=VERSION (which CUBIN set: default
+# the newest in DIR), ROUNDS (bench rounds, default 2), OLD=DIR2 (bench a second build), OUT (a
+# folder for full logs; the device tool's $OUT, else /tmp/tycute-device).
+# The binaries find the CUBINs through TYCUTE_CUBIN_DIR and the configurations to test through
+# TYCUTE_CONFIGS (docs/environment.md).
+set -u
+root="$(cd "$(dirname "$0")/.." && pwd)"
+D="${D:-target/device}"
+ROUNDS="${ROUNDS:-2}"
+LOG="${OUT:-/tmp/tycute-device}"
+mkdir -p "$LOG"
+
+die() { echo "device.sh: $*" >&2; exit 2; }
+
+# ---- here -------------------------------------------------------------------------------------
+
+pack() {
+  local dir="${1:-target/device}"
+  [ -n "${TYCUTE_NVRTC_LIBS:-}" ] || die "no NVRTC to build the CUBINs: export TYCUTE_CUDA_VENV=... and source scripts/cuda-env.sh first"
+  cd "$root" || exit 2
+  rm -rf "$dir" && mkdir -p "$dir/headers" "$dir/cubin" || exit 2
+  cargo build --release -q || die "cargo build --release failed"
+  cp target/release/tycute "$dir/" || exit 2
+  local t exe
+  for t in gpu_gemm gpu_sm90 gpu_tables; do
+    exe="$(cargo test --release -q --test "$t" --no-run --message-format=json 2>/dev/null \
+      | sed -n 's/.*"executable":"\([^"]*\)".*/\1/p' | tail -1)"
+    [ -x "$exe" ] || die "could not build the test $t (cargo test --release --test $t --no-run)"
+    cp "$exe" "$dir/$t"
+  done
+  "$dir/tycute" emit all --out "$dir/headers" > /dev/null || die "tycute emit all failed"
+  local m="$dir/matrix"
+  bash scripts/kernel-matrix.sh "$dir/headers" "$m" | tee "$dir/matrix.txt"
+  # <kernel>-TYCUTE_SMxx_CONFIG=<config>-sm_90a-<version>.cubin -> cubin/<version>/<config>.cubin
+  local f base ver cfg
+  for f in "$m"/*-sm_90a-*.cubin; do
+    base="$(basename "$f" .cubin)"; ver="${base##*-}"; cfg="${base%-sm_90a-*}"; cfg="${cfg##*=}"
+    case "$base" in *TYCUTE_NONE*) cfg="${base%%-*}" ;; esac
+    mkdir -p "$dir/cubin/$ver" && cp "$f" "$dir/cubin/$ver/$cfg.cubin"
+  done
+  rm -rf "$m"
+  du -sh "$dir"; ls "$dir/cubin"/*
+}
+
+# ---- on the device ----------------------------------------------------------------------------
+
+device_env() {
+  [ -x "$D/tycute" ] || die "$D/tycute is missing: run \`scripts/device.sh pack $D\` on the build machine and carry $D"
+  export LD_LIBRARY_PATH="/usr/local/cuda/lib64:${LD_LIBRARY_PATH:-}"
+  local v="${NVRTC:-$(ls "$D/cubin" | sort -V | tail -1)}"
+  [ -d "$D/cubin/$v" ] || die "no CUBIN set $D/cubin/$v (have: $(ls "$D/cubin" | tr '\n' ' '))"
+  export TYCUTE_CUBIN_DIR="$D/cubin/$v"
+  nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv,noheader 2>/dev/null \
+    || die "no GPU (nvidia-smi failed)"
+  echo "CUBINs: NVRTC $v ($TYCUTE_CUBIN_DIR)"
+}
+
+configs() { # the arguments, else every configuration with a CUBIN
+  if [ $# -gt 0 ]; then echo "$@"; else
+    ls "$TYCUTE_CUBIN_DIR" | sed -n 's/\.cubin$//p' | grep -v '^probe$\|^sgemm_sm80_tile$' | tr '\n' ' '
+  fi
+}
+kernel_of() { case "$1" in sm90*) echo sm90 ;; *) echo sm80 ;; esac; }
+test_of() { case "$1" in sm90*) echo gpu_sm90 ;; *) echo gpu_gemm ;; esac; }
+
+# summary CONFIG LOGFILE: the test result and how many case lines are clean
+summary() {
+  local clean='elements wrong, 0 written outside|checked wrong, 0 unwritten, 0 written outside'
+  local good bad
+  good=$(grep -acE ": 0 of [0-9]+ ($clean)" "$2")
+  bad=$(grep -aE 'checked wrong|elements wrong' "$2" | grep -acvE ": 0 of [0-9]+ ($clean)")
+  echo "$1: $(grep -aE 'test result|panicked' "$2" | head -3 | tr '\n' ' ')| $good clean case lines, $bad not"
+  grep -aE 'panicked|FAILED|not clean' "$2" | head -5 | sed 's/^/    /'
+}
+
+check() {
+  local c
+  echo "== correctness (one process per configuration, side by side: the f64 reference is the host's work)"
+  for c in $(configs "$@"); do
+    TYCUTE_CONFIGS=$c timeout 400 "$D/$(test_of "$c")" --nocapture --test-threads 1 > "$LOG/check-$c.txt" 2>&1 &
+  done
+  wait
+  for c in $(configs "$@"); do summary "$c" "$LOG/check-$c.txt"; done
+  echo "== tile round trip (gpu_tables)"
+  timeout 100 "$D/gpu_tables" --nocapture > "$LOG/tables.txt" 2>&1
+  grep -aE 'test result|panicked|skipped' "$LOG/tables.txt" | head -3
+}
+
+sanitize() {
+  local c tool filter
+  echo "== compute-sanitizer, small cases"
+  for c in $(configs "${@:-sm80_tn_128x256 sm90_128x256}"); do
+    case "$c" in sm90*) filter=sm90_gemm ;; *) filter=residues_small ;; esac
+    for tool in memcheck racecheck synccheck; do
+      TYCUTE_CONFIGS=$c TYCUTE_SM90_SMALL=1 TYCUTE_SM90_MAX_CTAS=1 timeout 200 \
+        compute-sanitizer --tool $tool "$D/$(test_of "$c")" $filter > "$LOG/san-$c-$tool.txt" 2>&1
+      echo "$c $tool: $(grep -aE 'SUMMARY|test result|panicked' "$LOG/san-$c-$tool.txt" | head -3 | tr '\n' ' ')"
+    done
+  done
+}
+
+bench() {
+  local cfgs=() args=() c r b
+  while [ $# -gt 0 ]; do
+    if [ "$1" = -- ]; then shift; args=("$@"); break; fi
+    cfgs+=("$1"); shift
+  done
+  [ ${#cfgs[@]} -gt 0 ] || cfgs=(sm80_tn_128x256 sgemm_sm80 auto)
+  echo "== tycute bench, $ROUNDS rounds alternating: ${cfgs[*]} ${OLD:+(and $OLD)}"
+  for r in $(seq "$ROUNDS"); do
+    for c in "${cfgs[@]}"; do
+      for b in "$D" ${OLD:+"$OLD"}; do
+        echo "-- $c $(basename "$b") round $r"
+        local k; k=$(kernel_of "$c"); [ "$c" = auto ] && k=sm90
+        timeout 200 "$b/tycute" bench "$k" --config "$c" --runs "${RUNS:-30}" "${args[@]}" 2>&1 \
+          | tee -a "$LOG/bench.txt" | grep -aE '^[0-9]|^ *shape|error' 
+      done
+    done
+  done
+}
+
+ncu_run() {
+  local c="${1:?ncu: name a configuration}"; shift
+  [ "${1:-}" = -- ] && shift
+  local k; k=$(kernel_of "$c")
+  local metrics='regex:l1tex__data_bank_conflicts_pipe_lsu_mem_shared.*\.sum$,regex:l1tex__data_pipe_lsu_wavefronts_mem_shared.*\.sum$,smsp__inst_executed_op_ldsm.sum,smsp__inst_executed_op_shared_ld.sum,smsp__inst_executed_op_shared_st.sum,smsp__inst_executed_op_ldgsts.sum,sm__pipe_tensor_op_hmma_cycles_active.avg.pct_of_peak_sustained_active,sm__pipe_tensor_op_gmma_cycles_active.avg.pct_of_peak_sustained_active,launch__occupancy_limit_shared_mem,gpu__time_duration.sum'
+  echo "== ncu $c ${*:-}"
+  timeout 200 ncu -k "regex:${k}_gemm" --launch-count 1 --metrics "$metrics" \
+    "$D/tycute" bench "$k" --config "$c" --shapes 4096x4096x4096 --runs 1 "$@" 2>&1 \
+    | grep -aE 'l1tex|smsp|sm__|gpu__|launch__|ERR|error' | head -40
+}
+
+own_nvrtc() {
+  echo "== built by the device's NVRTC: $(ls /usr/local/cuda/lib64/libnvrtc.so.* 2>/dev/null | head -1)"
+  (unset TYCUTE_CUBIN_DIR
+   export TYCUTE_CUBIN_CACHE="$LOG/cubin-cache"
+   timeout 300 "$D/gpu_gemm" typed --nocapture > "$LOG/nvrtc-typed.txt" 2>&1
+   grep -aE 'test result|panicked|skipped' "$LOG/nvrtc-typed.txt" | head -3
+   for c in sm80_tn_128x256 auto; do
+     local k; k=$(kernel_of "$c"); [ "$c" = auto ] && k=sm90
+     timeout 300 "$D/tycute" bench "$k" --config "$c" --runs 20 --shapes 4096x4096x4096 2>&1 | grep -aE '^[0-9]|error'
+   done)
+}
+
+cmd="${1:-}"; [ $# -gt 0 ] && shift
+case "$cmd" in
+  pack) pack "$@" ;;
+  check) device_env && check "$@" ;;
+  sanitize) device_env && sanitize "$@" ;;
+  bench) device_env && bench "$@" ;;
+  ncu) device_env && ncu_run "$@" ;;
+  nvrtc) device_env && own_nvrtc ;;
+  all) device_env && check && sanitize && own_nvrtc && bench ;;
+  *) [ -z "$cmd" ] || echo "device.sh: unknown command \`$cmd\`" >&2
+     awk 'NR > 1 && /^set -u/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "$0"; [ -z "$cmd" ] || exit 2 ;;
+esac
