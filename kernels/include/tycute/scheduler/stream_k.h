@@ -15,7 +15,8 @@
  *        its units are the pieces of its range, tile by tile.
  *    A unit starting inside its tile (kt0 > 0) leaves partial sums in its position's slot; the
  *    unit holding k-block 0 (the head) adds its sources' slots, positions after its own, in order.
- * Every k-block range is [kt0, kt1) with kt0 = KT * s / S computed in 64 bits. */
+ * Every k-block range is [kt0, kt1) with kt0 = KT * s / S (tycute_sk_split_begin); the line's
+ * begin(p) = blocks * p / G is computed in 64 bits. */
 #ifndef TYCUTE_SCHEDULER_STREAM_K_H
 #define TYCUTE_SCHEDULER_STREAM_K_H
 
@@ -25,8 +26,11 @@
 #define TYCUTE_SK_FN static inline
 #endif
 
-/* The first k-block of split `s` of `splits` of a tile of KT k-blocks (s = splits: KT). */
-TYCUTE_SK_FN int tycute_sk_split_begin(int KT, int s, int splits) { return (int)((long long)KT * s / splits); }
+/* The first k-block of split `s` of `splits` of a tile of KT k-blocks (s = splits: KT), in 32 bits:
+ * the planners keep KT * splits below 2^31 (KT = ceil(K / bK) < 2^25 for an int K and bK >= 64,
+ * splits <= 16), and the 64-bit division it would otherwise take costs ptxas a subroutine call
+ * per use in the sm90 kernel's every walk. */
+TYCUTE_SK_FN int tycute_sk_split_begin(int KT, int s, int splits) { return KT * s / splits; }
 
 /* sm80: the work of CTA `x` of the grid: tile *tile, k-blocks [*kt0, *kt1). */
 TYCUTE_SK_FN void tycute_sk80_unit(int x, int sk_first, int splits, int KT, int* tile, int* kt0, int* kt1) {
