@@ -3,6 +3,7 @@
 -default-device, ptxas -v and --warn-on-spills) and writes its CUBIN; prints NVRTC's version and
 ptxas's lines (errors, spills, registers). For comparing NVRTC versions side by side.
 
+The device library's headers (kernels/include/tycute/...) are passed too, as "tycute/...".
 usage: nvrtc-build.py LIBDIR SOURCE.cu ARCH HEADER_DIR OUT.cubin [NVRTC options...]
 (run it with LD_LIBRARY_PATH=LIBDIR: NVRTC dlopens its libnvrtc-builtins from there)"""
 import ctypes, glob, os, sys
@@ -14,6 +15,13 @@ lib.nvrtcVersion(ctypes.byref(major), ctypes.byref(minor))
 names = sorted(glob.glob(os.path.join(hdr, "*.h")))
 texts = [open(n, "rb").read() for n in names]
 incl = [os.path.basename(n).encode() for n in names]
+# the device library (kernels/include/tycute), each header under its include name "tycute/..."
+lib_root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "kernels", "include")
+for n in sorted(glob.glob(os.path.join(lib_root, "tycute", "**", "*.*"), recursive=True)):
+    if n.endswith((".h", ".cuh")):
+        names.append(n)
+        texts.append(open(n, "rb").read())
+        incl.append(os.path.relpath(n, lib_root).encode())
 prog = ctypes.c_void_p()
 H = ctypes.c_char_p * len(names)
 lib.nvrtcCreateProgram(ctypes.byref(prog), open(src, "rb").read(), os.path.basename(src).encode(), len(names), H(*texts), H(*incl))

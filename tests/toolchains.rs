@@ -126,6 +126,108 @@ fn headers_compile_with_a_host_compiler() {
     assert!(failures.is_empty(), "{} host compilations failed", failures.len());
 }
 
+/// The stream-K walk (`kernels/include/tycute/scheduler/stream_k.h`, its one definition) is plain
+/// C99 and C++17 for a host compiler: a host may include or compile the very file the kernels use.
+#[test]
+fn the_stream_k_walk_compiles_as_c_and_cpp() {
+    let cxx = std::env::var("CXX").unwrap_or_else(|_| "g++".into());
+    let cc = std::env::var("CC").unwrap_or_else(|_| "gcc".into());
+    let header = tycute_cuda::library::include_dir().join("tycute/scheduler/stream_k.h");
+    for (compiler, lang, std) in [(&cc, "c", "-std=c99"), (&cxx, "c++", "-std=c++17")] {
+        let Ok(out) = Command::new(compiler)
+            .args(["-x", lang, std, "-Wall", "-Wextra", "-pedantic", "-Werror", "-fsyntax-only"])
+            .arg(&header)
+            .output()
+        else {
+            return missing(&format!("a host compiler ({compiler})"));
+        };
+        assert!(out.status.success(), "{compiler} -x {lang} stream_k.h:\n{}", String::from_utf8_lossy(&out.stderr));
+    }
+}
+
+/// The host's stream-K planner and the kernels walk the same units: a C program built from
+/// `stream_k.h` (the one definition) prints every CTA's units for the plans
+/// `tycute::gpu_sm90::Sm90Schedule` makes (both forms, many shapes), which must be the host's
+/// `Sm90Schedule::units` and `contributors`; and the sm80 split tail's units.
+#[test]
+fn the_host_walks_the_kernels_stream_k() {
+    use std::io::Write;
+    use tycute::gpu_sm90::{SkForm, Sm90Schedule};
+    let cc = std::env::var("CC").unwrap_or_else(|_| "gcc".into());
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("stream-k-walk");
+    std::fs::create_dir_all(&dir).unwrap();
+    let driver = dir.join("walk.c");
+    std::fs::write(
+        &driver,
+        r#"#include <stdio.h>
+#include "tycute/scheduler/stream_k.h"
+int main(void) {
+  char kind; int tiles, kt, grid, a, b;
+  while (scanf(" %c %d %d %d %d %d", &kind, &tiles, &kt, &grid, &a, &b) == 6) {
+    for (int g = 0; g < grid; ++g) {
+      printf("%d:", g);
+      if (kind == 'h') { /* sm90: a = sk_tiles, b = split */
+        TycuteSk90 w = tycute_sk90_init(tiles, kt, g, grid, a, b);
+        int id, kt0, kt1;
+        for (int j = 0; tycute_sk90_unit(&w, j, &id, &kt0, &kt1); ++j) printf(" %d/%d/%d/%d", id, kt0, kt1, tycute_sk90_sources(&w, id, kt0, kt1));
+      } else { /* sm80: a = sk_first, b = splits; CTA g of the grid */
+        int tile, kt0, kt1;
+        tycute_sk80_unit(g, a, b, kt, &tile, &kt0, &kt1);
+        printf(" %d/%d/%d", tile, kt0, kt1);
+      }
+      printf("\n");
+    }
+  }
+  return 0;
+}
+"#,
+    )
+    .unwrap();
+    let exe = dir.join("walk");
+    let Ok(out) = Command::new(&cc).args(["-std=c99", "-O1", "-Wall", "-Werror", "-I"]).arg(tycute_cuda::library::include_dir()).arg(&driver).arg("-o").arg(&exe).output() else {
+        return missing(&format!("a host C compiler ({cc})"));
+    };
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let (mut input, mut want) = (String::new(), String::new());
+    for tiles in [1usize, 2, 5, 9, 17, 40, 133, 800] {
+        for kt in [1usize, 4, 7, 16, 33, 64] {
+            for sms in [1usize, 2, 3, 8, 16, 132] {
+                for form in [SkForm::Split, SkForm::Line] {
+                    let p = Sm90Schedule::plan_form(tiles, kt, sms, Some(form));
+                    input += &format!("h {tiles} {kt} {} {} {}\n", p.grid, p.sk_tiles, p.split);
+                    for g in 0..p.grid {
+                        want += &format!("{g}:");
+                        for (x, kt0, kt1) in p.units(tiles, kt, g) {
+                            let sources = if kt0 == 0 && kt1 < kt { p.contributors(tiles, kt, x, g).len() } else { 0 };
+                            want += &format!(" {x}/{kt0}/{kt1}/{sources}");
+                        }
+                        want += "\n";
+                    }
+                }
+                // sm80: the split tail (sk_first = tiles - r tiles whole, then r tiles x splits units)
+                for splits in [0usize, 2, 3, 16] {
+                    let first = tiles - tiles % sms.max(1);
+                    let ctas = if splits == 0 { tiles } else { first + (tiles - first) * splits };
+                    input += &format!("s {tiles} {kt} {ctas} {first} {splits}\n");
+                    for g in 0..ctas {
+                        let (tile, s) = if splits > 0 && g >= first { (first + (g - first) / splits, (g - first) % splits) } else { (g, 0) };
+                        let (kt0, kt1) = if splits > 0 && g >= first { (kt * s / splits, kt * (s + 1) / splits) } else { (0, kt) };
+                        want += &format!("{g}: {tile}/{kt0}/{kt1}\n");
+                    }
+                }
+            }
+        }
+    }
+    let mut child = Command::new(&exe).stdin(std::process::Stdio::piped()).stdout(std::process::Stdio::piped()).spawn().unwrap();
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    let got = String::from_utf8(child.wait_with_output().unwrap().stdout).unwrap();
+    for (i, (g, w)) in got.lines().zip(want.lines()).enumerate() {
+        assert_eq!(g, w, "line {i} of the walk: the C definition (left) and the host (right) disagree");
+    }
+    assert_eq!(got.lines().count(), want.lines().count());
+    println!("{} CTAs' units agree", want.lines().count());
+}
+
 #[test]
 fn headers_and_kernels_compile_with_nvcc() {
     let Ok(version) = Command::new("nvcc").arg("--version").output() else {
@@ -142,6 +244,8 @@ fn headers_and_kernels_compile_with_nvcc() {
     std::fs::create_dir_all(&out_dir).unwrap();
     let all = out_dir.join("every_header.cu");
     std::fs::write(&all, all_headers_tu(true)).unwrap();
+    // the device library as a user's build script gets it (tycute_cuda::library::write_to)
+    let library = tycute_cuda::library::write_to(&out_dir.join("library")).unwrap();
     // (source, options, arch, name)
     let mut jobs: Vec<(PathBuf, Vec<String>, nvrtc::Arch, Vec<String>)> =
         nvrtc::Arch::ALL.iter().map(|&a| (all.clone(), Vec::new(), a, Vec::new())).collect();
@@ -156,6 +260,8 @@ fn headers_and_kernels_compile_with_nvcc() {
         let out = Command::new("nvcc")
             .args(["-cubin", "-std=c++17", &format!("-arch={}", arch.name()), "-Xptxas", "-v,--warn-on-spills,--warning-as-error", "-I"])
             .arg(dir)
+            .arg("-I")
+            .arg(&library)
             .args(variant)
             .arg("-o")
             .arg(&cubin_path)

@@ -7,6 +7,8 @@
 //!   compile error;
 //! * [`sass`]: `cuobjdump -sass` of a CUBIN and its instruction counts, to check that a kernel
 //!   really uses `LDGSTS`, `LDSM`, `HMMA.16816`, `STSM`, ...;
+//! * [`library`]: tycute's device library (`kernels/include/tycute/`), embedded: NVRTC gets it as
+//!   named headers, nvcc through [`library::write_to`] or [`library::include_dir`];
 //! * [`kernels`]: the kernel sources of the repository and the instructions each one declares it
 //!   must contain (`// tycute-sass sm_80: LDGSTS LDSM HMMA.16816`);
 //! * [`tma`]: `CUtensorMap` as a kernel argument, built with `cuTensorMapEncodeTiled`.
@@ -14,6 +16,7 @@
 //! Nothing here needs a GPU; a machine without NVRTC gets [`nvrtc::Error::NoNvrtc`], not a panic.
 
 pub mod kernels;
+pub mod library;
 pub mod nvrtc;
 pub mod sass;
 pub mod gpu;

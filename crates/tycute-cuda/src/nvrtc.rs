@@ -262,10 +262,15 @@ fn cache_dir_from(exe: Option<&Path>) -> Option<PathBuf> {
 }
 
 /// Compiles `source` (file name `name`, for messages) with `headers` (`(include name, text)`,
-/// found by `#include "name"`) for `arch`. A result cached under the same source, headers,
+/// found by `#include "name"`) and the device library ([`crate::library::HEADERS`]:
+/// `#include "tycute/gemm/sm90_mainloop.cuh"`; a header of `headers` with the same name wins) for
+/// `arch`. A result cached under the same source, headers,
 /// options, architecture and NVRTC version is returned without compiling.
 pub fn compile(name: &str, source: &str, headers: &[(&str, &str)], arch: Arch, opts: &Options) -> Result<Cubin, Error> {
     let (major, minor) = version()?;
+    let library = crate::library::HEADERS.iter().filter(|(n, _)| !headers.iter().any(|(m, _)| m == n));
+    let headers: Vec<(&str, &str)> = headers.iter().copied().chain(library.copied()).collect();
+    let headers = headers.as_slice();
     let mut args: Vec<String> = vec![
         format!("--gpu-architecture={}", arch.name()),
         "--std=c++17".into(),

@@ -107,6 +107,32 @@ pub type ABLayout<M, Kk> = Layout<
     Tup<Z0, Tup<Tup<P1, Tup<M, Nil>>, Nil>>,
 >;
 
+/// The instruction of a GMMA operation whose A and B come from shared memory (`_SS`), as a
+/// kernel issues it: `PTX {d...}, desc-a, desc-b, scale-d, imm-scale-a, imm-scale-b[, imm-trans-a,
+/// imm-trans-b]` (tycute's device library, `kernels/include/tycute/arch/wgmma.cuh`), with
+/// [`GmmaPtx::D_REGS`] accumulator registers per thread. The sm90 headers carry it
+/// (`TYCUTE_<config>_WGMMA_PTX`), so that the kernel issues the configuration's atom, whatever its N.
+///
+/// ```
+/// use tycute_atom::{GmmaPtx, MMA_Atom, SM90_64x256x16_F32F16F16_SS, K};
+/// assert_eq!(<MMA_Atom<SM90_64x256x16_F32F16F16_SS<K, K>> as GmmaPtx>::PTX, "wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16");
+/// assert_eq!(<SM90_64x256x16_F32F16F16_SS<K, K> as GmmaPtx>::D_REGS, 128);
+/// ```
+pub trait GmmaPtx {
+    /// `wgmma.mma_async.sync.aligned.m64n<N>k<K>.<D>.<A>.<B>`.
+    const PTX: &'static str;
+    /// 32-bit accumulator registers per thread: `64 * N / 128` values, two per register when
+    /// they are 16-bit.
+    const D_REGS: usize;
+    /// Whether the accumulators are f32 (one per register).
+    const D_F32: bool;
+}
+impl<Op: GmmaPtx> GmmaPtx for crate::mma::MMA_Atom<Op> {
+    const PTX: &'static str = Op::PTX;
+    const D_REGS: usize = Op::D_REGS;
+    const D_F32: bool = Op::D_F32;
+}
+
 /// One GMMA operation type with two major parameters.
 macro_rules! gmma_struct {
     ($name:ident, $doc:expr) => {
@@ -127,7 +153,7 @@ macro_rules! gmma_struct {
 }
 
 macro_rules! gmma_16 {
-    ($n:literal, $N:ty, $ss:ident, $rs:ident, $d:ty, $ab:ty, $ptx:literal) => {
+    ($n:literal, $N:ty, $ss:ident, $rs:ident, $d:ty, $ab:ty, $ptx:literal, $f32:literal) => {
         gmma_struct!($ss, concat!(
             "`wgmma.mma_async.sync.aligned.m64n", stringify!($n), "k16.", $ptx,
             "`, A and B from shared memory: `(_64,_", stringify!($n), ",_16)`, A `ABLayout<64,16>`, B `ABLayout<",
@@ -149,6 +175,11 @@ macro_rules! gmma_16 {
             type LayoutA_TV = ABLayout<P64, P16>;
             type LayoutB_TV = ABLayout<$N, P16>;
             type LayoutC_TV = CLayout_64xN<$N>;
+        }
+        impl<A: GmmaMajor, B: GmmaMajor> GmmaPtx for $ss<A, B> {
+            const PTX: &'static str = concat!("wgmma.mma_async.sync.aligned.m64n", stringify!($n), "k16.", $ptx);
+            const D_F32: bool = $f32;
+            const D_REGS: usize = if Self::D_F32 { $n / 2 } else { $n / 4 };
         }
         impl<A: GmmaMajor, B: GmmaMajor> GmmaOperandMajors for $ss<A, B> {
             type MajorA = A;
@@ -185,6 +216,11 @@ macro_rules! gmma_tf32 {
         )]
         #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
         pub struct $rs;
+        impl GmmaPtx for $ss {
+            const PTX: &'static str = concat!("wgmma.mma_async.sync.aligned.m64n", stringify!($n), "k8.f32.tf32.tf32");
+            const D_F32: bool = true;
+            const D_REGS: usize = $n / 2;
+        }
         impl MmaTraits for $ss {
             type ValTypeD = float;
             type ValTypeA = tfloat32_t;
@@ -214,9 +250,9 @@ macro_rules! gmma_tf32 {
 macro_rules! gmma_n {
     ($($n:literal, $N:ty: $f16ss:ident, $f16rs:ident, $f32ss:ident, $f32rs:ident,
         $bf16ss:ident, $bf16rs:ident, $tf32ss:ident, $tf32rs:ident;)*) => {$(
-        gmma_16!($n, $N, $f16ss, $f16rs, half_t, half_t, "f16.f16.f16");
-        gmma_16!($n, $N, $f32ss, $f32rs, float, half_t, "f32.f16.f16");
-        gmma_16!($n, $N, $bf16ss, $bf16rs, float, bfloat16_t, "f32.bf16.bf16");
+        gmma_16!($n, $N, $f16ss, $f16rs, half_t, half_t, "f16.f16.f16", false);
+        gmma_16!($n, $N, $f32ss, $f32rs, float, half_t, "f32.f16.f16", true);
+        gmma_16!($n, $N, $bf16ss, $bf16rs, float, bfloat16_t, "f32.bf16.bf16", true);
         gmma_tf32!($n, $N, $tf32ss, $tf32rs);
     )*};
 }

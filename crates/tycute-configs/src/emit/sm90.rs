@@ -47,6 +47,9 @@ pub trait Sm90Types {
     fn mma() -> [Vec<i64>; 7];
     /// `size<0>(accumulators)`: the registers of one wgmma.
     fn acc_per_mma() -> i64;
+    /// The TiledMMA's GMMA atom: its instruction ([`tycute_atom::GmmaPtx::PTX`]), its
+    /// accumulator registers per thread, whether they are f32.
+    fn wgmma() -> (&'static str, usize, bool);
     /// `zipped_divide((bM,bN), EpilogueTile)`, `tidfrg_D(tiled_r2s, sD_epi)`, `tidfrg_S(tiled_r2s,
     /// EpilogueTile)`, `tidfrg_S(tiled_s2r, sC_epi)`, `tidfrg_D(tiled_s2r, EpilogueTile)`.
     fn epilogue() -> [Vec<i64>; 5];
@@ -128,6 +131,10 @@ macro_rules! sm90_types {
                     table::<ThrfrgC<c::Mma, c::CoordMN>>(),
                     table::<c::Accumulators>(),
                 ]
+            }
+            fn wgmma() -> (&'static str, usize, bool) {
+                type Atom = <crate::$($m)::+::Mma as tycute_tiled::mma::TiledMma>::Atom;
+                (<Atom as tycute_atom::GmmaPtx>::PTX, <Atom as tycute_atom::GmmaPtx>::D_REGS, <Atom as tycute_atom::GmmaPtx>::D_F32)
             }
             fn acc_per_mma() -> i64 {
                 <Size<LayoutAt<crate::$($m)::+::Accumulators, tycute_layout::typenum::Z0>> as Integer>::I64
@@ -637,6 +644,17 @@ pub fn header_with_values<C: Sm90Types>() -> (String, super::Values) {
     h.comment(&format!("GMMA (wgmma m64n{}k16, A and B from smem descriptors), per warpgroup of the TiledMMA", t.atom_n));
     h.int("kGmmaLayoutType", t.sw_ab.2, "descriptor bits [62,64): 1 = SWIZZLE_128B (from Sw<3,4,3>)");
     h.int("kAtomN", t.atom_n, "N of one wgmma (the atom's)");
+    let (wgmma_ptx, wgmma_regs, wgmma_f32) = C::wgmma();
+    if wgmma_f32 && wgmma_regs as i64 == t.acc_per_mma {
+        h.define_str(
+            "WGMMA_PTX",
+            wgmma_ptx,
+            "the GMMA atom's instruction: TYCUTE_WGMMA_SS(PTX, TYCUTE_<config>_WGMMA_ACC, d, desc_a, desc_b, accumulate, tnsp_a, tnsp_b) (kernels/include/tycute/arch/wgmma.cuh) issues it",
+        );
+        h.define_int("WGMMA_ACC", wgmma_regs as i64);
+    } else {
+        h.comment(&format!("ERROR the GMMA atom ({wgmma_ptx}) has {wgmma_regs} accumulator registers (f32: {wgmma_f32}), the accumulators {} per wgmma: the kernel issues f32 ones", t.acc_per_mma));
+    }
     h.int("kMmaM", t.mma_m as i64, "MMA_M: wgmma m64 blocks of one warpgroup per CTA tile");
     h.int("kMmaK", t.mma_k as i64, "MMA_K: k16 blocks per stage");
     for op in &t.ops {

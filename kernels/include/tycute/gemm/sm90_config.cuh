@@ -1,0 +1,104 @@
+// tycute device library, GEMM layer (sm90): the configuration a sm90 kernel is built for, its
+// operands, its wgmma and the kernel's fixed shape (a producer warpgroup and two consumer
+// warpgroups). Include after the configuration header (tycute-configs' sm90 emission) with
+// TYCUTE_SM90_CONFIG naming it and `using namespace tycute::TYCUTE_SM90_CONFIG;` at global scope.
+#pragma once
+
+#include "tycute/arch/tma.cuh"
+#include "tycute/arch/wgmma.cuh"
+
+#ifndef TYCUTE_SM90_CONFIG
+#error "define TYCUTE_SM90_CONFIG (the configuration's name) and include its header first"
+#endif
+
+#define TYCUTE_SM90_CAT2(a, b) a##b
+#define TYCUTE_SM90_CAT(a, b) TYCUTE_SM90_CAT2(a, b)
+#define TYCUTE_SM90_CFG(item) TYCUTE_SM90_CAT(TYCUTE_SM90_CAT(TYCUTE_, TYCUTE_SM90_CONFIG), TYCUTE_SM90_CAT(_, item))
+// the GMMA atom's instruction and accumulator registers (the configuration's TiledMMA)
+#define TYCUTE_SM90_WGMMA_PTX TYCUTE_SM90_CFG(WGMMA_PTX)
+#define TYCUTE_SM90_WGMMA_ACC TYCUTE_SM90_CFG(WGMMA_ACC)
+
+namespace tycute {
+namespace gemm {
+
+constexpr int kProducerThreads = 128;  // one producer warpgroup
+// consumers: two of one warpgroup each in ping-pong (kMmaWarpGroups = 1), or one of two
+// warpgroups (cooperative); either way two consumer warpgroups
+constexpr int kConsumers = 2 / kMmaWarpGroups;
+static_assert(kConsumers * kThreads == 256 && kThreads == 128 * kMmaWarpGroups, "two consumer warpgroups");
+constexpr int kBlockThreads = kProducerThreads + kConsumers * kThreads;
+constexpr int kProducerRegs = 40, kConsumerRegs = 232;  // setmaxnreg: 128 x 40 + 256 x 232 <= 64K
+constexpr int kEpiBarrier = 1;                          // named barriers 1 (, 2): one per consumer
+// tile order: groups of 16 tile rows (16 / kClusterM rows of cluster tiles), m fastest
+constexpr int kGroupM = 16 / kClusterM;
+// A stream-K slot: kAccumulators floats of each of a consumer's kThreads threads, float4 q of
+// thread t at bytes (q * kThreads + t) * 16 (a warp's accesses are 512 contiguous bytes). It
+// travels through the mainloop's stages: kSkQA float4 blocks (q) in a stage's A part, kSkQB in
+// its B part, kSkChunks stages per slot.
+constexpr int kSkQ = kAccumulators / 4;
+constexpr int kSkQA = kStageBytesA / (16 * kThreads), kSkQB = kStageBytesB / (16 * kThreads);
+constexpr int kSkChunks = (kSkQ + kSkQA + kSkQB - 1) / (kSkQA + kSkQB);
+constexpr unsigned kSkSlotBytes = 16u * kSkQ * kThreads;
+static_assert(kAccumulators % 4 == 0 && kStageBytesA % (16 * kThreads) == 0 && kStageBytesB % (16 * kThreads) == 0,
+              "a stream-K slot fills the stages in whole float4 blocks of the consumer's threads");
+
+// The epilogue's shared memory per consumer: kEpiStages stages of D and of C (one buffer with
+// ReuseSmemC: D is stored through the stage its C was loaded into).
+constexpr unsigned kEpiBytes = (kReuseSmemC ? 1u : 2u) * kEpiStages * kEpiStageElems * 2u;
+static_assert(!kReuseSmemC || kEpiStages >= 2, "ReuseSmemC: C runs one sub-tile ahead, which needs two stages");
+// without C (beta = 0) D's sub-tiles take every stage of the consumer's buffers, kDStages, in
+// kEpiSets sets of kEpiGroup sub-tiles (a ring: one group written while the others' stores read)
+constexpr int kDStages = (kReuseSmemC ? 1 : 2) * kEpiStages;
+constexpr int kEpiGroup = kDStages / 2 < kEpiTiles ? kDStages / 2 : kEpiTiles;
+constexpr int kEpiSets = kDStages / kEpiGroup;
+// The cooperative schedule without C writes the whole tile at once when its sub-tiles fit in
+// those kDStages stages plus the B part of the mainloop stage its unit read last (lent: the
+// producer next fills it kStages - 1 iterations later); warp 3 of the producer warpgroup (the
+// store warp) stores them with the TMA and gives the lent stage back once they have been read.
+constexpr bool kLendStage = kConsumers == 1 && kStages >= 3 && kEpiTiles > kDStages &&
+                            (kEpiTiles - kDStages) * kEpiStageElems * 2 <= kStageBytesB;
+static_assert(kEpiGroup >= 1 && kEpiSets >= 2 && kEpiTiles % kEpiGroup == 0, "sub-tile groups: whole, a ring of at least two sets");
+
+// One operand (A or B) of the mainloop in one major, from the header's tables of that name
+// (A_K, A_MN, B_K, B_MN): kMn (the wgmma transpose bit), the TMA boxes of a stage ({MN origin,
+// start byte} each; the map's dimensions are (K, MN, batch) K-major, (MN, K, batch) MN-major) and
+// the descriptors' LBO, SBO and start bytes. Indexed with unrolled-loop constants only.
+#define TYCUTE_OPERAND(NAME, X)                                                                   \
+  struct NAME {                                                                                   \
+    static constexpr int kMn = kMn##X, kBoxes = kTmaBoxes##X, kLbo = kGmmaLbo##X, kSbo = kGmmaSbo##X; \
+    __device__ static __forceinline__ int box_mn(int j) { return kTmaBoxOff##X[j][0]; }           \
+    __device__ static __forceinline__ unsigned box_byte(int j) { return kTmaBoxOff##X[j][1]; }    \
+    __device__ static __forceinline__ unsigned gmma_off(int r, int kb) { return kGmmaOff##X[r][kb]; } \
+    __device__ static __forceinline__ unsigned long long desc(unsigned smem_byte) {               \
+      return arch::gmma_desc<kLbo, kSbo, kGmmaLayoutType>(smem_byte);                             \
+    }                                                                                             \
+  };
+TYCUTE_OPERAND(OperandA_K, A_K)
+TYCUTE_OPERAND(OperandA_MN, A_MN)
+TYCUTE_OPERAND(OperandB_K, B_K)
+TYCUTE_OPERAND(OperandB_MN, B_MN)
+#undef TYCUTE_OPERAND
+
+// The boxes of one stage of operand Op (tile origin mn0 along M or N, k0 along K) into `stage`:
+// coordinates (k, mn) of a K-major map, (mn, k) of an MN-major one.
+template <class Op>
+__device__ __forceinline__ void tma_load_operand(unsigned stage, const arch::TmaMap* map, int mn0, int k0, int z, unsigned bar) {
+#pragma unroll
+  for (int j = 0; j < Op::kBoxes; ++j) {
+    if constexpr (Op::kMn)
+      arch::tma_load_3d(stage + Op::box_byte(j), map, mn0 + Op::box_mn(j), k0, z, bar);
+    else
+      arch::tma_load_3d(stage + Op::box_byte(j), map, k0, mn0 + Op::box_mn(j), z, bar);
+  }
+}
+
+// One wgmma of the configuration's GMMA atom (TYCUTE_<config>_WGMMA_PTX, kAccPerMma f32
+// accumulators) on accumulator block d; kTnspA / kTnspB: 1 for an MN-major operand.
+template <int kTnspA, int kTnspB>
+__device__ __forceinline__ void wgmma_atom(float* d, unsigned long long desc_a, unsigned long long desc_b, int accumulate) {
+  static_assert(kAccPerMma == TYCUTE_SM90_WGMMA_ACC, "one wgmma's accumulators: the atom's");
+  TYCUTE_WGMMA_SS(TYCUTE_SM90_WGMMA_PTX, TYCUTE_SM90_WGMMA_ACC, d, desc_a, desc_b, accumulate, kTnspA, kTnspB);
+}
+
+}  // namespace gemm
+}  // namespace tycute
