@@ -159,64 +159,20 @@ pub use tycute_emit::value;
 #[cfg(feature = "cuda")]
 pub use tycute_cuda as cuda;
 
-/// The CUDA headers of the named configurations, written by `build.rs` from their types
-/// (docs/headers.md): `(file name, text)`, for NVRTC's in-memory headers.
+/// The CUDA headers of the named configurations, written from their types by tycute-gemm's
+/// build script (docs/headers.md): `(file name, text)`, for NVRTC's in-memory headers, and the
+/// integers each holds (`headers::value`).
 #[cfg(feature = "headers")]
-pub mod headers {
-    /// `sgemm_sm80.h`: CuTe's tutorial configuration.
-    pub const SGEMM_SM80: &str = include_str!(concat!(env!("OUT_DIR"), "/sgemm_sm80.h"));
-    /// `sm80_tn_128x256.h`: tycute's own sm80 configuration.
-    pub const SM80_TN_128X256: &str = include_str!(concat!(env!("OUT_DIR"), "/sm80_tn_128x256.h"));
-    /// `sm80_nt_128x256.h`: the same with A M-major and B N-major (NT).
-    pub const SM80_NT_128X256: &str = include_str!(concat!(env!("OUT_DIR"), "/sm80_nt_128x256.h"));
-    /// `sm80_nn_128x256.h`: A M-major, B K-major (NN).
-    pub const SM80_NN_128X256: &str = include_str!(concat!(env!("OUT_DIR"), "/sm80_nn_128x256.h"));
-    /// `sm80_tt_128x256.h`: A K-major, B N-major (TT).
-    pub const SM80_TT_128X256: &str = include_str!(concat!(env!("OUT_DIR"), "/sm80_tt_128x256.h"));
-    /// `sm80_tn_128x256_f16acc.h`: `sm80_tn_128x256` with fp16 accumulation.
-    pub const SM80_TN_128X256_F16ACC: &str = include_str!(concat!(env!("OUT_DIR"), "/sm80_tn_128x256_f16acc.h"));
-    /// `sm80_tn_128x256_f16cd.h`: `sm80_tn_128x256` with fp16 C and D.
-    pub const SM80_TN_128X256_F16CD: &str = include_str!(concat!(env!("OUT_DIR"), "/sm80_tn_128x256_f16cd.h"));
-    /// `sm80_tn_128x256_f16acc_f16cd.h`: both.
-    pub const SM80_TN_128X256_F16ACC_F16CD: &str = include_str!(concat!(env!("OUT_DIR"), "/sm80_tn_128x256_f16acc_f16cd.h"));
-    /// `sm90.h`.
-    pub const SM90: &str = include_str!(concat!(env!("OUT_DIR"), "/sm90.h"));
-    /// `sm90_128x256.h`: the cooperative sm90 configuration.
-    pub const SM90_128X256: &str = include_str!(concat!(env!("OUT_DIR"), "/sm90_128x256.h"));
-    /// `sm90_reuse_c.h`: `sm90` with ReuseSmemC.
-    pub const SM90_REUSE_C: &str = include_str!(concat!(env!("OUT_DIR"), "/sm90_reuse_c.h"));
-    /// Every header.
-    pub const HEADERS: &[(&str, &str)] = &[
-        ("sgemm_sm80.h", SGEMM_SM80),
-        ("sm80_tn_128x256.h", SM80_TN_128X256),
-        ("sm80_nt_128x256.h", SM80_NT_128X256),
-        ("sm80_nn_128x256.h", SM80_NN_128X256),
-        ("sm80_tt_128x256.h", SM80_TT_128X256),
-        ("sm80_tn_128x256_f16acc.h", SM80_TN_128X256_F16ACC),
-        ("sm80_tn_128x256_f16cd.h", SM80_TN_128X256_F16CD),
-        ("sm80_tn_128x256_f16acc_f16cd.h", SM80_TN_128X256_F16ACC_F16CD),
-        ("sm90.h", SM90),
-        ("sm90_128x256.h", SM90_128X256),
-        ("sm90_reuse_c.h", SM90_REUSE_C),
-    ];
+pub use tycute_gemm::headers;
 
-    include!(concat!(env!("OUT_DIR"), "/header_values.rs"));
-
-    /// The integers configuration `config`'s header holds under `name` (a `constexpr int`'s one
-    /// value, a table's first row), as build.rs computed them from the types: what the host reads
-    /// of a configuration, without parsing the C++.
-    pub fn value(config: &str, name: &str) -> Option<&'static [i64]> {
-        HEADER_VALUES.iter().find(|(c, _)| *c == config)?.1.iter().find(|(n, _)| *n == name).map(|(_, v)| *v)
-    }
+/// The GEMMs on the GPU (`tycute-gemm`): the sm80 and sm90 kernels' launch API (`gemm::sm80`,
+/// `gemm::sm90`: configurations, strides, layouts, bias, stream-K), their checks against an f64
+/// reference and cuBLAS, the benchmark, and the tile round-trip. They skip without a GPU in
+/// `tests/gpu_gemm.rs`, `tests/gpu_sm90.rs` and `tests/gpu_tables.rs`.
+#[cfg(feature = "headers")]
+pub mod gemm {
+    pub use tycute_gemm::*;
 }
-
-/// GPU checks of the generated tables (they skip without a GPU; see `tests/gpu_tables.rs`).
-#[cfg(feature = "headers")]
-pub mod gpu_check;
-
-/// The sm90 GEMM on a GPU (`kernels/sm90_gemm.cu`; `tests/gpu_sm90.rs`).
-#[cfg(feature = "headers")]
-pub mod gpu_sm90;
 
 /// The README's examples, compiled and run as doctests.
 #[cfg(doctest)]

@@ -17,16 +17,18 @@
 //! The fp16 variants of the TN configuration (`sm80_tn_128x256_f16acc`, `_f16cd`,
 //! `_f16acc_f16cd`) run the same cases: fp16 C and D are checked exactly (the exact fp32 result
 //! rounded once to fp16, as the reference is); fp16 accumulation exactly on inputs in {-1, 0, 1}
-//! up to K = 2048 (`gpu_check::F16_ACC_EXACT_K`), and above that (4096^3) with random normal
+//! up to K = 2048 (`gemm::sm80::F16_ACC_EXACT_K`), and above that (4096^3) with random normal
 //! data against a normwise relative error bound ([`F16_ACC_TOLERANCE`]). `run_in_place` checks
-//! `Gemm::run` (C = alpha * A * B^T + beta * C, C and D one buffer) for each element type, and
+//! `Sm80Launcher::run` (C = alpha * A * B^T + beta * C, C and D one buffer) for each element type, and
 //! `refuses_wrong_element_types` the errors for C/D buffers of the wrong type.
 
 //! `stream_k_tail` runs problems whose last wave is split along K (with the SM count lowered so
 //! that small problems have a partly filled last wave), twice each (the workspace must be left
 //! zero).
 
-use tycute::gpu_check::{check_elem, COrder, Gemm, GemmCase, GemmElem, GemmStrides, Layouts, Major, Sm80Config, StreamK, F16_ACC_EXACT_K};
+use tycute::gemm::sm80::{check_elem, Sm80Case, Sm80Header, Sm80Launcher, Sm80Strides, F16_ACC_EXACT_K};
+use tycute::gemm::stream_k::StreamKTail;
+use tycute::gemm::{GemmElem, Layouts, Major, Order};
 use tycute_cuda::gpu;
 
 /// The normwise relative error `||D - ref|| / ||ref||` allowed for fp16 accumulation on random
@@ -43,7 +45,7 @@ const F16_ACC_TOLERANCE: f64 = 1e-2;
 /// the f64 reference and cuBLAS): fp32's u = 2^-24 = 6e-8 gives ~1e-7 normwise at K = 4096 (as
 /// above with u and the k-blocks of one thread's sums), so 1e-5 for fp32 D; fp16 D adds its
 /// rounding, 2^-11 / sqrt(3) = 2.8e-4 normwise: 1e-3.
-fn normal_tolerance(cfg: &Sm80Config) -> f64 {
+fn normal_tolerance(cfg: &Sm80Header) -> f64 {
     match (cfg.acc_bits, cfg.out_bits) {
         (16, _) => F16_ACC_TOLERANCE,
         (_, 16) => 1e-3,
@@ -53,81 +55,81 @@ fn normal_tolerance(cfg: &Sm80Config) -> f64 {
 
 #[test]
 fn refuses_shapes_it_cannot_take() {
-    let cfg = Sm80Config::named("sgemm_sm80").unwrap();
+    let cfg = Sm80Header::named("sgemm_sm80").unwrap();
     for (m, n, k) in [(256, 256, 128), (1, 1, 8), (7, 7, 8), (127, 129, 64), (1000, 1000, 1000)] {
         assert!(cfg.shape_ok(m, n, k).is_ok(), "{m}x{n}x{k}");
     }
     for (m, n, k) in [(0, 128, 64), (128, 0, 64), (128, 128, 0), (128, 128, 65), (7, 7, 4)] {
-        let e = cfg.shape_ok(m, n, k).unwrap_err();
+        let e = cfg.shape_ok(m, n, k).unwrap_err().to_string();
         assert!(e.contains("K a positive multiple of 8") && e.contains(&format!("{m}x{n}x{k}")), "{e}");
     }
-    let wide = Sm80Config::named("sm80_tn_128x256").unwrap();
+    let wide = Sm80Header::named("sm80_tn_128x256").unwrap();
     assert_eq!((wide.tile, wide.threads), ((128, 256, 64), 256));
     assert!(wide.shape_ok(128, 128, 64).is_ok());
     assert!(wide.shape_ok(1, 65535 * 256 + 1, 8).is_ok());
-    assert!(wide.shape_ok(1 << 30, 1 << 20, 8).unwrap_err().contains("too large"));
+    assert!(wide.shape_ok(1 << 30, 1 << 20, 8).unwrap_err().to_string().contains("too large"));
     // leading dimensions and batch strides of A and B: multiples of 8 halves
     let shape = (100, 50, 40);
-    assert!(GemmStrides::packed(shape, 3).check(&wide, shape).is_ok());
-    let e = GemmStrides { lda: 44, ..GemmStrides::packed(shape, 1) }.check(&wide, shape).unwrap_err();
+    assert!(Sm80Strides::packed(shape, 3).check(&wide, shape).is_ok());
+    let e = Sm80Strides { lda: 44, ..Sm80Strides::packed(shape, 1) }.check(&wide, shape).unwrap_err().to_string();
     assert!(e.contains("multiples of 8 halves") && e.contains("lda 44"), "{e}");
-    let e = GemmStrides { batch_b: 2004, ..GemmStrides::packed(shape, 2) }.check(&wide, shape).unwrap_err();
+    let e = Sm80Strides { batch_b: 2004, ..Sm80Strides::packed(shape, 2) }.check(&wide, shape).unwrap_err().to_string();
     assert!(e.contains("multiples of 8 halves"), "{e}");
-    let e = GemmStrides { ldd: 99, ..GemmStrides::packed(shape, 1) }.check(&wide, shape).unwrap_err();
+    let e = Sm80Strides { ldd: 99, ..Sm80Strides::packed(shape, 1) }.check(&wide, shape).unwrap_err().to_string();
     assert!(e.contains("smaller than the shape"), "{e}");
-    let e = GemmStrides { batch_d: 4000, ..GemmStrides::packed(shape, 2) }.check(&wide, shape).unwrap_err();
+    let e = Sm80Strides { batch_d: 4000, ..Sm80Strides::packed(shape, 2) }.check(&wide, shape).unwrap_err().to_string();
     assert!(e.contains("overlap"), "{e}");
-    assert!(GemmStrides { batch: 0, ..GemmStrides::packed(shape, 1) }.check(&wide, shape).unwrap_err().contains("batch 0"));
-    assert!(Sm80Config::named("sm81").unwrap_err().contains("sm80_tn_128x256, sgemm_sm80"));
+    assert!(Sm80Strides { batch: 0, ..Sm80Strides::packed(shape, 1) }.check(&wide, shape).unwrap_err().to_string().contains("batch 0"));
+    assert!(Sm80Header::named("sm81").unwrap_err().to_string().contains("sm80_tn_128x256, sgemm_sm80"));
 }
 
 #[test]
 fn refuses_wrong_element_types() {
     // the element types of the configurations, read from their headers
     let types = |name: &str| {
-        let c = Sm80Config::named(name).unwrap();
+        let c = Sm80Header::named(name).unwrap();
         (c.acc_bits, c.out_bits)
     };
     assert_eq!(types("sm80_tn_128x256"), (32, 32));
     assert_eq!(types("sm80_tn_128x256_f16acc"), (16, 32));
     assert_eq!(types("sm80_tn_128x256_f16cd"), (32, 16));
     assert_eq!(types("sm80_tn_128x256_f16acc_f16cd"), (16, 16));
-    let f32_cd = Sm80Config::named("sm80_tn_128x256_f16acc").unwrap();
-    let f16_cd = Sm80Config::named("sm80_tn_128x256_f16cd").unwrap();
+    let f32_cd = Sm80Header::named("sm80_tn_128x256_f16acc").unwrap();
+    let f16_cd = Sm80Header::named("sm80_tn_128x256_f16cd").unwrap();
     assert!(check_elem::<f32>(&f32_cd).is_ok() && check_elem::<half::f16>(&f16_cd).is_ok() && check_elem::<u16>(&f16_cd).is_ok());
-    let e = check_elem::<f32>(&f16_cd).unwrap_err();
+    let e = check_elem::<f32>(&f16_cd).unwrap_err().to_string();
     assert!(e.contains("sm80_tn_128x256_f16cd") && e.contains("fp16") && e.contains("hold f32"), "{e}");
-    let e = check_elem::<half::f16>(&f32_cd).unwrap_err();
+    let e = check_elem::<half::f16>(&f32_cd).unwrap_err().to_string();
     assert!(e.contains("reads and writes f32 C and D") && e.contains("half::f16"), "{e}");
     // the layouts pick the fp32 configurations; the fp16 ones are chosen by name
     assert_eq!(Layouts::TN.sm80_config().unwrap().name, "sm80_tn_128x256");
     // on a GPU, a launch with the wrong type is refused before anything runs
     let Ok(ctx) = gpu::context() else { return eprintln!("skipped the launch: no GPU") };
     let arch = gpu::arch(&ctx).unwrap_or_else(|e| panic!("{e}"));
-    let image = match tycute::gpu_check::gemm_cubin(&f16_cd, arch) {
+    let image = match f16_cd.cubin(arch) {
         Ok(Some(image)) => image,
         _ => return eprintln!("skipped the launch: no CUBIN"),
     };
-    let g = Gemm::load(&ctx, &f16_cd, image).unwrap_or_else(|e| panic!("{e}"));
+    let g = Sm80Launcher::load(&ctx, &f16_cd, image).unwrap_or_else(|e| panic!("{e}"));
     let stream = ctx.default_stream();
     let a = stream.alloc_zeros::<u16>(128 * 64).unwrap();
     let c = stream.alloc_zeros::<f32>(128 * 128).unwrap();
     let mut d = stream.alloc_zeros::<f32>(128 * 128).unwrap();
-    let e = g.launch(&stream, (128, 128, 64), &a, &a, &c, &mut d, 1.0, 0.0).unwrap_err();
+    let e = g.launch(&stream, (128, 128, 64), &a, &a, &c, &mut d, 1.0, 0.0).unwrap_err().to_string();
     assert!(e.contains("hold f32"), "{e}");
     let mut c = stream.alloc_zeros::<f32>(128 * 128).unwrap();
-    assert!(g.run((128, 128, 64), &a, &a, &mut c, 1.0, 0.5, &stream).unwrap_err().contains("hold f32"));
+    assert!(g.run((128, 128, 64), &a, &a, &mut c, 1.0, 0.5, &stream).unwrap_err().to_string().contains("hold f32"));
 }
 
 #[test]
 fn layouts_map_onto_configurations() {
-    let tn = Sm80Config::named("sm80_tn_128x256").unwrap();
-    let nt = Sm80Config::named("sm80_nt_128x256").unwrap();
+    let tn = Sm80Header::named("sm80_tn_128x256").unwrap();
+    let nt = Sm80Header::named("sm80_nt_128x256").unwrap();
     assert_eq!((tn.a_major, tn.b_major, tn.layouts()), (Major::K, Major::K, Layouts::TN));
     assert_eq!((nt.a_major, nt.b_major, nt.layouts()), (Major::MN, Major::MN, Layouts::NT));
     assert_eq!((nt.tile, nt.threads), ((128, 256, 64), 256));
     // C row-major: D^T = B * A^T, A and B exchanged, so TN and NT keep their configuration
-    for c in [COrder::ColMajor, COrder::RowMajor] {
+    for c in [Order::Col, Order::Row] {
         assert_eq!(Layouts::TN.with_c(c).sm80_config().unwrap().name, "sm80_tn_128x256");
         assert_eq!(Layouts::NT.with_c(c).sm80_config().unwrap().name, "sm80_nt_128x256");
     }
@@ -135,35 +137,35 @@ fn layouts_map_onto_configurations() {
     let (nn, tt) = ("sm80_nn_128x256", "sm80_tt_128x256");
     assert_eq!(Layouts::NN.sm80_config().unwrap().name, nn);
     assert_eq!(Layouts::TT.sm80_config().unwrap().name, tt);
-    assert_eq!(Layouts::NN.with_c(COrder::RowMajor).sm80_config().unwrap().name, tt);
-    assert_eq!(Layouts::TT.with_c(COrder::RowMajor).sm80_config().unwrap().name, nn);
-    assert_eq!(Sm80Config::named(nn).unwrap().layouts(), Layouts::NN);
-    assert_eq!(Sm80Config::named(tt).unwrap().layouts(), Layouts::TT);
+    assert_eq!(Layouts::NN.with_c(Order::Row).sm80_config().unwrap().name, tt);
+    assert_eq!(Layouts::TT.with_c(Order::Row).sm80_config().unwrap().name, nn);
+    assert_eq!(Sm80Header::named(nn).unwrap().layouts(), Layouts::NN);
+    assert_eq!(Sm80Header::named(tt).unwrap().layouts(), Layouts::TT);
     for l in Layouts::all() {
         let cfg = l.sm80_config().unwrap();
-        assert!(GemmStrides::packed_for((127, 129, 64), 1, &l).check_layouts(&cfg, (127, 129, 64), &l).is_ok(), "{}", l.name());
+        assert!(Sm80Strides::packed_for((127, 129, 64), 1, &l).check_layouts(&cfg, (127, 129, 64), &l).is_ok(), "{}", l.name());
     }
     // an M-/N-major operand takes any K; a K-major one K % 8 == 0
     assert!(nt.shape_ok(127, 129, 13).is_ok());
-    assert!(tn.shape_ok(127, 129, 13).unwrap_err().contains("multiple of 8"));
+    assert!(tn.shape_ok(127, 129, 13).unwrap_err().to_string().contains("multiple of 8"));
     assert!(nt.shape_ok(0, 1, 1).is_err());
     // strides are read in the layouts: lda is A's column stride when A is M-major
     let shape = (127, 129, 64);
-    let s = GemmStrides::packed_for(shape, 2, &Layouts::NT);
+    let s = Sm80Strides::packed_for(shape, 2, &Layouts::NT);
     assert_eq!((s.lda, s.ldb, s.ldc, s.batch_a), (128, 136, 127, 128 * 64));
     assert!(s.check(&nt, shape).is_ok());
-    let e = GemmStrides { lda: 120, ..s }.check(&nt, shape).unwrap_err();
+    let e = Sm80Strides { lda: 120, ..s }.check(&nt, shape).unwrap_err().to_string();
     assert!(e.contains("smaller than the shape"), "{e}");
-    let e = GemmStrides { lda: 132, ..s }.check(&nt, shape).unwrap_err();
+    let e = Sm80Strides { lda: 132, ..s }.check(&nt, shape).unwrap_err().to_string();
     assert!(e.contains("multiples of 8 halves"), "{e}");
-    let row = Layouts::NT.with_c(COrder::RowMajor);
-    let s = GemmStrides::packed_for(shape, 1, &row);
+    let row = Layouts::NT.with_c(Order::Row);
+    let s = Sm80Strides::packed_for(shape, 1, &row);
     assert_eq!((s.ldc, s.ldd), (129, 129));
     assert!(s.check_layouts(&nt, shape, &row).is_ok());
-    let e = s.check_layouts(&tn, shape, &row).unwrap_err();
+    let e = s.check_layouts(&tn, shape, &row).unwrap_err().to_string();
     assert!(e.contains("sm80_tn_128x256 is TN"), "{e}");
     // an M-major A's buffer holds its last column rounded up to 8 rows (whole 16-byte copies)
-    let s = GemmStrides::packed_for(shape, 1, &Layouts::NT);
+    let s = Sm80Strides::packed_for(shape, 1, &Layouts::NT);
     assert_eq!(s.lens(&Layouts::NT, shape), [63 * 128 + 128, 63 * 136 + 136, 129 * 127, 129 * 127]);
     assert_eq!(Layouts::all().len(), 8);
 }
@@ -171,7 +173,7 @@ fn layouts_map_onto_configurations() {
 /// The cases of layouts `l` other than the kernel's own TN: packed (with M, N, K residues, K not
 /// a multiple of 8 when no operand is K-major), alpha/beta, beta = 0, padded leading dimensions,
 /// a batch of 2 with gaps; with `!small_only` also 1000^3-sized and sampled 4096^3 problems.
-fn layout_cases(l: Layouts, small_only: bool) -> Vec<(String, GemmCase)> {
+fn layout_cases(l: Layouts, small_only: bool) -> Vec<(String, Sm80Case)> {
     let mut v = Vec::new();
     let any_k = l.a == Major::K || l.b == Major::K;
     let mut shapes = vec![(1, 1, 8), (7, 9, 16), (127, 129, 64), (129, 127, 136), (300, 1100, 200), (1100, 40, 72)];
@@ -179,18 +181,18 @@ fn layout_cases(l: Layouts, small_only: bool) -> Vec<(String, GemmCase)> {
         shapes.extend([(33, 65, 13), (257, 130, 1), (130, 300, 77)]);
     }
     for shape in shapes {
-        v.push(("packed".to_string(), GemmCase::packed_in(shape, l)));
+        v.push(("packed".to_string(), Sm80Case::packed_in(shape, l)));
     }
-    v.push(("alpha -0.75 beta 1.25".into(), GemmCase { alpha: -0.75, beta: 1.25, ..GemmCase::packed_in((257, 300, 88), l) }));
-    v.push(("beta 0".into(), GemmCase { alpha: 2.0, beta: 0.0, ..GemmCase::packed_in((129, 257, 64), l) }));
+    v.push(("alpha -0.75 beta 1.25".into(), Sm80Case { alpha: -0.75, beta: 1.25, ..Sm80Case::packed_in((257, 300, 88), l) }));
+    v.push(("beta 0".into(), Sm80Case { alpha: 2.0, beta: 0.0, ..Sm80Case::packed_in((129, 257, 64), l) }));
     let shape = (200, 300, 96);
-    let p = GemmStrides::packed_for(shape, 1, &l);
-    let strides = GemmStrides { lda: p.lda + 8, ldb: p.ldb + 16, ldc: p.ldc + 3, ldd: p.ldd + 1, ..p };
-    let strides = GemmStrides { batch_a: 0, batch_b: 0, batch_c: 0, batch_d: 0, ..strides };
-    v.push(("lda+8 ldb+16 ldc+3 ldd+1".into(), GemmCase { strides, ..GemmCase::packed_in(shape, l) }));
+    let p = Sm80Strides::packed_for(shape, 1, &l);
+    let strides = Sm80Strides { lda: p.lda + 8, ldb: p.ldb + 16, ldc: p.ldc + 3, ldd: p.ldd + 1, ..p };
+    let strides = Sm80Strides { batch_a: 0, batch_b: 0, batch_c: 0, batch_d: 0, ..strides };
+    v.push(("lda+8 ldb+16 ldc+3 ldd+1".into(), Sm80Case { strides, ..Sm80Case::packed_in(shape, l) }));
     for (shape, pad) in [((127, 129, 64), 24), ((256, 512, 128), 64)] {
-        let p = GemmStrides::packed_for(shape, 2, &l);
-        let strides = GemmStrides {
+        let p = Sm80Strides::packed_for(shape, 2, &l);
+        let strides = Sm80Strides {
             ldd: p.ldd + 4,
             batch_a: p.batch_a + pad,
             batch_b: p.batch_b + 2 * pad,
@@ -198,43 +200,43 @@ fn layout_cases(l: Layouts, small_only: bool) -> Vec<(String, GemmCase)> {
             batch_d: p.batch_d + shape.0.max(shape.1) * 4 + pad + 4,
             ..p
         };
-        v.push(("batch 2".into(), GemmCase { strides, alpha: 0.5, beta: -1.5, ..GemmCase::packed_in(shape, l) }));
+        v.push(("batch 2".into(), Sm80Case { strides, alpha: 0.5, beta: -1.5, ..Sm80Case::packed_in(shape, l) }));
     }
     if !small_only {
         for shape in [(128, 256, 64), (512, 256, 1024), (1000, 1000, 1000)] {
-            v.push(("packed".into(), GemmCase::packed_in(shape, l)));
+            v.push(("packed".into(), Sm80Case::packed_in(shape, l)));
         }
-        v.push(("sampled".into(), GemmCase { sample: Some(20000), ..GemmCase::packed_in((4096, 4096, 4096), l) }));
+        v.push(("sampled".into(), Sm80Case { sample: Some(20000), ..Sm80Case::packed_in((4096, 4096, 4096), l) }));
     }
     v
 }
 
 /// The small residue cases: M, N, K tails, padded and odd leading dimensions, alpha/beta, batch.
-fn small_cases() -> Vec<(String, GemmCase)> {
+fn small_cases() -> Vec<(String, Sm80Case)> {
     let mut v = Vec::new();
-    let mut add = |label: &str, case: GemmCase| v.push((label.to_string(), case));
+    let mut add = |label: &str, case: Sm80Case| v.push((label.to_string(), case));
     for shape in [(1, 1, 8), (7, 7, 8), (127, 129, 64), (129, 127, 136), (300, 1100, 200), (1100, 40, 72)] {
-        add("packed", GemmCase::packed(shape));
+        add("packed", Sm80Case::packed(shape));
     }
     // alpha, beta not 0/1; beta = 0 (C all NaN, must not be read)
-    add("alpha -0.75 beta 1.25", GemmCase { alpha: -0.75, beta: 1.25, ..GemmCase::packed((257, 300, 88)) });
-    add("beta 0", GemmCase { alpha: 2.0, beta: 0.0, ..GemmCase::packed((129, 257, 64)) });
+    add("alpha -0.75 beta 1.25", Sm80Case { alpha: -0.75, beta: 1.25, ..Sm80Case::packed((257, 300, 88)) });
+    add("beta 0", Sm80Case { alpha: 2.0, beta: 0.0, ..Sm80Case::packed((129, 257, 64)) });
     // padded leading dimensions: ldc/ldd not multiples of 4 (element stores everywhere), and
     // multiples of 4 with a gap (16-byte stores in full tiles, gaps must stay untouched)
     let shape = (200, 300, 96);
-    add("lda+8 ldb+16 ldc+3 ldd+1", GemmCase {
-        strides: GemmStrides { lda: 104, ldb: 112, ldc: 203, ldd: 201, ..GemmStrides::packed(shape, 1) },
-        ..GemmCase::packed(shape)
+    add("lda+8 ldb+16 ldc+3 ldd+1", Sm80Case {
+        strides: Sm80Strides { lda: 104, ldb: 112, ldc: 203, ldd: 201, ..Sm80Strides::packed(shape, 1) },
+        ..Sm80Case::packed(shape)
     });
     let shape = (256, 512, 128);
-    add("full tiles, ldd+4", GemmCase {
-        strides: GemmStrides { lda: 136, ldc: 260, ldd: 260, ..GemmStrides::packed(shape, 1) },
-        ..GemmCase::packed(shape)
+    add("full tiles, ldd+4", Sm80Case {
+        strides: Sm80Strides { lda: 136, ldc: 260, ldd: 260, ..Sm80Strides::packed(shape, 1) },
+        ..Sm80Case::packed(shape)
     });
     // batch 3 with strides larger than the matrices (and C shared by the batch)
     for (shape, pad) in [((129, 127, 136), 24), ((256, 256, 128), 64)] {
         let (m, n, k) = shape;
-        let strides = GemmStrides {
+        let strides = Sm80Strides {
             lda: k + 8,
             ldd: m + 4,
             batch: 3,
@@ -242,15 +244,15 @@ fn small_cases() -> Vec<(String, GemmCase)> {
             batch_b: n * k + 2 * pad,
             batch_c: 0,
             batch_d: n * (m + 4) + pad + 4,
-            ..GemmStrides::packed(shape, 3)
+            ..Sm80Strides::packed(shape, 3)
         };
-        add("batch 3", GemmCase { strides, alpha: 0.5, beta: -1.5, ..GemmCase::packed(shape) });
+        add("batch 3", Sm80Case { strides, alpha: 0.5, beta: -1.5, ..Sm80Case::packed(shape) });
     }
     v
 }
 
 /// A context, its GPU's architecture, and named loaded kernels.
-type Loaded = (std::sync::Arc<tycute_cuda::cudarc::driver::CudaContext>, tycute_cuda::nvrtc::Arch, Vec<(String, Gemm)>);
+type Loaded = (std::sync::Arc<tycute_cuda::cudarc::driver::CudaContext>, tycute_cuda::nvrtc::Arch, Vec<(String, Sm80Launcher)>);
 
 /// The loaded kernels of the configurations `default` (or the one TYCUTE_GEMM_CONFIG names, with
 /// TYCUTE_GEMM_CUBIN the CUBIN built for it), with their names and the GPU's architecture; `None`
@@ -270,8 +272,8 @@ fn load_gemms(default: &[&str]) -> Option<Loaded> {
     };
     let mut gemms = Vec::new();
     for name in names {
-        let cfg = Sm80Config::named(&name).unwrap_or_else(|e| panic!("{e}"));
-        let image = match tycute::gpu_check::gemm_cubin(&cfg, arch) {
+        let cfg = Sm80Header::named(&name).unwrap_or_else(|e| panic!("{e}"));
+        let image = match cfg.cubin(arch) {
             Ok(Some(image)) => image,
             Ok(None) => {
                 eprintln!("skipped: a GPU but no NVRTC (put libnvrtc.so.13 on LD_LIBRARY_PATH, or set TYCUTE_GEMM_CUBIN)");
@@ -279,21 +281,21 @@ fn load_gemms(default: &[&str]) -> Option<Loaded> {
             }
             Err(e) => panic!("{e}"),
         };
-        gemms.push((name, Gemm::load(&ctx, &cfg, image).unwrap_or_else(|e| panic!("{e}"))));
+        gemms.push((name, Sm80Launcher::load(&ctx, &cfg, image).unwrap_or_else(|e| panic!("{e}"))));
     }
     Some((ctx, arch, gemms))
 }
 
 fn run_cases(small_only: bool) {
-    let Some((ctx, arch, gemms)) = load_gemms(tycute::gpu_check::SM80_CONFIGS) else { return };
+    let Some((ctx, arch, gemms)) = load_gemms(tycute::gemm::sm80::SM80_CONFIGS) else { return };
     for (name, g) in gemms {
         let cfg = g.cfg.clone();
         let mut cases = small_cases();
         if !small_only {
             for shape in [(128, 256, 64), (256, 512, 192), (512, 256, 1024), (384, 768, 320), (1000, 1000, 1000)] {
-                cases.push(("packed".into(), GemmCase::packed(shape)));
+                cases.push(("packed".into(), Sm80Case::packed(shape)));
             }
-            cases.push(("sampled".into(), GemmCase { sample: Some(20000), ..GemmCase::packed((4096, 4096, 4096)) }));
+            cases.push(("sampled".into(), Sm80Case { sample: Some(20000), ..Sm80Case::packed((4096, 4096, 4096)) }));
         }
         // the kernel's own layouts first (TN: the cases above; NT: its own), then every other
         // layout combination this configuration serves
@@ -311,7 +313,7 @@ fn run_cases(small_only: bool) {
         if !small_only {
             let tolerance = Some(normal_tolerance(&cfg));
             for (shape, sample) in [((1000, 1000, 1000), None), ((129, 127, 136), None), ((4096, 4096, 4096), Some(20000))] {
-                cases.push(("normal data".into(), GemmCase { tolerance, sample, alpha: 1.25, beta: -0.5, ..GemmCase::packed_in(shape, cfg.layouts()) }));
+                cases.push(("normal data".into(), Sm80Case { tolerance, sample, alpha: 1.25, beta: -0.5, ..Sm80Case::packed_in(shape, cfg.layouts()) }));
             }
         }
         // fp16 accumulation is exact on the check's inputs up to F16_ACC_EXACT_K; above, random
@@ -327,7 +329,7 @@ fn run_cases(small_only: bool) {
         for (label, case) in &cases {
             let (m, n, k) = case.shape;
             let ln = case.layouts.name();
-            let r = tycute::gpu_check::gemm_check_case(&g, case).unwrap_or_else(|e| panic!("{name} {m}x{n}x{k} {ln} {label}: {e}"));
+            let r = tycute::gemm::sm80::check_case(&g, case).unwrap_or_else(|e| panic!("{name} {m}x{n}x{k} {ln} {label}: {e}"));
             println!(
                 "{name} {arch} {m}x{n}x{k} {ln} batch {} {label}: {} of {} checked wrong, {} unwritten, {} written outside, relative error {:.2e}, from cuBLAS {}",
                 case.strides.batch,
@@ -342,13 +344,13 @@ fn run_cases(small_only: bool) {
         }
         if !small_only && std::env::var_os("TYCUTE_GEMM_BENCH").is_some() {
             for (m, n, k) in [(4096usize, 4096usize, 4096usize), (5120, 5120, 4096), (8192, 8192, 8192), (8192, 8192, 1024)] {
-                let ours = tycute::gpu_check::gemm_bench(&g, m, n, k, 20).unwrap_or_else(|e| panic!("{e}"));
-                match tycute::gpu_check::cublas_bench_as(&ctx, &cfg, (m, n, k), 20) {
+                let ours = tycute::gemm::sm80::bench(&g, m, n, k, 20).unwrap_or_else(|e| panic!("{e}"));
+                match tycute::gemm::sm80::cublas_bench(&ctx, &cfg, (m, n, k), 20) {
                     Ok(cb) => println!(
                         "{name} {arch} {m}x{n}x{k}: tycute {ours:.1} TFLOP/s, cuBLAS {cb:.1} TFLOP/s, ratio {:.2} ({}; cuBLAS {}; mean of 20 after 3 warm-up)",
                         ours / cb,
                         cfg.types(),
-                        tycute::gpu_check::cublas_types(&cfg)
+                        tycute::gemm::cublas::types(&cfg)
                     ),
                     Err(e) => println!("{name} {arch} {m}x{n}x{k}: tycute {ours:.1} TFLOP/s; cuBLAS skipped: {e}"),
                 }
@@ -367,7 +369,7 @@ fn residues_small() {
     run_cases(true);
 }
 
-/// `Gemm::run`: C = alpha * A * B^T + beta * C in place, for each element type of C (fp32 and
+/// `Sm80Launcher::run`: C = alpha * A * B^T + beta * C in place, for each element type of C (fp32 and
 /// fp16 configurations, fp16 as `half::f16` and as `u16`), on exact inputs (multiples of 1/4;
 /// {-1, 0, 1} for fp16 accumulation), full tiles and residues, against an f64 reference rounded
 /// to C's type.
@@ -383,16 +385,16 @@ fn run_in_place() {
         Err(_) => ["sm80_tn_128x256", "sm80_tn_128x256_f16acc", "sm80_tn_128x256_f16cd", "sm80_tn_128x256_f16acc_f16cd"].map(String::from).to_vec(),
     };
     for name in names {
-        let cfg = Sm80Config::named(&name).unwrap_or_else(|e| panic!("{e}"));
+        let cfg = Sm80Header::named(&name).unwrap_or_else(|e| panic!("{e}"));
         if cfg.layouts() != Layouts::TN {
             continue;
         }
-        let image = match tycute::gpu_check::gemm_cubin(&cfg, arch) {
+        let image = match cfg.cubin(arch) {
             Ok(Some(image)) => image,
             Ok(None) => return eprintln!("skipped: a GPU but no NVRTC (or TYCUTE_GEMM_CUBIN)"),
             Err(e) => panic!("{e}"),
         };
-        let mut g = Gemm::load(&ctx, &cfg, image).unwrap_or_else(|e| panic!("{e}"));
+        let mut g = Sm80Launcher::load(&ctx, &cfg, image).unwrap_or_else(|e| panic!("{e}"));
         // the last: a stream-K tail on 6 pretended SMs (32 tiles: 5 waves + 2 tiles split 3 ways),
         // whose last unit alone reads C and writes D
         for (shape, sms) in [((256, 512, 128), g.sms), ((300, 257, 72), g.sms), ((1000, 1000, 1024), 6)] {
@@ -412,7 +414,7 @@ fn run_in_place() {
 }
 
 /// One in-place run; the number of wrong elements of C.
-fn in_place<T: GemmElem>(g: &Gemm, shape: (usize, usize, usize)) -> usize {
+fn in_place<T: GemmElem>(g: &Sm80Launcher, shape: (usize, usize, usize)) -> usize {
     in_place_with::<T>(g, shape, |a, b, c, alpha, beta, stream| g.run(shape, a, b, c, alpha, beta, stream))
 }
 
@@ -421,9 +423,9 @@ type Stream = std::sync::Arc<tycute_cuda::cudarc::driver::CudaStream>;
 
 /// [`in_place`] with the launch `run` (C = alpha * A * B^T + beta * C on the buffers it is given).
 fn in_place_with<T: GemmElem>(
-    g: &Gemm,
+    g: &Sm80Launcher,
     (m, n, k): (usize, usize, usize),
-    run: impl FnOnce(&Slice<u16>, &Slice<u16>, &mut Slice<T>, f32, f32, &Stream) -> Result<(), String>,
+    run: impl FnOnce(&Slice<u16>, &Slice<u16>, &mut Slice<T>, f32, f32, &Stream) -> tycute::gemm::Result<()>,
 ) -> usize {
     let stream = g.ctx().default_stream();
     let mut seed = 0x9e37_79b9_7f4a_7c15u64;
@@ -461,7 +463,7 @@ fn in_place_with<T: GemmElem>(
 fn typed_configurations() {
     use tycute::configs::sm80_tn_128x256::Sm80Tn128x256;
     use tycute::configs::sm80_variants::Sm80Tn128x256F16Cd;
-    use tycute::gpu_check::Sm80Gemm;
+    use tycute::gemm::sm80::Sm80Gemm;
     if std::env::var_os("TYCUTE_GEMM_CUBIN").is_some() {
         return eprintln!("skipped: TYCUTE_GEMM_CUBIN names one configuration's CUBIN; Sm80Gemm::new builds each");
     }
@@ -484,28 +486,28 @@ fn typed_configurations() {
 /// A pretended SM count that splits problem `shape` of `g`'s tiles: `hint` (chosen for 128x256
 /// tiles) when it does, else one SM fewer than the tiles (a last wave of one tile), or for one or
 /// two tiles more SMs than twice the tiles (every tile split).
-fn split_sms(g: &Gemm, (m, n, k): (usize, usize, usize), hint: usize) -> usize {
+fn split_sms(g: &Sm80Launcher, (m, n, k): (usize, usize, usize), hint: usize) -> usize {
     let (bm, bn, bk) = g.cfg.tile;
     let (tiles, kt) = (m.div_ceil(bm) * n.div_ceil(bn), k.div_ceil(bk));
     [hint, tiles.saturating_sub(1), 2 * tiles + 1]
         .into_iter()
-        .find(|&s| s > 0 && StreamK::plan(tiles, kt, s).is_some())
+        .find(|&s| s > 0 && StreamKTail::plan(tiles, kt, s).is_some())
         .unwrap_or(hint)
 }
 
 #[test]
 fn stream_k_plans() {
     // 5120x5120x4096 in 128x256 tiles on 132 SMs: 800 tiles = 6 full waves + 8 tiles, split 16 ways
-    assert_eq!(StreamK::plan(800, 64, 132), Some(StreamK { first: 792, splits: 16 }));
-    assert_eq!(StreamK { first: 792, splits: 16 }.ctas(800), 792 + 8 * 16);
+    assert_eq!(StreamKTail::plan(800, 64, 132), Some(StreamKTail { first: 792, splits: 16 }));
+    assert_eq!(StreamKTail { first: 792, splits: 16 }.ctas(800), 792 + 8 * 16);
     // 4096^3: 512 tiles = 3 waves + 116 (more than half full): no split
-    assert_eq!(StreamK::plan(512, 64, 132), None);
+    assert_eq!(StreamKTail::plan(512, 64, 132), None);
     // whole waves: no split
-    assert_eq!(StreamK::plan(264, 64, 132), None);
+    assert_eq!(StreamKTail::plan(264, 64, 132), None);
     // fewer tiles than half the SMs: all of them split (at least 4 k-tiles per unit)
-    assert_eq!(StreamK::plan(32, 16, 132), Some(StreamK { first: 0, splits: 4 }));
-    assert_eq!(StreamK::plan(32, 7, 132), None);
-    assert_eq!(StreamK::plan(1, 1000, 132), Some(StreamK { first: 0, splits: 16 }));
+    assert_eq!(StreamKTail::plan(32, 16, 132), Some(StreamKTail { first: 0, splits: 4 }));
+    assert_eq!(StreamKTail::plan(32, 7, 132), None);
+    assert_eq!(StreamKTail::plan(1, 1000, 132), Some(StreamKTail { first: 0, splits: 16 }));
 }
 
 #[test]
@@ -516,21 +518,21 @@ fn stream_k_tail() {
         // (pretended SM count, case): whole tiles and a split last wave; a split of every tile
         // with M, N residues; a K residue (K % 64 != 0) in the last unit; C row-major; alpha/beta
         let cases = [
-            (6, GemmCase::packed_in((1000, 1000, 1024), l)),
-            (64, GemmCase { alpha: -0.75, beta: 1.25, ..GemmCase::packed_in((300, 1100, 512), l) }),
-            (64, GemmCase::packed_in((257, 513, 520), l)),
+            (6, Sm80Case::packed_in((1000, 1000, 1024), l)),
+            (64, Sm80Case { alpha: -0.75, beta: 1.25, ..Sm80Case::packed_in((300, 1100, 512), l) }),
+            (64, Sm80Case::packed_in((257, 513, 520), l)),
             // C row-major with A and B exchanged: the layouts this configuration runs that way
-            (6, GemmCase::packed_in((1000, 1000, 1024), Layouts { a: g.cfg.b_major, b: g.cfg.a_major, c: COrder::RowMajor })),
-            (9, GemmCase { alpha: 0.5, beta: -1.5, ..GemmCase::packed_in((640, 1024, 2048), l) }),
+            (6, Sm80Case::packed_in((1000, 1000, 1024), Layouts { a: g.cfg.b_major, b: g.cfg.a_major, c: Order::Row })),
+            (9, Sm80Case { alpha: 0.5, beta: -1.5, ..Sm80Case::packed_in((640, 1024, 2048), l) }),
         ];
         for (sms, case) in &cases {
             let (m, n, k) = case.shape;
-            let kernel_shape = if case.layouts.c == COrder::RowMajor { (n, m, k) } else { (m, n, k) };
+            let kernel_shape = if case.layouts.c == Order::Row { (n, m, k) } else { (m, n, k) };
             g.sms = split_sms(&g, kernel_shape, *sms);
             let sms = g.sms;
             let plan = g.stream_k_plan(kernel_shape, 1).unwrap_or_else(|| panic!("{name} {m}x{n}x{k} on {sms} SMs: no split"));
             for run in 0..2 {
-                let r = tycute::gpu_check::gemm_check_case(&g, case).unwrap_or_else(|e| panic!("{name} {m}x{n}x{k}: {e}"));
+                let r = tycute::gemm::sm80::check_case(&g, case).unwrap_or_else(|e| panic!("{name} {m}x{n}x{k}: {e}"));
                 println!(
                     "{name} {arch} {m}x{n}x{k} {} on {sms} SMs, {plan:?}, run {run}: {} of {} checked wrong, {} unwritten, {} written outside",
                     case.layouts.name(),

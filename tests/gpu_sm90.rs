@@ -8,30 +8,32 @@
 //! `TYCUTE_SM90_CUBIN`) it prints why and passes. With `TYCUTE_GEMM_BENCH` set it also prints
 //! TFLOP/s beside cuBLAS (a measurement).
 
-use tycute::gpu_sm90::{BiasCase, Order, SkForm, Sm90Strides};
+use tycute::gemm::sm90::{BiasCase, Sm90Gemm, Sm90Strides};
+use tycute::gemm::stream_k::SkForm;
+use tycute::gemm::{Major, Order};
 use tycute_cuda::{gpu, nvrtc};
 
 #[test]
 fn refuses_shapes_it_cannot_take() {
     for (m, n, k) in [(256, 384, 128), (1, 1, 8), (127, 129, 64), (129, 127, 136)] {
-        assert!(tycute::gpu_sm90::shape_ok(m, n, k).is_ok(), "{m}x{n}x{k}");
+        assert!(tycute::gemm::sm90::shape_ok(m, n, k).is_ok(), "{m}x{n}x{k}");
     }
     for (m, n, k) in [(0, 128, 64), (64, 0, 64), (128, 136, 0), (128, 128, 60), (1, 1, 4)] {
-        let e = tycute::gpu_sm90::shape_ok(m, n, k).unwrap_err();
+        let e = tycute::gemm::sm90::shape_ok(m, n, k).unwrap_err().to_string();
         assert!(e.contains(&format!("{m}x{n}x{k}")), "{e}");
     }
     let p = Sm90Strides::packed((7, 7, 8), 1);
-    assert!(p.check((7, 7, 8)).unwrap_err().contains("multiples of 8"), "ldc = 7 is not a 16-byte TMA stride");
+    assert!(p.check((7, 7, 8)).unwrap_err().to_string().contains("multiples of 8"), "ldc = 7 is not a 16-byte TMA stride");
     assert!(padded((7, 7, 8), 1, Order::Row).check((7, 7, 8)).is_ok());
     // M- / N-major A and B: every layout, the contiguous extent a multiple of 8
-    for (a, b) in [(Order::Col, Order::Col), (Order::Col, Order::Row), (Order::Row, Order::Col)] {
+    for (a, b) in [(Major::MN, Major::MN), (Major::MN, Major::K), (Major::K, Major::MN)] {
         assert!(padded_ab((64, 64, 64), 1, Order::Row, a, b).check((64, 64, 64)).is_ok());
     }
-    let e = padded_ab((7, 64, 64), 1, Order::Row, Order::Col, Order::Row).check((7, 64, 64)).unwrap_err();
+    let e = padded_ab((7, 64, 64), 1, Order::Row, Major::MN, Major::K).check((7, 64, 64)).unwrap_err().to_string();
     assert!(e.contains("multiple of 8") && e.contains("7x64x64"), "{e}");
-    let e = Sm90Strides { lda: 64, ..padded_ab((72, 64, 64), 1, Order::Row, Order::Col, Order::Row) }.check((72, 64, 64)).unwrap_err();
-    assert!(e.contains("lda 64") && e.contains("Col-major A"), "{e}");
-    let e = Sm90Strides { batch_d: 0, ..padded((64, 64, 64), 2, Order::Row) }.check((64, 64, 64)).unwrap_err();
+    let e = Sm90Strides { lda: 64, ..padded_ab((72, 64, 64), 1, Order::Row, Major::MN, Major::K) }.check((72, 64, 64)).unwrap_err().to_string();
+    assert!(e.contains("lda 64") && e.contains("MN-major A"), "{e}");
+    let e = Sm90Strides { batch_d: 0, ..padded((64, 64, 64), 2, Order::Row) }.check((64, 64, 64)).unwrap_err().to_string();
     assert!(e.contains("overlap"), "{e}");
 }
 
@@ -52,24 +54,24 @@ fn padded((m, n, k): (usize, usize, usize), batch: usize, cd: Order) -> Sm90Stri
         batch_b: n * ldb + 64,
         batch_c: rows * ldcd + 64,
         batch_d: rows * ldcd + 64,
-        a: Order::Row,
-        b: Order::Row,
+        a: Major::K,
+        b: Major::K,
         cd,
     }
 }
 
-/// [`padded`] with A and B in the orders given (a column-major A (m,k) has columns of m, B (n,k) of n).
-fn padded_ab(shape: (usize, usize, usize), batch: usize, cd: Order, a: Order, b: Order) -> Sm90Strides {
+/// [`padded`] with A and B of the majorness given (an M-major A (m,k) has columns of m, an N-major B (n,k) of n).
+fn padded_ab(shape: (usize, usize, usize), batch: usize, cd: Order, a: Major, b: Major) -> Sm90Strides {
     let (m, n, k) = shape;
     let ld = |x: usize| x.div_ceil(8) * 8 + 8;
-    let (lda, ldb) = (ld(if a == Order::Row { k } else { m }), ld(if b == Order::Row { k } else { n }));
-    let (arows, brows) = (if a == Order::Row { m } else { k }, if b == Order::Row { n } else { k });
+    let (lda, ldb) = (ld(if a == Major::K { k } else { m }), ld(if b == Major::K { k } else { n }));
+    let (arows, brows) = (if a == Major::K { m } else { k }, if b == Major::K { n } else { k });
     Sm90Strides { lda, ldb, batch_a: arows * lda + 64, batch_b: brows * ldb + 64, a, b, ..padded(shape, batch, cd) }
 }
 
 /// Every configuration's kernel (`TYCUTE_SM90_CONFIGS=a,b`: those only), loaded, or why not
 /// (no driver, another GPU, no NVRTC: printed, and the test passes).
-fn loaded_configs() -> Result<Vec<tycute::gpu_sm90::Sm90Gemm>, String> {
+fn loaded_configs() -> Result<Vec<Sm90Gemm>, String> {
     // SAFETY: only tries to open the shared library.
     if !unsafe { tycute_cuda::cudarc::driver::sys::is_culib_present() } {
         return Err("no CUDA driver (libcuda.so) on this machine".into());
@@ -81,7 +83,7 @@ fn loaded_configs() -> Result<Vec<tycute::gpu_sm90::Sm90Gemm>, String> {
     }
     let only = std::env::var("TYCUTE_SM90_CONFIGS").ok();
     let mut out = vec![];
-    for cfg in tycute::gpu_sm90::SM90_CONFIGS {
+    for cfg in tycute::gemm::sm90::SM90_CONFIGS {
         if only.as_deref().is_some_and(|o| !o.split(',').any(|x| x == cfg.name)) {
             continue;
         }
@@ -90,7 +92,7 @@ fn loaded_configs() -> Result<Vec<tycute::gpu_sm90::Sm90Gemm>, String> {
             Ok(None) => return Err(format!("a GPU but no NVRTC (put libnvrtc.so.13 on LD_LIBRARY_PATH, or set {})", cfg.cubin_env())),
             Err(e) => panic!("{e}"),
         };
-        out.push(tycute::gpu_sm90::Sm90Gemm::load_config(&ctx, *cfg, image).unwrap_or_else(|e| panic!("{e}")));
+        out.push(Sm90Gemm::load_config(&ctx, *cfg, image).unwrap_or_else(|e| panic!("{e}")));
     }
     Ok(out)
 }
@@ -120,7 +122,7 @@ fn sm90_stream_k_matches_the_cpu_on_the_gpu() {
     let pk = Sm90Strides::packed;
     let row = |per_problem| BiasCase::Row { per_problem };
     let col = |per_problem| BiasCase::Col { per_problem };
-    let nt = |shape| Sm90Strides::packed_ab(shape, 1, Order::Col, Order::Col);
+    let nt = |shape| Sm90Strides::packed_ab(shape, 1, Major::MN, Major::MN);
     type Case = (usize, (usize, usize, usize), Sm90Strides, f32, f32, BiasCase);
     let mut cases: Vec<Case> = vec![
         // (padded: no cuBLAS comparison in the sanitizer's run, whose racecheck reports a WAR
@@ -147,7 +149,7 @@ fn sm90_stream_k_matches_the_cpu_on_the_gpu() {
             g.sk_form = form;
             g.limit_sms(*sms);
             let plan = g.schedule(*shape, s);
-            let r = tycute::gpu_sm90::check_case_bias(&g, *shape, s, *alpha, *beta, *bias).unwrap_or_else(|e| panic!("{e}"));
+            let r = tycute::gemm::sm90::check_case_bias(&g, *shape, s, *alpha, *beta, *bias).unwrap_or_else(|e| panic!("{e}"));
             let (m, n, k) = shape;
             println!(
                 "sm_90a {name} stream-K ({form:?}) {plan:?} on {} SMs: {m}x{n}x{k} batch {} {:?}/{:?}-major A/B, {:?}-major C/D alpha {alpha} beta {beta} bias {bias:?}: {} of {} elements wrong, {} written outside D {:?}",
@@ -161,7 +163,7 @@ fn sm90_stream_k_matches_the_cpu_on_the_gpu() {
 }
 
 /// The cases of [`sm90_gemm_matches_the_cpu_on_the_gpu`] on one loaded configuration.
-fn run_cases(g: &tycute::gpu_sm90::Sm90Gemm) {
+fn run_cases(g: &Sm90Gemm) {
     let name = g.config.name;
     let small = std::env::var_os("TYCUTE_SM90_SMALL").is_some(); // small residue shapes (for compute-sanitizer)
     let pk = Sm90Strides::packed;
@@ -170,9 +172,9 @@ fn run_cases(g: &tycute::gpu_sm90::Sm90Gemm) {
             ((7, 7, 8), padded((7, 7, 8), 1, Order::Row), 1.5, 0.5),
             ((129, 127, 136), padded((129, 127, 136), 2, Order::Col), 1.5, 0.5),
             ((256, 256, 320), pk((256, 256, 320), 1), 1.5, 0.5),
-            ((136, 120, 72), padded_ab((136, 120, 72), 2, Order::Col, Order::Col, Order::Row), 1.5, 0.5),
-            ((264, 136, 136), padded_ab((264, 136, 136), 1, Order::Row, Order::Row, Order::Col), 1.0, 0.0),
-            ((256, 256, 320), Sm90Strides::packed_ab((256, 256, 320), 1, Order::Col, Order::Col), 1.5, 0.5),
+            ((136, 120, 72), padded_ab((136, 120, 72), 2, Order::Col, Major::MN, Major::K), 1.5, 0.5),
+            ((264, 136, 136), padded_ab((264, 136, 136), 1, Order::Row, Major::K, Major::MN), 1.0, 0.0),
+            ((256, 256, 320), Sm90Strides::packed_ab((256, 256, 320), 1, Major::MN, Major::MN), 1.5, 0.5),
         ]
     } else {
         let shared_bc = |s: Sm90Strides| Sm90Strides { batch_b: 0, batch_c: 0, ..s };
@@ -218,7 +220,7 @@ fn run_cases(g: &tycute::gpu_sm90::Sm90Gemm) {
             // transpose bits and (64, 64) TMA boxes), full and residue tiles, both C/D orders
             // (column-major swaps A and B, and so NN and TT), batches; M- / N-major extents
             // multiples of 8
-            [(Order::Col, Order::Col), (Order::Col, Order::Row), (Order::Row, Order::Col)].into_iter().flat_map(|(a, b)| {
+            [(Major::MN, Major::MN), (Major::MN, Major::K), (Major::K, Major::MN)].into_iter().flat_map(|(a, b)| {
                 let pab = |shape, cd| padded_ab(shape, 1, cd, a, b);
                 [
                     ((8, 8, 8), pab((8, 8, 8), Order::Row), 1.5, 0.5),
@@ -236,7 +238,7 @@ fn run_cases(g: &tycute::gpu_sm90::Sm90Gemm) {
         .collect()
     };
     for (shape, s, alpha, beta) in &cases {
-        let r = tycute::gpu_sm90::check_case(g, *shape, s, *alpha, *beta).unwrap_or_else(|e| panic!("{e}"));
+        let r = tycute::gemm::sm90::check_case(g, *shape, s, *alpha, *beta).unwrap_or_else(|e| panic!("{e}"));
         let (m, n, k) = shape;
         println!(
             "sm_90a {name} {m}x{n}x{k} batch {} {:?}-major A, {:?}-major B, {:?}-major C/D ldd {} alpha {alpha} beta {beta}: {} of {} elements wrong, {} written outside D {:?}{}",
@@ -276,7 +278,7 @@ fn run_cases(g: &tycute::gpu_sm90::Sm90Gemm) {
         ]
     };
     for (shape, s, alpha, beta, bias) in &bias_cases {
-        let r = tycute::gpu_sm90::check_case_bias(g, *shape, s, *alpha, *beta, *bias).unwrap_or_else(|e| panic!("{e}"));
+        let r = tycute::gemm::sm90::check_case_bias(g, *shape, s, *alpha, *beta, *bias).unwrap_or_else(|e| panic!("{e}"));
         let (m, n, k) = shape;
         println!(
             "sm_90a {name} {m}x{n}x{k} batch {} {:?}-major C/D alpha {alpha} beta {beta} bias {bias:?}: {} of {} elements wrong, {} written outside D {:?}",
@@ -287,13 +289,13 @@ fn run_cases(g: &tycute::gpu_sm90::Sm90Gemm) {
     }
     // Sm90Gemm::run: C = alpha * A * B^T + beta * C in place, bitwise as a separate D
     for (shape, alpha, beta) in [((256, 384, 192), 1.5f32, 0.5f32), ((1000, 1000, 1000), 1.0, -1.0), ((130, 136, 64), 1.0, 0.0)] {
-        let wrong = tycute::gpu_sm90::check_run_in_place(g, shape, alpha, beta).unwrap_or_else(|e| panic!("{e}"));
+        let wrong = tycute::gemm::sm90::check_run_in_place(g, shape, alpha, beta).unwrap_or_else(|e| panic!("{e}"));
         println!("sm_90a {name} run in place {shape:?} alpha {alpha} beta {beta}: {wrong} elements differ from a separate D");
         assert_eq!(wrong, 0, "{name} run in place {shape:?}");
     }
     if std::env::var_os("TYCUTE_GEMM_BENCH").is_some() {
         for shape in [(4096usize, 4096usize, 4096usize), (8192, 8192, 8192)] {
-            let (ours, theirs) = tycute::gpu_sm90::bench(g, shape, 20).unwrap_or_else(|e| panic!("{e}"));
+            let (ours, theirs) = tycute::gemm::sm90::bench(g, shape, 20).unwrap_or_else(|e| panic!("{e}"));
             let (m, n, k) = shape;
             match theirs {
                 Ok(cb) => println!(

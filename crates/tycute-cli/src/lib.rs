@@ -1,6 +1,7 @@
 //! The `tycute` command line. The root package's binary calls [`main`].
 //!
-//! Subcommands:
+//! Without arguments it runs the embedded default, sgemm_sm80 TN, as far as the machine allows
+//! (module [`tour`]). Subcommands:
 //! * `tycute eval [FILE|EXPR] [--table] [--grid]`: evaluate test-vector lines or one expression
 //!   with the runtime twin (module [`eval`]).
 //! * `tycute vectors rust [FILE]`: generate a Rust program evaluating vector cases at the type
@@ -12,14 +13,18 @@
 //!   (module [`draw`]).
 //! * `tycute analyze NAME`: bank wavefronts and vector widths of every shared-memory instruction
 //!   of a configuration's kernel (`tycute_configs::analyze`).
+//! * `tycute bench sm80|sm90 [...]`: a kernel on the GPU beside cuBLAS (module [`bench`], on
+//!   `tycute_gemm`).
 
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
 
+pub mod bench;
 pub mod draw;
 pub mod dump;
 pub mod eval;
 pub mod gen_rust;
+pub mod tour;
 
 /// CuTe's layout algebra in Rust: command line tools.
 #[derive(Parser, Debug)]
@@ -58,7 +63,7 @@ enum Command {
         #[arg(long)]
         unswizzled: bool,
     },
-    /// Benchmark a kernel on the GPU beside cuBLAS in the same process (`sm80`): random inputs
+    /// Benchmark a kernel on the GPU beside cuBLAS in the same process (`sm80`, `sm90`): random inputs
     /// rotated over buffer sets larger than L2, CUDA events, median of many runs.
     Bench(BenchArgs),
     /// Generate programs from test-vector files.
@@ -80,7 +85,7 @@ pub struct BenchArgs {
     #[arg(long, default_value_t = 50)]
     pub runs: usize,
     /// The kernel configuration (its header); the default is the kernel's tuned one (sm90: `sm90`,
-    /// `sm90_128x256` or `auto`, the default: the configuration `tycute::gpu_sm90::pick` chooses per shape).
+    /// `sm90_128x256` or `auto`, the default: the configuration `tycute_gemm::sm90::pick` chooses per shape).
     #[arg(long)]
     pub config: Option<String>,
     /// Launch with this much dynamic shared memory (at least the configuration's), to limit the
@@ -119,8 +124,6 @@ enum VectorsTarget {
     },
 }
 
-/// Entry point of the `tycute` binary: parses the arguments, runs the subcommand and exits with
-/// its status.
 /// Writes `text` to standard output. A closed pipe (`tycute ... | head`) ends the program quietly
 /// with status 0; any other write error is reported and ends it with status 1. Never panics.
 pub fn emit(text: &str) {
@@ -213,16 +216,12 @@ fn emit_headers(config: &str, out: &std::path::Path) -> i32 {
     0
 }
 
+/// Entry point of the `tycute` binary: without arguments the default run ([`tour`]); else parses
+/// the arguments, runs the subcommand and exits with its status.
 pub fn main() {
-    main_with(|_| {
-        eprintln!("error: this build of tycute has no GPU benchmark (the root package's binary has one)");
-        2
-    })
-}
-
-/// [`main`], with the handler of `tycute bench` (the root package's binary provides it: the
-/// kernels and their headers live there).
-pub fn main_with(bench: fn(&BenchArgs) -> i32) {
+    if std::env::args_os().len() <= 1 {
+        return tour::run();
+    }
     let cli = Cli::parse();
     let code = match cli.command {
         Command::Eval(args) => eval::run(&args),
@@ -230,7 +229,7 @@ pub fn main_with(bench: fn(&BenchArgs) -> i32) {
         Command::Emit { config, out } => emit_headers(&config, &out),
         Command::Analyze { config, unswizzled } => analyze(&config, unswizzled),
         Command::Draw(args) => draw::run(&args),
-        Command::Bench(args) => bench(&args),
+        Command::Bench(args) => bench::run(&args),
         Command::Vectors {
             target: VectorsTarget::Rust { file },
         } => match gen_rust::run(file.as_deref()) {

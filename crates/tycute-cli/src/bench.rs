@@ -1,0 +1,311 @@
+//! `tycute bench sm80|sm90`: a kernel on the GPU beside cuBLAS in the same process (the
+//! method: [`tycute_gemm::bench`]; results: docs/perf.md).
+
+use std::fmt::Write as _;
+
+use tycute_cuda::gpu;
+use tycute_cuda::nvrtc::Arch;
+use tycute_gemm::sm80::{Sm80Header, Sm80Launcher, DEFAULT_SM80};
+use tycute_gemm::sm90::{pick, Sm90Gemm, Sm90Header, Sm90Strides, SM90_CONFIGS};
+use tycute_gemm::{Layouts, Timing};
+
+use crate::{emit, BenchArgs};
+
+/// `tycute bench sm80 [--config NAME] [--shapes MxNxK,...] [--runs N]`, `tycute bench sm90
+/// [--config sm90|sm90_128x256|auto] [--shapes ..] [--runs N] [--beta B] [--bias none|row|col]
+/// [--layout tn|nt|nn|tt]`, each with `[--timing queued|alone]`.
+pub fn run(args: &BenchArgs) -> i32 {
+    if let Err(e) = Timing::named(&args.timing) {
+        eprintln!("error: {e}");
+        return 2;
+    }
+    match args.kernel.as_str() {
+        "sm80" if args.layout != "tn" => {
+            eprintln!("error: --layout is for sm90 (the sm80 layouts are configurations: --config sm80_nt_128x256, ...)");
+            2
+        }
+        "sm80" if args.bias != "none" => {
+            eprintln!("error: --bias is for sm90");
+            2
+        }
+        "sm90" if !["none", "row", "col"].contains(&args.bias.as_str()) => {
+            eprintln!("error: --bias none|row|col, not `{}`", args.bias);
+            2
+        }
+        "sm80" if args.beta != 0.0 => {
+            eprintln!("error: --beta is measured for sm90 only (the sm80 bench runs beta = 0)");
+            2
+        }
+        "sm80" => bench_sm80(args),
+        "sm90" if args.smem_bytes.is_some() => {
+            eprintln!("error: --smem-bytes is for sm80");
+            2
+        }
+        "sm90" if !["tn", "nt", "nn", "tt"].contains(&args.layout.as_str()) => {
+            eprintln!("error: --layout {}: tn, nt, nn or tt", args.layout);
+            2
+        }
+        "sm90" => bench_sm90(args),
+        other => {
+            eprintln!("error: no benchmark for kernel `{other}` (available: sm80, sm90)");
+            2
+        }
+    }
+}
+
+/// `--timing` (checked by [`run`]).
+fn timing(args: &BenchArgs) -> Timing {
+    Timing::named(&args.timing).unwrap_or_default()
+}
+
+/// Parses `MxNxK` shapes (the four defaults when none), each checked by `ok`.
+fn bench_shapes(args: &BenchArgs, ok: impl Fn(usize, usize, usize) -> tycute_gemm::Result<()>) -> Result<Vec<(usize, usize, usize)>, String> {
+    let shapes: Vec<String> = if args.shapes.is_empty() {
+        ["4096x4096x4096", "5120x5120x4096", "8192x8192x8192", "8192x8192x1024"].iter().map(|s| s.to_string()).collect()
+    } else {
+        args.shapes.clone()
+    };
+    let mut parsed = Vec::new();
+    for s in &shapes {
+        let v: Vec<usize> = s.split('x').filter_map(|x| x.parse().ok()).collect();
+        let [m, n, k] = v[..] else { return Err(format!("shape `{s}` is not MxNxK")) };
+        ok(m, n, k).map_err(|e| e.to_string())?;
+        parsed.push((m, n, k));
+    }
+    Ok(parsed)
+}
+
+/// `tycute bench sm90`: `kernels/sm90_gemm.cu` (`--layout`, TN by default; fp16 in and out, fp32 accumulate) beside
+/// cublasGemmEx with the same types.
+fn bench_sm90(args: &BenchArgs) -> i32 {
+    let parsed = match bench_shapes(args, |m, n, k| Sm90Strides::packed((m, n, k), 1).check((m, n, k))) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 2;
+        }
+    };
+    let ctx = match gpu::context() {
+        Ok(c) => c,
+        Err(why) => {
+            eprintln!("error: no GPU to benchmark on: {why}");
+            return 1;
+        }
+    };
+    match gpu::arch(&ctx) {
+        Ok(Arch::Sm90a) => {}
+        Ok(a) => {
+            eprintln!("error: the sm90 kernel needs an sm_90 GPU (wgmma, TMA), this one is {a}");
+            return 1;
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 1;
+        }
+    }
+    // --config sm90 | sm90_128x256 runs that configuration; without it (or `auto`) each shape runs
+    // the one tycute_gemm::sm90::pick chooses, loading both
+    let configs: Vec<Sm90Header> = match args.config.as_deref() {
+        None | Some("auto") => SM90_CONFIGS.to_vec(),
+        Some(name) => match Sm90Header::named(name) {
+            Ok(c) => vec![c],
+            Err(e) => {
+                eprintln!("error: {e} (or `auto`, the default: per shape)");
+                return 2;
+            }
+        },
+    };
+    // a configuration that fails to build or load is reported and the others run
+    let mut gemms = Vec::new();
+    let mut failed: Vec<String> = Vec::new();
+    for cfg in configs {
+        let image = match cfg.cubin() {
+            Ok(Some(i)) => i,
+            Ok(None) => {
+                failed.push(format!("{}: no NVRTC to build the kernel (source scripts/cuda-env.sh, or set {})", cfg.name, cfg.cubin_env()));
+                continue;
+            }
+            Err(e) => {
+                failed.push(format!("{}: {e}", cfg.name));
+                continue;
+            }
+        };
+        match Sm90Gemm::load_config(&ctx, cfg, image) {
+            Ok(g) => gemms.push(g),
+            Err(e) => failed.push(format!("{}: {e}", cfg.name)),
+        }
+    }
+    for f in &failed {
+        eprintln!("error: {f}");
+    }
+    if gemms.is_empty() {
+        eprintln!("error: no sm90 configuration could be built");
+        return 1;
+    }
+    let layouts = Layouts::named(&args.layout).unwrap_or(Layouts::TN);
+    let majors = (layouts.a, layouts.b);
+    let title = format!(
+        "sm90 GEMM ({}, fp16 in and out, fp32 accumulate, beta {}, bias {}) vs cublasGemmEx (no bias), sm_90a",
+        args.layout.to_uppercase(),
+        args.beta,
+        args.bias
+    );
+    let mut text = format!(
+        "{title}, median of {} runs ({} timing), random inputs rotated over sets larger than L2\n{:<18} {:>10} {:>10} {:>7}  {}\n",
+        args.runs, args.timing, "shape", "tycute", "cuBLAS", "ratio", "configuration"
+    );
+    for g in gemms.iter_mut() {
+        g.stream_k = !args.no_stream_k;
+    }
+    for &(m, n, k) in &parsed {
+        let want = pick((m, n, k), 1, gemms[0].sms());
+        // (the choice failed to build: the first that did, said in the line)
+        let (i, instead) = match gemms.iter().position(|g| g.config == want) {
+            Some(i) => (i, String::new()),
+            None => (0, format!(" (instead of {}, which failed to build)", want.name)),
+        };
+        let g = &gemms[i];
+        let plan = g.schedule((m, n, k), &Sm90Strides::packed_ab((m, n, k), 1, majors.0, majors.1));
+        match tycute_gemm::sm90::bench_rotating_layout(g, (m, n, k), args.runs, args.beta, &args.bias, majors, timing(args)) {
+            Ok((ours, cb)) => {
+                let cbs = cb.map_or("-".to_string(), |c| format!("{c:.1}"));
+                let ratio = cb.map_or("-".to_string(), |c| format!("{:.2}", ours / c));
+                let _ = write!(text, "{:<18} {ours:>10.1} {cbs:>10} {ratio:>7}  {}{instead}", format!("{m}x{n}x{k}"), g.config.name);
+                dump_trace(&gemms[i], &format!("{m}x{n}x{k}"));
+                if plan.sk_tiles > 0 {
+                    // the same shape with whole tiles only, in the same process: what stream-K brings
+                    gemms[i].stream_k = false;
+                    let whole = tycute_gemm::sm90::bench_rotating_layout(&gemms[i], (m, n, k), args.runs, args.beta, &args.bias, majors, timing(args));
+                    gemms[i].stream_k = true;
+                    dump_trace(&gemms[i], &format!("{m}x{n}x{k}-whole"));
+                    let w = whole.map_or_else(|e| e.to_string(), |(w, _)| format!("{w:.1}"));
+                    let form = if plan.split > 0 { format!("{} splits each", plan.split) } else { "a line".to_string() };
+                    let _ = write!(text, ", stream-K on {} tiles, {form} ({w} with whole tiles)", plan.sk_tiles);
+                }
+                text += "\n";
+            }
+            Err(e) => {
+                let _ = writeln!(text, "{m}x{n}x{k}: {}: {e}", g.config.name);
+            }
+        }
+    }
+    for f in &failed {
+        let _ = writeln!(text, "failed to build: {f}");
+    }
+    text += "TFLOP/s; method and results: docs/perf.md\n";
+    emit(&text);
+    i32::from(!failed.is_empty())
+}
+
+/// With `TYCUTE_SM90_TRACE=PREFIX` and a CUBIN built with `-DTYCUTE_SM90_TRACE`: the kernel's
+/// record of its last launch ([`Sm90Gemm::trace`]), a line per unit, into
+/// `PREFIX-NAME.txt` (a diagnostic: docs/perf.md, "sm90: stream-K").
+fn dump_trace(g: &Sm90Gemm, name: &str) {
+    let (Some(path), Some(tr)) = (std::env::var_os("TYCUTE_SM90_TRACE"), g.trace()) else { return };
+    let mut out = String::new();
+    for (j, u) in tr.iter().enumerate().filter(|(_, u)| u[7] == 1) {
+        let _ = writeln!(out, "{} {} {:?}", j / 16, j % 16, u);
+    }
+    let file = format!("{}-{name}.txt", path.to_string_lossy());
+    if let Err(e) = std::fs::write(&file, out) {
+        eprintln!("error: {file}: {e}");
+    }
+}
+
+/// Prints one benchmark's table: a line per shape with tycute's and cuBLAS's TFLOP/s (from
+/// `run`) and their ratio, or the shape's error.
+fn bench_table(
+    title: &str,
+    runs: usize,
+    timing: &str,
+    shapes: &[(usize, usize, usize)],
+    mut run: impl FnMut((usize, usize, usize)) -> tycute_gemm::Result<(f64, Option<f64>)>,
+) -> i32 {
+    let mut text = format!(
+        "{title}, median of {runs} runs ({timing} timing), random inputs rotated over sets larger than L2\n{:<18} {:>10} {:>10} {:>7}\n",
+        "shape", "tycute", "cuBLAS", "ratio"
+    );
+    for &(m, n, k) in shapes {
+        match run((m, n, k)) {
+            Ok((ours, cb)) => {
+                let cbs = cb.map_or("-".to_string(), |c| format!("{c:.1}"));
+                let ratio = cb.map_or("-".to_string(), |c| format!("{:.2}", ours / c));
+                let _ = writeln!(text, "{:<18} {ours:>10.1} {cbs:>10} {ratio:>7}", format!("{m}x{n}x{k}"));
+            }
+            Err(e) => {
+                let _ = writeln!(text, "{m}x{n}x{k}: {e}");
+            }
+        }
+    }
+    text += "TFLOP/s; method and results: docs/perf.md\n";
+    emit(&text);
+    0
+}
+
+/// `tycute bench sm80`.
+fn bench_sm80(args: &BenchArgs) -> i32 {
+    let mut cfg = match Sm80Header::named(args.config.as_deref().unwrap_or(DEFAULT_SM80)) {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 2;
+        }
+    };
+    if let Some(bytes) = args.smem_bytes {
+        if bytes < cfg.smem_bytes {
+            eprintln!("error: --smem-bytes {bytes} is less than the {} bytes {} needs", cfg.smem_bytes, cfg.name);
+            return 2;
+        }
+        cfg.smem_bytes = bytes;
+    }
+    let parsed = match bench_shapes(args, |m, n, k| cfg.shape_ok(m, n, k)) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 2;
+        }
+    };
+    let ctx = match gpu::context() {
+        Ok(c) => c,
+        Err(why) => {
+            eprintln!("error: no GPU to benchmark on: {why}");
+            return 1;
+        }
+    };
+    let arch = match gpu::arch(&ctx) {
+        Ok(a) => a,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 1;
+        }
+    };
+    let image = match cfg.cubin(arch) {
+        Ok(Some(i)) => i,
+        Ok(None) => {
+            eprintln!("error: no NVRTC to build the kernel (source scripts/cuda-env.sh, or set TYCUTE_GEMM_CUBIN)");
+            return 1;
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 1;
+        }
+    };
+    let mut g = match Sm80Launcher::load(&ctx, &cfg, image) {
+        Ok(g) => g,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 1;
+        }
+    };
+    g.stream_k = !args.no_stream_k;
+    let title = format!(
+        "sm80 GEMM {} ({}, {}, stream-K tail {}) vs cublasGemmEx ({}, {}), {arch}",
+        cfg.name,
+        cfg.layouts().ab(),
+        cfg.types(),
+        if g.stream_k { "on" } else { "off" },
+        cfg.layouts().ab(),
+        tycute_gemm::cublas::types(&cfg)
+    );
+    bench_table(&title, args.runs, &args.timing, &parsed, |shape| tycute_gemm::sm80::bench_rotating(&g, &ctx, shape, args.runs, timing(args)))
+}

@@ -1,0 +1,167 @@
+//! cuBLAS, the benchmarks' and checks' yardstick: a handle, and one `cublasGemmEx` in any of the
+//! layouts of [`Layouts`](crate::Layouts), fp32 or fp16 compute, for the sm80 and sm90 GEMMs alike.
+
+use core::ffi::c_void;
+
+use tycute_cuda::cudarc::cublas::{result as cr, sys as cs, CudaBlas};
+use tycute_cuda::cudarc::driver::{DevicePtr, DevicePtrMut, DeviceRepr};
+
+use crate::device::{Slice, Stream};
+use crate::layout::Major;
+use crate::sm80::Sm80Header;
+use crate::{Error, Result};
+
+/// cuBLAS's name for fp16 data.
+pub(crate) const F16: cs::cudaDataType = cs::cudaDataType::CUDA_R_16F;
+
+/// cuBLAS's name for fp32 data.
+pub(crate) const F32: cs::cudaDataType = cs::cudaDataType::CUDA_R_32F;
+
+/// Whether cuBLAS's library can be loaded (without loading it).
+pub fn available() -> bool {
+    // SAFETY: only tries to open the shared library.
+    unsafe { cs::is_culib_present() }
+}
+
+/// A cuBLAS handle on `stream`, or why there is none.
+pub(crate) fn handle(stream: &Stream) -> Result<CudaBlas> {
+    if !available() {
+        return Err(Error::Cublas("cuBLAS (libcublas.so.13) is not on the library path".into()));
+    }
+    CudaBlas::new(stream.clone()).map_err(|x| Error::Cublas(format!("cuBLAS handle: {x}")))
+}
+
+/// One column-major `cublasGemmEx` with `op(X) = T`, `op(Y) = N`: `D (rows, cols) = X^T * Y`
+/// for X `(k, rows)` and Y `(k, cols)` halves with leading dimension k, fp32 compute, D of cuBLAS
+/// type `d_type` with leading dimension `rows`. The sm80 and sm90 benchmarks both call it.
+pub(crate) fn gemm_tn<T: DeviceRepr>(
+    blas: &CudaBlas,
+    stream: &Stream,
+    shape: (usize, usize, usize),
+    x: &Slice<u16>,
+    y: &Slice<u16>,
+    d: &mut Slice<T>,
+    d_type: cs::cudaDataType,
+) -> Result<()> {
+    gemm_ops(blas, stream, shape, (Major::K, Major::K), x, y, d, d_type, (1.0, 0.0))
+}
+
+/// [`gemm_tn`] with `D = alpha * op(X) op(Y) + beta * D` and X `(rows, k)` and Y `(cols, k)` of either majorness
+/// (`Major::K`: leading dimension k, `op = T` for X, `N` for Y; `Major::MN`: leading dimension
+/// rows (cols), `op = N` for X, `T` for Y): TN, NT, NN or TT.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn gemm_ops<T: DeviceRepr>(
+    blas: &CudaBlas,
+    stream: &Stream,
+    (rows, cols, k): (usize, usize, usize),
+    (major_x, major_y): (Major, Major),
+    x: &Slice<u16>,
+    y: &Slice<u16>,
+    d: &mut Slice<T>,
+    d_type: cs::cudaDataType,
+    (alpha, beta): (f32, f32),
+) -> Result<()> {
+    gemm_compute(blas, stream, (rows, cols, k), (major_x, major_y), x, y, d, d_type, (alpha, beta), false)
+}
+
+/// [`gemm_ops`] with fp16 compute (`CUBLAS_COMPUTE_16F`: fp16 accumulation, alpha and
+/// beta halves; cuBLAS requires D of type `CUDA_R_16F` then) when `f16_compute`, else fp32
+/// compute.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn gemm_compute<T: DeviceRepr>(
+    blas: &CudaBlas,
+    stream: &Stream,
+    (rows, cols, k): (usize, usize, usize),
+    (major_x, major_y): (Major, Major),
+    x: &Slice<u16>,
+    y: &Slice<u16>,
+    d: &mut Slice<T>,
+    d_type: cs::cudaDataType,
+    (alpha, beta): (f32, f32),
+    f16_compute: bool,
+) -> Result<()> {
+    if f16_compute && d_type != cs::cudaDataType::CUDA_R_16F {
+        return Err(Error::Cublas("cublasGemmEx with CUBLAS_COMPUTE_16F takes fp16 C and D only".into()));
+    }
+    let (alpha_h, beta_h) = (half::f16::from_f32(alpha), half::f16::from_f32(beta));
+    let (pa, pb): (*const c_void, *const c_void) = if f16_compute {
+        (&alpha_h as *const half::f16 as *const _, &beta_h as *const half::f16 as *const _)
+    } else {
+        (&alpha as *const f32 as *const _, &beta as *const f32 as *const _)
+    };
+    let compute = if f16_compute { cs::cublasComputeType_t::CUBLAS_COMPUTE_16F } else { cs::cublasComputeType_t::CUBLAS_COMPUTE_32F };
+    if x.len() < rows * k || y.len() < cols * k || d.len() < rows * cols {
+        return Err(Error::Cublas(format!("cublasGemmEx {rows}x{cols}x{k}: a buffer is smaller than the shape")));
+    }
+    let (op_t, op_n) = (cs::cublasOperation_t::CUBLAS_OP_T, cs::cublasOperation_t::CUBLAS_OP_N);
+    let (op_x, ld_x) = if major_x == Major::K { (op_t, k) } else { (op_n, rows) };
+    let (op_y, ld_y) = if major_y == Major::K { (op_n, k) } else { (op_t, cols) };
+    let (px, _gx) = x.device_ptr(stream);
+    let (py, _gy) = y.device_ptr(stream);
+    let (pd, _gd) = d.device_ptr_mut(stream);
+    // SAFETY: the buffers hold rows*k, cols*k and rows*cols elements (checked above), D of the
+    // type the caller names; the handle is bound to `stream`.
+    unsafe {
+        cr::gemm_ex(
+            *blas.handle(),
+            op_x,
+            op_y,
+            rows as i32,
+            cols as i32,
+            k as i32,
+            pa,
+            px as *const _,
+            cs::cudaDataType::CUDA_R_16F,
+            ld_x as i32,
+            py as *const _,
+            cs::cudaDataType::CUDA_R_16F,
+            ld_y as i32,
+            pb,
+            pd as *mut _,
+            d_type,
+            rows as i32,
+            compute,
+            cs::cublasGemmAlgo_t::CUBLAS_GEMM_DEFAULT,
+        )
+    }
+    .map_err(|x| Error::Cublas(format!("cublasGemmEx: {x:?}")))
+}
+
+/// Whether the cuBLAS call of [`types`] writes fp16 D: for fp16 C/D, and for fp16
+/// accumulation (cuBLAS's `CUBLAS_COMPUTE_16F` takes fp16 C and D only).
+pub(crate) fn d16(cfg: &Sm80Header) -> bool {
+    cfg.out_bits == 16 || cfg.acc_bits == 16
+}
+
+/// The cuBLAS call the benchmarks compare configuration `cfg` with: `cublasGemmEx`, fp16 A and B
+/// in `cfg`'s layouts, fp32 compute (`CUBLAS_COMPUTE_32F`) or, for fp16 accumulation, fp16
+/// compute (`CUBLAS_COMPUTE_16F`), D of `cfg`'s type, except that with fp16 compute cuBLAS
+/// takes fp16 D only (so an fp16-accumulating configuration with fp32 D is compared with fp16 D).
+pub fn types(cfg: &Sm80Header) -> &'static str {
+    match (cfg.acc_bits, cfg.out_bits) {
+        (16, 16) => "fp16 compute (CUBLAS_COMPUTE_16F), fp16 D",
+        (16, _) => "fp16 compute (CUBLAS_COMPUTE_16F), fp16 D: cuBLAS has no fp16-compute GEMM with fp32 D",
+        (_, 16) => "fp32 compute, fp16 D",
+        _ => "fp32 compute and D",
+    }
+}
+
+/// One cuBLAS call of [`types`] for configuration `cfg` (D = A * B^T, packed, in `cfg`'s
+/// layouts); `d` of `f32` or `u16` as [`d16`] says.
+pub(crate) fn gemm_as<T: DeviceRepr>(
+    blas: &CudaBlas,
+    stream: &Stream,
+    cfg: &Sm80Header,
+    shape: (usize, usize, usize),
+    a: &Slice<u16>,
+    b: &Slice<u16>,
+    d: &mut Slice<T>,
+) -> Result<()> {
+    let d_type = if d16(cfg) { F16 } else { F32 };
+    if std::mem::size_of::<T>() * 8 != if d16(cfg) { 16 } else { 32 } {
+        return Err(Error::Cublas("cuBLAS D buffer of the wrong element size".into()));
+    }
+    let l = cfg.layouts();
+    gemm_compute(blas, stream, shape, (l.a, l.b), a, b, d, d_type, (1.0, 0.0), cfg.acc_bits == 16)
+}
+

@@ -1,0 +1,125 @@
+//! The sm80 GEMM timed, beside cuBLAS with the configuration's element types: the mean of a
+//! burst on one buffer set ([`bench`], [`cublas_bench`]), and the benchmark's method, rotating
+//! inputs and a median ([`bench_rotating`], what `tycute bench sm80` prints).
+
+use std::sync::Arc;
+
+use tycute_cuda::cudarc::driver::{CudaContext, DeviceRepr, ValidAsZeroBits};
+
+use crate::bench::{each_ms, mean_ms, median_tflops, rotating_inputs, Timing};
+use crate::cublas;
+use crate::elem::GemmElem;
+use crate::error::{driver, unsupported};
+use crate::sm80::{Sm80Header, Sm80Launcher, Sm80Strides};
+use crate::Result;
+
+/// Times `sm80_gemm_tn` at `m x n x k`: `reps` launches between two events (created with
+/// `CU_EVENT_DEFAULT`) after 3 warm-up launches; returns TFLOP/s of the mean.
+pub fn bench(g: &Sm80Launcher, m: usize, n: usize, k: usize, reps: usize) -> Result<f64> {
+    if g.cfg.out_bits == 16 {
+        bench_typed::<half::f16>(g, (m, n, k), reps)
+    } else {
+        bench_typed::<f32>(g, (m, n, k), reps)
+    }
+}
+
+fn bench_typed<T: GemmElem>(g: &Sm80Launcher, (m, n, k): (usize, usize, usize), reps: usize) -> Result<f64> {
+    let stream = g.ctx().default_stream();
+    let l = g.cfg.layouts();
+    let [la, lb, lc, ld] = Sm80Strides::packed_for((m, n, k), 1, &l).lens(&l, (m, n, k));
+    let da = stream.alloc_zeros::<u16>(la).map_err(driver("A"))?;
+    let db = stream.alloc_zeros::<u16>(lb).map_err(driver("B"))?;
+    let dc = stream.alloc_zeros::<T>(lc).map_err(driver("C"))?;
+    let mut dd = stream.alloc_zeros::<T>(ld).map_err(driver("D"))?;
+    let ms = mean_ms(&stream, reps, || g.launch(&stream, (m, n, k), &da, &db, &dc, &mut dd, 1.0, 0.0))?;
+    Ok(2.0 * m as f64 * n as f64 * k as f64 / (ms * 1e-3) / 1e12)
+}
+
+/// cuBLAS's `cublasGemmEx` on the same problem as [`bench`] with the element types of
+/// configuration `cfg` ([`cublas::types`]; the A, B half K-major TN call with fp32 compute and D
+/// for [`DEFAULT_SM80`](crate::sm80::DEFAULT_SM80)), timed the same way; TFLOP/s. `Err` names what
+/// is missing when cuBLAS cannot be loaded.
+pub fn cublas_bench(ctx: &Arc<CudaContext>, cfg: &Sm80Header, (m, n, k): (usize, usize, usize), reps: usize) -> Result<f64> {
+    let stream = ctx.default_stream();
+    let blas = cublas::handle(&stream)?;
+    let da = stream.alloc_zeros::<u16>(m * k).map_err(driver("A"))?;
+    let db = stream.alloc_zeros::<u16>(n * k).map_err(driver("B"))?;
+    let ms = if cublas::d16(cfg) {
+        let mut dd = stream.alloc_zeros::<u16>(m * n).map_err(driver("D"))?;
+        mean_ms(&stream, reps, || cublas::gemm_as(&blas, &stream, cfg, (m, n, k), &da, &db, &mut dd))?
+    } else {
+        let mut dd = stream.alloc_zeros::<f32>(m * n).map_err(driver("D"))?;
+        mean_ms(&stream, reps, || cublas::gemm_as(&blas, &stream, cfg, (m, n, k), &da, &db, &mut dd))?
+    };
+    Ok(2.0 * m as f64 * n as f64 * k as f64 / (ms * 1e-3) / 1e12)
+}
+
+/// Benchmark of `sm80_gemm_tn` and cuBLAS (`cublasGemmEx` with the configuration's types,
+/// [`cublas::types`]) on the
+/// same inputs: random multiples of 1/64 in [-1, 1], rotated over enough buffer sets that each
+/// run reads A and B from outside L2 (at least twice L2's 50 MB in all); per run a pair of
+/// `CU_EVENT_DEFAULT` events, the runs queued or each alone ([`Timing`]); three warm-up runs per
+/// set; the median of `runs`. Returns
+/// (tycute TFLOP/s, cuBLAS TFLOP/s or `None` without cuBLAS).
+pub fn bench_rotating(
+    g: &Sm80Launcher,
+    ctx: &Arc<CudaContext>,
+    shape: (usize, usize, usize),
+    runs: usize,
+    timing: Timing,
+) -> Result<(f64, Option<f64>)> {
+    match (g.cfg.out_bits == 16, cublas::d16(&g.cfg)) {
+        (true, _) => bench_rotating_typed::<half::f16, u16>(g, ctx, shape, runs, timing),
+        (false, true) => bench_rotating_typed::<f32, u16>(g, ctx, shape, runs, timing),
+        (false, false) => bench_rotating_typed::<f32, f32>(g, ctx, shape, runs, timing),
+    }
+}
+
+/// [`bench_rotating`] with C/D of type `T` and cuBLAS's D of type `U`.
+fn bench_rotating_typed<T: GemmElem, U: DeviceRepr + ValidAsZeroBits>(
+    g: &Sm80Launcher,
+    ctx: &Arc<CudaContext>,
+    (m, n, k): (usize, usize, usize),
+    runs: usize,
+    timing: Timing,
+) -> Result<(f64, Option<f64>)> {
+    g.cfg.shape_ok(m, n, k)?;
+    let l = g.cfg.layouts();
+    if Sm80Strides::packed_for((m, n, k), 1, &l).lens(&l, (m, n, k))[..2] != [m * k, n * k] {
+        return Err(unsupported(format!("the {} benchmark takes packed operands: M and N multiples of 8, not {m}x{n}x{k}", l.ab())));
+    }
+    let stream = ctx.default_stream();
+    let (bufs, _) = rotating_inputs(&stream, (m, n, k))?;
+    let sets = bufs.len();
+    let c = stream.alloc_zeros::<T>(m * n).map_err(driver("C"))?;
+    let mut d = stream.alloc_zeros::<T>(m * n).map_err(driver("D"))?;
+    let median_tflops = |ms: Vec<f64>| median_tflops((m, n, k), ms);
+
+    // tycute: 3 warm-up runs per set, then the timed runs cycling through the sets
+    for (a, b) in &bufs {
+        for _ in 0..3 {
+            g.launch(&stream, (m, n, k), a, b, &c, &mut d, 1.0, 0.0)?;
+        }
+    }
+    let ours = median_tflops(each_ms(&stream, runs, timing, |r| {
+        let (a, b) = &bufs[r % sets];
+        g.launch(&stream, (m, n, k), a, b, &c, &mut d, 1.0, 0.0)
+    })?);
+
+    // cuBLAS, the same way
+    if !cublas::available() {
+        return Ok((ours, None));
+    }
+    let blas = cublas::handle(&stream)?;
+    let mut dc = stream.alloc_zeros::<U>(m * n).map_err(driver("D"))?;
+    for (a, b) in &bufs {
+        for _ in 0..3 {
+            cublas::gemm_as(&blas, &stream, &g.cfg, (m, n, k), a, b, &mut dc)?;
+        }
+    }
+    let theirs = median_tflops(each_ms(&stream, runs, timing, |r| {
+        let (a, b) = &bufs[r % sets];
+        cublas::gemm_as(&blas, &stream, &g.cfg, (m, n, k), a, b, &mut dc)
+    })?);
+    Ok((ours, Some(theirs)))
+}

@@ -1,0 +1,167 @@
+//! An sm80 configuration as the host sees it: which header `kernels/sm80_gemm.cu` is built with
+//! and the launch values read from it ([`Sm80Header`]), the configurations there are, and the
+//! shapes and element types each takes.
+
+use tycute_cuda::nvrtc::{self, Arch};
+
+use crate::cubin::{cubin, SM80_GEMM_SOURCE};
+use crate::elem::GemmElem;
+use crate::error::unsupported;
+use crate::layout::{Layouts, Major, Order};
+use crate::{Error, Result};
+
+/// An sm80 configuration of `kernels/sm80_gemm.cu` as the host sees it: its header (written by
+/// `build.rs` from an `Sm80Kernel` type) and the launch parameters read from it. (The type-level
+/// configuration is `tycute_configs::kernel::sm80::Sm80Config`; this is its header's values.)
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Sm80Header {
+    /// The configuration's name (`sm80_tn_128x256`): its header is `NAME.h`.
+    pub name: &'static str,
+    /// `kTileM`, `kTileN`, `kTileK`.
+    pub tile: (usize, usize, usize),
+    /// `kThreads`.
+    pub threads: usize,
+    /// Dynamic shared memory: the A and B stages (the epilogue reuses them).
+    pub smem_bytes: usize,
+    /// Which index of A (M,K) is contiguous in global memory (`kAMnMajor`; the TN headers have
+    /// none: K).
+    pub a_major: Major,
+    /// The same for B (N,K) (`kBMnMajor`).
+    pub b_major: Major,
+    /// Bits per accumulator (`kAccBits`, the MMA atom's): 32, or 16 (fp16 accumulation).
+    pub acc_bits: usize,
+    /// Bits per element of C and D (`kOutBits`, the S2G atom's): 32 (`f32`) or 16 (fp16:
+    /// `half::f16` or its bits as `u16`). [`Sm80Launcher`](crate::sm80::Sm80Launcher)'s launches take C and D of this type.
+    pub out_bits: usize,
+}
+
+/// The configuration `tycute bench sm80` and the default run use, and `kernels/sm80_gemm.cu`
+/// compiles without `-DTYCUTE_SM80_CONFIG`.
+pub const DEFAULT_SM80: &str = "sm80_tn_128x256";
+
+/// The environment variable that names a prebuilt CUBIN of `kernels/sm80_gemm.cu` (of the
+/// configuration being loaded).
+pub const CUBIN_ENV: &str = "TYCUTE_GEMM_CUBIN";
+
+/// The sm80 configurations that have a header.
+pub const SM80_CONFIGS: &[&str] = &[
+    "sm80_tn_128x256",
+    "sgemm_sm80",
+    "sm80_nt_128x256",
+    "sm80_nn_128x256",
+    "sm80_tt_128x256",
+    "sm80_tn_128x256_f16acc",
+    "sm80_tn_128x256_f16cd",
+    "sm80_tn_128x256_f16acc_f16cd",
+];
+
+impl Sm80Header {
+    /// The configuration `name` (one of [`SM80_CONFIGS`]), read from its header.
+    pub fn named(name: &str) -> Result<Sm80Header> {
+        let &name = SM80_CONFIGS
+            .iter()
+            .find(|&&n| n == name)
+            .ok_or_else(|| Error::UnknownConfig { kernel: "sm80", name: name.to_string(), known: SM80_CONFIGS.join(", ") })?;
+        let get = |key: &str| -> Result<usize> {
+            crate::headers::value(name, key)
+                .and_then(|v| v.first())
+                .and_then(|&v| usize::try_from(v).ok())
+                .ok_or_else(|| Error::Header { config: name, what: format!("no {key}") })
+        };
+        let stages = get("kStages")?;
+        // absent from the TN headers: K-major
+        let major = |key: &str| if get(key).unwrap_or(0) == 1 { Major::MN } else { Major::K };
+        Ok(Sm80Header {
+            name,
+            tile: (get("kTileM")?, get("kTileN")?, get("kTileK")?),
+            threads: get("kThreads")?,
+            smem_bytes: 2 * stages * (get("kStageElemsA")? + get("kStageElemsB")?),
+            a_major: major("kAMnMajor"),
+            b_major: major("kBMnMajor"),
+            acc_bits: get("kAccBits")?,
+            out_bits: get("kOutBits")?,
+        })
+    }
+
+    /// `"fp16 in, fp32 accumulate, fp16 C/D"`: the element types.
+    pub fn types(&self) -> String {
+        let t = |bits: usize| if bits == 16 { "fp16" } else { "fp32" };
+        format!("fp16 in, {} accumulate, {} C/D", t(self.acc_bits), t(self.out_bits))
+    }
+
+    /// The layouts the kernel runs as it is: its A and B majorness, C column-major.
+    pub fn layouts(&self) -> Layouts {
+        Layouts { a: self.a_major, b: self.b_major, c: Order::Col }
+    }
+
+    /// The NVRTC options that select this configuration's header.
+    pub fn nvrtc_options(&self) -> nvrtc::Options {
+        nvrtc::Options { extra: vec![format!("-DTYCUTE_SM80_CONFIG={}", self.name)], ..Default::default() }
+    }
+
+    /// The CUBIN of `kernels/sm80_gemm.cu` for this configuration: the file named by
+    /// `$TYCUTE_GEMM_CUBIN` if set (a CUBIN of this configuration built elsewhere), else NVRTC (a
+    /// spill is a warning on stderr). `Ok(None)`: neither is available.
+    pub fn cubin(&self, arch: Arch) -> Result<Option<Vec<u8>>> {
+        cubin(CUBIN_ENV, "sm80_gemm.cu", SM80_GEMM_SOURCE, arch, self.nvrtc_options().extra)
+    }
+
+    /// The shapes the kernel takes: any M, N >= 1 and K >= 1, K a multiple of 8 when A or B is
+    /// K-major (a 16-byte cp.async row is 8 halves; an M-/N-major operand's vectors lie along M
+    /// or N, and take any K); tiles of M, N and K that the CTA tile does not divide are
+    /// residues, loaded with zero fill and stored under a mask.
+    pub fn shape_ok(&self, m: usize, n: usize, k: usize) -> Result<()> {
+        let (bm, bn, _) = self.tile;
+        let max = i32::MAX as usize;
+        let k_major = self.a_major == Major::K || self.b_major == Major::K;
+        if !k_major && (m == 0 || n == 0 || k == 0) {
+            return Err(unsupported(format!("sm80_gemm_tn ({}, A and B M-/N-major) takes M, N, K >= 1, not {m}x{n}x{k}", self.name)));
+        }
+        if k_major && (m == 0 || n == 0 || k == 0 || k % 8 != 0) {
+            return Err(unsupported(format!(
+                "sm80_gemm_tn ({}) takes M, N >= 1 and K a positive multiple of 8 (a 16-byte cp.async row is 8 halves), not {m}x{n}x{k}",
+                self.name
+            )));
+        }
+        if m > max - bm || n > max - bn || k > max || m.div_ceil(bm) * n.div_ceil(bn) > max / 16 {
+            return Err(unsupported(format!("sm80_gemm_tn ({}): {m}x{n}x{k} is too large for its 32-bit indices and grid", self.name)));
+        }
+        Ok(())
+    }
+}
+
+impl Layouts {
+    /// The sm80 configuration (of [`SM80_CONFIGS`]) that runs these layouts (TN: sm80_tn_128x256,
+    /// NT: sm80_nt_128x256, NN: sm80_nn_128x256, TT: sm80_tt_128x256, each with C row-major the
+    /// one of the exchanged majorness), or an error that names the layouts and the majorness no
+    /// configuration has.
+    pub fn sm80_config(&self) -> Result<Sm80Header> {
+        let (a, b, _) = self.kernel_operands();
+        let mut have = Vec::new();
+        for &name in SM80_CONFIGS {
+            let cfg = Sm80Header::named(name)?;
+            // (the fp16 variants are chosen by name)
+            if (cfg.acc_bits, cfg.out_bits) != (32, 32) {
+                continue;
+            }
+            if (cfg.a_major, cfg.b_major) == (a, b) {
+                return Ok(cfg);
+            }
+            have.push(format!("{name} ({})", cfg.layouts().ab()));
+        }
+        Err(unsupported(format!(
+            "layouts {} are not supported: they need a kernel with A' {a:?}-major and B' {b:?}-major (C column-major), and the sm80 configurations are {}",
+            self.name(),
+            have.join(", ")
+        )))
+    }
+}
+
+/// `Ok` when configuration `cfg` writes C and D of element type `T`, else an error that names both.
+pub fn check_elem<T: GemmElem>(cfg: &Sm80Header) -> Result<()> {
+    if cfg.out_bits == T::BITS {
+        return Ok(());
+    }
+    let want = if cfg.out_bits == 16 { "fp16 (half::f16 or u16)" } else { "f32" };
+    Err(unsupported(format!("configuration {} reads and writes {want} C and D, but the C/D buffers given hold {}", cfg.name, T::NAME)))
+}

@@ -1,0 +1,86 @@
+//! [`Sm80Gemm<C>`]: the sm80 GEMM of a configuration type, its C and D of the configuration's
+//! element type at compile time.
+
+use std::marker::PhantomData;
+use std::ops::{Deref, DerefMut};
+use std::sync::Arc;
+
+use tycute_atom::copy::CopyAtom;
+use tycute_configs::kernel::sm80::Sm80Kernel;
+use tycute_cuda::cudarc::driver::{CudaContext, CudaSlice};
+
+use crate::device::Stream;
+use crate::elem::HostElement;
+use crate::sm80::{Sm80Header, Sm80Launcher, CUBIN_ENV};
+use crate::{Error, Result};
+
+/// The element type of C and D of configuration `C`: its S2G atom's value type, on the host.
+pub type OutputOf<C> = <<<C as Sm80Kernel>::S2GAtom as CopyAtom>::ValType as HostElement>::Host;
+
+/// The sm80 GEMM of the configuration type `C` (an [`Sm80Kernel`],
+/// e.g. `tycute_configs::sm80_tn_128x256::Sm80Tn128x256`): its C and D buffers have the
+/// configuration's element type ([`OutputOf`]), so a buffer of the wrong type is a compile error
+/// rather than a launch error; everything else is the [`Sm80Launcher`] it dereferences to.
+///
+/// ```no_run
+/// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+/// use tycute_configs::sm80_tn_128x256::Sm80Tn128x256;
+/// use tycute_gemm::sm80::Sm80Gemm;
+/// let ctx = tycute_cuda::gpu::context()?;
+/// let gemm = Sm80Gemm::<Sm80Tn128x256>::new(&ctx)?;
+/// let stream = ctx.default_stream();
+/// let (m, n, k) = (256, 512, 128);
+/// let a = stream.alloc_zeros::<u16>(m * k)?; // A (m,k) halves, K-major
+/// let b = stream.alloc_zeros::<u16>(n * k)?; // B (n,k) halves, K-major
+/// let mut c = stream.alloc_zeros::<f32>(m * n)?; // C (m,n) column-major
+/// gemm.run((m, n, k), &a, &b, &mut c, 1.0, 0.0, &stream)?; // C = A * B^T
+/// # Ok(())
+/// # }
+/// ```
+pub struct Sm80Gemm<C> {
+    gemm: Sm80Launcher,
+    _config: PhantomData<fn() -> C>,
+}
+
+impl<C: Sm80Kernel> Sm80Gemm<C>
+where
+    <C::S2GAtom as CopyAtom>::ValType: HostElement,
+{
+    /// Builds the kernel of configuration `C` for the context's GPU (NVRTC, from the header
+    /// `build.rs` wrote from `C`; or the CUBIN `$TYCUTE_GEMM_CUBIN` names) and loads it.
+    pub fn new(ctx: &Arc<CudaContext>) -> Result<Sm80Gemm<C>> {
+        let cfg = Sm80Header::named(C::NAME)?;
+        let arch = tycute_cuda::gpu::arch(ctx).map_err(Error::Gpu)?;
+        let image = cfg.cubin(arch)?.ok_or_else(|| Error::NoCompiler { kernel: C::NAME.to_string(), env: CUBIN_ENV.to_string() })?;
+        Ok(Sm80Gemm { gemm: Sm80Launcher::load(ctx, &cfg, image)?, _config: PhantomData })
+    }
+
+    /// `C = alpha * A * B^T + beta * C` in place ([`Sm80Launcher::run`]), C of the configuration's
+    /// element type.
+    #[allow(clippy::too_many_arguments)]
+    pub fn run(
+        &self,
+        shape: (usize, usize, usize),
+        a: &CudaSlice<u16>,
+        b: &CudaSlice<u16>,
+        c: &mut CudaSlice<OutputOf<C>>,
+        alpha: f32,
+        beta: f32,
+        stream: &Stream,
+    ) -> Result<()> {
+        self.gemm.run(shape, a, b, c, alpha, beta, stream)
+    }
+}
+
+impl<C> Deref for Sm80Gemm<C> {
+    type Target = Sm80Launcher;
+    fn deref(&self) -> &Sm80Launcher {
+        &self.gemm
+    }
+}
+
+impl<C> DerefMut for Sm80Gemm<C> {
+    fn deref_mut(&mut self) -> &mut Sm80Launcher {
+        &mut self.gemm
+    }
+}

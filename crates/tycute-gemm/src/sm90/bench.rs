@@ -1,0 +1,121 @@
+//! The sm90 GEMM timed beside cuBLAS (`cublasGemmEx`, the same types and layouts): the mean of a
+//! burst on one buffer set ([`bench`]), and the benchmark's method, rotating inputs and a median
+//! ([`bench_rotating`], [`bench_rotating_layout`]: what `tycute bench sm90` prints).
+
+use tycute_cuda::cudarc::cublas::CudaBlas;
+use tycute_cuda::cudarc::driver::CudaSlice;
+
+use crate::bench::{each_ms, mean_ms, median_tflops, rotating_inputs, RandomHalves, Timing};
+use crate::cublas;
+use crate::device::Stream;
+use crate::error::driver;
+use crate::layout::Major;
+use crate::sm90::{Bias, Sm90Gemm, Sm90Strides};
+use crate::{Error, Result};
+
+/// `D = A * B^T` with `cublasGemmEx` on the kernel's problem and data types: A (m,k), B (n,k)
+/// K-major halves, D (m,n) row-major half, fp32 compute. Column-major, that is `D^T = B * A^T`:
+/// the call `(n, m, k)` with B first, D with leading dimension n.
+fn cublas_gemm_f16(
+    blas: &CudaBlas,
+    stream: &Stream,
+    (m, n, k): (usize, usize, usize),
+    a: &CudaSlice<u16>,
+    b: &CudaSlice<u16>,
+    d: &mut CudaSlice<u16>,
+) -> Result<()> {
+    cublas::gemm_tn(blas, stream, (n, m, k), b, a, d, cublas::F16)
+}
+
+/// TFLOP/s of `sm90_gemm_tn` and of cuBLAS (same types, [`cublas_gemm_f16`]) at `m x n x k`:
+/// random multiples of 1/64 in [-1, 1], one buffer set, the mean of `reps` launches between two
+/// `CU_EVENT_DEFAULT` events after 3 warm-up launches. cuBLAS is `Err` (with the reason) when it
+/// cannot be loaded.
+pub fn bench(g: &Sm90Gemm, (m, n, k): (usize, usize, usize), reps: usize) -> Result<(f64, Result<f64>)> {
+    Sm90Strides::packed((m, n, k), 1).check((m, n, k))?;
+    let stream = g.ctx().default_stream();
+    let mut random = RandomHalves::default();
+    let da = stream.clone_htod(&random.take(m * k)).map_err(driver("A"))?;
+    let db = stream.clone_htod(&random.take(n * k)).map_err(driver("B"))?;
+    let dc = stream.alloc_zeros::<u16>(m * n).map_err(driver("C"))?;
+    let mut dd = stream.alloc_zeros::<u16>(m * n).map_err(driver("D"))?;
+    let flops = 2.0 * m as f64 * n as f64 * k as f64;
+    let ms = mean_ms(&stream, reps, || g.launch(&stream, (m, n, k), &da, &db, &dc, &mut dd, 1.0, 0.0))?;
+    let ours = flops / (ms * 1e-3) / 1e12;
+    let theirs = cublas::handle(&stream).and_then(|blas| {
+        let ms = mean_ms(&stream, reps, || cublas_gemm_f16(&blas, &stream, (m, n, k), &da, &db, &mut dd))?;
+        Ok(flops / (ms * 1e-3) / 1e12)
+    });
+    Ok((ours, theirs))
+}
+
+/// TFLOP/s of `sm90_gemm_tn` and of cuBLAS (same types, fp32 compute, `cublasGemmEx`) at
+/// `m x n x k` with `D = A * B^T + beta * C`, measured as `tycute bench sm90` does: random
+/// inputs rotated over enough sets of A and B to exceed L2 (50 MiB), 3 warm-up launches per set,
+/// then the median of `runs` launches, each between two `CU_EVENT_DEFAULT` events, queued back to
+/// back ([`Timing::Queued`]; [`bench_rotating_layout`] takes either). With `beta`
+/// not 0 the kernel reads C through its TMA load and cuBLAS reads D in place. cuBLAS is `None`
+/// when its library is absent.
+pub fn bench_rotating(g: &Sm90Gemm, shape: (usize, usize, usize), runs: usize, beta: f32) -> Result<(f64, Option<f64>)> {
+    bench_rotating_layout(g, shape, runs, beta, "none", (Major::K, Major::K), Timing::Queued)
+}
+
+/// [`bench_rotating`] with a bias vector in tycute's epilogue (`bias`: `none`, `row`
+/// ([`Bias::Row`], m halves) or `col` ([`Bias::Col`], n halves); cuBLAS runs without one) and A
+/// and B of the majorness `(a, b)` (packed: lda = k or m, ldb = k or n), cuBLAS on the same layout
+/// (an M-/N-major A or B: `op = N` / `T` instead of `T` / `N`).
+pub fn bench_rotating_layout(
+    g: &Sm90Gemm,
+    (m, n, k): (usize, usize, usize),
+    runs: usize,
+    beta: f32,
+    bias: &str,
+    (oa, ob): (Major, Major),
+    timing: Timing,
+) -> Result<(f64, Option<f64>)> {
+    let packed = Sm90Strides::packed_ab((m, n, k), 1, oa, ob);
+    packed.check((m, n, k))?;
+    let stream = g.ctx().default_stream();
+    let (bufs, mut random) = rotating_inputs(&stream, (m, n, k))?;
+    let sets = bufs.len();
+    let c = stream.clone_htod(&random.take(m * n)).map_err(driver("C"))?;
+    let mut d = stream.alloc_zeros::<u16>(m * n).map_err(driver("D"))?;
+    let bias_v = stream.clone_htod(&random.take(m.max(n))).map_err(driver("bias"))?;
+    let (bias_m, bias_n) = (bias_v.slice(0..m), bias_v.slice(0..n));
+    let (bias_m, bias_n) = (stream.clone_dtod(&bias_m).map_err(driver("bias"))?, stream.clone_dtod(&bias_n).map_err(driver("bias"))?);
+    let bias = match bias {
+        "none" => Bias::None,
+        "row" => Bias::Row(&bias_m),
+        "col" => Bias::Col(&bias_n),
+        other => return Err(Error::UnknownOption(format!("bias `{other}`: none, row or col"))),
+    };
+    let median_tflops = |ms: Vec<f64>| median_tflops((m, n, k), ms);
+    for (a, b) in &bufs {
+        for _ in 0..3 {
+            g.launch_bias(&stream, (m, n, k), &packed, a, b, &c, &mut d, 1.0, beta, bias)?;
+        }
+    }
+    let ours = median_tflops(each_ms(&stream, runs, timing, |r| {
+        let (a, b) = &bufs[r % sets];
+        g.launch_bias(&stream, (m, n, k), &packed, a, b, &c, &mut d, 1.0, beta, bias)
+    })?);
+    if !cublas::available() {
+        return Ok((ours, None));
+    }
+    let blas = cublas::handle(&stream)?;
+    // row-major D (m,n) is column-major D^T (n,m) = B * A^T: B first
+    let run_blas = |a: &CudaSlice<u16>, b: &CudaSlice<u16>, d: &mut CudaSlice<u16>| {
+        cublas::gemm_ops(&blas, &stream, (n, m, k), (ob, oa), b, a, d, cublas::F16, (1.0, beta))
+    };
+    for (a, b) in &bufs {
+        for _ in 0..3 {
+            run_blas(a, b, &mut d)?;
+        }
+    }
+    let theirs = median_tflops(each_ms(&stream, runs, timing, |r| {
+        let (a, b) = &bufs[r % sets];
+        run_blas(a, b, &mut d)
+    })?);
+    Ok((ours, Some(theirs)))
+}
+

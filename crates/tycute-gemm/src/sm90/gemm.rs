@@ -1,0 +1,351 @@
+//! [`Sm90Gemm`]: the persistent sm90 kernel of one configuration, loaded (its four entry points),
+//! and its launches: TMA descriptors from the header's boxes and swizzles, the batch as the maps'
+//! third dimension, column-major C/D as `D^T = B A^T`, a bias, stream-K, clusters.
+
+use std::sync::Arc;
+
+use tycute_cuda::cudarc::driver::sys::{self, CUdevice_attribute, CUfunction_attribute_enum};
+use tycute_cuda::cudarc::driver::{CudaContext, CudaFunction, CudaModule, CudaSlice, DevicePtr, DriverError, DevicePtrMut, LaunchConfig, PushKernelArg};
+use tycute_cuda::cudarc::nvrtc::Ptx;
+use tycute_cuda::tma::TensorMap;
+
+use crate::device::{SameBuffer, Stream};
+use crate::error::{driver, unsupported};
+use crate::layout::{Major, Order};
+use crate::sm90::{Bias, LaunchParams, Sm90Header, Sm90Strides, LAYOUTS, SM90};
+use crate::stream_k::{Sm90Schedule, SkForm};
+use crate::workspace::{workspace_for, StreamKWorkspaces};
+use crate::{Error, Result};
+
+/// The sm90 kernel of one configuration, loaded (its four entry points).
+pub struct Sm90Gemm {
+    ctx: Arc<CudaContext>,
+    _module: Arc<CudaModule>,
+    /// The entry points `sm90_gemm_tn`, `_nt`, `_nn`, `_tt` (A, B K-major or MN-major: [`LAYOUTS`]).
+    f: [CudaFunction; 4],
+    smem: u32,
+    /// The GPU's SMs: the persistent kernel runs at most one CTA on each.
+    sms: usize,
+    /// The SMs at load (at most `TYCUTE_SM90_MAX_CTAS`), the most [`Sm90Gemm::limit_sms`] allows.
+    max_sms: usize,
+    /// The GPU's L2 bytes: a D larger than it is stored with an evict-first hint.
+    l2_bytes: usize,
+    /// The configuration the CUBIN was built for.
+    pub config: Sm90Header,
+    /// Its launch values, read from the header once (a launch reads none of the header's text).
+    p: LaunchParams,
+    /// Whether a launch may cut the tiles of its last waves along K ([`Sm90Schedule`]); on by
+    /// default, off for measuring what it brings.
+    pub stream_k: bool,
+    /// The stream-K forms a launch may take ([`SkForm::Auto`], or `TYCUTE_SM90_SK=line|split`).
+    pub sk_form: SkForm,
+    /// The stream-K partial sums (one slot per CTA) and flags (zero between launches: the unit
+    /// that reads a slot lowers its flag), per stream.
+    workspaces: StreamKWorkspaces,
+}
+
+impl Sm90Gemm {
+    /// Loads the `sm90` kernel from an sm_90a CUBIN ([`Sm90Gemm::load_config`]).
+    pub fn load(ctx: &Arc<CudaContext>, image: Vec<u8>) -> Result<Sm90Gemm> {
+        Sm90Gemm::load_config(ctx, SM90, image)
+    }
+
+    /// Loads the kernel of configuration `config` from an sm_90a CUBIN built for it (the host
+    /// reads the boxes, tile and threads from the same header) and allows it its dynamic shared memory.
+    pub fn load_config(ctx: &Arc<CudaContext>, config: Sm90Header, image: Vec<u8>) -> Result<Sm90Gemm> {
+        let module = ctx.load_module(Ptx::from_binary(image)).map_err(driver("load the CUBIN"))?;
+        let smem = config.smem_bytes()?;
+        let load = |name: &str| -> Result<CudaFunction> {
+            let f = module.load_function(name).map_err(driver(format!("kernel {name}")))?;
+            f.set_attribute(CUfunction_attribute_enum::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, smem as i32)
+                .map_err(driver(format!("{name}: shared memory attribute")))?;
+            Ok(f)
+        };
+        let f = [load(LAYOUTS[0].0)?, load(LAYOUTS[1].0)?, load(LAYOUTS[2].0)?, load(LAYOUTS[3].0)?];
+        let sms = ctx
+            .attribute(CUdevice_attribute::CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT)
+            .map_err(driver("SM count"))? as usize;
+        // TYCUTE_SM90_MAX_CTAS=N launches at most N CTAs (so that a small problem still gives each
+        // CTA several tiles, both consumers and the stage parities wrapping: for compute-sanitizer)
+        let cap = std::env::var("TYCUTE_SM90_MAX_CTAS").ok().and_then(|v| v.parse::<usize>().ok()).unwrap_or(usize::MAX);
+        let p = LaunchParams::of(&config)?;
+        let sms = sms.min(cap).max(1);
+        let l2_bytes = ctx
+            .attribute(CUdevice_attribute::CU_DEVICE_ATTRIBUTE_L2_CACHE_SIZE)
+            .map_err(driver("L2 size"))? as usize;
+        let sk_form = match std::env::var("TYCUTE_SM90_SK").as_deref() {
+            Ok("line") => SkForm::Line,
+            Ok("split") => SkForm::Split,
+            _ => SkForm::Auto,
+        };
+        Ok(Sm90Gemm { ctx: ctx.clone(), _module: module, f, smem, sms, max_sms: sms, l2_bytes, config, p, stream_k: true, sk_form, workspaces: Default::default() })
+    }
+
+    /// The context the kernel is loaded in.
+    pub fn ctx(&self) -> &Arc<CudaContext> {
+        &self.ctx
+    }
+
+    /// The SMs the persistent kernel uses (at most `TYCUTE_SM90_MAX_CTAS`).
+    pub fn sms(&self) -> usize {
+        self.sms
+    }
+
+    /// What a CUBIN built with `-DTYCUTE_SM90_TRACE` recorded of its last launch: per
+    /// CTA (up to 256) and unit (up to 16) `[tile, kt0, kt1, start, mainloop done, partial sums
+    /// stored or added, end, 1]` (globaltimer ns; all 0 where no unit ran); `None` for a CUBIN
+    /// without it. A diagnostic (docs/perf.md, "sm90: stream-K").
+    pub fn trace(&self) -> Option<Vec<[u64; 8]>> {
+        let stream = self.ctx.default_stream();
+        let view = self._module.get_global("tycute_trace", &stream).ok()?;
+        let bytes = stream.clone_dtoh(&view).ok()?;
+        Some(bytes.chunks_exact(64).map(|c| core::array::from_fn(|j| u64::from_le_bytes(c[8 * j..8 * j + 8].try_into().unwrap_or_default()))).collect())
+    }
+
+    /// Uses at most `n` SMs from now on (at least 1, at most those at load; `usize::MAX`: all of
+    /// them again): smaller problems then take the schedules of larger ones (several tiles per
+    /// CTA, stream-K), for tests.
+    pub fn limit_sms(&mut self, n: usize) {
+        self.sms = self.max_sms.min(n).max(1);
+    }
+
+    /// Whether this configuration's kernel walks stream-K schedules: the cooperative one
+    /// (`sm90_128x256`), not ping-pong (`sm90`, `sm90_reuse_c`: its code there costs 5-7 %,
+    /// docs/perf.md "sm90: stream-K on the last waves"), and not with clusters.
+    pub fn has_stream_k(&self) -> bool {
+        self.p.stream_k && self.p.cluster_m == 1
+    }
+
+    /// The schedule of a launch of `(m, n, k)` with strides `s` ([`Sm90Schedule::plan`] on the
+    /// kernel's problem: column-major C/D exchange M and N); whole tiles without
+    /// [`Sm90Gemm::has_stream_k`] or with [`Sm90Gemm::stream_k`] off.
+    pub fn schedule(&self, (m, n, k): (usize, usize, usize), s: &Sm90Strides) -> Sm90Schedule {
+        let (mk, nk) = if s.cd == Order::Row { (m, n) } else { (n, m) };
+        let (tm, tn) = self.p.tile;
+        let cl = self.p.cluster_m;
+        let cluster_tiles = mk.div_ceil(tm * cl) * nk.div_ceil(tn) * s.batch;
+        let form = (self.stream_k && self.has_stream_k()).then_some(self.sk_form);
+        let plan = Sm90Schedule::plan_form(cluster_tiles, k.div_ceil(self.p.tile_k), (self.sms / cl).max(1), form);
+        Sm90Schedule { grid: plan.grid * cl, ..plan }
+    }
+
+    /// `D = alpha * A * B^T + beta * C`: A (m,k), B (n,k) K-major halves; C, D (m,n) N-major
+    /// (row-major) halves, packed (lda = ldb = k, ldc = ldd = n, so n a multiple of 8). C is not
+    /// read when beta is 0. [`Sm90Gemm::launch_batched`] takes other strides, batches and layouts.
+    #[allow(clippy::too_many_arguments)]
+    pub fn launch(
+        &self,
+        stream: &Stream,
+        (m, n, k): (usize, usize, usize),
+        a: &CudaSlice<u16>,
+        b: &CudaSlice<u16>,
+        c: &CudaSlice<u16>,
+        d: &mut CudaSlice<u16>,
+        alpha: f32,
+        beta: f32,
+    ) -> Result<()> {
+        self.launch_batched(stream, (m, n, k), &Sm90Strides::packed((m, n, k), 1), a, b, c, d, alpha, beta)
+    }
+
+    /// `C = alpha * A * B^T + beta * C` in place (C = D, row-major, packed: lda = ldb = k, ldc =
+    /// n, so n a multiple of 8), as the sm80 `Gemm::run`. In place is safe: each epilogue
+    /// sub-tile's C is loaded (its full barrier waited for) before that sub-tile of D is stored,
+    /// and the sub-tiles are disjoint.
+    #[allow(clippy::too_many_arguments)]
+    pub fn run(&self, shape: (usize, usize, usize), a: &CudaSlice<u16>, b: &CudaSlice<u16>, c: &mut CudaSlice<u16>, alpha: f32, beta: f32, stream: &Stream) -> Result<()> {
+        let len = c.len();
+        // the guard orders the launch after C's previous work and records it for C's next
+        let (ptr, _guard) = c.device_ptr_mut(stream);
+        let view = SameBuffer::<u16>::new(ptr, len, stream);
+        let mut same = SameBuffer::<u16>::new(ptr, len, stream);
+        self.launch_batched(stream, shape, &Sm90Strides::packed(shape, 1), a, b, &view, &mut same, alpha, beta)
+    }
+
+    /// `D_z = alpha * A_z * B_z^T + beta * C_z` for `z < s.batch`, with the leading dimensions,
+    /// batch strides and C/D order of `s` (checked by [`Sm90Strides::check`]), on any device
+    /// buffers or views that hold them. C is not read when beta is 0. One launch: the batch is the
+    /// TMA maps' third dimension and the tiles of every problem one persistent schedule;
+    /// column-major C/D run as D^T = B A^T (the kernel's M and N, A and B swapped).
+    #[allow(clippy::too_many_arguments)]
+    pub fn launch_batched<A, B, C, D>(&self, stream: &Stream, (m, n, k): (usize, usize, usize), s: &Sm90Strides, a: &A, b: &B, c: &C, d: &mut D, alpha: f32, beta: f32) -> Result<()>
+    where
+        A: DevicePtr<u16>,
+        B: DevicePtr<u16>,
+        C: DevicePtr<u16>,
+        D: DevicePtrMut<u16>,
+    {
+        self.launch_bias(stream, (m, n, k), s, a, b, c, d, alpha, beta, Bias::None)
+    }
+
+    /// [`Sm90Gemm::launch_batched`] plus a [`Bias`]: `D_z = alpha * A_z * B_z^T + beta * C_z +
+    /// bias` (the vector's length checked against m or n and the batch: an error, not a panic).
+    #[allow(clippy::too_many_arguments)]
+    pub fn launch_bias<A, B, C, D>(
+        &self,
+        stream: &Stream,
+        (m, n, k): (usize, usize, usize),
+        s: &Sm90Strides,
+        a: &A,
+        b: &B,
+        c: &C,
+        d: &mut D,
+        alpha: f32,
+        beta: f32,
+        bias: Bias<'_>,
+    ) -> Result<()>
+    where
+        A: DevicePtr<u16>,
+        B: DevicePtr<u16>,
+        C: DevicePtr<u16>,
+        D: DevicePtrMut<u16>,
+    {
+        s.check((m, n, k))?;
+        let (bias_mode, bias_batch) = bias.mode((m, n), s.batch, s.cd)?;
+        let ext = s.extents((m, n, k));
+        if a.len() < ext[0] || b.len() < ext[1] || c.len() < ext[2] || d.len() < ext[3] {
+            return Err(unsupported(format!("a buffer is smaller than {} problem(s) of {m}x{n}x{k} with {s:?} (A, B, C, D need {ext:?} halves)", s.batch)));
+        }
+        let p = &self.p;
+        let ([box_a_k, box_a_mn, box_b_k, box_b_mn, box_c, box_d], [sw_a, sw_b, sw_c, sw_d]) = (p.boxes, p.swizzles);
+        let batch = s.batch as u64;
+        // one matrix for the whole batch: a map of depth 1, z = 0 in the kernel (flags bits 0-2)
+        let depth = |stride: usize| if stride == 0 || batch == 1 { 1 } else { batch };
+        let (ta, tb, tc, td, mk, nk, flags, pd, pbias, layout) = {
+            let (pbias, _gbias) = match bias {
+                Bias::None => (0, None),
+                Bias::Row(v) | Bias::Col(v) => {
+                    let (p, g) = v.device_ptr(stream);
+                    (p, Some(g))
+                }
+            };
+            let (pa, _ga) = a.device_ptr(stream);
+            let (pb, _gb) = b.device_ptr(stream);
+            let (pc, _gc) = c.device_ptr(stream);
+            let (pd, _gd) = d.device_ptr_mut(stream);
+            // the kernel's problem: row-major C/D as given; column-major D (m,n) is row-major
+            // D^T (n,m) = B A^T, so M and N, A and B swap
+            let ((mk, pa, lda, za, oa), (nk, pb, ldb, zb, ob)) = match s.cd {
+                Order::Row => ((m, pa, s.lda, s.batch_a, s.a), (n, pb, s.ldb, s.batch_b, s.b)),
+                Order::Col => ((n, pb, s.ldb, s.batch_b, s.b), (m, pa, s.lda, s.batch_a, s.a)),
+            };
+            // the kernel's operands: K-major (row-major) maps are (K inner, MN outer), MN-major
+            // (column-major) ones (MN inner, K outer); the box {inner, outer} is the header's
+            let operand = |mn: usize, major: Major, kbox: (u32, u32), mnbox: (u32, u32)| match major {
+                Major::K => ((mn as u64, k as u64), kbox),
+                Major::MN => ((k as u64, mn as u64), mnbox),
+            };
+            let ((ar, ac), bxa) = operand(mk, oa, box_a_k, box_a_mn);
+            let ((br, bc), bxb) = operand(nk, ob, box_b_k, box_b_mn);
+            let layout = LAYOUTS.iter().position(|&(_, x, y)| x == (oa == Major::MN) && y == (ob == Major::MN)).unwrap_or(0);
+            // the kernel's flags: bits 0-2 one A / B / C for the whole batch; bit 3 a D that cannot
+            // stay in L2 anyway, whose stores then evict first so that the operands, read again by
+            // other tiles, stay (8192x8192x256: +10 %, docs/perf.md)
+            let d_bytes = 2 * mk * nk * s.batch;
+            let flags = i32::from(za == 0) | (i32::from(zb == 0) << 1) | (i32::from(s.batch_c == 0) << 2) | (i32::from(d_bytes > self.l2_bytes) << 3);
+            let (mk64, nk64) = (mk as u64, nk as u64);
+            // SAFETY: the allocations hold every matrix of the batch with these strides (checked
+            // above) and outlive the launch (the caller's borrows).
+            unsafe {
+                (
+                    map(TensorMap::f16_3d(pa, (ar, ac, lda as u64), (depth(za), za as u64), (bxa.1, bxa.0), sw_a))?,
+                    map(TensorMap::f16_3d(pb, (br, bc, ldb as u64), (depth(zb), zb as u64), (bxb.1, bxb.0), sw_b))?,
+                    map(TensorMap::f16_3d(pc, (mk64, nk64, s.ldc as u64), (depth(s.batch_c), s.batch_c as u64), (box_c.1, box_c.0), sw_c))?,
+                    map(TensorMap::f16_3d(pd, (mk64, nk64, s.ldd as u64), (batch, s.batch_d as u64), (box_d.1, box_d.0), sw_d))?,
+                    mk,
+                    nk,
+                    flags,
+                    pd,
+                    pbias,
+                    layout,
+                )
+            }
+        };
+        let f = &self.f[layout];
+        let (mi, ni, ki, bi) = (mk as i32, nk as i32, k as i32, s.batch as i32);
+        let mut l = stream.launch_builder(f);
+        // D's address and strides for the sub-tiles the threads store (N of the kernel's problem
+        // not a multiple of 8: a TMA store clips rows in 16-byte units)
+        let (ldd, batch_d) = (s.ldd as i64, if s.batch > 1 { s.batch_d as i64 } else { 0 });
+        l.arg(&ta).arg(&tb).arg(&tc).arg(&td).arg(&mi).arg(&ni).arg(&ki).arg(&bi).arg(&flags).arg(&alpha).arg(&beta);
+        l.arg(&pd).arg(&ldd).arg(&batch_d).arg(&pbias).arg(&bias_mode).arg(&bias_batch);
+        // persistent: each cluster of kClusterM CTAs walks cluster tiles (kClusterM tiles along M)
+        // of all the batch's problems, the last sk_tiles of them stream-K (Sm90Schedule)
+        let cl = p.cluster_m;
+        let plan = self.schedule((m, n, k), s);
+        let grid = plan.grid as u32;
+        let (sk_tiles, sk_split) = (plan.sk_tiles as i32, plan.split as i32);
+        // the stream-K workspace: this stream's, a slot and a flag per CTA (per SM when first
+        // allocated)
+        let mut guard = self.workspaces.lock()?;
+        let need = if plan.sk_tiles > 0 { plan.grid } else { 0 };
+        let ws = workspace_for(&mut guard, stream, need, self.sms, p.slot_floats)?;
+        let (pw, pf) = (ws.sums, ws.counts);
+        l.arg(&sk_tiles).arg(&sk_split).arg(&pw).arg(&pf);
+        let cfg = LaunchConfig { grid_dim: (grid, 1, 1), block_dim: (p.block_threads, 1, 1), shared_mem_bytes: self.smem };
+        if cl > 1 {
+            let mut args: [*mut core::ffi::c_void; 21] = [
+                &ta as *const _ as *mut _,
+                &tb as *const _ as *mut _,
+                &tc as *const _ as *mut _,
+                &td as *const _ as *mut _,
+                &mi as *const _ as *mut _,
+                &ni as *const _ as *mut _,
+                &ki as *const _ as *mut _,
+                &bi as *const _ as *mut _,
+                &flags as *const _ as *mut _,
+                &alpha as *const _ as *mut _,
+                &beta as *const _ as *mut _,
+                &pd as *const _ as *mut _,
+                &ldd as *const _ as *mut _,
+                &batch_d as *const _ as *mut _,
+                &pbias as *const _ as *mut _,
+                &bias_mode as *const _ as *mut _,
+                &bias_batch as *const _ as *mut _,
+                &sk_tiles as *const _ as *mut _,
+                &sk_split as *const _ as *mut _,
+                &pw as *const _ as *mut _,
+                &pf as *const _ as *mut _,
+            ];
+            // SAFETY: a plain C union of launch-attribute values; the cluster dimension is its member here.
+            let mut attr: sys::CUlaunchAttribute = unsafe { core::mem::zeroed() };
+            attr.id = sys::CUlaunchAttributeID::CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
+            attr.value.clusterDim = sys::CUlaunchAttributeValue_union__bindgen_ty_1 { x: cl as u32, y: 1, z: 1 };
+            let lc = sys::CUlaunchConfig {
+                gridDimX: grid,
+                gridDimY: 1,
+                gridDimZ: 1,
+                blockDimX: p.block_threads,
+                blockDimY: 1,
+                blockDimZ: 1,
+                sharedMemBytes: self.smem,
+                hStream: stream.cu_stream(),
+                attrs: &mut attr,
+                numAttrs: 1,
+            };
+            self.ctx.bind_to_thread().map_err(driver("context"))?;
+            // SAFETY: as for the launch below: `args` points at the kernel's arguments in its
+            // signature's order and types, all alive until cuLaunchKernelEx returns (it copies them);
+            // the grid is a multiple of the cluster size.
+            let r = unsafe { sys::cuLaunchKernelEx(&lc, f.cu_function(), args.as_mut_ptr(), core::ptr::null_mut()) };
+            if r != sys::CUresult::CUDA_SUCCESS {
+                return Err(Error::Driver { what: format!("launch {} (clusters of {cl})", LAYOUTS[layout].0), source: DriverError(r) });
+            }
+            return Ok(());
+        }
+        // SAFETY: the argument list matches the kernel's signature (four CUtensorMaps by value: A,
+        // B, C, D; then int M, N, K, batch, flags (one matrix of A, B, C for the batch; D evict-first), float alpha, beta, D's address as a pointer,
+        // long long ldd, batch_d, the bias's address (0 for none), int bias_mode, long long
+        // bias_batch, int sk_tiles, sk_split, the stream-K sums' and flags' addresses); the stream-K
+        // workspace has a slot of the tile's floats and a flag per CTA of the grid (checked above),
+        // zero flags between launches, and belongs to this stream alone; the maps and D's address and strides describe the
+        // buffers, which hold the batch (checked above); the shape, strides and tile count are ones
+        // the kernel takes (Sm90Strides::check).
+        unsafe { l.launch(cfg) }.map_err(driver(format!("launch {}", LAYOUTS[layout].0)))?;
+        Ok(())
+    }
+}
+
+/// A TMA descriptor, or the driver's refusal as an [`Error::TensorMap`].
+fn map(r: std::result::Result<TensorMap, String>) -> Result<TensorMap> {
+    r.map_err(Error::TensorMap)
+}

@@ -1,0 +1,185 @@
+//! An sm90 configuration as the host sees it ([`Sm90Header`]): which header
+//! `kernels/sm90_gemm.cu` is built with, the values a launch reads from it, the configurations
+//! there are, and the per-shape choice among them ([`pick`]).
+
+use tycute_cuda::nvrtc::{self, Arch};
+
+use crate::cubin::{cubin, SM90_GEMM_SOURCE};
+use crate::error::unsupported;
+use crate::{Error, Result};
+
+/// Threads of the producer warpgroup (the kernel's `kProducerThreads`); the consumers are two
+/// warpgroups: two consumers of the header's `kThreads` = 128 (ping-pong) or one of 256
+/// (cooperative).
+const PRODUCER_THREADS: u32 = 128;
+
+/// An sm90 configuration the kernel is built for: `kernels/sm90_gemm.cu` with
+/// `-DTYCUTE_SM90_CONFIG=NAME` includes `NAME.h` (written from the type `tycute_configs::NAME`),
+/// and the host reads the same header's values (boxes, swizzles, tile, threads) as build.rs
+/// computed them ([`headers::value`](crate::headers::value)), not by parsing the C++. (The
+/// type-level configuration is `tycute_configs::kernel::sm90::Sm90Config`; this is its header's
+/// values.)
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Sm90Header {
+    /// `sm90`, `sm90_128x256` or `sm90_reuse_c`.
+    pub name: &'static str,
+}
+
+/// `sm90`: 128x128x64 tiles, two consumer warpgroups of `wgmma.m64n128k16` in ping-pong.
+pub const SM90: Sm90Header = Sm90Header { name: "sm90" };
+/// `sm90_128x256`: 128x256x64 tiles, two warpgroups of `wgmma.m64n256k16` cooperating on each.
+pub const SM90_128X256: Sm90Header = Sm90Header { name: "sm90_128x256" };
+/// `sm90_reuse_c`: `sm90` with ReuseSmemC (D stored through C's epilogue stages).
+pub const SM90_REUSE_C: Sm90Header = Sm90Header { name: "sm90_reuse_c" };
+/// Every sm90 configuration.
+pub const SM90_CONFIGS: &[Sm90Header] = &[SM90, SM90_128X256, SM90_REUSE_C];
+
+impl Sm90Header {
+    /// The configuration `name` (one of [`SM90_CONFIGS`]).
+    pub fn named(name: &str) -> Result<Sm90Header> {
+        SM90_CONFIGS.iter().copied().find(|c| c.name == name).ok_or_else(|| Error::UnknownConfig {
+            kernel: "sm90",
+            name: name.to_string(),
+            known: SM90_CONFIGS.iter().map(|c| c.name).collect::<Vec<_>>().join(", "),
+        })
+    }
+
+    /// `constexpr int NAME = v;` of the header, as build.rs computed it (not parsed).
+    pub(crate) fn int(&self, name: &str) -> Result<i64> {
+        crate::headers::value(self.name, name)
+            .and_then(|v| v.first().copied())
+            .ok_or_else(|| Error::Header { config: self.name, what: format!("no `constexpr int {name}`") })
+    }
+
+    /// Row 0 of the header's table `NAME`, as build.rs computed it.
+    pub(crate) fn row(&self, name: &str) -> Result<Vec<i64>> {
+        crate::headers::value(self.name, name).map(<[i64]>::to_vec).ok_or_else(|| Error::Header { config: self.name, what: format!("no `{name}`") })
+    }
+
+    /// The kernel's consumers: 2 / `kMmaWarpGroups` (two in ping-pong, one cooperative).
+    pub(crate) fn consumers(&self) -> Result<i64> {
+        match self.int("kMmaWarpGroups")? {
+            w @ (1 | 2) => Ok(2 / w),
+            w => Err(Error::Header { config: self.name, what: format!("kMmaWarpGroups {w}, the kernel runs 1 or 2") }),
+        }
+    }
+
+    /// Dynamic shared memory of the kernel (every entry point): the A and B stages, each consumer's D and C
+    /// stages, the 2 x kStages + consumers x (2 x kEpiStages + 3) mbarriers (the stages' full and
+    /// empty ones, each consumer's C stages' full and empty ones, its turn and its bias stage's
+    /// full and empty ones), each consumer's kTileN floats of column bias, and 1024 bytes to align
+    /// the start (the swizzles act on address bits).
+    pub fn smem_bytes(&self) -> Result<u32> {
+        // sD and sC per consumer, or one buffer with ReuseSmemC
+        let epi = (2 - self.int("kReuseSmemC")?) * self.int("kEpiStages")? * self.int("kEpiStageElems")? * 2;
+        let consumers = self.consumers()?;
+        // the barriers: the stages' full and empty ones, per consumer its C stages' full and
+        // empty ones, its turn, its sBias's full and empty, then the whole-tile stores' two; then
+        // (16-byte aligned) each consumer's column bias of the tile as floats
+        let b = self.int("kStages")? * (self.int("kStageBytesA")? + self.int("kStageBytesB")?)
+            + consumers * epi
+            + (2 * self.int("kStages")? + consumers * (2 * self.int("kEpiStages")? + 3) + 2) * 8
+            + 16
+            + consumers * self.int("kTileN")? * 4
+            + 1024;
+        Ok(b as u32)
+    }
+
+    /// The CTA tile `(kTileM, kTileN)`.
+    pub fn tile(&self) -> Result<(usize, usize)> {
+        Ok((self.int("kTileM")? as usize, self.int("kTileN")? as usize))
+    }
+
+    /// The NVRTC options that select this configuration's header.
+    pub fn nvrtc_options(&self) -> nvrtc::Options {
+        nvrtc::Options { extra: vec![format!("-DTYCUTE_SM90_CONFIG={}", self.name)], ..Default::default() }
+    }
+
+    /// The environment variable naming a prebuilt CUBIN of this configuration:
+    /// `TYCUTE_SM90_CUBIN`, `TYCUTE_SM90_128X256_CUBIN`.
+    pub fn cubin_env(&self) -> String {
+        format!("TYCUTE_{}_CUBIN", self.name.to_uppercase())
+    }
+
+    /// The kernel's sm_90a CUBIN: the file `cubin_env()` names, else NVRTC's build (a spill is a
+    /// warning on stderr; `None` without NVRTC).
+    pub fn cubin(&self) -> Result<Option<Vec<u8>>> {
+        cubin(&self.cubin_env(), "sm90_gemm.cu", SM90_GEMM_SOURCE, Arch::Sm90a, self.nvrtc_options().extra)
+    }
+}
+
+/// Which configuration the per-shape choice (`tycute bench sm90`'s `auto`) runs at `(m, n, k)`
+/// (the kernel's M and N): the cooperative 128x256 tiles, unless even the 128x128 tiles do not
+/// fill the SMs once (more, smaller tiles then finish sooner). Small K included since the
+/// cooperative epilogue writes a tile at once through a store warp (docs/perf.md, "sm90: small
+/// K"): 8192x8192x256 478-485 (128x256) vs 448-451 TFLOP/s (sm90), 8192x8192x128 285 vs 278-282,
+/// 2048^3 573 vs 479.
+pub fn pick((m, n, _k): (usize, usize, usize), batch: usize, sms: usize) -> Sm90Header {
+    let tiles_128 = m.div_ceil(128) * n.div_ceil(128) * batch;
+    if tiles_128 <= sms {
+        SM90
+    } else {
+        SM90_128X256
+    }
+}
+
+/// The shapes the sm90 kernel takes: any M, N >= 1 and K >= 1 a multiple of 8 (the TMA's global
+/// strides are multiples of 16 bytes), each below 2^31 (the TMA's signed 32-bit coordinates). The
+/// leading dimensions and batch strides are [`Sm90Strides::check`]'s.
+pub fn shape_ok(m: usize, n: usize, k: usize) -> Result<()> {
+    let max = i32::MAX as usize;
+    if m == 0 || n == 0 || k == 0 || k % 8 != 0 || m > max || n > max || k > max {
+        return Err(unsupported(format!("the sm90 GEMM takes M, N >= 1 and K >= 1 a multiple of 8 (16-byte TMA rows), each below 2^31, not {m}x{n}x{k}")));
+    }
+    Ok(())
+}
+
+/// How a matrix is stored: `Row`-major (rows `ld` elements apart) or `Col`-major (columns `ld`
+/// elements apart). A (m,k) and B (n,k) `Row`-major are K-major, `Col`-major M- and N-major.
+
+/// The kernel's entry points by the majors of its A and B: `(name, A MN-major, B MN-major)`.
+pub const LAYOUTS: [(&str, bool, bool); 4] = [("sm90_gemm_tn", false, false), ("sm90_gemm_nt", true, true), ("sm90_gemm_nn", true, false), ("sm90_gemm_tt", false, true)];
+
+/// The header values a launch needs: the TMA boxes `{inner, outer}` of A K-major, A MN-major, B
+/// K-major, B MN-major, C, D and the swizzle modes of A, B, C, D, the CTA tile, the threads of a block.
+#[derive(Clone, Debug)]
+pub(crate) struct LaunchParams {
+    pub(crate) boxes: [(u32, u32); 6],
+    pub(crate) swizzles: [i64; 4],
+    pub(crate) tile: (usize, usize),
+    pub(crate) block_threads: u32,
+    /// CTAs per cluster along M (the TMA load of B multicast to them).
+    pub(crate) cluster_m: usize,
+    /// Floats of one CTA's stream-K partial tile: kAccumulators of each of the consumer's kThreads.
+    pub(crate) slot_floats: usize,
+    /// The k-block, kTileK.
+    pub(crate) tile_k: usize,
+    /// Whether the kernel walks stream-K schedules: the cooperative schedule (one consumer) only.
+    pub(crate) stream_k: bool,
+}
+
+impl LaunchParams {
+    pub(crate) fn of(cf: &Sm90Header) -> Result<LaunchParams> {
+        let mut boxes = [(0, 0); 6];
+        let mut swizzles = [0; 4];
+        for (i, x) in ["A_K", "A_MN", "B_K", "B_MN", "C", "D"].iter().enumerate() {
+            let b = cf.row(&format!("kTmaBox{x}"))?;
+            if b.len() != 2 {
+                return Err(Error::Header { config: cf.name, what: format!("kTmaBox{x} is not {{inner, outer}}") });
+            }
+            boxes[i] = (b[0] as u32, b[1] as u32);
+        }
+        for (i, x) in ["A", "B", "C", "D"].iter().enumerate() {
+            swizzles[i] = cf.int(&format!("kTmaSwizzle{x}"))?;
+        }
+        let block_threads = PRODUCER_THREADS + cf.consumers()? as u32 * cf.int("kThreads")? as u32;
+        let cluster_m = cf.int("kClusterM")? as usize;
+        if !(1..=2).contains(&cluster_m) {
+            return Err(Error::Header { config: cf.name, what: format!("kClusterM {cluster_m}, the host launches clusters of 1 or 2") });
+        }
+        let slot_floats = (cf.int("kAccumulators")? * cf.int("kThreads")?) as usize;
+        let tile_k = cf.int("kTileK")? as usize;
+        let stream_k = cf.consumers()? == 1;
+        Ok(LaunchParams { boxes, swizzles, tile: cf.tile()?, block_threads, cluster_m, slot_floats, tile_k, stream_k })
+    }
+}

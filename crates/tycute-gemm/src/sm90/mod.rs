@@ -1,0 +1,72 @@
+//! The sm90 GEMM, `kernels/sm90_gemm.cu` (TMA, wgmma, a producer warpgroup and one or two
+//! consumers, persistent, stream-K; every index from a configuration's header): its
+//! configurations as the host reads them ([`Sm90Header`], [`pick`]), strides and layouts
+//! ([`Sm90Strides`]), the bias ([`Bias`]), the loaded kernel and its launches ([`Sm90Gemm`]),
+//! its check ([`check_case_bias`]) and its benchmark ([`bench_rotating_layout`]). Its schedule is
+//! [`Sm90Schedule`](crate::stream_k::Sm90Schedule).
+
+pub mod bench;
+mod bias;
+pub mod check;
+mod gemm;
+mod header;
+mod strides;
+
+pub use bench::{bench, bench_rotating, bench_rotating_layout};
+pub use bias::{Bias, BiasCase};
+pub use check::{check, check_case, check_case_bias, check_run_in_place, Sm90Report, GUARD};
+pub use gemm::Sm90Gemm;
+pub(crate) use header::LaunchParams;
+pub use header::{pick, shape_ok, Sm90Header, LAYOUTS, SM90, SM90_128X256, SM90_CONFIGS, SM90_REUSE_C};
+pub use strides::Sm90Strides;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::layout::{Major, Order};
+
+    #[test]
+    fn header_values() {
+        assert_eq!(SM90.row("kTmaBoxA_K").unwrap(), [64, 128]);
+        assert_eq!((SM90.row("kTmaBoxA_MN").unwrap(), SM90.int("kTmaBoxesA_MN").unwrap()), (vec![64, 64], 2));
+        assert_eq!(SM90.row("kTmaBoxD").unwrap(), [32, 64]);
+        assert_eq!(SM90.int("kTmaSwizzleA").unwrap(), 3);
+        assert!(SM90.smem_bytes().unwrap() > 4 * 32768);
+        // ReuseSmemC: 16 KiB less (2 consumers x 2 stages x 64x32 halves)
+        assert_eq!(SM90.smem_bytes().unwrap() - SM90_REUSE_C.smem_bytes().unwrap(), 16384);
+        assert_eq!((SM90.int("kReuseSmemC").unwrap(), SM90_REUSE_C.int("kReuseSmemC").unwrap()), (0, 1));
+        // the cooperative configuration: (256,64) boxes of B, (128,32) of D, one consumer of 256
+        // threads, 224 KiB + barriers + alignment within the 227 KiB of an sm_90 CTA
+        assert_eq!(SM90_128X256.row("kTmaBoxB_K").unwrap(), [64, 256]);
+        assert_eq!((SM90_128X256.row("kTmaBoxB_MN").unwrap(), SM90_128X256.int("kTmaBoxesB_MN").unwrap()), (vec![64, 64], 4));
+        assert_eq!((SM90.int("kClusterM").unwrap(), SM90_128X256.int("kClusterM").unwrap()), (1, 1));
+        assert_eq!(SM90_128X256.row("kTmaBoxD").unwrap(), [32, 128]);
+        assert_eq!((SM90_128X256.consumers().unwrap(), SM90_128X256.int("kThreads").unwrap()), (1, 256));
+        let smem = SM90_128X256.smem_bytes().unwrap();
+        assert!(smem > 229376 && smem <= 232448, "{smem}");
+        assert_eq!(SM90_128X256.cubin_env(), "TYCUTE_SM90_128X256_CUBIN");
+        assert!(Sm90Header::named("sm90_64x64").unwrap_err().to_string().contains("sm90_128x256"));
+        assert!(matches!(SM90.int("kNoSuchValue"), Err(crate::Error::Header { config: "sm90", .. })));
+        assert_eq!(pick((8192, 8192, 1024), 1, 132), SM90_128X256);
+        assert_eq!(pick((2048, 2048, 2048), 1, 132), SM90_128X256);
+        assert_eq!(pick((8192, 8192, 256), 1, 132), SM90_128X256);
+        assert_eq!(pick((1000, 1000, 1000), 1, 132), SM90);
+    }
+
+    #[test]
+    fn shapes_and_strides() {
+        assert!(shape_ok(256, 128, 64).is_ok() && shape_ok(7, 1, 8).is_ok() && shape_ok(256, 100, 60).is_err() && shape_ok(0, 1, 8).is_err());
+        let p = Sm90Strides::packed((7, 7, 8), 1);
+        assert!(p.check((7, 7, 8)).unwrap_err().to_string().contains("multiples of 8"));
+        assert!(Sm90Strides { ldc: 8, ldd: 8, ..p }.check((7, 7, 8)).is_ok());
+        let col = Sm90Strides::packed_col((136, 7, 8), 3);
+        assert_eq!(col.extents((136, 7, 8)), [3 * 136 * 8, 3 * 7 * 8, 3 * 136 * 7, 3 * 136 * 7]);
+        assert!(col.check((136, 7, 8)).is_ok());
+        // an M-major A: columns of m = 136; an N-major B with n = 7 is not 16-byte aligned
+        let mn = Sm90Strides { a: Major::MN, lda: 136, batch_a: 136 * 8, ..col };
+        assert!(mn.check((136, 7, 8)).is_ok() && mn.extents((136, 7, 8))[0] == 3 * 136 * 8);
+        assert!(Sm90Strides { b: Major::MN, ldb: 8, ..col }.check((136, 7, 8)).unwrap_err().to_string().contains("multiple of 8"));
+        assert!(Sm90Strides { batch_d: 8, ..col }.check((136, 7, 8)).unwrap_err().to_string().contains("overlap"));
+        assert_eq!(Sm90Strides::packed_ab((64, 32, 16), 1, Major::MN, Major::K).cd, Order::Row);
+    }
+}

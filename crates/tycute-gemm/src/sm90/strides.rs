@@ -1,0 +1,124 @@
+//! Leading dimensions, batch and layouts of one sm90 launch ([`Sm90Strides`]), and the rules the
+//! kernel's TMA sets on them.
+
+use crate::error::unsupported;
+use crate::layout::{Major, Order};
+use crate::sm90::shape_ok;
+use crate::Result;
+
+/// Unlike the sm80 [`Sm80Strides`](crate::sm80::Sm80Strides) (one kernel per layout of A and B) the
+/// sm90 kernel takes all four layouts of A and B (one entry point each) and C and D of either order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Sm90Strides {
+    /// Row stride (`a` = `K`: at least k) or column stride (`MN`: at least m) of A (m,k); a multiple of 8.
+    pub lda: usize,
+    /// Row stride (`b` = `K`: at least k) or column stride (`MN`: at least n) of B (n,k); a multiple of 8.
+    pub ldb: usize,
+    /// Row stride (`cd` = `Row`: at least n) or column stride (`Col`: at least m) of C; a multiple of 8.
+    pub ldc: usize,
+    /// As `ldc`, of D.
+    pub ldd: usize,
+    /// How many GEMMs (1 to 2^31 - 1; with the tiles of all of them below 2^31).
+    pub batch: usize,
+    /// Elements from one A to the next (a multiple of 8; 0 shares one A).
+    pub batch_a: usize,
+    /// Elements from one B to the next (a multiple of 8; 0 shares one B).
+    pub batch_b: usize,
+    /// Elements from one C to the next (a multiple of 8; 0 shares one C).
+    pub batch_c: usize,
+    /// Elements from one D to the next (a multiple of 8; the Ds may not overlap).
+    pub batch_d: usize,
+    /// A (m,k) K-major (row-major) or M-major (column-major).
+    pub a: Major,
+    /// B (n,k) K-major (row-major) or N-major (column-major).
+    pub b: Major,
+    /// The order of C and D (m,n): `Row` (the kernel's) or `Col` (D^T = B A^T on the same kernel).
+    pub cd: Order,
+}
+
+impl Sm90Strides {
+    /// `batch` packed problems of shape `(m, n, k)`, A and B K-major, C and D row-major: lda = ldb
+    /// = k, ldc = ldd = n, each matrix right after the previous one.
+    pub fn packed((m, n, k): (usize, usize, usize), batch: usize) -> Sm90Strides {
+        Sm90Strides { lda: k, ldb: k, ldc: n, ldd: n, batch, batch_a: m * k, batch_b: n * k, batch_c: m * n, batch_d: m * n, a: Major::K, b: Major::K, cd: Order::Row }
+    }
+
+    /// As [`Sm90Strides::packed`] with C and D column-major (ldc = ldd = m).
+    pub fn packed_col((m, n, k): (usize, usize, usize), batch: usize) -> Sm90Strides {
+        Sm90Strides::packed_layout((m, n, k), batch, Major::K, Major::K, Order::Col)
+    }
+
+    /// As [`Sm90Strides::packed`] with A and B of the majorness given (lda = k or m, ldb = k or n).
+    pub fn packed_ab(shape: (usize, usize, usize), batch: usize, a: Major, b: Major) -> Sm90Strides {
+        Sm90Strides::packed_layout(shape, batch, a, b, Order::Row)
+    }
+
+    /// `batch` packed problems with A and B of the majorness and C/D of the order given: each
+    /// leading dimension the extent of its contiguous dimension, each matrix right after the
+    /// previous one.
+    pub fn packed_layout((m, n, k): (usize, usize, usize), batch: usize, a: Major, b: Major, cd: Order) -> Sm90Strides {
+        let (lda, ldb, ldcd) = (a.stored((m, k)).1, b.stored((n, k)).1, cd.stored((m, n)).1);
+        Sm90Strides { lda, ldb, ldc: ldcd, ldd: ldcd, a, b, cd, ..Sm90Strides::packed((m, n, k), batch) }
+    }
+
+    /// (rows, cols) of C and D as stored: (m, n) row-major, (n, m) column-major.
+    fn cd_dims(&self, (m, n): (usize, usize)) -> (usize, usize) {
+        self.cd.stored((m, n))
+    }
+
+    /// Elements a buffer must hold for `rows` rows of `len` elements `ld` apart, `self.batch`
+    /// times `stride` apart.
+    pub fn extent(&self, rows: usize, len: usize, ld: usize, stride: usize) -> usize {
+        (self.batch - 1) * stride + (rows - 1) * ld + len
+    }
+
+    /// Elements the buffers of A, B, C and D must hold for shape `(m, n, k)`.
+    pub fn extents(&self, (m, n, k): (usize, usize, usize)) -> [usize; 4] {
+        let (r, c) = self.cd_dims((m, n));
+        let (ar, ac) = self.a.stored((m, k));
+        let (br, bc) = self.b.stored((n, k));
+        [self.extent(ar, ac, self.lda, self.batch_a), self.extent(br, bc, self.ldb, self.batch_b), self.extent(r, c, self.ldc, self.batch_c), self.extent(r, c, self.ldd, self.batch_d)]
+    }
+
+    /// Whether the sm90 kernel takes these strides for shape `(m, n, k)`; `Err` says why not.
+    pub fn check(&self, (m, n, k): (usize, usize, usize)) -> Result<()> {
+        shape_ok(m, n, k)?;
+        if self.a == Major::MN && m % 8 != 0 || self.b == Major::MN && n % 8 != 0 {
+            return Err(unsupported(format!(
+                "an M-major (column-major) A needs M, an N-major (column-major) B N a multiple of 8 (the TMA reads 16-byte units along the contiguous dimension), not {m}x{n}x{k} with A {:?}-major, B {:?}-major",
+                self.a, self.b
+            )));
+        }
+        let (rows, cols) = self.cd_dims((m, n));
+        let (acols, bcols) = (self.a.stored((m, k)).1, self.b.stored((n, k)).1);
+        if self.lda < acols || self.ldb < bcols || self.ldc < cols || self.ldd < cols {
+            return Err(unsupported(format!(
+                "leading dimensions lda {}, ldb {}, ldc {}, ldd {} are smaller than the shape {m}x{n}x{k} ({:?}-major A, {:?}-major B, {} C/D)",
+                self.lda, self.ldb, self.ldc, self.ldd, self.a, self.b, self.cd.name()
+            )));
+        }
+        // the batch strides are only used (as the maps' third stride) with more than one problem
+        let zs = if self.batch > 1 { [self.batch_a, self.batch_b, self.batch_c, self.batch_d] } else { [0; 4] };
+        let all = [self.lda, self.ldb, self.ldc, self.ldd, zs[0], zs[1], zs[2], zs[3]];
+        if all.iter().any(|x| x % 8 != 0) {
+            return Err(unsupported(format!(
+                "the leading dimensions and batch strides must be multiples of 8 halves (16-byte TMA strides), not lda {}, ldb {}, ldc {}, ldd {}, batch strides {}, {}, {}, {}",
+                self.lda, self.ldb, self.ldc, self.ldd, self.batch_a, self.batch_b, self.batch_c, self.batch_d
+            )));
+        }
+        if all.iter().any(|&x| (x as u64) * 2 >= 1 << 40) {
+            return Err(unsupported(format!("a leading dimension or batch stride of {self:?} reaches 2^40 bytes (the TMA's stride limit)")));
+        }
+        let max = i32::MAX as usize;
+        let tiles = m.div_ceil(128) * n.div_ceil(128);
+        if self.batch == 0 || self.batch > max || tiles.checked_mul(self.batch).and_then(|t| t.checked_mul(k.div_ceil(64))).is_none_or(|t| t > max) {
+            return Err(unsupported(format!("batch {} of {m}x{n}x{k}: the batch must be at least 1 and tiles x batch x k-blocks below 2^31 (the kernel's 32-bit tile and stage counters)", self.batch)));
+        }
+        let one_d = (rows - 1) * self.ldd + cols;
+        if self.batch > 1 && self.batch_d < one_d {
+            return Err(unsupported(format!("batch_d {} is smaller than one D ({one_d} elements): the Ds would overlap", self.batch_d)));
+        }
+        Ok(())
+    }
+}
+
