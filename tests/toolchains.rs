@@ -147,12 +147,12 @@ fn the_stream_k_walk_compiles_as_c_and_cpp() {
 
 /// The host's stream-K planner and the kernels walk the same units: a C program built from
 /// `stream_k.h` (the one definition) prints every CTA's units for the plans
-/// `tycute::gpu_sm90::Sm90Schedule` makes (both forms, many shapes), which must be the host's
+/// `tycute::gemm::stream_k::Sm90Schedule` makes (both forms, many shapes), which must be the host's
 /// `Sm90Schedule::units` and `contributors`; and the sm80 split tail's units.
 #[test]
 fn the_host_walks_the_kernels_stream_k() {
     use std::io::Write;
-    use tycute::gpu_sm90::{SkForm, Sm90Schedule};
+    use tycute::gemm::stream_k::{SkForm, Sm90Schedule};
     let cc = std::env::var("CC").unwrap_or_else(|_| "gcc".into());
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("stream-k-walk");
     std::fs::create_dir_all(&dir).unwrap();
