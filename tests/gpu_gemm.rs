@@ -254,10 +254,25 @@ fn small_cases() -> Vec<(String, Sm80Case)> {
 /// A context, its GPU's architecture, and named loaded kernels.
 type Loaded = (std::sync::Arc<tycute_cuda::cudarc::driver::CudaContext>, tycute_cuda::nvrtc::Arch, Vec<(String, Sm80Launcher)>);
 
-/// The loaded kernels of the configurations `default` (or the one TYCUTE_GEMM_CONFIG names, with
-/// TYCUTE_GEMM_CUBIN the CUBIN built for it), with their names and the GPU's architecture; `None`
+/// The sm80 configurations to test: `default`, or those `TYCUTE_CONFIGS` names (`None`, with a
+/// printed reason, when it names none of the sm80 kernel's; a name of no kernel fails).
+fn chosen(default: &[&'static str]) -> Option<Vec<String>> {
+    use tycute::gemm::{env, sm80::SM80_CONFIGS, sm90::SM90_CONFIGS};
+    let sm90: Vec<&str> = SM90_CONFIGS.iter().map(|c| c.name).collect();
+    let unknown = env::unknown_configs(&[SM80_CONFIGS, &sm90[..]].concat());
+    assert!(unknown.is_empty(), "TYCUTE_CONFIGS names no configuration of either kernel: {unknown:?} (sm80: {SM80_CONFIGS:?}; sm90: {sm90:?})");
+    let names = env::selected_configs(SM80_CONFIGS, default);
+    if names.is_empty() {
+        eprintln!("skipped: TYCUTE_CONFIGS names no sm80 configuration");
+        return None;
+    }
+    Some(names.into_iter().map(String::from).collect())
+}
+
+/// The loaded kernels of the configurations `default` (or the sm80 ones `TYCUTE_CONFIGS` names;
+/// `TYCUTE_CUBIN_DIR`: load their prebuilt CUBINs), with their names and the GPU's architecture; `None`
 /// (and a printed reason) without a GPU or NVRTC.
-fn load_gemms(default: &[&str]) -> Option<Loaded> {
+fn load_gemms(default: &[&'static str]) -> Option<Loaded> {
     let ctx = match gpu::context() {
         Ok(c) => c,
         Err(why) => {
@@ -266,10 +281,7 @@ fn load_gemms(default: &[&str]) -> Option<Loaded> {
         }
     };
     let arch = gpu::arch(&ctx).unwrap_or_else(|e| panic!("{e}"));
-    let names: Vec<String> = match std::env::var("TYCUTE_GEMM_CONFIG") {
-        Ok(n) => vec![n],
-        Err(_) => default.iter().map(|s| s.to_string()).collect(),
-    };
+    let names = chosen(default)?;
     let mut gemms = Vec::new();
     for name in names {
         let cfg = Sm80Header::named(&name).unwrap_or_else(|e| panic!("{e}"));
@@ -380,9 +392,8 @@ fn run_in_place() {
         Err(why) => return eprintln!("skipped: {why}"),
     };
     let arch = gpu::arch(&ctx).unwrap_or_else(|e| panic!("{e}"));
-    let names: Vec<String> = match std::env::var("TYCUTE_GEMM_CONFIG") {
-        Ok(n) => vec![n],
-        Err(_) => ["sm80_tn_128x256", "sm80_tn_128x256_f16acc", "sm80_tn_128x256_f16cd", "sm80_tn_128x256_f16acc_f16cd"].map(String::from).to_vec(),
+    let Some(names) = chosen(&["sm80_tn_128x256", "sm80_tn_128x256_f16acc", "sm80_tn_128x256_f16cd", "sm80_tn_128x256_f16acc_f16cd"]) else {
+        return;
     };
     for name in names {
         let cfg = Sm80Header::named(&name).unwrap_or_else(|e| panic!("{e}"));
@@ -458,15 +469,12 @@ fn in_place_with<T: GemmElem>(
 }
 
 /// `Sm80Gemm<C>`: the configuration as a type, C's element type from it (a wrong buffer type
-/// does not compile); built by NVRTC for each configuration (so not with TYCUTE_GEMM_CUBIN).
+/// does not compile); each configuration's CUBIN built by NVRTC (or read from `TYCUTE_CUBIN_DIR`).
 #[test]
 fn typed_configurations() {
     use tycute::configs::sm80_tn_128x256::Sm80Tn128x256;
     use tycute::configs::sm80_variants::Sm80Tn128x256F16Cd;
     use tycute::gemm::sm80::Sm80Gemm;
-    if std::env::var_os("TYCUTE_GEMM_CUBIN").is_some() {
-        return eprintln!("skipped: TYCUTE_GEMM_CUBIN names one configuration's CUBIN; Sm80Gemm::new builds each");
-    }
     let ctx = match gpu::context() {
         Ok(c) => c,
         Err(why) => return eprintln!("skipped: {why}"),

@@ -69,7 +69,7 @@ fn padded_ab(shape: (usize, usize, usize), batch: usize, cd: Order, a: Major, b:
     Sm90Strides { lda, ldb, batch_a: arows * lda + 64, batch_b: brows * ldb + 64, a, b, ..padded(shape, batch, cd) }
 }
 
-/// Every configuration's kernel (`TYCUTE_SM90_CONFIGS=a,b`: those only), loaded, or why not
+/// Every configuration's kernel (those `TYCUTE_CONFIGS` names, if set), loaded, or why not
 /// (no driver, another GPU, no NVRTC: printed, and the test passes).
 fn loaded_configs() -> Result<Vec<Sm90Gemm>, String> {
     // SAFETY: only tries to open the shared library.
@@ -81,10 +81,14 @@ fn loaded_configs() -> Result<Vec<Sm90Gemm>, String> {
         nvrtc::Arch::Sm90a => {}
         a => return Err(format!("the sm90 GEMM needs an sm_90 GPU (wgmma, TMA), this one builds for {a}")),
     }
-    let only = std::env::var("TYCUTE_SM90_CONFIGS").ok();
+    let names: Vec<&str> = tycute::gemm::sm90::SM90_CONFIGS.iter().map(|c| c.name).collect();
+    let chosen = tycute::gemm::env::selected_configs(&names, &names);
+    if chosen.is_empty() {
+        return Err("TYCUTE_CONFIGS names no sm90 configuration".into());
+    }
     let mut out = vec![];
     for cfg in tycute::gemm::sm90::SM90_CONFIGS {
-        if only.as_deref().is_some_and(|o| !o.split(',').any(|x| x == cfg.name)) {
+        if !chosen.contains(&cfg.name) {
             continue;
         }
         let image = match cfg.cubin() {

@@ -19,9 +19,9 @@ fn sgemm_sm80_tile_roundtrip_on_the_gpu() {
         Err(why) => return eprintln!("skipped: {why}"),
     };
     let arch = gpu::arch(&ctx).unwrap_or_else(|e| panic!("{e}"));
-    let image = match tycute::gemm::cubin("TYCUTE_TILE_CUBIN", "sgemm_sm80_tile.cu", tycute::gemm::cubin::TILE_ROUNDTRIP_SOURCE, arch, Vec::new()) {
+    let image = match tycute::gemm::cubin("sgemm_sm80_tile", "sgemm_sm80_tile.cu", tycute::gemm::cubin::TILE_ROUNDTRIP_SOURCE, arch, Vec::new()) {
         Ok(Some(image)) => image,
-        Ok(None) => return eprintln!("skipped: a GPU but no NVRTC (put libnvrtc.so.13 on LD_LIBRARY_PATH, or set TYCUTE_TILE_CUBIN)"),
+        Ok(None) => return eprintln!("skipped: a GPU but no NVRTC (put libnvrtc.so.13 on LD_LIBRARY_PATH, or set TYCUTE_CUBIN_DIR)"),
         Err(e) => panic!("{e}"),
     };
     let (checked, bad) = tycute::gemm::tile_roundtrip(&ctx, image).unwrap_or_else(|e| panic!("{e}"));

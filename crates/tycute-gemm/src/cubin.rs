@@ -1,5 +1,6 @@
-//! The kernels' sources, embedded, and their CUBINs: a prebuilt file an environment variable
-//! names (for a GPU machine without NVRTC), else NVRTC with the generated [`headers`](crate::headers).
+//! The kernels' sources, embedded, and their CUBINs: a prebuilt file from the directory
+//! `$TYCUTE_CUBIN_DIR` names (for a GPU machine without NVRTC, or to run CUBINs of a chosen NVRTC),
+//! else NVRTC with the generated [`headers`](crate::headers).
 
 use std::path::PathBuf;
 
@@ -18,15 +19,20 @@ pub const SM80_GEMM_SOURCE: &str = include_str!("../../../kernels/sm80_gemm.cu")
 /// `kernels/sm90_gemm.cu`: the persistent sm90 GEMM ([`Sm90Gemm`](crate::sm90::Sm90Gemm)).
 pub const SM90_GEMM_SOURCE: &str = include_str!("../../../kernels/sm90_gemm.cu");
 
-/// The CUBIN of kernel source `src` (file name `name`) for `arch` with the NVRTC options `extra`
-/// (`-DTYCUTE_SM80_CONFIG=...`): the file named by the environment variable `env` if set (a
-/// CUBIN built on another machine, for a GPU machine without NVRTC), else NVRTC with the
-/// generated headers (a spill is a warning on stderr). `Ok(None)`: neither is available (a
-/// reason to skip, not a failure).
-pub fn cubin(env: &str, name: &str, src: &str, arch: Arch, extra: Vec<String>) -> Result<Option<Vec<u8>>> {
-    if let Some(path) = std::env::var_os(env) {
-        let path = PathBuf::from(path);
-        return std::fs::read(&path).map(Some).map_err(|source| Error::CubinFile { env: env.to_string(), path, source });
+/// The environment variable naming a directory of prebuilt CUBINs, one per configuration
+/// (`<configuration>.cubin`, `sgemm_sm80_tile.cubin` for the tile round trip), built for the GPU
+/// that runs them (`scripts/device.sh pack` writes such directories).
+pub const CUBIN_DIR_ENV: &str = "TYCUTE_CUBIN_DIR";
+
+/// The CUBIN named `stem` (a configuration's name) of kernel source `src` (file name `name`) for
+/// `arch` with the NVRTC options `extra` (`-DTYCUTE_SM80_CONFIG=...`): `$TYCUTE_CUBIN_DIR/stem.cubin`
+/// if the variable is set (an error if that file cannot be read: no silent fallback to another
+/// build), else NVRTC with the generated headers (a spill is a warning on stderr). `Ok(None)`:
+/// neither is available (a reason to skip, not a failure).
+pub fn cubin(stem: &str, name: &str, src: &str, arch: Arch, extra: Vec<String>) -> Result<Option<Vec<u8>>> {
+    if let Some(dir) = std::env::var_os(CUBIN_DIR_ENV) {
+        let path = PathBuf::from(dir).join(format!("{stem}.cubin"));
+        return std::fs::read(&path).map(Some).map_err(|source| Error::CubinFile { env: CUBIN_DIR_ENV.to_string(), path, source });
     }
     if !nvrtc::available() {
         return Ok(None);

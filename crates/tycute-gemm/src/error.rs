@@ -46,15 +46,15 @@ pub enum Error {
     #[error("{0}")]
     Gpu(String),
     /// Neither NVRTC nor a prebuilt CUBIN to load the kernel from.
-    #[error("{kernel}: no NVRTC to build the kernel (libnvrtc.so.13 on LD_LIBRARY_PATH: source scripts/cuda-env.sh), and no {env}")]
+    #[error("{kernel}: no NVRTC to build the kernel (put libnvrtc.so.13 on LD_LIBRARY_PATH, e.g. source scripts/cuda-env.sh), and no {env} naming prebuilt CUBINs")]
     NoCompiler {
         /// The configuration or kernel.
         kernel: String,
         /// The environment variable that could name a prebuilt CUBIN.
         env: String,
     },
-    /// The CUBIN an environment variable names cannot be read.
-    #[error("{env}={}: {source}", path.display())]
+    /// A prebuilt CUBIN the environment names cannot be read.
+    #[error("{}: {source} ({env} is set, so the kernel is loaded from there: build the CUBIN with `scripts/device.sh pack`, or unset {env} to let NVRTC build it)", path.display())]
     CubinFile {
         /// The variable.
         env: String,

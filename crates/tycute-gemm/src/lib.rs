@@ -32,6 +32,7 @@ pub mod bench;
 mod check;
 pub mod cublas;
 pub mod cubin;
+pub mod env;
 mod device;
 mod elem;
 mod error;

@@ -41,7 +41,7 @@ pub const DEFAULT_SM80: &str = "sm80_tn_128x256";
 
 /// The environment variable that names a prebuilt CUBIN of `kernels/sm80_gemm.cu` (of the
 /// configuration being loaded).
-pub const CUBIN_ENV: &str = "TYCUTE_GEMM_CUBIN";
+pub const CUBIN_ENV: &str = crate::cubin::CUBIN_DIR_ENV;
 
 /// The sm80 configurations that have a header.
 pub const SM80_CONFIGS: &[&str] = &[
@@ -100,10 +100,10 @@ impl Sm80Header {
     }
 
     /// The CUBIN of `kernels/sm80_gemm.cu` for this configuration: the file named by
-    /// `$TYCUTE_GEMM_CUBIN` if set (a CUBIN of this configuration built elsewhere), else NVRTC (a
+    /// `$TYCUTE_CUBIN_DIR/<name>.cubin` if the variable is set (built elsewhere), else NVRTC (a
     /// spill is a warning on stderr). `Ok(None)`: neither is available.
     pub fn cubin(&self, arch: Arch) -> Result<Option<Vec<u8>>> {
-        cubin(CUBIN_ENV, "sm80_gemm.cu", SM80_GEMM_SOURCE, arch, self.nvrtc_options().extra)
+        cubin(self.name, "sm80_gemm.cu", SM80_GEMM_SOURCE, arch, self.nvrtc_options().extra)
     }
 
     /// The shapes the kernel takes: any M, N >= 1 and K >= 1, K a multiple of 8 when A or B is

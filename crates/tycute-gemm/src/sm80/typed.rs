@@ -47,7 +47,7 @@ where
     <C::S2GAtom as CopyAtom>::ValType: HostElement,
 {
     /// Builds the kernel of configuration `C` for the context's GPU (NVRTC, from the header
-    /// `build.rs` wrote from `C`; or the CUBIN `$TYCUTE_GEMM_CUBIN` names) and loads it.
+    /// `build.rs` wrote from `C`; or `$TYCUTE_CUBIN_DIR/<name>.cubin`) and loads it.
     pub fn new(ctx: &Arc<CudaContext>) -> Result<Sm80Gemm<C>> {
         let cfg = Sm80Header::named(C::NAME)?;
         let arch = tycute_cuda::gpu::arch(ctx).map_err(Error::Gpu)?;

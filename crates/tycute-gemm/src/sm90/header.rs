@@ -95,16 +95,16 @@ impl Sm90Header {
         nvrtc::Options { extra: vec![format!("-DTYCUTE_SM90_CONFIG={}", self.name)], ..Default::default() }
     }
 
-    /// The environment variable naming a prebuilt CUBIN of this configuration:
-    /// `TYCUTE_SM90_CUBIN`, `TYCUTE_SM90_128X256_CUBIN`.
+    /// The environment variable naming a directory of prebuilt CUBINs (this configuration's is
+    /// `<name>.cubin` there).
     pub fn cubin_env(&self) -> String {
-        format!("TYCUTE_{}_CUBIN", self.name.to_uppercase())
+        crate::cubin::CUBIN_DIR_ENV.to_string()
     }
 
-    /// The kernel's sm_90a CUBIN: the file `cubin_env()` names, else NVRTC's build (a spill is a
+    /// The kernel's sm_90a CUBIN: `$TYCUTE_CUBIN_DIR/<name>.cubin` if the variable is set, else NVRTC's build (a spill is a
     /// warning on stderr; `None` without NVRTC).
     pub fn cubin(&self) -> Result<Option<Vec<u8>>> {
-        cubin(&self.cubin_env(), "sm90_gemm.cu", SM90_GEMM_SOURCE, Arch::Sm90a, self.nvrtc_options().extra)
+        cubin(self.name, "sm90_gemm.cu", SM90_GEMM_SOURCE, Arch::Sm90a, self.nvrtc_options().extra)
     }
 }
 

@@ -44,7 +44,7 @@ mod tests {
         assert_eq!((SM90_128X256.consumers().unwrap(), SM90_128X256.int("kThreads").unwrap()), (1, 256));
         let smem = SM90_128X256.smem_bytes().unwrap();
         assert!(smem > 229376 && smem <= 232448, "{smem}");
-        assert_eq!(SM90_128X256.cubin_env(), "TYCUTE_SM90_128X256_CUBIN");
+        assert_eq!(SM90_128X256.cubin_env(), "TYCUTE_CUBIN_DIR");
         assert!(Sm90Header::named("sm90_64x64").unwrap_err().to_string().contains("sm90_128x256"));
         assert!(matches!(SM90.int("kNoSuchValue"), Err(crate::Error::Header { config: "sm90", .. })));
         assert_eq!(pick((8192, 8192, 1024), 1, 132), SM90_128X256);
