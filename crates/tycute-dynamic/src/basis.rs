@@ -4,7 +4,8 @@
 //! `composition((_4,_4):(_4,_1), (_4,_4):(_1@1,_1@0))` transposes.
 
 use crate::coalesce::{coalesce_x, transform_layout};
-use crate::composition::{compose_leaf_audited, cute_semantics, StrictAudit};
+use crate::composition::{compose_leaf_audited, cute_semantics};
+use crate::composition_rule::StrictAudit;
 use crate::error::{ensure, Error, Result};
 use crate::int::Int;
 use crate::int_tuple::IntTuple;

@@ -32,6 +32,7 @@ pub mod complement;
 pub mod composed;
 pub mod composition;
 pub mod composition_check;
+pub mod composition_rule;
 pub mod construct;
 pub mod crosswise;
 pub mod divide;
@@ -50,6 +51,7 @@ pub mod take;
 pub mod tensor;
 pub mod tiled_copy;
 pub mod tiled_mma;
+pub mod tiler;
 pub mod value;
 
 #[cfg(test)]

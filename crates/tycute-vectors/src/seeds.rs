@@ -208,12 +208,7 @@ fn seed000(p: &Args, name: &str, args: &[&str]) -> Result<Output> {
         return copy_atom_member(&copy_atom("Copy_Atom<SM75_U32x4_LDSM_N,half_t>")?, m);
     }
     if let Some(m) = name.strip_prefix("mma_atom.") {
-        return crate::tiled::eval_tiled(
-            p.lenient,
-            &format!("mma.{m}"),
-            &["SM80_16x8x16_F16F16F16F16_TN"],
-        )
-        .unwrap_or_else(|| Err(Error::unsupported(format!("unknown op 000.{name}"))));
+        return crate::tiled::mma::eval_mma_atom_op(m, &["SM80_16x8x16_F16F16F16F16_TN"]);
     }
     for (prefix, tc) in [
         ("copyA.", s.copy_ab()),
