@@ -2,10 +2,10 @@
 //! and its warp tile iterator, modelled by `tycute_dynamic::crosswise`, and the check that a CuTe
 //! swizzle layout is the same function. This file reads the arguments; the model computes.
 
+use crate::error::{ensure, Error, Result};
 use crate::output::Output;
 use crate::tiled::args::{keyed, Args};
 use tycute_dynamic::crosswise::{self as model, TileIterator};
-use crate::error::{ensure, Error, Result};
 
 /// The ops of `crosswise.txt`.
 pub const OPS: &[&str] = &[

@@ -94,7 +94,11 @@ impl Evaluator {
     }
 
     /// Apply a layout op to a plain layout, or to the inner layout of a composed one.
-    pub(crate) fn map_any(&self, s: &str, f: impl FnOnce(&Layout) -> Result<Layout>) -> Result<Output> {
+    pub(crate) fn map_any(
+        &self,
+        s: &str,
+        f: impl FnOnce(&Layout) -> Result<Layout>,
+    ) -> Result<Output> {
         match self.any(s)? {
             AnyLayout::Plain(l) => Ok(plain(f(&l)?)),
             AnyLayout::Composed(c) => Ok(Output::Layout(map_inner(&c, f)?)),

@@ -27,7 +27,6 @@ impl std::fmt::Display for Output {
     }
 }
 
-
 /// A plain layout as an op's result.
 pub(crate) fn plain(l: Layout) -> Output {
     Output::Layout(AnyLayout::Plain(l))

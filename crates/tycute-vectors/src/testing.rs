@@ -24,11 +24,16 @@ pub fn static_layout(max_rank: usize) -> impl Strategy<Value = Layout> {
             )
             .expect("congruent by construction")
         })
-        .prop_filter("at most 4096 elements", |l| l.size().is_ok_and(|s| s.value <= 4096))
+        .prop_filter("at most 4096 elements", |l| {
+            l.size().is_ok_and(|s| s.value <= 4096)
+        })
 }
 
 /// The number of cases for a fuzz target: `default`, or `TYCUTE_FUZZ_CASES` when set (for a
 /// longer campaign, e.g. `TYCUTE_FUZZ_CASES=200000 cargo test --release -p tycute-vectors never_panics`).
 pub fn fuzz_cases(default: u32) -> u32 {
-    std::env::var("TYCUTE_FUZZ_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(default)
+    std::env::var("TYCUTE_FUZZ_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
 }

@@ -33,56 +33,54 @@ pub const NESTED_COMPOSED: &str =
 pub(crate) const HANDLERS: &[(&str, Handler)] = &[
     ("coalesce", op_coalesce),
     ("coalesce_profile", op_coalesce_profile),
-    ("filter", op_filter),
-    ("filter_zeros", op_filter),
+    ("filter", op_filter_or_filter_zeros),
+    ("filter_zeros", op_filter_or_filter_zeros),
     ("composition", op_composition),
     ("composition_tiler", op_composition_tiler),
     ("complement", op_complement),
-    ("right_inverse", op_right_inverse),
-    ("left_inverse", op_right_inverse),
-    ("logical_divide", op_logical_divide),
-    ("zipped_divide", op_logical_divide),
-    ("tiled_divide", op_logical_divide),
-    ("flat_divide", op_logical_divide),
-    ("logical_product", op_logical_divide),
-    ("zipped_product", op_logical_divide),
-    ("tiled_product", op_logical_divide),
-    ("flat_product", op_logical_divide),
-    ("blocked_product", op_blocked_product),
-    ("raked_product", op_blocked_product),
-    ("upcast", op_upcast),
-    ("downcast", op_upcast),
+    ("right_inverse", op_inverse),
+    ("left_inverse", op_inverse),
+    ("logical_divide", op_divide_or_product),
+    ("zipped_divide", op_divide_or_product),
+    ("tiled_divide", op_divide_or_product),
+    ("flat_divide", op_divide_or_product),
+    ("logical_product", op_divide_or_product),
+    ("zipped_product", op_divide_or_product),
+    ("tiled_product", op_divide_or_product),
+    ("flat_product", op_divide_or_product),
+    ("blocked_product", op_blocked_or_raked_product),
+    ("raked_product", op_blocked_or_raked_product),
+    ("upcast", op_upcast_or_downcast),
+    ("downcast", op_upcast_or_downcast),
 ];
 
 /// The ops of this file that take template arguments in their name (`NAME...>`), by prefix.
-pub(crate) const TEMPLATED: &[(&str, Handler)] = &[
-    ("recast_layout<", op_recast_layout),
-];
+pub(crate) const TEMPLATED: &[(&str, Handler)] = &[("recast_layout<", op_recast_layout)];
 
 fn op_coalesce(ev: &Evaluator, op: &str, args: &[&str]) -> Result<Output> {
-        need(args, 1, op)?;
-        ev.map_any(args[0], coalesce)
+    need(args, 1, op)?;
+    ev.map_any(args[0], coalesce)
 }
 
 fn op_coalesce_profile(ev: &Evaluator, op: &str, args: &[&str]) -> Result<Output> {
-        need(args, 2, op)?;
-        let p = ev.tuple(args[1])?;
-        ev.map_any(args[0], |l| coalesce_profile(l, &p))
+    need(args, 2, op)?;
+    let p = ev.tuple(args[1])?;
+    ev.map_any(args[0], |l| coalesce_profile(l, &p))
 }
 
-fn op_filter(ev: &Evaluator, op: &str, args: &[&str]) -> Result<Output> {
-        need(args, 1, op)?;
-        let l = ev.plain_only(args[0], op)?;
-        Ok(plain(if op == "filter" {
-            filter(&l)?
-        } else {
-            filter_zeros(&l)
-        }))
+fn op_filter_or_filter_zeros(ev: &Evaluator, op: &str, args: &[&str]) -> Result<Output> {
+    need(args, 1, op)?;
+    let l = ev.plain_only(args[0], op)?;
+    Ok(plain(if op == "filter" {
+        filter(&l)?
+    } else {
+        filter_zeros(&l)
+    }))
 }
 
 fn op_composition(ev: &Evaluator, op: &str, args: &[&str]) -> Result<Output> {
-        need(args, 2, op)?;
-        compose_values(ev, args[0], args[1])
+    need(args, 2, op)?;
+    compose_values(ev, args[0], args[1])
 }
 
 fn compose_values(ev: &Evaluator, a: &str, b: &str) -> Result<Output> {
@@ -102,7 +100,7 @@ fn compose_values(ev: &Evaluator, a: &str, b: &str) -> Result<Output> {
                 AnyLayout::Plain(x) => compose3(c.a.clone(), c.offset.clone(), Func::Layout(x)),
                 AnyLayout::Composed(_) => {
                     // the type level's `NotNestedComposed`, in its words
-                    return Err(Error::reject(NESTED_COMPOSED))
+                    return Err(Error::reject(NESTED_COMPOSED));
                 }
             }
         }
@@ -132,84 +130,84 @@ fn compose_values(ev: &Evaluator, a: &str, b: &str) -> Result<Output> {
 }
 
 fn op_composition_tiler(ev: &Evaluator, op: &str, args: &[&str]) -> Result<Output> {
-        need(args, 2, op)?;
-        let t = ev.tiler(args[1])?;
-        match ev.any(args[0])? {
-            AnyLayout::Plain(l) => Ok(plain(composition_tiler(&l, &t)?)),
-            AnyLayout::Composed(c) => Ok(Output::Layout(composed::composed_tiler(&c, &t)?)),
-        }
+    need(args, 2, op)?;
+    let t = ev.tiler(args[1])?;
+    match ev.any(args[0])? {
+        AnyLayout::Plain(l) => Ok(plain(composition_tiler(&l, &t)?)),
+        AnyLayout::Composed(c) => Ok(Output::Layout(composed::composed_tiler(&c, &t)?)),
+    }
 }
 
 fn op_complement(ev: &Evaluator, _op: &str, args: &[&str]) -> Result<Output> {
-        if args.len() != 1 && args.len() != 2 {
-            return Err(Error::parse("complement: expected 1 or 2 arguments"));
-        }
-        let a = ev.any(args[0])?;
-        let l = inner(&a)?;
-        let r = match (args.len(), &a) {
-            (1, AnyLayout::Plain(_)) => complement_default(l)?,
-            (1, AnyLayout::Composed(_)) => complement(l, &IntTuple::Int(l.cosize()?))?,
-            _ => complement(l, &ev.tuple(args[1])?)?,
-        };
-        Ok(plain(r))
+    if args.len() != 1 && args.len() != 2 {
+        return Err(Error::parse("complement: expected 1 or 2 arguments"));
+    }
+    let a = ev.any(args[0])?;
+    let l = inner(&a)?;
+    let r = match (args.len(), &a) {
+        (1, AnyLayout::Plain(_)) => complement_default(l)?,
+        (1, AnyLayout::Composed(_)) => complement(l, &IntTuple::Int(l.cosize()?))?,
+        _ => complement(l, &ev.tuple(args[1])?)?,
+    };
+    Ok(plain(r))
 }
 
-fn op_right_inverse(ev: &Evaluator, op: &str, args: &[&str]) -> Result<Output> {
-        need(args, 1, op)?;
-        let left = op == "left_inverse";
-        match ev.any(args[0])? {
-            AnyLayout::Plain(l) => Ok(plain(if left {
-                left_inverse(&l)?
-            } else {
-                right_inverse(&l)?
-            })),
-            AnyLayout::Composed(c) => Ok(Output::Layout(composed::inverse(&c, left)?)),
-        }
-}
-
-fn op_logical_divide(ev: &Evaluator, op: &str, args: &[&str]) -> Result<Output> {
-        need(args, 2, op)?;
-        let t = ev.tiler(args[1])?;
-        let f: fn(&Layout, &Tiler) -> R<Layout> = match op {
-            "logical_divide" => logical_divide,
-            "zipped_divide" => zipped_divide,
-            "tiled_divide" => tiled_divide,
-            "flat_divide" => flat_divide,
-            "logical_product" => logical_product,
-            "zipped_product" => zipped_product,
-            "tiled_product" => tiled_product,
-            _ => flat_product,
-        };
-        ev.map_any(args[0], |l| f(l, &t))
-}
-
-fn op_blocked_product(ev: &Evaluator, op: &str, args: &[&str]) -> Result<Output> {
-        need(args, 2, op)?;
-        let t = tiler_as_layout(&ev.tiler(args[1])?, op)?;
-        let f: fn(&Layout, &Layout) -> R<Layout> = if op == "blocked_product" {
-            blocked_product
+fn op_inverse(ev: &Evaluator, op: &str, args: &[&str]) -> Result<Output> {
+    need(args, 1, op)?;
+    let left = op == "left_inverse";
+    match ev.any(args[0])? {
+        AnyLayout::Plain(l) => Ok(plain(if left {
+            left_inverse(&l)?
         } else {
-            raked_product
-        };
-        ev.map_any(args[0], |l| f(l, &t))
+            right_inverse(&l)?
+        })),
+        AnyLayout::Composed(c) => Ok(Output::Layout(composed::inverse(&c, left)?)),
+    }
 }
 
-fn op_upcast(ev: &Evaluator, op: &str, args: &[&str]) -> Result<Output> {
-        need(args, 2, op)?;
-        let n = ev.template_n(args[0], op)?;
-        let up = op == "upcast";
-        match ev.any(args[1])? {
-            AnyLayout::Plain(l) => Ok(plain(if up {
-                cast::upcast(n, &l)?
-            } else {
-                cast::downcast(n, &l)?
-            })),
-            AnyLayout::Composed(c) => Ok(Output::Layout(if up {
-                composed::upcast(n, &c)?
-            } else {
-                composed::downcast(n, &c)?
-            })),
-        }
+fn op_divide_or_product(ev: &Evaluator, op: &str, args: &[&str]) -> Result<Output> {
+    need(args, 2, op)?;
+    let t = ev.tiler(args[1])?;
+    let f: fn(&Layout, &Tiler) -> R<Layout> = match op {
+        "logical_divide" => logical_divide,
+        "zipped_divide" => zipped_divide,
+        "tiled_divide" => tiled_divide,
+        "flat_divide" => flat_divide,
+        "logical_product" => logical_product,
+        "zipped_product" => zipped_product,
+        "tiled_product" => tiled_product,
+        _ => flat_product,
+    };
+    ev.map_any(args[0], |l| f(l, &t))
+}
+
+fn op_blocked_or_raked_product(ev: &Evaluator, op: &str, args: &[&str]) -> Result<Output> {
+    need(args, 2, op)?;
+    let t = tiler_as_layout(&ev.tiler(args[1])?, op)?;
+    let f: fn(&Layout, &Layout) -> R<Layout> = if op == "blocked_product" {
+        blocked_product
+    } else {
+        raked_product
+    };
+    ev.map_any(args[0], |l| f(l, &t))
+}
+
+fn op_upcast_or_downcast(ev: &Evaluator, op: &str, args: &[&str]) -> Result<Output> {
+    need(args, 2, op)?;
+    let n = ev.template_n(args[0], op)?;
+    let up = op == "upcast";
+    match ev.any(args[1])? {
+        AnyLayout::Plain(l) => Ok(plain(if up {
+            cast::upcast(n, &l)?
+        } else {
+            cast::downcast(n, &l)?
+        })),
+        AnyLayout::Composed(c) => Ok(Output::Layout(if up {
+            composed::upcast(n, &c)?
+        } else {
+            composed::downcast(n, &c)?
+        })),
+    }
 }
 
 fn op_recast_layout(ev: &Evaluator, op: &str, args: &[&str]) -> Result<Output> {

@@ -24,10 +24,22 @@ fn op_sm80_config(ev: &Evaluator, _op: &str, args: &[&str]) -> Result<Output> {
         ensure!(v.len() == 3, "sm80_config: {what} must be (M,N,K), got {s}");
         Ok(v)
     };
-    let (cta, tile) = (three(args[0], "the CTA tile")?, three(args[2], "the TiledMMA tile")?);
+    let (cta, tile) = (
+        three(args[0], "the CTA tile")?,
+        three(args[2], "the TiledMMA tile")?,
+    );
     let mma_threads = ev.int(args[3])?.value;
-    let copies: Vec<i64> = ev.tuple(args[4])?.leaves().iter().map(|i| i.value).collect();
-    ensure!(copies.len() == 6, "sm80_config: expected the sizes of (copyA,copyB,s2rA,s2rB,r2s,s2g), got {}", args[4]);
+    let copies: Vec<i64> = ev
+        .tuple(args[4])?
+        .leaves()
+        .iter()
+        .map(|i| i.value)
+        .collect();
+    ensure!(
+        copies.len() == 6,
+        "sm80_config: expected the sizes of (copyA,copyB,s2rA,s2rB,r2s,s2g), got {}",
+        args[4]
+    );
     for (i, axis) in ["M", "N", "K"].iter().enumerate() {
         ensure!(
             tile[i] > 0 && cta[i] % tile[i] == 0,
@@ -36,7 +48,14 @@ fn op_sm80_config(ev: &Evaluator, _op: &str, args: &[&str]) -> Result<Output> {
             tile[i]
         );
     }
-    let names = ["the G2S copy of A", "the G2S copy of B", "the S2R copy of A", "the S2R copy of B", "the epilogue's R2S copy", "the epilogue's S2G copy"];
+    let names = [
+        "the G2S copy of A",
+        "the G2S copy of B",
+        "the S2R copy of A",
+        "the S2R copy of B",
+        "the epilogue's R2S copy",
+        "the epilogue's S2G copy",
+    ];
     let short = ["copyA", "copyB", "s2r_copy_a", "s2r_copy_b", "r2s", "s2g"];
     for k in 0..6 {
         ensure!(
@@ -47,7 +66,12 @@ fn op_sm80_config(ev: &Evaluator, _op: &str, args: &[&str]) -> Result<Output> {
             copies[k]
         );
     }
-    let ints: Vec<String> = vec![cta[0].to_string(), cta[1].to_string(), cta[2].to_string(), args[1].trim().to_string()];
+    let ints: Vec<String> = vec![
+        cta[0].to_string(),
+        cta[1].to_string(),
+        cta[2].to_string(),
+        args[1].trim().to_string(),
+    ];
     let refs: Vec<&str> = ints.iter().map(String::as_str).collect();
     sm80_smem(&refs)
 }
@@ -56,7 +80,12 @@ fn op_sm80_config(ev: &Evaluator, _op: &str, args: &[&str]) -> Result<Output> {
 fn ints(args: &[&str], n: usize, op: &str) -> Result<Vec<i64>> {
     need(args, n, op)?;
     args.iter()
-        .map(|a| a.trim().trim_start_matches('_').parse::<i64>().map_err(|_| Error::parse(format!("{op}: expected an integer, got {a}"))))
+        .map(|a| {
+            a.trim()
+                .trim_start_matches('_')
+                .parse::<i64>()
+                .map_err(|_| Error::parse(format!("{op}: expected an integer, got {a}")))
+        })
         .collect()
 }
 
@@ -66,7 +95,10 @@ fn ints(args: &[&str], n: usize, op: &str) -> Result<Vec<i64>> {
 fn sm80_smem(args: &[&str]) -> Result<Output> {
     let v = ints(args, 4, "sm80_smem")?;
     let (bm, bn, bk, stages) = (v[0], v[1], v[2], v[3]);
-    ensure!(stages >= 2, "kernel configuration: the cp.async pipeline needs at least 2 stages");
+    ensure!(
+        stages >= 2,
+        "kernel configuration: the cp.async pipeline needs at least 2 stages"
+    );
     let bytes = 2 * (bm + bn) * bk * stages;
     ensure!(
         bytes <= 166_912,
@@ -86,7 +118,10 @@ fn sm80_smem(args: &[&str]) -> Result<Output> {
 fn sm90_smem(args: &[&str]) -> Result<Output> {
     let v = ints(args, 7, "sm90_smem")?;
     let (bm, bn, bk, stages, em, en, scd) = (v[0], v[1], v[2], v[3], v[4], v[5], v[6]);
-    ensure!(stages >= 2, "kernel configuration: the TMA pipeline needs at least 2 stages: stages = {stages}");
+    ensure!(
+        stages >= 2,
+        "kernel configuration: the TMA pipeline needs at least 2 stages: stages = {stages}"
+    );
     let bytes = 2 * (bm + bn) * bk * stages + 2 * 2 * em * en * scd;
     ensure!(
         bytes <= 232_448,

@@ -15,116 +15,109 @@ use tycute_dynamic::value::AnyLayout;
 /// The ops of this file by name.
 pub(crate) const HANDLERS: &[(&str, Handler)] = &[
     ("identity", op_identity),
-    ("size", op_size),
-    ("cosize", op_size),
-    ("rank", op_size),
-    ("depth", op_size),
-    ("shape", op_size),
-    ("stride", op_size),
+    ("size", op_size_or_shape),
+    ("cosize", op_size_or_shape),
+    ("rank", op_size_or_shape),
+    ("depth", op_size_or_shape),
+    ("shape", op_size_or_shape),
+    ("stride", op_size_or_shape),
     ("flatten", op_flatten),
     ("with_shape", op_with_shape),
     ("make_layout_like", op_make_layout_like),
     ("zip", op_zip),
     ("zip2", op_zip2),
     ("make_ordered_layout", op_make_ordered_layout),
-    ("make_layout_left", op_make_layout_left),
-    ("make_layout_right", op_make_layout_left),
+    ("make_layout_left", op_make_layout_left_or_right),
+    ("make_layout_right", op_make_layout_left_or_right),
     ("idx2crd", op_idx2crd),
     ("crd2idx", op_crd2idx),
     ("tile_to_shape", op_tile_to_shape),
 ];
 
 /// The ops of this file that take template arguments in their name (`NAME...>`), by prefix.
-pub(crate) const TEMPLATED: &[(&str, Handler)] = &[
-    ("layout<", op_layout_mode),
-    ("take<", op_take),
-];
+pub(crate) const TEMPLATED: &[(&str, Handler)] = &[("layout<", op_layout_mode), ("take<", op_take)];
 
 fn op_identity(ev: &Evaluator, op: &str, args: &[&str]) -> Result<Output> {
-        need(args, 1, op)?;
-        Ok(Output::Layout(ev.any(args[0])?))
+    need(args, 1, op)?;
+    Ok(Output::Layout(ev.any(args[0])?))
 }
 
-fn op_size(ev: &Evaluator, op: &str, args: &[&str]) -> Result<Output> {
-        need(args, 1, op)?;
-        let a = ev.any(args[0])?;
-        let l = inner(&a)?;
-        Ok(match op {
-            "size" => text(l.size()?),
-            "cosize" => text(l.cosize()?),
-            "rank" => text(Int::st(l.rank() as i64)),
-            "depth" => text(Int::st(l.depth() as i64)),
-            "shape" => text(&l.shape),
-            _ => match a {
-                AnyLayout::Plain(_) => text(&l.stride),
-                AnyLayout::Composed(_) => {
-                    return Err(Error::reject("stride: a composed layout has no strides"))
-                }
-            },
-        })
+fn op_size_or_shape(ev: &Evaluator, op: &str, args: &[&str]) -> Result<Output> {
+    need(args, 1, op)?;
+    let a = ev.any(args[0])?;
+    let l = inner(&a)?;
+    Ok(match op {
+        "size" => text(l.size()?),
+        "cosize" => text(l.cosize()?),
+        "rank" => text(Int::st(l.rank() as i64)),
+        "depth" => text(Int::st(l.depth() as i64)),
+        "shape" => text(&l.shape),
+        _ => match a {
+            AnyLayout::Plain(_) => text(&l.stride),
+            AnyLayout::Composed(_) => {
+                return Err(Error::reject("stride: a composed layout has no strides"))
+            }
+        },
+    })
 }
 
 fn op_flatten(ev: &Evaluator, op: &str, args: &[&str]) -> Result<Output> {
-        need(args, 1, op)?;
-        ev.map_any(args[0], |l| Ok(l.flatten()))
+    need(args, 1, op)?;
+    ev.map_any(args[0], |l| Ok(l.flatten()))
 }
 
 fn op_with_shape(ev: &Evaluator, op: &str, args: &[&str]) -> Result<Output> {
-        need(args, 2, op)?;
-        let s = ev.tuple(args[1])?;
-        ev.map_any(args[0], |l| with_shape(l, &s))
+    need(args, 2, op)?;
+    let s = ev.tuple(args[1])?;
+    ev.map_any(args[0], |l| with_shape(l, &s))
 }
 
 fn op_make_layout_like(ev: &Evaluator, op: &str, args: &[&str]) -> Result<Output> {
-        need(args, 1, op)?;
-        Ok(plain(make_layout_like(&ev.plain_only(args[0], op)?)?))
+    need(args, 1, op)?;
+    Ok(plain(make_layout_like(&ev.plain_only(args[0], op)?)?))
 }
 
 fn op_zip(ev: &Evaluator, op: &str, args: &[&str]) -> Result<Output> {
-        need(args, 1, op)?;
-        ev.map_any(args[0], zip)
+    need(args, 1, op)?;
+    ev.map_any(args[0], zip)
 }
 
 fn op_zip2(ev: &Evaluator, op: &str, args: &[&str]) -> Result<Output> {
-        need(args, 2, op)?;
-        Ok(plain(zip2(&ev.layout(args[0])?, &ev.layout(args[1])?)?))
+    need(args, 2, op)?;
+    Ok(plain(zip2(&ev.layout(args[0])?, &ev.layout(args[1])?)?))
 }
 
 fn op_make_ordered_layout(ev: &Evaluator, op: &str, args: &[&str]) -> Result<Output> {
-        need(args, 2, op)?;
-        Ok(plain(make_ordered_layout(
-            &ev.tuple(args[0])?,
-            &ev.tuple(args[1])?,
-        )?))
+    need(args, 2, op)?;
+    Ok(plain(make_ordered_layout(
+        &ev.tuple(args[0])?,
+        &ev.tuple(args[1])?,
+    )?))
 }
 
-fn op_make_layout_left(ev: &Evaluator, op: &str, args: &[&str]) -> Result<Output> {
-        need(args, 1, op)?;
-        let s = ev.tuple(args[0])?;
-        Ok(plain(if op == "make_layout_left" {
-            Layout::left(&s)?
-        } else {
-            Layout::right(&s)?
-        }))
+fn op_make_layout_left_or_right(ev: &Evaluator, op: &str, args: &[&str]) -> Result<Output> {
+    need(args, 1, op)?;
+    let s = ev.tuple(args[0])?;
+    Ok(plain(if op == "make_layout_left" {
+        Layout::left(&s)?
+    } else {
+        Layout::right(&s)?
+    }))
 }
 
 fn op_idx2crd(ev: &Evaluator, op: &str, args: &[&str]) -> Result<Output> {
-        need(args, 2, op)?;
-        Ok(text(idx2crd(&ev.tuple(args[0])?, &ev.tuple(args[1])?)?))
+    need(args, 2, op)?;
+    Ok(text(idx2crd(&ev.tuple(args[0])?, &ev.tuple(args[1])?)?))
 }
 
 fn op_crd2idx(ev: &Evaluator, op: &str, args: &[&str]) -> Result<Output> {
-        need(args, 3, op)?;
-        let (c, s, d) = (
-            ev.tuple(args[0])?,
-            ev.tuple(args[1])?,
-            ev.tuple(args[2])?,
-        );
-        crate::error::ensure!(
-            s.congruent(&d),
-            "crd2idx: Mismatched Ranks: shape {s} and stride {d}"
-        );
-        Ok(text(crd2idx(&c, &s, &d)?))
+    need(args, 3, op)?;
+    let (c, s, d) = (ev.tuple(args[0])?, ev.tuple(args[1])?, ev.tuple(args[2])?);
+    crate::error::ensure!(
+        s.congruent(&d),
+        "crd2idx: Mismatched Ranks: shape {s} and stride {d}"
+    );
+    Ok(text(crd2idx(&c, &s, &d)?))
 }
 
 fn op_tile_to_shape(ev: &Evaluator, _op: &str, args: &[&str]) -> Result<Output> {
@@ -189,7 +182,11 @@ fn op_take(ev: &Evaluator, op: &str, args: &[&str]) -> Result<Output> {
     Err(Error::unsupported(format!("unknown op {op}")))
 }
 
-pub(crate) fn tile_any(atom: &AnyLayout, shape: &IntTuple, order: Option<&IntTuple>) -> Result<AnyLayout> {
+pub(crate) fn tile_any(
+    atom: &AnyLayout,
+    shape: &IntTuple,
+    order: Option<&IntTuple>,
+) -> Result<AnyLayout> {
     match atom {
         AnyLayout::Plain(l) => Ok(AnyLayout::Plain(tile_to_shape(l, shape, order)?)),
         AnyLayout::Composed(c) => map_inner(c, |b| tile_to_shape(b, shape, order)),

@@ -24,7 +24,10 @@ const TEMPLATED: &[&[(&str, Handler)]] = &[layout::TEMPLATED, algebra::TEMPLATED
 
 /// The handler of `op`: an exact name, or a templated one (`PREFIX...>`).
 pub(crate) fn handler(op: &str) -> Option<Handler> {
-    let exact = TABLES.iter().flat_map(|t| t.iter()).find(|(name, _)| *name == op);
+    let exact = TABLES
+        .iter()
+        .flat_map(|t| t.iter())
+        .find(|(name, _)| *name == op);
     let templated = || {
         TEMPLATED
             .iter()

@@ -4,8 +4,8 @@
 
 use crate::error::{ensure, Error, Result};
 use crate::evaluator::{need, Evaluator, Handler};
-use crate::output::{plain, text, Output};
 use crate::output::TABLE_LIMIT;
+use crate::output::{plain, text, Output};
 use tycute_dynamic::common::{max_common_layout, max_common_vector};
 use tycute_dynamic::composed;
 use tycute_dynamic::composition::composition_tiler;
@@ -18,48 +18,48 @@ pub(crate) const HANDLERS: &[(&str, Handler)] = &[
     ("swizzle_table", op_swizzle_table),
     ("swizzle_apply", op_swizzle_apply),
     ("swizzle_masks", op_swizzle_masks),
-    ("max_common_vector", op_max_common_vector),
-    ("max_common_layout", op_max_common_vector),
+    ("max_common_vector", op_max_common),
+    ("max_common_layout", op_max_common),
     ("copy_vector", op_copy_vector),
     ("swizzled_vector", op_swizzled_vector),
     ("tma_swizzle", op_tma_swizzle),
 ];
 
 fn op_swizzle_table(ev: &Evaluator, op: &str, args: &[&str]) -> Result<Output> {
-        need(args, 2, op)?;
-        let sw = ev.swizzle(args[0])?;
-        let n = ev.int(args[1])?.value;
-        crate::error::ensure!(
-            (0..=TABLE_LIMIT).contains(&n),
-            "swizzle_table: bad count {n}"
-        );
-        Ok(Output::Text(
-            (0..n)
-                .map(|i| sw.apply_i64(i).to_string())
-                .collect::<Vec<_>>()
-                .join(" "),
-        ))
+    need(args, 2, op)?;
+    let sw = ev.swizzle(args[0])?;
+    let n = ev.int(args[1])?.value;
+    crate::error::ensure!(
+        (0..=TABLE_LIMIT).contains(&n),
+        "swizzle_table: bad count {n}"
+    );
+    Ok(Output::Text(
+        (0..n)
+            .map(|i| sw.apply_i64(i).to_string())
+            .collect::<Vec<_>>()
+            .join(" "),
+    ))
 }
 
 fn op_swizzle_apply(ev: &Evaluator, op: &str, args: &[&str]) -> Result<Output> {
-        need(args, 2, op)?;
-        let sw = ev.swizzle(args[0])?;
-        let x = ev.int(args[1])?;
-        ensure!(
-            !(x.is_static && x.value < 0),
-            "swizzle_apply: the static offset must be non-negative: {x}"
-        );
-        Ok(text(sw.apply(x)))
+    need(args, 2, op)?;
+    let sw = ev.swizzle(args[0])?;
+    let x = ev.int(args[1])?;
+    ensure!(
+        !(x.is_static && x.value < 0),
+        "swizzle_apply: the static offset must be non-negative: {x}"
+    );
+    Ok(text(sw.apply(x)))
 }
 
 fn op_swizzle_masks(ev: &Evaluator, op: &str, args: &[&str]) -> Result<Output> {
-        need(args, 1, op)?;
-        Ok(Output::Text(ev.swizzle(args[0])?.masks_text()))
+    need(args, 1, op)?;
+    Ok(Output::Text(ev.swizzle(args[0])?.masks_text()))
 }
 
-fn op_max_common_vector(ev: &Evaluator, op: &str, args: &[&str]) -> Result<Output> {
-        need(args, 2, op)?;
-        max_common(ev, op == "max_common_vector", args[0], args[1])
+fn op_max_common(ev: &Evaluator, op: &str, args: &[&str]) -> Result<Output> {
+    need(args, 2, op)?;
+    max_common(ev, op == "max_common_vector", args[0], args[1])
 }
 
 /// `copy_vector(Copy_Atom<Op,T>, src, dst)`: the atom's values per thread, once
@@ -86,9 +86,17 @@ fn op_swizzled_vector(ev: &Evaluator, _op: &str, args: &[&str]) -> Result<Output
         Value::Swizzle(sw) => sw.m,
         Value::Composed(c) => match c.a {
             Func::Swizzle(sw) => sw.m,
-            _ => return Err(Error::parse("swizzled_vector: expected a swizzle or a swizzled layout")),
+            _ => {
+                return Err(Error::parse(
+                    "swizzled_vector: expected a swizzle or a swizzled layout",
+                ))
+            }
         },
-        _ => return Err(Error::parse("swizzled_vector: expected a swizzle or a swizzled layout")),
+        _ => {
+            return Err(Error::parse(
+                "swizzled_vector: expected a swizzle or a swizzled layout",
+            ))
+        }
     };
     ensure!(
         m >= 0 && m < 40 && ((1i64 << m) * bits) % 128 == 0,
@@ -110,7 +118,12 @@ fn op_tma_swizzle(ev: &Evaluator, _op: &str, args: &[&str]) -> Result<Output> {
         "32B" | "1" => 1,
         "64B" | "2" => 2,
         "128B" | "3" => 3,
-        _ => return Err(Error::parse(format!("tma_swizzle: expected a mode NONE, 32B, 64B or 128B, got {}", args[1].trim()))),
+        _ => {
+            return Err(Error::parse(format!(
+                "tma_swizzle: expected a mode NONE, 32B, 64B or 128B, got {}",
+                args[1].trim()
+            )))
+        }
     };
     let (b, m, sh) = match ev.value(args[0])? {
         Value::Layout(_) => (0i32, 4i32, 3i32),
@@ -174,7 +187,8 @@ fn max_common(ev: &Evaluator, vector: bool, a: &str, b: &str) -> Result<Output> 
 pub fn max_common_vector_any(a: &AnyLayout, b: &AnyLayout) -> Result<Int> {
     Ok(match (a, b) {
         (AnyLayout::Plain(x), AnyLayout::Plain(y)) => max_common_vector(x, y)?,
-        (AnyLayout::Composed(c), AnyLayout::Plain(y)) | (AnyLayout::Plain(y), AnyLayout::Composed(c)) => {
+        (AnyLayout::Composed(c), AnyLayout::Plain(y))
+        | (AnyLayout::Plain(y), AnyLayout::Composed(c)) => {
             max_common_vector(c.layout_b()?, y)?.min(Int::st(composed::swizzle_base(c)?))
         }
         (AnyLayout::Composed(c0), AnyLayout::Composed(c1)) => {
@@ -182,7 +196,8 @@ pub fn max_common_vector_any(a: &AnyLayout, b: &AnyLayout) -> Result<Int> {
             if c0.a == c1.a {
                 v
             } else {
-                v.min(Int::st(composed::swizzle_base(c0)?)).min(Int::st(composed::swizzle_base(c1)?))
+                v.min(Int::st(composed::swizzle_base(c0)?))
+                    .min(Int::st(composed::swizzle_base(c1)?))
             }
         }
     })
