@@ -207,7 +207,7 @@ pub(crate) fn emit(p: &Program, cases: &[(String, Kind)], bodies: Bodies) -> Str
     s.push_str(
         r#"];
 
-pub(crate) fn join<I: IntoIterator>(items: I) -> String
+fn join<I: IntoIterator>(items: I) -> String
 where
     I::Item: std::fmt::Display,
 {
@@ -221,7 +221,7 @@ where
     s
 }
 
-pub(crate) fn main() {
+fn main() {
     let mut out = String::new();
     for &(input, kind, i) in CASES.iter() {
         let i = i as usize;
