@@ -13,10 +13,10 @@
 //! `as_position_independent_swizzle_layout`. For every accepted case whose result is a layout the
 //! index table is compared too (a `table:` line).
 //!
-//! **The runtime twin** evaluates every case (`ops::result_field`, what `tycute eval` prints).
+//! **The runtime twin** evaluates every case (`tycute_vectors::result_field`, what `tycute eval` prints).
 //! **The type level** evaluates them in batches: the accepted cases become programs of
 //! [`ACCEPT_BATCH`] lines, the rejected ones programs of [`REJECT_BATCH`] values, written by the
-//! generator of `tycute vectors rust` (`tycute_cli::gen_rust::generate`) and built by one
+//! generator of `tycute vectors rust` (`tycute_vectors::gen_rust::generate`) and built by one
 //! `cargo build --keep-going` in a scratch crate (`tests/common/mod.rs`). An accepted program must
 //! print the runtime's line for every case; a value it refuses is located from the error spans
 //! (the program is rebuilt without it) and reported. Every rejected value must fail to compile
@@ -37,8 +37,8 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fmt::Write as _;
 use std::process::Command;
 use std::time::Instant;
-use tycute::dynamic::ops::{result_field, Evaluator};
-use tycute_cli::gen_rust::generate;
+use tycute_vectors::{result_field, Evaluator};
+use tycute_vectors::gen_rust::generate;
 
 /// Cases drawn by default (CI): about 600 lines compared and 200 rejects checked; 700 cases took
 /// 108 s (scratch build, tycute included) on the 2-core machine at load 8.

@@ -2,8 +2,8 @@
 //!
 //! For each category in [`CATEGORIES`] this selects the static cases (check-vectors.py's
 //! `has_dynamic` rule), generates the type-level program with `tycute vectors rust` (the generator
-//! `crates/tycute-cli/src/gen_rust.rs`, included below), builds it in a scratch crate under
-//! `<target>/static-vectors/` (its own `[workspace]`, dependency `tycute = { path = .. }`, one
+//! `tycute_vectors::gen_rust` of the harness crate, a dev-dependency), builds it in a scratch
+//! crate under `<target>/static-vectors/` (its own `[workspace]`, dependency `tycute = { path = .. }`, one
 //! target dir shared by every program and by `tests/cross_level.rs`, so `tycute` is built once;
 //! the scratch crate's code is in `tests/common/mod.rs`) and compares every output line
 //! with the vector file. Every expected reject (a `REJECT` line of a supported op, the README's
@@ -106,9 +106,7 @@ const RULE_OVERRIDES: &[(&str, &str, &str)] = &[
     ("*", "UNSOUND", "would not be A∘B"),
 ];
 
-#[path = "../crates/tycute-cli/src/gen_rust.rs"]
-#[allow(dead_code)]
-mod gen_rust;
+use tycute_vectors::gen_rust;
 
 mod common;
 

@@ -42,7 +42,9 @@ extern crate tycute_layout as tycute;
 
 pub mod copy;
 pub mod mma;
-pub mod names;
+/// The CuTe name → Rust type table (its own dependency-free crate, `tycute-names`, so that the
+/// generator of `tycute vectors rust` reads it without compiling the type-level crates).
+pub use tycute_names as names;
 mod sealed;
 
 pub use copy::sm75::*;

@@ -21,7 +21,7 @@
 use std::io::{BufRead, BufWriter, Write};
 use std::path::Path;
 use tycute_dynamic::layout::crd2idx;
-use tycute_dynamic::ops::{eval_line, Evaluator, Output};
+use tycute_vectors::{eval_line, Evaluator, Output};
 use tycute_dynamic::print::grid_text;
 use tycute_dynamic::{composed, AnyLayout, Error, ErrorKind, Func, Int, IntTuple, Offset};
 
@@ -198,7 +198,7 @@ pub fn eval_expression(expr: &str, table: bool, grid: bool) -> i32 {
     };
     if table {
         match layout
-            .table(tycute_dynamic::ops::TABLE_LIMIT)
+            .table(tycute_vectors::TABLE_LIMIT)
             .map(|t| t.into_iter().map(|x| x + base).collect::<Vec<_>>())
         {
             Ok(t) => crate::emit(&format!(

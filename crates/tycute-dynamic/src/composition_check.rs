@@ -424,3 +424,255 @@ mod tests {
         }
     }
 }
+
+/// The exact rule against its definition: random and generated pairs whose result is checked
+/// against `A(B(k))` on the domain (soundness), and the over-rejection rate per class
+/// ([`STRICT_RULE_OVER_REJECTS`]).
+#[cfg(test)]
+mod rule_tests {
+    use crate::composition::{composition, composition_cute, STRICT_RULE_OVER_REJECTS};
+    use crate::int_tuple::IntTuple;
+    use crate::layout::Layout;
+    use proptest::prelude::*;
+
+    /// A flat static layout.
+    fn flat(modes: &[(i64, i64)]) -> Layout {
+        Layout::raw(
+            IntTuple::Tuple(modes.iter().map(|m| IntTuple::st(m.0)).collect()),
+            IntTuple::Tuple(modes.iter().map(|m| IntTuple::st(m.1)).collect()),
+        )
+    }
+
+    /// A layout's leaf modes as numbers (static layouts only).
+    fn leaves(l: &Layout) -> Vec<(i64, i64)> {
+        l.leaf_modes()
+            .iter()
+            .map(|(s, d)| (s.value, d.value))
+            .collect()
+    }
+
+    /// `l(k)` over leaf modes (colexicographic; `k < size`).
+    fn eval(modes: &[(i64, i64)], mut k: i64) -> i64 {
+        let mut v = 0;
+        for &(s, d) in modes {
+            v += (k % s) * d;
+            k /= s;
+        }
+        v
+    }
+
+    /// `(R is A∘B on the domain, B is injective)`.
+    fn check(a: &Layout, b: &Layout, r: &Layout) -> (bool, bool) {
+        let (am, bm, rm) = (leaves(a), leaves(b), leaves(r));
+        let sa: i64 = am.iter().map(|m| m.0).product();
+        let sb: i64 = bm.iter().map(|m| m.0).product();
+        let mut seen = std::collections::HashSet::new();
+        let mut correct = true;
+        for k in 0..sb {
+            let bk = eval(&bm, k);
+            seen.insert(bk);
+            if (0..sa).contains(&bk) && eval(&rm, k) != eval(&am, bk) {
+                correct = false;
+            }
+        }
+        (correct, seen.len() as i64 == sb)
+    }
+
+    fn uniform(lo: i64, hi: i64) -> impl Strategy<Value = Layout> {
+        proptest::collection::vec((1i64..=8, lo..=hi), 1..=4).prop_map(|m| flat(&m))
+    }
+
+    /// A small deterministic generator (splitmix64) for the classes of `composition_rule.py`.
+    struct Rng(u64);
+    impl Rng {
+        fn next(&mut self) -> u64 {
+            self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+            let mut z = self.0;
+            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+            z ^ (z >> 31)
+        }
+        /// Uniform in `lo..=hi`.
+        fn int(&mut self, lo: i64, hi: i64) -> i64 {
+            lo + (self.next() % (hi - lo + 1) as u64) as i64
+        }
+        fn chance(&mut self, p: f64) -> bool {
+            ((self.next() >> 11) as f64 / (1u64 << 53) as f64) < p
+        }
+    }
+
+    fn gen_uniform(rng: &mut Rng, lo: i64, hi: i64) -> Vec<(i64, i64)> {
+        let r = rng.int(1, 4);
+        (0..r).map(|_| (rng.int(1, 8), rng.int(lo, hi))).collect()
+    }
+
+    /// ±compact strides of a permuted shape, sometimes scaled or with a zero stride.
+    fn gen_compact(rng: &mut Rng) -> Vec<(i64, i64)> {
+        let r = rng.int(1, 4) as usize;
+        let shape: Vec<i64> = (0..r).map(|_| rng.int(1, 8)).collect();
+        let mut perm: Vec<usize> = (0..r).collect();
+        for i in (1..r).rev() {
+            perm.swap(i, rng.int(0, i as i64) as usize);
+        }
+        let mut stride = vec![0i64; r];
+        let mut p = [1, 1, 1, 2, 3][rng.int(0, 4) as usize];
+        for &k in &perm {
+            stride[k] = p;
+            p *= shape[k];
+        }
+        for d in stride.iter_mut() {
+            if rng.chance(0.5) && rng.int(0, 2) == 2 {
+                *d = -*d;
+            }
+        }
+        if rng.chance(0.15) {
+            stride[rng.int(0, r as i64 - 1) as usize] = 0;
+        }
+        shape.into_iter().zip(stride).collect()
+    }
+
+    /// The classes of `composition_rule.py`: `(A, B)` flat, 1-4 modes (A one more in
+    /// `trailing1`), shapes 1..8.
+    const CLASSES: [&str; 4] = ["neg", "nonneg", "compact", "trailing1"];
+
+    fn gen_case(rng: &mut Rng, class: &str) -> (Layout, Layout) {
+        let (a, b) = match class {
+            "neg" => loop {
+                let (a, b) = (gen_uniform(rng, -16, 16), gen_uniform(rng, -16, 16));
+                if a.iter().chain(&b).any(|m| m.1 < 0) {
+                    break (a, b);
+                }
+            },
+            "nonneg" => (gen_uniform(rng, 0, 16), gen_uniform(rng, 0, 16)),
+            "compact" => (gen_compact(rng), gen_compact(rng)),
+            _ => {
+                let mut a = gen_compact(rng);
+                a.push((1, rng.int(-16, 16)));
+                (a, gen_compact(rng))
+            }
+        };
+        (flat(&a), flat(&b))
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 3000, ..ProptestConfig::default() })]
+
+        /// Soundness: whenever the strict rule accepts, R(i) == A(B(i)) for every i < size(B)
+        /// with 0 <= B(i) < size(A). Strides in -16..16.
+        #[test]
+        fn strict_rule_is_sound(a in uniform(-16, 16), b in uniform(-16, 16)) {
+            if let Ok(r) = composition(&a, &b) {
+                prop_assert!(check(&a, &b, &r).0, "A = {a}, B = {b}, R = {r}");
+            }
+        }
+
+        /// The same with non-negative strides.
+        #[test]
+        fn strict_rule_is_sound_nonneg(a in uniform(0, 16), b in uniform(0, 16)) {
+            if let Ok(r) = composition(&a, &b) {
+                prop_assert!(check(&a, &b, &r).0, "A = {a}, B = {b}, R = {r}");
+            }
+        }
+
+        /// The same on ±compact layouts, with and without a trailing `_1` in A.
+        #[test]
+        fn strict_rule_is_sound_compact(seed in any::<u64>(), trailing in any::<bool>()) {
+            let (a, b) = gen_case(&mut Rng(seed), if trailing { "trailing1" } else { "compact" });
+            if let Ok(r) = composition(&a, &b) {
+                prop_assert!(check(&a, &b, &r).0, "A = {a}, B = {b}, R = {r}");
+            }
+        }
+
+        /// Nested layouts: the rule reads A's leaves and B's leaves, whatever their nesting.
+        #[test]
+        fn strict_rule_is_sound_nested(a in crate::testing::static_layout(3), b in crate::testing::static_layout(3)) {
+            if let Ok(r) = composition(&a, &b) {
+                prop_assert!(check(&a, &b, &r).0, "A = {a}, B = {b}, R = {r}");
+            }
+        }
+    }
+
+    /// Deterministic sweep over the classes of `composition_rule.py`: the rule rejects every
+    /// composition that CuTe accepts although it is not A∘B (no wrong accept), and how often it
+    /// rejects one that *is* A∘B (over-rejection; [`STRICT_RULE_OVER_REJECTS`]).
+    #[test]
+    fn over_rejection_rate() {
+        const PER_CLASS: usize = 40_000;
+        println!(
+            "{:<10} {:>6} {:>7} {:>7} {:>6} | {:>9} {:>5} {:>8} {:>11} {:>8}",
+            "class",
+            "cases",
+            "CuTe-ok",
+            "correct",
+            "wrong",
+            "wrong-acc",
+            "over",
+            "over/inj",
+            "correct-inj",
+            "rate"
+        );
+        let mut failures = Vec::new();
+        for (ci, class) in CLASSES.iter().enumerate() {
+            let mut rng = Rng(0x5eed_0000 + ci as u64);
+            let (mut cute_ok, mut correct, mut wrong, mut wrong_acc) = (0u32, 0u32, 0u32, 0u32);
+            let (mut over, mut over_inj, mut correct_inj) = (0u32, 0u32, 0u32);
+            let mut examples = Vec::new();
+            for _ in 0..PER_CLASS {
+                let (a, b) = gen_case(&mut rng, class);
+                let Ok(rc) = composition_cute(&a, &b) else {
+                    continue;
+                };
+                cute_ok += 1;
+                let (ok, inj) = check(&a, &b, &rc);
+                let strict = composition(&a, &b);
+                if ok {
+                    correct += 1;
+                    correct_inj += inj as u32;
+                    if let Err(e) = strict {
+                        over += 1;
+                        over_inj += inj as u32;
+                        if examples.len() < 2 {
+                            let rule = e
+                                .message
+                                .split("(strict rule ")
+                                .nth(1)
+                                .and_then(|s| s.split(':').next());
+                            examples.push(format!(
+                                "A = {a}, B = {b}, CuTe R = {rc} ({})",
+                                rule.unwrap_or("?")
+                            ));
+                        }
+                    }
+                } else {
+                    wrong += 1;
+                    if let Ok(r) = strict {
+                        wrong_acc += 1;
+                        failures.push(format!("wrong accept: A = {a}, B = {b}, R = {r}"));
+                    }
+                }
+            }
+            let rate = over as f64 / correct.max(1) as f64;
+            println!(
+                "{class:<10} {PER_CLASS:>6} {cute_ok:>7} {correct:>7} {wrong:>6} | {wrong_acc:>9} {over:>5} {over_inj:>8} {correct_inj:>11} {:>7.3}%",
+                100.0 * rate
+            );
+            for e in &examples {
+                println!("    over-rejection: {e}");
+            }
+            let (_, n, d) = STRICT_RULE_OVER_REJECTS
+                .iter()
+                .find(|(c, _, _)| c == class)
+                .unwrap();
+            if rate > 2.0 * (*n).max(1) as f64 / *d as f64 {
+                failures.push(format!(
+                    "{class}: over-rejection rate {rate} above twice the documented {n}/{d} (at least 2/{d})"
+                ));
+            }
+        }
+        assert!(
+            failures.is_empty(),
+            "{}",
+            failures[..failures.len().min(10)].join("\n")
+        );
+    }
+}

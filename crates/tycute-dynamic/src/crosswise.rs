@@ -26,20 +26,7 @@ use crate::atom::{split_template, split_top};
 use crate::error::{ensure, Error, Result};
 use crate::int::Int;
 use crate::int_tuple::IntTuple;
-use crate::ops::Output;
-use crate::ops_tiled::{keyed, Args};
 use crate::value::{AnyLayout, ComposedLayout, Func};
-
-/// The ops of `crosswise.txt`.
-pub const OPS: &[&str] = &[
-    "constants",
-    "offset_table_mk",
-    "rowmajor_wrapper_agrees",
-    "cute_equivalent",
-    "iterator_policy",
-    "lane_byte_offset",
-    "lane_ldsm_address",
-];
 
 /// `TensorOpMultiplicand<ElementSize, Crosswise>` with a leading dimension.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -576,11 +563,91 @@ pub fn cute_equivalent_of_table(table: &[i64]) -> String {
 /// What crosswise.txt's `constants` and `rowmajor_wrapper_agrees` say of CUTLASS 2.x's layout
 /// itself (the reference model of this module; these lines hold no CuTe layout).
 pub fn reference(op: &str, label: &str) -> Result<String> {
-    ensure!(matches!(op, "constants" | "rowmajor_wrapper_agrees"), "crosswise: {op} is not a reference-model op");
-    match eval(&Args { lenient: false }, op, &[label])? {
-        Output::Text(s) => Ok(s),
-        _ => Err(Error::unsupported(format!("crosswise {op}: not a text result"))),
+    match op {
+        "constants" => constants(label),
+        "rowmajor_wrapper_agrees" => rowmajor_wrapper_agrees(label),
+        _ => Err(Error::reject(format!("crosswise: {op} is not a reference-model op"))),
     }
+}
+
+/// `constants CFG`: the layout's constants and leading dimension, as crosswise.txt prints them.
+pub fn constants(label: &str) -> Result<String> {
+    let (l, _, _) = parse_cfg(label)?;
+    let k = l.consts();
+    Ok(format!(
+        "kElementsPerAccess={} kFactor={} TileShape=<{},{}> PartitionShape=<{},{}> stride={}",
+        k.elements_per_access, k.factor, k.tile.0, k.tile.1, k.partition.0, k.partition.1, l.ldm
+    ))
+}
+
+/// `offset_table_mk CFG`: the offsets of the configuration's tile in `(m,k)` order.
+pub fn offset_table_mk(label: &str) -> Result<String> {
+    let (l, m, kk) = parse_cfg(label)?;
+    let v: Vec<String> = (0..m)
+        .flat_map(|mi| (0..kk).map(move |ki| (mi, ki)))
+        .map(|(mi, ki)| l.row_major(mi, ki).to_string())
+        .collect();
+    Ok(v.join(" "))
+}
+
+/// `rowmajor_wrapper_agrees CFG`: whether the row-major wrapper is the pitch-linear layout with
+/// its coordinates swapped, over the whole tile.
+pub fn rowmajor_wrapper_agrees(label: &str) -> Result<String> {
+    let (l, m, kk) = parse_cfg(label)?;
+    let ok = (0..m).all(|mi| (0..kk).all(|ki| l.row_major(mi, ki) == l.offset(ki, mi)));
+    Ok(ok.to_string())
+}
+
+/// `cute_equivalent`: whether a CuTe layout of seed 003's `(64,32)` tile gives CUTLASS's offsets.
+pub fn cute_equivalent(l: &AnyLayout) -> Result<String> {
+    let t = cute_table(l, SEED_M, SEED_K)?;
+    compare_with_seed(&t)
+}
+
+/// `iterator_policy ITERATOR`: the warp tile iterator's `ldmatrix` policy.
+pub fn iterator_policy(label: &str) -> Result<String> {
+    let it = TileIterator::parse(label)?;
+    let pol = it.policy()?;
+    let frag = it.shape.1 * it.instruction.0 / 32;
+    let elem = match it.element.as_str() {
+        "half_t" => "halfs".to_string(),
+        other => format!("{other}s"),
+    };
+    Ok(format!(
+        "LdsmShape=<{},{}> kCount={} LdsmIterations=<{},{}> kGroupsPerTile={} Fragment={} {} stride_={} (128-bit units)",
+        pol.ldsm_shape.0,
+        pol.ldsm_shape.1,
+        pol.ldsm_shape.0 * pol.ldsm_shape.1,
+        pol.ldsm_iterations.0,
+        pol.ldsm_iterations.1,
+        pol.groups_per_tile,
+        frag,
+        elem,
+        pol.stride
+    ))
+}
+
+/// `lane_byte_offset ITERATOR lane=l k_group=g`: a lane's `byte_offset_` after `g` k-groups.
+pub fn lane_byte_offset(label: &str, lane: i64, k_group: i64) -> Result<String> {
+    let it = TileIterator::parse(label)?;
+    ensure!((0..32).contains(&lane), "lane_byte_offset: lane {lane} out of range");
+    Ok(it.state_after(lane, k_group)?.0.to_string())
+}
+
+/// `lane_ldsm_address ITERATOR lane=l k_group=g ldsm_iter=s`: the byte a lane's `ldmatrix`
+/// reads, its element and that element's `(m,k)`.
+pub fn lane_ldsm_address(label: &str, lane: i64, k_group: i64, ldsm_iter: i64) -> Result<String> {
+    let op = "lane_ldsm_address";
+    let it = TileIterator::parse(label)?;
+    ensure!((0..32).contains(&lane), "{op}: lane {lane} out of range");
+    let byte = it.ldsm_address(lane, k_group, ldsm_iter)?;
+    let ebytes = it.layout.element_size / 8;
+    ensure!(ebytes > 0, "{op}: sub-byte elements");
+    let elem = byte / ebytes;
+    let (a, b) = it
+        .coord_of(elem)
+        .ok_or_else(|| Error::reject(format!("{op}: element {elem} is outside the tile")))?;
+    Ok(format!("byte={byte} elem={elem} (m,k)=({a},{b})"))
 }
 
 fn cute_table(l: &AnyLayout, m_ext: i64, k_ext: i64) -> Result<Vec<i64>> {
@@ -610,104 +677,6 @@ fn cute_table(l: &AnyLayout, m_ext: i64, k_ext: i64) -> Result<Vec<i64>> {
         }
     }
     Ok(out)
-}
-
-fn one(args: &[&str], op: &str) -> Result<()> {
-    ensure!(!args.is_empty(), "{op}: missing argument");
-    Ok(())
-}
-
-/// Evaluate a crosswise op.
-pub(crate) fn eval(p: &Args, op: &str, args: &[&str]) -> Result<Output> {
-    let txt = |s: String| Ok(Output::Text(s));
-    match op {
-        "constants" => {
-            one(args, op)?;
-            let (l, _, _) = parse_cfg(args[0])?;
-            let k = l.consts();
-            txt(format!(
-                "kElementsPerAccess={} kFactor={} TileShape=<{},{}> PartitionShape=<{},{}> stride={}",
-                k.elements_per_access, k.factor, k.tile.0, k.tile.1, k.partition.0, k.partition.1, l.ldm
-            ))
-        }
-        "offset_table_mk" => {
-            one(args, op)?;
-            let (l, m, kk) = parse_cfg(args[0])?;
-            let v: Vec<String> = (0..m)
-                .flat_map(|mi| (0..kk).map(move |ki| (mi, ki)))
-                .map(|(mi, ki)| l.row_major(mi, ki).to_string())
-                .collect();
-            txt(v.join(" "))
-        }
-        "rowmajor_wrapper_agrees" => {
-            one(args, op)?;
-            let (l, m, kk) = parse_cfg(args[0])?;
-            let ok = (0..m).all(|mi| (0..kk).all(|ki| l.row_major(mi, ki) == l.offset(ki, mi)));
-            txt(ok.to_string())
-        }
-        "cute_equivalent" => {
-            ensure!(args.len() == 2, "cute_equivalent: expected name and layout");
-            let l = p.any(args[1])?;
-            let t = cute_table(&l, SEED_M, SEED_K)?;
-            txt(compare_with_seed(&t)?)
-        }
-        "iterator_policy" => {
-            one(args, op)?;
-            let it = TileIterator::parse(args[0])?;
-            let pol = it.policy()?;
-            let frag = it.shape.1 * it.instruction.0 / 32;
-            let elem = match it.element.as_str() {
-                "half_t" => "halfs".to_string(),
-                other => format!("{other}s"),
-            };
-            txt(format!(
-                "LdsmShape=<{},{}> kCount={} LdsmIterations=<{},{}> kGroupsPerTile={} Fragment={} {} stride_={} (128-bit units)",
-                pol.ldsm_shape.0,
-                pol.ldsm_shape.1,
-                pol.ldsm_shape.0 * pol.ldsm_shape.1,
-                pol.ldsm_iterations.0,
-                pol.ldsm_iterations.1,
-                pol.groups_per_tile,
-                frag,
-                elem,
-                pol.stride
-            ))
-        }
-        "lane_byte_offset" | "lane_ldsm_address" => {
-            one(args, op)?;
-            let it = TileIterator::parse(args[0])?;
-            let mut lane = None;
-            let mut kg = Some(0);
-            let mut s = None;
-            for a in &args[1..] {
-                if let Some(v) = keyed(a, &["lane"]) {
-                    lane = Some(v);
-                } else if let Some(v) = keyed(a, &["k_group"]) {
-                    kg = Some(v);
-                } else if let Some(v) = keyed(a, &["ldsm_iter"]) {
-                    s = Some(v);
-                } else {
-                    return Err(Error::parse(format!("{op}: unexpected argument {a}")));
-                }
-            }
-            let lane = lane.ok_or_else(|| Error::parse(format!("{op}: needs lane=l")))?;
-            ensure!((0..32).contains(&lane), "{op}: lane {lane} out of range");
-            let kg = kg.unwrap_or(0);
-            if op == "lane_byte_offset" {
-                return txt(it.state_after(lane, kg)?.0.to_string());
-            }
-            let s = s.ok_or_else(|| Error::parse(format!("{op}: needs ldsm_iter=s")))?;
-            let byte = it.ldsm_address(lane, kg, s)?;
-            let ebytes = it.layout.element_size / 8;
-            ensure!(ebytes > 0, "{op}: sub-byte elements");
-            let elem = byte / ebytes;
-            let (a, b) = it.coord_of(elem).ok_or_else(|| {
-                Error::reject(format!("{op}: element {elem} is outside the tile"))
-            })?;
-            txt(format!("byte={byte} elem={elem} (m,k)=({a},{b})"))
-        }
-        _ => Err(Error::unsupported(format!("unknown op {op}"))),
-    }
 }
 
 #[cfg(test)]

@@ -12,8 +12,9 @@
 //! ([`atom`]), tensors over counting iterators sliced with `_` coordinates, including CuTe's
 //! `MixedBits` offsets for swizzled layouts ([`tensor`], [`mixed`]), `make_tiled_mma`
 //! ([`tiled_mma`], with tycute's tile rule), `make_tiled_copy` and friends ([`tiled_copy`]),
-//! CUTLASS 2.x's crosswise shared-memory layout ([`crosswise`]) and the seed documents'
-//! computations ([`seeds`]); [`ops`] and [`ops_tiled`] evaluate the vector files' ops.
+//! and CUTLASS 2.x's crosswise shared-memory layout ([`crosswise`]). Parsing and printing
+//! ([`parse`], [`print`]) are how the twin reads and writes values; the vector files' ops by name
+//! are the harness crate's (`tycute-vectors`).
 //!
 //! ```
 //! use tycute_dynamic::{Layout, Tiler, divide::logical_divide};
@@ -31,6 +32,7 @@ pub mod complement;
 pub mod composed;
 pub mod composition;
 pub mod composition_check;
+pub mod composition_rule;
 pub mod construct;
 pub mod crosswise;
 pub mod divide;
@@ -41,17 +43,15 @@ pub mod int_tuple;
 pub mod inverse;
 pub mod layout;
 pub mod mixed;
-pub mod ops;
-pub mod ops_tiled;
 pub mod parse;
 pub mod print;
 pub mod product;
-pub mod seeds;
 pub mod swizzle;
 pub mod take;
 pub mod tensor;
 pub mod tiled_copy;
 pub mod tiled_mma;
+pub mod tiler;
 pub mod value;
 
 #[cfg(test)]

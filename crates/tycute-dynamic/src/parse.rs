@@ -696,3 +696,58 @@ mod tests {
         }
     }
 }
+
+/// Basis layouts (`(_2,_4):(_1@1,_1@0)`) parse and print back, and compose with layouts.
+#[cfg(test)]
+mod basis_tests {
+    use crate::basis::*;
+    use crate::int::Int;
+    use crate::layout::Layout;
+    use crate::value::Value;
+
+    fn b(s: &str) -> BasisLayout {
+        match s.parse::<Value>().unwrap() {
+            Value::BasisLayout(b) => b,
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn parse_print() {
+        assert_eq!(
+            b("(_2,_4):(_1@1@1,_1@0)").to_string(),
+            "(_2,_4):(_1@1@1,_1@0)"
+        );
+        assert_eq!(
+            b("(_2,_4):(_1@1@0,_1@0)").stride,
+            BasisStride::Tuple(vec![
+                BasisStride::Leaf {
+                    value: Int::st(1),
+                    path: vec![0, 1]
+                },
+                BasisStride::Leaf {
+                    value: Int::st(1),
+                    path: vec![0]
+                },
+            ])
+        );
+    }
+
+    #[test]
+    fn compositions() {
+        let a: Layout = "(_4,_4):(_4,_1)".parse().unwrap();
+        assert_eq!(
+            composition_basis(&a, &b("(_4,_4):(_1@1,_1@0)"))
+                .unwrap()
+                .to_string(),
+            "(_4,_4):(_1,_4)"
+        );
+        let a: Layout = "(_4,(_2,_3)):(_6,(_3,_1))".parse().unwrap();
+        assert_eq!(
+            composition_basis(&a, &b("(_2,_4):(_1@1@1,_1@0)"))
+                .unwrap()
+                .to_string(),
+            "(_2,_4):(_1,_6)"
+        );
+    }
+}

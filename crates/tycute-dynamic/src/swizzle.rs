@@ -158,7 +158,7 @@ impl Swizzle {
 /// Reduced ratio `a / b` of two positive bit widths.
 /// `recast_layout<From, To>`'s ratio `sizeof_bits<To> / sizeof_bits<From>` reduced, `(num,
 /// den)`; CuTe supports only `num == 1` (a downcast) or `den == 1` (an upcast).
-pub(crate) fn recast_ratio(from_bits: i64, to_bits: i64) -> Result<(i64, i64)> {
+pub fn recast_ratio(from_bits: i64, to_bits: i64) -> Result<(i64, i64)> {
     let (num, den) = ratio(to_bits, from_bits)?;
     ensure!(
         num == 1 || den == 1,

@@ -359,11 +359,6 @@ impl std::fmt::Display for Tensor {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::value::Value;
-
-    fn any(s: &str) -> AnyLayout {
-        s.parse::<Value>().unwrap().to_any_layout().unwrap()
-    }
 
     #[test]
     fn slices() {
@@ -380,116 +375,5 @@ mod tests {
             slice(&c, &t).unwrap().to_string(),
             "((_8,_16),(_8,_1),(_8,_1))"
         );
-    }
-
-    /// Put the coordinate of the sliced layout's index `i` into the `_` positions of `c`.
-    fn fill(c: &Crd, sliced: &IntTuple) -> IntTuple {
-        fn go(c: &Crd, parts: &mut std::slice::Iter<'_, IntTuple>) -> IntTuple {
-            match c {
-                Crd::U => parts.next().expect("one part per _").clone(),
-                Crd::I(i) => IntTuple::Int(*i),
-                Crd::T(v) => IntTuple::Tuple(v.iter().map(|x| go(x, parts)).collect()),
-            }
-        }
-        match c {
-            Crd::U => sliced.clone(),
-            _ => {
-                let parts = match sliced {
-                    IntTuple::Tuple(v) => v.clone(),
-                    other => vec![other.clone()],
-                };
-                go(c, &mut parts.iter())
-            }
-        }
-    }
-
-    /// Slicing keeps the function: element `i` of `T(c)` is `T` at `c` with `_` filled in.
-    fn check_slice(t: &Tensor, c: &Crd) {
-        let s = t.slice(c).unwrap();
-        let inner = t.inner().unwrap();
-        let sl = s.inner().unwrap();
-        let table = s.table(1 << 16).unwrap();
-        for (i, got) in table.iter().enumerate() {
-            // the sliced layout may refine each kept mode: give each mode its 1-D index
-            let ci = crate::layout::idx2crd(&IntTuple::dy(i as i64), &sl.shape).unwrap();
-            let flat = match (&ci, &sl.shape) {
-                (IntTuple::Tuple(cv), IntTuple::Tuple(sv)) if !matches!(c, Crd::U) => {
-                    IntTuple::Tuple(
-                        cv.iter()
-                            .zip(sv)
-                            .map(|(x, s)| IntTuple::Int(crate::tiled_mma::crd_to_1d(x, s).unwrap()))
-                            .collect(),
-                    )
-                }
-                _ => IntTuple::Int(crate::tiled_mma::crd_to_1d(&ci, &sl.shape).unwrap()),
-            };
-            let full = fill(c, &flat);
-            let x = crd2idx(&full, &inner.shape, &inner.stride).unwrap().value;
-            let want = t.base
-                + match &t.layout {
-                    AnyLayout::Plain(_) => x,
-                    AnyLayout::Composed(cl) => {
-                        let off = cl.offset.int_value().unwrap();
-                        cl.a.eval_i64(x + off).unwrap()
-                    }
-                };
-            assert_eq!(*got, want, "slice {c:?} of {t}: element {i} -> {s}");
-        }
-    }
-
-    #[test]
-    fn swizzled_slices_keep_the_function() {
-        // make_tiled_copy_A(LDSM_U32x4_N, 2x2 SM80 16x8x16, 32x32x16).tidfrg_S(sA(_,_,0))
-        let mma = crate::tiled_mma::make_tiled_mma(
-            crate::atom::mma::mma_atom("SM80_16x8x16_F16F16F16F16_TN").unwrap(),
-            &"(_2,_2):(_1,_2)".parse().unwrap(),
-            &"(_32,_32,_16)".parse().unwrap(),
-        )
-        .unwrap();
-        let tc = crate::tiled_copy::make_tiled_copy_mma(
-            crate::atom::copy::copy_atom("Copy_Atom<SM75_U32x4_LDSM_N,half_t>").unwrap(),
-            &mma,
-            crate::tiled_mma::Operand::A,
-        )
-        .unwrap();
-        let s0 = any("Sw<3,3,3> o _0 o ((_8,_16),((_8,_8),_1)):((_8,_512),((_1,_64),_0))");
-        let t = Tensor::new(tc.tidfrg(&s0, true).unwrap());
-        for thr in [0, 1, 5, 37, 77, 127] {
-            let c = Crd::T(vec![Crd::dy(thr), Crd::U, Crd::T(vec![Crd::U, Crd::U])]);
-            check_slice(&t, &c);
-        }
-        let sa = Tensor::new(any(
-            "Sw<3,3,3> o _0 o ((_8,_16),((_8,_8),_1),(_1,_3)):((_8,_512),((_1,_64),_0),(_0,_8192))",
-        ));
-        for k in 0..3 {
-            check_slice(&sa, &Crd::T(vec![Crd::U, Crd::U, Crd::dy(k)]));
-            check_slice(&sa, &Crd::T(vec![Crd::U, Crd::U, Crd::I(Int::st(k))]));
-        }
-        check_slice(&sa, &Crd::T(vec![Crd::dy(9), Crd::U, Crd::U]));
-        check_slice(
-            &sa,
-            &Crd::T(vec![Crd::U, Crd::T(vec![Crd::dy(3), Crd::U]), Crd::dy(1)]),
-        );
-    }
-
-    use proptest::prelude::*;
-
-    proptest! {
-        #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
-        /// Slicing a swizzled, row-major 2-D tile at a run-time row or column keeps the function.
-        #[test]
-        fn random_swizzled_slices(b in 1i32..=3, m in 0i32..=3, extra in 0i32..=2, rows in 1u32..=4, cols in 1u32..=4, r in 0i64..64, col in proptest::bool::ANY) {
-            let s = b + extra;
-            let sw = Swizzle::new(b, m, s).unwrap();
-            let (nr, nc) = (1i64 << rows, 1i64 << (cols + 2));
-            let l = Layout::right(&IntTuple::Tuple(vec![IntTuple::st(nr), IntTuple::st(nc)])).unwrap();
-            let t = Tensor::new(crate::composed::swizzle_then_layout(sw, &l));
-            let c = if col {
-                Crd::T(vec![Crd::U, Crd::dy(r % nc)])
-            } else {
-                Crd::T(vec![Crd::dy(r % nr), Crd::U])
-            };
-            check_slice(&t, &c);
-        }
     }
 }

@@ -12,8 +12,9 @@
 //! `(_3):(_2)`; an integral layout has rank 1 (`take<0,1>(_8:_1)` is `(_8):(_1)`). On a composed
 //! layout `F o off o L` it is `F o off o take<B,E>(L)`. Both assertions are check traits
 //! ([`TakeRangeNonEmpty`], [`TakeRangeInBounds`]) required by the alias [`Take`] itself, so a
-//! rejection is one error naming the rule; the runtime twin (`tycute_dynamic::ops`, op
-//! `take<B,E>`) rejects the same ranges in the same words. O(rank): one walk over the modes.
+//! rejection is one error naming the rule; the runtime twin (`tycute_dynamic::take`, the vector
+//! op `take<B,E>` of `tycute-vectors`) rejects the same ranges in the same words. O(rank): one
+//! walk over the modes.
 
 use core::ops::{Add, BitAnd};
 

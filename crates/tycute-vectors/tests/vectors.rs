@@ -26,8 +26,8 @@ use std::path::PathBuf;
 use tycute_dynamic::composition::{
     composition_cute, counterexample, take_last_strict_violation, with_cute_semantics,
 };
-use tycute_dynamic::ops::{is_known_op, result_field, Evaluator};
-use tycute_dynamic::ops_tiled::tiled_mma_of_args;
+use tycute_vectors::{is_known_op, result_field, Evaluator};
+use tycute_vectors::tiled_mma_of_args;
 
 /// The TiledMMA configurations README item 2 lists (atom, atom layout, permutation tile).
 const README_TILED_MMA: &[(&str, &str, &str)] = &[

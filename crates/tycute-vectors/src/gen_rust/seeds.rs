@@ -12,7 +12,9 @@
 //!
 //! Anything else in these categories is refused with a message naming what is supported.
 
-use super::{emit_arg, mma_atom, names, split_top, translate as translate_op, Arg, Form};
+use super::table::{Arg, Form};
+use super::translate::{emit_arg, mma_atom, split_top, translate as translate_op};
+use tycute_names as names;
 
 /// The sgemm_sm80 TN label of seed 000's lines.
 const SGEMM_LABEL: &str = "sgemm_sm80_tn(m=128,n=128,k=64)";

@@ -1,9 +1,10 @@
 //! CuTe atom names → Rust types: the lookup table for every atom name string used in the test
 //! vectors (`tests/vectors/*.txt`), and the rule that produces it.
 //!
-//! This file depends on nothing but `core`/`std` (no item of this crate), so that generators
-//! (`tycute vectors rust`, `crates/tycute-cli/src/gen_rust.rs`, includes it with `#[path]`) can
-//! include or parse it.
+//! This crate depends on nothing but `core`/`std`: `tycute-atom` re-exports it as
+//! `tycute_atom::names` (the types it names are that crate's), and the generator of
+//! `tycute vectors rust` (`tycute-vectors`, crate `tycute_vectors::gen_rust`) uses it without
+//! compiling the type-level crates.
 //!
 //! # The mapping rule
 //!

@@ -10,28 +10,29 @@
 //! * `002.*`: `TiledCopy::retile` step by step for `make_tiled_copy(UniversalCopy<uint32_t>,
 //!   4x1 threads, 1x8 values)` and fragments of `V` values.
 
-use crate::atom::copy::copy_atom;
-use crate::atom::mma::mma_atom;
-use crate::atom::split_top;
-use crate::cast::upcast;
-use crate::coalesce::filter;
-use crate::composed::swizzle_then_layout;
-use crate::composition::{composition, composition_tiler};
-use crate::construct::{tile_to_shape, with_shape};
-use crate::divide::{logical_divide, zipped_divide};
 use crate::error::{ensure, Error, Result};
-use crate::int::Int;
-use crate::int_tuple::IntTuple;
-use crate::inverse::{left_inverse, right_inverse};
-use crate::layout::{crd2idx, idx2crd, Layout};
-use crate::ops::Output;
-use crate::ops_tiled::{copy_atom_member, keyed, parse_tiled_copy, Args};
-use crate::product::logical_product;
-use crate::swizzle::Swizzle;
-use crate::tensor::{Crd, Tensor};
-use crate::tiled_copy::{make_tiled_copy, make_tiled_copy_c_atom, make_tiled_copy_mma, TiledCopy};
-use crate::tiled_mma::{make_tiled_mma, Operand, TiledMma};
-use crate::value::{AnyLayout, Tiler};
+use crate::output::{plain, text, Output};
+use crate::tiled::args::{keyed, parse_tiled_copy, Args};
+use crate::tiled::copy::copy_atom_member;
+use tycute_dynamic::atom::copy::copy_atom;
+use tycute_dynamic::atom::mma::mma_atom;
+use tycute_dynamic::atom::split_top;
+use tycute_dynamic::cast::upcast;
+use tycute_dynamic::coalesce::filter;
+use tycute_dynamic::composed::swizzle_then_layout;
+use tycute_dynamic::composition::{composition, composition_tiler};
+use tycute_dynamic::construct::{tile_to_shape, with_shape};
+use tycute_dynamic::divide::{logical_divide, zipped_divide};
+use tycute_dynamic::int::Int;
+use tycute_dynamic::int_tuple::IntTuple;
+use tycute_dynamic::inverse::{left_inverse, right_inverse};
+use tycute_dynamic::layout::{crd2idx, idx2crd, Layout};
+use tycute_dynamic::product::logical_product;
+use tycute_dynamic::swizzle::Swizzle;
+use tycute_dynamic::tensor::{Crd, Tensor};
+use tycute_dynamic::tiled_copy::{make_tiled_copy, make_tiled_copy_c_atom, make_tiled_copy_mma, TiledCopy};
+use tycute_dynamic::tiled_mma::{make_tiled_mma, Operand, TiledMma};
+use tycute_dynamic::value::{AnyLayout, Tiler};
 
 /// Whether `op` is a seed op (`000.`, `001.`, `002.` prefix).
 pub fn is_seed_op(op: &str) -> bool {
@@ -40,14 +41,6 @@ pub fn is_seed_op(op: &str) -> bool {
 
 fn l(s: &str) -> Layout {
     s.parse().expect("built-in layout")
-}
-
-fn plain(x: Layout) -> Output {
-    Output::Layout(AnyLayout::Plain(x))
-}
-
-fn text(x: impl std::fmt::Display) -> Output {
-    Output::Text(x.to_string())
 }
 
 /// `sgemm_sm80_tn(m=128,n=128,k=64)`.
@@ -215,12 +208,7 @@ fn seed000(p: &Args, name: &str, args: &[&str]) -> Result<Output> {
         return copy_atom_member(&copy_atom("Copy_Atom<SM75_U32x4_LDSM_N,half_t>")?, m);
     }
     if let Some(m) = name.strip_prefix("mma_atom.") {
-        return crate::ops_tiled::eval_tiled(
-            p.lenient,
-            &format!("mma.{m}"),
-            &["SM80_16x8x16_F16F16F16F16_TN"],
-        )
-        .unwrap_or_else(|| Err(Error::unsupported(format!("unknown op 000.{name}"))));
+        return crate::tiled::mma::eval_mma_atom_op(m, &["SM80_16x8x16_F16F16F16F16_TN"]);
     }
     for (prefix, tc) in [
         ("copyA.", s.copy_ab()),
@@ -388,7 +376,7 @@ fn strip_static(t: &IntTuple) -> IntTuple {
 fn parse_001(
     p: &Args,
     label: &str,
-) -> Result<(Option<crate::atom::copy::CopyAtom>, TiledMma, Option<i64>)> {
+) -> Result<(Option<tycute_dynamic::atom::copy::CopyAtom>, TiledMma, Option<i64>)> {
     let parts = split_top(label);
     let mut it = parts.iter().peekable();
     let mut atom = None;
@@ -522,7 +510,7 @@ fn seed002(p: &Args, name: &str, args: &[&str]) -> Result<Output> {
             n,
             &with_shape(
                 &right_inverse(&tc.layout_tv)?,
-                &crate::tiled_copy::tiler_shape(&tc.tiler)?,
+                &tycute_dynamic::tiled_copy::tiler_shape(&tc.tiler)?,
             )?,
         )
     };
@@ -532,7 +520,7 @@ fn seed002(p: &Args, name: &str, args: &[&str]) -> Result<Output> {
         "Tiler_MN" => text(&tc.tiler),
         "right_inverse(TiledLayout_TV).with_shape(Tiler_MN)" => plain(with_shape(
             &right_inverse(&tc.layout_tv)?,
-            &crate::tiled_copy::tiler_shape(&tc.tiler)?,
+            &tycute_dynamic::tiled_copy::tiler_shape(&tc.tiler)?,
         )?),
         "frg_layout_mn" => plain(frg_mn(need_v()?)?),
         "right_inverse(frg_layout_mn)" => plain(right_inverse(&frg_mn(need_v()?)?)?),
