@@ -113,3 +113,39 @@ macro_rules! configurations {
         }
     };
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rows(_: bool) -> Vec<Row> {
+        Vec::new()
+    }
+
+    fn header() -> (String, Values) {
+        (String::from("// h\n"), Values::default())
+    }
+
+    #[test]
+    fn a_variant_names_its_configuration() {
+        assert_eq!(Variant::SM80_GEMM.options("sm80_nt_128x256"), ["-DTYCUTE_SM80_CONFIG=sm80_nt_128x256"]);
+        assert_eq!(Variant::SM90_GEMM.options("sm90"), ["-DTYCUTE_SM90_CONFIG=sm90"]);
+        assert_eq!(Variant::SM90_GEMM.kernel, "sm90_gemm.cu");
+    }
+
+    #[test]
+    fn entries_hold_what_they_were_given() {
+        const DUMP: Config = Config { name: "x", about: "a dump", num_threads: 0, rows, thread_rows: no_thread_rows };
+        let d = Entry::dump(DUMP);
+        assert_eq!(d.name, "x");
+        assert!(d.header.is_none() && d.variant.is_none() && d.dump.is_some());
+        let k = Entry::kernel("x", header, Variant::SM80_GEMM);
+        assert!(k.dump.is_none());
+        assert_eq!(k.variant, Some(Variant::SM80_GEMM));
+        assert_eq!((k.header.unwrap())().0, "// h\n");
+        let both = k.with_dump(DUMP);
+        assert_eq!(both.dump.map(|c| c.about), Some("a dump"));
+        assert_eq!(both.variant, Some(Variant::SM80_GEMM));
+        assert!((DUMP.thread_rows)(0, false).is_none());
+    }
+}

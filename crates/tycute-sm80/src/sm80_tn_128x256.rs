@@ -92,7 +92,7 @@ pub const ENTRIES: &[tycute_kernel::registry::Entry] = {
     use tycute_kernel::emit::sm80::header_with_values;
     use tycute_kernel::registry::{Entry, Variant};
     &[
-    Entry::kernel(<Sm80Tn128x256 as Sm80Config>::NAME, header_with_values::<Sm80Tn128x256>, Variant::SM80_GEMM),
+        Entry::kernel(<Sm80Tn128x256 as Sm80Config>::NAME, header_with_values::<Sm80Tn128x256>, Variant::SM80_GEMM),
     ]
 };
 /// No kernel without `kernel`: no entry.

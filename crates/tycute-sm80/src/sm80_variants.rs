@@ -103,8 +103,8 @@ pub const ENTRIES: &[tycute_kernel::registry::Entry] = {
     use tycute_kernel::emit::sm80::header_with_values;
     use tycute_kernel::registry::{Entry, Variant};
     &[
-    Entry::kernel(<Sm80Tn128x256F16Acc as Sm80Config>::NAME, header_with_values::<Sm80Tn128x256F16Acc>, Variant::SM80_GEMM),
-    Entry::kernel(<Sm80Tn128x256F16Cd as Sm80Config>::NAME, header_with_values::<Sm80Tn128x256F16Cd>, Variant::SM80_GEMM),
-    Entry::kernel(<Sm80Tn128x256F16AccF16Cd as Sm80Config>::NAME, header_with_values::<Sm80Tn128x256F16AccF16Cd>, Variant::SM80_GEMM),
+        Entry::kernel(<Sm80Tn128x256F16Acc as Sm80Config>::NAME, header_with_values::<Sm80Tn128x256F16Acc>, Variant::SM80_GEMM),
+        Entry::kernel(<Sm80Tn128x256F16Cd as Sm80Config>::NAME, header_with_values::<Sm80Tn128x256F16Cd>, Variant::SM80_GEMM),
+        Entry::kernel(<Sm80Tn128x256F16AccF16Cd as Sm80Config>::NAME, header_with_values::<Sm80Tn128x256F16AccF16Cd>, Variant::SM80_GEMM),
     ]
 };
