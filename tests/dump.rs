@@ -136,7 +136,7 @@ fn crosswise_matches_vectors() {
 
 #[test]
 fn every_thread_of_every_configuration() {
-    for c in tycute::configs::CONFIGS {
+    for c in tycute::configs::CONFIGS.iter() {
         for tables in [false, true] {
             for r in (c.rows)(tables) {
                 assert!(!matches!(r.value, RowValue::Error(_)), "{}: {}: {}", c.name, r.name, r.text());

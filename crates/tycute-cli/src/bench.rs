@@ -282,7 +282,7 @@ fn bench_sm80(args: &BenchArgs) -> i32 {
     let image = match cfg.cubin(arch) {
         Ok(Some(i)) => i,
         Ok(None) => {
-            eprintln!("error: no NVRTC to build the kernel (source scripts/cuda-env.sh, or set TYCUTE_GEMM_CUBIN)");
+            eprintln!("error: no NVRTC to build the kernel (source scripts/cuda-env.sh, or set TYCUTE_CUBIN_DIR)");
             return 1;
         }
         Err(e) => {

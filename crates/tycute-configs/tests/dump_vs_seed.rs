@@ -64,7 +64,7 @@ fn sgemm_sm80_dump_matches_seed_000() {
 
 #[test]
 fn threads_dump_and_past_the_last_is_refused() {
-    for cfg in tycute_configs::CONFIGS {
+    for cfg in tycute_configs::CONFIGS.iter() {
         // the first and last threads of each warp, and the whole first warp
         let sample = (0..cfg.num_threads).filter(|t| t % 32 == 0 || t % 32 == 31 || *t < 32);
         for t in sample {

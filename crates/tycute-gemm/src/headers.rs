@@ -24,20 +24,9 @@ pub const SM90: &str = include_str!(concat!(env!("OUT_DIR"), "/sm90.h"));
 pub const SM90_128X256: &str = include_str!(concat!(env!("OUT_DIR"), "/sm90_128x256.h"));
 /// `sm90_reuse_c.h`: `sm90` with ReuseSmemC.
 pub const SM90_REUSE_C: &str = include_str!(concat!(env!("OUT_DIR"), "/sm90_reuse_c.h"));
-/// Every header.
-pub const HEADERS: &[(&str, &str)] = &[
-    ("sgemm_sm80.h", SGEMM_SM80),
-    ("sm80_tn_128x256.h", SM80_TN_128X256),
-    ("sm80_nt_128x256.h", SM80_NT_128X256),
-    ("sm80_nn_128x256.h", SM80_NN_128X256),
-    ("sm80_tt_128x256.h", SM80_TT_128X256),
-    ("sm80_tn_128x256_f16acc.h", SM80_TN_128X256_F16ACC),
-    ("sm80_tn_128x256_f16cd.h", SM80_TN_128X256_F16CD),
-    ("sm80_tn_128x256_f16acc_f16cd.h", SM80_TN_128X256_F16ACC_F16CD),
-    ("sm90.h", SM90),
-    ("sm90_128x256.h", SM90_128X256),
-    ("sm90_reuse_c.h", SM90_REUSE_C),
-];
+// `HEADERS`, every header `(file name, text)` in the registry's order (tycute-configs'
+// `registry`), written by build.rs.
+include!(concat!(env!("OUT_DIR"), "/headers.rs"));
 
 include!(concat!(env!("OUT_DIR"), "/header_values.rs"));
 

@@ -1,5 +1,6 @@
-//! The tests of `tycute-configs`, one module per module of the library (`src/NAME.rs` is tested
-//! by `NAME.rs` here). They link the library instead of being its unit tests: a `--test` build of
+//! The tests of `tycute-configs` and of the configuration crates it joins (tycute-kernel,
+//! tycute-sm80, tycute-sm90), one module per module (`NAME.rs` tests module `NAME`; `registry.rs`
+//! the registry). They link the library instead of being its unit tests: a `--test` build of
 //! the library would evaluate every configuration's types a second time (docs/perf.md).
 
 // `cute!` names `::tycute`, as in the library
@@ -13,6 +14,8 @@ mod emit_header;
 mod emit_sm80;
 #[cfg(all(feature = "kernel", feature = "sm90"))]
 mod emit_sm90;
+#[cfg(all(feature = "kernel", feature = "sm90", feature = "sgemm_sm80_nt", feature = "crosswise"))]
+mod registry;
 mod rows;
 mod sgemm_sm80;
 #[cfg(feature = "kernel")]

@@ -24,7 +24,7 @@ use tycute_layout::{half_t, Composition, MakeLayoutLeft, TileToShape};
 use tycute_macros::cute;
 use tycute_tiled::copy::{MakeTiledCopy, MakeTiledCopyA, MakeTiledCopyB};
 
-use crate::kernel::sm80::Sm80Config;
+use tycute_kernel::kernel::sm80::Sm80Config;
 use crate::sm80_tn_128x256 as tn;
 
 /// The MN-major atom: 64 halves along M (one 128-byte row) by 8 along K, 128-byte swizzle.
@@ -77,4 +77,13 @@ impl Sm80Config for Sm80Nt128x256 {
     type R2SCopy = tn::R2SCopy;
     type S2GCopy = tn::S2GCopy;
 }
-crate::impl_sm80_kernel!(Sm80Nt128x256);
+tycute_kernel::impl_sm80_kernel!(Sm80Nt128x256);
+
+/// The registry's entries: the header and the build of `kernels/sm80_gemm.cu`.
+pub const ENTRIES: &[tycute_kernel::registry::Entry] = {
+    use tycute_kernel::emit::sm80::header_with_values;
+    use tycute_kernel::registry::{Entry, Variant};
+    &[
+        Entry::kernel(<Sm80Nt128x256 as Sm80Config>::NAME, header_with_values::<Sm80Nt128x256>, Variant::SM80_GEMM),
+    ]
+};

@@ -29,7 +29,7 @@ use tycute_tiled::copy::{GetLayoutS_TV, MakeTiledCopyA, PartitionS, TidfrgS, Til
 use tycute_tiled::mma::{MakeTiledMma, TileShape};
 use typenum::Integer;
 
-use crate::rows::{tv_row, Row, Rows};
+use tycute_kernel::rows::{tv_row, Row, Rows};
 
 /// The 64x32 (M x K) warp tile, K-major: `(_64,_32):(_32,_1)`.
 pub type TileLayout = cute!((_64,_32):(_32,_1));
@@ -122,3 +122,15 @@ pub fn rows(tables: bool) -> Vec<Row> {
     }
     r.into_rows()
 }
+
+/// The dump of `tycute dump crosswise`.
+pub const DUMP: tycute_kernel::registry::Config = tycute_kernel::registry::Config {
+    name: "crosswise",
+    about: "TensorOpMultiplicandCrosswise<16,32> (seed 003) as Sw<2,3,3> o (64,32):(32,1): every lane's ldmatrix.x4 row addresses",
+    num_threads: 0,
+    rows,
+    thread_rows: tycute_kernel::registry::no_thread_rows,
+};
+
+/// The registry's entry: the dump (no kernel).
+pub const ENTRIES: &[tycute_kernel::registry::Entry] = &[tycute_kernel::registry::Entry::dump(DUMP)];

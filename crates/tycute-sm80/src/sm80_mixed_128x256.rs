@@ -9,7 +9,7 @@
 //! With C row-major, the host runs NN as the column-major `D^T = B * A^T`, whose operands are TT
 //! (and TT as NN): the four configurations serve all eight layout combinations.
 
-use crate::kernel::sm80::Sm80Config;
+use tycute_kernel::kernel::sm80::Sm80Config;
 use crate::sm80_nt_128x256 as nt;
 use crate::sm80_tn_128x256 as tn;
 use tycute_macros::cute;
@@ -48,7 +48,7 @@ impl Sm80Config for Sm80Nn128x256 {
     type R2SCopy = tn::R2SCopy;
     type S2GCopy = tn::S2GCopy;
 }
-crate::impl_sm80_kernel!(Sm80Nn128x256);
+tycute_kernel::impl_sm80_kernel!(Sm80Nn128x256);
 
 /// TT: A (M,K) K-major, B (N,K) N-major.
 pub struct Sm80Tt128x256;
@@ -77,4 +77,14 @@ impl Sm80Config for Sm80Tt128x256 {
     type R2SCopy = tn::R2SCopy;
     type S2GCopy = tn::S2GCopy;
 }
-crate::impl_sm80_kernel!(Sm80Tt128x256);
+tycute_kernel::impl_sm80_kernel!(Sm80Tt128x256);
+
+/// The registry's entries: the header and the build of `kernels/sm80_gemm.cu`.
+pub const ENTRIES: &[tycute_kernel::registry::Entry] = {
+    use tycute_kernel::emit::sm80::header_with_values;
+    use tycute_kernel::registry::{Entry, Variant};
+    &[
+        Entry::kernel(<Sm80Nn128x256 as Sm80Config>::NAME, header_with_values::<Sm80Nn128x256>, Variant::SM80_GEMM),
+        Entry::kernel(<Sm80Tt128x256 as Sm80Config>::NAME, header_with_values::<Sm80Tt128x256>, Variant::SM80_GEMM),
+    ]
+};

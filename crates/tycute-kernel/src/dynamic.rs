@@ -135,7 +135,7 @@ where
 ///
 /// ```
 /// # extern crate tycute_layout as tycute;
-/// use tycute_configs::dynamic::{LocalTile, D};
+/// use tycute_kernel::dynamic::{LocalTile, D};
 /// use tycute_layout::{Layout, Nil, Tup, typenum::{P1, P128, P64}};
 /// use tycute_macros::cute;
 /// use tycute_tiled::copy::text;

@@ -36,7 +36,7 @@ use tycute_tiled::copy::{MakeTiledCopyC_Atom, MakeTiledCopyS, RetileS, TiledNumT
 use tycute_tiled::mma::{MakeTiledMma, PartitionFragmentC};
 use typenum::Integer;
 
-use crate::kernel::sm90::{Sm90Checked, Sm90Config, TmaSwizzle128B, TmaSwizzle64B};
+use tycute_kernel::kernel::sm90::{Sm90Checked, Sm90Config, TmaSwizzle128B, TmaSwizzle64B};
 use crate::sm90::InnerLayout;
 
 /// `(bM, bN, bK) = (_128,_256,_64)`.
@@ -159,3 +159,14 @@ pub mod c2 {
     /// The variant's handle.
     pub struct Sm90_128x256C2;
 }
+
+/// The registry's entry: the header and the build of `kernels/sm90_gemm.cu` (no dump).
+#[cfg(feature = "kernel")]
+pub const ENTRIES: &[tycute_kernel::registry::Entry] = &[tycute_kernel::registry::Entry::kernel(
+    <Sm90_128x256 as Sm90Config>::NAME,
+    tycute_kernel::emit::sm90::header_with_values::<Sm90_128x256>,
+    tycute_kernel::registry::Variant::SM90_GEMM,
+)];
+/// No kernel without `kernel`: no entry.
+#[cfg(not(feature = "kernel"))]
+pub const ENTRIES: &[tycute_kernel::registry::Entry] = &[];

@@ -21,7 +21,7 @@ use tycute_macros::cute;
 use tycute_tiled::copy::{MakeTiledCopy, MakeTiledCopyA, MakeTiledCopyB, MakeTiledCopyC};
 use tycute_tiled::mma::MakeTiledMma;
 
-use crate::kernel::sm80::Sm80Config;
+use tycute_kernel::kernel::sm80::Sm80Config;
 
 /// `bP`: 3 stages of 16 KiB (A) + 32 KiB (B).
 pub type Stages = cute!(_3);
@@ -84,4 +84,17 @@ impl Sm80Config for Sm80Tn128x256 {
 // the kernel side (tables, header, analysis): with the `kernel` feature; the types above are
 // always there (the compile-fail cases of ui-tests build on them without it)
 #[cfg(feature = "kernel")]
-crate::impl_sm80_kernel!(Sm80Tn128x256);
+tycute_kernel::impl_sm80_kernel!(Sm80Tn128x256);
+
+/// The registry's entries: the header and the build of `kernels/sm80_gemm.cu`.
+#[cfg(feature = "kernel")]
+pub const ENTRIES: &[tycute_kernel::registry::Entry] = {
+    use tycute_kernel::emit::sm80::header_with_values;
+    use tycute_kernel::registry::{Entry, Variant};
+    &[
+        Entry::kernel(<Sm80Tn128x256 as Sm80Config>::NAME, header_with_values::<Sm80Tn128x256>, Variant::SM80_GEMM),
+    ]
+};
+/// No kernel without `kernel`: no entry.
+#[cfg(not(feature = "kernel"))]
+pub const ENTRIES: &[tycute_kernel::registry::Entry] = &[];

@@ -34,8 +34,8 @@ use tycute_tiled::mma::{
 };
 use tycute_tiled::CountingTensor;
 
-use crate::dynamic::{MakeFragmentOfShape, DynCopyPartition0, DynMmaPartition0, DynThrfrgC, DynTidfrgS, LocalTile, D};
-use crate::rows::{gmem_row, tv_row, Row, Rows};
+use tycute_kernel::dynamic::{MakeFragmentOfShape, DynCopyPartition0, DynMmaPartition0, DynThrfrgC, DynTidfrgS, LocalTile, D};
+use tycute_kernel::rows::{gmem_row, tv_row, Row, Rows};
 
 /// `cta_tiler = (bM, bN, bK)`: `(_128,_128,_8)`.
 pub type CtaTiler = cute!((_128,_128,_8));
@@ -100,8 +100,8 @@ static_assertions::assert_type_eq_all!(
     cute!(_256)
 );
 // the copy tile (_128,_8) divides (bM,bK); the MMA tile (_16,_16,_1) divides (bM,bN,bK)
-static_assertions::const_assert!(crate::rows::divides::<cute!(_128), cute!(_128)>() && crate::rows::divides::<cute!(_8), cute!(_8)>());
-static_assertions::const_assert!(crate::rows::divides::<cute!(_128), cute!(_16)>() && crate::rows::divides::<cute!(_8), cute!(_1)>());
+static_assertions::const_assert!(tycute_kernel::rows::divides::<cute!(_128), cute!(_128)>() && tycute_kernel::rows::divides::<cute!(_8), cute!(_8)>());
+static_assertions::const_assert!(tycute_kernel::rows::divides::<cute!(_128), cute!(_16)>() && tycute_kernel::rows::divides::<cute!(_8), cute!(_1)>());
 
 /// Threads: `size(mmaC)`.
 pub const NUM_THREADS: usize = 256;
@@ -205,3 +205,15 @@ pub fn thread_rows(t: usize, tables: bool) -> Option<Vec<Row>> {
     r.layout::<TXrB>("tXrB.layout");
     Some(r.into_rows())
 }
+
+/// The dump of `tycute dump sgemm_sm80_nt`.
+pub const DUMP: tycute_kernel::registry::Config = tycute_kernel::registry::Config {
+    name: "sgemm_sm80_nt",
+    about: "sgemm_sm80.cu gemm_nt<float> (NT, 128x128x8, 3 stages, SIMT): cp.async G2S, 16x16 UniversalFMA",
+    num_threads: NUM_THREADS,
+    rows,
+    thread_rows,
+};
+
+/// The registry's entry: the dump (no kernel).
+pub const ENTRIES: &[tycute_kernel::registry::Entry] = &[tycute_kernel::registry::Entry::dump(DUMP)];

@@ -1,6 +1,6 @@
 //! Variants of [`crate::sm80_tn_128x256`] that change element types only, for
 //! `kernels/sm80_gemm.cu`: fp16 accumulation (CuTe's `SM80_16x8x16_F16F16F16F16_TN`) and fp16 C
-//! and D. Each is [`impl_sm80_variant!`](crate::impl_sm80_variant) of the TN configuration: its
+//! and D. Each is [`impl_sm80_variant!`](tycute_kernel::impl_sm80_variant) of the TN configuration: its
 //! parts are TN's but for the TiledMMA's atom and/or the epilogue's S2G copy, its tables TN's
 //! (computed once for all of them), and the compile-time proof that they are its own is type
 //! equality of the parts (`Sm80SameMainloop`, `Sm80SameTables`), not a second derivation:
@@ -28,7 +28,7 @@ use tycute_macros::cute;
 use tycute_tiled::copy::MakeTiledCopy;
 use tycute_tiled::mma::MakeTiledMma;
 
-use crate::kernel::sm80::Sm80Config;
+use tycute_kernel::kernel::sm80::Sm80Config;
 use crate::sm80_tn_128x256::{self as tn, Sm80Tn128x256};
 
 /// TN's TiledMMA with the fp16-accumulating atom: 2x4 warps, `Tile<_32,_64,_16>`.
@@ -76,7 +76,7 @@ tn_variant!(
     MmaF16Acc,
     tn::S2GCopy
 );
-crate::impl_sm80_variant!(Sm80Tn128x256F16Acc, Sm80Tn128x256);
+tycute_kernel::impl_sm80_variant!(Sm80Tn128x256F16Acc, Sm80Tn128x256);
 
 tn_variant!(
     /// fp32 accumulation, fp16 C and D.
@@ -86,7 +86,7 @@ tn_variant!(
     tn::MmaC,
     S2GCopyF16
 );
-crate::impl_sm80_variant!(Sm80Tn128x256F16Cd, Sm80Tn128x256, s2g);
+tycute_kernel::impl_sm80_variant!(Sm80Tn128x256F16Cd, Sm80Tn128x256, s2g);
 
 tn_variant!(
     /// fp16 accumulation, fp16 C and D (CuTe's and cuBLAS's all-fp16 "HGEMM").
@@ -96,4 +96,15 @@ tn_variant!(
     MmaF16Acc,
     S2GCopyF16
 );
-crate::impl_sm80_variant!(Sm80Tn128x256F16AccF16Cd, Sm80Tn128x256F16Cd);
+tycute_kernel::impl_sm80_variant!(Sm80Tn128x256F16AccF16Cd, Sm80Tn128x256F16Cd);
+
+/// The registry's entries: the header and the build of `kernels/sm80_gemm.cu`.
+pub const ENTRIES: &[tycute_kernel::registry::Entry] = {
+    use tycute_kernel::emit::sm80::header_with_values;
+    use tycute_kernel::registry::{Entry, Variant};
+    &[
+        Entry::kernel(<Sm80Tn128x256F16Acc as Sm80Config>::NAME, header_with_values::<Sm80Tn128x256F16Acc>, Variant::SM80_GEMM),
+        Entry::kernel(<Sm80Tn128x256F16Cd as Sm80Config>::NAME, header_with_values::<Sm80Tn128x256F16Cd>, Variant::SM80_GEMM),
+        Entry::kernel(<Sm80Tn128x256F16AccF16Cd as Sm80Config>::NAME, header_with_values::<Sm80Tn128x256F16AccF16Cd>, Variant::SM80_GEMM),
+    ]
+};

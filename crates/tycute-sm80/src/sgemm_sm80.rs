@@ -36,8 +36,8 @@ use tycute_tiled::mma::{
 };
 use tycute_tiled::mma::thrfrg::{AtomTile, PermTile, ThrTile, TvTile};
 
-use crate::dynamic::{DynTensorShape, MakeFragmentOfShape, SliceLastAt0, DynCopyPartition0, DynMmaPartition0, DynThrfrgC, DynTidfrgS, LocalTile, D};
-use crate::rows::{crd, gmem_row, tv_row, Row, Rows};
+use tycute_kernel::dynamic::{DynTensorShape, MakeFragmentOfShape, SliceLastAt0, DynCopyPartition0, DynMmaPartition0, DynThrfrgC, DynTidfrgS, LocalTile, D};
+use tycute_kernel::rows::{crd, gmem_row, tv_row, Row, Rows};
 
 // ---------------------------------------------------------------------------------------------
 // The problem and the CTA tile
@@ -154,11 +154,11 @@ pub type TSGcC = PartitionD<S2GCopy, CoordMN, Z0>;
 // ---------------------------------------------------------------------------------------------
 // The configuration as a type, for the kernel side (header emission, analysis)
 
-/// sgemm_sm80 TN as an [`Sm80Config`](crate::kernel::sm80::Sm80Config): what
+/// sgemm_sm80 TN as an [`Sm80Config`](tycute_kernel::kernel::sm80::Sm80Config): what
 /// `kernels/sm80_gemm.cu` runs by default with the tutorial's layouts.
 pub struct SgemmSm80;
 
-impl crate::kernel::sm80::Sm80Config for SgemmSm80 {
+impl tycute_kernel::kernel::sm80::Sm80Config for SgemmSm80 {
     const NAME: &'static str = "sgemm_sm80";
     const ABOUT: &'static str =
         "sgemm_sm80 TN (CUTLASS's sgemm_sm80.cu gemm_tn): half_t A (M,K) and B (N,K) K-major, 128x128x64 CTA tile, 3 stages";
@@ -182,7 +182,7 @@ impl crate::kernel::sm80::Sm80Config for SgemmSm80 {
     type S2GCopy = S2GCopy;
 }
 #[cfg(feature = "kernel")]
-crate::impl_sm80_kernel!(SgemmSm80);
+tycute_kernel::impl_sm80_kernel!(SgemmSm80);
 
 // ---------------------------------------------------------------------------------------------
 // Invariants (the kernel's CUTE_STATIC_ASSERT_Vs), checked when this crate compiles
@@ -203,10 +203,10 @@ const _: () = {
     assert_type_eq_all!(LayoutC_TV<F32Acc>, LayoutC_TV<MmaAtom>);
     assert_type_eq_all!(MmaThrID<F32Acc>, MmaThrID<MmaAtom>);
 };
-static_assertions::const_assert!(crate::rows::divides::<cute!(_128), cute!(_16)>()); // bM % Tiler_M(copyA)
-static_assertions::const_assert!(crate::rows::divides::<cute!(_64), cute!(_64)>()); // bK % Tiler_K(copyA)
-static_assertions::const_assert!(crate::rows::divides::<cute!(_128), cute!(_32)>()); // bM % tile_size<0>(mma)
-static_assertions::const_assert!(crate::rows::divides::<cute!(_64), cute!(_16)>()); // bK % tile_size<2>(mma)
+static_assertions::const_assert!(tycute_kernel::rows::divides::<cute!(_128), cute!(_16)>()); // bM % Tiler_M(copyA)
+static_assertions::const_assert!(tycute_kernel::rows::divides::<cute!(_64), cute!(_64)>()); // bK % Tiler_K(copyA)
+static_assertions::const_assert!(tycute_kernel::rows::divides::<cute!(_128), cute!(_32)>()); // bM % tile_size<0>(mma)
+static_assertions::const_assert!(tycute_kernel::rows::divides::<cute!(_64), cute!(_16)>()); // bK % tile_size<2>(mma)
 
 /// `mma.thrfrg_C(Ref)` step by step (the seed prints them for `Ref = (_32,_32):(_1,_32)`).
 /// Step 1: `logical_divide(ref, (permM, permN))`.
@@ -337,7 +337,7 @@ pub type TXrB = RetileD<S2RCopyB, TCrB>;
 /// The tensors of thread `t` (`None` past [`NUM_THREADS`]): each is its partition type
 /// (thread 0's, above) with the offset and run-time strides of thread `t`, read off the
 /// thread-independent (thread, value) layouts `tidfrg_S/D(L)` and `thrfrg_C(L)` evaluated at
-/// thread `t` (see [`crate::rows::thread_tensor`]). Fragments do not depend on the thread.
+/// thread `t` (see [`tycute_kernel::rows::thread_tensor`]). Fragments do not depend on the thread.
 pub fn thread_rows(t: usize, tables: bool) -> Option<Vec<Row>> {
     if t >= NUM_THREADS {
         return None;
@@ -391,3 +391,25 @@ pub fn derivation() -> Vec<(&'static str, String)> {
         ("sC = make_layout((bM,bN))", show::<SmemLayoutC>()),
     ]
 }
+
+/// The dump of `tycute dump sgemm_sm80`.
+pub const DUMP: tycute_kernel::registry::Config = tycute_kernel::registry::Config {
+    name: "sgemm_sm80",
+    about: "sgemm_sm80.cu gemm_tn (half_t, TN, 128x128x64, 3 stages): cp.async G2S, ldmatrix S2R, 2x2 m16n8k16",
+    num_threads: NUM_THREADS,
+    rows,
+    thread_rows,
+};
+
+/// The registry's entry: the dump, and with `kernel` the header and the build of
+/// `kernels/sm80_gemm.cu`.
+#[cfg(feature = "kernel")]
+pub const ENTRIES: &[tycute_kernel::registry::Entry] = &[tycute_kernel::registry::Entry::kernel(
+    <SgemmSm80 as tycute_kernel::kernel::sm80::Sm80Config>::NAME,
+    tycute_kernel::emit::sm80::header_with_values::<SgemmSm80>,
+    tycute_kernel::registry::Variant::SM80_GEMM,
+)
+.with_dump(DUMP)];
+/// The registry's entry: the dump.
+#[cfg(not(feature = "kernel"))]
+pub const ENTRIES: &[tycute_kernel::registry::Entry] = &[tycute_kernel::registry::Entry::dump(DUMP)];

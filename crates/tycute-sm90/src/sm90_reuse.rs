@@ -8,14 +8,14 @@
 //! ```
 //!
 //! Everything but the flag is `C`'s, so the tables are too; the rule that makes reuse sound (C's
-//! and D's stages are one layout) is [`crate::kernel::sm90::ReuseSmemCFits`], checked by
+//! and D's stages are one layout) is [`tycute_kernel::kernel::sm90::ReuseSmemCFits`], checked by
 //! `Sm90Checked`. The kernel gives a stage back to the C warp only once the TMA store of the D
 //! written there has read it, so C runs one sub-tile ahead instead of `StagesCD` (docs/perf.md,
 //! "ReuseSmemC").
 
 use core::marker::PhantomData;
 
-use crate::kernel::sm90::{Sm90Checked, Sm90Config};
+use tycute_kernel::kernel::sm90::Sm90Config;
 
 /// The configuration name of `C` with ReuseSmemC (the header's file and namespace).
 pub trait ReuseName {
@@ -45,6 +45,3 @@ impl<C: Sm90Config + ReuseName> Sm90Config for ReuseSmemC<C> {
     type TmaSwizzleD = C::TmaSwizzleD;
     type ReuseSmemC = typenum::B1;
 }
-
-// sm90's C and D stages are one layout: reuse is accepted (and needs 16 KiB less)
-static_assertions::assert_impl_all!(crate::sm90::Sm90ReuseSmemC: Sm90Checked);

@@ -25,7 +25,7 @@
 //! epilogue's tables are `C`'s; what the majors change is the smem stage, the TMA boxes, the
 //! descriptors' fields and the transpose bits, which `emit::sm90` derives per operand and major
 //! and proves as the hardware reads them. A mismatch of the atom's majors and the stages'
-//! layouts does not compile ([`crate::kernel::sm90::GmmaMajorMatchesA`]).
+//! layouts does not compile ([`tycute_kernel::kernel::sm90::GmmaMajorMatchesA`]).
 
 use core::marker::PhantomData;
 
@@ -35,7 +35,7 @@ use tycute_layout::{half_t, Layout_K_SW128_Atom, Layout_MN_SW128_Atom, Nil, Tile
 use tycute_macros::cute;
 use tycute_tiled::mma::TiledMMA;
 
-use crate::kernel::sm90::{Sm90Checked, Sm90Config};
+use tycute_kernel::kernel::sm90::{Sm90Checked, Sm90Config};
 
 /// One stage `(rows, bK)` of a half-precision GMMA operand of major `Self`, 128-byte swizzle.
 pub trait OperandStage<Rows, Bk> {

@@ -63,9 +63,9 @@ use tycute_tiled::mma::{
 use tycute_tiled::CountingTensor;
 use typenum::Integer;
 
-use crate::kernel::sm90::{Sm90Checked, Sm90Config, TmaSwizzle128B, TmaSwizzle64B};
-use crate::dynamic::{DynMmaPartition0, DynThrfrgC, DynZippedDivide, LocalTile, T2, D};
-use crate::rows::{gmem_row, tv_row, Row, Rows};
+use tycute_kernel::kernel::sm90::{Sm90Checked, Sm90Config, TmaSwizzle128B, TmaSwizzle64B};
+use tycute_kernel::dynamic::{DynMmaPartition0, DynThrfrgC, DynZippedDivide, LocalTile, T2, D};
+use tycute_kernel::rows::{gmem_row, tv_row, Row, Rows};
 
 // ---------------------------------------------------------------------------------------------
 // Tiles
@@ -265,6 +265,8 @@ pub type Sm90ReuseSmemC = crate::sm90_reuse::ReuseSmemC<Sm90>;
 impl crate::sm90_reuse::ReuseName for Sm90 {
     const REUSE_NAME: &'static str = "sm90_reuse_c";
 }
+// sm90's C and D stages are one layout: reuse is accepted (and needs 16 KiB less)
+static_assertions::assert_impl_all!(Sm90ReuseSmemC: Sm90Checked);
 // every rule of the configuration trait holds (CTA tile vs wgmma tile, TMA modes vs smem
 // swizzles, stages, 227 KiB)
 static_assertions::assert_impl_all!(Sm90: Sm90Checked);
@@ -273,11 +275,11 @@ pub const FRAGMENT_SIZE: i64 = 2;
 static_assertions::assert_type_eq_all!(Size<Mma>, TiledNumThr<TiledR2S>, TiledNumThr<TiledS2R>, TiledNumThr<TiledCopyCAtom>, cute!(_128));
 // the MMA tile (_64,_128,_16) divides the CTA tile, the epilogue tile divides the CTA tile and is a
 // multiple of the C-atom copy's 64x16 tile (and of one warpgroup's 64 rows)
-static_assertions::const_assert!(crate::rows::divides::<cute!(_128), cute!(_64)>() && crate::rows::divides::<cute!(_64), cute!(_16)>());
-static_assertions::const_assert!(crate::rows::divides::<cute!(_128), cute!(_64)>() && crate::rows::divides::<cute!(_128), cute!(_32)>());
+static_assertions::const_assert!(tycute_kernel::rows::divides::<cute!(_128), cute!(_64)>() && tycute_kernel::rows::divides::<cute!(_64), cute!(_16)>());
+static_assertions::const_assert!(tycute_kernel::rows::divides::<cute!(_128), cute!(_64)>() && tycute_kernel::rows::divides::<cute!(_128), cute!(_32)>());
 static_assertions::assert_type_eq_all!(Size<At<Tiler_MN<TiledCopyCAtom>, Z0>>, cute!(_64));
 static_assertions::assert_type_eq_all!(Size<At<Tiler_MN<TiledCopyCAtom>, typenum::P1>>, cute!(_16));
-static_assertions::const_assert!(crate::rows::divides::<cute!(_32), Size<At<Tiler_MN<TiledCopyCAtom>, typenum::P1>>>());
+static_assertions::const_assert!(tycute_kernel::rows::divides::<cute!(_32), Size<At<Tiler_MN<TiledCopyCAtom>, typenum::P1>>>());
 // TMA: a box dimension is at most 256 elements; with SWIZZLE_128B the inner box is at most 128 bytes
 static_assertions::assert_type_eq_all!(TmaBoxA, cute!((_128,_64)));
 static_assertions::const_assert!(<TmaBoxInner as Integer>::I64 * ELEM_BYTES <= 128 && TMA_BOX_BYTES == 16384);
@@ -342,3 +344,25 @@ pub fn thread_rows(t: usize, tables: bool) -> Option<Vec<Row>> {
     r.thread_tensor::<TSRsC>("tSR_sC", &tv_row(&table::<TidfrgS<TiledS2R, SC>>(), n, t));
     Some(r.into_rows())
 }
+
+/// The dump of `tycute dump sm90`.
+pub const DUMP: tycute_kernel::registry::Config = tycute_kernel::registry::Config {
+    name: "sm90",
+    about: "SM90 128x128x64, 4 stages: TMA into K-major SW128 smem, 64x128x16 GMMA warpgroup, seed 004's STSM epilogue (64x32 sub-tiles)",
+    num_threads: NUM_THREADS,
+    rows,
+    thread_rows,
+};
+
+/// The registry's entry: the dump, and with `kernel` the header and the build of
+/// `kernels/sm90_gemm.cu`.
+#[cfg(feature = "kernel")]
+pub const ENTRIES: &[tycute_kernel::registry::Entry] = &[tycute_kernel::registry::Entry::kernel(
+    <Sm90 as Sm90Config>::NAME,
+    tycute_kernel::emit::sm90::header_with_values::<Sm90>,
+    tycute_kernel::registry::Variant::SM90_GEMM,
+)
+.with_dump(DUMP)];
+/// The registry's entry: the dump.
+#[cfg(not(feature = "kernel"))]
+pub const ENTRIES: &[tycute_kernel::registry::Entry] = &[tycute_kernel::registry::Entry::dump(DUMP)];

@@ -1,0 +1,35 @@
+//! tycute's own sm80 configurations, evaluated at the type level (a crate of their own, so that
+//! cargo builds them side by side with the sm90 ones: docs/design.md, "The crates of the
+//! configurations"). Each module is one configuration file ending in its registry `ENTRIES`;
+//! the list below is the registry's order (`tycute dump list`, the headers).
+//!
+//! | module | configuration |
+//! |---|---|
+//! | [`sgemm_sm80`] | CUTLASS's `sgemm_sm80.cu` tutorial, `gemm_tn` (half_t, 128x128x64, cp.async + ldmatrix + m16n8k16) |
+//! | [`sgemm_sm80_nt`] | the same tutorial's `gemm_nt<float>` (128x128x8, cp.async, 16x16 UniversalFMA) |
+//! | [`crosswise`] | CUTLASS 2.x `TensorOpMultiplicandCrosswise<16,32>` (seed 003): the ldmatrix addresses of a 64x32 warp tile |
+//! | [`sm80_tn_128x256`] | tycute's own 128x256x64 TN configuration |
+//! | `sm80_nt_128x256`, `sm80_mixed_128x256` | the same with the other majors (NT, NN, TT) |
+//! | `sm80_variants` | `sm80_tn_128x256` with other element types (fp16 accumulators, C and D) |
+
+// `cute!` expands to `::tycute::__private::...`.
+extern crate tycute_layout as tycute;
+
+tycute_kernel::configurations! {
+    sgemm_sm80,
+    #[cfg(feature = "sgemm_sm80_nt")]
+    sgemm_sm80_nt,
+    #[cfg(feature = "crosswise")]
+    crosswise,
+    sm80_tn_128x256,
+    #[cfg(feature = "kernel")]
+    sm80_nt_128x256,
+    #[cfg(feature = "kernel")]
+    sm80_mixed_128x256,
+    #[cfg(feature = "kernel")]
+    sm80_variants,
+}
+
+/// sgemm_sm80's shared-memory copies on an unswizzled stage (the bank analysis' comparison).
+#[cfg(feature = "kernel")]
+pub mod analyze;

@@ -1,0 +1,137 @@
+//! The sm90 configurations' [`Sm90Types`]: for each, the type-level values its header needs
+//! (`show`/`table` of the configuration module's CuTe-named types), which the generic emitter
+//! (`tycute_kernel::emit::sm90`) turns into the header; and the `sm90` configuration's tables,
+//! header and host-side proof.
+
+use tycute_kernel::emit::sm90::{check_tables, header_of, tables_of, Report, Sm90Types, Tables, Texts};
+use tycute_kernel::kernel::sm90::Sm90Config;
+use tycute_layout::{show, table, LayoutAt, Size};
+use tycute_tiled::copy::{TidfrgD, TidfrgS};
+use tycute_tiled::mma::{GetLayoutA_TV, GetLayoutB_TV, ThrLayoutVMNK, ThrfrgA, ThrfrgB, ThrfrgC, TileShape};
+use typenum::Integer;
+
+use crate::sm90::Sm90;
+
+/// `impl Sm90Types for $cfg` from the types of configuration module `crate::$m` (`variant T, of
+/// $cfg, module`: for a test variant `T` of configuration `$cfg` whose types are `module`'s).
+macro_rules! sm90_types {
+    ($cfg:ty, $m:ident, $about:expr) => {
+        sm90_types!(variant $cfg, of $cfg, $m, $about);
+    };
+    (variant $ty:ty, of $cfg:ty, $($m:ident)::+, $about:expr) => {
+        impl Sm90Types for $ty {
+            type Cfg = $cfg;
+            const ABOUT: &'static str = $about;
+            const THREADS: usize = crate::$($m)::+::NUM_THREADS;
+            fn texts() -> Texts {
+                use crate::$($m)::+ as c;
+                Texts {
+                    cta_tiler: <c::CtaTiler as tycute_layout::Reify>::REPR,
+                    stages: <c::Stages as tycute_layout::Reify>::REPR,
+                    smem_atom_a: <c::SmemAtomA as tycute_layout::Reify>::REPR,
+                    smem_atom_d: <c::SmemAtomD as tycute_layout::Reify>::REPR,
+                    box_b: <c::TmaBoxB as tycute_layout::Reify>::REPR,
+                    box_d: <c::TmaBoxD as tycute_layout::Reify>::REPR,
+                    sa: <c::SmemLayoutAStage as tycute_layout::Reify>::REPR,
+                    sb: <c::SmemLayoutBStage as tycute_layout::Reify>::REPR,
+                    sd: <c::SmemLayoutDStage as tycute_layout::Reify>::REPR,
+                    mma_tile: <TileShape<c::Mma> as tycute_layout::Reify>::REPR,
+                    vmnk: <ThrLayoutVMNK<c::Mma> as tycute_layout::Reify>::REPR,
+                    cluster: <c::ClusterShape as tycute_layout::Reify>::REPR,
+                    epi_tile: <c::EpilogueTile as tycute_layout::Reify>::REPR,
+                    stages_cd: <c::StagesCD as tycute_layout::Reify>::REPR,
+                    sc: <tycute_layout::AsPositionIndependent<<$cfg as Sm90Config>::SmemLayoutCStage> as tycute_layout::Reify>::REPR,
+                }
+            }
+            fn sd() -> Vec<i64> {
+                table::<crate::$($m)::+::SmemLayoutDStage>()
+            }
+            fn mma() -> [Vec<i64>; 7] {
+                use crate::$($m)::+ as c;
+                [
+                    table::<ThrLayoutVMNK<c::Mma>>(),
+                    table::<ThrfrgA<c::Mma, c::CoordMK>>(),
+                    table::<GetLayoutA_TV<c::Mma>>(),
+                    table::<ThrfrgB<c::Mma, c::CoordNK>>(),
+                    table::<GetLayoutB_TV<c::Mma>>(),
+                    table::<ThrfrgC<c::Mma, c::CoordMN>>(),
+                    table::<c::Accumulators>(),
+                ]
+            }
+            fn wgmma() -> (&'static str, usize, bool) {
+                type Atom = <crate::$($m)::+::Mma as tycute_tiled::mma::TiledMma>::Atom;
+                (<Atom as tycute_atom::GmmaPtx>::PTX, <Atom as tycute_atom::GmmaPtx>::D_REGS, <Atom as tycute_atom::GmmaPtx>::D_F32)
+            }
+            fn acc_per_mma() -> i64 {
+                <Size<LayoutAt<crate::$($m)::+::Accumulators, tycute_layout::typenum::Z0>> as Integer>::I64
+            }
+            fn operand_stages() -> [(String, Vec<i64>, Vec<i64>); 4] {
+                use crate::sm90_layouts::StageOf;
+                use tycute_layout::swizzle::gmma::{MajorK, MajorMN};
+                use tycute_layout::AsPositionIndependent;
+                type Bm = <$cfg as Sm90Config>::BM;
+                type Bn = <$cfg as Sm90Config>::BN;
+                type Bk = <$cfg as Sm90Config>::BK;
+                macro_rules! one {
+                    ($l:ty) => {
+                        (show::<AsPositionIndependent<$l>>(), table::<AsPositionIndependent<$l>>(), table::<crate::sm90::InnerLayout<AsPositionIndependent<$l>>>())
+                    };
+                }
+                [
+                    one!(StageOf<MajorK, Bm, Bk>),
+                    one!(StageOf<MajorMN, Bm, Bk>),
+                    one!(StageOf<MajorK, Bn, Bk>),
+                    one!(StageOf<MajorMN, Bn, Bk>),
+                ]
+            }
+            fn epilogue() -> [Vec<i64>; 5] {
+                use crate::$($m)::+ as c;
+                [
+                    table::<c::EpiTiles>(),
+                    table::<TidfrgD<c::TiledR2S, c::SD>>(),
+                    table::<TidfrgS<c::TiledR2S, c::CoordEpi>>(),
+                    table::<TidfrgS<c::TiledS2R, c::SC>>(),
+                    table::<TidfrgD<c::TiledS2R, c::CoordEpi>>(),
+                ]
+            }
+        }
+    };
+}
+
+sm90_types!(
+    crate::sm90::Sm90,
+    sm90,
+    "sm90: half_t A (M,K) and B (N,K) K-major, TMA into 128B-swizzled smem, a 64x128x16 GMMA warpgroup (f32 accumulators), 128x128x64 CTA tile, 4 stages, STSM + TMA-store epilogue of half_t D (N-major) in 64x32 sub-tiles; the kernel runs two such warpgroups in ping-pong"
+);
+sm90_types!(
+    variant crate::sm90_128x256::c2::Sm90_128x256C2,
+    of crate::sm90_128x256::Sm90_128x256,
+    sm90_128x256::c2,
+    "sm90_128x256 with clusters of two CTAs along M (B multicast)"
+);
+sm90_types!(
+    crate::sm90::Sm90ReuseSmemC,
+    sm90,
+    "sm90_reuse_c: sm90 (ping-pong 128x128x64, 64x32 epilogue sub-tiles) with ReuseSmemC: D is stored through the stage its C sub-tile was loaded into"
+);
+sm90_types!(
+    crate::sm90_128x256::Sm90_128x256,
+    sm90_128x256,
+    "sm90_128x256: half_t A (M,K) and B (N,K) K-major, TMA into 128B-swizzled smem, two 64x256x16 GMMA warpgroups along M (TiledMMA (_2,_1,_1), f32 accumulators), 128x256x64 CTA tile, 4 stages, cooperative STSM + TMA-store epilogue of half_t D (N-major) in 128x32 sub-tiles"
+);
+
+
+/// The tables of the `sm90` configuration ([`tables_of`]).
+pub fn tables() -> Result<Tables, String> {
+    tables_of::<Sm90>()
+}
+
+/// The header text of the `sm90` configuration.
+pub fn header() -> String {
+    header_of::<Sm90>()
+}
+
+/// Interprets the `sm90` header's values as the hardware does and checks them against the layouts.
+pub fn check() -> Result<Report, String> {
+    check_tables(&tables()?)
+}

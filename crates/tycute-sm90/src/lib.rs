@@ -1,0 +1,38 @@
+//! tycute's own sm90 configurations, evaluated at the type level (a crate of their own, so that
+//! cargo builds them side by side with the sm80 ones: docs/design.md, "The crates of the
+//! configurations"). Each configuration module ends in its registry `ENTRIES`; the list below is
+//! the registry's order.
+//!
+//! | module | configuration |
+//! |---|---|
+//! | [`sm90`] | Hopper: TMA G2S into 128B-swizzled K-major smem, a `64x128x16` GMMA warpgroup, seed 004's TMA warp-specialized epilogue (STSM R2S, LDSM S2R) |
+//! | [`sm90_128x256`] | Hopper, CUTLASS's cooperative recipe: a `128x256x64` tile for two `64x256x16` GMMA warpgroups (`(_2,_1,_1)`), 128-row epilogue sub-tiles (header only: no dump) |
+//! | [`sm90_reuse_c`] | `sm90` with CUTLASS's `ReuseSmemC` (header only) |
+//!
+//! [`sm90_layouts`] gives each configuration in the four majors (the kernel's `tn`, `nt`, `nn`,
+//! `tt`); [`header_types`] what each gives the header emitter; [`analyze`] the epilogue's bank
+//! analysis.
+
+// `cute!` expands to `::tycute::__private::...`.
+extern crate tycute_layout as tycute;
+
+tycute_kernel::configurations! {
+    sm90,
+    sm90_128x256,
+    sm90_reuse_c,
+}
+
+/// CUTLASS's `ReuseSmemC` for any sm90 configuration.
+pub mod sm90_reuse;
+
+/// Each configuration in every major of A and B.
+pub mod sm90_layouts;
+
+/// What each configuration gives the header emitter (`Sm90Types`), and `sm90`'s tables, header and
+/// host-side proof.
+#[cfg(feature = "kernel")]
+pub mod header_types;
+
+/// The sm90 epilogue's shared-memory bank analysis.
+#[cfg(feature = "kernel")]
+pub mod analyze;
