@@ -288,7 +288,7 @@ fn load_gemms(default: &[&'static str]) -> Option<Loaded> {
         let image = match cfg.cubin(arch) {
             Ok(Some(image)) => image,
             Ok(None) => {
-                eprintln!("skipped: a GPU but no NVRTC (put libnvrtc.so.13 on LD_LIBRARY_PATH, or set TYCUTE_GEMM_CUBIN)");
+                eprintln!("skipped: a GPU but no NVRTC (put libnvrtc.so.13 on LD_LIBRARY_PATH, or set TYCUTE_CUBIN_DIR)");
                 return None;
             }
             Err(e) => panic!("{e}"),
@@ -402,7 +402,7 @@ fn run_in_place() {
         }
         let image = match cfg.cubin(arch) {
             Ok(Some(image)) => image,
-            Ok(None) => return eprintln!("skipped: a GPU but no NVRTC (or TYCUTE_GEMM_CUBIN)"),
+            Ok(None) => return eprintln!("skipped: a GPU but no NVRTC (or TYCUTE_CUBIN_DIR)"),
             Err(e) => panic!("{e}"),
         };
         let mut g = Sm80Launcher::load(&ctx, &cfg, image).unwrap_or_else(|e| panic!("{e}"));

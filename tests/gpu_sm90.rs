@@ -5,7 +5,7 @@
 //! leading dimensions, batches (with one shared B and C), row- and column-major C/D, alpha/beta
 //! with and without C, every layout of A and B; each single packed problem is also run by cuBLAS
 //! (`cublasGemmEx`, the same layouts) on the same device inputs and compared. Without a GPU (or on another architecture, or without NVRTC and
-//! `TYCUTE_SM90_CUBIN`) it prints why and passes. With `TYCUTE_GEMM_BENCH` set it also prints
+//! `TYCUTE_CUBIN_DIR`) it prints why and passes. With `TYCUTE_GEMM_BENCH` set it also prints
 //! TFLOP/s beside cuBLAS (a measurement).
 
 use tycute::gemm::sm90::{BiasCase, Sm90Gemm, Sm90Strides};

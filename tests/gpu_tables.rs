@@ -7,7 +7,7 @@
 //!
 //! On the device (no Rust there): build here with
 //! `cargo test --release --test gpu_tables --no-run`, carry the executable, and run it with the
-//! device's NVRTC on `LD_LIBRARY_PATH`, or with `TYCUTE_TILE_CUBIN=FILE` naming a CUBIN built here
+//! device's NVRTC on `LD_LIBRARY_PATH`, or with `TYCUTE_CUBIN_DIR=DIR` naming a directory holding `sgemm_sm80_tile.cubin` built here
 //! (docs/headers.md has the commands and the result).
 
 use tycute_cuda::gpu;
