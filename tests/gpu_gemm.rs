@@ -259,9 +259,9 @@ type Loaded = (std::sync::Arc<tycute_cuda::cudarc::driver::CudaContext>, tycute_
 fn chosen(default: &[&'static str]) -> Option<Vec<String>> {
     use tycute::gemm::{env, sm80::SM80_CONFIGS, sm90::SM90_CONFIGS};
     let sm90: Vec<&str> = SM90_CONFIGS.iter().map(|c| c.name).collect();
-    let unknown = env::unknown_configs(&[SM80_CONFIGS, &sm90[..]].concat());
-    assert!(unknown.is_empty(), "TYCUTE_CONFIGS names no configuration of either kernel: {unknown:?} (sm80: {SM80_CONFIGS:?}; sm90: {sm90:?})");
-    let names = env::selected_configs(SM80_CONFIGS, default);
+    let unknown = env::unknown_configs(&[&SM80_CONFIGS[..], &sm90[..]].concat());
+    assert!(unknown.is_empty(), "TYCUTE_CONFIGS names no configuration of either kernel: {unknown:?} (sm80: {:?}; sm90: {sm90:?})", *SM80_CONFIGS);
+    let names = env::selected_configs(&SM80_CONFIGS, default);
     if names.is_empty() {
         eprintln!("skipped: TYCUTE_CONFIGS names no sm80 configuration");
         return None;
@@ -299,7 +299,7 @@ fn load_gemms(default: &[&'static str]) -> Option<Loaded> {
 }
 
 fn run_cases(small_only: bool) {
-    let Some((ctx, arch, gemms)) = load_gemms(tycute::gemm::sm80::SM80_CONFIGS) else { return };
+    let Some((ctx, arch, gemms)) = load_gemms(&tycute::gemm::sm80::SM80_CONFIGS) else { return };
     for (name, g) in gemms {
         let cfg = g.cfg.clone();
         let mut cases = small_cases();

@@ -87,7 +87,7 @@ fn loaded_configs() -> Result<Vec<Sm90Gemm>, String> {
         return Err("TYCUTE_CONFIGS names no sm90 configuration".into());
     }
     let mut out = vec![];
-    for cfg in tycute::gemm::sm90::SM90_CONFIGS {
+    for cfg in tycute::gemm::sm90::SM90_CONFIGS.iter() {
         if !chosen.contains(&cfg.name) {
             continue;
         }

@@ -5,8 +5,14 @@
 //!   CTAs whose partial sums meet in a workspace slot (`kernels/sm80_gemm.cu`, "Stream-K tail").
 //! * sm90 ([`Sm90Schedule`]): the persistent kernel's schedule, whole tiles in turn and the last
 //!   ones stream-K, as a split tail or as one line of k-blocks (`kernels/sm90_gemm.cu`, "This
-//!   CTA's work"); [`Sm90Schedule::units`] and [`Sm90Schedule::contributors`] are the kernel's
-//!   walk, checked here on many schedules.
+//!   CTA's work").
+//!
+//! The walk itself (which CTA runs which units, and whose partial sums a head adds) has one
+//! definition, `kernels/include/tycute/scheduler/stream_k.h`, which both kernels include; a
+//! launch needs only the plan (`grid`, `sk_tiles`, `split`; `first`, `splits`). The walk here
+//! ([`Sm90Schedule::units`], [`Sm90Schedule::contributors`]) is a model for tests: this file checks
+//! on many schedules that it runs every k-block of every tile once, and `tests/toolchains.rs`
+//! (`the_host_walks_the_kernels_stream_k`) checks that the header walks exactly the same units.
 
 /// How one sm80 launch splits its tiles: the first `first` tiles are whole CTAs (full waves), each
 /// of the remaining `tiles - first` (the last wave) is `splits` CTAs along K, whose partial sums

@@ -43,17 +43,10 @@ pub const DEFAULT_SM80: &str = "sm80_tn_128x256";
 /// configuration being loaded).
 pub const CUBIN_ENV: &str = crate::cubin::CUBIN_DIR_ENV;
 
-/// The sm80 configurations that have a header.
-pub const SM80_CONFIGS: &[&str] = &[
-    "sm80_tn_128x256",
-    "sgemm_sm80",
-    "sm80_nt_128x256",
-    "sm80_nn_128x256",
-    "sm80_tt_128x256",
-    "sm80_tn_128x256_f16acc",
-    "sm80_tn_128x256_f16cd",
-    "sm80_tn_128x256_f16acc_f16cd",
-];
+/// The sm80 configurations that have a header: the registry's configurations of
+/// `kernels/sm80_gemm.cu` (`tycute_configs::names_of_kernel`), in its order.
+pub static SM80_CONFIGS: std::sync::LazyLock<Vec<&'static str>> =
+    std::sync::LazyLock::new(|| tycute_configs::names_of_kernel("sm80_gemm.cu"));
 
 impl Sm80Header {
     /// The configuration `name` (one of [`SM80_CONFIGS`]), read from its header.
@@ -138,7 +131,7 @@ impl Layouts {
     pub fn sm80_config(&self) -> Result<Sm80Header> {
         let (a, b, _) = self.kernel_operands();
         let mut have = Vec::new();
-        for &name in SM80_CONFIGS {
+        for &name in SM80_CONFIGS.iter() {
             let cfg = Sm80Header::named(name)?;
             // (the fp16 variants are chosen by name)
             if (cfg.acc_bits, cfg.out_bits) != (32, 32) {

@@ -31,8 +31,11 @@ pub const SM90: Sm90Header = Sm90Header { name: "sm90" };
 pub const SM90_128X256: Sm90Header = Sm90Header { name: "sm90_128x256" };
 /// `sm90_reuse_c`: `sm90` with ReuseSmemC (D stored through C's epilogue stages).
 pub const SM90_REUSE_C: Sm90Header = Sm90Header { name: "sm90_reuse_c" };
-/// Every sm90 configuration.
-pub const SM90_CONFIGS: &[Sm90Header] = &[SM90, SM90_128X256, SM90_REUSE_C];
+/// Every sm90 configuration: the registry's configurations of `kernels/sm90_gemm.cu`
+/// (`tycute_configs::names_of_kernel`), in its order.
+pub static SM90_CONFIGS: std::sync::LazyLock<Vec<Sm90Header>> = std::sync::LazyLock::new(|| {
+    tycute_configs::names_of_kernel("sm90_gemm.cu").into_iter().map(|name| Sm90Header { name }).collect()
+});
 
 impl Sm90Header {
     /// The configuration `name` (one of [`SM90_CONFIGS`]).
