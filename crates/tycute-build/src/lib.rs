@@ -1,7 +1,7 @@
-//! The dependency of tycute's build script (with the `headers` feature): the named
-//! configurations' CUDA header emitter, `tycute_build::emit::write_all(out_dir)`.
+//! The dependency of tycute-gemm's build script: the named configurations' CUDA header emitter,
+//! `tycute_build::emit::write_all(out_dir)`.
 //!
-//! A crate of its own so that a dependent asking for `configs` gets tycute-configs as a library
-//! only, not a second host build for a build script that writes nothing without `headers`.
+//! A crate of its own so that a dependent asking for tycute's `configs` feature gets
+//! tycute-configs as a library only, never a second, host build of it for a build script.
 
 pub use tycute_configs::emit;
