@@ -19,7 +19,7 @@
 // zeroes the slot and its counter for the next launch, and runs the epilogue.
 // Residues: each CTA runs one of two instantiations of gemm_tile. A tile inside (M, N) with
 // kTileK dividing K runs the plain one, whose mainloop is the residue-free one instruction for
-// instruction (docs/perf.md); otherwise the residue one loads with the zero-fill form of the same
+// instruction (docs/perf-history.md); otherwise the residue one loads with the zero-fill form of the same
 // cp.async (src-size 0 for a row outside M or N and for a k-chunk at or past K: the MMAs then add
 // zeros; whole k-tiles of a tile inside (M, N) still load plainly). An M-/N-major operand's vector
 // is 8 rows of one k column: src-size 0 past K, else 2 bytes per row inside M (N), so that such an

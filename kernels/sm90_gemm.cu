@@ -22,7 +22,7 @@
 //     on shared memory descriptors, one wgmma group in flight, a stage released (empty barrier)
 //     once the group that read it has completed;
 //   * with kClusterM > 1 (the configuration's ClusterShape; measured, not used by sm90 or
-//     sm90_128x256: docs/perf.md), clusters of kClusterM CTAs along M walk cluster tiles, each CTA
+//     sm90_128x256: docs/perf-history.md), clusters of kClusterM CTAs along M walk cluster tiles, each CTA
 //     multicasting its slice of K-major B (kTmaBoxB_K, kTmaMcastB) to all of them and releasing a stage on
 //     every CTA's empty barrier;
 //   * the epilogue (seed 004's; the cooperative one with 128-row sub-tiles, all 256 threads of the
@@ -96,7 +96,7 @@ using namespace tycute::TYCUTE_SM90_CONFIG;
 using tycute::arch::TmaMap;
 using namespace tycute::gemm;
 
-// With -DTYCUTE_SM90_TRACE (a diagnostic build, docs/perf.md "sm90: stream-K"): each launch
+// With -DTYCUTE_SM90_TRACE (a diagnostic build, docs/perf-history.md "sm90: stream-K"): each launch
 // records per CTA and unit (the first 16) {tile, kt0, kt1, start, mainloop done, partial sums stored or
 // added, end} in globaltimer nanoseconds; the host reads them (Sm90Gemm::trace).
 #ifdef TYCUTE_SM90_TRACE
@@ -130,7 +130,7 @@ __device__ __forceinline__ void gemm(const TmaMap& tma_a, const TmaMap& tma_b, c
   namespace arch = tycute::arch;
   static_assert(kClusterM == 1 || OpB::kMn == 0, "clusters multicast slices of K-major B only");
   // stream-K in the cooperative schedule only: its code, present, slows the ping-pong one by 5-7 %
-  // (8192x8192x256 and x1024, docs/perf.md), whose shapes the host's pick keeps off it anyway
+  // (8192x8192x256 and x1024, docs/perf-history.md), whose shapes the host's pick keeps off it anyway
   if constexpr (kConsumers > 1) sk_tiles = sk_split = 0;
   extern __shared__ unsigned char smem_raw[];
   const Sm90Smem sm = Sm90Smem::carve(smem_raw);

@@ -30,7 +30,7 @@
 //!   hashes to 0 mod [`SAMPLE_EVERY`]: a TiledMMA or TiledCopy costs its trait solving once per
 //!   configuration, so the sample keeps whole configurations), which keeps a cold `cargo test`
 //!   under 10 minutes on 2 cores; the expected rejects are always all checked. The full run
-//!   takes about 7 minutes more (docs/perf.md) and is what `docs/testing.md` asks for before a
+//!   takes about 7 minutes more (docs/perf-history.md) and is what `docs/testing.md` asks for before a
 //!   change to the tiled layer lands.
 //!
 //! Run: `cargo test --test static_vectors -- --nocapture`.

@@ -4,7 +4,7 @@
 //!
 //! With only compile-fail cases trybuild checks all of them in one `cargo check`; with a pass case
 //! in the same run it builds every case on its own, 80 cargo runs (267 s instead of about a
-//! minute on 2 cores, docs/perf.md).
+//! minute on 2 cores, docs/perf-history.md).
 #[test]
 fn ui() {
     let t = trybuild::TestCases::new();

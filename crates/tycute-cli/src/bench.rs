@@ -199,7 +199,7 @@ fn bench_sm90(args: &BenchArgs) -> i32 {
 
 /// With `TYCUTE_SM90_TRACE=PREFIX` and a CUBIN built with `-DTYCUTE_SM90_TRACE`: the kernel's
 /// record of its last launch ([`Sm90Gemm::trace`]), a line per unit, into
-/// `PREFIX-NAME.txt` (a diagnostic: docs/perf.md, "sm90: stream-K").
+/// `PREFIX-NAME.txt` (a diagnostic: docs/perf-history.md, "sm90: stream-K").
 fn dump_trace(g: &Sm90Gemm, name: &str) {
     let (Some(path), Some(tr)) = (std::env::var_os("TYCUTE_SM90_TRACE"), g.trace()) else { return };
     let mut out = String::new();

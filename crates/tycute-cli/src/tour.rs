@@ -150,7 +150,7 @@ pub fn run() {
 }
 
 /// The sm80 GEMM on the GPU, if there is one: exact check at 512x256x1024, then TFLOP/s at 4096^3
-/// beside cuBLAS in the same process (a first look; `tests/gpu_gemm.rs` and docs/perf.md have
+/// beside cuBLAS in the same process (a first look; `tests/gpu_gemm.rs` and docs/perf-history.md have
 /// the method).
 fn gemm_on_gpu() -> String {
     let mut t = String::new();

@@ -59,7 +59,7 @@ const TABLE_LIMIT: i64 = 1 << 26;
 /// named, once, in the caller's type check. A generic `of::<TC, Src, Dst>()` whose body names
 /// `TidfrgS<TC, Src>` has the solver evaluate it a second time when the function is instantiated
 /// (code generation normalizes types in another mode, with caches of its own): in a build script
-/// writing seven tables that was 11 s instead of 7.5 s per edit (docs/perf.md).
+/// writing seven tables that was 11 s instead of 7.5 s per edit (docs/perf-history.md).
 pub type CopyOn<TC, Src, Dst> = CopyApplied<TidfrgS<TC, Src>, TidfrgD<TC, Dst>>;
 
 /// `tidfrg_S(src)` and `tidfrg_D(dst)` of one copy, evaluated: name it as [`CopyOn`].

@@ -135,7 +135,7 @@ impl Sm90Schedule {
     /// in 128x256 tiles: 800 tiles = 6 waves + 8; the line on the last 140 makes that 5 waves +
     /// 1.06 tiles per CTA instead of 7 waves. With two full waves or less the line's ranges run
     /// at scattered k offsets while the L2 is cold, and measured slower than whole tiles
-    /// (docs/perf.md, "sm90: stream-K").
+    /// (docs/perf-history.md, "sm90: stream-K").
     pub fn plan_line(tiles: usize, sms: usize) -> Option<Sm90Schedule> {
         (tiles >= 3 * sms).then_some(Sm90Schedule { grid: sms, sk_tiles: tiles % sms + sms, split: 0 })
     }

@@ -1,7 +1,7 @@
 //! tycute's own sm80 TN configuration for `kernels/sm80_gemm.cu`: a 128x256x64 CTA tile, 3
 //! stages, 8 warps (2x4), each warp a 64x64 tile of C, fp32 accumulation. The data flow is
 //! sgemm_sm80's (cp.async into 128B-swizzled smem, ldmatrix.x4, mma.sync m16n8k16); the tile,
-//! warp layout and stages were chosen by measurement (docs/perf.md).
+//! warp layout and stages were chosen by measurement (docs/perf-history.md).
 //!
 //! ```text
 //! cta_tiler = (_128,_256,_64);  bP = _3

@@ -57,7 +57,7 @@ pub type TmaBoxB = ProductEach<ShapeOf<InnerLayout<SmemLayoutBStage>>>;
 /// `ClusterShape = (_1,_1,_1)`. The kernel and header also take `(_2,_1,_1)`: clusters of two CTAs
 /// along M that share their B tile, each loading half of it (`SM90_TMA_LOAD_MULTICAST`, the box
 /// split along N by the cluster's M size) into both CTAs' shared memory; measured on the H100 it
-/// was no faster (docs/perf.md), so the configuration keeps single CTAs (the host-side proof
+/// was no faster (docs/perf-history.md), so the configuration keeps single CTAs (the host-side proof
 /// checks the multicast tables of the `(_2,_1,_1)` variant in `emit::sm90`'s tests).
 pub type ClusterShape = cute!((_1,_1,_1));
 /// Bytes per element.

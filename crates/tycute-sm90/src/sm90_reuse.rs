@@ -10,7 +10,7 @@
 //! Everything but the flag is `C`'s, so the tables are too; the rule that makes reuse sound (C's
 //! and D's stages are one layout) is [`tycute_kernel::kernel::sm90::ReuseSmemCFits`], checked by
 //! `Sm90Checked`. The kernel gives a stage back to the C warp only once the TMA store of the D
-//! written there has read it, so C runs one sub-tile ahead instead of `StagesCD` (docs/perf.md,
+//! written there has read it, so C runs one sub-tile ahead instead of `StagesCD` (docs/perf-history.md,
 //! "ReuseSmemC").
 
 use core::marker::PhantomData;

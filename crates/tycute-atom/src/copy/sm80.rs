@@ -62,7 +62,7 @@ cp_async_struct! {
 /// The PTX instruction of a `cp.async` operation, without operands (CuTe's `copy_sm80.hpp` wraps
 /// the same): what a kernel emits for this atom, so that it issues the cache operator the
 /// configuration chose (`.ca` and `.cg` are not interchangeable: on an H100 the sgemm_sm80 kernel
-/// runs 135 TFLOP/s with `.cg` 16-byte copies and 381 with `.ca`, docs/perf.md).
+/// runs 135 TFLOP/s with `.cg` 16-byte copies and 381 with `.ca`, docs/perf-history.md).
 pub trait CpAsyncPtx {
     /// `cp.async.ca.shared.global` or `cp.async.cg.shared.global`.
     const PTX: &'static str;

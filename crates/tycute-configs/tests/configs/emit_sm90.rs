@@ -82,7 +82,7 @@ fn the_cooperative_128x256_tables_pass_the_host_side_proof() {
 }
 
 /// `sm90_128x256` with `ClusterShape = (_2,_1,_1)` (the kernel's multicast path, measured in
-/// docs/perf.md): each CTA of a cluster loads a (128,64) half of B's (256,64) box into both.
+/// docs/perf-history.md): each CTA of a cluster loads a (128,64) half of B's (256,64) box into both.
 #[test]
 fn the_cluster_multicast_tables_pass_the_host_side_proof() {
     let r = check_of::<tycute_configs::sm90_128x256::c2::Sm90_128x256C2>().unwrap_or_else(|e| panic!("{e}"));

@@ -1,7 +1,7 @@
 //! The tests of `tycute-configs` and of the configuration crates it joins (tycute-kernel,
 //! tycute-sm80, tycute-sm90), one module per module (`NAME.rs` tests module `NAME`; `registry.rs`
 //! the registry). They link the library instead of being its unit tests: a `--test` build of
-//! the library would evaluate every configuration's types a second time (docs/perf.md).
+//! the library would evaluate every configuration's types a second time (docs/perf-history.md).
 
 // `cute!` names `::tycute`, as in the library
 extern crate tycute_layout as tycute;

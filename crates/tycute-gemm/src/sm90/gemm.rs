@@ -94,7 +94,7 @@ impl Sm90Gemm {
     /// What a CUBIN built with `-DTYCUTE_SM90_TRACE` recorded of its last launch: per
     /// CTA (up to 256) and unit (up to 16) `[tile, kt0, kt1, start, mainloop done, partial sums
     /// stored or added, end, 1]` (globaltimer ns; all 0 where no unit ran); `None` for a CUBIN
-    /// without it. A diagnostic (docs/perf.md, "sm90: stream-K").
+    /// without it. A diagnostic (docs/perf-history.md, "sm90: stream-K").
     pub fn trace(&self) -> Option<Vec<[u64; 8]>> {
         let stream = self.ctx.default_stream();
         let view = self._module.get_global("tycute_trace", &stream).ok()?;
@@ -111,7 +111,7 @@ impl Sm90Gemm {
 
     /// Whether this configuration's kernel walks stream-K schedules: the cooperative one
     /// (`sm90_128x256`), not ping-pong (`sm90`, `sm90_reuse_c`: its code there costs 5-7 %,
-    /// docs/perf.md "sm90: stream-K on the last waves"), and not with clusters.
+    /// docs/perf-history.md "sm90: stream-K on the last waves"), and not with clusters.
     pub fn has_stream_k(&self) -> bool {
         self.p.stream_k && self.p.cluster_m == 1
     }
@@ -239,7 +239,7 @@ impl Sm90Gemm {
             let layout = LAYOUTS.iter().position(|&(_, x, y)| x == (oa == Major::MN) && y == (ob == Major::MN)).unwrap_or(0);
             // the kernel's flags: bits 0-2 one A / B / C for the whole batch; bit 3 a D that cannot
             // stay in L2 anyway, whose stores then evict first so that the operands, read again by
-            // other tiles, stay (8192x8192x256: +10 %, docs/perf.md)
+            // other tiles, stay (8192x8192x256: +10 %, docs/perf-history.md)
             let d_bytes = 2 * mk * nk * s.batch;
             let flags = i32::from(za == 0) | (i32::from(zb == 0) << 1) | (i32::from(s.batch_c == 0) << 2) | (i32::from(d_bytes > self.l2_bytes) << 3);
             let (mk64, nk64) = (mk as u64, nk as u64);

@@ -114,7 +114,7 @@ impl Sm90Header {
 /// Which configuration the per-shape choice (`tycute bench sm90`'s `auto`) runs at `(m, n, k)`
 /// (the kernel's M and N): the cooperative 128x256 tiles, unless even the 128x128 tiles do not
 /// fill the SMs once (more, smaller tiles then finish sooner). Small K included since the
-/// cooperative epilogue writes a tile at once through a store warp (docs/perf.md, "sm90: small
+/// cooperative epilogue writes a tile at once through a store warp (docs/perf-history.md, "sm90: small
 /// K"): 8192x8192x256 478-485 (128x256) vs 448-451 TFLOP/s (sm90), 8192x8192x128 285 vs 278-282,
 /// 2048^3 573 vs 479.
 pub fn pick((m, n, _k): (usize, usize, usize), batch: usize, sms: usize) -> Sm90Header {

@@ -552,7 +552,7 @@ pub struct Sm80Tables {
 /// One function body reads every derived type. rustc keeps its cache of normalized types for
 /// the type check of one body, so the 35 derivations of a configuration, which share most of
 /// their intermediates, are worked out together once; as 35 associated types, each checked in an
-/// environment of its own, they cost 16 s per configuration (docs/perf.md).
+/// environment of its own, they cost 16 s per configuration (docs/perf-history.md).
 pub trait Sm80Kernel: Sm80Checked {
     /// The G2S atom, with its PTX.
     type G2SPtx: CpAsyncPtx;

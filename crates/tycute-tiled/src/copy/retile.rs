@@ -283,7 +283,7 @@ pub type DropRestHead<L> = <L as DropRestHeadOp>::Output;
 /// (Unlike [`ExactPartitionS`](super::ExactPartitionS) or [`CopyVector`](super::CopyVector), this
 /// alias goes through [`RetileOp`], whose impl holds the checks: a rejection carries one note
 /// that prints the TiledCopy, but the checks in the alias itself cost the sgemm_sm80 build about
-/// 75-130 MB, docs/perf.md.)
+/// 75-130 MB, docs/perf-history.md.)
 pub type Retile<TC, F> = <TC as RetileOp<F>>::Output;
 /// `thr_copy.retile_S(fragment)`.
 pub type RetileS<TC, F> = Retile<TC, F>;
