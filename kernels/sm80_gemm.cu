@@ -33,7 +33,8 @@
 //
 // The configuration is a header written by tycute from a type (crates/tycute-configs, an
 // Sm80Kernel): TYCUTE_SM80_CONFIG names it (default below; NVRTC option -DTYCUTE_SM80_CONFIG=x
-// for another). Every index comes from it: the closed forms tAcA/tBcB (gmem coordinates),
+// for another; the tests and scripts build one per configuration of the registry,
+// tycute_configs::variants). Every index comes from it: the closed forms tAcA/tBcB (gmem coordinates),
 // tAsA/tBsB (smem destinations), tXsA0/tXsB0 (ldmatrix rows), tRSsC/tSGsC/tSGcC (epilogue) and the
 // register maps kFrag*k, kS2RFrag*k, kR2SAcc. The kernel holds no layout of its own.
 //
@@ -43,14 +44,6 @@
 // from arch/ with the configuration's PTX (gemm/sm80_config.cuh).
 //
 // (ptxas writes the 16-byte cp.async as LDGSTS.E.128 or, with its L2 hint, LDGSTS.E.LTC128B.128.)
-// tycute-variant: -DTYCUTE_SM80_CONFIG=sm80_tn_128x256
-// tycute-variant: -DTYCUTE_SM80_CONFIG=sgemm_sm80
-// tycute-variant: -DTYCUTE_SM80_CONFIG=sm80_nt_128x256
-// tycute-variant: -DTYCUTE_SM80_CONFIG=sm80_nn_128x256
-// tycute-variant: -DTYCUTE_SM80_CONFIG=sm80_tt_128x256
-// tycute-variant: -DTYCUTE_SM80_CONFIG=sm80_tn_128x256_f16acc
-// tycute-variant: -DTYCUTE_SM80_CONFIG=sm80_tn_128x256_f16cd
-// tycute-variant: -DTYCUTE_SM80_CONFIG=sm80_tn_128x256_f16acc_f16cd
 // tycute-sass sm_80: LDGSTS.E LDSM HMMA.16816 STG.E.128 LDS.128
 // tycute-sass sm_90a: LDGSTS.E LDSM HMMA.16816 STG.E.128 LDS.128
 #ifndef TYCUTE_SM80_CONFIG

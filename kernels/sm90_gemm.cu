@@ -66,10 +66,8 @@
 // gemm/sm90_epilogue_warps.cuh (C, bias and store warps), gemm/sm90_epilogue.cuh (the consumer's
 // sub-tiles), on arch/ (mbarrier, TMA, wgmma, stmatrix, ldmatrix, fences, setmaxnreg).
 //
+// Built once per sm90 configuration of the registry (tycute_configs::variants).
 // tycute-arch: sm_90a
-// tycute-variant: -DTYCUTE_SM90_CONFIG=sm90
-// tycute-variant: -DTYCUTE_SM90_CONFIG=sm90_128x256
-// tycute-variant: -DTYCUTE_SM90_CONFIG=sm90_reuse_c
 // tycute-sass sm_90a: UTMALDG HGMMA.64x LDSM STSM UTMASTG SYNCS
 #ifndef TYCUTE_SM90_CONFIG
 #define TYCUTE_SM90_CONFIG sm90

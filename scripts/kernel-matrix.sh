@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Every kernel of kernels/ (each `// tycute-variant:`, each architecture) with every NVRTC of
+# Every kernel of kernels/ (each build of the registry, each architecture) with every NVRTC of
 # $TYCUTE_NVRTC_LIBS (scripts/cuda-env.sh sets it), one line each: spill warnings and registers.
 # CUBINs and logs go to OUT; compare two OUTs with scripts/sass-compare.sh.
-#   scripts/kernel-matrix.sh HEADER_DIR OUT      (HEADER_DIR: `tycute emit all --out HEADER_DIR`)
+#   scripts/kernel-matrix.sh HEADER_DIR OUT      (HEADER_DIR: `tycute emit all --out HEADER_DIR`,
+#                                                 with the registry's builds in variants.txt)
 set -u
 root="$(cd "$(dirname "$0")/.." && pwd)"
 hdr="$(cd "$1" && pwd)"; out="$2"; mkdir -p "$out"; out="$(cd "$out" && pwd)"
@@ -11,7 +12,11 @@ for lib in "${libs[@]}"; do
   ver="$(LD_LIBRARY_PATH="$lib" python3 "$root/scripts/nvrtc-build.py" "$lib" /dev/null sm_80 "$hdr" /dev/null 2>/dev/null | head -1 | awk '{print $2}')"
   for src in "$root"/kernels/*.cu; do
     k="$(basename "$src" .cu)"
-    variants="$(sed -n 's#^// tycute-variant: ##p' "$src")"; [ -z "$variants" ] && variants="-DTYCUTE_NONE"
+    # the registry's builds of the kernel (`tycute emit all` writes variants.txt), else the file's
+    # own `// tycute-variant:` lines, else one build
+    variants="$(sed -n "s#^$k.cu ##p" "$hdr/variants.txt" 2>/dev/null)"
+    [ -z "$variants" ] && variants="$(sed -n 's#^// tycute-variant: ##p' "$src")"
+    [ -z "$variants" ] && variants="-DTYCUTE_NONE"
     archs="$(sed -n 's#^// tycute-arch: ##p' "$src")"; [ -z "$archs" ] && archs="sm_80 sm_90a"
     for v in $variants; do for a in $archs; do
       tag="$k-${v#-D}-$a-$ver"

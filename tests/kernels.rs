@@ -1,5 +1,5 @@
 //! Every kernel of `kernels/` compiles with NVRTC for sm_80 and sm_90a (or the architectures of its
-//! `// tycute-arch:` line; once per `// tycute-variant:` line), with the headers that
+//! `// tycute-arch:` line; once per configuration of the registry, `tests/kernel_builds`), with the headers that
 //! `build.rs` generates from the type-level configurations (`tycute::headers::HEADERS`), without
 //! a register spill, and its SASS holds the instructions it declares (`// tycute-sass ARCH: OPS`).
 //!

@@ -4,7 +4,7 @@
 //! * a host C++ compiler (`$CXX`, else `g++`): each header alone and all of them in one
 //!   translation unit, `-std=c++17 -Wall -Wextra -pedantic -Werror`;
 //! * nvcc: all headers in one `.cu` whose kernel indexes a table of each (no
-//!   `--expt-relaxed-constexpr`), and every kernel (each `// tycute-variant:` line) to a CUBIN with
+//!   `--expt-relaxed-constexpr`), and every kernel (each configuration's build) to a CUBIN with
 //!   ptxas's spills as errors, its SASS holding the instructions it declares;
 //! * every NVRTC of `$TYCUTE_NVRTC_LIBS` (lib directories, ':'-separated: the newest and 13.0), in a
 //!   child process each (a process loads one libnvrtc: the first on `LD_LIBRARY_PATH`), spills as

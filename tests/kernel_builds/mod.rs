@@ -14,11 +14,15 @@ pub struct Build {
 }
 
 /// The kernel builds: with `full`, every variant of every kernel for each of its architectures;
-/// otherwise the first variant for each, the rest for sm_80 only.
+/// otherwise the first variant for each, the rest for sm_80 only. A kernel's variants are the
+/// registry's builds of it (`tycute::configs::variants`: one per configuration), else its own
+/// `// tycute-variant:` lines (none: one build without options).
 pub fn builds(full: bool) -> Vec<Build> {
     let mut out = Vec::new();
     for src in kernels::sources().expect("kernels/") {
-        for (i, variant) in src.variants().into_iter().enumerate() {
+        let registry = tycute::configs::variants(&src.name);
+        let variants = if registry.is_empty() { src.variants() } else { registry };
+        for (i, variant) in variants.into_iter().enumerate() {
             for arch in src.archs() {
                 // the variants of a kernel built for both: the first for both, the rest for sm_80
                 if full || i == 0 || src.archs().len() == 1 || arch == nvrtc::Arch::Sm80 {

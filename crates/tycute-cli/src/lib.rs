@@ -213,6 +213,21 @@ fn emit_headers(config: &str, out: &std::path::Path) -> i32 {
         }
         println!("wrote {} ({} bytes)", path.display(), text.len());
     }
+    if config == "all" {
+        // the kernels' builds, one per configuration (scripts/kernel-matrix.sh reads them)
+        let mut text = String::new();
+        for e in tycute_configs::entries() {
+            if let Some(v) = e.variant {
+                text += &format!("{} {}\n", v.kernel, v.options(e.name).join(" "));
+            }
+        }
+        let path = out.join("variants.txt");
+        if let Err(e) = std::fs::write(&path, text) {
+            eprintln!("error: cannot write {}: {e}", path.display());
+            return 1;
+        }
+        println!("wrote {}", path.display());
+    }
     0
 }
 

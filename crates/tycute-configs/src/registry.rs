@@ -49,8 +49,9 @@ pub fn config(name: &str) -> Option<&'static Config> {
 }
 
 /// The NVRTC option sets kernel file `kernel` (`sm80_gemm.cu`) is built with: one per
-/// configuration of that kernel, in the registry's order (what its `// tycute-variant:` lines
-/// say; a test keeps the two equal).
+/// configuration of that kernel, in the registry's order: the builds `tests/kernels.rs`,
+/// `tests/toolchains.rs` and `scripts/kernel-matrix.sh` (through `tycute emit all`'s
+/// `variants.txt`) make; the kernel files list none of their own.
 pub fn variants(kernel: &str) -> Vec<Vec<String>> {
     entries().iter().filter_map(|e| e.variant.filter(|v| v.kernel == kernel).map(|v| v.options(e.name))).collect()
 }
