@@ -7,7 +7,8 @@
 //! | crate | what |
 //! |---|---|
 //! | `tycute-kernel` | the kernel rules ([`kernel`]), the type-level `Dyn` algebra ([`dynamic`]), the dump's [`rows`], the header emitter, the registry's [`Entry`] |
-//! | `tycute-sm80` | [`sgemm_sm80`], `sgemm_sm80_nt`, `crosswise`, [`sm80_tn_128x256`] and its majors and element-type variants |
+//! | `tycute-sm80` | [`sgemm_sm80`], `sgemm_sm80_nt`, `crosswise` |
+//! | `tycute-sm80-128x256` | [`sm80_tn_128x256`] and its majors and element-type variants |
 //! | `tycute-sm90` | `sm90`, `sm90_128x256`, `sm90_reuse_c`, `sm90_layouts` |
 //! | this crate | the registry; the headers ([`emit`]); the bank analysis ([`analyze`]) |
 //!
@@ -43,9 +44,10 @@ pub const CROSSWISE: Config = tycute_sm80::crosswise::DUMP;
 pub use tycute_sm80::crosswise;
 #[cfg(feature = "sgemm_sm80_nt")]
 pub use tycute_sm80::sgemm_sm80_nt;
-pub use tycute_sm80::{sgemm_sm80, sm80_tn_128x256};
+pub use tycute_sm80::sgemm_sm80;
+pub use tycute_sm80_128x256::sm80_tn_128x256;
 #[cfg(feature = "kernel")]
-pub use tycute_sm80::{sm80_mixed_128x256, sm80_nt_128x256, sm80_variants};
+pub use tycute_sm80_128x256::{sm80_mixed_128x256, sm80_nt_128x256, sm80_variants};
 
 #[cfg(feature = "sm90")]
 pub use tycute_sm90::sm90_reuse;

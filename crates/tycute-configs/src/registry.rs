@@ -1,5 +1,5 @@
 //! The registry: every configuration tycute ships, in one list, read by everything that needs
-//! them. Each configuration crate (`tycute-sm80`, `tycute-sm90`) lists its configuration modules
+//! them. Each configuration crate (`tycute-sm80`, `tycute-sm80-128x256`, `tycute-sm90`) lists its configuration modules
 //! once (`tycute_kernel::configurations!`), each module ending in its `ENTRIES`; this module
 //! joins those lists (sm80's, then sm90's) and answers from them:
 //!
@@ -19,6 +19,7 @@ pub use tycute_kernel::registry::{no_thread_rows, Config, Entry, Variant};
 static ENTRIES: LazyLock<Vec<Entry>> = LazyLock::new(|| {
     #[allow(unused_mut)]
     let mut all = tycute_sm80::entries();
+    all.extend(tycute_sm80_128x256::entries());
     #[cfg(feature = "sm90")]
     all.extend(tycute_sm90::entries());
     all

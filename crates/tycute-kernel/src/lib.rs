@@ -1,5 +1,5 @@
 //! What a GEMM kernel's configuration is, without any configuration: the layer a user's own
-//! kernel builds on (tycute's own configurations are in `tycute-sm80` and `tycute-sm90`, their
+//! kernel builds on (tycute's own configurations are in `tycute-sm80`, `tycute-sm80-128x256` and `tycute-sm90`, their
 //! registry in `tycute-configs`).
 //!
 //! | module | what it holds |

@@ -8,9 +8,8 @@
 //! | [`sgemm_sm80`] | CUTLASS's `sgemm_sm80.cu` tutorial, `gemm_tn` (half_t, 128x128x64, cp.async + ldmatrix + m16n8k16) |
 //! | [`sgemm_sm80_nt`] | the same tutorial's `gemm_nt<float>` (128x128x8, cp.async, 16x16 UniversalFMA) |
 //! | [`crosswise`] | CUTLASS 2.x `TensorOpMultiplicandCrosswise<16,32>` (seed 003): the ldmatrix addresses of a 64x32 warp tile |
-//! | [`sm80_tn_128x256`] | tycute's own 128x256x64 TN configuration |
-//! | `sm80_nt_128x256`, `sm80_mixed_128x256` | the same with the other majors (NT, NN, TT) |
-//! | `sm80_variants` | `sm80_tn_128x256` with other element types (fp16 accumulators, C and D) |
+//!
+//! tycute's own 128x256 family is the crate tycute-sm80-128x256 (built beside this one).
 
 // `cute!` expands to `::tycute::__private::...`.
 extern crate tycute_layout as tycute;
@@ -21,13 +20,6 @@ tycute_kernel::configurations! {
     sgemm_sm80_nt,
     #[cfg(feature = "crosswise")]
     crosswise,
-    sm80_tn_128x256,
-    #[cfg(feature = "kernel")]
-    sm80_nt_128x256,
-    #[cfg(feature = "kernel")]
-    sm80_mixed_128x256,
-    #[cfg(feature = "kernel")]
-    sm80_variants,
 }
 
 /// sgemm_sm80's shared-memory copies on an unswizzled stage (the bank analysis' comparison).

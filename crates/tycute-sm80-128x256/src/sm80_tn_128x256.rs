@@ -25,8 +25,10 @@ use tycute_kernel::kernel::sm80::Sm80Config;
 
 /// `bP`: 3 stages of 16 KiB (A) + 32 KiB (B).
 pub type Stages = cute!(_3);
-/// The 8x64-half K-major atom with the 128-byte swizzle (sgemm_sm80's).
-pub type SwizzleAtom = crate::sgemm_sm80::SwizzleAtom;
+/// The 8x64-half K-major atom with the 128-byte swizzle: sgemm_sm80's
+/// `Sw<3,3,3> o _0 o (_8,(_8,_8)):(_8,(_1,_64))`, the same type, written here so that this crate
+/// builds beside tycute-sm80.
+pub type SwizzleAtom = Composition<cute!(Sw<3,3,3>), cute!((_8,(_8,_8)):(_8,(_1,_64)))>;
 /// `sA`: `(bM,bK,bP)`.
 pub type SmemLayoutA = TileToShape<SwizzleAtom, cute!((_128,_64,_3))>;
 /// `sB`: `(bN,bK,bP)`.
