@@ -39,8 +39,8 @@ pub struct Sm80Header {
 /// compiles without `-DTYCUTE_SM80_CONFIG`.
 pub const DEFAULT_SM80: &str = "sm80_tn_128x256";
 
-/// The environment variable that names a prebuilt CUBIN of `kernels/sm80_gemm.cu` (of the
-/// configuration being loaded).
+/// The environment variable that names a directory of prebuilt CUBINs (the configuration being
+/// loaded is `<name>.cubin` there): [`crate::cubin::CUBIN_DIR_ENV`].
 pub const CUBIN_ENV: &str = crate::cubin::CUBIN_DIR_ENV;
 
 /// The sm80 configurations that have a header: the registry's configurations of
