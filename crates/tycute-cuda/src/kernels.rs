@@ -6,7 +6,7 @@ use crate::nvrtc::Arch;
 
 /// `kernels/` of the repository.
 pub fn dir() -> PathBuf {
-    PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../kernels"))
+    PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/kernels"))
 }
 
 /// A kernel source file.

@@ -5,7 +5,8 @@
 //!
 //! * NVRTC: [`crate::nvrtc::compile`] passes every header of [`HEADERS`] as a named header, so a
 //!   kernel says `#include "tycute/arch/mbarrier.cuh"` with nothing else to do.
-//! * nvcc: `-I kernels/include` in this repository ([`include_dir`]); a user's `build.rs` writes the
+//! * nvcc: `-I kernels/include` in this repository ([`include_dir`]; the crate's `kernels` is a link to it,
+//!   so the packaged crate carries the library); a user's `build.rs` writes the
 //!   embedded copy with [`write_to`] (`write_to(&out_dir)` then `nvcc -I $OUT_DIR ...`), so the
 //!   library comes with the crate and matches it.
 
@@ -14,39 +15,39 @@ use std::path::{Path, PathBuf};
 /// Every header of the library: `(include name, text)`, the include name relative to
 /// `kernels/include` (`"tycute/arch/tma.cuh"`).
 pub const HEADERS: &[(&str, &str)] = &[
-    ("tycute/arch/cluster.cuh", include_str!("../../../kernels/include/tycute/arch/cluster.cuh")),
-    ("tycute/arch/convert.cuh", include_str!("../../../kernels/include/tycute/arch/convert.cuh")),
-    ("tycute/arch/cp_async.cuh", include_str!("../../../kernels/include/tycute/arch/cp_async.cuh")),
-    ("tycute/arch/fence.cuh", include_str!("../../../kernels/include/tycute/arch/fence.cuh")),
-    ("tycute/arch/ldmatrix.cuh", include_str!("../../../kernels/include/tycute/arch/ldmatrix.cuh")),
-    ("tycute/arch/mbarrier.cuh", include_str!("../../../kernels/include/tycute/arch/mbarrier.cuh")),
-    ("tycute/arch/mma_sync.cuh", include_str!("../../../kernels/include/tycute/arch/mma_sync.cuh")),
-    ("tycute/arch/setmaxnreg.cuh", include_str!("../../../kernels/include/tycute/arch/setmaxnreg.cuh")),
-    ("tycute/arch/smem.cuh", include_str!("../../../kernels/include/tycute/arch/smem.cuh")),
-    ("tycute/arch/stmatrix.cuh", include_str!("../../../kernels/include/tycute/arch/stmatrix.cuh")),
-    ("tycute/arch/tma.cuh", include_str!("../../../kernels/include/tycute/arch/tma.cuh")),
-    ("tycute/arch/wgmma.cuh", include_str!("../../../kernels/include/tycute/arch/wgmma.cuh")),
-    ("tycute/arch/wgmma_operands.cuh", include_str!("../../../kernels/include/tycute/arch/wgmma_operands.cuh")),
-    ("tycute/gemm/closed_form.cuh", include_str!("../../../kernels/include/tycute/gemm/closed_form.cuh")),
-    ("tycute/gemm/sm80_config.cuh", include_str!("../../../kernels/include/tycute/gemm/sm80_config.cuh")),
-    ("tycute/gemm/sm80_epilogue.cuh", include_str!("../../../kernels/include/tycute/gemm/sm80_epilogue.cuh")),
-    ("tycute/gemm/sm80_mainloop.cuh", include_str!("../../../kernels/include/tycute/gemm/sm80_mainloop.cuh")),
-    ("tycute/gemm/sm90_config.cuh", include_str!("../../../kernels/include/tycute/gemm/sm90_config.cuh")),
-    ("tycute/gemm/sm90_epilogue.cuh", include_str!("../../../kernels/include/tycute/gemm/sm90_epilogue.cuh")),
-    ("tycute/gemm/sm90_epilogue_warps.cuh", include_str!("../../../kernels/include/tycute/gemm/sm90_epilogue_warps.cuh")),
-    ("tycute/gemm/sm90_mainloop.cuh", include_str!("../../../kernels/include/tycute/gemm/sm90_mainloop.cuh")),
-    ("tycute/gemm/sm90_producer.cuh", include_str!("../../../kernels/include/tycute/gemm/sm90_producer.cuh")),
-    ("tycute/gemm/sm90_smem.cuh", include_str!("../../../kernels/include/tycute/gemm/sm90_smem.cuh")),
-    ("tycute/scheduler/sm80_stream_k.cuh", include_str!("../../../kernels/include/tycute/scheduler/sm80_stream_k.cuh")),
-    ("tycute/scheduler/sm80_tile_scheduler.cuh", include_str!("../../../kernels/include/tycute/scheduler/sm80_tile_scheduler.cuh")),
-    ("tycute/scheduler/sm90_stream_k.cuh", include_str!("../../../kernels/include/tycute/scheduler/sm90_stream_k.cuh")),
-    ("tycute/scheduler/sm90_tile_scheduler.cuh", include_str!("../../../kernels/include/tycute/scheduler/sm90_tile_scheduler.cuh")),
-    ("tycute/scheduler/stream_k.h", include_str!("../../../kernels/include/tycute/scheduler/stream_k.h")),
+    ("tycute/arch/cluster.cuh", include_str!("../kernels/include/tycute/arch/cluster.cuh")),
+    ("tycute/arch/convert.cuh", include_str!("../kernels/include/tycute/arch/convert.cuh")),
+    ("tycute/arch/cp_async.cuh", include_str!("../kernels/include/tycute/arch/cp_async.cuh")),
+    ("tycute/arch/fence.cuh", include_str!("../kernels/include/tycute/arch/fence.cuh")),
+    ("tycute/arch/ldmatrix.cuh", include_str!("../kernels/include/tycute/arch/ldmatrix.cuh")),
+    ("tycute/arch/mbarrier.cuh", include_str!("../kernels/include/tycute/arch/mbarrier.cuh")),
+    ("tycute/arch/mma_sync.cuh", include_str!("../kernels/include/tycute/arch/mma_sync.cuh")),
+    ("tycute/arch/setmaxnreg.cuh", include_str!("../kernels/include/tycute/arch/setmaxnreg.cuh")),
+    ("tycute/arch/smem.cuh", include_str!("../kernels/include/tycute/arch/smem.cuh")),
+    ("tycute/arch/stmatrix.cuh", include_str!("../kernels/include/tycute/arch/stmatrix.cuh")),
+    ("tycute/arch/tma.cuh", include_str!("../kernels/include/tycute/arch/tma.cuh")),
+    ("tycute/arch/wgmma.cuh", include_str!("../kernels/include/tycute/arch/wgmma.cuh")),
+    ("tycute/arch/wgmma_operands.cuh", include_str!("../kernels/include/tycute/arch/wgmma_operands.cuh")),
+    ("tycute/gemm/closed_form.cuh", include_str!("../kernels/include/tycute/gemm/closed_form.cuh")),
+    ("tycute/gemm/sm80_config.cuh", include_str!("../kernels/include/tycute/gemm/sm80_config.cuh")),
+    ("tycute/gemm/sm80_epilogue.cuh", include_str!("../kernels/include/tycute/gemm/sm80_epilogue.cuh")),
+    ("tycute/gemm/sm80_mainloop.cuh", include_str!("../kernels/include/tycute/gemm/sm80_mainloop.cuh")),
+    ("tycute/gemm/sm90_config.cuh", include_str!("../kernels/include/tycute/gemm/sm90_config.cuh")),
+    ("tycute/gemm/sm90_epilogue.cuh", include_str!("../kernels/include/tycute/gemm/sm90_epilogue.cuh")),
+    ("tycute/gemm/sm90_epilogue_warps.cuh", include_str!("../kernels/include/tycute/gemm/sm90_epilogue_warps.cuh")),
+    ("tycute/gemm/sm90_mainloop.cuh", include_str!("../kernels/include/tycute/gemm/sm90_mainloop.cuh")),
+    ("tycute/gemm/sm90_producer.cuh", include_str!("../kernels/include/tycute/gemm/sm90_producer.cuh")),
+    ("tycute/gemm/sm90_smem.cuh", include_str!("../kernels/include/tycute/gemm/sm90_smem.cuh")),
+    ("tycute/scheduler/sm80_stream_k.cuh", include_str!("../kernels/include/tycute/scheduler/sm80_stream_k.cuh")),
+    ("tycute/scheduler/sm80_tile_scheduler.cuh", include_str!("../kernels/include/tycute/scheduler/sm80_tile_scheduler.cuh")),
+    ("tycute/scheduler/sm90_stream_k.cuh", include_str!("../kernels/include/tycute/scheduler/sm90_stream_k.cuh")),
+    ("tycute/scheduler/sm90_tile_scheduler.cuh", include_str!("../kernels/include/tycute/scheduler/sm90_tile_scheduler.cuh")),
+    ("tycute/scheduler/stream_k.h", include_str!("../kernels/include/tycute/scheduler/stream_k.h")),
 ];
 
 /// `kernels/include` of this source tree (for `nvcc -I`): holds `tycute/...`.
 pub fn include_dir() -> PathBuf {
-    PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../kernels/include"))
+    PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/kernels/include"))
 }
 
 /// Writes every header of [`HEADERS`] under `dir` (`dir/tycute/arch/...`, directories created;

@@ -10,14 +10,14 @@ use crate::{Error, Result};
 
 /// `kernels/sgemm_sm80_tile.cu`: the tile round-trip, which takes every index from `sgemm_sm80.h`
 /// ([`tile_roundtrip`](crate::tile_roundtrip)).
-pub const TILE_ROUNDTRIP_SOURCE: &str = include_str!("../../../kernels/sgemm_sm80_tile.cu");
+pub const TILE_ROUNDTRIP_SOURCE: &str = include_str!("../kernels/sgemm_sm80_tile.cu");
 
 /// `kernels/sm80_gemm.cu`: the sgemm_sm80 data flow on a configuration header's tables
 /// ([`Sm80Launcher`](crate::sm80::Sm80Launcher)).
-pub const SM80_GEMM_SOURCE: &str = include_str!("../../../kernels/sm80_gemm.cu");
+pub const SM80_GEMM_SOURCE: &str = include_str!("../kernels/sm80_gemm.cu");
 
 /// `kernels/sm90_gemm.cu`: the persistent sm90 GEMM ([`Sm90Gemm`](crate::sm90::Sm90Gemm)).
-pub const SM90_GEMM_SOURCE: &str = include_str!("../../../kernels/sm90_gemm.cu");
+pub const SM90_GEMM_SOURCE: &str = include_str!("../kernels/sm90_gemm.cu");
 
 /// The environment variable naming a directory of prebuilt CUBINs, one per configuration
 /// (`<configuration>.cubin`, `sgemm_sm80_tile.cubin` for the tile round trip), built for the GPU
