@@ -5,7 +5,7 @@
 `i -> A(B(i))` at every `i < size(B)` with `0 <= B(i) < size(A)` (the domain; CuTe's own checks
 are weak: NVIDIA/cutlass#3177). The rule is O(modes of A x leaves of B); this script is its
 executable spec. docs/design.md, "Composition: the exact rule", states it with the soundness
-argument; crates/tycute-layout/src/algebra/composition.rs (type level) and
+argument; crates/tycute-layout/src/algebra/composition.rs and composition/*.rs (type level) and
 crates/tycute-dynamic/src/composition.rs (the twin, with its brute-force check
 `composition_check`) implement it.
 
