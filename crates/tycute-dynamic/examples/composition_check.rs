@@ -5,7 +5,14 @@
 //! cargo run --release -p tycute-dynamic --example composition_check -- random N [THREADS]
 //! cargo run --release -p tycute-dynamic --example composition_check -- cases N [SEED]
 //! cargo run --release -p tycute-dynamic --example composition_check -- classify N [SEED]
+//! cargo run --release -p tycute-dynamic --example composition_check -- over N [SEED [all]]
+//! cargo run --release -p tycute-dynamic --example composition_check -- dump [STEP_A [STEP_B [wide]]]
 //! ```
+//! `dump [STEP_A [STEP_B [wide]]]` prints the same lines for a sample of the enumeration (every
+//! STEP_A-th A against every STEP_B-th B; 41 and 97 are the CI sample).
+//! `over` prints every over-rejection of N random pairs, `A  B  rule` (TAB separated); with `all`,
+//! every pair the exact rule rejects, `A  B  rule  over|wrong` (the input of a refinement's check:
+//! a refined rule accepts a superset, so its wrong accepts are among the `wrong` lines).
 //! `classify` sorts the over-rejections of N random pairs into classes (the rule that rejects,
 //! whether a stride is negative, whether A has a stride-0 mode, whether B reaches past size(A),
 //! whether the domain is at most a quarter of size(B)) and prints the count and the smallest few of each.
@@ -14,7 +21,7 @@
 
 use std::time::Instant;
 use tycute_dynamic::composition::composition;
-use tycute_dynamic::composition_check::{check_pair, random_pair, run_random, Enumeration, Outcome, Rng, Tally};
+use tycute_dynamic::composition_check::{check_pair, flat, random_pair, run_random, Enumeration, Outcome, Rng, Tally};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -80,6 +87,56 @@ fn main() {
             }
             return;
         }
+        Some("over") => {
+            // every over-rejection of the first N random pairs of the `random` run's first worker
+            // (seed 0xc0ffee unless given), TAB separated `A  B  rule`: the input of an analysis
+            let count: u64 = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(1_000_000);
+            let mut rng = Rng(args.get(2).and_then(|s| s.parse().ok()).unwrap_or(0xc0ffee));
+            let all = args.get(3).map(String::as_str) == Some("all");
+            for _ in 0..count {
+                let (a, b) = random_pair(&mut rng);
+                let o = check_pair(&a, &b);
+                let wrong = matches!(o, Outcome::WrongRejected);
+                if !(matches!(o, Outcome::OverRejected) || (all && wrong)) {
+                    continue;
+                }
+                let rule = composition(&a, &b)
+                    .err()
+                    .and_then(|e| e.message.split("(strict rule ").nth(1).map(|r| r[..1].to_string()))
+                    .unwrap_or_default();
+                if all {
+                    println!("{a}\t{b}\t{rule}\t{}", if wrong { "wrong" } else { "over" });
+                } else {
+                    println!("{a}\t{b}\t{rule}");
+                }
+            }
+            return;
+        }
+        Some("dump") => {
+            // every pair of a sample of the enumeration (every STEP_A-th A, every STEP_B-th B) that
+            // the exact rule rejects, `A  B  rule  over|wrong`, as `over N SEED all` prints them
+            let step_a: usize = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(41);
+            let step_b: usize = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(97);
+            let e = if args.get(3).map(String::as_str) == Some("wide") { Enumeration::wide() } else { Enumeration::default() };
+            let bs: Vec<_> = e.b_layouts().iter().step_by(step_b.max(1)).map(|m| flat(m)).collect();
+            for am in e.a_layouts().iter().step_by(step_a.max(1)) {
+                let a = flat(am);
+                for b in &bs {
+                    let o = check_pair(&a, b);
+                    let kind = match o {
+                        Outcome::OverRejected => "over",
+                        Outcome::WrongRejected => "wrong",
+                        _ => continue,
+                    };
+                    let rule = composition(&a, b)
+                        .err()
+                        .and_then(|e| e.message.split("(strict rule ").nth(1).map(|r| r[..1].to_string()))
+                        .unwrap_or_default();
+                    println!("{a}\t{b}\t{rule}\t{kind}");
+                }
+            }
+            return;
+        }
         Some("classify") => {
             let count: u64 = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(1_000_000);
             let mut rng = Rng(args.get(2).and_then(|s| s.parse().ok()).unwrap_or(0xc0ffee));
@@ -124,7 +181,7 @@ fn main() {
             return;
         }
         _ => {
-            eprintln!("usage: composition_check enumerate [THREADS [STEP [wide]]] | random N [THREADS] | cases N [SEED] | classify N [SEED]");
+            eprintln!("usage: composition_check enumerate [THREADS [STEP [wide]]] | random N [THREADS] | cases N [SEED] | classify N [SEED] | over N [SEED [all]] | dump [STEP_A [STEP_B [wide]]]");
             std::process::exit(2);
         }
     };

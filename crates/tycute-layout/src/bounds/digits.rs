@@ -15,2103 +15,338 @@ pub trait Group {
     type Lead<G1, G2, G3, G4, G5, G6>;
     type Inner;
 }
-pub struct _0<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _1<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _2<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _3<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _4<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _5<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _6<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _7<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _8<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _9<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _10<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _11<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _12<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _13<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _14<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _15<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _16<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _17<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _18<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _19<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _20<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _21<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _22<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _23<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _24<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _25<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _26<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _27<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _28<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _29<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _30<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _31<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _32<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _33<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _34<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _35<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _36<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _37<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _38<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _39<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _40<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _41<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _42<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _43<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _44<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _45<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _46<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _47<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _48<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _49<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _50<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _51<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _52<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _53<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _54<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _55<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _56<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _57<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _58<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _59<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _60<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _61<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _62<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _63<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _64<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _65<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _66<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _67<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _68<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _69<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _70<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _71<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _72<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _73<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _74<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _75<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _76<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _77<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _78<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _79<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _80<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _81<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _82<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _83<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _84<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _85<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _86<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _87<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _88<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _89<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _90<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _91<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _92<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _93<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _94<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _95<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _96<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _97<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _98<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _99<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _000<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _001<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _002<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _003<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _004<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _005<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _006<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _007<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _008<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _009<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _010<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _011<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _012<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _013<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _014<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _015<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _016<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _017<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _018<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _019<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _020<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _021<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _022<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _023<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _024<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _025<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _026<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _027<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _028<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _029<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _030<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _031<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _032<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _033<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _034<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _035<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _036<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _037<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _038<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _039<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _040<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _041<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _042<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _043<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _044<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _045<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _046<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _047<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _048<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _049<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _050<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _051<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _052<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _053<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _054<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _055<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _056<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _057<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _058<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _059<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _060<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _061<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _062<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _063<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _064<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _065<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _066<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _067<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _068<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _069<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _070<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _071<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _072<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _073<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _074<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _075<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _076<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _077<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _078<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _079<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _080<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _081<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _082<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _083<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _084<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _085<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _086<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _087<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _088<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _089<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _090<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _091<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _092<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _093<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _094<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _095<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _096<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _097<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _098<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _099<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _100<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _101<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _102<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _103<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _104<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _105<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _106<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _107<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _108<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _109<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _110<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _111<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _112<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _113<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _114<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _115<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _116<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _117<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _118<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _119<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _120<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _121<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _122<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _123<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _124<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _125<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _126<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _127<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _128<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _129<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _130<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _131<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _132<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _133<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _134<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _135<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _136<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _137<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _138<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _139<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _140<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _141<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _142<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _143<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _144<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _145<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _146<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _147<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _148<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _149<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _150<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _151<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _152<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _153<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _154<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _155<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _156<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _157<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _158<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _159<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _160<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _161<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _162<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _163<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _164<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _165<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _166<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _167<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _168<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _169<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _170<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _171<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _172<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _173<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _174<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _175<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _176<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _177<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _178<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _179<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _180<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _181<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _182<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _183<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _184<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _185<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _186<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _187<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _188<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _189<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _190<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _191<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _192<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _193<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _194<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _195<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _196<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _197<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _198<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _199<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _200<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _201<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _202<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _203<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _204<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _205<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _206<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _207<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _208<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _209<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _210<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _211<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _212<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _213<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _214<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _215<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _216<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _217<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _218<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _219<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _220<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _221<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _222<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _223<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _224<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _225<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _226<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _227<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _228<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _229<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _230<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _231<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _232<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _233<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _234<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _235<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _236<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _237<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _238<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _239<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _240<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _241<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _242<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _243<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _244<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _245<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _246<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _247<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _248<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _249<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _250<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _251<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _252<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _253<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _254<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _255<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _256<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _257<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _258<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _259<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _260<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _261<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _262<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _263<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _264<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _265<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _266<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _267<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _268<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _269<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _270<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _271<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _272<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _273<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _274<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _275<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _276<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _277<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _278<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _279<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _280<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _281<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _282<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _283<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _284<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _285<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _286<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _287<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _288<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _289<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _290<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _291<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _292<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _293<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _294<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _295<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _296<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _297<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _298<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _299<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _300<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _301<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _302<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _303<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _304<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _305<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _306<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _307<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _308<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _309<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _310<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _311<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _312<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _313<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _314<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _315<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _316<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _317<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _318<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _319<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _320<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _321<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _322<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _323<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _324<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _325<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _326<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _327<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _328<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _329<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _330<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _331<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _332<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _333<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _334<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _335<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _336<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _337<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _338<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _339<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _340<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _341<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _342<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _343<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _344<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _345<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _346<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _347<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _348<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _349<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _350<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _351<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _352<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _353<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _354<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _355<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _356<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _357<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _358<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _359<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _360<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _361<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _362<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _363<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _364<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _365<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _366<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _367<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _368<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _369<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _370<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _371<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _372<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _373<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _374<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _375<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _376<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _377<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _378<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _379<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _380<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _381<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _382<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _383<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _384<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _385<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _386<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _387<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _388<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _389<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _390<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _391<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _392<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _393<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _394<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _395<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _396<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _397<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _398<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _399<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _400<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _401<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _402<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _403<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _404<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _405<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _406<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _407<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _408<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _409<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _410<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _411<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _412<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _413<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _414<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _415<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _416<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _417<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _418<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _419<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _420<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _421<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _422<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _423<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _424<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _425<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _426<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _427<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _428<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _429<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _430<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _431<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _432<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _433<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _434<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _435<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _436<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _437<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _438<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _439<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _440<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _441<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _442<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _443<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _444<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _445<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _446<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _447<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _448<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _449<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _450<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _451<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _452<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _453<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _454<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _455<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _456<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _457<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _458<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _459<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _460<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _461<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _462<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _463<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _464<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _465<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _466<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _467<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _468<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _469<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _470<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _471<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _472<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _473<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _474<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _475<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _476<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _477<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _478<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _479<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _480<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _481<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _482<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _483<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _484<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _485<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _486<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _487<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _488<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _489<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _490<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _491<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _492<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _493<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _494<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _495<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _496<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _497<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _498<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _499<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _500<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _501<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _502<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _503<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _504<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _505<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _506<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _507<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _508<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _509<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _510<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _511<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _512<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _513<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _514<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _515<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _516<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _517<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _518<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _519<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _520<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _521<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _522<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _523<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _524<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _525<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _526<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _527<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _528<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _529<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _530<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _531<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _532<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _533<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _534<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _535<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _536<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _537<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _538<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _539<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _540<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _541<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _542<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _543<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _544<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _545<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _546<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _547<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _548<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _549<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _550<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _551<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _552<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _553<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _554<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _555<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _556<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _557<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _558<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _559<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _560<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _561<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _562<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _563<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _564<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _565<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _566<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _567<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _568<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _569<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _570<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _571<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _572<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _573<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _574<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _575<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _576<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _577<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _578<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _579<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _580<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _581<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _582<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _583<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _584<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _585<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _586<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _587<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _588<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _589<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _590<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _591<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _592<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _593<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _594<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _595<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _596<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _597<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _598<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _599<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _600<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _601<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _602<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _603<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _604<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _605<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _606<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _607<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _608<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _609<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _610<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _611<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _612<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _613<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _614<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _615<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _616<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _617<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _618<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _619<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _620<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _621<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _622<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _623<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _624<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _625<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _626<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _627<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _628<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _629<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _630<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _631<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _632<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _633<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _634<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _635<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _636<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _637<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _638<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _639<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _640<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _641<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _642<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _643<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _644<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _645<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _646<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _647<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _648<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _649<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _650<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _651<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _652<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _653<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _654<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _655<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _656<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _657<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _658<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _659<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _660<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _661<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _662<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _663<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _664<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _665<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _666<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _667<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _668<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _669<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _670<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _671<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _672<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _673<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _674<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _675<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _676<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _677<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _678<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _679<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _680<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _681<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _682<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _683<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _684<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _685<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _686<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _687<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _688<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _689<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _690<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _691<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _692<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _693<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _694<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _695<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _696<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _697<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _698<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _699<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _700<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _701<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _702<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _703<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _704<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _705<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _706<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _707<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _708<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _709<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _710<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _711<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _712<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _713<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _714<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _715<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _716<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _717<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _718<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _719<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _720<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _721<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _722<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _723<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _724<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _725<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _726<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _727<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _728<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _729<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _730<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _731<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _732<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _733<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _734<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _735<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _736<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _737<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _738<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _739<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _740<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _741<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _742<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _743<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _744<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _745<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _746<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _747<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _748<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _749<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _750<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _751<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _752<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _753<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _754<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _755<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _756<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _757<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _758<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _759<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _760<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _761<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _762<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _763<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _764<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _765<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _766<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _767<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _768<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _769<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _770<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _771<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _772<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _773<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _774<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _775<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _776<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _777<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _778<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _779<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _780<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _781<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _782<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _783<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _784<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _785<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _786<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _787<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _788<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _789<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _790<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _791<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _792<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _793<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _794<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _795<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _796<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _797<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _798<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _799<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _800<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _801<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _802<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _803<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _804<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _805<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _806<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _807<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _808<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _809<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _810<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _811<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _812<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _813<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _814<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _815<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _816<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _817<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _818<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _819<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _820<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _821<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _822<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _823<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _824<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _825<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _826<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _827<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _828<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _829<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _830<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _831<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _832<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _833<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _834<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _835<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _836<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _837<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _838<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _839<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _840<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _841<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _842<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _843<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _844<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _845<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _846<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _847<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _848<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _849<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _850<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _851<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _852<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _853<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _854<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _855<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _856<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _857<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _858<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _859<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _860<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _861<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _862<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _863<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _864<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _865<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _866<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _867<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _868<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _869<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _870<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _871<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _872<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _873<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _874<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _875<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _876<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _877<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _878<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _879<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _880<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _881<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _882<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _883<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _884<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _885<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _886<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _887<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _888<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _889<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _890<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _891<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _892<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _893<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _894<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _895<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _896<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _897<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _898<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _899<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _900<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _901<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _902<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _903<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _904<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _905<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _906<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _907<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _908<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _909<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _910<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _911<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _912<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _913<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _914<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _915<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _916<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _917<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _918<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _919<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _920<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _921<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _922<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _923<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _924<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _925<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _926<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _927<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _928<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _929<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _930<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _931<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _932<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _933<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _934<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _935<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _936<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _937<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _938<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _939<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _940<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _941<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _942<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _943<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _944<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _945<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _946<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _947<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _948<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _949<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _950<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _951<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _952<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _953<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _954<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _955<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _956<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _957<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _958<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _959<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _960<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _961<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _962<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _963<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _964<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _965<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _966<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _967<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _968<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _969<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _970<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _971<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _972<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _973<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _974<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _975<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _976<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _977<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _978<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _979<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _980<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _981<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _982<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _983<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _984<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _985<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _986<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _987<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _988<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _989<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _990<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _991<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _992<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _993<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _994<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _995<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _996<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _997<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _998<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-pub struct _999<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);
-impl Group for U0 { type Lead<G1, G2, G3, G4, G5, G6> = _0<G1, G2, G3, G4, G5, G6>; type Inner = _000; }
-impl Group for U1 { type Lead<G1, G2, G3, G4, G5, G6> = _1<G1, G2, G3, G4, G5, G6>; type Inner = _001; }
-impl Group for U2 { type Lead<G1, G2, G3, G4, G5, G6> = _2<G1, G2, G3, G4, G5, G6>; type Inner = _002; }
-impl Group for U3 { type Lead<G1, G2, G3, G4, G5, G6> = _3<G1, G2, G3, G4, G5, G6>; type Inner = _003; }
-impl Group for U4 { type Lead<G1, G2, G3, G4, G5, G6> = _4<G1, G2, G3, G4, G5, G6>; type Inner = _004; }
-impl Group for U5 { type Lead<G1, G2, G3, G4, G5, G6> = _5<G1, G2, G3, G4, G5, G6>; type Inner = _005; }
-impl Group for U6 { type Lead<G1, G2, G3, G4, G5, G6> = _6<G1, G2, G3, G4, G5, G6>; type Inner = _006; }
-impl Group for U7 { type Lead<G1, G2, G3, G4, G5, G6> = _7<G1, G2, G3, G4, G5, G6>; type Inner = _007; }
-impl Group for U8 { type Lead<G1, G2, G3, G4, G5, G6> = _8<G1, G2, G3, G4, G5, G6>; type Inner = _008; }
-impl Group for U9 { type Lead<G1, G2, G3, G4, G5, G6> = _9<G1, G2, G3, G4, G5, G6>; type Inner = _009; }
-impl Group for U10 { type Lead<G1, G2, G3, G4, G5, G6> = _10<G1, G2, G3, G4, G5, G6>; type Inner = _010; }
-impl Group for U11 { type Lead<G1, G2, G3, G4, G5, G6> = _11<G1, G2, G3, G4, G5, G6>; type Inner = _011; }
-impl Group for U12 { type Lead<G1, G2, G3, G4, G5, G6> = _12<G1, G2, G3, G4, G5, G6>; type Inner = _012; }
-impl Group for U13 { type Lead<G1, G2, G3, G4, G5, G6> = _13<G1, G2, G3, G4, G5, G6>; type Inner = _013; }
-impl Group for U14 { type Lead<G1, G2, G3, G4, G5, G6> = _14<G1, G2, G3, G4, G5, G6>; type Inner = _014; }
-impl Group for U15 { type Lead<G1, G2, G3, G4, G5, G6> = _15<G1, G2, G3, G4, G5, G6>; type Inner = _015; }
-impl Group for U16 { type Lead<G1, G2, G3, G4, G5, G6> = _16<G1, G2, G3, G4, G5, G6>; type Inner = _016; }
-impl Group for U17 { type Lead<G1, G2, G3, G4, G5, G6> = _17<G1, G2, G3, G4, G5, G6>; type Inner = _017; }
-impl Group for U18 { type Lead<G1, G2, G3, G4, G5, G6> = _18<G1, G2, G3, G4, G5, G6>; type Inner = _018; }
-impl Group for U19 { type Lead<G1, G2, G3, G4, G5, G6> = _19<G1, G2, G3, G4, G5, G6>; type Inner = _019; }
-impl Group for U20 { type Lead<G1, G2, G3, G4, G5, G6> = _20<G1, G2, G3, G4, G5, G6>; type Inner = _020; }
-impl Group for U21 { type Lead<G1, G2, G3, G4, G5, G6> = _21<G1, G2, G3, G4, G5, G6>; type Inner = _021; }
-impl Group for U22 { type Lead<G1, G2, G3, G4, G5, G6> = _22<G1, G2, G3, G4, G5, G6>; type Inner = _022; }
-impl Group for U23 { type Lead<G1, G2, G3, G4, G5, G6> = _23<G1, G2, G3, G4, G5, G6>; type Inner = _023; }
-impl Group for U24 { type Lead<G1, G2, G3, G4, G5, G6> = _24<G1, G2, G3, G4, G5, G6>; type Inner = _024; }
-impl Group for U25 { type Lead<G1, G2, G3, G4, G5, G6> = _25<G1, G2, G3, G4, G5, G6>; type Inner = _025; }
-impl Group for U26 { type Lead<G1, G2, G3, G4, G5, G6> = _26<G1, G2, G3, G4, G5, G6>; type Inner = _026; }
-impl Group for U27 { type Lead<G1, G2, G3, G4, G5, G6> = _27<G1, G2, G3, G4, G5, G6>; type Inner = _027; }
-impl Group for U28 { type Lead<G1, G2, G3, G4, G5, G6> = _28<G1, G2, G3, G4, G5, G6>; type Inner = _028; }
-impl Group for U29 { type Lead<G1, G2, G3, G4, G5, G6> = _29<G1, G2, G3, G4, G5, G6>; type Inner = _029; }
-impl Group for U30 { type Lead<G1, G2, G3, G4, G5, G6> = _30<G1, G2, G3, G4, G5, G6>; type Inner = _030; }
-impl Group for U31 { type Lead<G1, G2, G3, G4, G5, G6> = _31<G1, G2, G3, G4, G5, G6>; type Inner = _031; }
-impl Group for U32 { type Lead<G1, G2, G3, G4, G5, G6> = _32<G1, G2, G3, G4, G5, G6>; type Inner = _032; }
-impl Group for U33 { type Lead<G1, G2, G3, G4, G5, G6> = _33<G1, G2, G3, G4, G5, G6>; type Inner = _033; }
-impl Group for U34 { type Lead<G1, G2, G3, G4, G5, G6> = _34<G1, G2, G3, G4, G5, G6>; type Inner = _034; }
-impl Group for U35 { type Lead<G1, G2, G3, G4, G5, G6> = _35<G1, G2, G3, G4, G5, G6>; type Inner = _035; }
-impl Group for U36 { type Lead<G1, G2, G3, G4, G5, G6> = _36<G1, G2, G3, G4, G5, G6>; type Inner = _036; }
-impl Group for U37 { type Lead<G1, G2, G3, G4, G5, G6> = _37<G1, G2, G3, G4, G5, G6>; type Inner = _037; }
-impl Group for U38 { type Lead<G1, G2, G3, G4, G5, G6> = _38<G1, G2, G3, G4, G5, G6>; type Inner = _038; }
-impl Group for U39 { type Lead<G1, G2, G3, G4, G5, G6> = _39<G1, G2, G3, G4, G5, G6>; type Inner = _039; }
-impl Group for U40 { type Lead<G1, G2, G3, G4, G5, G6> = _40<G1, G2, G3, G4, G5, G6>; type Inner = _040; }
-impl Group for U41 { type Lead<G1, G2, G3, G4, G5, G6> = _41<G1, G2, G3, G4, G5, G6>; type Inner = _041; }
-impl Group for U42 { type Lead<G1, G2, G3, G4, G5, G6> = _42<G1, G2, G3, G4, G5, G6>; type Inner = _042; }
-impl Group for U43 { type Lead<G1, G2, G3, G4, G5, G6> = _43<G1, G2, G3, G4, G5, G6>; type Inner = _043; }
-impl Group for U44 { type Lead<G1, G2, G3, G4, G5, G6> = _44<G1, G2, G3, G4, G5, G6>; type Inner = _044; }
-impl Group for U45 { type Lead<G1, G2, G3, G4, G5, G6> = _45<G1, G2, G3, G4, G5, G6>; type Inner = _045; }
-impl Group for U46 { type Lead<G1, G2, G3, G4, G5, G6> = _46<G1, G2, G3, G4, G5, G6>; type Inner = _046; }
-impl Group for U47 { type Lead<G1, G2, G3, G4, G5, G6> = _47<G1, G2, G3, G4, G5, G6>; type Inner = _047; }
-impl Group for U48 { type Lead<G1, G2, G3, G4, G5, G6> = _48<G1, G2, G3, G4, G5, G6>; type Inner = _048; }
-impl Group for U49 { type Lead<G1, G2, G3, G4, G5, G6> = _49<G1, G2, G3, G4, G5, G6>; type Inner = _049; }
-impl Group for U50 { type Lead<G1, G2, G3, G4, G5, G6> = _50<G1, G2, G3, G4, G5, G6>; type Inner = _050; }
-impl Group for U51 { type Lead<G1, G2, G3, G4, G5, G6> = _51<G1, G2, G3, G4, G5, G6>; type Inner = _051; }
-impl Group for U52 { type Lead<G1, G2, G3, G4, G5, G6> = _52<G1, G2, G3, G4, G5, G6>; type Inner = _052; }
-impl Group for U53 { type Lead<G1, G2, G3, G4, G5, G6> = _53<G1, G2, G3, G4, G5, G6>; type Inner = _053; }
-impl Group for U54 { type Lead<G1, G2, G3, G4, G5, G6> = _54<G1, G2, G3, G4, G5, G6>; type Inner = _054; }
-impl Group for U55 { type Lead<G1, G2, G3, G4, G5, G6> = _55<G1, G2, G3, G4, G5, G6>; type Inner = _055; }
-impl Group for U56 { type Lead<G1, G2, G3, G4, G5, G6> = _56<G1, G2, G3, G4, G5, G6>; type Inner = _056; }
-impl Group for U57 { type Lead<G1, G2, G3, G4, G5, G6> = _57<G1, G2, G3, G4, G5, G6>; type Inner = _057; }
-impl Group for U58 { type Lead<G1, G2, G3, G4, G5, G6> = _58<G1, G2, G3, G4, G5, G6>; type Inner = _058; }
-impl Group for U59 { type Lead<G1, G2, G3, G4, G5, G6> = _59<G1, G2, G3, G4, G5, G6>; type Inner = _059; }
-impl Group for U60 { type Lead<G1, G2, G3, G4, G5, G6> = _60<G1, G2, G3, G4, G5, G6>; type Inner = _060; }
-impl Group for U61 { type Lead<G1, G2, G3, G4, G5, G6> = _61<G1, G2, G3, G4, G5, G6>; type Inner = _061; }
-impl Group for U62 { type Lead<G1, G2, G3, G4, G5, G6> = _62<G1, G2, G3, G4, G5, G6>; type Inner = _062; }
-impl Group for U63 { type Lead<G1, G2, G3, G4, G5, G6> = _63<G1, G2, G3, G4, G5, G6>; type Inner = _063; }
-impl Group for U64 { type Lead<G1, G2, G3, G4, G5, G6> = _64<G1, G2, G3, G4, G5, G6>; type Inner = _064; }
-impl Group for U65 { type Lead<G1, G2, G3, G4, G5, G6> = _65<G1, G2, G3, G4, G5, G6>; type Inner = _065; }
-impl Group for U66 { type Lead<G1, G2, G3, G4, G5, G6> = _66<G1, G2, G3, G4, G5, G6>; type Inner = _066; }
-impl Group for U67 { type Lead<G1, G2, G3, G4, G5, G6> = _67<G1, G2, G3, G4, G5, G6>; type Inner = _067; }
-impl Group for U68 { type Lead<G1, G2, G3, G4, G5, G6> = _68<G1, G2, G3, G4, G5, G6>; type Inner = _068; }
-impl Group for U69 { type Lead<G1, G2, G3, G4, G5, G6> = _69<G1, G2, G3, G4, G5, G6>; type Inner = _069; }
-impl Group for U70 { type Lead<G1, G2, G3, G4, G5, G6> = _70<G1, G2, G3, G4, G5, G6>; type Inner = _070; }
-impl Group for U71 { type Lead<G1, G2, G3, G4, G5, G6> = _71<G1, G2, G3, G4, G5, G6>; type Inner = _071; }
-impl Group for U72 { type Lead<G1, G2, G3, G4, G5, G6> = _72<G1, G2, G3, G4, G5, G6>; type Inner = _072; }
-impl Group for U73 { type Lead<G1, G2, G3, G4, G5, G6> = _73<G1, G2, G3, G4, G5, G6>; type Inner = _073; }
-impl Group for U74 { type Lead<G1, G2, G3, G4, G5, G6> = _74<G1, G2, G3, G4, G5, G6>; type Inner = _074; }
-impl Group for U75 { type Lead<G1, G2, G3, G4, G5, G6> = _75<G1, G2, G3, G4, G5, G6>; type Inner = _075; }
-impl Group for U76 { type Lead<G1, G2, G3, G4, G5, G6> = _76<G1, G2, G3, G4, G5, G6>; type Inner = _076; }
-impl Group for U77 { type Lead<G1, G2, G3, G4, G5, G6> = _77<G1, G2, G3, G4, G5, G6>; type Inner = _077; }
-impl Group for U78 { type Lead<G1, G2, G3, G4, G5, G6> = _78<G1, G2, G3, G4, G5, G6>; type Inner = _078; }
-impl Group for U79 { type Lead<G1, G2, G3, G4, G5, G6> = _79<G1, G2, G3, G4, G5, G6>; type Inner = _079; }
-impl Group for U80 { type Lead<G1, G2, G3, G4, G5, G6> = _80<G1, G2, G3, G4, G5, G6>; type Inner = _080; }
-impl Group for U81 { type Lead<G1, G2, G3, G4, G5, G6> = _81<G1, G2, G3, G4, G5, G6>; type Inner = _081; }
-impl Group for U82 { type Lead<G1, G2, G3, G4, G5, G6> = _82<G1, G2, G3, G4, G5, G6>; type Inner = _082; }
-impl Group for U83 { type Lead<G1, G2, G3, G4, G5, G6> = _83<G1, G2, G3, G4, G5, G6>; type Inner = _083; }
-impl Group for U84 { type Lead<G1, G2, G3, G4, G5, G6> = _84<G1, G2, G3, G4, G5, G6>; type Inner = _084; }
-impl Group for U85 { type Lead<G1, G2, G3, G4, G5, G6> = _85<G1, G2, G3, G4, G5, G6>; type Inner = _085; }
-impl Group for U86 { type Lead<G1, G2, G3, G4, G5, G6> = _86<G1, G2, G3, G4, G5, G6>; type Inner = _086; }
-impl Group for U87 { type Lead<G1, G2, G3, G4, G5, G6> = _87<G1, G2, G3, G4, G5, G6>; type Inner = _087; }
-impl Group for U88 { type Lead<G1, G2, G3, G4, G5, G6> = _88<G1, G2, G3, G4, G5, G6>; type Inner = _088; }
-impl Group for U89 { type Lead<G1, G2, G3, G4, G5, G6> = _89<G1, G2, G3, G4, G5, G6>; type Inner = _089; }
-impl Group for U90 { type Lead<G1, G2, G3, G4, G5, G6> = _90<G1, G2, G3, G4, G5, G6>; type Inner = _090; }
-impl Group for U91 { type Lead<G1, G2, G3, G4, G5, G6> = _91<G1, G2, G3, G4, G5, G6>; type Inner = _091; }
-impl Group for U92 { type Lead<G1, G2, G3, G4, G5, G6> = _92<G1, G2, G3, G4, G5, G6>; type Inner = _092; }
-impl Group for U93 { type Lead<G1, G2, G3, G4, G5, G6> = _93<G1, G2, G3, G4, G5, G6>; type Inner = _093; }
-impl Group for U94 { type Lead<G1, G2, G3, G4, G5, G6> = _94<G1, G2, G3, G4, G5, G6>; type Inner = _094; }
-impl Group for U95 { type Lead<G1, G2, G3, G4, G5, G6> = _95<G1, G2, G3, G4, G5, G6>; type Inner = _095; }
-impl Group for U96 { type Lead<G1, G2, G3, G4, G5, G6> = _96<G1, G2, G3, G4, G5, G6>; type Inner = _096; }
-impl Group for U97 { type Lead<G1, G2, G3, G4, G5, G6> = _97<G1, G2, G3, G4, G5, G6>; type Inner = _097; }
-impl Group for U98 { type Lead<G1, G2, G3, G4, G5, G6> = _98<G1, G2, G3, G4, G5, G6>; type Inner = _098; }
-impl Group for U99 { type Lead<G1, G2, G3, G4, G5, G6> = _99<G1, G2, G3, G4, G5, G6>; type Inner = _099; }
-impl Group for U100 { type Lead<G1, G2, G3, G4, G5, G6> = _100<G1, G2, G3, G4, G5, G6>; type Inner = _100; }
-impl Group for U101 { type Lead<G1, G2, G3, G4, G5, G6> = _101<G1, G2, G3, G4, G5, G6>; type Inner = _101; }
-impl Group for U102 { type Lead<G1, G2, G3, G4, G5, G6> = _102<G1, G2, G3, G4, G5, G6>; type Inner = _102; }
-impl Group for U103 { type Lead<G1, G2, G3, G4, G5, G6> = _103<G1, G2, G3, G4, G5, G6>; type Inner = _103; }
-impl Group for U104 { type Lead<G1, G2, G3, G4, G5, G6> = _104<G1, G2, G3, G4, G5, G6>; type Inner = _104; }
-impl Group for U105 { type Lead<G1, G2, G3, G4, G5, G6> = _105<G1, G2, G3, G4, G5, G6>; type Inner = _105; }
-impl Group for U106 { type Lead<G1, G2, G3, G4, G5, G6> = _106<G1, G2, G3, G4, G5, G6>; type Inner = _106; }
-impl Group for U107 { type Lead<G1, G2, G3, G4, G5, G6> = _107<G1, G2, G3, G4, G5, G6>; type Inner = _107; }
-impl Group for U108 { type Lead<G1, G2, G3, G4, G5, G6> = _108<G1, G2, G3, G4, G5, G6>; type Inner = _108; }
-impl Group for U109 { type Lead<G1, G2, G3, G4, G5, G6> = _109<G1, G2, G3, G4, G5, G6>; type Inner = _109; }
-impl Group for U110 { type Lead<G1, G2, G3, G4, G5, G6> = _110<G1, G2, G3, G4, G5, G6>; type Inner = _110; }
-impl Group for U111 { type Lead<G1, G2, G3, G4, G5, G6> = _111<G1, G2, G3, G4, G5, G6>; type Inner = _111; }
-impl Group for U112 { type Lead<G1, G2, G3, G4, G5, G6> = _112<G1, G2, G3, G4, G5, G6>; type Inner = _112; }
-impl Group for U113 { type Lead<G1, G2, G3, G4, G5, G6> = _113<G1, G2, G3, G4, G5, G6>; type Inner = _113; }
-impl Group for U114 { type Lead<G1, G2, G3, G4, G5, G6> = _114<G1, G2, G3, G4, G5, G6>; type Inner = _114; }
-impl Group for U115 { type Lead<G1, G2, G3, G4, G5, G6> = _115<G1, G2, G3, G4, G5, G6>; type Inner = _115; }
-impl Group for U116 { type Lead<G1, G2, G3, G4, G5, G6> = _116<G1, G2, G3, G4, G5, G6>; type Inner = _116; }
-impl Group for U117 { type Lead<G1, G2, G3, G4, G5, G6> = _117<G1, G2, G3, G4, G5, G6>; type Inner = _117; }
-impl Group for U118 { type Lead<G1, G2, G3, G4, G5, G6> = _118<G1, G2, G3, G4, G5, G6>; type Inner = _118; }
-impl Group for U119 { type Lead<G1, G2, G3, G4, G5, G6> = _119<G1, G2, G3, G4, G5, G6>; type Inner = _119; }
-impl Group for U120 { type Lead<G1, G2, G3, G4, G5, G6> = _120<G1, G2, G3, G4, G5, G6>; type Inner = _120; }
-impl Group for U121 { type Lead<G1, G2, G3, G4, G5, G6> = _121<G1, G2, G3, G4, G5, G6>; type Inner = _121; }
-impl Group for U122 { type Lead<G1, G2, G3, G4, G5, G6> = _122<G1, G2, G3, G4, G5, G6>; type Inner = _122; }
-impl Group for U123 { type Lead<G1, G2, G3, G4, G5, G6> = _123<G1, G2, G3, G4, G5, G6>; type Inner = _123; }
-impl Group for U124 { type Lead<G1, G2, G3, G4, G5, G6> = _124<G1, G2, G3, G4, G5, G6>; type Inner = _124; }
-impl Group for U125 { type Lead<G1, G2, G3, G4, G5, G6> = _125<G1, G2, G3, G4, G5, G6>; type Inner = _125; }
-impl Group for U126 { type Lead<G1, G2, G3, G4, G5, G6> = _126<G1, G2, G3, G4, G5, G6>; type Inner = _126; }
-impl Group for U127 { type Lead<G1, G2, G3, G4, G5, G6> = _127<G1, G2, G3, G4, G5, G6>; type Inner = _127; }
-impl Group for U128 { type Lead<G1, G2, G3, G4, G5, G6> = _128<G1, G2, G3, G4, G5, G6>; type Inner = _128; }
-impl Group for U129 { type Lead<G1, G2, G3, G4, G5, G6> = _129<G1, G2, G3, G4, G5, G6>; type Inner = _129; }
-impl Group for U130 { type Lead<G1, G2, G3, G4, G5, G6> = _130<G1, G2, G3, G4, G5, G6>; type Inner = _130; }
-impl Group for U131 { type Lead<G1, G2, G3, G4, G5, G6> = _131<G1, G2, G3, G4, G5, G6>; type Inner = _131; }
-impl Group for U132 { type Lead<G1, G2, G3, G4, G5, G6> = _132<G1, G2, G3, G4, G5, G6>; type Inner = _132; }
-impl Group for U133 { type Lead<G1, G2, G3, G4, G5, G6> = _133<G1, G2, G3, G4, G5, G6>; type Inner = _133; }
-impl Group for U134 { type Lead<G1, G2, G3, G4, G5, G6> = _134<G1, G2, G3, G4, G5, G6>; type Inner = _134; }
-impl Group for U135 { type Lead<G1, G2, G3, G4, G5, G6> = _135<G1, G2, G3, G4, G5, G6>; type Inner = _135; }
-impl Group for U136 { type Lead<G1, G2, G3, G4, G5, G6> = _136<G1, G2, G3, G4, G5, G6>; type Inner = _136; }
-impl Group for U137 { type Lead<G1, G2, G3, G4, G5, G6> = _137<G1, G2, G3, G4, G5, G6>; type Inner = _137; }
-impl Group for U138 { type Lead<G1, G2, G3, G4, G5, G6> = _138<G1, G2, G3, G4, G5, G6>; type Inner = _138; }
-impl Group for U139 { type Lead<G1, G2, G3, G4, G5, G6> = _139<G1, G2, G3, G4, G5, G6>; type Inner = _139; }
-impl Group for U140 { type Lead<G1, G2, G3, G4, G5, G6> = _140<G1, G2, G3, G4, G5, G6>; type Inner = _140; }
-impl Group for U141 { type Lead<G1, G2, G3, G4, G5, G6> = _141<G1, G2, G3, G4, G5, G6>; type Inner = _141; }
-impl Group for U142 { type Lead<G1, G2, G3, G4, G5, G6> = _142<G1, G2, G3, G4, G5, G6>; type Inner = _142; }
-impl Group for U143 { type Lead<G1, G2, G3, G4, G5, G6> = _143<G1, G2, G3, G4, G5, G6>; type Inner = _143; }
-impl Group for U144 { type Lead<G1, G2, G3, G4, G5, G6> = _144<G1, G2, G3, G4, G5, G6>; type Inner = _144; }
-impl Group for U145 { type Lead<G1, G2, G3, G4, G5, G6> = _145<G1, G2, G3, G4, G5, G6>; type Inner = _145; }
-impl Group for U146 { type Lead<G1, G2, G3, G4, G5, G6> = _146<G1, G2, G3, G4, G5, G6>; type Inner = _146; }
-impl Group for U147 { type Lead<G1, G2, G3, G4, G5, G6> = _147<G1, G2, G3, G4, G5, G6>; type Inner = _147; }
-impl Group for U148 { type Lead<G1, G2, G3, G4, G5, G6> = _148<G1, G2, G3, G4, G5, G6>; type Inner = _148; }
-impl Group for U149 { type Lead<G1, G2, G3, G4, G5, G6> = _149<G1, G2, G3, G4, G5, G6>; type Inner = _149; }
-impl Group for U150 { type Lead<G1, G2, G3, G4, G5, G6> = _150<G1, G2, G3, G4, G5, G6>; type Inner = _150; }
-impl Group for U151 { type Lead<G1, G2, G3, G4, G5, G6> = _151<G1, G2, G3, G4, G5, G6>; type Inner = _151; }
-impl Group for U152 { type Lead<G1, G2, G3, G4, G5, G6> = _152<G1, G2, G3, G4, G5, G6>; type Inner = _152; }
-impl Group for U153 { type Lead<G1, G2, G3, G4, G5, G6> = _153<G1, G2, G3, G4, G5, G6>; type Inner = _153; }
-impl Group for U154 { type Lead<G1, G2, G3, G4, G5, G6> = _154<G1, G2, G3, G4, G5, G6>; type Inner = _154; }
-impl Group for U155 { type Lead<G1, G2, G3, G4, G5, G6> = _155<G1, G2, G3, G4, G5, G6>; type Inner = _155; }
-impl Group for U156 { type Lead<G1, G2, G3, G4, G5, G6> = _156<G1, G2, G3, G4, G5, G6>; type Inner = _156; }
-impl Group for U157 { type Lead<G1, G2, G3, G4, G5, G6> = _157<G1, G2, G3, G4, G5, G6>; type Inner = _157; }
-impl Group for U158 { type Lead<G1, G2, G3, G4, G5, G6> = _158<G1, G2, G3, G4, G5, G6>; type Inner = _158; }
-impl Group for U159 { type Lead<G1, G2, G3, G4, G5, G6> = _159<G1, G2, G3, G4, G5, G6>; type Inner = _159; }
-impl Group for U160 { type Lead<G1, G2, G3, G4, G5, G6> = _160<G1, G2, G3, G4, G5, G6>; type Inner = _160; }
-impl Group for U161 { type Lead<G1, G2, G3, G4, G5, G6> = _161<G1, G2, G3, G4, G5, G6>; type Inner = _161; }
-impl Group for U162 { type Lead<G1, G2, G3, G4, G5, G6> = _162<G1, G2, G3, G4, G5, G6>; type Inner = _162; }
-impl Group for U163 { type Lead<G1, G2, G3, G4, G5, G6> = _163<G1, G2, G3, G4, G5, G6>; type Inner = _163; }
-impl Group for U164 { type Lead<G1, G2, G3, G4, G5, G6> = _164<G1, G2, G3, G4, G5, G6>; type Inner = _164; }
-impl Group for U165 { type Lead<G1, G2, G3, G4, G5, G6> = _165<G1, G2, G3, G4, G5, G6>; type Inner = _165; }
-impl Group for U166 { type Lead<G1, G2, G3, G4, G5, G6> = _166<G1, G2, G3, G4, G5, G6>; type Inner = _166; }
-impl Group for U167 { type Lead<G1, G2, G3, G4, G5, G6> = _167<G1, G2, G3, G4, G5, G6>; type Inner = _167; }
-impl Group for U168 { type Lead<G1, G2, G3, G4, G5, G6> = _168<G1, G2, G3, G4, G5, G6>; type Inner = _168; }
-impl Group for U169 { type Lead<G1, G2, G3, G4, G5, G6> = _169<G1, G2, G3, G4, G5, G6>; type Inner = _169; }
-impl Group for U170 { type Lead<G1, G2, G3, G4, G5, G6> = _170<G1, G2, G3, G4, G5, G6>; type Inner = _170; }
-impl Group for U171 { type Lead<G1, G2, G3, G4, G5, G6> = _171<G1, G2, G3, G4, G5, G6>; type Inner = _171; }
-impl Group for U172 { type Lead<G1, G2, G3, G4, G5, G6> = _172<G1, G2, G3, G4, G5, G6>; type Inner = _172; }
-impl Group for U173 { type Lead<G1, G2, G3, G4, G5, G6> = _173<G1, G2, G3, G4, G5, G6>; type Inner = _173; }
-impl Group for U174 { type Lead<G1, G2, G3, G4, G5, G6> = _174<G1, G2, G3, G4, G5, G6>; type Inner = _174; }
-impl Group for U175 { type Lead<G1, G2, G3, G4, G5, G6> = _175<G1, G2, G3, G4, G5, G6>; type Inner = _175; }
-impl Group for U176 { type Lead<G1, G2, G3, G4, G5, G6> = _176<G1, G2, G3, G4, G5, G6>; type Inner = _176; }
-impl Group for U177 { type Lead<G1, G2, G3, G4, G5, G6> = _177<G1, G2, G3, G4, G5, G6>; type Inner = _177; }
-impl Group for U178 { type Lead<G1, G2, G3, G4, G5, G6> = _178<G1, G2, G3, G4, G5, G6>; type Inner = _178; }
-impl Group for U179 { type Lead<G1, G2, G3, G4, G5, G6> = _179<G1, G2, G3, G4, G5, G6>; type Inner = _179; }
-impl Group for U180 { type Lead<G1, G2, G3, G4, G5, G6> = _180<G1, G2, G3, G4, G5, G6>; type Inner = _180; }
-impl Group for U181 { type Lead<G1, G2, G3, G4, G5, G6> = _181<G1, G2, G3, G4, G5, G6>; type Inner = _181; }
-impl Group for U182 { type Lead<G1, G2, G3, G4, G5, G6> = _182<G1, G2, G3, G4, G5, G6>; type Inner = _182; }
-impl Group for U183 { type Lead<G1, G2, G3, G4, G5, G6> = _183<G1, G2, G3, G4, G5, G6>; type Inner = _183; }
-impl Group for U184 { type Lead<G1, G2, G3, G4, G5, G6> = _184<G1, G2, G3, G4, G5, G6>; type Inner = _184; }
-impl Group for U185 { type Lead<G1, G2, G3, G4, G5, G6> = _185<G1, G2, G3, G4, G5, G6>; type Inner = _185; }
-impl Group for U186 { type Lead<G1, G2, G3, G4, G5, G6> = _186<G1, G2, G3, G4, G5, G6>; type Inner = _186; }
-impl Group for U187 { type Lead<G1, G2, G3, G4, G5, G6> = _187<G1, G2, G3, G4, G5, G6>; type Inner = _187; }
-impl Group for U188 { type Lead<G1, G2, G3, G4, G5, G6> = _188<G1, G2, G3, G4, G5, G6>; type Inner = _188; }
-impl Group for U189 { type Lead<G1, G2, G3, G4, G5, G6> = _189<G1, G2, G3, G4, G5, G6>; type Inner = _189; }
-impl Group for U190 { type Lead<G1, G2, G3, G4, G5, G6> = _190<G1, G2, G3, G4, G5, G6>; type Inner = _190; }
-impl Group for U191 { type Lead<G1, G2, G3, G4, G5, G6> = _191<G1, G2, G3, G4, G5, G6>; type Inner = _191; }
-impl Group for U192 { type Lead<G1, G2, G3, G4, G5, G6> = _192<G1, G2, G3, G4, G5, G6>; type Inner = _192; }
-impl Group for U193 { type Lead<G1, G2, G3, G4, G5, G6> = _193<G1, G2, G3, G4, G5, G6>; type Inner = _193; }
-impl Group for U194 { type Lead<G1, G2, G3, G4, G5, G6> = _194<G1, G2, G3, G4, G5, G6>; type Inner = _194; }
-impl Group for U195 { type Lead<G1, G2, G3, G4, G5, G6> = _195<G1, G2, G3, G4, G5, G6>; type Inner = _195; }
-impl Group for U196 { type Lead<G1, G2, G3, G4, G5, G6> = _196<G1, G2, G3, G4, G5, G6>; type Inner = _196; }
-impl Group for U197 { type Lead<G1, G2, G3, G4, G5, G6> = _197<G1, G2, G3, G4, G5, G6>; type Inner = _197; }
-impl Group for U198 { type Lead<G1, G2, G3, G4, G5, G6> = _198<G1, G2, G3, G4, G5, G6>; type Inner = _198; }
-impl Group for U199 { type Lead<G1, G2, G3, G4, G5, G6> = _199<G1, G2, G3, G4, G5, G6>; type Inner = _199; }
-impl Group for U200 { type Lead<G1, G2, G3, G4, G5, G6> = _200<G1, G2, G3, G4, G5, G6>; type Inner = _200; }
-impl Group for U201 { type Lead<G1, G2, G3, G4, G5, G6> = _201<G1, G2, G3, G4, G5, G6>; type Inner = _201; }
-impl Group for U202 { type Lead<G1, G2, G3, G4, G5, G6> = _202<G1, G2, G3, G4, G5, G6>; type Inner = _202; }
-impl Group for U203 { type Lead<G1, G2, G3, G4, G5, G6> = _203<G1, G2, G3, G4, G5, G6>; type Inner = _203; }
-impl Group for U204 { type Lead<G1, G2, G3, G4, G5, G6> = _204<G1, G2, G3, G4, G5, G6>; type Inner = _204; }
-impl Group for U205 { type Lead<G1, G2, G3, G4, G5, G6> = _205<G1, G2, G3, G4, G5, G6>; type Inner = _205; }
-impl Group for U206 { type Lead<G1, G2, G3, G4, G5, G6> = _206<G1, G2, G3, G4, G5, G6>; type Inner = _206; }
-impl Group for U207 { type Lead<G1, G2, G3, G4, G5, G6> = _207<G1, G2, G3, G4, G5, G6>; type Inner = _207; }
-impl Group for U208 { type Lead<G1, G2, G3, G4, G5, G6> = _208<G1, G2, G3, G4, G5, G6>; type Inner = _208; }
-impl Group for U209 { type Lead<G1, G2, G3, G4, G5, G6> = _209<G1, G2, G3, G4, G5, G6>; type Inner = _209; }
-impl Group for U210 { type Lead<G1, G2, G3, G4, G5, G6> = _210<G1, G2, G3, G4, G5, G6>; type Inner = _210; }
-impl Group for U211 { type Lead<G1, G2, G3, G4, G5, G6> = _211<G1, G2, G3, G4, G5, G6>; type Inner = _211; }
-impl Group for U212 { type Lead<G1, G2, G3, G4, G5, G6> = _212<G1, G2, G3, G4, G5, G6>; type Inner = _212; }
-impl Group for U213 { type Lead<G1, G2, G3, G4, G5, G6> = _213<G1, G2, G3, G4, G5, G6>; type Inner = _213; }
-impl Group for U214 { type Lead<G1, G2, G3, G4, G5, G6> = _214<G1, G2, G3, G4, G5, G6>; type Inner = _214; }
-impl Group for U215 { type Lead<G1, G2, G3, G4, G5, G6> = _215<G1, G2, G3, G4, G5, G6>; type Inner = _215; }
-impl Group for U216 { type Lead<G1, G2, G3, G4, G5, G6> = _216<G1, G2, G3, G4, G5, G6>; type Inner = _216; }
-impl Group for U217 { type Lead<G1, G2, G3, G4, G5, G6> = _217<G1, G2, G3, G4, G5, G6>; type Inner = _217; }
-impl Group for U218 { type Lead<G1, G2, G3, G4, G5, G6> = _218<G1, G2, G3, G4, G5, G6>; type Inner = _218; }
-impl Group for U219 { type Lead<G1, G2, G3, G4, G5, G6> = _219<G1, G2, G3, G4, G5, G6>; type Inner = _219; }
-impl Group for U220 { type Lead<G1, G2, G3, G4, G5, G6> = _220<G1, G2, G3, G4, G5, G6>; type Inner = _220; }
-impl Group for U221 { type Lead<G1, G2, G3, G4, G5, G6> = _221<G1, G2, G3, G4, G5, G6>; type Inner = _221; }
-impl Group for U222 { type Lead<G1, G2, G3, G4, G5, G6> = _222<G1, G2, G3, G4, G5, G6>; type Inner = _222; }
-impl Group for U223 { type Lead<G1, G2, G3, G4, G5, G6> = _223<G1, G2, G3, G4, G5, G6>; type Inner = _223; }
-impl Group for U224 { type Lead<G1, G2, G3, G4, G5, G6> = _224<G1, G2, G3, G4, G5, G6>; type Inner = _224; }
-impl Group for U225 { type Lead<G1, G2, G3, G4, G5, G6> = _225<G1, G2, G3, G4, G5, G6>; type Inner = _225; }
-impl Group for U226 { type Lead<G1, G2, G3, G4, G5, G6> = _226<G1, G2, G3, G4, G5, G6>; type Inner = _226; }
-impl Group for U227 { type Lead<G1, G2, G3, G4, G5, G6> = _227<G1, G2, G3, G4, G5, G6>; type Inner = _227; }
-impl Group for U228 { type Lead<G1, G2, G3, G4, G5, G6> = _228<G1, G2, G3, G4, G5, G6>; type Inner = _228; }
-impl Group for U229 { type Lead<G1, G2, G3, G4, G5, G6> = _229<G1, G2, G3, G4, G5, G6>; type Inner = _229; }
-impl Group for U230 { type Lead<G1, G2, G3, G4, G5, G6> = _230<G1, G2, G3, G4, G5, G6>; type Inner = _230; }
-impl Group for U231 { type Lead<G1, G2, G3, G4, G5, G6> = _231<G1, G2, G3, G4, G5, G6>; type Inner = _231; }
-impl Group for U232 { type Lead<G1, G2, G3, G4, G5, G6> = _232<G1, G2, G3, G4, G5, G6>; type Inner = _232; }
-impl Group for U233 { type Lead<G1, G2, G3, G4, G5, G6> = _233<G1, G2, G3, G4, G5, G6>; type Inner = _233; }
-impl Group for U234 { type Lead<G1, G2, G3, G4, G5, G6> = _234<G1, G2, G3, G4, G5, G6>; type Inner = _234; }
-impl Group for U235 { type Lead<G1, G2, G3, G4, G5, G6> = _235<G1, G2, G3, G4, G5, G6>; type Inner = _235; }
-impl Group for U236 { type Lead<G1, G2, G3, G4, G5, G6> = _236<G1, G2, G3, G4, G5, G6>; type Inner = _236; }
-impl Group for U237 { type Lead<G1, G2, G3, G4, G5, G6> = _237<G1, G2, G3, G4, G5, G6>; type Inner = _237; }
-impl Group for U238 { type Lead<G1, G2, G3, G4, G5, G6> = _238<G1, G2, G3, G4, G5, G6>; type Inner = _238; }
-impl Group for U239 { type Lead<G1, G2, G3, G4, G5, G6> = _239<G1, G2, G3, G4, G5, G6>; type Inner = _239; }
-impl Group for U240 { type Lead<G1, G2, G3, G4, G5, G6> = _240<G1, G2, G3, G4, G5, G6>; type Inner = _240; }
-impl Group for U241 { type Lead<G1, G2, G3, G4, G5, G6> = _241<G1, G2, G3, G4, G5, G6>; type Inner = _241; }
-impl Group for U242 { type Lead<G1, G2, G3, G4, G5, G6> = _242<G1, G2, G3, G4, G5, G6>; type Inner = _242; }
-impl Group for U243 { type Lead<G1, G2, G3, G4, G5, G6> = _243<G1, G2, G3, G4, G5, G6>; type Inner = _243; }
-impl Group for U244 { type Lead<G1, G2, G3, G4, G5, G6> = _244<G1, G2, G3, G4, G5, G6>; type Inner = _244; }
-impl Group for U245 { type Lead<G1, G2, G3, G4, G5, G6> = _245<G1, G2, G3, G4, G5, G6>; type Inner = _245; }
-impl Group for U246 { type Lead<G1, G2, G3, G4, G5, G6> = _246<G1, G2, G3, G4, G5, G6>; type Inner = _246; }
-impl Group for U247 { type Lead<G1, G2, G3, G4, G5, G6> = _247<G1, G2, G3, G4, G5, G6>; type Inner = _247; }
-impl Group for U248 { type Lead<G1, G2, G3, G4, G5, G6> = _248<G1, G2, G3, G4, G5, G6>; type Inner = _248; }
-impl Group for U249 { type Lead<G1, G2, G3, G4, G5, G6> = _249<G1, G2, G3, G4, G5, G6>; type Inner = _249; }
-impl Group for U250 { type Lead<G1, G2, G3, G4, G5, G6> = _250<G1, G2, G3, G4, G5, G6>; type Inner = _250; }
-impl Group for U251 { type Lead<G1, G2, G3, G4, G5, G6> = _251<G1, G2, G3, G4, G5, G6>; type Inner = _251; }
-impl Group for U252 { type Lead<G1, G2, G3, G4, G5, G6> = _252<G1, G2, G3, G4, G5, G6>; type Inner = _252; }
-impl Group for U253 { type Lead<G1, G2, G3, G4, G5, G6> = _253<G1, G2, G3, G4, G5, G6>; type Inner = _253; }
-impl Group for U254 { type Lead<G1, G2, G3, G4, G5, G6> = _254<G1, G2, G3, G4, G5, G6>; type Inner = _254; }
-impl Group for U255 { type Lead<G1, G2, G3, G4, G5, G6> = _255<G1, G2, G3, G4, G5, G6>; type Inner = _255; }
-impl Group for U256 { type Lead<G1, G2, G3, G4, G5, G6> = _256<G1, G2, G3, G4, G5, G6>; type Inner = _256; }
-impl Group for U257 { type Lead<G1, G2, G3, G4, G5, G6> = _257<G1, G2, G3, G4, G5, G6>; type Inner = _257; }
-impl Group for U258 { type Lead<G1, G2, G3, G4, G5, G6> = _258<G1, G2, G3, G4, G5, G6>; type Inner = _258; }
-impl Group for U259 { type Lead<G1, G2, G3, G4, G5, G6> = _259<G1, G2, G3, G4, G5, G6>; type Inner = _259; }
-impl Group for U260 { type Lead<G1, G2, G3, G4, G5, G6> = _260<G1, G2, G3, G4, G5, G6>; type Inner = _260; }
-impl Group for U261 { type Lead<G1, G2, G3, G4, G5, G6> = _261<G1, G2, G3, G4, G5, G6>; type Inner = _261; }
-impl Group for U262 { type Lead<G1, G2, G3, G4, G5, G6> = _262<G1, G2, G3, G4, G5, G6>; type Inner = _262; }
-impl Group for U263 { type Lead<G1, G2, G3, G4, G5, G6> = _263<G1, G2, G3, G4, G5, G6>; type Inner = _263; }
-impl Group for U264 { type Lead<G1, G2, G3, G4, G5, G6> = _264<G1, G2, G3, G4, G5, G6>; type Inner = _264; }
-impl Group for U265 { type Lead<G1, G2, G3, G4, G5, G6> = _265<G1, G2, G3, G4, G5, G6>; type Inner = _265; }
-impl Group for U266 { type Lead<G1, G2, G3, G4, G5, G6> = _266<G1, G2, G3, G4, G5, G6>; type Inner = _266; }
-impl Group for U267 { type Lead<G1, G2, G3, G4, G5, G6> = _267<G1, G2, G3, G4, G5, G6>; type Inner = _267; }
-impl Group for U268 { type Lead<G1, G2, G3, G4, G5, G6> = _268<G1, G2, G3, G4, G5, G6>; type Inner = _268; }
-impl Group for U269 { type Lead<G1, G2, G3, G4, G5, G6> = _269<G1, G2, G3, G4, G5, G6>; type Inner = _269; }
-impl Group for U270 { type Lead<G1, G2, G3, G4, G5, G6> = _270<G1, G2, G3, G4, G5, G6>; type Inner = _270; }
-impl Group for U271 { type Lead<G1, G2, G3, G4, G5, G6> = _271<G1, G2, G3, G4, G5, G6>; type Inner = _271; }
-impl Group for U272 { type Lead<G1, G2, G3, G4, G5, G6> = _272<G1, G2, G3, G4, G5, G6>; type Inner = _272; }
-impl Group for U273 { type Lead<G1, G2, G3, G4, G5, G6> = _273<G1, G2, G3, G4, G5, G6>; type Inner = _273; }
-impl Group for U274 { type Lead<G1, G2, G3, G4, G5, G6> = _274<G1, G2, G3, G4, G5, G6>; type Inner = _274; }
-impl Group for U275 { type Lead<G1, G2, G3, G4, G5, G6> = _275<G1, G2, G3, G4, G5, G6>; type Inner = _275; }
-impl Group for U276 { type Lead<G1, G2, G3, G4, G5, G6> = _276<G1, G2, G3, G4, G5, G6>; type Inner = _276; }
-impl Group for U277 { type Lead<G1, G2, G3, G4, G5, G6> = _277<G1, G2, G3, G4, G5, G6>; type Inner = _277; }
-impl Group for U278 { type Lead<G1, G2, G3, G4, G5, G6> = _278<G1, G2, G3, G4, G5, G6>; type Inner = _278; }
-impl Group for U279 { type Lead<G1, G2, G3, G4, G5, G6> = _279<G1, G2, G3, G4, G5, G6>; type Inner = _279; }
-impl Group for U280 { type Lead<G1, G2, G3, G4, G5, G6> = _280<G1, G2, G3, G4, G5, G6>; type Inner = _280; }
-impl Group for U281 { type Lead<G1, G2, G3, G4, G5, G6> = _281<G1, G2, G3, G4, G5, G6>; type Inner = _281; }
-impl Group for U282 { type Lead<G1, G2, G3, G4, G5, G6> = _282<G1, G2, G3, G4, G5, G6>; type Inner = _282; }
-impl Group for U283 { type Lead<G1, G2, G3, G4, G5, G6> = _283<G1, G2, G3, G4, G5, G6>; type Inner = _283; }
-impl Group for U284 { type Lead<G1, G2, G3, G4, G5, G6> = _284<G1, G2, G3, G4, G5, G6>; type Inner = _284; }
-impl Group for U285 { type Lead<G1, G2, G3, G4, G5, G6> = _285<G1, G2, G3, G4, G5, G6>; type Inner = _285; }
-impl Group for U286 { type Lead<G1, G2, G3, G4, G5, G6> = _286<G1, G2, G3, G4, G5, G6>; type Inner = _286; }
-impl Group for U287 { type Lead<G1, G2, G3, G4, G5, G6> = _287<G1, G2, G3, G4, G5, G6>; type Inner = _287; }
-impl Group for U288 { type Lead<G1, G2, G3, G4, G5, G6> = _288<G1, G2, G3, G4, G5, G6>; type Inner = _288; }
-impl Group for U289 { type Lead<G1, G2, G3, G4, G5, G6> = _289<G1, G2, G3, G4, G5, G6>; type Inner = _289; }
-impl Group for U290 { type Lead<G1, G2, G3, G4, G5, G6> = _290<G1, G2, G3, G4, G5, G6>; type Inner = _290; }
-impl Group for U291 { type Lead<G1, G2, G3, G4, G5, G6> = _291<G1, G2, G3, G4, G5, G6>; type Inner = _291; }
-impl Group for U292 { type Lead<G1, G2, G3, G4, G5, G6> = _292<G1, G2, G3, G4, G5, G6>; type Inner = _292; }
-impl Group for U293 { type Lead<G1, G2, G3, G4, G5, G6> = _293<G1, G2, G3, G4, G5, G6>; type Inner = _293; }
-impl Group for U294 { type Lead<G1, G2, G3, G4, G5, G6> = _294<G1, G2, G3, G4, G5, G6>; type Inner = _294; }
-impl Group for U295 { type Lead<G1, G2, G3, G4, G5, G6> = _295<G1, G2, G3, G4, G5, G6>; type Inner = _295; }
-impl Group for U296 { type Lead<G1, G2, G3, G4, G5, G6> = _296<G1, G2, G3, G4, G5, G6>; type Inner = _296; }
-impl Group for U297 { type Lead<G1, G2, G3, G4, G5, G6> = _297<G1, G2, G3, G4, G5, G6>; type Inner = _297; }
-impl Group for U298 { type Lead<G1, G2, G3, G4, G5, G6> = _298<G1, G2, G3, G4, G5, G6>; type Inner = _298; }
-impl Group for U299 { type Lead<G1, G2, G3, G4, G5, G6> = _299<G1, G2, G3, G4, G5, G6>; type Inner = _299; }
-impl Group for U300 { type Lead<G1, G2, G3, G4, G5, G6> = _300<G1, G2, G3, G4, G5, G6>; type Inner = _300; }
-impl Group for U301 { type Lead<G1, G2, G3, G4, G5, G6> = _301<G1, G2, G3, G4, G5, G6>; type Inner = _301; }
-impl Group for U302 { type Lead<G1, G2, G3, G4, G5, G6> = _302<G1, G2, G3, G4, G5, G6>; type Inner = _302; }
-impl Group for U303 { type Lead<G1, G2, G3, G4, G5, G6> = _303<G1, G2, G3, G4, G5, G6>; type Inner = _303; }
-impl Group for U304 { type Lead<G1, G2, G3, G4, G5, G6> = _304<G1, G2, G3, G4, G5, G6>; type Inner = _304; }
-impl Group for U305 { type Lead<G1, G2, G3, G4, G5, G6> = _305<G1, G2, G3, G4, G5, G6>; type Inner = _305; }
-impl Group for U306 { type Lead<G1, G2, G3, G4, G5, G6> = _306<G1, G2, G3, G4, G5, G6>; type Inner = _306; }
-impl Group for U307 { type Lead<G1, G2, G3, G4, G5, G6> = _307<G1, G2, G3, G4, G5, G6>; type Inner = _307; }
-impl Group for U308 { type Lead<G1, G2, G3, G4, G5, G6> = _308<G1, G2, G3, G4, G5, G6>; type Inner = _308; }
-impl Group for U309 { type Lead<G1, G2, G3, G4, G5, G6> = _309<G1, G2, G3, G4, G5, G6>; type Inner = _309; }
-impl Group for U310 { type Lead<G1, G2, G3, G4, G5, G6> = _310<G1, G2, G3, G4, G5, G6>; type Inner = _310; }
-impl Group for U311 { type Lead<G1, G2, G3, G4, G5, G6> = _311<G1, G2, G3, G4, G5, G6>; type Inner = _311; }
-impl Group for U312 { type Lead<G1, G2, G3, G4, G5, G6> = _312<G1, G2, G3, G4, G5, G6>; type Inner = _312; }
-impl Group for U313 { type Lead<G1, G2, G3, G4, G5, G6> = _313<G1, G2, G3, G4, G5, G6>; type Inner = _313; }
-impl Group for U314 { type Lead<G1, G2, G3, G4, G5, G6> = _314<G1, G2, G3, G4, G5, G6>; type Inner = _314; }
-impl Group for U315 { type Lead<G1, G2, G3, G4, G5, G6> = _315<G1, G2, G3, G4, G5, G6>; type Inner = _315; }
-impl Group for U316 { type Lead<G1, G2, G3, G4, G5, G6> = _316<G1, G2, G3, G4, G5, G6>; type Inner = _316; }
-impl Group for U317 { type Lead<G1, G2, G3, G4, G5, G6> = _317<G1, G2, G3, G4, G5, G6>; type Inner = _317; }
-impl Group for U318 { type Lead<G1, G2, G3, G4, G5, G6> = _318<G1, G2, G3, G4, G5, G6>; type Inner = _318; }
-impl Group for U319 { type Lead<G1, G2, G3, G4, G5, G6> = _319<G1, G2, G3, G4, G5, G6>; type Inner = _319; }
-impl Group for U320 { type Lead<G1, G2, G3, G4, G5, G6> = _320<G1, G2, G3, G4, G5, G6>; type Inner = _320; }
-impl Group for U321 { type Lead<G1, G2, G3, G4, G5, G6> = _321<G1, G2, G3, G4, G5, G6>; type Inner = _321; }
-impl Group for U322 { type Lead<G1, G2, G3, G4, G5, G6> = _322<G1, G2, G3, G4, G5, G6>; type Inner = _322; }
-impl Group for U323 { type Lead<G1, G2, G3, G4, G5, G6> = _323<G1, G2, G3, G4, G5, G6>; type Inner = _323; }
-impl Group for U324 { type Lead<G1, G2, G3, G4, G5, G6> = _324<G1, G2, G3, G4, G5, G6>; type Inner = _324; }
-impl Group for U325 { type Lead<G1, G2, G3, G4, G5, G6> = _325<G1, G2, G3, G4, G5, G6>; type Inner = _325; }
-impl Group for U326 { type Lead<G1, G2, G3, G4, G5, G6> = _326<G1, G2, G3, G4, G5, G6>; type Inner = _326; }
-impl Group for U327 { type Lead<G1, G2, G3, G4, G5, G6> = _327<G1, G2, G3, G4, G5, G6>; type Inner = _327; }
-impl Group for U328 { type Lead<G1, G2, G3, G4, G5, G6> = _328<G1, G2, G3, G4, G5, G6>; type Inner = _328; }
-impl Group for U329 { type Lead<G1, G2, G3, G4, G5, G6> = _329<G1, G2, G3, G4, G5, G6>; type Inner = _329; }
-impl Group for U330 { type Lead<G1, G2, G3, G4, G5, G6> = _330<G1, G2, G3, G4, G5, G6>; type Inner = _330; }
-impl Group for U331 { type Lead<G1, G2, G3, G4, G5, G6> = _331<G1, G2, G3, G4, G5, G6>; type Inner = _331; }
-impl Group for U332 { type Lead<G1, G2, G3, G4, G5, G6> = _332<G1, G2, G3, G4, G5, G6>; type Inner = _332; }
-impl Group for U333 { type Lead<G1, G2, G3, G4, G5, G6> = _333<G1, G2, G3, G4, G5, G6>; type Inner = _333; }
-impl Group for U334 { type Lead<G1, G2, G3, G4, G5, G6> = _334<G1, G2, G3, G4, G5, G6>; type Inner = _334; }
-impl Group for U335 { type Lead<G1, G2, G3, G4, G5, G6> = _335<G1, G2, G3, G4, G5, G6>; type Inner = _335; }
-impl Group for U336 { type Lead<G1, G2, G3, G4, G5, G6> = _336<G1, G2, G3, G4, G5, G6>; type Inner = _336; }
-impl Group for U337 { type Lead<G1, G2, G3, G4, G5, G6> = _337<G1, G2, G3, G4, G5, G6>; type Inner = _337; }
-impl Group for U338 { type Lead<G1, G2, G3, G4, G5, G6> = _338<G1, G2, G3, G4, G5, G6>; type Inner = _338; }
-impl Group for U339 { type Lead<G1, G2, G3, G4, G5, G6> = _339<G1, G2, G3, G4, G5, G6>; type Inner = _339; }
-impl Group for U340 { type Lead<G1, G2, G3, G4, G5, G6> = _340<G1, G2, G3, G4, G5, G6>; type Inner = _340; }
-impl Group for U341 { type Lead<G1, G2, G3, G4, G5, G6> = _341<G1, G2, G3, G4, G5, G6>; type Inner = _341; }
-impl Group for U342 { type Lead<G1, G2, G3, G4, G5, G6> = _342<G1, G2, G3, G4, G5, G6>; type Inner = _342; }
-impl Group for U343 { type Lead<G1, G2, G3, G4, G5, G6> = _343<G1, G2, G3, G4, G5, G6>; type Inner = _343; }
-impl Group for U344 { type Lead<G1, G2, G3, G4, G5, G6> = _344<G1, G2, G3, G4, G5, G6>; type Inner = _344; }
-impl Group for U345 { type Lead<G1, G2, G3, G4, G5, G6> = _345<G1, G2, G3, G4, G5, G6>; type Inner = _345; }
-impl Group for U346 { type Lead<G1, G2, G3, G4, G5, G6> = _346<G1, G2, G3, G4, G5, G6>; type Inner = _346; }
-impl Group for U347 { type Lead<G1, G2, G3, G4, G5, G6> = _347<G1, G2, G3, G4, G5, G6>; type Inner = _347; }
-impl Group for U348 { type Lead<G1, G2, G3, G4, G5, G6> = _348<G1, G2, G3, G4, G5, G6>; type Inner = _348; }
-impl Group for U349 { type Lead<G1, G2, G3, G4, G5, G6> = _349<G1, G2, G3, G4, G5, G6>; type Inner = _349; }
-impl Group for U350 { type Lead<G1, G2, G3, G4, G5, G6> = _350<G1, G2, G3, G4, G5, G6>; type Inner = _350; }
-impl Group for U351 { type Lead<G1, G2, G3, G4, G5, G6> = _351<G1, G2, G3, G4, G5, G6>; type Inner = _351; }
-impl Group for U352 { type Lead<G1, G2, G3, G4, G5, G6> = _352<G1, G2, G3, G4, G5, G6>; type Inner = _352; }
-impl Group for U353 { type Lead<G1, G2, G3, G4, G5, G6> = _353<G1, G2, G3, G4, G5, G6>; type Inner = _353; }
-impl Group for U354 { type Lead<G1, G2, G3, G4, G5, G6> = _354<G1, G2, G3, G4, G5, G6>; type Inner = _354; }
-impl Group for U355 { type Lead<G1, G2, G3, G4, G5, G6> = _355<G1, G2, G3, G4, G5, G6>; type Inner = _355; }
-impl Group for U356 { type Lead<G1, G2, G3, G4, G5, G6> = _356<G1, G2, G3, G4, G5, G6>; type Inner = _356; }
-impl Group for U357 { type Lead<G1, G2, G3, G4, G5, G6> = _357<G1, G2, G3, G4, G5, G6>; type Inner = _357; }
-impl Group for U358 { type Lead<G1, G2, G3, G4, G5, G6> = _358<G1, G2, G3, G4, G5, G6>; type Inner = _358; }
-impl Group for U359 { type Lead<G1, G2, G3, G4, G5, G6> = _359<G1, G2, G3, G4, G5, G6>; type Inner = _359; }
-impl Group for U360 { type Lead<G1, G2, G3, G4, G5, G6> = _360<G1, G2, G3, G4, G5, G6>; type Inner = _360; }
-impl Group for U361 { type Lead<G1, G2, G3, G4, G5, G6> = _361<G1, G2, G3, G4, G5, G6>; type Inner = _361; }
-impl Group for U362 { type Lead<G1, G2, G3, G4, G5, G6> = _362<G1, G2, G3, G4, G5, G6>; type Inner = _362; }
-impl Group for U363 { type Lead<G1, G2, G3, G4, G5, G6> = _363<G1, G2, G3, G4, G5, G6>; type Inner = _363; }
-impl Group for U364 { type Lead<G1, G2, G3, G4, G5, G6> = _364<G1, G2, G3, G4, G5, G6>; type Inner = _364; }
-impl Group for U365 { type Lead<G1, G2, G3, G4, G5, G6> = _365<G1, G2, G3, G4, G5, G6>; type Inner = _365; }
-impl Group for U366 { type Lead<G1, G2, G3, G4, G5, G6> = _366<G1, G2, G3, G4, G5, G6>; type Inner = _366; }
-impl Group for U367 { type Lead<G1, G2, G3, G4, G5, G6> = _367<G1, G2, G3, G4, G5, G6>; type Inner = _367; }
-impl Group for U368 { type Lead<G1, G2, G3, G4, G5, G6> = _368<G1, G2, G3, G4, G5, G6>; type Inner = _368; }
-impl Group for U369 { type Lead<G1, G2, G3, G4, G5, G6> = _369<G1, G2, G3, G4, G5, G6>; type Inner = _369; }
-impl Group for U370 { type Lead<G1, G2, G3, G4, G5, G6> = _370<G1, G2, G3, G4, G5, G6>; type Inner = _370; }
-impl Group for U371 { type Lead<G1, G2, G3, G4, G5, G6> = _371<G1, G2, G3, G4, G5, G6>; type Inner = _371; }
-impl Group for U372 { type Lead<G1, G2, G3, G4, G5, G6> = _372<G1, G2, G3, G4, G5, G6>; type Inner = _372; }
-impl Group for U373 { type Lead<G1, G2, G3, G4, G5, G6> = _373<G1, G2, G3, G4, G5, G6>; type Inner = _373; }
-impl Group for U374 { type Lead<G1, G2, G3, G4, G5, G6> = _374<G1, G2, G3, G4, G5, G6>; type Inner = _374; }
-impl Group for U375 { type Lead<G1, G2, G3, G4, G5, G6> = _375<G1, G2, G3, G4, G5, G6>; type Inner = _375; }
-impl Group for U376 { type Lead<G1, G2, G3, G4, G5, G6> = _376<G1, G2, G3, G4, G5, G6>; type Inner = _376; }
-impl Group for U377 { type Lead<G1, G2, G3, G4, G5, G6> = _377<G1, G2, G3, G4, G5, G6>; type Inner = _377; }
-impl Group for U378 { type Lead<G1, G2, G3, G4, G5, G6> = _378<G1, G2, G3, G4, G5, G6>; type Inner = _378; }
-impl Group for U379 { type Lead<G1, G2, G3, G4, G5, G6> = _379<G1, G2, G3, G4, G5, G6>; type Inner = _379; }
-impl Group for U380 { type Lead<G1, G2, G3, G4, G5, G6> = _380<G1, G2, G3, G4, G5, G6>; type Inner = _380; }
-impl Group for U381 { type Lead<G1, G2, G3, G4, G5, G6> = _381<G1, G2, G3, G4, G5, G6>; type Inner = _381; }
-impl Group for U382 { type Lead<G1, G2, G3, G4, G5, G6> = _382<G1, G2, G3, G4, G5, G6>; type Inner = _382; }
-impl Group for U383 { type Lead<G1, G2, G3, G4, G5, G6> = _383<G1, G2, G3, G4, G5, G6>; type Inner = _383; }
-impl Group for U384 { type Lead<G1, G2, G3, G4, G5, G6> = _384<G1, G2, G3, G4, G5, G6>; type Inner = _384; }
-impl Group for U385 { type Lead<G1, G2, G3, G4, G5, G6> = _385<G1, G2, G3, G4, G5, G6>; type Inner = _385; }
-impl Group for U386 { type Lead<G1, G2, G3, G4, G5, G6> = _386<G1, G2, G3, G4, G5, G6>; type Inner = _386; }
-impl Group for U387 { type Lead<G1, G2, G3, G4, G5, G6> = _387<G1, G2, G3, G4, G5, G6>; type Inner = _387; }
-impl Group for U388 { type Lead<G1, G2, G3, G4, G5, G6> = _388<G1, G2, G3, G4, G5, G6>; type Inner = _388; }
-impl Group for U389 { type Lead<G1, G2, G3, G4, G5, G6> = _389<G1, G2, G3, G4, G5, G6>; type Inner = _389; }
-impl Group for U390 { type Lead<G1, G2, G3, G4, G5, G6> = _390<G1, G2, G3, G4, G5, G6>; type Inner = _390; }
-impl Group for U391 { type Lead<G1, G2, G3, G4, G5, G6> = _391<G1, G2, G3, G4, G5, G6>; type Inner = _391; }
-impl Group for U392 { type Lead<G1, G2, G3, G4, G5, G6> = _392<G1, G2, G3, G4, G5, G6>; type Inner = _392; }
-impl Group for U393 { type Lead<G1, G2, G3, G4, G5, G6> = _393<G1, G2, G3, G4, G5, G6>; type Inner = _393; }
-impl Group for U394 { type Lead<G1, G2, G3, G4, G5, G6> = _394<G1, G2, G3, G4, G5, G6>; type Inner = _394; }
-impl Group for U395 { type Lead<G1, G2, G3, G4, G5, G6> = _395<G1, G2, G3, G4, G5, G6>; type Inner = _395; }
-impl Group for U396 { type Lead<G1, G2, G3, G4, G5, G6> = _396<G1, G2, G3, G4, G5, G6>; type Inner = _396; }
-impl Group for U397 { type Lead<G1, G2, G3, G4, G5, G6> = _397<G1, G2, G3, G4, G5, G6>; type Inner = _397; }
-impl Group for U398 { type Lead<G1, G2, G3, G4, G5, G6> = _398<G1, G2, G3, G4, G5, G6>; type Inner = _398; }
-impl Group for U399 { type Lead<G1, G2, G3, G4, G5, G6> = _399<G1, G2, G3, G4, G5, G6>; type Inner = _399; }
-impl Group for U400 { type Lead<G1, G2, G3, G4, G5, G6> = _400<G1, G2, G3, G4, G5, G6>; type Inner = _400; }
-impl Group for U401 { type Lead<G1, G2, G3, G4, G5, G6> = _401<G1, G2, G3, G4, G5, G6>; type Inner = _401; }
-impl Group for U402 { type Lead<G1, G2, G3, G4, G5, G6> = _402<G1, G2, G3, G4, G5, G6>; type Inner = _402; }
-impl Group for U403 { type Lead<G1, G2, G3, G4, G5, G6> = _403<G1, G2, G3, G4, G5, G6>; type Inner = _403; }
-impl Group for U404 { type Lead<G1, G2, G3, G4, G5, G6> = _404<G1, G2, G3, G4, G5, G6>; type Inner = _404; }
-impl Group for U405 { type Lead<G1, G2, G3, G4, G5, G6> = _405<G1, G2, G3, G4, G5, G6>; type Inner = _405; }
-impl Group for U406 { type Lead<G1, G2, G3, G4, G5, G6> = _406<G1, G2, G3, G4, G5, G6>; type Inner = _406; }
-impl Group for U407 { type Lead<G1, G2, G3, G4, G5, G6> = _407<G1, G2, G3, G4, G5, G6>; type Inner = _407; }
-impl Group for U408 { type Lead<G1, G2, G3, G4, G5, G6> = _408<G1, G2, G3, G4, G5, G6>; type Inner = _408; }
-impl Group for U409 { type Lead<G1, G2, G3, G4, G5, G6> = _409<G1, G2, G3, G4, G5, G6>; type Inner = _409; }
-impl Group for U410 { type Lead<G1, G2, G3, G4, G5, G6> = _410<G1, G2, G3, G4, G5, G6>; type Inner = _410; }
-impl Group for U411 { type Lead<G1, G2, G3, G4, G5, G6> = _411<G1, G2, G3, G4, G5, G6>; type Inner = _411; }
-impl Group for U412 { type Lead<G1, G2, G3, G4, G5, G6> = _412<G1, G2, G3, G4, G5, G6>; type Inner = _412; }
-impl Group for U413 { type Lead<G1, G2, G3, G4, G5, G6> = _413<G1, G2, G3, G4, G5, G6>; type Inner = _413; }
-impl Group for U414 { type Lead<G1, G2, G3, G4, G5, G6> = _414<G1, G2, G3, G4, G5, G6>; type Inner = _414; }
-impl Group for U415 { type Lead<G1, G2, G3, G4, G5, G6> = _415<G1, G2, G3, G4, G5, G6>; type Inner = _415; }
-impl Group for U416 { type Lead<G1, G2, G3, G4, G5, G6> = _416<G1, G2, G3, G4, G5, G6>; type Inner = _416; }
-impl Group for U417 { type Lead<G1, G2, G3, G4, G5, G6> = _417<G1, G2, G3, G4, G5, G6>; type Inner = _417; }
-impl Group for U418 { type Lead<G1, G2, G3, G4, G5, G6> = _418<G1, G2, G3, G4, G5, G6>; type Inner = _418; }
-impl Group for U419 { type Lead<G1, G2, G3, G4, G5, G6> = _419<G1, G2, G3, G4, G5, G6>; type Inner = _419; }
-impl Group for U420 { type Lead<G1, G2, G3, G4, G5, G6> = _420<G1, G2, G3, G4, G5, G6>; type Inner = _420; }
-impl Group for U421 { type Lead<G1, G2, G3, G4, G5, G6> = _421<G1, G2, G3, G4, G5, G6>; type Inner = _421; }
-impl Group for U422 { type Lead<G1, G2, G3, G4, G5, G6> = _422<G1, G2, G3, G4, G5, G6>; type Inner = _422; }
-impl Group for U423 { type Lead<G1, G2, G3, G4, G5, G6> = _423<G1, G2, G3, G4, G5, G6>; type Inner = _423; }
-impl Group for U424 { type Lead<G1, G2, G3, G4, G5, G6> = _424<G1, G2, G3, G4, G5, G6>; type Inner = _424; }
-impl Group for U425 { type Lead<G1, G2, G3, G4, G5, G6> = _425<G1, G2, G3, G4, G5, G6>; type Inner = _425; }
-impl Group for U426 { type Lead<G1, G2, G3, G4, G5, G6> = _426<G1, G2, G3, G4, G5, G6>; type Inner = _426; }
-impl Group for U427 { type Lead<G1, G2, G3, G4, G5, G6> = _427<G1, G2, G3, G4, G5, G6>; type Inner = _427; }
-impl Group for U428 { type Lead<G1, G2, G3, G4, G5, G6> = _428<G1, G2, G3, G4, G5, G6>; type Inner = _428; }
-impl Group for U429 { type Lead<G1, G2, G3, G4, G5, G6> = _429<G1, G2, G3, G4, G5, G6>; type Inner = _429; }
-impl Group for U430 { type Lead<G1, G2, G3, G4, G5, G6> = _430<G1, G2, G3, G4, G5, G6>; type Inner = _430; }
-impl Group for U431 { type Lead<G1, G2, G3, G4, G5, G6> = _431<G1, G2, G3, G4, G5, G6>; type Inner = _431; }
-impl Group for U432 { type Lead<G1, G2, G3, G4, G5, G6> = _432<G1, G2, G3, G4, G5, G6>; type Inner = _432; }
-impl Group for U433 { type Lead<G1, G2, G3, G4, G5, G6> = _433<G1, G2, G3, G4, G5, G6>; type Inner = _433; }
-impl Group for U434 { type Lead<G1, G2, G3, G4, G5, G6> = _434<G1, G2, G3, G4, G5, G6>; type Inner = _434; }
-impl Group for U435 { type Lead<G1, G2, G3, G4, G5, G6> = _435<G1, G2, G3, G4, G5, G6>; type Inner = _435; }
-impl Group for U436 { type Lead<G1, G2, G3, G4, G5, G6> = _436<G1, G2, G3, G4, G5, G6>; type Inner = _436; }
-impl Group for U437 { type Lead<G1, G2, G3, G4, G5, G6> = _437<G1, G2, G3, G4, G5, G6>; type Inner = _437; }
-impl Group for U438 { type Lead<G1, G2, G3, G4, G5, G6> = _438<G1, G2, G3, G4, G5, G6>; type Inner = _438; }
-impl Group for U439 { type Lead<G1, G2, G3, G4, G5, G6> = _439<G1, G2, G3, G4, G5, G6>; type Inner = _439; }
-impl Group for U440 { type Lead<G1, G2, G3, G4, G5, G6> = _440<G1, G2, G3, G4, G5, G6>; type Inner = _440; }
-impl Group for U441 { type Lead<G1, G2, G3, G4, G5, G6> = _441<G1, G2, G3, G4, G5, G6>; type Inner = _441; }
-impl Group for U442 { type Lead<G1, G2, G3, G4, G5, G6> = _442<G1, G2, G3, G4, G5, G6>; type Inner = _442; }
-impl Group for U443 { type Lead<G1, G2, G3, G4, G5, G6> = _443<G1, G2, G3, G4, G5, G6>; type Inner = _443; }
-impl Group for U444 { type Lead<G1, G2, G3, G4, G5, G6> = _444<G1, G2, G3, G4, G5, G6>; type Inner = _444; }
-impl Group for U445 { type Lead<G1, G2, G3, G4, G5, G6> = _445<G1, G2, G3, G4, G5, G6>; type Inner = _445; }
-impl Group for U446 { type Lead<G1, G2, G3, G4, G5, G6> = _446<G1, G2, G3, G4, G5, G6>; type Inner = _446; }
-impl Group for U447 { type Lead<G1, G2, G3, G4, G5, G6> = _447<G1, G2, G3, G4, G5, G6>; type Inner = _447; }
-impl Group for U448 { type Lead<G1, G2, G3, G4, G5, G6> = _448<G1, G2, G3, G4, G5, G6>; type Inner = _448; }
-impl Group for U449 { type Lead<G1, G2, G3, G4, G5, G6> = _449<G1, G2, G3, G4, G5, G6>; type Inner = _449; }
-impl Group for U450 { type Lead<G1, G2, G3, G4, G5, G6> = _450<G1, G2, G3, G4, G5, G6>; type Inner = _450; }
-impl Group for U451 { type Lead<G1, G2, G3, G4, G5, G6> = _451<G1, G2, G3, G4, G5, G6>; type Inner = _451; }
-impl Group for U452 { type Lead<G1, G2, G3, G4, G5, G6> = _452<G1, G2, G3, G4, G5, G6>; type Inner = _452; }
-impl Group for U453 { type Lead<G1, G2, G3, G4, G5, G6> = _453<G1, G2, G3, G4, G5, G6>; type Inner = _453; }
-impl Group for U454 { type Lead<G1, G2, G3, G4, G5, G6> = _454<G1, G2, G3, G4, G5, G6>; type Inner = _454; }
-impl Group for U455 { type Lead<G1, G2, G3, G4, G5, G6> = _455<G1, G2, G3, G4, G5, G6>; type Inner = _455; }
-impl Group for U456 { type Lead<G1, G2, G3, G4, G5, G6> = _456<G1, G2, G3, G4, G5, G6>; type Inner = _456; }
-impl Group for U457 { type Lead<G1, G2, G3, G4, G5, G6> = _457<G1, G2, G3, G4, G5, G6>; type Inner = _457; }
-impl Group for U458 { type Lead<G1, G2, G3, G4, G5, G6> = _458<G1, G2, G3, G4, G5, G6>; type Inner = _458; }
-impl Group for U459 { type Lead<G1, G2, G3, G4, G5, G6> = _459<G1, G2, G3, G4, G5, G6>; type Inner = _459; }
-impl Group for U460 { type Lead<G1, G2, G3, G4, G5, G6> = _460<G1, G2, G3, G4, G5, G6>; type Inner = _460; }
-impl Group for U461 { type Lead<G1, G2, G3, G4, G5, G6> = _461<G1, G2, G3, G4, G5, G6>; type Inner = _461; }
-impl Group for U462 { type Lead<G1, G2, G3, G4, G5, G6> = _462<G1, G2, G3, G4, G5, G6>; type Inner = _462; }
-impl Group for U463 { type Lead<G1, G2, G3, G4, G5, G6> = _463<G1, G2, G3, G4, G5, G6>; type Inner = _463; }
-impl Group for U464 { type Lead<G1, G2, G3, G4, G5, G6> = _464<G1, G2, G3, G4, G5, G6>; type Inner = _464; }
-impl Group for U465 { type Lead<G1, G2, G3, G4, G5, G6> = _465<G1, G2, G3, G4, G5, G6>; type Inner = _465; }
-impl Group for U466 { type Lead<G1, G2, G3, G4, G5, G6> = _466<G1, G2, G3, G4, G5, G6>; type Inner = _466; }
-impl Group for U467 { type Lead<G1, G2, G3, G4, G5, G6> = _467<G1, G2, G3, G4, G5, G6>; type Inner = _467; }
-impl Group for U468 { type Lead<G1, G2, G3, G4, G5, G6> = _468<G1, G2, G3, G4, G5, G6>; type Inner = _468; }
-impl Group for U469 { type Lead<G1, G2, G3, G4, G5, G6> = _469<G1, G2, G3, G4, G5, G6>; type Inner = _469; }
-impl Group for U470 { type Lead<G1, G2, G3, G4, G5, G6> = _470<G1, G2, G3, G4, G5, G6>; type Inner = _470; }
-impl Group for U471 { type Lead<G1, G2, G3, G4, G5, G6> = _471<G1, G2, G3, G4, G5, G6>; type Inner = _471; }
-impl Group for U472 { type Lead<G1, G2, G3, G4, G5, G6> = _472<G1, G2, G3, G4, G5, G6>; type Inner = _472; }
-impl Group for U473 { type Lead<G1, G2, G3, G4, G5, G6> = _473<G1, G2, G3, G4, G5, G6>; type Inner = _473; }
-impl Group for U474 { type Lead<G1, G2, G3, G4, G5, G6> = _474<G1, G2, G3, G4, G5, G6>; type Inner = _474; }
-impl Group for U475 { type Lead<G1, G2, G3, G4, G5, G6> = _475<G1, G2, G3, G4, G5, G6>; type Inner = _475; }
-impl Group for U476 { type Lead<G1, G2, G3, G4, G5, G6> = _476<G1, G2, G3, G4, G5, G6>; type Inner = _476; }
-impl Group for U477 { type Lead<G1, G2, G3, G4, G5, G6> = _477<G1, G2, G3, G4, G5, G6>; type Inner = _477; }
-impl Group for U478 { type Lead<G1, G2, G3, G4, G5, G6> = _478<G1, G2, G3, G4, G5, G6>; type Inner = _478; }
-impl Group for U479 { type Lead<G1, G2, G3, G4, G5, G6> = _479<G1, G2, G3, G4, G5, G6>; type Inner = _479; }
-impl Group for U480 { type Lead<G1, G2, G3, G4, G5, G6> = _480<G1, G2, G3, G4, G5, G6>; type Inner = _480; }
-impl Group for U481 { type Lead<G1, G2, G3, G4, G5, G6> = _481<G1, G2, G3, G4, G5, G6>; type Inner = _481; }
-impl Group for U482 { type Lead<G1, G2, G3, G4, G5, G6> = _482<G1, G2, G3, G4, G5, G6>; type Inner = _482; }
-impl Group for U483 { type Lead<G1, G2, G3, G4, G5, G6> = _483<G1, G2, G3, G4, G5, G6>; type Inner = _483; }
-impl Group for U484 { type Lead<G1, G2, G3, G4, G5, G6> = _484<G1, G2, G3, G4, G5, G6>; type Inner = _484; }
-impl Group for U485 { type Lead<G1, G2, G3, G4, G5, G6> = _485<G1, G2, G3, G4, G5, G6>; type Inner = _485; }
-impl Group for U486 { type Lead<G1, G2, G3, G4, G5, G6> = _486<G1, G2, G3, G4, G5, G6>; type Inner = _486; }
-impl Group for U487 { type Lead<G1, G2, G3, G4, G5, G6> = _487<G1, G2, G3, G4, G5, G6>; type Inner = _487; }
-impl Group for U488 { type Lead<G1, G2, G3, G4, G5, G6> = _488<G1, G2, G3, G4, G5, G6>; type Inner = _488; }
-impl Group for U489 { type Lead<G1, G2, G3, G4, G5, G6> = _489<G1, G2, G3, G4, G5, G6>; type Inner = _489; }
-impl Group for U490 { type Lead<G1, G2, G3, G4, G5, G6> = _490<G1, G2, G3, G4, G5, G6>; type Inner = _490; }
-impl Group for U491 { type Lead<G1, G2, G3, G4, G5, G6> = _491<G1, G2, G3, G4, G5, G6>; type Inner = _491; }
-impl Group for U492 { type Lead<G1, G2, G3, G4, G5, G6> = _492<G1, G2, G3, G4, G5, G6>; type Inner = _492; }
-impl Group for U493 { type Lead<G1, G2, G3, G4, G5, G6> = _493<G1, G2, G3, G4, G5, G6>; type Inner = _493; }
-impl Group for U494 { type Lead<G1, G2, G3, G4, G5, G6> = _494<G1, G2, G3, G4, G5, G6>; type Inner = _494; }
-impl Group for U495 { type Lead<G1, G2, G3, G4, G5, G6> = _495<G1, G2, G3, G4, G5, G6>; type Inner = _495; }
-impl Group for U496 { type Lead<G1, G2, G3, G4, G5, G6> = _496<G1, G2, G3, G4, G5, G6>; type Inner = _496; }
-impl Group for U497 { type Lead<G1, G2, G3, G4, G5, G6> = _497<G1, G2, G3, G4, G5, G6>; type Inner = _497; }
-impl Group for U498 { type Lead<G1, G2, G3, G4, G5, G6> = _498<G1, G2, G3, G4, G5, G6>; type Inner = _498; }
-impl Group for U499 { type Lead<G1, G2, G3, G4, G5, G6> = _499<G1, G2, G3, G4, G5, G6>; type Inner = _499; }
-impl Group for U500 { type Lead<G1, G2, G3, G4, G5, G6> = _500<G1, G2, G3, G4, G5, G6>; type Inner = _500; }
-impl Group for U501 { type Lead<G1, G2, G3, G4, G5, G6> = _501<G1, G2, G3, G4, G5, G6>; type Inner = _501; }
-impl Group for U502 { type Lead<G1, G2, G3, G4, G5, G6> = _502<G1, G2, G3, G4, G5, G6>; type Inner = _502; }
-impl Group for U503 { type Lead<G1, G2, G3, G4, G5, G6> = _503<G1, G2, G3, G4, G5, G6>; type Inner = _503; }
-impl Group for U504 { type Lead<G1, G2, G3, G4, G5, G6> = _504<G1, G2, G3, G4, G5, G6>; type Inner = _504; }
-impl Group for U505 { type Lead<G1, G2, G3, G4, G5, G6> = _505<G1, G2, G3, G4, G5, G6>; type Inner = _505; }
-impl Group for U506 { type Lead<G1, G2, G3, G4, G5, G6> = _506<G1, G2, G3, G4, G5, G6>; type Inner = _506; }
-impl Group for U507 { type Lead<G1, G2, G3, G4, G5, G6> = _507<G1, G2, G3, G4, G5, G6>; type Inner = _507; }
-impl Group for U508 { type Lead<G1, G2, G3, G4, G5, G6> = _508<G1, G2, G3, G4, G5, G6>; type Inner = _508; }
-impl Group for U509 { type Lead<G1, G2, G3, G4, G5, G6> = _509<G1, G2, G3, G4, G5, G6>; type Inner = _509; }
-impl Group for U510 { type Lead<G1, G2, G3, G4, G5, G6> = _510<G1, G2, G3, G4, G5, G6>; type Inner = _510; }
-impl Group for U511 { type Lead<G1, G2, G3, G4, G5, G6> = _511<G1, G2, G3, G4, G5, G6>; type Inner = _511; }
-impl Group for U512 { type Lead<G1, G2, G3, G4, G5, G6> = _512<G1, G2, G3, G4, G5, G6>; type Inner = _512; }
-impl Group for U513 { type Lead<G1, G2, G3, G4, G5, G6> = _513<G1, G2, G3, G4, G5, G6>; type Inner = _513; }
-impl Group for U514 { type Lead<G1, G2, G3, G4, G5, G6> = _514<G1, G2, G3, G4, G5, G6>; type Inner = _514; }
-impl Group for U515 { type Lead<G1, G2, G3, G4, G5, G6> = _515<G1, G2, G3, G4, G5, G6>; type Inner = _515; }
-impl Group for U516 { type Lead<G1, G2, G3, G4, G5, G6> = _516<G1, G2, G3, G4, G5, G6>; type Inner = _516; }
-impl Group for U517 { type Lead<G1, G2, G3, G4, G5, G6> = _517<G1, G2, G3, G4, G5, G6>; type Inner = _517; }
-impl Group for U518 { type Lead<G1, G2, G3, G4, G5, G6> = _518<G1, G2, G3, G4, G5, G6>; type Inner = _518; }
-impl Group for U519 { type Lead<G1, G2, G3, G4, G5, G6> = _519<G1, G2, G3, G4, G5, G6>; type Inner = _519; }
-impl Group for U520 { type Lead<G1, G2, G3, G4, G5, G6> = _520<G1, G2, G3, G4, G5, G6>; type Inner = _520; }
-impl Group for U521 { type Lead<G1, G2, G3, G4, G5, G6> = _521<G1, G2, G3, G4, G5, G6>; type Inner = _521; }
-impl Group for U522 { type Lead<G1, G2, G3, G4, G5, G6> = _522<G1, G2, G3, G4, G5, G6>; type Inner = _522; }
-impl Group for U523 { type Lead<G1, G2, G3, G4, G5, G6> = _523<G1, G2, G3, G4, G5, G6>; type Inner = _523; }
-impl Group for U524 { type Lead<G1, G2, G3, G4, G5, G6> = _524<G1, G2, G3, G4, G5, G6>; type Inner = _524; }
-impl Group for U525 { type Lead<G1, G2, G3, G4, G5, G6> = _525<G1, G2, G3, G4, G5, G6>; type Inner = _525; }
-impl Group for U526 { type Lead<G1, G2, G3, G4, G5, G6> = _526<G1, G2, G3, G4, G5, G6>; type Inner = _526; }
-impl Group for U527 { type Lead<G1, G2, G3, G4, G5, G6> = _527<G1, G2, G3, G4, G5, G6>; type Inner = _527; }
-impl Group for U528 { type Lead<G1, G2, G3, G4, G5, G6> = _528<G1, G2, G3, G4, G5, G6>; type Inner = _528; }
-impl Group for U529 { type Lead<G1, G2, G3, G4, G5, G6> = _529<G1, G2, G3, G4, G5, G6>; type Inner = _529; }
-impl Group for U530 { type Lead<G1, G2, G3, G4, G5, G6> = _530<G1, G2, G3, G4, G5, G6>; type Inner = _530; }
-impl Group for U531 { type Lead<G1, G2, G3, G4, G5, G6> = _531<G1, G2, G3, G4, G5, G6>; type Inner = _531; }
-impl Group for U532 { type Lead<G1, G2, G3, G4, G5, G6> = _532<G1, G2, G3, G4, G5, G6>; type Inner = _532; }
-impl Group for U533 { type Lead<G1, G2, G3, G4, G5, G6> = _533<G1, G2, G3, G4, G5, G6>; type Inner = _533; }
-impl Group for U534 { type Lead<G1, G2, G3, G4, G5, G6> = _534<G1, G2, G3, G4, G5, G6>; type Inner = _534; }
-impl Group for U535 { type Lead<G1, G2, G3, G4, G5, G6> = _535<G1, G2, G3, G4, G5, G6>; type Inner = _535; }
-impl Group for U536 { type Lead<G1, G2, G3, G4, G5, G6> = _536<G1, G2, G3, G4, G5, G6>; type Inner = _536; }
-impl Group for U537 { type Lead<G1, G2, G3, G4, G5, G6> = _537<G1, G2, G3, G4, G5, G6>; type Inner = _537; }
-impl Group for U538 { type Lead<G1, G2, G3, G4, G5, G6> = _538<G1, G2, G3, G4, G5, G6>; type Inner = _538; }
-impl Group for U539 { type Lead<G1, G2, G3, G4, G5, G6> = _539<G1, G2, G3, G4, G5, G6>; type Inner = _539; }
-impl Group for U540 { type Lead<G1, G2, G3, G4, G5, G6> = _540<G1, G2, G3, G4, G5, G6>; type Inner = _540; }
-impl Group for U541 { type Lead<G1, G2, G3, G4, G5, G6> = _541<G1, G2, G3, G4, G5, G6>; type Inner = _541; }
-impl Group for U542 { type Lead<G1, G2, G3, G4, G5, G6> = _542<G1, G2, G3, G4, G5, G6>; type Inner = _542; }
-impl Group for U543 { type Lead<G1, G2, G3, G4, G5, G6> = _543<G1, G2, G3, G4, G5, G6>; type Inner = _543; }
-impl Group for U544 { type Lead<G1, G2, G3, G4, G5, G6> = _544<G1, G2, G3, G4, G5, G6>; type Inner = _544; }
-impl Group for U545 { type Lead<G1, G2, G3, G4, G5, G6> = _545<G1, G2, G3, G4, G5, G6>; type Inner = _545; }
-impl Group for U546 { type Lead<G1, G2, G3, G4, G5, G6> = _546<G1, G2, G3, G4, G5, G6>; type Inner = _546; }
-impl Group for U547 { type Lead<G1, G2, G3, G4, G5, G6> = _547<G1, G2, G3, G4, G5, G6>; type Inner = _547; }
-impl Group for U548 { type Lead<G1, G2, G3, G4, G5, G6> = _548<G1, G2, G3, G4, G5, G6>; type Inner = _548; }
-impl Group for U549 { type Lead<G1, G2, G3, G4, G5, G6> = _549<G1, G2, G3, G4, G5, G6>; type Inner = _549; }
-impl Group for U550 { type Lead<G1, G2, G3, G4, G5, G6> = _550<G1, G2, G3, G4, G5, G6>; type Inner = _550; }
-impl Group for U551 { type Lead<G1, G2, G3, G4, G5, G6> = _551<G1, G2, G3, G4, G5, G6>; type Inner = _551; }
-impl Group for U552 { type Lead<G1, G2, G3, G4, G5, G6> = _552<G1, G2, G3, G4, G5, G6>; type Inner = _552; }
-impl Group for U553 { type Lead<G1, G2, G3, G4, G5, G6> = _553<G1, G2, G3, G4, G5, G6>; type Inner = _553; }
-impl Group for U554 { type Lead<G1, G2, G3, G4, G5, G6> = _554<G1, G2, G3, G4, G5, G6>; type Inner = _554; }
-impl Group for U555 { type Lead<G1, G2, G3, G4, G5, G6> = _555<G1, G2, G3, G4, G5, G6>; type Inner = _555; }
-impl Group for U556 { type Lead<G1, G2, G3, G4, G5, G6> = _556<G1, G2, G3, G4, G5, G6>; type Inner = _556; }
-impl Group for U557 { type Lead<G1, G2, G3, G4, G5, G6> = _557<G1, G2, G3, G4, G5, G6>; type Inner = _557; }
-impl Group for U558 { type Lead<G1, G2, G3, G4, G5, G6> = _558<G1, G2, G3, G4, G5, G6>; type Inner = _558; }
-impl Group for U559 { type Lead<G1, G2, G3, G4, G5, G6> = _559<G1, G2, G3, G4, G5, G6>; type Inner = _559; }
-impl Group for U560 { type Lead<G1, G2, G3, G4, G5, G6> = _560<G1, G2, G3, G4, G5, G6>; type Inner = _560; }
-impl Group for U561 { type Lead<G1, G2, G3, G4, G5, G6> = _561<G1, G2, G3, G4, G5, G6>; type Inner = _561; }
-impl Group for U562 { type Lead<G1, G2, G3, G4, G5, G6> = _562<G1, G2, G3, G4, G5, G6>; type Inner = _562; }
-impl Group for U563 { type Lead<G1, G2, G3, G4, G5, G6> = _563<G1, G2, G3, G4, G5, G6>; type Inner = _563; }
-impl Group for U564 { type Lead<G1, G2, G3, G4, G5, G6> = _564<G1, G2, G3, G4, G5, G6>; type Inner = _564; }
-impl Group for U565 { type Lead<G1, G2, G3, G4, G5, G6> = _565<G1, G2, G3, G4, G5, G6>; type Inner = _565; }
-impl Group for U566 { type Lead<G1, G2, G3, G4, G5, G6> = _566<G1, G2, G3, G4, G5, G6>; type Inner = _566; }
-impl Group for U567 { type Lead<G1, G2, G3, G4, G5, G6> = _567<G1, G2, G3, G4, G5, G6>; type Inner = _567; }
-impl Group for U568 { type Lead<G1, G2, G3, G4, G5, G6> = _568<G1, G2, G3, G4, G5, G6>; type Inner = _568; }
-impl Group for U569 { type Lead<G1, G2, G3, G4, G5, G6> = _569<G1, G2, G3, G4, G5, G6>; type Inner = _569; }
-impl Group for U570 { type Lead<G1, G2, G3, G4, G5, G6> = _570<G1, G2, G3, G4, G5, G6>; type Inner = _570; }
-impl Group for U571 { type Lead<G1, G2, G3, G4, G5, G6> = _571<G1, G2, G3, G4, G5, G6>; type Inner = _571; }
-impl Group for U572 { type Lead<G1, G2, G3, G4, G5, G6> = _572<G1, G2, G3, G4, G5, G6>; type Inner = _572; }
-impl Group for U573 { type Lead<G1, G2, G3, G4, G5, G6> = _573<G1, G2, G3, G4, G5, G6>; type Inner = _573; }
-impl Group for U574 { type Lead<G1, G2, G3, G4, G5, G6> = _574<G1, G2, G3, G4, G5, G6>; type Inner = _574; }
-impl Group for U575 { type Lead<G1, G2, G3, G4, G5, G6> = _575<G1, G2, G3, G4, G5, G6>; type Inner = _575; }
-impl Group for U576 { type Lead<G1, G2, G3, G4, G5, G6> = _576<G1, G2, G3, G4, G5, G6>; type Inner = _576; }
-impl Group for U577 { type Lead<G1, G2, G3, G4, G5, G6> = _577<G1, G2, G3, G4, G5, G6>; type Inner = _577; }
-impl Group for U578 { type Lead<G1, G2, G3, G4, G5, G6> = _578<G1, G2, G3, G4, G5, G6>; type Inner = _578; }
-impl Group for U579 { type Lead<G1, G2, G3, G4, G5, G6> = _579<G1, G2, G3, G4, G5, G6>; type Inner = _579; }
-impl Group for U580 { type Lead<G1, G2, G3, G4, G5, G6> = _580<G1, G2, G3, G4, G5, G6>; type Inner = _580; }
-impl Group for U581 { type Lead<G1, G2, G3, G4, G5, G6> = _581<G1, G2, G3, G4, G5, G6>; type Inner = _581; }
-impl Group for U582 { type Lead<G1, G2, G3, G4, G5, G6> = _582<G1, G2, G3, G4, G5, G6>; type Inner = _582; }
-impl Group for U583 { type Lead<G1, G2, G3, G4, G5, G6> = _583<G1, G2, G3, G4, G5, G6>; type Inner = _583; }
-impl Group for U584 { type Lead<G1, G2, G3, G4, G5, G6> = _584<G1, G2, G3, G4, G5, G6>; type Inner = _584; }
-impl Group for U585 { type Lead<G1, G2, G3, G4, G5, G6> = _585<G1, G2, G3, G4, G5, G6>; type Inner = _585; }
-impl Group for U586 { type Lead<G1, G2, G3, G4, G5, G6> = _586<G1, G2, G3, G4, G5, G6>; type Inner = _586; }
-impl Group for U587 { type Lead<G1, G2, G3, G4, G5, G6> = _587<G1, G2, G3, G4, G5, G6>; type Inner = _587; }
-impl Group for U588 { type Lead<G1, G2, G3, G4, G5, G6> = _588<G1, G2, G3, G4, G5, G6>; type Inner = _588; }
-impl Group for U589 { type Lead<G1, G2, G3, G4, G5, G6> = _589<G1, G2, G3, G4, G5, G6>; type Inner = _589; }
-impl Group for U590 { type Lead<G1, G2, G3, G4, G5, G6> = _590<G1, G2, G3, G4, G5, G6>; type Inner = _590; }
-impl Group for U591 { type Lead<G1, G2, G3, G4, G5, G6> = _591<G1, G2, G3, G4, G5, G6>; type Inner = _591; }
-impl Group for U592 { type Lead<G1, G2, G3, G4, G5, G6> = _592<G1, G2, G3, G4, G5, G6>; type Inner = _592; }
-impl Group for U593 { type Lead<G1, G2, G3, G4, G5, G6> = _593<G1, G2, G3, G4, G5, G6>; type Inner = _593; }
-impl Group for U594 { type Lead<G1, G2, G3, G4, G5, G6> = _594<G1, G2, G3, G4, G5, G6>; type Inner = _594; }
-impl Group for U595 { type Lead<G1, G2, G3, G4, G5, G6> = _595<G1, G2, G3, G4, G5, G6>; type Inner = _595; }
-impl Group for U596 { type Lead<G1, G2, G3, G4, G5, G6> = _596<G1, G2, G3, G4, G5, G6>; type Inner = _596; }
-impl Group for U597 { type Lead<G1, G2, G3, G4, G5, G6> = _597<G1, G2, G3, G4, G5, G6>; type Inner = _597; }
-impl Group for U598 { type Lead<G1, G2, G3, G4, G5, G6> = _598<G1, G2, G3, G4, G5, G6>; type Inner = _598; }
-impl Group for U599 { type Lead<G1, G2, G3, G4, G5, G6> = _599<G1, G2, G3, G4, G5, G6>; type Inner = _599; }
-impl Group for U600 { type Lead<G1, G2, G3, G4, G5, G6> = _600<G1, G2, G3, G4, G5, G6>; type Inner = _600; }
-impl Group for U601 { type Lead<G1, G2, G3, G4, G5, G6> = _601<G1, G2, G3, G4, G5, G6>; type Inner = _601; }
-impl Group for U602 { type Lead<G1, G2, G3, G4, G5, G6> = _602<G1, G2, G3, G4, G5, G6>; type Inner = _602; }
-impl Group for U603 { type Lead<G1, G2, G3, G4, G5, G6> = _603<G1, G2, G3, G4, G5, G6>; type Inner = _603; }
-impl Group for U604 { type Lead<G1, G2, G3, G4, G5, G6> = _604<G1, G2, G3, G4, G5, G6>; type Inner = _604; }
-impl Group for U605 { type Lead<G1, G2, G3, G4, G5, G6> = _605<G1, G2, G3, G4, G5, G6>; type Inner = _605; }
-impl Group for U606 { type Lead<G1, G2, G3, G4, G5, G6> = _606<G1, G2, G3, G4, G5, G6>; type Inner = _606; }
-impl Group for U607 { type Lead<G1, G2, G3, G4, G5, G6> = _607<G1, G2, G3, G4, G5, G6>; type Inner = _607; }
-impl Group for U608 { type Lead<G1, G2, G3, G4, G5, G6> = _608<G1, G2, G3, G4, G5, G6>; type Inner = _608; }
-impl Group for U609 { type Lead<G1, G2, G3, G4, G5, G6> = _609<G1, G2, G3, G4, G5, G6>; type Inner = _609; }
-impl Group for U610 { type Lead<G1, G2, G3, G4, G5, G6> = _610<G1, G2, G3, G4, G5, G6>; type Inner = _610; }
-impl Group for U611 { type Lead<G1, G2, G3, G4, G5, G6> = _611<G1, G2, G3, G4, G5, G6>; type Inner = _611; }
-impl Group for U612 { type Lead<G1, G2, G3, G4, G5, G6> = _612<G1, G2, G3, G4, G5, G6>; type Inner = _612; }
-impl Group for U613 { type Lead<G1, G2, G3, G4, G5, G6> = _613<G1, G2, G3, G4, G5, G6>; type Inner = _613; }
-impl Group for U614 { type Lead<G1, G2, G3, G4, G5, G6> = _614<G1, G2, G3, G4, G5, G6>; type Inner = _614; }
-impl Group for U615 { type Lead<G1, G2, G3, G4, G5, G6> = _615<G1, G2, G3, G4, G5, G6>; type Inner = _615; }
-impl Group for U616 { type Lead<G1, G2, G3, G4, G5, G6> = _616<G1, G2, G3, G4, G5, G6>; type Inner = _616; }
-impl Group for U617 { type Lead<G1, G2, G3, G4, G5, G6> = _617<G1, G2, G3, G4, G5, G6>; type Inner = _617; }
-impl Group for U618 { type Lead<G1, G2, G3, G4, G5, G6> = _618<G1, G2, G3, G4, G5, G6>; type Inner = _618; }
-impl Group for U619 { type Lead<G1, G2, G3, G4, G5, G6> = _619<G1, G2, G3, G4, G5, G6>; type Inner = _619; }
-impl Group for U620 { type Lead<G1, G2, G3, G4, G5, G6> = _620<G1, G2, G3, G4, G5, G6>; type Inner = _620; }
-impl Group for U621 { type Lead<G1, G2, G3, G4, G5, G6> = _621<G1, G2, G3, G4, G5, G6>; type Inner = _621; }
-impl Group for U622 { type Lead<G1, G2, G3, G4, G5, G6> = _622<G1, G2, G3, G4, G5, G6>; type Inner = _622; }
-impl Group for U623 { type Lead<G1, G2, G3, G4, G5, G6> = _623<G1, G2, G3, G4, G5, G6>; type Inner = _623; }
-impl Group for U624 { type Lead<G1, G2, G3, G4, G5, G6> = _624<G1, G2, G3, G4, G5, G6>; type Inner = _624; }
-impl Group for U625 { type Lead<G1, G2, G3, G4, G5, G6> = _625<G1, G2, G3, G4, G5, G6>; type Inner = _625; }
-impl Group for U626 { type Lead<G1, G2, G3, G4, G5, G6> = _626<G1, G2, G3, G4, G5, G6>; type Inner = _626; }
-impl Group for U627 { type Lead<G1, G2, G3, G4, G5, G6> = _627<G1, G2, G3, G4, G5, G6>; type Inner = _627; }
-impl Group for U628 { type Lead<G1, G2, G3, G4, G5, G6> = _628<G1, G2, G3, G4, G5, G6>; type Inner = _628; }
-impl Group for U629 { type Lead<G1, G2, G3, G4, G5, G6> = _629<G1, G2, G3, G4, G5, G6>; type Inner = _629; }
-impl Group for U630 { type Lead<G1, G2, G3, G4, G5, G6> = _630<G1, G2, G3, G4, G5, G6>; type Inner = _630; }
-impl Group for U631 { type Lead<G1, G2, G3, G4, G5, G6> = _631<G1, G2, G3, G4, G5, G6>; type Inner = _631; }
-impl Group for U632 { type Lead<G1, G2, G3, G4, G5, G6> = _632<G1, G2, G3, G4, G5, G6>; type Inner = _632; }
-impl Group for U633 { type Lead<G1, G2, G3, G4, G5, G6> = _633<G1, G2, G3, G4, G5, G6>; type Inner = _633; }
-impl Group for U634 { type Lead<G1, G2, G3, G4, G5, G6> = _634<G1, G2, G3, G4, G5, G6>; type Inner = _634; }
-impl Group for U635 { type Lead<G1, G2, G3, G4, G5, G6> = _635<G1, G2, G3, G4, G5, G6>; type Inner = _635; }
-impl Group for U636 { type Lead<G1, G2, G3, G4, G5, G6> = _636<G1, G2, G3, G4, G5, G6>; type Inner = _636; }
-impl Group for U637 { type Lead<G1, G2, G3, G4, G5, G6> = _637<G1, G2, G3, G4, G5, G6>; type Inner = _637; }
-impl Group for U638 { type Lead<G1, G2, G3, G4, G5, G6> = _638<G1, G2, G3, G4, G5, G6>; type Inner = _638; }
-impl Group for U639 { type Lead<G1, G2, G3, G4, G5, G6> = _639<G1, G2, G3, G4, G5, G6>; type Inner = _639; }
-impl Group for U640 { type Lead<G1, G2, G3, G4, G5, G6> = _640<G1, G2, G3, G4, G5, G6>; type Inner = _640; }
-impl Group for U641 { type Lead<G1, G2, G3, G4, G5, G6> = _641<G1, G2, G3, G4, G5, G6>; type Inner = _641; }
-impl Group for U642 { type Lead<G1, G2, G3, G4, G5, G6> = _642<G1, G2, G3, G4, G5, G6>; type Inner = _642; }
-impl Group for U643 { type Lead<G1, G2, G3, G4, G5, G6> = _643<G1, G2, G3, G4, G5, G6>; type Inner = _643; }
-impl Group for U644 { type Lead<G1, G2, G3, G4, G5, G6> = _644<G1, G2, G3, G4, G5, G6>; type Inner = _644; }
-impl Group for U645 { type Lead<G1, G2, G3, G4, G5, G6> = _645<G1, G2, G3, G4, G5, G6>; type Inner = _645; }
-impl Group for U646 { type Lead<G1, G2, G3, G4, G5, G6> = _646<G1, G2, G3, G4, G5, G6>; type Inner = _646; }
-impl Group for U647 { type Lead<G1, G2, G3, G4, G5, G6> = _647<G1, G2, G3, G4, G5, G6>; type Inner = _647; }
-impl Group for U648 { type Lead<G1, G2, G3, G4, G5, G6> = _648<G1, G2, G3, G4, G5, G6>; type Inner = _648; }
-impl Group for U649 { type Lead<G1, G2, G3, G4, G5, G6> = _649<G1, G2, G3, G4, G5, G6>; type Inner = _649; }
-impl Group for U650 { type Lead<G1, G2, G3, G4, G5, G6> = _650<G1, G2, G3, G4, G5, G6>; type Inner = _650; }
-impl Group for U651 { type Lead<G1, G2, G3, G4, G5, G6> = _651<G1, G2, G3, G4, G5, G6>; type Inner = _651; }
-impl Group for U652 { type Lead<G1, G2, G3, G4, G5, G6> = _652<G1, G2, G3, G4, G5, G6>; type Inner = _652; }
-impl Group for U653 { type Lead<G1, G2, G3, G4, G5, G6> = _653<G1, G2, G3, G4, G5, G6>; type Inner = _653; }
-impl Group for U654 { type Lead<G1, G2, G3, G4, G5, G6> = _654<G1, G2, G3, G4, G5, G6>; type Inner = _654; }
-impl Group for U655 { type Lead<G1, G2, G3, G4, G5, G6> = _655<G1, G2, G3, G4, G5, G6>; type Inner = _655; }
-impl Group for U656 { type Lead<G1, G2, G3, G4, G5, G6> = _656<G1, G2, G3, G4, G5, G6>; type Inner = _656; }
-impl Group for U657 { type Lead<G1, G2, G3, G4, G5, G6> = _657<G1, G2, G3, G4, G5, G6>; type Inner = _657; }
-impl Group for U658 { type Lead<G1, G2, G3, G4, G5, G6> = _658<G1, G2, G3, G4, G5, G6>; type Inner = _658; }
-impl Group for U659 { type Lead<G1, G2, G3, G4, G5, G6> = _659<G1, G2, G3, G4, G5, G6>; type Inner = _659; }
-impl Group for U660 { type Lead<G1, G2, G3, G4, G5, G6> = _660<G1, G2, G3, G4, G5, G6>; type Inner = _660; }
-impl Group for U661 { type Lead<G1, G2, G3, G4, G5, G6> = _661<G1, G2, G3, G4, G5, G6>; type Inner = _661; }
-impl Group for U662 { type Lead<G1, G2, G3, G4, G5, G6> = _662<G1, G2, G3, G4, G5, G6>; type Inner = _662; }
-impl Group for U663 { type Lead<G1, G2, G3, G4, G5, G6> = _663<G1, G2, G3, G4, G5, G6>; type Inner = _663; }
-impl Group for U664 { type Lead<G1, G2, G3, G4, G5, G6> = _664<G1, G2, G3, G4, G5, G6>; type Inner = _664; }
-impl Group for U665 { type Lead<G1, G2, G3, G4, G5, G6> = _665<G1, G2, G3, G4, G5, G6>; type Inner = _665; }
-impl Group for U666 { type Lead<G1, G2, G3, G4, G5, G6> = _666<G1, G2, G3, G4, G5, G6>; type Inner = _666; }
-impl Group for U667 { type Lead<G1, G2, G3, G4, G5, G6> = _667<G1, G2, G3, G4, G5, G6>; type Inner = _667; }
-impl Group for U668 { type Lead<G1, G2, G3, G4, G5, G6> = _668<G1, G2, G3, G4, G5, G6>; type Inner = _668; }
-impl Group for U669 { type Lead<G1, G2, G3, G4, G5, G6> = _669<G1, G2, G3, G4, G5, G6>; type Inner = _669; }
-impl Group for U670 { type Lead<G1, G2, G3, G4, G5, G6> = _670<G1, G2, G3, G4, G5, G6>; type Inner = _670; }
-impl Group for U671 { type Lead<G1, G2, G3, G4, G5, G6> = _671<G1, G2, G3, G4, G5, G6>; type Inner = _671; }
-impl Group for U672 { type Lead<G1, G2, G3, G4, G5, G6> = _672<G1, G2, G3, G4, G5, G6>; type Inner = _672; }
-impl Group for U673 { type Lead<G1, G2, G3, G4, G5, G6> = _673<G1, G2, G3, G4, G5, G6>; type Inner = _673; }
-impl Group for U674 { type Lead<G1, G2, G3, G4, G5, G6> = _674<G1, G2, G3, G4, G5, G6>; type Inner = _674; }
-impl Group for U675 { type Lead<G1, G2, G3, G4, G5, G6> = _675<G1, G2, G3, G4, G5, G6>; type Inner = _675; }
-impl Group for U676 { type Lead<G1, G2, G3, G4, G5, G6> = _676<G1, G2, G3, G4, G5, G6>; type Inner = _676; }
-impl Group for U677 { type Lead<G1, G2, G3, G4, G5, G6> = _677<G1, G2, G3, G4, G5, G6>; type Inner = _677; }
-impl Group for U678 { type Lead<G1, G2, G3, G4, G5, G6> = _678<G1, G2, G3, G4, G5, G6>; type Inner = _678; }
-impl Group for U679 { type Lead<G1, G2, G3, G4, G5, G6> = _679<G1, G2, G3, G4, G5, G6>; type Inner = _679; }
-impl Group for U680 { type Lead<G1, G2, G3, G4, G5, G6> = _680<G1, G2, G3, G4, G5, G6>; type Inner = _680; }
-impl Group for U681 { type Lead<G1, G2, G3, G4, G5, G6> = _681<G1, G2, G3, G4, G5, G6>; type Inner = _681; }
-impl Group for U682 { type Lead<G1, G2, G3, G4, G5, G6> = _682<G1, G2, G3, G4, G5, G6>; type Inner = _682; }
-impl Group for U683 { type Lead<G1, G2, G3, G4, G5, G6> = _683<G1, G2, G3, G4, G5, G6>; type Inner = _683; }
-impl Group for U684 { type Lead<G1, G2, G3, G4, G5, G6> = _684<G1, G2, G3, G4, G5, G6>; type Inner = _684; }
-impl Group for U685 { type Lead<G1, G2, G3, G4, G5, G6> = _685<G1, G2, G3, G4, G5, G6>; type Inner = _685; }
-impl Group for U686 { type Lead<G1, G2, G3, G4, G5, G6> = _686<G1, G2, G3, G4, G5, G6>; type Inner = _686; }
-impl Group for U687 { type Lead<G1, G2, G3, G4, G5, G6> = _687<G1, G2, G3, G4, G5, G6>; type Inner = _687; }
-impl Group for U688 { type Lead<G1, G2, G3, G4, G5, G6> = _688<G1, G2, G3, G4, G5, G6>; type Inner = _688; }
-impl Group for U689 { type Lead<G1, G2, G3, G4, G5, G6> = _689<G1, G2, G3, G4, G5, G6>; type Inner = _689; }
-impl Group for U690 { type Lead<G1, G2, G3, G4, G5, G6> = _690<G1, G2, G3, G4, G5, G6>; type Inner = _690; }
-impl Group for U691 { type Lead<G1, G2, G3, G4, G5, G6> = _691<G1, G2, G3, G4, G5, G6>; type Inner = _691; }
-impl Group for U692 { type Lead<G1, G2, G3, G4, G5, G6> = _692<G1, G2, G3, G4, G5, G6>; type Inner = _692; }
-impl Group for U693 { type Lead<G1, G2, G3, G4, G5, G6> = _693<G1, G2, G3, G4, G5, G6>; type Inner = _693; }
-impl Group for U694 { type Lead<G1, G2, G3, G4, G5, G6> = _694<G1, G2, G3, G4, G5, G6>; type Inner = _694; }
-impl Group for U695 { type Lead<G1, G2, G3, G4, G5, G6> = _695<G1, G2, G3, G4, G5, G6>; type Inner = _695; }
-impl Group for U696 { type Lead<G1, G2, G3, G4, G5, G6> = _696<G1, G2, G3, G4, G5, G6>; type Inner = _696; }
-impl Group for U697 { type Lead<G1, G2, G3, G4, G5, G6> = _697<G1, G2, G3, G4, G5, G6>; type Inner = _697; }
-impl Group for U698 { type Lead<G1, G2, G3, G4, G5, G6> = _698<G1, G2, G3, G4, G5, G6>; type Inner = _698; }
-impl Group for U699 { type Lead<G1, G2, G3, G4, G5, G6> = _699<G1, G2, G3, G4, G5, G6>; type Inner = _699; }
-impl Group for U700 { type Lead<G1, G2, G3, G4, G5, G6> = _700<G1, G2, G3, G4, G5, G6>; type Inner = _700; }
-impl Group for U701 { type Lead<G1, G2, G3, G4, G5, G6> = _701<G1, G2, G3, G4, G5, G6>; type Inner = _701; }
-impl Group for U702 { type Lead<G1, G2, G3, G4, G5, G6> = _702<G1, G2, G3, G4, G5, G6>; type Inner = _702; }
-impl Group for U703 { type Lead<G1, G2, G3, G4, G5, G6> = _703<G1, G2, G3, G4, G5, G6>; type Inner = _703; }
-impl Group for U704 { type Lead<G1, G2, G3, G4, G5, G6> = _704<G1, G2, G3, G4, G5, G6>; type Inner = _704; }
-impl Group for U705 { type Lead<G1, G2, G3, G4, G5, G6> = _705<G1, G2, G3, G4, G5, G6>; type Inner = _705; }
-impl Group for U706 { type Lead<G1, G2, G3, G4, G5, G6> = _706<G1, G2, G3, G4, G5, G6>; type Inner = _706; }
-impl Group for U707 { type Lead<G1, G2, G3, G4, G5, G6> = _707<G1, G2, G3, G4, G5, G6>; type Inner = _707; }
-impl Group for U708 { type Lead<G1, G2, G3, G4, G5, G6> = _708<G1, G2, G3, G4, G5, G6>; type Inner = _708; }
-impl Group for U709 { type Lead<G1, G2, G3, G4, G5, G6> = _709<G1, G2, G3, G4, G5, G6>; type Inner = _709; }
-impl Group for U710 { type Lead<G1, G2, G3, G4, G5, G6> = _710<G1, G2, G3, G4, G5, G6>; type Inner = _710; }
-impl Group for U711 { type Lead<G1, G2, G3, G4, G5, G6> = _711<G1, G2, G3, G4, G5, G6>; type Inner = _711; }
-impl Group for U712 { type Lead<G1, G2, G3, G4, G5, G6> = _712<G1, G2, G3, G4, G5, G6>; type Inner = _712; }
-impl Group for U713 { type Lead<G1, G2, G3, G4, G5, G6> = _713<G1, G2, G3, G4, G5, G6>; type Inner = _713; }
-impl Group for U714 { type Lead<G1, G2, G3, G4, G5, G6> = _714<G1, G2, G3, G4, G5, G6>; type Inner = _714; }
-impl Group for U715 { type Lead<G1, G2, G3, G4, G5, G6> = _715<G1, G2, G3, G4, G5, G6>; type Inner = _715; }
-impl Group for U716 { type Lead<G1, G2, G3, G4, G5, G6> = _716<G1, G2, G3, G4, G5, G6>; type Inner = _716; }
-impl Group for U717 { type Lead<G1, G2, G3, G4, G5, G6> = _717<G1, G2, G3, G4, G5, G6>; type Inner = _717; }
-impl Group for U718 { type Lead<G1, G2, G3, G4, G5, G6> = _718<G1, G2, G3, G4, G5, G6>; type Inner = _718; }
-impl Group for U719 { type Lead<G1, G2, G3, G4, G5, G6> = _719<G1, G2, G3, G4, G5, G6>; type Inner = _719; }
-impl Group for U720 { type Lead<G1, G2, G3, G4, G5, G6> = _720<G1, G2, G3, G4, G5, G6>; type Inner = _720; }
-impl Group for U721 { type Lead<G1, G2, G3, G4, G5, G6> = _721<G1, G2, G3, G4, G5, G6>; type Inner = _721; }
-impl Group for U722 { type Lead<G1, G2, G3, G4, G5, G6> = _722<G1, G2, G3, G4, G5, G6>; type Inner = _722; }
-impl Group for U723 { type Lead<G1, G2, G3, G4, G5, G6> = _723<G1, G2, G3, G4, G5, G6>; type Inner = _723; }
-impl Group for U724 { type Lead<G1, G2, G3, G4, G5, G6> = _724<G1, G2, G3, G4, G5, G6>; type Inner = _724; }
-impl Group for U725 { type Lead<G1, G2, G3, G4, G5, G6> = _725<G1, G2, G3, G4, G5, G6>; type Inner = _725; }
-impl Group for U726 { type Lead<G1, G2, G3, G4, G5, G6> = _726<G1, G2, G3, G4, G5, G6>; type Inner = _726; }
-impl Group for U727 { type Lead<G1, G2, G3, G4, G5, G6> = _727<G1, G2, G3, G4, G5, G6>; type Inner = _727; }
-impl Group for U728 { type Lead<G1, G2, G3, G4, G5, G6> = _728<G1, G2, G3, G4, G5, G6>; type Inner = _728; }
-impl Group for U729 { type Lead<G1, G2, G3, G4, G5, G6> = _729<G1, G2, G3, G4, G5, G6>; type Inner = _729; }
-impl Group for U730 { type Lead<G1, G2, G3, G4, G5, G6> = _730<G1, G2, G3, G4, G5, G6>; type Inner = _730; }
-impl Group for U731 { type Lead<G1, G2, G3, G4, G5, G6> = _731<G1, G2, G3, G4, G5, G6>; type Inner = _731; }
-impl Group for U732 { type Lead<G1, G2, G3, G4, G5, G6> = _732<G1, G2, G3, G4, G5, G6>; type Inner = _732; }
-impl Group for U733 { type Lead<G1, G2, G3, G4, G5, G6> = _733<G1, G2, G3, G4, G5, G6>; type Inner = _733; }
-impl Group for U734 { type Lead<G1, G2, G3, G4, G5, G6> = _734<G1, G2, G3, G4, G5, G6>; type Inner = _734; }
-impl Group for U735 { type Lead<G1, G2, G3, G4, G5, G6> = _735<G1, G2, G3, G4, G5, G6>; type Inner = _735; }
-impl Group for U736 { type Lead<G1, G2, G3, G4, G5, G6> = _736<G1, G2, G3, G4, G5, G6>; type Inner = _736; }
-impl Group for U737 { type Lead<G1, G2, G3, G4, G5, G6> = _737<G1, G2, G3, G4, G5, G6>; type Inner = _737; }
-impl Group for U738 { type Lead<G1, G2, G3, G4, G5, G6> = _738<G1, G2, G3, G4, G5, G6>; type Inner = _738; }
-impl Group for U739 { type Lead<G1, G2, G3, G4, G5, G6> = _739<G1, G2, G3, G4, G5, G6>; type Inner = _739; }
-impl Group for U740 { type Lead<G1, G2, G3, G4, G5, G6> = _740<G1, G2, G3, G4, G5, G6>; type Inner = _740; }
-impl Group for U741 { type Lead<G1, G2, G3, G4, G5, G6> = _741<G1, G2, G3, G4, G5, G6>; type Inner = _741; }
-impl Group for U742 { type Lead<G1, G2, G3, G4, G5, G6> = _742<G1, G2, G3, G4, G5, G6>; type Inner = _742; }
-impl Group for U743 { type Lead<G1, G2, G3, G4, G5, G6> = _743<G1, G2, G3, G4, G5, G6>; type Inner = _743; }
-impl Group for U744 { type Lead<G1, G2, G3, G4, G5, G6> = _744<G1, G2, G3, G4, G5, G6>; type Inner = _744; }
-impl Group for U745 { type Lead<G1, G2, G3, G4, G5, G6> = _745<G1, G2, G3, G4, G5, G6>; type Inner = _745; }
-impl Group for U746 { type Lead<G1, G2, G3, G4, G5, G6> = _746<G1, G2, G3, G4, G5, G6>; type Inner = _746; }
-impl Group for U747 { type Lead<G1, G2, G3, G4, G5, G6> = _747<G1, G2, G3, G4, G5, G6>; type Inner = _747; }
-impl Group for U748 { type Lead<G1, G2, G3, G4, G5, G6> = _748<G1, G2, G3, G4, G5, G6>; type Inner = _748; }
-impl Group for U749 { type Lead<G1, G2, G3, G4, G5, G6> = _749<G1, G2, G3, G4, G5, G6>; type Inner = _749; }
-impl Group for U750 { type Lead<G1, G2, G3, G4, G5, G6> = _750<G1, G2, G3, G4, G5, G6>; type Inner = _750; }
-impl Group for U751 { type Lead<G1, G2, G3, G4, G5, G6> = _751<G1, G2, G3, G4, G5, G6>; type Inner = _751; }
-impl Group for U752 { type Lead<G1, G2, G3, G4, G5, G6> = _752<G1, G2, G3, G4, G5, G6>; type Inner = _752; }
-impl Group for U753 { type Lead<G1, G2, G3, G4, G5, G6> = _753<G1, G2, G3, G4, G5, G6>; type Inner = _753; }
-impl Group for U754 { type Lead<G1, G2, G3, G4, G5, G6> = _754<G1, G2, G3, G4, G5, G6>; type Inner = _754; }
-impl Group for U755 { type Lead<G1, G2, G3, G4, G5, G6> = _755<G1, G2, G3, G4, G5, G6>; type Inner = _755; }
-impl Group for U756 { type Lead<G1, G2, G3, G4, G5, G6> = _756<G1, G2, G3, G4, G5, G6>; type Inner = _756; }
-impl Group for U757 { type Lead<G1, G2, G3, G4, G5, G6> = _757<G1, G2, G3, G4, G5, G6>; type Inner = _757; }
-impl Group for U758 { type Lead<G1, G2, G3, G4, G5, G6> = _758<G1, G2, G3, G4, G5, G6>; type Inner = _758; }
-impl Group for U759 { type Lead<G1, G2, G3, G4, G5, G6> = _759<G1, G2, G3, G4, G5, G6>; type Inner = _759; }
-impl Group for U760 { type Lead<G1, G2, G3, G4, G5, G6> = _760<G1, G2, G3, G4, G5, G6>; type Inner = _760; }
-impl Group for U761 { type Lead<G1, G2, G3, G4, G5, G6> = _761<G1, G2, G3, G4, G5, G6>; type Inner = _761; }
-impl Group for U762 { type Lead<G1, G2, G3, G4, G5, G6> = _762<G1, G2, G3, G4, G5, G6>; type Inner = _762; }
-impl Group for U763 { type Lead<G1, G2, G3, G4, G5, G6> = _763<G1, G2, G3, G4, G5, G6>; type Inner = _763; }
-impl Group for U764 { type Lead<G1, G2, G3, G4, G5, G6> = _764<G1, G2, G3, G4, G5, G6>; type Inner = _764; }
-impl Group for U765 { type Lead<G1, G2, G3, G4, G5, G6> = _765<G1, G2, G3, G4, G5, G6>; type Inner = _765; }
-impl Group for U766 { type Lead<G1, G2, G3, G4, G5, G6> = _766<G1, G2, G3, G4, G5, G6>; type Inner = _766; }
-impl Group for U767 { type Lead<G1, G2, G3, G4, G5, G6> = _767<G1, G2, G3, G4, G5, G6>; type Inner = _767; }
-impl Group for U768 { type Lead<G1, G2, G3, G4, G5, G6> = _768<G1, G2, G3, G4, G5, G6>; type Inner = _768; }
-impl Group for U769 { type Lead<G1, G2, G3, G4, G5, G6> = _769<G1, G2, G3, G4, G5, G6>; type Inner = _769; }
-impl Group for U770 { type Lead<G1, G2, G3, G4, G5, G6> = _770<G1, G2, G3, G4, G5, G6>; type Inner = _770; }
-impl Group for U771 { type Lead<G1, G2, G3, G4, G5, G6> = _771<G1, G2, G3, G4, G5, G6>; type Inner = _771; }
-impl Group for U772 { type Lead<G1, G2, G3, G4, G5, G6> = _772<G1, G2, G3, G4, G5, G6>; type Inner = _772; }
-impl Group for U773 { type Lead<G1, G2, G3, G4, G5, G6> = _773<G1, G2, G3, G4, G5, G6>; type Inner = _773; }
-impl Group for U774 { type Lead<G1, G2, G3, G4, G5, G6> = _774<G1, G2, G3, G4, G5, G6>; type Inner = _774; }
-impl Group for U775 { type Lead<G1, G2, G3, G4, G5, G6> = _775<G1, G2, G3, G4, G5, G6>; type Inner = _775; }
-impl Group for U776 { type Lead<G1, G2, G3, G4, G5, G6> = _776<G1, G2, G3, G4, G5, G6>; type Inner = _776; }
-impl Group for U777 { type Lead<G1, G2, G3, G4, G5, G6> = _777<G1, G2, G3, G4, G5, G6>; type Inner = _777; }
-impl Group for U778 { type Lead<G1, G2, G3, G4, G5, G6> = _778<G1, G2, G3, G4, G5, G6>; type Inner = _778; }
-impl Group for U779 { type Lead<G1, G2, G3, G4, G5, G6> = _779<G1, G2, G3, G4, G5, G6>; type Inner = _779; }
-impl Group for U780 { type Lead<G1, G2, G3, G4, G5, G6> = _780<G1, G2, G3, G4, G5, G6>; type Inner = _780; }
-impl Group for U781 { type Lead<G1, G2, G3, G4, G5, G6> = _781<G1, G2, G3, G4, G5, G6>; type Inner = _781; }
-impl Group for U782 { type Lead<G1, G2, G3, G4, G5, G6> = _782<G1, G2, G3, G4, G5, G6>; type Inner = _782; }
-impl Group for U783 { type Lead<G1, G2, G3, G4, G5, G6> = _783<G1, G2, G3, G4, G5, G6>; type Inner = _783; }
-impl Group for U784 { type Lead<G1, G2, G3, G4, G5, G6> = _784<G1, G2, G3, G4, G5, G6>; type Inner = _784; }
-impl Group for U785 { type Lead<G1, G2, G3, G4, G5, G6> = _785<G1, G2, G3, G4, G5, G6>; type Inner = _785; }
-impl Group for U786 { type Lead<G1, G2, G3, G4, G5, G6> = _786<G1, G2, G3, G4, G5, G6>; type Inner = _786; }
-impl Group for U787 { type Lead<G1, G2, G3, G4, G5, G6> = _787<G1, G2, G3, G4, G5, G6>; type Inner = _787; }
-impl Group for U788 { type Lead<G1, G2, G3, G4, G5, G6> = _788<G1, G2, G3, G4, G5, G6>; type Inner = _788; }
-impl Group for U789 { type Lead<G1, G2, G3, G4, G5, G6> = _789<G1, G2, G3, G4, G5, G6>; type Inner = _789; }
-impl Group for U790 { type Lead<G1, G2, G3, G4, G5, G6> = _790<G1, G2, G3, G4, G5, G6>; type Inner = _790; }
-impl Group for U791 { type Lead<G1, G2, G3, G4, G5, G6> = _791<G1, G2, G3, G4, G5, G6>; type Inner = _791; }
-impl Group for U792 { type Lead<G1, G2, G3, G4, G5, G6> = _792<G1, G2, G3, G4, G5, G6>; type Inner = _792; }
-impl Group for U793 { type Lead<G1, G2, G3, G4, G5, G6> = _793<G1, G2, G3, G4, G5, G6>; type Inner = _793; }
-impl Group for U794 { type Lead<G1, G2, G3, G4, G5, G6> = _794<G1, G2, G3, G4, G5, G6>; type Inner = _794; }
-impl Group for U795 { type Lead<G1, G2, G3, G4, G5, G6> = _795<G1, G2, G3, G4, G5, G6>; type Inner = _795; }
-impl Group for U796 { type Lead<G1, G2, G3, G4, G5, G6> = _796<G1, G2, G3, G4, G5, G6>; type Inner = _796; }
-impl Group for U797 { type Lead<G1, G2, G3, G4, G5, G6> = _797<G1, G2, G3, G4, G5, G6>; type Inner = _797; }
-impl Group for U798 { type Lead<G1, G2, G3, G4, G5, G6> = _798<G1, G2, G3, G4, G5, G6>; type Inner = _798; }
-impl Group for U799 { type Lead<G1, G2, G3, G4, G5, G6> = _799<G1, G2, G3, G4, G5, G6>; type Inner = _799; }
-impl Group for U800 { type Lead<G1, G2, G3, G4, G5, G6> = _800<G1, G2, G3, G4, G5, G6>; type Inner = _800; }
-impl Group for U801 { type Lead<G1, G2, G3, G4, G5, G6> = _801<G1, G2, G3, G4, G5, G6>; type Inner = _801; }
-impl Group for U802 { type Lead<G1, G2, G3, G4, G5, G6> = _802<G1, G2, G3, G4, G5, G6>; type Inner = _802; }
-impl Group for U803 { type Lead<G1, G2, G3, G4, G5, G6> = _803<G1, G2, G3, G4, G5, G6>; type Inner = _803; }
-impl Group for U804 { type Lead<G1, G2, G3, G4, G5, G6> = _804<G1, G2, G3, G4, G5, G6>; type Inner = _804; }
-impl Group for U805 { type Lead<G1, G2, G3, G4, G5, G6> = _805<G1, G2, G3, G4, G5, G6>; type Inner = _805; }
-impl Group for U806 { type Lead<G1, G2, G3, G4, G5, G6> = _806<G1, G2, G3, G4, G5, G6>; type Inner = _806; }
-impl Group for U807 { type Lead<G1, G2, G3, G4, G5, G6> = _807<G1, G2, G3, G4, G5, G6>; type Inner = _807; }
-impl Group for U808 { type Lead<G1, G2, G3, G4, G5, G6> = _808<G1, G2, G3, G4, G5, G6>; type Inner = _808; }
-impl Group for U809 { type Lead<G1, G2, G3, G4, G5, G6> = _809<G1, G2, G3, G4, G5, G6>; type Inner = _809; }
-impl Group for U810 { type Lead<G1, G2, G3, G4, G5, G6> = _810<G1, G2, G3, G4, G5, G6>; type Inner = _810; }
-impl Group for U811 { type Lead<G1, G2, G3, G4, G5, G6> = _811<G1, G2, G3, G4, G5, G6>; type Inner = _811; }
-impl Group for U812 { type Lead<G1, G2, G3, G4, G5, G6> = _812<G1, G2, G3, G4, G5, G6>; type Inner = _812; }
-impl Group for U813 { type Lead<G1, G2, G3, G4, G5, G6> = _813<G1, G2, G3, G4, G5, G6>; type Inner = _813; }
-impl Group for U814 { type Lead<G1, G2, G3, G4, G5, G6> = _814<G1, G2, G3, G4, G5, G6>; type Inner = _814; }
-impl Group for U815 { type Lead<G1, G2, G3, G4, G5, G6> = _815<G1, G2, G3, G4, G5, G6>; type Inner = _815; }
-impl Group for U816 { type Lead<G1, G2, G3, G4, G5, G6> = _816<G1, G2, G3, G4, G5, G6>; type Inner = _816; }
-impl Group for U817 { type Lead<G1, G2, G3, G4, G5, G6> = _817<G1, G2, G3, G4, G5, G6>; type Inner = _817; }
-impl Group for U818 { type Lead<G1, G2, G3, G4, G5, G6> = _818<G1, G2, G3, G4, G5, G6>; type Inner = _818; }
-impl Group for U819 { type Lead<G1, G2, G3, G4, G5, G6> = _819<G1, G2, G3, G4, G5, G6>; type Inner = _819; }
-impl Group for U820 { type Lead<G1, G2, G3, G4, G5, G6> = _820<G1, G2, G3, G4, G5, G6>; type Inner = _820; }
-impl Group for U821 { type Lead<G1, G2, G3, G4, G5, G6> = _821<G1, G2, G3, G4, G5, G6>; type Inner = _821; }
-impl Group for U822 { type Lead<G1, G2, G3, G4, G5, G6> = _822<G1, G2, G3, G4, G5, G6>; type Inner = _822; }
-impl Group for U823 { type Lead<G1, G2, G3, G4, G5, G6> = _823<G1, G2, G3, G4, G5, G6>; type Inner = _823; }
-impl Group for U824 { type Lead<G1, G2, G3, G4, G5, G6> = _824<G1, G2, G3, G4, G5, G6>; type Inner = _824; }
-impl Group for U825 { type Lead<G1, G2, G3, G4, G5, G6> = _825<G1, G2, G3, G4, G5, G6>; type Inner = _825; }
-impl Group for U826 { type Lead<G1, G2, G3, G4, G5, G6> = _826<G1, G2, G3, G4, G5, G6>; type Inner = _826; }
-impl Group for U827 { type Lead<G1, G2, G3, G4, G5, G6> = _827<G1, G2, G3, G4, G5, G6>; type Inner = _827; }
-impl Group for U828 { type Lead<G1, G2, G3, G4, G5, G6> = _828<G1, G2, G3, G4, G5, G6>; type Inner = _828; }
-impl Group for U829 { type Lead<G1, G2, G3, G4, G5, G6> = _829<G1, G2, G3, G4, G5, G6>; type Inner = _829; }
-impl Group for U830 { type Lead<G1, G2, G3, G4, G5, G6> = _830<G1, G2, G3, G4, G5, G6>; type Inner = _830; }
-impl Group for U831 { type Lead<G1, G2, G3, G4, G5, G6> = _831<G1, G2, G3, G4, G5, G6>; type Inner = _831; }
-impl Group for U832 { type Lead<G1, G2, G3, G4, G5, G6> = _832<G1, G2, G3, G4, G5, G6>; type Inner = _832; }
-impl Group for U833 { type Lead<G1, G2, G3, G4, G5, G6> = _833<G1, G2, G3, G4, G5, G6>; type Inner = _833; }
-impl Group for U834 { type Lead<G1, G2, G3, G4, G5, G6> = _834<G1, G2, G3, G4, G5, G6>; type Inner = _834; }
-impl Group for U835 { type Lead<G1, G2, G3, G4, G5, G6> = _835<G1, G2, G3, G4, G5, G6>; type Inner = _835; }
-impl Group for U836 { type Lead<G1, G2, G3, G4, G5, G6> = _836<G1, G2, G3, G4, G5, G6>; type Inner = _836; }
-impl Group for U837 { type Lead<G1, G2, G3, G4, G5, G6> = _837<G1, G2, G3, G4, G5, G6>; type Inner = _837; }
-impl Group for U838 { type Lead<G1, G2, G3, G4, G5, G6> = _838<G1, G2, G3, G4, G5, G6>; type Inner = _838; }
-impl Group for U839 { type Lead<G1, G2, G3, G4, G5, G6> = _839<G1, G2, G3, G4, G5, G6>; type Inner = _839; }
-impl Group for U840 { type Lead<G1, G2, G3, G4, G5, G6> = _840<G1, G2, G3, G4, G5, G6>; type Inner = _840; }
-impl Group for U841 { type Lead<G1, G2, G3, G4, G5, G6> = _841<G1, G2, G3, G4, G5, G6>; type Inner = _841; }
-impl Group for U842 { type Lead<G1, G2, G3, G4, G5, G6> = _842<G1, G2, G3, G4, G5, G6>; type Inner = _842; }
-impl Group for U843 { type Lead<G1, G2, G3, G4, G5, G6> = _843<G1, G2, G3, G4, G5, G6>; type Inner = _843; }
-impl Group for U844 { type Lead<G1, G2, G3, G4, G5, G6> = _844<G1, G2, G3, G4, G5, G6>; type Inner = _844; }
-impl Group for U845 { type Lead<G1, G2, G3, G4, G5, G6> = _845<G1, G2, G3, G4, G5, G6>; type Inner = _845; }
-impl Group for U846 { type Lead<G1, G2, G3, G4, G5, G6> = _846<G1, G2, G3, G4, G5, G6>; type Inner = _846; }
-impl Group for U847 { type Lead<G1, G2, G3, G4, G5, G6> = _847<G1, G2, G3, G4, G5, G6>; type Inner = _847; }
-impl Group for U848 { type Lead<G1, G2, G3, G4, G5, G6> = _848<G1, G2, G3, G4, G5, G6>; type Inner = _848; }
-impl Group for U849 { type Lead<G1, G2, G3, G4, G5, G6> = _849<G1, G2, G3, G4, G5, G6>; type Inner = _849; }
-impl Group for U850 { type Lead<G1, G2, G3, G4, G5, G6> = _850<G1, G2, G3, G4, G5, G6>; type Inner = _850; }
-impl Group for U851 { type Lead<G1, G2, G3, G4, G5, G6> = _851<G1, G2, G3, G4, G5, G6>; type Inner = _851; }
-impl Group for U852 { type Lead<G1, G2, G3, G4, G5, G6> = _852<G1, G2, G3, G4, G5, G6>; type Inner = _852; }
-impl Group for U853 { type Lead<G1, G2, G3, G4, G5, G6> = _853<G1, G2, G3, G4, G5, G6>; type Inner = _853; }
-impl Group for U854 { type Lead<G1, G2, G3, G4, G5, G6> = _854<G1, G2, G3, G4, G5, G6>; type Inner = _854; }
-impl Group for U855 { type Lead<G1, G2, G3, G4, G5, G6> = _855<G1, G2, G3, G4, G5, G6>; type Inner = _855; }
-impl Group for U856 { type Lead<G1, G2, G3, G4, G5, G6> = _856<G1, G2, G3, G4, G5, G6>; type Inner = _856; }
-impl Group for U857 { type Lead<G1, G2, G3, G4, G5, G6> = _857<G1, G2, G3, G4, G5, G6>; type Inner = _857; }
-impl Group for U858 { type Lead<G1, G2, G3, G4, G5, G6> = _858<G1, G2, G3, G4, G5, G6>; type Inner = _858; }
-impl Group for U859 { type Lead<G1, G2, G3, G4, G5, G6> = _859<G1, G2, G3, G4, G5, G6>; type Inner = _859; }
-impl Group for U860 { type Lead<G1, G2, G3, G4, G5, G6> = _860<G1, G2, G3, G4, G5, G6>; type Inner = _860; }
-impl Group for U861 { type Lead<G1, G2, G3, G4, G5, G6> = _861<G1, G2, G3, G4, G5, G6>; type Inner = _861; }
-impl Group for U862 { type Lead<G1, G2, G3, G4, G5, G6> = _862<G1, G2, G3, G4, G5, G6>; type Inner = _862; }
-impl Group for U863 { type Lead<G1, G2, G3, G4, G5, G6> = _863<G1, G2, G3, G4, G5, G6>; type Inner = _863; }
-impl Group for U864 { type Lead<G1, G2, G3, G4, G5, G6> = _864<G1, G2, G3, G4, G5, G6>; type Inner = _864; }
-impl Group for U865 { type Lead<G1, G2, G3, G4, G5, G6> = _865<G1, G2, G3, G4, G5, G6>; type Inner = _865; }
-impl Group for U866 { type Lead<G1, G2, G3, G4, G5, G6> = _866<G1, G2, G3, G4, G5, G6>; type Inner = _866; }
-impl Group for U867 { type Lead<G1, G2, G3, G4, G5, G6> = _867<G1, G2, G3, G4, G5, G6>; type Inner = _867; }
-impl Group for U868 { type Lead<G1, G2, G3, G4, G5, G6> = _868<G1, G2, G3, G4, G5, G6>; type Inner = _868; }
-impl Group for U869 { type Lead<G1, G2, G3, G4, G5, G6> = _869<G1, G2, G3, G4, G5, G6>; type Inner = _869; }
-impl Group for U870 { type Lead<G1, G2, G3, G4, G5, G6> = _870<G1, G2, G3, G4, G5, G6>; type Inner = _870; }
-impl Group for U871 { type Lead<G1, G2, G3, G4, G5, G6> = _871<G1, G2, G3, G4, G5, G6>; type Inner = _871; }
-impl Group for U872 { type Lead<G1, G2, G3, G4, G5, G6> = _872<G1, G2, G3, G4, G5, G6>; type Inner = _872; }
-impl Group for U873 { type Lead<G1, G2, G3, G4, G5, G6> = _873<G1, G2, G3, G4, G5, G6>; type Inner = _873; }
-impl Group for U874 { type Lead<G1, G2, G3, G4, G5, G6> = _874<G1, G2, G3, G4, G5, G6>; type Inner = _874; }
-impl Group for U875 { type Lead<G1, G2, G3, G4, G5, G6> = _875<G1, G2, G3, G4, G5, G6>; type Inner = _875; }
-impl Group for U876 { type Lead<G1, G2, G3, G4, G5, G6> = _876<G1, G2, G3, G4, G5, G6>; type Inner = _876; }
-impl Group for U877 { type Lead<G1, G2, G3, G4, G5, G6> = _877<G1, G2, G3, G4, G5, G6>; type Inner = _877; }
-impl Group for U878 { type Lead<G1, G2, G3, G4, G5, G6> = _878<G1, G2, G3, G4, G5, G6>; type Inner = _878; }
-impl Group for U879 { type Lead<G1, G2, G3, G4, G5, G6> = _879<G1, G2, G3, G4, G5, G6>; type Inner = _879; }
-impl Group for U880 { type Lead<G1, G2, G3, G4, G5, G6> = _880<G1, G2, G3, G4, G5, G6>; type Inner = _880; }
-impl Group for U881 { type Lead<G1, G2, G3, G4, G5, G6> = _881<G1, G2, G3, G4, G5, G6>; type Inner = _881; }
-impl Group for U882 { type Lead<G1, G2, G3, G4, G5, G6> = _882<G1, G2, G3, G4, G5, G6>; type Inner = _882; }
-impl Group for U883 { type Lead<G1, G2, G3, G4, G5, G6> = _883<G1, G2, G3, G4, G5, G6>; type Inner = _883; }
-impl Group for U884 { type Lead<G1, G2, G3, G4, G5, G6> = _884<G1, G2, G3, G4, G5, G6>; type Inner = _884; }
-impl Group for U885 { type Lead<G1, G2, G3, G4, G5, G6> = _885<G1, G2, G3, G4, G5, G6>; type Inner = _885; }
-impl Group for U886 { type Lead<G1, G2, G3, G4, G5, G6> = _886<G1, G2, G3, G4, G5, G6>; type Inner = _886; }
-impl Group for U887 { type Lead<G1, G2, G3, G4, G5, G6> = _887<G1, G2, G3, G4, G5, G6>; type Inner = _887; }
-impl Group for U888 { type Lead<G1, G2, G3, G4, G5, G6> = _888<G1, G2, G3, G4, G5, G6>; type Inner = _888; }
-impl Group for U889 { type Lead<G1, G2, G3, G4, G5, G6> = _889<G1, G2, G3, G4, G5, G6>; type Inner = _889; }
-impl Group for U890 { type Lead<G1, G2, G3, G4, G5, G6> = _890<G1, G2, G3, G4, G5, G6>; type Inner = _890; }
-impl Group for U891 { type Lead<G1, G2, G3, G4, G5, G6> = _891<G1, G2, G3, G4, G5, G6>; type Inner = _891; }
-impl Group for U892 { type Lead<G1, G2, G3, G4, G5, G6> = _892<G1, G2, G3, G4, G5, G6>; type Inner = _892; }
-impl Group for U893 { type Lead<G1, G2, G3, G4, G5, G6> = _893<G1, G2, G3, G4, G5, G6>; type Inner = _893; }
-impl Group for U894 { type Lead<G1, G2, G3, G4, G5, G6> = _894<G1, G2, G3, G4, G5, G6>; type Inner = _894; }
-impl Group for U895 { type Lead<G1, G2, G3, G4, G5, G6> = _895<G1, G2, G3, G4, G5, G6>; type Inner = _895; }
-impl Group for U896 { type Lead<G1, G2, G3, G4, G5, G6> = _896<G1, G2, G3, G4, G5, G6>; type Inner = _896; }
-impl Group for U897 { type Lead<G1, G2, G3, G4, G5, G6> = _897<G1, G2, G3, G4, G5, G6>; type Inner = _897; }
-impl Group for U898 { type Lead<G1, G2, G3, G4, G5, G6> = _898<G1, G2, G3, G4, G5, G6>; type Inner = _898; }
-impl Group for U899 { type Lead<G1, G2, G3, G4, G5, G6> = _899<G1, G2, G3, G4, G5, G6>; type Inner = _899; }
-impl Group for U900 { type Lead<G1, G2, G3, G4, G5, G6> = _900<G1, G2, G3, G4, G5, G6>; type Inner = _900; }
-impl Group for U901 { type Lead<G1, G2, G3, G4, G5, G6> = _901<G1, G2, G3, G4, G5, G6>; type Inner = _901; }
-impl Group for U902 { type Lead<G1, G2, G3, G4, G5, G6> = _902<G1, G2, G3, G4, G5, G6>; type Inner = _902; }
-impl Group for U903 { type Lead<G1, G2, G3, G4, G5, G6> = _903<G1, G2, G3, G4, G5, G6>; type Inner = _903; }
-impl Group for U904 { type Lead<G1, G2, G3, G4, G5, G6> = _904<G1, G2, G3, G4, G5, G6>; type Inner = _904; }
-impl Group for U905 { type Lead<G1, G2, G3, G4, G5, G6> = _905<G1, G2, G3, G4, G5, G6>; type Inner = _905; }
-impl Group for U906 { type Lead<G1, G2, G3, G4, G5, G6> = _906<G1, G2, G3, G4, G5, G6>; type Inner = _906; }
-impl Group for U907 { type Lead<G1, G2, G3, G4, G5, G6> = _907<G1, G2, G3, G4, G5, G6>; type Inner = _907; }
-impl Group for U908 { type Lead<G1, G2, G3, G4, G5, G6> = _908<G1, G2, G3, G4, G5, G6>; type Inner = _908; }
-impl Group for U909 { type Lead<G1, G2, G3, G4, G5, G6> = _909<G1, G2, G3, G4, G5, G6>; type Inner = _909; }
-impl Group for U910 { type Lead<G1, G2, G3, G4, G5, G6> = _910<G1, G2, G3, G4, G5, G6>; type Inner = _910; }
-impl Group for U911 { type Lead<G1, G2, G3, G4, G5, G6> = _911<G1, G2, G3, G4, G5, G6>; type Inner = _911; }
-impl Group for U912 { type Lead<G1, G2, G3, G4, G5, G6> = _912<G1, G2, G3, G4, G5, G6>; type Inner = _912; }
-impl Group for U913 { type Lead<G1, G2, G3, G4, G5, G6> = _913<G1, G2, G3, G4, G5, G6>; type Inner = _913; }
-impl Group for U914 { type Lead<G1, G2, G3, G4, G5, G6> = _914<G1, G2, G3, G4, G5, G6>; type Inner = _914; }
-impl Group for U915 { type Lead<G1, G2, G3, G4, G5, G6> = _915<G1, G2, G3, G4, G5, G6>; type Inner = _915; }
-impl Group for U916 { type Lead<G1, G2, G3, G4, G5, G6> = _916<G1, G2, G3, G4, G5, G6>; type Inner = _916; }
-impl Group for U917 { type Lead<G1, G2, G3, G4, G5, G6> = _917<G1, G2, G3, G4, G5, G6>; type Inner = _917; }
-impl Group for U918 { type Lead<G1, G2, G3, G4, G5, G6> = _918<G1, G2, G3, G4, G5, G6>; type Inner = _918; }
-impl Group for U919 { type Lead<G1, G2, G3, G4, G5, G6> = _919<G1, G2, G3, G4, G5, G6>; type Inner = _919; }
-impl Group for U920 { type Lead<G1, G2, G3, G4, G5, G6> = _920<G1, G2, G3, G4, G5, G6>; type Inner = _920; }
-impl Group for U921 { type Lead<G1, G2, G3, G4, G5, G6> = _921<G1, G2, G3, G4, G5, G6>; type Inner = _921; }
-impl Group for U922 { type Lead<G1, G2, G3, G4, G5, G6> = _922<G1, G2, G3, G4, G5, G6>; type Inner = _922; }
-impl Group for U923 { type Lead<G1, G2, G3, G4, G5, G6> = _923<G1, G2, G3, G4, G5, G6>; type Inner = _923; }
-impl Group for U924 { type Lead<G1, G2, G3, G4, G5, G6> = _924<G1, G2, G3, G4, G5, G6>; type Inner = _924; }
-impl Group for U925 { type Lead<G1, G2, G3, G4, G5, G6> = _925<G1, G2, G3, G4, G5, G6>; type Inner = _925; }
-impl Group for U926 { type Lead<G1, G2, G3, G4, G5, G6> = _926<G1, G2, G3, G4, G5, G6>; type Inner = _926; }
-impl Group for U927 { type Lead<G1, G2, G3, G4, G5, G6> = _927<G1, G2, G3, G4, G5, G6>; type Inner = _927; }
-impl Group for U928 { type Lead<G1, G2, G3, G4, G5, G6> = _928<G1, G2, G3, G4, G5, G6>; type Inner = _928; }
-impl Group for U929 { type Lead<G1, G2, G3, G4, G5, G6> = _929<G1, G2, G3, G4, G5, G6>; type Inner = _929; }
-impl Group for U930 { type Lead<G1, G2, G3, G4, G5, G6> = _930<G1, G2, G3, G4, G5, G6>; type Inner = _930; }
-impl Group for U931 { type Lead<G1, G2, G3, G4, G5, G6> = _931<G1, G2, G3, G4, G5, G6>; type Inner = _931; }
-impl Group for U932 { type Lead<G1, G2, G3, G4, G5, G6> = _932<G1, G2, G3, G4, G5, G6>; type Inner = _932; }
-impl Group for U933 { type Lead<G1, G2, G3, G4, G5, G6> = _933<G1, G2, G3, G4, G5, G6>; type Inner = _933; }
-impl Group for U934 { type Lead<G1, G2, G3, G4, G5, G6> = _934<G1, G2, G3, G4, G5, G6>; type Inner = _934; }
-impl Group for U935 { type Lead<G1, G2, G3, G4, G5, G6> = _935<G1, G2, G3, G4, G5, G6>; type Inner = _935; }
-impl Group for U936 { type Lead<G1, G2, G3, G4, G5, G6> = _936<G1, G2, G3, G4, G5, G6>; type Inner = _936; }
-impl Group for U937 { type Lead<G1, G2, G3, G4, G5, G6> = _937<G1, G2, G3, G4, G5, G6>; type Inner = _937; }
-impl Group for U938 { type Lead<G1, G2, G3, G4, G5, G6> = _938<G1, G2, G3, G4, G5, G6>; type Inner = _938; }
-impl Group for U939 { type Lead<G1, G2, G3, G4, G5, G6> = _939<G1, G2, G3, G4, G5, G6>; type Inner = _939; }
-impl Group for U940 { type Lead<G1, G2, G3, G4, G5, G6> = _940<G1, G2, G3, G4, G5, G6>; type Inner = _940; }
-impl Group for U941 { type Lead<G1, G2, G3, G4, G5, G6> = _941<G1, G2, G3, G4, G5, G6>; type Inner = _941; }
-impl Group for U942 { type Lead<G1, G2, G3, G4, G5, G6> = _942<G1, G2, G3, G4, G5, G6>; type Inner = _942; }
-impl Group for U943 { type Lead<G1, G2, G3, G4, G5, G6> = _943<G1, G2, G3, G4, G5, G6>; type Inner = _943; }
-impl Group for U944 { type Lead<G1, G2, G3, G4, G5, G6> = _944<G1, G2, G3, G4, G5, G6>; type Inner = _944; }
-impl Group for U945 { type Lead<G1, G2, G3, G4, G5, G6> = _945<G1, G2, G3, G4, G5, G6>; type Inner = _945; }
-impl Group for U946 { type Lead<G1, G2, G3, G4, G5, G6> = _946<G1, G2, G3, G4, G5, G6>; type Inner = _946; }
-impl Group for U947 { type Lead<G1, G2, G3, G4, G5, G6> = _947<G1, G2, G3, G4, G5, G6>; type Inner = _947; }
-impl Group for U948 { type Lead<G1, G2, G3, G4, G5, G6> = _948<G1, G2, G3, G4, G5, G6>; type Inner = _948; }
-impl Group for U949 { type Lead<G1, G2, G3, G4, G5, G6> = _949<G1, G2, G3, G4, G5, G6>; type Inner = _949; }
-impl Group for U950 { type Lead<G1, G2, G3, G4, G5, G6> = _950<G1, G2, G3, G4, G5, G6>; type Inner = _950; }
-impl Group for U951 { type Lead<G1, G2, G3, G4, G5, G6> = _951<G1, G2, G3, G4, G5, G6>; type Inner = _951; }
-impl Group for U952 { type Lead<G1, G2, G3, G4, G5, G6> = _952<G1, G2, G3, G4, G5, G6>; type Inner = _952; }
-impl Group for U953 { type Lead<G1, G2, G3, G4, G5, G6> = _953<G1, G2, G3, G4, G5, G6>; type Inner = _953; }
-impl Group for U954 { type Lead<G1, G2, G3, G4, G5, G6> = _954<G1, G2, G3, G4, G5, G6>; type Inner = _954; }
-impl Group for U955 { type Lead<G1, G2, G3, G4, G5, G6> = _955<G1, G2, G3, G4, G5, G6>; type Inner = _955; }
-impl Group for U956 { type Lead<G1, G2, G3, G4, G5, G6> = _956<G1, G2, G3, G4, G5, G6>; type Inner = _956; }
-impl Group for U957 { type Lead<G1, G2, G3, G4, G5, G6> = _957<G1, G2, G3, G4, G5, G6>; type Inner = _957; }
-impl Group for U958 { type Lead<G1, G2, G3, G4, G5, G6> = _958<G1, G2, G3, G4, G5, G6>; type Inner = _958; }
-impl Group for U959 { type Lead<G1, G2, G3, G4, G5, G6> = _959<G1, G2, G3, G4, G5, G6>; type Inner = _959; }
-impl Group for U960 { type Lead<G1, G2, G3, G4, G5, G6> = _960<G1, G2, G3, G4, G5, G6>; type Inner = _960; }
-impl Group for U961 { type Lead<G1, G2, G3, G4, G5, G6> = _961<G1, G2, G3, G4, G5, G6>; type Inner = _961; }
-impl Group for U962 { type Lead<G1, G2, G3, G4, G5, G6> = _962<G1, G2, G3, G4, G5, G6>; type Inner = _962; }
-impl Group for U963 { type Lead<G1, G2, G3, G4, G5, G6> = _963<G1, G2, G3, G4, G5, G6>; type Inner = _963; }
-impl Group for U964 { type Lead<G1, G2, G3, G4, G5, G6> = _964<G1, G2, G3, G4, G5, G6>; type Inner = _964; }
-impl Group for U965 { type Lead<G1, G2, G3, G4, G5, G6> = _965<G1, G2, G3, G4, G5, G6>; type Inner = _965; }
-impl Group for U966 { type Lead<G1, G2, G3, G4, G5, G6> = _966<G1, G2, G3, G4, G5, G6>; type Inner = _966; }
-impl Group for U967 { type Lead<G1, G2, G3, G4, G5, G6> = _967<G1, G2, G3, G4, G5, G6>; type Inner = _967; }
-impl Group for U968 { type Lead<G1, G2, G3, G4, G5, G6> = _968<G1, G2, G3, G4, G5, G6>; type Inner = _968; }
-impl Group for U969 { type Lead<G1, G2, G3, G4, G5, G6> = _969<G1, G2, G3, G4, G5, G6>; type Inner = _969; }
-impl Group for U970 { type Lead<G1, G2, G3, G4, G5, G6> = _970<G1, G2, G3, G4, G5, G6>; type Inner = _970; }
-impl Group for U971 { type Lead<G1, G2, G3, G4, G5, G6> = _971<G1, G2, G3, G4, G5, G6>; type Inner = _971; }
-impl Group for U972 { type Lead<G1, G2, G3, G4, G5, G6> = _972<G1, G2, G3, G4, G5, G6>; type Inner = _972; }
-impl Group for U973 { type Lead<G1, G2, G3, G4, G5, G6> = _973<G1, G2, G3, G4, G5, G6>; type Inner = _973; }
-impl Group for U974 { type Lead<G1, G2, G3, G4, G5, G6> = _974<G1, G2, G3, G4, G5, G6>; type Inner = _974; }
-impl Group for U975 { type Lead<G1, G2, G3, G4, G5, G6> = _975<G1, G2, G3, G4, G5, G6>; type Inner = _975; }
-impl Group for U976 { type Lead<G1, G2, G3, G4, G5, G6> = _976<G1, G2, G3, G4, G5, G6>; type Inner = _976; }
-impl Group for U977 { type Lead<G1, G2, G3, G4, G5, G6> = _977<G1, G2, G3, G4, G5, G6>; type Inner = _977; }
-impl Group for U978 { type Lead<G1, G2, G3, G4, G5, G6> = _978<G1, G2, G3, G4, G5, G6>; type Inner = _978; }
-impl Group for U979 { type Lead<G1, G2, G3, G4, G5, G6> = _979<G1, G2, G3, G4, G5, G6>; type Inner = _979; }
-impl Group for U980 { type Lead<G1, G2, G3, G4, G5, G6> = _980<G1, G2, G3, G4, G5, G6>; type Inner = _980; }
-impl Group for U981 { type Lead<G1, G2, G3, G4, G5, G6> = _981<G1, G2, G3, G4, G5, G6>; type Inner = _981; }
-impl Group for U982 { type Lead<G1, G2, G3, G4, G5, G6> = _982<G1, G2, G3, G4, G5, G6>; type Inner = _982; }
-impl Group for U983 { type Lead<G1, G2, G3, G4, G5, G6> = _983<G1, G2, G3, G4, G5, G6>; type Inner = _983; }
-impl Group for U984 { type Lead<G1, G2, G3, G4, G5, G6> = _984<G1, G2, G3, G4, G5, G6>; type Inner = _984; }
-impl Group for U985 { type Lead<G1, G2, G3, G4, G5, G6> = _985<G1, G2, G3, G4, G5, G6>; type Inner = _985; }
-impl Group for U986 { type Lead<G1, G2, G3, G4, G5, G6> = _986<G1, G2, G3, G4, G5, G6>; type Inner = _986; }
-impl Group for U987 { type Lead<G1, G2, G3, G4, G5, G6> = _987<G1, G2, G3, G4, G5, G6>; type Inner = _987; }
-impl Group for U988 { type Lead<G1, G2, G3, G4, G5, G6> = _988<G1, G2, G3, G4, G5, G6>; type Inner = _988; }
-impl Group for U989 { type Lead<G1, G2, G3, G4, G5, G6> = _989<G1, G2, G3, G4, G5, G6>; type Inner = _989; }
-impl Group for U990 { type Lead<G1, G2, G3, G4, G5, G6> = _990<G1, G2, G3, G4, G5, G6>; type Inner = _990; }
-impl Group for U991 { type Lead<G1, G2, G3, G4, G5, G6> = _991<G1, G2, G3, G4, G5, G6>; type Inner = _991; }
-impl Group for U992 { type Lead<G1, G2, G3, G4, G5, G6> = _992<G1, G2, G3, G4, G5, G6>; type Inner = _992; }
-impl Group for U993 { type Lead<G1, G2, G3, G4, G5, G6> = _993<G1, G2, G3, G4, G5, G6>; type Inner = _993; }
-impl Group for U994 { type Lead<G1, G2, G3, G4, G5, G6> = _994<G1, G2, G3, G4, G5, G6>; type Inner = _994; }
-impl Group for U995 { type Lead<G1, G2, G3, G4, G5, G6> = _995<G1, G2, G3, G4, G5, G6>; type Inner = _995; }
-impl Group for U996 { type Lead<G1, G2, G3, G4, G5, G6> = _996<G1, G2, G3, G4, G5, G6>; type Inner = _996; }
-impl Group for U997 { type Lead<G1, G2, G3, G4, G5, G6> = _997<G1, G2, G3, G4, G5, G6>; type Inner = _997; }
-impl Group for U998 { type Lead<G1, G2, G3, G4, G5, G6> = _998<G1, G2, G3, G4, G5, G6>; type Inner = _998; }
-impl Group for U999 { type Lead<G1, G2, G3, G4, G5, G6> = _999<G1, G2, G3, G4, G5, G6>; type Inner = _999; }
+
+/// Declares each named group type: six parameters defaulting to `()`.
+macro_rules! group_types {
+    ($($name:ident)*) => {
+        $(pub struct $name<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(
+            PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>,
+        );)*
+    };
+}
+
+/// `Group` for each `U<k> => lead inner`.
+macro_rules! group_impls {
+    ($($u:ident => $lead:ident $inner:ident;)*) => {
+        $(impl Group for $u {
+            type Lead<G1, G2, G3, G4, G5, G6> = $lead<G1, G2, G3, G4, G5, G6>;
+            type Inner = $inner;
+        })*
+    };
+}
+
+group_types! {
+    _0 _1 _2 _3 _4 _5 _6 _7 _8 _9
+    _10 _11 _12 _13 _14 _15 _16 _17 _18 _19
+    _20 _21 _22 _23 _24 _25 _26 _27 _28 _29
+    _30 _31 _32 _33 _34 _35 _36 _37 _38 _39
+    _40 _41 _42 _43 _44 _45 _46 _47 _48 _49
+    _50 _51 _52 _53 _54 _55 _56 _57 _58 _59
+    _60 _61 _62 _63 _64 _65 _66 _67 _68 _69
+    _70 _71 _72 _73 _74 _75 _76 _77 _78 _79
+    _80 _81 _82 _83 _84 _85 _86 _87 _88 _89
+    _90 _91 _92 _93 _94 _95 _96 _97 _98 _99
+    _000 _001 _002 _003 _004 _005 _006 _007 _008 _009
+    _010 _011 _012 _013 _014 _015 _016 _017 _018 _019
+    _020 _021 _022 _023 _024 _025 _026 _027 _028 _029
+    _030 _031 _032 _033 _034 _035 _036 _037 _038 _039
+    _040 _041 _042 _043 _044 _045 _046 _047 _048 _049
+    _050 _051 _052 _053 _054 _055 _056 _057 _058 _059
+    _060 _061 _062 _063 _064 _065 _066 _067 _068 _069
+    _070 _071 _072 _073 _074 _075 _076 _077 _078 _079
+    _080 _081 _082 _083 _084 _085 _086 _087 _088 _089
+    _090 _091 _092 _093 _094 _095 _096 _097 _098 _099
+    _100 _101 _102 _103 _104 _105 _106 _107 _108 _109
+    _110 _111 _112 _113 _114 _115 _116 _117 _118 _119
+    _120 _121 _122 _123 _124 _125 _126 _127 _128 _129
+    _130 _131 _132 _133 _134 _135 _136 _137 _138 _139
+    _140 _141 _142 _143 _144 _145 _146 _147 _148 _149
+    _150 _151 _152 _153 _154 _155 _156 _157 _158 _159
+    _160 _161 _162 _163 _164 _165 _166 _167 _168 _169
+    _170 _171 _172 _173 _174 _175 _176 _177 _178 _179
+    _180 _181 _182 _183 _184 _185 _186 _187 _188 _189
+    _190 _191 _192 _193 _194 _195 _196 _197 _198 _199
+    _200 _201 _202 _203 _204 _205 _206 _207 _208 _209
+    _210 _211 _212 _213 _214 _215 _216 _217 _218 _219
+    _220 _221 _222 _223 _224 _225 _226 _227 _228 _229
+    _230 _231 _232 _233 _234 _235 _236 _237 _238 _239
+    _240 _241 _242 _243 _244 _245 _246 _247 _248 _249
+    _250 _251 _252 _253 _254 _255 _256 _257 _258 _259
+    _260 _261 _262 _263 _264 _265 _266 _267 _268 _269
+    _270 _271 _272 _273 _274 _275 _276 _277 _278 _279
+    _280 _281 _282 _283 _284 _285 _286 _287 _288 _289
+    _290 _291 _292 _293 _294 _295 _296 _297 _298 _299
+    _300 _301 _302 _303 _304 _305 _306 _307 _308 _309
+    _310 _311 _312 _313 _314 _315 _316 _317 _318 _319
+    _320 _321 _322 _323 _324 _325 _326 _327 _328 _329
+    _330 _331 _332 _333 _334 _335 _336 _337 _338 _339
+    _340 _341 _342 _343 _344 _345 _346 _347 _348 _349
+    _350 _351 _352 _353 _354 _355 _356 _357 _358 _359
+    _360 _361 _362 _363 _364 _365 _366 _367 _368 _369
+    _370 _371 _372 _373 _374 _375 _376 _377 _378 _379
+    _380 _381 _382 _383 _384 _385 _386 _387 _388 _389
+    _390 _391 _392 _393 _394 _395 _396 _397 _398 _399
+    _400 _401 _402 _403 _404 _405 _406 _407 _408 _409
+    _410 _411 _412 _413 _414 _415 _416 _417 _418 _419
+    _420 _421 _422 _423 _424 _425 _426 _427 _428 _429
+    _430 _431 _432 _433 _434 _435 _436 _437 _438 _439
+    _440 _441 _442 _443 _444 _445 _446 _447 _448 _449
+    _450 _451 _452 _453 _454 _455 _456 _457 _458 _459
+    _460 _461 _462 _463 _464 _465 _466 _467 _468 _469
+    _470 _471 _472 _473 _474 _475 _476 _477 _478 _479
+    _480 _481 _482 _483 _484 _485 _486 _487 _488 _489
+    _490 _491 _492 _493 _494 _495 _496 _497 _498 _499
+    _500 _501 _502 _503 _504 _505 _506 _507 _508 _509
+    _510 _511 _512 _513 _514 _515 _516 _517 _518 _519
+    _520 _521 _522 _523 _524 _525 _526 _527 _528 _529
+    _530 _531 _532 _533 _534 _535 _536 _537 _538 _539
+    _540 _541 _542 _543 _544 _545 _546 _547 _548 _549
+    _550 _551 _552 _553 _554 _555 _556 _557 _558 _559
+    _560 _561 _562 _563 _564 _565 _566 _567 _568 _569
+    _570 _571 _572 _573 _574 _575 _576 _577 _578 _579
+    _580 _581 _582 _583 _584 _585 _586 _587 _588 _589
+    _590 _591 _592 _593 _594 _595 _596 _597 _598 _599
+    _600 _601 _602 _603 _604 _605 _606 _607 _608 _609
+    _610 _611 _612 _613 _614 _615 _616 _617 _618 _619
+    _620 _621 _622 _623 _624 _625 _626 _627 _628 _629
+    _630 _631 _632 _633 _634 _635 _636 _637 _638 _639
+    _640 _641 _642 _643 _644 _645 _646 _647 _648 _649
+    _650 _651 _652 _653 _654 _655 _656 _657 _658 _659
+    _660 _661 _662 _663 _664 _665 _666 _667 _668 _669
+    _670 _671 _672 _673 _674 _675 _676 _677 _678 _679
+    _680 _681 _682 _683 _684 _685 _686 _687 _688 _689
+    _690 _691 _692 _693 _694 _695 _696 _697 _698 _699
+    _700 _701 _702 _703 _704 _705 _706 _707 _708 _709
+    _710 _711 _712 _713 _714 _715 _716 _717 _718 _719
+    _720 _721 _722 _723 _724 _725 _726 _727 _728 _729
+    _730 _731 _732 _733 _734 _735 _736 _737 _738 _739
+    _740 _741 _742 _743 _744 _745 _746 _747 _748 _749
+    _750 _751 _752 _753 _754 _755 _756 _757 _758 _759
+    _760 _761 _762 _763 _764 _765 _766 _767 _768 _769
+    _770 _771 _772 _773 _774 _775 _776 _777 _778 _779
+    _780 _781 _782 _783 _784 _785 _786 _787 _788 _789
+    _790 _791 _792 _793 _794 _795 _796 _797 _798 _799
+    _800 _801 _802 _803 _804 _805 _806 _807 _808 _809
+    _810 _811 _812 _813 _814 _815 _816 _817 _818 _819
+    _820 _821 _822 _823 _824 _825 _826 _827 _828 _829
+    _830 _831 _832 _833 _834 _835 _836 _837 _838 _839
+    _840 _841 _842 _843 _844 _845 _846 _847 _848 _849
+    _850 _851 _852 _853 _854 _855 _856 _857 _858 _859
+    _860 _861 _862 _863 _864 _865 _866 _867 _868 _869
+    _870 _871 _872 _873 _874 _875 _876 _877 _878 _879
+    _880 _881 _882 _883 _884 _885 _886 _887 _888 _889
+    _890 _891 _892 _893 _894 _895 _896 _897 _898 _899
+    _900 _901 _902 _903 _904 _905 _906 _907 _908 _909
+    _910 _911 _912 _913 _914 _915 _916 _917 _918 _919
+    _920 _921 _922 _923 _924 _925 _926 _927 _928 _929
+    _930 _931 _932 _933 _934 _935 _936 _937 _938 _939
+    _940 _941 _942 _943 _944 _945 _946 _947 _948 _949
+    _950 _951 _952 _953 _954 _955 _956 _957 _958 _959
+    _960 _961 _962 _963 _964 _965 _966 _967 _968 _969
+    _970 _971 _972 _973 _974 _975 _976 _977 _978 _979
+    _980 _981 _982 _983 _984 _985 _986 _987 _988 _989
+    _990 _991 _992 _993 _994 _995 _996 _997 _998 _999
+}
+
+group_impls! {
+    U0 => _0 _000; U1 => _1 _001; U2 => _2 _002; U3 => _3 _003; U4 => _4 _004;
+    U5 => _5 _005; U6 => _6 _006; U7 => _7 _007; U8 => _8 _008; U9 => _9 _009;
+    U10 => _10 _010; U11 => _11 _011; U12 => _12 _012; U13 => _13 _013; U14 => _14 _014;
+    U15 => _15 _015; U16 => _16 _016; U17 => _17 _017; U18 => _18 _018; U19 => _19 _019;
+    U20 => _20 _020; U21 => _21 _021; U22 => _22 _022; U23 => _23 _023; U24 => _24 _024;
+    U25 => _25 _025; U26 => _26 _026; U27 => _27 _027; U28 => _28 _028; U29 => _29 _029;
+    U30 => _30 _030; U31 => _31 _031; U32 => _32 _032; U33 => _33 _033; U34 => _34 _034;
+    U35 => _35 _035; U36 => _36 _036; U37 => _37 _037; U38 => _38 _038; U39 => _39 _039;
+    U40 => _40 _040; U41 => _41 _041; U42 => _42 _042; U43 => _43 _043; U44 => _44 _044;
+    U45 => _45 _045; U46 => _46 _046; U47 => _47 _047; U48 => _48 _048; U49 => _49 _049;
+    U50 => _50 _050; U51 => _51 _051; U52 => _52 _052; U53 => _53 _053; U54 => _54 _054;
+    U55 => _55 _055; U56 => _56 _056; U57 => _57 _057; U58 => _58 _058; U59 => _59 _059;
+    U60 => _60 _060; U61 => _61 _061; U62 => _62 _062; U63 => _63 _063; U64 => _64 _064;
+    U65 => _65 _065; U66 => _66 _066; U67 => _67 _067; U68 => _68 _068; U69 => _69 _069;
+    U70 => _70 _070; U71 => _71 _071; U72 => _72 _072; U73 => _73 _073; U74 => _74 _074;
+    U75 => _75 _075; U76 => _76 _076; U77 => _77 _077; U78 => _78 _078; U79 => _79 _079;
+    U80 => _80 _080; U81 => _81 _081; U82 => _82 _082; U83 => _83 _083; U84 => _84 _084;
+    U85 => _85 _085; U86 => _86 _086; U87 => _87 _087; U88 => _88 _088; U89 => _89 _089;
+    U90 => _90 _090; U91 => _91 _091; U92 => _92 _092; U93 => _93 _093; U94 => _94 _094;
+    U95 => _95 _095; U96 => _96 _096; U97 => _97 _097; U98 => _98 _098; U99 => _99 _099;
+    U100 => _100 _100; U101 => _101 _101; U102 => _102 _102; U103 => _103 _103; U104 => _104 _104;
+    U105 => _105 _105; U106 => _106 _106; U107 => _107 _107; U108 => _108 _108; U109 => _109 _109;
+    U110 => _110 _110; U111 => _111 _111; U112 => _112 _112; U113 => _113 _113; U114 => _114 _114;
+    U115 => _115 _115; U116 => _116 _116; U117 => _117 _117; U118 => _118 _118; U119 => _119 _119;
+    U120 => _120 _120; U121 => _121 _121; U122 => _122 _122; U123 => _123 _123; U124 => _124 _124;
+    U125 => _125 _125; U126 => _126 _126; U127 => _127 _127; U128 => _128 _128; U129 => _129 _129;
+    U130 => _130 _130; U131 => _131 _131; U132 => _132 _132; U133 => _133 _133; U134 => _134 _134;
+    U135 => _135 _135; U136 => _136 _136; U137 => _137 _137; U138 => _138 _138; U139 => _139 _139;
+    U140 => _140 _140; U141 => _141 _141; U142 => _142 _142; U143 => _143 _143; U144 => _144 _144;
+    U145 => _145 _145; U146 => _146 _146; U147 => _147 _147; U148 => _148 _148; U149 => _149 _149;
+    U150 => _150 _150; U151 => _151 _151; U152 => _152 _152; U153 => _153 _153; U154 => _154 _154;
+    U155 => _155 _155; U156 => _156 _156; U157 => _157 _157; U158 => _158 _158; U159 => _159 _159;
+    U160 => _160 _160; U161 => _161 _161; U162 => _162 _162; U163 => _163 _163; U164 => _164 _164;
+    U165 => _165 _165; U166 => _166 _166; U167 => _167 _167; U168 => _168 _168; U169 => _169 _169;
+    U170 => _170 _170; U171 => _171 _171; U172 => _172 _172; U173 => _173 _173; U174 => _174 _174;
+    U175 => _175 _175; U176 => _176 _176; U177 => _177 _177; U178 => _178 _178; U179 => _179 _179;
+    U180 => _180 _180; U181 => _181 _181; U182 => _182 _182; U183 => _183 _183; U184 => _184 _184;
+    U185 => _185 _185; U186 => _186 _186; U187 => _187 _187; U188 => _188 _188; U189 => _189 _189;
+    U190 => _190 _190; U191 => _191 _191; U192 => _192 _192; U193 => _193 _193; U194 => _194 _194;
+    U195 => _195 _195; U196 => _196 _196; U197 => _197 _197; U198 => _198 _198; U199 => _199 _199;
+    U200 => _200 _200; U201 => _201 _201; U202 => _202 _202; U203 => _203 _203; U204 => _204 _204;
+    U205 => _205 _205; U206 => _206 _206; U207 => _207 _207; U208 => _208 _208; U209 => _209 _209;
+    U210 => _210 _210; U211 => _211 _211; U212 => _212 _212; U213 => _213 _213; U214 => _214 _214;
+    U215 => _215 _215; U216 => _216 _216; U217 => _217 _217; U218 => _218 _218; U219 => _219 _219;
+    U220 => _220 _220; U221 => _221 _221; U222 => _222 _222; U223 => _223 _223; U224 => _224 _224;
+    U225 => _225 _225; U226 => _226 _226; U227 => _227 _227; U228 => _228 _228; U229 => _229 _229;
+    U230 => _230 _230; U231 => _231 _231; U232 => _232 _232; U233 => _233 _233; U234 => _234 _234;
+    U235 => _235 _235; U236 => _236 _236; U237 => _237 _237; U238 => _238 _238; U239 => _239 _239;
+    U240 => _240 _240; U241 => _241 _241; U242 => _242 _242; U243 => _243 _243; U244 => _244 _244;
+    U245 => _245 _245; U246 => _246 _246; U247 => _247 _247; U248 => _248 _248; U249 => _249 _249;
+    U250 => _250 _250; U251 => _251 _251; U252 => _252 _252; U253 => _253 _253; U254 => _254 _254;
+    U255 => _255 _255; U256 => _256 _256; U257 => _257 _257; U258 => _258 _258; U259 => _259 _259;
+    U260 => _260 _260; U261 => _261 _261; U262 => _262 _262; U263 => _263 _263; U264 => _264 _264;
+    U265 => _265 _265; U266 => _266 _266; U267 => _267 _267; U268 => _268 _268; U269 => _269 _269;
+    U270 => _270 _270; U271 => _271 _271; U272 => _272 _272; U273 => _273 _273; U274 => _274 _274;
+    U275 => _275 _275; U276 => _276 _276; U277 => _277 _277; U278 => _278 _278; U279 => _279 _279;
+    U280 => _280 _280; U281 => _281 _281; U282 => _282 _282; U283 => _283 _283; U284 => _284 _284;
+    U285 => _285 _285; U286 => _286 _286; U287 => _287 _287; U288 => _288 _288; U289 => _289 _289;
+    U290 => _290 _290; U291 => _291 _291; U292 => _292 _292; U293 => _293 _293; U294 => _294 _294;
+    U295 => _295 _295; U296 => _296 _296; U297 => _297 _297; U298 => _298 _298; U299 => _299 _299;
+    U300 => _300 _300; U301 => _301 _301; U302 => _302 _302; U303 => _303 _303; U304 => _304 _304;
+    U305 => _305 _305; U306 => _306 _306; U307 => _307 _307; U308 => _308 _308; U309 => _309 _309;
+    U310 => _310 _310; U311 => _311 _311; U312 => _312 _312; U313 => _313 _313; U314 => _314 _314;
+    U315 => _315 _315; U316 => _316 _316; U317 => _317 _317; U318 => _318 _318; U319 => _319 _319;
+    U320 => _320 _320; U321 => _321 _321; U322 => _322 _322; U323 => _323 _323; U324 => _324 _324;
+    U325 => _325 _325; U326 => _326 _326; U327 => _327 _327; U328 => _328 _328; U329 => _329 _329;
+    U330 => _330 _330; U331 => _331 _331; U332 => _332 _332; U333 => _333 _333; U334 => _334 _334;
+    U335 => _335 _335; U336 => _336 _336; U337 => _337 _337; U338 => _338 _338; U339 => _339 _339;
+    U340 => _340 _340; U341 => _341 _341; U342 => _342 _342; U343 => _343 _343; U344 => _344 _344;
+    U345 => _345 _345; U346 => _346 _346; U347 => _347 _347; U348 => _348 _348; U349 => _349 _349;
+    U350 => _350 _350; U351 => _351 _351; U352 => _352 _352; U353 => _353 _353; U354 => _354 _354;
+    U355 => _355 _355; U356 => _356 _356; U357 => _357 _357; U358 => _358 _358; U359 => _359 _359;
+    U360 => _360 _360; U361 => _361 _361; U362 => _362 _362; U363 => _363 _363; U364 => _364 _364;
+    U365 => _365 _365; U366 => _366 _366; U367 => _367 _367; U368 => _368 _368; U369 => _369 _369;
+    U370 => _370 _370; U371 => _371 _371; U372 => _372 _372; U373 => _373 _373; U374 => _374 _374;
+    U375 => _375 _375; U376 => _376 _376; U377 => _377 _377; U378 => _378 _378; U379 => _379 _379;
+    U380 => _380 _380; U381 => _381 _381; U382 => _382 _382; U383 => _383 _383; U384 => _384 _384;
+    U385 => _385 _385; U386 => _386 _386; U387 => _387 _387; U388 => _388 _388; U389 => _389 _389;
+    U390 => _390 _390; U391 => _391 _391; U392 => _392 _392; U393 => _393 _393; U394 => _394 _394;
+    U395 => _395 _395; U396 => _396 _396; U397 => _397 _397; U398 => _398 _398; U399 => _399 _399;
+    U400 => _400 _400; U401 => _401 _401; U402 => _402 _402; U403 => _403 _403; U404 => _404 _404;
+    U405 => _405 _405; U406 => _406 _406; U407 => _407 _407; U408 => _408 _408; U409 => _409 _409;
+    U410 => _410 _410; U411 => _411 _411; U412 => _412 _412; U413 => _413 _413; U414 => _414 _414;
+    U415 => _415 _415; U416 => _416 _416; U417 => _417 _417; U418 => _418 _418; U419 => _419 _419;
+    U420 => _420 _420; U421 => _421 _421; U422 => _422 _422; U423 => _423 _423; U424 => _424 _424;
+    U425 => _425 _425; U426 => _426 _426; U427 => _427 _427; U428 => _428 _428; U429 => _429 _429;
+    U430 => _430 _430; U431 => _431 _431; U432 => _432 _432; U433 => _433 _433; U434 => _434 _434;
+    U435 => _435 _435; U436 => _436 _436; U437 => _437 _437; U438 => _438 _438; U439 => _439 _439;
+    U440 => _440 _440; U441 => _441 _441; U442 => _442 _442; U443 => _443 _443; U444 => _444 _444;
+    U445 => _445 _445; U446 => _446 _446; U447 => _447 _447; U448 => _448 _448; U449 => _449 _449;
+    U450 => _450 _450; U451 => _451 _451; U452 => _452 _452; U453 => _453 _453; U454 => _454 _454;
+    U455 => _455 _455; U456 => _456 _456; U457 => _457 _457; U458 => _458 _458; U459 => _459 _459;
+    U460 => _460 _460; U461 => _461 _461; U462 => _462 _462; U463 => _463 _463; U464 => _464 _464;
+    U465 => _465 _465; U466 => _466 _466; U467 => _467 _467; U468 => _468 _468; U469 => _469 _469;
+    U470 => _470 _470; U471 => _471 _471; U472 => _472 _472; U473 => _473 _473; U474 => _474 _474;
+    U475 => _475 _475; U476 => _476 _476; U477 => _477 _477; U478 => _478 _478; U479 => _479 _479;
+    U480 => _480 _480; U481 => _481 _481; U482 => _482 _482; U483 => _483 _483; U484 => _484 _484;
+    U485 => _485 _485; U486 => _486 _486; U487 => _487 _487; U488 => _488 _488; U489 => _489 _489;
+    U490 => _490 _490; U491 => _491 _491; U492 => _492 _492; U493 => _493 _493; U494 => _494 _494;
+    U495 => _495 _495; U496 => _496 _496; U497 => _497 _497; U498 => _498 _498; U499 => _499 _499;
+    U500 => _500 _500; U501 => _501 _501; U502 => _502 _502; U503 => _503 _503; U504 => _504 _504;
+    U505 => _505 _505; U506 => _506 _506; U507 => _507 _507; U508 => _508 _508; U509 => _509 _509;
+    U510 => _510 _510; U511 => _511 _511; U512 => _512 _512; U513 => _513 _513; U514 => _514 _514;
+    U515 => _515 _515; U516 => _516 _516; U517 => _517 _517; U518 => _518 _518; U519 => _519 _519;
+    U520 => _520 _520; U521 => _521 _521; U522 => _522 _522; U523 => _523 _523; U524 => _524 _524;
+    U525 => _525 _525; U526 => _526 _526; U527 => _527 _527; U528 => _528 _528; U529 => _529 _529;
+    U530 => _530 _530; U531 => _531 _531; U532 => _532 _532; U533 => _533 _533; U534 => _534 _534;
+    U535 => _535 _535; U536 => _536 _536; U537 => _537 _537; U538 => _538 _538; U539 => _539 _539;
+    U540 => _540 _540; U541 => _541 _541; U542 => _542 _542; U543 => _543 _543; U544 => _544 _544;
+    U545 => _545 _545; U546 => _546 _546; U547 => _547 _547; U548 => _548 _548; U549 => _549 _549;
+    U550 => _550 _550; U551 => _551 _551; U552 => _552 _552; U553 => _553 _553; U554 => _554 _554;
+    U555 => _555 _555; U556 => _556 _556; U557 => _557 _557; U558 => _558 _558; U559 => _559 _559;
+    U560 => _560 _560; U561 => _561 _561; U562 => _562 _562; U563 => _563 _563; U564 => _564 _564;
+    U565 => _565 _565; U566 => _566 _566; U567 => _567 _567; U568 => _568 _568; U569 => _569 _569;
+    U570 => _570 _570; U571 => _571 _571; U572 => _572 _572; U573 => _573 _573; U574 => _574 _574;
+    U575 => _575 _575; U576 => _576 _576; U577 => _577 _577; U578 => _578 _578; U579 => _579 _579;
+    U580 => _580 _580; U581 => _581 _581; U582 => _582 _582; U583 => _583 _583; U584 => _584 _584;
+    U585 => _585 _585; U586 => _586 _586; U587 => _587 _587; U588 => _588 _588; U589 => _589 _589;
+    U590 => _590 _590; U591 => _591 _591; U592 => _592 _592; U593 => _593 _593; U594 => _594 _594;
+    U595 => _595 _595; U596 => _596 _596; U597 => _597 _597; U598 => _598 _598; U599 => _599 _599;
+    U600 => _600 _600; U601 => _601 _601; U602 => _602 _602; U603 => _603 _603; U604 => _604 _604;
+    U605 => _605 _605; U606 => _606 _606; U607 => _607 _607; U608 => _608 _608; U609 => _609 _609;
+    U610 => _610 _610; U611 => _611 _611; U612 => _612 _612; U613 => _613 _613; U614 => _614 _614;
+    U615 => _615 _615; U616 => _616 _616; U617 => _617 _617; U618 => _618 _618; U619 => _619 _619;
+    U620 => _620 _620; U621 => _621 _621; U622 => _622 _622; U623 => _623 _623; U624 => _624 _624;
+    U625 => _625 _625; U626 => _626 _626; U627 => _627 _627; U628 => _628 _628; U629 => _629 _629;
+    U630 => _630 _630; U631 => _631 _631; U632 => _632 _632; U633 => _633 _633; U634 => _634 _634;
+    U635 => _635 _635; U636 => _636 _636; U637 => _637 _637; U638 => _638 _638; U639 => _639 _639;
+    U640 => _640 _640; U641 => _641 _641; U642 => _642 _642; U643 => _643 _643; U644 => _644 _644;
+    U645 => _645 _645; U646 => _646 _646; U647 => _647 _647; U648 => _648 _648; U649 => _649 _649;
+    U650 => _650 _650; U651 => _651 _651; U652 => _652 _652; U653 => _653 _653; U654 => _654 _654;
+    U655 => _655 _655; U656 => _656 _656; U657 => _657 _657; U658 => _658 _658; U659 => _659 _659;
+    U660 => _660 _660; U661 => _661 _661; U662 => _662 _662; U663 => _663 _663; U664 => _664 _664;
+    U665 => _665 _665; U666 => _666 _666; U667 => _667 _667; U668 => _668 _668; U669 => _669 _669;
+    U670 => _670 _670; U671 => _671 _671; U672 => _672 _672; U673 => _673 _673; U674 => _674 _674;
+    U675 => _675 _675; U676 => _676 _676; U677 => _677 _677; U678 => _678 _678; U679 => _679 _679;
+    U680 => _680 _680; U681 => _681 _681; U682 => _682 _682; U683 => _683 _683; U684 => _684 _684;
+    U685 => _685 _685; U686 => _686 _686; U687 => _687 _687; U688 => _688 _688; U689 => _689 _689;
+    U690 => _690 _690; U691 => _691 _691; U692 => _692 _692; U693 => _693 _693; U694 => _694 _694;
+    U695 => _695 _695; U696 => _696 _696; U697 => _697 _697; U698 => _698 _698; U699 => _699 _699;
+    U700 => _700 _700; U701 => _701 _701; U702 => _702 _702; U703 => _703 _703; U704 => _704 _704;
+    U705 => _705 _705; U706 => _706 _706; U707 => _707 _707; U708 => _708 _708; U709 => _709 _709;
+    U710 => _710 _710; U711 => _711 _711; U712 => _712 _712; U713 => _713 _713; U714 => _714 _714;
+    U715 => _715 _715; U716 => _716 _716; U717 => _717 _717; U718 => _718 _718; U719 => _719 _719;
+    U720 => _720 _720; U721 => _721 _721; U722 => _722 _722; U723 => _723 _723; U724 => _724 _724;
+    U725 => _725 _725; U726 => _726 _726; U727 => _727 _727; U728 => _728 _728; U729 => _729 _729;
+    U730 => _730 _730; U731 => _731 _731; U732 => _732 _732; U733 => _733 _733; U734 => _734 _734;
+    U735 => _735 _735; U736 => _736 _736; U737 => _737 _737; U738 => _738 _738; U739 => _739 _739;
+    U740 => _740 _740; U741 => _741 _741; U742 => _742 _742; U743 => _743 _743; U744 => _744 _744;
+    U745 => _745 _745; U746 => _746 _746; U747 => _747 _747; U748 => _748 _748; U749 => _749 _749;
+    U750 => _750 _750; U751 => _751 _751; U752 => _752 _752; U753 => _753 _753; U754 => _754 _754;
+    U755 => _755 _755; U756 => _756 _756; U757 => _757 _757; U758 => _758 _758; U759 => _759 _759;
+    U760 => _760 _760; U761 => _761 _761; U762 => _762 _762; U763 => _763 _763; U764 => _764 _764;
+    U765 => _765 _765; U766 => _766 _766; U767 => _767 _767; U768 => _768 _768; U769 => _769 _769;
+    U770 => _770 _770; U771 => _771 _771; U772 => _772 _772; U773 => _773 _773; U774 => _774 _774;
+    U775 => _775 _775; U776 => _776 _776; U777 => _777 _777; U778 => _778 _778; U779 => _779 _779;
+    U780 => _780 _780; U781 => _781 _781; U782 => _782 _782; U783 => _783 _783; U784 => _784 _784;
+    U785 => _785 _785; U786 => _786 _786; U787 => _787 _787; U788 => _788 _788; U789 => _789 _789;
+    U790 => _790 _790; U791 => _791 _791; U792 => _792 _792; U793 => _793 _793; U794 => _794 _794;
+    U795 => _795 _795; U796 => _796 _796; U797 => _797 _797; U798 => _798 _798; U799 => _799 _799;
+    U800 => _800 _800; U801 => _801 _801; U802 => _802 _802; U803 => _803 _803; U804 => _804 _804;
+    U805 => _805 _805; U806 => _806 _806; U807 => _807 _807; U808 => _808 _808; U809 => _809 _809;
+    U810 => _810 _810; U811 => _811 _811; U812 => _812 _812; U813 => _813 _813; U814 => _814 _814;
+    U815 => _815 _815; U816 => _816 _816; U817 => _817 _817; U818 => _818 _818; U819 => _819 _819;
+    U820 => _820 _820; U821 => _821 _821; U822 => _822 _822; U823 => _823 _823; U824 => _824 _824;
+    U825 => _825 _825; U826 => _826 _826; U827 => _827 _827; U828 => _828 _828; U829 => _829 _829;
+    U830 => _830 _830; U831 => _831 _831; U832 => _832 _832; U833 => _833 _833; U834 => _834 _834;
+    U835 => _835 _835; U836 => _836 _836; U837 => _837 _837; U838 => _838 _838; U839 => _839 _839;
+    U840 => _840 _840; U841 => _841 _841; U842 => _842 _842; U843 => _843 _843; U844 => _844 _844;
+    U845 => _845 _845; U846 => _846 _846; U847 => _847 _847; U848 => _848 _848; U849 => _849 _849;
+    U850 => _850 _850; U851 => _851 _851; U852 => _852 _852; U853 => _853 _853; U854 => _854 _854;
+    U855 => _855 _855; U856 => _856 _856; U857 => _857 _857; U858 => _858 _858; U859 => _859 _859;
+    U860 => _860 _860; U861 => _861 _861; U862 => _862 _862; U863 => _863 _863; U864 => _864 _864;
+    U865 => _865 _865; U866 => _866 _866; U867 => _867 _867; U868 => _868 _868; U869 => _869 _869;
+    U870 => _870 _870; U871 => _871 _871; U872 => _872 _872; U873 => _873 _873; U874 => _874 _874;
+    U875 => _875 _875; U876 => _876 _876; U877 => _877 _877; U878 => _878 _878; U879 => _879 _879;
+    U880 => _880 _880; U881 => _881 _881; U882 => _882 _882; U883 => _883 _883; U884 => _884 _884;
+    U885 => _885 _885; U886 => _886 _886; U887 => _887 _887; U888 => _888 _888; U889 => _889 _889;
+    U890 => _890 _890; U891 => _891 _891; U892 => _892 _892; U893 => _893 _893; U894 => _894 _894;
+    U895 => _895 _895; U896 => _896 _896; U897 => _897 _897; U898 => _898 _898; U899 => _899 _899;
+    U900 => _900 _900; U901 => _901 _901; U902 => _902 _902; U903 => _903 _903; U904 => _904 _904;
+    U905 => _905 _905; U906 => _906 _906; U907 => _907 _907; U908 => _908 _908; U909 => _909 _909;
+    U910 => _910 _910; U911 => _911 _911; U912 => _912 _912; U913 => _913 _913; U914 => _914 _914;
+    U915 => _915 _915; U916 => _916 _916; U917 => _917 _917; U918 => _918 _918; U919 => _919 _919;
+    U920 => _920 _920; U921 => _921 _921; U922 => _922 _922; U923 => _923 _923; U924 => _924 _924;
+    U925 => _925 _925; U926 => _926 _926; U927 => _927 _927; U928 => _928 _928; U929 => _929 _929;
+    U930 => _930 _930; U931 => _931 _931; U932 => _932 _932; U933 => _933 _933; U934 => _934 _934;
+    U935 => _935 _935; U936 => _936 _936; U937 => _937 _937; U938 => _938 _938; U939 => _939 _939;
+    U940 => _940 _940; U941 => _941 _941; U942 => _942 _942; U943 => _943 _943; U944 => _944 _944;
+    U945 => _945 _945; U946 => _946 _946; U947 => _947 _947; U948 => _948 _948; U949 => _949 _949;
+    U950 => _950 _950; U951 => _951 _951; U952 => _952 _952; U953 => _953 _953; U954 => _954 _954;
+    U955 => _955 _955; U956 => _956 _956; U957 => _957 _957; U958 => _958 _958; U959 => _959 _959;
+    U960 => _960 _960; U961 => _961 _961; U962 => _962 _962; U963 => _963 _963; U964 => _964 _964;
+    U965 => _965 _965; U966 => _966 _966; U967 => _967 _967; U968 => _968 _968; U969 => _969 _969;
+    U970 => _970 _970; U971 => _971 _971; U972 => _972 _972; U973 => _973 _973; U974 => _974 _974;
+    U975 => _975 _975; U976 => _976 _976; U977 => _977 _977; U978 => _978 _978; U979 => _979 _979;
+    U980 => _980 _980; U981 => _981 _981; U982 => _982 _982; U983 => _983 _983; U984 => _984 _984;
+    U985 => _985 _985; U986 => _986 _986; U987 => _987 _987; U988 => _988 _988; U989 => _989 _989;
+    U990 => _990 _990; U991 => _991 _991; U992 => _992 _992; U993 => _993 _993; U994 => _994 _994;
+    U995 => _995 _995; U996 => _996 _996; U997 => _997 _997; U998 => _998 _998; U999 => _999 _999;
+}

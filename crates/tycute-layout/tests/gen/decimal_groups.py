@@ -5,7 +5,9 @@ bounds' messages print numbers with (docs/design.md, "Numbers in messages").
 A number below 1000 is one type, `_0` ... `_999`; a larger one is its leading group with the
 groups of three digits that follow as parameters, `_4<_096>` = 4096, `_1<_048, _576>` =
 1048576. Every group type takes six parameters that default to `()` (rustc leaves defaulted
-parameters out when it prints a type), enough for any u64. Run from the repository root:
+parameters out when it prints a type), enough for any u64. The 1,100 types and the 1,000
+`Group` impls are written as lists given to two local macros (ten or five to a line), which
+keeps the file short. Run from the repository root:
     python3 crates/tycute-layout/tests/gen/decimal_groups.py
 """
 
@@ -29,14 +31,39 @@ lines = [
     "    type Lead<G1, G2, G3, G4, G5, G6>;",
     "    type Inner;",
     "}",
+    "",
+    "/// Declares each named group type: six parameters defaulting to `()`.",
+    "macro_rules! group_types {",
+    "    ($($name:ident)*) => {",
+    "        $(pub struct $name<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(",
+    "            PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>,",
+    "        );)*",
+    "    };",
+    "}",
+    "",
+    "/// `Group` for each `U<k> => lead inner`.",
+    "macro_rules! group_impls {",
+    "    ($($u:ident => $lead:ident $inner:ident;)*) => {",
+    "        $(impl Group for $u {",
+    "            type Lead<G1, G2, G3, G4, G5, G6> = $lead<G1, G2, G3, G4, G5, G6>;",
+    "            type Inner = $inner;",
+    "        })*",
+    "    };",
+    "}",
+    "",
 ]
-P = "<G1 = (), G2 = (), G3 = (), G4 = (), G5 = (), G6 = ()>(PhantomData<fn() -> (G1, G2, G3, G4, G5, G6)>);"
 names = [f"_{k}" for k in range(100)] + [f"_{k:03}" for k in range(1000)]
-for n in names:
-    lines.append(f"pub struct {n}{P}")
-for k in range(1000):
-    lead = f"_{k}" if k < 100 else f"_{k:03}"
-    lines.append(
-        f"impl Group for U{k} {{ type Lead<G1, G2, G3, G4, G5, G6> = {lead}<G1, G2, G3, G4, G5, G6>; type Inner = _{k:03}; }}"
-    )
+lines.append("group_types! {")
+for i in range(0, len(names), 10):
+    lines.append("    " + " ".join(names[i : i + 10]))
+lines.append("}")
+lines.append("")
+lines.append("group_impls! {")
+for i in range(0, 1000, 5):
+    row = []
+    for k in range(i, i + 5):
+        lead = f"_{k}" if k < 100 else f"_{k:03}"
+        row.append(f"U{k} => {lead} _{k:03};")
+    lines.append("    " + " ".join(row))
+lines.append("}")
 open(OUT, "w").write("\n".join(lines) + "\n")
