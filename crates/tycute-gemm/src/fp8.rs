@@ -109,6 +109,28 @@ fp8_type!(
     E5m2, "e5m2", 2, 15, 57344.0, decode_e5m2
 );
 
+/// The host type of a type-level fp8 element type (the value types of the GMMA fp8 atoms):
+/// `float_e4m3_t` is [`E4m3`], `float_e5m2_t` is [`E5m2`], so that a launch typed by an atom
+/// takes buffers of its element types only.
+///
+/// ```
+/// use tycute_atom::{MmaTraits, SM90_64x128x32_F32E4M3E5M2_SS_TN};
+/// use tycute_gemm::fp8::{E4m3, E5m2, HostFp8};
+/// type Op = SM90_64x128x32_F32E4M3E5M2_SS_TN;
+/// fn takes<A: HostFp8<Host = E4m3>, B: HostFp8<Host = E5m2>>() {}
+/// takes::<<Op as MmaTraits>::ValTypeA, <Op as MmaTraits>::ValTypeB>();
+/// ```
+pub trait HostFp8 {
+    /// [`E4m3`] or [`E5m2`].
+    type Host: Fp8;
+}
+impl HostFp8 for tycute_layout::float_e4m3_t {
+    type Host = E4m3;
+}
+impl HostFp8 for tycute_layout::float_e5m2_t {
+    type Host = E5m2;
+}
+
 /// The value of a finite, non-NaN code with `m` mantissa bits and bias `bias`.
 fn decode_finite(bits: u8, m: u32, bias: i32) -> f32 {
     let sign = if bits & 0x80 != 0 { -1.0 } else { 1.0 };
