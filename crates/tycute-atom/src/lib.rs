@@ -15,7 +15,8 @@
 //! * [`names`]: the CuTe name → Rust type table for every atom name used in the test vectors.
 //!
 //! Where CuTe `static_assert`s (a `Copy_Atom` whose value type does not fit the operation,
-//! `cp.async` of an unsupported size, an RS GMMA with an MN-major A, ...), the trait bound that
+//! `cp.async` of an unsupported size, an RS GMMA with an MN-major A, an fp8 or tf32 GMMA with an
+//! MN-major operand, ...), the trait bound that
 //! fails carries CuTe's message (`#[diagnostic::on_unimplemented]`); `tests/ui/fail` holds one
 //! case per rejection with its compiler output. Every case of `tests/vectors/atoms.txt` is checked at
 //! the type level by the root package's `tests/static_vectors.rs` (through `tycute vectors rust`).

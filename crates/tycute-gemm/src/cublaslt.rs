@@ -2,8 +2,8 @@
 //! inputs and no per-tensor scales): one `cublasLtMatmul` on device buffers, through cudarc's
 //! `cublaslt` bindings (loaded at run time, as cuBLAS is: [`available`]).
 //!
-//! * [`CublasLt::matmul_fp8`]: fp8 A and B ([`E4m3`](crate::fp8::E4m3), or one of them
-//!   [`E5m2`](crate::fp8::E5m2)), both K-major (cuBLASLt's fp8 GEMMs are TN only, as wgmma's
+//! * [`CublasLt::matmul_fp8`]: fp8 A and B ([`E4m3`], or one of them
+//!   [`E5m2`]), both K-major (cuBLASLt's fp8 GEMMs are TN only, as wgmma's
 //!   fp8 form), fp32 accumulation (`CUBLAS_COMPUTE_32F`), per-tensor scales of A and B as device
 //!   scalars (`CUBLASLT_MATMUL_DESC_A_SCALE_POINTER` / `B_SCALE_POINTER`), D of bf16, fp16 or
 //!   fp32: `D = scale_a * scale_b * A B^T`, what `torch._scaled_mm` with tensorwise scales computes;

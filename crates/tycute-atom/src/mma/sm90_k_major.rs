@@ -1,7 +1,7 @@
 //! The GMMA forms that read A and B K-major only: wgmma's `.tf32`, `.e4m3` and `.e5m2` inputs
 //! (the PTX ISA's `imm-trans-a` / `imm-trans-b` transpose exists for `.f16` and `.bf16` only).
 //! [`sm90_fp8`](crate::mma::sm90_fp8) and [`sm90_tf32`](crate::mma::sm90_tf32) declare their
-//! atoms with [`gmma_k_major!`]; this file holds that macro and the shape of what it declares.
+//! atoms with `gmma_k_major!`; this file holds that macro and the shape of what it declares.
 //!
 //! CuTe names these atoms `SM90_64xNxK_<D><A><B>_SS_TN` and `..._RS_TN` (`TN`: both operands
 //! K-major, no major parameters). tycute declares each as a type with the two major parameters

@@ -5,7 +5,7 @@
 //! | CuTe's name | tycute's type | A | B | C |
 //! |---|---|---|---|---|
 //! | `SM90_64xNx8_F32TF32TF32_SS_TN` | `SM90_64xNx8_F32TF32TF32_SS<K, K>` | `ABLayout<64,8>` | `ABLayout<N,8>` | `CLayout_64xN<N>` |
-//! | `SM90_64xNx8_F32TF32TF32_RS_TN` | `SM90_64xNx8_F32TF32TF32_RS<K, K>` | [`ALayout_64x8`](crate::mma::sm90::ALayout_64x8) | `ABLayout<N,8>` | `CLayout_64xN<N>` |
+//! | `SM90_64xNx8_F32TF32TF32_RS_TN` | `SM90_64xNx8_F32TF32TF32_RS<K, K>` | [`ALayout_64x8`] | `ABLayout<N,8>` | `CLayout_64xN<N>` |
 //!
 //! wgmma's `.tf32` form reads A and B K-major only: an `MN` major does not make an MMA, and
 //! says why ([`sm90_k_major`](crate::mma::sm90_k_major)):
