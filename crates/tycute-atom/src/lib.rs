@@ -7,14 +7,16 @@
 //! `tycute_layout` type, written with `cute!(...)` or computed with the algebra's aliases.
 //!
 //! * [`mma`]: [`MmaTraits`] (CuTe's `MMA_Traits`) and [`MMA_Atom`]; one file per architecture
-//!   family ([`mma::sm70`], [`mma::sm75`], [`mma::sm80`], [`mma::sm90`]).
+//!   family ([`mma::sm70`], [`mma::sm75`], [`mma::sm80`], [`mma::sm90`]; the K-major-only GMMA
+//!   forms in [`mma::sm90_fp8`] and [`mma::sm90_tf32`]).
 //! * [`copy`]: [`CopyTraits`] (CuTe's `Copy_Traits`, layouts in bits) and [`Copy_Atom`]
 //!   (the same layouts in elements of a value type, with CuTe's validity checks); one file per
 //!   family ([`copy::universal`], [`copy::sm75`], [`copy::sm80`], [`copy::sm90`]).
 //! * [`names`]: the CuTe name → Rust type table for every atom name used in the test vectors.
 //!
 //! Where CuTe `static_assert`s (a `Copy_Atom` whose value type does not fit the operation,
-//! `cp.async` of an unsupported size, an RS GMMA with an MN-major A, ...), the trait bound that
+//! `cp.async` of an unsupported size, an RS GMMA with an MN-major A, an fp8 or tf32 GMMA with an
+//! MN-major operand, ...), the trait bound that
 //! fails carries CuTe's message (`#[diagnostic::on_unimplemented]`); `tests/ui/fail` holds one
 //! case per rejection with its compiler output. Every case of `tests/vectors/atoms.txt` is checked at
 //! the type level by the root package's `tests/static_vectors.rs` (through `tycute vectors rust`).
@@ -56,4 +58,6 @@ pub use mma::sm70::*;
 pub use mma::sm75::*;
 pub use mma::sm80::*;
 pub use mma::sm90::*;
+pub use mma::sm90_fp8::*;
+pub use mma::sm90_tf32::*;
 pub use mma::{val_types, MmaTraits, SameMmaLayouts, MMA_Atom};

@@ -12,7 +12,9 @@
 //!   stored), [`Layouts`] (TN, NT, NN, TT with C's order);
 //! * element types of C and D: [`GemmElem`];
 //! * stream-K: the host's plans of who computes which k-blocks ([`stream_k`]);
-//! * measuring: [`Timing`] and the helpers of [`bench`]; the cuBLAS calls of [`cublas`];
+//! * measuring: [`Timing`] and the helpers of [`bench`]; the cuBLAS calls of [`cublas`], and
+//!   cuBLASLt's fp8 and tf32 GEMMs ([`cublaslt`]);
+//! * fp8 values on the host, e4m3 and e5m2, and per-tensor scales: [`fp8`];
 //! * one error type, [`Error`].
 //!
 //! ```no_run
@@ -31,11 +33,13 @@
 pub mod bench;
 mod check;
 pub mod cublas;
+pub mod cublaslt;
 pub mod cubin;
 pub mod env;
 mod device;
 mod elem;
 mod error;
+pub mod fp8;
 pub mod headers;
 mod layout;
 pub mod sm80;

@@ -38,6 +38,9 @@ pub mod sm70;
 pub mod sm75;
 pub mod sm80;
 pub mod sm90;
+pub mod sm90_fp8;
+pub mod sm90_k_major;
+pub mod sm90_tf32;
 
 /// CuTe's `MMA_Traits<Op>`: the value types and the thread/value layouts of an MMA operation.
 ///

@@ -98,8 +98,9 @@ sm80_16x8x16! {
 
 /// The PTX instruction of an `mma.sync` operation, without operands (CuTe's `mma_sm80.hpp` wraps
 /// the same): what a kernel emits for this atom. Implemented for the m16n8k16 operations on
-/// 16-bit inputs, whose operand lists agree except for the accumulators: A is 4 and B 2 32-bit
-/// registers; C and D are 4 `.f32` registers, or 2 `.f16x2` registers for the F16 accumulator
+/// 16-bit inputs and for the m16n8k8 TF32 one, whose operand lists agree except for the
+/// accumulators: A is 4 and B 2 32-bit registers (two 16-bit values, or one TF32 value, per
+/// register); C and D are 4 `.f32` registers, or 2 `.f16x2` registers for the F16 accumulator
 /// (value `v` of `SM80_16x8_Row` in half `v % 2` of register `v / 2`: CuTe's `uint32_t[2]`).
 pub trait MmaPtx {
     /// `mma.sync.aligned.m16n8k16.row.col.<D>.<A>.<B>.<C>`.
@@ -116,6 +117,7 @@ mma_ptx! {
     SM80_16x8x16_F16F16F16F16_TN: "mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16";
     SM80_16x8x16_F32F16F16F32_TN: "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32";
     SM80_16x8x16_F32BF16BF16F32_TN: "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32";
+    SM80_16x8x8_F32TF32TF32F32_TN: "mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32";
 }
 impl<Op: MmaPtx> MmaPtx for crate::mma::MMA_Atom<Op> {
     const PTX: &'static str = Op::PTX;
@@ -259,6 +261,29 @@ mod tests {
         assert_eq!(<MMA_Atom<SM80_16x8x16_F32F16F16F32_TN> as MmaPtx>::PTX, "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32");
         // the F16 accumulator: 16-bit C and D values, 4 per thread as for F32 (2 registers)
         assert_eq!(val_types::<MMA_Atom<SM80_16x8x16_F16F16F16F16_TN>>(), "D=16b A=16b B=16b C=16b");
+    }
+
+    /// m16n8k8 TF32 against the PTX ISA's fragment figures (not CuTe's layouts): with
+    /// `g = lane / 4`, `q = lane % 4`, A's `a_i` is `(g + 8 (i % 2), q + 4 (i / 2))`, B's `b_i`
+    /// is `(k, n) = (q + 4 i, g)`, C's `c_i` is `(g + 8 (i / 2), 2 q + i % 2)`; and the runtime
+    /// twin has the same layouts.
+    #[test]
+    fn tf32_m16n8k8_matches_the_ptx_fragments() {
+        type T = MMA_Atom<SM80_16x8x8_F32TF32TF32F32_TN>;
+        let frag = |vals: i64, f: &dyn Fn(i64, i64, i64) -> i64| -> Vec<i64> {
+            (0..vals).flat_map(|i| (0..32).map(move |lane| (lane, i))).map(|(lane, i)| f(lane / 4, lane % 4, i)).collect()
+        };
+        assert_eq!(table::<LayoutA_TV<T>>(), frag(4, &|g, q, i| (g + 8 * (i % 2)) + 16 * (q + 4 * (i / 2))));
+        assert_eq!(table::<LayoutB_TV<T>>(), frag(2, &|g, q, i| g + 8 * (q + 4 * i)));
+        assert_eq!(table::<LayoutC_TV<T>>(), frag(4, &|g, q, i| (g + 8 * (i / 2)) + 16 * (2 * q + i % 2)));
+        assert_eq!(<T as MmaPtx>::PTX, "mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32");
+        assert_eq!(val_types::<T>(), "D=32b A=32b B=32b C=32b");
+        let twin = tycute_dynamic::atom::mma::mma_atom("SM80_16x8x8_F32TF32TF32F32_TN").unwrap();
+        assert_eq!(twin.shape_mnk.to_string(), show::<Shape_MNK<T>>());
+        assert_eq!(twin.thr_id.to_string(), show::<ThrID<T>>());
+        assert_eq!(twin.layout_a.to_string(), show::<LayoutA_TV<T>>());
+        assert_eq!(twin.layout_b.to_string(), show::<LayoutB_TV<T>>());
+        assert_eq!(twin.layout_c.to_string(), show::<LayoutC_TV<T>>());
     }
 
     #[test]

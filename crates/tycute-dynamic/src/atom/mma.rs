@@ -290,7 +290,7 @@ fn gmma(n: &str, name: &str) -> Result<MmaAtom> {
         (parts.len() == 4 && targs.is_some()) || (parts.len() == 5 && tn == Some("TN")),
         "unknown MMA atom {name}"
     );
-    let (major_a, _major_b) = match targs {
+    let (major_a, major_b) = match targs {
         Some(t) => {
             let a = split_top(t);
             ensure!(a.len() >= 2, "GMMA atom {name}: expected <MajorA,MajorB>");
@@ -314,6 +314,18 @@ fn gmma(n: &str, name: &str) -> Result<MmaAtom> {
         nn % 8 == 0 && (8..=256).contains(&nn),
         "GMMA atom {name}: N = {nn} is not a multiple of 8 in 8..256"
     );
+    // wgmma's .tf32, .e4m3 and .e5m2 forms have no transpose: A and B K-major only (the
+    // rejections of tycute_atom::mma::sm90_fp8 and sm90_tf32, in their words)
+    let k_only = match parts[2] {
+        "F32TF32TF32" => Some("GMMA tf32: {X} must be K-major: wgmma's .tf32 form reads A and B K-major only (no transpose); transpose {X} to K-major first"),
+        _ if a == 8 && types.len() == 3 && parts[2].contains('E') => Some("GMMA fp8 (e4m3/e5m2): {X} must be K-major: wgmma's 8-bit form reads A and B K-major only (no transpose); transpose {X} to K-major first"),
+        _ => None,
+    };
+    if let Some(rule) = k_only {
+        // an RS atom's A is the register-source rule's (checked below)
+        ensure!(major_a || src == "RS", "{}", rule.replace("{X}", "A"));
+        ensure!(major_b, "{}", rule.replace("{X}", "B"));
+    }
     let ab = |mn: i64| -> Layout { l(&format!("(_128,(_{mn},_{k})):(_0,(_1,_{mn}))")) };
     let layout_a = match src {
         "SS" => ab(64),
@@ -384,6 +396,16 @@ mod tests {
             .unwrap_err()
             .is_reject());
         assert!(mma_atom("SM81_1x2x3").is_err());
+        // fp8 and tf32 GMMAs are K-major only (CuTe names them _TN)
+        let e = mma_atom("SM90_64x128x32_F32E4M3E5M2_SS<MN,K>").unwrap_err();
+        assert!(e.is_reject() && e.to_string().contains("GMMA fp8 (e4m3/e5m2): A must be K-major"), "{e}");
+        let e = mma_atom("SM90_64x64x8_F32TF32TF32_SS<K,MN>").unwrap_err();
+        assert!(e.is_reject() && e.to_string().contains("GMMA tf32: B must be K-major"), "{e}");
+        let e = mma_atom("SM90_64x64x32_F16E5M2E5M2_RS<MN,K>").unwrap_err();
+        assert!(e.to_string().contains("Register source operand A must have K major layout."), "{e}");
+        let f = mma_atom("SM90_64x64x32_F16E5M2E5M2_RS_TN").unwrap();
+        assert_eq!(f.layout_a.to_string(), "((_4,_8,_4),(_4,_2,_2)):((_256,_1,_16),(_64,_8,_1024))");
+        assert_eq!(f.val_types_text(), "D=16b A=8b B=8b C=16b");
         let f = mma_atom("MMA_Atom<UniversalFMA<float>>").unwrap();
         assert_eq!(f.thr_id.to_string(), "_1:_0");
     }
