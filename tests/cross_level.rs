@@ -16,8 +16,9 @@
 //! **The runtime twin** evaluates every case (`tycute_vectors::result_field`, what `tycute eval` prints).
 //! **The type level** evaluates them in batches: the accepted cases become programs of
 //! [`ACCEPT_BATCH`] lines, the rejected ones programs of [`REJECT_BATCH`] values, written by the
-//! generator of `tycute vectors rust` (`tycute_vectors::gen_rust::generate`) and built by one
-//! `cargo build --keep-going` in a scratch crate (`tests/common/mod.rs`). An accepted program must
+//! generator of `tycute vectors rust` (`tycute_vectors::gen_rust::generate`) and built in a
+//! scratch crate (`tests/common/mod.rs`: rustc against the test's own `tycute`, as many at once
+//! as there are cores). An accepted program must
 //! print the runtime's line for every case; a value it refuses is located from the error spans
 //! (the program is rebuilt without it) and reported. Every rejected value must fail to compile
 //! with an error that states the runtime's rule ([`RULES`]; a rejected value that shows no error
@@ -440,7 +441,7 @@ fn cross_level() {
         builds.push(t.elapsed().as_secs_f64());
         assert!(
             !(result.dependency_failed || result.built.is_empty() && result.errors.is_empty()),
-            "cargo build in the scratch crate {} failed outside the generated programs:\n{}",
+            "the build of the scratch programs in {} failed outside the programs:\n{}",
             scratch.dir.display(),
             tail(&result.other, 80)
         );
@@ -571,7 +572,7 @@ fn cross_level() {
     let compared: usize = per_op.values().map(|v| v.0 + v.1).sum();
     let _ = writeln!(
         out,
-        "\n{} cases: {} lines compared ({} of them tables), {} rejects checked; sample {t_sample:.1}s, cargo build {} ; total {:.1}s",
+        "\n{} cases: {} lines compared ({} of them tables), {} rejects checked; sample {t_sample:.1}s, build {} ; total {:.1}s",
         s.cases,
         compared,
         per_op.get("table").map_or(0, |v| v.0 + v.1),

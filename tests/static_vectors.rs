@@ -11,8 +11,9 @@
 //! a one-case program that must fail to compile with an error that states the rule (CuTe's
 //! message, or [`RULE_OVERRIDES`]).
 //!
-//! All programs are `[[bin]]`s of the one scratch crate and are built by a single
-//! `cargo build --keep-going` (2 jobs on 2 cores); a reject program fails in type checking, before
+//! All programs are bins of the one scratch crate, built as many at once as there are cores
+//! (`tests/common/mod.rs`: rustc against the test's own `tycute`, else the crate's
+//! `cargo build --keep-going`); a reject program fails in type checking, before
 //! code generation, which is what `cargo check` does. An op whose cases break the build is
 //! located from the error spans (one `type Tn` line per value), its failing cases are reported and
 //! the rest of the category is rebuilt without them.
@@ -391,7 +392,7 @@ struct RejectProgram {
 
 /// Accepted values per program: a category with more is split into several programs (in file
 /// order, so that the cases of one TiledMMA/TiledCopy configuration stay together and share the
-/// trait solver's work), which cargo builds in parallel.
+/// trait solver's work), which build in parallel.
 const VALUES_PER_PROGRAM: usize = 400;
 /// The same for the [`SAMPLED`] categories, whose values cost far more each (a TiledCopy's
 /// derivation): smaller programs, so that the two cores share them evenly (one program of all
@@ -574,7 +575,7 @@ fn static_vectors() {
         if result.dependency_failed || (result.built.is_empty() && result.errors.is_empty() && !scratch.bins.is_empty())
         {
             panic!(
-                "cargo build in the scratch crate {} failed outside the generated programs:\n{}",
+                "the build of the scratch programs in {} failed outside the programs:\n{}",
                 scratch.dir.display(),
                 tail(&result.other, 80)
             );
@@ -753,7 +754,7 @@ fn static_vectors() {
     }
     let _ = writeln!(
         out,
-        "scratch crate {} ; programs: {} accepted, {} reject ; cargo build rounds: {} ; run {:.1}s ; total {:.1}s",
+        "scratch crate {} ; programs: {} accepted, {} reject ; build rounds: {} ; run {:.1}s ; total {:.1}s",
         scratch.dir.display(),
         programs.len(),
         reject_programs.len(),
