@@ -89,7 +89,7 @@ fn bench_rotating_typed<T: GemmElem, U: DeviceRepr + ValidAsZeroBits>(
         return Err(unsupported(format!("the {} benchmark takes packed operands: M and N multiples of 8, not {m}x{n}x{k}", l.ab())));
     }
     let stream = ctx.default_stream();
-    let (bufs, _) = rotating_inputs(&stream, (m, n, k))?;
+    let (bufs, _) = rotating_inputs(&stream, (m, n, k), g.cfg.element_ab)?;
     let sets = bufs.len();
     let c = stream.alloc_zeros::<T>(m * n).map_err(driver("C"))?;
     let mut d = stream.alloc_zeros::<T>(m * n).map_err(driver("D"))?;
