@@ -19,8 +19,8 @@ pub fn run(args: &BenchArgs) -> i32 {
         eprintln!("error: {e}");
         return 2;
     }
-    if dtype(args).is_none() {
-        eprintln!("error: --dtype fp16 or bf16, not `{}`", args.dtype);
+    if let Err(e) = dtype(args) {
+        eprintln!("error: {e}");
         return 2;
     }
     match args.kernel.as_str() {
@@ -57,12 +57,13 @@ pub fn run(args: &BenchArgs) -> i32 {
     }
 }
 
-/// `--dtype` (checked by [`run`]).
-fn dtype(args: &BenchArgs) -> Option<ElementCode> {
-    match args.dtype.as_str() {
-        "fp16" => Some(ElementCode::F16),
-        "bf16" => Some(ElementCode::Bf16),
-        _ => None,
+/// `--dtype` (`None`: not given; checked by [`run`]).
+fn dtype(args: &BenchArgs) -> Result<Option<ElementCode>, String> {
+    match args.dtype.as_deref() {
+        None => Ok(None),
+        Some("fp16") => Ok(Some(ElementCode::F16)),
+        Some("bf16") => Ok(Some(ElementCode::Bf16)),
+        Some(other) => Err(format!("--dtype fp16 or bf16, not `{other}`")),
     }
 }
 
@@ -118,13 +119,16 @@ fn bench_sm90(args: &BenchArgs) -> i32 {
     }
     // --config sm90 | sm90_128x256 runs that configuration; without it (or `auto`) each shape runs
     // the one tycute_gemm::sm90::pick chooses, loading both
-    let e = dtype(args).unwrap_or(ElementCode::F16);
+    let given = dtype(args).ok().flatten();
     let configs: Vec<Sm90Header> = match args.config.as_deref() {
-        None | Some("auto") => SM90_CONFIGS.iter().copied().filter(|c| c.element().ok() == Some(e)).collect(),
+        None | Some("auto") => {
+            let e = given.unwrap_or(ElementCode::F16);
+            SM90_CONFIGS.iter().copied().filter(|c| c.element().ok() == Some(e)).collect()
+        }
         Some(name) => match Sm90Header::named(name) {
-            Ok(c) if c.element().ok() == Some(e) => vec![c],
+            Ok(c) if given.is_none() || c.element().ok() == given => vec![c],
             Ok(c) => {
-                eprintln!("error: configuration {} is not {} (--dtype {})", c.name, e.name(), args.dtype);
+                eprintln!("error: configuration {} is not {} (--dtype)", c.name, given.map_or("?", |e| e.name()));
                 return 2;
             }
             Err(e) => {
@@ -160,6 +164,7 @@ fn bench_sm90(args: &BenchArgs) -> i32 {
         eprintln!("error: no sm90 configuration could be built");
         return 1;
     }
+    let e = gemms[0].config.element().unwrap_or(ElementCode::F16);
     let layouts = Layouts::named(&args.layout).unwrap_or(Layouts::TN);
     let majors = (layouts.a, layouts.b);
     let title = format!(
@@ -269,10 +274,10 @@ fn bench_table(
 
 /// `tycute bench sm80`.
 fn bench_sm80(args: &BenchArgs) -> i32 {
-    let e = dtype(args).unwrap_or(ElementCode::F16);
-    let named = match (args.config.as_deref(), e) {
+    let given = dtype(args).ok().flatten();
+    let named = match (args.config.as_deref(), given) {
         (Some(name), _) => Sm80Header::named(name),
-        (None, ElementCode::Bf16) => Layouts::TN.sm80_config_of(ElementCode::Bf16),
+        (None, Some(ElementCode::Bf16)) => Layouts::TN.sm80_config_of(ElementCode::Bf16),
         (None, _) => Sm80Header::named(DEFAULT_SM80),
     };
     let mut cfg = match named {
@@ -282,8 +287,8 @@ fn bench_sm80(args: &BenchArgs) -> i32 {
             return 2;
         }
     };
-    if cfg.element_ab != e {
-        eprintln!("error: configuration {} takes {} A and B, not {} (--dtype {})", cfg.name, cfg.element_ab.name(), e.name(), args.dtype);
+    if let Some(e) = given.filter(|&e| e != cfg.element_ab) {
+        eprintln!("error: configuration {} takes {} A and B, not {} (--dtype)", cfg.name, cfg.element_ab.name(), e.name());
         return 2;
     }
     if let Some(bytes) = args.smem_bytes {
