@@ -24,7 +24,11 @@
 #     scripts/device.sh all                 check, sanitize, nvrtc, bench
 #
 # CONFIG is a configuration's name (`tycute dump list`; those starting with `sm90` run the sm90
-# kernel, the others the sm80 one); none means every configuration with a CUBIN in DIR.
+# kernel, the others the sm80 one); none means every configuration with a CUBIN in DIR (the bf16
+# ones included: `check` runs each one's cases against the f64 reference and cuBLAS bf16). For
+# `bench`, `auto` is the sm90 kernel's per-shape choice among the fp16 configurations and
+# `auto-bf16` among the bf16 ones (`tycute bench sm90 --dtype bf16`); the default list benches
+# fp16 and bf16 side by side.
 # Settings (environment): D=DIR (default target/device), NVRTC=VERSION (which CUBIN set: default
 # the newest in DIR), ROUNDS (bench rounds, default 2), OLD=DIR2 (bench a second build), OUT (a
 # folder for full logs; the device tool's $OUT, else /tmp/tycute-device).
@@ -116,7 +120,7 @@ check() {
 sanitize() {
   local c tool filter
   echo "== compute-sanitizer, small cases"
-  for c in $(configs "${@:-sm80_tn_128x256 sm90_128x256}"); do
+  for c in $(configs "${@:-sm80_tn_128x256 sm90_128x256 sm80_tn_128x256_bf16_bf16cd sm90_128x256_bf16}"); do
     case "$c" in sm90*) filter=sm90_gemm ;; *) filter=residues_small ;; esac
     for tool in memcheck racecheck synccheck; do
       TYCUTE_CONFIGS=$c TYCUTE_SM90_SMALL=1 TYCUTE_SM90_MAX_CTAS=1 timeout 200 \
@@ -132,18 +136,27 @@ bench() {
     if [ "$1" = -- ]; then shift; args=("$@"); break; fi
     cfgs+=("$1"); shift
   done
-  [ ${#cfgs[@]} -gt 0 ] || cfgs=(sm80_tn_128x256 sgemm_sm80 auto)
+  [ ${#cfgs[@]} -gt 0 ] || cfgs=(sm80_tn_128x256 sm80_tn_128x256_bf16 sgemm_sm80 auto auto-bf16)
   echo "== tycute bench, $ROUNDS rounds alternating: ${cfgs[*]} ${OLD:+(and $OLD)}"
   for r in $(seq "$ROUNDS"); do
     for c in "${cfgs[@]}"; do
       for b in "$D" ${OLD:+"$OLD"}; do
         echo "-- $c $(basename "$b") round $r"
-        local k; k=$(kernel_of "$c"); [ "$c" = auto ] && k=sm90
-        timeout 200 "$b/tycute" bench "$k" --config "$c" --runs "${RUNS:-30}" "${args[@]}" 2>&1 \
-          | tee -a "$LOG/bench.txt" | grep -aE '^[0-9]|^ *shape|error' 
+        timeout 200 "$b/tycute" bench $(bench_args "$c") --runs "${RUNS:-30}" "${args[@]}" 2>&1 \
+          | tee -a "$LOG/bench.txt" | grep -aE '^[0-9]|^ *shape|^sm|error'
       done
     done
   done
+}
+
+# bench_args CONFIG: `tycute bench`'s kernel and configuration arguments (auto: the sm90 per-shape
+# choice in fp16, auto-bf16 in bf16)
+bench_args() {
+  case "$1" in
+    auto) echo "sm90 --config auto --dtype fp16" ;;
+    auto-bf16) echo "sm90 --config auto --dtype bf16" ;;
+    *) echo "$(kernel_of "$1") --config $1" ;;
+  esac
 }
 
 ncu_run() {
@@ -163,9 +176,8 @@ own_nvrtc() {
    export TYCUTE_CUBIN_CACHE="$LOG/cubin-cache"
    timeout 300 "$D/gpu_gemm" typed --nocapture > "$LOG/nvrtc-typed.txt" 2>&1
    grep -aE 'test result|panicked|skipped' "$LOG/nvrtc-typed.txt" | head -3
-   for c in sm80_tn_128x256 auto; do
-     local k; k=$(kernel_of "$c"); [ "$c" = auto ] && k=sm90
-     timeout 300 "$D/tycute" bench "$k" --config "$c" --runs 20 --shapes 4096x4096x4096 2>&1 | grep -aE '^[0-9]|error'
+   for c in sm80_tn_128x256 sm80_tn_128x256_bf16 auto auto-bf16; do
+     timeout 300 "$D/tycute" bench $(bench_args "$c") --runs 20 --shapes 4096x4096x4096 2>&1 | grep -aE '^[0-9]|error'
    done)
 }
 

@@ -21,14 +21,20 @@
 //! data against a normwise relative error bound ([`F16_ACC_TOLERANCE`]). `run_in_place` checks
 //! `Sm80Launcher::run` (C = alpha * A * B^T + beta * C, C and D one buffer) for each element type, and
 //! `refuses_wrong_element_types` the errors for C/D buffers of the wrong type.
+//!
+//! The bf16 configurations (`sm80_tn_128x256_bf16`, `_nt_`, `_nn_`, `_tt_`, and TN with bf16 or
+//! fp16 C/D) run the same cases: exact inputs (multiples of 1/4 are bf16 values) checked exactly,
+//! random normal data (rounded to bf16) within a bound derived from the types' significands
+//! ([`normal_tolerance`]), cuBLAS (`cublasGemmEx`, CUDA_R_16BF A and B) on the same device
+//! inputs, NaN-poisoned D with guards.
 
 //! `stream_k_tail` runs problems whose last wave is split along K (with the SM count lowered so
 //! that small problems have a partly filled last wave), twice each (the workspace must be left
 //! zero).
 
-use tycute::gemm::sm80::{check_elem, Sm80Case, Sm80Header, Sm80Launcher, Sm80Strides, F16_ACC_EXACT_K};
+use tycute::gemm::sm80::{check_elem, check_input, Sm80Case, Sm80Header, Sm80Launcher, Sm80Strides, F16_ACC_EXACT_K};
 use tycute::gemm::stream_k::StreamKTail;
-use tycute::gemm::{GemmElem, Layouts, Major, Order};
+use tycute::gemm::{ElementCode, GemmElem, Layouts, Major, Order};
 use tycute_cuda::gpu;
 
 /// The normwise relative error `||D - ref|| / ||ref||` allowed for fp16 accumulation on random
@@ -41,16 +47,34 @@ use tycute_cuda::gpu;
 /// kernel that lost whole k-blocks or mixed registers would be far above it.
 const F16_ACC_TOLERANCE: f64 = 1e-2;
 
-/// The same bound for fp32 accumulation on random normal data (the "normal data" cases, against
-/// the f64 reference and cuBLAS): fp32's u = 2^-24 = 6e-8 gives ~1e-7 normwise at K = 4096 (as
-/// above with u and the k-blocks of one thread's sums), so 1e-5 for fp32 D; fp16 D adds its
-/// rounding, 2^-11 / sqrt(3) = 2.8e-4 normwise: 1e-3.
-fn normal_tolerance(cfg: &Sm80Header) -> f64 {
-    match (cfg.acc_bits, cfg.out_bits) {
-        (16, _) => F16_ACC_TOLERANCE,
-        (_, 16) => 1e-3,
-        _ => 1e-5,
+/// The bound for fp32 accumulation on random normal data at depth `k` (the "normal data" cases,
+/// against the f64 reference and cuBLAS), derived from the element types' significands. A and B
+/// are rounded to their type (fp16: 11 bits, bf16: 8) before the reference sees them, so their
+/// rounding costs nothing here; what is left is the fp32 accumulation, u32 = 2^-24 per rounding,
+/// growing like sqrt(k) over a random walk of k roundings (6e-8 * 64 = 3.8e-6 at K = 4096), and
+/// D's one rounding to its type, uniform within half an ulp: u_D / sqrt(3) normwise (fp32 3.4e-8,
+/// fp16 2^-11 / sqrt(3) = 2.8e-4, bf16 2^-8 / sqrt(3) = 2.3e-3). Four times their sum: 1.5e-5
+/// for fp32 D, 1.1e-3 for fp16 D, 9.0e-3 for bf16 D at K = 4096. fp16 accumulation:
+/// [`F16_ACC_TOLERANCE`].
+fn normal_tolerance(cfg: &Sm80Header, k: usize) -> f64 {
+    if cfg.acc_bits == 16 {
+        return F16_ACC_TOLERANCE;
     }
+    let acc = ElementCode::F32.unit_roundoff() * (k as f64).sqrt();
+    let d = cfg.element_cd.unit_roundoff() / 3f64.sqrt();
+    4.0 * (acc + d)
+}
+
+#[test]
+fn normal_tolerances_follow_the_significands() {
+    let t = |name: &str| normal_tolerance(&Sm80Header::named(name).unwrap(), 4096);
+    assert!((1e-5..2e-5).contains(&t("sm80_tn_128x256")), "{}", t("sm80_tn_128x256"));
+    assert!((1e-3..1.2e-3).contains(&t("sm80_tn_128x256_f16cd")));
+    // bf16 inputs with fp32 D: the inputs are exact in the reference, the bound fp32's
+    assert_eq!(t("sm80_tn_128x256_bf16"), t("sm80_tn_128x256"));
+    // bf16 D: 8 significand bits, 2^3 times fp16's rounding
+    assert!((8e-3..1e-2).contains(&t("sm80_tn_128x256_bf16_bf16cd")), "{}", t("sm80_tn_128x256_bf16_bf16cd"));
+    assert_eq!(t("sm80_tn_128x256_f16acc"), F16_ACC_TOLERANCE);
 }
 
 #[test]
@@ -102,8 +126,25 @@ fn refuses_wrong_element_types() {
     assert!(e.contains("sm80_tn_128x256_f16cd") && e.contains("fp16") && e.contains("hold f32"), "{e}");
     let e = check_elem::<half::f16>(&f32_cd).unwrap_err().to_string();
     assert!(e.contains("reads and writes f32 C and D") && e.contains("half::f16"), "{e}");
+    // bf16: A and B bf16, C and D of the S2G atom's type
+    let bf16 = Sm80Header::named("sm80_tn_128x256_bf16").unwrap();
+    let bf16_cd = Sm80Header::named("sm80_tn_128x256_bf16_bf16cd").unwrap();
+    let bf16_f16cd = Sm80Header::named("sm80_tn_128x256_bf16_f16cd").unwrap();
+    assert_eq!((bf16.element_ab, bf16.element_cd), (ElementCode::Bf16, ElementCode::F32));
+    assert_eq!((bf16_cd.element_ab, bf16_cd.element_cd), (ElementCode::Bf16, ElementCode::Bf16));
+    assert_eq!((bf16_f16cd.element_ab, bf16_f16cd.element_cd), (ElementCode::Bf16, ElementCode::F16));
+    assert_eq!(bf16_cd.types(), "bf16 in, fp32 accumulate, bf16 C/D");
+    assert!(check_elem::<half::bf16>(&bf16_cd).is_ok() && check_elem::<half::f16>(&bf16_f16cd).is_ok());
+    let e = check_elem::<half::f16>(&bf16_cd).unwrap_err().to_string();
+    assert!(e.contains("bf16 (half::bf16)") && e.contains("hold half::f16"), "{e}");
+    let e = check_input::<half::f16>(&bf16).unwrap_err().to_string();
+    assert!(e.contains("reads bf16 A and B") && e.contains("half::f16"), "{e}");
+    assert!(check_input::<half::bf16>(&bf16).is_ok() && check_input::<u16>(&bf16).is_ok() && check_input::<half::bf16>(&f16_cd).is_err());
     // the layouts pick the fp32 configurations; the fp16 ones are chosen by name
     assert_eq!(Layouts::TN.sm80_config().unwrap().name, "sm80_tn_128x256");
+    for (l, name) in [(Layouts::TN, "sm80_tn_128x256_bf16"), (Layouts::NT, "sm80_nt_128x256_bf16"), (Layouts::NN, "sm80_nn_128x256_bf16"), (Layouts::TT, "sm80_tt_128x256_bf16")] {
+        assert_eq!(l.sm80_config_of(ElementCode::Bf16).unwrap().name, name);
+    }
     // on a GPU, a launch with the wrong type is refused before anything runs
     let Ok(ctx) = gpu::context() else { return eprintln!("skipped the launch: no GPU") };
     let arch = gpu::arch(&ctx).unwrap_or_else(|e| panic!("{e}"));
@@ -324,8 +365,8 @@ fn run_cases(small_only: bool) {
         // random normal data (fresh each run), against the f64 reference and cuBLAS on the same
         // device inputs within normal_tolerance
         if !small_only {
-            let tolerance = Some(normal_tolerance(&cfg));
             for (shape, sample) in [((1000, 1000, 1000), None), ((129, 127, 136), None), ((4096, 4096, 4096), Some(20000))] {
+                let tolerance = Some(normal_tolerance(&cfg, shape.2));
                 cases.push(("normal data".into(), Sm80Case { tolerance, sample, alpha: 1.25, beta: -0.5, ..Sm80Case::packed_in(shape, cfg.layouts()) }));
             }
         }
@@ -393,7 +434,15 @@ fn run_in_place() {
         Err(why) => return eprintln!("skipped: {why}"),
     };
     let arch = gpu::arch(&ctx).unwrap_or_else(|e| panic!("{e}"));
-    let Some(names) = chosen(&["sm80_tn_128x256", "sm80_tn_128x256_f16acc", "sm80_tn_128x256_f16cd", "sm80_tn_128x256_f16acc_f16cd"]) else {
+    let Some(names) = chosen(&[
+        "sm80_tn_128x256",
+        "sm80_tn_128x256_f16acc",
+        "sm80_tn_128x256_f16cd",
+        "sm80_tn_128x256_f16acc_f16cd",
+        "sm80_tn_128x256_bf16",
+        "sm80_tn_128x256_bf16_bf16cd",
+        "sm80_tn_128x256_bf16_f16cd",
+    ]) else {
         return;
     };
     for name in names {
@@ -414,10 +463,10 @@ fn run_in_place() {
             if sms == 6 {
                 assert!(g.stream_k_plan(shape, 1).is_some(), "{name}: no stream-K split");
             }
-            let bad = if cfg.out_bits == 16 {
-                in_place::<half::f16>(&g, shape) + in_place::<u16>(&g, shape)
-            } else {
-                in_place::<f32>(&g, shape)
+            let bad = match cfg.element_cd {
+                ElementCode::F16 => in_place::<half::f16>(&g, shape) + in_place::<u16>(&g, shape),
+                ElementCode::Bf16 => in_place::<half::bf16>(&g, shape),
+                ElementCode::F32 => in_place::<f32>(&g, shape),
             };
             println!("{name} {arch} run {}x{}x{} in place: {bad} wrong", shape.0, shape.1, shape.2);
             assert_eq!(bad, 0, "{name} {shape:?}");
@@ -427,17 +476,20 @@ fn run_in_place() {
 
 /// One in-place run; the number of wrong elements of C.
 fn in_place<T: GemmElem>(g: &Sm80Launcher, shape: (usize, usize, usize)) -> usize {
-    in_place_with::<T>(g, shape, |a, b, c, alpha, beta, stream| g.run(shape, a, b, c, alpha, beta, stream))
+    // A and B as the configuration's input type's bits (u16: the untyped launch takes either)
+    let e = g.cfg.element_ab;
+    in_place_with::<u16, T>(g, shape, move |x| e.bits16(x), |a, b, c, alpha, beta, stream| g.run(shape, a, b, c, alpha, beta, stream))
 }
 
 type Slice<T> = tycute_cuda::cudarc::driver::CudaSlice<T>;
 type Stream = std::sync::Arc<tycute_cuda::cudarc::driver::CudaStream>;
 
 /// [`in_place`] with the launch `run` (C = alpha * A * B^T + beta * C on the buffers it is given).
-fn in_place_with<T: GemmElem>(
+fn in_place_with<I: tycute_cuda::cudarc::driver::DeviceRepr + Copy, T: GemmElem>(
     g: &Sm80Launcher,
     (m, n, k): (usize, usize, usize),
-    run: impl FnOnce(&Slice<u16>, &Slice<u16>, &mut Slice<T>, f32, f32, &Stream) -> tycute::gemm::Result<()>,
+    input: impl Fn(f32) -> I,
+    run: impl FnOnce(&Slice<I>, &Slice<I>, &mut Slice<T>, f32, f32, &Stream) -> tycute::gemm::Result<()>,
 ) -> usize {
     let stream = g.ctx().default_stream();
     let mut seed = 0x9e37_79b9_7f4a_7c15u64;
@@ -449,7 +501,7 @@ fn in_place_with<T: GemmElem>(
     let mut ab = |len: usize| -> Vec<f32> { (0..len).map(|_| if f16acc { (next() % 3) as f32 - 1.0 } else { (next() % 17) as f32 / 4.0 - 2.0 }).collect() };
     let (a, b) = (ab(m * k), ab(n * k));
     let c: Vec<f32> = (0..m * n).map(|i| ((i * 7 + 3) % 17) as f32 / 4.0 - 2.0).collect();
-    let halves = |x: &[f32]| x.iter().map(|&v| half::f16::from_f32(v).to_bits()).collect::<Vec<u16>>();
+    let halves = |x: &[f32]| x.iter().map(|&v| input(v)).collect::<Vec<I>>();
     let da = stream.clone_htod(&halves(&a)).unwrap();
     let db = stream.clone_htod(&halves(&b)).unwrap();
     let mut dc = stream.clone_htod(&c.iter().map(|&x| T::from_f64(x as f64)).collect::<Vec<T>>()).unwrap();
@@ -474,6 +526,7 @@ fn in_place_with<T: GemmElem>(
 #[test]
 fn typed_configurations() {
     use tycute::configs::sm80_tn_128x256::Sm80Tn128x256;
+    use tycute::configs::sm80_bf16_128x256::{Sm80Tn128x256Bf16, Sm80Tn128x256Bf16Bf16Cd};
     use tycute::configs::sm80_variants::Sm80Tn128x256F16Cd;
     use tycute::gemm::sm80::Sm80Gemm;
     let ctx = match gpu::context() {
@@ -484,12 +537,19 @@ fn typed_configurations() {
         return eprintln!("skipped: a GPU but no NVRTC");
     }
     let shape = (300, 257, 72);
+    let (f16, bf16) = (half::f16::from_f32, half::bf16::from_f32);
     let f32_out = Sm80Gemm::<Sm80Tn128x256>::new(&ctx).unwrap_or_else(|e| panic!("{e}"));
-    let bad = in_place_with::<f32>(&f32_out, shape, |a, b, c, alpha, beta, s| f32_out.run(shape, a, b, c, alpha, beta, s));
+    let bad = in_place_with::<half::f16, f32>(&f32_out, shape, f16, |a, b, c, alpha, beta, s| f32_out.run(shape, a, b, c, alpha, beta, s));
     let f16_out = Sm80Gemm::<Sm80Tn128x256F16Cd>::new(&ctx).unwrap_or_else(|e| panic!("{e}"));
-    let bad16 = in_place_with::<half::f16>(&f16_out, shape, |a, b, c, alpha, beta, s| f16_out.run(shape, a, b, c, alpha, beta, s));
+    let bad16 = in_place_with::<half::f16, half::f16>(&f16_out, shape, f16, |a, b, c, alpha, beta, s| f16_out.run(shape, a, b, c, alpha, beta, s));
     println!("Sm80Gemm<Sm80Tn128x256> (f32 C): {bad} wrong; Sm80Gemm<Sm80Tn128x256F16Cd> (f16 C): {bad16} wrong");
-    assert_eq!((bad, bad16), (0, 0));
+    // bf16 A and B (half::bf16 buffers: fp16 ones do not compile), f32 and bf16 C
+    let bf16_in = Sm80Gemm::<Sm80Tn128x256Bf16>::new(&ctx).unwrap_or_else(|e| panic!("{e}"));
+    let bad_b = in_place_with::<half::bf16, f32>(&bf16_in, shape, bf16, |a, b, c, alpha, beta, s| bf16_in.run(shape, a, b, c, alpha, beta, s));
+    let bf16_all = Sm80Gemm::<Sm80Tn128x256Bf16Bf16Cd>::new(&ctx).unwrap_or_else(|e| panic!("{e}"));
+    let bad_bb = in_place_with::<half::bf16, half::bf16>(&bf16_all, shape, bf16, |a, b, c, alpha, beta, s| bf16_all.run(shape, a, b, c, alpha, beta, s));
+    println!("Sm80Gemm<Sm80Tn128x256Bf16> (bf16 A, B, f32 C): {bad_b} wrong; Sm80Gemm<Sm80Tn128x256Bf16Bf16Cd> (bf16 C): {bad_bb} wrong");
+    assert_eq!((bad, bad16, bad_b, bad_bb), (0, 0, 0, 0));
 }
 
 /// A pretended SM count that splits problem `shape` of `g`'s tiles: `hint` (chosen for 128x256

@@ -7,11 +7,30 @@
 //! (`cublasGemmEx`, the same layouts) on the same device inputs and compared. Without a GPU (or on another architecture, or without NVRTC and
 //! `TYCUTE_CUBIN_DIR`) it prints why and passes. With `TYCUTE_GEMM_BENCH` set it also prints
 //! TFLOP/s beside cuBLAS (a measurement).
+//!
+//! The bf16 configurations (`sm90_bf16`, `sm90_128x256_bf16`: A, B, C, D and the bias bf16) run
+//! every case of their fp16 forms, stream-K included: the inputs are bf16 values, the reference is
+//! rounded once to bf16 and D must be within half a bf16 ulp of the exact value (2^-8 relative:
+//! bf16's 8-bit significand), cuBLAS runs `cublasGemmEx` with CUDA_R_16BF on the same device inputs.
 
 use tycute::gemm::sm90::{BiasCase, Sm90Gemm, Sm90Strides};
 use tycute::gemm::stream_k::SkForm;
 use tycute::gemm::{Major, Order};
 use tycute_cuda::{gpu, nvrtc};
+
+#[test]
+fn bf16_configurations() {
+    use tycute::gemm::sm90::{pick_of, Sm90Header, SM90, SM90_128X256};
+    use tycute::gemm::ElementCode;
+    let (b, b256) = (Sm90Header::named("sm90_bf16").unwrap(), Sm90Header::named("sm90_128x256_bf16").unwrap());
+    assert_eq!((b.element().unwrap(), b256.element().unwrap()), (ElementCode::Bf16, ElementCode::Bf16));
+    assert_eq!((SM90.element().unwrap(), SM90_128X256.element().unwrap()), (ElementCode::F16, ElementCode::F16));
+    // the fp16 configurations' tiles and shared memory, and the same choice per shape
+    assert_eq!((b.smem_bytes().unwrap(), b256.smem_bytes().unwrap()), (SM90.smem_bytes().unwrap(), SM90_128X256.smem_bytes().unwrap()));
+    assert_eq!(pick_of((8192, 8192, 1024), 1, 132, ElementCode::Bf16).unwrap(), b256);
+    assert_eq!(pick_of((1000, 1000, 1000), 1, 132, ElementCode::Bf16).unwrap(), b);
+    assert_eq!(pick_of((1000, 1000, 1000), 1, 132, ElementCode::F16).unwrap(), SM90);
+}
 
 #[test]
 fn refuses_shapes_it_cannot_take() {
@@ -303,8 +322,9 @@ fn run_cases(g: &Sm90Gemm) {
             let (m, n, k) = shape;
             match theirs {
                 Ok(cb) => println!(
-                    "sm_90a {m}x{n}x{k}: tycute {name} {ours:.1} TFLOP/s, cuBLAS {cb:.1} TFLOP/s, ratio {:.2} (fp16 in and out, fp32 accumulate; mean of 20 after 3 warm-up)",
-                    ours / cb
+                    "sm_90a {m}x{n}x{k}: tycute {name} {ours:.1} TFLOP/s, cuBLAS {cb:.1} TFLOP/s, ratio {:.2} ({} in and out, fp32 accumulate; mean of 20 after 3 warm-up)",
+                    ours / cb,
+                    g.config.element().map_or("?", |e| e.name())
                 ),
                 Err(e) => println!("sm_90a {m}x{n}x{k}: tycute {name} {ours:.1} TFLOP/s; cuBLAS skipped: {e}"),
             }

@@ -1,7 +1,9 @@
 //! Every kernel of `kernels/` compiles with NVRTC for sm_80 and sm_90a (or the architectures of its
 //! `// tycute-arch:` line; once per configuration of the registry, `tests/kernel_builds`), with the headers that
 //! `build.rs` generates from the type-level configurations (`tycute::headers::HEADERS`), without
-//! a register spill, and its SASS holds the instructions it declares (`// tycute-sass ARCH: OPS`).
+//! a register spill, and its SASS holds the instructions it declares (`// tycute-sass ARCH: OPS`)
+//! and, for a bf16 configuration, the bf16 MMA form (`HMMA.16816.F32.BF16`,
+//! `HGMMA.64xNx16.F32.BF16`), which no other configuration has.
 //!
 //! Without NVRTC (or cuobjdump) this test says so and skips; under CI (`CI` set) a missing tool is
 //! a failure, since `.ci/run` installs both from pip.
@@ -9,7 +11,7 @@
 use tycute_cuda::{nvrtc, sass};
 
 mod kernel_builds;
-use kernel_builds::{builds, no_spills, run_parallel};
+use kernel_builds::{builds, check_element_sass, no_spills, run_parallel};
 
 fn missing(what: &str) {
     if std::env::var_os("CI").is_some() {
@@ -47,6 +49,9 @@ fn every_kernel_compiles_without_spills_and_uses_its_instructions() {
                     return Err(format!("{what}: no {want} in the SASS; it has {:?}", ops.keys().collect::<Vec<_>>()));
                 }
             }
+            // the element type's MMA form: HMMA.16816.F32.BF16 / HGMMA.64xNx16.F32.BF16 exactly
+            // in the bf16 configurations
+            report += &check_element_sass(&what, b, &ops)?;
         }
         Ok(report)
     });

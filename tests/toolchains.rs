@@ -22,7 +22,7 @@ use std::sync::OnceLock;
 use tycute_cuda::{kernels, nvrtc, sass};
 
 mod kernel_builds;
-use kernel_builds::{builds, no_spills, run_parallel};
+use kernel_builds::{builds, check_element_sass, no_spills, run_parallel};
 
 /// The environment variable that makes [`nvrtc_child`] compile (the lib directory it runs with).
 const CHILD: &str = "TYCUTE_TOOLCHAINS_CHILD";
@@ -345,7 +345,13 @@ fn nvrtc_child() {
         let what = format!("NVRTC {v} {} {} {}", b.src.name, b.variant.join(" "), b.arch);
         let opts = nvrtc::Options { extra: b.variant.clone(), ..Default::default() };
         let c = nvrtc::compile(&b.src.name, &b.src.text, tycute::headers::HEADERS, b.arch, &opts).map_err(|e| format!("{what}: {e}"))?;
-        no_spills(&format!("{what}{}", if c.cached { " (cached)" } else { "" }), &c.kernels)
+        let mut line = no_spills(&format!("{what}{}", if c.cached { " (cached)" } else { "" }), &c.kernels)?;
+        // the bf16 configurations' MMA form with this NVRTC too
+        if sass::available() {
+            let ops = sass::opcodes(&sass::disassemble(&c).map_err(|e| format!("{what}: {e}"))?);
+            line += &check_element_sass(&what, b, &ops)?;
+        }
+        Ok(line)
     });
     assert!(failures.is_empty(), "{} NVRTC {v} compilations failed", failures.len());
 }

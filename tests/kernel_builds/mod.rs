@@ -75,3 +75,35 @@ pub fn no_spills(what: &str, report: &[nvrtc::KernelReport]) -> Result<String, S
     }
     Ok(line)
 }
+
+/// The configuration a build's options name (`-DTYCUTE_SM80_CONFIG=NAME`, `-DTYCUTE_SM90_CONFIG=NAME`).
+pub fn config_of(variant: &[String]) -> Option<&str> {
+    variant.iter().find_map(|o| o.strip_prefix("-DTYCUTE_SM80_CONFIG=").or_else(|| o.strip_prefix("-DTYCUTE_SM90_CONFIG=")))
+}
+
+/// The bf16 form of the build's MMA instruction, and whether the build must have it: a
+/// configuration whose header says bf16 A and B (`kElementAB` = 3) issues `HMMA.16816.F32.BF16`
+/// (sm80_gemm.cu) or `HGMMA.64x<N>x16.F32.BF16` (sm90_gemm.cu, N the atom's), any other none of
+/// it. `None` for a build of no configuration.
+pub fn element_sass(b: &Build) -> Option<(String, bool)> {
+    let name = config_of(&b.variant)?;
+    let bf16 = tycute::gemm::headers::value(name, "kElementAB")? == [3];
+    let form = match b.src.name.as_str() {
+        "sm80_gemm.cu" => "HMMA.16816.F32.BF16".to_string(),
+        "sm90_gemm.cu" => format!("HGMMA.64x{}x16.F32.BF16", tycute::gemm::headers::value(name, "kAtomN")?.first()?),
+        _ => return None,
+    };
+    Some((form, bf16))
+}
+
+/// [`element_sass`] checked on the build's SASS opcodes: the count, or an error when a bf16
+/// configuration lacks the bf16 form or another has it.
+pub fn check_element_sass(what: &str, b: &Build, ops: &std::collections::BTreeMap<String, usize>) -> Result<String, String> {
+    let Some((form, bf16)) = element_sass(b) else { return Ok(String::new()) };
+    let n = tycute_cuda::sass::count(ops, &form);
+    match (bf16, n) {
+        (true, 0) => Err(format!("{what}: a bf16 configuration without {form} in its SASS; it has {:?}", ops.keys().collect::<Vec<_>>())),
+        (false, n) if n > 0 => Err(format!("{what}: {n} {form} in the SASS of a configuration whose A and B are not bf16")),
+        _ => Ok(format!("\n  {form}: {n}")),
+    }
+}

@@ -6,16 +6,20 @@ use std::fmt::Write as _;
 use tycute_cuda::gpu;
 use tycute_cuda::nvrtc::Arch;
 use tycute_gemm::sm80::{Sm80Header, Sm80Launcher, DEFAULT_SM80};
-use tycute_gemm::sm90::{pick, Sm90Gemm, Sm90Header, Sm90Strides, SM90_CONFIGS};
-use tycute_gemm::{Layouts, Timing};
+use tycute_gemm::sm90::{pick_of, Sm90Gemm, Sm90Header, Sm90Strides, SM90_CONFIGS};
+use tycute_gemm::{ElementCode, Layouts, Timing};
 
 use crate::{emit, BenchArgs};
 
 /// `tycute bench sm80 [--config NAME] [--shapes MxNxK,...] [--runs N]`, `tycute bench sm90
 /// [--config sm90|sm90_128x256|auto] [--shapes ..] [--runs N] [--beta B] [--bias none|row|col]
-/// [--layout tn|nt|nn|tt]`, each with `[--timing queued|alone]`.
+/// [--layout tn|nt|nn|tt]`, each with `[--timing queued|alone] [--dtype fp16|bf16]`.
 pub fn run(args: &BenchArgs) -> i32 {
     if let Err(e) = Timing::named(&args.timing) {
+        eprintln!("error: {e}");
+        return 2;
+    }
+    if let Err(e) = dtype(args) {
         eprintln!("error: {e}");
         return 2;
     }
@@ -53,6 +57,16 @@ pub fn run(args: &BenchArgs) -> i32 {
     }
 }
 
+/// `--dtype` (`None`: not given; checked by [`run`]).
+fn dtype(args: &BenchArgs) -> Result<Option<ElementCode>, String> {
+    match args.dtype.as_deref() {
+        None => Ok(None),
+        Some("fp16") => Ok(Some(ElementCode::F16)),
+        Some("bf16") => Ok(Some(ElementCode::Bf16)),
+        Some(other) => Err(format!("--dtype fp16 or bf16, not `{other}`")),
+    }
+}
+
 /// `--timing` (checked by [`run`]).
 fn timing(args: &BenchArgs) -> Timing {
     Timing::named(&args.timing).unwrap_or_default()
@@ -75,7 +89,7 @@ fn bench_shapes(args: &BenchArgs, ok: impl Fn(usize, usize, usize) -> tycute_gem
     Ok(parsed)
 }
 
-/// `tycute bench sm90`: `kernels/sm90_gemm.cu` (`--layout`, TN by default; fp16 in and out, fp32 accumulate) beside
+/// `tycute bench sm90`: `kernels/sm90_gemm.cu` (`--layout`, TN by default; `--dtype` in and out, fp32 accumulate) beside
 /// cublasGemmEx with the same types.
 fn bench_sm90(args: &BenchArgs) -> i32 {
     let parsed = match bench_shapes(args, |m, n, k| Sm90Strides::packed((m, n, k), 1).check((m, n, k))) {
@@ -105,10 +119,18 @@ fn bench_sm90(args: &BenchArgs) -> i32 {
     }
     // --config sm90 | sm90_128x256 runs that configuration; without it (or `auto`) each shape runs
     // the one tycute_gemm::sm90::pick chooses, loading both
+    let given = dtype(args).ok().flatten();
     let configs: Vec<Sm90Header> = match args.config.as_deref() {
-        None | Some("auto") => SM90_CONFIGS.to_vec(),
+        None | Some("auto") => {
+            let e = given.unwrap_or(ElementCode::F16);
+            SM90_CONFIGS.iter().copied().filter(|c| c.element().ok() == Some(e)).collect()
+        }
         Some(name) => match Sm90Header::named(name) {
-            Ok(c) => vec![c],
+            Ok(c) if given.is_none() || c.element().ok() == given => vec![c],
+            Ok(c) => {
+                eprintln!("error: configuration {} is not {} (--dtype)", c.name, given.map_or("?", |e| e.name()));
+                return 2;
+            }
             Err(e) => {
                 eprintln!("error: {e} (or `auto`, the default: per shape)");
                 return 2;
@@ -142,11 +164,13 @@ fn bench_sm90(args: &BenchArgs) -> i32 {
         eprintln!("error: no sm90 configuration could be built");
         return 1;
     }
+    let e = gemms[0].config.element().unwrap_or(ElementCode::F16);
     let layouts = Layouts::named(&args.layout).unwrap_or(Layouts::TN);
     let majors = (layouts.a, layouts.b);
     let title = format!(
-        "sm90 GEMM ({}, fp16 in and out, fp32 accumulate, beta {}, bias {}) vs cublasGemmEx (no bias), sm_90a",
+        "sm90 GEMM ({}, {} in and out, fp32 accumulate, beta {}, bias {}) vs cublasGemmEx (the same types, no bias), sm_90a",
         args.layout.to_uppercase(),
+        e.name(),
         args.beta,
         args.bias
     );
@@ -158,7 +182,13 @@ fn bench_sm90(args: &BenchArgs) -> i32 {
         g.stream_k = !args.no_stream_k;
     }
     for &(m, n, k) in &parsed {
-        let want = pick((m, n, k), 1, gemms[0].sms());
+        let want = match pick_of((m, n, k), 1, gemms[0].sms(), e) {
+            Ok(w) => w,
+            Err(err) => {
+                let _ = writeln!(text, "{m}x{n}x{k}: {err}");
+                continue;
+            }
+        };
         // (the choice failed to build: the first that did, said in the line)
         let (i, instead) = match gemms.iter().position(|g| g.config == want) {
             Some(i) => (i, String::new()),
@@ -244,13 +274,23 @@ fn bench_table(
 
 /// `tycute bench sm80`.
 fn bench_sm80(args: &BenchArgs) -> i32 {
-    let mut cfg = match Sm80Header::named(args.config.as_deref().unwrap_or(DEFAULT_SM80)) {
+    let given = dtype(args).ok().flatten();
+    let named = match (args.config.as_deref(), given) {
+        (Some(name), _) => Sm80Header::named(name),
+        (None, Some(ElementCode::Bf16)) => Layouts::TN.sm80_config_of(ElementCode::Bf16),
+        (None, _) => Sm80Header::named(DEFAULT_SM80),
+    };
+    let mut cfg = match named {
         Ok(c) => c,
         Err(e) => {
             eprintln!("error: {e}");
             return 2;
         }
     };
+    if let Some(e) = given.filter(|&e| e != cfg.element_ab) {
+        eprintln!("error: configuration {} takes {} A and B, not {} (--dtype)", cfg.name, cfg.element_ab.name(), e.name());
+        return 2;
+    }
     if let Some(bytes) = args.smem_bytes {
         if bytes < cfg.smem_bytes {
             eprintln!("error: --smem-bytes {bytes} is less than the {} bytes {} needs", cfg.smem_bytes, cfg.name);

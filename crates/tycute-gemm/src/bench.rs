@@ -6,7 +6,7 @@
 use tycute_cuda::cudarc::driver::sys::CUevent_flags;
 
 use crate::device::{Slice, Stream};
-use crate::elem::f16_bits;
+use crate::elem::ElementCode;
 use crate::error::driver;
 use crate::{Error, Result};
 
@@ -73,16 +73,22 @@ pub(crate) fn each_ms(stream: &Stream, runs: usize, timing: Timing, mut run: imp
     events.iter().map(|(start, stop)| start.elapsed_ms(stop).map(f64::from).map_err(driver("elapsed"))).collect()
 }
 
-/// Random multiples of 1/64 in [-1, 1] as half bits (exact in half), from a fixed seed.
-pub(crate) struct RandomHalves(u64);
+/// Random multiples of 1/64 in [-1, 1] as the bits of a 16-bit type (exact in fp16 and bf16), from a fixed seed.
+pub(crate) struct RandomHalves(u64, ElementCode);
 
 impl Default for RandomHalves {
     fn default() -> Self {
-        RandomHalves(0x2545F4914F6CDD1D)
+        RandomHalves::of(ElementCode::F16)
     }
 }
 
 impl RandomHalves {
+    /// Values of the 16-bit element type `e` (fp16 or bf16: multiples of 1/64 in [-1, 1] are
+    /// exact in both).
+    pub(crate) fn of(e: ElementCode) -> RandomHalves {
+        RandomHalves(0x2545F4914F6CDD1D, e)
+    }
+
     /// `len` more values.
     pub(crate) fn take(&mut self, len: usize) -> Vec<u16> {
         (0..len)
@@ -90,19 +96,19 @@ impl RandomHalves {
                 self.0 ^= self.0 << 13;
                 self.0 ^= self.0 >> 7;
                 self.0 ^= self.0 << 17;
-                f16_bits(((self.0 >> 40) % 129) as f32 / 64.0 - 1.0)
+                self.1.bits16(((self.0 >> 40) % 129) as f32 / 64.0 - 1.0)
             })
             .collect()
     }
 }
 
-/// The benchmarks' input sets: enough pairs of random A (m,k) and B (n,k) to exceed L2 (50 MiB;
-/// 2 to 8 sets), so that timed runs cycling through them read from DRAM as a real GEMM would.
-/// Also returns the generator, for more inputs.
+/// The benchmarks' input sets: enough pairs of random A (m,k) and B (n,k) of the 16-bit element
+/// type `e` to exceed L2 (50 MiB; 2 to 8 sets), so that timed runs cycling through them read from
+/// DRAM as a real GEMM would. Also returns the generator, for more inputs.
 #[allow(clippy::type_complexity)]
-pub(crate) fn rotating_inputs(stream: &Stream, (m, n, k): (usize, usize, usize)) -> Result<(Vec<(Slice<u16>, Slice<u16>)>, RandomHalves)> {
+pub(crate) fn rotating_inputs(stream: &Stream, (m, n, k): (usize, usize, usize), e: ElementCode) -> Result<(Vec<(Slice<u16>, Slice<u16>)>, RandomHalves)> {
     let sets = (2 * 50 * 1024 * 1024 / (2 * (m + n) * k) + 1).clamp(2, 8);
-    let mut random = RandomHalves::default();
+    let mut random = RandomHalves::of(e);
     let mut bufs = Vec::new();
     for _ in 0..sets {
         let a = stream.clone_htod(&random.take(m * k)).map_err(driver("A"))?;

@@ -7,6 +7,7 @@ use tycute_cuda::cudarc::cublas::{result as cr, sys as cs, CudaBlas};
 use tycute_cuda::cudarc::driver::{DevicePtr, DevicePtrMut, DeviceRepr};
 
 use crate::device::{Slice, Stream};
+use crate::elem::ElementCode;
 use crate::layout::Major;
 use crate::sm80::Sm80Header;
 use crate::{Error, Result};
@@ -16,6 +17,17 @@ pub(crate) const F16: cs::cudaDataType = cs::cudaDataType::CUDA_R_16F;
 
 /// cuBLAS's name for fp32 data.
 pub(crate) const F32: cs::cudaDataType = cs::cudaDataType::CUDA_R_32F;
+/// cuBLAS's name for bf16 data.
+pub(crate) const BF16: cs::cudaDataType = cs::cudaDataType::CUDA_R_16BF;
+
+/// cuBLAS's name for an element type.
+pub(crate) fn data_type(e: ElementCode) -> cs::cudaDataType {
+    match e {
+        ElementCode::F32 => F32,
+        ElementCode::F16 => F16,
+        ElementCode::Bf16 => BF16,
+    }
+}
 
 /// Whether cuBLAS's library can be loaded (without loading it).
 pub fn available() -> bool {
@@ -31,22 +43,9 @@ pub(crate) fn handle(stream: &Stream) -> Result<CudaBlas> {
     CudaBlas::new(stream.clone()).map_err(|x| Error::Cublas(format!("cuBLAS handle: {x}")))
 }
 
-/// One column-major `cublasGemmEx` with `op(X) = T`, `op(Y) = N`: `D (rows, cols) = X^T * Y`
-/// for X `(k, rows)` and Y `(k, cols)` halves with leading dimension k, fp32 compute, D of cuBLAS
-/// type `d_type` with leading dimension `rows`. The sm80 and sm90 benchmarks both call it.
-pub(crate) fn gemm_tn<T: DeviceRepr>(
-    blas: &CudaBlas,
-    stream: &Stream,
-    shape: (usize, usize, usize),
-    x: &Slice<u16>,
-    y: &Slice<u16>,
-    d: &mut Slice<T>,
-    d_type: cs::cudaDataType,
-) -> Result<()> {
-    gemm_ops(blas, stream, shape, (Major::K, Major::K), x, y, d, d_type, (1.0, 0.0))
-}
-
-/// [`gemm_tn`] with `D = alpha * op(X) op(Y) + beta * D` and X `(rows, k)` and Y `(cols, k)` of either majorness
+/// One column-major `cublasGemmEx`, fp32 compute: `D (rows, cols) = alpha * op(X) op(Y) + beta * D`
+/// (D of cuBLAS type `d_type`, leading dimension `rows`) for X `(rows, k)` and Y `(cols, k)` of
+/// cuBLAS type `ab_type` (fp16 or bf16) and either majorness
 /// (`Major::K`: leading dimension k, `op = T` for X, `N` for Y; `Major::MN`: leading dimension
 /// rows (cols), `op = N` for X, `T` for Y): TN, NT, NN or TT.
 #[allow(clippy::too_many_arguments)]
@@ -58,10 +57,11 @@ pub(crate) fn gemm_ops<T: DeviceRepr>(
     x: &Slice<u16>,
     y: &Slice<u16>,
     d: &mut Slice<T>,
+    ab_type: cs::cudaDataType,
     d_type: cs::cudaDataType,
     (alpha, beta): (f32, f32),
 ) -> Result<()> {
-    gemm_compute(blas, stream, (rows, cols, k), (major_x, major_y), x, y, d, d_type, (alpha, beta), false)
+    gemm_compute(blas, stream, (rows, cols, k), (major_x, major_y), x, y, d, ab_type, d_type, (alpha, beta), false)
 }
 
 /// [`gemm_ops`] with fp16 compute (`CUBLAS_COMPUTE_16F`: fp16 accumulation, alpha and
@@ -76,6 +76,7 @@ pub(crate) fn gemm_compute<T: DeviceRepr>(
     x: &Slice<u16>,
     y: &Slice<u16>,
     d: &mut Slice<T>,
+    ab_type: cs::cudaDataType,
     d_type: cs::cudaDataType,
     (alpha, beta): (f32, f32),
     f16_compute: bool,
@@ -111,10 +112,10 @@ pub(crate) fn gemm_compute<T: DeviceRepr>(
             k as i32,
             pa,
             px as *const _,
-            cs::cudaDataType::CUDA_R_16F,
+            ab_type,
             ld_x as i32,
             py as *const _,
-            cs::cudaDataType::CUDA_R_16F,
+            ab_type,
             ld_y as i32,
             pb,
             pd as *mut _,
@@ -133,16 +134,17 @@ pub(crate) fn d16(cfg: &Sm80Header) -> bool {
     cfg.out_bits == 16 || cfg.acc_bits == 16
 }
 
-/// The cuBLAS call the benchmarks compare configuration `cfg` with: `cublasGemmEx`, fp16 A and B
-/// in `cfg`'s layouts, fp32 compute (`CUBLAS_COMPUTE_32F`) or, for fp16 accumulation, fp16
+/// The cuBLAS call the benchmarks compare configuration `cfg` with: `cublasGemmEx`, A and B of
+/// `cfg`'s input type (fp16 or bf16) in `cfg`'s layouts, fp32 compute (`CUBLAS_COMPUTE_32F`) or, for fp16 accumulation, fp16
 /// compute (`CUBLAS_COMPUTE_16F`), D of `cfg`'s type, except that with fp16 compute cuBLAS
 /// takes fp16 D only (so an fp16-accumulating configuration with fp32 D is compared with fp16 D).
-pub fn types(cfg: &Sm80Header) -> &'static str {
-    match (cfg.acc_bits, cfg.out_bits) {
-        (16, 16) => "fp16 compute (CUBLAS_COMPUTE_16F), fp16 D",
-        (16, _) => "fp16 compute (CUBLAS_COMPUTE_16F), fp16 D: cuBLAS has no fp16-compute GEMM with fp32 D",
-        (_, 16) => "fp32 compute, fp16 D",
-        _ => "fp32 compute and D",
+pub fn types(cfg: &Sm80Header) -> String {
+    let ab = cfg.element_ab.name();
+    match (cfg.acc_bits, cfg.element_cd) {
+        (16, ElementCode::F16) => format!("{ab} A and B, fp16 compute (CUBLAS_COMPUTE_16F), fp16 D"),
+        (16, _) => format!("{ab} A and B, fp16 compute (CUBLAS_COMPUTE_16F), fp16 D: cuBLAS has no fp16-compute GEMM with fp32 D"),
+        (_, ElementCode::F32) => format!("{ab} A and B, fp32 compute and D"),
+        (_, cd) => format!("{ab} A and B, fp32 compute, {} D", cd.name()),
     }
 }
 
@@ -157,11 +159,12 @@ pub(crate) fn gemm_as<T: DeviceRepr>(
     b: &Slice<u16>,
     d: &mut Slice<T>,
 ) -> Result<()> {
-    let d_type = if d16(cfg) { F16 } else { F32 };
+    // fp16 accumulation: fp16 D (CUBLAS_COMPUTE_16F); else D of the configuration's type
+    let d_type = if cfg.acc_bits == 16 { F16 } else { data_type(cfg.element_cd) };
     if std::mem::size_of::<T>() * 8 != if d16(cfg) { 16 } else { 32 } {
         return Err(Error::Cublas("cuBLAS D buffer of the wrong element size".into()));
     }
     let l = cfg.layouts();
-    gemm_compute(blas, stream, shape, (l.a, l.b), a, b, d, d_type, (1.0, 0.0), cfg.acc_bits == 16)
+    gemm_compute(blas, stream, shape, (l.a, l.b), a, b, d, data_type(cfg.element_ab), d_type, (1.0, 0.0), cfg.acc_bits == 16)
 }
 

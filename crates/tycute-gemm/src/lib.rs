@@ -50,7 +50,7 @@ mod workspace;
 
 pub use bench::Timing;
 pub use cubin::cubin;
-pub use elem::{f16_bits, f16_value, GemmElem, HostElement};
+pub use elem::{f16_bits, f16_value, ElementCode, GemmElem, HostElement};
 pub use error::{Error, Result};
 pub use layout::{Layouts, Major, Order};
 pub use tile_roundtrip::tile_roundtrip;

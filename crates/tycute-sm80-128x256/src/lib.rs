@@ -8,6 +8,7 @@
 //! | [`sm80_tn_128x256`] | tycute's own 128x256x64 TN configuration |
 //! | `sm80_nt_128x256`, `sm80_mixed_128x256` | the same with the other majors (NT, NN, TT) |
 //! | `sm80_variants` | `sm80_tn_128x256` with other element types (fp16 accumulators, C and D) |
+//! | `sm80_bf16_128x256` | the four layouts with bf16 A and B (f32 C and D), and TN with bf16 or fp16 C and D |
 
 // `cute!` expands to `::tycute::__private::...`.
 extern crate tycute_layout as tycute;
@@ -20,4 +21,6 @@ tycute_kernel::configurations! {
     sm80_mixed_128x256,
     #[cfg(feature = "kernel")]
     sm80_variants,
+    #[cfg(feature = "kernel")]
+    sm80_bf16_128x256,
 }

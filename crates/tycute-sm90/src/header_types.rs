@@ -98,6 +98,41 @@ macro_rules! sm90_types {
     };
 }
 
+/// `impl Sm90Types for $ty`, a configuration derived from `$base` by its element type
+/// (`tycute_kernel::sm90_with_element!`): every table is `$base`'s (the same layouts), the GMMA
+/// atom's instruction `$ty`'s own.
+macro_rules! sm90_types_element {
+    ($ty:ty, of $base:ty, $about:expr) => {
+        impl Sm90Types for $ty {
+            type Cfg = $ty;
+            const ABOUT: &'static str = $about;
+            const THREADS: usize = <$base as Sm90Types>::THREADS;
+            fn texts() -> Texts {
+                <$base as Sm90Types>::texts()
+            }
+            fn sd() -> Vec<i64> {
+                <$base as Sm90Types>::sd()
+            }
+            fn mma() -> [Vec<i64>; 7] {
+                <$base as Sm90Types>::mma()
+            }
+            fn wgmma() -> (&'static str, usize, bool) {
+                type Atom = <<$ty as Sm90Config>::MmaC as tycute_tiled::mma::TiledMma>::Atom;
+                (<Atom as tycute_atom::GmmaPtx>::PTX, <Atom as tycute_atom::GmmaPtx>::D_REGS, <Atom as tycute_atom::GmmaPtx>::D_F32)
+            }
+            fn acc_per_mma() -> i64 {
+                <$base as Sm90Types>::acc_per_mma()
+            }
+            fn operand_stages() -> [(String, Vec<i64>, Vec<i64>); 4] {
+                <$base as Sm90Types>::operand_stages()
+            }
+            fn epilogue() -> [Vec<i64>; 5] {
+                <$base as Sm90Types>::epilogue()
+            }
+        }
+    };
+}
+
 sm90_types!(
     crate::sm90::Sm90,
     sm90,
@@ -120,6 +155,16 @@ sm90_types!(
     "sm90_128x256: half_t A (M,K) and B (N,K) K-major, TMA into 128B-swizzled smem, two 64x256x16 GMMA warpgroups along M (TiledMMA (_2,_1,_1), f32 accumulators), 128x256x64 CTA tile, 4 stages, cooperative STSM + TMA-store epilogue of half_t D (N-major) in 128x32 sub-tiles"
 );
 
+sm90_types_element!(
+    crate::sm90_bf16::Sm90Bf16,
+    of crate::sm90::Sm90,
+    "sm90_bf16: sm90 (ping-pong 128x128x64, 64x128x16 GMMA warpgroups, f32 accumulators) with bfloat16_t A, B, C, D and bias: the GMMA atom SM90_64x128x16_F32BF16BF16_SS"
+);
+sm90_types_element!(
+    crate::sm90_bf16::Sm90_128x256Bf16,
+    of crate::sm90_128x256::Sm90_128x256,
+    "sm90_128x256_bf16: sm90_128x256 (cooperative 128x256x64, two 64x256x16 GMMA warpgroups, f32 accumulators, stream-K) with bfloat16_t A, B, C, D and bias: the GMMA atom SM90_64x256x16_F32BF16BF16_SS"
+);
 
 /// The tables of the `sm90` configuration ([`tables_of`]).
 pub fn tables() -> Result<Tables, String> {

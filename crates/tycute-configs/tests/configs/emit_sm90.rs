@@ -120,3 +120,31 @@ fn header_is_deterministic() {
     assert!(a.contains("constexpr int kGmmaLboB_MN = 8192;") && a.contains("constexpr int kMnB_MN = 1;"), "{a}");
     assert!(a.contains("TYCUTE_DEVICE const unsigned short acc_crd[128][128]"));
 }
+
+/// The bf16 configurations are their fp16 ones but for the GMMA instruction and the element
+/// types: the same tables (checked by the host-side proof), values and launch parameters.
+#[test]
+fn bf16_changes_the_instruction_and_the_element_types_only() {
+    use tycute_configs::sm90::Sm90;
+    use tycute_configs::sm90_128x256::Sm90_128x256;
+    use tycute_configs::sm90_bf16::{Sm90Bf16, Sm90_128x256Bf16};
+    check_of::<Sm90Bf16>().unwrap_or_else(|e| panic!("{e}"));
+    check_of::<Sm90_128x256Bf16>().unwrap_or_else(|e| panic!("{e}"));
+    let values = |h: &str, name: &str| -> Vec<String> {
+        h.lines()
+            .filter(|l| l.contains("constexpr") || l.contains("__device__") || l.contains("#define"))
+            .filter(|l| !l.contains("kElement") && !l.contains("ELEMENT_") && !l.contains("WGMMA_PTX") && !l.contains("TYCUTE_HEADER_"))
+            .map(|l| l.replace(name, "NAME"))
+            .collect()
+    };
+    for (f16, f16_name, bf16, bf16_name, n) in [
+        (header_of::<Sm90>(), "sm90", header_of::<Sm90Bf16>(), "sm90_bf16", 128),
+        (header_of::<Sm90_128x256>(), "sm90_128x256", header_of::<Sm90_128x256Bf16>(), "sm90_128x256_bf16", 256),
+    ] {
+        assert!(!bf16.contains("ERROR"), "{bf16}");
+        assert!(bf16.contains(&format!("#define TYCUTE_{bf16_name}_WGMMA_PTX \"wgmma.mma_async.sync.aligned.m64n{n}k16.f32.bf16.bf16\"")), "{bf16}");
+        assert!(bf16.contains("constexpr int kElementAB = 3;") && bf16.contains("constexpr int kElementCD = 3;"));
+        assert!(f16.contains("constexpr int kElementAB = 2;") && f16.contains("constexpr int kElementCD = 2;"));
+        assert_eq!(values(&bf16, bf16_name), values(&f16, f16_name), "{bf16_name}");
+    }
+}

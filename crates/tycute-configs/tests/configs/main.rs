@@ -19,6 +19,8 @@ mod registry;
 mod rows;
 mod sgemm_sm80;
 #[cfg(feature = "kernel")]
+mod sm80_bf16_128x256;
+#[cfg(feature = "kernel")]
 mod sm80_mixed_128x256;
 #[cfg(feature = "kernel")]
 mod sm80_nt_128x256;

@@ -8,7 +8,7 @@ use tycute_cuda::cudarc::driver::{CudaContext, DeviceRepr, ValidAsZeroBits};
 
 use crate::bench::{each_ms, mean_ms, median_tflops, rotating_inputs, Timing};
 use crate::cublas;
-use crate::elem::GemmElem;
+use crate::elem::{ElementCode, GemmElem};
 use crate::error::{driver, unsupported};
 use crate::sm80::{Sm80Header, Sm80Launcher, Sm80Strides};
 use crate::Result;
@@ -16,10 +16,10 @@ use crate::Result;
 /// Times `sm80_gemm_tn` at `m x n x k`: `reps` launches between two events (created with
 /// `CU_EVENT_DEFAULT`) after 3 warm-up launches; returns TFLOP/s of the mean.
 pub fn bench(g: &Sm80Launcher, m: usize, n: usize, k: usize, reps: usize) -> Result<f64> {
-    if g.cfg.out_bits == 16 {
-        bench_typed::<half::f16>(g, (m, n, k), reps)
-    } else {
-        bench_typed::<f32>(g, (m, n, k), reps)
+    match g.cfg.element_cd {
+        ElementCode::F16 => bench_typed::<half::f16>(g, (m, n, k), reps),
+        ElementCode::Bf16 => bench_typed::<half::bf16>(g, (m, n, k), reps),
+        ElementCode::F32 => bench_typed::<f32>(g, (m, n, k), reps),
     }
 }
 
@@ -68,10 +68,12 @@ pub fn bench_rotating(
     runs: usize,
     timing: Timing,
 ) -> Result<(f64, Option<f64>)> {
-    match (g.cfg.out_bits == 16, cublas::d16(&g.cfg)) {
-        (true, _) => bench_rotating_typed::<half::f16, u16>(g, ctx, shape, runs, timing),
-        (false, true) => bench_rotating_typed::<f32, u16>(g, ctx, shape, runs, timing),
-        (false, false) => bench_rotating_typed::<f32, f32>(g, ctx, shape, runs, timing),
+    // C/D of the configuration's type; cuBLAS's D 16-bit (fp16 or bf16, the bits) or f32
+    match (g.cfg.element_cd, cublas::d16(&g.cfg)) {
+        (ElementCode::F16, _) => bench_rotating_typed::<half::f16, u16>(g, ctx, shape, runs, timing),
+        (ElementCode::Bf16, _) => bench_rotating_typed::<half::bf16, u16>(g, ctx, shape, runs, timing),
+        (ElementCode::F32, true) => bench_rotating_typed::<f32, u16>(g, ctx, shape, runs, timing),
+        (ElementCode::F32, false) => bench_rotating_typed::<f32, f32>(g, ctx, shape, runs, timing),
     }
 }
 
@@ -89,7 +91,7 @@ fn bench_rotating_typed<T: GemmElem, U: DeviceRepr + ValidAsZeroBits>(
         return Err(unsupported(format!("the {} benchmark takes packed operands: M and N multiples of 8, not {m}x{n}x{k}", l.ab())));
     }
     let stream = ctx.default_stream();
-    let (bufs, _) = rotating_inputs(&stream, (m, n, k))?;
+    let (bufs, _) = rotating_inputs(&stream, (m, n, k), g.cfg.element_ab)?;
     let sets = bufs.len();
     let c = stream.alloc_zeros::<T>(m * n).map_err(driver("C"))?;
     let mut d = stream.alloc_zeros::<T>(m * n).map_err(driver("D"))?;

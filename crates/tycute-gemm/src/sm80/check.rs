@@ -4,14 +4,14 @@
 use crate::check::normwise;
 use crate::cublas;
 use crate::device::{Slice, Stream};
-use crate::elem::{f16_bits, GemmElem};
+use crate::elem::{ElementCode, GemmElem};
 use crate::error::{driver, unsupported};
 use crate::layout::{Layouts, Order};
 use crate::sm80::{Sm80Launcher, Sm80Strides};
 use crate::Result;
 
-/// Runs `sm80_gemm_tn` on random inputs of shape `m x n x k` (multiples of 1/4 in [-2, 2], so
-/// every product and sum is exact in fp32) with alpha = 1.5, beta = 0.5, output poisoned with NaN
+/// Runs `sm80_gemm_tn` on random inputs of shape `m x n x k` (multiples of 1/4 in [-2, 2], exact
+/// in fp16 and bf16, so every product and sum is exact in fp32) with alpha = 1.5, beta = 0.5, output poisoned with NaN
 /// first, and compares with an f64 CPU reference. Returns the number of wrong (or unwritten)
 /// elements, and counts a write outside D as wrong too.
 pub fn check(g: &Sm80Launcher, m: usize, n: usize, k: usize) -> Result<usize> {
@@ -83,10 +83,6 @@ pub struct Sm80Report {
 /// Elements of sentinel before and after the D matrices in [`check_case`].
 pub const GUARD: usize = 1024;
 
-/// The sentinel around (and the poison inside) D: a NaN with a payload no arithmetic produces
-/// (fp32; fp16 D: the signalling NaN `0x7d5a`).
-const SENTINEL: u32 = 0x7fa5_a5a5;
-const SENTINEL16: u32 = 0x7d5a;
 
 /// The largest K at which fp16 accumulation of [`check_case`]'s exact inputs is exact: A and
 /// B in {-1, 0, 1}, so every partial sum is an integer of magnitude at most K, and the integers
@@ -95,19 +91,19 @@ pub const F16_ACC_EXACT_K: usize = 2048;
 
 /// Runs one [`Sm80Case`]: random A, B, C (padding NaN), D and a guard of [`GUARD`] elements on
 /// each side filled with a NaN sentinel, one launch through [`Sm80Launcher::launch_layouts`] (D passed as
-/// a view after the guard), then an f64 CPU reference. C and D are of the configuration's element
-/// type (fp32 or fp16).
+/// a view after the guard), then an f64 CPU reference. A and B are of the configuration's input
+/// type (fp16 or bf16), C and D of its output type (fp32, fp16 or bf16).
 ///
-/// Exact inputs (`case.tolerance == None`): A and B multiples of 1/4 in [-2, 2] (exact in fp16,
-/// and, summed, in fp32) with fp32 accumulation; with fp16 accumulation A and B in {-1, 0, 1} and
+/// Exact inputs (`case.tolerance == None`): A and B multiples of 1/4 in [-2, 2] (exact in fp16
+/// and bf16, and, summed, in fp32) with fp32 accumulation; with fp16 accumulation A and B in {-1, 0, 1} and
 /// K at most [`F16_ACC_EXACT_K`] (every partial sum an fp16 integer); C multiples of 1/4 in
 /// [-2, 2]. alpha * acc + beta * C is then exact in fp32, so D (rounded once to fp16 for fp16 D,
-/// as the reference is) must equal the reference.
+/// or bf16 D, as the reference is) must equal the reference.
 pub fn check_case(g: &Sm80Launcher, case: &Sm80Case) -> Result<Sm80Report> {
-    if g.cfg.out_bits == 16 {
-        check_case_typed::<half::f16>(g, case)
-    } else {
-        check_case_typed::<f32>(g, case)
+    match g.cfg.element_cd {
+        ElementCode::F16 => check_case_typed::<half::f16>(g, case),
+        ElementCode::Bf16 => check_case_typed::<half::bf16>(g, case),
+        ElementCode::F32 => check_case_typed::<f32>(g, case),
     }
 }
 
@@ -134,12 +130,12 @@ fn check_case_typed<T: GemmElem>(g: &Sm80Launcher, case: &Sm80Case) -> Result<Sm
         let (u, v) = ((next(seed) as f64 + 0.5) / (1u64 << 31) as f64, (next(seed) as f64 + 0.5) / (1u64 << 31) as f64);
         (-2.0 * u.ln()).sqrt() * (2.0 * std::f64::consts::PI * v).cos()
     };
-    let nan16 = 0x7e00u16;
-    // element values: A and B as halves represent them; C as T does
+    let ab = g.cfg.element_ab;
+    // element values: A and B as their type (fp16 or bf16) represents them; C as T does
     let mut value = |what: char| -> f32 {
         match (case.tolerance, what) {
             (Some(_), 'c') => T::from_f64(normal(&mut seed)).to_f64() as f32,
-            (Some(_), _) => half::f16::from_f64(normal(&mut seed)).to_f32(),
+            (Some(_), _) => ab.round(normal(&mut seed)) as f32,
             (None, 'c') => (next(&mut seed) % 17) as f32 / 4.0 - 2.0,
             (None, _) if f16_acc => (next(&mut seed) % 3) as f32 - 1.0,
             (None, _) => (next(&mut seed) % 17) as f32 / 4.0 - 2.0,
@@ -170,8 +166,10 @@ fn check_case_typed<T: GemmElem>(g: &Sm80Launcher, case: &Sm80Case) -> Result<Sm
     let at_a = |i: usize, kk: usize| l.a.offset(s.lda, i, kk);
     let at_b = |j: usize, kk: usize| l.b.offset(s.ldb, j, kk);
     let at_c = |i: usize, j: usize, ld: usize| l.c.offset(ld, i, j);
-    let halves = |x: &[f32]| -> Vec<u16> { x.iter().map(|&v| if v.is_nan() { nan16 } else { f16_bits(v) }).collect() };
-    let sentinel = T::from_bits(if T::BITS == 16 { SENTINEL16 } else { SENTINEL });
+    let halves = |x: &[f32]| -> Vec<u16> { x.iter().map(|&v| ab.bits16(v)).collect() };
+    // the sentinel around (and the poison inside) D: a NaN of D's type with a payload no
+    // arithmetic produces
+    let sentinel = T::from_bits(T::SENTINEL);
     let stream = g.ctx().default_stream();
     let da = stream.clone_htod(&halves(&a)).map_err(driver("A"))?;
     let db = stream.clone_htod(&halves(&b)).map_err(driver("B"))?;
@@ -308,8 +306,8 @@ fn cublas_same_problem<T: GemmElem>(
     let (rows, cols, x, y, mx, my) =
         if l.c == Order::Col { (m, n, da, db, l.a, l.b) } else { (n, m, db, da, l.b, l.a) };
     let mut out = stream.clone_dtod(dc).map_err(driver("cuBLAS C"))?;
-    let d_type = if T::BITS == 16 { cublas::F16 } else { cublas::F32 };
-    cublas::gemm_compute(&blas, stream, (rows, cols, k), (mx, my), x, y, &mut out, d_type, (case.alpha, case.beta), f16_acc)?;
+    let (ab_type, d_type) = (cublas::data_type(g.cfg.element_ab), cublas::data_type(T::CODE));
+    cublas::gemm_compute(&blas, stream, (rows, cols, k), (mx, my), x, y, &mut out, ab_type, d_type, (case.alpha, case.beta), f16_acc)?;
     stream.clone_dtoh(&out).map(Some).map_err(driver("cuBLAS D back"))
 }
 

@@ -5,7 +5,7 @@
 use tycute_cuda::nvrtc::{self, Arch};
 
 use crate::cubin::{cubin, SM80_GEMM_SOURCE};
-use crate::elem::GemmElem;
+use crate::elem::{ElementCode, GemmElem};
 use crate::error::unsupported;
 use crate::layout::{Layouts, Major, Order};
 use crate::{Error, Result};
@@ -30,9 +30,14 @@ pub struct Sm80Header {
     pub b_major: Major,
     /// Bits per accumulator (`kAccBits`, the MMA atom's): 32, or 16 (fp16 accumulation).
     pub acc_bits: usize,
-    /// Bits per element of C and D (`kOutBits`, the S2G atom's): 32 (`f32`) or 16 (fp16:
-    /// `half::f16` or its bits as `u16`). [`Sm80Launcher`](crate::sm80::Sm80Launcher)'s launches take C and D of this type.
+    /// Bits per element of C and D (`kOutBits`, the S2G atom's): 32 (`f32`) or 16 (fp16 or
+    /// bf16). [`Sm80Launcher`](crate::sm80::Sm80Launcher)'s launches take C and D of this width.
     pub out_bits: usize,
+    /// The element type of A and B (`kElementAB`, the MMA atom's `ValTypeA`): fp16 or bf16.
+    pub element_ab: ElementCode,
+    /// The element type of C and D (`kElementCD`, the S2G atom's value type): f32, fp16 or bf16.
+    /// The launches take C and D buffers of this type ([`check_elem`]).
+    pub element_cd: ElementCode,
 }
 
 /// The configuration `tycute bench sm80` and the default run use, and `kernels/sm80_gemm.cu`
@@ -62,6 +67,9 @@ impl Sm80Header {
                 .ok_or_else(|| Error::Header { config: name, what: format!("no {key}") })
         };
         let stages = get("kStages")?;
+        let element = |key: &str| -> Result<ElementCode> {
+            ElementCode::from_code(get(key)? as i64).ok_or_else(|| Error::Header { config: name, what: format!("{key}: no element type of that code") })
+        };
         // absent from the TN headers: K-major
         let major = |key: &str| if get(key).unwrap_or(0) == 1 { Major::MN } else { Major::K };
         Ok(Sm80Header {
@@ -73,13 +81,15 @@ impl Sm80Header {
             b_major: major("kBMnMajor"),
             acc_bits: get("kAccBits")?,
             out_bits: get("kOutBits")?,
+            element_ab: element("kElementAB")?,
+            element_cd: element("kElementCD")?,
         })
     }
 
-    /// `"fp16 in, fp32 accumulate, fp16 C/D"`: the element types.
+    /// `"bf16 in, fp32 accumulate, fp16 C/D"`: the element types.
     pub fn types(&self) -> String {
-        let t = |bits: usize| if bits == 16 { "fp16" } else { "fp32" };
-        format!("fp16 in, {} accumulate, {} C/D", t(self.acc_bits), t(self.out_bits))
+        let acc = if self.acc_bits == 16 { "fp16" } else { "fp32" };
+        format!("{} in, {acc} accumulate, {} C/D", self.element_ab.name(), self.element_cd.name())
     }
 
     /// The layouts the kernel runs as it is: its A and B majorness, C column-major.
@@ -129,12 +139,19 @@ impl Layouts {
     /// one of the exchanged majorness), or an error that names the layouts and the majorness no
     /// configuration has.
     pub fn sm80_config(&self) -> Result<Sm80Header> {
+        self.sm80_config_of(ElementCode::F16)
+    }
+
+    /// [`Layouts::sm80_config`] for A and B of element type `ab` (fp16 or bf16): the
+    /// configuration with f32 accumulators and C/D that runs these layouts
+    /// (`sm80_tn_128x256_bf16`, ... for bf16).
+    pub fn sm80_config_of(&self, ab: ElementCode) -> Result<Sm80Header> {
         let (a, b, _) = self.kernel_operands();
         let mut have = Vec::new();
         for &name in SM80_CONFIGS.iter() {
             let cfg = Sm80Header::named(name)?;
-            // (the fp16 variants are chosen by name)
-            if (cfg.acc_bits, cfg.out_bits) != (32, 32) {
+            // (the variants of other accumulator and C/D types are chosen by name)
+            if (cfg.acc_bits, cfg.out_bits) != (32, 32) || cfg.element_ab != ab {
                 continue;
             }
             if (cfg.a_major, cfg.b_major) == (a, b) {
@@ -152,9 +169,48 @@ impl Layouts {
 
 /// `Ok` when configuration `cfg` writes C and D of element type `T`, else an error that names both.
 pub fn check_elem<T: GemmElem>(cfg: &Sm80Header) -> Result<()> {
-    if cfg.out_bits == T::BITS {
+    if cfg.element_cd == T::CODE {
         return Ok(());
     }
-    let want = if cfg.out_bits == 16 { "fp16 (half::f16 or u16)" } else { "f32" };
+    let want = match cfg.element_cd {
+        ElementCode::F32 => "f32",
+        ElementCode::F16 => "fp16 (half::f16 or u16)",
+        ElementCode::Bf16 => "bf16 (half::bf16)",
+    };
     Err(unsupported(format!("configuration {} reads and writes {want} C and D, but the C/D buffers given hold {}", cfg.name, T::NAME)))
+}
+
+/// A and B buffers' element type: `half::f16` (fp16), `half::bf16` (bf16), or `u16` (the bits
+/// of either: the untyped launches take it for both).
+pub trait InputElem: tycute_cuda::cudarc::driver::DeviceRepr + Copy + 'static {
+    /// The element type, `None` for raw 16-bit values.
+    const CODE: Option<ElementCode>;
+    /// `"half::bf16"`.
+    const NAME: &'static str;
+}
+impl InputElem for u16 {
+    const CODE: Option<ElementCode> = None;
+    const NAME: &'static str = "u16";
+}
+impl InputElem for half::f16 {
+    const CODE: Option<ElementCode> = Some(ElementCode::F16);
+    const NAME: &'static str = "half::f16";
+}
+impl InputElem for half::bf16 {
+    const CODE: Option<ElementCode> = Some(ElementCode::Bf16);
+    const NAME: &'static str = "half::bf16";
+}
+
+/// `Ok` when configuration `cfg` reads A and B of element type `I` (or `I` is `u16`: raw bits),
+/// else an error that names both.
+pub fn check_input<I: InputElem>(cfg: &Sm80Header) -> Result<()> {
+    match I::CODE {
+        Some(c) if c != cfg.element_ab => Err(unsupported(format!(
+            "configuration {} reads {} A and B, but the A/B buffers given hold {}",
+            cfg.name,
+            cfg.element_ab.name(),
+            I::NAME
+        ))),
+        _ => Ok(()),
+    }
 }

@@ -11,7 +11,7 @@ use crate::device::{SameBuffer, Stream};
 use crate::elem::GemmElem;
 use crate::error::{driver, unsupported};
 use crate::layout::Layouts;
-use crate::sm80::{check_elem, Sm80Header, Sm80Strides};
+use crate::sm80::{check_elem, check_input, InputElem, Sm80Header, Sm80Strides};
 use crate::stream_k::StreamKTail;
 use crate::workspace::{workspace_for, StreamKWorkspaces};
 use crate::Result;
@@ -75,18 +75,19 @@ impl Sm80Launcher {
         StreamKTail::plan(m.div_ceil(bm) * n.div_ceil(bn), k.div_ceil(bk), self.sms)
     }
 
-    /// `D = alpha * A * B^T + beta * C` on device buffers: A (m,k), B (n,k) halves in the
+    /// `D = alpha * A * B^T + beta * C` on device buffers: A (m,k), B (n,k) of the
+    /// configuration's input type (`half::f16` or `half::bf16`, or their bits as `u16`) in the
     /// configuration's own layouts (`cfg.layouts()`: TN or NT), C, D (m,n) column-major of the
     /// configuration's element type `T` ([`Sm80Header::out_bits`]: `f32`, or `half::f16` / `u16`;
     /// another is an error), packed ([`Sm80Strides::packed_for`]). Any shape
     /// [`Sm80Header::shape_ok`] takes.
     #[allow(clippy::too_many_arguments)]
-    pub fn launch<T: GemmElem>(
+    pub fn launch<I: InputElem, T: GemmElem>(
         &self,
         stream: &Stream,
         (m, n, k): (usize, usize, usize),
-        a: &CudaSlice<u16>,
-        b: &CudaSlice<u16>,
+        a: &CudaSlice<I>,
+        b: &CudaSlice<I>,
         c: &CudaSlice<T>,
         d: &mut CudaSlice<T>,
         alpha: f32,
@@ -100,11 +101,11 @@ impl Sm80Launcher {
     /// reads before it writes the same element of D, and no other). A (m,k), B (n,k) halves in
     /// the configuration's own layouts, C (m,n) column-major of its element type, packed.
     #[allow(clippy::too_many_arguments)]
-    pub fn run<T: GemmElem>(
+    pub fn run<I: InputElem, T: GemmElem>(
         &self,
         shape: (usize, usize, usize),
-        a: &CudaSlice<u16>,
-        b: &CudaSlice<u16>,
+        a: &CudaSlice<I>,
+        b: &CudaSlice<I>,
         c: &mut CudaSlice<T>,
         alpha: f32,
         beta: f32,
@@ -122,7 +123,7 @@ impl Sm80Launcher {
     /// `D_z = alpha * A_z * B_z^T + beta * C_z` for `z < s.batch`, in the configuration's own
     /// layouts (`cfg.layouts()`, C column-major): [`Sm80Launcher::launch_layouts`] with those.
     #[allow(clippy::too_many_arguments)]
-    pub fn launch_batched<A, B, C, D, T: GemmElem>(
+    pub fn launch_batched<A, B, C, D, I: InputElem, T: GemmElem>(
         &self,
         stream: &Stream,
         shape: (usize, usize, usize),
@@ -135,8 +136,8 @@ impl Sm80Launcher {
         beta: f32,
     ) -> Result<()>
     where
-        A: DevicePtr<u16>,
-        B: DevicePtr<u16>,
+        A: DevicePtr<I>,
+        B: DevicePtr<I>,
         C: DevicePtr<T>,
         D: DevicePtrMut<T>,
     {
@@ -155,7 +156,7 @@ impl Sm80Launcher {
     /// ([`StreamKTail`], [`Sm80Launcher::stream_k`]), their partial sums meeting in a workspace of the
     /// stream's.
     #[allow(clippy::too_many_arguments)]
-    pub fn launch_layouts<A, B, C, D, T: GemmElem>(
+    pub fn launch_layouts<A, B, C, D, I: InputElem, T: GemmElem>(
         &self,
         stream: &Stream,
         (m, n, k): (usize, usize, usize),
@@ -169,12 +170,13 @@ impl Sm80Launcher {
         beta: f32,
     ) -> Result<()>
     where
-        A: DevicePtr<u16>,
-        B: DevicePtr<u16>,
+        A: DevicePtr<I>,
+        B: DevicePtr<I>,
         C: DevicePtr<T>,
         D: DevicePtrMut<T>,
     {
         check_elem::<T>(&self.cfg)?;
+        check_input::<I>(&self.cfg)?;
         s.check_layouts(&self.cfg, (m, n, k), l)?;
         let [la, lb, lc, ld] = s.lens(l, (m, n, k));
         if a.len() < la || b.len() < lb || c.len() < lc || d.len() < ld {

@@ -12,7 +12,7 @@ mod typed;
 
 pub use bench::{bench, bench_rotating, cublas_bench};
 pub use check::{check, check_case, Sm80Case, Sm80Report, F16_ACC_EXACT_K, GUARD};
-pub use header::{check_elem, Sm80Header, CUBIN_ENV, DEFAULT_SM80, SM80_CONFIGS};
+pub use header::{check_elem, check_input, InputElem, Sm80Header, CUBIN_ENV, DEFAULT_SM80, SM80_CONFIGS};
 pub use launcher::Sm80Launcher;
 pub use strides::Sm80Strides;
-pub use typed::{OutputOf, Sm80Gemm};
+pub use typed::{InputOf, OutputOf, Sm80Gemm};

@@ -8,6 +8,7 @@ use tycute_cuda::cudarc::driver::CudaSlice;
 use crate::bench::{each_ms, mean_ms, median_tflops, rotating_inputs, RandomHalves, Timing};
 use crate::cublas;
 use crate::device::Stream;
+use crate::elem::ElementCode;
 use crate::error::driver;
 use crate::layout::Major;
 use crate::sm90::{Bias, Sm90Gemm, Sm90Strides};
@@ -23,8 +24,10 @@ fn cublas_gemm_f16(
     a: &CudaSlice<u16>,
     b: &CudaSlice<u16>,
     d: &mut CudaSlice<u16>,
+    e: ElementCode,
 ) -> Result<()> {
-    cublas::gemm_tn(blas, stream, (n, m, k), b, a, d, cublas::F16)
+    let t = cublas::data_type(e);
+    cublas::gemm_ops(blas, stream, (n, m, k), (Major::K, Major::K), b, a, d, t, t, (1.0, 0.0))
 }
 
 /// TFLOP/s of `sm90_gemm_tn` and of cuBLAS (same types, [`cublas_gemm_f16`]) at `m x n x k`:
@@ -34,7 +37,8 @@ fn cublas_gemm_f16(
 pub fn bench(g: &Sm90Gemm, (m, n, k): (usize, usize, usize), reps: usize) -> Result<(f64, Result<f64>)> {
     Sm90Strides::packed((m, n, k), 1).check((m, n, k))?;
     let stream = g.ctx().default_stream();
-    let mut random = RandomHalves::default();
+    let e = g.config.element()?;
+    let mut random = RandomHalves::of(e);
     let da = stream.clone_htod(&random.take(m * k)).map_err(driver("A"))?;
     let db = stream.clone_htod(&random.take(n * k)).map_err(driver("B"))?;
     let dc = stream.alloc_zeros::<u16>(m * n).map_err(driver("C"))?;
@@ -43,7 +47,7 @@ pub fn bench(g: &Sm90Gemm, (m, n, k): (usize, usize, usize), reps: usize) -> Res
     let ms = mean_ms(&stream, reps, || g.launch(&stream, (m, n, k), &da, &db, &dc, &mut dd, 1.0, 0.0))?;
     let ours = flops / (ms * 1e-3) / 1e12;
     let theirs = cublas::handle(&stream).and_then(|blas| {
-        let ms = mean_ms(&stream, reps, || cublas_gemm_f16(&blas, &stream, (m, n, k), &da, &db, &mut dd))?;
+        let ms = mean_ms(&stream, reps, || cublas_gemm_f16(&blas, &stream, (m, n, k), &da, &db, &mut dd, e))?;
         Ok(flops / (ms * 1e-3) / 1e12)
     });
     Ok((ours, theirs))
@@ -76,7 +80,8 @@ pub fn bench_rotating_layout(
     let packed = Sm90Strides::packed_ab((m, n, k), 1, oa, ob);
     packed.check((m, n, k))?;
     let stream = g.ctx().default_stream();
-    let (bufs, mut random) = rotating_inputs(&stream, (m, n, k))?;
+    let e = g.config.element()?;
+    let (bufs, mut random) = rotating_inputs(&stream, (m, n, k), e)?;
     let sets = bufs.len();
     let c = stream.clone_htod(&random.take(m * n)).map_err(driver("C"))?;
     let mut d = stream.alloc_zeros::<u16>(m * n).map_err(driver("D"))?;
@@ -105,7 +110,8 @@ pub fn bench_rotating_layout(
     let blas = cublas::handle(&stream)?;
     // row-major D (m,n) is column-major D^T (n,m) = B * A^T: B first
     let run_blas = |a: &CudaSlice<u16>, b: &CudaSlice<u16>, d: &mut CudaSlice<u16>| {
-        cublas::gemm_ops(&blas, &stream, (n, m, k), (ob, oa), b, a, d, cublas::F16, (1.0, beta))
+        let t = cublas::data_type(e);
+        cublas::gemm_ops(&blas, &stream, (n, m, k), (ob, oa), b, a, d, t, t, (1.0, beta))
     };
     for (a, b) in &bufs {
         for _ in 0..3 {

@@ -8,7 +8,7 @@ use crate::bench::RandomHalves;
 use crate::check::normwise;
 use crate::cublas;
 use crate::device::Stream;
-use crate::elem::{f16_bits, f16_value};
+use crate::elem::ElementCode;
 use crate::error::driver;
 use crate::layout::Order;
 use crate::sm90::{Bias, BiasCase, Sm90Gemm, Sm90Strides};
@@ -47,17 +47,15 @@ pub struct Sm90Report {
 /// stays 16-byte aligned).
 pub const GUARD: usize = 1024;
 
-/// The sentinel around D: a half NaN with a payload the kernel does not produce (its NaN poison
-/// inside D is 0x7e00).
-const SENTINEL: u16 = 0x7d5a;
 
 /// Runs one problem (batch) of shape `(m, n, k)` with strides and layouts `s`: random A, B, C
-/// (multiples of 1/64 in [-1, 1], exact in half; every product and partial sum exact in f32 for K
+/// (multiples of 1/64 in [-1, 1], exact in fp16 and bf16; every product and partial sum exact in f32 for K
 /// <= 1024), NaN in their padding (and all of C when beta is 0: the kernel must not read it), D
 /// poisoned with NaN inside its matrices and a sentinel NaN around them (a guard of [`GUARD`]
 /// halves on each side, D passed as a view after it), one [`Sm90Gemm::launch_batched`], then every
-/// element against an f64 reference rounded once to half: wrong when it differs from the exact
-/// value by more than half a unit in the last place of half (or is NaN).
+/// element against an f64 reference rounded once to the configuration's element type (fp16 or
+/// bf16): wrong when it differs from the exact value by more than half a unit in the last place
+/// of that type (or is NaN).
 pub fn check_case(g: &Sm90Gemm, shape: (usize, usize, usize), s: &Sm90Strides, alpha: f32, beta: f32) -> Result<Sm90Report> {
     check_case_bias(g, shape, s, alpha, beta, BiasCase::None)
 }
@@ -66,6 +64,10 @@ pub fn check_case(g: &Sm90Gemm, shape: (usize, usize, usize), s: &Sm90Strides, a
 /// exactly the vector's length: compute-sanitizer reports a read past it).
 pub fn check_case_bias(g: &Sm90Gemm, (m, n, k): (usize, usize, usize), s: &Sm90Strides, alpha: f32, beta: f32, bias: BiasCase) -> Result<Sm90Report> {
     s.check((m, n, k))?;
+    // the configuration's element type (A, B, C, D, bias: fp16 or bf16); the sentinel around D: a
+    // NaN of that type with a payload the kernel does not produce, the poison inside: its quiet NaN
+    let e: ElementCode = g.config.element()?;
+    let (sentinel, poison) = e.nan16();
     let mut seed = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(7, |d| d.as_nanos() as u64) | 1;
     let mut next = || {
         seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
@@ -92,7 +94,7 @@ pub fn check_case_bias(g: &Sm90Gemm, (m, n, k): (usize, usize, usize), s: &Sm90S
     let c = fill(ext[2], cr, cc, s.ldc, s.batch_c, beta == 0.0);
     // index of element (i, j) of matrix z of C or D
     let at = |z: usize, zs: usize, ld: usize, i: usize, j: usize| z * zs + s.cd.offset(ld, i, j);
-    let bits = |v: &[f32]| v.iter().map(|&x| if x.is_nan() { 0x7e00 } else { f16_bits(x) }).collect::<Vec<u16>>();
+    let bits = |v: &[f32]| v.iter().map(|&x| e.bits16(x)).collect::<Vec<u16>>();
     let stream = g.ctx().default_stream();
     let da = stream.clone_htod(&bits(&a)).map_err(driver("A"))?;
     let db = stream.clone_htod(&bits(&b)).map_err(driver("B"))?;
@@ -115,13 +117,13 @@ pub fn check_case_bias(g: &Sm90Gemm, (m, n, k): (usize, usize, usize), s: &Sm90S
     };
     // exactly the vector's length: a read past it is compute-sanitizer's out-of-bounds error
     let dbias = if bias_len == 0 { None } else { Some(stream.clone_htod(&bits(&bv)).map_err(driver("bias"))?) };
-    let mut d0 = vec![SENTINEL; ext[3] + 2 * GUARD];
+    let mut d0 = vec![sentinel; ext[3] + 2 * GUARD];
     let mut inside = vec![false; d0.len()];
     for z in 0..s.batch {
         for i in 0..m {
             for j in 0..n {
                 let x = GUARD + at(z, s.batch_d, s.ldd, i, j);
-                d0[x] = 0x7e00; // NaN poison
+                d0[x] = poison;
                 inside[x] = true;
             }
         }
@@ -139,12 +141,12 @@ pub fn check_case_bias(g: &Sm90Gemm, (m, n, k): (usize, usize, usize), s: &Sm90S
     let d = stream.clone_dtoh(&dd).map_err(driver("D back"))?;
     let mut r = Sm90Report::default();
     if bias == BiasCase::None {
-        if let Some(dc) = cublas_same_problem(&stream, (m, n, k), s, &da, &db, &dc, alpha, beta)? {
+        if let Some(dc) = cublas_same_problem(&stream, e, (m, n, k), s, &da, &db, &dc, alpha, beta)? {
             // every element of D (a packed single problem: D is d[GUARD..]); exact inputs, so
-            // both sums are exact in f32 and rounded once to half
+            // both sums are exact in f32 and rounded once to the element type
             let (mut e2, mut c2) = (0.0f64, 0.0f64);
             for (&x, &y) in d[GUARD..GUARD + dc.len()].iter().zip(&dc) {
-                let (xv, yv) = (f16_value(x), f16_value(y));
+                let (xv, yv) = (e.value16(x), e.value16(y));
                 e2 += (xv - yv) * (xv - yv);
                 c2 += yv * yv;
                 r.cublas_differ += usize::from(x != y);
@@ -158,7 +160,7 @@ pub fn check_case_bias(g: &Sm90Gemm, (m, n, k): (usize, usize, usize), s: &Sm90S
         }
     }
     for (x, (&h, &ins)) in d.iter().zip(&inside).enumerate() {
-        if !ins && h != SENTINEL {
+        if !ins && h != sentinel {
             r.outside += 1;
             if r.examples.len() < 5 {
                 r.examples.push(format!("D buffer element {x} (guard {GUARD}) outside the matrices was written: {:#06x}", h));
@@ -175,8 +177,10 @@ pub fn check_case_bias(g: &Sm90Gemm, (m, n, k): (usize, usize, usize), s: &Sm90S
                 let dot: f64 = (0..k).map(|kk| ra[kk] * b[b0 + s.b.offset(s.ldb, j, kk)] as f64).sum();
                 let cv = if beta == 0.0 { 0.0 } else { c[at(zc, s.batch_c, s.ldc, i, j)] as f64 };
                 let want = alpha as f64 * dot + beta as f64 * cv + bias_at(z, i, j);
-                let got = f16_value(d[GUARD + at(z, s.batch_d, s.ldd, i, j)]);
-                let tol = want.abs() * (2f64.powi(-11) + 2f64.powi(-20)) + 2f64.powi(-24);
+                let got = e.value16(d[GUARD + at(z, s.batch_d, s.ldd, i, j)]);
+                // half a unit in the last place of the element type (unit roundoff u = 2^-11
+                // fp16, 2^-8 bf16), and a little for the f32 sums' order
+                let tol = want.abs() * (e.unit_roundoff() + 2f64.powi(-20)) + 2f64.powi(-24);
                 r.checked += 1;
                 if !(got - want).abs().le(&tol) {
                     r.wrong += 1;
@@ -197,6 +201,7 @@ pub fn check_case_bias(g: &Sm90Gemm, (m, n, k): (usize, usize, usize), s: &Sm90S
 #[allow(clippy::too_many_arguments)]
 fn cublas_same_problem(
     stream: &Stream,
+    e: ElementCode,
     (m, n, k): (usize, usize, usize),
     s: &Sm90Strides,
     a: &CudaSlice<u16>,
@@ -214,7 +219,8 @@ fn cublas_same_problem(
         Order::Row => (n, m, b, a, s.b, s.a),
     };
     let mut out = stream.clone_dtod(c).map_err(driver("cuBLAS C"))?;
-    cublas::gemm_ops(&blas, stream, (rows, cols, k), (mx, my), x, y, &mut out, cublas::F16, (alpha, beta))?;
+    let t = cublas::data_type(e);
+    cublas::gemm_ops(&blas, stream, (rows, cols, k), (mx, my), x, y, &mut out, t, t, (alpha, beta))?;
     stream.clone_dtoh(&out).map(Some).map_err(driver("cuBLAS D back"))
 }
 
@@ -222,7 +228,7 @@ fn cublas_same_problem(
 /// the same random inputs (multiples of 1/64): the number of elements that differ (bitwise).
 pub fn check_run_in_place(g: &Sm90Gemm, (m, n, k): (usize, usize, usize), alpha: f32, beta: f32) -> Result<usize> {
     let stream = g.ctx().default_stream();
-    let mut random = RandomHalves::default();
+    let mut random = RandomHalves::of(g.config.element()?);
     let da = stream.clone_htod(&random.take(m * k)).map_err(driver("A"))?;
     let db = stream.clone_htod(&random.take(n * k)).map_err(driver("B"))?;
     let c0 = random.take(m * n);

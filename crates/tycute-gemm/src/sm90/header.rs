@@ -5,6 +5,7 @@
 use tycute_cuda::nvrtc::{self, Arch};
 
 use crate::cubin::{cubin, SM90_GEMM_SOURCE};
+use crate::elem::ElementCode;
 use crate::error::unsupported;
 use crate::{Error, Result};
 
@@ -57,6 +58,16 @@ impl Sm90Header {
     /// Row 0 of the header's table `NAME`, as build.rs computed it.
     pub(crate) fn row(&self, name: &str) -> Result<Vec<i64>> {
         crate::headers::value(self.name, name).map(<[i64]>::to_vec).ok_or_else(|| Error::Header { config: self.name, what: format!("no `{name}`") })
+    }
+
+    /// The element type of A, B, C, D and the bias (`kElementAB`, `kElementCD`: the
+    /// configuration's, fp16 or bf16).
+    pub fn element(&self) -> Result<ElementCode> {
+        let (ab, cd) = (self.int("kElementAB")?, self.int("kElementCD")?);
+        match (ElementCode::from_code(ab), ElementCode::from_code(cd)) {
+            (Some(x), Some(y)) if x == y && x != ElementCode::F32 => Ok(x),
+            _ => Err(Error::Header { config: self.name, what: format!("kElementAB {ab}, kElementCD {cd}: the kernel takes one 16-bit type") }),
+        }
     }
 
     /// The kernel's consumers: 2 / `kMmaWarpGroups` (two in ping-pong, one cooperative).
@@ -123,6 +134,17 @@ pub fn pick((m, n, _k): (usize, usize, usize), batch: usize, sms: usize) -> Sm90
         SM90
     } else {
         SM90_128X256
+    }
+}
+
+/// [`pick`] among the configurations of element type `e`: fp16 `sm90` / `sm90_128x256`, bf16
+/// `sm90_bf16` / `sm90_128x256_bf16` (the same tiles).
+pub fn pick_of(shape: (usize, usize, usize), batch: usize, sms: usize, e: ElementCode) -> Result<Sm90Header> {
+    let fp16 = pick(shape, batch, sms);
+    match e {
+        ElementCode::F16 => Ok(fp16),
+        ElementCode::Bf16 => Sm90Header::named(&format!("{}_bf16", fp16.name)),
+        ElementCode::F32 => Err(unsupported("the sm90 GEMM takes fp16 or bf16 elements, not fp32".to_string())),
     }
 }
 

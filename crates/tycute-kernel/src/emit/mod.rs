@@ -158,6 +158,27 @@ impl Header {
         self.keep(r);
     }
 
+    /// The element types of A/B and of C/D, read off the atoms' value types:
+    /// `#define TYCUTE_<config>_ELEMENT_AB TYCUTE_ELEMENT_BF16` (the codes of
+    /// `kernels/include/tycute/arch/convert.cuh`, which the kernel tests with `#if` and passes to
+    /// its conversions) and `constexpr int kElementAB = 3;` (the host reads it), likewise `CD`.
+    /// A type the device library has no code for is an `#error`.
+    pub fn elements(&mut self, ab: &'static str, cd: &'static str) {
+        for (item, k, cute) in [("ELEMENT_AB", "kElementAB", ab), ("ELEMENT_CD", "kElementCD", cd)] {
+            match element_code(cute) {
+                Some((code, value)) => {
+                    let what = if item == "ELEMENT_AB" { "A and B (the MMA atom's ValTypeA)" } else { "C and D (the epilogue atom's value type)" };
+                    self.inner.comment(&format!("the element type of {what}: {cute}"));
+                    let name = self.macro_name(item);
+                    let r = self.inner.define(&name, code);
+                    self.keep(r);
+                    self.int(k, value, &format!("{code} (arch/convert.cuh)"));
+                }
+                None => self.errors.push(format!("{item}: the device library has no element code for {cute}")),
+            }
+        }
+    }
+
     /// A layout: its CuTe text in a comment, its rank, and its flattened shape and stride
     /// (`NAME_shape[]`, `NAME_stride[]`, leaf by leaf, as CuTe's `flatten` lists them).
     pub fn layout(&mut self, name: &str, cute_text: &str, shape: &[i64], stride: &[i64]) {
@@ -245,6 +266,17 @@ impl Header {
             text.push_str(&format!("#error \"tycute: {}\"\n", e.replace('"', "'")));
         }
         (text, self.inner.values().clone())
+    }
+}
+
+/// The device library's code of an element type (CuTe's name, `tycute_emit::ElementName::CUTE`):
+/// the macro `kernels/include/tycute/arch/convert.cuh` defines and its value.
+pub fn element_code(cute: &str) -> Option<(&'static str, i64)> {
+    match cute {
+        "float" => Some(("TYCUTE_ELEMENT_F32", 1)),
+        "cute::half_t" => Some(("TYCUTE_ELEMENT_F16", 2)),
+        "cute::bfloat16_t" => Some(("TYCUTE_ELEMENT_BF16", 3)),
+        _ => None,
     }
 }
 

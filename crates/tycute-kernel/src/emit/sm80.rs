@@ -387,6 +387,10 @@ pub fn header_with_values<C: Sm80Kernel>() -> (String, super::Values) {
     let out = out_bits::<C>();
     h.int("kOutBits", out, "bits per element of C and D (the S2G atom's value type): 32 (float) or 16 (half)");
     h.define_int("OUT_BITS", out);
+    h.elements(
+        <<C::Mma as MmaTraits>::ValTypeA as tycute_emit::ElementName>::CUTE,
+        <<C::S2GAtom as CopyAtom>::ValType as tycute_emit::ElementName>::CUTE,
+    );
     h.int("kS2GVec", s2g_vec::<C>() as i64, "elements of C/D per 16-byte S2G vector: consecutive floats of sC and rows of D");
     // an unswizzled sC is Sw<0,M,S>: the identity
     let (b, m, s_) = swizzle_bms(&<<C as Sm80Config>::SmemLayoutC as Reify>::REPR).unwrap_or((0, 0, 0));

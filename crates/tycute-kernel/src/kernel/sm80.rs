@@ -562,10 +562,10 @@ pub trait Sm80Kernel: Sm80Checked {
     type S2RPtxB: LdsmPtx;
     /// The TiledMMA's atom, with its PTX; its `ValTypeC` is the accumulators' type (`float`, or
     /// `half_t`: two per 32-bit register).
-    type Mma: MmaPtx + MmaTraits;
+    type Mma: MmaPtx + MmaTraits<ValTypeA: tycute_emit::ElementName>;
     /// The epilogue's S2G atom (`Copy_Atom<UniversalCopy<uint128_t>, T>`): its value type `T` is
     /// the element type of C and D (`float` or `half_t`).
-    type S2GAtom: CopyAtom<ValType: tycute_layout::swizzle::recast::SizeofBits>;
+    type S2GAtom: CopyAtom<ValType: tycute_layout::swizzle::recast::SizeofBits + tycute_emit::ElementName>;
     /// The tables and thread tensors.
     fn tables() -> Sm80Tables;
 }
@@ -733,5 +733,57 @@ macro_rules! impl_sm80_variant {
                 }
             }
         }
+    };
+}
+
+/// Declares configuration `$V`: the sm80 configuration `$B` with A and B of element type `$ab`
+/// and C and D of element type `$cd`, derived from `$B`'s types, not restated. Its TiledMMA is
+/// `$B`'s with the atom for `$ab` inputs ([`WithInputs`](crate::kernel::element::WithInputs):
+/// `SM80_16x8x16_F32F16F16F32_TN` becomes `SM80_16x8x16_F32BF16BF16F32_TN`, the same layouts),
+/// its S2G copy `$B`'s with value type `$cd` ([`WithValue`](crate::kernel::element::WithValue):
+/// `$cd` must have the width of `$B`'s C/D type, whose copy's thread layout it keeps); every other
+/// part is `$B`'s. The G2S and S2R copies keep `$B`'s 16-bit value type: they move A's and B's
+/// bits, and their layouts depend on the width only. Writes `impl Sm80Kernel` with
+/// [`impl_sm80_variant!`]: the tables are `$B`'s (`same`: `$cd` is `$B`'s C/D type) or `$B`'s
+/// with the S2G tables derived anew (`s2g`).
+///
+/// ```ignore
+/// tycute_kernel::sm80_with_elements!(Sm80Tn128x256Bf16 = Sm80Tn128x256, bfloat16_t, float, same,
+///     "sm80_tn_128x256_bf16", "sm80 TN 128x256x64, bf16 A and B, f32 accumulators, C and D");
+/// ```
+#[macro_export]
+macro_rules! sm80_with_elements {
+    ($(#[$m:meta])* $V:ident = $B:ty, $ab:ty, $cd:ty, $tables:ident, $name:literal, $about:literal) => {
+        $(#[$m])*
+        pub struct $V;
+        impl $crate::kernel::sm80::Sm80Config for $V {
+            const NAME: &'static str = $name;
+            const ABOUT: &'static str = $about;
+            type BM = <$B as $crate::kernel::sm80::Sm80Config>::BM;
+            type BN = <$B as $crate::kernel::sm80::Sm80Config>::BN;
+            type BK = <$B as $crate::kernel::sm80::Sm80Config>::BK;
+            type Stages = <$B as $crate::kernel::sm80::Sm80Config>::Stages;
+            type SwizzleAtom = <$B as $crate::kernel::sm80::Sm80Config>::SwizzleAtom;
+            type SmemLayoutA = <$B as $crate::kernel::sm80::Sm80Config>::SmemLayoutA;
+            type SmemLayoutB = <$B as $crate::kernel::sm80::Sm80Config>::SmemLayoutB;
+            type SmemLayoutAStage = <$B as $crate::kernel::sm80::Sm80Config>::SmemLayoutAStage;
+            type SmemLayoutBStage = <$B as $crate::kernel::sm80::Sm80Config>::SmemLayoutBStage;
+            type G2SAtom = <$B as $crate::kernel::sm80::Sm80Config>::G2SAtom;
+            type CopyA = <$B as $crate::kernel::sm80::Sm80Config>::CopyA;
+            type CopyB = <$B as $crate::kernel::sm80::Sm80Config>::CopyB;
+            type MmaC = $crate::kernel::element::WithInputs<<$B as $crate::kernel::sm80::Sm80Config>::MmaC, $ab>;
+            type S2RCopyA = <$B as $crate::kernel::sm80::Sm80Config>::S2RCopyA;
+            type S2RCopyB = <$B as $crate::kernel::sm80::Sm80Config>::S2RCopyB;
+            type SmemLayoutC = <$B as $crate::kernel::sm80::Sm80Config>::SmemLayoutC;
+            type R2SCopy = <$B as $crate::kernel::sm80::Sm80Config>::R2SCopy;
+            type S2GCopy = $crate::kernel::element::WithValue<<$B as $crate::kernel::sm80::Sm80Config>::S2GCopy, $cd>;
+        }
+        $crate::sm80_with_elements!(@tables $tables, $V, $B);
+    };
+    (@tables same, $V:ty, $B:ty) => {
+        $crate::impl_sm80_variant!($V, $B);
+    };
+    (@tables s2g, $V:ty, $B:ty) => {
+        $crate::impl_sm80_variant!($V, $B, s2g);
     };
 }

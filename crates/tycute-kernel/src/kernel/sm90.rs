@@ -19,7 +19,8 @@ use tycute_layout::bounds::{DecIfFailed, DecimalIfFailed, SameOp};
 use tycute_layout::layout::SizeOp;
 use tycute_layout::numeric::{Bits, SizeofBits};
 use tycute_layout::SmemPtr;
-use tycute_atom::GmmaOperandMajors;
+use tycute_atom::{GmmaOperandMajors, MmaTraits};
+use crate::kernel::element::{SameElement, SameElementBit};
 use tycute_layout::swizzle::gmma::GmmaMajor;
 use tycute_layout::{ComposedLayout, Layout, Swizzle, Tup};
 use tycute_tiled::mma::TiledMma;
@@ -88,6 +89,25 @@ rule!(
     "kernel configuration: the GMMA atom reads B in one major (SS<_,K> or SS<_,MN>) and sB is laid out in the other (its first stride is 1 exactly when it is MN-major): the atom reads B {AtomMajor}, the first stride of sB is {Stride}",
     "wgmma's transpose bit for B and the smem layout of B must agree: use a Layout_MN_* atom with SS<_,MN>, a Layout_K_* atom with SS<_,K>"
 );
+
+rule!(
+    /// The GMMA atom takes the configuration's element type for A and B and accumulates in f32
+    /// (the kernel's accumulators, epilogue and stream-K partial sums are f32): its `ValTypeA` is
+    /// `Element` and its `ValTypeC` is `float`. Without the rule such a configuration got a
+    /// header without `TYCUTE_<config>_WGMMA_PTX`, an error only when nvcc compiled it.
+    GmmaAtomTakesElements[Atom, Element, AtomAB, AtomAcc],
+    "kernel configuration: the TiledMMA's GMMA atom `{Atom}` does not take the configuration's types: the kernel feeds it A and B of the configuration's Element `{Element}` and keeps f32 accumulators, and the atom takes A and B of `{AtomAB}` and accumulates in `{AtomAcc}`",
+    "use the SM90_64xNx16 atom of the Element with f32 accumulators (F32F16F16 for half_t, F32BF16BF16 for bfloat16_t)"
+);
+/// The atom's value type of A (`ValTypeA`) of TiledMMA `M`.
+pub type AtomValA<M> = <GmmaAtomOf<M> as MmaTraits>::ValTypeA;
+/// The atom's accumulator type (`ValTypeC`) of TiledMMA `M`.
+pub type AtomValC<M> = <GmmaAtomOf<M> as MmaTraits>::ValTypeC;
+/// [`GmmaAtomTakesElements`]' bit: `ValTypeA == Element && ValTypeC == float`.
+pub type GmmaElementsBit<C> = And<
+    SameElementBit<AtomValA<<C as Sm90Config>::MmaC>, <C as Sm90Config>::Element>,
+    SameElementBit<AtomValC<<C as Sm90Config>::MmaC>, tycute_layout::float>,
+>;
 
 /// The first integer of a (nested) stride tuple.
 pub trait FirstLeaf {
@@ -223,8 +243,10 @@ pub trait Sm90Config {
     type BK;
     /// Mainloop stages.
     type Stages;
-    /// The element type of A, B (and D).
-    type Element;
+    /// The element type of A, B, C, D and the bias (`half_t` or `bfloat16_t`): the GMMA atom
+    /// must take it ([`GmmaAtomTakesElements`]), the header names it (`TYCUTE_<config>_ELEMENT_AB`,
+    /// `_CD`) and the kernel converts C, D and the bias with it.
+    type Element: tycute_emit::ElementName;
     /// One stage of `sA`, `(bM,bK)`, as the TMA box lands in it (`Sw<B,4,3> o smem_ptr o L`).
     type SmemLayoutAStage;
     /// One stage of `sB`, `(bN,bK)`.
@@ -444,6 +466,12 @@ where
         <GmmaAtomOf<C::MmaC> as GmmaOperandMajors>::MajorB,
         DecIfFailed<Eq<AtomMnBitB<C::MmaC>, SmemMnBit<C::SmemLayoutBStage>>, <C::SmemLayoutBStage as SmemMnMajor>::First>,
     >,
+    // the GMMA atom's A/B type is Element, its accumulators f32
+    GmmaAtomOf<C::MmaC>: MmaTraits,
+    AtomValA<C::MmaC>: SameElement<C::Element>,
+    AtomValC<C::MmaC>: SameElement<tycute_layout::float>,
+    SameElementBit<AtomValA<C::MmaC>, C::Element>: core::ops::BitAnd<SameElementBit<AtomValC<C::MmaC>, tycute_layout::float>>,
+    GmmaElementsBit<C>: GmmaAtomTakesElements<GmmaAtomOf<C::MmaC>, C::Element, AtomValA<C::MmaC>, AtomValC<C::MmaC>>,
     // stages and shared memory
     C::Stages: IsLessOrEqual<P1> + typenum::Cmp<P1>,
     LeEq<C::Stages, P1>: core::ops::Not,
@@ -465,4 +493,39 @@ where
     LeEq<Sm90SmemBytes<C>, Sm90SmemLimit>: SmemFitsSm90<DecIfFailed<LeEq<Sm90SmemBytes<C>, Sm90SmemLimit>, Sm90SmemBytes<C>>>,
     C::MmaC: SizeOp,
 {
+}
+
+/// Declares configuration `$V`: the sm90 configuration `$B` with element type `$e` (A, B, C, D
+/// and the bias), derived from `$B`'s types, not restated: its TiledMMA is `$B`'s with the GMMA
+/// atom for `$e` inputs ([`WithInputs`](crate::kernel::element::WithInputs):
+/// `SM90_64x128x16_F32F16F16_SS` becomes `SM90_64x128x16_F32BF16BF16_SS`, the same layouts and
+/// majors), every other part `$B`'s. The smem layouts keep `$B`'s atoms
+/// (`GMMA::Layout_K_SW128_Atom<half_t>` is `smem_ptr[16b]`: the same layout for every 16-bit type);
+/// [`GmmaAtomTakesElements`] checks the atom against `$e`.
+#[macro_export]
+macro_rules! sm90_with_element {
+    ($(#[$m:meta])* $V:ident = $B:ty, $e:ty, $name:literal) => {
+        $(#[$m])*
+        pub struct $V;
+        impl $crate::kernel::sm90::Sm90Config for $V {
+            const NAME: &'static str = $name;
+            type BM = <$B as $crate::kernel::sm90::Sm90Config>::BM;
+            type BN = <$B as $crate::kernel::sm90::Sm90Config>::BN;
+            type BK = <$B as $crate::kernel::sm90::Sm90Config>::BK;
+            type Stages = <$B as $crate::kernel::sm90::Sm90Config>::Stages;
+            type Element = $e;
+            type SmemLayoutAStage = <$B as $crate::kernel::sm90::Sm90Config>::SmemLayoutAStage;
+            type SmemLayoutBStage = <$B as $crate::kernel::sm90::Sm90Config>::SmemLayoutBStage;
+            type TmaSwizzleA = <$B as $crate::kernel::sm90::Sm90Config>::TmaSwizzleA;
+            type TmaSwizzleB = <$B as $crate::kernel::sm90::Sm90Config>::TmaSwizzleB;
+            type MmaC = $crate::kernel::element::WithInputs<<$B as $crate::kernel::sm90::Sm90Config>::MmaC, $e>;
+            type EpiM = <$B as $crate::kernel::sm90::Sm90Config>::EpiM;
+            type EpiN = <$B as $crate::kernel::sm90::Sm90Config>::EpiN;
+            type StagesCD = <$B as $crate::kernel::sm90::Sm90Config>::StagesCD;
+            type SmemLayoutDStage = <$B as $crate::kernel::sm90::Sm90Config>::SmemLayoutDStage;
+            type SmemLayoutCStage = <$B as $crate::kernel::sm90::Sm90Config>::SmemLayoutCStage;
+            type TmaSwizzleD = <$B as $crate::kernel::sm90::Sm90Config>::TmaSwizzleD;
+            type ReuseSmemC = <$B as $crate::kernel::sm90::Sm90Config>::ReuseSmemC;
+        }
+    };
 }

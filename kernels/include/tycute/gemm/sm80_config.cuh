@@ -26,11 +26,21 @@
 #define TYCUTE_SM80_MMA_PTX TYCUTE_CFG(MMA_PTX)
 #define TYCUTE_SM80_ACC_BITS TYCUTE_CFG(ACC_BITS)
 #define TYCUTE_SM80_OUT_BITS TYCUTE_CFG(OUT_BITS)
+#define TYCUTE_SM80_ELEMENT_AB TYCUTE_CFG(ELEMENT_AB)
+#define TYCUTE_SM80_ELEMENT_CD TYCUTE_CFG(ELEMENT_CD)
 
 namespace tycute {
 namespace gemm {
 
-// The element type of C and D (the S2G atom's value type): float, or half as its bits.
+// The element types (arch/convert.cuh's codes): of A and B (the MMA atom's ValTypeA: fp16 or
+// bf16, both loaded and fed to the MMA as 16-bit values: only the instruction differs), and of C
+// and D (the S2G atom's value type: f32, fp16 or bf16).
+constexpr int kSm80ElementAB = TYCUTE_SM80_ELEMENT_AB;
+constexpr int kSm80ElementCD = TYCUTE_SM80_ELEMENT_CD;
+static_assert(kSm80ElementAB == TYCUTE_ELEMENT_F16 || kSm80ElementAB == TYCUTE_ELEMENT_BF16, "A and B: fp16 or bf16");
+static_assert((TYCUTE_SM80_OUT_BITS == 32) == (kSm80ElementCD == TYCUTE_ELEMENT_F32), "C and D: f32, or a 16-bit type");
+
+// The element type of C and D (the S2G atom's value type): float, or a 16-bit type as its bits.
 #if TYCUTE_SM80_OUT_BITS == 16
 typedef unsigned short sm80_out_t;
 #else
@@ -95,14 +105,14 @@ __device__ __forceinline__ void sm80_set_acc4(sm80_acc_t* acc, int r, float4 v) 
 // one element of C/D as a float and back
 __device__ __forceinline__ float sm80_out_to_f(sm80_out_t x) {
 #if TYCUTE_SM80_OUT_BITS == 16
-  return arch::half_to_float(x);
+  return arch::to_float<kSm80ElementCD>(x);
 #else
   return x;
 #endif
 }
 __device__ __forceinline__ sm80_out_t sm80_f_to_out(float x) {
 #if TYCUTE_SM80_OUT_BITS == 16
-  return arch::float_to_half(x);
+  return arch::from_float<kSm80ElementCD>(x);
 #else
   return x;
 #endif

@@ -36,12 +36,12 @@ __device__ __forceinline__ void sm80_epi_vec(const float* s, const sm80_out_t* c
     const unsigned w[4] = {p.x, p.y, p.z, p.w};
 #pragma unroll
     for (int q = 0; q < 4; ++q) {
-      v[2 * q] += beta * arch::half_to_float((unsigned short)(w[q] & 0xffff));
-      v[2 * q + 1] += beta * arch::half_to_float((unsigned short)(w[q] >> 16));
+      v[2 * q] += beta * arch::to_float<kSm80ElementCD>((unsigned short)(w[q] & 0xffff));
+      v[2 * q + 1] += beta * arch::to_float<kSm80ElementCD>((unsigned short)(w[q] >> 16));
     }
   }
-  *reinterpret_cast<uint4*>(d) = make_uint4(arch::pack_half2(v[0], v[1]), arch::pack_half2(v[2], v[3]), arch::pack_half2(v[4], v[5]),
-                                            arch::pack_half2(v[6], v[7]));
+  *reinterpret_cast<uint4*>(d) = make_uint4(arch::pack2<kSm80ElementCD>(v[0], v[1]), arch::pack2<kSm80ElementCD>(v[2], v[3]),
+                                            arch::pack2<kSm80ElementCD>(v[4], v[5]), arch::pack2<kSm80ElementCD>(v[6], v[7]));
 #else
   if (beta != 0.f) {
     const float4 p = *reinterpret_cast<const float4*>(c);

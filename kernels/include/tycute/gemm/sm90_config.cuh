@@ -4,6 +4,7 @@
 // TYCUTE_SM90_CONFIG naming it and `using namespace tycute::TYCUTE_SM90_CONFIG;` at global scope.
 #pragma once
 
+#include "tycute/arch/convert.cuh"
 #include "tycute/arch/tma.cuh"
 #include "tycute/arch/wgmma.cuh"
 
@@ -17,9 +18,19 @@
 // the GMMA atom's instruction and accumulator registers (the configuration's TiledMMA)
 #define TYCUTE_SM90_WGMMA_PTX TYCUTE_SM90_CFG(WGMMA_PTX)
 #define TYCUTE_SM90_WGMMA_ACC TYCUTE_SM90_CFG(WGMMA_ACC)
+// the element types (arch/convert.cuh's codes): A and B (the GMMA atom's), C, D and the bias
+#define TYCUTE_SM90_ELEMENT_AB TYCUTE_SM90_CFG(ELEMENT_AB)
+#define TYCUTE_SM90_ELEMENT_CD TYCUTE_SM90_CFG(ELEMENT_CD)
 
 namespace tycute {
 namespace gemm {
+
+// A and B are fp16 or bf16 (TMA moves them as 16-bit values; the wgmma instruction names the
+// type); C, D and the bias are fp16 or bf16, converted from and to f32 in the epilogue.
+constexpr int kSm90ElementAB = TYCUTE_SM90_ELEMENT_AB;
+constexpr int kSm90ElementCD = TYCUTE_SM90_ELEMENT_CD;
+static_assert(kSm90ElementAB == TYCUTE_ELEMENT_F16 || kSm90ElementAB == TYCUTE_ELEMENT_BF16, "A and B: fp16 or bf16");
+static_assert(kSm90ElementCD == TYCUTE_ELEMENT_F16 || kSm90ElementCD == TYCUTE_ELEMENT_BF16, "C and D: fp16 or bf16");
 
 constexpr int kProducerThreads = 128;  // one producer warpgroup
 // consumers: two of one warpgroup each in ping-pong (kMmaWarpGroups = 1), or one of two

@@ -21,12 +21,12 @@
 namespace tycute {
 namespace gemm {
 
-// Sub-tile e of the accumulators (half) into the stage `off` bytes from sD: stmatrix.x4 at the
+// Sub-tile e of the accumulators (as C/D's 16-bit element type) into the stage `off` bytes from sD: stmatrix.x4 at the
 // thread's rows row[], each value the accumulator kR2SAcc names (e: an unrolled-loop constant).
 __device__ __forceinline__ void sm90_r2s(const float* acc, const unsigned* row, int e, unsigned off) {
 #pragma unroll
   for (int i2 = 0; i2 < kR2SCopies; ++i2) {
-#define TYCUTE_R2S(j) arch::pack_half2(acc[kR2SAcc[e][8 * i2 + 2 * (j)]], acc[kR2SAcc[e][8 * i2 + 2 * (j) + 1]])
+#define TYCUTE_R2S(j) arch::pack2<kSm90ElementCD>(acc[kR2SAcc[e][8 * i2 + 2 * (j)]], acc[kR2SAcc[e][8 * i2 + 2 * (j) + 1]])
     arch::stmatrix_x4(row[i2] + off, TYCUTE_R2S(0), TYCUTE_R2S(1), TYCUTE_R2S(2), TYCUTE_R2S(3));
 #undef TYCUTE_R2S
   }
@@ -53,7 +53,7 @@ __device__ __forceinline__ float sm90_epilogue_scale(const Sm90Smem& sm, float* 
 #pragma unroll
     for (int r = 0; r < kAccumulators; ++r) {
       const int x = x0 + kAccM[0][r];
-      const float b = x < M ? arch::half_to_float(__ldg(bz + x)) : 0.f;
+      const float b = x < M ? arch::to_float<kSm90ElementCD>(__ldg(bz + x)) : 0.f;
       acc[r] = alpha * acc[r] + b;
     }
   } else if (!load_c) {
@@ -132,7 +132,7 @@ __device__ __forceinline__ void sm90_epilogue_subtiles(const Sm90Smem& sm, float
 #pragma unroll
         for (int j = 0; j < 4; ++j) {
           float lo, hi;
-          arch::unpack_half2(cv[j], lo, hi);
+          arch::unpack2<kSm90ElementCD>(cv[j], lo, hi);
           float& a0 = acc[kS2RAcc[e][8 * i2 + 2 * j]];
           float& a1 = acc[kS2RAcc[e][8 * i2 + 2 * j + 1]];
           a0 = alpha_c * a0 + beta * lo;

@@ -59,7 +59,7 @@ __device__ __forceinline__ void sm90_load_bias(const Sm90Smem& sm, const schedul
     if (n >= 1) arch::mbar_wait(sm.bempty(c), (n - 1) & 1);
     const unsigned short* bz = bias + z * bias_batch;
 #pragma unroll
-    for (int j = lane; j < kTileN; j += 32) sm.sbias[kTileN * c + j] = n0 + j < N ? arch::half_to_float(__ldg(bz + n0 + j)) : 0.f;
+    for (int j = lane; j < kTileN; j += 32) sm.sbias[kTileN * c + j] = n0 + j < N ? arch::to_float<kSm90ElementCD>(__ldg(bz + n0 + j)) : 0.f;
     arch::mbar_arrive(sm.bfull(c));
   }
 }

@@ -61,6 +61,11 @@ pub fn header_with_values<C: Sm90Types>() -> (String, crate::emit::Values) {
     } else {
         h.comment(&format!("ERROR the GMMA atom ({wgmma_ptx}) has {wgmma_regs} accumulator registers (f32: {wgmma_f32}), the accumulators {} per wgmma: the kernel issues f32 ones", t.acc_per_mma));
     }
+    {
+        use tycute_emit::ElementName;
+        let e = <<C::Cfg as Sm90Config>::Element as ElementName>::CUTE;
+        h.elements(e, e);
+    }
     h.int("kMmaM", t.mma_m as i64, "MMA_M: wgmma m64 blocks of one warpgroup per CTA tile");
     h.int("kMmaK", t.mma_k as i64, "MMA_K: k16 blocks per stage");
     for op in &t.ops {
