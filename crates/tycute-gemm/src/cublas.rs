@@ -143,6 +143,9 @@ pub fn types(cfg: &Sm80Header) -> String {
     match (cfg.acc_bits, cfg.element_cd) {
         (16, ElementCode::F16) => format!("{ab} A and B, fp16 compute (CUBLAS_COMPUTE_16F), fp16 D"),
         (16, _) => format!("{ab} A and B, fp16 compute (CUBLAS_COMPUTE_16F), fp16 D: cuBLAS has no fp16-compute GEMM with fp32 D"),
+        (_, ElementCode::F16) if cfg.element_ab == ElementCode::Bf16 => {
+            format!("{ab} A and B, fp32 compute, bf16 D: cuBLAS has no bf16 GEMM with fp16 D (the same bytes moved)")
+        }
         (_, ElementCode::F32) => format!("{ab} A and B, fp32 compute and D"),
         (_, cd) => format!("{ab} A and B, fp32 compute, {} D", cd.name()),
     }
@@ -160,7 +163,14 @@ pub(crate) fn gemm_as<T: DeviceRepr>(
     d: &mut Slice<T>,
 ) -> Result<()> {
     // fp16 accumulation: fp16 D (CUBLAS_COMPUTE_16F); else D of the configuration's type
-    let d_type = if cfg.acc_bits == 16 { F16 } else { data_type(cfg.element_cd) };
+    // bf16 inputs with fp16 D: bf16 D (cublasGemmEx takes bf16 A and B with bf16 or fp32 D only)
+    let d_type = if cfg.acc_bits == 16 {
+        F16
+    } else if cfg.element_ab == ElementCode::Bf16 && cfg.element_cd == ElementCode::F16 {
+        BF16
+    } else {
+        data_type(cfg.element_cd)
+    };
     if std::mem::size_of::<T>() * 8 != if d16(cfg) { 16 } else { 32 } {
         return Err(Error::Cublas("cuBLAS D buffer of the wrong element size".into()));
     }
