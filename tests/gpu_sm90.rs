@@ -95,8 +95,8 @@ fn loaded_configs() -> Result<Vec<Sm90Gemm>, String> {
     if !unsafe { tycute_cuda::cudarc::driver::sys::is_culib_present() } {
         return Err("no CUDA driver (libcuda.so) on this machine".into());
     }
-    let ctx = gpu::context()?;
-    match gpu::arch(&ctx)? {
+    let ctx = gpu::context().map_err(|e| e.to_string())?;
+    match gpu::arch(&ctx).map_err(|e| e.to_string())? {
         nvrtc::Arch::Sm90a => {}
         a => return Err(format!("the sm90 GEMM needs an sm_90 GPU (wgmma, TMA), this one builds for {a}")),
     }

@@ -282,7 +282,7 @@ fn headers_and_kernels_compile_with_nvcc() {
                 cached: false,
                 version: (0, 0),
             };
-            let ops = sass::opcodes(&sass::disassemble(&cubin)?);
+            let ops = sass::opcodes(&sass::disassemble(&cubin).map_err(|e| format!("{what}: {e}"))?);
             for w in want {
                 let n = sass::count(&ops, w);
                 if n == 0 {

@@ -14,7 +14,7 @@ use tycute_configs::{config, Row, CONFIGS};
 /// Arguments of `tycute dump`.
 #[derive(clap::Args, Debug)]
 pub struct DumpArgs {
-    /// The configuration: `sgemm_sm80`, `sgemm_sm80_nt`, `sm90`, `crosswise` (`list` lists them).
+    /// The configuration: `sgemm_sm80`, `sm90`, ... (`list` lists the registry's dumps).
     pub name: String,
     /// The thread whose tensors are printed (default 0).
     #[arg(long)]

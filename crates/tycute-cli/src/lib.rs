@@ -12,7 +12,7 @@
 //! * `tycute draw NAME OBJECT [--tile M,N] --svg FILE | --latex FILE`: a picture of a layout
 //!   (module [`draw`]).
 //! * `tycute analyze NAME`: bank wavefronts and vector widths of every shared-memory instruction
-//!   of a configuration's kernel (`tycute_configs::analyze`).
+//!   of a configuration's kernel (the analysis its registry entry carries, `tycute_configs::entry`).
 //! * `tycute bench sm80|sm90 [...]`: a kernel on the GPU beside cuBLAS (module [`bench`], on
 //!   `tycute_gemm`).
 
@@ -39,8 +39,8 @@ enum Command {
     /// Evaluate test-vector lines (a file or stdin) or one expression such as
     /// `logical_divide((_8,_8):(_8,_1), (_2,_4))`.
     Eval(eval::EvalArgs),
-    /// Print a named kernel configuration (`sgemm_sm80`, `sgemm_sm80_nt`, `sm90`, `crosswise`;
-    /// `list`): every layout computed at the type level, and one thread's tensors.
+    /// Print a named kernel configuration (`sgemm_sm80`, `sm90`, ...; `list` lists the registry's
+    /// dumps): every layout computed at the type level, and one thread's tensors.
     Dump(dump::DumpArgs),
     /// Write the CUDA header of a named configuration (`sgemm_sm80`, or `all`) into a directory,
     /// for nvcc users: the same text `build.rs` embeds for NVRTC.
@@ -55,7 +55,8 @@ enum Command {
     /// cells `T{t}V{v}` colored by thread, or a plain layout with cells labelled by offset.
     Draw(draw::DrawArgs),
     /// Shared-memory bank conflicts of a configuration's kernel: wavefronts per warp instruction
-    /// and access width, from the type-level tables (`sgemm_sm80`, `sm80_tn_128x256`, `sm90`).
+    /// and access width, from the type-level tables (the configurations whose registry entry has
+    /// an analysis: `sgemm_sm80`, `sm90`, ...; an unknown name lists them).
     Analyze {
         /// The configuration.
         config: String,
@@ -144,55 +145,61 @@ pub fn emit(text: &str) {
     }
 }
 
-/// `tycute analyze CONFIG [--unswizzled]`.
+/// `tycute analyze CONFIG [--unswizzled]`: the analysis of the configuration's registry entry
+/// (`Entry::analysis`); the names offered are those of the entries that have one.
 fn analyze(config: &str, unswizzled: bool) -> i32 {
-    use tycute_configs::analyze;
-    use tycute_configs::kernel::sm80::Sm80Config;
-    use tycute_configs::sgemm_sm80::SgemmSm80;
-    use tycute_configs::sm80_tn_128x256::Sm80Tn128x256;
-    let sm90 = tycute_configs::SM90.name;
-    let known = format!("{}, {}, {sm90}", SgemmSm80::NAME, Sm80Tn128x256::NAME);
-    let (accesses, plain) = match config {
-        c if c == SgemmSm80::NAME => (Ok(analyze::sm80::accesses::<SgemmSm80>()), Some(Ok(analyze::sgemm_sm80::unswizzled()))),
-        c if c == Sm80Tn128x256::NAME => (Ok(analyze::sm80::accesses::<Sm80Tn128x256>()), None),
-        c if c == sm90 => (analyze::sm90::accesses(), Some(analyze::sm90::unswizzled())),
-        _ => {
-            eprintln!("error: no shared-memory analysis for configuration `{config}` (available: {known})");
-            return 1;
-        }
+    use tycute_configs::analyze::report;
+    let offering = |unswizzled: bool| -> Vec<&'static str> {
+        tycute_configs::entries()
+            .iter()
+            .filter(|e| e.analysis.is_some_and(|a| !unswizzled || a.unswizzled.is_some()))
+            .map(|e| e.name)
+            .collect()
     };
-    let accesses = match accesses {
+    let Some(analysis) = tycute_configs::entry(config).and_then(|e| e.analysis) else {
+        eprintln!("error: no shared-memory analysis for configuration `{config}` (available: {})", offering(false).join(", "));
+        return 1;
+    };
+    let accesses = match (analysis.accesses)() {
         Ok(a) => a,
         Err(e) => {
             eprintln!("error: {config}: {e}");
             return 1;
         }
     };
-    let mut text = analyze::report(
-        &format!("{config}: shared-memory instructions per warp (wavefronts of 128 bytes; ideal = bytes / 128)"),
-        &accesses,
-    );
-    if config == sm90 {
-        text += "(TMA loads and stores and wgmma's operand reads use the async proxy: no per-lane addresses)\n";
+    let mut text =
+        report(&format!("{config}: shared-memory instructions per warp (wavefronts of 128 bytes; ideal = bytes / 128)"), &accesses);
+    if let Some(note) = analysis.note {
+        text += note;
+        text += "\n";
     }
     if unswizzled {
-        match plain {
-            Some(Ok(u)) => {
+        let Some(plain) = analysis.unswizzled else {
+            eprintln!("error: --unswizzled is available for {}", and_list(&offering(true)));
+            return 1;
+        };
+        match plain() {
+            Ok(u) => {
                 text += "\n";
-                text += &analyze::report("the same copies without the swizzle", &u);
+                text += &report("the same copies without the swizzle", &u);
             }
-            Some(Err(e)) => {
+            Err(e) => {
                 eprintln!("error: {config}: {e}");
-                return 1;
-            }
-            None => {
-                eprintln!("error: --unswizzled is available for {} and {sm90}", SgemmSm80::NAME);
                 return 1;
             }
         }
     }
     emit(&text);
     0
+}
+
+/// `a`, `a and b`, `a, b and c`.
+fn and_list(names: &[&str]) -> String {
+    match names {
+        [] => String::new(),
+        [one] => one.to_string(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
 }
 
 /// `tycute emit CONFIG --out DIR`.
@@ -235,6 +242,19 @@ fn emit_headers(config: &str, out: &std::path::Path) -> i32 {
         println!("wrote {}", path.display());
     }
     0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lists_read_as_prose() {
+        assert_eq!(and_list(&[]), "");
+        assert_eq!(and_list(&["sgemm_sm80"]), "sgemm_sm80");
+        assert_eq!(and_list(&["sgemm_sm80", "sm90"]), "sgemm_sm80 and sm90");
+        assert_eq!(and_list(&["a", "b", "c"]), "a, b and c");
+    }
 }
 
 /// Entry point of the `tycute` binary: without arguments the default run ([`tour`]); else parses

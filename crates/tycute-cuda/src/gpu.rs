@@ -5,29 +5,61 @@ use std::sync::Arc;
 
 use cudarc::driver::CudaContext;
 
+use crate::error::{Error, Result};
 use crate::nvrtc::Arch;
 
-/// A context on device 0, or why not (in words, for a test's "skipped: ..." line).
-pub fn context() -> Result<Arc<CudaContext>, String> {
+/// A context on device 0, or why not ([`Error::NoDriver`], [`Error::NoDevice`], [`Error::Driver`];
+/// printed, a test's "skipped: ..." line).
+pub fn context() -> Result<Arc<CudaContext>> {
     // SAFETY: only tries to open the shared library.
     if !unsafe { cudarc::driver::sys::is_culib_present() } {
-        return Err("no CUDA driver (libcuda.so) on this machine".into());
+        return Err(Error::NoDriver);
     }
     match CudaContext::device_count() {
         Ok(n) if n > 0 => {}
-        Ok(_) => return Err("the CUDA driver reports no device".into()),
-        Err(e) => return Err(format!("the CUDA driver reports no device: {e}")),
+        Ok(_) => return Err(Error::NoDevice { source: None }),
+        Err(e) => return Err(Error::NoDevice { source: Some(e) }),
     }
-    CudaContext::new(0).map_err(|e| format!("cannot create a context on device 0: {e}"))
+    CudaContext::new(0).map_err(|source| Error::Driver { what: "cannot create a context on device 0", source })
 }
 
-/// The architecture to build for this context's device: `sm_90a` on Hopper (an `sm_80` CUBIN
-/// does not load there), `sm_80` on Ampere.
-pub fn arch(ctx: &CudaContext) -> Result<Arch, String> {
-    let (major, minor) = ctx.compute_capability().map_err(|e| format!("compute capability: {e}"))?;
+/// The architecture to build for a device of compute capability `major.minor`: `sm_90a` on
+/// Hopper (an `sm_80` CUBIN does not load there), `sm_80` on Ampere and Ada; anything else is
+/// [`Error::UnsupportedArch`].
+pub fn arch_of(major: i32, minor: i32) -> Result<Arch> {
     match (major, minor) {
         (9, 0) => Ok(Arch::Sm90a),
         (8, _) => Ok(Arch::Sm80),
-        _ => Err(format!("device of compute capability {major}.{minor}: tycute builds for sm_80 and sm_90a only")),
+        _ => Err(Error::UnsupportedArch { major, minor }),
+    }
+}
+
+/// The architecture to build for this context's device ([`arch_of`] its compute capability).
+pub fn arch(ctx: &CudaContext) -> Result<Arch> {
+    let (major, minor) =
+        ctx.compute_capability().map_err(|source| Error::Driver { what: "cannot read the device's compute capability", source })?;
+    arch_of(major, minor)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn architectures_of_compute_capabilities() {
+        assert_eq!(arch_of(9, 0).unwrap(), Arch::Sm90a);
+        assert_eq!(arch_of(8, 0).unwrap(), Arch::Sm80);
+        assert_eq!(arch_of(8, 9).unwrap(), Arch::Sm80);
+        assert!(matches!(arch_of(7, 5), Err(Error::UnsupportedArch { major: 7, minor: 5 })));
+        assert!(matches!(arch_of(10, 0), Err(Error::UnsupportedArch { .. })));
+    }
+
+    /// Without a driver (this machine, CI) the answer is an error, never a panic.
+    #[test]
+    fn no_driver_is_an_error() {
+        // SAFETY: only tries to open the shared library.
+        if !unsafe { cudarc::driver::sys::is_culib_present() } {
+            assert!(matches!(context(), Err(Error::NoDriver)));
+        }
     }
 }

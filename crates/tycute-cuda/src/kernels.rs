@@ -2,6 +2,7 @@
 
 use std::path::PathBuf;
 
+use crate::error::{file, Result};
 use crate::nvrtc::Arch;
 
 /// `kernels/` of the repository.
@@ -64,14 +65,16 @@ impl Source {
     }
 }
 
-/// Every `kernels/*.cu`, sorted by name.
-pub fn sources() -> std::io::Result<Vec<Source>> {
+/// Every `kernels/*.cu`, sorted by name (an unreadable file is an [`Error::File`](crate::Error::File)
+/// naming it).
+pub fn sources() -> Result<Vec<Source>> {
+    let dir = dir();
     let mut out = Vec::new();
-    for entry in std::fs::read_dir(dir())? {
-        let path = entry?.path();
+    for entry in std::fs::read_dir(&dir).map_err(file(&dir))? {
+        let path = entry.map_err(file(&dir))?.path();
         if path.extension().is_some_and(|e| e == "cu") {
             let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-            out.push(Source { name, text: std::fs::read_to_string(&path)? });
+            out.push(Source { name, text: std::fs::read_to_string(&path).map_err(file(&path))? });
         }
     }
     out.sort_by(|a, b| a.name.cmp(&b.name));

@@ -13,14 +13,20 @@
 //!   must contain (`// tycute-sass sm_80: LDGSTS LDSM HMMA.16816`);
 //! * [`tma`]: `CUtensorMap` as a kernel argument, built with `cuTensorMapEncodeTiled`.
 //!
-//! Nothing here needs a GPU; a machine without NVRTC gets [`nvrtc::Error::NoNvrtc`], not a panic.
+//! Every fallible function returns [`Result`]: one [`Error`] saying what is wrong and what to do
+//! (no driver, no device, no NVRTC, a compile error with its log, an unsupported architecture, a
+//! TMA map argument the driver would refuse, a file). Nothing here needs a GPU; a machine without
+//! NVRTC gets [`Error::NoNvrtc`] and one without a driver [`Error::NoDriver`], not a panic.
 
+mod error;
 pub mod kernels;
 pub mod library;
 pub mod nvrtc;
 pub mod sass;
 pub mod gpu;
 pub mod tma;
+
+pub use error::{Error, Result};
 
 /// The cudarc this crate is built on (driver, NVRTC, cuBLAS; dynamic loading, CUDA 13.0 API).
 pub use cudarc;

@@ -12,6 +12,8 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::error::{file, Result};
+
 /// Every header of the library: `(include name, text)`, the include name relative to
 /// `kernels/include` (`"tycute/arch/tma.cuh"`).
 pub const HEADERS: &[(&str, &str)] = &[
@@ -52,17 +54,18 @@ pub fn include_dir() -> PathBuf {
 
 /// Writes every header of [`HEADERS`] under `dir` (`dir/tycute/arch/...`, directories created;
 /// a file with the same text is left alone, so a build script does not retrigger itself) and
-/// returns `dir`, the directory to pass as `-I`.
-pub fn write_to(dir: &Path) -> std::io::Result<PathBuf> {
+/// returns `dir`, the directory to pass as `-I`; a file or directory that cannot be written is an
+/// [`Error::File`](crate::Error::File) naming it.
+pub fn write_to(dir: &Path) -> Result<PathBuf> {
     for (name, text) in HEADERS {
         let path = dir.join(name);
         if std::fs::read_to_string(&path).is_ok_and(|t| t == *text) {
             continue;
         }
         if let Some(parent) = path.parent() {
-            std::fs::create_dir_all(parent)?;
+            std::fs::create_dir_all(parent).map_err(file(parent))?;
         }
-        std::fs::write(&path, text)?;
+        std::fs::write(&path, text).map_err(file(&path))?;
     }
     Ok(dir.to_path_buf())
 }

@@ -17,6 +17,8 @@ use std::path::{Path, PathBuf};
 
 use cudarc::nvrtc::sys;
 
+use crate::error::file;
+
 /// A real GPU architecture NVRTC compiles to (a CUBIN needs a real one, not `compute_XX`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Arch {
@@ -44,56 +46,13 @@ impl fmt::Display for Arch {
     }
 }
 
-/// What went wrong, in words.
-#[derive(Debug)]
-pub enum Error {
-    /// `libnvrtc.so` could not be loaded.
-    NoNvrtc,
-    /// NVRTC refused the program (the log holds the compiler's messages); `version` is the
-    /// NVRTC that did.
-    Compile { name: String, arch: Arch, log: String, version: (i32, i32) },
-    /// An NVRTC call failed outside compilation.
-    Nvrtc { call: &'static str, code: i32 },
-    /// The source or a header holds a NUL byte.
-    Nul(String),
-    /// The cache directory could not be written.
-    Io(std::io::Error),
-}
-
-impl fmt::Display for Error {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Error::NoNvrtc => write!(
-                f,
-                "NVRTC (libnvrtc.so.13) is not on the library path: `pip install nvidia-cuda-nvrtc` and add its nvidia/cu13/lib to LD_LIBRARY_PATH"
-            ),
-            Error::Compile { name, arch, log, version: (major, minor) } => write!(
-                f,
-                "NVRTC {major}.{minor} (libnvrtc.so.13 from LD_LIBRARY_PATH) could not compile {name} for {arch}:\n{}\n\
-                 (tycute's kernels are built in CI with NVRTC {TESTED_NEWEST} and {TESTED_OLDEST}: \
-                 `pip install nvidia-cuda-nvrtc=={TESTED_NEWEST}.*` and put its nvidia/cu13/lib first on LD_LIBRARY_PATH, \
-                 or `source scripts/cuda-env.sh`)",
-                log.trim_end()
-            ),
-            Error::Nvrtc { call, code } => write!(f, "NVRTC call {call} failed with code {code}"),
-            Error::Nul(what) => write!(f, "{what} contains a NUL byte"),
-            Error::Io(e) => write!(f, "CUBIN cache: {e}"),
-        }
-    }
-}
-
-impl std::error::Error for Error {}
+/// tycute-cuda's error, under the path NVRTC's users have named it by (`nvrtc::Error::Compile`).
+pub use crate::error::{Error, Result};
 
 /// The newest NVRTC tycute's kernels are built with in CI (`scripts/cuda-env.sh` pins it).
 pub const TESTED_NEWEST: &str = "13.5";
 /// The oldest: what the H100 box's driver ships (`scripts/cuda-env.sh` installs it beside).
 pub const TESTED_OLDEST: &str = "13.0";
-
-impl From<std::io::Error> for Error {
-    fn from(e: std::io::Error) -> Self {
-        Error::Io(e)
-    }
-}
 
 /// Whether NVRTC can be loaded (checked before any NVRTC call: cudarc panics without it).
 pub fn available() -> bool {
@@ -299,7 +258,7 @@ pub fn compile(name: &str, source: &str, headers: &[(&str, &str)], arch: Arch, o
         return Ok(Cubin { arch, kernels: parse_ptxas_report(&log), image, log, cached: true, version: (major, minor) });
     }
 
-    let cstr = |s: &str, what: &str| CString::new(s).map_err(|_| Error::Nul(what.to_string()));
+    let cstr = |s: &str, what: &str| CString::new(s).map_err(|_| Error::Nul { what: what.to_string() });
     let c_source = cstr(source, name)?;
     let c_name = cstr(name, "the program name")?;
     let c_headers: Vec<CString> = headers.iter().map(|(n, t)| cstr(t, n)).collect::<Result<_, _>>()?;
@@ -351,10 +310,10 @@ pub fn compile(name: &str, source: &str, headers: &[(&str, &str)], arch: Arch, o
             Some(r) => r?,
             None => return Err(Error::Compile { name: name.to_string(), arch, log, version: (major, minor) }),
         };
-        std::fs::create_dir_all(&dir)?;
+        std::fs::create_dir_all(&dir).map_err(file(&dir))?;
         // write the log last: a cache entry counts only when both files are there
-        std::fs::write(&cubin_path, &image)?;
-        std::fs::write(&log_path, &log)?;
+        std::fs::write(&cubin_path, &image).map_err(file(&cubin_path))?;
+        std::fs::write(&log_path, &log).map_err(file(&log_path))?;
         Ok(Cubin { arch, kernels: parse_ptxas_report(&log), image, log, cached: false, version: (major, minor) })
     }
 }
@@ -419,9 +378,6 @@ mod tests {
         let w = c.spill_warnings("sm90_gemm.cu");
         assert_eq!(w.len(), 1);
         assert!(w[0].contains("NVRTC 13.0: sm90_gemm.cu sm_90a kernel k: ptxas spills 8 B stored / 12 B loaded (168 registers"), "{}", w[0]);
-        let e = Error::Compile { name: "x.cu".into(), arch: Arch::Sm80, log: "boom".into(), version: (13, 0) }.to_string();
-        assert!(e.starts_with("NVRTC 13.0 (libnvrtc.so.13 from LD_LIBRARY_PATH) could not compile x.cu for sm_80:\nboom"), "{e}");
-        assert!(e.contains("pip install nvidia-cuda-nvrtc==13.5.*"), "{e}");
     }
 
     #[test]

@@ -5,6 +5,7 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::process::Command;
 
+use crate::error::{file, Error, Result};
 use crate::nvrtc::Cubin;
 
 /// The `cuobjdump` to run: `$CUOBJDUMP`, else the one on `PATH`.
@@ -17,17 +18,18 @@ pub fn available() -> bool {
     Command::new(cuobjdump()).arg("--version").output().is_ok_and(|o| o.status.success())
 }
 
-/// `cuobjdump -sass` of a CUBIN, or why it could not be produced.
-pub fn disassemble(cubin: &Cubin) -> Result<String, String> {
+/// `cuobjdump -sass` of a CUBIN, or why it could not be produced ([`Error::NoCuobjdump`],
+/// [`Error::Cuobjdump`], [`Error::File`] for its temporary input).
+pub fn disassemble(cubin: &Cubin) -> Result<String> {
     let dir = std::env::temp_dir().join(format!("tycute-sass-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    std::fs::create_dir_all(&dir).map_err(file(&dir))?;
     let path = dir.join(format!("k{:x}.cubin", cubin.image.len() ^ (cubin.image.as_ptr() as usize)));
-    std::fs::write(&path, &cubin.image).map_err(|e| format!("{}: {e}", path.display()))?;
+    std::fs::write(&path, &cubin.image).map_err(file(&path))?;
     let out = Command::new(cuobjdump()).arg("-sass").arg(&path).output();
     let _ = std::fs::remove_file(&path);
-    let out = out.map_err(|e| format!("cannot run cuobjdump ({e}): `pip install nvidia-cuda-cuobjdump` and put its nvidia/cu13/bin on PATH"))?;
+    let out = out.map_err(|source| Error::NoCuobjdump { source })?;
     if !out.status.success() {
-        return Err(format!("cuobjdump -sass failed: {}", String::from_utf8_lossy(&out.stderr).trim()));
+        return Err(Error::Cuobjdump { stderr: String::from_utf8_lossy(&out.stderr).trim().to_string() });
     }
     Ok(String::from_utf8_lossy(&out.stdout).into_owned())
 }

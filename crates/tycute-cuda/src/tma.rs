@@ -5,6 +5,8 @@
 use cudarc::driver::sys;
 use cudarc::driver::DeviceRepr;
 
+use crate::error::{Error, Result};
+
 /// A `CUtensorMap`, passed to a kernel by value (`const __grid_constant__ CUtensorMap`).
 #[repr(transparent)]
 #[derive(Clone, Copy)]
@@ -14,15 +16,113 @@ pub struct TensorMap(pub sys::CUtensorMap);
 unsafe impl DeviceRepr for TensorMap {}
 
 /// `CUtensorMapSwizzle` from its number (0 none, 1 32B, 2 64B, 3 128B), as the headers give it.
-pub fn swizzle(mode: i64) -> Result<sys::CUtensorMapSwizzle, String> {
+pub fn swizzle(mode: i64) -> Result<sys::CUtensorMapSwizzle> {
     use sys::CUtensorMapSwizzle::*;
     Ok(match mode {
         0 => CU_TENSOR_MAP_SWIZZLE_NONE,
         1 => CU_TENSOR_MAP_SWIZZLE_32B,
         2 => CU_TENSOR_MAP_SWIZZLE_64B,
         3 => CU_TENSOR_MAP_SWIZZLE_128B,
-        _ => return Err(format!("swizzle mode {mode} is not one of CU_TENSOR_MAP_SWIZZLE_NONE/32B/64B/128B")),
+        _ => return Err(Error::TensorMapSwizzle { mode }),
     })
+}
+
+/// The bytes a swizzle mode permutes within (the widest box row it takes): 32, 64, 128; none
+/// for mode 0 (no limit).
+fn swizzle_span(mode: i64) -> Option<u64> {
+    match mode {
+        1 => Some(32),
+        2 => Some(64),
+        3 => Some(128),
+        _ => None,
+    }
+}
+
+/// The 16-bit element types a map of [`TensorMap::half_3d`] holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Half {
+    /// IEEE half (`CU_TENSOR_MAP_DATA_TYPE_FLOAT16`).
+    F16,
+    /// bfloat16 (`CU_TENSOR_MAP_DATA_TYPE_BFLOAT16`).
+    Bf16,
+}
+
+impl Half {
+    fn data_type(self) -> sys::CUtensorMapDataType {
+        match self {
+            Half::F16 => sys::CUtensorMapDataType::CU_TENSOR_MAP_DATA_TYPE_FLOAT16,
+            Half::Bf16 => sys::CUtensorMapDataType::CU_TENSOR_MAP_DATA_TYPE_BFLOAT16,
+        }
+    }
+}
+
+/// One map's arguments, extents and strides in elements (see [`TensorMap::f16_3d`]); an error
+/// about the map carries them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TensorMapArgs {
+    /// The first matrix's device address.
+    pub ptr: u64,
+    /// Rows of one matrix.
+    pub rows: u64,
+    /// Columns of one matrix (the contiguous dimension).
+    pub cols: u64,
+    /// Elements between rows.
+    pub ld: u64,
+    /// Matrices.
+    pub batch: u64,
+    /// Elements between matrices (with one matrix, its size: the driver still takes a stride).
+    pub batch_stride: u64,
+    /// The box's rows.
+    pub box_rows: u32,
+    /// The box's columns.
+    pub box_cols: u32,
+    /// The swizzle mode (0-3).
+    pub swizzle: i64,
+}
+
+impl std::fmt::Display for TensorMapArgs {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let TensorMapArgs { ptr, rows, cols, ld, batch, batch_stride, box_rows, box_cols, swizzle } = self;
+        write!(f, "{batch} x {rows}x{cols} (ld {ld}, batch stride {batch_stride}, address {ptr:#x}, box {box_rows}x{box_cols}, swizzle {swizzle})")
+    }
+}
+
+impl TensorMapArgs {
+    /// The arguments of [`TensorMap::f16_3d`]; with one matrix, its size stands for the batch
+    /// stride.
+    pub fn new(ptr: u64, (rows, cols, ld): (u64, u64, u64), (batch, batch_stride): (u64, u64), (box_rows, box_cols): (u32, u32), swizzle: i64) -> Self {
+        let batch_stride = if batch > 1 { batch_stride } else { rows.saturating_mul(ld) };
+        TensorMapArgs { ptr, rows, cols, ld, batch, batch_stride, box_rows, box_cols, swizzle }
+    }
+
+    /// The first requirement of `cuTensorMapEncodeTiled` (CUDA driver API, "Tensor Map Object
+    /// Management") these arguments break, for 2-byte elements; `None` when they meet them all.
+    pub fn broken_rule(&self) -> Option<&'static str> {
+        const ELEM: u64 = 2;
+        let ld_bytes = self.ld.saturating_mul(ELEM);
+        let stride_bytes = self.batch_stride.saturating_mul(ELEM);
+        let box_row_bytes = u64::from(self.box_cols) * ELEM;
+        let extent_ok = |x: u64| (1..=1u64 << 32).contains(&x);
+        Some(if self.ptr % 16 != 0 {
+            "the address must be 16-byte aligned"
+        } else if !(extent_ok(self.rows) && extent_ok(self.cols) && extent_ok(self.batch)) {
+            "every extent (rows, cols, batch) must be 1..=2^32"
+        } else if self.cols > self.ld {
+            "a row must fit in the row pitch (cols <= ld)"
+        } else if ld_bytes % 16 != 0 || ld_bytes >= 1 << 40 {
+            "the row pitch must be a multiple of 16 bytes and below 2^40 bytes"
+        } else if stride_bytes == 0 || stride_bytes % 16 != 0 || stride_bytes >= 1 << 40 {
+            "the batch stride must be a nonzero multiple of 16 bytes below 2^40 bytes"
+        } else if !(1..=256).contains(&self.box_rows) || !(1..=256).contains(&self.box_cols) {
+            "the box's extents must be 1..=256"
+        } else if box_row_bytes % 16 != 0 {
+            "the box's row must be a multiple of 16 bytes"
+        } else if swizzle_span(self.swizzle).is_some_and(|span| box_row_bytes > span) {
+            "the box's row must be no wider than the swizzle's span (32, 64 or 128 bytes)"
+        } else {
+            return None;
+        })
+    }
 }
 
 impl TensorMap {
@@ -33,30 +133,42 @@ impl TensorMap {
     /// (0-3). With `batch` 1 the stride is not used (any matrix-sized value is passed). A box
     /// reaching past `rows` or `cols` is zero-filled on a load and clipped on a store.
     ///
+    /// Arguments the driver would refuse are [`Error::TensorMapArgument`] naming the rule
+    /// (alignment, extents, pitch, box, swizzle span), checked before the driver is called; no
+    /// driver is [`Error::NoDriver`]; a refusal of the driver's own is [`Error::TensorMapEncode`].
+    ///
     /// # Safety
     /// `ptr` must be a device allocation of at least `(batch - 1) * batch_stride + (rows - 1) * ld
     /// + cols` halves that outlives every launch using the map.
-    #[allow(clippy::too_many_arguments)]
     pub unsafe fn f16_3d(
         ptr: u64,
         (rows, cols, ld): (u64, u64, u64),
         (batch, batch_stride): (u64, u64),
         (box_rows, box_cols): (u32, u32),
         swizzle_mode: i64,
-    ) -> Result<TensorMap, String> {
-        let stride = if batch > 1 { batch_stride } else { rows * ld };
-        if ptr % 16 != 0 || (ld * 2) % 16 != 0 || cols > ld || (stride * 2) % 16 != 0 || stride == 0 {
-            return Err(format!(
-                "TMA: the address must be 16-byte aligned, the row pitch ({ld} halves) a multiple of 16 bytes and at least {cols}, the batch stride ({stride} halves) a nonzero multiple of 16 bytes"
-            ));
+    ) -> Result<TensorMap> {
+        let args = TensorMapArgs::new(ptr, (rows, cols, ld), (batch, batch_stride), (box_rows, box_cols), swizzle_mode);
+        // SAFETY: the caller's (above).
+        unsafe { TensorMap::half_3d(Half::F16, &args) }
+    }
+
+    /// [`TensorMap::f16_3d`] for either 16-bit type ([`Half::F16`], [`Half::Bf16`]), from its
+    /// arguments as one value: the same rules and errors.
+    ///
+    /// # Safety
+    /// As [`TensorMap::f16_3d`].
+    pub unsafe fn half_3d(elem: Half, args: &TensorMapArgs) -> Result<TensorMap> {
+        let swz = swizzle(args.swizzle)?;
+        if let Some(rule) = args.broken_rule() {
+            return Err(Error::TensorMapArgument { rule, args: *args });
         }
-        if rows == 0 || cols == 0 || batch == 0 || rows > 1 << 32 || cols > 1 << 32 || batch > 1 << 32 || stride * 2 >= 1 << 40 || ld * 2 >= 1 << 40 {
-            return Err(format!("TMA: {batch} x {rows}x{cols} (ld {ld}, batch stride {stride}) is outside the tensor map's limits (extents 1..=2^32, strides < 2^40 bytes)"));
+        // SAFETY: only tries to open the shared library (cudarc panics on a call without it).
+        if !unsafe { sys::is_culib_present() } {
+            return Err(Error::NoDriver);
         }
-        let swz = swizzle(swizzle_mode)?;
-        let dims = [cols, rows, batch];
-        let strides = [ld * 2, stride * 2]; // bytes between rows and between matrices
-        let boxes = [box_cols, box_rows, 1];
+        let dims = [args.cols, args.rows, args.batch];
+        let strides = [args.ld * 2, args.batch_stride * 2]; // bytes between rows and between matrices
+        let boxes = [args.box_cols, args.box_rows, 1];
         let elem_strides = [1u32, 1, 1];
         let mut map = std::mem::MaybeUninit::<sys::CUtensorMap>::zeroed();
         // SAFETY: every pointer refers to a live array of the rank's length (strides: rank - 1);
@@ -64,9 +176,9 @@ impl TensorMap {
         let r = unsafe {
             sys::cuTensorMapEncodeTiled(
                 map.as_mut_ptr(),
-                sys::CUtensorMapDataType::CU_TENSOR_MAP_DATA_TYPE_FLOAT16,
+                elem.data_type(),
                 3,
-                ptr as *mut std::ffi::c_void,
+                args.ptr as *mut std::ffi::c_void,
                 dims.as_ptr(),
                 strides.as_ptr(),
                 boxes.as_ptr(),
@@ -78,9 +190,7 @@ impl TensorMap {
             )
         };
         if r != sys::CUresult::CUDA_SUCCESS {
-            return Err(format!(
-                "cuTensorMapEncodeTiled({batch} x {rows}x{cols}, ld {ld}, batch stride {stride}, box {box_rows}x{box_cols}, swizzle {swizzle_mode}): {r:?}"
-            ));
+            return Err(Error::TensorMapEncode { elem, args: *args, result: r });
         }
         // SAFETY: the driver filled it.
         Ok(TensorMap(unsafe { map.assume_init() }))
@@ -97,6 +207,37 @@ mod tests {
         assert!(std::mem::align_of::<TensorMap>() >= 64);
         assert_eq!(swizzle(3).unwrap(), sys::CUtensorMapSwizzle::CU_TENSOR_MAP_SWIZZLE_128B);
         assert_eq!(swizzle(2).unwrap(), sys::CUtensorMapSwizzle::CU_TENSOR_MAP_SWIZZLE_64B);
-        assert!(swizzle(4).is_err());
+        assert!(matches!(swizzle(4), Err(Error::TensorMapSwizzle { mode: 4 })));
+    }
+
+    /// Each rule the driver would apply is checked first, with its words, and no driver is an
+    /// error: nothing here panics on this machine without one.
+    #[test]
+    fn bad_arguments_name_their_rule() {
+        let rule = |r: Result<TensorMap>| match r {
+            Err(Error::TensorMapArgument { rule, .. }) => rule,
+            Err(e) => panic!("not an argument error: {e}"),
+            Ok(_) => panic!("accepted"),
+        };
+        // SAFETY: every call is refused before the driver is called.
+        unsafe {
+            assert!(rule(TensorMap::f16_3d(8, (64, 64, 64), (1, 0), (64, 64), 3)).contains("16-byte aligned"));
+            assert!(rule(TensorMap::f16_3d(256, (0, 64, 64), (1, 0), (64, 64), 3)).contains("every extent"));
+            assert!(rule(TensorMap::f16_3d(256, (64, 72, 64), (1, 0), (64, 64), 3)).contains("cols <= ld"));
+            assert!(rule(TensorMap::f16_3d(256, (64, 60, 60), (1, 0), (64, 64), 3)).contains("row pitch"));
+            assert!(rule(TensorMap::f16_3d(256, (64, 64, u64::MAX), (1, 0), (64, 64), 3)).contains("row pitch"));
+            assert!(rule(TensorMap::f16_3d(256, (64, 64, 64), (2, 4), (64, 64), 3)).contains("batch stride"));
+            assert!(rule(TensorMap::half_3d(Half::Bf16, &TensorMapArgs::new(256, (64, 64, 64), (1, 0), (512, 64), 3))).contains("1..=256"));
+            assert!(rule(TensorMap::f16_3d(256, (64, 64, 64), (1, 0), (64, 4), 0)).contains("multiple of 16 bytes"));
+            assert!(rule(TensorMap::f16_3d(256, (64, 128, 128), (1, 0), (64, 128), 3)).contains("swizzle's span"));
+            let e = TensorMap::f16_3d(256, (64, 64, 64), (1, 0), (64, 64), 7).err().map(|e| e.to_string());
+            assert!(e.is_some_and(|e| e.starts_with("TMA swizzle mode 7")));
+            let e = TensorMap::f16_3d(8, (64, 64, 64), (1, 0), (64, 64), 3).err().map(|e| e.to_string()).unwrap_or_default();
+            assert!(e.starts_with("TMA map of 1 x 64x64 (ld 64, batch stride 4096, address 0x8, box 64x64, swizzle 3): the address"), "{e}");
+            // SAFETY: only tries to open the shared library.
+            if !sys::is_culib_present() {
+                assert!(matches!(TensorMap::f16_3d(256, (64, 64, 64), (1, 0), (64, 64), 3), Err(Error::NoDriver)));
+            }
+        }
     }
 }

@@ -42,9 +42,6 @@ pub enum Error {
     /// those that do.
     #[error("{0}")]
     UnknownOption(String),
-    /// No GPU, or one the kernels are not built for.
-    #[error("{0}")]
-    Gpu(String),
     /// Neither NVRTC nor a prebuilt CUBIN to load the kernel from.
     #[error("{kernel}: no NVRTC to build the kernel (put libnvrtc.so.13 on LD_LIBRARY_PATH, e.g. source scripts/cuda-env.sh), and no {env} naming prebuilt CUBINs")]
     NoCompiler {
@@ -63,9 +60,11 @@ pub enum Error {
         /// Why it cannot be read.
         source: std::io::Error,
     },
-    /// NVRTC refused the kernel (the message holds the compiler's log).
+    /// The CUDA side refused: no driver or GPU, a GPU the kernels are not built for, no NVRTC or
+    /// its compile error (the message holds the compiler's log), a TMA descriptor's argument or
+    /// the driver's refusal of it (tycute-cuda's error; match on its variant).
     #[error(transparent)]
-    Nvrtc(#[from] tycute_cuda::nvrtc::Error),
+    Cuda(#[from] tycute_cuda::Error),
     /// A CUDA driver call failed: loading a module, allocating, copying, launching, timing.
     #[error("{what}: {source}")]
     Driver {
@@ -77,9 +76,6 @@ pub enum Error {
     /// cuBLAS is not installed, or a cuBLAS call failed.
     #[error("{0}")]
     Cublas(String),
-    /// The driver refused a TMA descriptor (the message has the extents, strides and box).
-    #[error("{0}")]
-    TensorMap(String),
     /// The lock of a kernel's stream-K workspaces was poisoned by a thread that panicked while
     /// launching; load the kernel again.
     #[error("the stream-K workspace lock is poisoned (a thread panicked while launching): load the kernel again")]

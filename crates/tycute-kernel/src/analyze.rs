@@ -62,6 +62,29 @@ impl Access {
     }
 }
 
+/// A configuration's shared-memory analysis, as its registry entry gives it
+/// ([`crate::registry::Entry::with_analysis`]): what `tycute analyze NAME` prints, so that a
+/// configuration with an analysis needs no edit of the command line.
+#[derive(Clone, Copy)]
+pub struct Analysis {
+    /// Every thread-issued shared-memory instruction of its kernel (or why they cannot be read
+    /// from its tables).
+    pub accesses: fn() -> Result<Vec<Access>, String>,
+    /// The same copies on an unswizzled stage (`tycute analyze NAME --unswizzled`), for the
+    /// configurations that have the comparison.
+    pub unswizzled: Option<fn() -> Result<Vec<Access>, String>>,
+    /// A line printed after the table (what the analysis cannot see).
+    pub note: Option<&'static str>,
+}
+
+impl Analysis {
+    /// The analysis of an sm80 kernel configuration `C` ([`sm80::accesses`]), without an
+    /// unswizzled comparison.
+    pub const fn sm80<C: crate::kernel::sm80::Sm80Kernel>() -> Analysis {
+        Analysis { accesses: sm80::try_accesses::<C>, unswizzled: None, note: None }
+    }
+}
+
 /// Analyses instruction `what`: `rows[t][i]` is thread `t`'s element offset for instance `i`,
 /// `elem` the element size in bytes; lanes are grouped in warps of 32 and phases of `phase`.
 pub fn analyse(what: &str, rows: &[Vec<i64>], elem: u64, width: u64, phase: usize) -> Access {
@@ -116,5 +139,11 @@ pub mod sm80 {
             analyse("R2S C: st.shared.f32 accumulators -> sC", &every(&k.r2s_smem.table(), n, 1), 4, 4, 32),
             analyse("S2G C: ld.shared.v4.f32 <- sC", &every(&k.s2g_smem.table(), n, 4), 4, 16, 8),
         ]
+    }
+
+    /// [`accesses`] as the registry's [`super::Analysis`] takes them (never an error: the tables
+    /// of an sm80 configuration always evaluate).
+    pub fn try_accesses<C: Sm80Kernel>() -> Result<Vec<Access>, String> {
+        Ok(accesses::<C>())
     }
 }

@@ -6,6 +6,7 @@
 //! declares each module and collects each module's `ENTRIES`, so that adding a configuration is
 //! one file (the module, ending in its `ENTRIES`) and one line (its name in the list).
 
+pub use crate::analyze::Analysis;
 use crate::emit::Values;
 use crate::rows::Row;
 
@@ -65,22 +66,29 @@ pub struct Entry {
     pub dump: Option<Config>,
     /// The NVRTC build of its kernel.
     pub variant: Option<Variant>,
+    /// Its shared-memory analysis (`tycute analyze NAME`).
+    pub analysis: Option<Analysis>,
 }
 
 impl Entry {
     /// A configuration with a kernel: its header (from its types) and the build of `variant`.
     pub const fn kernel(name: &'static str, header: fn() -> (String, Values), variant: Variant) -> Entry {
-        Entry { name, header: Some(header), dump: None, variant: Some(variant) }
+        Entry { name, header: Some(header), dump: None, variant: Some(variant), analysis: None }
     }
 
     /// A configuration with only a dump.
     pub const fn dump(dump: Config) -> Entry {
-        Entry { name: dump.name, header: None, dump: Some(dump), variant: None }
+        Entry { name: dump.name, header: None, dump: Some(dump), variant: None, analysis: None }
     }
 
     /// This entry with a dump too.
     pub const fn with_dump(self, dump: Config) -> Entry {
         Entry { dump: Some(dump), ..self }
+    }
+
+    /// This entry with a shared-memory analysis too.
+    pub const fn with_analysis(self, analysis: Analysis) -> Entry {
+        Entry { analysis: Some(analysis), ..self }
     }
 }
 
@@ -147,5 +155,12 @@ mod tests {
         assert_eq!(both.dump.map(|c| c.about), Some("a dump"));
         assert_eq!(both.variant, Some(Variant::SM80_GEMM));
         assert!((DUMP.thread_rows)(0, false).is_none());
+        assert!(both.analysis.is_none());
+        fn none() -> Result<Vec<crate::analyze::Access>, String> {
+            Ok(Vec::new())
+        }
+        let a = both.with_analysis(Analysis { accesses: none, unswizzled: None, note: Some("n") });
+        assert_eq!(a.analysis.and_then(|a| a.note), Some("n"));
+        assert_eq!(a.dump.map(|c| c.name), Some("x"));
     }
 }

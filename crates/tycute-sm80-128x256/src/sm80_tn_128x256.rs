@@ -88,13 +88,15 @@ impl Sm80Config for Sm80Tn128x256 {
 #[cfg(feature = "kernel")]
 tycute_kernel::impl_sm80_kernel!(Sm80Tn128x256);
 
-/// The registry's entries: the header and the build of `kernels/sm80_gemm.cu`.
+/// The registry's entries: the header, the build of `kernels/sm80_gemm.cu` and the
+/// shared-memory analysis.
 #[cfg(feature = "kernel")]
 pub const ENTRIES: &[tycute_kernel::registry::Entry] = {
     use tycute_kernel::emit::sm80::header_with_values;
-    use tycute_kernel::registry::{Entry, Variant};
+    use tycute_kernel::registry::{Analysis, Entry, Variant};
     &[
-        Entry::kernel(<Sm80Tn128x256 as Sm80Config>::NAME, header_with_values::<Sm80Tn128x256>, Variant::SM80_GEMM),
+        Entry::kernel(<Sm80Tn128x256 as Sm80Config>::NAME, header_with_values::<Sm80Tn128x256>, Variant::SM80_GEMM)
+            .with_analysis(Analysis::sm80::<Sm80Tn128x256>()),
     ]
 };
 /// No kernel without `kernel`: no entry.

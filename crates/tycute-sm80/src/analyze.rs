@@ -29,3 +29,8 @@ pub fn unswizzled() -> Vec<Access> {
         analyse("S2R A: ldmatrix.x4 <- (_128,_64):(_64,_1)", &s2r, 2, 16, 8),
     ]
 }
+
+/// [`unswizzled`] as the registry's `Analysis::unswizzled` takes it (never an error).
+pub fn try_unswizzled() -> Result<Vec<Access>, String> {
+    Ok(unswizzled())
+}

@@ -401,15 +401,19 @@ pub const DUMP: tycute_kernel::registry::Config = tycute_kernel::registry::Confi
     thread_rows,
 };
 
-/// The registry's entry: the dump, and with `kernel` the header and the build of
-/// `kernels/sm80_gemm.cu`.
+/// The registry's entry: the dump, and with `kernel` the header, the build of
+/// `kernels/sm80_gemm.cu` and the shared-memory analysis (with its unswizzled comparison).
 #[cfg(feature = "kernel")]
 pub const ENTRIES: &[tycute_kernel::registry::Entry] = &[tycute_kernel::registry::Entry::kernel(
     <SgemmSm80 as tycute_kernel::kernel::sm80::Sm80Config>::NAME,
     tycute_kernel::emit::sm80::header_with_values::<SgemmSm80>,
     tycute_kernel::registry::Variant::SM80_GEMM,
 )
-.with_dump(DUMP)];
+.with_dump(DUMP)
+.with_analysis(tycute_kernel::registry::Analysis {
+    unswizzled: Some(crate::analyze::try_unswizzled),
+    ..tycute_kernel::registry::Analysis::sm80::<SgemmSm80>()
+})];
 /// The registry's entry: the dump.
 #[cfg(not(feature = "kernel"))]
 pub const ENTRIES: &[tycute_kernel::registry::Entry] = &[tycute_kernel::registry::Entry::dump(DUMP)];

@@ -354,15 +354,20 @@ pub const DUMP: tycute_kernel::registry::Config = tycute_kernel::registry::Confi
     thread_rows,
 };
 
-/// The registry's entry: the dump, and with `kernel` the header and the build of
-/// `kernels/sm90_gemm.cu`.
+/// The registry's entry: the dump, and with `kernel` the header, the build of
+/// `kernels/sm90_gemm.cu` and the shared-memory analysis of its epilogue.
 #[cfg(feature = "kernel")]
 pub const ENTRIES: &[tycute_kernel::registry::Entry] = &[tycute_kernel::registry::Entry::kernel(
     <Sm90 as Sm90Config>::NAME,
     tycute_kernel::emit::sm90::header_with_values::<Sm90>,
     tycute_kernel::registry::Variant::SM90_GEMM,
 )
-.with_dump(DUMP)];
+.with_dump(DUMP)
+.with_analysis(tycute_kernel::registry::Analysis {
+    accesses: crate::analyze::accesses,
+    unswizzled: Some(crate::analyze::unswizzled),
+    note: Some("(TMA loads and stores and wgmma's operand reads use the async proxy: no per-lane addresses)"),
+})];
 /// The registry's entry: the dump.
 #[cfg(not(feature = "kernel"))]
 pub const ENTRIES: &[tycute_kernel::registry::Entry] = &[tycute_kernel::registry::Entry::dump(DUMP)];

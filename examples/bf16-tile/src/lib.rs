@@ -46,8 +46,8 @@ pub fn run(a: &[u16], b: &[u16]) -> Result<Vec<f32>, String> {
     if a.len() != BM * BK || b.len() != BN * BK {
         return Err(format!("A must hold {}x{} and B {}x{} values, got {} and {}", BM, BK, BN, BK, a.len(), b.len()));
     }
-    let ctx = tycute::cuda::gpu::context()?;
-    let arch = tycute::cuda::gpu::arch(&ctx)?;
+    let ctx = tycute::cuda::gpu::context().map_err(|e| e.to_string())?;
+    let arch = tycute::cuda::gpu::arch(&ctx).map_err(|e| e.to_string())?;
     let cubin = compile(arch).map_err(|e| e.to_string())?;
     let module = ctx.load_module(Ptx::from_binary(cubin.image)).map_err(|e| format!("load the CUBIN: {e}"))?;
     let f = module.load_function("bf16_tile_gemm").map_err(|e| format!("kernel: {e}"))?;

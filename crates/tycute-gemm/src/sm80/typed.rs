@@ -75,7 +75,7 @@ where
     /// `build.rs` wrote from `C`; or `$TYCUTE_CUBIN_DIR/<name>.cubin`) and loads it.
     pub fn new(ctx: &Arc<CudaContext>) -> Result<Sm80Gemm<C>> {
         let cfg = Sm80Header::named(C::NAME)?;
-        let arch = tycute_cuda::gpu::arch(ctx).map_err(Error::Gpu)?;
+        let arch = tycute_cuda::gpu::arch(ctx)?;
         let image = cfg.cubin(arch)?.ok_or_else(|| Error::NoCompiler { kernel: C::NAME.to_string(), env: CUBIN_ENV.to_string() })?;
         Ok(Sm80Gemm { gemm: Sm80Launcher::load(ctx, &cfg, image)?, _config: PhantomData })
     }

@@ -345,7 +345,7 @@ impl Sm90Gemm {
     }
 }
 
-/// A TMA descriptor, or the driver's refusal as an [`Error::TensorMap`].
-fn map(r: std::result::Result<TensorMap, String>) -> Result<TensorMap> {
-    r.map_err(Error::TensorMap)
+/// A TMA descriptor, or why not as an [`Error::Cuda`].
+fn map(r: tycute_cuda::Result<TensorMap>) -> Result<TensorMap> {
+    Ok(r?)
 }
