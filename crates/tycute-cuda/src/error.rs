@@ -7,8 +7,8 @@ use std::path::PathBuf;
 use cudarc::driver::sys::CUresult;
 use cudarc::driver::DriverError;
 
-use crate::nvrtc::{Arch, TESTED_NEWEST, TESTED_OLDEST};
-use crate::tma::{Half, TensorMapArgs};
+use crate::arch::{Arch, TESTED_NEWEST, TESTED_OLDEST};
+use crate::tensor_map_args::{Half, TensorMapArgs};
 
 /// `Result<T, tycute_cuda::Error>`.
 pub type Result<T, E = Error> = std::result::Result<T, E>;

@@ -18,6 +18,7 @@
 //! TMA map argument the driver would refuse, a file). Nothing here needs a GPU; a machine without
 //! NVRTC gets [`Error::NoNvrtc`] and one without a driver [`Error::NoDriver`], not a panic.
 
+mod arch;
 mod error;
 pub mod kernels;
 pub mod library;
@@ -25,6 +26,7 @@ pub mod nvrtc;
 pub mod sass;
 pub mod gpu;
 pub mod tma;
+mod tensor_map_args;
 
 pub use error::{Error, Result};
 

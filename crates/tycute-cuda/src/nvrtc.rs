@@ -11,7 +11,6 @@
 //! drivers print: a spill costs speed, not correctness).
 
 use std::ffi::{c_char, c_int, CString};
-use std::fmt;
 use std::mem::MaybeUninit;
 use std::path::{Path, PathBuf};
 
@@ -19,40 +18,10 @@ use cudarc::nvrtc::sys;
 
 use crate::error::file;
 
-/// A real GPU architecture NVRTC compiles to (a CUBIN needs a real one, not `compute_XX`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Arch {
-    /// Ampere (A100): `cp.async`, `ldmatrix`, `mma.sync`.
-    Sm80,
-    /// Hopper with its arch-specific features (`wgmma`, TMA, `stmatrix`, `setmaxnreg`).
-    Sm90a,
-}
-
-impl Arch {
-    /// NVRTC's `--gpu-architecture` value.
-    pub fn name(self) -> &'static str {
-        match self {
-            Arch::Sm80 => "sm_80",
-            Arch::Sm90a => "sm_90a",
-        }
-    }
-    /// Every architecture tycute builds for.
-    pub const ALL: [Arch; 2] = [Arch::Sm80, Arch::Sm90a];
-}
-
-impl fmt::Display for Arch {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
+pub use crate::arch::{Arch, TESTED_NEWEST, TESTED_OLDEST};
 
 /// tycute-cuda's error, under the path NVRTC's users have named it by (`nvrtc::Error::Compile`).
 pub use crate::error::{Error, Result};
-
-/// The newest NVRTC tycute's kernels are built with in CI (`scripts/cuda-env.sh` pins it).
-pub const TESTED_NEWEST: &str = "13.5";
-/// The oldest: what the H100 box's driver ships (`scripts/cuda-env.sh` installs it beside).
-pub const TESTED_OLDEST: &str = "13.0";
 
 /// Whether NVRTC can be loaded (checked before any NVRTC call: cudarc panics without it).
 pub fn available() -> bool {

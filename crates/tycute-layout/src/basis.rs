@@ -15,6 +15,7 @@ use crate::tuple::{Nil, Tup};
 /// `value @ path`: `Path` lists the mode indices in the order they are applied (`I0` first);
 /// CuTe prints them in the opposite order.
 pub struct ScaledBasis<V, Path>(PhantomData<fn() -> (V, Path)>);
+impl<V, P> crate::sealed::Sealed for ScaledBasis<V, P> {}
 impl<V, Path> Default for ScaledBasis<V, Path> {
     fn default() -> Self {
         ScaledBasis(PhantomData)

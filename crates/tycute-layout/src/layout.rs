@@ -12,10 +12,12 @@ use crate::tuple::{
 
 /// CuTe's `Layout<Shape, Stride>`: `Shape` and `Stride` are congruent static IntTuples.
 pub struct Layout<S, D>(PhantomData<fn() -> (S, D)>);
+impl<S, D> crate::sealed::Sealed for Layout<S, D> {}
 
 /// CuTe's `_` (Underscore): in a tiler, "keep this mode".
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
 pub struct Underscore;
+impl crate::sealed::Sealed for Underscore {}
 
 impl<S, D> Default for Layout<S, D> {
     fn default() -> Self {

@@ -493,3 +493,14 @@ mod node_tests {
         assert_eq!(Repr::EMPTY.node(), None);
     }
 }
+
+/// A tuple prints as CuTe prints it (its `Debug` lives here, beside the printer, so that `tuple`
+/// does not depend on `repr`).
+impl<H, T> core::fmt::Debug for Tup<H, T>
+where
+    Self: Reify,
+{
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(&show::<Self>())
+    }
+}

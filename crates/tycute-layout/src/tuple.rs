@@ -14,9 +14,11 @@ use crate::sealed::Sealed;
 
 /// A tuple node: head `H`, rest of the tuple `T` (another `Tup` or `Nil`).
 pub struct Tup<H, T>(PhantomData<fn() -> (H, T)>);
+impl<H, T> crate::sealed::Sealed for Tup<H, T> {}
 /// The end of a tuple; on its own, the empty tuple `()`.
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
 pub struct Nil;
+impl crate::sealed::Sealed for Nil {}
 
 impl<H, T> Default for Tup<H, T> {
     fn default() -> Self {
@@ -29,14 +31,6 @@ impl<H, T> Clone for Tup<H, T> {
     }
 }
 impl<H, T> Copy for Tup<H, T> {}
-impl<H, T> core::fmt::Debug for Tup<H, T>
-where
-    Self: crate::repr::Reify,
-{
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.write_str(&crate::repr::show::<Self>())
-    }
-}
 
 /// A type-level list: `Nil` or `Tup<_, List>`.
 pub trait List: Sealed {}

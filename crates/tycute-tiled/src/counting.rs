@@ -28,6 +28,7 @@ use tycute_layout::{IsLayout, Layout};
 
 /// `counting_iter(N) o L`: the view of the elements `N + L(i)` of a counting tensor.
 pub struct CountingTensor<N, L>(PhantomData<fn() -> (N, L)>);
+impl<N, L> crate::sealed::Sealed for CountingTensor<N, L> {}
 
 impl<N, L> Default for CountingTensor<N, L> {
     fn default() -> Self {

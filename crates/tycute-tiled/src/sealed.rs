@@ -4,6 +4,8 @@
 
 pub trait Sealed {}
 
+// Each type of this crate implements it beside its definition, so this file depends on nothing.
+
 impl Sealed for typenum::Z0 {}
 impl<U: typenum::Unsigned + typenum::NonZero> Sealed for typenum::PInt<U> {}
 impl<U: typenum::Unsigned + typenum::NonZero> Sealed for typenum::NInt<U> {}
@@ -13,5 +15,3 @@ impl<H, T> Sealed for tycute_layout::Tup<H, T> {}
 impl Sealed for tycute_layout::Nil {}
 impl<S, D> Sealed for tycute_layout::Layout<S, D> {}
 impl Sealed for tycute_layout::Underscore {}
-impl<Atom, L, P> Sealed for crate::mma::TiledMMA<Atom, L, P> {}
-impl<N, L> Sealed for crate::counting::CountingTensor<N, L> {}

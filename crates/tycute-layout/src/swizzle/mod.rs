@@ -20,6 +20,7 @@ use crate::repr::{Reify, Repr};
 
 /// CuTe's `Swizzle<B, M, S>`: `x ^ ((x & yyy_msk) >> S)` with `yyy_msk = ((1<<B)-1) << (M+max(0,S))`.
 pub struct Swizzle<B, M, S>(PhantomData<fn() -> (B, M, S)>);
+impl<B, M, S> crate::sealed::Sealed for Swizzle<B, M, S> {}
 impl<B, M, S> Default for Swizzle<B, M, S> {
     fn default() -> Self {
         Swizzle(PhantomData)
@@ -36,6 +37,7 @@ where
 
 /// CuTe's `ComposedLayout<A, Offset, B>`: `x ↦ A(offset + B(x))`, printed `A o offset o B`.
 pub struct ComposedLayout<A, O, B>(PhantomData<fn() -> (A, O, B)>);
+impl<A, O, B> crate::sealed::Sealed for ComposedLayout<A, O, B> {}
 impl<A, O, B> Default for ComposedLayout<A, O, B> {
     fn default() -> Self {
         ComposedLayout(PhantomData)
@@ -49,6 +51,7 @@ impl<A: Reify, O: Reify, B: Reify + composed::NotNestedComposed> Reify for Compo
 
 /// CuTe's `smem_ptr_flag_bits<Bits>` offset of a GMMA smem atom, printed `smem_ptr[16b](unset)`.
 pub struct SmemPtr<Bits>(PhantomData<fn() -> Bits>);
+impl<B> crate::sealed::Sealed for SmemPtr<B> {}
 impl<Bits> Default for SmemPtr<Bits> {
     fn default() -> Self {
         SmemPtr(PhantomData)

@@ -65,6 +65,7 @@ pub type NoPermutation = Tile3<Underscore, Underscore, Underscore>;
 pub struct TiledMMA<Atom, AtomLayoutMNK, PermutationMNK = NoPermutation>(
     PhantomData<fn() -> (Atom, AtomLayoutMNK, PermutationMNK)>,
 );
+impl<Atom, L, P> crate::sealed::Sealed for TiledMMA<Atom, L, P> {}
 impl<Atom, L, P> Default for TiledMMA<Atom, L, P> {
     fn default() -> Self {
         TiledMMA(PhantomData)

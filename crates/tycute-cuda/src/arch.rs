@@ -1,0 +1,36 @@
+//! What tycute builds for: the GPU architectures and the NVRTC versions CI tests with (a leaf:
+//! `nvrtc` and `error` both name them).
+
+use std::fmt;
+
+/// A real GPU architecture NVRTC compiles to (a CUBIN needs a real one, not `compute_XX`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Arch {
+    /// Ampere (A100): `cp.async`, `ldmatrix`, `mma.sync`.
+    Sm80,
+    /// Hopper with its arch-specific features (`wgmma`, TMA, `stmatrix`, `setmaxnreg`).
+    Sm90a,
+}
+
+impl Arch {
+    /// NVRTC's `--gpu-architecture` value.
+    pub fn name(self) -> &'static str {
+        match self {
+            Arch::Sm80 => "sm_80",
+            Arch::Sm90a => "sm_90a",
+        }
+    }
+    /// Every architecture tycute builds for.
+    pub const ALL: [Arch; 2] = [Arch::Sm80, Arch::Sm90a];
+}
+
+impl fmt::Display for Arch {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The newest NVRTC tycute's kernels are built with in CI (`scripts/cuda-env.sh` pins it).
+pub const TESTED_NEWEST: &str = "13.5";
+/// The oldest: what the H100 box's driver ships (`scripts/cuda-env.sh` installs it beside).
+pub const TESTED_OLDEST: &str = "13.0";
