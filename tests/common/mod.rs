@@ -34,6 +34,9 @@ pub struct Scratch {
     pub target: PathBuf,
     /// `(bin name, source)`.
     pub bins: Vec<(String, String)>,
+    /// Whether the direct path serves, decided by the first build (a probe compile) and kept for
+    /// the later rounds.
+    direct: std::sync::OnceLock<Option<DirectLib>>,
 }
 
 /// What one `cargo build` of a scratch crate gave.
@@ -61,6 +64,7 @@ impl Scratch {
             dir: target.join(name).join("crate"),
             target: target.join("scratch-target"),
             bins: Vec::new(),
+            direct: std::sync::OnceLock::new(),
         }
     }
 
@@ -94,8 +98,8 @@ impl Scratch {
                 }
             }
         }
-        match self.direct() {
-            Some(lib) => self.build_direct(&lib),
+        match self.direct.get_or_init(|| self.direct()) {
+            Some(lib) => self.build_direct(lib),
             None => self.build_with_cargo(),
         }
     }
