@@ -11,8 +11,8 @@
 //! | [`sm90_bf16`] | `sm90` and `sm90_128x256` with bf16 elements (`sm90_bf16`, `sm90_128x256_bf16`) |
 //!
 //! [`sm90_layouts`] gives each configuration in the four majors (the kernel's `tn`, `nt`, `nn`,
-//! `tt`); [`header_types`] what each gives the header emitter; [`analyze`] the epilogue's bank
-//! analysis.
+//! `tt`); [`header_types`] what each gives the header emitter. The epilogue's bank analysis is
+//! generic (`tycute_kernel::analyze::sm90`).
 
 // `cute!` expands to `::tycute::__private::...`.
 extern crate tycute_layout as tycute;
@@ -34,7 +34,3 @@ pub mod sm90_layouts;
 /// host-side proof.
 #[cfg(feature = "kernel")]
 pub mod header_types;
-
-/// The sm90 epilogue's shared-memory bank analysis.
-#[cfg(feature = "kernel")]
-pub mod analyze;
