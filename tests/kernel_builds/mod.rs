@@ -13,25 +13,85 @@ pub struct Build {
     pub arch: nvrtc::Arch,
 }
 
-/// The kernel builds: with `full`, every variant of every kernel for each of its architectures;
-/// otherwise the first variant for each, the rest for sm_80 only. A kernel's variants are the
-/// registry's builds of it (`tycute::configs::variants`: one per configuration), else its own
-/// `// tycute-variant:` lines (none: one build without options).
-pub fn builds(full: bool) -> Vec<Build> {
+/// The header values the kernels and the device library branch on (`#if`, `if constexpr`, a
+/// template argument): the operand majors, the accumulator and output widths, the element codes,
+/// the cluster, the C/D stage reuse and the consumer warpgroups.
+pub const BRANCH_KEYS: &[&str] = &[
+    "kAMnMajor",
+    "kBMnMajor",
+    "kAccBits",
+    "kOutBits",
+    "kElementA",
+    "kElementB",
+    "kElementAB",
+    "kElementCD",
+    "kClusterM",
+    "kReuseSmemC",
+    "kMmaWarpGroups",
+];
+
+/// Which builds.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Scope {
+    /// Every configuration of every kernel for each of its architectures (`tests/kernels.rs`,
+    /// the newest NVRTC: every configuration's spills and SASS).
+    Full,
+    /// Per kernel, the fewest configurations (greedily) among which every value of every
+    /// [`BRANCH_KEYS`] entry occurs, each for every architecture of the kernel: every branch of
+    /// the kernels compiled by each other toolchain (`tests/toolchains.rs`).
+    Branches,
+}
+
+/// The kernel builds of `scope`. A kernel's variants are the registry's builds of it
+/// (`tycute::configs::variants`: one per configuration), else its own `// tycute-variant:`
+/// lines (none: one build without options).
+pub fn builds(scope: Scope) -> Vec<Build> {
     let mut out = Vec::new();
     for src in kernels::sources().expect("kernels/") {
         let registry = tycute::configs::variants(&src.name);
         let variants = if registry.is_empty() { src.variants() } else { registry };
-        for (i, variant) in variants.into_iter().enumerate() {
+        let chosen = match scope {
+            Scope::Full => variants,
+            Scope::Branches => cover(variants),
+        };
+        for variant in chosen {
             for arch in src.archs() {
-                // the variants of a kernel built for both: the first for both, the rest for sm_80
-                if full || i == 0 || src.archs().len() == 1 || arch == nvrtc::Arch::Sm80 {
-                    out.push(Build { src: src.clone(), variant: variant.clone(), arch });
-                }
+                out.push(Build { src: src.clone(), variant: variant.clone(), arch });
             }
         }
     }
     out
+}
+
+/// The [`BRANCH_KEYS`] values of a variant's configuration header, as `key=value` pairs (none for
+/// a build of no configuration).
+fn branch_values(variant: &[String]) -> std::collections::BTreeSet<String> {
+    let Some(name) = config_of(variant) else { return Default::default() };
+    BRANCH_KEYS
+        .iter()
+        .filter_map(|k| Some(format!("{k}={:?}", tycute::gemm::headers::value(name, k)?)))
+        .collect()
+}
+
+/// A greedy cover: the variant with the most values not yet covered, until all are (the first
+/// variant always: the kernel's own default).
+fn cover(variants: Vec<Vec<String>>) -> Vec<Vec<String>> {
+    let values: Vec<_> = variants.iter().map(|v| branch_values(v)).collect();
+    let mut covered = std::collections::BTreeSet::new();
+    let mut chosen: Vec<usize> = Vec::new();
+    let mut next = if variants.is_empty() { None } else { Some(0) };
+    while let Some(i) = next {
+        covered.extend(values[i].iter().cloned());
+        chosen.push(i);
+        next = (0..variants.len())
+            .filter(|i| !chosen.contains(i))
+            .map(|i| (values[i].difference(&covered).count(), std::cmp::Reverse(i)))
+            .max()
+            .filter(|&(n, _)| n > 0)
+            .map(|(_, std::cmp::Reverse(i))| i);
+    }
+    chosen.sort_unstable();
+    chosen.into_iter().map(|i| variants[i].clone()).collect()
 }
 
 /// Runs `jobs` on the machine's cores; the error messages of those that failed.
