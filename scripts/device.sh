@@ -11,7 +11,8 @@
 #     scripts/device.sh check    [CONFIG..] correctness: tests/gpu_gemm.rs (sm80 configurations) and
 #                                           tests/gpu_sm90.rs (sm90 ones): residues, batches, layouts,
 #                                           bias, stream-K, NaN-poisoned outputs and guards, against
-#                                           an f64 reference and cuBLAS; one summary line each
+#                                           an f64 reference and cuBLAS; one summary line each; and
+#                                           tests/gpu_cublaslt.rs (the fp8/tf32 yardstick)
 #     scripts/device.sh sanitize [CONFIG..] compute-sanitizer memcheck, racecheck and synccheck on
 #                                           the small cases
 #     scripts/device.sh bench    [CONFIG..] [-- BENCH ARGS]   `tycute bench` beside cuBLAS in the
@@ -53,7 +54,7 @@ pack() {
   cargo build --release -q || die "cargo build --release failed"
   cp target/release/tycute "$dir/" || exit 2
   local t exe
-  for t in gpu_gemm gpu_sm90 gpu_tables; do
+  for t in gpu_gemm gpu_sm90 gpu_tables gpu_cublaslt; do
     exe="$(cargo test --release -q --test "$t" --no-run --message-format=json 2>/dev/null \
       | sed -n 's/.*"executable":"\([^"]*\)".*/\1/p' | tail -1)"
     [ -x "$exe" ] || die "could not build the test $t (cargo test --release --test $t --no-run)"
@@ -112,6 +113,9 @@ check() {
   done
   wait
   for c in $(configs "$@"); do summary "$c" "$LOG/check-$c.txt"; done
+  echo "== the cuBLASLt yardstick, fp8 and tf32, against an f64 reference (gpu_cublaslt)"
+  timeout 300 "$D/gpu_cublaslt" --nocapture --test-threads 1 > "$LOG/cublaslt.txt" 2>&1
+  grep -aE 'test result|panicked|skipped' "$LOG/cublaslt.txt" | head -4
   echo "== tile round trip (gpu_tables)"
   timeout 100 "$D/gpu_tables" --nocapture > "$LOG/tables.txt" 2>&1
   grep -aE 'test result|panicked|skipped' "$LOG/tables.txt" | head -3
