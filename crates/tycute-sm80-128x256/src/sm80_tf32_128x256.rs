@@ -102,20 +102,3 @@ pub const ENTRIES: &[tycute_kernel::registry::Entry] = {
     &[Entry::kernel(<Sm80Tn128x256Tf32 as Sm80Config>::NAME, header_with_values::<Sm80Tn128x256Tf32>, Variant::SM80_GEMM)]
 };
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The tables interpret as the kernel reads them: every copy covers its tile once, every
-    /// ldmatrix result register is the tf32 element the MMA reads there.
-    #[test]
-    fn tf32_tables_check() {
-        let r = tycute_kernel::emit::sm80::check::<Sm80Tn128x256Tf32>().unwrap_or_else(|e| panic!("{e}"));
-        assert!(r.lines.iter().any(|l| l.contains("S2R A -> MMA A")), "{:?}", r.lines);
-        let h = tycute_kernel::emit::sm80::header::<Sm80Tn128x256Tf32>();
-        assert!(!h.contains("#error"), "{h}");
-        assert!(h.contains("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32"));
-        assert!(h.contains("TYCUTE_ELEMENT_TF32"));
-        assert!(h.contains("kVec = 4"), "four tf32 per 16-byte vector");
-    }
-}
