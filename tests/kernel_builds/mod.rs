@@ -144,11 +144,14 @@ pub fn config_of(variant: &[String]) -> Option<&str> {
 /// The bf16 form of the build's MMA instruction, and whether the build must have it: a
 /// configuration whose header says bf16 A and B (`kElementAB` = 3) issues `HMMA.16816.F32.BF16`
 /// (sm80_gemm.cu) or `HGMMA.64x<N>x16.F32.BF16` (sm90_gemm.cu, N the atom's), any other none of
-/// it. `None` for a build of no configuration.
+/// it; an sm80 configuration of tf32 A and B (`kElementAB` = 4) issues `HMMA.1688.F32.TF32`.
+/// `None` for a build of no configuration.
 pub fn element_sass(b: &Build) -> Option<(String, bool)> {
     let name = config_of(&b.variant)?;
     let bf16 = tycute::gemm::headers::value(name, "kElementAB")? == [3];
+    let tf32 = tycute::gemm::headers::value(name, "kElementAB")? == [4];
     let form = match b.src.name.as_str() {
+        "sm80_gemm.cu" if tf32 => return Some(("HMMA.1688.F32.TF32".to_string(), true)),
         "sm80_gemm.cu" => "HMMA.16816.F32.BF16".to_string(),
         "sm90_gemm.cu" => format!("HGMMA.64x{}x16.F32.BF16", tycute::gemm::headers::value(name, "kAtomN")?.first()?),
         _ => return None,
@@ -157,12 +160,12 @@ pub fn element_sass(b: &Build) -> Option<(String, bool)> {
 }
 
 /// [`element_sass`] checked on the build's SASS opcodes: the count, or an error when a bf16
-/// configuration lacks the bf16 form or another has it.
+/// (tf32) configuration lacks the bf16 (tf32) form or another has the bf16 form.
 pub fn check_element_sass(what: &str, b: &Build, ops: &std::collections::BTreeMap<String, usize>) -> Result<String, String> {
     let Some((form, bf16)) = element_sass(b) else { return Ok(String::new()) };
     let n = tycute_cuda::sass::count(ops, &form);
     match (bf16, n) {
-        (true, 0) => Err(format!("{what}: a bf16 configuration without {form} in its SASS; it has {:?}", ops.keys().collect::<Vec<_>>())),
+        (true, 0) => Err(format!("{what}: a configuration of its element type without {form} in its SASS; it has {:?}", ops.keys().collect::<Vec<_>>())),
         (false, n) if n > 0 => Err(format!("{what}: {n} {form} in the SASS of a configuration whose A and B are not bf16")),
         _ => Ok(format!("\n  {form}: {n}")),
     }
