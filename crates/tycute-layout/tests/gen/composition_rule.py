@@ -22,7 +22,9 @@ placed in the last mode. The step is exact when `n_j * rest_stride == rho_j * c_
 THE EXACT RULE (`exact`). K_j = n_0 * ... * n_j; a leaf's value below the end of mode j is
 L_j(k) = (k mod K_j)*d + (k div K_j)*(K_j*d - w_{j+1}*rho_j), above it U_j(k) = w_{j+1}*rho_j*(k div K_j).
 The box: a bound S_l > k_l on the domain per leaf, from B >= 0 (d < 0: k*|d| <= PR) and B < N
-(d > 0: k*d <= N-1+NR), DOMAIN_ROUNDS = 4 rounds (`eff_gs`). For every mode j < R-1:
+(d > 0: k*d <= N-1+NR), DOMAIN_ROUNDS = 4 rounds (`eff_gs`, the linear box), then one pass of the
+lattice box (`lattice_gs`: each leaf against the other leaves' gcd and reach in the linear box).
+For every mode j < R-1:
   1./2. no leaf steps over mode j inexactly (1: a skip, 2: part of the mode, continuing) while
         e_j != 0 and S_l > K_j (it has coordinates past the step in the box);
   3. max over the box of sum_l L_j < w_{j+1}, or w_{j+1} + min sum_l U_j >= N;
@@ -42,14 +44,14 @@ Per rule: wrong-acc = wrong cases the rule accepts (must be 0); over = correct c
 over/inj = the same among injective B (of "correct inj").
 
   class        cases CuTe-ok correct  wrong | rule                       wrong-acc   over over/inj
-  neg         100000   48523   44754   3769 | exact                              0     10        1  (correct inj 27740)
-                                            | exact-without-1-2                549      8        1
-                                            | exact-without-3                  155      8        1
-                                            | exact-without-4                  284      9        1
-                                            | exact-1-round                      0     21        7
+  neg         100000   48523   44754   3769 | exact                              0      6        1  (correct inj 27740)
+                                            | exact-without-1-2                552      6        1
+                                            | exact-without-3                  155      4        1
+                                            | exact-without-4                  284      6        1
+                                            | exact-1-round                      0      7        1
                                             | exact-without-box                  0   9163     7026
-                                            | exact-without-zero                 0     25       14
-                                            | exact+lattice box (candidate)      0      5        1
+                                            | exact-without-zero                 0     21       14
+                                            | exact-linear-box                   0     10        1
                                             | strict (former)                    0    129       54
                                             | old                             1765   2102     1508
   nonneg      200000   79317   75076   4241 | exact                              0      0        0  (correct inj 41837)
@@ -59,40 +61,41 @@ over/inj = the same among injective B (of "correct inj").
                                             | exact-1-round                      0      0        0
                                             | exact-without-box                  0    227      159
                                             | exact-without-zero                 0     20       14
-                                            | exact+lattice box (candidate)      0      0        0
+                                            | exact-linear-box                   0      0        0
                                             | strict (former)                    0     20       14
                                             | old                                0    301      183
   compact     100000   66100   62065   4035 | exact                              0      1        1  (correct inj 52673)
                                             | exact-without-1-2                128      1        1
                                             | exact-without-3                  620      1        1
                                             | exact-without-4                  935      1        1
-                                            | exact-1-round                      0      7        7
+                                            | exact-1-round                      0      1        1
                                             | exact-without-box                  0    827      649
                                             | exact-without-zero                 0     18       17
-                                            | exact+lattice box (candidate)      0      1        1
+                                            | exact-linear-box                   0      1        1
                                             | strict (former)                    0     62       38
                                             | old                              983    700      624
   trailing1   100000   46777   42401   4376 | exact                              0      1        1  (correct inj 35198)
                                             | exact-without-1-2                135      1        1
                                             | exact-without-3                  574      1        1
                                             | exact-without-4                 1425      1        1
-                                            | exact-1-round                      0     43       39
+                                            | exact-1-round                      0      1        1
                                             | exact-without-box                  0   2977     2480
                                             | exact-without-zero                 0     12       11
-                                            | exact+lattice box (candidate)      0      1        1
+                                            | exact-linear-box                   0      1        1
                                             | strict (former)                    0    328      251
                                             | old                             1388   3172     2821
 
 The ablations show that each condition is needed (without 1-2, 3 or 4 the rule accepts wrong
-results); the simplifications (one round of the box, no box, no exemption of stride-0 modes)
-only over-reject more. The 12 remaining over-rejections have a domain of a few scattered points
-that no box sees, or two errors of CuTe's result that cancel.
+results); the simplifications (one round of the box, no box, no exemption of stride-0 modes, the
+linear box without the lattice pass: `exact-linear-box`, the rule before 2026-11-27) only
+over-reject more. The 8 remaining over-rejections have a domain of a few scattered points that no
+box sees, or two errors of CuTe's result that cancel.
 
 No exact rule is cheap: `hardness_family` is a family where CuTe's result is A∘B on the domain iff
 a SUBSET-SUM instance has no solution (docs/design.md, "No exact rule is cheap"); every run checks
-it. `exact+lattice box` is a sound candidate refinement of the box (`lattice_gs`, not shipped):
-it halves the `neg` over-rejections here and removes 107 of the twin's 229 on 10^6 random pairs
-(`--rejected FILE` re-decides the pairs `composition_check over|dump ... all` prints).
+it. The lattice box (`lattice_gs`) is the cheap sound part of the exact box that ships: it removes
+94 of the twin's 229 over-rejections of the linear box on 10^6 random pairs (`--rejected FILE`
+re-decides the pairs `composition_check over|dump ... all` prints, with and without it).
 
 Every static composition, composition_tiler and with_shape case of tests/vectors/algebra.txt is
 reproduced by the model of CuTe (the same function) and keeps its decision: accepted, except
