@@ -43,7 +43,9 @@
 //!
 //! * a *box* around the domain bounds each leaf's coordinate ([`DomainBox`], [`LeafRange`]):
 //!   a negative leaf reaches no further than the positive leaves allow, a positive one no
-//!   further than `size(A)` and the negative leaves allow (four rounds);
+//!   further than `size(A)` and the negative leaves allow (four rounds); then each leaf is
+//!   tightened once against the other leaves' lattice, their gcd within their reach
+//!   ([`LatticeDom`], [`FirstMod`]);
 //! * per mode `j < R-1` of the flat A, each leaf's walk gives the range of its values below the
 //!   end of mode j and of the part above it, over the box ([`StepRecord`], [`LowRange`]); the
 //!   records of the leaves are summed ([`AddDigits`]);
