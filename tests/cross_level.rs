@@ -2,7 +2,7 @@
 //! (`tycute::dynamic`) and by the type level must give the same text, the same index table, or a
 //! rejection by the same rule.
 //!
-//! **The cases.** A fixed-seed stream of random static layouts (1-4 modes, shapes 1..8 with
+//! **The cases.** The [`FIXED`] compositions (where the lattice box decides), then a fixed-seed stream of random static layouts (1-4 modes, shapes 1..8 with
 //! size-1 modes and stride-0 modes drawn on purpose, sometimes a nested mode; a quarter of them
 //! swizzled, `Sw<B,M,S> o _0 o L`, a few with invalid swizzle parameters or an
 //! `smem_ptr[16b](unset)` offset) and random operations on them: composition (layout ∘ layout with
