@@ -22,7 +22,9 @@ placed in the last mode. The step is exact when `n_j * rest_stride == rho_j * c_
 THE EXACT RULE (`exact`). K_j = n_0 * ... * n_j; a leaf's value below the end of mode j is
 L_j(k) = (k mod K_j)*d + (k div K_j)*(K_j*d - w_{j+1}*rho_j), above it U_j(k) = w_{j+1}*rho_j*(k div K_j).
 The box: a bound S_l > k_l on the domain per leaf, from B >= 0 (d < 0: k*|d| <= PR) and B < N
-(d > 0: k*d <= N-1+NR), DOMAIN_ROUNDS = 4 rounds (`eff_gs`). For every mode j < R-1:
+(d > 0: k*d <= N-1+NR), DOMAIN_ROUNDS = 4 rounds (`eff_gs`, the linear box), then one pass of the
+lattice box (`lattice_gs`: each leaf against the other leaves' gcd and reach in the linear box).
+For every mode j < R-1:
   1./2. no leaf steps over mode j inexactly (1: a skip, 2: part of the mode, continuing) while
         e_j != 0 and S_l > K_j (it has coordinates past the step in the box);
   3. max over the box of sum_l L_j < w_{j+1}, or w_{j+1} + min sum_l U_j >= N;
@@ -42,14 +44,14 @@ Per rule: wrong-acc = wrong cases the rule accepts (must be 0); over = correct c
 over/inj = the same among injective B (of "correct inj").
 
   class        cases CuTe-ok correct  wrong | rule                       wrong-acc   over over/inj
-  neg         100000   48523   44754   3769 | exact                              0     10        1  (correct inj 27740)
-                                            | exact-without-1-2                549      8        1
-                                            | exact-without-3                  155      8        1
-                                            | exact-without-4                  284      9        1
-                                            | exact-1-round                      0     21        7
+  neg         100000   48523   44754   3769 | exact                              0      6        1  (correct inj 27740)
+                                            | exact-without-1-2                552      6        1
+                                            | exact-without-3                  155      4        1
+                                            | exact-without-4                  284      6        1
+                                            | exact-1-round                      0      7        1
                                             | exact-without-box                  0   9163     7026
-                                            | exact-without-zero                 0     25       14
-                                            | exact+lattice box (candidate)      0      5        1
+                                            | exact-without-zero                 0     21       14
+                                            | exact-linear-box                   0     10        1
                                             | strict (former)                    0    129       54
                                             | old                             1765   2102     1508
   nonneg      200000   79317   75076   4241 | exact                              0      0        0  (correct inj 41837)
@@ -59,40 +61,41 @@ over/inj = the same among injective B (of "correct inj").
                                             | exact-1-round                      0      0        0
                                             | exact-without-box                  0    227      159
                                             | exact-without-zero                 0     20       14
-                                            | exact+lattice box (candidate)      0      0        0
+                                            | exact-linear-box                   0      0        0
                                             | strict (former)                    0     20       14
                                             | old                                0    301      183
   compact     100000   66100   62065   4035 | exact                              0      1        1  (correct inj 52673)
                                             | exact-without-1-2                128      1        1
                                             | exact-without-3                  620      1        1
                                             | exact-without-4                  935      1        1
-                                            | exact-1-round                      0      7        7
+                                            | exact-1-round                      0      1        1
                                             | exact-without-box                  0    827      649
                                             | exact-without-zero                 0     18       17
-                                            | exact+lattice box (candidate)      0      1        1
+                                            | exact-linear-box                   0      1        1
                                             | strict (former)                    0     62       38
                                             | old                              983    700      624
   trailing1   100000   46777   42401   4376 | exact                              0      1        1  (correct inj 35198)
                                             | exact-without-1-2                135      1        1
                                             | exact-without-3                  574      1        1
                                             | exact-without-4                 1425      1        1
-                                            | exact-1-round                      0     43       39
+                                            | exact-1-round                      0      1        1
                                             | exact-without-box                  0   2977     2480
                                             | exact-without-zero                 0     12       11
-                                            | exact+lattice box (candidate)      0      1        1
+                                            | exact-linear-box                   0      1        1
                                             | strict (former)                    0    328      251
                                             | old                             1388   3172     2821
 
 The ablations show that each condition is needed (without 1-2, 3 or 4 the rule accepts wrong
-results); the simplifications (one round of the box, no box, no exemption of stride-0 modes)
-only over-reject more. The 12 remaining over-rejections have a domain of a few scattered points
-that no box sees, or two errors of CuTe's result that cancel.
+results); the simplifications (one round of the box, no box, no exemption of stride-0 modes, the
+linear box without the lattice pass: `exact-linear-box`, the rule before 2026-11-27) only
+over-reject more. The 8 remaining over-rejections have a domain of a few scattered points that no
+box sees, or two errors of CuTe's result that cancel.
 
 No exact rule is cheap: `hardness_family` is a family where CuTe's result is A∘B on the domain iff
 a SUBSET-SUM instance has no solution (docs/design.md, "No exact rule is cheap"); every run checks
-it. `exact+lattice box` is a sound candidate refinement of the box (`lattice_gs`, not shipped):
-it halves the `neg` over-rejections here and removes 107 of the twin's 229 on 10^6 random pairs
-(`--rejected FILE` re-decides the pairs `composition_check over|dump ... all` prints).
+it. The lattice box (`lattice_gs`) is the cheap sound part of the exact box that ships: it removes
+94 of the twin's 229 over-rejections of the linear box on 10^6 random pairs (`--rejected FILE`
+re-decides the pairs `composition_check over|dump ... all` prints, with and without it).
 
 Every static composition, composition_tiler and with_shape case of tests/vectors/algebra.txt is
 reproduced by the model of CuTe (the same function) and keeps its decision: accepted, except
@@ -366,7 +369,7 @@ def fast_ok(case):
     return True
 
 def exact(case, rounds=DOMAIN_ROUNDS, zero_relax=True, domain=True, steps=True, carry=True, borrow=True,
-          lattice=False):
+          lattice=True):
     flat, R = case.flat, len(case.flat)
     if R == 1:
         return None
@@ -406,13 +409,12 @@ def eff_gs(leaves, N, P):
 
 
 # ------------------------------------------------------------------------------------------------
-# A CANDIDATE, NOT THE RULE: the box tightened against the other leaves' lattice (docs/design.md,
-# "What a cheap refinement can still do"). Sound (it only removes coordinates that no point of the
-# domain has); it removes 107 of the 229 over-rejections of the twin's 10^6 random pairs
-# (`composition_check over 1000000 12648430 all`, then `--rejected`), and no exact rule can be
-# cheap (`hardness_family`). Not shipped: the type level would need a box per leaf.
-
-LATTICE_ROUNDS = 2
+# THE LATTICE BOX (shipped; docs/design.md, "The lattice box"): the box of `eff_gs` tightened, in
+# one pass, leaf by leaf against the other leaves' lattice. Sound (it only removes coordinates that
+# no point of the domain has); no exact rule can be cheap (`hardness_family`), this one is O(leaves)
+# per leaf plus Euclid's O(log) recursion. Every leaf is tightened against the others' ranges of
+# the linear box (not against ranges already tightened in the pass): the type level computes a
+# leaf's range from the box `(PR, NR, NA)` and B's flat leaves alone.
 
 
 def first_mod(a, m, L, R):
@@ -432,46 +434,49 @@ def first_mod(a, m, L, R):
     return None if y is None else -(-(L + m * y) // a)
 
 
+def leaf_max_def(d, S, g, lo, hi, N):
+    """The definition of `leaf_max`, k by k (for the tests)."""
+    return 1 + max([k for k in range(S) if any(0 <= d * k + v < N for v in (
+        [0] if g == 0 else range(-(-lo // g) * g, hi + 1, g)))] + [0])
+
+
 def leaf_max(d, S, g, lo, hi, N):
-    """1 + the largest k < S such that 0 <= d*k + v < N for some multiple v of g in [lo, hi] (the
-    other leaves: their gcd g and reach [lo, hi]; g = 0 when they are all at 0), or 1 (k = 0
-    stays: the box only shrinks). Closed form: the k allowed by the reach are an interval
-    [kA, kB]; among them those with (N-1-d*k) mod g <= N-1, found from kB down by first_mod."""
-    if g == 0:
-        g, t0, t1, free = 1, 0, 0, True
-    else:
-        t0, t1, free = -(-lo // g), hi // g, N >= g
-    if t0 > t1:
-        return 1
+    """1 + the largest k < S such that 0 <= d*k + v < N for some multiple v of g in [lo, hi]
+    (the other leaves: their gcd g and reach [lo, hi], lo <= 0 <= hi; g = 0 when they are all at
+    0), or 1 (k = 0 stays). Closed form, in the steps the type level takes (`LatticeMax`), all on
+    non-negative numbers: with g' = max(g, 1), the reach allows 0 <= k <= kB,
+    kB = min(S-1, (N-1+Q) div d) for d > 0 (Q = g'*((-lo) div g'), the lowest multiple is -Q),
+    kB = min(S-1, P div |d|) for d < 0 (P = g'*(hi div g')). Where N >= g' every such k has a
+    multiple in its window [-d*k, N-1-d*k]; otherwise k = kB - t needs
+    (c + d*t) mod g' <= N-1 with c = (N-1-d*kB) mod g': t = 0 if c <= N-1, else the least t with
+    (d*t) mod g' in [g'-c, g'-c+N-1] (`first_mod`), if it is at most kB."""
+    g1 = max(g, 1)
     if d > 0:
-        kA, kB = max(0, -(g * t1 // d)), min(S - 1, (N - 1 - g * t0) // d)
+        kB = min(S - 1, (N - 1 + g1 * (-lo // g1)) // d)
     else:
-        kA, kB = max(0, -((N - 1 - g * t0) // -d)), min(S - 1, g * t1 // -d)
-    if kA > kB:
-        return 1
-    if free:
+        kB = min(S - 1, g1 * (hi // g1) // -d)
+    if N >= g1:
         return kB + 1
-    c = (N - 1 - d * kB) % g
-    L, R = (-c) % g, (N - 1 - c) % g
-    found = [first_mod(d % g, g, a, b) for a, b in ([(L, R)] if L <= R else [(L, g - 1), (0, R)])]
-    found = [k for k in found if k is not None]
-    if not found or min(found) > kB - kA:
-        return 1
-    return kB - min(found) + 1
+    c = (N - 1 - d * kB) % g1
+    if c <= N - 1:
+        return kB + 1
+    t = first_mod(d % g1, g1, g1 - c, g1 - c + N - 1)
+    return 1 if t is None or t > kB else kB - t + 1
 
 
 def lattice_gs(leaves, N, P):
-    """The box of `eff_gs`, then LATTICE_ROUNDS rounds of `leaf_max` leaf by leaf."""
-    S = eff_gs(leaves, N, P)
-    for _ in range(LATTICE_ROUNDS):
-        for i, l in enumerate(leaves):
-            g = lo = hi = 0
-            for m, o in enumerate(leaves):
-                if m != i and S[m] > 1:
-                    g = math.gcd(g, o.d)
-                    v = (S[m] - 1) * o.d
-                    lo, hi = lo + min(0, v), hi + max(0, v)
-            S[i] = min(S[i], leaf_max(l.d, S[i], g, lo, hi, N))
+    """The box of `eff_gs`, then one pass of `leaf_max`: each leaf against the other leaves'
+    gcd and reach in the box of `eff_gs` (those with a range above 1)."""
+    S0 = eff_gs(leaves, N, P)
+    S = []
+    for i, l in enumerate(leaves):
+        g = lo = hi = 0
+        for m, o in enumerate(leaves):
+            if m != i and S0[m] > 1:
+                g = math.gcd(g, o.d)
+                v = (S0[m] - 1) * o.d
+                lo, hi = lo + min(0, v), hi + max(0, v)
+        S.append(leaf_max(l.d, S0[i], g, lo, hi, N))
     return S
 
 
@@ -506,24 +511,23 @@ def leaf_max_tests(n=50000):
         d = rng.choice([-1, 1]) * rng.randint(1, 40)
         S, N, g = rng.randint(1, 12), rng.randint(1, 40), rng.choice([0, rng.randint(1, 50)])
         lo, hi = (0, 0) if g == 0 else (-rng.randint(0, 200) * (rng.random() < .7), rng.randint(0, 200) * (rng.random() < .7))
-        want = 1 + max([k for k in range(S) if any(0 <= d * k + v < N for v in (
-            [0] if g == 0 else range(-(-lo // g) * g, hi + 1, g)))] + [0])
-        bad += leaf_max(d, S, g, lo, hi, N) != want
+        bad += leaf_max(d, S, g, lo, hi, N) != leaf_max_def(d, S, g, lo, hi, N)
     print("leaf_max: %d of %d random cases differ from the definition (must be 0)" % (bad, n))
     return bad == 0
 
 
 def rejected_tests(path):
-    """`composition_check over N SEED all` lines: the exact rule with the lattice box on every pair
-    the twin rejects (a wrong accept would be a `wrong` line it accepts)."""
+    """`composition_check over N SEED all` lines (a dump of the twin's rejections, made with the
+    lattice box or before it): the exact rule with the linear box alone and with the lattice box
+    on every pair (a wrong accept would be a `wrong` line it accepts)."""
     cnt = collections.Counter()
     for line in open(path):
         a, b, _, kind = line.rstrip("\n").split("\t")
         (AS, AD), (BS, BD) = flat_layout(parse(a)), flat_layout(parse(b))
         case = Case(AS, AD, BS, BD)
-        cnt[kind, exact(case) is None, exact(case, lattice=True) is None] += 1
+        cnt[kind, exact(case, lattice=False) is None, exact(case) is None] += 1
     for (kind, ex, lat), n in sorted(cnt.items()):
-        print("%-5s %6d  exact %s, with the lattice box %s" % (kind, n, "accepts" if ex else "rejects",
+        print("%-5s %6d  linear box %s, lattice box (the rule) %s" % (kind, n, "accepts" if ex else "rejects",
                                                                "accepts" if lat else "rejects"))
     return not any(n for (kind, _, lat), n in cnt.items() if kind == "wrong" and lat)
 
@@ -538,8 +542,8 @@ RULES = collections.OrderedDict([
     ("exact-1-round", lambda c: exact(c, rounds=1)),
     ("exact-without-box", lambda c: exact(c, domain=False)),
     ("exact-without-zero", lambda c: exact(c, zero_relax=False)),
-    # a candidate refinement (sound, not shipped): fewer over-rejections
-    ("exact+lattice box", lambda c: exact(c, lattice=True)),
+    # the rule before the lattice box (the linear box alone): more over-rejections
+    ("exact-linear-box", lambda c: exact(c, lattice=False)),
     # the rules before
     ("strict (former)", strict),
     ("old", old_rule),
@@ -649,7 +653,7 @@ def random_tests(quick):
             tail = "  (correct inj %d)" % c["correct_inj"] if i == 0 else ""
             print("%s | %-26s %9d %6d %8d%s" % (head, name, c[name, "wrong_accept"], c[name, "over"],
                                               c[name, "over_inj"], tail))
-            if name in ("exact", "strict (former)", "exact+lattice box") and c[name, "wrong_accept"]:
+            if name in ("exact", "strict (former)", "exact-linear-box") and c[name, "wrong_accept"]:
                 bad = True
         print("%-10s fast path: %d of %d CuTe-ok cases; the exact rule rejects %d of them (must be 0)" % (
             kind, c["fast"], c["cute_ok"], c["fast_unsound"]))

@@ -9,10 +9,13 @@ use crate::layout::{IsLayout, Layout, Size, SizeOp};
 use crate::tuple::{Nil, Tup};
 use super::rules::*;
 use super::domain_box::*;
+use super::lattice_box::WithLattice;
 use super::walk::*;
 
-/// The box around the domain of `composition(A, B)`, `(PR, NR, size(A))` ([`DomainBox`]).
-pub(super) type DomOf<BS, BD, NA> = <(BS, BD) as DomainBox<NA>>::Output;
+/// The box around the domain of `composition(A, B)`: the linear box `(PR, NR, size(A))`
+/// ([`DomainBox`]) with B's leaves, each leaf's range tightened by the lattice
+/// ([`LatticeDom`](super::LatticeDom)).
+pub(super) type DomOf<BS, BD, NA> = <<(BS, BD) as DomainBox<NA>>::Output as WithLattice<(BS, BD)>>::Output;
 /// The records of the exact rule of B's leaves walked through the flat A, in the box.
 pub(super) type DigitsOf<A, BS, BD> = <(BS, BD) as ComposeImpl<FlatS<A>, FlatD<A>, DomOf<BS, BD, Size<A>>>>::Digits;
 
@@ -25,6 +28,7 @@ where
     Layout<S, D>: CoalesceXOp + SizeOp,
     CoalesceX<Layout<S, D>>: IsLayout,
     (BS, BD): DomainBox<Size<Layout<S, D>>>,
+    <(BS, BD) as DomainBox<Size<Layout<S, D>>>>::Output: WithLattice<(BS, BD)>,
     (BS, BD): ComposeImpl<FlatS<Layout<S, D>>, FlatD<Layout<S, D>>, DomOf<BS, BD, Size<Layout<S, D>>>>,
     // exact rules 1-4
     DigitsOf<Layout<S, D>, BS, BD>: ExactAudit<FlatS<Layout<S, D>>, Size<Layout<S, D>>>,
