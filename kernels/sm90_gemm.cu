@@ -68,7 +68,8 @@
 //
 // Built once per sm90 configuration of the registry (tycute_configs::variants).
 // tycute-arch: sm_90a
-// tycute-sass sm_90a: UTMALDG HGMMA.64x LDSM STSM UTMASTG SYNCS
+// tycute-sass sm_90a: UTMALDG LDSM STSM UTMASTG SYNCS
+// (and the GMMA form of the configuration's element, HGMMA.64xNx16 or QGMMA.64xNx32: tests/kernel_builds' gmma_sass)
 #ifndef TYCUTE_SM90_CONFIG
 #define TYCUTE_SM90_CONFIG sm90
 #endif
@@ -281,6 +282,9 @@ __device__ __forceinline__ void gemm(const TmaMap& tma_a, const TmaMap& tma_b, c
                    bias_batch, sk_tiles, sk_split, sk_ws, sk_flag);                                                               \
   }
 TYCUTE_SM90_ENTRY(sm90_gemm_tn, OperandA_K, OperandB_K)
+// (fp8 A and B: K-major only, the tn entry point alone)
+#if !TYCUTE_SM90_K_MAJOR_ONLY
 TYCUTE_SM90_ENTRY(sm90_gemm_nt, OperandA_MN, OperandB_MN)
 TYCUTE_SM90_ENTRY(sm90_gemm_nn, OperandA_MN, OperandB_K)
 TYCUTE_SM90_ENTRY(sm90_gemm_tt, OperandA_K, OperandB_MN)
+#endif

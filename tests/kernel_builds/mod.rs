@@ -96,14 +96,39 @@ pub fn element_sass(b: &Build) -> Option<(String, bool)> {
     Some((form, bf16))
 }
 
-/// [`element_sass`] checked on the build's SASS opcodes: the count, or an error when a bf16
-/// configuration lacks the bf16 form or another has it.
+/// The GMMA form an sm90 configuration's build must issue, by its A and B element (`kElementAB`)
+/// and its atom's N: `HGMMA.64x<N>x16.F32` for fp16 and bf16, `QGMMA.64x<N>x32.F32.E4M3.E4M3` for
+/// e4m3, `QGMMA.64x<N>x32.F32.E5M2.E5M2` for e5m2. `None` for any other build.
+pub fn gmma_sass(b: &Build) -> Option<String> {
+    if b.src.name != "sm90_gemm.cu" {
+        return None;
+    }
+    let name = config_of(&b.variant)?;
+    let n = *tycute::gemm::headers::value(name, "kAtomN")?.first()?;
+    Some(match tycute::gemm::headers::value(name, "kElementAB")?.first()? {
+        5 => format!("QGMMA.64x{n}x32.F32.E4M3.E4M3"),
+        6 => format!("QGMMA.64x{n}x32.F32.E5M2.E5M2"),
+        _ => format!("HGMMA.64x{n}x16.F32"),
+    })
+}
+
+/// [`element_sass`] and [`gmma_sass`] checked on the build's SASS opcodes: the counts, or an error
+/// when a bf16 configuration lacks the bf16 form or another has it, or an sm90 build lacks the
+/// GMMA form of its element.
 pub fn check_element_sass(what: &str, b: &Build, ops: &std::collections::BTreeMap<String, usize>) -> Result<String, String> {
-    let Some((form, bf16)) = element_sass(b) else { return Ok(String::new()) };
+    let mut gmma = String::new();
+    if let Some(form) = gmma_sass(b) {
+        let n = tycute_cuda::sass::count(ops, &form);
+        if n == 0 {
+            return Err(format!("{what}: no {form} in the SASS; it has {:?}", ops.keys().collect::<Vec<_>>()));
+        }
+        gmma = format!("\n  {form}: {n}");
+    }
+    let Some((form, bf16)) = element_sass(b) else { return Ok(gmma) };
     let n = tycute_cuda::sass::count(ops, &form);
     match (bf16, n) {
         (true, 0) => Err(format!("{what}: a bf16 configuration without {form} in its SASS; it has {:?}", ops.keys().collect::<Vec<_>>())),
         (false, n) if n > 0 => Err(format!("{what}: {n} {form} in the SASS of a configuration whose A and B are not bf16")),
-        _ => Ok(format!("\n  {form}: {n}")),
+        _ => Ok(format!("{gmma}\n  {form}: {n}")),
     }
 }

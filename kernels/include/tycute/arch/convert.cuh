@@ -12,6 +12,10 @@
 #define TYCUTE_ELEMENT_F32 1
 #define TYCUTE_ELEMENT_F16 2
 #define TYCUTE_ELEMENT_BF16 3
+// 8-bit floats (A and B of the sm90 fp8 GEMM only: TMA moves them as bytes, wgmma reads them;
+// no conversion here)
+#define TYCUTE_ELEMENT_E4M3 5
+#define TYCUTE_ELEMENT_E5M2 6
 
 namespace tycute {
 namespace arch {
