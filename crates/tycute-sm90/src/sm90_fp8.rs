@@ -1,4 +1,5 @@
-//! The fp8 configurations of `kernels/sm90_gemm.cu`: A and B `float_e4m3_t` (1 byte, K-major:
+//! The fp8 configurations of `kernels/sm90_gemm.cu` (`sm90_128x256_e4m3`, and `sm90_128x256_e5m2`
+//! derived from it by element type): A and B `float_e4m3_t` (1 byte, K-major:
 //! wgmma's 8-bit form has no transpose), f32 accumulators, C, D and the bias `bfloat16_t`. CUTLASS's
 //! and DeepGEMM's fp8 recipe on [`crate::sm90_128x256`]'s cooperative schedule: a `128x256x128`
 //! CTA tile for two `64x256x32` GMMA warpgroups (`(_2,_1,_1)`), 4 wgmmas per k-block of 128.
@@ -23,13 +24,13 @@
 //! `CUBLASLT_MATMUL_DESC_FAST_ACCUM = 1`, `torch._scaled_mm(use_fast_accum=True)`), no promotion
 //! into separate f32 registers.
 
-use tycute_atom::{Copy_Atom, MMA_Atom, SM75_U32x4_LDSM_N, SM90_64x256x32_F32E4M3E4M3_SS_TN, SM90_U32x4_STSM_N};
+use tycute_atom::{Copy_Atom, MMA_Atom, SM75_U32x4_LDSM_N, SM90_64x256x32_F32E4M3E4M3_SS_TN, SM90_64x256x32_F32E5M2E5M2_SS_TN, SM90_U32x4_STSM_N};
 use tycute_layout::algebra::tiler::ProductEach;
 use tycute_layout::layout::ShapeOf;
 use tycute_layout::numeric::Bits;
 use tycute_layout::tuple::At;
 use tycute_layout::typenum::Z0;
-use tycute_layout::{bfloat16_t, float_e4m3_t, AsPositionIndependent, Cosize, Layout_K_SW128_Atom, Layout_K_SW64_Atom, LayoutAt, MakeLayoutLeft, Size, TileToShape, ZippedDivide};
+use tycute_layout::{bfloat16_t, float_e4m3_t, float_e5m2_t, AsPositionIndependent, Cosize, Layout_K_SW128_Atom, Layout_K_SW64_Atom, LayoutAt, MakeLayoutLeft, Size, TileToShape, ZippedDivide};
 use tycute_macros::cute;
 use tycute_tiled::copy::{MakeTiledCopyC_Atom, MakeTiledCopyS, RetileS, TiledNumThr, Tiler_MN};
 use tycute_tiled::mma::{MakeTiledMma, PartitionFragmentC};
@@ -137,6 +138,40 @@ impl Sm90Config for Sm90_128x256E4m3 {
 // CTA tile vs the (128,256,32) TiledMMA tile, TMA modes vs smem swizzles, the atom takes e4m3 with
 // f32 accumulators, 4 stages, 224 KiB <= 227 KiB
 static_assertions::assert_impl_all!(Sm90_128x256E4m3: Sm90Checked);
+
+/// `MMA_Atom<SM90_64x256x32_F32E5M2E5M2_SS_TN>`: the e5m2 form of [`MmaAtom`], the same layouts.
+pub type MmaAtomE5m2 = MMA_Atom<SM90_64x256x32_F32E5M2E5M2_SS_TN>;
+/// The TiledMMA of [`MmaAtomE5m2`], `(_2,_1,_1)` as [`Mma`].
+pub type MmaE5m2 = MakeTiledMma<MmaAtomE5m2, MakeLayoutLeft<cute!((_2,_1,_1))>>;
+/// `sm90_128x256_e4m3` with e5m2 A and B (`sm90_128x256_e5m2`): every part but the element and the
+/// GMMA atom is the e4m3 configuration's (the 8-bit smem atoms are one layout for both types, as
+/// `smem_ptr[8b]`), and so is every table; the header differs in the instruction
+/// (`...m64n256k32.f32.e5m2.e5m2`) and `kElementAB` (6).
+pub struct Sm90_128x256E5m2;
+impl Sm90Config for Sm90_128x256E5m2 {
+    const NAME: &'static str = "sm90_128x256_e5m2";
+    type BM = <Sm90_128x256E4m3 as Sm90Config>::BM;
+    type BN = <Sm90_128x256E4m3 as Sm90Config>::BN;
+    type BK = <Sm90_128x256E4m3 as Sm90Config>::BK;
+    type Stages = <Sm90_128x256E4m3 as Sm90Config>::Stages;
+    type ElementAB = float_e5m2_t;
+    type ElementCD = <Sm90_128x256E4m3 as Sm90Config>::ElementCD;
+    type SmemLayoutAStage = <Sm90_128x256E4m3 as Sm90Config>::SmemLayoutAStage;
+    type SmemLayoutBStage = <Sm90_128x256E4m3 as Sm90Config>::SmemLayoutBStage;
+    type TmaSwizzleA = <Sm90_128x256E4m3 as Sm90Config>::TmaSwizzleA;
+    type TmaSwizzleB = <Sm90_128x256E4m3 as Sm90Config>::TmaSwizzleB;
+    type MmaC = MmaE5m2;
+    type EpiM = <Sm90_128x256E4m3 as Sm90Config>::EpiM;
+    type EpiN = <Sm90_128x256E4m3 as Sm90Config>::EpiN;
+    type StagesCD = <Sm90_128x256E4m3 as Sm90Config>::StagesCD;
+    type SmemLayoutDStage = <Sm90_128x256E4m3 as Sm90Config>::SmemLayoutDStage;
+    type SmemLayoutCStage = <Sm90_128x256E4m3 as Sm90Config>::SmemLayoutCStage;
+    type TmaSwizzleD = <Sm90_128x256E4m3 as Sm90Config>::TmaSwizzleD;
+    type ReuseSmemC = <Sm90_128x256E4m3 as Sm90Config>::ReuseSmemC;
+}
+// the e5m2 atom has the e4m3 atom's layouts (so the tables are the same), and takes e5m2
+static_assertions::assert_impl_all!(SM90_64x256x32_F32E5M2E5M2_SS_TN: tycute_atom::SameMmaLayouts<SM90_64x256x32_F32E4M3E4M3_SS_TN>);
+static_assertions::assert_impl_all!(Sm90_128x256E5m2: Sm90Checked);
 static_assertions::assert_type_eq_all!(Size<Mma>, TiledNumThr<TiledR2S>, TiledNumThr<TiledS2R>, cute!(_256));
 static_assertions::assert_type_eq_all!(Size<At<Tiler_MN<TiledCopyCAtom>, Z0>>, cute!(_128));
 static_assertions::assert_type_eq_all!(Size<At<Tiler_MN<TiledCopyCAtom>, typenum::P1>>, cute!(_16));
@@ -243,15 +278,47 @@ mod types {
         "sm90_128x256_e4m3: float_e4m3_t A (M,K) and B (N,K) K-major only, TMA into 128B-swizzled smem, two 64x256x32 GMMA warpgroups along M (TiledMMA (_2,_1,_1), f32 accumulators, wgmma's own accumulation over K), 128x256x128 CTA tile, 4 stages, cooperative STSM + TMA-store epilogue of bfloat16_t D (N-major) in 128x32 sub-tiles"
     );
     fp8_types!(Sm90_128x256E4m3C2, super::c2::ClusterShape, "sm90_128x256_e4m3 with clusters of two CTAs along M (B multicast)");
+
+    // e5m2: the e4m3 configuration's tables, its own instruction
+    impl Sm90Types for super::Sm90_128x256E5m2 {
+        type Cfg = super::Sm90_128x256E5m2;
+        const ABOUT: &'static str = "sm90_128x256_e5m2: sm90_128x256_e4m3 (cooperative 128x256x128, two 64x256x32 GMMA warpgroups, f32 accumulators, bf16 C/D) with float_e5m2_t A and B: the GMMA atom SM90_64x256x32_F32E5M2E5M2_SS_TN";
+        const THREADS: usize = <Sm90_128x256E4m3 as Sm90Types>::THREADS;
+        fn texts() -> Texts {
+            <Sm90_128x256E4m3 as Sm90Types>::texts()
+        }
+        fn sd() -> Vec<i64> {
+            <Sm90_128x256E4m3 as Sm90Types>::sd()
+        }
+        fn mma() -> [Vec<i64>; 7] {
+            <Sm90_128x256E4m3 as Sm90Types>::mma()
+        }
+        fn wgmma() -> (&'static str, usize, bool) {
+            type Atom = super::MmaAtomE5m2;
+            (<Atom as tycute_atom::GmmaPtx>::PTX, <Atom as tycute_atom::GmmaPtx>::D_REGS, <Atom as tycute_atom::GmmaPtx>::D_F32)
+        }
+        fn acc_per_mma() -> i64 {
+            <Sm90_128x256E4m3 as Sm90Types>::acc_per_mma()
+        }
+        fn operand_stages() -> [(String, Vec<i64>, Vec<i64>); 4] {
+            <Sm90_128x256E4m3 as Sm90Types>::operand_stages()
+        }
+        fn epilogue() -> [Vec<i64>; 5] {
+            <Sm90_128x256E4m3 as Sm90Types>::epilogue()
+        }
+    }
 }
 
-/// The registry's entry: the header and the build of `kernels/sm90_gemm.cu` (`tn` only).
+/// The registry's entries: the headers and builds of `kernels/sm90_gemm.cu` (`tn` only).
 #[cfg(feature = "kernel")]
-pub const ENTRIES: &[tycute_kernel::registry::Entry] = &[tycute_kernel::registry::Entry::kernel(
-    <Sm90_128x256E4m3 as Sm90Config>::NAME,
-    tycute_kernel::emit::sm90::header_with_values::<Sm90_128x256E4m3>,
-    tycute_kernel::registry::Variant::SM90_GEMM,
-)];
+pub const ENTRIES: &[tycute_kernel::registry::Entry] = {
+    use tycute_kernel::emit::sm90::header_with_values;
+    use tycute_kernel::registry::{Entry, Variant};
+    &[
+        Entry::kernel(<Sm90_128x256E4m3 as Sm90Config>::NAME, header_with_values::<Sm90_128x256E4m3>, Variant::SM90_GEMM),
+        Entry::kernel(<Sm90_128x256E5m2 as Sm90Config>::NAME, header_with_values::<Sm90_128x256E5m2>, Variant::SM90_GEMM),
+    ]
+};
 /// No kernel without `kernel`: no entry.
 #[cfg(not(feature = "kernel"))]
 pub const ENTRIES: &[tycute_kernel::registry::Entry] = &[];

@@ -185,4 +185,17 @@ fn the_fp8_tables_pass_the_host_side_proof() {
     assert!(h.contains("constexpr int kStageBytesA = 16384;") && h.contains("constexpr int kStageBytesB = 32768;") && h.contains("constexpr int kMmaK = 4;"), "{h}");
     assert!(h.contains("constexpr int kClusterM = 1;") && h.contains("constexpr int kGmmaLboA_K = 16;"), "{h}");
     assert!(!h.contains("A_MN") && !h.contains("B_MN"), "{h}");
+    // e5m2: the same tables and values but for the instruction and kElementAB
+    use tycute_configs::sm90_fp8::Sm90_128x256E5m2;
+    check_of::<Sm90_128x256E5m2>().unwrap_or_else(|e| panic!("{e}"));
+    let h5 = header_of::<Sm90_128x256E5m2>();
+    assert!(h5.contains("m64n256k32.f32.e5m2.e5m2") && h5.contains("constexpr int kElementAB = 6;") && h5.contains("TYCUTE_ELEMENT_E5M2"), "{h5}");
+    let values = |h: &str, name: &str| -> Vec<String> {
+        h.lines()
+            .filter(|l| l.contains("constexpr") || l.contains("__device__") || l.contains("#define"))
+            .filter(|l| !l.contains("kElement") && !l.contains("ELEMENT_") && !l.contains("WGMMA_PTX") && !l.contains("TYCUTE_HEADER_"))
+            .map(|l| l.replace(name, "NAME"))
+            .collect()
+    };
+    assert_eq!(values(&h, "sm90_128x256_e4m3"), values(&h5, "sm90_128x256_e5m2"));
 }
