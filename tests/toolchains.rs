@@ -22,7 +22,7 @@ use std::sync::OnceLock;
 use tycute_cuda::{kernels, nvrtc, sass};
 
 mod kernel_builds;
-use kernel_builds::{builds, check_element_sass, no_spills, run_parallel};
+use kernel_builds::{at_most_one_fp8, builds, check_element_sass, gmma_sass, no_spills, run_parallel};
 
 /// The environment variable that makes [`nvrtc_child`] compile (the lib directory it runs with).
 const CHILD: &str = "TYCUTE_TOOLCHAINS_CHILD";
@@ -249,8 +249,11 @@ fn headers_and_kernels_compile_with_nvcc() {
     // (source, options, arch, name)
     let mut jobs: Vec<(PathBuf, Vec<String>, nvrtc::Arch, Vec<String>)> =
         nvrtc::Arch::ALL.iter().map(|&a| (all.clone(), Vec::new(), a, Vec::new())).collect();
-    for b in builds(std::env::var_os("TYCUTE_TOOLCHAINS_FULL").is_some_and(|v| v == "1")) {
-        jobs.push((kernels::dir().join(&b.src.name), b.variant, b.arch, b.src.required_sass(b.arch)));
+    for b in at_most_one_fp8(builds(std::env::var_os("TYCUTE_TOOLCHAINS_FULL").is_some_and(|v| v == "1"))) {
+        // the tycute-sass line's instructions and the GMMA form of the configuration's element
+        let mut want = b.src.required_sass(b.arch);
+        want.extend(gmma_sass(&b));
+        jobs.push((kernels::dir().join(&b.src.name), b.variant, b.arch, want));
     }
     let failures = run_parallel(&jobs, |(src, variant, arch, want)| {
         let name = src.file_name().unwrap().to_string_lossy().to_string();
@@ -341,7 +344,7 @@ fn nvrtc_child() {
         println!("skipped: the same NVRTC as the parent's, which tests/kernels.rs builds with");
         return;
     }
-    let failures = run_parallel(&builds(std::env::var_os("TYCUTE_TOOLCHAINS_FULL").is_some_and(|v| v == "1")), |b| {
+    let failures = run_parallel(&at_most_one_fp8(builds(std::env::var_os("TYCUTE_TOOLCHAINS_FULL").is_some_and(|v| v == "1"))), |b| {
         let what = format!("NVRTC {v} {} {} {}", b.src.name, b.variant.join(" "), b.arch);
         let opts = nvrtc::Options { extra: b.variant.clone(), ..Default::default() };
         let c = nvrtc::compile(&b.src.name, &b.src.text, tycute::headers::HEADERS, b.arch, &opts).map_err(|e| format!("{what}: {e}"))?;

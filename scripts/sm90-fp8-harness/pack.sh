@@ -3,7 +3,9 @@
 # device library, kernels/sm90_gemm.cu, the configuration's header as tycute-gemm's build.rs wrote
 # it (hdr/), and the same header in clusters of two along M (hdr_c2/: the values the emitter gives
 # `sm90_fp8::c2`, checked by tycute-configs' the_fp8_tables_pass_the_host_side_proof), into DIR.
-#   scripts/sm90-fp8-harness/pack.sh DIR        (after `cargo build -p tycute-gemm`)
+#   scripts/sm90-fp8-harness/pack.sh DIR [HEADERS]   (HEADERS: a directory holding
+#       sm90_128x256_e4m3.h, e.g. `tycute emit all`'s; default: the one `cargo build -p tycute-gemm`
+#       wrote; scripts/device.sh pack calls it with its headers, and `device.sh fp8` runs it)
 # On the device:
 #   cd DIR && for h in hdr hdr_c2; do nvcc -std=c++17 -O3 -gencode arch=compute_90a,code=sm_90a \
 #     -I include -I $h -DTYCUTE_SM90_CONFIG=sm90_128x256_e4m3 harness.cu -o h_$h -lcuda; done
@@ -11,7 +13,7 @@
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 dir="${1:?usage: pack.sh DIR}"
-out="$(ls -td "$root"/target/debug/build/tycute-gemm-*/out | head -1)"
+out="${2:-$(ls -td "$root"/target/debug/build/tycute-gemm-*/out | head -1)}"
 mkdir -p "$dir/hdr" "$dir/hdr_c2"
 cp -r "$root/kernels/include" "$dir/"
 cp "$root/kernels/sm90_gemm.cu" "$root"/scripts/sm90-fp8-harness/{harness.cu,compare.py,torch_ref.py} "$dir/"
