@@ -1,5 +1,6 @@
 // The sm90 configurations' data flow on tycute's tables: D = alpha * A * B^T + beta * C with A
-// (M,K) and B (N,K) half, each K-major or MN-major (one entry point per layout: sm90_gemm_tn, _nt,
+// (M,K) and B (N,K) half (or bf16; or e4m3 / e5m2 K-major only, docs/kernels.md "fp8 on sm90": then
+// the tn entry point alone, K a multiple of 16 for the 16-byte TMA strides), each K-major or MN-major (one entry point per layout: sm90_gemm_tn, _nt,
 // _nn, _tt, at the end), fp32 accumulation, and C, D half, N-major (row-major, leading dimension
 // ldc / the TMA map's). An MN-major operand's stage is the header's MN-major GMMA layout, filled by
 // one (64 MN, 64 K) TMA box per 64 rows, and the wgmma reads it with its transpose bit set. The configuration is a header written from a type
