@@ -1,12 +1,15 @@
 // The sgemm_sm80 data flow on tycute's tables: D = alpha * A * B^T + beta * C with A (M,K) and
-// B (N,K) half, K-major (TN) or M-/N-major (NT: element (m,k) of A at m + k*lda; the header says
+// B (N,K) 16-bit (fp16, bf16) or tf32 (fp32 in memory, its bits read by mma.m16n8k8.tf32 as they
+// are: the tensor core ignores the low 13 mantissa bits; the element's width is the header's,
+// kG2SBytes / kVec), K-major (TN) or M-/N-major (NT: element (m,k) of A at m + k*lda; the header says
 // which, per operand), fp32 or fp16 accumulation (the MMA atom's, TYCUTE_SM80_MMA_PTX and
 // TYCUTE_SM80_ACC_BITS: fp16 accumulators are kept two per 32-bit register) and fp32 or fp16 C/D
 // (the S2G atom's value type, TYCUTE_SM80_OUT_BITS), column-major (M-major, leading dimension
 // ldc); the epilogue computes alpha * acc + beta * C in fp32 either way. A kStages-deep cp.async pipeline fills 128B-swizzled shared memory, ldmatrix.x4
 // loads the fragments of one k-block while the MMAs of the previous one run (two fragment buffers),
-// mma.sync.m16n8k16 accumulates. Any M, N >= 1 and K >= 1, K % 8 == 0 when an operand is K-major
-// (one 16-byte cp.async row is 8 halves); lda, ldb and the batch strides of A and B multiples of 8 (the host checks).
+// mma.sync (m16n8k16; m16n8k8 for tf32) accumulates. Any M, N >= 1 and K >= 1, K % kVec == 0 when an operand is K-major
+// (one 16-byte cp.async row is kVec elements: 8 halves, 4 tf32); lda, ldb and the batch strides of A and B
+// multiples of kVec (the host checks).
 // Grid (tiles + stream-K units, batch): blockIdx.x is a tile of D (M fastest: tile t is rows
 // (t % tiles_m) * kTileM, columns (t / tiles_m) * kTileN), blockIdx.y selects the matrices
 // A + y * batch_a, B + y * batch_b, C + y * batch_c, D + y * batch_d (strides in elements).
@@ -44,8 +47,10 @@
 // from arch/ with the configuration's PTX (gemm/sm80_config.cuh).
 //
 // (ptxas writes the 16-byte cp.async as LDGSTS.E.128 or, with its L2 hint, LDGSTS.E.LTC128B.128.)
-// tycute-sass sm_80: LDGSTS.E LDSM HMMA.16816 STG.E.128 LDS.128
-// tycute-sass sm_90a: LDGSTS.E LDSM HMMA.16816 STG.E.128 LDS.128
+// (HMMA: HMMA.16816 for 16-bit A and B, HMMA.1688.F32.TF32 for tf32; tests/kernel_builds checks
+// the element type's form per configuration.)
+// tycute-sass sm_80: LDGSTS.E LDSM HMMA STG.E.128 LDS.128
+// tycute-sass sm_90a: LDGSTS.E LDSM HMMA STG.E.128 LDS.128
 #ifndef TYCUTE_SM80_CONFIG
 #define TYCUTE_SM80_CONFIG sm80_tn_128x256
 #endif
@@ -61,6 +66,7 @@ using namespace tycute::TYCUTE_SM80_CONFIG;
 #include "tycute/scheduler/sm80_stream_k.cuh"
 #include "tycute/scheduler/sm80_tile_scheduler.cuh"
 
+using tycute::gemm::sm80_ab_t;
 using tycute::gemm::sm80_acc_t;
 using tycute::gemm::sm80_out_t;
 
@@ -73,8 +79,8 @@ namespace {
 // when kTileK does not divide K. A stream-K unit (blockIdx.x >= sk_first, sk_splits > 0) meets
 // the tile's other units in sk_ws and sk_count; the last to arrive runs the epilogue.
 template <bool kResidue>
-__device__ __forceinline__ void gemm_tile(int M, int N, int K, const unsigned short* __restrict__ A, int lda,
-                                          const unsigned short* __restrict__ B, int ldb, const sm80_out_t* C, int ldc,
+__device__ __forceinline__ void gemm_tile(int M, int N, int K, const sm80_ab_t* __restrict__ A, int lda,
+                                          const sm80_ab_t* __restrict__ B, int ldb, const sm80_out_t* C, int ldc,
                                           sm80_out_t* D, int ldd, float alpha, float beta, bool inside, int sk_first,
                                           int sk_splits, float* sk_ws, unsigned* sk_count) {
   extern __shared__ __align__(128) unsigned short smem[];
@@ -89,8 +95,8 @@ __device__ __forceinline__ void gemm_tile(int M, int N, int K, const unsigned sh
 }  // namespace
 
 extern "C" __global__ void __launch_bounds__(kThreads, 1)
-    sm80_gemm_tn(int M, int N, int K, const unsigned short* __restrict__ A, int lda, long long batch_a,
-                 const unsigned short* __restrict__ B, int ldb, long long batch_b, const sm80_out_t* C, int ldc,
+    sm80_gemm_tn(int M, int N, int K, const sm80_ab_t* __restrict__ A, int lda, long long batch_a,
+                 const sm80_ab_t* __restrict__ B, int ldb, long long batch_b, const sm80_out_t* C, int ldc,
                  long long batch_c, sm80_out_t* D, int ldd, long long batch_d, float alpha, float beta, int sk_first,
                  int sk_splits, float* sk_ws, unsigned* sk_count) {
   A += blockIdx.y * batch_a;

@@ -11,7 +11,8 @@
 #     scripts/device.sh check    [CONFIG..] correctness: tests/gpu_gemm.rs (sm80 configurations) and
 #                                           tests/gpu_sm90.rs (sm90 ones): residues, batches, layouts,
 #                                           bias, stream-K, NaN-poisoned outputs and guards, against
-#                                           an f64 reference and cuBLAS; one summary line each
+#                                           an f64 reference and cuBLAS; one summary line each; and
+#                                           tests/gpu_cublaslt.rs (the fp8/tf32 yardstick)
 #     scripts/device.sh sanitize [CONFIG..] compute-sanitizer memcheck, racecheck and synccheck on
 #                                           the small cases
 #     scripts/device.sh bench    [CONFIG..] [-- BENCH ARGS]   `tycute bench` beside cuBLAS in the
@@ -33,7 +34,7 @@
 # ones included: `check` runs each one's cases against the f64 reference and cuBLAS bf16). For
 # `bench`, `auto` is the sm90 kernel's per-shape choice among the fp16 configurations and
 # `auto-bf16` among the bf16 ones (`tycute bench sm90 --dtype bf16`); the default list benches
-# fp16 and bf16 side by side.
+# fp16, bf16 and tf32 (sm80_tn_128x256_tf32 beside cuBLAS's TF32 GEMM) side by side.
 # Settings (environment): D=DIR (default target/device), NVRTC=VERSION (which CUBIN set: default
 # the newest in DIR), ROUNDS (bench rounds, default 2), OLD=DIR2 (bench a second build), OUT (a
 # folder for full logs; the device tool's $OUT, else /tmp/tycute-device).
@@ -58,7 +59,7 @@ pack() {
   cargo build --release -q || die "cargo build --release failed"
   cp target/release/tycute "$dir/" || exit 2
   local t exe
-  for t in gpu_gemm gpu_sm90 gpu_tables; do
+  for t in gpu_gemm gpu_sm90 gpu_tables gpu_cublaslt; do
     exe="$(cargo test --release -q --test "$t" --no-run --message-format=json 2>/dev/null \
       | sed -n 's/.*"executable":"\([^"]*\)".*/\1/p' | tail -1)"
     [ -x "$exe" ] || die "could not build the test $t (cargo test --release --test $t --no-run)"
@@ -123,6 +124,9 @@ check() {
     case "$c" in *_e4m3*|*_e5m2*) continue ;; esac
     summary "$c" "$LOG/check-$c.txt"
   done
+  echo "== the cuBLASLt yardstick, fp8 and tf32, against an f64 reference (gpu_cublaslt)"
+  timeout 300 "$D/gpu_cublaslt" --nocapture --test-threads 1 > "$LOG/cublaslt.txt" 2>&1
+  grep -aE 'test result|panicked|skipped' "$LOG/cublaslt.txt" | head -4
   echo "== tile round trip (gpu_tables)"
   timeout 100 "$D/gpu_tables" --nocapture > "$LOG/tables.txt" 2>&1
   grep -aE 'test result|panicked|skipped' "$LOG/tables.txt" | head -3
@@ -131,7 +135,7 @@ check() {
 sanitize() {
   local c tool filter
   echo "== compute-sanitizer, small cases"
-  for c in $(configs "${@:-sm80_tn_128x256 sm90_128x256 sm80_tn_128x256_bf16_bf16cd sm90_128x256_bf16}"); do
+  for c in $(configs "${@:-sm80_tn_128x256 sm90_128x256 sm80_tn_128x256_bf16_bf16cd sm90_128x256_bf16 sm80_tn_128x256_tf32}"); do
     case "$c" in sm90*) filter=sm90_gemm ;; *) filter=residues_small ;; esac
     for tool in memcheck racecheck synccheck; do
       TYCUTE_CONFIGS=$c TYCUTE_SM90_SMALL=1 TYCUTE_SM90_MAX_CTAS=1 timeout 200 \
@@ -147,7 +151,7 @@ bench() {
     if [ "$1" = -- ]; then shift; args=("$@"); break; fi
     cfgs+=("$1"); shift
   done
-  [ ${#cfgs[@]} -gt 0 ] || cfgs=(sm80_tn_128x256 sm80_tn_128x256_bf16 sgemm_sm80 auto auto-bf16)
+  [ ${#cfgs[@]} -gt 0 ] || cfgs=(sm80_tn_128x256 sm80_tn_128x256_bf16 sm80_tn_128x256_tf32 sgemm_sm80 auto auto-bf16)
   echo "== tycute bench, $ROUNDS rounds alternating: ${cfgs[*]} ${OLD:+(and $OLD)}"
   for r in $(seq "$ROUNDS"); do
     for c in "${cfgs[@]}"; do
@@ -187,7 +191,7 @@ own_nvrtc() {
    export TYCUTE_CUBIN_CACHE="$LOG/cubin-cache"
    timeout 300 "$D/gpu_gemm" typed --nocapture > "$LOG/nvrtc-typed.txt" 2>&1
    grep -aE 'test result|panicked|skipped' "$LOG/nvrtc-typed.txt" | head -3
-   for c in sm80_tn_128x256 sm80_tn_128x256_bf16 auto auto-bf16; do
+   for c in sm80_tn_128x256 sm80_tn_128x256_bf16 sm80_tn_128x256_tf32 auto auto-bf16; do
      timeout 300 "$D/tycute" bench $(bench_args "$c") --runs 20 --shapes 4096x4096x4096 2>&1 | grep -aE '^[0-9]|error'
    done)
 }

@@ -174,6 +174,15 @@ pub mod gemm {
     pub use tycute_gemm::*;
 }
 
+/// This build's features as bits (`seed-configs` 1, `configs` 2, `cuda` 4, `headers` 8): the
+/// tests' generated programs compile against the very library their test was built with, found
+/// among `target/<profile>/deps` by this value (tests/common/mod.rs).
+#[doc(hidden)]
+pub const __FEATURES: u32 = cfg!(feature = "seed-configs") as u32
+    | (cfg!(feature = "configs") as u32) << 1
+    | (cfg!(feature = "cuda") as u32) << 2
+    | (cfg!(feature = "headers") as u32) << 3;
+
 /// The README's examples, compiled and run as doctests.
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]

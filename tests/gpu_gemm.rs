@@ -27,6 +27,14 @@
 //! random normal data (rounded to bf16) within a bound derived from the types' significands
 //! ([`normal_tolerance`]), cuBLAS (`cublasGemmEx`, CUDA_R_16BF A and B) on the same device
 //! inputs, NaN-poisoned D with guards.
+//!
+//! The tf32 configuration (`sm80_tn_128x256_tf32`: fp32 A and B, m16n8k8 TF32, fp32 C and D) runs
+//! the same cases: exact inputs (multiples of 1/4 have 3 significant bits: tf32 values, so the
+//! tensor core's truncation changes nothing and D must equal the reference), random normal fp32
+//! data within a bound derived from tf32's 10 mantissa bits ([`normal_tolerance`],
+//! [`TF32_TRUNCATION`]), cuBLAS's TF32 GEMM (`cublasGemmEx`, CUDA_R_32F A and B,
+//! `CUBLAS_COMPUTE_32F_FAST_TF32`) on the same device inputs, NaN-poisoned D with guards, in
+//! place, stream-K, and `Sm80Gemm<Sm80Tn128x256Tf32>` with `f32` buffers.
 
 //! `stream_k_tail` runs problems whose last wave is split along K (with the SM count lowered so
 //! that small problems have a partly filled last wave), twice each (the workspace must be left
@@ -56,14 +64,30 @@ const F16_ACC_TOLERANCE: f64 = 1e-2;
 /// fp16 2^-11 / sqrt(3) = 2.8e-4, bf16 2^-8 / sqrt(3) = 2.3e-3). Four times their sum: 1.5e-5
 /// for fp32 D, 1.1e-3 for fp16 D, 9.0e-3 for bf16 D at K = 4096. fp16 accumulation:
 /// [`F16_ACC_TOLERANCE`].
+///
+/// tf32 A and B ([`Sm80Header::tf32`]) are fp32 values the reference takes exactly, which the
+/// tensor core reads truncated to tf32 (the kernel does not round them: sm80_tf32_128x256.rs):
+/// each input a becomes a (1 - d) with d in [0, 2^-10) ([`TF32_TRUNCATION`]), uniform for random
+/// data, so each product a b is off by a b (d_a + d_b) (the product of two tf32 values is exact in
+/// fp32), with E[(d_a + d_b)^2] = 2^-20 (2/3 + 1/2): a relative standard deviation of
+/// sqrt(7/6) 2^-10 = 1.05e-3 per product. Over K products of random sign the errors add like the
+/// products themselves, so the normwise error is that, 1.05e-3 (2^-11 / sqrt(3) * sqrt(2) = 4e-4 if
+/// the hardware rounded instead), on top of fp32's terms above. Four times the sum: 4.2e-3 at
+/// K = 4096. cuBLAS's TF32 GEMM, compared on the same inputs, has its own input conversion: the
+/// two differ by at most the sum of both errors, below the same bound.
 fn normal_tolerance(cfg: &Sm80Header, k: usize) -> f64 {
     if cfg.acc_bits == 16 {
         return F16_ACC_TOLERANCE;
     }
     let acc = ElementCode::F32.unit_roundoff() * (k as f64).sqrt();
     let d = cfg.element_cd.unit_roundoff() / 3f64.sqrt();
-    4.0 * (acc + d)
+    let inputs = if cfg.tf32() { (7.0f64 / 6.0).sqrt() * TF32_TRUNCATION } else { 0.0 };
+    4.0 * (acc + d + inputs)
 }
+
+/// The largest relative error of an fp32 value read as tf32 by truncation (10 mantissa bits
+/// kept): `2^-10`.
+const TF32_TRUNCATION: f64 = 1.0 / 1024.0;
 
 #[test]
 fn normal_tolerances_follow_the_significands() {
@@ -75,6 +99,29 @@ fn normal_tolerances_follow_the_significands() {
     // bf16 D: 8 significand bits, 2^3 times fp16's rounding
     assert!((8e-3..1e-2).contains(&t("sm80_tn_128x256_bf16_bf16cd")), "{}", t("sm80_tn_128x256_bf16_bf16cd"));
     assert_eq!(t("sm80_tn_128x256_f16acc"), F16_ACC_TOLERANCE);
+    // tf32 inputs: 10 mantissa bits, truncated: 4 sqrt(7/6) 2^-10 plus fp32's
+    assert!((4.2e-3..4.3e-3).contains(&t("sm80_tn_128x256_tf32")), "{}", t("sm80_tn_128x256_tf32"));
+}
+
+#[test]
+fn tf32_configuration_reads_f32() {
+    let tf32 = Sm80Header::named("sm80_tn_128x256_tf32").unwrap();
+    assert!(tf32.tf32() && !Sm80Header::named("sm80_tn_128x256").unwrap().tf32());
+    assert_eq!((tf32.element_ab, tf32.element_cd, tf32.layouts()), (ElementCode::F32, ElementCode::F32, Layouts::TN));
+    assert_eq!(tf32.types(), "tf32 (fp32) in, fp32 accumulate, fp32 C/D");
+    // 3 stages of (128 + 256) x 32 four-byte elements
+    assert_eq!((tf32.tile, tf32.smem_bytes), ((128, 256, 32), 3 * 384 * 32 * 4));
+    assert_eq!(Layouts::TN.sm80_config_of(ElementCode::F32).unwrap().name, "sm80_tn_128x256_tf32");
+    assert_eq!(Layouts::TN.with_c(Order::Row).sm80_config_of(ElementCode::F32).unwrap().name, "sm80_tn_128x256_tf32");
+    let e = Layouts::NT.sm80_config_of(ElementCode::F32).unwrap_err().to_string();
+    assert!(e.contains("sm80_tn_128x256_tf32 (TN)"), "{e}");
+    // A and B: f32 buffers; 16-bit ones (typed or raw bits) are refused
+    assert!(check_input::<f32>(&tf32).is_ok() && check_elem::<f32>(&tf32).is_ok());
+    for e in [check_input::<half::f16>(&tf32).unwrap_err().to_string(), check_input::<u16>(&tf32).unwrap_err().to_string()] {
+        assert!(e.contains("tf32"), "{e}");
+    }
+    assert!(check_input::<f32>(&Sm80Header::named("sm80_tn_128x256").unwrap()).is_err());
+    assert!(tycute::gemm::cublas::types(&tf32).contains("CUBLAS_COMPUTE_32F_FAST_TF32"));
 }
 
 #[test]
@@ -442,6 +489,7 @@ fn run_in_place() {
         "sm80_tn_128x256_bf16",
         "sm80_tn_128x256_bf16_bf16cd",
         "sm80_tn_128x256_bf16_f16cd",
+        "sm80_tn_128x256_tf32",
     ]) else {
         return;
     };
@@ -464,6 +512,7 @@ fn run_in_place() {
                 assert!(g.stream_k_plan(shape, 1).is_some(), "{name}: no stream-K split");
             }
             let bad = match cfg.element_cd {
+                ElementCode::F32 if cfg.tf32() => in_place_with::<f32, f32>(&g, shape, |x| x, |a, b, c, alpha, beta, s| g.run(shape, a, b, c, alpha, beta, s)),
                 ElementCode::F16 => in_place::<half::f16>(&g, shape) + in_place::<u16>(&g, shape),
                 ElementCode::Bf16 => in_place::<half::bf16>(&g, shape),
                 ElementCode::F32 => in_place::<f32>(&g, shape),
@@ -527,6 +576,7 @@ fn in_place_with<I: tycute_cuda::cudarc::driver::DeviceRepr + Copy, T: GemmElem>
 fn typed_configurations() {
     use tycute::configs::sm80_tn_128x256::Sm80Tn128x256;
     use tycute::configs::sm80_bf16_128x256::{Sm80Tn128x256Bf16, Sm80Tn128x256Bf16Bf16Cd};
+    use tycute::configs::sm80_tf32_128x256::Sm80Tn128x256Tf32;
     use tycute::configs::sm80_variants::Sm80Tn128x256F16Cd;
     use tycute::gemm::sm80::Sm80Gemm;
     let ctx = match gpu::context() {
@@ -549,7 +599,11 @@ fn typed_configurations() {
     let bf16_all = Sm80Gemm::<Sm80Tn128x256Bf16Bf16Cd>::new(&ctx).unwrap_or_else(|e| panic!("{e}"));
     let bad_bb = in_place_with::<half::bf16, half::bf16>(&bf16_all, shape, bf16, |a, b, c, alpha, beta, s| bf16_all.run(shape, a, b, c, alpha, beta, s));
     println!("Sm80Gemm<Sm80Tn128x256Bf16> (bf16 A, B, f32 C): {bad_b} wrong; Sm80Gemm<Sm80Tn128x256Bf16Bf16Cd> (bf16 C): {bad_bb} wrong");
-    assert_eq!((bad, bad16, bad_b, bad_bb), (0, 0, 0, 0));
+    // tf32: f32 A, B and C (Sm80Gemm<Sm80Tn128x256Tf32>::run takes &CudaSlice<f32> A and B)
+    let tf32 = Sm80Gemm::<Sm80Tn128x256Tf32>::new(&ctx).unwrap_or_else(|e| panic!("{e}"));
+    let bad_t = in_place_with::<f32, f32>(&tf32, shape, |x| x, |a, b, c, alpha, beta, s| tf32.run(shape, a, b, c, alpha, beta, s));
+    println!("Sm80Gemm<Sm80Tn128x256Tf32> (f32 A, B, C): {bad_t} wrong");
+    assert_eq!((bad, bad16, bad_b, bad_bb, bad_t), (0, 0, 0, 0, 0));
 }
 
 /// A pretended SM count that splits problem `shape` of `g`'s tiles: `hint` (chosen for 128x256
@@ -581,7 +635,11 @@ fn stream_k_plans() {
 
 #[test]
 fn stream_k_tail() {
-    let Some((_, arch, gemms)) = load_gemms(&["sm80_tn_128x256", "sm80_nt_128x256", "sm80_tn_128x256_f16acc", "sm80_tn_128x256_f16acc_f16cd"]) else { return };
+    let Some((_, arch, gemms)) =
+        load_gemms(&["sm80_tn_128x256", "sm80_nt_128x256", "sm80_tn_128x256_f16acc", "sm80_tn_128x256_f16acc_f16cd", "sm80_tn_128x256_tf32"])
+    else {
+        return;
+    };
     for (name, mut g) in gemms {
         let l = g.cfg.layouts();
         // (pretended SM count, case): whole tiles and a split last wave; a split of every tile

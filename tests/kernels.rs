@@ -11,7 +11,7 @@
 use tycute_cuda::{nvrtc, sass};
 
 mod kernel_builds;
-use kernel_builds::{builds, check_element_sass, no_spills, run_parallel};
+use kernel_builds::{builds, check_element_sass, no_spills, run_parallel, Scope};
 
 fn missing(what: &str) {
     if std::env::var_os("CI").is_some() {
@@ -31,7 +31,7 @@ fn every_kernel_compiles_without_spills_and_uses_its_instructions() {
     }
     let (major, minor) = nvrtc::version().expect("nvrtc version");
     println!("NVRTC {major}.{minor}");
-    let jobs = builds(true);
+    let jobs = builds(Scope::Full);
     assert!(!jobs.is_empty(), "no kernels/*.cu");
     // one build per core at a time; each job's report is printed as it finishes
     let failures = run_parallel(&jobs, |b| {

@@ -10,9 +10,11 @@
 //!   child process each (a process loads one libnvrtc: the first on `LD_LIBRARY_PATH`), spills as
 //!   errors. The NVRTC this process loads is `tests/kernels.rs`'s, and is skipped here.
 //!
-//! The kernels build for sm_80 and sm_90a with each toolchain; `sm80_gemm.cu`'s configurations
-//! other than its first build for sm_80 only (the kernel is one source for both; `tests/kernels.rs`
-//! builds every one for both with the newest NVRTC), unless `TYCUTE_TOOLCHAINS_FULL=1`.
+//! The kernels build for each of their architectures (sm_80 and sm_90a, or their `// tycute-arch:`
+//! line) with each toolchain, in the configurations that together take every branch of the
+//! kernels (`kernel_builds::Scope::Branches`: every value of the header values they branch on,
+//! `kernel_builds::BRANCH_KEYS`, the fewest configurations found greedily); `tests/kernels.rs`
+//! builds every configuration with the newest NVRTC, and `TYCUTE_TOOLCHAINS_FULL=1` here too.
 //! Without a tool this test says so and skips it; under CI (`CI` set) a missing tool is a failure.
 
 use std::path::{Path, PathBuf};
@@ -22,7 +24,17 @@ use std::sync::OnceLock;
 use tycute_cuda::{kernels, nvrtc, sass};
 
 mod kernel_builds;
-use kernel_builds::{at_most_one_fp8, builds, check_element_sass, gmma_sass, no_spills, run_parallel};
+use kernel_builds::{at_most_one_fp8, builds, check_element_sass, gmma_sass, no_spills, run_parallel, Scope};
+
+/// The kernel builds for each toolchain: the configurations that cover every branch of the
+/// kernels (`Scope::Branches`), or with `TYCUTE_TOOLCHAINS_FULL=1` every configuration.
+fn scope() -> Scope {
+    if std::env::var_os("TYCUTE_TOOLCHAINS_FULL").is_some_and(|v| v == "1") {
+        Scope::Full
+    } else {
+        Scope::Branches
+    }
+}
 
 /// The environment variable that makes [`nvrtc_child`] compile (the lib directory it runs with).
 const CHILD: &str = "TYCUTE_TOOLCHAINS_CHILD";
@@ -249,7 +261,7 @@ fn headers_and_kernels_compile_with_nvcc() {
     // (source, options, arch, name)
     let mut jobs: Vec<(PathBuf, Vec<String>, nvrtc::Arch, Vec<String>)> =
         nvrtc::Arch::ALL.iter().map(|&a| (all.clone(), Vec::new(), a, Vec::new())).collect();
-    for b in at_most_one_fp8(builds(std::env::var_os("TYCUTE_TOOLCHAINS_FULL").is_some_and(|v| v == "1"))) {
+    for b in at_most_one_fp8(builds(scope())) {
         // the tycute-sass line's instructions and the GMMA form of the configuration's element
         let mut want = b.src.required_sass(b.arch);
         want.extend(gmma_sass(&b));
@@ -344,7 +356,7 @@ fn nvrtc_child() {
         println!("skipped: the same NVRTC as the parent's, which tests/kernels.rs builds with");
         return;
     }
-    let failures = run_parallel(&at_most_one_fp8(builds(std::env::var_os("TYCUTE_TOOLCHAINS_FULL").is_some_and(|v| v == "1"))), |b| {
+    let failures = run_parallel(&at_most_one_fp8(builds(scope())), |b| {
         let what = format!("NVRTC {v} {} {} {}", b.src.name, b.variant.join(" "), b.arch);
         let opts = nvrtc::Options { extra: b.variant.clone(), ..Default::default() };
         let c = nvrtc::compile(&b.src.name, &b.src.text, tycute::headers::HEADERS, b.arch, &opts).map_err(|e| format!("{what}: {e}"))?;

@@ -104,43 +104,62 @@ impl Scratch {
         }
     }
 
-    /// The uplifted `libtycute.rlib` beside this test's `deps/`, if a one-line program that uses
-    /// what the generated programs use (`tycute::repr`, `tycute::configs`) type-checks against it
-    /// with the `rustc` on the PATH. `TYCUTE_SCRATCH_CARGO=1` skips it (the cargo path).
+    /// The `tycute` library this test was linked with, if a one-line program that uses what the
+    /// generated programs use (`tycute::repr`, `tycute::configs`) and asserts the library's
+    /// features (`tycute::__FEATURES`) type-checks against it with the `rustc` on the PATH.
+    /// Candidates: `target/<profile>/deps/libtycute-*.rlib`, newest first, then the uplifted
+    /// `target/<profile>/libtycute.rlib` (cargo uplifts it only for `cargo build`, not for `cargo
+    /// test`). The features pick the right one: a build of other features (the example's
+    /// `tycute` without `configs`, an earlier `--no-default-features` build) has another file, and
+    /// one build of the same features has one file, which cargo rewrites on every rebuild.
+    /// `TYCUTE_SCRATCH_CARGO=1` skips it (the cargo path).
     fn direct(&self) -> Option<DirectLib> {
         if std::env::var_os("TYCUTE_SCRATCH_CARGO").is_some_and(|v| v != "0") {
             return None;
         }
         let exe = std::env::current_exe().ok()?;
         let deps = exe.parent()?.to_path_buf();
-        let rlib = deps.parent()?.join("libtycute.rlib");
-        if !rlib.exists() {
-            return None;
-        }
-        let lib = DirectLib { deps, rlib };
+        let mut candidates: Vec<(std::time::SystemTime, PathBuf)> = std::fs::read_dir(&deps)
+            .ok()?
+            .flatten()
+            .filter(|e| {
+                let n = e.file_name();
+                let n = n.to_string_lossy();
+                n.starts_with("libtycute-") && n.ends_with(".rlib")
+            })
+            .filter_map(|e| Some((e.metadata().ok()?.modified().ok()?, e.path())))
+            .collect();
+        candidates.sort_by(|a, b| b.0.cmp(&a.0));
+        let mut rlibs: Vec<PathBuf> = candidates.into_iter().map(|(_, p)| p).collect();
+        rlibs.push(deps.parent()?.join("libtycute.rlib"));
         let probe_dir = self.dir.join("probe");
         std::fs::create_dir_all(&probe_dir).ok()?;
         let src = probe_dir.join("probe.rs");
-        write_if_changed(&src, "use tycute::repr::format_repr;\nuse tycute::configs::sgemm_sm80 as _;\nfn main() { let _ = format_repr; }\n");
-        let out = lib
-            .rustc("probe", &src)
-            .args(["--emit=metadata", "--out-dir"])
-            .arg(&probe_dir)
-            .output()
-            .ok()?;
-        if out.status.success() {
-            Some(lib)
-        } else {
-            println!(
-                "scratch programs: built with cargo (the library {} does not serve: {})",
+        write_if_changed(
+            &src,
+            &format!(
+                "use tycute::repr::format_repr;\nuse tycute::configs::sgemm_sm80 as _;\nconst _: () = assert!(tycute::__FEATURES == {});\nfn main() {{ let _ = format_repr; }}\n",
+                tycute::__FEATURES
+            ),
+        );
+        let mut why = String::from("no libtycute rlib");
+        for rlib in rlibs.into_iter().filter(|p| p.exists()) {
+            let lib = DirectLib { deps: deps.clone(), rlib };
+            let out = lib.rustc("probe", &src).args(["--emit=metadata", "--out-dir"]).arg(&probe_dir).output().ok()?;
+            if out.status.success() {
+                return Some(lib);
+            }
+            why = format!(
+                "{}: {}",
                 lib.rlib.display(),
                 String::from_utf8_lossy(&out.stderr)
                     .lines()
                     .find_map(|l| json::parse(l).and_then(|m| m.get("message").and_then(json::Value::str).map(str::to_string)))
                     .unwrap_or_else(|| first_line(&String::from_utf8_lossy(&out.stderr)).to_string())
             );
-            None
         }
+        println!("scratch programs: built with cargo (no library of this test's build serves; last tried {why})");
+        None
     }
 
     /// Every bin with its own rustc, as many at once as there are cores; a bin whose source and
@@ -275,7 +294,7 @@ impl Scratch {
 struct DirectLib {
     /// `target/<profile>/deps`: tycute's dependencies, found by their hashes.
     deps: PathBuf,
-    /// `target/<profile>/libtycute.rlib`.
+    /// The `libtycute` rlib of this test's build.
     rlib: PathBuf,
 }
 

@@ -13,25 +13,85 @@ pub struct Build {
     pub arch: nvrtc::Arch,
 }
 
-/// The kernel builds: with `full`, every variant of every kernel for each of its architectures;
-/// otherwise the first variant for each, the rest for sm_80 only. A kernel's variants are the
-/// registry's builds of it (`tycute::configs::variants`: one per configuration), else its own
-/// `// tycute-variant:` lines (none: one build without options).
-pub fn builds(full: bool) -> Vec<Build> {
+/// The header values the kernels and the device library branch on (`#if`, `if constexpr`, a
+/// template argument): the operand majors, the accumulator and output widths, the element codes,
+/// the cluster, the C/D stage reuse and the consumer warpgroups.
+pub const BRANCH_KEYS: &[&str] = &[
+    "kAMnMajor",
+    "kBMnMajor",
+    "kAccBits",
+    "kOutBits",
+    "kElementA",
+    "kElementB",
+    "kElementAB",
+    "kElementCD",
+    "kClusterM",
+    "kReuseSmemC",
+    "kMmaWarpGroups",
+];
+
+/// Which builds.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Scope {
+    /// Every configuration of every kernel for each of its architectures (`tests/kernels.rs`,
+    /// the newest NVRTC: every configuration's spills and SASS).
+    Full,
+    /// Per kernel, the fewest configurations (greedily) among which every value of every
+    /// [`BRANCH_KEYS`] entry occurs, each for every architecture of the kernel: every branch of
+    /// the kernels compiled by each other toolchain (`tests/toolchains.rs`).
+    Branches,
+}
+
+/// The kernel builds of `scope`. A kernel's variants are the registry's builds of it
+/// (`tycute::configs::variants`: one per configuration), else its own `// tycute-variant:`
+/// lines (none: one build without options).
+pub fn builds(scope: Scope) -> Vec<Build> {
     let mut out = Vec::new();
     for src in kernels::sources().expect("kernels/") {
         let registry = tycute::configs::variants(&src.name);
         let variants = if registry.is_empty() { src.variants() } else { registry };
-        for (i, variant) in variants.into_iter().enumerate() {
+        let chosen = match scope {
+            Scope::Full => variants,
+            Scope::Branches => cover(variants),
+        };
+        for variant in chosen {
             for arch in src.archs() {
-                // the variants of a kernel built for both: the first for both, the rest for sm_80
-                if full || i == 0 || src.archs().len() == 1 || arch == nvrtc::Arch::Sm80 {
-                    out.push(Build { src: src.clone(), variant: variant.clone(), arch });
-                }
+                out.push(Build { src: src.clone(), variant: variant.clone(), arch });
             }
         }
     }
     out
+}
+
+/// The [`BRANCH_KEYS`] values of a variant's configuration header, as `key=value` pairs (none for
+/// a build of no configuration).
+fn branch_values(variant: &[String]) -> std::collections::BTreeSet<String> {
+    let Some(name) = config_of(variant) else { return Default::default() };
+    BRANCH_KEYS
+        .iter()
+        .filter_map(|k| Some(format!("{k}={:?}", tycute::gemm::headers::value(name, k)?)))
+        .collect()
+}
+
+/// A greedy cover: the variant with the most values not yet covered, until all are (the first
+/// variant always: the kernel's own default).
+fn cover(variants: Vec<Vec<String>>) -> Vec<Vec<String>> {
+    let values: Vec<_> = variants.iter().map(|v| branch_values(v)).collect();
+    let mut covered = std::collections::BTreeSet::new();
+    let mut chosen: Vec<usize> = Vec::new();
+    let mut next = if variants.is_empty() { None } else { Some(0) };
+    while let Some(i) = next {
+        covered.extend(values[i].iter().cloned());
+        chosen.push(i);
+        next = (0..variants.len())
+            .filter(|i| !chosen.contains(i))
+            .map(|i| (values[i].difference(&covered).count(), std::cmp::Reverse(i)))
+            .max()
+            .filter(|&(n, _)| n > 0)
+            .map(|(_, std::cmp::Reverse(i))| i);
+    }
+    chosen.sort_unstable();
+    chosen.into_iter().map(|i| variants[i].clone()).collect()
 }
 
 /// Whether build `b` is of an fp8 configuration (`kElementAB` 5 = e4m3 or 6 = e5m2).
@@ -97,11 +157,14 @@ pub fn config_of(variant: &[String]) -> Option<&str> {
 /// The bf16 form of the build's MMA instruction, and whether the build must have it: a
 /// configuration whose header says bf16 A and B (`kElementAB` = 3) issues `HMMA.16816.F32.BF16`
 /// (sm80_gemm.cu) or `HGMMA.64x<N>x16.F32.BF16` (sm90_gemm.cu, N the atom's), any other none of
-/// it. `None` for a build of no configuration.
+/// it; an sm80 configuration of tf32 A and B (`kElementAB` = 4) issues `HMMA.1688.F32.TF32`.
+/// `None` for a build of no configuration.
 pub fn element_sass(b: &Build) -> Option<(String, bool)> {
     let name = config_of(&b.variant)?;
     let bf16 = tycute::gemm::headers::value(name, "kElementAB")? == [3];
+    let tf32 = tycute::gemm::headers::value(name, "kElementAB")? == [4];
     let form = match b.src.name.as_str() {
+        "sm80_gemm.cu" if tf32 => return Some(("HMMA.1688.F32.TF32".to_string(), true)),
         "sm80_gemm.cu" => "HMMA.16816.F32.BF16".to_string(),
         "sm90_gemm.cu" => format!("HGMMA.64x{}x16.F32.BF16", tycute::gemm::headers::value(name, "kAtomN")?.first()?),
         _ => return None,
@@ -140,7 +203,7 @@ pub fn check_element_sass(what: &str, b: &Build, ops: &std::collections::BTreeMa
     let Some((form, bf16)) = element_sass(b) else { return Ok(gmma) };
     let n = tycute_cuda::sass::count(ops, &form);
     match (bf16, n) {
-        (true, 0) => Err(format!("{what}: a bf16 configuration without {form} in its SASS; it has {:?}", ops.keys().collect::<Vec<_>>())),
+        (true, 0) => Err(format!("{what}: a configuration of its element type without {form} in its SASS; it has {:?}", ops.keys().collect::<Vec<_>>())),
         (false, n) if n > 0 => Err(format!("{what}: {n} {form} in the SASS of a configuration whose A and B are not bf16")),
         _ => Ok(format!("{gmma}\n  {form}: {n}")),
     }

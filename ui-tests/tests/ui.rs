@@ -5,8 +5,15 @@
 //! With only compile-fail cases trybuild checks all of them in one `cargo check`; with a pass case
 //! in the same run it builds every case on its own, 80 cargo runs (267 s instead of about a
 //! minute on 2 cores, docs/perf-history.md).
+/// The rustflags trybuild (1.0.122) gives its second cargo run (its own plus
+/// `--diagnostic-width=140`), for both runs: cargo takes `CARGO_ENCODED_RUSTFLAGS` over
+/// trybuild's `--config` flags, so the dependencies it checks in its first run are fresh in the
+/// second instead of being checked again under other flags (about half of this test's time).
+const TRYBUILD_RUSTFLAGS: [&str; 6] = ["--cfg", "trybuild", "--verbose", "-A", "dead_code", "--diagnostic-width=140"];
+
 #[test]
 fn ui() {
+    std::env::set_var("CARGO_ENCODED_RUSTFLAGS", TRYBUILD_RUSTFLAGS.join("\x1f"));
     let t = trybuild::TestCases::new();
     t.compile_fail("fail/*.rs");
 }

@@ -13,7 +13,7 @@ use crate::{emit, BenchArgs};
 
 /// `tycute bench sm80 [--config NAME] [--shapes MxNxK,...] [--runs N]`, `tycute bench sm90
 /// [--config sm90|sm90_128x256|auto] [--shapes ..] [--runs N] [--beta B] [--bias none|row|col]
-/// [--layout tn|nt|nn|tt]`, each with `[--timing queued|alone] [--dtype fp16|bf16]`.
+/// [--layout tn|nt|nn|tt]`, each with `[--timing queued|alone] [--dtype fp16|bf16|tf32 (sm80)]`.
 pub fn run(args: &BenchArgs) -> i32 {
     if let Err(e) = Timing::named(&args.timing) {
         eprintln!("error: {e}");
@@ -57,13 +57,15 @@ pub fn run(args: &BenchArgs) -> i32 {
     }
 }
 
-/// `--dtype` (`None`: not given; checked by [`run`]).
+/// `--dtype` (`None`: not given; checked by [`run`]). `tf32` is fp32 A and B on the host
+/// (`ElementCode::F32`: the sm80 tf32 configurations read fp32 buffers as tf32).
 fn dtype(args: &BenchArgs) -> Result<Option<ElementCode>, String> {
     match args.dtype.as_deref() {
         None => Ok(None),
         Some("fp16") => Ok(Some(ElementCode::F16)),
         Some("bf16") => Ok(Some(ElementCode::Bf16)),
-        Some(other) => Err(format!("--dtype fp16 or bf16, not `{other}`")),
+        Some("tf32") => Ok(Some(ElementCode::F32)),
+        Some(other) => Err(format!("--dtype fp16, bf16 or tf32, not `{other}`")),
     }
 }
 
@@ -278,6 +280,7 @@ fn bench_sm80(args: &BenchArgs) -> i32 {
     let named = match (args.config.as_deref(), given) {
         (Some(name), _) => Sm80Header::named(name),
         (None, Some(ElementCode::Bf16)) => Layouts::TN.sm80_config_of(ElementCode::Bf16),
+        (None, Some(ElementCode::F32)) => Layouts::TN.sm80_config_of(ElementCode::F32),
         (None, _) => Sm80Header::named(DEFAULT_SM80),
     };
     let mut cfg = match named {
@@ -288,7 +291,8 @@ fn bench_sm80(args: &BenchArgs) -> i32 {
         }
     };
     if let Some(e) = given.filter(|&e| e != cfg.element_ab) {
-        eprintln!("error: configuration {} takes {} A and B, not {} (--dtype)", cfg.name, cfg.element_ab.name(), e.name());
+        let name = |e: ElementCode| if e == ElementCode::F32 { "tf32" } else { e.name() };
+        eprintln!("error: configuration {} takes {} A and B, not {} (--dtype)", cfg.name, name(cfg.element_ab), name(e));
         return 2;
     }
     if let Some(bytes) = args.smem_bytes {

@@ -114,10 +114,11 @@ pub struct BenchArgs {
     /// heuristics, counts too).
     #[arg(long, default_value = "queued")]
     pub timing: String,
-    /// The input element type, `fp16` or `bf16` (default: `--config`'s, else fp16): sm80 runs
-    /// that type's configuration (`sm80_tn_128x256`, `sm80_tn_128x256_bf16`; or checks
-    /// `--config` against it), sm90 the configurations of that type (A, B, C, D: `sm90`,
-    /// `sm90_128x256` or `sm90_bf16`, `sm90_128x256_bf16`); cuBLAS runs the same types.
+    /// The input element type, `fp16`, `bf16` or `tf32` (sm80 only) (default: `--config`'s, else
+    /// fp16): sm80 runs that type's configuration (`sm80_tn_128x256`, `sm80_tn_128x256_bf16`,
+    /// `sm80_tn_128x256_tf32`; or checks `--config` against it), sm90 the configurations of that
+    /// type (A, B, C, D: `sm90`, `sm90_128x256` or `sm90_bf16`, `sm90_128x256_bf16`); cuBLAS runs
+    /// the same types (tf32: fp32 A and B, `CUBLAS_COMPUTE_32F_FAST_TF32`).
     #[arg(long)]
     pub dtype: Option<String>,
 }

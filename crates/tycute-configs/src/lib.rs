@@ -47,7 +47,7 @@ pub use tycute_sm80::sgemm_sm80_nt;
 pub use tycute_sm80::sgemm_sm80;
 pub use tycute_sm80_128x256::sm80_tn_128x256;
 #[cfg(feature = "kernel")]
-pub use tycute_sm80_128x256::{sm80_bf16_128x256, sm80_mixed_128x256, sm80_nt_128x256, sm80_variants};
+pub use tycute_sm80_128x256::{sm80_bf16_128x256, sm80_mixed_128x256, sm80_nt_128x256, sm80_tf32_128x256, sm80_variants};
 
 #[cfg(feature = "sm90")]
 pub use tycute_sm90::sm90_reuse;

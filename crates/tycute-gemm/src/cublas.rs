@@ -1,5 +1,7 @@
 //! cuBLAS, the benchmarks' and checks' yardstick: a handle, and one `cublasGemmEx` in any of the
-//! layouts of [`Layouts`](crate::Layouts), fp32 or fp16 compute, for the sm80 and sm90 GEMMs alike.
+//! layouts of [`Layouts`](crate::Layouts), fp32, fp16 or TF32 compute (fp32 A and B through TF32
+//! tensor cores, `CUBLAS_COMPUTE_32F_FAST_TF32`, for the sm80 tf32 configurations), for the sm80
+//! and sm90 GEMMs alike.
 
 use core::ffi::c_void;
 
@@ -68,19 +70,65 @@ pub(crate) fn gemm_ops<T: DeviceRepr>(
 /// beta halves; cuBLAS requires D of type `CUDA_R_16F` then) when `f16_compute`, else fp32
 /// compute.
 #[allow(clippy::too_many_arguments)]
-pub(crate) fn gemm_compute<T: DeviceRepr>(
+pub(crate) fn gemm_compute<X: DeviceRepr, T: DeviceRepr>(
+    blas: &CudaBlas,
+    stream: &Stream,
+    shape: (usize, usize, usize),
+    majors: (Major, Major),
+    x: &Slice<X>,
+    y: &Slice<X>,
+    d: &mut Slice<T>,
+    ab_type: cs::cudaDataType,
+    d_type: cs::cudaDataType,
+    scalars: (f32, f32),
+    f16_compute: bool,
+) -> Result<()> {
+    let compute = if f16_compute { Compute::F16 } else { Compute::F32 };
+    gemm_with(blas, stream, shape, majors, x, y, d, ab_type, d_type, scalars, compute)
+}
+
+/// The compute type of a `cublasGemmEx`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Compute {
+    /// `CUBLAS_COMPUTE_32F`.
+    F32,
+    /// `CUBLAS_COMPUTE_16F` (fp16 D only).
+    F16,
+    /// `CUBLAS_COMPUTE_32F_FAST_TF32`: fp32 A and B through TF32 tensor cores, fp32 accumulation.
+    Tf32,
+}
+
+/// The compute type the sm80 configuration `cfg` is compared with: TF32 for tf32 A and B, fp16
+/// for fp16 accumulators, else fp32.
+pub(crate) fn compute_of(cfg: &Sm80Header) -> Compute {
+    if cfg.tf32() {
+        Compute::Tf32
+    } else if cfg.acc_bits == 16 {
+        Compute::F16
+    } else {
+        Compute::F32
+    }
+}
+
+/// [`gemm_compute`] with the compute type given.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn gemm_with<X: DeviceRepr, T: DeviceRepr>(
     blas: &CudaBlas,
     stream: &Stream,
     (rows, cols, k): (usize, usize, usize),
     (major_x, major_y): (Major, Major),
-    x: &Slice<u16>,
-    y: &Slice<u16>,
+    x: &Slice<X>,
+    y: &Slice<X>,
     d: &mut Slice<T>,
     ab_type: cs::cudaDataType,
     d_type: cs::cudaDataType,
     (alpha, beta): (f32, f32),
-    f16_compute: bool,
+    compute_kind: Compute,
 ) -> Result<()> {
+    let f16_compute = compute_kind == Compute::F16;
+    if compute_kind == Compute::Tf32 && ab_type != F32 {
+        return Err(Error::Cublas("cublasGemmEx with CUBLAS_COMPUTE_32F_FAST_TF32 takes fp32 A and B here".into()));
+    }
     if f16_compute && d_type != cs::cudaDataType::CUDA_R_16F {
         return Err(Error::Cublas("cublasGemmEx with CUBLAS_COMPUTE_16F takes fp16 C and D only".into()));
     }
@@ -90,7 +138,11 @@ pub(crate) fn gemm_compute<T: DeviceRepr>(
     } else {
         (&alpha as *const f32 as *const _, &beta as *const f32 as *const _)
     };
-    let compute = if f16_compute { cs::cublasComputeType_t::CUBLAS_COMPUTE_16F } else { cs::cublasComputeType_t::CUBLAS_COMPUTE_32F };
+    let compute = match compute_kind {
+        Compute::F16 => cs::cublasComputeType_t::CUBLAS_COMPUTE_16F,
+        Compute::F32 => cs::cublasComputeType_t::CUBLAS_COMPUTE_32F,
+        Compute::Tf32 => cs::cublasComputeType_t::CUBLAS_COMPUTE_32F_FAST_TF32,
+    };
     if x.len() < rows * k || y.len() < cols * k || d.len() < rows * cols {
         return Err(Error::Cublas(format!("cublasGemmEx {rows}x{cols}x{k}: a buffer is smaller than the shape")));
     }
@@ -139,6 +191,9 @@ pub(crate) fn d16(cfg: &Sm80Header) -> bool {
 /// compute (`CUBLAS_COMPUTE_16F`), D of `cfg`'s type, except that with fp16 compute cuBLAS
 /// takes fp16 D only (so an fp16-accumulating configuration with fp32 D is compared with fp16 D).
 pub fn types(cfg: &Sm80Header) -> String {
+    if cfg.tf32() {
+        return format!("fp32 A and B, TF32 tensor cores (CUBLAS_COMPUTE_32F_FAST_TF32), {} D", cfg.element_cd.name());
+    }
     let ab = cfg.element_ab.name();
     match (cfg.acc_bits, cfg.element_cd) {
         (16, ElementCode::F16) => format!("{ab} A and B, fp16 compute (CUBLAS_COMPUTE_16F), fp16 D"),
@@ -152,14 +207,14 @@ pub fn types(cfg: &Sm80Header) -> String {
 }
 
 /// One cuBLAS call of [`types`] for configuration `cfg` (D = A * B^T, packed, in `cfg`'s
-/// layouts); `d` of `f32` or `u16` as [`d16`] says.
-pub(crate) fn gemm_as<T: DeviceRepr>(
+/// layouts); `d` of `f32` or `u16` as [`d16`] says; A and B `u16` (16-bit types) or `f32` (tf32).
+pub(crate) fn gemm_as<X: DeviceRepr, T: DeviceRepr>(
     blas: &CudaBlas,
     stream: &Stream,
     cfg: &Sm80Header,
     shape: (usize, usize, usize),
-    a: &Slice<u16>,
-    b: &Slice<u16>,
+    a: &Slice<X>,
+    b: &Slice<X>,
     d: &mut Slice<T>,
 ) -> Result<()> {
     // fp16 accumulation: fp16 D (CUBLAS_COMPUTE_16F); else D of the configuration's type
@@ -175,6 +230,9 @@ pub(crate) fn gemm_as<T: DeviceRepr>(
         return Err(Error::Cublas("cuBLAS D buffer of the wrong element size".into()));
     }
     let l = cfg.layouts();
-    gemm_compute(blas, stream, shape, (l.a, l.b), a, b, d, data_type(cfg.element_ab), d_type, (1.0, 0.0), cfg.acc_bits == 16)
+    if std::mem::size_of::<X>() * 8 != if cfg.tf32() { 32 } else { 16 } {
+        return Err(Error::Cublas("cuBLAS A/B buffers of the wrong element size".into()));
+    }
+    gemm_with(blas, stream, shape, (l.a, l.b), a, b, d, data_type(cfg.element_ab), d_type, (1.0, 0.0), compute_of(cfg))
 }
 

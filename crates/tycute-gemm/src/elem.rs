@@ -27,10 +27,12 @@ pub enum ElementCode {
 }
 
 impl ElementCode {
-    /// The header's code as an element type.
+    /// The header's code as an element type. Code 4, tf32 (`TYCUTE_ELEMENT_TF32`: the A and B of
+    /// the sm80 GEMM's tf32 configurations), is `F32` on the host: A and B are fp32 in memory,
+    /// whose bits the tf32 MMA reads as they are (it ignores the low 13 mantissa bits).
     pub fn from_code(code: i64) -> Option<ElementCode> {
         match code {
-            1 => Some(ElementCode::F32),
+            1 | 4 => Some(ElementCode::F32),
             2 => Some(ElementCode::F16),
             3 => Some(ElementCode::Bf16),
             _ => None,
@@ -215,6 +217,11 @@ impl HostElement for tycute_layout::half_t {
 
 impl HostElement for tycute_layout::bfloat16_t {
     type Host = half::bf16;
+}
+
+/// tf32 A and B are fp32 in memory (the tf32 MMA reads the top 19 bits of each).
+impl HostElement for tycute_layout::tfloat32_t {
+    type Host = f32;
 }
 
 #[cfg(test)]

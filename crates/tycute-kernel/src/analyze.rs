@@ -11,7 +11,7 @@
 //! [`sm80::accesses`] lists every shared-memory instruction of `kernels/sm80_gemm.cu` for a configuration, with its
 //! addresses from the header's tables (the same types), and the same instructions on an
 //! unswizzled K-major stage `(_128,_64):(_64,_1)` for comparison. [`sm90::accesses`] does the
-//! same for the thread-issued shared-memory instructions of `kernels/sm90_gemm.cu` (the
+//! same, for any sm90 configuration, for the thread-issued shared-memory instructions of `kernels/sm90_gemm.cu` (the
 //! epilogue's `ldmatrix` of C and `stmatrix` of D; TMA and wgmma read and write shared memory
 //! through the async proxy, with no per-lane addresses to analyse).
 
@@ -83,6 +83,15 @@ impl Analysis {
     pub const fn sm80<C: crate::kernel::sm80::Sm80Kernel>() -> Analysis {
         Analysis { accesses: sm80::try_accesses::<C>, unswizzled: None, note: None }
     }
+
+    /// The analysis of an sm90 configuration `C` ([`sm90::accesses`], [`sm90::unswizzled`]).
+    pub const fn sm90<C: crate::emit::sm90::Sm90Types>() -> Analysis {
+        Analysis {
+            accesses: sm90::accesses::<C>,
+            unswizzled: Some(sm90::unswizzled::<C>),
+            note: Some("(TMA loads and stores and wgmma's operand reads use the async proxy: no per-lane addresses)"),
+        }
+    }
 }
 
 /// Analyses instruction `what`: `rows[t][i]` is thread `t`'s element offset for instance `i`,
@@ -146,4 +155,48 @@ pub mod sm80 {
     pub fn try_accesses<C: Sm80Kernel>() -> Result<Vec<Access>, String> {
         Ok(accesses::<C>())
     }
+}
+
+/// The thread-issued shared-memory instructions of `kernels/sm90_gemm.cu` for any sm90
+/// configuration: the epilogue's `ldmatrix.x4` of C and `stmatrix.x4` of D, from the header's
+/// tables (every C/D stage), and the same on sub-tiles without their swizzle.
+pub mod sm90 {
+    use super::{analyse, Access};
+    use crate::emit::sm90::{tables_of, Sm90Types, Tables};
+    use crate::emit::swizzle_bms;
+    use tycute_layout::repr::Repr;
+
+    /// `rows[t][i]` for every epilogue stage: stage `st` adds `st * r2s_stage` halves.
+    fn all_stages(rows: &[Vec<i64>], t: &Tables) -> Vec<Vec<i64>> {
+        rows.iter().map(|r| (0..t.epi_stages).flat_map(|st| r.iter().map(move |&x| x + st * t.r2s_stage)).collect()).collect()
+    }
+
+    /// `rows` with the swizzle of `layout` undone (CuTe's swizzles are involutions): the addresses
+    /// of the same copy on the unswizzled sub-tile.
+    fn unswizzle(rows: &[Vec<i64>], layout: &Repr) -> Result<Vec<Vec<i64>>, String> {
+        let (b, m, s) = swizzle_bms(layout).ok_or_else(|| format!("not a swizzled layout: {}", layout.text()))?;
+        let mask = ((1i64 << b) - 1) << (m + s);
+        Ok(rows.iter().map(|r| r.iter().map(|&x| x ^ ((x & mask) >> s)).collect()).collect())
+    }
+
+    /// The epilogue's `ldmatrix.x4` of C and `stmatrix.x4` of D: the row addresses of
+    /// `tidfrg_S(tiled_s2r, sC_epi)` and `tidfrg_D(tiled_r2s, sD_epi)`, every stage.
+    pub fn accesses<C: Sm90Types>() -> Result<Vec<Access>, String> {
+        let t = tables_of::<C>()?;
+        Ok(vec![
+            analyse("S2R C: ldmatrix.x4 <- sC (row addresses)", &all_stages(&t.s2r_smem, &t), 2, 16, 8),
+            analyse("R2S D: stmatrix.x4 -> sD (row addresses)", &all_stages(&t.r2s_smem, &t), 2, 16, 8),
+        ])
+    }
+
+    /// The same instructions on sub-tiles without their swizzle (one stage).
+    pub fn unswizzled<C: Sm90Types>() -> Result<Vec<Access>, String> {
+        let t = tables_of::<C>()?;
+        let tx = C::texts();
+        Ok(vec![
+            analyse("S2R C: ldmatrix.x4 <- sC without its swizzle", &unswizzle(&t.s2r_smem, &tx.sc)?, 2, 16, 8),
+            analyse("R2S D: stmatrix.x4 -> sD without its swizzle", &unswizzle(&t.r2s_smem, &tx.sd)?, 2, 16, 8),
+        ])
+    }
+
 }

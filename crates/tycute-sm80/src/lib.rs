@@ -21,7 +21,3 @@ tycute_kernel::configurations! {
     #[cfg(feature = "crosswise")]
     crosswise,
 }
-
-/// sgemm_sm80's shared-memory copies on an unswizzled stage (the bank analysis' comparison).
-#[cfg(feature = "kernel")]
-pub mod analyze;

@@ -401,6 +401,10 @@ pub const DUMP: tycute_kernel::registry::Config = tycute_kernel::registry::Confi
     thread_rows,
 };
 
+/// The same shared-memory copies on an unswizzled stage (the bank analysis' comparison).
+#[cfg(feature = "kernel")]
+pub mod analyze;
+
 /// The registry's entry: the dump, and with `kernel` the header, the build of
 /// `kernels/sm80_gemm.cu` and the shared-memory analysis (with its unswizzled comparison).
 #[cfg(feature = "kernel")]
@@ -411,7 +415,7 @@ pub const ENTRIES: &[tycute_kernel::registry::Entry] = &[tycute_kernel::registry
 )
 .with_dump(DUMP)
 .with_analysis(tycute_kernel::registry::Analysis {
-    unswizzled: Some(crate::analyze::try_unswizzled),
+    unswizzled: Some(analyze::try_unswizzled),
     ..tycute_kernel::registry::Analysis::sm80::<SgemmSm80>()
 })];
 /// The registry's entry: the dump.

@@ -12,8 +12,8 @@
 //! | [`sm90_fp8`] | fp8: `float_e4m3_t` A and B (K-major only), bf16 C and D, a `128x256x128` tile for two `64x256x32` GMMA warpgroups (`sm90_128x256_e4m3`, and `sm90_128x256_e5m2` by element type) |
 //!
 //! [`sm90_layouts`] gives each configuration in the four majors (the kernel's `tn`, `nt`, `nn`,
-//! `tt`); [`header_types`] what each gives the header emitter; [`analyze`] the epilogue's bank
-//! analysis.
+//! `tt`); [`header_types`] what each gives the header emitter. The epilogue's bank analysis is
+//! generic (`tycute_kernel::analyze::sm90`).
 
 // `cute!` expands to `::tycute::__private::...`.
 extern crate tycute_layout as tycute;
@@ -36,7 +36,3 @@ pub mod sm90_layouts;
 /// host-side proof.
 #[cfg(feature = "kernel")]
 pub mod header_types;
-
-/// The sm90 epilogue's shared-memory bank analysis.
-#[cfg(feature = "kernel")]
-pub mod analyze;

@@ -364,11 +364,7 @@ pub const ENTRIES: &[tycute_kernel::registry::Entry] = &[tycute_kernel::registry
     tycute_kernel::registry::Variant::SM90_GEMM,
 )
 .with_dump(DUMP)
-.with_analysis(tycute_kernel::registry::Analysis {
-    accesses: crate::analyze::accesses,
-    unswizzled: Some(crate::analyze::unswizzled),
-    note: Some("(TMA loads and stores and wgmma's operand reads use the async proxy: no per-lane addresses)"),
-})];
+.with_analysis(tycute_kernel::registry::Analysis::sm90::<Sm90>())];
 /// The registry's entry: the dump.
 #[cfg(not(feature = "kernel"))]
 pub const ENTRIES: &[tycute_kernel::registry::Entry] = &[tycute_kernel::registry::Entry::dump(DUMP)];

@@ -6,6 +6,11 @@ use tycute_example_bf16_tile::{stage_bytes_a, tile_for};
 
 #[test]
 fn mismatched_designs_do_not_compile() {
+    // trybuild checks the dependencies, then checks them again for the cases under one more
+    // rustflag (`--diagnostic-width=140`); cargo takes CARGO_ENCODED_RUSTFLAGS over trybuild's
+    // flags, so with its second set given for both runs the dependencies are checked once
+    let flags = ["--cfg", "trybuild", "--verbose", "-A", "dead_code", "--diagnostic-width=140"];
+    std::env::set_var("CARGO_ENCODED_RUSTFLAGS", flags.join("\x1f"));
     let t = trybuild::TestCases::new();
     t.compile_fail("tests/ui/fail_*.rs");
 }

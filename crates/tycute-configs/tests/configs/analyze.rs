@@ -30,13 +30,13 @@ fn sgemm_sm80_is_conflict_free_and_the_unswizzled_stage_is_not() {
 #[cfg(feature = "sm90")]
 #[test]
 fn sm90_epilogue_is_conflict_free_and_unswizzled_is_not() {
-    let a = sm90::accesses().unwrap();
+    let a = sm90::accesses::<tycute_configs::sm90::Sm90>().unwrap();
     println!("{}", report("sm90", &a));
     assert_eq!(a.len(), 2);
     for x in &a {
         assert!(x.conflict_free(), "{x:?}");
     }
-    let u = sm90::unswizzled().unwrap();
+    let u = sm90::unswizzled::<tycute_configs::sm90::Sm90>().unwrap();
     println!("{}", report("sm90 unswizzled", &u));
     assert!(u.iter().any(|x| !x.conflict_free()), "{u:?}");
 }

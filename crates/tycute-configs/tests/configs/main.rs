@@ -28,6 +28,8 @@ mod sm80_nt_128x256;
 mod sm80_tn_128x256;
 #[cfg(feature = "kernel")]
 mod sm80_variants;
+#[cfg(feature = "kernel")]
+mod sm80_tf32_128x256;
 #[cfg(feature = "sm90")]
 mod sm90;
 #[cfg(feature = "sm90")]

@@ -50,7 +50,8 @@ fn kernel_choices_and_dumps() {
             "sm80_nn_128x256_bf16",
             "sm80_tt_128x256_bf16",
             "sm80_tn_128x256_bf16_bf16cd",
-            "sm80_tn_128x256_bf16_f16cd"
+            "sm80_tn_128x256_bf16_f16cd",
+            "sm80_tn_128x256_tf32"
         ]
     );
     assert_eq!(names_of_kernel("sm90_gemm.cu"), ["sm90", "sm90_128x256", "sm90_reuse_c", "sm90_bf16", "sm90_128x256_bf16", "sm90_128x256_e4m3", "sm90_128x256_e5m2"]);

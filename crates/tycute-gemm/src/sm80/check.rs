@@ -92,10 +92,10 @@ pub const F16_ACC_EXACT_K: usize = 2048;
 /// Runs one [`Sm80Case`]: random A, B, C (padding NaN), D and a guard of [`GUARD`] elements on
 /// each side filled with a NaN sentinel, one launch through [`Sm80Launcher::launch_layouts`] (D passed as
 /// a view after the guard), then an f64 CPU reference. A and B are of the configuration's input
-/// type (fp16 or bf16), C and D of its output type (fp32, fp16 or bf16).
+/// type (fp16 or bf16; f32 for tf32), C and D of its output type (fp32, fp16 or bf16).
 ///
-/// Exact inputs (`case.tolerance == None`): A and B multiples of 1/4 in [-2, 2] (exact in fp16
-/// and bf16, and, summed, in fp32) with fp32 accumulation; with fp16 accumulation A and B in {-1, 0, 1} and
+/// Exact inputs (`case.tolerance == None`): A and B multiples of 1/4 in [-2, 2] (exact in fp16,
+/// bf16 and tf32, and, summed, in fp32) with fp32 accumulation; with fp16 accumulation A and B in {-1, 0, 1} and
 /// K at most [`F16_ACC_EXACT_K`] (every partial sum an fp16 integer); C multiples of 1/4 in
 /// [-2, 2]. alpha * acc + beta * C is then exact in fp32, so D (rounded once to fp16 for fp16 D,
 /// or bf16 D, as the reference is) must equal the reference.
@@ -171,16 +171,19 @@ fn check_case_typed<T: GemmElem>(g: &Sm80Launcher, case: &Sm80Case) -> Result<Sm
     // arithmetic produces
     let sentinel = T::from_bits(T::SENTINEL);
     let stream = g.ctx().default_stream();
-    let da = stream.clone_htod(&halves(&a)).map_err(driver("A"))?;
-    let db = stream.clone_htod(&halves(&b)).map_err(driver("B"))?;
     let dc = stream.clone_htod(&c.iter().map(|&x| T::from_f64(x as f64)).collect::<Vec<T>>()).map_err(driver("C"))?;
     let mut dd = stream.clone_htod(&vec![sentinel; d_len + 2 * GUARD]).map_err(driver("D"))?;
-    {
-        let mut view = dd.slice_mut(GUARD..GUARD + d_len);
-        g.launch_layouts(&stream, case.shape, l, s, &da, &db, &dc, &mut view, case.alpha, case.beta)?;
-    }
+    // A and B: 16-bit values as their bits, or (tf32) the f32 values themselves
+    let d_cublas = if g.cfg.tf32() {
+        let da = stream.clone_htod(&a).map_err(driver("A"))?;
+        let db = stream.clone_htod(&b).map_err(driver("B"))?;
+        launch_and_cublas::<f32, T>(g, case, &stream, &da, &db, &dc, &mut dd, d_len)?
+    } else {
+        let da = stream.clone_htod(&halves(&a)).map_err(driver("A"))?;
+        let db = stream.clone_htod(&halves(&b)).map_err(driver("B"))?;
+        launch_and_cublas::<u16, T>(g, case, &stream, &da, &db, &dc, &mut dd, d_len)?
+    };
     let d: Vec<T> = stream.clone_dtoh(&dd).map_err(driver("D back"))?;
-    let d_cublas = cublas_same_problem::<T>(g, case, &stream, &da, &db, &dc)?;
 
     let mut r = Sm80Report::default();
     // writes outside the matrices, and unwritten elements inside
@@ -277,17 +280,38 @@ fn check_case_typed<T: GemmElem>(g: &Sm80Launcher, case: &Sm80Case) -> Result<Sm
     Ok(r)
 }
 
-/// cuBLAS's D for the problem of `case` on the same device inputs (`cublasGemmEx`, the layouts'
-/// ops, fp32 compute, or fp16 compute for fp16 accumulators; row-major C as the exchanged
-/// problem, as the kernel runs it), or `None` where the comparison does not apply: a batch,
-/// strides other than packed, fp16 accumulation with fp32 D (cuBLAS's fp16 compute writes fp16
-/// only), or no cuBLAS on the machine.
-fn cublas_same_problem<T: GemmElem>(
+/// One launch of [`check_case`]'s problem into `dd` (D a view after the guard), then cuBLAS's D
+/// ([`cublas_same_problem`]).
+#[allow(clippy::too_many_arguments)]
+fn launch_and_cublas<I: crate::sm80::InputElem, T: GemmElem>(
     g: &Sm80Launcher,
     case: &Sm80Case,
     stream: &Stream,
-    da: &Slice<u16>,
-    db: &Slice<u16>,
+    da: &Slice<I>,
+    db: &Slice<I>,
+    dc: &Slice<T>,
+    dd: &mut Slice<T>,
+    d_len: usize,
+) -> Result<Option<Vec<T>>> {
+    {
+        let mut view = dd.slice_mut(GUARD..GUARD + d_len);
+        g.launch_layouts(stream, case.shape, &case.layouts, &case.strides, da, db, dc, &mut view, case.alpha, case.beta)?;
+    }
+    cublas_same_problem::<I, T>(g, case, stream, da, db, dc)
+}
+
+/// cuBLAS's D for the problem of `case` on the same device inputs (`cublasGemmEx`, the layouts'
+/// ops, fp32 compute, fp16 compute for fp16 accumulators, or TF32 tensor cores
+/// (`CUBLAS_COMPUTE_32F_FAST_TF32`) for tf32 A and B; row-major C as the exchanged
+/// problem, as the kernel runs it), or `None` where the comparison does not apply: a batch,
+/// strides other than packed, fp16 accumulation with fp32 D (cuBLAS's fp16 compute writes fp16
+/// only), or no cuBLAS on the machine.
+fn cublas_same_problem<I: crate::sm80::InputElem, T: GemmElem>(
+    g: &Sm80Launcher,
+    case: &Sm80Case,
+    stream: &Stream,
+    da: &Slice<I>,
+    db: &Slice<I>,
     dc: &Slice<T>,
 ) -> Result<Option<Vec<T>>> {
     let (m, n, k) = case.shape;
@@ -309,7 +333,7 @@ fn cublas_same_problem<T: GemmElem>(
         if l.c == Order::Col { (m, n, da, db, l.a, l.b) } else { (n, m, db, da, l.b, l.a) };
     let mut out = stream.clone_dtod(dc).map_err(driver("cuBLAS C"))?;
     let (ab_type, d_type) = (cublas::data_type(g.cfg.element_ab), cublas::data_type(T::CODE));
-    cublas::gemm_compute(&blas, stream, (rows, cols, k), (mx, my), x, y, &mut out, ab_type, d_type, (case.alpha, case.beta), f16_acc)?;
+    cublas::gemm_with(&blas, stream, (rows, cols, k), (mx, my), x, y, &mut out, ab_type, d_type, (case.alpha, case.beta), cublas::compute_of(&g.cfg))?;
     stream.clone_dtoh(&out).map(Some).map_err(driver("cuBLAS D back"))
 }
 

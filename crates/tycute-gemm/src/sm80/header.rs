@@ -33,7 +33,8 @@ pub struct Sm80Header {
     /// Bits per element of C and D (`kOutBits`, the S2G atom's): 32 (`f32`) or 16 (fp16 or
     /// bf16). [`Sm80Launcher`](crate::sm80::Sm80Launcher)'s launches take C and D of this width.
     pub out_bits: usize,
-    /// The element type of A and B (`kElementAB`, the MMA atom's `ValTypeA`): fp16 or bf16.
+    /// The element type of A and B (`kElementAB`, the MMA atom's `ValTypeA`): fp16 or bf16, or
+    /// `F32` for tf32 (A and B fp32 in memory, multiplied by the tf32 MMA: [`Sm80Header::tf32`]).
     pub element_ab: ElementCode,
     /// The element type of C and D (`kElementCD`, the S2G atom's value type): f32, fp16 or bf16.
     /// The launches take C and D buffers of this type ([`check_elem`]).
@@ -76,7 +77,8 @@ impl Sm80Header {
             name,
             tile: (get("kTileM")?, get("kTileN")?, get("kTileK")?),
             threads: get("kThreads")?,
-            smem_bytes: 2 * stages * (get("kStageElemsA")? + get("kStageElemsB")?),
+            // bytes per element of A and B: a 16-byte cp.async moves kVec of them (2; tf32: 4)
+            smem_bytes: get("kG2SBytes")? / get("kVec")? * stages * (get("kStageElemsA")? + get("kStageElemsB")?),
             a_major: major("kAMnMajor"),
             b_major: major("kBMnMajor"),
             acc_bits: get("kAccBits")?,
@@ -86,10 +88,18 @@ impl Sm80Header {
         })
     }
 
-    /// `"bf16 in, fp32 accumulate, fp16 C/D"`: the element types.
+    /// `"bf16 in, fp32 accumulate, fp16 C/D"`: the element types (`"tf32 (fp32) in, ..."`).
     pub fn types(&self) -> String {
         let acc = if self.acc_bits == 16 { "fp16" } else { "fp32" };
-        format!("{} in, {acc} accumulate, {} C/D", self.element_ab.name(), self.element_cd.name())
+        let ab = if self.tf32() { "tf32 (fp32)" } else { self.element_ab.name() };
+        format!("{ab} in, {acc} accumulate, {} C/D", self.element_cd.name())
+    }
+
+    /// Whether A and B are tf32: fp32 in memory (`element_ab` is `F32`), multiplied by
+    /// `mma.m16n8k8.tf32` (the header's `kElementAB` is `TYCUTE_ELEMENT_TF32`), which reads each
+    /// input's sign, exponent and top 10 mantissa bits and ignores the rest.
+    pub fn tf32(&self) -> bool {
+        self.element_ab == ElementCode::F32
     }
 
     /// The layouts the kernel runs as it is: its A and B majorness, C column-major.
@@ -180,8 +190,9 @@ pub fn check_elem<T: GemmElem>(cfg: &Sm80Header) -> Result<()> {
     Err(unsupported(format!("configuration {} reads and writes {want} C and D, but the C/D buffers given hold {}", cfg.name, T::NAME)))
 }
 
-/// A and B buffers' element type: `half::f16` (fp16), `half::bf16` (bf16), or `u16` (the bits
-/// of either: the untyped launches take it for both).
+/// A and B buffers' element type: `half::f16` (fp16), `half::bf16` (bf16), `f32` (the tf32
+/// configurations), or `u16` (the bits of either 16-bit type: the untyped launches take it for
+/// both).
 pub trait InputElem: tycute_cuda::cudarc::driver::DeviceRepr + Copy + 'static {
     /// The element type, `None` for raw 16-bit values.
     const CODE: Option<ElementCode>;
@@ -200,11 +211,16 @@ impl InputElem for half::bf16 {
     const CODE: Option<ElementCode> = Some(ElementCode::Bf16);
     const NAME: &'static str = "half::bf16";
 }
+impl InputElem for f32 {
+    const CODE: Option<ElementCode> = Some(ElementCode::F32);
+    const NAME: &'static str = "f32";
+}
 
-/// `Ok` when configuration `cfg` reads A and B of element type `I` (or `I` is `u16`: raw bits),
-/// else an error that names both.
+/// `Ok` when configuration `cfg` reads A and B of element type `I` (or `I` is `u16`: raw bits of
+/// a 16-bit type), else an error that names both.
 pub fn check_input<I: InputElem>(cfg: &Sm80Header) -> Result<()> {
     match I::CODE {
+        None if cfg.tf32() => Err(unsupported(format!("configuration {} reads tf32 (f32) A and B, but the A/B buffers given hold 16-bit values ({})", cfg.name, I::NAME))),
         Some(c) if c != cfg.element_ab => Err(unsupported(format!(
             "configuration {} reads {} A and B, but the A/B buffers given hold {}",
             cfg.name,

@@ -19,7 +19,7 @@ use crate::{Error, Result};
 pub type OutputOf<C> = <<<C as Sm80Kernel>::S2GAtom as CopyAtom>::ValType as HostElement>::Host;
 
 /// The element type of A and B of configuration `C`: its MMA atom's `ValTypeA`, on the host
-/// (`half::f16` for `half_t`, `half::bf16` for `bfloat16_t`).
+/// (`half::f16` for `half_t`, `half::bf16` for `bfloat16_t`, `f32` for `tfloat32_t`).
 pub type InputOf<C> = <<<C as Sm80Kernel>::Mma as MmaTraits>::ValTypeA as HostElement>::Host;
 
 /// The sm80 GEMM of the configuration type `C` (an [`Sm80Kernel`],
@@ -57,6 +57,40 @@ pub type InputOf<C> = <<<C as Sm80Kernel>::Mma as MmaTraits>::ValTypeA as HostEl
 /// let b = stream.alloc_zeros::<half::f16>(64)?;
 /// let mut c = stream.alloc_zeros::<f32>(64)?;
 /// gemm.run((8, 8, 8), &a, &b, &mut c, 1.0, 0.0, &stream)?; // expected `&CudaSlice<bf16>`, found `&CudaSlice<f16>`
+/// # Ok(())
+/// # }
+/// ```
+///
+/// The tf32 configuration's atom takes `tfloat32_t` A and B, fp32 in memory: `f32` buffers.
+///
+/// ```no_run
+/// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+/// use tycute_configs::sm80_tf32_128x256::Sm80Tn128x256Tf32;
+/// use tycute_gemm::sm80::Sm80Gemm;
+/// let ctx = tycute_cuda::gpu::context()?;
+/// let gemm = Sm80Gemm::<Sm80Tn128x256Tf32>::new(&ctx)?;
+/// let stream = ctx.default_stream();
+/// let a = stream.alloc_zeros::<f32>(256 * 128)?; // A (m,k), K-major, read as tf32
+/// let b = stream.alloc_zeros::<f32>(512 * 128)?;
+/// let mut c = stream.alloc_zeros::<f32>(256 * 512)?;
+/// gemm.run((256, 512, 128), &a, &b, &mut c, 1.0, 0.0, &stream)?;
+/// # Ok(())
+/// # }
+/// ```
+///
+/// and 16-bit buffers do not compile:
+///
+/// ```compile_fail,E0308
+/// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+/// use tycute_configs::sm80_tf32_128x256::Sm80Tn128x256Tf32;
+/// use tycute_gemm::sm80::Sm80Gemm;
+/// let ctx = tycute_cuda::gpu::context()?;
+/// let gemm = Sm80Gemm::<Sm80Tn128x256Tf32>::new(&ctx)?;
+/// let stream = ctx.default_stream();
+/// let a = stream.alloc_zeros::<half::f16>(64)?;
+/// let b = stream.alloc_zeros::<half::f16>(64)?;
+/// let mut c = stream.alloc_zeros::<f32>(64)?;
+/// gemm.run((8, 8, 8), &a, &b, &mut c, 1.0, 0.0, &stream)?; // expected `&CudaSlice<f32>`, found `&CudaSlice<f16>`
 /// # Ok(())
 /// # }
 /// ```

@@ -23,8 +23,26 @@ use tycute_atom::{CpAsyncPtx, LdsmPtx, MmaPtx, MmaTraits};
 use tycute_layout::swizzle::recast::Bits;
 use typenum::Integer;
 
-/// Elements per 16-byte vector (halves).
-const VEC: usize = 8;
+/// Bits of an element of A and B: the MMA atom's `ValTypeA` (16 for fp16 and bf16, 32 for tf32).
+pub fn ab_bits<C: Sm80Kernel>() -> usize {
+    <<C::Mma as MmaTraits>::ValTypeA as tycute_emit::ElementName>::BITS as usize
+}
+
+/// Elements of A and B per 16-byte vector (a cp.async, an ldmatrix row): 8 halves, 4 tf32.
+pub fn vec<C: Sm80Kernel>() -> usize {
+    128 / ab_bits::<C>()
+}
+
+/// Elements of A and B per 32-bit register of an MMA fragment: 2 halves, 1 tf32.
+fn per_reg<C: Sm80Kernel>() -> usize {
+    32 / ab_bits::<C>()
+}
+
+/// What the header calls an element of A and B in its comments: "halves" (16-bit: the words
+/// of the fp16 headers, unchanged) or "elements".
+fn elems<C: Sm80Kernel>() -> &'static str {
+    if ab_bits::<C>() == 16 { "halves" } else { "elements" }
+}
 
 /// Every table of the header, computed from the types.
 pub struct Tables {
@@ -87,8 +105,8 @@ fn thrfrg_threads<C: Sm80Kernel>() -> Vec<(usize, usize, usize)> {
         .collect()
 }
 
-fn firsts(rows: &[Vec<i64>]) -> Vec<Vec<i64>> {
-    rows.iter().map(|r| r.iter().step_by(VEC).copied().collect()).collect()
+fn firsts(rows: &[Vec<i64>], vec: usize) -> Vec<Vec<i64>> {
+    rows.iter().map(|r| r.iter().step_by(vec).copied().collect()).collect()
 }
 
 fn per_thread(table: &[i64], n: usize) -> Vec<Vec<i64>> {
@@ -107,14 +125,14 @@ pub enum Major {
 
 /// The operand's majorness, read off its G2S copy: the source coordinates `m + rows*k` of each
 /// 16-byte vector step by `rows` (along K: K-major) or by 1 (along M or N: MN-major).
-fn major_of(what: &str, crd: &[i64], rows: i64) -> Result<Major, String> {
+fn major_of(what: &str, crd: &[i64], rows: i64, vec: usize) -> Result<Major, String> {
     let step = crd.get(1).zip(crd.first()).map(|(b, a)| b - a).ok_or_else(|| format!("{what}: no G2S vector"))?;
     let major = match step {
         1 => Major::MN,
         s if s == rows => Major::K,
         s => return Err(format!("{what}: a G2S vector steps by {s} in the tile, neither along K ({rows}) nor along M/N (1)")),
     };
-    vectors(what, crd, step)?;
+    vectors(what, crd, step, vec)?;
     Ok(major)
 }
 
@@ -123,7 +141,8 @@ pub fn majors<C: Sm80Kernel>() -> Result<(Major, Major), String> {
     let k = C::tables();
     let cta = mode_sizes(&k.cta_tiler);
     let t = tables::<C>();
-    Ok((major_of("G2S A gmem", &t.g2s_a_all.0, cta[0])?, major_of("G2S B gmem", &t.g2s_b_all.0, cta[1])?))
+    let v = vec::<C>();
+    Ok((major_of("G2S A gmem", &t.g2s_a_all.0, cta[0], v)?, major_of("G2S B gmem", &t.g2s_b_all.0, cta[1], v)?))
 }
 
 /// The tables of the configuration.
@@ -146,13 +165,14 @@ pub fn tables<C: Sm80Kernel>() -> Tables {
     let (gb, gbs) = (per_thread(&g2s_b_crd_t, nt), per_thread(&g2s_b_smem_t, nt));
     let (sa, sac) = (per_thread(&s2r_a_smem_t, nt), per_thread(&s2r_a_crd_t, nt));
     let (sb, sbc) = (per_thread(&s2r_b_smem_t, nt), per_thread(&s2r_b_crd_t, nt));
+    let v = vec::<C>();
     Tables {
-        g2s_a_crd: firsts(&ga),
-        g2s_a_smem: firsts(&gas),
-        g2s_b_crd: firsts(&gb),
-        g2s_b_smem: firsts(&gbs),
-        s2r_a_smem: firsts(&sa),
-        s2r_b_smem: firsts(&sb),
+        g2s_a_crd: firsts(&ga, v),
+        g2s_a_smem: firsts(&gas, v),
+        g2s_b_crd: firsts(&gb, v),
+        g2s_b_smem: firsts(&gbs, v),
+        s2r_a_smem: firsts(&sa, v),
+        s2r_b_smem: firsts(&sb, v),
         mma_c_crd,
         g2s_a_all: (ga.concat(), gas.concat()),
         g2s_b_all: (gb.concat(), gbs.concat()),
@@ -274,7 +294,8 @@ pub fn header_with_values<C: Sm80Kernel>() -> (String, super::Values) {
     h.int("kTileN", bn, "bN");
     h.int("kTileK", bk, "bK");
     h.int("kStages", flat(&<<C as Sm80Config>::Stages as Reify>::REPR).0[0], "bP");
-    h.int("kVec", VEC as i64, "halves per 16-byte cp.async / ldmatrix row");
+    let el = elems::<C>();
+    h.int("kVec", vec::<C>() as i64, &format!("{el} per 16-byte cp.async / ldmatrix row"));
 
     h.comment("Shared memory: one stage of sA / sB (stage s starts at s * kStageElemsA, s * kStageElemsB)");
     // an unswizzled atom is Sw<0,M,S>: the identity
@@ -288,8 +309,8 @@ pub fn header_with_values<C: Sm80Kernel>() -> (String, super::Values) {
     let sb = <<C as Sm80Config>::SmemLayoutBStage as Reify>::REPR;
     let (shape, stride) = flat(&sb);
     h.layout("sB", &sb.text(), &shape, &stride);
-    h.int("kStageElemsA", bm * bk, "halves per stage of sA: stage s of sA starts at s * kStageElemsA");
-    h.int("kStageElemsB", bn * bk, "halves per stage of sB");
+    h.int("kStageElemsA", bm * bk, &format!("{el} per stage of sA: stage s of sA starts at s * kStageElemsA"));
+    h.int("kStageElemsB", bn * bk, &format!("{el} per stage of sB"));
 
     h.comment("G2S: the configuration's copy atom; thread t issues kG2SCopiesA (kG2SCopiesB) per stage of A (B)");
     h.define_str(
@@ -319,7 +340,7 @@ pub fn header_with_values<C: Sm80Kernel>() -> (String, super::Values) {
         &format!("(t, i) -> m + kTileM*k of the first half of A's i-th vector ({} the fastest in the vector)", fastest(major_a, "m")),
         &t.g2s_a_crd,
     );
-    h.table("g2s_a_smem", "(t, i) -> its offset in one stage of sA (halves; 8 contiguous)", &t.g2s_a_smem);
+    h.table("g2s_a_smem", &format!("(t, i) -> its offset in one stage of sA ({el}; {} contiguous)", vec::<C>()), &t.g2s_a_smem);
     let b_what = if major_b == Major::K {
         "(t, i) -> n + kTileN*k of the first half of B's i-th vector".to_string()
     } else {
@@ -331,14 +352,14 @@ pub fn header_with_values<C: Sm80Kernel>() -> (String, super::Values) {
     h.comment("S2R: ldmatrix.x4; thread t's i-th row address, i = mma_m + MMA_M*k_block");
     h.int("kS2RCopiesA", t.s2r_a_smem[0].len() as i64, "");
     h.int("kS2RCopiesB", t.s2r_b_smem[0].len() as i64, "");
-    h.table("s2r_a_smem", "(t, i) -> ldmatrix row address in one stage of sA (halves)", &t.s2r_a_smem);
-    h.table("s2r_b_smem", "(t, i) -> ldmatrix row address in one stage of sB (halves)", &t.s2r_b_smem);
+    h.table("s2r_a_smem", &format!("(t, i) -> ldmatrix row address in one stage of sA ({el})"), &t.s2r_a_smem);
+    h.table("s2r_b_smem", &format!("(t, i) -> ldmatrix row address in one stage of sB ({el})"), &t.s2r_b_smem);
 
     h.comment("The shared-memory partitions in closed form (offset + strides; some strides per thread)");
     match thread_tensors::<C>() {
         Ok(tt) => {
             for ((cname, per), (_, what)) in tt.iter().zip(CLOSED_FORMS) {
-                if let Err(e) = h.thread_tensor(cname, what, per) {
+                if let Err(e) = h.thread_tensor(cname, &what.replace("halves", el), per) {
                     h.comment(&format!("ERROR {e}"));
                 }
             }
@@ -350,8 +371,11 @@ pub fn header_with_values<C: Sm80Kernel>() -> (String, super::Values) {
     let f = fragments::<C>();
     h.int("kMmaM", f.frag_a.len() as i64, "MMA_M: m16 blocks per thread");
     h.int("kMmaN", f.frag_b.len() as i64, "MMA_N: n8 blocks per thread");
-    h.int("kMmaK", f.frag_a[0].len() as i64, "MMA_K: k16 blocks per stage");
-    h.const_table("kFragA", "kFragA[m][k]: first of the 4 registers of tCrA(_,m,k) (a0..a3 of mma.m16n8k16)", &f.frag_a);
+    // the atom's shape as its PTX names it (m16n8k16; m16n8k8 for tf32)
+    let shape = <C::Mma as MmaPtx>::PTX.split('.').find(|p| p.starts_with("m16n8k")).unwrap_or("m16n8k16");
+    let kblock = &shape[shape.find('k').unwrap_or(0)..];
+    h.int("kMmaK", f.frag_a[0].len() as i64, &format!("MMA_K: {kblock} blocks per stage"));
+    h.const_table("kFragA", &format!("kFragA[m][k]: first of the 4 registers of tCrA(_,m,k) (a0..a3 of mma.{shape})"), &f.frag_a);
     h.const_table("kFragB", "kFragB[n][k]: first of the 2 registers of tCrB(_,n,k) (b0,b1)", &f.frag_b);
     h.const_table("kFragC", "kFragC[m][n]: first of the 4 floats of tCrC(_,m,n) (c0..c3)", &f.frag_c);
     h.const_table("kS2RFragA", "kS2RFragA[i][r]: the tCrA register that ldmatrix.x4 number i (tXsA0 order) writes with its r-th result (retile_D)", &f.s2r_a);
@@ -377,7 +401,7 @@ pub fn header_with_values<C: Sm80Kernel>() -> (String, super::Values) {
     h.define_str(
         "MMA_PTX",
         <C::Mma as MmaPtx>::PTX,
-        "the MMA atom's instruction (m16n8k16): {d}, {a0..a3}, {b0,b1}, {c}; d and c are 4 .f32 registers, or 2 .f16x2 registers when kAccBits is 16",
+        &format!("the MMA atom's instruction ({shape}): {{d}}, {{a0..a3}}, {{b0,b1}}, {{c}}; d and c are 4 .f32 registers, or 2 .f16x2 registers when kAccBits is 16"),
     );
     let acc = acc_bits::<C>();
     h.int("kAccBits", acc, "bits per accumulator (the atom's ValTypeC): 32, or 16 (accumulator j in half j % 2 of 32-bit register j / 2, low half first)");
@@ -400,7 +424,7 @@ pub fn header_with_values<C: Sm80Kernel>() -> (String, super::Values) {
     h.int("kEpiElems", bm * bn, "floats of sC");
     h.const_table("kR2SAcc", "kR2SAcc[0][j]: the accumulator the j-th R2S value stores (retile_S(tCrC), tRS_sC order)", &[k.tRSrC.table()]);
 
-    h.comment("MMA: m16n8k16, accumulator register r of thread t");
+    h.comment(&format!("MMA: {shape}, accumulator register r of thread t"));
     h.int("kAccumulators", t.mma_c_crd[0].len() as i64, "");
     h.table("mma_c_crd", "(t, r) -> m + kTileM*n of accumulator r", &t.mma_c_crd);
     h.finish_with_values()
@@ -500,15 +524,16 @@ pub fn fragments<C: Sm80Kernel>() -> Fragments {
     let (va, vb, vc) = (sa[0] as usize, sb[0] as usize, sc[0] as usize);
     let (mm, mk) = (sa[1] as usize, sa[2] as usize);
     let mn = sb[1] as usize;
-    let s2r = |t: &[i64]| -> Vec<Vec<i64>> { t.chunks(VEC).map(|c| c.iter().step_by(2).map(|&x| x / 2).collect()).collect() };
+    let (v, u) = (vec::<C>(), per_reg::<C>());
+    let s2r = |t: &[i64]| -> Vec<Vec<i64>> { t.chunks(v).map(|c| c.iter().step_by(u).map(|&x| x / u as i64).collect()).collect() };
     Fragments {
-        frag_a: blocks(&ta, va, mm, mk, 2),
-        frag_b: blocks(&tb, vb, mn, mk, 2),
+        frag_a: blocks(&ta, va, mm, mk, u as i64),
+        frag_b: blocks(&tb, vb, mn, mk, u as i64),
         frag_c: (0..mm).map(|m| (0..mn).map(|n| tc[vc * (m + mm * n)]).collect()).collect(),
         s2r_a: s2r(&k.tXrA.table()),
         s2r_b: s2r(&k.tXrB.table()),
-        regs_a_per_k: mm * va / 2,
-        regs_b_per_k: mn * vb / 2,
+        regs_a_per_k: mm * va / u,
+        regs_b_per_k: mn * vb / u,
     }
 }
 
@@ -530,12 +555,12 @@ fn exactly_once(what: &str, values: impl IntoIterator<Item = i64>, n: usize) -> 
     Ok(format!("{what}: each of the {n} elements exactly once"))
 }
 
-/// Each 16-byte vector: `VEC` consecutive entries of `row` starting at every multiple of `VEC`
+/// Each 16-byte vector: `vec` consecutive entries of `row` starting at every multiple of `vec`
 /// step by `step`.
-fn vectors(what: &str, row: &[i64], step: i64) -> Result<(), String> {
-    for (i, v) in row.chunks(VEC).enumerate() {
-        if v.len() != VEC || v.windows(2).any(|w| w[1] - w[0] != step) {
-            return Err(format!("{what}: vector {i} {v:?} is not {VEC} elements {step} apart"));
+fn vectors(what: &str, row: &[i64], step: i64, vec: usize) -> Result<(), String> {
+    for (i, v) in row.chunks(vec).enumerate() {
+        if v.len() != vec || v.windows(2).any(|w| w[1] - w[0] != step) {
+            return Err(format!("{what}: vector {i} {v:?} is not {vec} elements {step} apart"));
         }
     }
     Ok(())
@@ -553,6 +578,7 @@ pub fn check<C: Sm80Kernel>() -> Result<Report, String> {
     let cta = mode_sizes(&k.cta_tiler);
     let (bm, bn, bk) = (cta[0], cta[1], cta[2]);
     let (major_a, major_b) = majors::<C>()?;
+    let (vec_ab, el, u) = (vec::<C>(), elems::<C>(), per_reg::<C>());
     for (op, (crd, smem), rows, major) in [("A", &t.g2s_a_all, bm, major_a), ("B", &t.g2s_b_all, bn, major_b)] {
         let tile = (rows * bk) as usize;
         r.lines.push(exactly_once(&format!("G2S {op} gmem tile"), crd.iter().copied(), tile)?);
@@ -560,18 +586,18 @@ pub fn check<C: Sm80Kernel>() -> Result<Report, String> {
         let mn = if op == "A" { "M" } else { "N" };
         match major {
             // k fastest: K-major global memory
-            Major::K => vectors(&format!("G2S {op} gmem"), crd, rows)?,
+            Major::K => vectors(&format!("G2S {op} gmem"), crd, rows, vec_ab)?,
             // m (n) fastest: the 8 halves of a vector are 8 rows of one k column, none past the tile
             Major::MN => {
-                vectors(&format!("G2S {op} gmem"), crd, 1)?;
-                if let Some(v) = crd.chunks(VEC).find(|v| v[0] % rows > rows - VEC as i64) {
+                vectors(&format!("G2S {op} gmem"), crd, 1, vec_ab)?;
+                if let Some(v) = crd.chunks(vec_ab).find(|v| v[0] % rows > rows - vec_ab as i64) {
                     return Err(format!("G2S {op} gmem: vector {v:?} wraps from one k column into the next"));
                 }
             }
         }
-        vectors(&format!("G2S {op} smem"), smem, 1)?;
+        vectors(&format!("G2S {op} smem"), smem, 1, vec_ab)?;
         let along = if major == Major::K { "K-major".to_string() } else { format!("{mn}-major, one k column") };
-        r.lines.push(format!("G2S {op}: every vector is 8 contiguous halves in gmem ({along}) and in smem"));
+        r.lines.push(format!("G2S {op}: every vector is {vec_ab} contiguous {el} in gmem ({along}) and in smem"));
     }
     // S2R vs MMA: thread t's j-th destination value of the ldmatrix copies (the tile element
     // tidfrg_D gives it) lands in fragment register retile_D(j); the MMA reads register reg as
@@ -584,8 +610,8 @@ pub fn check<C: Sm80Kernel>() -> Result<Report, String> {
     let thrfrg_b = k.thrfrg_b.table();
     let (vs, ms, ns) = vmn_sizes::<C>();
     for (op, (smem, _)) in [("A", &t.s2r_a_all), ("B", &t.s2r_b_all)] {
-        vectors(&format!("S2R {op} smem"), smem, 1)?;
-        r.lines.push(format!("S2R {op}: every ldmatrix row address starts 8 contiguous halves (16 bytes) of the swizzled stage"));
+        vectors(&format!("S2R {op} smem"), smem, 1, vec_ab)?;
+        r.lines.push(format!("S2R {op}: every ldmatrix row address starts {vec_ab} contiguous {el} (16 bytes) of the swizzled stage"));
     }
     for (op, (_, crd), retile, frag, thrfrg, n_thr) in [
         ("A", &t.s2r_a_all, &retile_a, &frag_a, &thrfrg_a, vs * ms),
@@ -622,18 +648,19 @@ pub fn check<C: Sm80Kernel>() -> Result<Report, String> {
         r.lines.push(format!("S2R {op} -> MMA {op}: every fragment register of every thread gets the element the MMA expects, once"));
     }
     // the register maps: each MMA operand's registers are contiguous in its fragment, and each
-    // ldmatrix result register carries two adjacent halves of one fragment register
+    // ldmatrix result register carries two adjacent halves (or one 32-bit element) of one fragment register
     let (ta, tb, tc) = (k.tCrA.table(), k.tCrB.table(), k.tCrC.table());
-    for (what, t, v) in [("tCrA", &ta, 8usize), ("tCrB", &tb, 4), ("tCrC", &tc, 4)] {
+    // (A: 4 registers of the MMA, B: 2, of `u` elements each; C: 4 accumulators)
+    for (what, t, v) in [("tCrA", &ta, 4 * u), ("tCrB", &tb, 2 * u), ("tCrC", &tc, 4)] {
         for (b, c) in t.chunks(v).enumerate() {
-            if c.windows(2).any(|w| w[1] != w[0] + 1) || (what != "tCrC" && c[0] % 2 != 0) {
+            if c.windows(2).any(|w| w[1] != w[0] + 1) || (what != "tCrC" && c[0] % u as i64 != 0) {
                 return Err(format!("{what}: the values of MMA block {b} are not contiguous registers: {c:?}"));
             }
         }
     }
     for (what, t) in [("retile_D(tCrA)", k.tXrA.table()), ("retile_D(tCrB)", k.tXrB.table())] {
-        for (j, p) in t.chunks(2).enumerate() {
-            if p[0] % 2 != 0 || p[1] != p[0] + 1 {
+        for (j, p) in t.chunks(u).enumerate() {
+            if p[0] % u as i64 != 0 || p.windows(2).any(|w| w[1] != w[0] + 1) {
                 return Err(format!("{what}: ldmatrix result {j} would split a register: {p:?}"));
             }
         }
@@ -669,10 +696,10 @@ pub fn check<C: Sm80Kernel>() -> Result<Report, String> {
     for (name, rows) in [("tAcA", bm), ("tBcB", bn)] {
         let per = &tt.iter().find(|(n, _)| n == name).ok_or_else(|| format!("no closed form {name}"))?.1;
         for (th, x) in per.iter().enumerate() {
-            for (i, &c) in x.offsets().iter().enumerate().step_by(VEC) {
+            for (i, &c) in x.offsets().iter().enumerate().step_by(vec_ab) {
                 let d = c - x.offset;
                 if d < 0 || x.offset % rows + d % rows >= rows || x.offset / rows + d / rows != c / rows {
-                    return Err(format!("{name}: thread {th} vector {}: coordinate {c} = {} + {d} carries from m into k", i / VEC, x.offset));
+                    return Err(format!("{name}: thread {th} vector {}: coordinate {c} = {} + {d} carries from m into k", i / vec_ab, x.offset));
                 }
             }
         }

@@ -23,7 +23,7 @@ use tycute_layout::{MakeLayoutLeft, Nil, Reify, Size, Tup};
 use tycute_tiled::copy::{CuteText, TiledNumThr, Tiler_MN};
 use tycute_tiled::mma::TiledMma;
 use tycute_layout::tuple::At;
-use typenum::{Eq, IsEqual, IsLessOrEqual, LeEq, Mod, Prod, Sum, Z0, P1, P2, P4};
+use typenum::{Eq, IsEqual, IsLessOrEqual, LeEq, Mod, Prod, Sum, Z0, P1, P4};
 
 use crate::rows::{TensorParts, ThreadTensorParts};
 use tycute_layout::repr::Repr;
@@ -147,15 +147,16 @@ rule!(
     "one stage is filled while another is read"
 );
 rule!(
-    /// `2 * (bM + bN) * bK * stages <= 166912` (half-precision A and B).
+    /// `sizeof(AB) * (bM + bN) * bK * stages <= 166912` (`sizeof(AB)`: bytes of an element of A
+    /// and B, the G2S atom's value type: 2 for fp16 and bf16, 4 for tf32).
     SmemFitsSm80[Bytes],
-    "kernel configuration: A and B need more shared memory than an sm_80 CTA may use (2*(bM+bN)*bK*stages bytes > 163 KiB = 166912): {Bytes}",
+    "kernel configuration: A and B need more shared memory than an sm_80 CTA may use (sizeof(AB)*(bM+bN)*bK*stages bytes > 163 KiB = 166912): {Bytes}",
     "use fewer stages or a smaller CTA tile"
 );
 rule!(
-    /// `4 * bM * bN <= 2 * (bM + bN) * bK * stages` (the fp32 C tile reuses the stage memory).
+    /// `4 * bM * bN <= sizeof(AB) * (bM + bN) * bK * stages` (the fp32 C tile reuses the stage memory).
     EpilogueFitsStages[EpilogueBytes, StageBytes],
-    "kernel configuration: the epilogue's fp32 C tile (4*bM*bN bytes) does not fit in the stage memory it reuses (2*(bM+bN)*bK*stages bytes): {EpilogueBytes} > {StageBytes}",
+    "kernel configuration: the epilogue's fp32 C tile (4*bM*bN bytes) does not fit in the stage memory it reuses (sizeof(AB)*(bM+bN)*bK*stages bytes): {EpilogueBytes} > {StageBytes}",
     "more stages, a larger bK, or a smaller CTA tile"
 );
 
@@ -228,9 +229,12 @@ type SmemTilesBit<C> = And<
         EqBit<Size<<C as Sm80Config>::SmemLayoutBStage>, Area<<C as Sm80Config>::BN, <C as Sm80Config>::BK>>,
     >,
 >;
-/// Bytes of the A and B stages: `2 * (bM + bN) * bK * bP`.
-pub type SmemBytes<C> = Prod<StageHalves<C>, P2>;
-/// Halves of the A and B stages: `(bM + bN) * bK * bP`.
+/// Bytes of the A and B stages: `sizeof(AB) * (bM + bN) * bK * bP`.
+pub type SmemBytes<C> = Prod<StageHalves<C>, ElemBytes<C>>;
+/// Bytes of one element of A and B: `sizeof_bits` of the G2S atom's value type over 8 (2 for
+/// fp16 and bf16, 4 for tf32).
+pub type ElemBytes<C> = typenum::Quot<tycute_layout::swizzle::recast::Bits<<<C as Sm80Config>::G2SAtom as CopyAtom>::ValType>, typenum::P8>;
+/// Elements of the A and B stages: `(bM + bN) * bK * bP`.
 type StageHalves<C> = Prod<Prod<Sum<<C as Sm80Config>::BM, <C as Sm80Config>::BN>, <C as Sm80Config>::BK>, <C as Sm80Config>::Stages>;
 /// Bytes of the fp32 C tile: `4 * bM * bN`.
 pub type EpilogueBytes<C> = Prod<Area<<C as Sm80Config>::BM, <C as Sm80Config>::BN>, P4>;
@@ -246,7 +250,8 @@ pub type Sm80SmemLimit = tycute_macros::cute!(_166912);
 /// * every copy runs on the TiledMMA's threads ([`CopyAThreads`], [`CopyBThreads`],
 ///   [`S2RAThreads`], [`S2RBThreads`], [`R2SThreads`], [`S2GThreads`]);
 /// * the smem layouts are the size of their tiles ([`SmemTiles`], [`SmemCTile`]);
-/// * at least 2 stages, within sm_80's 163 KiB of shared memory, with room for the epilogue
+/// * at least 2 stages, within sm_80's 163 KiB of shared memory (A's and B's elements of the G2S
+///   atom's width), with room for the epilogue
 ///   ([`StagesAtLeast2`], [`SmemFitsSm80`], [`EpilogueFitsStages`]).
 pub trait Sm80Checked: Sm80Config {}
 
@@ -364,7 +369,10 @@ where
     LeEq<C::Stages, P1>: core::ops::Not,
     Sum<C::BM, C::BN>: Mul<C::BK>,
     Prod<Sum<C::BM, C::BN>, C::BK>: Mul<C::Stages>,
-    StageHalves<C>: Mul<P2>,
+    C::G2SAtom: CopyAtom,
+    <C::G2SAtom as CopyAtom>::ValType: tycute_layout::swizzle::recast::SizeofBits,
+    tycute_layout::swizzle::recast::Bits<<C::G2SAtom as CopyAtom>::ValType>: core::ops::Div<typenum::P8>,
+    StageHalves<C>: Mul<ElemBytes<C>>,
     SmemBytes<C>: IsLessOrEqual<Sm80SmemLimit> + typenum::Cmp<Sm80SmemLimit>,
     LeEq<SmemBytes<C>, Sm80SmemLimit>: DecimalIfFailed<SmemBytes<C>>,
     LeEq<SmemBytes<C>, Sm80SmemLimit>: SmemFitsSm80<DecIfFailed<LeEq<SmemBytes<C>, Sm80SmemLimit>, SmemBytes<C>>>,

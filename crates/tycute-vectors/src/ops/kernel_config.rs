@@ -89,7 +89,7 @@ fn ints(args: &[&str], n: usize, op: &str) -> Result<Vec<i64>> {
         .collect()
 }
 
-/// `sm80_smem(bM, bN, bK, stages)`: the bytes of the A and B stages (half precision) when an
+/// `sm80_smem(bM, bN, bK, stages)`: the bytes of the A and B stages (half precision: sizeof(AB) = 2) when an
 /// sm80 kernel configuration may have them: the runtime twin of `Sm80Checked`'s
 /// `StagesAtLeast2`, `SmemFitsSm80` and `EpilogueFitsStages`, with their words.
 fn sm80_smem(args: &[&str]) -> Result<Output> {
@@ -102,11 +102,11 @@ fn sm80_smem(args: &[&str]) -> Result<Output> {
     let bytes = 2 * (bm + bn) * bk * stages;
     ensure!(
         bytes <= 166_912,
-        "kernel configuration: A and B need more shared memory than an sm_80 CTA may use (2*(bM+bN)*bK*stages bytes > 163 KiB = 166912): {bytes}"
+        "kernel configuration: A and B need more shared memory than an sm_80 CTA may use (sizeof(AB)*(bM+bN)*bK*stages bytes > 163 KiB = 166912): {bytes}"
     );
     ensure!(
         4 * bm * bn <= bytes,
-        "kernel configuration: the epilogue's fp32 C tile (4*bM*bN bytes) does not fit in the stage memory it reuses (2*(bM+bN)*bK*stages bytes): {} > {bytes}",
+        "kernel configuration: the epilogue's fp32 C tile (4*bM*bN bytes) does not fit in the stage memory it reuses (sizeof(AB)*(bM+bN)*bK*stages bytes): {} > {bytes}",
         4 * bm * bn
     );
     Ok(text(Int::st(bytes)))

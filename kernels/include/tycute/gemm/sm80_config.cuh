@@ -33,11 +33,29 @@ namespace tycute {
 namespace gemm {
 
 // The element types (arch/convert.cuh's codes): of A and B (the MMA atom's ValTypeA: fp16 or
-// bf16, both loaded and fed to the MMA as 16-bit values: only the instruction differs), and of C
-// and D (the S2G atom's value type: f32, fp16 or bf16).
+// bf16, both loaded and fed to the MMA as 16-bit values: only the instruction differs; or tf32,
+// fp32 in memory whose bits the tf32 MMA reads as they are), and of C and D (the S2G atom's
+// value type: f32, fp16 or bf16).
 constexpr int kSm80ElementAB = TYCUTE_SM80_ELEMENT_AB;
 constexpr int kSm80ElementCD = TYCUTE_SM80_ELEMENT_CD;
-static_assert(kSm80ElementAB == TYCUTE_ELEMENT_F16 || kSm80ElementAB == TYCUTE_ELEMENT_BF16, "A and B: fp16 or bf16");
+static_assert(kSm80ElementAB == TYCUTE_ELEMENT_F16 || kSm80ElementAB == TYCUTE_ELEMENT_BF16 || kSm80ElementAB == TYCUTE_ELEMENT_TF32,
+              "A and B: fp16, bf16 or tf32");
+// Bytes of an element of A and B, read off the header: a 16-byte vector (kG2SBytes, one cp.async
+// and one ldmatrix row) holds kVec of them (8 halves, 4 tf32). Every shared-memory address is
+// this times an element offset of the header's tables.
+constexpr int kSm80ElemBytes = kG2SBytes / kVec;
+static_assert(kSm80ElemBytes * kVec == kG2SBytes && (kSm80ElemBytes == 2 || kSm80ElemBytes == 4), "A and B: 16- or 32-bit elements");
+static_assert((kSm80ElemBytes == 4) == (kSm80ElementAB == TYCUTE_ELEMENT_TF32), "32-bit A and B are tf32");
+// An element of A and B in memory: 16-bit types as their bits, tf32 as the float it is stored as.
+template <int kBytes>
+struct Sm80AbType {
+  typedef unsigned short type;
+};
+template <>
+struct Sm80AbType<4> {
+  typedef float type;
+};
+typedef Sm80AbType<kSm80ElemBytes>::type sm80_ab_t;
 static_assert((TYCUTE_SM80_OUT_BITS == 32) == (kSm80ElementCD == TYCUTE_ELEMENT_F32), "C and D: f32, or a 16-bit type");
 
 // The element type of C and D (the S2G atom's value type): float, or a 16-bit type as its bits.

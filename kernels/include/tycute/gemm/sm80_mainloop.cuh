@@ -26,11 +26,11 @@ namespace gemm {
 // into acc (kAccumulators / kSm80AccPerReg registers), with smem the kernel's dynamic shared
 // memory (kStages stages of sA, then of sB).
 template <bool kResidue>
-__device__ __forceinline__ void sm80_mainloop(unsigned short* smem, int M, int N, int K, const unsigned short* __restrict__ A, int lda,
-                                              const unsigned short* __restrict__ B, int ldb, bool inside, int sk_first, int sk_splits,
+__device__ __forceinline__ void sm80_mainloop(unsigned short* smem, int M, int N, int K, const sm80_ab_t* __restrict__ A, int lda,
+                                              const sm80_ab_t* __restrict__ B, int ldb, bool inside, int sk_first, int sk_splits,
                                               sm80_acc_t* acc) {
-  unsigned short* sA = smem;                            // kStages x kStageElemsA
-  unsigned short* sB = smem + kStages * kStageElemsA;   // kStages x kStageElemsB
+  sm80_ab_t* sA = reinterpret_cast<sm80_ab_t*>(smem);  // kStages x kStageElemsA
+  sm80_ab_t* sB = sA + kStages * kStageElemsA;          // kStages x kStageElemsB
   const int t = threadIdx.x;
   int tm, tn, kt0, kt1;
   scheduler::sm80_cta_work(M, K, sk_first, sk_splits, tm, tn, kt0, kt1);
@@ -51,24 +51,24 @@ __device__ __forceinline__ void sm80_mainloop(unsigned short* smem, int M, int N
   TYCUTE_DSTRIDES(tAsA, sa_d, t)
   TYCUTE_DSTRIDES(tBsB, sb_d, t)
   const unsigned sA_u = arch::smem_u32_asm(sA), sB_u = arch::smem_u32_asm(sB);  // stage 0 of sA and sB
-  const unsigned sA_g = sA_u + 2 * tAsA_offset[t], sB_g = sB_u + 2 * tBsB_offset[t];
+  const unsigned sA_g = sA_u + kSm80ElemBytes * tAsA_offset[t], sB_g = sB_u + kSm80ElemBytes * tBsB_offset[t];
   // the element (m, k) of a tile coordinate m + kTileM*k: m*lda + k for K-major A, m + k*lda for
   // M-major A (B alike); a k-tile is kTileK columns further
 #if TYCUTE_SM80_A_MN_MAJOR
-  const unsigned short* gA = A + (m0 + ca % kTileM) + (size_t)(ca / kTileM + kt0 * kTileK) * lda;
+  const sm80_ab_t* gA = A + (m0 + ca % kTileM) + (size_t)(ca / kTileM + kt0 * kTileK) * lda;
   const size_t a_kt = (size_t)kTileK * lda;
 #define TYCUTE_A_AT(d) ((d) % kTileM + (d) / kTileM * lda)
 #else
-  const unsigned short* gA = A + (size_t)(m0 + ca % kTileM) * lda + ca / kTileM + kt0 * kTileK;
+  const sm80_ab_t* gA = A + (size_t)(m0 + ca % kTileM) * lda + ca / kTileM + kt0 * kTileK;
   const int a_kt = kTileK;
 #define TYCUTE_A_AT(d) ((d) % kTileM * lda + (d) / kTileM)
 #endif
 #if TYCUTE_SM80_B_MN_MAJOR
-  const unsigned short* gB = B + (n0 + cb % kTileN) + (size_t)(cb / kTileN + kt0 * kTileK) * ldb;
+  const sm80_ab_t* gB = B + (n0 + cb % kTileN) + (size_t)(cb / kTileN + kt0 * kTileK) * ldb;
   const size_t b_kt = (size_t)kTileK * ldb;
 #define TYCUTE_B_AT(d) ((d) % kTileN + (d) / kTileN * ldb)
 #else
-  const unsigned short* gB = B + (size_t)(n0 + cb % kTileN) * ldb + cb / kTileN + kt0 * kTileK;
+  const sm80_ab_t* gB = B + (size_t)(n0 + cb % kTileN) * ldb + cb / kTileN + kt0 * kTileK;
   const int b_kt = kTileK;
 #define TYCUTE_B_AT(d) ((d) % kTileN * ldb + (d) / kTileN)
 #endif
@@ -77,19 +77,19 @@ __device__ __forceinline__ void sm80_mainloop(unsigned short* smem, int M, int N
   const int colsA = K - ca / kTileM - kt0 * kTileK, colsB = K - cb / kTileN - kt0 * kTileK;
   // (ktfull: KTfull, from a register in the prologue and from s_kt in the mainloop)
   auto load_tile = [&](int kt, int stage, int ktfull) {
-    const unsigned short* a = gA + kt * a_kt;
-    const unsigned short* b = gB + kt * b_kt;
-    const unsigned a_st = sA_g + 2 * stage * kStageElemsA, b_st = sB_g + 2 * stage * kStageElemsB;
+    const sm80_ab_t* a = gA + kt * a_kt;
+    const sm80_ab_t* b = gB + kt * b_kt;
+    const unsigned a_st = sA_g + kSm80ElemBytes * stage * kStageElemsA, b_st = sB_g + kSm80ElemBytes * stage * kStageElemsB;
     if (!kResidue || kt < ktfull) {
 #pragma unroll
       for (int i = 0; i < kG2SCopiesA; ++i) {
         const int d = TYCUTE_CLOSED_FORM(tAcA, i * kVec, 0, ca_d);
-        sm80_g2s(a_st + 2 * TYCUTE_CLOSED_FORM(tAsA, i * kVec, 0, sa_d), a + TYCUTE_A_AT(d));
+        sm80_g2s(a_st + kSm80ElemBytes * TYCUTE_CLOSED_FORM(tAsA, i * kVec, 0, sa_d), a + TYCUTE_A_AT(d));
       }
 #pragma unroll
       for (int i = 0; i < kG2SCopiesB; ++i) {
         const int d = TYCUTE_CLOSED_FORM(tBcB, i * kVec, 0, cb_d);
-        sm80_g2s(b_st + 2 * TYCUTE_CLOSED_FORM(tBsB, i * kVec, 0, sb_d), b + TYCUTE_B_AT(d));
+        sm80_g2s(b_st + kSm80ElemBytes * TYCUTE_CLOSED_FORM(tBsB, i * kVec, 0, sb_d), b + TYCUTE_B_AT(d));
       }
     } else {
       // residue: vector i is inside when its row is below M (N) and its k-chunk below K (K % 8
@@ -103,10 +103,10 @@ __device__ __forceinline__ void sm80_mainloop(unsigned short* smem, int M, int N
         // a vector is kVec rows of one k column: the rows below M are read, the rest zero-filled
         const bool in = d % kTileM < rowsA && d / kTileM < ka;
         const int bytes = d % kTileM + kVec <= rowsA ? kG2SBytes : (rowsA - d % kTileM) * (kG2SBytes / kVec);
-        sm80_g2s_zfill(a_st + 2 * TYCUTE_CLOSED_FORM(tAsA, i * kVec, 0, sa_d), in ? a + TYCUTE_A_AT(d) : A, in ? bytes : 0);
+        sm80_g2s_zfill(a_st + kSm80ElemBytes * TYCUTE_CLOSED_FORM(tAsA, i * kVec, 0, sa_d), in ? a + TYCUTE_A_AT(d) : A, in ? bytes : 0);
 #else
         const bool in = d % kTileM < rowsA && d / kTileM < ka;
-        sm80_g2s_zfill(a_st + 2 * TYCUTE_CLOSED_FORM(tAsA, i * kVec, 0, sa_d), in ? a + TYCUTE_A_AT(d) : A, in ? kG2SBytes : 0);
+        sm80_g2s_zfill(a_st + kSm80ElemBytes * TYCUTE_CLOSED_FORM(tAsA, i * kVec, 0, sa_d), in ? a + TYCUTE_A_AT(d) : A, in ? kG2SBytes : 0);
 #endif
       }
 #pragma unroll
@@ -115,10 +115,10 @@ __device__ __forceinline__ void sm80_mainloop(unsigned short* smem, int M, int N
 #if TYCUTE_SM80_B_MN_MAJOR
         const bool in = d % kTileN < rowsB && d / kTileN < kb;
         const int bytes = d % kTileN + kVec <= rowsB ? kG2SBytes : (rowsB - d % kTileN) * (kG2SBytes / kVec);
-        sm80_g2s_zfill(b_st + 2 * TYCUTE_CLOSED_FORM(tBsB, i * kVec, 0, sb_d), in ? b + TYCUTE_B_AT(d) : B, in ? bytes : 0);
+        sm80_g2s_zfill(b_st + kSm80ElemBytes * TYCUTE_CLOSED_FORM(tBsB, i * kVec, 0, sb_d), in ? b + TYCUTE_B_AT(d) : B, in ? bytes : 0);
 #else
         const bool in = d % kTileN < rowsB && d / kTileN < kb;
-        sm80_g2s_zfill(b_st + 2 * TYCUTE_CLOSED_FORM(tBsB, i * kVec, 0, sb_d), in ? b + TYCUTE_B_AT(d) : B, in ? kG2SBytes : 0);
+        sm80_g2s_zfill(b_st + kSm80ElemBytes * TYCUTE_CLOSED_FORM(tBsB, i * kVec, 0, sb_d), in ? b + TYCUTE_B_AT(d) : B, in ? kG2SBytes : 0);
 #endif
       }
     }
@@ -134,17 +134,17 @@ __device__ __forceinline__ void sm80_mainloop(unsigned short* smem, int M, int N
   constexpr int kCopiesPerKA = kS2RCopiesA / kMmaK, kCopiesPerKB = kS2RCopiesB / kMmaK;
   unsigned fa[2][kRegsAPerK], fb[2][kRegsBPerK];
   auto load_frags = [&](int buf, int stage, int kb) {
-    const unsigned a_st = sA_u + 2 * stage * kStageElemsA, b_st = sB_u + 2 * stage * kStageElemsB;
+    const unsigned a_st = sA_u + kSm80ElemBytes * stage * kStageElemsA, b_st = sB_u + kSm80ElemBytes * stage * kStageElemsB;
 #pragma unroll
     for (int j = 0; j < kCopiesPerKA; ++j) {
       const int i = j + kCopiesPerKA * kb;
-      sm80_s2r_a(a_st + 2 * TYCUTE_CLOSED_FORM(tXsA0, i * kVec, xa, xa_d), fa[buf][kS2RFragAk[j][0]], fa[buf][kS2RFragAk[j][1]],
+      sm80_s2r_a(a_st + kSm80ElemBytes * TYCUTE_CLOSED_FORM(tXsA0, i * kVec, xa, xa_d), fa[buf][kS2RFragAk[j][0]], fa[buf][kS2RFragAk[j][1]],
                  fa[buf][kS2RFragAk[j][2]], fa[buf][kS2RFragAk[j][3]]);
     }
 #pragma unroll
     for (int j = 0; j < kCopiesPerKB; ++j) {
       const int i = j + kCopiesPerKB * kb;
-      sm80_s2r_b(b_st + 2 * TYCUTE_CLOSED_FORM(tXsB0, i * kVec, xb, xb_d), fb[buf][kS2RFragBk[j][0]], fb[buf][kS2RFragBk[j][1]],
+      sm80_s2r_b(b_st + kSm80ElemBytes * TYCUTE_CLOSED_FORM(tXsB0, i * kVec, xb, xb_d), fb[buf][kS2RFragBk[j][0]], fb[buf][kS2RFragBk[j][1]],
                  fb[buf][kS2RFragBk[j][2]], fb[buf][kS2RFragBk[j][3]]);
     }
   };

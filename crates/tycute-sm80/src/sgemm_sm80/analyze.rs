@@ -3,7 +3,7 @@
 
 use tycute_kernel::analyze::{analyse, Access};
 use tycute_kernel::rows::tv_row;
-use crate::sgemm_sm80::{CopyA, S2RCopyA, NUM_THREADS};
+use super::{CopyA, S2RCopyA, NUM_THREADS};
 use tycute_layout::table;
 use tycute_macros::cute;
 use tycute_tiled::copy::{TidfrgD, TidfrgS};
