@@ -1,5 +1,6 @@
 // The sm90 configurations' data flow on tycute's tables: D = alpha * A * B^T + beta * C with A
-// (M,K) and B (N,K) half, each K-major or MN-major (one entry point per layout: sm90_gemm_tn, _nt,
+// (M,K) and B (N,K) half (or bf16; or e4m3 / e5m2 K-major only, docs/kernels.md "fp8 on sm90": then
+// the tn entry point alone, K a multiple of 16 for the 16-byte TMA strides), each K-major or MN-major (one entry point per layout: sm90_gemm_tn, _nt,
 // _nn, _tt, at the end), fp32 accumulation, and C, D half, N-major (row-major, leading dimension
 // ldc / the TMA map's). An MN-major operand's stage is the header's MN-major GMMA layout, filled by
 // one (64 MN, 64 K) TMA box per 64 rows, and the wgmma reads it with its transpose bit set. The configuration is a header written from a type
@@ -68,7 +69,8 @@
 //
 // Built once per sm90 configuration of the registry (tycute_configs::variants).
 // tycute-arch: sm_90a
-// tycute-sass sm_90a: UTMALDG HGMMA.64x LDSM STSM UTMASTG SYNCS
+// tycute-sass sm_90a: UTMALDG LDSM STSM UTMASTG SYNCS
+// (and the GMMA form of the configuration's element, HGMMA.64xNx16 or QGMMA.64xNx32: tests/kernel_builds' gmma_sass)
 #ifndef TYCUTE_SM90_CONFIG
 #define TYCUTE_SM90_CONFIG sm90
 #endif
@@ -281,6 +283,9 @@ __device__ __forceinline__ void gemm(const TmaMap& tma_a, const TmaMap& tma_b, c
                    bias_batch, sk_tiles, sk_split, sk_ws, sk_flag);                                                               \
   }
 TYCUTE_SM90_ENTRY(sm90_gemm_tn, OperandA_K, OperandB_K)
+// (fp8 A and B: K-major only, the tn entry point alone)
+#if !TYCUTE_SM90_K_MAJOR_ONLY
 TYCUTE_SM90_ENTRY(sm90_gemm_nt, OperandA_MN, OperandB_MN)
 TYCUTE_SM90_ENTRY(sm90_gemm_nn, OperandA_MN, OperandB_K)
 TYCUTE_SM90_ENTRY(sm90_gemm_tt, OperandA_K, OperandB_MN)
+#endif

@@ -23,6 +23,11 @@
 #     scripts/device.sh nvrtc               the typed API and `tycute bench` built at run time by
 #                                           the device's own NVRTC (no CUBIN given)
 #     scripts/device.sh all                 check, sanitize, nvrtc, bench
+#     scripts/device.sh fp8                 the fp8 configuration (sm90_128x256_e4m3) and its c2
+#                                           variant in the standalone harness (DIR/fp8, nvcc of the
+#                                           device): f64 reference, NaN-poisoned D, bit equality
+#                                           with cuBLASLt, timing beside torch._scaled_mm
+#                                           (docs/perf.md; the Rust launch API does not take fp8 yet)
 #
 # CONFIG is a configuration's name (`tycute dump list`; those starting with `sm90` run the sm90
 # kernel, the others the sm80 one); none means every configuration with a CUBIN in DIR (the bf16
@@ -71,6 +76,8 @@ pack() {
     mkdir -p "$dir/cubin/$ver" && cp "$f" "$dir/cubin/$ver/$cfg.cubin"
   done
   rm -rf "$m"
+  # the fp8 harness (scripts/sm90-fp8-harness) with the headers just written
+  bash scripts/sm90-fp8-harness/pack.sh "$dir/fp8" "$dir/headers" > /dev/null || die "the fp8 harness's pack failed"
   du -sh "$dir"; ls "$dir/cubin"/*
 }
 
@@ -109,10 +116,14 @@ check() {
   local c
   echo "== correctness (one process per configuration, side by side: the f64 reference is the host's work)"
   for c in $(configs "$@"); do
+    case "$c" in *_e4m3*|*_e5m2*) echo "$c: fp8, not launched by the Rust API yet: scripts/device.sh fp8"; continue ;; esac
     TYCUTE_CONFIGS=$c timeout 400 "$D/$(test_of "$c")" --nocapture --test-threads 1 > "$LOG/check-$c.txt" 2>&1 &
   done
   wait
-  for c in $(configs "$@"); do summary "$c" "$LOG/check-$c.txt"; done
+  for c in $(configs "$@"); do
+    case "$c" in *_e4m3*|*_e5m2*) continue ;; esac
+    summary "$c" "$LOG/check-$c.txt"
+  done
   echo "== the cuBLASLt yardstick, fp8 and tf32, against an f64 reference (gpu_cublaslt)"
   timeout 300 "$D/gpu_cublaslt" --nocapture --test-threads 1 > "$LOG/cublaslt.txt" 2>&1
   grep -aE 'test result|panicked|skipped' "$LOG/cublaslt.txt" | head -4
@@ -185,6 +196,22 @@ own_nvrtc() {
    done)
 }
 
+# the fp8 harness: build (nvcc of the device) and run the configuration and its c2 variant, the
+# comparison with cuBLASLt on the same inputs, and torch._scaled_mm's timing
+fp8() {
+  local h="$D/fp8" x
+  [ -f "$h/harness.cu" ] || die "$h/harness.cu is missing: run \`scripts/device.sh pack $D\` (it packs the fp8 harness)"
+  export PATH="/usr/local/cuda/bin:$PATH"
+  echo "== fp8 harness ($h)"
+  (cd "$h" && for x in hdr hdr_c2; do
+     nvcc -std=c++17 -O3 -gencode arch=compute_90a,code=sm_90a -I include -I $x -DTYCUTE_SM90_CONFIG=sm90_128x256_e4m3 \
+       harness.cu -o h_$x -lcuda || exit 2
+   done
+   echo "-- sm90_128x256_e4m3"; timeout 150 ./h_hdr && timeout 100 python3 compare.py
+   echo "-- sm90_128x256_e4m3, clusters of 2 (c2)"; timeout 150 ./h_hdr_c2
+   echo "-- cuBLASLt (torch._scaled_mm)"; timeout 100 python3 torch_ref.py) 2>&1 | tee "$LOG/fp8.txt"
+}
+
 cmd="${1:-}"; [ $# -gt 0 ] && shift
 case "$cmd" in
   pack) pack "$@" ;;
@@ -193,6 +220,7 @@ case "$cmd" in
   bench) device_env && bench "$@" ;;
   ncu) device_env && ncu_run "$@" ;;
   nvrtc) device_env && own_nvrtc ;;
+  fp8) fp8 ;;
   all) device_env && check && sanitize && own_nvrtc && bench ;;
   *) [ -z "$cmd" ] || echo "device.sh: unknown command \`$cmd\`" >&2
      awk 'NR > 1 && /^set -u/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "$0"; [ -z "$cmd" ] || exit 2 ;;

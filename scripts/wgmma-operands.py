@@ -8,6 +8,7 @@ print("""// tycute device library, arch layer: the operand lists of wgmma.mma_as
 //   TYCUTE_WGMMA_REGS_N  "%0, ..., %N-1"                  the d registers
 //   TYCUTE_WGMMA_SCALE_N "%N+2"                            the scale-d operand (0: d = a*b)
 //   TYCUTE_WGMMA_TAIL_N  "%N, %N+1, p, 1, 1, %N+3, %N+4"  desc-a, desc-b, scale-d, imm-scale-a/b, imm-trans-a/b
+//   TYCUTE_WGMMA_TAILK_N "%N, %N+1, p, 1, 1"              the same without imm-trans (the 8-bit forms: K-major only)
 //   TYCUTE_WGMMA_D_N(d)  "+f"(d[0]), ..., "+f"(d[N-1])
 #pragma once""")
 for n in range(4, 129, 4):
@@ -15,5 +16,6 @@ for n in range(4, 129, 4):
     print(f"#define TYCUTE_WGMMA_REGS_{n} \"{regs}\"")
     print(f"#define TYCUTE_WGMMA_SCALE_{n} \"%{n + 2}\"")
     print(f"#define TYCUTE_WGMMA_TAIL_{n} \"%{n}, %{n + 1}, p, 1, 1, %{n + 3}, %{n + 4}\"")
+    print(f"#define TYCUTE_WGMMA_TAILK_{n} \"%{n}, %{n + 1}, p, 1, 1\"")
     d = ", ".join(f"\"+f\"(d[{i}])" for i in range(n))
     print(f"#define TYCUTE_WGMMA_D_{n}(d) {d}")

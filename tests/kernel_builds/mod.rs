@@ -94,6 +94,19 @@ fn cover(variants: Vec<Vec<String>>) -> Vec<Vec<String>> {
     chosen.into_iter().map(|i| variants[i].clone()).collect()
 }
 
+/// Whether build `b` is of an fp8 configuration (`kElementAB` 5 = e4m3 or 6 = e5m2).
+pub fn is_fp8(b: &Build) -> bool {
+    config_of(&b.variant).and_then(|name| tycute::gemm::headers::value(name, "kElementAB")).is_some_and(|v| v == [5] || v == [6])
+}
+
+/// `builds` with at most one fp8 configuration (the first): tests/toolchains.rs builds every
+/// kernel with several compilers, and the fp8 configurations differ from one another in the
+/// instruction's type only (CI's cold run is over its budget).
+pub fn at_most_one_fp8(builds: Vec<Build>) -> Vec<Build> {
+    let first = builds.iter().find(|b| is_fp8(b)).map(|b| b.variant.clone());
+    builds.into_iter().filter(|b| !is_fp8(b) || Some(&b.variant) == first.as_ref()).collect()
+}
+
 /// Runs `jobs` on the machine's cores; the error messages of those that failed.
 pub fn run_parallel<T: Send + Sync>(jobs: &[T], f: impl Fn(&T) -> Result<String, String> + Sync) -> Vec<String> {
     let next = Mutex::new(0usize);
@@ -159,14 +172,39 @@ pub fn element_sass(b: &Build) -> Option<(String, bool)> {
     Some((form, bf16))
 }
 
-/// [`element_sass`] checked on the build's SASS opcodes: the count, or an error when a bf16
-/// (tf32) configuration lacks the bf16 (tf32) form or another has the bf16 form.
+/// The GMMA form an sm90 configuration's build must issue, by its A and B element (`kElementAB`)
+/// and its atom's N: `HGMMA.64x<N>x16.F32` for fp16 and bf16, `QGMMA.64x<N>x32.F32.E4M3.E4M3` for
+/// e4m3, `QGMMA.64x<N>x32.F32.E5M2.E5M2` for e5m2. `None` for any other build.
+pub fn gmma_sass(b: &Build) -> Option<String> {
+    if b.src.name != "sm90_gemm.cu" {
+        return None;
+    }
+    let name = config_of(&b.variant)?;
+    let n = *tycute::gemm::headers::value(name, "kAtomN")?.first()?;
+    Some(match tycute::gemm::headers::value(name, "kElementAB")?.first()? {
+        5 => format!("QGMMA.64x{n}x32.F32.E4M3.E4M3"),
+        6 => format!("QGMMA.64x{n}x32.F32.E5M2.E5M2"),
+        _ => format!("HGMMA.64x{n}x16.F32"),
+    })
+}
+
+/// [`element_sass`] and [`gmma_sass`] checked on the build's SASS opcodes: the counts, or an error
+/// when a bf16 configuration lacks the bf16 form or another has it, or an sm90 build lacks the
+/// GMMA form of its element.
 pub fn check_element_sass(what: &str, b: &Build, ops: &std::collections::BTreeMap<String, usize>) -> Result<String, String> {
-    let Some((form, bf16)) = element_sass(b) else { return Ok(String::new()) };
+    let mut gmma = String::new();
+    if let Some(form) = gmma_sass(b) {
+        let n = tycute_cuda::sass::count(ops, &form);
+        if n == 0 {
+            return Err(format!("{what}: no {form} in the SASS; it has {:?}", ops.keys().collect::<Vec<_>>()));
+        }
+        gmma = format!("\n  {form}: {n}");
+    }
+    let Some((form, bf16)) = element_sass(b) else { return Ok(gmma) };
     let n = tycute_cuda::sass::count(ops, &form);
     match (bf16, n) {
         (true, 0) => Err(format!("{what}: a configuration of its element type without {form} in its SASS; it has {:?}", ops.keys().collect::<Vec<_>>())),
         (false, n) if n > 0 => Err(format!("{what}: {n} {form} in the SASS of a configuration whose A and B are not bf16")),
-        _ => Ok(format!("\n  {form}: {n}")),
+        _ => Ok(format!("{gmma}\n  {form}: {n}")),
     }
 }

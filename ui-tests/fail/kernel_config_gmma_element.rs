@@ -23,7 +23,7 @@ impl Sm90Config for Bf16WithF16Atom {
     type BN = cute!(_128);
     type BK = cute!(_64);
     type Stages = cute!(_4);
-    type Element = tycute::bfloat16_t;
+    type ElementAB = tycute::bfloat16_t; type ElementCD = tycute::bfloat16_t;
     type SmemLayoutAStage = tycute::TileToShape<s::SmemAtomA, cute!((_128,_64))>;
     type SmemLayoutBStage = tycute::TileToShape<s::SmemAtomA, cute!((_128,_64))>;
     type TmaSwizzleA = TmaSwizzle128B;

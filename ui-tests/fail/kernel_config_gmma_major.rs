@@ -24,7 +24,7 @@ impl Sm90Config for TransposedA {
     type BN = cute!(_128);
     type BK = cute!(_64);
     type Stages = cute!(_4);
-    type Element = tycute::half_t;
+    type ElementAB = tycute::half_t; type ElementCD = tycute::half_t;
     type SmemLayoutAStage = tycute::TileToShapeOrdered<tycute::Layout_MN_SW128_Atom<tycute::half_t>, cute!((_128,_64)), cute!((_2,_1))>;
     type SmemLayoutBStage = tycute::TileToShape<s::SmemAtomA, cute!((_128,_64))>;
     type TmaSwizzleA = TmaSwizzle128B;

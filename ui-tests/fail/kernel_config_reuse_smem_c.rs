@@ -24,7 +24,7 @@ impl Sm90Config for ReuseMismatch {
     type BN = cute!(_128);
     type BK = cute!(_64);
     type Stages = cute!(_4);
-    type Element = tycute::half_t;
+    type ElementAB = tycute::half_t; type ElementCD = tycute::half_t;
     type SmemLayoutAStage = tycute::TileToShape<s::SmemAtomA, cute!((_128,_64))>;
     type SmemLayoutBStage = tycute::TileToShape<s::SmemAtomA, cute!((_128,_64))>;
     type TmaSwizzleA = TmaSwizzle128B;

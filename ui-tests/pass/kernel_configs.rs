@@ -23,7 +23,7 @@ impl Sm90Config for Sw64A {
     type BN = cute!(_128);
     type BK = cute!(_64);
     type Stages = cute!(_4);
-    type Element = tycute::half_t;
+    type ElementAB = tycute::half_t; type ElementCD = tycute::half_t;
     type SmemLayoutAStage = tycute::TileToShape<tycute::Layout_K_SW64_Atom<tycute::half_t>, cute!((_128,_64))>;
     type SmemLayoutBStage = tycute::TileToShape<s::SmemAtomA, cute!((_128,_64))>;
     type TmaSwizzleA = TmaSwizzle64B;

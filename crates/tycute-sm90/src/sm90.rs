@@ -245,7 +245,8 @@ impl Sm90Config for Sm90 {
     type BN = cute!(_128);
     type BK = cute!(_64);
     type Stages = Stages;
-    type Element = half_t;
+    type ElementAB = half_t;
+    type ElementCD = half_t;
     type SmemLayoutAStage = TileToShape<SmemAtomA, cute!((_128,_64))>;
     type SmemLayoutBStage = TileToShape<SmemAtomA, cute!((_128,_64))>;
     type TmaSwizzleA = TmaSwizzle128B;

@@ -88,7 +88,8 @@ where
     type BN = C::BN;
     type BK = C::BK;
     type Stages = C::Stages;
-    type Element = C::Element;
+    type ElementAB = C::ElementAB;
+    type ElementCD = C::ElementCD;
     type SmemLayoutAStage = StageOf<MA, C::BM, C::BK>;
     type SmemLayoutBStage = StageOf<MB, C::BN, C::BK>;
     type TmaSwizzleA = C::TmaSwizzleA;

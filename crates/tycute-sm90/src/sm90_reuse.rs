@@ -31,7 +31,8 @@ impl<C: Sm90Config + ReuseName> Sm90Config for ReuseSmemC<C> {
     type BN = C::BN;
     type BK = C::BK;
     type Stages = C::Stages;
-    type Element = C::Element;
+    type ElementAB = C::ElementAB;
+    type ElementCD = C::ElementCD;
     type SmemLayoutAStage = C::SmemLayoutAStage;
     type SmemLayoutBStage = C::SmemLayoutBStage;
     type TmaSwizzleA = C::TmaSwizzleA;

@@ -148,3 +148,54 @@ fn bf16_changes_the_instruction_and_the_element_types_only() {
         assert_eq!(values(&bf16, bf16_name), values(&f16, f16_name), "{bf16_name}");
     }
 }
+
+/// The fp8 configuration (`sm90_128x256_e4m3`): e4m3 A and B K-major only, bf16 C and D. Its byte
+/// tables are `sm90_128x256`'s (a 128x128 fp8 stage has the bytes of a 128x64 fp16 one), its k
+/// blocks 32 elements = 32 bytes apart, its epilogue `sm90_128x256`'s; the header describes no
+/// MN-major operand and names the e4m3 instruction and element codes.
+#[test]
+fn the_fp8_tables_pass_the_host_side_proof() {
+    use tycute_configs::sm90_128x256::Sm90_128x256;
+    use tycute_configs::sm90_fp8::Sm90_128x256E4m3;
+    let r = check_of::<Sm90_128x256E4m3>().unwrap_or_else(|e| panic!("{e}"));
+    for l in &r.lines {
+        println!("{l}");
+    }
+    let (t, f16) = (tables_of::<Sm90_128x256E4m3>().unwrap(), tables_of::<Sm90_128x256>().unwrap());
+    assert_eq!((t.elem_ab, t.elem_cd, t.k_major_only), (1, 2, true));
+    assert_eq!(t.ops.iter().map(|o| o.name).collect::<Vec<_>>(), ["A_K", "B_K"]);
+    assert_eq!((t.tile, t.threads, t.atom_n, t.mma_m, t.mma_k), ((128, 256, 128), 256, 256, 1, 4));
+    // two 64x256x32 wgmmas per k-block of 32 fp8 = 32 bytes: k-blocks at bytes 0, 32, 64, 96
+    assert_eq!(t.ops[0].gmma_off, vec![vec![0, 32, 64, 96], vec![8192, 8224, 8256, 8288]]);
+    assert_eq!(t.ops[1].gmma_off, vec![vec![0, 32, 64, 96]; 2]);
+    // the same boxes in bytes: (128 fp8 inner = 128 bytes, rows), SBO 1024 as for fp16
+    assert_eq!((t.ops[0].box_dims, t.ops[1].box_dims, t.ops[0].sbo, t.ops[1].sbo), ((128, 128), (128, 256), 1024, 1024));
+    // the variant in clusters of two along M: each CTA multicasts a (128,128) half of B
+    use tycute_configs::sm90_fp8::c2::Sm90_128x256E4m3C2;
+    check_of::<Sm90_128x256E4m3C2>().unwrap_or_else(|e| panic!("{e}"));
+    let c2 = tables_of::<Sm90_128x256E4m3C2>().unwrap();
+    assert_eq!((c2.cluster_m, c2.ops[1].box_dims, c2.mcast_b.clone()), (2, (128, 128), vec![(0, 0), (128, 16384)]));
+    assert!(header_of::<Sm90_128x256E4m3C2>().contains("constexpr int kClusterM = 2;"));
+    assert_eq!((f16.ops[0].box_dims, f16.ops[2].box_dims), ((64, 128), (64, 256)));
+    // the epilogue (C layout of the 64x256 atoms, bf16 sub-tiles) is sm90_128x256's
+    assert_eq!((t.acc_crd.clone(), t.r2s_smem.clone(), t.r2s_acc.clone(), t.s2r_acc.clone()), (f16.acc_crd, f16.r2s_smem, f16.r2s_acc, f16.s2r_acc));
+    let h = header_of::<Sm90_128x256E4m3>();
+    assert!(!h.contains("ERROR"), "{h}");
+    assert!(h.contains("wgmma.mma_async.sync.aligned.m64n256k32.f32.e4m3.e4m3") && h.contains("constexpr int kElementAB = 5;") && h.contains("constexpr int kElementCD = 3;"), "{h}");
+    assert!(h.contains("constexpr int kStageBytesA = 16384;") && h.contains("constexpr int kStageBytesB = 32768;") && h.contains("constexpr int kMmaK = 4;"), "{h}");
+    assert!(h.contains("constexpr int kClusterM = 1;") && h.contains("constexpr int kGmmaLboA_K = 16;"), "{h}");
+    assert!(!h.contains("A_MN") && !h.contains("B_MN"), "{h}");
+    // e5m2: the same tables and values but for the instruction and kElementAB
+    use tycute_configs::sm90_fp8::Sm90_128x256E5m2;
+    check_of::<Sm90_128x256E5m2>().unwrap_or_else(|e| panic!("{e}"));
+    let h5 = header_of::<Sm90_128x256E5m2>();
+    assert!(h5.contains("m64n256k32.f32.e5m2.e5m2") && h5.contains("constexpr int kElementAB = 6;") && h5.contains("TYCUTE_ELEMENT_E5M2"), "{h5}");
+    let values = |h: &str, name: &str| -> Vec<String> {
+        h.lines()
+            .filter(|l| l.contains("constexpr") || l.contains("__device__") || l.contains("#define"))
+            .filter(|l| !l.contains("kElement") && !l.contains("ELEMENT_") && !l.contains("WGMMA_PTX") && !l.contains("TYCUTE_HEADER_"))
+            .map(|l| l.replace(name, "NAME"))
+            .collect()
+    };
+    assert_eq!(values(&h, "sm90_128x256_e4m3"), values(&h5, "sm90_128x256_e5m2"));
+}

@@ -66,6 +66,12 @@ impl Sm90Header {
         let (ab, cd) = (self.int("kElementAB")?, self.int("kElementCD")?);
         match (ElementCode::from_code(ab), ElementCode::from_code(cd)) {
             (Some(x), Some(y)) if x == y && x != ElementCode::F32 => Ok(x),
+            // e4m3 (5) / e5m2 (6) A and B: the kernel builds them (K-major only, 16-bit C and D),
+            // this launch API does not take 1-byte operands yet
+            _ if ab == 5 || ab == 6 => Err(Error::Header {
+                config: self.name,
+                what: format!("kElementAB {ab}: an fp8 configuration (e4m3/e5m2 A and B, K-major only; C and D code {cd}); Sm90Gemm launches fp16 and bf16 configurations only"),
+            }),
             _ => Err(Error::Header { config: self.name, what: format!("kElementAB {ab}, kElementCD {cd}: the kernel takes one 16-bit type") }),
         }
     }

@@ -277,6 +277,8 @@ pub fn element_code(cute: &str) -> Option<(&'static str, i64)> {
         "cute::half_t" => Some(("TYCUTE_ELEMENT_F16", 2)),
         "cute::bfloat16_t" => Some(("TYCUTE_ELEMENT_BF16", 3)),
         "cute::tfloat32_t" => Some(("TYCUTE_ELEMENT_TF32", 4)),
+        "cute::float_e4m3_t" => Some(("TYCUTE_ELEMENT_E4M3", 5)),
+        "cute::float_e5m2_t" => Some(("TYCUTE_ELEMENT_E5M2", 6)),
         _ => None,
     }
 }

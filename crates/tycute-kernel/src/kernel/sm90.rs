@@ -93,19 +93,19 @@ rule!(
 rule!(
     /// The GMMA atom takes the configuration's element type for A and B and accumulates in f32
     /// (the kernel's accumulators, epilogue and stream-K partial sums are f32): its `ValTypeA` is
-    /// `Element` and its `ValTypeC` is `float`. Without the rule such a configuration got a
+    /// `ElementAB` and its `ValTypeC` is `float`. Without the rule such a configuration got a
     /// header without `TYCUTE_<config>_WGMMA_PTX`, an error only when nvcc compiled it.
     GmmaAtomTakesElements[Atom, Element, AtomAB, AtomAcc],
-    "kernel configuration: the TiledMMA's GMMA atom `{Atom}` does not take the configuration's types: the kernel feeds it A and B of the configuration's Element `{Element}` and keeps f32 accumulators, and the atom takes A and B of `{AtomAB}` and accumulates in `{AtomAcc}`",
-    "use the SM90_64xNx16 atom of the Element with f32 accumulators (F32F16F16 for half_t, F32BF16BF16 for bfloat16_t)"
+    "kernel configuration: the TiledMMA's GMMA atom `{Atom}` does not take the configuration's types: the kernel feeds it A and B of the configuration's ElementAB `{Element}` and keeps f32 accumulators, and the atom takes A and B of `{AtomAB}` and accumulates in `{AtomAcc}`",
+    "use the GMMA atom of the ElementAB with f32 accumulators (SM90_64xNx16_F32F16F16 for half_t, _F32BF16BF16 for bfloat16_t, SM90_64xNx32_F32E4M3E4M3 for float_e4m3_t)"
 );
 /// The atom's value type of A (`ValTypeA`) of TiledMMA `M`.
 pub type AtomValA<M> = <GmmaAtomOf<M> as MmaTraits>::ValTypeA;
 /// The atom's accumulator type (`ValTypeC`) of TiledMMA `M`.
 pub type AtomValC<M> = <GmmaAtomOf<M> as MmaTraits>::ValTypeC;
-/// [`GmmaAtomTakesElements`]' bit: `ValTypeA == Element && ValTypeC == float`.
+/// [`GmmaAtomTakesElements`]' bit: `ValTypeA == ElementAB && ValTypeC == float`.
 pub type GmmaElementsBit<C> = And<
-    SameElementBit<AtomValA<<C as Sm90Config>::MmaC>, <C as Sm90Config>::Element>,
+    SameElementBit<AtomValA<<C as Sm90Config>::MmaC>, <C as Sm90Config>::ElementAB>,
     SameElementBit<AtomValC<<C as Sm90Config>::MmaC>, tycute_layout::float>,
 >;
 
@@ -243,10 +243,15 @@ pub trait Sm90Config {
     type BK;
     /// Mainloop stages.
     type Stages;
-    /// The element type of A, B, C, D and the bias (`half_t` or `bfloat16_t`): the GMMA atom
-    /// must take it ([`GmmaAtomTakesElements`]), the header names it (`TYCUTE_<config>_ELEMENT_AB`,
-    /// `_CD`) and the kernel converts C, D and the bias with it.
-    type Element: tycute_emit::ElementName;
+    /// The element type of A and B (`half_t`, `bfloat16_t`, `float_e4m3_t` or `float_e5m2_t`):
+    /// the GMMA atom must take it ([`GmmaAtomTakesElements`]), the header names it
+    /// (`TYCUTE_<config>_ELEMENT_AB`), and its width sizes the mainloop's stages, TMA boxes and
+    /// descriptors' byte offsets.
+    type ElementAB: tycute_emit::ElementName;
+    /// The element type of C, D and the bias (`half_t` or `bfloat16_t`): the header names it
+    /// (`TYCUTE_<config>_ELEMENT_CD`), the kernel converts C, D and the bias with it, and its width
+    /// sizes the epilogue's buffers.
+    type ElementCD: tycute_emit::ElementName;
     /// One stage of `sA`, `(bM,bK)`, as the TMA box lands in it (`Sw<B,4,3> o smem_ptr o L`).
     type SmemLayoutAStage;
     /// One stage of `sB`, `(bN,bK)`.
@@ -343,12 +348,14 @@ type ReuseNum<C, X> = DecIfFailed<ReuseBit<C>, X>;
 /// Bytes of the A and B stages and of the C and D epilogue buffers.
 pub type Sm90SmemBytes<C> = Sum<
     Prod<Prod<Prod<Sum<<C as Sm90Config>::BM, <C as Sm90Config>::BN>, <C as Sm90Config>::BK>, <C as Sm90Config>::Stages>, ElemBytes<C>>,
-    Prod<Prod<Prod<Prod<<C as Sm90Config>::EpiM, <C as Sm90Config>::EpiN>, <C as Sm90Config>::StagesCD>, ElemBytes<C>>, EpiBufs<C>>,
+    Prod<Prod<Prod<Prod<<C as Sm90Config>::EpiM, <C as Sm90Config>::EpiN>, <C as Sm90Config>::StagesCD>, ElemBytesCD<C>>, EpiBufs<C>>,
 >;
 /// 2 epilogue buffers (C and D), 1 with `ReuseSmemC`.
 type EpiBufs<C> = <<C as Sm90Config>::ReuseSmemC as EpiBuffers>::N;
-/// `sizeof(Element)`.
-type ElemBytes<C> = Quot<Bits<<C as Sm90Config>::Element>, P8>;
+/// `sizeof(ElementAB)`.
+type ElemBytes<C> = Quot<Bits<<C as Sm90Config>::ElementAB>, P8>;
+/// `sizeof(ElementCD)`.
+type ElemBytesCD<C> = Quot<Bits<<C as Sm90Config>::ElementCD>, P8>;
 /// The largest dynamic shared memory of an sm_90 CTA: 227 KiB.
 pub type Sm90SmemLimit = tycute_macros::cute!(_232448);
 
@@ -362,7 +369,8 @@ impl<C> Sm90Checked for C
 where
     C: Sm90Config,
     C::MmaC: TiledMma,
-    C::Element: SizeofBits,
+    C::ElementAB: SizeofBits,
+    C::ElementCD: SizeofBits,
     // bM % TileM, bN % TileN, bK % TileK
     C::BM: Rem<<C::MmaC as TiledMma>::TileM>,
     Mod<C::BM, <C::MmaC as TiledMma>::TileM>: IsEqual<Z0>,
@@ -466,28 +474,29 @@ where
         <GmmaAtomOf<C::MmaC> as GmmaOperandMajors>::MajorB,
         DecIfFailed<Eq<AtomMnBitB<C::MmaC>, SmemMnBit<C::SmemLayoutBStage>>, <C::SmemLayoutBStage as SmemMnMajor>::First>,
     >,
-    // the GMMA atom's A/B type is Element, its accumulators f32
+    // the GMMA atom's A/B type is ElementAB, its accumulators f32
     GmmaAtomOf<C::MmaC>: MmaTraits,
-    AtomValA<C::MmaC>: SameElement<C::Element>,
+    AtomValA<C::MmaC>: SameElement<C::ElementAB>,
     AtomValC<C::MmaC>: SameElement<tycute_layout::float>,
-    SameElementBit<AtomValA<C::MmaC>, C::Element>: core::ops::BitAnd<SameElementBit<AtomValC<C::MmaC>, tycute_layout::float>>,
-    GmmaElementsBit<C>: GmmaAtomTakesElements<GmmaAtomOf<C::MmaC>, C::Element, AtomValA<C::MmaC>, AtomValC<C::MmaC>>,
+    SameElementBit<AtomValA<C::MmaC>, C::ElementAB>: core::ops::BitAnd<SameElementBit<AtomValC<C::MmaC>, tycute_layout::float>>,
+    GmmaElementsBit<C>: GmmaAtomTakesElements<GmmaAtomOf<C::MmaC>, C::ElementAB, AtomValA<C::MmaC>, AtomValC<C::MmaC>>,
     // stages and shared memory
     C::Stages: IsLessOrEqual<P1> + typenum::Cmp<P1>,
     LeEq<C::Stages, P1>: core::ops::Not,
     <LeEq<C::Stages, P1> as core::ops::Not>::Output: DecimalIfFailed<C::Stages>,
     <LeEq<C::Stages, P1> as core::ops::Not>::Output: Sm90StagesAtLeast2<DecIfFailed<<LeEq<C::Stages, P1> as core::ops::Not>::Output, C::Stages>>,
-    Bits<C::Element>: core::ops::Div<P8>,
+    Bits<C::ElementAB>: core::ops::Div<P8>,
+    Bits<C::ElementCD>: core::ops::Div<P8>,
     C::BM: Add<C::BN>,
     Sum<C::BM, C::BN>: Mul<C::BK>,
     Prod<Sum<C::BM, C::BN>, C::BK>: Mul<C::Stages>,
     Prod<Prod<Sum<C::BM, C::BN>, C::BK>, C::Stages>: Mul<ElemBytes<C>>,
     C::EpiM: Mul<C::EpiN>,
     Prod<C::EpiM, C::EpiN>: Mul<C::StagesCD>,
-    Prod<Prod<C::EpiM, C::EpiN>, C::StagesCD>: Mul<ElemBytes<C>>,
-    Prod<Prod<Prod<C::EpiM, C::EpiN>, C::StagesCD>, ElemBytes<C>>: Mul<EpiBufs<C>>,
+    Prod<Prod<C::EpiM, C::EpiN>, C::StagesCD>: Mul<ElemBytesCD<C>>,
+    Prod<Prod<Prod<C::EpiM, C::EpiN>, C::StagesCD>, ElemBytesCD<C>>: Mul<EpiBufs<C>>,
     Prod<Prod<Prod<Sum<C::BM, C::BN>, C::BK>, C::Stages>, ElemBytes<C>>:
-        Add<Prod<Prod<Prod<Prod<C::EpiM, C::EpiN>, C::StagesCD>, ElemBytes<C>>, EpiBufs<C>>>,
+        Add<Prod<Prod<Prod<Prod<C::EpiM, C::EpiN>, C::StagesCD>, ElemBytesCD<C>>, EpiBufs<C>>>,
     Sm90SmemBytes<C>: IsLessOrEqual<Sm90SmemLimit> + typenum::Cmp<Sm90SmemLimit>,
     LeEq<Sm90SmemBytes<C>, Sm90SmemLimit>: DecimalIfFailed<Sm90SmemBytes<C>>,
     LeEq<Sm90SmemBytes<C>, Sm90SmemLimit>: SmemFitsSm90<DecIfFailed<LeEq<Sm90SmemBytes<C>, Sm90SmemLimit>, Sm90SmemBytes<C>>>,
@@ -513,7 +522,8 @@ macro_rules! sm90_with_element {
             type BN = <$B as $crate::kernel::sm90::Sm90Config>::BN;
             type BK = <$B as $crate::kernel::sm90::Sm90Config>::BK;
             type Stages = <$B as $crate::kernel::sm90::Sm90Config>::Stages;
-            type Element = $e;
+            type ElementAB = $e;
+            type ElementCD = $e;
             type SmemLayoutAStage = <$B as $crate::kernel::sm90::Sm90Config>::SmemLayoutAStage;
             type SmemLayoutBStage = <$B as $crate::kernel::sm90::Sm90Config>::SmemLayoutBStage;
             type TmaSwizzleA = <$B as $crate::kernel::sm90::Sm90Config>::TmaSwizzleA;

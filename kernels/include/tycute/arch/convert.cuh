@@ -14,6 +14,10 @@
 #define TYCUTE_ELEMENT_BF16 3
 // tf32: a float whose low 13 mantissa bits the tensor core ignores (A and B of a tf32 MMA only)
 #define TYCUTE_ELEMENT_TF32 4
+// 8-bit floats (A and B of the sm90 fp8 GEMM only: TMA moves them as bytes, wgmma reads them;
+// no conversion here)
+#define TYCUTE_ELEMENT_E4M3 5
+#define TYCUTE_ELEMENT_E5M2 6
 
 namespace tycute {
 namespace arch {

@@ -21,6 +21,14 @@
                : TYCUTE_WGMMA_CAT(TYCUTE_WGMMA_D_, NACC)(d)                                                    \
                : "l"(desc_a), "l"(desc_b), "r"(accumulate), "n"(TNSP_A), "n"(TNSP_B))
 
+// The same for the GMMA forms without imm-trans operands (wgmma's 8-bit forms, e4m3/e5m2 A and
+// B: K-major only, "wgmma.mma_async.sync.aligned.m64n256k32.f32.e4m3.e4m3").
+#define TYCUTE_WGMMA_SS_K(PTX, NACC, d, desc_a, desc_b, accumulate)                                            \
+  asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, " TYCUTE_WGMMA_CAT(TYCUTE_WGMMA_SCALE_, NACC) ", 0;\n" PTX " {" \
+               TYCUTE_WGMMA_CAT(TYCUTE_WGMMA_REGS_, NACC) "}, " TYCUTE_WGMMA_CAT(TYCUTE_WGMMA_TAILK_, NACC) ";\n}\n" \
+               : TYCUTE_WGMMA_CAT(TYCUTE_WGMMA_D_, NACC)(d)                                                    \
+               : "l"(desc_a), "l"(desc_b), "r"(accumulate))
+
 namespace tycute {
 namespace arch {
 

@@ -22,14 +22,25 @@
 #define TYCUTE_SM90_ELEMENT_AB TYCUTE_SM90_CFG(ELEMENT_AB)
 #define TYCUTE_SM90_ELEMENT_CD TYCUTE_SM90_CFG(ELEMENT_CD)
 
+// wgmma's 8-bit forms (e4m3/e5m2 A and B) have no transpose: such a configuration's header
+// describes K-major operands only and the kernel has only its tn entry point
+#if TYCUTE_SM90_ELEMENT_AB == TYCUTE_ELEMENT_E4M3 || TYCUTE_SM90_ELEMENT_AB == TYCUTE_ELEMENT_E5M2
+#define TYCUTE_SM90_K_MAJOR_ONLY 1
+#else
+#define TYCUTE_SM90_K_MAJOR_ONLY 0
+#endif
+
 namespace tycute {
 namespace gemm {
 
-// A and B are fp16 or bf16 (TMA moves them as 16-bit values; the wgmma instruction names the
+// A and B are fp16, bf16, e4m3 or e5m2 (TMA moves their bytes; the header's stages, boxes and
+// descriptor offsets are in bytes of the configuration's element; the wgmma instruction names the
 // type); C, D and the bias are fp16 or bf16, converted from and to f32 in the epilogue.
 constexpr int kSm90ElementAB = TYCUTE_SM90_ELEMENT_AB;
 constexpr int kSm90ElementCD = TYCUTE_SM90_ELEMENT_CD;
-static_assert(kSm90ElementAB == TYCUTE_ELEMENT_F16 || kSm90ElementAB == TYCUTE_ELEMENT_BF16, "A and B: fp16 or bf16");
+static_assert(kSm90ElementAB == TYCUTE_ELEMENT_F16 || kSm90ElementAB == TYCUTE_ELEMENT_BF16 || kSm90ElementAB == TYCUTE_ELEMENT_E4M3 ||
+                  kSm90ElementAB == TYCUTE_ELEMENT_E5M2,
+              "A and B: fp16, bf16, e4m3 or e5m2");
 static_assert(kSm90ElementCD == TYCUTE_ELEMENT_F16 || kSm90ElementCD == TYCUTE_ELEMENT_BF16, "C and D: fp16 or bf16");
 
 constexpr int kProducerThreads = 128;  // one producer warpgroup
@@ -85,9 +96,11 @@ static_assert(kEpiGroup >= 1 && kEpiSets >= 2 && kEpiTiles % kEpiGroup == 0, "su
     }                                                                                             \
   };
 TYCUTE_OPERAND(OperandA_K, A_K)
-TYCUTE_OPERAND(OperandA_MN, A_MN)
 TYCUTE_OPERAND(OperandB_K, B_K)
+#if !TYCUTE_SM90_K_MAJOR_ONLY
+TYCUTE_OPERAND(OperandA_MN, A_MN)
 TYCUTE_OPERAND(OperandB_MN, B_MN)
+#endif
 #undef TYCUTE_OPERAND
 
 // The boxes of one stage of operand Op (tile origin mn0 along M or N, k0 along K) into `stage`:
@@ -108,7 +121,12 @@ __device__ __forceinline__ void tma_load_operand(unsigned stage, const arch::Tma
 template <int kTnspA, int kTnspB>
 __device__ __forceinline__ void wgmma_atom(float* d, unsigned long long desc_a, unsigned long long desc_b, int accumulate) {
   static_assert(kAccPerMma == TYCUTE_SM90_WGMMA_ACC, "one wgmma's accumulators: the atom's");
+#if TYCUTE_SM90_K_MAJOR_ONLY
+  static_assert(kTnspA == 0 && kTnspB == 0, "wgmma's 8-bit forms read A and B K-major only");
+  TYCUTE_WGMMA_SS_K(TYCUTE_SM90_WGMMA_PTX, TYCUTE_SM90_WGMMA_ACC, d, desc_a, desc_b, accumulate);
+#else
   TYCUTE_WGMMA_SS(TYCUTE_SM90_WGMMA_PTX, TYCUTE_SM90_WGMMA_ACC, d, desc_a, desc_b, accumulate, kTnspA, kTnspB);
+#endif
 }
 
 }  // namespace gemm

@@ -3,7 +3,7 @@
 //! checked against the layouts.
 
 use super::tables::{acc_split, swizzle, tables_of, Tables};
-use super::types::{Sm90Types, ELEM, STSM_VALS, WARPGROUP};
+use super::types::{Sm90Types, STSM_VALS, WARPGROUP};
 
 /// What [`check`] verified.
 #[derive(Debug, Default)]
@@ -23,11 +23,11 @@ fn exactly_once(what: &str, values: impl IntoIterator<Item = i64>, n: usize) -> 
     Ok(format!("{what}: each of the {n} elements exactly once"))
 }
 
-/// Where TMA puts element `(row, col)` of a box with `inner` elements per row and swizzle
-/// `Sw<B,4,3>` (bytes from the start of a 1024-byte aligned buffer): rows are `inner * 2` bytes
-/// apart, and the 16-byte chunks of a row are permuted by the swizzle.
-fn tma_byte(row: i64, col: i64, inner: i64, b: i64) -> i64 {
-    swizzle(row * inner * ELEM + col * ELEM, (b, 4, 3))
+/// Where TMA puts element `(row, col)` of a box with `inner` elements of `elem` bytes per row and
+/// swizzle `Sw<B,4,3>` (bytes from the start of a 1024-byte aligned buffer): rows are
+/// `inner * elem` bytes apart, and the 16-byte chunks of a row are permuted by the swizzle.
+fn tma_byte(row: i64, col: i64, inner: i64, b: i64, elem: i64) -> i64 {
+    swizzle(row * inner * elem + col * elem, (b, 4, 3))
 }
 
 /// Checks one `stmatrix.x4`/`ldmatrix.x4` copy of the epilogue (row addresses `rows[t][i]`,
@@ -97,8 +97,8 @@ pub fn check_tables(t: &Tables) -> Result<Report, String> {
     for op in &t.ops {
         let what = format!("TMA load {}", op.name);
         let (inner, outer) = op.box_dims;
-        if inner * ELEM != t.sw_ab.3 {
-            return Err(format!("{what}: the box's inner extent is {} bytes, the swizzle span {}", inner * ELEM, t.sw_ab.3));
+        if inner * t.elem_ab != t.sw_ab.3 {
+            return Err(format!("{what}: the box's inner extent is {} bytes, the swizzle span {}", inner * t.elem_ab, t.sw_ab.3));
         }
         if outer > 256 || inner * outer * op.boxes.len() as i64 != op.smem.len() as i64 {
             return Err(format!("{what}: {} boxes ({inner},{outer}) against a stage of {} elements (a box is at most 256 per dimension)", op.boxes.len(), op.smem.len()));
@@ -111,12 +111,12 @@ pub fn check_tables(t: &Tables) -> Result<Report, String> {
             for o in 0..outer {
                 for i in 0..inner {
                     let (mn, k) = if op.mn { (origin + i, o) } else { (origin + o, i) };
-                    let want = op.smem[(mn + op.rows * k) as usize] * ELEM;
-                    let got = start + tma_byte(o, i, inner, t.sw_ab.0);
+                    let want = op.smem[(mn + op.rows * k) as usize] * t.elem_ab;
+                    let got = start + tma_byte(o, i, inner, t.sw_ab.0, t.elem_ab);
                     if got != want {
                         return Err(format!("{what}: TMA writes element ({mn},{k}) at byte {got}, the layout says {want}"));
                     }
-                    bytes.push(got / ELEM);
+                    bytes.push(got / t.elem_ab);
                 }
             }
         }
@@ -126,18 +126,18 @@ pub fn check_tables(t: &Tables) -> Result<Report, String> {
     {
         let what = "TMA store D";
         let (outer, inner) = t.box_d;
-        if inner * ELEM != t.sw_d.3 || outer * inner != t.sd.len() as i64 {
+        if inner * t.elem_cd != t.sw_d.3 || outer * inner != t.sd.len() as i64 {
             return Err(format!("{what}: box ({outer},{inner}) against the swizzle span {} and a stage of {} elements", t.sw_d.3, t.sd.len()));
         }
         let mut bytes = Vec::new();
         for c in 0..inner {
             for m in 0..outer {
-                let want = t.sd[(m + outer * c) as usize] * ELEM;
-                let got = tma_byte(m, c, inner, t.sw_d.0);
+                let want = t.sd[(m + outer * c) as usize] * t.elem_cd;
+                let got = tma_byte(m, c, inner, t.sw_d.0, t.elem_cd);
                 if got != want {
                     return Err(format!("{what}: TMA writes element ({m},{c}) at byte {got}, the layout says {want}"));
                 }
-                bytes.push(got / ELEM);
+                bytes.push(got / t.elem_cd);
             }
         }
         r.lines.push(exactly_once(&format!("{what} box -> smem stage"), bytes, t.sd.len())?);
@@ -151,7 +151,7 @@ pub fn check_tables(t: &Tables) -> Result<Report, String> {
     // groups of 8 k SBO apart (w: the swizzle span in elements)
     let (mma_m, mma_k) = (t.mma_m, t.mma_k);
     let wgs = t.threads / WARPGROUP;
-    let w = t.sw_ab.3 / ELEM;
+    let w = t.sw_ab.3 / t.elem_ab;
     for op in &t.ops {
         let what = format!("GMMA {}", op.name);
         if op.pitch != t.sw_ab.3 || (!op.mn && op.lbo != 16) {
@@ -175,12 +175,12 @@ pub fn check_tables(t: &Tables) -> Result<Report, String> {
                 for (v, &crd) in block.iter().enumerate() {
                     let (m, k) = atom[v];
                     let canonical = if op.mn {
-                        (m % w) * ELEM + (m / w) * op.lbo + (k % 8) * op.pitch + (k / 8) * op.sbo
+                        (m % w) * t.elem_ab + (m / w) * op.lbo + (k % 8) * op.pitch + (k / 8) * op.sbo
                     } else {
-                        (m % 8) * op.pitch + (m / 8) * op.sbo + k * ELEM
+                        (m % 8) * op.pitch + (m / 8) * op.sbo + k * t.elem_ab
                     };
                     let got = swizzle(start + canonical, (t.sw_ab.0, 4, 3));
-                    let want = op.smem[crd as usize] * ELEM;
+                    let want = op.smem[crd as usize] * t.elem_ab;
                     if got != want {
                         return Err(format!("{what}: warpgroup {wg} block {b} value {v} ({m},{k}) reads byte {got}, the element (tile {crd}) is at {want}"));
                     }

@@ -2,7 +2,7 @@
 //! emitter's [`Header`](crate::emit::Header).
 
 use super::tables::{acc_split, tables_of};
-use super::types::{Sm90Types, ELEM, WARPGROUP};
+use super::types::{Sm90Types, WARPGROUP};
 use crate::emit::Header;
 use crate::kernel::sm90::Sm90Config;
 
@@ -34,9 +34,14 @@ pub fn header_with_values<C: Sm90Types>() -> (String, crate::emit::Values) {
 
     h.comment("Shared memory of one stage of sA and of sB (halves; the swizzle on byte addresses needs a 1024-byte aligned stage)");
     h.int("kSwizzleB", t.sw_ab.0, "Sw<B,4,3> on byte addresses of the GMMA smem atoms of A and B (Layout_K_SW128_Atom<half_t>, Layout_MN_SW128_Atom<half_t>)");
-    let (a_k, b_k) = (&t.ops[0], &t.ops[2]);
-    h.int("kStageBytesA", a_k.smem.len() as i64 * ELEM, "bytes per stage of sA: cosize(sA(_,_,0)) * sizeof(half_t), either major");
-    h.int("kStageBytesB", b_k.smem.len() as i64 * ELEM, "bytes per stage of sB");
+    let op = |name: &str| t.ops.iter().find(|o| o.name == name);
+    let (Some(a_k), Some(b_k)) = (op("A_K"), op("B_K")) else {
+        h.comment("ERROR no K-major stage of A or B");
+        return h.finish_with_values();
+    };
+    let (ea, ec) = (t.elem_ab, t.elem_cd);
+    h.int("kStageBytesA", a_k.smem.len() as i64 * ea, "bytes per stage of sA: cosize(sA(_,_,0)) * sizeof(half_t), either major");
+    h.int("kStageBytesB", b_k.smem.len() as i64 * ea, "bytes per stage of sB");
     h.int("kClusterM", t.cluster_m, "size<0>(ClusterShape): CTAs of a cluster along M, which share B (TMA multicast; K-major B only)");
     h.const_table(
         "kTmaMcastB",
@@ -45,8 +50,8 @@ pub fn header_with_values<C: Sm90Types>() -> (String, crate::emit::Values) {
     );
     h.int("kTmaSwizzleA", t.sw_ab.1, "CUtensorMapSwizzle of sA's Sw<B,4,3>: 3 = CU_TENSOR_MAP_SWIZZLE_128B");
     h.int("kTmaSwizzleB", t.sw_ab.1, "");
-    h.int("kTmaBytesA", a_k.smem.len() as i64 * ELEM, "bytes of A arriving per stage (all its boxes; the mbarrier's transaction count adds A's and B's)");
-    h.int("kTmaBytesB", b_k.smem.len() as i64 * ELEM, "bytes of B arriving per stage (all kClusterM slices)");
+    h.int("kTmaBytesA", a_k.smem.len() as i64 * ea, "bytes of A arriving per stage (all its boxes; the mbarrier's transaction count adds A's and B's)");
+    h.int("kTmaBytesB", b_k.smem.len() as i64 * ea, "bytes of B arriving per stage (all kClusterM slices)");
     h.comment(&format!("GMMA (wgmma m64n{}k16, A and B from smem descriptors), per warpgroup of the TiledMMA", t.atom_n));
     h.int("kGmmaLayoutType", t.sw_ab.2, "descriptor bits [62,64): 1 = SWIZZLE_128B (from Sw<3,4,3>)");
     h.int("kAtomN", t.atom_n, "N of one wgmma (the atom's)");
@@ -63,8 +68,7 @@ pub fn header_with_values<C: Sm90Types>() -> (String, crate::emit::Values) {
     }
     {
         use tycute_emit::ElementName;
-        let e = <<C::Cfg as Sm90Config>::Element as ElementName>::CUTE;
-        h.elements(e, e);
+        h.elements(<<C::Cfg as Sm90Config>::ElementAB as ElementName>::CUTE, <<C::Cfg as Sm90Config>::ElementCD as ElementName>::CUTE);
     }
     h.int("kMmaM", t.mma_m as i64, "MMA_M: wgmma m64 blocks of one warpgroup per CTA tile");
     h.int("kMmaK", t.mma_k as i64, "MMA_K: k16 blocks per stage");
@@ -137,7 +141,7 @@ pub fn header_with_values<C: Sm90Types>() -> (String, crate::emit::Values) {
     h.comment("C (beta != 0): TMA loads of each sub-tile into sC (the configuration's SmemLayoutC = SmemLayoutD) -> ldmatrix.x4 (tiled_s2r)");
     h.const_table("kTmaBoxC", "kTmaBoxC[0][]: {N extent, M extent} of the TMA load box of C", &[vec![t.box_d.1, t.box_d.0]]);
     h.int("kTmaSwizzleC", t.sw_d.1, "CUtensorMapSwizzle of sC");
-    h.int("kTmaBytesC", t.sd.len() as i64 * ELEM, "bytes of one C box");
+    h.int("kTmaBytesC", t.sd.len() as i64 * ec, "bytes of one C box");
     h.int("kS2RCopies", t.s2r_smem[0].len() as i64, "ldmatrix.x4 per thread and sub-tile");
     h.table("s2r_smem", "(t, i) -> the row address (halves, stage 0 of sC) thread t gives its i-th ldmatrix.x4 of a sub-tile (tidfrg_S(tiled_s2r, sC_epi))", &t.s2r_smem);
     h.const_table(

@@ -4,7 +4,7 @@
 
 use tycute_layout::repr::Repr;
 
-use super::types::{Sm90Types, ELEM, OPERANDS, STSM_VALS, WARPGROUP};
+use super::types::{Sm90Types, OPERANDS, STSM_VALS, WARPGROUP};
 use crate::emit::{flat, swizzle_bms};
 use crate::kernel::sm90::{Sm90Config, TmaSwizzleMode};
 use crate::rows::tv_row;
@@ -38,6 +38,13 @@ pub struct Tables {
     pub threads: usize,
     pub tile: (i64, i64, i64),
     pub stages: i64,
+    /// Bytes of an element of A and B (`sizeof(ElementAB)`) and of C and D (`sizeof(ElementCD)`):
+    /// the stages' tables are in elements, the header's offsets in bytes.
+    pub elem_ab: i64,
+    pub elem_cd: i64,
+    /// A and B K-major only: wgmma's 8-bit forms (fp8 A and B) have no transpose, so the header
+    /// describes no MN-major operand and the kernel has only the `tn` entry point.
+    pub k_major_only: bool,
     /// `(B,M,S)` on bytes, the `CUtensorMapSwizzle`, the GMMA layout type and the span, of sA/sB and of sD.
     pub sw_ab: (i64, i64, i64, i64),
     pub sw_d: (i64, i64, i64, i64),
@@ -214,6 +221,9 @@ fn acc_map(what: &str, tv: &[i64], epi: &[i64], sub: usize, acc_crd: &[Vec<i64>]
 pub fn tables_of<C: Sm90Types>() -> Result<Tables, String> {
     let tx = C::texts();
     let threads = C::THREADS;
+    let elem_ab = i64::from(<<C::Cfg as Sm90Config>::ElementAB as tycute_emit::ElementName>::BITS / 8);
+    let elem_cd = i64::from(<<C::Cfg as Sm90Config>::ElementCD as tycute_emit::ElementName>::BITS / 8);
+    let k_major_only = elem_ab == 1;
     let (ts, _) = flat(&tx.cta_tiler);
     let (bm, bn, bk) = (ts[0], ts[1], ts[2]);
     let stages = flat(&tx.stages).0[0];
@@ -250,7 +260,7 @@ pub fn tables_of<C: Sm90Types>() -> Result<Tables, String> {
     }
     let cluster_m = cl[0];
     let box_b_mcast = (box_b[0] / cluster_m, box_b[1]);
-    let mcast_b: Vec<(i64, i64)> = (0..cluster_m).map(|r| (r * box_b_mcast.0, stages_ab[2].1[(r * box_b_mcast.0) as usize] * ELEM)).collect();
+    let mcast_b: Vec<(i64, i64)> = (0..cluster_m).map(|r| (r * box_b_mcast.0, stages_ab[2].1[(r * box_b_mcast.0) as usize] * elem_ab)).collect();
 
     let [vmnk, thrfrg_a, layout_a_tv, thrfrg_b, layout_b_tv, thrfrg_c, frag] = C::mma();
     if vmnk.len() != threads || threads % WARPGROUP != 0 {
@@ -283,31 +293,37 @@ pub fn tables_of<C: Sm90Types>() -> Result<Tables, String> {
     let span = sw_ab.3;
     let mut ops = Vec::new();
     for ((name, is_a, mn), (text, smem, inner)) in OPERANDS.into_iter().zip(stages_ab) {
+        if mn && k_major_only {
+            continue;
+        }
         let rows = if is_a { bm } else { bn };
-        let at = |r: i64, k: i64| inner[(r + rows * k) as usize] * ELEM;
+        let at = |r: i64, k: i64| inner[(r + rows * k) as usize] * elem_ab;
         // the swizzle pattern's width in elements along its contiguous dimension
-        let w = span / ELEM;
+        let w = span / elem_ab;
+        // K-major LBO (unused by the swizzled layouts; CuTe sets 1, i.e. 16 bytes): the distance of
+        // k = 0 and the next 16-byte column (k = 8 for 16-bit elements, 16 for 8-bit ones)
+        let k16 = 16 / elem_ab;
         let (box_dims, boxes, pitch, sbo, lbo) = if mn {
             // MN-major: (w, bK) boxes, one per w rows, box j at the stage's (w j, 0); the
             // descriptor's ((w,n),(8,k)):((1,LBO),(pitch/2,SBO))
             if rows % w != 0 || bk > 256 {
                 return Err(format!("{name}: {rows} rows are not a whole number of {w}-wide MN slices, or bK {bk} > 256"));
             }
-            let boxes = (0..rows / w).map(|j| (w * j, smem[(w * j) as usize] * ELEM)).collect();
-            let lbo = if rows > w { at(w, 0) - at(0, 0) } else { rows * bk * ELEM };
+            let boxes = (0..rows / w).map(|j| (w * j, smem[(w * j) as usize] * elem_ab)).collect();
+            let lbo = if rows > w { at(w, 0) - at(0, 0) } else { rows * bk * elem_ab };
             ((w, bk), boxes, at(0, 1) - at(0, 0), at(0, 8) - at(0, 0), lbo)
         } else if !is_a && cluster_m > 1 {
-            ((box_b_mcast.1, box_b_mcast.0), mcast_b.clone(), at(1, 0) - at(0, 0), at(8, 0) - at(0, 0), at(0, 8) - at(0, 0))
+            ((box_b_mcast.1, box_b_mcast.0), mcast_b.clone(), at(1, 0) - at(0, 0), at(8, 0) - at(0, 0), at(0, k16) - at(0, 0))
         } else {
             // K-major: one (rows, bK) box (bK = the swizzle span), the descriptor's
             // ((8,n),2):((pitch,SBO),..) with k contiguous
-            ((bk, rows), vec![(0, 0)], at(1, 0) - at(0, 0), at(8, 0) - at(0, 0), at(0, 8) - at(0, 0))
+            ((bk, rows), vec![(0, 0)], at(1, 0) - at(0, 0), at(8, 0) - at(0, 0), at(0, k16) - at(0, 0))
         };
         let sm = &smem;
         let gmma_off: Vec<Vec<i64>> = if is_a {
-            blocks_a.iter().flat_map(|bl| (0..mma_m).map(move |m| (0..mma_k).map(|k| sm[bl[m + mma_m * k][0] as usize] * ELEM).collect::<Vec<i64>>())).collect()
+            blocks_a.iter().flat_map(|bl| (0..mma_m).map(move |m| (0..mma_k).map(|k| sm[bl[m + mma_m * k][0] as usize] * elem_ab).collect::<Vec<i64>>())).collect()
         } else {
-            blocks_b.iter().map(|bl| (0..mma_k).map(|k| smem[bl[k][0] as usize] * ELEM).collect()).collect()
+            blocks_b.iter().map(|bl| (0..mma_k).map(|k| smem[bl[k][0] as usize] * elem_ab).collect()).collect()
         };
         ops.push(Operand { name, is_a, mn, rows, text, smem, box_dims, boxes, pitch, sbo, lbo, gmma_off });
     }
@@ -345,6 +361,9 @@ pub fn tables_of<C: Sm90Types>() -> Result<Tables, String> {
         threads,
         tile: (bm, bn, bk),
         stages,
+        elem_ab,
+        elem_cd,
+        k_major_only,
         sw_ab,
         sw_d,
         sd,

@@ -9,8 +9,6 @@ use crate::kernel::sm90::Sm90Config;
 /// Threads of one warpgroup: the unit of a wgmma (and of `thrfrg_A`'s identical rows).
 pub(crate) const WARPGROUP: usize = 128;
 
-/// Bytes of a half.
-pub(crate) const ELEM: i64 = 2;
 /// Values per `stmatrix.x4` of one thread (4 registers x 2 halves).
 pub(crate) const STSM_VALS: usize = 8;
 

@@ -1,0 +1,123 @@
+//! [`Sm90Typed<C>`]: the sm90 GEMM of a configuration type, its A and B, C and D of the
+//! configuration's element types at compile time (the sm80 kernel's is `Sm80Gemm<C>`; the
+//! name `Sm90Gemm` is the untyped launcher's, which this dereferences to).
+
+use std::marker::PhantomData;
+use std::ops::{Deref, DerefMut};
+use std::sync::Arc;
+
+use tycute_configs::kernel::sm90::Sm90Config;
+use tycute_cuda::cudarc::driver::{CudaContext, CudaSlice, DevicePtr, DevicePtrMut};
+
+use crate::device::{SameBuffer, Stream};
+use crate::elem::HostElement;
+use crate::error::unsupported;
+use crate::sm90::{Sm90Gemm, Sm90Header, Sm90Strides};
+use crate::{Error, Result};
+
+/// The element type of A and B of sm90 configuration `C` (its `ElementAB`, on the host:
+/// `half::f16` for `half_t`, `half::bf16` for `bfloat16_t`).
+pub type InputOf<C> = <<C as Sm90Config>::ElementAB as HostElement>::Host;
+/// The element type of C and D of sm90 configuration `C` (its `ElementCD`, on the host).
+pub type OutputOf<C> = <<C as Sm90Config>::ElementCD as HostElement>::Host;
+
+/// The sm90 GEMM of the configuration type `C` (an [`Sm90Config`], e.g.
+/// `tycute_configs::sm90_128x256::Sm90_128x256` or `tycute_configs::sm90_bf16::Sm90_128x256Bf16`):
+/// its A and B buffers have the configuration's input type ([`InputOf`]), its C and D buffers its
+/// output type ([`OutputOf`]), so a buffer of the wrong type is a compile error rather than wrong
+/// numbers; everything else is the [`Sm90Gemm`] it dereferences to.
+///
+/// ```no_run
+/// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+/// use tycute_configs::sm90_bf16::Sm90_128x256Bf16;
+/// use tycute_gemm::sm90::Sm90Typed;
+/// let ctx = tycute_cuda::gpu::context()?;
+/// let gemm = Sm90Typed::<Sm90_128x256Bf16>::new(&ctx)?;
+/// let stream = ctx.default_stream();
+/// let (m, n, k) = (256, 512, 128);
+/// let a = stream.alloc_zeros::<half::bf16>(m * k)?; // A (m,k), K-major
+/// let b = stream.alloc_zeros::<half::bf16>(n * k)?; // B (n,k), K-major
+/// let mut c = stream.alloc_zeros::<half::bf16>(m * n)?; // C (m,n) row-major
+/// gemm.run((m, n, k), &a, &b, &mut c, 1.0, 0.0, &stream)?; // C = A * B^T
+/// # Ok(())
+/// # }
+/// ```
+///
+/// The bf16 configuration takes `half::bf16` buffers; fp16 ones do not compile:
+///
+/// ```compile_fail,E0308
+/// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+/// use tycute_configs::sm90_bf16::Sm90_128x256Bf16;
+/// use tycute_gemm::sm90::Sm90Typed;
+/// let ctx = tycute_cuda::gpu::context()?;
+/// let gemm = Sm90Typed::<Sm90_128x256Bf16>::new(&ctx)?;
+/// let stream = ctx.default_stream();
+/// let a = stream.alloc_zeros::<half::f16>(64)?;
+/// let b = stream.alloc_zeros::<half::f16>(64)?;
+/// let mut c = stream.alloc_zeros::<half::bf16>(64)?;
+/// gemm.run((8, 8, 8), &a, &b, &mut c, 1.0, 0.0, &stream)?; // expected `&CudaSlice<bf16>`, found `&CudaSlice<f16>`
+/// # Ok(())
+/// # }
+/// ```
+///
+/// The fp8 configurations (`sm90_fp8`) have no host element type yet (their A and B are one byte;
+/// the launch API takes 16-bit operands), so `Sm90Typed` of one does not compile.
+pub struct Sm90Typed<C> {
+    gemm: Sm90Gemm,
+    _config: PhantomData<fn() -> C>,
+}
+
+impl<C: Sm90Config> Sm90Typed<C>
+where
+    C::ElementAB: HostElement,
+    C::ElementCD: HostElement,
+{
+    /// Builds the kernel of configuration `C` (NVRTC, from the header `build.rs` wrote from `C`;
+    /// or `$TYCUTE_CUBIN_DIR/<name>.cubin`) and loads it.
+    pub fn new(ctx: &Arc<CudaContext>) -> Result<Sm90Typed<C>> {
+        let cfg = Sm90Header::named(C::NAME)?;
+        let image = cfg.cubin()?.ok_or_else(|| Error::NoCompiler { kernel: C::NAME.to_string(), env: cfg.cubin_env() })?;
+        Ok(Sm90Typed { gemm: Sm90Gemm::load_config(ctx, cfg, image)?, _config: PhantomData })
+    }
+
+    /// `C = alpha * A * B^T + beta * C` in place ([`Sm90Gemm::run`]: A (m,k) and B (n,k)
+    /// K-major, C (m,n) row-major, packed), A and B of the configuration's input type, C of its
+    /// output type.
+    #[allow(clippy::too_many_arguments)]
+    pub fn run(
+        &self,
+        shape: (usize, usize, usize),
+        a: &CudaSlice<InputOf<C>>,
+        b: &CudaSlice<InputOf<C>>,
+        c: &mut CudaSlice<OutputOf<C>>,
+        alpha: f32,
+        beta: f32,
+        stream: &Stream,
+    ) -> Result<()> {
+        // the kernel moves 16-bit elements as their bits (the header names their type)
+        if std::mem::size_of::<InputOf<C>>() != 2 || std::mem::size_of::<OutputOf<C>>() != 2 {
+            return Err(unsupported(format!("{}: Sm90Typed launches 16-bit A, B, C and D", C::NAME)));
+        }
+        let (pa, _ga) = a.device_ptr(stream);
+        let (pb, _gb) = b.device_ptr(stream);
+        let len = c.len();
+        let (pc, _gc) = c.device_ptr_mut(stream);
+        let (va, vb) = (SameBuffer::<u16>::new(pa, a.len(), stream), SameBuffer::<u16>::new(pb, b.len(), stream));
+        let view = SameBuffer::<u16>::new(pc, len, stream);
+        let mut same = SameBuffer::<u16>::new(pc, len, stream);
+        self.gemm.launch_batched(stream, shape, &Sm90Strides::packed(shape, 1), &va, &vb, &view, &mut same, alpha, beta)
+    }
+}
+
+impl<C> Deref for Sm90Typed<C> {
+    type Target = Sm90Gemm;
+    fn deref(&self) -> &Sm90Gemm {
+        &self.gemm
+    }
+}
+
+impl<C> DerefMut for Sm90Typed<C> {
+    fn deref_mut(&mut self) -> &mut Sm90Gemm {
+        &mut self.gemm
+    }
+}
