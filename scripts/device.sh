@@ -61,7 +61,7 @@ pack() {
   local t exe
   for t in gpu_gemm gpu_sm90 gpu_tables gpu_cublaslt; do
     exe="$(cargo test --release -q --test "$t" --no-run --message-format=json 2>/dev/null \
-      | sed -n 's/.*"executable":"\([^"]*\)".*/\1/p' | tail -1)"
+      | sed -n 's/.*"executable":"\([^"]*\)".*/\1/p' | grep "/deps/$t-" | tail -1)"
     [ -x "$exe" ] || die "could not build the test $t (cargo test --release --test $t --no-run)"
     cp "$exe" "$dir/$t"
   done
