@@ -3,7 +3,8 @@
 //!
 //! * fp8: e4m3 x e4m3 and e4m3 x e5m2, per-tensor scales as device scalars, D of bf16, fp16 and
 //!   fp32, D row- and column-major, with and without `FAST_ACCUM`; shapes with residues against
-//!   any tile (K a multiple of 16, as cuBLASLt's fp8 form needs).
+//!   any tile (K a multiple of 16 and D's rows a multiple of 16 bytes, as cuBLASLt's fp8 form
+//!   needs; the refusal of others before any GPU work).
 //! * tf32: fp32 A and B in all four layouts, fp32 D in both orders.
 //!
 //! The reference is f64 on the very values the GPU reads (the fp8 codes' values; the fp32 inputs).
@@ -203,7 +204,7 @@ fn fp8_matches_the_f64_reference() {
         Err(why) => return eprintln!("skipped: {why}"),
     };
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
-    for shape in [(64, 64, 64), (200, 136, 272), (257, 129, 1040)] {
+    for shape in [(64, 64, 64), (200, 136, 272), (264, 136, 1040)] {
         for order in [Order::Row, Order::Col] {
             fp8_case::<E4m3, E4m3, bf16>(&stream, &lt, shape, order, false, &mut rng);
             fp8_case::<E4m3, E4m3, bf16>(&stream, &lt, shape, order, true, &mut rng);
@@ -228,6 +229,12 @@ fn fp8_refuses_what_it_cannot_take() {
     assert!(e.contains("multiple of 16"), "{e}");
     let e = lt.matmul_fp8((64, 64, 80), &a, &b, (&s, &s), &mut d, Order::Row, false).unwrap_err().to_string();
     assert!(e.contains("holds"), "{e}");
+    // D's rows must be 16-byte aligned (cuBLASLt has no fp8 algorithm for 129 bf16 = 258 bytes)
+    let a = stream.alloc_zeros::<E4m3>(257 * 1040).unwrap();
+    let b = stream.alloc_zeros::<E4m3>(129 * 1040).unwrap();
+    let mut d = stream.alloc_zeros::<bf16>(257 * 129).unwrap();
+    let e = lt.matmul_fp8((257, 129, 1040), &a, &b, (&s, &s), &mut d, Order::Row, false).unwrap_err().to_string();
+    assert!(e.contains("pad D"), "{e}");
 }
 
 #[test]

@@ -103,18 +103,29 @@ fn check_shape(what: &str, (m, n, k): (usize, usize, usize), lens: [usize; 3]) -
 }
 
 /// The fp8 rules cuBLASLt imposes, checked before any GPU work (A and B K-major is the API's
-/// shape): not both e5m2, and a positive shape whose K is a multiple of 16, so that the rows of
-/// the packed K-major A and B start 16-byte aligned (cuBLASLt's fp8 rule on the leading
-/// dimensions).
-fn check_fp8<A: Fp8, B: Fp8>(shape: (usize, usize, usize), lens: [usize; 3]) -> Result<()> {
+/// shape): not both e5m2, a positive shape whose K is a multiple of 16, so that the rows of the
+/// packed K-major A and B start 16-byte aligned, and D's leading dimension (`n` for a row-major
+/// D, `m` for a column-major one) a whole number of 16 bytes (`d_bytes` per element): cuBLASLt's
+/// fp8 GEMMs have no algorithm otherwise (on the H100 and H200, 257x129x1040 with a row-major
+/// bf16 D is `CUBLAS_STATUS_NOT_SUPPORTED`).
+fn check_fp8<A: Fp8, B: Fp8>(shape: (usize, usize, usize), lens: [usize; 3], d_bytes: usize, order: Order) -> Result<()> {
     check_shape("cuBLASLt fp8", shape, lens)?;
     if A::NAME == "e5m2" && B::NAME == "e5m2" {
         return Err(unsupported("cuBLASLt fp8: e5m2 x e5m2 is not a cuBLASLt GEMM (one of A and B must be e4m3)"));
     }
-    let k = shape.2;
+    let (m, n, k) = shape;
     if k % 16 != 0 {
         return Err(unsupported(format!(
             "cuBLASLt fp8: K = {k} must be a multiple of 16 (its fp8 GEMMs need 16-byte aligned K-major rows)"
+        )));
+    }
+    let (ld, name) = match order {
+        Order::Row => (n, "N (D row-major)"),
+        Order::Col => (m, "M (D column-major)"),
+    };
+    if (ld * d_bytes) % 16 != 0 {
+        return Err(unsupported(format!(
+            "cuBLASLt fp8 {m}x{n}x{k}: D's leading dimension {name} = {ld} elements of {d_bytes} bytes is not a multiple of 16 bytes (its fp8 GEMMs need 16-byte aligned rows of D): pad D"
         )));
     }
     Ok(())
@@ -210,7 +221,7 @@ impl CublasLt {
         order: Order,
         fast_accum: bool,
     ) -> Result<()> {
-        check_fp8::<A, B>((m, n, k), [a.len(), b.len(), d.len()])?;
+        check_fp8::<A, B>((m, n, k), [a.len(), b.len(), d.len()], std::mem::size_of::<D>(), order)?;
         if scale_a.is_empty() || scale_b.is_empty() {
             return Err(unsupported("cuBLASLt fp8: a scale buffer is empty (one f32 each for A and B)"));
         }
@@ -378,14 +389,19 @@ mod tests {
     #[test]
     fn fp8_rules_before_any_gpu_work() {
         let s = (128, 256, 64);
-        assert!(check_fp8::<E4m3, E4m3>(s, [128 * 64, 256 * 64, 128 * 256]).is_ok());
-        assert!(check_fp8::<E4m3, E5m2>(s, [128 * 64, 256 * 64, 128 * 256]).is_ok());
-        let e = check_fp8::<E5m2, E5m2>(s, [128 * 64, 256 * 64, 128 * 256]).unwrap_err();
+        assert!(check_fp8::<E4m3, E4m3>(s, [128 * 64, 256 * 64, 128 * 256], 2, Order::Row).is_ok());
+        assert!(check_fp8::<E4m3, E5m2>(s, [128 * 64, 256 * 64, 128 * 256], 2, Order::Row).is_ok());
+        let e = check_fp8::<E5m2, E5m2>(s, [128 * 64, 256 * 64, 128 * 256], 2, Order::Row).unwrap_err();
         assert!(e.to_string().contains("e5m2 x e5m2"), "{e}");
-        let e = check_fp8::<E4m3, E4m3>((128, 256, 40), [128 * 40, 256 * 40, 128 * 256]).unwrap_err();
+        let e = check_fp8::<E4m3, E4m3>((128, 256, 40), [128 * 40, 256 * 40, 128 * 256], 2, Order::Row).unwrap_err();
         assert!(e.to_string().contains("multiple of 16"), "{e}");
-        let e = check_fp8::<E4m3, E4m3>(s, [128 * 64, 256 * 64 - 1, 128 * 256]).unwrap_err();
+        let e = check_fp8::<E4m3, E4m3>(s, [128 * 64, 256 * 64 - 1, 128 * 256], 2, Order::Row).unwrap_err();
         assert_eq!(e.to_string(), "cuBLASLt fp8 128x256x64: B holds 16383 elements, the shape needs 16384");
+        // D's rows 16-byte aligned: 129 bf16 are 258 bytes; a column-major D of 200 rows is fine
+        let e = check_fp8::<E4m3, E4m3>((257, 129, 1040), [257 * 1040, 129 * 1040, 257 * 129], 2, Order::Row).unwrap_err();
+        assert!(e.to_string().contains("N (D row-major) = 129") && e.to_string().contains("pad D"), "{e}");
+        assert!(check_fp8::<E4m3, E4m3>((200, 129, 64), [200 * 64, 129 * 64, 200 * 129], 2, Order::Col).is_ok());
+        assert!(check_fp8::<E4m3, E4m3>((200, 132, 64), [200 * 64, 132 * 64, 200 * 132], 4, Order::Row).is_ok());
         let e = check_shape("cuBLASLt tf32", (0, 1, 1), [0, 0, 0]).unwrap_err();
         assert!(e.to_string().contains("positive"), "{e}");
         let e = check_shape("cuBLASLt tf32", (1 << 31, 1, 1), [usize::MAX; 3]).unwrap_err();
