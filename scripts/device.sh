@@ -27,7 +27,8 @@
 #                                           variant in the standalone harness (DIR/fp8, nvcc of the
 #                                           device): f64 reference, NaN-poisoned D, bit equality
 #                                           with cuBLASLt, timing beside torch._scaled_mm
-#                                           (docs/perf.md; the Rust launch API does not take fp8 yet)
+#                                           (docs/perf.md; `check` runs the fp8 configurations through
+#                                           the Rust launch API, tests/gpu_sm90.rs)
 #
 # CONFIG is a configuration's name (`tycute dump list`; those starting with `sm90` run the sm90
 # kernel, the others the sm80 one); none means every configuration with a CUBIN in DIR (the bf16
@@ -116,13 +117,17 @@ check() {
   local c
   echo "== correctness (one process per configuration, side by side: the f64 reference is the host's work)"
   for c in $(configs "$@"); do
-    case "$c" in *_e4m3*|*_e5m2*) echo "$c: fp8, not launched by the Rust API yet: scripts/device.sh fp8"; continue ;; esac
     TYCUTE_CONFIGS=$c timeout 400 "$D/$(test_of "$c")" --nocapture --test-threads 1 > "$LOG/check-$c.txt" 2>&1 &
   done
   wait
   for c in $(configs "$@"); do
-    case "$c" in *_e4m3*|*_e5m2*) continue ;; esac
-    summary "$c" "$LOG/check-$c.txt"
+    case "$c" in
+      # fp8: tests/gpu_sm90.rs fp8_configurations_match_the_reference_on_the_gpu (its case lines,
+      # each within the f64 reference's bound; cuBLASLt fp8 on the same inputs)
+      *_e4m3*|*_e5m2*) echo "$c (fp8): $(grep -aE 'test result|panicked' "$LOG/check-$c.txt" | head -3 | tr '\n' ' ')| $(grep -ac 'within the bound' "$LOG/check-$c.txt") cases within the bound"
+        grep -aE 'panicked|cuBLASLt' "$LOG/check-$c.txt" | head -5 | sed 's/^/    /' ;;
+      *) summary "$c" "$LOG/check-$c.txt" ;;
+    esac
   done
   echo "== the cuBLASLt yardstick, fp8 and tf32, against an f64 reference (gpu_cublaslt)"
   timeout 300 "$D/gpu_cublaslt" --nocapture --test-threads 1 > "$LOG/cublaslt.txt" 2>&1
