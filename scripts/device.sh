@@ -34,8 +34,10 @@
 # kernel, the others the sm80 one); none means every configuration with a CUBIN in DIR (the bf16
 # ones included: `check` runs each one's cases against the f64 reference and cuBLAS bf16). For
 # `bench`, `auto` is the sm90 kernel's per-shape choice among the fp16 configurations and
-# `auto-bf16` among the bf16 ones (`tycute bench sm90 --dtype bf16`); the default list benches
-# fp16, bf16 and tf32 (sm80_tn_128x256_tf32 beside cuBLAS's TF32 GEMM) side by side.
+# `auto-bf16` among the bf16 ones (`tycute bench sm90 --dtype bf16`), `auto-e4m3` / `auto-e5m2`
+# (or an fp8 configuration's name) the fp8 configuration beside cuBLASLt fp8 at the four shapes of
+# issue 20; the default list benches fp16, bf16, tf32 (sm80_tn_128x256_tf32 beside cuBLAS's TF32
+# GEMM) and e4m3 side by side.
 # Settings (environment): D=DIR (default target/device), NVRTC=VERSION (which CUBIN set: default
 # the newest in DIR), ROUNDS (bench rounds, default 2), OLD=DIR2 (bench a second build), OUT (a
 # folder for full logs; the device tool's $OUT, else /tmp/tycute-device).
@@ -156,7 +158,7 @@ bench() {
     if [ "$1" = -- ]; then shift; args=("$@"); break; fi
     cfgs+=("$1"); shift
   done
-  [ ${#cfgs[@]} -gt 0 ] || cfgs=(sm80_tn_128x256 sm80_tn_128x256_bf16 sm80_tn_128x256_tf32 sgemm_sm80 auto auto-bf16)
+  [ ${#cfgs[@]} -gt 0 ] || cfgs=(sm80_tn_128x256 sm80_tn_128x256_bf16 sm80_tn_128x256_tf32 sgemm_sm80 auto auto-bf16 auto-e4m3)
   echo "== tycute bench, $ROUNDS rounds alternating: ${cfgs[*]} ${OLD:+(and $OLD)}"
   for r in $(seq "$ROUNDS"); do
     for c in "${cfgs[@]}"; do
@@ -175,6 +177,9 @@ bench_args() {
   case "$1" in
     auto) echo "sm90 --config auto --dtype fp16" ;;
     auto-bf16) echo "sm90 --config auto --dtype bf16" ;;
+    # fp8 (e4m3 / e5m2: sm90_128x256_<f> beside cuBLASLt fp8, fast and default accumulation) at
+    # the four shapes of issue 20
+    auto-e4m3|auto-e5m2|*_e4m3|*_e5m2) echo "sm90 --config $1 --shapes 4096x4096x4096,8192x8192x8192,8192x8192x1024,4096x14336x4096" ;;
     *) echo "$(kernel_of "$1") --config $1" ;;
   esac
 }
