@@ -479,5 +479,18 @@ mod tests {
         let e5 = Sm90Header::named("sm90_128x256_e5m2").unwrap();
         assert_eq!((e5.tma_elements().unwrap(), e5.fp8().unwrap()), ((TmaElement::U8, TmaElement::Bf16), Some("e5m2")));
         assert_eq!(SM90.fp8().unwrap(), None);
+        // the launch values of the K-major-only headers (no MN-major boxes): those of the
+        // cooperative 128x256 kernel, A's box 128 one-byte elements (128 bytes) wide
+        for cf in [e4, e5] {
+            let p = crate::sm90::LaunchParams::of(&cf).unwrap_or_else(|e| panic!("{}: {e}", cf.name));
+            assert_eq!((p.tile, p.tile_k, p.stream_k, p.cluster_m), ((128, 256), 128, true, 1), "{}", cf.name);
+            assert_eq!((p.boxes[0], p.boxes[1], p.boxes[3]), ((128, 128), (0, 0), (0, 0)), "{}", cf.name);
+            assert_eq!(p.swizzles[0], 3);
+            // the maps of a packed 256x512x128 problem pass the driver's rules in their element types
+            let (ab, cd) = cf.tma_elements().unwrap();
+            let a = TensorMapArgs::new(256, (256, 128, 128), (1, 0), (p.boxes[0].1, p.boxes[0].0), p.swizzles[0]);
+            let d = TensorMapArgs::new(256, (256, 512, 512), (1, 0), (p.boxes[5].1, p.boxes[5].0), p.swizzles[3]);
+            assert_eq!((a.broken_rule_of(ab), d.broken_rule_of(cd)), (None, None), "{}", cf.name);
+        }
     }
 }

@@ -222,7 +222,13 @@ impl LaunchParams {
     pub(crate) fn of(cf: &Sm90Header) -> Result<LaunchParams> {
         let mut boxes = [(0, 0); 6];
         let mut swizzles = [0; 4];
+        // an fp8 configuration has the K-major entry point alone: no MN-major boxes (left 0x0,
+        // never used: launch_fp8 refuses MN-major operands)
+        let k_only = cf.fp8()?.is_some();
         for (i, x) in ["A_K", "A_MN", "B_K", "B_MN", "C", "D"].iter().enumerate() {
+            if k_only && x.ends_with("_MN") {
+                continue;
+            }
             let b = cf.row(&format!("kTmaBox{x}"))?;
             if b.len() != 2 {
                 return Err(Error::Header { config: cf.name, what: format!("kTmaBox{x} is not {{inner, outer}}") });
