@@ -373,15 +373,15 @@ fn fp8_configurations_match_the_reference_on_the_gpu() {
             Ok(None) => return eprintln!("skipped: a GPU but no NVRTC (or set {})", cfg.cubin_env()),
             Err(e) => panic!("{e}"),
         };
-        let g = Sm90Gemm::load_config(&ctx, cfg, image).unwrap_or_else(|e| panic!("{e}"));
+        let mut g = Sm90Gemm::load_config(&ctx, cfg, image).unwrap_or_else(|e| panic!("{e}"));
         match cfg.fp8().unwrap() {
-            Some("e4m3") => fp8_cases::<E4m3>(&g),
-            Some("e5m2") => fp8_cases::<E5m2>(&g),
+            Some("e4m3") => fp8_cases::<E4m3>(&mut g),
+            Some("e5m2") => fp8_cases::<E5m2>(&mut g),
             other => panic!("{name}: {other:?}"),
         }
     }
 
-    fn fp8_cases<F: Fp8 + tycute::gemm::cublaslt::LtFp8>(g: &Sm90Gemm) {
+    fn fp8_cases<F: Fp8 + tycute::gemm::cublaslt::LtFp8>(g: &mut Sm90Gemm) {
         let stream = g.ctx().default_stream();
         let bf = |x: f64| half::bf16::from_f64(x);
         let mut seed = 0x2545_f491_4f6c_dd1du64;
@@ -391,15 +391,22 @@ fn fp8_configurations_match_the_reference_on_the_gpu() {
             seed ^= seed << 17;
             (seed >> 11) as f64 / (1u64 << 53) as f64 * 2.0 - 1.0
         };
-        // (m, n, k, batch, alpha, beta)
-        for &(m, n, k, batch, alpha, beta) in &[
-            (256, 512, 128, 1, 1.0f32, 0.0f32),
-            (200, 136, 80, 1, 1.0, 0.0),
-            (129, 250, 64, 1, 0.25, 0.0),
-            (300, 264, 272, 2, 0.5, 0.75),
-            (1, 8, 16, 1, 1.0, 0.5),
+        // (m, n, k, batch, alpha, beta, SMs): on 4 SMs the last wave is stream-K (asserted)
+        for &(m, n, k, batch, alpha, beta, sms) in &[
+            (256, 512, 128, 1, 1.0f32, 0.0f32, usize::MAX),
+            (200, 136, 80, 1, 1.0, 0.0, usize::MAX),
+            (129, 250, 64, 1, 0.25, 0.0, usize::MAX),
+            (300, 264, 272, 2, 0.5, 0.75, usize::MAX),
+            (1, 8, 16, 1, 1.0, 0.5, usize::MAX),
+            (832, 320, 1024, 1, 0.5, 0.0, 4),
+            (600, 520, 1024, 1, 1.0, 0.25, 4),
         ] {
+            g.limit_sms(sms);
             let s = Sm90Strides::packed((m, n, k), batch);
+            if sms == 4 {
+                assert!(g.schedule((m, n, k), &s).sk_tiles > 0, "{m}x{n}x{k} batch {batch} on 4 SMs is not stream-K");
+            }
+            let g = &*g;
             let av: Vec<f32> = (0..batch * m * k).map(|_| rnd() as f32 * 3.0).collect();
             let bv: Vec<f32> = (0..batch * n * k).map(|_| rnd() as f32 * 0.5).collect();
             let (qa, sa) = quantize::<F>(&av);
@@ -467,6 +474,7 @@ fn fp8_configurations_match_the_reference_on_the_gpu() {
                 }
             }
         }
+        g.limit_sms(usize::MAX);
         // refused before any GPU work: an MN-major operand, K not a multiple of 16
         let a = stream.alloc_zeros::<F>(64 * 64).unwrap();
         let c = stream.alloc_zeros::<u16>(64 * 64).unwrap();
@@ -478,5 +486,17 @@ fn fp8_configurations_match_the_reference_on_the_gpu() {
         assert!(e.contains("multiples of 16"), "{e}");
         let e = g.launch_bias(&stream, (64, 64, 64), &Sm90Strides::packed((64, 64, 64), 1), &c, &c, &c, &mut d, 1.0, 0.0, Bias::None).unwrap_err().to_string();
         assert!(e.contains("launch_fp8"), "{e}");
+    }
+}
+
+/// The fp8 test's 4-SM cases are stream-K schedules of the cooperative 128x256 kernel (the
+/// schedule is the host's: checked here without a GPU).
+#[test]
+fn fp8_stream_k_cases_are_stream_k() {
+    use tycute::gemm::stream_k::Sm90Schedule;
+    for (m, n, k, batch) in [(832usize, 320usize, 1024usize, 1usize), (600, 520, 1024, 1)] {
+        let tiles = m.div_ceil(128) * n.div_ceil(256) * batch;
+        let plan = Sm90Schedule::plan_form(tiles, k.div_ceil(128), 4, Some(SkForm::Auto));
+        assert!(plan.sk_tiles > 0, "{m}x{n}x{k} batch {batch}: {plan:?}");
     }
 }
