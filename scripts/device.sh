@@ -27,14 +27,17 @@
 #                                           variant in the standalone harness (DIR/fp8, nvcc of the
 #                                           device): f64 reference, NaN-poisoned D, bit equality
 #                                           with cuBLASLt, timing beside torch._scaled_mm
-#                                           (docs/perf.md; the Rust launch API does not take fp8 yet)
+#                                           (docs/perf.md; `check` runs the fp8 configurations through
+#                                           the Rust launch API, tests/gpu_sm90.rs)
 #
 # CONFIG is a configuration's name (`tycute dump list`; those starting with `sm90` run the sm90
 # kernel, the others the sm80 one); none means every configuration with a CUBIN in DIR (the bf16
 # ones included: `check` runs each one's cases against the f64 reference and cuBLAS bf16). For
 # `bench`, `auto` is the sm90 kernel's per-shape choice among the fp16 configurations and
-# `auto-bf16` among the bf16 ones (`tycute bench sm90 --dtype bf16`); the default list benches
-# fp16, bf16 and tf32 (sm80_tn_128x256_tf32 beside cuBLAS's TF32 GEMM) side by side.
+# `auto-bf16` among the bf16 ones (`tycute bench sm90 --dtype bf16`), `auto-e4m3` / `auto-e5m2`
+# (or an fp8 configuration's name) the fp8 configuration beside cuBLASLt fp8 at the four shapes of
+# issue 20; the default list benches fp16, bf16, tf32 (sm80_tn_128x256_tf32 beside cuBLAS's TF32
+# GEMM) and e4m3 side by side.
 # Settings (environment): D=DIR (default target/device), NVRTC=VERSION (which CUBIN set: default
 # the newest in DIR), ROUNDS (bench rounds, default 2), OLD=DIR2 (bench a second build), OUT (a
 # folder for full logs; the device tool's $OUT, else /tmp/tycute-device).
@@ -116,13 +119,17 @@ check() {
   local c
   echo "== correctness (one process per configuration, side by side: the f64 reference is the host's work)"
   for c in $(configs "$@"); do
-    case "$c" in *_e4m3*|*_e5m2*) echo "$c: fp8, not launched by the Rust API yet: scripts/device.sh fp8"; continue ;; esac
     TYCUTE_CONFIGS=$c timeout 400 "$D/$(test_of "$c")" --nocapture --test-threads 1 > "$LOG/check-$c.txt" 2>&1 &
   done
   wait
   for c in $(configs "$@"); do
-    case "$c" in *_e4m3*|*_e5m2*) continue ;; esac
-    summary "$c" "$LOG/check-$c.txt"
+    case "$c" in
+      # fp8: tests/gpu_sm90.rs fp8_configurations_match_the_reference_on_the_gpu (its case lines,
+      # each within the f64 reference's bound; cuBLASLt fp8 on the same inputs)
+      *_e4m3*|*_e5m2*) echo "$c (fp8): $(grep -aE 'test result|panicked' "$LOG/check-$c.txt" | head -3 | tr '\n' ' ')| $(grep -ac 'within the bound' "$LOG/check-$c.txt") cases within the bound"
+        grep -aE 'panicked|cuBLASLt' "$LOG/check-$c.txt" | head -5 | sed 's/^/    /' ;;
+      *) summary "$c" "$LOG/check-$c.txt" ;;
+    esac
   done
   echo "== the cuBLASLt yardstick, fp8 and tf32, against an f64 reference (gpu_cublaslt)"
   timeout 300 "$D/gpu_cublaslt" --nocapture --test-threads 1 > "$LOG/cublaslt.txt" 2>&1
@@ -151,7 +158,7 @@ bench() {
     if [ "$1" = -- ]; then shift; args=("$@"); break; fi
     cfgs+=("$1"); shift
   done
-  [ ${#cfgs[@]} -gt 0 ] || cfgs=(sm80_tn_128x256 sm80_tn_128x256_bf16 sm80_tn_128x256_tf32 sgemm_sm80 auto auto-bf16)
+  [ ${#cfgs[@]} -gt 0 ] || cfgs=(sm80_tn_128x256 sm80_tn_128x256_bf16 sm80_tn_128x256_tf32 sgemm_sm80 auto auto-bf16 auto-e4m3)
   echo "== tycute bench, $ROUNDS rounds alternating: ${cfgs[*]} ${OLD:+(and $OLD)}"
   for r in $(seq "$ROUNDS"); do
     for c in "${cfgs[@]}"; do
@@ -170,6 +177,9 @@ bench_args() {
   case "$1" in
     auto) echo "sm90 --config auto --dtype fp16" ;;
     auto-bf16) echo "sm90 --config auto --dtype bf16" ;;
+    # fp8 (e4m3 / e5m2: sm90_128x256_<f> beside cuBLASLt fp8, fast and default accumulation) at
+    # the four shapes of issue 20
+    auto-e4m3|auto-e5m2|*_e4m3|*_e5m2) echo "sm90 --config $1 --shapes 4096x4096x4096,8192x8192x8192,8192x8192x1024,4096x14336x4096" ;;
     *) echo "$(kernel_of "$1") --config $1" ;;
   esac
 }

@@ -19,6 +19,15 @@ pub fn run(args: &BenchArgs) -> i32 {
         eprintln!("error: {e}");
         return 2;
     }
+    if let Some(f) = fp8_of(args) {
+        return match args.kernel.as_str() {
+            "sm90" => bench_sm90_fp8(args, f),
+            other => {
+                eprintln!("error: --dtype {f} is for sm90 (its fp8 configurations), not {other}");
+                2
+            }
+        };
+    }
     if let Err(e) = dtype(args) {
         eprintln!("error: {e}");
         return 2;
@@ -65,8 +74,117 @@ fn dtype(args: &BenchArgs) -> Result<Option<ElementCode>, String> {
         Some("fp16") => Ok(Some(ElementCode::F16)),
         Some("bf16") => Ok(Some(ElementCode::Bf16)),
         Some("tf32") => Ok(Some(ElementCode::F32)),
-        Some(other) => Err(format!("--dtype fp16, bf16 or tf32, not `{other}`")),
+        Some(other) => Err(format!("--dtype fp16, bf16, tf32 or (sm90) e4m3, e5m2, not `{other}`")),
     }
+}
+
+/// The fp8 format asked for: `--dtype e4m3|e5m2`, or an fp8 `--config` (`auto-e4m3` /
+/// `auto-e5m2` or a configuration's name ending so).
+fn fp8_of(args: &BenchArgs) -> Option<&'static str> {
+    let named = |s: &str| ["e4m3", "e5m2"].into_iter().find(|f| s.ends_with(f));
+    args.dtype.as_deref().and_then(named).or_else(|| args.config.as_deref().and_then(named))
+}
+
+/// `tycute bench sm90 --dtype e4m3|e5m2` (or `--config auto-e4m3 | sm90_128x256_e4m3 | ...`):
+/// the fp8 configuration of that format (`sm90_128x256_<f>`; fp8 A and B K-major, bf16 D, alpha
+/// = the per-tensor scales' product) beside cuBLASLt fp8 with the same scaling and bf16 D, fast
+/// accumulation (the kernel's) and its default mode, in one process
+/// ([`tycute_gemm::sm90::bench_fp8_rotating`]).
+fn bench_sm90_fp8(args: &BenchArgs, f: &str) -> i32 {
+    if args.layout != "tn" || args.beta != 0.0 || args.bias != "none" {
+        eprintln!("error: the fp8 bench runs TN (A and B K-major: the fp8 kernel's only form), beta 0 and no bias");
+        return 2;
+    }
+    if let Some(d) = args.dtype.as_deref().filter(|d| *d != f) {
+        eprintln!("error: --dtype {d} and --config {} disagree", args.config.as_deref().unwrap_or("?"));
+        return 2;
+    }
+    let name = match args.config.as_deref() {
+        None | Some("auto") => format!("sm90_128x256_{f}"),
+        Some(c) if c == format!("auto-{f}") => format!("sm90_128x256_{f}"),
+        Some(c) => c.to_string(),
+    };
+    let cfg = match Sm90Header::named(&name) {
+        Ok(c) if c.fp8().ok().flatten() == Some(f) => c,
+        Ok(c) => {
+            eprintln!("error: configuration {} is not {f}", c.name);
+            return 2;
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 2;
+        }
+    };
+    let parsed = match bench_shapes(args, |m, n, k| {
+        Sm90Strides::packed((m, n, k), 1).check((m, n, k))?;
+        if k % 16 != 0 {
+            return Err(tycute_gemm::Error::UnknownOption(format!("fp8: K a multiple of 16, not {m}x{n}x{k}")));
+        }
+        Ok(())
+    }) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 2;
+        }
+    };
+    let ctx = match gpu::context() {
+        Ok(c) => c,
+        Err(why) => {
+            eprintln!("error: no GPU to benchmark on: {why}");
+            return 1;
+        }
+    };
+    if !matches!(gpu::arch(&ctx), Ok(Arch::Sm90a)) {
+        eprintln!("error: the fp8 sm90 kernel needs an sm_90 GPU (wgmma, TMA)");
+        return 1;
+    }
+    let image = match cfg.cubin() {
+        Ok(Some(i)) => i,
+        Ok(None) => {
+            eprintln!("error: {}: no NVRTC to build the kernel (source scripts/cuda-env.sh, or set {})", cfg.name, cfg.cubin_env());
+            return 1;
+        }
+        Err(e) => {
+            eprintln!("error: {}: {e}", cfg.name);
+            return 1;
+        }
+    };
+    let mut g = match Sm90Gemm::load_config(&ctx, cfg, image) {
+        Ok(g) => g,
+        Err(e) => {
+            eprintln!("error: {}: {e}", cfg.name);
+            return 1;
+        }
+    };
+    g.stream_k = !args.no_stream_k;
+    let mut text = format!(
+        "sm90 GEMM {name} ({f} A and B K-major, bf16 D, fp32 accumulate, alpha = scale_a * scale_b) vs cuBLASLt fp8 (per-tensor scales, bf16 D; fast accumulation, and its default mode), sm_90a, median of {} runs ({} timing), random inputs rotated over sets larger than L2\n{:<18} {:>10} {:>10} {:>7} {:>12}\n",
+        args.runs, args.timing, "shape", "tycute", "cuBLASLt", "ratio", "Lt default"
+    );
+    for &(m, n, k) in &parsed {
+        let r = if f == "e4m3" {
+            tycute_gemm::sm90::bench_fp8_rotating::<tycute_gemm::fp8::E4m3>(&g, (m, n, k), args.runs, timing(args))
+        } else {
+            tycute_gemm::sm90::bench_fp8_rotating::<tycute_gemm::fp8::E5m2>(&g, (m, n, k), args.runs, timing(args))
+        };
+        match r {
+            Ok((ours, [fast, default])) => {
+                let col = |x: &tycute_gemm::Result<f64>| x.as_ref().map_or("-".to_string(), |c| format!("{c:.1}"));
+                let ratio = fast.as_ref().map_or("-".to_string(), |c| format!("{:.2}", ours / c));
+                let _ = writeln!(text, "{:<18} {ours:>10.1} {:>10} {ratio:>7} {:>12}", format!("{m}x{n}x{k}"), col(&fast), col(&default));
+                if let Err(e) = &fast {
+                    let _ = writeln!(text, "    cuBLASLt: {e}");
+                }
+            }
+            Err(e) => {
+                let _ = writeln!(text, "{m}x{n}x{k}: {name}: {e}");
+            }
+        }
+    }
+    text += "TFLOP/s; method and results: docs/perf.md\n";
+    emit(&text);
+    0
 }
 
 /// `--timing` (checked by [`run`]).
@@ -352,4 +470,36 @@ fn bench_sm80(args: &BenchArgs) -> i32 {
         tycute_gemm::cublas::types(&cfg)
     );
     bench_table(&title, args.runs, &args.timing, &parsed, |shape| tycute_gemm::sm80::bench_rotating(&g, &ctx, shape, args.runs, timing(args)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    #[derive(Parser)]
+    struct Wrap {
+        #[command(flatten)]
+        args: BenchArgs,
+    }
+
+    fn parse(words: &[&str]) -> BenchArgs {
+        Wrap::try_parse_from(std::iter::once("bench").chain(words.iter().copied())).unwrap().args
+    }
+
+    /// `--dtype e4m3|e5m2` and the fp8 configurations' names select the fp8 bench; what it cannot
+    /// take is refused (exit 2) before any GPU work.
+    #[test]
+    fn fp8_arguments() {
+        assert_eq!(fp8_of(&parse(&["sm90", "--dtype", "e4m3"])), Some("e4m3"));
+        assert_eq!(fp8_of(&parse(&["sm90", "--config", "auto-e5m2"])), Some("e5m2"));
+        assert_eq!(fp8_of(&parse(&["sm90", "--config", "sm90_128x256_e4m3"])), Some("e4m3"));
+        assert_eq!(fp8_of(&parse(&["sm90", "--dtype", "bf16"])), None);
+        assert_eq!(run(&parse(&["sm80", "--dtype", "e4m3"])), 2);
+        assert_eq!(run(&parse(&["sm90", "--dtype", "e4m3", "--layout", "nt"])), 2);
+        assert_eq!(run(&parse(&["sm90", "--dtype", "e4m3", "--beta", "1"])), 2);
+        assert_eq!(run(&parse(&["sm90", "--dtype", "e5m2", "--config", "sm90_128x256_e4m3"])), 2);
+        assert_eq!(run(&parse(&["sm90", "--dtype", "e4m3", "--config", "sm90_128x256"])), 2);
+        assert_eq!(run(&parse(&["sm90", "--dtype", "e4m3", "--shapes", "256x256x40"])), 2);
+    }
 }

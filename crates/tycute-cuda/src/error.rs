@@ -8,7 +8,7 @@ use cudarc::driver::sys::CUresult;
 use cudarc::driver::DriverError;
 
 use crate::arch::{Arch, TESTED_NEWEST, TESTED_OLDEST};
-use crate::tensor_map_args::{Half, TensorMapArgs};
+use crate::tensor_map_args::{TensorMapArgs, TmaElement as Half};
 
 /// `Result<T, tycute_cuda::Error>`.
 pub type Result<T, E = Error> = std::result::Result<T, E>;

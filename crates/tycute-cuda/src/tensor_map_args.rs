@@ -14,20 +14,36 @@ fn swizzle_span(mode: i64) -> Option<u64> {
     }
 }
 
-/// The 16-bit element types a map of [`crate::tma::TensorMap::half_3d`] holds.
+/// The element types a TMA map of [`crate::tma::TensorMap::tiled_3d`] holds: its driver data
+/// type and its size (the map's strides and box rows are in bytes of it).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Half {
-    /// IEEE half (`CU_TENSOR_MAP_DATA_TYPE_FLOAT16`).
+pub enum TmaElement {
+    /// IEEE half (`CU_TENSOR_MAP_DATA_TYPE_FLOAT16`), 2 bytes.
     F16,
-    /// bfloat16 (`CU_TENSOR_MAP_DATA_TYPE_BFLOAT16`).
+    /// bfloat16 (`CU_TENSOR_MAP_DATA_TYPE_BFLOAT16`), 2 bytes.
     Bf16,
+    /// One byte moved as it is (`CU_TENSOR_MAP_DATA_TYPE_UINT8`): the fp8 types (e4m3, e5m2),
+    /// which the driver has no data type of its own for; TMA only copies them.
+    U8,
 }
 
-impl Half {
+/// The 16-bit map elements' former name ([`TmaElement::F16`], [`TmaElement::Bf16`]).
+pub type Half = TmaElement;
+
+impl TmaElement {
     pub(crate) fn data_type(self) -> sys::CUtensorMapDataType {
         match self {
-            Half::F16 => sys::CUtensorMapDataType::CU_TENSOR_MAP_DATA_TYPE_FLOAT16,
-            Half::Bf16 => sys::CUtensorMapDataType::CU_TENSOR_MAP_DATA_TYPE_BFLOAT16,
+            TmaElement::F16 => sys::CUtensorMapDataType::CU_TENSOR_MAP_DATA_TYPE_FLOAT16,
+            TmaElement::Bf16 => sys::CUtensorMapDataType::CU_TENSOR_MAP_DATA_TYPE_BFLOAT16,
+            TmaElement::U8 => sys::CUtensorMapDataType::CU_TENSOR_MAP_DATA_TYPE_UINT8,
+        }
+    }
+
+    /// The element's size in bytes.
+    pub fn bytes(self) -> u64 {
+        match self {
+            TmaElement::F16 | TmaElement::Bf16 => 2,
+            TmaElement::U8 => 1,
         }
     }
 }
@@ -74,7 +90,14 @@ impl TensorMapArgs {
     /// The first requirement of `cuTensorMapEncodeTiled` (CUDA driver API, "Tensor Map Object
     /// Management") these arguments break, for 2-byte elements; `None` when they meet them all.
     pub fn broken_rule(&self) -> Option<&'static str> {
-        const ELEM: u64 = 2;
+        self.broken_rule_of(TmaElement::F16)
+    }
+
+    /// [`TensorMapArgs::broken_rule`] for elements of type `elem` (the 16-byte rules on the row
+    /// pitch, batch stride and box row counted in its bytes: 16 fp8 elements, 8 halves).
+    pub fn broken_rule_of(&self, elem: TmaElement) -> Option<&'static str> {
+        #[allow(non_snake_case)]
+        let ELEM: u64 = elem.bytes();
         let ld_bytes = self.ld.saturating_mul(ELEM);
         let stride_bytes = self.batch_stride.saturating_mul(ELEM);
         let box_row_bytes = u64::from(self.box_cols) * ELEM;

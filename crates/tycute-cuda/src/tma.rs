@@ -27,7 +27,7 @@ pub fn swizzle(mode: i64) -> Result<sys::CUtensorMapSwizzle> {
     })
 }
 
-pub use crate::tensor_map_args::{Half, TensorMapArgs};
+pub use crate::tensor_map_args::{Half, TensorMapArgs, TmaElement};
 
 impl TensorMap {
     /// The map of `batch` row-major `rows x cols` matrices of 16-bit floats, the first at device
@@ -62,8 +62,20 @@ impl TensorMap {
     /// # Safety
     /// As [`TensorMap::f16_3d`].
     pub unsafe fn half_3d(elem: Half, args: &TensorMapArgs) -> Result<TensorMap> {
+        // SAFETY: the caller's (above).
+        unsafe { TensorMap::tiled_3d(elem, args) }
+    }
+
+    /// The map of [`TensorMap::f16_3d`] for elements of any [`TmaElement`] (the driver's data type
+    /// from it; extents, pitches, batch stride and box in its elements, the 16-byte rules counted
+    /// in its bytes: an fp8 ([`TmaElement::U8`]) row pitch is a multiple of 16 elements). The same
+    /// errors.
+    ///
+    /// # Safety
+    /// As [`TensorMap::f16_3d`], the allocation counted in elements of `elem`.
+    pub unsafe fn tiled_3d(elem: TmaElement, args: &TensorMapArgs) -> Result<TensorMap> {
         let swz = swizzle(args.swizzle)?;
-        if let Some(rule) = args.broken_rule() {
+        if let Some(rule) = args.broken_rule_of(elem) {
             return Err(Error::TensorMapArgument { rule, args: *args });
         }
         // SAFETY: only tries to open the shared library (cudarc panics on a call without it).
@@ -71,7 +83,7 @@ impl TensorMap {
             return Err(Error::NoDriver);
         }
         let dims = [args.cols, args.rows, args.batch];
-        let strides = [args.ld * 2, args.batch_stride * 2]; // bytes between rows and between matrices
+        let strides = [args.ld * elem.bytes(), args.batch_stride * elem.bytes()]; // bytes between rows and between matrices
         let boxes = [args.box_cols, args.box_rows, 1];
         let elem_strides = [1u32, 1, 1];
         let mut map = std::mem::MaybeUninit::<sys::CUtensorMap>::zeroed();
@@ -134,6 +146,22 @@ mod tests {
             assert!(rule(TensorMap::half_3d(Half::Bf16, &TensorMapArgs::new(256, (64, 64, 64), (1, 0), (512, 64), 3))).contains("1..=256"));
             assert!(rule(TensorMap::f16_3d(256, (64, 64, 64), (1, 0), (64, 4), 0)).contains("multiple of 16 bytes"));
             assert!(rule(TensorMap::f16_3d(256, (64, 128, 128), (1, 0), (64, 128), 3)).contains("swizzle's span"));
+            // fp8 (one byte): the 16-byte rules in its bytes; the same arguments pass as halves
+            let u8map = |shape, boxes, swz| TensorMap::tiled_3d(TmaElement::U8, &TensorMapArgs::new(256, shape, (1, 0), boxes, swz));
+            assert!(rule(u8map((64, 8, 8), (64, 8), 0)).contains("row pitch"));
+            assert!(rule(u8map((64, 24, 24), (64, 16), 0)).contains("row pitch"));
+            assert!(rule(u8map((64, 64, 64), (64, 8), 0)).contains("multiple of 16 bytes"));
+            assert!(rule(u8map((64, 256, 256), (64, 256), 3)).contains("swizzle's span"));
+            assert!(rule(TensorMap::tiled_3d(TmaElement::U8, &TensorMapArgs::new(256, (64, 64, 64), (2, 40), (64, 64), 3))).contains("batch stride"));
+            let ok = |elem: TmaElement, shape, boxes| TensorMapArgs::new(256, shape, (2, 4096), boxes, 3).broken_rule_of(elem);
+            // a 128-byte box row: 128 fp8 elements, 64 halves
+            assert_eq!(ok(TmaElement::U8, (64, 128, 128), (64, 128)), None);
+            assert_eq!(ok(TmaElement::Bf16, (64, 128, 128), (64, 128)), Some("the box's row must be no wider than the swizzle's span (32, 64 or 128 bytes)"));
+            assert_eq!(ok(TmaElement::Bf16, (64, 64, 64), (64, 64)), None);
+            assert_eq!(ok(TmaElement::U8, (64, 32, 16), (64, 16)), Some("a row must fit in the row pitch (cols <= ld)"));
+            assert_eq!((TmaElement::U8.bytes(), TmaElement::Bf16.bytes(), TmaElement::F16.bytes()), (1, 2, 2));
+            assert_eq!(TmaElement::U8.data_type(), sys::CUtensorMapDataType::CU_TENSOR_MAP_DATA_TYPE_UINT8);
+            assert_eq!(TmaElement::Bf16.data_type(), sys::CUtensorMapDataType::CU_TENSOR_MAP_DATA_TYPE_BFLOAT16);
             let e = TensorMap::f16_3d(256, (64, 64, 64), (1, 0), (64, 64), 7).err().map(|e| e.to_string());
             assert!(e.is_some_and(|e| e.starts_with("TMA swizzle mode 7")));
             let e = TensorMap::f16_3d(8, (64, 64, 64), (1, 0), (64, 64), 3).err().map(|e| e.to_string()).unwrap_or_default();

@@ -9,8 +9,8 @@ use crate::bench::{each_ms, mean_ms, median_tflops, rotating_inputs, RandomHalve
 use crate::cublas;
 use crate::device::Stream;
 use crate::elem::ElementCode;
-use crate::error::driver;
-use crate::layout::Major;
+use crate::error::{driver, unsupported};
+use crate::layout::{Major, Order};
 use crate::sm90::{Bias, Sm90Gemm, Sm90Strides};
 use crate::{Error, Result};
 
@@ -125,3 +125,66 @@ pub fn bench_rotating_layout(
     Ok((ours, Some(theirs)))
 }
 
+
+/// TFLOP/s of an fp8 configuration (`sm90_128x256_e4m3` / `_e5m2`, [`Sm90Gemm::launch_fp8`]) and
+/// of cuBLASLt fp8 on the same inputs (`matmul_fp8`, per-tensor scales, bf16 D, row-major) with
+/// fast accumulation (the kernel's: wgmma's own) and in its default mode (promoted accumulation):
+/// `D = scale_a * scale_b * A * B^T`, A (m,k) and B (n,k) K-major codes of random values,
+/// measured as [`bench_rotating`]: input sets rotated past L2 (50 MiB; 2 to 8 sets), 3 warm-up
+/// launches per set, the median of `runs` launches between events. cuBLASLt's columns are `Err`
+/// with the reason when it is absent or refuses the types (e5m2 x e5m2).
+#[allow(clippy::type_complexity)]
+pub fn bench_fp8_rotating<F: crate::cublaslt::LtFp8>(g: &Sm90Gemm, (m, n, k): (usize, usize, usize), runs: usize, timing: Timing) -> Result<(f64, [Result<f64>; 2])> {
+    let packed = Sm90Strides::packed((m, n, k), 1);
+    let stream = g.ctx().default_stream();
+    let sets = (2 * 50 * 1024 * 1024 / ((m + n) * k) + 1).clamp(2, 8);
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    let mut codes = |len: usize| -> Vec<F> {
+        (0..len)
+            .map(|_| {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                // values in [-MAX/2, MAX/2): every binade of the format, no NaN
+                F::from_f32(((seed >> 40) as f32 / (1u64 << 24) as f32 - 0.5) * F::MAX)
+            })
+            .collect()
+    };
+    let mut bufs = Vec::with_capacity(sets);
+    for _ in 0..sets {
+        let a = stream.clone_htod(&codes(m * k)).map_err(driver("A"))?;
+        let b = stream.clone_htod(&codes(n * k)).map_err(driver("B"))?;
+        bufs.push((a, b));
+    }
+    let (scale_a, scale_b) = (1.0f32 / F::MAX, 1.0f32 / F::MAX);
+    let c = stream.alloc_zeros::<u16>(m * n).map_err(driver("C"))?;
+    let mut d = stream.alloc_zeros::<u16>(m * n).map_err(driver("D"))?;
+    let run = |a: &CudaSlice<F>, b: &CudaSlice<F>, d: &mut CudaSlice<u16>| g.launch_fp8::<F, _, _, _, _>(&stream, (m, n, k), &packed, a, b, &c, d, scale_a * scale_b, 0.0, Bias::None);
+    for (a, b) in &bufs {
+        for _ in 0..3 {
+            run(a, b, &mut d)?;
+        }
+    }
+    let ours = median_tflops((m, n, k), each_ms(&stream, runs, timing, |r| {
+        let (a, b) = &bufs[r % sets];
+        run(a, b, &mut d)
+    })?);
+    let lt = crate::cublaslt::CublasLt::new(&stream);
+    let theirs = |fast: bool| -> Result<f64> {
+        let lt = lt.as_ref().map_err(|e| unsupported(format!("cuBLASLt: {e}")))?;
+        let (sa, sb) = (stream.clone_htod(&[scale_a]).map_err(driver("scale"))?, stream.clone_htod(&[scale_b]).map_err(driver("scale"))?);
+        let mut dl = stream.alloc_zeros::<half::bf16>(m * n).map_err(driver("D"))?;
+        for (a, b) in &bufs {
+            for _ in 0..3 {
+                lt.matmul_fp8::<F, F, half::bf16>((m, n, k), a, b, (&sa, &sb), &mut dl, Order::Row, fast)?;
+            }
+        }
+        Ok(median_tflops((m, n, k), each_ms(&stream, runs, timing, |r| {
+            let (a, b) = &bufs[r % sets];
+            lt.matmul_fp8::<F, F, half::bf16>((m, n, k), a, b, (&sa, &sb), &mut dl, Order::Row, fast)
+        })?))
+    };
+    let fast = theirs(true);
+    let default = theirs(false);
+    Ok((ours, [fast, default]))
+}

@@ -7,7 +7,9 @@ use std::sync::Arc;
 use tycute_cuda::cudarc::driver::sys::{self, CUdevice_attribute, CUfunction_attribute_enum};
 use tycute_cuda::cudarc::driver::{CudaContext, CudaFunction, CudaModule, CudaSlice, DevicePtr, DriverError, DevicePtrMut, LaunchConfig, PushKernelArg};
 use tycute_cuda::cudarc::nvrtc::Ptx;
-use tycute_cuda::tma::TensorMap;
+use tycute_cuda::tma::{TensorMap, TensorMapArgs, TmaElement};
+
+use crate::fp8::Fp8;
 
 use crate::device::{SameBuffer, Stream};
 use crate::error::{driver, unsupported};
@@ -21,8 +23,14 @@ use crate::{Error, Result};
 pub struct Sm90Gemm {
     ctx: Arc<CudaContext>,
     _module: Arc<CudaModule>,
-    /// The entry points `sm90_gemm_tn`, `_nt`, `_nn`, `_tt` (A, B K-major or MN-major: [`LAYOUTS`]).
-    f: [CudaFunction; 4],
+    /// The entry points `sm90_gemm_tn`, `_nt`, `_nn`, `_tt` (A, B K-major or MN-major: [`LAYOUTS`];
+    /// an fp8 configuration has `sm90_gemm_tn` alone).
+    f: [Option<CudaFunction>; 4],
+    /// The TMA element types of A and B, and of C and D (the configuration's).
+    tma_ab: TmaElement,
+    tma_cd: TmaElement,
+    /// The fp8 format of A and B (`"e4m3"`, `"e5m2"`), `None` for 16-bit A and B.
+    fp8: Option<&'static str>,
     smem: u32,
     /// The GPU's SMs: the persistent kernel runs at most one CTA on each.
     sms: usize,
@@ -53,8 +61,9 @@ impl Sm90Gemm {
     /// Loads the kernel of configuration `config` from an sm_90a CUBIN built for it (the host
     /// reads the boxes, tile and threads from the same header) and allows it its dynamic shared memory.
     pub fn load_config(ctx: &Arc<CudaContext>, config: Sm90Header, image: Vec<u8>) -> Result<Sm90Gemm> {
-        // one 16-bit element type (an fp8 configuration is refused here, naming why)
-        config.element()?;
+        // the maps' element types (16-bit, or fp8 A and B with 16-bit C and D)
+        let (tma_ab, tma_cd) = config.tma_elements()?;
+        let fp8 = config.fp8()?;
         let module = ctx.load_module(Ptx::from_binary(image)).map_err(driver("load the CUBIN"))?;
         let smem = config.smem_bytes()?;
         let load = |name: &str| -> Result<CudaFunction> {
@@ -63,7 +72,9 @@ impl Sm90Gemm {
                 .map_err(driver(format!("{name}: shared memory attribute")))?;
             Ok(f)
         };
-        let f = [load(LAYOUTS[0].0)?, load(LAYOUTS[1].0)?, load(LAYOUTS[2].0)?, load(LAYOUTS[3].0)?];
+        // fp8: the K-major entry point alone (wgmma reads fp8 operands K-major only)
+        let more = |i: usize| if fp8.is_some() { Ok(None) } else { load(LAYOUTS[i].0).map(Some) };
+        let f = [Some(load(LAYOUTS[0].0)?), more(1)?, more(2)?, more(3)?];
         let sms = ctx
             .attribute(CUdevice_attribute::CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT)
             .map_err(driver("SM count"))? as usize;
@@ -80,7 +91,7 @@ impl Sm90Gemm {
             Ok("split") => SkForm::Split,
             _ => SkForm::Auto,
         };
-        Ok(Sm90Gemm { ctx: ctx.clone(), _module: module, f, smem, sms, max_sms: sms, l2_bytes, config, p, stream_k: true, sk_form, workspaces: Default::default() })
+        Ok(Sm90Gemm { ctx: ctx.clone(), _module: module, f, tma_ab, tma_cd, fp8, smem, sms, max_sms: sms, l2_bytes, config, p, stream_k: true, sk_form, workspaces: Default::default() })
     }
 
     /// The context the kernel is loaded in.
@@ -201,11 +212,66 @@ impl Sm90Gemm {
         C: DevicePtr<u16>,
         D: DevicePtrMut<u16>,
     {
+        if let Some(f) = self.fp8 {
+            return Err(unsupported(format!("{} has {f} A and B (one byte each): launch it with Sm90Gemm::launch_fp8 (or Sm90Typed), not with 16-bit A and B", self.config.name)));
+        }
+        self.launch_any(stream, (m, n, k), s, a, b, c, d, alpha, beta, bias)
+    }
+
+    /// `D_z = alpha * A_z * B_z^T + beta * C_z + bias` of an fp8 configuration
+    /// (`sm90_128x256_e4m3`, `sm90_128x256_e5m2`): A (m,k) and B (n,k) of its fp8 format `F`
+    /// ([`crate::fp8::E4m3`], [`crate::fp8::E5m2`]), both K-major; C, D and the bias of the
+    /// configuration's 16-bit output type (bf16, as `u16` bits). The products accumulate in fp32
+    /// (wgmma's fp8 accumulation); `alpha` multiplies the accumulator, so per-tensor scales are
+    /// passed as `alpha = scale_a * scale_b` (a host f32, times any alpha of the caller's).
+    /// Batches, strides, residues in M and N, beta with C, a bias and column-major C/D as
+    /// [`Sm90Gemm::launch_bias`].
+    ///
+    /// Refused with an error naming the rule: a 16-bit configuration; `F` other than the
+    /// configuration's format; an MN-major A or B (transpose it to K-major first); K, lda, ldb or
+    /// the batch strides of A and B not multiples of 16 (16-byte TMA rows of one-byte elements).
+    #[allow(clippy::too_many_arguments)]
+    pub fn launch_fp8<F, A, B, C, D>(&self, stream: &Stream, (m, n, k): (usize, usize, usize), s: &Sm90Strides, a: &A, b: &B, c: &C, d: &mut D, alpha: f32, beta: f32, bias: Bias<'_>) -> Result<()>
+    where
+        F: Fp8,
+        A: DevicePtr<F>,
+        B: DevicePtr<F>,
+        C: DevicePtr<u16>,
+        D: DevicePtrMut<u16>,
+    {
+        fp8_rules(self.config.name, self.fp8, F::NAME, (m, n, k), s)?;
+        self.launch_any(stream, (m, n, k), s, a, b, c, d, alpha, beta, bias)
+    }
+
+    /// A launch of A and B of element `TA` (16-bit or fp8, the maps' types from the configuration), C and D of `TC`.
+    #[allow(clippy::too_many_arguments)]
+    fn launch_any<TA, TC, A, B, C, D>(
+        &self,
+        stream: &Stream,
+        (m, n, k): (usize, usize, usize),
+        s: &Sm90Strides,
+        a: &A,
+        b: &B,
+        c: &C,
+        d: &mut D,
+        alpha: f32,
+        beta: f32,
+        bias: Bias<'_>,
+    ) -> Result<()>
+    where
+        A: DevicePtr<TA>,
+        B: DevicePtr<TA>,
+        C: DevicePtr<TC>,
+        D: DevicePtrMut<TC>,
+    {
+        if std::mem::size_of::<TA>() as u64 != self.tma_ab.bytes() || std::mem::size_of::<TC>() as u64 != self.tma_cd.bytes() {
+            return Err(unsupported(format!("{}: A and B take {}-byte, C and D {}-byte elements", self.config.name, self.tma_ab.bytes(), self.tma_cd.bytes())));
+        }
         s.check((m, n, k))?;
         let (bias_mode, bias_batch) = bias.mode((m, n), s.batch, s.cd)?;
         let ext = s.extents((m, n, k));
         if a.len() < ext[0] || b.len() < ext[1] || c.len() < ext[2] || d.len() < ext[3] {
-            return Err(unsupported(format!("a buffer is smaller than {} problem(s) of {m}x{n}x{k} with {s:?} (A, B, C, D need {ext:?} halves)", s.batch)));
+            return Err(unsupported(format!("a buffer is smaller than {} problem(s) of {m}x{n}x{k} with {s:?} (A, B, C, D need {ext:?} elements)", s.batch)));
         }
         let p = &self.p;
         let ([box_a_k, box_a_mn, box_b_k, box_b_mn, box_c, box_d], [sw_a, sw_b, sw_c, sw_d]) = (p.boxes, p.swizzles);
@@ -249,10 +315,10 @@ impl Sm90Gemm {
             // above) and outlive the launch (the caller's borrows).
             unsafe {
                 (
-                    map(TensorMap::f16_3d(pa, (ar, ac, lda as u64), (depth(za), za as u64), (bxa.1, bxa.0), sw_a))?,
-                    map(TensorMap::f16_3d(pb, (br, bc, ldb as u64), (depth(zb), zb as u64), (bxb.1, bxb.0), sw_b))?,
-                    map(TensorMap::f16_3d(pc, (mk64, nk64, s.ldc as u64), (depth(s.batch_c), s.batch_c as u64), (box_c.1, box_c.0), sw_c))?,
-                    map(TensorMap::f16_3d(pd, (mk64, nk64, s.ldd as u64), (batch, s.batch_d as u64), (box_d.1, box_d.0), sw_d))?,
+                    map(TensorMap::tiled_3d(self.tma_ab, &TensorMapArgs::new(pa, (ar, ac, lda as u64), (depth(za), za as u64), (bxa.1, bxa.0), sw_a)))?,
+                    map(TensorMap::tiled_3d(self.tma_ab, &TensorMapArgs::new(pb, (br, bc, ldb as u64), (depth(zb), zb as u64), (bxb.1, bxb.0), sw_b)))?,
+                    map(TensorMap::tiled_3d(self.tma_cd, &TensorMapArgs::new(pc, (mk64, nk64, s.ldc as u64), (depth(s.batch_c), s.batch_c as u64), (box_c.1, box_c.0), sw_c)))?,
+                    map(TensorMap::tiled_3d(self.tma_cd, &TensorMapArgs::new(pd, (mk64, nk64, s.ldd as u64), (batch, s.batch_d as u64), (box_d.1, box_d.0), sw_d)))?,
                     mk,
                     nk,
                     flags,
@@ -262,7 +328,9 @@ impl Sm90Gemm {
                 )
             }
         };
-        let f = &self.f[layout];
+        let f = self.f[layout]
+            .as_ref()
+            .ok_or_else(|| unsupported(format!("{} has the K-major entry point alone (A and B K-major), not {}", self.config.name, LAYOUTS[layout].0)))?;
         let (mi, ni, ki, bi) = (mk as i32, nk as i32, k as i32, s.batch as i32);
         let mut l = stream.launch_builder(f);
         // D's address and strides for the sub-tiles the threads store (N of the kernel's problem
@@ -350,4 +418,79 @@ impl Sm90Gemm {
 /// A TMA descriptor, or why not as an [`Error::Cuda`].
 fn map(r: tycute_cuda::Result<TensorMap>) -> Result<TensorMap> {
     Ok(r?)
+}
+
+/// The rules of an fp8 launch ([`Sm90Gemm::launch_fp8`]) beyond [`Sm90Strides::check`]: the
+/// configuration `config` has fp8 format `have` and the buffers `given`; A and B K-major; K, lda,
+/// ldb and (with a batch) A's and B's batch strides multiples of 16 elements (16 bytes).
+pub(crate) fn fp8_rules(config: &str, have: Option<&str>, given: &str, (m, n, k): (usize, usize, usize), s: &Sm90Strides) -> Result<()> {
+    match have {
+        None => return Err(unsupported(format!("{config} has 16-bit A and B: launch it with launch_bias / launch_batched, not with {given} buffers"))),
+        Some(h) if h != given => return Err(unsupported(format!("{config} takes {h} A and B, not {given}"))),
+        _ => {}
+    }
+    if s.a != Major::K || s.b != Major::K {
+        return Err(unsupported(format!(
+            "{config}: fp8 A and B must be K-major (wgmma reads fp8 operands from K-major shared memory only), not A {:?}-major, B {:?}-major: transpose the MN-major operand to K-major first",
+            s.a, s.b
+        )));
+    }
+    let zs = if s.batch > 1 { [s.batch_a, s.batch_b] } else { [0, 0] };
+    if k % 16 != 0 || [s.lda, s.ldb, zs[0], zs[1]].iter().any(|x| x % 16 != 0) {
+        return Err(unsupported(format!(
+            "{config}: fp8 A and B need K, lda, ldb and their batch strides multiples of 16 (16-byte TMA rows of one-byte elements), not {m}x{n}x{k}, lda {}, ldb {}, batch strides {}, {}",
+            s.lda, s.ldb, s.batch_a, s.batch_b
+        )));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fp8_rules_name_the_requirement() {
+        let e = |shape, s: &Sm90Strides| fp8_rules("sm90_128x256_e4m3", Some("e4m3"), "e4m3", shape, s).err().map(|e| e.to_string()).unwrap_or_default();
+        let p = Sm90Strides::packed((256, 200, 64), 2);
+        assert_eq!(e((256, 200, 64), &p), "");
+        assert!(e((256, 200, 64), &Sm90Strides::packed_ab((256, 200, 64), 1, Major::MN, Major::K)).contains("must be K-major") );
+        assert!(e((256, 200, 64), &Sm90Strides::packed_ab((256, 200, 64), 1, Major::K, Major::MN)).contains("transpose the MN-major operand to K-major first"));
+        assert!(e((256, 200, 40), &Sm90Strides::packed((256, 200, 40), 1)).contains("multiples of 16"));
+        assert!(e((256, 200, 64), &Sm90Strides { lda: 72, ..p }).contains("multiples of 16"));
+        assert!(e((256, 200, 64), &Sm90Strides { batch_b: 200 * 64 + 8, ..p }).contains("multiples of 16"));
+        // one problem: the batch strides are not used
+        assert_eq!(e((256, 200, 64), &Sm90Strides { batch_b: 8, batch: 1, ..p }), "");
+        // column-major C/D: still both K-major
+        assert_eq!(e((256, 200, 64), &Sm90Strides::packed_col((256, 200, 64), 1)), "");
+        let wrong = fp8_rules("sm90_128x256_e4m3", Some("e4m3"), "e5m2", (256, 200, 64), &p).unwrap_err().to_string();
+        assert!(wrong.contains("takes e4m3 A and B, not e5m2"), "{wrong}");
+        let half = fp8_rules("sm90_128x256", None, "e4m3", (256, 200, 64), &p).unwrap_err().to_string();
+        assert!(half.contains("16-bit A and B"), "{half}");
+    }
+
+    #[test]
+    fn map_elements_of_the_configurations() {
+        use crate::sm90::{Sm90Header, SM90};
+        assert_eq!(SM90.tma_elements().unwrap(), (TmaElement::F16, TmaElement::F16));
+        assert_eq!(Sm90Header::named("sm90_128x256_bf16").unwrap().tma_elements().unwrap(), (TmaElement::Bf16, TmaElement::Bf16));
+        let e4 = Sm90Header::named("sm90_128x256_e4m3").unwrap();
+        assert_eq!((e4.tma_elements().unwrap(), e4.fp8().unwrap()), ((TmaElement::U8, TmaElement::Bf16), Some("e4m3")));
+        let e5 = Sm90Header::named("sm90_128x256_e5m2").unwrap();
+        assert_eq!((e5.tma_elements().unwrap(), e5.fp8().unwrap()), ((TmaElement::U8, TmaElement::Bf16), Some("e5m2")));
+        assert_eq!(SM90.fp8().unwrap(), None);
+        // the launch values of the K-major-only headers (no MN-major boxes): those of the
+        // cooperative 128x256 kernel, A's box 128 one-byte elements (128 bytes) wide
+        for cf in [e4, e5] {
+            let p = crate::sm90::LaunchParams::of(&cf).unwrap_or_else(|e| panic!("{}: {e}", cf.name));
+            assert_eq!((p.tile, p.tile_k, p.stream_k, p.cluster_m), ((128, 256), 128, true, 1), "{}", cf.name);
+            assert_eq!((p.boxes[0], p.boxes[1], p.boxes[3]), ((128, 128), (0, 0), (0, 0)), "{}", cf.name);
+            assert_eq!(p.swizzles[0], 3);
+            // the maps of a packed 256x512x128 problem pass the driver's rules in their element types
+            let (ab, cd) = cf.tma_elements().unwrap();
+            let a = TensorMapArgs::new(256, (256, 128, 128), (1, 0), (p.boxes[0].1, p.boxes[0].0), p.swizzles[0]);
+            let d = TensorMapArgs::new(256, (256, 512, 512), (1, 0), (p.boxes[5].1, p.boxes[5].0), p.swizzles[3]);
+            assert_eq!((a.broken_rule_of(ab), d.broken_rule_of(cd)), (None, None), "{}", cf.name);
+        }
+    }
 }

@@ -6,6 +6,7 @@ use tycute_cuda::nvrtc::{self, Arch};
 
 use crate::cubin::{cubin, SM90_GEMM_SOURCE};
 use crate::elem::ElementCode;
+use tycute_cuda::tma::TmaElement;
 use crate::error::unsupported;
 use crate::{Error, Result};
 
@@ -74,6 +75,34 @@ impl Sm90Header {
             }),
             _ => Err(Error::Header { config: self.name, what: format!("kElementAB {ab}, kElementCD {cd}: the kernel takes one 16-bit type") }),
         }
+    }
+
+    /// The fp8 format of A and B (`"e4m3"` for `kElementAB` 5, `"e5m2"` for 6); `None` for a
+    /// 16-bit configuration.
+    pub fn fp8(&self) -> Result<Option<&'static str>> {
+        Ok(match self.int("kElementAB")? {
+            5 => Some("e4m3"),
+            6 => Some("e5m2"),
+            _ => None,
+        })
+    }
+
+    /// The TMA element types of the maps of A and B and of C and D: the configuration's
+    /// (FLOAT16 or BFLOAT16 from its 16-bit element; UINT8 for fp8 A and B, whose C and D are
+    /// 16-bit, `kElementCD`).
+    pub fn tma_elements(&self) -> Result<(TmaElement, TmaElement)> {
+        let of = |code: ElementCode| match code {
+            ElementCode::F16 => Ok(TmaElement::F16),
+            ElementCode::Bf16 => Ok(TmaElement::Bf16),
+            ElementCode::F32 => Err(Error::Header { config: self.name, what: "fp32 elements: the sm90 GEMM moves 16-bit or fp8 ones".to_string() }),
+        };
+        if self.fp8()?.is_some() {
+            let cd = self.int("kElementCD")?;
+            let cd = ElementCode::from_code(cd).ok_or_else(|| Error::Header { config: self.name, what: format!("kElementCD {cd}") })?;
+            return Ok((TmaElement::U8, of(cd)?));
+        }
+        let e = of(self.element()?)?;
+        Ok((e, e))
     }
 
     /// The kernel's consumers: 2 / `kMmaWarpGroups` (two in ping-pong, one cooperative).
@@ -193,7 +222,13 @@ impl LaunchParams {
     pub(crate) fn of(cf: &Sm90Header) -> Result<LaunchParams> {
         let mut boxes = [(0, 0); 6];
         let mut swizzles = [0; 4];
+        // an fp8 configuration has the K-major entry point alone: no MN-major boxes (left 0x0,
+        // never used: launch_fp8 refuses MN-major operands)
+        let k_only = cf.fp8()?.is_some();
         for (i, x) in ["A_K", "A_MN", "B_K", "B_MN", "C", "D"].iter().enumerate() {
+            if k_only && x.ends_with("_MN") {
+                continue;
+            }
             let b = cf.row(&format!("kTmaBox{x}"))?;
             if b.len() != 2 {
                 return Err(Error::Header { config: cf.name, what: format!("kTmaBox{x} is not {{inner, outer}}") });

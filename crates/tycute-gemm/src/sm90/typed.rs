@@ -7,17 +7,77 @@ use std::ops::{Deref, DerefMut};
 use std::sync::Arc;
 
 use tycute_configs::kernel::sm90::Sm90Config;
-use tycute_cuda::cudarc::driver::{CudaContext, CudaSlice, DevicePtr, DevicePtrMut};
+use tycute_cuda::cudarc::driver::{CudaContext, CudaSlice, DevicePtr, DevicePtrMut, DeviceRepr};
 
 use crate::device::{SameBuffer, Stream};
 use crate::elem::HostElement;
 use crate::error::unsupported;
-use crate::sm90::{Sm90Gemm, Sm90Header, Sm90Strides};
+use crate::fp8::{E4m3, E5m2};
+use crate::sm90::{Bias, Sm90Gemm, Sm90Header, Sm90Strides};
 use crate::{Error, Result};
 
 /// The element type of A and B of sm90 configuration `C` (its `ElementAB`, on the host:
-/// `half::f16` for `half_t`, `half::bf16` for `bfloat16_t`).
-pub type InputOf<C> = <<C as Sm90Config>::ElementAB as HostElement>::Host;
+/// `half::f16` for `half_t`, `half::bf16` for `bfloat16_t`, [`E4m3`] for `float_e4m3_t`,
+/// [`E5m2`] for `float_e5m2_t`).
+pub type InputOf<C> = <<C as Sm90Config>::ElementAB as Sm90Input>::Host;
+
+/// An element type of the sm90 GEMM's A and B: its host type, and how a launch of it goes
+/// (16-bit ones through [`Sm90Gemm::launch_bias`], fp8 ones through [`Sm90Gemm::launch_fp8`]).
+pub trait Sm90Input {
+    /// The element as the host and cudarc hold it.
+    type Host: Copy + DeviceRepr + Unpin + 'static;
+    /// `D = alpha * A * B^T + beta * C + bias` of `gemm` with A and B of this type, C and D the
+    /// 16-bit output's bits.
+    #[allow(clippy::too_many_arguments)]
+    fn launch<A, B, C, D>(gemm: &Sm90Gemm, stream: &Stream, shape: (usize, usize, usize), s: &Sm90Strides, a: &A, b: &B, c: &C, d: &mut D, alpha: f32, beta: f32, bias: Bias<'_>) -> Result<()>
+    where
+        A: DevicePtr<Self::Host>,
+        B: DevicePtr<Self::Host>,
+        C: DevicePtr<u16>,
+        D: DevicePtrMut<u16>;
+}
+
+macro_rules! sm90_input_16 {
+    ($t:ty, $host:ty) => {
+        impl Sm90Input for $t {
+            type Host = $host;
+            fn launch<A, B, C, D>(gemm: &Sm90Gemm, stream: &Stream, shape: (usize, usize, usize), s: &Sm90Strides, a: &A, b: &B, c: &C, d: &mut D, alpha: f32, beta: f32, bias: Bias<'_>) -> Result<()>
+            where
+                A: DevicePtr<$host>,
+                B: DevicePtr<$host>,
+                C: DevicePtr<u16>,
+                D: DevicePtrMut<u16>,
+            {
+                // the kernel moves 16-bit elements as their bits (the header names their type)
+                let (pa, _ga) = a.device_ptr(stream);
+                let (pb, _gb) = b.device_ptr(stream);
+                let (va, vb) = (SameBuffer::<u16>::new(pa, a.len(), stream), SameBuffer::<u16>::new(pb, b.len(), stream));
+                gemm.launch_bias(stream, shape, s, &va, &vb, c, d, alpha, beta, bias)
+            }
+        }
+    };
+}
+sm90_input_16!(tycute_layout::half_t, half::f16);
+sm90_input_16!(tycute_layout::bfloat16_t, half::bf16);
+
+macro_rules! sm90_input_fp8 {
+    ($t:ty, $host:ty) => {
+        impl Sm90Input for $t {
+            type Host = $host;
+            fn launch<A, B, C, D>(gemm: &Sm90Gemm, stream: &Stream, shape: (usize, usize, usize), s: &Sm90Strides, a: &A, b: &B, c: &C, d: &mut D, alpha: f32, beta: f32, bias: Bias<'_>) -> Result<()>
+            where
+                A: DevicePtr<$host>,
+                B: DevicePtr<$host>,
+                C: DevicePtr<u16>,
+                D: DevicePtrMut<u16>,
+            {
+                gemm.launch_fp8::<$host, _, _, _, _>(stream, shape, s, a, b, c, d, alpha, beta, bias)
+            }
+        }
+    };
+}
+sm90_input_fp8!(tycute_layout::float_e4m3_t, E4m3);
+sm90_input_fp8!(tycute_layout::float_e5m2_t, E5m2);
 /// The element type of C and D of sm90 configuration `C` (its `ElementCD`, on the host).
 pub type OutputOf<C> = <<C as Sm90Config>::ElementCD as HostElement>::Host;
 
@@ -60,8 +120,44 @@ pub type OutputOf<C> = <<C as Sm90Config>::ElementCD as HostElement>::Host;
 /// # }
 /// ```
 ///
-/// The fp8 configurations (`sm90_fp8`) have no host element type yet (their A and B are one byte;
-/// the launch API takes 16-bit operands), so `Sm90Typed` of one does not compile.
+/// The fp8 configurations (`sm90_fp8`) take [`E4m3`] / [`E5m2`] A and B (K-major: the kernel
+/// has no other form) and bf16 C and D; `alpha` is the product of the per-tensor scales:
+///
+/// ```no_run
+/// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+/// use tycute_configs::sm90_fp8::Sm90_128x256E4m3;
+/// use tycute_gemm::fp8::E4m3;
+/// use tycute_gemm::sm90::Sm90Typed;
+/// let ctx = tycute_cuda::gpu::context()?;
+/// let gemm = Sm90Typed::<Sm90_128x256E4m3>::new(&ctx)?;
+/// let stream = ctx.default_stream();
+/// let (m, n, k) = (256, 512, 128);
+/// let a = stream.alloc_zeros::<E4m3>(m * k)?; // A (m,k), K-major, quantized with scale_a
+/// let b = stream.alloc_zeros::<E4m3>(n * k)?; // B (n,k), K-major, quantized with scale_b
+/// let mut c = stream.alloc_zeros::<half::bf16>(m * n)?; // C (m,n) row-major
+/// let (scale_a, scale_b) = (0.5f32, 0.25f32);
+/// gemm.run((m, n, k), &a, &b, &mut c, scale_a * scale_b, 0.0, &stream)?;
+/// # Ok(())
+/// # }
+/// ```
+///
+/// An e4m3 configuration's A and B must be [`E4m3`]: e5m2 (or 16-bit) buffers do not compile:
+///
+/// ```compile_fail,E0308
+/// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+/// use tycute_configs::sm90_fp8::Sm90_128x256E4m3;
+/// use tycute_gemm::fp8::E5m2;
+/// use tycute_gemm::sm90::Sm90Typed;
+/// let ctx = tycute_cuda::gpu::context()?;
+/// let gemm = Sm90Typed::<Sm90_128x256E4m3>::new(&ctx)?;
+/// let stream = ctx.default_stream();
+/// let a = stream.alloc_zeros::<E5m2>(256)?;
+/// let b = stream.alloc_zeros::<E5m2>(256)?;
+/// let mut c = stream.alloc_zeros::<half::bf16>(256)?;
+/// gemm.run((16, 16, 16), &a, &b, &mut c, 1.0, 0.0, &stream)?; // expected `&CudaSlice<E4m3>`, found `&CudaSlice<E5m2>`
+/// # Ok(())
+/// # }
+/// ```
 pub struct Sm90Typed<C> {
     gemm: Sm90Gemm,
     _config: PhantomData<fn() -> C>,
@@ -69,7 +165,7 @@ pub struct Sm90Typed<C> {
 
 impl<C: Sm90Config> Sm90Typed<C>
 where
-    C::ElementAB: HostElement,
+    C::ElementAB: Sm90Input,
     C::ElementCD: HostElement,
 {
     /// Builds the kernel of configuration `C` (NVRTC, from the header `build.rs` wrote from `C`;
@@ -94,18 +190,43 @@ where
         beta: f32,
         stream: &Stream,
     ) -> Result<()> {
-        // the kernel moves 16-bit elements as their bits (the header names their type)
-        if std::mem::size_of::<InputOf<C>>() != 2 || std::mem::size_of::<OutputOf<C>>() != 2 {
-            return Err(unsupported(format!("{}: Sm90Typed launches 16-bit A, B, C and D", C::NAME)));
+        // C and D move as their 16-bit bits (the header names their type)
+        if std::mem::size_of::<OutputOf<C>>() != 2 {
+            return Err(unsupported(format!("{}: Sm90Typed launches 16-bit C and D", C::NAME)));
         }
-        let (pa, _ga) = a.device_ptr(stream);
-        let (pb, _gb) = b.device_ptr(stream);
         let len = c.len();
         let (pc, _gc) = c.device_ptr_mut(stream);
-        let (va, vb) = (SameBuffer::<u16>::new(pa, a.len(), stream), SameBuffer::<u16>::new(pb, b.len(), stream));
         let view = SameBuffer::<u16>::new(pc, len, stream);
         let mut same = SameBuffer::<u16>::new(pc, len, stream);
-        self.gemm.launch_batched(stream, shape, &Sm90Strides::packed(shape, 1), &va, &vb, &view, &mut same, alpha, beta)
+        C::ElementAB::launch(&self.gemm, stream, shape, &Sm90Strides::packed(shape, 1), a, b, &view, &mut same, alpha, beta, Bias::None)
+    }
+
+    /// [`Sm90Gemm::launch_bias`] (or [`Sm90Gemm::launch_fp8`]) with A and B of the
+    /// configuration's input type, C and D of its output type: strides, batches, column-major
+    /// C/D and a bias as there.
+    #[allow(clippy::too_many_arguments)]
+    pub fn launch(
+        &self,
+        stream: &Stream,
+        shape: (usize, usize, usize),
+        s: &Sm90Strides,
+        a: &CudaSlice<InputOf<C>>,
+        b: &CudaSlice<InputOf<C>>,
+        c: &CudaSlice<OutputOf<C>>,
+        d: &mut CudaSlice<OutputOf<C>>,
+        alpha: f32,
+        beta: f32,
+        bias: Bias<'_>,
+    ) -> Result<()> {
+        if std::mem::size_of::<OutputOf<C>>() != 2 {
+            return Err(unsupported(format!("{}: Sm90Typed launches 16-bit C and D", C::NAME)));
+        }
+        let (pc, _gc) = c.device_ptr(stream);
+        let view = SameBuffer::<u16>::new(pc, c.len(), stream);
+        let len = d.len();
+        let (pd, _gd) = d.device_ptr_mut(stream);
+        let mut dv = SameBuffer::<u16>::new(pd, len, stream);
+        C::ElementAB::launch(&self.gemm, stream, shape, s, a, b, &view, &mut dv, alpha, beta, bias)
     }
 }
 
