@@ -395,7 +395,7 @@ fn fp8_configurations_match_the_reference_on_the_gpu() {
         for &(m, n, k, batch, alpha, beta, sms) in &[
             (256, 512, 128, 1, 1.0f32, 0.0f32, usize::MAX),
             (200, 136, 80, 1, 1.0, 0.0, usize::MAX),
-            (129, 250, 64, 1, 0.25, 0.0, usize::MAX),
+            (129, 248, 64, 1, 0.25, 0.0, usize::MAX),
             (300, 264, 272, 2, 0.5, 0.75, usize::MAX),
             (1, 8, 16, 1, 1.0, 0.5, usize::MAX),
             (832, 320, 1024, 1, 0.5, 0.0, 4),
