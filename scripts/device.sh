@@ -143,7 +143,7 @@ sanitize() {
   local c tool filter
   echo "== compute-sanitizer, small cases"
   for c in $(configs "${@:-sm80_tn_128x256 sm90_128x256 sm80_tn_128x256_bf16_bf16cd sm90_128x256_bf16 sm80_tn_128x256_tf32}"); do
-    case "$c" in sm90*) filter=sm90_gemm ;; *) filter=residues_small ;; esac
+    case "$c" in *_e4m3*|*_e5m2*) filter=fp8_configurations ;; sm90*) filter=sm90_gemm ;; *) filter=residues_small ;; esac
     for tool in memcheck racecheck synccheck; do
       TYCUTE_CONFIGS=$c TYCUTE_SM90_SMALL=1 TYCUTE_SM90_MAX_CTAS=1 timeout 200 \
         compute-sanitizer --tool $tool "$D/$(test_of "$c")" $filter > "$LOG/san-$c-$tool.txt" 2>&1

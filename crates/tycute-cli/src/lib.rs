@@ -114,11 +114,13 @@ pub struct BenchArgs {
     /// heuristics, counts too).
     #[arg(long, default_value = "queued")]
     pub timing: String,
-    /// The input element type, `fp16`, `bf16` or `tf32` (sm80 only) (default: `--config`'s, else
-    /// fp16): sm80 runs that type's configuration (`sm80_tn_128x256`, `sm80_tn_128x256_bf16`,
-    /// `sm80_tn_128x256_tf32`; or checks `--config` against it), sm90 the configurations of that
-    /// type (A, B, C, D: `sm90`, `sm90_128x256` or `sm90_bf16`, `sm90_128x256_bf16`); cuBLAS runs
-    /// the same types (tf32: fp32 A and B, `CUBLAS_COMPUTE_32F_FAST_TF32`).
+    /// The input element type, `fp16`, `bf16`, `tf32` (sm80 only) or `e4m3`, `e5m2` (sm90 only)
+    /// (default: `--config`'s, else fp16): sm80 runs that type's configuration (`sm80_tn_128x256`,
+    /// `sm80_tn_128x256_bf16`, `sm80_tn_128x256_tf32`; or checks `--config` against it), sm90 the
+    /// configurations of that type (A, B, C, D: `sm90`, `sm90_128x256` or `sm90_bf16`,
+    /// `sm90_128x256_bf16`; fp8 A and B with bf16 D: `sm90_128x256_e4m3`, `sm90_128x256_e5m2`);
+    /// cuBLAS runs the same types (tf32: fp32 A and B, `CUBLAS_COMPUTE_32F_FAST_TF32`; fp8:
+    /// cuBLASLt with per-tensor scales, fast accumulation, and its default mode beside it).
     #[arg(long)]
     pub dtype: Option<String>,
 }
