@@ -24,7 +24,7 @@ use std::sync::OnceLock;
 use tycute_cuda::{kernels, nvrtc, sass};
 
 mod kernel_builds;
-use kernel_builds::{at_most_one_fp8, builds, check_element_sass, gmma_sass, no_spills, run_parallel, Scope};
+use kernel_builds::{builds, check_element_sass, gmma_sass, no_spills, run_parallel, Scope};
 
 /// The kernel builds for each toolchain: the configurations that cover every branch of the
 /// kernels (`Scope::Branches`), or with `TYCUTE_TOOLCHAINS_FULL=1` every configuration.
@@ -261,7 +261,7 @@ fn headers_and_kernels_compile_with_nvcc() {
     // (source, options, arch, name)
     let mut jobs: Vec<(PathBuf, Vec<String>, nvrtc::Arch, Vec<String>)> =
         nvrtc::Arch::ALL.iter().map(|&a| (all.clone(), Vec::new(), a, Vec::new())).collect();
-    for b in at_most_one_fp8(builds(scope())) {
+    for b in builds(scope()) {
         // the tycute-sass line's instructions and the GMMA form of the configuration's element
         let mut want = b.src.required_sass(b.arch);
         want.extend(gmma_sass(&b));
@@ -356,7 +356,7 @@ fn nvrtc_child() {
         println!("skipped: the same NVRTC as the parent's, which tests/kernels.rs builds with");
         return;
     }
-    let failures = run_parallel(&at_most_one_fp8(builds(scope())), |b| {
+    let failures = run_parallel(&builds(scope()), |b| {
         let what = format!("NVRTC {v} {} {} {}", b.src.name, b.variant.join(" "), b.arch);
         let opts = nvrtc::Options { extra: b.variant.clone(), ..Default::default() };
         let c = nvrtc::compile(&b.src.name, &b.src.text, tycute::headers::HEADERS, b.arch, &opts).map_err(|e| format!("{what}: {e}"))?;

@@ -94,19 +94,6 @@ fn cover(variants: Vec<Vec<String>>) -> Vec<Vec<String>> {
     chosen.into_iter().map(|i| variants[i].clone()).collect()
 }
 
-/// Whether build `b` is of an fp8 configuration (`kElementAB` 5 = e4m3 or 6 = e5m2).
-pub fn is_fp8(b: &Build) -> bool {
-    config_of(&b.variant).and_then(|name| tycute::gemm::headers::value(name, "kElementAB")).is_some_and(|v| v == [5] || v == [6])
-}
-
-/// `builds` with at most one fp8 configuration (the first): tests/toolchains.rs builds every
-/// kernel with several compilers, and the fp8 configurations differ from one another in the
-/// instruction's type only (CI's cold run is over its budget).
-pub fn at_most_one_fp8(builds: Vec<Build>) -> Vec<Build> {
-    let first = builds.iter().find(|b| is_fp8(b)).map(|b| b.variant.clone());
-    builds.into_iter().filter(|b| !is_fp8(b) || Some(&b.variant) == first.as_ref()).collect()
-}
-
 /// Runs `jobs` on the machine's cores; the error messages of those that failed.
 pub fn run_parallel<T: Send + Sync>(jobs: &[T], f: impl Fn(&T) -> Result<String, String> + Sync) -> Vec<String> {
     let next = Mutex::new(0usize);
