@@ -399,6 +399,24 @@ const VALUES_PER_PROGRAM: usize = 400;
 /// 107 tiled_copy values was the build's long pole).
 const TILED_VALUES_PER_PROGRAM: usize = 40;
 
+/// Rejected values per program. Every rejected value costs its own error (a TiledMMA's rejects
+/// about 0.25 s of CPU each): the 428 of tiled_mma in one program were 103 s, the build's long pole.
+const REJECT_VALUES_PER_PROGRAM: usize = 110;
+
+/// A program's estimated build time in CPU seconds (measured per value on this project's 2-core CI
+/// machine, 2026-11-27: `Scratch` reports each program's time), to start the costliest first.
+fn cost(cat: &str, reject: bool, values: usize) -> f64 {
+    let per_value = match (cat, reject) {
+        ("tiled_mma", true) => 0.25,
+        ("tiled_copy", false) => 0.75,
+        ("tiled_mma", false) => 0.12,
+        (_, true) => 0.1,
+        ("atoms", false) | ("seeds", false) => 0.03,
+        _ => 0.025,
+    };
+    1.0 + per_value * values as f64
+}
+
 /// Splits `idx` (in file order) into runs of at most `max` distinct values; a value's lines
 /// (its main line and its `table:` line) stay in one run.
 fn chunks(cases: &[Case], idx: &[usize], max: usize) -> Vec<Vec<usize>> {
@@ -535,27 +553,34 @@ fn static_vectors() {
                 one_body: false,
             });
         }
-        // All expected rejects of the category in one program, one value per group.
+        // The expected rejects of the category, one value per group, in programs of at most
+        // `REJECT_VALUES_PER_PROGRAM` values.
         if !groups.is_empty() {
             let first = reject_groups.len();
-            let firsts: Vec<usize> = groups.values().map(|g| g[0]).collect();
             for (_, g) in groups {
                 reject_groups.push((cat.to_string(), g));
             }
-            reject_programs.push(RejectProgram {
-                cat: cat.into(),
-                name: format!("reject_{cat}"),
-                groups: (first..reject_groups.len()).collect(),
-                source: program(&cases, &firsts),
-            });
+            let ids: Vec<usize> = (first..reject_groups.len()).collect();
+            let parts: Vec<&[usize]> = ids.chunks(REJECT_VALUES_PER_PROGRAM).collect();
+            let n = parts.len();
+            for (k, part) in parts.into_iter().enumerate() {
+                let firsts: Vec<usize> = part.iter().map(|&g| reject_groups[g].1[0]).collect();
+                let name = if n == 1 { format!("reject_{cat}") } else { format!("reject_{cat}_{k:02}") };
+                reject_programs.push(RejectProgram { cat: cat.into(), name, groups: part.to_vec(), source: program(&cases, &firsts) });
+            }
         }
         all.insert(cat.to_string(), cases);
     }
-    for p in &programs {
-        scratch.add(&p.name, p.source.clone());
-    }
-    for r in &reject_programs {
-        scratch.add(&r.name, r.source.clone());
+    // The costliest programs first, so that the last one to finish is a short one (two cores
+    // share them: the rejects of tiled_mma, last in line, ran alone for the final 100 s).
+    let mut order: Vec<(f64, String, String)> = programs
+        .iter()
+        .map(|p| (cost(&p.cat, false, p.cases.len()), p.name.clone(), p.source.clone()))
+        .chain(reject_programs.iter().map(|r| (cost(&r.cat, true, r.groups.len()), r.name.clone(), r.source.clone())))
+        .collect();
+    order.sort_by(|a, b| b.0.total_cmp(&a.0));
+    for (_, name, source) in order {
+        scratch.add(&name, source);
     }
 
     // Build; a program whose build fails is rebuilt without the cases its errors point at; a
@@ -564,6 +589,7 @@ fn static_vectors() {
     // reject group -> the errors that decide it (None: the value compiled)
     let mut reject_errors: HashMap<usize, Option<Vec<String>>> = HashMap::new();
     let mut build_secs = Vec::new();
+    let mut program_secs: HashMap<String, f64> = HashMap::new();
     const ROUNDS: usize = 4;
     for round in 1..=ROUNDS {
         if scratch.bins.is_empty() {
@@ -572,6 +598,9 @@ fn static_vectors() {
         let t = Instant::now();
         let result = scratch.build(round == 1);
         build_secs.push(t.elapsed().as_secs_f64());
+        for (name, secs) in &result.secs {
+            *program_secs.entry(name.clone()).or_insert(0.0) += secs;
+        }
         if result.dependency_failed || (result.built.is_empty() && result.errors.is_empty() && !scratch.bins.is_empty())
         {
             panic!(
@@ -761,6 +790,13 @@ fn static_vectors() {
         build_secs.iter().map(|s| format!("{s:.1}s")).collect::<Vec<_>>().join(" + "),
         run_secs,
         t0.elapsed().as_secs_f64()
+    );
+    let mut slow: Vec<(&String, &f64)> = program_secs.iter().collect();
+    slow.sort_by(|a, b| b.1.total_cmp(a.1));
+    let _ = writeln!(
+        out,
+        "slowest programs (s, rustc wall): {}",
+        slow.iter().take(6).map(|(n, s)| format!("{n} {s:.1}")).collect::<Vec<_>>().join(", ")
     );
     let _ = writeln!(out, "\n{:<10} {:<46} {:>6} {:>6} {:>8}", "category", "op", "pass", "fail", "pending");
     let mut tot = Count::default();

@@ -32,7 +32,7 @@ pub struct Scratch {
     pub dir: PathBuf,
     /// Its target dir (shared by every scratch crate).
     pub target: PathBuf,
-    /// `(bin name, source)`.
+    /// `(bin name, source)`, built in this order (two at a time on two cores: the costliest first).
     pub bins: Vec<(String, String)>,
     /// Whether the direct path serves, decided by the first build (a probe compile) and kept for
     /// the later rounds.
@@ -51,6 +51,8 @@ pub struct BuildResult {
     pub other: String,
     /// A dependency (not a generated program) failed to build.
     pub dependency_failed: bool,
+    /// bin name → seconds its rustc ran (the direct path only; a fresh bin is not listed).
+    pub secs: HashMap<String, f64>,
 }
 
 impl Scratch {
@@ -171,6 +173,7 @@ impl Scratch {
             error_lines: HashMap::new(),
             other: String::new(),
             dependency_failed: false,
+            secs: HashMap::new(),
         };
         let out_dir = self.dir.join("bin");
         std::fs::create_dir_all(&out_dir).expect("create scratch output dir");
@@ -199,12 +202,14 @@ impl Scratch {
                 s.spawn(|| loop {
                     let Some((name, exe, stamp)) = queue.lock().unwrap().next() else { break };
                     let src = Path::new("src").join("bin").join(format!("{name}.rs"));
+                    let t = std::time::Instant::now();
                     let out = lib.rustc(&name, &src).arg("-o").arg(&exe).current_dir(&self.dir).output();
-                    done.lock().unwrap().push((name, exe, stamp, out));
+                    done.lock().unwrap().push((name, exe, stamp, out, t.elapsed().as_secs_f64()));
                 });
             }
         });
-        for (name, exe, stamp, out) in done.into_inner().unwrap() {
+        for (name, exe, stamp, out, secs) in done.into_inner().unwrap() {
+            r.secs.insert(name.clone(), secs);
             let out = match out {
                 Ok(o) => o,
                 Err(e) => {
@@ -267,6 +272,7 @@ impl Scratch {
             error_lines: HashMap::new(),
             other: String::from_utf8_lossy(&out.stderr).into_owned(),
             dependency_failed: false,
+            secs: HashMap::new(),
         };
         for line in String::from_utf8_lossy(&out.stdout).lines() {
             let Some(msg) = json::parse(line) else { continue };
