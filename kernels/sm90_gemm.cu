@@ -189,14 +189,7 @@ __device__ __forceinline__ void gemm(const TmaMap& tma_a, const TmaMap& tma_b, c
   const int t = (threadIdx.x - kProducerThreads) % kThreads;  // thread in the consumer (its TiledMMA thread)
   unsigned off_a[kMmaM][kMmaK], off_b[kMmaK];
   sm90_gmma_offsets<OpA, OpB>(t / 128, off_a, off_b);  // (t / 128: the warpgroup of the TiledMMA)
-  const unsigned sD = sm.sEpi + c * kEpiBytes, sC = sD + (kReuseSmemC ? 0u : kEpiStages * kEpiStageElems * 2u);
   const bool load_c = beta != 0.f;
-  unsigned crow[kS2RCopies];
-#pragma unroll
-  for (int i = 0; i < kS2RCopies; ++i) crow[i] = sC + 2u * s2r_smem[t][i];
-  unsigned row[kR2SCopies];
-#pragma unroll
-  for (int i = 0; i < kR2SCopies; ++i) row[i] = sD + 2u * r2s_smem[t][i];
 
   int epi = 0;        // this consumer's epilogue sub-tiles so far: the stage and parity of sD / sC
   int epi_group = 0;  // without C: its groups of sub-tiles so far (the set of stages they use)
@@ -249,6 +242,18 @@ __device__ __forceinline__ void gemm(const TmaMap& tma_a, const TmaMap& tma_b, c
       continue;
     }
     TYCUTE_TRACE_AT(2);
+    // this thread's ldmatrix rows of sC and stmatrix rows of sD, per epilogue (kept across the
+    // loop they are live through every mainloop: NVRTC 13.0's ptxas spilled them in the clusters-of-2
+    // build, 12 bytes; the header's tables are a few cached loads per tile)
+    unsigned epi_base = sm.sEpi + c * kEpiBytes;
+    asm volatile("" : "+r"(epi_base));  // (computed here, not hoisted out of the loop by the compiler)
+    const unsigned sD = epi_base, sC = sD + (kReuseSmemC ? 0u : kEpiStages * kEpiStageElems * 2u);
+    unsigned crow[kS2RCopies];
+#pragma unroll
+    for (int q = 0; q < kS2RCopies; ++q) crow[q] = sC + 2u * s2r_smem[t][q];
+    unsigned row[kR2SCopies];
+#pragma unroll
+    for (int q = 0; q < kR2SCopies; ++q) row[q] = sD + 2u * r2s_smem[t][q];
     // epilogue: alpha * acc (+ bias) in f32, then the sub-tiles (+ beta * C)
     const float alpha_c = sm90_epilogue_scale(sm, acc, c, ne, t, lane, M, m0, z, alpha, load_c, bias, bias_mode, bias_batch);
     if (lend) {
