@@ -51,10 +51,8 @@ static_assert(kConsumers * kThreads == 256 && kThreads == 128 * kMmaWarpGroups, 
 constexpr int kBlockThreads = kProducerThreads + kConsumers * kThreads;
 constexpr int kProducerRegs = 40, kConsumerRegs = 232;  // setmaxnreg: 128 x 40 + 256 x 232 <= 64K
 constexpr int kEpiBarrier = 1;                          // named barriers 1 (, 2): one per consumer
-// tile order: groups of 32 tile rows (32 / kClusterM rows of cluster tiles), m fastest. Measured
-// on the H100 (docs/perf.md, "sm90: the last wave and the tile order"): 32 rows beat 16 by 2-5 % at
-// 4096^3, 8192^3, 8192x8192x1024 and 4096x14336x4096 in fp16, bf16 and e4m3; 64 rows lose at 8192^3.
-constexpr int kGroupM = 32 / kClusterM;
+// tile order: groups of 16 tile rows (16 / kClusterM rows of cluster tiles), m fastest
+constexpr int kGroupM = 16 / kClusterM;
 // A stream-K slot: kAccumulators floats of each of a consumer's kThreads threads, float4 q of
 // thread t at bytes (q * kThreads + t) * 16 (a warp's accesses are 512 contiguous bytes). It
 // travels through the mainloop's stages: kSkQA float4 blocks (q) in a stage's A part, kSkQB in
