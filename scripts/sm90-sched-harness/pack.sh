@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Packs the schedule harness (harness.cu, run.sh, torch_ref.py; docs/perf.md "sm90: the last
 # wave") with the device library, kernels/sm90_gemm.cu and the 128x256 configurations' headers as
-# tycute-gemm's build.rs wrote them, into DIR; the copy of sm90_config.cuh takes kGroupM (the tile
-# order's group of tile rows) from -DTYCUTE_GROUP_M (default: the kernel's). On the device: cd DIR && ./run.sh
+# tycute-gemm's build.rs wrote them, into DIR (run.sh varies the tile order's group of tile rows
+# through the kernel's -DTYCUTE_SM90_GROUP_M). On the device: cd DIR && ./run.sh
 #   scripts/sm90-sched-harness/pack.sh DIR [HEADERS]
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
@@ -12,9 +12,6 @@ mkdir -p "$dir/hdr" "$dir/hdr_c2"
 cp -r "$root/kernels/include" "$dir/"
 cp "$root/kernels/sm90_gemm.cu" "$root"/scripts/sm90-sched-harness/{harness.cu,run.sh,torch_ref.py} "$dir/"
 cp "$out"/sm90_128x256.h "$out"/sm90_128x256_bf16.h "$out"/sm90_128x256_e4m3.h "$dir/hdr/"
-cfg="$dir/include/tycute/gemm/sm90_config.cuh"
-grep -qE "constexpr int kGroupM = [0-9]+ / kClusterM;" "$cfg"
-sed -i -E 's|constexpr int kGroupM = ([0-9]+) / kClusterM;|#ifndef TYCUTE_GROUP_M\n#define TYCUTE_GROUP_M \1\n#endif\nconstexpr int kGroupM = TYCUTE_GROUP_M / kClusterM;|' "$cfg"
 # the fp8 configuration in clusters of two along M (B multicast), as scripts/sm90-fp8-harness/pack.sh
 # (the 16-bit ones have MN-major entry points, which the kernel does not build in clusters)
 for c in sm90_128x256_e4m3; do

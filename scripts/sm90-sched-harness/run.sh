@@ -9,7 +9,7 @@ groups="${GROUPS_M:-16 32 64}"
 full="${FULL_GROUP:-16}"
 hdrs() { case $1 in *e4m3*|*e5m2*) echo "hdr hdr_c2" ;; *) echo hdr ;; esac; }
 for c in $cfgs; do for g in $groups; do for h in $(hdrs $c); do
-  nvcc -std=c++17 -O3 -gencode arch=compute_90a,code=sm_90a -I include -I $h -DTYCUTE_SM90_CONFIG=$c -DTYCUTE_GROUP_M=$g \
+  nvcc -std=c++17 -O3 -gencode arch=compute_90a,code=sm_90a -I include -I $h -DTYCUTE_SM90_CONFIG=$c -DTYCUTE_SM90_GROUP_M=$g \
     -Xptxas -v harness.cu -o h_${c}_g${g}_$h -lcuda > build_${c}_g${g}_$h.log 2>&1 &
 done; done; done
 wait
