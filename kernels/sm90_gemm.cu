@@ -121,6 +121,23 @@ __device__ __forceinline__ unsigned long long trace_now() {
 
 namespace {
 
+// The epilogue's shared-memory addresses of consumer c's thread t: its D stages (sD), its
+// ldmatrix rows of C (crow) and stmatrix rows of D (row). kPerTile: called in the tile loop, with
+// the base hidden from the compiler's loop-invariant hoisting (an empty asm), so that they are not
+// live through the mainloops.
+template <bool kPerTile>
+__device__ __forceinline__ void sm90_epilogue_rows(const Sm90Smem& sm, int c, int t, unsigned& sD, unsigned (&crow)[kS2RCopies],
+                                                   unsigned (&row)[kR2SCopies]) {
+  unsigned base = sm.sEpi + c * kEpiBytes;
+  if constexpr (kPerTile) asm volatile("" : "+r"(base));
+  sD = base;
+  const unsigned sC = sD + (kReuseSmemC ? 0u : kEpiStages * kEpiStageElems * 2u);
+#pragma unroll
+  for (int i = 0; i < kS2RCopies; ++i) crow[i] = sC + 2u * s2r_smem[t][i];
+#pragma unroll
+  for (int i = 0; i < kR2SCopies; ++i) row[i] = sD + 2u * r2s_smem[t][i];
+}
+
 // The kernel of one layout: operand A read through OpA (OperandA_K or OperandA_MN), B through OpB.
 template <class OpA, class OpB>
 __device__ __forceinline__ void gemm(const TmaMap& tma_a, const TmaMap& tma_b, const TmaMap& tma_c, const TmaMap& tma_d, int M, int N,
@@ -189,14 +206,13 @@ __device__ __forceinline__ void gemm(const TmaMap& tma_a, const TmaMap& tma_b, c
   const int t = (threadIdx.x - kProducerThreads) % kThreads;  // thread in the consumer (its TiledMMA thread)
   unsigned off_a[kMmaM][kMmaK], off_b[kMmaK];
   sm90_gmma_offsets<OpA, OpB>(t / 128, off_a, off_b);  // (t / 128: the warpgroup of the TiledMMA)
-  const unsigned sD = sm.sEpi + c * kEpiBytes, sC = sD + (kReuseSmemC ? 0u : kEpiStages * kEpiStageElems * 2u);
   const bool load_c = beta != 0.f;
-  unsigned crow[kS2RCopies];
-#pragma unroll
-  for (int i = 0; i < kS2RCopies; ++i) crow[i] = sC + 2u * s2r_smem[t][i];
-  unsigned row[kR2SCopies];
-#pragma unroll
-  for (int i = 0; i < kR2SCopies; ++i) row[i] = sD + 2u * r2s_smem[t][i];
+  // the epilogue's addresses: once here, or, in clusters, per tile (below): kept live through the
+  // loop, NVRTC 13.0's ptxas spilled them in the clusters-of-2 fp8 build (12 bytes); recomputed per
+  // tile they cost the epilogue the latency of the header's tables, which the 1-CTA builds (no
+  // spills either way) do not pay
+  unsigned sD, crow[kS2RCopies], row[kR2SCopies];
+  if constexpr (kClusterM == 1) sm90_epilogue_rows<false>(sm, c, t, sD, crow, row);
 
   int epi = 0;        // this consumer's epilogue sub-tiles so far: the stage and parity of sD / sC
   int epi_group = 0;  // without C: its groups of sub-tiles so far (the set of stages they use)
@@ -249,6 +265,7 @@ __device__ __forceinline__ void gemm(const TmaMap& tma_a, const TmaMap& tma_b, c
       continue;
     }
     TYCUTE_TRACE_AT(2);
+    if constexpr (kClusterM > 1) sm90_epilogue_rows<true>(sm, c, t, sD, crow, row);
     // epilogue: alpha * acc (+ bias) in f32, then the sub-tiles (+ beta * C)
     const float alpha_c = sm90_epilogue_scale(sm, acc, c, ne, t, lane, M, m0, z, alpha, load_c, bias, bias_mode, bias_batch);
     if (lend) {

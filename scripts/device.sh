@@ -29,6 +29,10 @@
 #                                           with cuBLASLt, timing beside torch._scaled_mm
 #                                           (docs/perf.md; `check` runs the fp8 configurations through
 #                                           the Rust launch API, tests/gpu_sm90.rs)
+#     scripts/device.sh sched               the sm90 kernel's schedules (whole tiles, stream-K forms)
+#                                           and tile orders (GROUPS_M="16 32 64"), clusters of 1 and 2,
+#                                           fp16 / bf16 / e4m3 beside torch (DIR/sched, nvcc of the
+#                                           device; docs/perf.md "sm90: the last wave and the tile order")
 #
 # CONFIG is a configuration's name (`tycute dump list`; those starting with `sm90` run the sm90
 # kernel, the others the sm80 one); none means every configuration with a CUBIN in DIR (the bf16
@@ -81,6 +85,8 @@ pack() {
   rm -rf "$m"
   # the fp8 harness (scripts/sm90-fp8-harness) with the headers just written
   bash scripts/sm90-fp8-harness/pack.sh "$dir/fp8" "$dir/headers" > /dev/null || die "the fp8 harness's pack failed"
+  # the schedule / tile-order harness (scripts/sm90-sched-harness)
+  bash scripts/sm90-sched-harness/pack.sh "$dir/sched" "$dir/headers" > /dev/null || die "the schedule harness's pack failed"
   du -sh "$dir"; ls "$dir/cubin"/*
 }
 
@@ -231,6 +237,8 @@ case "$cmd" in
   ncu) device_env && ncu_run "$@" ;;
   nvrtc) device_env && own_nvrtc ;;
   fp8) fp8 ;;
+  sched) [ -x "$D/sched/run.sh" ] || die "$D/sched is missing: run \`scripts/device.sh pack $D\`"
+         (cd "$D/sched" && PATH="/usr/local/cuda/bin:$PATH" ./run.sh) 2>&1 | tee "$LOG/sched.txt" | grep -avE 'Remark|warning|declared|^ *\^|detected during|^ *$' ;;
   all) device_env && check && sanitize && own_nvrtc && bench ;;
   *) [ -z "$cmd" ] || echo "device.sh: unknown command \`$cmd\`" >&2
      awk 'NR > 1 && /^set -u/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "$0"; [ -z "$cmd" ] || exit 2 ;;

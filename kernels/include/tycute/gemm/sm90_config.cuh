@@ -51,8 +51,15 @@ static_assert(kConsumers * kThreads == 256 && kThreads == 128 * kMmaWarpGroups, 
 constexpr int kBlockThreads = kProducerThreads + kConsumers * kThreads;
 constexpr int kProducerRegs = 40, kConsumerRegs = 232;  // setmaxnreg: 128 x 40 + 256 x 232 <= 64K
 constexpr int kEpiBarrier = 1;                          // named barriers 1 (, 2): one per consumer
-// tile order: groups of 16 tile rows (16 / kClusterM rows of cluster tiles), m fastest
-constexpr int kGroupM = 16 / kClusterM;
+// tile order: groups of TYCUTE_SM90_GROUP_M = 16 tile rows (16 / kClusterM rows of cluster tiles),
+// m fastest; the option -DTYCUTE_SM90_GROUP_M=G builds another order, for measuring them
+// (docs/perf.md, "sm90: the last wave and the tile order": 32 won on full-mantissa inputs and
+// lost 1-2 % in tycute bench)
+#ifndef TYCUTE_SM90_GROUP_M
+#define TYCUTE_SM90_GROUP_M 16
+#endif
+constexpr int kGroupM = TYCUTE_SM90_GROUP_M / kClusterM;
+static_assert(TYCUTE_SM90_GROUP_M % kClusterM == 0 && kGroupM > 0, "the tile order's group: whole cluster-tile rows");
 // A stream-K slot: kAccumulators floats of each of a consumer's kThreads threads, float4 q of
 // thread t at bytes (q * kThreads + t) * 16 (a warp's accesses are 512 contiguous bytes). It
 // travels through the mainloop's stages: kSkQA float4 blocks (q) in a stage's A part, kSkQB in
