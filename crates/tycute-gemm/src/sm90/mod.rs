@@ -20,7 +20,7 @@ pub use gemm::Sm90Gemm;
 pub(crate) use header::LaunchParams;
 pub use header::{pick, pick_of, shape_ok, Sm90Header, LAYOUTS, SM90, SM90_128X256, SM90_CONFIGS, SM90_REUSE_C};
 pub use strides::Sm90Strides;
-pub use typed::{InputOf, OutputOf, Sm90Input, Sm90Typed};
+pub use typed::{Fp8Of, InputOf, OutputOf, Sm90Input, Sm90Typed};
 
 #[cfg(test)]
 mod tests {
