@@ -139,11 +139,15 @@ __device__ __forceinline__ void sm90_epilogue_rows(const Sm90Smem& sm, int c, in
 }
 
 // The kernel of one layout: operand A read through OpA (OperandA_K or OperandA_MN), B through OpB.
-template <class OpA, class OpB>
+// kRowCol (the fp8 configurations' sm90_gemm_tn_rowcol): D = scale_m[m] * scale_n[n] * acc (+ bias)
+// (+ beta * C) instead of alpha * acc, the vectors scale_batch_m / _n floats apart per problem.
+template <class OpA, class OpB, bool kRowCol = false>
 __device__ __forceinline__ void gemm(const TmaMap& tma_a, const TmaMap& tma_b, const TmaMap& tma_c, const TmaMap& tma_d, int M, int N,
                                      int K, int batch, int flags, float alpha, float beta, unsigned short* __restrict__ d_out,
                                      long long ldd, long long batch_d, const unsigned short* __restrict__ bias, int bias_mode,
-                                     long long bias_batch, int sk_tiles, int sk_split, float* __restrict__ sk_ws, unsigned* __restrict__ sk_flag) {
+                                     long long bias_batch, int sk_tiles, int sk_split, float* __restrict__ sk_ws, unsigned* __restrict__ sk_flag,
+                                     const float* __restrict__ scale_m = nullptr, const float* __restrict__ scale_n = nullptr,
+                                     long long scale_batch_m = 0, long long scale_batch_n = 0) {
   namespace arch = tycute::arch;
   static_assert(kClusterM == 1 || OpB::kMn == 0, "clusters multicast slices of K-major B only");
   // stream-K in the cooperative schedule only: its code, present, slows the ping-pong one by 5-7 %
@@ -267,7 +271,8 @@ __device__ __forceinline__ void gemm(const TmaMap& tma_a, const TmaMap& tma_b, c
     TYCUTE_TRACE_AT(2);
     if constexpr (kClusterM > 1) sm90_epilogue_rows<true>(sm, c, t, sD, crow, row);
     // epilogue: alpha * acc (+ bias) in f32, then the sub-tiles (+ beta * C)
-    const float alpha_c = sm90_epilogue_scale(sm, acc, c, ne, t, lane, M, m0, z, alpha, load_c, bias, bias_mode, bias_batch);
+    if constexpr (kRowCol) sm90_epilogue_rowcol(acc, t, M, N, m0, n0, z, scale_m, scale_n, scale_batch_m, scale_batch_n);
+    const float alpha_c = sm90_epilogue_scale(sm, acc, c, ne, t, lane, M, m0, z, kRowCol ? 1.f : alpha, load_c, bias, bias_mode, bias_batch);
     if (lend) {
       sm90_epilogue_lend(sm, acc, row, sD, last, c, ne, lane);
     } else if (!kLendStage && !load_c && (N & 7) == 0) {
@@ -300,8 +305,21 @@ __device__ __forceinline__ void gemm(const TmaMap& tma_a, const TmaMap& tma_b, c
                    bias_batch, sk_tiles, sk_split, sk_ws, sk_flag);                                                               \
   }
 TYCUTE_SM90_ENTRY(sm90_gemm_tn, OperandA_K, OperandB_K)
-// (fp8 A and B: K-major only, the tn entry point alone)
-#if !TYCUTE_SM90_K_MAJOR_ONLY
+// (fp8 A and B: K-major only, the tn entry point alone, and its per-row / per-column scaled form:
+// the arguments of sm90_gemm_tn (alpha unused), then scale_m (M floats per problem of the
+// kernel's), scale_n (N), and their batch strides in floats)
+#if TYCUTE_SM90_K_MAJOR_ONLY
+extern "C" __global__ void __launch_bounds__(kBlockThreads, 1)
+    sm90_gemm_tn_rowcol(const __grid_constant__ TmaMap tma_a, const __grid_constant__ TmaMap tma_b, const __grid_constant__ TmaMap tma_c,
+                        const __grid_constant__ TmaMap tma_d, int M, int N, int K, int batch, int flags, float alpha, float beta,
+                        unsigned short* __restrict__ d_out, long long ldd, long long batch_d, const unsigned short* __restrict__ bias,
+                        int bias_mode, long long bias_batch, int sk_tiles, int sk_split, float* __restrict__ sk_ws,
+                        unsigned* __restrict__ sk_flag, const float* __restrict__ scale_m, const float* __restrict__ scale_n,
+                        long long scale_batch_m, long long scale_batch_n) {
+  gemm<OperandA_K, OperandB_K, true>(tma_a, tma_b, tma_c, tma_d, M, N, K, batch, flags, alpha, beta, d_out, ldd, batch_d, bias, bias_mode,
+                                     bias_batch, sk_tiles, sk_split, sk_ws, sk_flag, scale_m, scale_n, scale_batch_m, scale_batch_n);
+}
+#else
 TYCUTE_SM90_ENTRY(sm90_gemm_nt, OperandA_MN, OperandB_MN)
 TYCUTE_SM90_ENTRY(sm90_gemm_nn, OperandA_MN, OperandB_K)
 TYCUTE_SM90_ENTRY(sm90_gemm_tt, OperandA_K, OperandB_MN)

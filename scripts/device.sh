@@ -23,10 +23,12 @@
 #     scripts/device.sh nvrtc               the typed API and `tycute bench` built at run time by
 #                                           the device's own NVRTC (no CUBIN given)
 #     scripts/device.sh all                 check, sanitize, nvrtc, bench
-#     scripts/device.sh fp8                 the fp8 configuration (sm90_128x256_e4m3) and its c2
+#     scripts/device.sh fp8                 the fp8 configuration (sm90_128x256_e4m3; per-tensor and
+#                                           per-row / per-column scales), its fp16-D form and its c2
 #                                           variant in the standalone harness (DIR/fp8, nvcc of the
 #                                           device): f64 reference, NaN-poisoned D, bit equality
-#                                           with cuBLASLt, timing beside torch._scaled_mm
+#                                           with cuBLASLt, memcheck of the small rowcol cases,
+#                                           timing beside torch._scaled_mm (tensorwise, rowwise)
 #                                           (docs/perf.md; `check` runs the fp8 configurations through
 #                                           the Rust launch API, tests/gpu_sm90.rs)
 #     scripts/device.sh sched               the sm90 kernel's schedules (whole tiles, stream-K forms)
@@ -223,9 +225,15 @@ fp8() {
      nvcc -std=c++17 -O3 -gencode arch=compute_90a,code=sm_90a -I include -I $x -DTYCUTE_SM90_CONFIG=sm90_128x256_e4m3 \
        harness.cu -o h_$x -lcuda || exit 2
    done
-   echo "-- sm90_128x256_e4m3"; timeout 150 ./h_hdr && timeout 100 python3 compare.py
+   if [ -f hdr/sm90_128x256_e4m3_f16cd.h ]; then
+     nvcc -std=c++17 -O3 -gencode arch=compute_90a,code=sm_90a -I include -I hdr -DTYCUTE_SM90_CONFIG=sm90_128x256_e4m3_f16cd \
+       harness.cu -o h_f16cd -lcuda || exit 2
+   fi
+   echo "-- sm90_128x256_e4m3 (per tensor and per row / column)"; timeout 200 ./h_hdr; timeout 100 python3 compare.py
+   echo "-- compute-sanitizer memcheck, small per-row / per-column cases"; timeout 120 compute-sanitizer --tool memcheck ./h_hdr small | tail -3
+   if [ -x h_f16cd ]; then echo "-- sm90_128x256_e4m3_f16cd (fp16 D)"; timeout 200 ./h_f16cd; timeout 100 python3 compare.py; fi
    echo "-- sm90_128x256_e4m3, clusters of 2 (c2)"; timeout 150 ./h_hdr_c2
-   echo "-- cuBLASLt (torch._scaled_mm)"; timeout 100 python3 torch_ref.py) 2>&1 | tee "$LOG/fp8.txt"
+   echo "-- cuBLASLt (torch._scaled_mm)"; timeout 150 python3 torch_ref.py) 2>&1 | tee "$LOG/fp8.txt"
 }
 
 cmd="${1:-}"; [ $# -gt 0 ] && shift

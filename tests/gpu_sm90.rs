@@ -341,14 +341,20 @@ fn run_cases(g: &Sm90Gemm) {
 }
 
 /// The fp8 configurations (`sm90_128x256_e4m3`, `sm90_128x256_e5m2`: A and B fp8 K-major, bf16 C
-/// and D) through `Sm90Gemm::launch_fp8`: random inputs quantized with per-tensor scales (alpha =
+/// and D; `sm90_128x256_e4m3_f16cd`: fp16 C and D) through `Sm90Gemm::launch_fp8`: random inputs quantized with per-tensor scales (alpha =
 /// scale_a * scale_b times the case's alpha), an f64 reference on the dequantized inputs, D
 /// poisoned with NaN and a guard after it that must stay; residues in M and N, K a multiple of 16,
-/// batch 2, alpha != 1, beta with C. D must be within half a bf16 ulp of the reference plus
-/// (K/32 + 1) * 2^-13 * alpha * sum |a b| (wgmma's fp8 accumulation, the bound of
-/// scripts/sm90-fp8-harness). Single problems with alpha = 1 and beta = 0 also run through
+/// batch 2, alpha != 1, beta with C. D must be within half an ulp of D's type of the reference plus
+/// (K/32 + 2) * 2^-13 * alpha * sum |a b| (wgmma's fp8 accumulation, the bound of
+/// scripts/sm90-fp8-harness: K/32 + 1 roundings of the running sum and one for the alignment of
+/// the products in the first block, which fp16 D showed: 1.15 of the K/32 + 1 bound at K = 16). Single problems with alpha = 1 and beta = 0 also run through
 /// cuBLASLt (`matmul_fp8`, fast accumulation: the same accumulation) on the same device inputs,
-/// held to the same bound. Without an sm_90 GPU it prints why and passes.
+/// held to the same bound. Then per-row and per-column scales (`Scales::RowCol`: A and B
+/// quantized row by row, `D[i][j] = sa[i] * sb[j] * acc + beta * C + bias`): residues, a batch
+/// with one vector per problem and one shared, beta with C, row and column bias, column-major
+/// C/D, stream-K on 4 SMs, the same bound with the f32 product of the two scales (2^-22 relative
+/// more) and D's rounding (2^-8 for bf16, 2^-11 for fp16); and the vectors' lengths refused with
+/// the rule. Without an sm_90 GPU it prints why and passes.
 #[test]
 fn fp8_configurations_match_the_reference_on_the_gpu() {
     use tycute::gemm::fp8::{quantize, E4m3, E5m2, Fp8};
@@ -364,7 +370,7 @@ fn fp8_configurations_match_the_reference_on_the_gpu() {
     if !matches!(gpu::arch(&ctx), Ok(nvrtc::Arch::Sm90a)) {
         return eprintln!("skipped: the fp8 sm90 GEMM needs an sm_90 GPU");
     }
-    let names = ["sm90_128x256_e4m3", "sm90_128x256_e5m2"];
+    let names = ["sm90_128x256_e4m3", "sm90_128x256_e5m2", "sm90_128x256_e4m3_f16cd"];
     let chosen = tycute::gemm::env::selected_configs(&names, &names);
     for name in chosen {
         let cfg = Sm90Header::named(name).unwrap();
@@ -383,7 +389,12 @@ fn fp8_configurations_match_the_reference_on_the_gpu() {
 
     fn fp8_cases<F: Fp8 + tycute::gemm::cublaslt::LtFp8>(g: &mut Sm90Gemm) {
         let stream = g.ctx().default_stream();
-        let bf = |x: f64| half::bf16::from_f64(x);
+        // D's type, bf16 or fp16 (the configuration's): its bits from and to f64, half its ulp
+        let f16d = g.config.tma_elements().unwrap().1 == tycute_cuda::tma::TmaElement::F16;
+        let to_bits = move |x: f64| if f16d { half::f16::from_f64(x).to_bits() } else { half::bf16::from_f64(x).to_bits() };
+        let of_bits = move |b: u16| if f16d { half::f16::from_bits(b).to_f64() } else { half::bf16::from_bits(b).to_f64() };
+        let round = 2f64.powi(if f16d { -11 } else { -8 });
+        let poison: u16 = if f16d { 0x7e5a } else { 0x7fa5 };
         let mut seed = 0x2545_f491_4f6c_dd1du64;
         let mut rnd = move || {
             seed ^= seed << 13;
@@ -411,18 +422,17 @@ fn fp8_configurations_match_the_reference_on_the_gpu() {
             let bv: Vec<f32> = (0..batch * n * k).map(|_| rnd() as f32 * 0.5).collect();
             let (qa, sa) = quantize::<F>(&av);
             let (qb, sb) = quantize::<F>(&bv);
-            let cv: Vec<half::bf16> = (0..batch * m * n).map(|_| bf(rnd())).collect();
+            let cv: Vec<u16> = (0..batch * m * n).map(|_| to_bits(rnd())).collect();
             let scale = alpha * sa * sb;
             let guard = 256;
-            let poison = half::bf16::from_bits(0x7fa5);
             let da = stream.clone_htod(&qa).unwrap();
             let db = stream.clone_htod(&qb).unwrap();
-            let dc = stream.clone_htod(&cv.iter().map(|x| x.to_bits()).collect::<Vec<u16>>()).unwrap();
-            let mut dd = stream.clone_htod(&vec![poison.to_bits(); batch * m * n + guard]).unwrap();
+            let dc = stream.clone_htod(&cv).unwrap();
+            let mut dd = stream.clone_htod(&vec![poison; batch * m * n + guard]).unwrap();
             g.launch_fp8::<F, _, _, _, _>(&stream, (m, n, k), &s, &da, &db, &dc, &mut dd, scale, beta, Bias::None)
                 .unwrap_or_else(|e| panic!("{} {m}x{n}x{k} batch {batch}: {e}", g.config.name));
             let d: Vec<u16> = stream.clone_dtoh(&dd).unwrap();
-            assert!(d[batch * m * n..].iter().all(|&x| x == poison.to_bits()), "{}: a store past D", g.config.name);
+            assert!(d[batch * m * n..].iter().all(|&x| x == poison), "{}: a store past D", g.config.name);
             // the reference on the dequantized inputs and each element's bound
             let reference = |z: usize, i: usize, j: usize, alpha: f64, beta: f64| {
                 let (mut acc, mut absum) = (0f64, 0f64);
@@ -431,8 +441,8 @@ fn fp8_configurations_match_the_reference_on_the_gpu() {
                     acc += p;
                     absum += p.abs();
                 }
-                let want = alpha * acc + beta * cv[z * m * n + i * n + j].to_f64();
-                let tol = want.abs() * 2f64.powi(-8) * 1.001 + alpha.abs() * absum * ((k / 32 + 1) as f64 * 2f64.powi(-13)) + 1e-6;
+                let want = alpha * acc + beta * of_bits(cv[z * m * n + i * n + j]);
+                let tol = want.abs() * round * 1.001 + alpha.abs() * absum * ((k / 32 + 2) as f64 * 2f64.powi(-13)) + 1e-6;
                 (want, tol)
             };
             let mut worst = 0f64;
@@ -440,15 +450,15 @@ fn fp8_configurations_match_the_reference_on_the_gpu() {
                 for i in 0..m {
                     for j in 0..n {
                         let (want, tol) = reference(z, i, j, scale as f64, beta as f64);
-                        let got = half::bf16::from_bits(d[z * m * n + i * n + j]).to_f64();
+                        let got = of_bits(d[z * m * n + i * n + j]);
                         assert!((got - want).abs() <= tol, "{} {m}x{n}x{k} batch {batch} alpha {alpha} beta {beta}: D[{z}][{i}][{j}] = {got}, want {want} (bound {tol})", g.config.name);
                         worst = worst.max((got - want).abs() / tol);
                     }
                 }
             }
             eprintln!("{} {m}x{n}x{k} batch {batch} alpha {alpha} beta {beta}: within the bound (worst error {worst:.3} of it)", g.config.name);
-            // cuBLASLt with the same scales and accumulation, single problems with alpha 1, beta 0
-            if batch == 1 && alpha == 1.0 && beta == 0.0 {
+            // cuBLASLt with the same scales and accumulation, single problems with alpha 1, beta 0 (bf16 D)
+            if batch == 1 && alpha == 1.0 && beta == 0.0 && !f16d {
                 let lt = match tycute::gemm::cublaslt::CublasLt::new(&stream) {
                     Ok(lt) => lt,
                     Err(e) => {
@@ -475,6 +485,7 @@ fn fp8_configurations_match_the_reference_on_the_gpu() {
             }
         }
         g.limit_sms(usize::MAX);
+        rowcol_cases::<F>(g, &mut rnd, f16d, round, poison);
         // refused before any GPU work: an MN-major operand, K not a multiple of 16
         let a = stream.alloc_zeros::<F>(64 * 64).unwrap();
         let c = stream.alloc_zeros::<u16>(64 * 64).unwrap();
@@ -487,6 +498,114 @@ fn fp8_configurations_match_the_reference_on_the_gpu() {
         let e = g.launch_bias(&stream, (64, 64, 64), &Sm90Strides::packed((64, 64, 64), 1), &c, &c, &c, &mut d, 1.0, 0.0, Bias::None).unwrap_err().to_string();
         assert!(e.contains("launch_fp8"), "{e}");
     }
+}
+
+/// Per-row and per-column scales ([`Scales::RowCol`]) of one fp8 configuration: see
+/// `fp8_configurations_match_the_reference_on_the_gpu`.
+fn rowcol_cases<F: tycute::gemm::fp8::Fp8>(g: &mut Sm90Gemm, rnd: &mut dyn FnMut() -> f64, f16d: bool, round: f64, poison: u16) {
+    use tycute::gemm::fp8::{quantize_rows, Scales};
+    use tycute::gemm::sm90::Bias;
+    let stream = g.ctx().default_stream();
+    let to_bits = |x: f64| if f16d { half::f16::from_f64(x).to_bits() } else { half::bf16::from_f64(x).to_bits() };
+    let of_bits = |b: u16| if f16d { half::f16::from_bits(b).to_f64() } else { half::bf16::from_bits(b).to_f64() };
+    // (m, n, k, batch, one scale vector per problem, beta, bias: 0 none / 1 row / 2 column, C/D order, SMs)
+    for &(m, n, k, batch, per_problem, beta, bias, cd, sms) in &[
+        (256usize, 512usize, 128usize, 1usize, false, 0.0f32, 0u8, Order::Row, usize::MAX),
+        (200, 136, 80, 1, false, 0.0, 0, Order::Row, usize::MAX),
+        (129, 248, 64, 1, false, 0.5, 2, Order::Row, usize::MAX),
+        (300, 264, 272, 2, true, 0.75, 1, Order::Row, usize::MAX),
+        (300, 264, 272, 2, false, 0.0, 0, Order::Row, usize::MAX),
+        (136, 200, 96, 2, true, 0.5, 2, Order::Col, usize::MAX),
+        (1, 8, 16, 1, false, 0.5, 0, Order::Row, usize::MAX),
+        (832, 320, 1024, 1, false, 0.0, 0, Order::Row, 4),
+        (600, 520, 1024, 1, false, 0.25, 2, Order::Row, 4),
+    ] {
+        g.limit_sms(sms);
+        let s = match cd {
+            Order::Row => Sm90Strides::packed((m, n, k), batch),
+            Order::Col => Sm90Strides::packed_col((m, n, k), batch),
+        };
+        let g = &*g;
+        // rows of very different magnitudes: each quantized with its own scale
+        let av: Vec<f32> = (0..batch * m * k).map(|i| (rnd() * 2f64.powi((i / k % 7) as i32 - 3)) as f32).collect();
+        let bv: Vec<f32> = (0..batch * n * k).map(|i| (rnd() * 2f64.powi((i / k % 5) as i32 - 2)) as f32).collect();
+        let (qa, sa) = quantize_rows::<F>(&av, batch * m);
+        let (qb, mut sb) = quantize_rows::<F>(&bv, batch * n);
+        // one vector for the whole batch: problem 0's (the other problems' rows then scaled by it)
+        let (sa, sb) = if per_problem || batch == 1 {
+            (sa, sb)
+        } else {
+            sb.truncate(n);
+            (sa[..m].to_vec(), sb)
+        };
+        let za = |z: usize| if sa.len() == m { 0 } else { z * m };
+        let zb = |z: usize| if sb.len() == n { 0 } else { z * n };
+        let cv: Vec<u16> = (0..batch * m * n).map(|_| to_bits(rnd())).collect();
+        let bias_len = match bias {
+            1 => m,
+            2 => n,
+            _ => 0,
+        } * batch;
+        let bv16: Vec<u16> = (0..bias_len.max(1)).map(|_| to_bits(rnd())).collect();
+        let guard = 256;
+        let (da, db, dc) = (stream.clone_htod(&qa).unwrap(), stream.clone_htod(&qb).unwrap(), stream.clone_htod(&cv).unwrap());
+        let (dsa, dsb, dbias) = (stream.clone_htod(&sa).unwrap(), stream.clone_htod(&sb).unwrap(), stream.clone_htod(&bv16).unwrap());
+        let mut dd = stream.clone_htod(&vec![poison; batch * m * n + guard]).unwrap();
+        let b = match bias {
+            1 => Bias::Row(&dbias),
+            2 => Bias::Col(&dbias),
+            _ => Bias::None,
+        };
+        g.launch_fp8::<F, _, _, _, _>(&stream, (m, n, k), &s, &da, &db, &dc, &mut dd, Scales::RowCol { a: &dsa, b: &dsb }, beta, b)
+            .unwrap_or_else(|e| panic!("{} rowcol {m}x{n}x{k} batch {batch}: {e}", g.config.name));
+        let d: Vec<u16> = stream.clone_dtoh(&dd).unwrap();
+        assert!(d[batch * m * n..].iter().all(|&x| x == poison), "{}: a store past D", g.config.name);
+        // D (i, j) of problem z at (row-major) z*m*n + i*n + j, or (column-major) z*m*n + j*m + i
+        let at = |z: usize, i: usize, j: usize| z * m * n + if cd == Order::Row { i * n + j } else { j * m + i };
+        let mut worst = 0f64;
+        for z in 0..batch {
+            for i in 0..m {
+                for j in 0..n {
+                    let (mut acc, mut absum) = (0f64, 0f64);
+                    for l in 0..k {
+                        let p = qa[z * m * k + i * k + l].to_f64() * qb[z * n * k + j * k + l].to_f64();
+                        acc += p;
+                        absum += p.abs();
+                    }
+                    let sc = sa[za(z) + i] as f64 * sb[zb(z) + j] as f64;
+                    let add = match bias {
+                        1 => of_bits(bv16[if bias_len == m { 0 } else { z * m } + i]),
+                        2 => of_bits(bv16[if bias_len == n { 0 } else { z * n } + j]),
+                        _ => 0.0,
+                    };
+                    let want = sc * acc + beta as f64 * of_bits(cv[at(z, i, j)]) + add;
+                    let tol = want.abs() * round * 1.001 + sc * absum * ((k / 32 + 2) as f64 * 2f64.powi(-13) + 2f64.powi(-22)) + 1e-6;
+                    let got = of_bits(d[at(z, i, j)]);
+                    assert!(
+                        (got - want).abs() <= tol,
+                        "{} rowcol {m}x{n}x{k} batch {batch} {cd:?} beta {beta} bias {bias}: D[{z}][{i}][{j}] = {got}, want {want} (bound {tol})",
+                        g.config.name
+                    );
+                    worst = worst.max((got - want).abs() / tol);
+                }
+            }
+        }
+        eprintln!(
+            "{} rowcol {m}x{n}x{k} batch {batch} (per problem {per_problem}) {cd:?} beta {beta} bias {bias}: within the bound (worst error {worst:.3} of it)",
+            g.config.name
+        );
+    }
+    g.limit_sms(usize::MAX);
+    // the vectors' lengths: refused with the rule, before any GPU work
+    let a = stream.alloc_zeros::<F>(64 * 64).unwrap();
+    let c = stream.alloc_zeros::<u16>(64 * 64).unwrap();
+    let mut d = stream.alloc_zeros::<u16>(64 * 64).unwrap();
+    let (v63, v64) = (stream.alloc_zeros::<f32>(63).unwrap(), stream.alloc_zeros::<f32>(64).unwrap());
+    let p = Sm90Strides::packed((64, 64, 64), 1);
+    let e = g.launch_fp8::<F, _, _, _, _>(&stream, (64, 64, 64), &p, &a, &a, &c, &mut d, Scales::RowCol { a: &v63, b: &v64 }, 0.0, Bias::None).unwrap_err().to_string();
+    assert!(e.contains("a has 63 floats, want 64"), "{e}");
+    let e = g.launch_fp8::<F, _, _, _, _>(&stream, (64, 64, 64), &p, &a, &a, &c, &mut d, Scales::RowCol { a: &v64, b: &v63 }, 0.0, Bias::None).unwrap_err().to_string();
+    assert!(e.contains("b has 63 floats, want 64"), "{e}");
 }
 
 /// The fp8 test's 4-SM cases are stream-K schedules of the cooperative 128x256 kernel (the

@@ -1,5 +1,8 @@
-// Standalone check + timing of kernels/sm90_gemm.cu built for the fp8 configuration sm90_128x256_e4m3 (docs/perf.md); pack.sh
-// (hdr/: the header tycute-gemm's build.rs writes). nvcc -std=c++17 -O3 -gencode arch=compute_90a,code=sm_90a -I include -I hdr -DTYCUTE_SM90_CONFIG=sm90_128x256_e4m3 harness.cu -lcuda
+// Standalone check + timing of kernels/sm90_gemm.cu built for an e4m3 configuration (sm90_128x256_e4m3, bf16 D, or
+// sm90_128x256_e4m3_f16cd, fp16 D; docs/perf.md); pack.sh (hdr/: the headers tycute-gemm's build.rs writes).
+//   nvcc -std=c++17 -O3 -gencode arch=compute_90a,code=sm_90a -I include -I hdr -DTYCUTE_SM90_CONFIG=sm90_128x256_e4m3 harness.cu -lcuda
+// Per-tensor scales (sm90_gemm_tn, alpha) and per-row / per-column ones (sm90_gemm_tn_rowcol): the checks, then both timed
+// side by side. `./h small`: the small per-row / per-column cases alone (for compute-sanitizer).
 #include <cuda.h>
 #include <cuda_runtime.h>
 #include <cstdio>
@@ -19,6 +22,15 @@ static float e4m3_to_float(unsigned char b) {
   return s ? -v : v;
 }
 static float bf16_to_float(unsigned short h) { unsigned u = unsigned(h) << 16; float f; memcpy(&f, &u, 4); return f; }
+static float f16_to_float(unsigned short h) {
+  int s = h >> 15, e = (h >> 10) & 31, m = h & 1023;
+  float v = e == 0 ? std::ldexp(m / 1024.0f, -14) : e == 31 ? (m ? NAN : INFINITY) : std::ldexp(1.0f + m / 1024.0f, e - 15);
+  return s ? -v : v;
+}
+// D's element: the configuration's (bf16, or fp16 for _f16cd); its rounding: half an ulp, 2^-8 (bf16) or 2^-11 (fp16) relative
+static constexpr bool kF16D = kSm90ElementCD == TYCUTE_ELEMENT_F16;
+static float d_to_float(unsigned short h) { return kF16D ? f16_to_float(h) : bf16_to_float(h); }
+static const int kDRound = kF16D ? -11 : -8;
 
 __global__ void ref_kernel(const unsigned char* A, const unsigned char* B, float* R, int M, int N, int K, const float* lut) {
   int n = blockIdx.x * blockDim.x + threadIdx.x, m = blockIdx.y;
@@ -59,13 +71,15 @@ static Problem make_problem(int M, int N, int K, unsigned char* A, unsigned char
   // (the header's kTmaBox* tables are device arrays: the K-major boxes are (bK, rows), D's (EPI_N, EPI_M))
   p.ta = make_map(A, CU_TENSOR_MAP_DATA_TYPE_UINT8, 1, K, M, kTileK, kTileM, kTmaSwizzleA);
   p.tb = make_map(B, CU_TENSOR_MAP_DATA_TYPE_UINT8, 1, K, N, kTileK, kTileN / kClusterM, kTmaSwizzleB);
-  p.tc = make_map(D, CU_TENSOR_MAP_DATA_TYPE_BFLOAT16, 2, N, M, kEpiN, kEpiM, kTmaSwizzleC);
-  p.td = make_map(D, CU_TENSOR_MAP_DATA_TYPE_BFLOAT16, 2, N, M, kEpiN, kEpiM, kTmaSwizzleD);
+  const CUtensorMapDataType cd = kF16D ? CU_TENSOR_MAP_DATA_TYPE_FLOAT16 : CU_TENSOR_MAP_DATA_TYPE_BFLOAT16;
+  p.tc = make_map(D, cd, 2, N, M, kEpiN, kEpiM, kTmaSwizzleC);
+  p.td = make_map(D, cd, 2, N, M, kEpiN, kEpiM, kTmaSwizzleD);
   return p;
 }
 
 static int g_sms;
-static void launch(const Problem& p, float alpha, cudaStream_t st) {
+// sa, sb: per-row / per-column scales (M and N floats): sm90_gemm_tn_rowcol; null: sm90_gemm_tn with alpha
+static void launch(const Problem& p, float alpha, cudaStream_t st, const float* sa = nullptr, const float* sb = nullptr) {
   int tiles = ((p.M + kTileM * kClusterM - 1) / (kTileM * kClusterM)) * ((p.N + kTileN - 1) / kTileN);
   int clusters = g_sms / kClusterM;
   int grid = (tiles < clusters ? tiles : clusters) * kClusterM;
@@ -76,8 +90,12 @@ static void launch(const Problem& p, float alpha, cudaStream_t st) {
   at[0].id = cudaLaunchAttributeClusterDimension;
   at[0].val.clusterDim.x = kClusterM, at[0].val.clusterDim.y = 1, at[0].val.clusterDim.z = 1;
   lc.attrs = at, lc.numAttrs = 1;
-  CK(cudaLaunchKernelEx(&lc, sm90_gemm_tn, p.ta, p.tb, p.tc, p.td, p.M, p.N, p.K, 1, flags, alpha, 0.f, p.D, (long long)p.N, 0LL,
-                        (const unsigned short*)nullptr, 0, 0LL, 0, 0, (float*)nullptr, (unsigned*)nullptr));
+  if (sa)
+    CK(cudaLaunchKernelEx(&lc, sm90_gemm_tn_rowcol, p.ta, p.tb, p.tc, p.td, p.M, p.N, p.K, 1, flags, 1.f, 0.f, p.D, (long long)p.N, 0LL,
+                          (const unsigned short*)nullptr, 0, 0LL, 0, 0, (float*)nullptr, (unsigned*)nullptr, sa, sb, 0LL, 0LL));
+  else
+    CK(cudaLaunchKernelEx(&lc, sm90_gemm_tn, p.ta, p.tb, p.tc, p.td, p.M, p.N, p.K, 1, flags, alpha, 0.f, p.D, (long long)p.N, 0LL,
+                          (const unsigned short*)nullptr, 0, 0LL, 0, 0, (float*)nullptr, (unsigned*)nullptr));
 }
 
 static void fill(std::vector<unsigned char>& v, std::mt19937& g) {
@@ -89,10 +107,13 @@ static void fill(std::vector<unsigned char>& v, std::mt19937& g) {
   }
 }
 
-int main() {
+int main(int argc, char** argv) {
+  const bool small = argc > 1 && strcmp(argv[1], "small") == 0;
   CK(cudaFree(0));
   CK(cudaDeviceGetAttribute(&g_sms, cudaDevAttrMultiProcessorCount, 0));
+  if (small) g_sms = 4;  // (several tiles per CTA, the stage parities wrapping)
   CK(cudaFuncSetAttribute(sm90_gemm_tn, cudaFuncAttributeMaxDynamicSharedMemorySize, smem_bytes()));
+  CK(cudaFuncSetAttribute(sm90_gemm_tn_rowcol, cudaFuncAttributeMaxDynamicSharedMemorySize, smem_bytes()));
   cudaFuncAttributes fa;
   CK(cudaFuncGetAttributes(&fa, sm90_gemm_tn));
   printf("config %s: smem %d B, regs %d, local %zu B, block %d, tile %dx%dx%d, stages %d\n", TYCUTE_STR(TYCUTE_SM90_CONFIG), smem_bytes(), fa.numRegs,
@@ -104,10 +125,14 @@ int main() {
   CK(cudaMemcpy(dlut, lut.data(), 1024, cudaMemcpyHostToDevice));
   std::mt19937 g(7);
   // correctness: residues in M, N, K
-  int shapes[][3] = {{128, 256, 128}, {1000, 1504, 2000}, {4096, 4096, 4096}, {77, 328, 16}, {513, 696, 1040}, {300, 520, 4112}};
+  // (shape, per-row / per-column scales): the small ones alone with `small`
+  int shapes[][4] = {{128, 256, 128, 0}, {1000, 1504, 2000, 0}, {4096, 4096, 4096, 0}, {77, 328, 16, 0}, {513, 696, 1040, 0}, {300, 520, 4112, 0},
+                     {128, 256, 128, 1}, {77, 328, 16, 1}, {300, 520, 1040, 1}, {513, 696, 1040, 1}, {1000, 1504, 2000, 1}, {4096, 4096, 4096, 1}};
   bool ok_all = true;
   for (auto& s : shapes) {
     int M = s[0], N = s[1], K = s[2];
+    const bool rc = s[3] != 0;
+    if (small && (!rc || (long long)M * N > 400000)) continue;
     std::vector<unsigned char> a((size_t)M * K), b((size_t)N * K);
     fill(a, g), fill(b, g);
     unsigned char *A, *B;
@@ -121,8 +146,23 @@ int main() {
     CK(cudaMemcpy(B, b.data(), b.size(), cudaMemcpyHostToDevice));
     CK(cudaMemset(D, 0xff, (size_t)M * N * 2));  // NaN poison
     const float alpha = 0.5f * 0.25f;               // per-tensor scales folded into alpha
+    // per-row scales of A and B: random in [2^-6, 2^-1) (rc: products below 2^-2, so that fp16 D stays finite), else
+    // alpha's per tensor
+    std::vector<float> va(M, 1.f), vb(N, alpha);
+    if (rc) {
+      for (auto& x : va) x = std::ldexp(1.0f + (g() % 1024) / 1024.0f, int(g() % 5) - 6);
+      for (auto& x : vb) x = std::ldexp(1.0f + (g() % 1024) / 1024.0f, int(g() % 5) - 6);
+    }
+    float *SA, *SB;
+    CK(cudaMalloc(&SA, M * 4));
+    CK(cudaMalloc(&SB, N * 4));
+    CK(cudaMemcpy(SA, va.data(), M * 4, cudaMemcpyHostToDevice));
+    CK(cudaMemcpy(SB, vb.data(), N * 4, cudaMemcpyHostToDevice));
     Problem p = make_problem(M, N, K, A, B, D);
-    launch(p, alpha, 0);
+    if (rc)
+      launch(p, 1.f, 0, SA, SB);
+    else
+      launch(p, alpha, 0);
     CK(cudaGetLastError());
     ref_kernel<<<dim3((N + 127) / 128, M), 128>>>(A, B, R, M, N, K, dlut);
     CK(cudaDeviceSynchronize());
@@ -135,34 +175,49 @@ int main() {
     double worst = 0;
     long bad = 0, nan = 0;
     for (size_t i = 0; i < d.size(); ++i) {
-      double got = bf16_to_float(d[i]), want = alpha * r[i];
-      if (std::isnan(got)) { ++nan; continue; }
       int m = i / N, n = i % N;
+      // the scale of element (m, n): alpha, or va[m] * vb[n] (f32 products: 2^-24 relative more)
+      const double sc = rc ? double(va[m]) * double(vb[n]) : double(alpha);
+      double got = d_to_float(d[i]), want = sc * r[i];
+      if (std::isnan(got)) { ++nan; continue; }
       double absum = 0;
       for (int k = 0; k < K; k += 1) absum += std::fabs(lut[a[(size_t)m * K + k]] * lut[b[(size_t)n * K + k]]);
       // D's rounding to bf16 (half an ulp: 2^-8 relative) + the accumulation's: fp8 products are
       // exact, wgmma adds them into an accumulator that keeps about 14 bits (DeepSeek-V3's
       // measurement of Hopper's fp8 path) once per k32 block: (K/32 + 1) roundings of at most
-      // 2^-14 of the running sum, itself at most absum = sum |a||b| (2^-13 allowed: 77x328x16 measured 1.026x of 2^-14)
-      double tol = std::fabs(want) * std::ldexp(1.0, -8) * 1.001 + alpha * absum * ((K / 32 + 1) * std::ldexp(1.0, -13)) + 1e-6;
+      // 2^-14 of the running sum, itself at most absum = sum |a||b| (2^-13 allowed: 77x328x16 measured 1.026x of 2^-14);
+      // one more for the alignment of the products inside the first block: with fp16 D (D's rounding 8x finer than
+      // bf16's) 77x328x16 measured 1.15x of the (K/32 + 1) bound, so K/32 + 2
+      double tol = std::fabs(want) * (std::ldexp(1.0, kDRound) * 1.001 + std::ldexp(1.0, -22)) + sc * absum * ((K / 32 + 2) * std::ldexp(1.0, -13)) + 1e-6;
       double err = std::fabs(got - want);
       if (err > tol) ++bad;
       if (err / (tol) > worst) worst = err / tol;
       if (d.size() > 4000000 && i > 200000) break;  // (the big case: a sample of rows)
     }
     if (M == 1000) {
-      FILE* f = fopen("case.bin", "wb");
-      fwrite(&M, 4, 1, f), fwrite(&N, 4, 1, f), fwrite(&K, 4, 1, f), fwrite(&alpha, 4, 1, f);
+      // (compare.py: case.bin per tensor, case_rc.bin per row / column, each beside torch._scaled_mm)
+      FILE* f = fopen(rc ? "case_rc.bin" : "case.bin", "wb");
+      const int fd = kF16D;
+      fwrite(&M, 4, 1, f), fwrite(&N, 4, 1, f), fwrite(&K, 4, 1, f), fwrite(&alpha, 4, 1, f), fwrite(&fd, 4, 1, f);
       fwrite(a.data(), 1, a.size(), f), fwrite(b.data(), 1, b.size(), f), fwrite(d.data(), 2, d.size(), f), fwrite(r.data(), 4, r.size(), f);
+      fwrite(va.data(), 4, M, f), fwrite(vb.data(), 4, N, f);
       fclose(f);
     }
-    printf("check %dx%dx%d: %s (bad %ld, NaN %ld, worst err/bound %.3f)\n", M, N, K, bad == 0 && nan == 0 ? "OK" : "FAIL", bad, nan, worst);
+    printf("check %s %dx%dx%d: %s (bad %ld, NaN %ld, worst err/bound %.3f)\n", rc ? "rowcol" : "tensor", M, N, K, bad == 0 && nan == 0 ? "OK" : "FAIL", bad, nan,
+           worst);
     ok_all &= bad == 0 && nan == 0;
-    cudaFree(A), cudaFree(B), cudaFree(D), cudaFree(R);
+    cudaFree(A), cudaFree(B), cudaFree(D), cudaFree(R), cudaFree(SA), cudaFree(SB);
   }
-  // timing: three input sets rotated, CUDA events
+  if (small) {
+    printf(ok_all ? "ALL OK\n" : "SOME FAILED\n");
+    return ok_all ? 0 : 1;
+  }
+  // timing: three input sets rotated, CUDA events; per tensor (alpha) and per row / column
+  // (rowcol), in two alternating rounds
   int perf[][3] = {{4096, 4096, 4096}, {8192, 8192, 8192}, {8192, 8192, 1024}, {4096, 14336, 4096}};
+  for (int round = 0; round < 4; ++round)
   for (auto& s : perf) {
+    const bool rc = round % 2 == 1;
     int M = s[0], N = s[1], K = s[2];
     Problem ps[3];
     for (int j = 0; j < 3; ++j) {
@@ -177,20 +232,30 @@ int main() {
       CK(cudaMemcpy(B, b.data(), b.size(), cudaMemcpyHostToDevice));
       ps[j] = make_problem(M, N, K, A, B, D);
     }
-    for (int i = 0; i < 6; ++i) launch(ps[i % 3], 1.f, 0);
+    float *SA, *SB;
+    CK(cudaMalloc(&SA, M * 4));
+    CK(cudaMalloc(&SB, N * 4));
+    {
+      std::vector<float> ones(M > N ? M : N, 1.f);
+      CK(cudaMemcpy(SA, ones.data(), M * 4, cudaMemcpyHostToDevice));
+      CK(cudaMemcpy(SB, ones.data(), N * 4, cudaMemcpyHostToDevice));
+    }
+    const float* sa = rc ? SA : nullptr;
+    for (int i = 0; i < 6; ++i) launch(ps[i % 3], 1.f, 0, sa, SB);
     cudaEvent_t e0, e1;
     cudaEventCreate(&e0), cudaEventCreate(&e1);
     const int iters = 30;
     cudaEventRecord(e0);
-    for (int i = 0; i < iters; ++i) launch(ps[i % 3], 1.f, 0);
+    for (int i = 0; i < iters; ++i) launch(ps[i % 3], 1.f, 0, sa, SB);
     cudaEventRecord(e1);
     CK(cudaEventSynchronize(e1));
     float ms;
     cudaEventElapsedTime(&ms, e0, e1);
     double t = ms / iters * 1e-3;
-    printf("perf %dx%dx%d: %.3f ms, %.0f TFLOP/s\n", M, N, K, t * 1e3, 2.0 * M * N * K / t / 1e12);
+    printf("perf %s %dx%dx%d: %.3f ms, %.0f TFLOP/s\n", rc ? "rowcol" : "tensor", M, N, K, t * 1e3, 2.0 * M * N * K / t / 1e12);
     for (int j = 0; j < 3; ++j) cudaFree(ps[j].A), cudaFree(ps[j].B), cudaFree(ps[j].D);
+    cudaFree(SA), cudaFree(SB);
   }
   printf(ok_all ? "ALL OK\n" : "SOME FAILED\n");
-  return 0;
+  return ok_all ? 0 : 1;
 }

@@ -10,6 +10,8 @@
 #   cd DIR && for h in hdr hdr_c2; do nvcc -std=c++17 -O3 -gencode arch=compute_90a,code=sm_90a \
 #     -I include -I $h -DTYCUTE_SM90_CONFIG=sm90_128x256_e4m3 harness.cu -o h_$h -lcuda; done
 #   ./h_hdr && python3 compare.py && ./h_hdr_c2 && python3 torch_ref.py
+#   (and -DTYCUTE_SM90_CONFIG=sm90_128x256_e4m3_f16cd -I hdr for fp16 D; `./h_hdr small` under
+#   compute-sanitizer: the small per-row / per-column cases on 4 SMs)
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 dir="${1:?usage: pack.sh DIR}"
@@ -18,6 +20,8 @@ mkdir -p "$dir/hdr" "$dir/hdr_c2"
 cp -r "$root/kernels/include" "$dir/"
 cp "$root/kernels/sm90_gemm.cu" "$root"/scripts/sm90-fp8-harness/{harness.cu,compare.py,torch_ref.py} "$dir/"
 cp "$out/sm90_128x256_e4m3.h" "$dir/hdr/"
+# the fp16-D form (sm90_128x256_e4m3_f16cd), where the headers have it
+[ ! -f "$out/sm90_128x256_e4m3_f16cd.h" ] || cp "$out/sm90_128x256_e4m3_f16cd.h" "$dir/hdr/"
 python3 - "$out/sm90_128x256_e4m3.h" "$dir/hdr_c2/sm90_128x256_e4m3.h" <<'PY'
 import sys
 s = open(sys.argv[1]).read()

@@ -13,7 +13,8 @@ use crate::{emit, BenchArgs};
 
 /// `tycute bench sm80 [--config NAME] [--shapes MxNxK,...] [--runs N]`, `tycute bench sm90
 /// [--config sm90|sm90_128x256|auto] [--shapes ..] [--runs N] [--beta B] [--bias none|row|col]
-/// [--layout tn|nt|nn|tt]`, each with `[--timing queued|alone] [--dtype fp16|bf16|tf32 (sm80)]`.
+/// [--layout tn|nt|nn|tt]`, each with `[--timing queued|alone] [--dtype fp16|bf16|tf32 (sm80)]`;
+/// `tycute bench sm90 --dtype e4m3|e5m2 [--scales tensor|rowcol]` the fp8 configurations.
 pub fn run(args: &BenchArgs) -> i32 {
     if let Err(e) = Timing::named(&args.timing) {
         eprintln!("error: {e}");
@@ -27,6 +28,10 @@ pub fn run(args: &BenchArgs) -> i32 {
                 2
             }
         };
+    }
+    if args.scales != "tensor" {
+        eprintln!("error: --scales {} is for the fp8 configurations (sm90, --dtype e4m3|e5m2)", args.scales);
+        return 2;
     }
     if let Err(e) = dtype(args) {
         eprintln!("error: {e}");
@@ -79,9 +84,10 @@ fn dtype(args: &BenchArgs) -> Result<Option<ElementCode>, String> {
 }
 
 /// The fp8 format asked for: `--dtype e4m3|e5m2`, or an fp8 `--config` (`auto-e4m3` /
-/// `auto-e5m2` or a configuration's name ending so).
+/// `auto-e5m2` or a configuration's name ending so, or naming it before an output suffix:
+/// `sm90_128x256_e4m3_f16cd`).
 fn fp8_of(args: &BenchArgs) -> Option<&'static str> {
-    let named = |s: &str| ["e4m3", "e5m2"].into_iter().find(|f| s.ends_with(f));
+    let named = |s: &str| ["e4m3", "e5m2"].into_iter().find(|f| s.ends_with(f) || s.contains(&format!("_{f}_")));
     args.dtype.as_deref().and_then(named).or_else(|| args.config.as_deref().and_then(named))
 }
 
@@ -95,6 +101,14 @@ fn bench_sm90_fp8(args: &BenchArgs, f: &str) -> i32 {
         eprintln!("error: the fp8 bench runs TN (A and B K-major: the fp8 kernel's only form), beta 0 and no bias");
         return 2;
     }
+    let rowcol = match args.scales.as_str() {
+        "tensor" => false,
+        "rowcol" => true,
+        other => {
+            eprintln!("error: --scales tensor or rowcol, not `{other}`");
+            return 2;
+        }
+    };
     if let Some(d) = args.dtype.as_deref().filter(|d| *d != f) {
         eprintln!("error: --dtype {d} and --config {} disagree", args.config.as_deref().unwrap_or("?"));
         return 2;
@@ -158,15 +172,17 @@ fn bench_sm90_fp8(args: &BenchArgs, f: &str) -> i32 {
         }
     };
     g.stream_k = !args.no_stream_k;
+    let out = if matches!(cfg.tma_elements(), Ok((_, tycute_cuda::tma::TmaElement::F16))) { "fp16" } else { "bf16" };
+    let how = if rowcol { "per-row scales of A and B (Scales::RowCol)" } else { "alpha = scale_a * scale_b" };
     let mut text = format!(
-        "sm90 GEMM {name} ({f} A and B K-major, bf16 D, fp32 accumulate, alpha = scale_a * scale_b) vs cuBLASLt fp8 (per-tensor scales, bf16 D; fast accumulation, and its default mode), sm_90a, median of {} runs ({} timing), random inputs rotated over sets larger than L2\n{:<18} {:>10} {:>10} {:>7} {:>12}\n",
+        "sm90 GEMM {name} ({f} A and B K-major, {out} D, fp32 accumulate, {how}) vs cuBLASLt fp8 (per-tensor scales, bf16 D; fast accumulation, and its default mode), sm_90a, median of {} runs ({} timing), random inputs rotated over sets larger than L2\n{:<18} {:>10} {:>10} {:>7} {:>12}\n",
         args.runs, args.timing, "shape", "tycute", "cuBLASLt", "ratio", "Lt default"
     );
     for &(m, n, k) in &parsed {
         let r = if f == "e4m3" {
-            tycute_gemm::sm90::bench_fp8_rotating::<tycute_gemm::fp8::E4m3>(&g, (m, n, k), args.runs, timing(args))
+            tycute_gemm::sm90::bench_fp8_rotating_scales::<tycute_gemm::fp8::E4m3>(&g, (m, n, k), args.runs, timing(args), rowcol)
         } else {
-            tycute_gemm::sm90::bench_fp8_rotating::<tycute_gemm::fp8::E5m2>(&g, (m, n, k), args.runs, timing(args))
+            tycute_gemm::sm90::bench_fp8_rotating_scales::<tycute_gemm::fp8::E5m2>(&g, (m, n, k), args.runs, timing(args), rowcol)
         };
         match r {
             Ok((ours, [fast, default])) => {
@@ -501,5 +517,10 @@ mod tests {
         assert_eq!(run(&parse(&["sm90", "--dtype", "e5m2", "--config", "sm90_128x256_e4m3"])), 2);
         assert_eq!(run(&parse(&["sm90", "--dtype", "e4m3", "--config", "sm90_128x256"])), 2);
         assert_eq!(run(&parse(&["sm90", "--dtype", "e4m3", "--shapes", "256x256x40"])), 2);
+        // per-row / per-column scales; the fp16-D configuration is fp8 too
+        assert_eq!(run(&parse(&["sm90", "--dtype", "e4m3", "--scales", "rows"])), 2);
+        assert_eq!(run(&parse(&["sm90", "--dtype", "bf16", "--scales", "rowcol"])), 2);
+        assert_eq!(fp8_of(&parse(&["sm90", "--config", "sm90_128x256_e4m3_f16cd"])), Some("e4m3"));
+        assert_eq!(run(&parse(&["sm90", "--dtype", "e5m2", "--config", "sm90_128x256_e4m3_f16cd"])), 2);
     }
 }

@@ -123,6 +123,11 @@ pub struct BenchArgs {
     /// cuBLASLt with per-tensor scales, fast accumulation, and its default mode beside it).
     #[arg(long)]
     pub dtype: Option<String>,
+    /// fp8 (sm90): how the kernel scales its product, `tensor` (default: alpha = scale_a *
+    /// scale_b) or `rowcol` (per-row scales of A and B, `sm90_gemm_tn_rowcol`); cuBLASLt runs
+    /// per tensor either way.
+    #[arg(long, default_value = "tensor")]
+    pub scales: String,
 }
 
 #[derive(Subcommand, Debug)]

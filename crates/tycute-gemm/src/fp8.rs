@@ -30,9 +30,15 @@
 //!
 //! A per-tensor scale maps a tensor's largest magnitude onto the format's largest value, as
 //! `torch._scaled_mm`'s users and cuBLASLt's `A_SCALE_POINTER` expect ([`quantize`]): the
-//! GEMM multiplies its fp8 product by `scale_a * scale_b`.
+//! GEMM multiplies its fp8 product by `scale_a * scale_b`. Per-row scales map each row of A (and
+//! of B, (n,k): each column of D) onto the format on its own ([`quantize_rows`]): the GEMM
+//! multiplies element (i, j) of the product by `scale_a[i] * scale_b[j]` ([`Scales::RowCol`],
+//! `torch._scaled_mm`'s rowwise form).
 
-use tycute_cuda::cudarc::driver::{DeviceRepr, ValidAsZeroBits};
+use tycute_cuda::cudarc::driver::{CudaSlice, DeviceRepr, ValidAsZeroBits};
+
+use crate::error::unsupported;
+use crate::Result;
 
 /// An 8-bit floating-point format: its bits, and the conversions of CUDA's `cuda_fp8.h` with
 /// `__NV_SATFINITE`.
@@ -238,6 +244,69 @@ pub fn dequantize<T: Fp8>(codes: &[T], scale: f32) -> Vec<f32> {
     codes.iter().map(|c| c.to_f32() * scale).collect()
 }
 
+/// `xs`, `rows` rows of `xs.len() / rows` values each (an (m,k) A or an (n,k) B, K-major),
+/// quantized row by row ([`quantize`] of each row): the codes and one scale per row, so that
+/// `code.to_f32() * scale[row]` approximates `x`. (A row of zeros gets scale 1.)
+pub fn quantize_rows<T: Fp8>(xs: &[f32], rows: usize) -> (Vec<T>, Vec<f32>) {
+    let k = if rows == 0 { 0 } else { xs.len() / rows };
+    let mut codes = Vec::with_capacity(xs.len());
+    let mut scales = Vec::with_capacity(rows);
+    for r in xs.chunks(k.max(1)).take(rows) {
+        let (c, s) = quantize::<T>(r);
+        codes.extend(c);
+        scales.push(s);
+    }
+    (codes, scales)
+}
+
+/// How an fp8 GEMM scales its f32 product `acc = A * B^T` (the dequantization of its inputs)
+/// before `beta * C` and the bias are added:
+///
+/// * `Tensor(alpha)`: `D = alpha * acc`, per-tensor scales as `alpha = scale_a * scale_b` (times
+///   any alpha of the caller's); an `f32` converts into it, so `launch_fp8(.., alpha, ..)` reads
+///   as before;
+/// * `RowCol { a, b }`: `D[i][j] = a[i] * b[j] * acc[i][j]`, per-row scales of A (`a`, m floats)
+///   and of B (`b`, n floats: B is (n,k), so one per column of D), `torch._scaled_mm`'s rowwise
+///   form (`scale_a` (m,1), `scale_b` (1,n)). With a batch each vector is one for the whole
+///   batch (m, resp. n floats) or one per problem, packed (batch x m, resp. batch x n). The
+///   kernel's `sm90_gemm_tn_rowcol` entry point: the per-tensor one keeps its code.
+#[derive(Clone, Copy, Debug)]
+pub enum Scales<'a> {
+    /// `D = alpha * acc`.
+    Tensor(f32),
+    /// `D[i][j] = a[i] * b[j] * acc[i][j]`.
+    RowCol {
+        /// One scale per row of A (m, or batch x m).
+        a: &'a CudaSlice<f32>,
+        /// One scale per row of B, i.e. per column of D (n, or batch x n).
+        b: &'a CudaSlice<f32>,
+    },
+}
+
+impl From<f32> for Scales<'_> {
+    fn from(alpha: f32) -> Self {
+        Scales::Tensor(alpha)
+    }
+}
+
+/// The batch strides (in floats) of [`Scales::RowCol`] vectors of `len_a` and `len_b` floats for
+/// `batch` problems of `(m, n)`: 0 for one vector for the whole batch, m (resp. n) for one per
+/// problem; any other length is refused with the rule.
+pub(crate) fn rowcol_strides((len_a, len_b): (usize, usize), (m, n): (usize, usize), batch: usize) -> Result<(i64, i64)> {
+    let stride = |len: usize, want: usize, what: &str| -> Result<i64> {
+        if len == want {
+            Ok(0)
+        } else if batch > 1 && len == batch * want {
+            Ok(want as i64)
+        } else {
+            let of = if what == "a" { "A, m" } else { "B, n: per column of D" };
+            let batched = if batch > 1 { format!("; or {} for one vector per problem of the batch of {batch}", batch * want) } else { String::new() };
+            Err(unsupported(format!("Scales::RowCol: {what} has {len} floats, want {want} (one scale per row of {of}{batched})")))
+        }
+    };
+    Ok((stride(len_a, m, "a")?, stride(len_b, n, "b")?))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -401,5 +470,31 @@ mod tests {
             assert!((x - y).abs() <= (x.abs() / 16.0).max(s * 2f32.powi(-10)) * 1.0001, "{x} {y}");
         }
         assert_eq!(scale_of::<E5m2>(&[0.0, 0.0]), 1.0);
+    }
+
+    #[test]
+    fn rowcol_lengths_are_checked_with_the_rule() {
+        assert_eq!(rowcol_strides((100, 50), (100, 50), 1).unwrap(), (0, 0));
+        assert_eq!(rowcol_strides((300, 50), (100, 50), 3).unwrap(), (100, 0));
+        assert_eq!(rowcol_strides((100, 150), (100, 50), 3).unwrap(), (0, 50));
+        let e = rowcol_strides((50, 50), (100, 50), 1).unwrap_err().to_string();
+        assert!(e.contains("a has 50 floats, want 100 (one scale per row of A, m)"), "{e}");
+        let e = rowcol_strides((100, 49), (100, 50), 2).unwrap_err().to_string();
+        assert!(e.contains("b has 49 floats, want 50") && e.contains("or 100 for one vector per problem of the batch of 2)"), "{e}");
+        // one problem: batch x m is not another form
+        assert!(rowcol_strides((200, 50), (100, 50), 1).is_err());
+    }
+
+    #[test]
+    fn rows_quantize_on_their_own() {
+        let xs = [1.0f32, -2.0, 0.5, 100.0, 0.0, 0.0];
+        let (q, s) = quantize_rows::<E4m3>(&xs, 3);
+        assert_eq!(s.len(), 3);
+        for (r, chunk) in xs.chunks(2).enumerate() {
+            assert_eq!(s[r], scale_of::<E4m3>(chunk), "row {r}");
+            for (x, c) in chunk.iter().zip(&q[2 * r..2 * r + 2]) {
+                assert!((c.to_f32() * s[r] - x).abs() <= x.abs() * 0.0625 + 1e-6, "row {r}: {x} vs {}", c.to_f32() * s[r]);
+            }
+        }
     }
 }

@@ -14,7 +14,7 @@
 //! * stream-K: the host's plans of who computes which k-blocks ([`stream_k`]);
 //! * measuring: [`Timing`] and the helpers of [`bench`]; the cuBLAS calls of [`cublas`], and
 //!   cuBLASLt's fp8 and tf32 GEMMs ([`cublaslt`]);
-//! * fp8 values on the host, e4m3 and e5m2, and per-tensor scales: [`fp8`];
+//! * fp8 values on the host, e4m3 and e5m2, per-tensor and per-row scales ([`fp8::Scales`]): [`fp8`];
 //! * one error type, [`Error`].
 //!
 //! ```no_run

@@ -10,6 +10,7 @@
 //! | [`sm90_reuse_c`] | `sm90` with CUTLASS's `ReuseSmemC` (header only) |
 //! | [`sm90_bf16`] | `sm90` and `sm90_128x256` with bf16 elements (`sm90_bf16`, `sm90_128x256_bf16`) |
 //! | [`sm90_fp8`] | fp8: `float_e4m3_t` A and B (K-major only), bf16 C and D, a `128x256x128` tile for two `64x256x32` GMMA warpgroups (`sm90_128x256_e4m3`, and `sm90_128x256_e5m2` by element type) |
+//! | [`sm90_fp8_out`] | `sm90_128x256_e4m3` with fp16 C, D and bias (`sm90_128x256_e4m3_f16cd`, by output type) |
 //!
 //! [`sm90_layouts`] gives each configuration in the four majors (the kernel's `tn`, `nt`, `nn`,
 //! `tt`); [`header_types`] what each gives the header emitter. The epilogue's bank analysis is
@@ -24,6 +25,7 @@ tycute_kernel::configurations! {
     sm90_reuse_c,
     sm90_bf16,
     sm90_fp8,
+    sm90_fp8_out,
 }
 
 /// CUTLASS's `ReuseSmemC` for any sm90 configuration.

@@ -198,4 +198,12 @@ fn the_fp8_tables_pass_the_host_side_proof() {
             .collect()
     };
     assert_eq!(values(&h, "sm90_128x256_e4m3"), values(&h5, "sm90_128x256_e5m2"));
+    // fp16 C and D (sm90_with_output!): the same tables, instruction and A/B element, kElementCD 2
+    use tycute_configs::sm90_fp8_out::Sm90_128x256E4m3F16cd;
+    check_of::<Sm90_128x256E4m3F16cd>().unwrap_or_else(|e| panic!("{e}"));
+    let hf = header_of::<Sm90_128x256E4m3F16cd>();
+    assert!(!hf.contains("ERROR"), "{hf}");
+    assert!(hf.contains("m64n256k32.f32.e4m3.e4m3") && hf.contains("constexpr int kElementAB = 5;") && hf.contains("constexpr int kElementCD = 2;"), "{hf}");
+    assert!(hf.contains("TYCUTE_sm90_128x256_e4m3_f16cd_ELEMENT_CD TYCUTE_ELEMENT_F16"), "{hf}");
+    assert_eq!(values(&h, "sm90_128x256_e4m3"), values(&hf, "sm90_128x256_e4m3_f16cd"));
 }

@@ -134,7 +134,22 @@ pub fn bench_rotating_layout(
 /// launches per set, the median of `runs` launches between events. cuBLASLt's columns are `Err`
 /// with the reason when it is absent or refuses the types (e5m2 x e5m2).
 #[allow(clippy::type_complexity)]
-pub fn bench_fp8_rotating<F: crate::cublaslt::LtFp8>(g: &Sm90Gemm, (m, n, k): (usize, usize, usize), runs: usize, timing: Timing) -> Result<(f64, [Result<f64>; 2])> {
+pub fn bench_fp8_rotating<F: crate::cublaslt::LtFp8>(g: &Sm90Gemm, shape: (usize, usize, usize), runs: usize, timing: Timing) -> Result<(f64, [Result<f64>; 2])> {
+    bench_fp8_rotating_scales::<F>(g, shape, runs, timing, false)
+}
+
+/// [`bench_fp8_rotating`], the kernel's scales per tensor or, with `rowcol`, per row of A and of
+/// B ([`crate::fp8::Scales::RowCol`]: vectors of m and n floats holding the per-tensor scales, so
+/// D is the same; the `sm90_gemm_tn_rowcol` entry point). cuBLASLt runs per tensor either way (its
+/// wrapper here has no rowwise mode: `scripts/sm90-fp8-harness` compares with `torch._scaled_mm`'s).
+#[allow(clippy::type_complexity)]
+pub fn bench_fp8_rotating_scales<F: crate::cublaslt::LtFp8>(
+    g: &Sm90Gemm,
+    (m, n, k): (usize, usize, usize),
+    runs: usize,
+    timing: Timing,
+    rowcol: bool,
+) -> Result<(f64, [Result<f64>; 2])> {
     let packed = Sm90Strides::packed((m, n, k), 1);
     let stream = g.ctx().default_stream();
     let sets = (2 * 50 * 1024 * 1024 / ((m + n) * k) + 1).clamp(2, 8);
@@ -159,7 +174,9 @@ pub fn bench_fp8_rotating<F: crate::cublaslt::LtFp8>(g: &Sm90Gemm, (m, n, k): (u
     let (scale_a, scale_b) = (1.0f32 / F::MAX, 1.0f32 / F::MAX);
     let c = stream.alloc_zeros::<u16>(m * n).map_err(driver("C"))?;
     let mut d = stream.alloc_zeros::<u16>(m * n).map_err(driver("D"))?;
-    let run = |a: &CudaSlice<F>, b: &CudaSlice<F>, d: &mut CudaSlice<u16>| g.launch_fp8::<F, _, _, _, _>(&stream, (m, n, k), &packed, a, b, &c, d, scale_a * scale_b, 0.0, Bias::None);
+    let (va, vb) = (stream.clone_htod(&vec![scale_a; m]).map_err(driver("scale_a"))?, stream.clone_htod(&vec![scale_b; n]).map_err(driver("scale_b"))?);
+    let scales = if rowcol { crate::fp8::Scales::RowCol { a: &va, b: &vb } } else { crate::fp8::Scales::Tensor(scale_a * scale_b) };
+    let run = |a: &CudaSlice<F>, b: &CudaSlice<F>, d: &mut CudaSlice<u16>| g.launch_fp8::<F, _, _, _, _>(&stream, (m, n, k), &packed, a, b, &c, d, scales, 0.0, Bias::None);
     for (a, b) in &bufs {
         for _ in 0..3 {
             run(a, b, &mut d)?;

@@ -9,7 +9,7 @@ use tycute_cuda::cudarc::driver::{CudaContext, CudaFunction, CudaModule, CudaSli
 use tycute_cuda::cudarc::nvrtc::Ptx;
 use tycute_cuda::tma::{TensorMap, TensorMapArgs, TmaElement};
 
-use crate::fp8::Fp8;
+use crate::fp8::{rowcol_strides, Fp8, Scales};
 
 use crate::device::{SameBuffer, Stream};
 use crate::error::{driver, unsupported};
@@ -26,6 +26,9 @@ pub struct Sm90Gemm {
     /// The entry points `sm90_gemm_tn`, `_nt`, `_nn`, `_tt` (A, B K-major or MN-major: [`LAYOUTS`];
     /// an fp8 configuration has `sm90_gemm_tn` alone).
     f: [Option<CudaFunction>; 4],
+    /// An fp8 configuration's `sm90_gemm_tn_rowcol` (per-row and per-column scales,
+    /// [`Scales::RowCol`]); `None` for a 16-bit one, or a CUBIN built before it.
+    f_rowcol: Option<CudaFunction>,
     /// The TMA element types of A and B, and of C and D (the configuration's).
     tma_ab: TmaElement,
     tma_cd: TmaElement,
@@ -75,6 +78,8 @@ impl Sm90Gemm {
         // fp8: the K-major entry point alone (wgmma reads fp8 operands K-major only)
         let more = |i: usize| if fp8.is_some() { Ok(None) } else { load(LAYOUTS[i].0).map(Some) };
         let f = [Some(load(LAYOUTS[0].0)?), more(1)?, more(2)?, more(3)?];
+        // (absent from a CUBIN built before it: a RowCol launch then says so)
+        let f_rowcol = if fp8.is_some() { load(ROWCOL).ok() } else { None };
         let sms = ctx
             .attribute(CUdevice_attribute::CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT)
             .map_err(driver("SM count"))? as usize;
@@ -91,7 +96,7 @@ impl Sm90Gemm {
             Ok("split") => SkForm::Split,
             _ => SkForm::Auto,
         };
-        Ok(Sm90Gemm { ctx: ctx.clone(), _module: module, f, tma_ab, tma_cd, fp8, smem, sms, max_sms: sms, l2_bytes, config, p, stream_k: true, sk_form, workspaces: Default::default() })
+        Ok(Sm90Gemm { ctx: ctx.clone(), _module: module, f, f_rowcol, tma_ab, tma_cd, fp8, smem, sms, max_sms: sms, l2_bytes, config, p, stream_k: true, sk_form, workspaces: Default::default() })
     }
 
     /// The context the kernel is loaded in.
@@ -215,23 +220,38 @@ impl Sm90Gemm {
         if let Some(f) = self.fp8 {
             return Err(unsupported(format!("{} has {f} A and B (one byte each): launch it with Sm90Gemm::launch_fp8 (or Sm90Typed), not with 16-bit A and B", self.config.name)));
         }
-        self.launch_any(stream, (m, n, k), s, a, b, c, d, alpha, beta, bias)
+        self.launch_any(stream, (m, n, k), s, a, b, c, d, alpha, beta, bias, None)
     }
 
     /// `D_z = alpha * A_z * B_z^T + beta * C_z + bias` of an fp8 configuration
     /// (`sm90_128x256_e4m3`, `sm90_128x256_e5m2`): A (m,k) and B (n,k) of its fp8 format `F`
     /// ([`crate::fp8::E4m3`], [`crate::fp8::E5m2`]), both K-major; C, D and the bias of the
-    /// configuration's 16-bit output type (bf16, as `u16` bits). The products accumulate in fp32
-    /// (wgmma's fp8 accumulation); `alpha` multiplies the accumulator, so per-tensor scales are
-    /// passed as `alpha = scale_a * scale_b` (a host f32, times any alpha of the caller's).
+    /// configuration's 16-bit output type (bf16, or fp16 for `sm90_128x256_e4m3_f16cd`, as `u16`
+    /// bits). The products accumulate in fp32 (wgmma's fp8 accumulation); [`Scales`] multiply the
+    /// accumulator: per-tensor scales as `alpha = scale_a * scale_b` (an `f32`, times any alpha of
+    /// the caller's), or per-row scales of A and B (`Scales::RowCol`: `D[i][j] = a[i] * b[j] *
+    /// acc[i][j]`, the vectors' lengths checked against m, n and the batch).
     /// Batches, strides, residues in M and N, beta with C, a bias and column-major C/D as
     /// [`Sm90Gemm::launch_bias`].
     ///
     /// Refused with an error naming the rule: a 16-bit configuration; `F` other than the
     /// configuration's format; an MN-major A or B (transpose it to K-major first); K, lda, ldb or
-    /// the batch strides of A and B not multiples of 16 (16-byte TMA rows of one-byte elements).
+    /// the batch strides of A and B not multiples of 16 (16-byte TMA rows of one-byte elements);
+    /// `RowCol` vectors of other lengths than m and n (or batch x m, batch x n).
     #[allow(clippy::too_many_arguments)]
-    pub fn launch_fp8<F, A, B, C, D>(&self, stream: &Stream, (m, n, k): (usize, usize, usize), s: &Sm90Strides, a: &A, b: &B, c: &C, d: &mut D, alpha: f32, beta: f32, bias: Bias<'_>) -> Result<()>
+    pub fn launch_fp8<'s, F, A, B, C, D>(
+        &self,
+        stream: &Stream,
+        (m, n, k): (usize, usize, usize),
+        s: &Sm90Strides,
+        a: &A,
+        b: &B,
+        c: &C,
+        d: &mut D,
+        scales: impl Into<Scales<'s>>,
+        beta: f32,
+        bias: Bias<'_>,
+    ) -> Result<()>
     where
         F: Fp8,
         A: DevicePtr<F>,
@@ -240,7 +260,20 @@ impl Sm90Gemm {
         D: DevicePtrMut<u16>,
     {
         fp8_rules(self.config.name, self.fp8, F::NAME, (m, n, k), s)?;
-        self.launch_any(stream, (m, n, k), s, a, b, c, d, alpha, beta, bias)
+        match scales.into() {
+            Scales::Tensor(alpha) => self.launch_any(stream, (m, n, k), s, a, b, c, d, alpha, beta, bias, None),
+            Scales::RowCol { a: va, b: vb } => {
+                let (za, zb) = rowcol_strides((va.len(), vb.len()), (m, n), s.batch)?;
+                let (pa, _ga) = va.device_ptr(stream);
+                let (pb, _gb) = vb.device_ptr(stream);
+                // the kernel's problem is D^T for column-major C/D: its rows are B's
+                let rc = match s.cd {
+                    Order::Row => RowCol { m: pa, n: pb, batch_m: za, batch_n: zb },
+                    Order::Col => RowCol { m: pb, n: pa, batch_m: zb, batch_n: za },
+                };
+                self.launch_any(stream, (m, n, k), s, a, b, c, d, 1.0, beta, bias, Some(rc))
+            }
+        }
     }
 
     /// A launch of A and B of element `TA` (16-bit or fp8, the maps' types from the configuration), C and D of `TC`.
@@ -257,6 +290,7 @@ impl Sm90Gemm {
         alpha: f32,
         beta: f32,
         bias: Bias<'_>,
+        rowcol: Option<RowCol>,
     ) -> Result<()>
     where
         A: DevicePtr<TA>,
@@ -331,6 +365,14 @@ impl Sm90Gemm {
         let f = self.f[layout]
             .as_ref()
             .ok_or_else(|| unsupported(format!("{} has the K-major entry point alone (A and B K-major), not {}", self.config.name, LAYOUTS[layout].0)))?;
+        // per-row and per-column scales: the tn entry point's scaled twin (fp8 rules: tn only)
+        let f = match rowcol {
+            None => f,
+            Some(_) if p.cluster_m > 1 => return Err(unsupported(format!("{}: per-row and per-column scales are not launched in clusters", self.config.name))),
+            Some(_) => self.f_rowcol.as_ref().ok_or_else(|| {
+                unsupported(format!("{}: its CUBIN has no {ROWCOL} (per-row and per-column scales; built before them?): rebuild it", self.config.name))
+            })?,
+        };
         let (mi, ni, ki, bi) = (mk as i32, nk as i32, k as i32, s.batch as i32);
         let mut l = stream.launch_builder(f);
         // D's address and strides for the sub-tiles the threads store (N of the kernel's problem
@@ -351,6 +393,11 @@ impl Sm90Gemm {
         let ws = workspace_for(&mut guard, stream, need, self.sms, p.slot_floats)?;
         let (pw, pf) = (ws.sums, ws.counts);
         l.arg(&sk_tiles).arg(&sk_split).arg(&pw).arg(&pf);
+        // sm90_gemm_tn_rowcol: then the kernel's row and column scales and their batch strides
+        let rc = rowcol.unwrap_or(RowCol { m: 0, n: 0, batch_m: 0, batch_n: 0 });
+        if rowcol.is_some() {
+            l.arg(&rc.m).arg(&rc.n).arg(&rc.batch_m).arg(&rc.batch_n);
+        }
         let cfg = LaunchConfig { grid_dim: (grid, 1, 1), block_dim: (p.block_threads, 1, 1), shared_mem_bytes: self.smem };
         if cl > 1 {
             let mut args: [*mut core::ffi::c_void; 21] = [
@@ -405,7 +452,9 @@ impl Sm90Gemm {
         // SAFETY: the argument list matches the kernel's signature (four CUtensorMaps by value: A,
         // B, C, D; then int M, N, K, batch, flags (one matrix of A, B, C for the batch; D evict-first), float alpha, beta, D's address as a pointer,
         // long long ldd, batch_d, the bias's address (0 for none), int bias_mode, long long
-        // bias_batch, int sk_tiles, sk_split, the stream-K sums' and flags' addresses); the stream-K
+        // bias_batch, int sk_tiles, sk_split, the stream-K sums' and flags' addresses; for
+        // sm90_gemm_tn_rowcol then the scale vectors' addresses, of the kernel's M and N floats
+        // per problem (rowcol_strides checked their lengths), and their long long batch strides); the stream-K
         // workspace has a slot of the tile's floats and a flag per CTA of the grid (checked above),
         // zero flags between launches, and belongs to this stream alone; the maps and D's address and strides describe the
         // buffers, which hold the batch (checked above); the shape, strides and tile count are ones
@@ -413,6 +462,19 @@ impl Sm90Gemm {
         unsafe { l.launch(cfg) }.map_err(driver(format!("launch {}", LAYOUTS[layout].0)))?;
         Ok(())
     }
+}
+
+/// The entry point of per-row and per-column scales ([`Scales::RowCol`]).
+const ROWCOL: &str = "sm90_gemm_tn_rowcol";
+
+/// The scale vectors of a [`Scales::RowCol`] launch as the kernel takes them: per row and per
+/// column of its problem (D^T's for column-major C/D), their batch strides in floats.
+#[derive(Clone, Copy, Debug)]
+struct RowCol {
+    m: u64,
+    n: u64,
+    batch_m: i64,
+    batch_n: i64,
 }
 
 /// A TMA descriptor, or why not as an [`Error::Cuda`].
@@ -479,6 +541,10 @@ mod tests {
         let e5 = Sm90Header::named("sm90_128x256_e5m2").unwrap();
         assert_eq!((e5.tma_elements().unwrap(), e5.fp8().unwrap()), ((TmaElement::U8, TmaElement::Bf16), Some("e5m2")));
         assert_eq!(SM90.fp8().unwrap(), None);
+        // fp16 C and D of the e4m3 configuration: its maps are FLOAT16
+        let f16cd = Sm90Header::named("sm90_128x256_e4m3_f16cd").unwrap();
+        assert_eq!((f16cd.tma_elements().unwrap(), f16cd.fp8().unwrap()), ((TmaElement::U8, TmaElement::F16), Some("e4m3")));
+        assert_eq!(f16cd.smem_bytes().unwrap(), e4.smem_bytes().unwrap());
         // the launch values of the K-major-only headers (no MN-major boxes): those of the
         // cooperative 128x256 kernel, A's box 128 one-byte elements (128 bytes) wide
         for cf in [e4, e5] {

@@ -12,7 +12,7 @@ use tycute_cuda::cudarc::driver::{CudaContext, CudaSlice, DevicePtr, DevicePtrMu
 use crate::device::{SameBuffer, Stream};
 use crate::elem::HostElement;
 use crate::error::unsupported;
-use crate::fp8::{E4m3, E5m2};
+use crate::fp8::{E4m3, E5m2, HostFp8, Scales};
 use crate::sm90::{Bias, Sm90Gemm, Sm90Header, Sm90Strides};
 use crate::{Error, Result};
 
@@ -227,6 +227,83 @@ where
         let (pd, _gd) = d.device_ptr_mut(stream);
         let mut dv = SameBuffer::<u16>::new(pd, len, stream);
         C::ElementAB::launch(&self.gemm, stream, shape, s, a, b, &view, &mut dv, alpha, beta, bias)
+    }
+}
+
+/// The host type of the fp8 A and B of configuration `C` ([`E4m3`] or [`E5m2`]).
+pub type Fp8Of<C> = <<C as Sm90Config>::ElementAB as HostFp8>::Host;
+
+impl<C: Sm90Config> Sm90Typed<C>
+where
+    C::ElementAB: Sm90Input + HostFp8,
+    C::ElementCD: HostElement,
+{
+    /// [`Sm90Gemm::launch_fp8`] of an fp8 configuration with A and B of its fp8 type and C, D
+    /// (and the bias) of its output type: `D = scales(A * B^T) + beta * C + bias`, [`Scales`]
+    /// per tensor (`Scales::Tensor(scale_a * scale_b)`, or an `f32`) or per row of A and of B
+    /// (`Scales::RowCol`). Strides, batches, column-major C/D as there. Only the fp8
+    /// configurations have it:
+    ///
+    /// ```no_run
+    /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+    /// use tycute_configs::sm90_fp8_out::Sm90_128x256E4m3F16cd;
+    /// use tycute_gemm::fp8::{quantize_rows, E4m3, Scales};
+    /// use tycute_gemm::sm90::{Bias, Sm90Strides, Sm90Typed};
+    /// let ctx = tycute_cuda::gpu::context()?;
+    /// let gemm = Sm90Typed::<Sm90_128x256E4m3F16cd>::new(&ctx)?; // e4m3 A and B, fp16 C and D
+    /// let stream = ctx.default_stream();
+    /// let (m, n, k) = (256, 512, 128);
+    /// let (qa, sa) = quantize_rows::<E4m3>(&vec![0.5f32; m * k], m); // one scale per row of A
+    /// let (qb, sb) = quantize_rows::<E4m3>(&vec![0.25f32; n * k], n); // one per row of B
+    /// let (a, b) = (stream.clone_htod(&qa)?, stream.clone_htod(&qb)?);
+    /// let (sa, sb) = (stream.clone_htod(&sa)?, stream.clone_htod(&sb)?);
+    /// let c = stream.alloc_zeros::<half::f16>(m * n)?;
+    /// let mut d = stream.alloc_zeros::<half::f16>(m * n)?;
+    /// let s = Sm90Strides::packed((m, n, k), 1);
+    /// gemm.launch_scaled(&stream, (m, n, k), &s, &a, &b, &c, &mut d, Scales::RowCol { a: &sa, b: &sb }, 0.0, Bias::None)?;
+    /// # Ok(())
+    /// # }
+    /// ```
+    ///
+    /// A 16-bit configuration has no `launch_scaled` (its `ElementAB` is not an fp8 type):
+    ///
+    /// ```compile_fail,E0599
+    /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+    /// use tycute_configs::sm90_bf16::Sm90_128x256Bf16;
+    /// use tycute_gemm::sm90::{Bias, Sm90Strides, Sm90Typed};
+    /// let ctx = tycute_cuda::gpu::context()?;
+    /// let gemm = Sm90Typed::<Sm90_128x256Bf16>::new(&ctx)?;
+    /// let stream = ctx.default_stream();
+    /// let a = stream.alloc_zeros::<half::bf16>(64)?;
+    /// let c = stream.alloc_zeros::<half::bf16>(64)?;
+    /// let mut d = stream.alloc_zeros::<half::bf16>(64)?;
+    /// gemm.launch_scaled(&stream, (8, 8, 8), &Sm90Strides::packed((8, 8, 8), 1), &a, &a, &c, &mut d, 1.0, 0.0, Bias::None)?;
+    /// # Ok(())
+    /// # }
+    /// ```
+    #[allow(clippy::too_many_arguments)]
+    pub fn launch_scaled<'s>(
+        &self,
+        stream: &Stream,
+        shape: (usize, usize, usize),
+        s: &Sm90Strides,
+        a: &CudaSlice<Fp8Of<C>>,
+        b: &CudaSlice<Fp8Of<C>>,
+        c: &CudaSlice<OutputOf<C>>,
+        d: &mut CudaSlice<OutputOf<C>>,
+        scales: impl Into<Scales<'s>>,
+        beta: f32,
+        bias: Bias<'_>,
+    ) -> Result<()> {
+        if std::mem::size_of::<OutputOf<C>>() != 2 {
+            return Err(unsupported(format!("{}: Sm90Typed launches 16-bit C and D", C::NAME)));
+        }
+        let (pc, _gc) = c.device_ptr(stream);
+        let view = SameBuffer::<u16>::new(pc, c.len(), stream);
+        let len = d.len();
+        let (pd, _gd) = d.device_ptr_mut(stream);
+        let mut dv = SameBuffer::<u16>::new(pd, len, stream);
+        self.gemm.launch_fp8::<Fp8Of<C>, _, _, _, _>(stream, shape, s, a, b, &view, &mut dv, scales, beta, bias)
     }
 }
 

@@ -539,3 +539,38 @@ macro_rules! sm90_with_element {
         }
     };
 }
+
+/// Declares configuration `$V`: the sm90 configuration `$B` with another element type `$e` for C,
+/// D and the bias (its output), everything else `$B`'s, not restated: A and B, the TiledMMA and
+/// its f32 accumulators, the smem layouts (D's atom is `$B`'s, a 16-bit layout: `$e` must be as
+/// wide as `$B`'s output, which [`Sm90Checked`]'s shared-memory sum and the kernel's 16-bit
+/// epilogue take). The fp8 configurations' fp16 outputs are written so
+/// (`sm90_128x256_e4m3_f16cd`).
+#[macro_export]
+macro_rules! sm90_with_output {
+    ($(#[$m:meta])* $V:ident = $B:ty, $e:ty, $name:literal) => {
+        $(#[$m])*
+        pub struct $V;
+        impl $crate::kernel::sm90::Sm90Config for $V {
+            const NAME: &'static str = $name;
+            type BM = <$B as $crate::kernel::sm90::Sm90Config>::BM;
+            type BN = <$B as $crate::kernel::sm90::Sm90Config>::BN;
+            type BK = <$B as $crate::kernel::sm90::Sm90Config>::BK;
+            type Stages = <$B as $crate::kernel::sm90::Sm90Config>::Stages;
+            type ElementAB = <$B as $crate::kernel::sm90::Sm90Config>::ElementAB;
+            type ElementCD = $e;
+            type SmemLayoutAStage = <$B as $crate::kernel::sm90::Sm90Config>::SmemLayoutAStage;
+            type SmemLayoutBStage = <$B as $crate::kernel::sm90::Sm90Config>::SmemLayoutBStage;
+            type TmaSwizzleA = <$B as $crate::kernel::sm90::Sm90Config>::TmaSwizzleA;
+            type TmaSwizzleB = <$B as $crate::kernel::sm90::Sm90Config>::TmaSwizzleB;
+            type MmaC = <$B as $crate::kernel::sm90::Sm90Config>::MmaC;
+            type EpiM = <$B as $crate::kernel::sm90::Sm90Config>::EpiM;
+            type EpiN = <$B as $crate::kernel::sm90::Sm90Config>::EpiN;
+            type StagesCD = <$B as $crate::kernel::sm90::Sm90Config>::StagesCD;
+            type SmemLayoutDStage = <$B as $crate::kernel::sm90::Sm90Config>::SmemLayoutDStage;
+            type SmemLayoutCStage = <$B as $crate::kernel::sm90::Sm90Config>::SmemLayoutCStage;
+            type TmaSwizzleD = <$B as $crate::kernel::sm90::Sm90Config>::TmaSwizzleD;
+            type ReuseSmemC = <$B as $crate::kernel::sm90::Sm90Config>::ReuseSmemC;
+        }
+    };
+}

@@ -6,7 +6,8 @@
 // kReuseSmemC sD is sC. Without C the sub-tiles go out in groups through a ring of stages
 // (sm90_epilogue_groups), or, cooperative, the whole tile at once through the consumer's stages
 // and the lent B part of the unit's last mainloop stage (sm90_epilogue_lend, the store warp
-// stores it). Needs gemm/sm90_config.cuh.
+// stores it). The kRowCol entry point scales each accumulator by per-row and per-column factors
+// first (sm90_epilogue_rowcol). Needs gemm/sm90_config.cuh.
 #pragma once
 
 #include "tycute/arch/convert.cuh"
@@ -61,6 +62,30 @@ __device__ __forceinline__ float sm90_epilogue_scale(const Sm90Smem& sm, float* 
     for (int r = 0; r < kAccumulators; ++r) acc[r] *= alpha;
   }
   return bias_mode != 0 ? 1.f : alpha;
+}
+
+// Per-row and per-column scales (the kRowCol entry point, fp8's rowwise scaling): each
+// accumulator times scale_m[m] * scale_n[n] of the kernel's problem z (vectors batch_m, batch_n
+// floats apart per problem; 0: one for the batch), in alpha's place (sm90_epilogue_scale then runs
+// with alpha = 1). The thread's rows and columns are its first (acc_crd[t][0]) plus the
+// compile-time (kAccM, kAccN)[r], as the bias's: a few distinct rows and kAccumulators / 2
+// columns, read through the read-only cache. Rows past M and columns past N read the last row's /
+// column's entry instead (their D is clipped): clamped, not predicated, the loads of one address
+// merge into one (predicated, each accumulator kept its own). A __syncwarp every 16 accumulators
+// keeps ptxas from hoisting every column's load ahead (their addresses and values beside the
+// accumulators: it spilled).
+__device__ __forceinline__ void sm90_epilogue_rowcol(float* acc, int t, int M, int N, int m0, int n0, int z, const float* __restrict__ scale_m,
+                                                     const float* __restrict__ scale_n, long long batch_m, long long batch_n) {
+  const int x0 = m0 + acc_crd[t][0] % kTileM, y0 = n0 + acc_crd[t][0] / kTileM;
+  // (sa + min(i, lm) = the vector's entry min(x0 + i, M - 1), never before its start nor past its end)
+  const float* sa = scale_m + z * batch_m + x0;
+  const float* sb = scale_n + z * batch_n + y0;
+  const int lm = M - 1 - x0, ln = N - 1 - y0;
+#pragma unroll
+  for (int r = 0; r < kAccumulators; ++r) {
+    acc[r] *= __ldg(sa + min(kAccM[0][r], lm)) * __ldg(sb + min(kAccN[0][r], ln));
+    if (r % 16 == 15) __syncwarp();
+  }
 }
 
 // The whole tile at once (kLendStage): sub-tiles e < kDStages into the consumer's stages, once
