@@ -7,11 +7,13 @@
 //! target dir shared by every program and by `tests/cross_level.rs`, so `tycute` is built once;
 //! the scratch crate's code is in `tests/common/mod.rs`) and compares every output line
 //! with the vector file. Every expected reject (a `REJECT` line of a supported op, the README's
-//! deliberate differences [`UNSOUND`], and the cases listed in `tests/vectors/DEVIATIONS.md`) gets
-//! a one-case program that must fail to compile with an error that states the rule (CuTe's
-//! message, or [`RULE_OVERRIDES`]).
+//! deliberate differences [`UNSOUND`], and the cases listed in `tests/vectors/DEVIATIONS.md`) must
+//! fail to compile with an error that states the rule (CuTe's message, or [`RULE_OVERRIDES`]) on
+//! its own lines: the rejects of a category are batched, [`REJECT_VALUES_PER_PROGRAM`] values to
+//! a program, and a value the batch shows no error for is rebuilt alone.
 //!
-//! All programs are bins of the one scratch crate, built as many at once as there are cores
+//! All programs are bins of the one scratch crate, the costliest first ([`cost`]), built as many
+//! at once as there are cores
 //! (`tests/common/mod.rs`: rustc against the test's own `tycute`, else the crate's
 //! `cargo build --keep-going`); a reject program fails in type checking, before
 //! code generation, which is what `cargo check` does. An op whose cases break the build is
