@@ -18,6 +18,10 @@
 // `cute!` expands to `::tycute::__private::...`.
 extern crate tycute_layout as tycute;
 
+/// The K-major-only family of configurations (fp8, tf32): `sm90_k_major_family!`.
+#[macro_use]
+pub mod sm90_k_major;
+
 tycute_kernel::configurations! {
     sm90,
     sm90_128x256,
