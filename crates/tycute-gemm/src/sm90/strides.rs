@@ -81,7 +81,14 @@ impl Sm90Strides {
     }
 
     /// Whether the sm90 kernel takes these strides for shape `(m, n, k)`; `Err` says why not.
-    pub fn check(&self, (m, n, k): (usize, usize, usize)) -> Result<()> {
+    pub fn check(&self, shape: (usize, usize, usize)) -> Result<()> {
+        self.check_elements(shape, 2)
+    }
+
+    /// [`Sm90Strides::check`] for A and B of `ab_bytes`-byte elements (C and D 16-bit): A's and
+    /// B's leading dimensions and batch strides multiples of 16 bytes (8 halves, 4 f32 for tf32,
+    /// 16 fp8), C's and D's of 8 halves; the 2^40-byte stride limit in bytes.
+    pub fn check_elements(&self, (m, n, k): (usize, usize, usize), ab_bytes: usize) -> Result<()> {
         shape_ok(m, n, k)?;
         if self.a == Major::MN && m % 8 != 0 || self.b == Major::MN && n % 8 != 0 {
             return Err(unsupported(format!(
@@ -100,13 +107,25 @@ impl Sm90Strides {
         // the batch strides are only used (as the maps' third stride) with more than one problem
         let zs = if self.batch > 1 { [self.batch_a, self.batch_b, self.batch_c, self.batch_d] } else { [0; 4] };
         let all = [self.lda, self.ldb, self.ldc, self.ldd, zs[0], zs[1], zs[2], zs[3]];
-        if all.iter().any(|x| x % 8 != 0) {
+        if ab_bytes != 2 {
+            // A and B of another width: 16-byte strides in its elements; C and D as below
+            let per = 16 / ab_bytes.clamp(1, 16);
+            if [self.lda, self.ldb, zs[0], zs[1]].iter().any(|x| x % per != 0) || [self.ldc, self.ldd, zs[2], zs[3]].iter().any(|x| x % 8 != 0) {
+                return Err(unsupported(format!(
+                    "the leading dimensions and batch strides must be multiples of 16 bytes (TMA strides: {per} elements of {ab_bytes} bytes for A and B, 8 halves for C and D), not lda {}, ldb {}, ldc {}, ldd {}, batch strides {}, {}, {}, {}",
+                    self.lda, self.ldb, self.ldc, self.ldd, self.batch_a, self.batch_b, self.batch_c, self.batch_d
+                )));
+            }
+            if [self.lda, self.ldb, zs[0], zs[1]].iter().any(|&x| (x as u64) * ab_bytes as u64 >= 1 << 40) {
+                return Err(unsupported(format!("a leading dimension or batch stride of {self:?} reaches 2^40 bytes (the TMA's stride limit)")));
+            }
+        } else if all.iter().any(|x| x % 8 != 0) {
             return Err(unsupported(format!(
                 "the leading dimensions and batch strides must be multiples of 8 halves (16-byte TMA strides), not lda {}, ldb {}, ldc {}, ldd {}, batch strides {}, {}, {}, {}",
                 self.lda, self.ldb, self.ldc, self.ldd, self.batch_a, self.batch_b, self.batch_c, self.batch_d
             )));
         }
-        if all.iter().any(|&x| (x as u64) * 2 >= 1 << 40) {
+        if [self.ldc, self.ldd, zs[2], zs[3]].iter().chain(if ab_bytes == 2 { &all[..] } else { &[] }).any(|&x| (x as u64) * 2 >= 1 << 40) {
             return Err(unsupported(format!("a leading dimension or batch stride of {self:?} reaches 2^40 bytes (the TMA's stride limit)")));
         }
         let max = i32::MAX as usize;
