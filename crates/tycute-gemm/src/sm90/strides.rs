@@ -89,7 +89,18 @@ impl Sm90Strides {
     /// B's leading dimensions and batch strides multiples of 16 bytes (8 halves, 4 f32 for tf32,
     /// 16 fp8), C's and D's of 8 halves; the 2^40-byte stride limit in bytes.
     pub fn check_elements(&self, (m, n, k): (usize, usize, usize), ab_bytes: usize) -> Result<()> {
-        shape_ok(m, n, k)?;
+        if ab_bytes == 2 {
+            shape_ok(m, n, k)?;
+        } else {
+            // K in 16-byte rows of A's and B's element (4 f32, 16 fp8)
+            let per = 16 / ab_bytes.clamp(1, 16);
+            let max = i32::MAX as usize;
+            if m == 0 || n == 0 || k == 0 || k % per != 0 || m > max || n > max || k > max {
+                return Err(unsupported(format!(
+                    "the sm90 GEMM takes M, N >= 1 and K >= 1 a multiple of {per} ({ab_bytes}-byte A and B: 16-byte TMA rows), each below 2^31, not {m}x{n}x{k}"
+                )));
+            }
+        }
         if self.a == Major::MN && m % 8 != 0 || self.b == Major::MN && n % 8 != 0 {
             return Err(unsupported(format!(
                 "an M-major (column-major) A needs M, an N-major (column-major) B N a multiple of 8 (the TMA reads 16-byte units along the contiguous dimension), not {m}x{n}x{k} with A {:?}-major, B {:?}-major",
@@ -141,3 +152,25 @@ impl Sm90Strides {
     }
 }
 
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A's and B's 16-byte stride rule counts the element's bytes: f32 (tf32) strides may be
+    /// multiples of 4, halves of 8; C's and D's stay halves.
+    #[test]
+    fn strides_are_checked_in_the_elements_bytes() {
+        let s = Sm90Strides::packed((64, 64, 36), 1);
+        assert!(s.check_elements((64, 64, 36), 4).is_ok());
+        let e = s.check((64, 64, 36)).unwrap_err().to_string();
+        assert!(e.contains("a multiple of 8 (16-byte TMA rows)"), "{e}");
+        let e = Sm90Strides::packed((64, 64, 42), 1).check_elements((64, 64, 42), 4).unwrap_err().to_string();
+        assert!(e.contains("a multiple of 4 (4-byte A and B: 16-byte TMA rows)"), "{e}");
+        let padded = Sm90Strides { lda: 42, ..Sm90Strides::packed((64, 64, 36), 1) };
+        let e = padded.check_elements((64, 64, 36), 4).unwrap_err().to_string();
+        assert!(e.contains("4 elements of 4 bytes for A and B"), "{e}");
+        let odd_d = Sm90Strides { ldd: 68, ..Sm90Strides::packed((64, 64, 36), 1) };
+        assert!(odd_d.check_elements((64, 64, 36), 4).unwrap_err().to_string().contains("8 halves for C and D"));
+    }
+}
