@@ -29,7 +29,7 @@
 #                                           with cuBLASLt, timing beside torch._scaled_mm
 #                                           (docs/perf.md; `check` runs the fp8 configurations through
 #                                           the Rust launch API, tests/gpu_sm90.rs)
-#     scripts/device.sh tf32                sm90_128x256_tf32 (and with single CTAs) in its standalone harness (DIR/tf32):
+#     scripts/device.sh tf32                sm90_128x256_tf32 and its c2 variant in the standalone harness (DIR/tf32):
 #                                           f64 reference, NaN-poisoned D, beside cuBLAS TF32
 #                                           (torch.matmul) on the same inputs and in timing
 #
@@ -240,12 +240,12 @@ tf32() {
   [ -f "$h/harness.cu" ] || die "$h/harness.cu is missing: run \`scripts/device.sh pack $D\` (it packs the tf32 harness)"
   export PATH="/usr/local/cuda/bin:$PATH"
   echo "== tf32 harness ($h)"
-  (cd "$h" && for x in hdr hdr_c1; do
+  (cd "$h" && for x in hdr hdr_c2; do
      nvcc -std=c++17 -O3 -gencode arch=compute_90a,code=sm_90a -I include -I $x -DTYCUTE_SM90_CONFIG=sm90_128x256_tf32 \
        harness.cu -o h_$x -lcuda || exit 2
    done
-   echo "-- sm90_128x256_tf32 (clusters of 2)"; timeout 150 ./h_hdr && timeout 100 python3 compare.py
-   echo "-- sm90_128x256_tf32 with single CTAs (c1)"; timeout 150 ./h_hdr_c1
+   echo "-- sm90_128x256_tf32"; timeout 150 ./h_hdr && timeout 100 python3 compare.py
+   echo "-- sm90_128x256_tf32, clusters of 2 (c2)"; timeout 150 ./h_hdr_c2
    echo "-- cuBLAS TF32 (torch.matmul, allow_tf32)"; timeout 100 python3 torch_ref.py) 2>&1 | tee "$LOG/tf32.txt"
 }
 

@@ -8,9 +8,7 @@
 //! cta_tiler = (_128,_256,_32);  bP = _4                                     // 4 x 48 KiB of A+B stages
 //! sA = tile_to_shape(GMMA::Layout_K_SW128_Atom<tfloat32_t>{}, (bM,bK,bP))    // (_128,_32) per stage, 16 KiB
 //! sB = tile_to_shape(GMMA::Layout_K_SW128_Atom<tfloat32_t>{}, (bN,bK,bP))    // (_256,_32) per stage, 32 KiB
-//! ClusterShape = (_2,_1,_1): the two CTAs of a cluster (along M) share B's (256,32) tile
-//! G2S: SM90_TMA_LOAD of one (128,32) box of A, SM90_TMA_LOAD_MULTICAST of a (128,32) half of B into both CTAs
-//!      per stage (CU_TENSOR_MAP_DATA_TYPE_FLOAT32)
+//! G2S: SM90_TMA_LOAD of one (128,32) box of A and one (256,32) box of B per stage (CU_TENSOR_MAP_DATA_TYPE_FLOAT32)
 //! mma = make_tiled_mma(SM90_64x256x8_F32TF32TF32_SS_TN{}, Layout<Shape<_2,_1,_1>>{})  // 256 threads, tile (128,256,8)
 //! epilogue (D = bfloat16_t, N-major): sm90_128x256's, EpilogueTile = (_128,_32), StagesCD = 2
 //! ```
@@ -24,11 +22,11 @@
 //! `sm90_128x256`'s k-block of 64 is 4 of k16: the same instructions per stage, at tf32's half
 //! rate.
 //!
-//! Clusters: measured on the H100 (docs/perf.md, "tf32 on sm90"), clusters of two along M were
-//! 4-16 % faster than single CTAs at the four shapes of issue 20 (0.98-1.16 x cuBLAS TF32 against
-//! 0.89-1.04 x), with 0 spills under nvcc 13.0 and 13.5, so the registry's configuration has them;
-//! the kernel's stream-K needs single CTAs, so its tiles are data-parallel
-//! (`Sm90Gemm::has_stream_k`).
+//! Clusters: the [`c2`] variant (`ClusterShape = (_2,_1,_1)`: the two CTAs of a cluster along M
+//! share B's tile, each loading a `(128,32)` half into both) measured 4-21 % faster on the H100
+//! (docs/perf.md, "tf32 on sm90": 0.93-1.16 x cuBLAS TF32 against 0.84-1.05 x), and builds
+//! without spills with nvcc 13.0 and 13.5, but NVRTC 13.0 spills it (12 / 28 bytes, as the fp8
+//! `c2`): the registry's configuration keeps single CTAs (and with them stream-K).
 //!
 //! Rounding: wgmma reads the 32 bits of each f32 and uses its tf32 part (the 10 high mantissa
 //! bits; the low 13 are ignored, a truncation), so A and B need no conversion pass; the tests'
@@ -44,11 +42,12 @@ use tycute_tiled::copy::Tiler_MN;
 sm90_k_major_family! {
     /// The configuration as an [`Sm90Config`](tycute_kernel::kernel::sm90::Sm90Config).
     config Sm90_128x256Tf32 = "sm90_128x256_tf32",
-    about "sm90_128x256_tf32: f32 A (M,K) and B (N,K) read as tf32, K-major only, TMA into 128B-swizzled smem (clusters of two CTAs along M sharing B: TMA multicast), two 64x256x8 GMMA warpgroups along M (TiledMMA (_2,_1,_1), f32 accumulators), 128x256x32 CTA tile, 4 stages, cooperative STSM + TMA-store epilogue of bfloat16_t D (N-major) in 128x32 sub-tiles",
+    about "sm90_128x256_tf32: f32 A (M,K) and B (N,K) read as tf32, K-major only, TMA into 128B-swizzled smem, two 64x256x8 GMMA warpgroups along M (TiledMMA (_2,_1,_1), f32 accumulators), 128x256x32 CTA tile, 4 stages, cooperative STSM + TMA-store epilogue of bfloat16_t D (N-major) in 128x32 sub-tiles",
     element_ab tfloat32_t, element_cd bfloat16_t,
     tile (_128, _256, _32), stages _4,
-    atom SM90_64x256x8_F32TF32TF32_SS_TN, warpgroups (_2, _1, _1), cluster (_2, _1, _1),
-    epilogue (_128, _32), stages_cd _2
+    atom SM90_64x256x8_F32TF32TF32_SS_TN, warpgroups (_2, _1, _1), cluster (_1, _1, _1),
+    epilogue (_128, _32), stages_cd _2,
+    c2 Sm90_128x256Tf32C2, "sm90_128x256_tf32 with clusters of two CTAs along M (B multicast)"
 }
 
 // 256 threads; the C-atom copy covers 128 rows x 16 columns, as sm90_128x256's
@@ -85,9 +84,11 @@ mod tests {
         let h = tycute_kernel::emit::sm90::header_of::<super::Sm90_128x256Tf32>();
         assert!(h.contains("wgmma.mma_async.sync.aligned.m64n256k8.f32.tf32.tf32"), "{h}");
         assert!(!h.contains("ERROR"), "{h}");
-        // clusters of two along M: each CTA loads a (128,32) half of B's (256,32) tile
-        assert_eq!((t.cluster_m, t.box_b_mcast), (2, (128, 32)));
-        assert_eq!(t.mcast_b, [(0, 0), (128, 16384)]);
-        assert!(h.contains("constexpr int kClusterM = 2;"), "{h}");
+        assert_eq!(t.cluster_m, 1);
+        // the c2 variant: each CTA of a cluster loads a (128,32) half of B's (256,32) tile
+        let c2 = tables_of::<super::c2::Sm90_128x256Tf32C2>().unwrap();
+        assert_eq!((c2.cluster_m, c2.box_b_mcast), (2, (128, 32)));
+        assert_eq!(c2.mcast_b, [(0, 0), (128, 16384)]);
+        check_tables(&c2).unwrap();
     }
 }
