@@ -696,3 +696,14 @@ fn tf32_configuration_matches_the_reference_on_the_gpu() {
     let e = g.launch_bias(&stream, (64, 64, 64), &Sm90Strides::packed((64, 64, 64), 1), &u, &u, &u, &mut du, 1.0, 0.0, Bias::None).unwrap_err().to_string();
     assert!(e.contains("launch_tf32"), "{e}");
 }
+
+/// The tf32 test's 4-SM cases are stream-K schedules of `sm90_128x256_tf32` (128x256 tiles, k-blocks
+/// of 32; the schedule is the host's: checked here without a GPU).
+#[test]
+fn tf32_stream_k_cases_are_stream_k() {
+    use tycute::gemm::stream_k::Sm90Schedule;
+    for (m, n, k) in [(832usize, 320usize, 1024usize), (600, 520, 1024)] {
+        let plan = Sm90Schedule::plan_form(m.div_ceil(128) * n.div_ceil(256), k.div_ceil(32), 4, Some(SkForm::Auto));
+        assert!(plan.sk_tiles > 0, "{m}x{n}x{k}: {plan:?}");
+    }
+}
