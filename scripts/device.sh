@@ -35,6 +35,9 @@
 #                                           and tile orders (GROUPS_M="16 32 64"), clusters of 1 and 2,
 #                                           fp16 / bf16 / e4m3 beside torch (DIR/sched, nvcc of the
 #                                           device; docs/perf.md "sm90: the last wave and the tile order")
+#     scripts/device.sh tf32                sm90_128x256_tf32 and its c2 variant in the standalone harness (DIR/tf32):
+#                                           f64 reference, NaN-poisoned D, beside cuBLAS TF32
+#                                           (torch.matmul) on the same inputs and in timing
 #
 # CONFIG is a configuration's name (`tycute dump list`; those starting with `sm90` run the sm90
 # kernel, the others the sm80 one); none means every configuration with a CUBIN in DIR (the bf16
@@ -42,8 +45,9 @@
 # `bench`, `auto` is the sm90 kernel's per-shape choice among the fp16 configurations and
 # `auto-bf16` among the bf16 ones (`tycute bench sm90 --dtype bf16`), `auto-e4m3` / `auto-e5m2`
 # (or an fp8 configuration's name) the fp8 configuration beside cuBLASLt fp8 at the four shapes of
-# issue 20; the default list benches fp16, bf16, tf32 (sm80_tn_128x256_tf32 beside cuBLAS's TF32
-# GEMM) and e4m3 side by side.
+# issue 20, `auto-tf32` (or sm90_128x256_tf32) the sm90 tf32 configuration beside cuBLAS and
+# cuBLASLt TF32 at those shapes; the default list benches fp16, bf16, tf32 (sm80_tn_128x256_tf32
+# beside cuBLAS's TF32 GEMM, and auto-tf32) and e4m3 side by side.
 # Settings (environment): D=DIR (default target/device), NVRTC=VERSION (which CUBIN set: default
 # the newest in DIR), ROUNDS (bench rounds, default 2), OLD=DIR2 (bench a second build), OUT (a
 # folder for full logs; the device tool's $OUT, else /tmp/tycute-device).
@@ -89,6 +93,8 @@ pack() {
   bash scripts/sm90-fp8-harness/pack.sh "$dir/fp8" "$dir/headers" > /dev/null || die "the fp8 harness's pack failed"
   # the schedule / tile-order harness (scripts/sm90-sched-harness)
   bash scripts/sm90-sched-harness/pack.sh "$dir/sched" "$dir/headers" > /dev/null || die "the schedule harness's pack failed"
+  # the tf32 harness (scripts/sm90-tf32-harness) likewise
+  bash scripts/sm90-tf32-harness/pack.sh "$dir/tf32" "$dir/headers" > /dev/null || die "the tf32 harness's pack failed"
   du -sh "$dir"; ls "$dir/cubin"/*
 }
 
@@ -136,6 +142,9 @@ check() {
       # each within the f64 reference's bound; cuBLASLt fp8 on the same inputs)
       *_e4m3*|*_e5m2*) echo "$c (fp8): $(grep -aE 'test result|panicked' "$LOG/check-$c.txt" | head -3 | tr '\n' ' ')| $(grep -ac 'within the bound' "$LOG/check-$c.txt") cases within the bound"
         grep -aE 'panicked|cuBLASLt' "$LOG/check-$c.txt" | head -5 | sed 's/^/    /' ;;
+      # tf32 on sm90: tests/gpu_sm90.rs tf32_configuration_matches_the_reference_on_the_gpu
+      sm90*_tf32*) echo "$c (tf32): $(grep -aE 'test result|panicked' "$LOG/check-$c.txt" | head -3 | tr '\n' ' ')| $(grep -ac 'within the bound' "$LOG/check-$c.txt") cases within the bound"
+        grep -aE 'panicked|cuBLASLt' "$LOG/check-$c.txt" | head -5 | sed 's/^/    /' ;;
       *) summary "$c" "$LOG/check-$c.txt" ;;
     esac
   done
@@ -151,7 +160,7 @@ sanitize() {
   local c tool filter
   echo "== compute-sanitizer, small cases"
   for c in $(configs "${@:-sm80_tn_128x256 sm90_128x256 sm80_tn_128x256_bf16_bf16cd sm90_128x256_bf16 sm80_tn_128x256_tf32}"); do
-    case "$c" in *_e4m3*|*_e5m2*) filter=fp8_configurations ;; sm90*) filter=sm90_gemm ;; *) filter=residues_small ;; esac
+    case "$c" in *_e4m3*|*_e5m2*) filter=fp8_configurations ;; sm90*_tf32*) filter=tf32_configuration ;; sm90*) filter=sm90_gemm ;; *) filter=residues_small ;; esac
     for tool in memcheck racecheck synccheck; do
       TYCUTE_CONFIGS=$c TYCUTE_SM90_SMALL=1 TYCUTE_SM90_MAX_CTAS=1 timeout 200 \
         compute-sanitizer --tool $tool "$D/$(test_of "$c")" $filter > "$LOG/san-$c-$tool.txt" 2>&1
@@ -166,7 +175,7 @@ bench() {
     if [ "$1" = -- ]; then shift; args=("$@"); break; fi
     cfgs+=("$1"); shift
   done
-  [ ${#cfgs[@]} -gt 0 ] || cfgs=(sm80_tn_128x256 sm80_tn_128x256_bf16 sm80_tn_128x256_tf32 sgemm_sm80 auto auto-bf16 auto-e4m3)
+  [ ${#cfgs[@]} -gt 0 ] || cfgs=(sm80_tn_128x256 sm80_tn_128x256_bf16 sm80_tn_128x256_tf32 sgemm_sm80 auto auto-bf16 auto-e4m3 auto-tf32)
   echo "== tycute bench, $ROUNDS rounds alternating: ${cfgs[*]} ${OLD:+(and $OLD)}"
   for r in $(seq "$ROUNDS"); do
     for c in "${cfgs[@]}"; do
@@ -188,6 +197,8 @@ bench_args() {
     # fp8 (e4m3 / e5m2: sm90_128x256_<f> beside cuBLASLt fp8, fast and default accumulation) at
     # the four shapes of issue 20
     auto-e4m3|auto-e5m2|*_e4m3|*_e5m2) echo "sm90 --config $1 --shapes 4096x4096x4096,8192x8192x8192,8192x8192x1024,4096x14336x4096" ;;
+    # tf32 on sm90 (sm90_128x256_tf32 beside cuBLAS and cuBLASLt TF32) at the same four shapes
+    auto-tf32|sm90*_tf32) echo "sm90 --config $1 --dtype tf32 --shapes 4096x4096x4096,8192x8192x8192,8192x8192x1024,4096x14336x4096" ;;
     *) echo "$(kernel_of "$1") --config $1" ;;
   esac
 }
@@ -236,6 +247,22 @@ fp8() {
    echo "-- cuBLASLt (torch._scaled_mm)"; timeout 150 python3 torch_ref.py) 2>&1 | tee "$LOG/fp8.txt"
 }
 
+# the tf32 harness: build (nvcc of the device) and run sm90_128x256_tf32 against the f64
+# reference, beside cuBLAS TF32 (torch.matmul with allow_tf32) on the same inputs and in timing
+tf32() {
+  local h="$D/tf32"
+  [ -f "$h/harness.cu" ] || die "$h/harness.cu is missing: run \`scripts/device.sh pack $D\` (it packs the tf32 harness)"
+  export PATH="/usr/local/cuda/bin:$PATH"
+  echo "== tf32 harness ($h)"
+  (cd "$h" && for x in hdr hdr_c2; do
+     nvcc -std=c++17 -O3 -gencode arch=compute_90a,code=sm_90a -I include -I $x -DTYCUTE_SM90_CONFIG=sm90_128x256_tf32 \
+       harness.cu -o h_$x -lcuda || exit 2
+   done
+   echo "-- sm90_128x256_tf32"; timeout 150 ./h_hdr && timeout 100 python3 compare.py
+   echo "-- sm90_128x256_tf32, clusters of 2 (c2)"; timeout 150 ./h_hdr_c2
+   echo "-- cuBLAS TF32 (torch.matmul, allow_tf32)"; timeout 100 python3 torch_ref.py) 2>&1 | tee "$LOG/tf32.txt"
+}
+
 cmd="${1:-}"; [ $# -gt 0 ] && shift
 case "$cmd" in
   pack) pack "$@" ;;
@@ -247,6 +274,7 @@ case "$cmd" in
   fp8) fp8 ;;
   sched) [ -x "$D/sched/run.sh" ] || die "$D/sched is missing: run \`scripts/device.sh pack $D\`"
          (cd "$D/sched" && PATH="/usr/local/cuda/bin:$PATH" ./run.sh) 2>&1 | tee "$LOG/sched.txt" | grep -avE 'Remark|warning|declared|^ *\^|detected during|^ *$' ;;
+  tf32) tf32 ;;
   all) device_env && check && sanitize && own_nvrtc && bench ;;
   *) [ -z "$cmd" ] || echo "device.sh: unknown command \`$cmd\`" >&2
      awk 'NR > 1 && /^set -u/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "$0"; [ -z "$cmd" ] || exit 2 ;;

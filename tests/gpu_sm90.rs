@@ -12,6 +12,9 @@
 //! every case of their fp16 forms, stream-K included: the inputs are bf16 values, the reference is
 //! rounded once to bf16 and D must be within half a bf16 ulp of the exact value (2^-8 relative:
 //! bf16's 8-bit significand), cuBLAS runs `cublasGemmEx` with CUDA_R_16BF on the same device inputs.
+//!
+//! The tf32 configuration (`sm90_128x256_tf32`: f32 A and B read as tf32, K-major only, bf16 C and
+//! D) runs its own cases ([`tf32_configuration_matches_the_reference_on_the_gpu`]).
 
 use tycute::gemm::sm90::{BiasCase, Sm90Gemm, Sm90Strides};
 use tycute::gemm::stream_k::SkForm;
@@ -110,8 +113,9 @@ fn loaded_configs() -> Result<Vec<Sm90Gemm>, String> {
         if !chosen.contains(&cfg.name) {
             continue;
         }
-        // the fp8 configurations: fp8_configurations_match_the_reference_on_the_gpu
-        if cfg.fp8().ok().flatten().is_some() {
+        // the fp8 configurations: fp8_configurations_match_the_reference_on_the_gpu; the tf32
+        // one: tf32_configuration_matches_the_reference_on_the_gpu
+        if cfg.fp8().ok().flatten().is_some() || cfg.tf32().unwrap_or(false) {
             continue;
         }
         if let Err(e) = cfg.element() {
@@ -617,5 +621,208 @@ fn fp8_stream_k_cases_are_stream_k() {
         let tiles = m.div_ceil(128) * n.div_ceil(256) * batch;
         let plan = Sm90Schedule::plan_form(tiles, k.div_ceil(128), 4, Some(SkForm::Auto));
         assert!(plan.sk_tiles > 0, "{m}x{n}x{k} batch {batch}: {plan:?}");
+    }
+}
+
+/// The bound of one element of the tf32 configuration's D against the f64 reference on the f32
+/// inputs, derived from what the hardware does: wgmma's tf32 form reads the 10 high mantissa bits
+/// of each f32 (PTX ISA: the other bits are ignored), so each input is off by less than 2^-10 of
+/// itself (truncated; rounding would halve it) and each product by at most (2 * 2^-10 + 2^-20)
+/// |a b| (the product of two tf32 values is exact in f32); the f32 accumulation over K adds at
+/// most K * 2^-24 of sum |a b| (a loose worst case); D's rounding to bf16 half an ulp, 2^-8 of
+/// |D| (C and the bias are bf16 values, exact in the f32 epilogue). `absum` is |alpha| sum |a b|.
+fn tf32_bound(want: f64, absum: f64, k: usize) -> f64 {
+    want.abs() * 2f64.powi(-8) * 1.001 + absum * (2.0 * 2f64.powi(-10) + 2f64.powi(-20) + k as f64 * 2f64.powi(-24)) + 1e-6
+}
+
+#[test]
+fn tf32_bound_covers_the_truncated_inputs() {
+    // one product of two inputs each truncated by almost 2^-10 stays inside the inputs' term
+    // alone (D's rounding left out: want = 0)
+    let (a, b) = (1.0f64 + 2f64.powi(-10) - 2f64.powi(-23), 1.0 + 2f64.powi(-10) - 2f64.powi(-23));
+    let (ta, tb) = (1.0f64, 1.0f64);
+    assert!((a * b - ta * tb).abs() <= tf32_bound(0.0, a * b, 1));
+    // and the bound is not loose by more than the accumulation's term at K = 4096
+    assert!(tf32_bound(0.0, 1.0, 4096) < 2.5e-3);
+}
+
+/// The tf32 configuration (`sm90_128x256_tf32`) through `Sm90Typed` (f32 A and B, bf16 C and D):
+/// random f32 inputs in [-1, 1] (full mantissas, so the tf32 reading shows), an f64 reference on
+/// them, each element within [`tf32_bound`]; D poisoned with NaN and a guard after it that must
+/// stay; residues in M and N, K a multiple of 4 (and residues in K), batch 2 with beta, alpha != 1,
+/// row and column bias, column-major C/D, stream-K on 4 SMs, in place (`run`). Single problems with
+/// alpha = 1 and beta = 0 also run through cuBLASLt TF32 (`matmul_tf32`, f32 D) on the same device
+/// inputs, held to the same bound. MN-major operands are refused (wgmma's tf32 form is K-major
+/// only). Without an sm_90 GPU it prints why and passes.
+#[test]
+fn tf32_configuration_matches_the_reference_on_the_gpu() {
+    use tycute::gemm::sm90::{Bias, Sm90Typed};
+    use tycute_configs::sm90_tf32::Sm90_128x256Tf32;
+    // SAFETY: only tries to open the shared library.
+    if !unsafe { tycute_cuda::cudarc::driver::sys::is_culib_present() } {
+        return eprintln!("skipped: no CUDA driver (libcuda.so) on this machine");
+    }
+    let ctx = match gpu::context() {
+        Ok(c) => c,
+        Err(e) => return eprintln!("skipped: {e}"),
+    };
+    if !matches!(gpu::arch(&ctx), Ok(nvrtc::Arch::Sm90a)) {
+        return eprintln!("skipped: the tf32 sm90 GEMM needs an sm_90 GPU");
+    }
+    let names = ["sm90_128x256_tf32"];
+    if tycute::gemm::env::selected_configs(&names, &names).is_empty() {
+        return eprintln!("skipped: TYCUTE_CONFIGS does not name sm90_128x256_tf32");
+    }
+    let mut g = match Sm90Typed::<Sm90_128x256Tf32>::new(&ctx) {
+        Ok(g) => g,
+        Err(tycute::gemm::Error::NoCompiler { .. }) => return eprintln!("skipped: a GPU but no NVRTC (or TYCUTE_CUBIN_DIR)"),
+        Err(e) => panic!("{e}"),
+    };
+    let stream = ctx.default_stream();
+    let bf = |x: f64| half::bf16::from_f64(x);
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    let mut rnd = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed >> 11) as f64 / (1u64 << 53) as f64 * 2.0 - 1.0
+    };
+    // (m, n, k, batch, alpha, beta, bias: 0 none, 1 row, 2 column, C/D order, SMs)
+    for &(m, n, k, batch, alpha, beta, bias, cd, sms) in &[
+        (256, 512, 128, 1, 1.0f32, 0.0f32, 0, Order::Row, usize::MAX),
+        (200, 136, 80, 1, 1.0, 0.0, 0, Order::Row, usize::MAX),
+        (129, 248, 36, 1, 0.25, 0.0, 1, Order::Row, usize::MAX),
+        (300, 264, 272, 2, 0.5, 0.75, 2, Order::Row, usize::MAX),
+        (136, 200, 96, 1, 1.5, 0.5, 1, Order::Col, usize::MAX),
+        (1, 8, 4, 1, 1.0, 0.5, 0, Order::Row, usize::MAX),
+        (832, 320, 1024, 1, 0.5, 0.0, 0, Order::Row, 4),
+        (600, 520, 1024, 1, 1.0, 0.25, 2, Order::Row, 4),
+    ] {
+        g.limit_sms(sms);
+        let mut s = Sm90Strides::packed((m, n, k), batch);
+        if cd == Order::Col {
+            s = Sm90Strides { cd: Order::Col, ldc: m, ldd: m, ..s };
+        }
+        // (a tf32 configuration in clusters of two would run whole tiles: the kernel's stream-K
+        // needs single CTAs; the registry's has them)
+        if sms == 4 && g.has_stream_k() {
+            assert!(g.schedule((m, n, k), &s).sk_tiles > 0, "{m}x{n}x{k} batch {batch} on 4 SMs is not stream-K");
+        }
+        let av: Vec<f32> = (0..batch * m * k).map(|_| rnd() as f32).collect();
+        let bv: Vec<f32> = (0..batch * n * k).map(|_| rnd() as f32).collect();
+        let cv: Vec<half::bf16> = (0..batch * m * n).map(|_| bf(rnd())).collect();
+        let blen = if bias == 1 { m } else { n };
+        let biasv: Vec<half::bf16> = (0..blen).map(|_| bf(rnd())).collect();
+        let guard = 256;
+        let poison = half::bf16::from_bits(0x7fa5);
+        let da = stream.clone_htod(&av).unwrap();
+        let db = stream.clone_htod(&bv).unwrap();
+        let dc = stream.clone_htod(&cv).unwrap();
+        let dbias = stream.clone_htod(&biasv.iter().map(|x| x.to_bits()).collect::<Vec<u16>>()).unwrap();
+        let mut dd = stream.clone_htod(&vec![poison; batch * m * n + guard]).unwrap();
+        let b = match bias {
+            1 => Bias::Row(&dbias),
+            2 => Bias::Col(&dbias),
+            _ => Bias::None,
+        };
+        g.launch(&stream, (m, n, k), &s, &da, &db, &dc, &mut dd, alpha, beta, b).unwrap_or_else(|e| panic!("{m}x{n}x{k} batch {batch}: {e}"));
+        let d: Vec<half::bf16> = stream.clone_dtoh(&dd).unwrap();
+        assert!(d[batch * m * n..].iter().all(|&x| x.to_bits() == poison.to_bits()), "a store past D");
+        // D(i, j) of problem z at i * n + j (row-major) or i + j * m (column-major); so is C
+        let at = |z: usize, i: usize, j: usize| z * m * n + if cd == Order::Row { i * n + j } else { i + j * m };
+        let reference = |z: usize, i: usize, j: usize| {
+            let (mut acc, mut absum) = (0f64, 0f64);
+            for l in 0..k {
+                let p = f64::from(av[z * m * k + i * k + l]) * f64::from(bv[z * n * k + j * k + l]);
+                acc += p;
+                absum += p.abs();
+            }
+            let bterm = match bias {
+                1 => biasv[i].to_f64(),
+                2 => biasv[j].to_f64(),
+                _ => 0.0,
+            };
+            let want = f64::from(alpha) * acc + f64::from(beta) * cv[at(z, i, j)].to_f64() + bterm;
+            (want, tf32_bound(want, f64::from(alpha).abs() * absum, k))
+        };
+        let mut worst = 0f64;
+        for z in 0..batch {
+            for i in 0..m {
+                for j in 0..n {
+                    let (want, tol) = reference(z, i, j);
+                    let got = d[at(z, i, j)].to_f64();
+                    assert!((got - want).abs() <= tol, "{m}x{n}x{k} batch {batch} alpha {alpha} beta {beta} bias {bias} {cd:?}: D[{z}][{i}][{j}] = {got}, want {want} (bound {tol})");
+                    worst = worst.max((got - want).abs() / tol);
+                }
+            }
+        }
+        eprintln!("sm90_128x256_tf32 {m}x{n}x{k} batch {batch} alpha {alpha} beta {beta} bias {bias} {cd:?}: within the bound (worst error {worst:.3} of it)");
+        // cuBLASLt TF32 on the same device inputs, single problems with alpha 1, beta 0, no bias
+        if batch == 1 && alpha == 1.0 && beta == 0.0 && bias == 0 && cd == Order::Row {
+            match tycute::gemm::cublaslt::CublasLt::new(&stream) {
+                Ok(lt) => {
+                    let mut dl = stream.alloc_zeros::<f32>(m * n).unwrap();
+                    lt.matmul_tf32((m, n, k), (Major::K, Major::K), &da, &db, &mut dl, Order::Row).unwrap_or_else(|e| panic!("cuBLASLt tf32: {e}"));
+                    let l: Vec<f32> = stream.clone_dtoh(&dl).unwrap();
+                    for i in 0..m {
+                        for j in 0..n {
+                            let (want, tol) = reference(0, i, j);
+                            let got = f64::from(l[i * n + j]);
+                            assert!((got - want).abs() <= tol, "cuBLASLt tf32 {m}x{n}x{k}: D[{i}][{j}] = {got}, want {want} (bound {tol})");
+                        }
+                    }
+                }
+                Err(e) => eprintln!("cuBLASLt skipped: {e}"),
+            }
+        }
+    }
+    g.limit_sms(usize::MAX);
+    // in place: C = A B^T + 0.5 C
+    {
+        let (m, n, k) = (264, 520, 200);
+        let av: Vec<f32> = (0..m * k).map(|_| rnd() as f32).collect();
+        let bv: Vec<f32> = (0..n * k).map(|_| rnd() as f32).collect();
+        let cv: Vec<half::bf16> = (0..m * n).map(|_| bf(rnd())).collect();
+        let (da, db) = (stream.clone_htod(&av).unwrap(), stream.clone_htod(&bv).unwrap());
+        let mut dc = stream.clone_htod(&cv).unwrap();
+        g.run((m, n, k), &da, &db, &mut dc, 1.0, 0.5, &stream).unwrap();
+        let d: Vec<half::bf16> = stream.clone_dtoh(&dc).unwrap();
+        for i in 0..m {
+            for j in 0..n {
+                let (mut acc, mut absum) = (0f64, 0f64);
+                for l in 0..k {
+                    let p = f64::from(av[i * k + l]) * f64::from(bv[j * k + l]);
+                    acc += p;
+                    absum += p.abs();
+                }
+                let want = acc + 0.5 * cv[i * n + j].to_f64();
+                let tol = tf32_bound(want, absum, k);
+                assert!((d[i * n + j].to_f64() - want).abs() <= tol, "in place {m}x{n}x{k}: C[{i}][{j}] = {}, want {want} (bound {tol})", d[i * n + j]);
+            }
+        }
+    }
+    // refused before any GPU work: an MN-major operand, K not a multiple of 4, 16-bit launches
+    let a = stream.alloc_zeros::<f32>(64 * 64).unwrap();
+    let c = stream.alloc_zeros::<half::bf16>(64 * 64).unwrap();
+    let mut d = stream.alloc_zeros::<half::bf16>(64 * 64).unwrap();
+    let mn = Sm90Strides::packed_ab((64, 64, 64), 1, Major::MN, Major::K);
+    let e = g.launch(&stream, (64, 64, 64), &mn, &a, &a, &c, &mut d, 1.0, 0.0, Bias::None).unwrap_err().to_string();
+    assert!(e.contains("tf32 A and B must be K-major") && e.contains("K-major first"), "{e}");
+    let e = g.launch(&stream, (64, 64, 42), &Sm90Strides::packed((64, 64, 42), 1), &a, &a, &c, &mut d, 1.0, 0.0, Bias::None).unwrap_err().to_string();
+    assert!(e.contains("multiples of 4") || e.contains("multiple of"), "{e}");
+    let u = stream.alloc_zeros::<u16>(64 * 64).unwrap();
+    let mut du = stream.alloc_zeros::<u16>(64 * 64).unwrap();
+    let e = g.launch_bias(&stream, (64, 64, 64), &Sm90Strides::packed((64, 64, 64), 1), &u, &u, &u, &mut du, 1.0, 0.0, Bias::None).unwrap_err().to_string();
+    assert!(e.contains("launch_tf32"), "{e}");
+}
+
+/// The tf32 test's 4-SM cases are stream-K schedules of `sm90_128x256_tf32` (128x256 tiles, k-blocks
+/// of 32; the schedule is the host's: checked here without a GPU).
+#[test]
+fn tf32_stream_k_cases_are_stream_k() {
+    use tycute::gemm::stream_k::Sm90Schedule;
+    for (m, n, k) in [(832usize, 320usize, 1024usize), (600, 520, 1024)] {
+        let plan = Sm90Schedule::plan_form(m.div_ceil(128) * n.div_ceil(256), k.div_ceil(32), 4, Some(SkForm::Auto));
+        assert!(plan.sk_tiles > 0, "{m}x{n}x{k}: {plan:?}");
     }
 }

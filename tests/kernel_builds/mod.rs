@@ -165,7 +165,8 @@ pub fn element_sass(b: &Build) -> Option<(String, bool)> {
 
 /// The GMMA form an sm90 configuration's build must issue, by its A and B element (`kElementAB`)
 /// and its atom's N: `HGMMA.64x<N>x16.F32` for fp16 and bf16, `QGMMA.64x<N>x32.F32.E4M3.E4M3` for
-/// e4m3, `QGMMA.64x<N>x32.F32.E5M2.E5M2` for e5m2. `None` for any other build.
+/// e4m3, `QGMMA.64x<N>x32.F32.E5M2.E5M2` for e5m2, `HGMMA.64x<N>x8.F32.TF32` for tf32. `None`
+/// for any other build.
 pub fn gmma_sass(b: &Build) -> Option<String> {
     if b.src.name != "sm90_gemm.cu" {
         return None;
@@ -175,6 +176,8 @@ pub fn gmma_sass(b: &Build) -> Option<String> {
     Some(match tycute::gemm::headers::value(name, "kElementAB")?.first()? {
         5 => format!("QGMMA.64x{n}x32.F32.E4M3.E4M3"),
         6 => format!("QGMMA.64x{n}x32.F32.E5M2.E5M2"),
+        // f32 A and B read as tf32 (wgmma's .tf32 form, k8)
+        4 => format!("HGMMA.64x{n}x8.F32.TF32"),
         _ => format!("HGMMA.64x{n}x16.F32"),
     })
 }

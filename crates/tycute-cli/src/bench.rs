@@ -33,6 +33,9 @@ pub fn run(args: &BenchArgs) -> i32 {
         eprintln!("error: --scales {} is for the fp8 configurations (sm90, --dtype e4m3|e5m2)", args.scales);
         return 2;
     }
+    if args.kernel == "sm90" && tf32_sm90(args) {
+        return bench_sm90_tf32(args);
+    }
     if let Err(e) = dtype(args) {
         eprintln!("error: {e}");
         return 2;
@@ -191,6 +194,101 @@ fn bench_sm90_fp8(args: &BenchArgs, f: &str) -> i32 {
                 let _ = writeln!(text, "{:<18} {ours:>10.1} {:>10} {ratio:>7} {:>12}", format!("{m}x{n}x{k}"), col(&fast), col(&default));
                 if let Err(e) = &fast {
                     let _ = writeln!(text, "    cuBLASLt: {e}");
+                }
+            }
+            Err(e) => {
+                let _ = writeln!(text, "{m}x{n}x{k}: {name}: {e}");
+            }
+        }
+    }
+    text += "TFLOP/s; method and results: docs/perf.md\n";
+    emit(&text);
+    0
+}
+
+/// Whether an sm90 bench asks for tf32: `--dtype tf32`, or a tf32 `--config` (`auto-tf32`,
+/// `sm90_128x256_tf32`).
+fn tf32_sm90(args: &BenchArgs) -> bool {
+    args.dtype.as_deref() == Some("tf32") || args.config.as_deref().is_some_and(|c| c.ends_with("tf32"))
+}
+
+/// `tycute bench sm90 --dtype tf32` (or `--config auto-tf32 | sm90_128x256_tf32`): the tf32
+/// configuration (f32 A and B K-major read as tf32 by wgmma, bf16 D) beside cuBLAS
+/// (`cublasGemmEx`, `CUBLAS_COMPUTE_32F_FAST_TF32`) and cuBLASLt (`matmul_tf32`), f32 D, on the
+/// same inputs in one process ([`tycute_gemm::sm90::bench_tf32_rotating`]).
+fn bench_sm90_tf32(args: &BenchArgs) -> i32 {
+    if args.layout != "tn" || args.beta != 0.0 || args.bias != "none" {
+        eprintln!("error: the tf32 bench runs TN (A and B K-major: wgmma's tf32 form has no transpose), beta 0 and no bias");
+        return 2;
+    }
+    if let Some(d) = args.dtype.as_deref().filter(|d| *d != "tf32") {
+        eprintln!("error: --dtype {d} and --config {} disagree", args.config.as_deref().unwrap_or("?"));
+        return 2;
+    }
+    let name = match args.config.as_deref() {
+        None | Some("auto") | Some("auto-tf32") => "sm90_128x256_tf32".to_string(),
+        Some(c) => c.to_string(),
+    };
+    let cfg = match Sm90Header::named(&name) {
+        Ok(c) if c.tf32().unwrap_or(false) => c,
+        Ok(c) => {
+            eprintln!("error: configuration {} is not tf32", c.name);
+            return 2;
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 2;
+        }
+    };
+    let parsed = match bench_shapes(args, |m, n, k| Sm90Strides::packed((m, n, k), 1).check_elements((m, n, k), 4)) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 2;
+        }
+    };
+    let ctx = match gpu::context() {
+        Ok(c) => c,
+        Err(why) => {
+            eprintln!("error: no GPU to benchmark on: {why}");
+            return 1;
+        }
+    };
+    if !matches!(gpu::arch(&ctx), Ok(Arch::Sm90a)) {
+        eprintln!("error: the tf32 sm90 kernel needs an sm_90 GPU (wgmma, TMA)");
+        return 1;
+    }
+    let image = match cfg.cubin() {
+        Ok(Some(i)) => i,
+        Ok(None) => {
+            eprintln!("error: {}: no NVRTC to build the kernel (source scripts/cuda-env.sh, or set {})", cfg.name, cfg.cubin_env());
+            return 1;
+        }
+        Err(e) => {
+            eprintln!("error: {}: {e}", cfg.name);
+            return 1;
+        }
+    };
+    let mut g = match Sm90Gemm::load_config(&ctx, cfg, image) {
+        Ok(g) => g,
+        Err(e) => {
+            eprintln!("error: {}: {e}", cfg.name);
+            return 1;
+        }
+    };
+    g.stream_k = !args.no_stream_k;
+    let mut text = format!(
+        "sm90 GEMM {name} (f32 A and B K-major read as tf32, bf16 D, fp32 accumulate) vs cuBLAS and cuBLASLt TF32 (CUBLAS_COMPUTE_32F_FAST_TF32, f32 D), sm_90a, median of {} runs ({} timing), random inputs rotated over sets larger than L2\n{:<18} {:>10} {:>10} {:>7} {:>10}\n",
+        args.runs, args.timing, "shape", "tycute", "cuBLAS", "ratio", "cuBLASLt"
+    );
+    for &(m, n, k) in &parsed {
+        match tycute_gemm::sm90::bench_tf32_rotating(&g, (m, n, k), args.runs, timing(args)) {
+            Ok((ours, [blas, lt])) => {
+                let col = |x: &tycute_gemm::Result<f64>| x.as_ref().map_or("-".to_string(), |c| format!("{c:.1}"));
+                let ratio = blas.as_ref().map_or("-".to_string(), |c| format!("{:.2}", ours / c));
+                let _ = writeln!(text, "{:<18} {ours:>10.1} {:>10} {ratio:>7} {:>10}", format!("{m}x{n}x{k}"), col(&blas), col(&lt));
+                for e in [&blas, &lt].into_iter().filter_map(|x| x.as_ref().err()) {
+                    let _ = writeln!(text, "    {e}");
                 }
             }
             Err(e) => {
@@ -522,5 +620,18 @@ mod tests {
         assert_eq!(run(&parse(&["sm90", "--dtype", "bf16", "--scales", "rowcol"])), 2);
         assert_eq!(fp8_of(&parse(&["sm90", "--config", "sm90_128x256_e4m3_f16cd"])), Some("e4m3"));
         assert_eq!(run(&parse(&["sm90", "--dtype", "e5m2", "--config", "sm90_128x256_e4m3_f16cd"])), 2);
+    }
+
+    /// `--dtype tf32` on sm90 and the tf32 configuration's names select the tf32 bench; what it
+    /// cannot run is refused before any GPU work.
+    #[test]
+    fn sm90_tf32_arguments() {
+        assert!(tf32_sm90(&parse(&["sm90", "--dtype", "tf32"])));
+        assert!(tf32_sm90(&parse(&["sm90", "--config", "auto-tf32"])));
+        assert!(!tf32_sm90(&parse(&["sm90", "--dtype", "bf16"])));
+        assert_eq!(run(&parse(&["sm90", "--dtype", "tf32", "--layout", "nt"])), 2);
+        assert_eq!(run(&parse(&["sm90", "--dtype", "tf32", "--beta", "1"])), 2);
+        assert_eq!(run(&parse(&["sm90", "--dtype", "tf32", "--config", "sm90_128x256"])), 2);
+        assert_eq!(run(&parse(&["sm90", "--dtype", "tf32", "--shapes", "256x256x42"])), 2);
     }
 }

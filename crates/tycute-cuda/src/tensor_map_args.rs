@@ -25,6 +25,9 @@ pub enum TmaElement {
     /// One byte moved as it is (`CU_TENSOR_MAP_DATA_TYPE_UINT8`): the fp8 types (e4m3, e5m2),
     /// which the driver has no data type of its own for; TMA only copies them.
     U8,
+    /// IEEE single (`CU_TENSOR_MAP_DATA_TYPE_FLOAT32`), 4 bytes: f32 A and B that wgmma's tf32
+    /// form reads (it uses the tf32 part of each f32's bits).
+    F32,
 }
 
 /// The 16-bit map elements' former name ([`TmaElement::F16`], [`TmaElement::Bf16`]).
@@ -36,6 +39,7 @@ impl TmaElement {
             TmaElement::F16 => sys::CUtensorMapDataType::CU_TENSOR_MAP_DATA_TYPE_FLOAT16,
             TmaElement::Bf16 => sys::CUtensorMapDataType::CU_TENSOR_MAP_DATA_TYPE_BFLOAT16,
             TmaElement::U8 => sys::CUtensorMapDataType::CU_TENSOR_MAP_DATA_TYPE_UINT8,
+            TmaElement::F32 => sys::CUtensorMapDataType::CU_TENSOR_MAP_DATA_TYPE_FLOAT32,
         }
     }
 
@@ -44,6 +48,7 @@ impl TmaElement {
         match self {
             TmaElement::F16 | TmaElement::Bf16 => 2,
             TmaElement::U8 => 1,
+            TmaElement::F32 => 4,
         }
     }
 }

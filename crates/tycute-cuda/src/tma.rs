@@ -162,6 +162,10 @@ mod tests {
             assert_eq!((TmaElement::U8.bytes(), TmaElement::Bf16.bytes(), TmaElement::F16.bytes()), (1, 2, 2));
             assert_eq!(TmaElement::U8.data_type(), sys::CUtensorMapDataType::CU_TENSOR_MAP_DATA_TYPE_UINT8);
             assert_eq!(TmaElement::Bf16.data_type(), sys::CUtensorMapDataType::CU_TENSOR_MAP_DATA_TYPE_BFLOAT16);
+            // f32 (tf32 A and B): 4 bytes, a 128-byte box row of 32; 64 are too wide for SWIZZLE_128B
+            assert_eq!((TmaElement::F32.bytes(), TmaElement::F32.data_type()), (4, sys::CUtensorMapDataType::CU_TENSOR_MAP_DATA_TYPE_FLOAT32));
+            assert_eq!(ok(TmaElement::F32, (64, 32, 32), (64, 32)), None);
+            assert_eq!(ok(TmaElement::F32, (64, 64, 64), (64, 64)), Some("the box's row must be no wider than the swizzle's span (32, 64 or 128 bytes)"));
             let e = TensorMap::f16_3d(256, (64, 64, 64), (1, 0), (64, 64), 7).err().map(|e| e.to_string());
             assert!(e.is_some_and(|e| e.starts_with("TMA swizzle mode 7")));
             let e = TensorMap::f16_3d(8, (64, 64, 64), (1, 0), (64, 64), 3).err().map(|e| e.to_string()).unwrap_or_default();

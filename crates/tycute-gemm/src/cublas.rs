@@ -110,6 +110,13 @@ pub(crate) fn compute_of(cfg: &Sm80Header) -> Compute {
     }
 }
 
+/// `D = A * B^T` on fp32 A (m,k) and B (n,k), both K-major, through TF32 tensor cores
+/// (`CUBLAS_COMPUTE_32F_FAST_TF32`), D (m,n) row-major fp32: the cuBLAS side of the sm90 tf32
+/// bench. Row-major D is column-major `D^T = B * A^T`: the call `(n, m, k)` with B first.
+pub(crate) fn gemm_tf32(blas: &CudaBlas, stream: &Stream, (m, n, k): (usize, usize, usize), a: &Slice<f32>, b: &Slice<f32>, d: &mut Slice<f32>) -> Result<()> {
+    gemm_with(blas, stream, (n, m, k), (Major::K, Major::K), b, a, d, F32, F32, (1.0, 0.0), Compute::Tf32)
+}
+
 /// [`gemm_compute`] with the compute type given.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn gemm_with<X: DeviceRepr, T: DeviceRepr>(

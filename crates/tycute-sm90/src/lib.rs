@@ -9,6 +9,7 @@
 //! | [`sm90_128x256`] | Hopper, CUTLASS's cooperative recipe: a `128x256x64` tile for two `64x256x16` GMMA warpgroups (`(_2,_1,_1)`), 128-row epilogue sub-tiles (header only: no dump) |
 //! | [`sm90_reuse_c`] | `sm90` with CUTLASS's `ReuseSmemC` (header only) |
 //! | [`sm90_bf16`] | `sm90` and `sm90_128x256` with bf16 elements (`sm90_bf16`, `sm90_128x256_bf16`) |
+//! | [`sm90_tf32`] | tf32: f32 A and B read by wgmma's `.tf32` form (K-major only), bf16 C and D, a `128x256x32` tile for two `64x256x8` GMMA warpgroups (`sm90_128x256_tf32`) |
 //! | [`sm90_fp8`] | fp8: `float_e4m3_t` A and B (K-major only), bf16 C and D, a `128x256x128` tile for two `64x256x32` GMMA warpgroups (`sm90_128x256_e4m3`, and `sm90_128x256_e5m2` by element type) |
 //! | [`sm90_fp8_out`] | `sm90_128x256_e4m3` with fp16 C, D and bias (`sm90_128x256_e4m3_f16cd`, by output type) |
 //!
@@ -19,6 +20,10 @@
 // `cute!` expands to `::tycute::__private::...`.
 extern crate tycute_layout as tycute;
 
+/// The K-major-only family of configurations (fp8, tf32): `sm90_k_major_family!`.
+#[macro_use]
+pub mod sm90_k_major;
+
 tycute_kernel::configurations! {
     sm90,
     sm90_128x256,
@@ -26,6 +31,7 @@ tycute_kernel::configurations! {
     sm90_bf16,
     sm90_fp8,
     sm90_fp8_out,
+    sm90_tf32,
 }
 
 /// CUTLASS's `ReuseSmemC` for any sm90 configuration.

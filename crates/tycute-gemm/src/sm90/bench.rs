@@ -205,3 +205,78 @@ pub fn bench_fp8_rotating_scales<F: crate::cublaslt::LtFp8>(
     let default = theirs(false);
     Ok((ours, [fast, default]))
 }
+
+/// TFLOP/s of the tf32 configuration (`sm90_128x256_tf32`, [`Sm90Gemm::launch_tf32`]: f32 A and B
+/// K-major, bf16 D) and, on the same f32 inputs, of cuBLAS (`cublasGemmEx`,
+/// `CUBLAS_COMPUTE_32F_FAST_TF32`, f32 D) and cuBLASLt (`matmul_tf32`, the same compute type,
+/// f32 D), `D = A * B^T`: uniform random f32 in [-1, 1), measured as [`bench_rotating`] (input
+/// sets rotated past L2, 3 warm-up launches per set, the median of `runs` launches between
+/// events). The library columns are `Err` with the reason when absent or refusing.
+#[allow(clippy::type_complexity)]
+pub fn bench_tf32_rotating(g: &Sm90Gemm, (m, n, k): (usize, usize, usize), runs: usize, timing: Timing) -> Result<(f64, [Result<f64>; 2])> {
+    let packed = Sm90Strides::packed((m, n, k), 1);
+    let stream = g.ctx().default_stream();
+    let sets = (2 * 50 * 1024 * 1024 / (4 * (m + n) * k) + 1).clamp(2, 8);
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    let mut values = |len: usize| -> Vec<f32> {
+        (0..len)
+            .map(|_| {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                (seed >> 40) as f32 / (1u64 << 23) as f32 - 1.0
+            })
+            .collect()
+    };
+    let mut bufs = Vec::with_capacity(sets);
+    for _ in 0..sets {
+        let a = stream.clone_htod(&values(m * k)).map_err(driver("A"))?;
+        let b = stream.clone_htod(&values(n * k)).map_err(driver("B"))?;
+        bufs.push((a, b));
+    }
+    let c = stream.alloc_zeros::<u16>(m * n).map_err(driver("C"))?;
+    let mut d = stream.alloc_zeros::<u16>(m * n).map_err(driver("D"))?;
+    let run = |a: &CudaSlice<f32>, b: &CudaSlice<f32>, d: &mut CudaSlice<u16>| g.launch_tf32(&stream, (m, n, k), &packed, a, b, &c, d, 1.0, 0.0, Bias::None);
+    for (a, b) in &bufs {
+        for _ in 0..3 {
+            run(a, b, &mut d)?;
+        }
+    }
+    let ours = median_tflops((m, n, k), each_ms(&stream, runs, timing, |r| {
+        let (a, b) = &bufs[r % sets];
+        run(a, b, &mut d)
+    })?);
+    let mut df = stream.alloc_zeros::<f32>(m * n).map_err(driver("D"))?;
+    let mut blas = || -> Result<f64> {
+        if !cublas::available() {
+            return Err(unsupported("cuBLAS: no libcublas".to_string()));
+        }
+        let blas = cublas::handle(&stream)?;
+        // row-major D (m,n) is column-major D^T (n,m) = B * A^T: B first
+        let one = |a: &CudaSlice<f32>, b: &CudaSlice<f32>, d: &mut CudaSlice<f32>| cublas::gemm_tf32(&blas, &stream, (m, n, k), a, b, d);
+        for (a, b) in &bufs {
+            for _ in 0..3 {
+                one(a, b, &mut df)?;
+            }
+        }
+        Ok(median_tflops((m, n, k), each_ms(&stream, runs, timing, |r| {
+            let (a, b) = &bufs[r % sets];
+            one(a, b, &mut df)
+        })?))
+    };
+    let blas = blas();
+    let mut lt = || -> Result<f64> {
+        let lt = crate::cublaslt::CublasLt::new(&stream).map_err(|e| unsupported(format!("cuBLASLt: {e}")))?;
+        for (a, b) in &bufs {
+            for _ in 0..3 {
+                lt.matmul_tf32((m, n, k), (Major::K, Major::K), a, b, &mut df, Order::Row)?;
+            }
+        }
+        Ok(median_tflops((m, n, k), each_ms(&stream, runs, timing, |r| {
+            let (a, b) = &bufs[r % sets];
+            lt.matmul_tf32((m, n, k), (Major::K, Major::K), a, b, &mut df, Order::Row)
+        })?))
+    };
+    let lt = lt();
+    Ok((ours, [blas, lt]))
+}

@@ -34,6 +34,8 @@ pub struct Sm90Gemm {
     tma_cd: TmaElement,
     /// The fp8 format of A and B (`"e4m3"`, `"e5m2"`), `None` for 16-bit A and B.
     fp8: Option<&'static str>,
+    /// f32 A and B read as tf32 (`kElementAB` 4): K-major only, launched with [`Sm90Gemm::launch_tf32`].
+    tf32: bool,
     smem: u32,
     /// The GPU's SMs: the persistent kernel runs at most one CTA on each.
     sms: usize,
@@ -67,6 +69,7 @@ impl Sm90Gemm {
         // the maps' element types (16-bit, or fp8 A and B with 16-bit C and D)
         let (tma_ab, tma_cd) = config.tma_elements()?;
         let fp8 = config.fp8()?;
+        let tf32 = config.tf32()?;
         let module = ctx.load_module(Ptx::from_binary(image)).map_err(driver("load the CUBIN"))?;
         let smem = config.smem_bytes()?;
         let load = |name: &str| -> Result<CudaFunction> {
@@ -75,8 +78,8 @@ impl Sm90Gemm {
                 .map_err(driver(format!("{name}: shared memory attribute")))?;
             Ok(f)
         };
-        // fp8: the K-major entry point alone (wgmma reads fp8 operands K-major only)
-        let more = |i: usize| if fp8.is_some() { Ok(None) } else { load(LAYOUTS[i].0).map(Some) };
+        // fp8 and tf32: the K-major entry point alone (wgmma reads those operands K-major only)
+        let more = |i: usize| if fp8.is_some() || tf32 { Ok(None) } else { load(LAYOUTS[i].0).map(Some) };
         let f = [Some(load(LAYOUTS[0].0)?), more(1)?, more(2)?, more(3)?];
         // (absent from a CUBIN built before it: a RowCol launch then says so)
         let f_rowcol = if fp8.is_some() { load(ROWCOL).ok() } else { None };
@@ -96,7 +99,7 @@ impl Sm90Gemm {
             Ok("split") => SkForm::Split,
             _ => SkForm::Auto,
         };
-        Ok(Sm90Gemm { ctx: ctx.clone(), _module: module, f, f_rowcol, tma_ab, tma_cd, fp8, smem, sms, max_sms: sms, l2_bytes, config, p, stream_k: true, sk_form, workspaces: Default::default() })
+        Ok(Sm90Gemm { ctx: ctx.clone(), _module: module, f, f_rowcol, tma_ab, tma_cd, fp8, tf32, smem, sms, max_sms: sms, l2_bytes, config, p, stream_k: true, sk_form, workspaces: Default::default() })
     }
 
     /// The context the kernel is loaded in.
@@ -220,6 +223,9 @@ impl Sm90Gemm {
         if let Some(f) = self.fp8 {
             return Err(unsupported(format!("{} has {f} A and B (one byte each): launch it with Sm90Gemm::launch_fp8 (or Sm90Typed), not with 16-bit A and B", self.config.name)));
         }
+        if self.tf32 {
+            return Err(unsupported(format!("{} has f32 A and B (read as tf32): launch it with Sm90Gemm::launch_tf32 (or Sm90Typed), not with 16-bit A and B", self.config.name)));
+        }
         self.launch_any(stream, (m, n, k), s, a, b, c, d, alpha, beta, bias, None)
     }
 
@@ -276,6 +282,28 @@ impl Sm90Gemm {
         }
     }
 
+    /// `D_z = alpha * A_z * B_z^T + beta * C_z + bias` of a tf32 configuration
+    /// (`sm90_128x256_tf32`): A (m,k) and B (n,k) f32 in memory, both K-major, which wgmma's tf32
+    /// form reads as tf32 (the 10 high mantissa bits of each; the low 13 are ignored); f32
+    /// accumulation; C, D and the bias of the configuration's 16-bit output type (as `u16` bits).
+    /// Batches, strides, residues in M and N, beta with C, a bias and column-major C/D as
+    /// [`Sm90Gemm::launch_bias`].
+    ///
+    /// Refused with an error naming the rule: a configuration that is not tf32; an MN-major A or
+    /// B (wgmma's tf32 form has no transpose: transpose it to K-major first); K, lda, ldb or the
+    /// batch strides of A and B not multiples of 4 (16-byte TMA rows of 4-byte elements).
+    #[allow(clippy::too_many_arguments)]
+    pub fn launch_tf32<A, B, C, D>(&self, stream: &Stream, (m, n, k): (usize, usize, usize), s: &Sm90Strides, a: &A, b: &B, c: &C, d: &mut D, alpha: f32, beta: f32, bias: Bias<'_>) -> Result<()>
+    where
+        A: DevicePtr<f32>,
+        B: DevicePtr<f32>,
+        C: DevicePtr<u16>,
+        D: DevicePtrMut<u16>,
+    {
+        tf32_rules(self.config.name, self.tf32, (m, n, k), s)?;
+        self.launch_any(stream, (m, n, k), s, a, b, c, d, alpha, beta, bias, None)
+    }
+
     /// A launch of A and B of element `TA` (16-bit or fp8, the maps' types from the configuration), C and D of `TC`.
     #[allow(clippy::too_many_arguments)]
     fn launch_any<TA, TC, A, B, C, D>(
@@ -301,7 +329,7 @@ impl Sm90Gemm {
         if std::mem::size_of::<TA>() as u64 != self.tma_ab.bytes() || std::mem::size_of::<TC>() as u64 != self.tma_cd.bytes() {
             return Err(unsupported(format!("{}: A and B take {}-byte, C and D {}-byte elements", self.config.name, self.tma_ab.bytes(), self.tma_cd.bytes())));
         }
-        s.check((m, n, k))?;
+        s.check_elements((m, n, k), self.tma_ab.bytes() as usize)?;
         let (bias_mode, bias_batch) = bias.mode((m, n), s.batch, s.cd)?;
         let ext = s.extents((m, n, k));
         if a.len() < ext[0] || b.len() < ext[1] || c.len() < ext[2] || d.len() < ext[3] {
@@ -507,9 +535,52 @@ pub(crate) fn fp8_rules(config: &str, have: Option<&str>, given: &str, (m, n, k)
     Ok(())
 }
 
+/// The rules of a tf32 launch ([`Sm90Gemm::launch_tf32`]) beyond [`Sm90Strides::check`]: the
+/// configuration `config` is tf32 (`is_tf32`); A and B K-major; K, lda, ldb and (with a batch) A's
+/// and B's batch strides multiples of 4 elements (16 bytes).
+pub(crate) fn tf32_rules(config: &str, is_tf32: bool, (m, n, k): (usize, usize, usize), s: &Sm90Strides) -> Result<()> {
+    if !is_tf32 {
+        return Err(unsupported(format!("{config} does not take f32 A and B (tf32): launch a tf32 configuration (sm90_128x256_tf32) with f32 buffers")));
+    }
+    if s.a != Major::K || s.b != Major::K {
+        return Err(unsupported(format!(
+            "{config}: tf32 A and B must be K-major (wgmma's tf32 form reads A and B from K-major shared memory only, it has no transpose), not A {:?}-major, B {:?}-major: transpose the MN-major operand to K-major first",
+            s.a, s.b
+        )));
+    }
+    let zs = if s.batch > 1 { [s.batch_a, s.batch_b] } else { [0, 0] };
+    if k % 4 != 0 || [s.lda, s.ldb, zs[0], zs[1]].iter().any(|x| x % 4 != 0) {
+        return Err(unsupported(format!(
+            "{config}: tf32 A and B need K, lda, ldb and their batch strides multiples of 4 (16-byte TMA rows of 4-byte elements), not {m}x{n}x{k}, lda {}, ldb {}, batch strides {}, {}",
+            s.lda, s.ldb, s.batch_a, s.batch_b
+        )));
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn tf32_rules_name_the_requirement() {
+        let e = |shape, s: &Sm90Strides| tf32_rules("sm90_128x256_tf32", true, shape, s).err().map(|e| e.to_string()).unwrap_or_default();
+        let p = Sm90Strides::packed((256, 200, 64), 1);
+        assert_eq!(e((256, 200, 64), &p), "");
+        let nt = Sm90Strides { a: Major::MN, lda: 256, ..p };
+        assert!(e((256, 200, 64), &nt).contains("tf32 A and B must be K-major (wgmma's tf32 form reads A and B from K-major shared memory only"), "{}", e((256, 200, 64), &nt));
+        let odd = Sm90Strides::packed((256, 200, 66), 1);
+        assert!(e((256, 200, 66), &odd).contains("multiples of 4 (16-byte TMA rows of 4-byte elements)"));
+        let not = tf32_rules("sm90_128x256", false, (256, 200, 64), &p).unwrap_err().to_string();
+        assert!(not.contains("does not take f32 A and B (tf32)"), "{not}");
+    }
+
+    #[test]
+    fn the_tf32_configuration_maps_f32_operands() {
+        let t = Sm90Header::named("sm90_128x256_tf32").unwrap();
+        assert_eq!((t.tma_elements().unwrap(), t.tf32().unwrap(), t.fp8().unwrap()), ((TmaElement::F32, TmaElement::Bf16), true, None));
+        assert!(!SM90.tf32().unwrap());
+    }
 
     #[test]
     fn fp8_rules_name_the_requirement() {

@@ -69,6 +69,11 @@ impl Sm90Header {
             (Some(x), Some(y)) if x == y && x != ElementCode::F32 => Ok(x),
             // e4m3 (5) / e5m2 (6) A and B: the kernel builds them (K-major only, 16-bit C and D),
             // this launch API does not take 1-byte operands yet
+            // tf32 (4) A and B: f32 in memory, K-major only, launched with launch_tf32
+            _ if ab == 4 => Err(Error::Header {
+                config: self.name,
+                what: format!("kElementAB 4: a tf32 configuration (f32 A and B read as tf32, K-major only; C and D code {cd}); launch it with Sm90Gemm::launch_tf32 or Sm90Typed"),
+            }),
             _ if ab == 5 || ab == 6 => Err(Error::Header {
                 config: self.name,
                 what: format!("kElementAB {ab}: an fp8 configuration (e4m3/e5m2 A and B, K-major only; C and D code {cd}); Sm90Gemm launches fp16 and bf16 configurations only"),
@@ -87,6 +92,11 @@ impl Sm90Header {
         })
     }
 
+    /// Whether A and B are f32 read as tf32 (`kElementAB` 4: wgmma's tf32 form, K-major only).
+    pub fn tf32(&self) -> Result<bool> {
+        Ok(self.int("kElementAB")? == 4)
+    }
+
     /// The TMA element types of the maps of A and B and of C and D: the configuration's
     /// (FLOAT16 or BFLOAT16 from its 16-bit element; UINT8 for fp8 A and B, whose C and D are
     /// 16-bit, `kElementCD`).
@@ -96,10 +106,11 @@ impl Sm90Header {
             ElementCode::Bf16 => Ok(TmaElement::Bf16),
             ElementCode::F32 => Err(Error::Header { config: self.name, what: "fp32 elements: the sm90 GEMM moves 16-bit or fp8 ones".to_string() }),
         };
-        if self.fp8()?.is_some() {
+        if self.fp8()?.is_some() || self.tf32()? {
             let cd = self.int("kElementCD")?;
             let cd = ElementCode::from_code(cd).ok_or_else(|| Error::Header { config: self.name, what: format!("kElementCD {cd}") })?;
-            return Ok((TmaElement::U8, of(cd)?));
+            let ab = if self.tf32()? { TmaElement::F32 } else { TmaElement::U8 };
+            return Ok((ab, of(cd)?));
         }
         let e = of(self.element()?)?;
         Ok((e, e))
@@ -222,9 +233,9 @@ impl LaunchParams {
     pub(crate) fn of(cf: &Sm90Header) -> Result<LaunchParams> {
         let mut boxes = [(0, 0); 6];
         let mut swizzles = [0; 4];
-        // an fp8 configuration has the K-major entry point alone: no MN-major boxes (left 0x0,
-        // never used: launch_fp8 refuses MN-major operands)
-        let k_only = cf.fp8()?.is_some();
+        // an fp8 or tf32 configuration has the K-major entry point alone: no MN-major boxes (left
+        // 0x0, never used: launch_fp8 and launch_tf32 refuse MN-major operands)
+        let k_only = cf.fp8()?.is_some() || cf.tf32()?;
         for (i, x) in ["A_K", "A_MN", "B_K", "B_MN", "C", "D"].iter().enumerate() {
             if k_only && x.ends_with("_MN") {
                 continue;

@@ -81,8 +81,26 @@ impl Sm90Strides {
     }
 
     /// Whether the sm90 kernel takes these strides for shape `(m, n, k)`; `Err` says why not.
-    pub fn check(&self, (m, n, k): (usize, usize, usize)) -> Result<()> {
-        shape_ok(m, n, k)?;
+    pub fn check(&self, shape: (usize, usize, usize)) -> Result<()> {
+        self.check_elements(shape, 2)
+    }
+
+    /// [`Sm90Strides::check`] for A and B of `ab_bytes`-byte elements (C and D 16-bit): A's and
+    /// B's leading dimensions and batch strides multiples of 16 bytes (8 halves, 4 f32 for tf32,
+    /// 16 fp8), C's and D's of 8 halves; the 2^40-byte stride limit in bytes.
+    pub fn check_elements(&self, (m, n, k): (usize, usize, usize), ab_bytes: usize) -> Result<()> {
+        if ab_bytes == 2 {
+            shape_ok(m, n, k)?;
+        } else {
+            // K in 16-byte rows of A's and B's element (4 f32, 16 fp8)
+            let per = 16 / ab_bytes.clamp(1, 16);
+            let max = i32::MAX as usize;
+            if m == 0 || n == 0 || k == 0 || k % per != 0 || m > max || n > max || k > max {
+                return Err(unsupported(format!(
+                    "the sm90 GEMM takes M, N >= 1 and K >= 1 a multiple of {per} ({ab_bytes}-byte A and B: 16-byte TMA rows), each below 2^31, not {m}x{n}x{k}"
+                )));
+            }
+        }
         if self.a == Major::MN && m % 8 != 0 || self.b == Major::MN && n % 8 != 0 {
             return Err(unsupported(format!(
                 "an M-major (column-major) A needs M, an N-major (column-major) B N a multiple of 8 (the TMA reads 16-byte units along the contiguous dimension), not {m}x{n}x{k} with A {:?}-major, B {:?}-major",
@@ -100,13 +118,25 @@ impl Sm90Strides {
         // the batch strides are only used (as the maps' third stride) with more than one problem
         let zs = if self.batch > 1 { [self.batch_a, self.batch_b, self.batch_c, self.batch_d] } else { [0; 4] };
         let all = [self.lda, self.ldb, self.ldc, self.ldd, zs[0], zs[1], zs[2], zs[3]];
-        if all.iter().any(|x| x % 8 != 0) {
+        if ab_bytes != 2 {
+            // A and B of another width: 16-byte strides in its elements; C and D as below
+            let per = 16 / ab_bytes.clamp(1, 16);
+            if [self.lda, self.ldb, zs[0], zs[1]].iter().any(|x| x % per != 0) || [self.ldc, self.ldd, zs[2], zs[3]].iter().any(|x| x % 8 != 0) {
+                return Err(unsupported(format!(
+                    "the leading dimensions and batch strides must be multiples of 16 bytes (TMA strides: {per} elements of {ab_bytes} bytes for A and B, 8 halves for C and D), not lda {}, ldb {}, ldc {}, ldd {}, batch strides {}, {}, {}, {}",
+                    self.lda, self.ldb, self.ldc, self.ldd, self.batch_a, self.batch_b, self.batch_c, self.batch_d
+                )));
+            }
+            if [self.lda, self.ldb, zs[0], zs[1]].iter().any(|&x| (x as u64) * ab_bytes as u64 >= 1 << 40) {
+                return Err(unsupported(format!("a leading dimension or batch stride of {self:?} reaches 2^40 bytes (the TMA's stride limit)")));
+            }
+        } else if all.iter().any(|x| x % 8 != 0) {
             return Err(unsupported(format!(
                 "the leading dimensions and batch strides must be multiples of 8 halves (16-byte TMA strides), not lda {}, ldb {}, ldc {}, ldd {}, batch strides {}, {}, {}, {}",
                 self.lda, self.ldb, self.ldc, self.ldd, self.batch_a, self.batch_b, self.batch_c, self.batch_d
             )));
         }
-        if all.iter().any(|&x| (x as u64) * 2 >= 1 << 40) {
+        if [self.ldc, self.ldd, zs[2], zs[3]].iter().chain(if ab_bytes == 2 { &all[..] } else { &[] }).any(|&x| (x as u64) * 2 >= 1 << 40) {
             return Err(unsupported(format!("a leading dimension or batch stride of {self:?} reaches 2^40 bytes (the TMA's stride limit)")));
         }
         let max = i32::MAX as usize;
@@ -122,3 +152,25 @@ impl Sm90Strides {
     }
 }
 
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A's and B's 16-byte stride rule counts the element's bytes: f32 (tf32) strides may be
+    /// multiples of 4, halves of 8; C's and D's stay halves.
+    #[test]
+    fn strides_are_checked_in_the_elements_bytes() {
+        let s = Sm90Strides::packed((64, 64, 36), 1);
+        assert!(s.check_elements((64, 64, 36), 4).is_ok());
+        let e = s.check((64, 64, 36)).unwrap_err().to_string();
+        assert!(e.contains("a multiple of 8 (16-byte TMA rows)"), "{e}");
+        let e = Sm90Strides::packed((64, 64, 42), 1).check_elements((64, 64, 42), 4).unwrap_err().to_string();
+        assert!(e.contains("a multiple of 4 (4-byte A and B: 16-byte TMA rows)"), "{e}");
+        let padded = Sm90Strides { lda: 42, ..Sm90Strides::packed((64, 64, 36), 1) };
+        let e = padded.check_elements((64, 64, 36), 4).unwrap_err().to_string();
+        assert!(e.contains("4 elements of 4 bytes for A and B"), "{e}");
+        let odd_d = Sm90Strides { ldd: 68, ..Sm90Strides::packed((64, 64, 36), 1) };
+        assert!(odd_d.check_elements((64, 64, 36), 4).unwrap_err().to_string().contains("8 halves for C and D"));
+    }
+}

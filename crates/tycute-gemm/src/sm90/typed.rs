@@ -18,7 +18,7 @@ use crate::{Error, Result};
 
 /// The element type of A and B of sm90 configuration `C` (its `ElementAB`, on the host:
 /// `half::f16` for `half_t`, `half::bf16` for `bfloat16_t`, [`E4m3`] for `float_e4m3_t`,
-/// [`E5m2`] for `float_e5m2_t`).
+/// [`E5m2`] for `float_e5m2_t`, `f32` for `tfloat32_t`).
 pub type InputOf<C> = <<C as Sm90Config>::ElementAB as Sm90Input>::Host;
 
 /// An element type of the sm90 GEMM's A and B: its host type, and how a launch of it goes
@@ -78,6 +78,20 @@ macro_rules! sm90_input_fp8 {
 }
 sm90_input_fp8!(tycute_layout::float_e4m3_t, E4m3);
 sm90_input_fp8!(tycute_layout::float_e5m2_t, E5m2);
+
+/// tf32 A and B are f32 in memory: wgmma's tf32 form reads the tf32 part of each f32's bits.
+impl Sm90Input for tycute_layout::tfloat32_t {
+    type Host = f32;
+    fn launch<A, B, C, D>(gemm: &Sm90Gemm, stream: &Stream, shape: (usize, usize, usize), s: &Sm90Strides, a: &A, b: &B, c: &C, d: &mut D, alpha: f32, beta: f32, bias: Bias<'_>) -> Result<()>
+    where
+        A: DevicePtr<f32>,
+        B: DevicePtr<f32>,
+        C: DevicePtr<u16>,
+        D: DevicePtrMut<u16>,
+    {
+        gemm.launch_tf32(stream, shape, s, a, b, c, d, alpha, beta, bias)
+    }
+}
 /// The element type of C and D of sm90 configuration `C` (its `ElementCD`, on the host).
 pub type OutputOf<C> = <<C as Sm90Config>::ElementCD as HostElement>::Host;
 
@@ -155,6 +169,42 @@ pub type OutputOf<C> = <<C as Sm90Config>::ElementCD as HostElement>::Host;
 /// let b = stream.alloc_zeros::<E5m2>(256)?;
 /// let mut c = stream.alloc_zeros::<half::bf16>(256)?;
 /// gemm.run((16, 16, 16), &a, &b, &mut c, 1.0, 0.0, &stream)?; // expected `&CudaSlice<E4m3>`, found `&CudaSlice<E5m2>`
+/// # Ok(())
+/// # }
+/// ```
+///
+/// The tf32 configuration (`sm90_tf32`) takes `f32` A and B (K-major; wgmma reads them as tf32)
+/// and bf16 C and D:
+///
+/// ```no_run
+/// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+/// use tycute_configs::sm90_tf32::Sm90_128x256Tf32;
+/// use tycute_gemm::sm90::Sm90Typed;
+/// let ctx = tycute_cuda::gpu::context()?;
+/// let gemm = Sm90Typed::<Sm90_128x256Tf32>::new(&ctx)?;
+/// let stream = ctx.default_stream();
+/// let (m, n, k) = (256, 512, 128);
+/// let a = stream.alloc_zeros::<f32>(m * k)?; // A (m,k), K-major
+/// let b = stream.alloc_zeros::<f32>(n * k)?; // B (n,k), K-major
+/// let mut c = stream.alloc_zeros::<half::bf16>(m * n)?; // C (m,n) row-major
+/// gemm.run((m, n, k), &a, &b, &mut c, 1.0, 0.0, &stream)?;
+/// # Ok(())
+/// # }
+/// ```
+///
+/// Its A and B must be `f32`: 16-bit buffers do not compile:
+///
+/// ```compile_fail,E0308
+/// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+/// use tycute_configs::sm90_tf32::Sm90_128x256Tf32;
+/// use tycute_gemm::sm90::Sm90Typed;
+/// let ctx = tycute_cuda::gpu::context()?;
+/// let gemm = Sm90Typed::<Sm90_128x256Tf32>::new(&ctx)?;
+/// let stream = ctx.default_stream();
+/// let a = stream.alloc_zeros::<half::bf16>(256)?;
+/// let b = stream.alloc_zeros::<half::bf16>(256)?;
+/// let mut c = stream.alloc_zeros::<half::bf16>(256)?;
+/// gemm.run((16, 16, 16), &a, &b, &mut c, 1.0, 0.0, &stream)?; // expected `&CudaSlice<f32>`, found `&CudaSlice<bf16>`
 /// # Ok(())
 /// # }
 /// ```

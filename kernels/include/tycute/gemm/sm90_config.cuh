@@ -22,9 +22,9 @@
 #define TYCUTE_SM90_ELEMENT_AB TYCUTE_SM90_CFG(ELEMENT_AB)
 #define TYCUTE_SM90_ELEMENT_CD TYCUTE_SM90_CFG(ELEMENT_CD)
 
-// wgmma's 8-bit forms (e4m3/e5m2 A and B) have no transpose: such a configuration's header
-// describes K-major operands only and the kernel has only its tn entry point
-#if TYCUTE_SM90_ELEMENT_AB == TYCUTE_ELEMENT_E4M3 || TYCUTE_SM90_ELEMENT_AB == TYCUTE_ELEMENT_E5M2
+// wgmma's 8-bit forms (e4m3/e5m2 A and B) and its tf32 form have no transpose: such a
+// configuration's header describes K-major operands only and the kernel has only its tn entry point
+#if TYCUTE_SM90_ELEMENT_AB == TYCUTE_ELEMENT_E4M3 || TYCUTE_SM90_ELEMENT_AB == TYCUTE_ELEMENT_E5M2 || TYCUTE_SM90_ELEMENT_AB == TYCUTE_ELEMENT_TF32
 #define TYCUTE_SM90_K_MAJOR_ONLY 1
 #else
 #define TYCUTE_SM90_K_MAJOR_ONLY 0
@@ -33,14 +33,14 @@
 namespace tycute {
 namespace gemm {
 
-// A and B are fp16, bf16, e4m3 or e5m2 (TMA moves their bytes; the header's stages, boxes and
+// A and B are fp16, bf16, e4m3, e5m2 or tf32 (f32 bits in memory; TMA moves their bytes; the header's stages, boxes and
 // descriptor offsets are in bytes of the configuration's element; the wgmma instruction names the
 // type); C, D and the bias are fp16 or bf16, converted from and to f32 in the epilogue.
 constexpr int kSm90ElementAB = TYCUTE_SM90_ELEMENT_AB;
 constexpr int kSm90ElementCD = TYCUTE_SM90_ELEMENT_CD;
 static_assert(kSm90ElementAB == TYCUTE_ELEMENT_F16 || kSm90ElementAB == TYCUTE_ELEMENT_BF16 || kSm90ElementAB == TYCUTE_ELEMENT_E4M3 ||
-                  kSm90ElementAB == TYCUTE_ELEMENT_E5M2,
-              "A and B: fp16, bf16, e4m3 or e5m2");
+                  kSm90ElementAB == TYCUTE_ELEMENT_E5M2 || kSm90ElementAB == TYCUTE_ELEMENT_TF32,
+              "A and B: fp16, bf16, e4m3, e5m2 or tf32 (f32 in memory)");
 static_assert(kSm90ElementCD == TYCUTE_ELEMENT_F16 || kSm90ElementCD == TYCUTE_ELEMENT_BF16, "C and D: fp16 or bf16");
 
 constexpr int kProducerThreads = 128;  // one producer warpgroup
@@ -129,7 +129,7 @@ template <int kTnspA, int kTnspB>
 __device__ __forceinline__ void wgmma_atom(float* d, unsigned long long desc_a, unsigned long long desc_b, int accumulate) {
   static_assert(kAccPerMma == TYCUTE_SM90_WGMMA_ACC, "one wgmma's accumulators: the atom's");
 #if TYCUTE_SM90_K_MAJOR_ONLY
-  static_assert(kTnspA == 0 && kTnspB == 0, "wgmma's 8-bit forms read A and B K-major only");
+  static_assert(kTnspA == 0 && kTnspB == 0, "wgmma's 8-bit and tf32 forms read A and B K-major only");
   TYCUTE_WGMMA_SS_K(TYCUTE_SM90_WGMMA_PTX, TYCUTE_SM90_WGMMA_ACC, d, desc_a, desc_b, accumulate);
 #else
   TYCUTE_WGMMA_SS(TYCUTE_SM90_WGMMA_PTX, TYCUTE_SM90_WGMMA_ACC, d, desc_a, desc_b, accumulate, kTnspA, kTnspB);

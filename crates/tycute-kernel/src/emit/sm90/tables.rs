@@ -42,7 +42,7 @@ pub struct Tables {
     /// the stages' tables are in elements, the header's offsets in bytes.
     pub elem_ab: i64,
     pub elem_cd: i64,
-    /// A and B K-major only: wgmma's 8-bit forms (fp8 A and B) have no transpose, so the header
+    /// A and B K-major only: wgmma's 8-bit forms (fp8 A and B) and its tf32 form have no transpose, so the header
     /// describes no MN-major operand and the kernel has only the `tn` entry point.
     pub k_major_only: bool,
     /// `(B,M,S)` on bytes, the `CUtensorMapSwizzle`, the GMMA layout type and the span, of sA/sB and of sD.
@@ -223,7 +223,9 @@ pub fn tables_of<C: Sm90Types>() -> Result<Tables, String> {
     let threads = C::THREADS;
     let elem_ab = i64::from(<<C::Cfg as Sm90Config>::ElementAB as tycute_emit::ElementName>::BITS / 8);
     let elem_cd = i64::from(<<C::Cfg as Sm90Config>::ElementCD as tycute_emit::ElementName>::BITS / 8);
-    let k_major_only = elem_ab == 1;
+    // wgmma transposes only its 16-bit forms (f16, bf16): the 8-bit (e4m3, e5m2) and tf32 forms
+    // read A and B K-major only
+    let k_major_only = elem_ab != 2;
     let (ts, _) = flat(&tx.cta_tiler);
     let (bm, bn, bk) = (ts[0], ts[1], ts[2]);
     let stages = flat(&tx.stages).0[0];

@@ -1,0 +1,257 @@
+//! The K-major-only family of sm90 configurations: the CuTe derivation that `sm90_128x256` spells
+//! out for fp16, written once for the GMMA forms that read A and B K-major only (wgmma's 8-bit
+//! forms, e4m3 and e5m2, and its `.tf32` form). [`sm90_k_major_family!`] declares, in the module
+//! that invokes it, every CuTe-named type of one such configuration from its element types, CTA
+//! tile, stages, GMMA atom, warpgroup layout, cluster shape and epilogue tile:
+//!
+//! ```text
+//! cta_tiler = (bM,bN,bK);  bP = Stages                               // bK: one 128-byte swizzle row of ElementAB
+//! sA = tile_to_shape(GMMA::Layout_K_SW128_Atom<ElementAB>{}, (bM,bK,bP))
+//! sB = tile_to_shape(GMMA::Layout_K_SW128_Atom<ElementAB>{}, (bN,bK,bP))
+//! G2S: SM90_TMA_LOAD of one (bM,bK) box of A and one (bN,bK) box of B per stage
+//! mma = make_tiled_mma(Atom{}, Layout<WarpGroups>{})
+//! epilogue (D = ElementCD, N-major): EpilogueTile = (EPI_M,EPI_N),
+//!   sD = tile_to_shape(GMMA::Layout_K_SW64_Atom<ElementCD>{}, (EPI_M,EPI_N,StagesCD)),
+//!   tiled_r2s / tiled_s2r = make_tiled_copy_S(Copy_Atom<SM90_U32x4_STSM_N / SM75_U32x4_LDSM_N, ElementCD>{},
+//!                                             make_tiled_copy_C_atom(Copy_Atom<SM90_U32x4_STSM_N, ElementCD>{}, mma))
+//! ```
+//!
+//! and the configuration's [`Sm90Config`](tycute_kernel::kernel::sm90::Sm90Config) (checked:
+//! `Sm90Checked`), its `Sm90Types` (the header's values: the MN-major slots repeat the K-major
+//! stages and the emitter skips them, `Tables::k_major_only`) and, with `c2: Name`, the variant
+//! with clusters of two CTAs along M (`c2::Name`). A member of the family is then one short file:
+//! the invocation, its registry `ENTRIES`, and what is particular to it.
+//!
+//! The family's own rule, asserted for every member: the TMA box of A is `(bM,bK)` and of B
+//! `(bN,bK)`, one box per stage (bK spans exactly the swizzle atom's 128-byte row).
+
+/// Declares a K-major-only sm90 configuration and its CuTe-named types in the calling module (see
+/// the [module](self) documentation).
+///
+/// ```ignore
+/// sm90_k_major_family! {
+///     /// The configuration as an `Sm90Config`.
+///     config Sm90_128x256E4m3 = "sm90_128x256_e4m3",
+///     about "...",
+///     element_ab float_e4m3_t, element_cd bfloat16_t,
+///     tile (_128, _256, _128), stages _4,
+///     atom SM90_64x256x32_F32E4M3E4M3_SS_TN, warpgroups (_2, _1, _1), cluster (_1, _1, _1),
+///     epilogue (_128, _32), stages_cd _2,
+///     c2 Sm90_128x256E4m3C2, "... with clusters of two CTAs along M (B multicast)"
+/// }
+/// ```
+macro_rules! sm90_k_major_family {
+    // `impl Sm90Types for $ty` (configuration `$Cfg` of the invoking module, cluster `$cluster`)
+    (@types $ty:ty, $cfg:ty, $cluster:ty, $about:expr) => {
+        impl ::tycute_kernel::emit::sm90::Sm90Types for $ty {
+            type Cfg = $cfg;
+            const ABOUT: &'static str = $about;
+            const THREADS: usize = super::NUM_THREADS;
+            fn texts() -> ::tycute_kernel::emit::sm90::Texts {
+                use super as c;
+                use ::tycute_layout::Reify;
+                ::tycute_kernel::emit::sm90::Texts {
+                    cta_tiler: <c::CtaTiler as Reify>::REPR,
+                    stages: <c::Stages as Reify>::REPR,
+                    smem_atom_a: <c::SmemAtomA as Reify>::REPR,
+                    smem_atom_d: <c::SmemAtomD as Reify>::REPR,
+                    box_b: <c::TmaBoxB as Reify>::REPR,
+                    box_d: <c::TmaBoxD as Reify>::REPR,
+                    sa: <c::SmemLayoutAStage as Reify>::REPR,
+                    sb: <c::SmemLayoutBStage as Reify>::REPR,
+                    sd: <c::SmemLayoutDStage as Reify>::REPR,
+                    mma_tile: <::tycute_tiled::mma::TileShape<c::Mma> as Reify>::REPR,
+                    vmnk: <::tycute_tiled::mma::ThrLayoutVMNK<c::Mma> as Reify>::REPR,
+                    cluster: <$cluster as Reify>::REPR,
+                    epi_tile: <c::EpilogueTile as Reify>::REPR,
+                    stages_cd: <c::StagesCD as Reify>::REPR,
+                    sc: <c::SmemLayoutDStage as Reify>::REPR,
+                }
+            }
+            fn sd() -> Vec<i64> {
+                ::tycute_layout::table::<super::SmemLayoutDStage>()
+            }
+            fn mma() -> [Vec<i64>; 7] {
+                use super as c;
+                use ::tycute_layout::table;
+                use ::tycute_tiled::mma::{GetLayoutA_TV, GetLayoutB_TV, ThrLayoutVMNK, ThrfrgA, ThrfrgB, ThrfrgC};
+                [
+                    table::<ThrLayoutVMNK<c::Mma>>(),
+                    table::<ThrfrgA<c::Mma, c::CoordMK>>(),
+                    table::<GetLayoutA_TV<c::Mma>>(),
+                    table::<ThrfrgB<c::Mma, c::CoordNK>>(),
+                    table::<GetLayoutB_TV<c::Mma>>(),
+                    table::<ThrfrgC<c::Mma, c::CoordMN>>(),
+                    table::<c::Accumulators>(),
+                ]
+            }
+            fn wgmma() -> (&'static str, usize, bool) {
+                type Atom = super::MmaAtom;
+                (<Atom as ::tycute_atom::GmmaPtx>::PTX, <Atom as ::tycute_atom::GmmaPtx>::D_REGS, <Atom as ::tycute_atom::GmmaPtx>::D_F32)
+            }
+            fn acc_per_mma() -> i64 {
+                <::tycute_layout::Size<::tycute_layout::LayoutAt<super::Accumulators, ::tycute_layout::typenum::Z0>> as ::typenum::Integer>::I64
+            }
+            fn operand_stages() -> [(String, Vec<i64>, Vec<i64>); 4] {
+                use super as c;
+                use ::tycute_layout::{show, table};
+                let a = (show::<c::SmemLayoutAStage>(), table::<c::SmemLayoutAStage>(), table::<$crate::sm90::InnerLayout<c::SmemLayoutAStage>>());
+                let b = (show::<c::SmemLayoutBStage>(), table::<c::SmemLayoutBStage>(), table::<$crate::sm90::InnerLayout<c::SmemLayoutBStage>>());
+                [a.clone(), a, b.clone(), b]
+            }
+            fn epilogue() -> [Vec<i64>; 5] {
+                use super as c;
+                use ::tycute_layout::table;
+                use ::tycute_tiled::copy::{TidfrgD, TidfrgS};
+                [
+                    table::<c::EpiTiles>(),
+                    table::<TidfrgD<c::TiledR2S, c::SD>>(),
+                    table::<TidfrgS<c::TiledR2S, c::CoordEpi>>(),
+                    table::<TidfrgS<c::TiledS2R, c::SC>>(),
+                    table::<TidfrgD<c::TiledS2R, c::CoordEpi>>(),
+                ]
+            }
+        }
+    };
+
+    (
+        $(#[$doc:meta])*
+        config $Cfg:ident = $name:literal,
+        about $about:literal,
+        element_ab $eab:ty, element_cd $ecd:ty,
+        tile ($bm:tt, $bn:tt, $bk:tt), stages $stages:tt,
+        atom $atom:ty, warpgroups ($wm:tt, $wn:tt, $wk:tt), cluster ($cm:tt, $cn:tt, $ck:tt),
+        epilogue ($em:tt, $en:tt), stages_cd $scd:tt
+        $(, c2 $C2:ident, $about_c2:literal)? $(,)?
+    ) => {
+        /// `(bM, bN, bK)`.
+        pub type CtaTiler = cute!(($bm, $bn, $bk));
+        /// Mainloop stages `bP`.
+        pub type Stages = cute!($stages);
+
+        /// `GMMA::Layout_K_SW128_Atom<ElementAB>` (A and B): rows of 128 bytes.
+        pub type SmemAtomA = ::tycute_layout::Layout_K_SW128_Atom<$eab>;
+        /// One stage of sA, `(bM,bK)`, as the TMA box lands in it.
+        pub type SmemLayoutAStage = ::tycute_layout::AsPositionIndependent<::tycute_layout::TileToShape<SmemAtomA, cute!(($bm, $bk))>>;
+        /// One stage of sB, `(bN,bK)`.
+        pub type SmemLayoutBStage = ::tycute_layout::AsPositionIndependent<::tycute_layout::TileToShape<SmemAtomA, cute!(($bn, $bk))>>;
+        /// The TMA box of A: `product_each(shape(sA(_,_,0)))`.
+        pub type TmaBoxA = ::tycute_layout::algebra::tiler::ProductEach<::tycute_layout::layout::ShapeOf<$crate::sm90::InnerLayout<SmemLayoutAStage>>>;
+        /// The TMA box of B.
+        pub type TmaBoxB = ::tycute_layout::algebra::tiler::ProductEach<::tycute_layout::layout::ShapeOf<$crate::sm90::InnerLayout<SmemLayoutBStage>>>;
+        /// `ClusterShape`: `(_1,_1,_1)`, or `(_2,_1,_1)` for clusters of two CTAs along M that
+        /// share their B tile (each loads half of it into both: `SM90_TMA_LOAD_MULTICAST`).
+        pub type ClusterShape = cute!(($cm, $cn, $ck));
+        /// Bytes per element of A and B.
+        const ELEM_BYTES_AB: i64 = <::tycute_layout::numeric::Bits<$eab> as ::typenum::Integer>::I64 / 8;
+        /// Bytes of one box of A (the mbarrier's transaction count per stage adds A's and B's).
+        pub const TMA_BOX_BYTES_A: i64 = <::tycute_layout::Cosize<SmemLayoutAStage> as ::typenum::Integer>::I64 * ELEM_BYTES_AB;
+        /// Bytes of one box of B.
+        pub const TMA_BOX_BYTES_B: i64 = <::tycute_layout::Cosize<SmemLayoutBStage> as ::typenum::Integer>::I64 * ELEM_BYTES_AB;
+
+        /// The GMMA atom, `MMA_Atom<...>`: one warpgroup.
+        pub type MmaAtom = ::tycute_atom::MMA_Atom<$atom>;
+        /// `make_tiled_mma(atom, Layout<WarpGroups>{})`.
+        pub type Mma = ::tycute_tiled::mma::MakeTiledMma<MmaAtom, ::tycute_layout::MakeLayoutLeft<cute!(($wm, $wn, $wk))>>;
+
+        /// `(m,k)` of one stage of A.
+        pub type CoordMK = ::tycute_layout::MakeLayoutLeft<cute!(($bm, $bk))>;
+        /// `(n,k)` of one stage of B.
+        pub type CoordNK = ::tycute_layout::MakeLayoutLeft<cute!(($bn, $bk))>;
+        /// `(m,n)` of the CTA tile.
+        pub type CoordMN = ::tycute_layout::MakeLayoutLeft<cute!(($bm, $bn))>;
+        /// `partition_fragment_C(tiled_mma, (bM,bN))`, thread 0 (f32).
+        pub type Accumulators = ::tycute_tiled::mma::PartitionFragmentC<Mma, CoordMN, ::tycute_layout::typenum::Z0>;
+
+        /// `EpilogueTile = (EPI_M,EPI_N)`.
+        pub type EpilogueTile = cute!(($em, $en));
+        /// Epilogue stages of C and D.
+        pub type StagesCD = cute!($scd);
+        /// `GMMA::Layout_K_SW64_Atom<ElementCD>`.
+        pub type SmemAtomD = ::tycute_layout::Layout_K_SW64_Atom<$ecd>;
+        /// `sD_epi`.
+        pub type SD = ::tycute_layout::AsPositionIndependent<::tycute_layout::TileToShape<SmemAtomD, cute!(($em, $en, $scd))>>;
+        /// `sC_epi` (the same layout).
+        pub type SC = SD;
+        /// One stage of sD.
+        pub type SmemLayoutDStage = ::tycute_layout::AsPositionIndependent<::tycute_layout::TileToShape<SmemAtomD, EpilogueTile>>;
+        /// The TMA box of D (and C).
+        pub type TmaBoxD = ::tycute_layout::algebra::tiler::ProductEach<::tycute_layout::layout::ShapeOf<$crate::sm90::InnerLayout<SmemLayoutDStage>>>;
+        /// `(m,n)` inside one epilogue sub-tile.
+        pub type CoordEpi = ::tycute_layout::MakeLayoutLeft<EpilogueTile>;
+        /// `zipped_divide(make_layout((bM,bN)), EpilogueTile)`.
+        pub type EpiTiles = ::tycute_layout::ZippedDivide<CoordMN, EpilogueTile>;
+
+        /// `make_tiled_copy_C_atom(Copy_Atom<SM90_U32x4_STSM_N, ElementCD>{}, mma)`.
+        pub type TiledCopyCAtom = ::tycute_tiled::copy::MakeTiledCopyC_Atom<::tycute_atom::Copy_Atom<::tycute_atom::SM90_U32x4_STSM_N, $ecd>, Mma>;
+        /// `tiled_r2s`.
+        pub type TiledR2S = ::tycute_tiled::copy::MakeTiledCopyS<::tycute_atom::Copy_Atom<::tycute_atom::SM90_U32x4_STSM_N, $ecd>, TiledCopyCAtom>;
+        /// `tiled_s2r`.
+        pub type TiledS2R = ::tycute_tiled::copy::MakeTiledCopyS<::tycute_atom::Copy_Atom<::tycute_atom::SM75_U32x4_LDSM_N, $ecd>, TiledCopyCAtom>;
+        /// `tRS_rAcc = thread_r2s.retile_S(accumulators)`.
+        pub type TRSrAcc = ::tycute_tiled::copy::RetileS<TiledR2S, Accumulators>;
+
+        /// Threads of the consumer warpgroups: `size(mma)`.
+        pub const NUM_THREADS: usize = <::tycute_layout::Size<Mma> as ::typenum::Integer>::I64 as usize;
+
+        $(#[$doc])*
+        pub struct $Cfg;
+        impl ::tycute_kernel::kernel::sm90::Sm90Config for $Cfg {
+            const NAME: &'static str = $name;
+            type BM = cute!($bm);
+            type BN = cute!($bn);
+            type BK = cute!($bk);
+            type Stages = Stages;
+            type ElementAB = $eab;
+            type ElementCD = $ecd;
+            type SmemLayoutAStage = ::tycute_layout::TileToShape<SmemAtomA, cute!(($bm, $bk))>;
+            type SmemLayoutBStage = ::tycute_layout::TileToShape<SmemAtomA, cute!(($bn, $bk))>;
+            type TmaSwizzleA = ::tycute_kernel::kernel::sm90::TmaSwizzle128B;
+            type TmaSwizzleB = ::tycute_kernel::kernel::sm90::TmaSwizzle128B;
+            type MmaC = Mma;
+            type EpiM = cute!($em);
+            type EpiN = cute!($en);
+            type StagesCD = StagesCD;
+            type SmemLayoutDStage = ::tycute_layout::TileToShape<SmemAtomD, EpilogueTile>;
+            type SmemLayoutCStage = ::tycute_layout::TileToShape<SmemAtomD, EpilogueTile>;
+            type TmaSwizzleD = ::tycute_kernel::kernel::sm90::TmaSwizzle64B;
+            type ReuseSmemC = ::typenum::B0;
+        }
+        // CTA tile vs the TiledMMA tile, TMA modes vs smem swizzles, majors, the atom takes
+        // ElementAB with f32 accumulators, stages, shared memory <= 227 KiB
+        ::static_assertions::assert_impl_all!($Cfg: ::tycute_kernel::kernel::sm90::Sm90Checked);
+        // every thread of the MMA in both epilogue copies
+        ::static_assertions::assert_type_eq_all!(
+            ::tycute_layout::Size<Mma>,
+            ::tycute_tiled::copy::TiledNumThr<TiledR2S>,
+            ::tycute_tiled::copy::TiledNumThr<TiledS2R>
+        );
+        // the family's rule: one (bM,bK) box of A and one (bN,bK) box of B per stage
+        ::static_assertions::assert_type_eq_all!(TmaBoxA, cute!(($bm, $bk)));
+        ::static_assertions::assert_type_eq_all!(TmaBoxB, cute!(($bn, $bk)));
+        ::static_assertions::assert_type_eq_all!(TmaBoxD, cute!(($em, $en)));
+        // CUTE_STATIC_ASSERT(size<0>(tRS_rAcc) % FragmentSize == 0)
+        ::static_assertions::const_assert!(
+            <::tycute_layout::Size<::tycute_layout::LayoutAt<TRSrAcc, ::tycute_layout::typenum::Z0>> as ::typenum::Integer>::I64 % $crate::sm90::FRAGMENT_SIZE == 0
+        );
+
+        $(
+            /// The configuration with `ClusterShape = (_2,_1,_1)` (every other type the same): each
+            /// CTA of a cluster multicasts a half of B's tile into both.
+            pub mod c2 {
+                pub use super::*;
+                /// Clusters of two CTAs along M.
+                pub type ClusterShape = cute!((_2, _1, _1));
+                /// The variant's handle (its tables: `Sm90Types`).
+                pub struct $C2;
+            }
+        )?
+
+        #[cfg(feature = "kernel")]
+        mod k_major_family_types {
+            sm90_k_major_family!(@types super::$Cfg, super::$Cfg, super::ClusterShape, $about);
+            $( sm90_k_major_family!(@types super::c2::$C2, super::$Cfg, super::c2::ClusterShape, $about_c2); )?
+        }
+    };
+
+}
