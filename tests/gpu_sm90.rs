@@ -374,7 +374,7 @@ fn fp8_configurations_match_the_reference_on_the_gpu() {
     if !matches!(gpu::arch(&ctx), Ok(nvrtc::Arch::Sm90a)) {
         return eprintln!("skipped: the fp8 sm90 GEMM needs an sm_90 GPU");
     }
-    let names = ["sm90_128x256_e4m3", "sm90_128x256_e5m2", "sm90_128x256_e4m3_f16cd"];
+    let names = ["sm90_128x256_e4m3", "sm90_128x256_e5m2", "sm90_128x256_e4m3_c2", "sm90_128x256_e4m3_f16cd"];
     let chosen = tycute::gemm::env::selected_configs(&names, &names);
     for name in chosen {
         let cfg = Sm90Header::named(name).unwrap();
@@ -418,7 +418,8 @@ fn fp8_configurations_match_the_reference_on_the_gpu() {
         ] {
             g.limit_sms(sms);
             let s = Sm90Strides::packed((m, n, k), batch);
-            if sms == 4 {
+            // (in clusters of two the kernel runs whole tiles: its stream-K needs single CTAs)
+            if sms == 4 && g.has_stream_k() {
                 assert!(g.schedule((m, n, k), &s).sk_tiles > 0, "{m}x{n}x{k} batch {batch} on 4 SMs is not stream-K");
             }
             let g = &*g;
@@ -489,7 +490,18 @@ fn fp8_configurations_match_the_reference_on_the_gpu() {
             }
         }
         g.limit_sms(usize::MAX);
-        rowcol_cases::<F>(g, &mut rnd, f16d, round, poison);
+        if g.config.cluster_m().unwrap() == 1 {
+            rowcol_cases::<F>(g, &mut rnd, f16d, round, poison);
+        } else {
+            // clusters: per-row and per-column scales are refused, naming them
+            use tycute::gemm::fp8::Scales;
+            let (a, c) = (stream.alloc_zeros::<F>(256 * 64).unwrap(), stream.alloc_zeros::<u16>(256 * 256).unwrap());
+            let mut d = stream.alloc_zeros::<u16>(256 * 256).unwrap();
+            let v = stream.alloc_zeros::<f32>(256).unwrap();
+            let p = Sm90Strides::packed((256, 256, 64), 1);
+            let e = g.launch_fp8::<F, _, _, _, _>(&stream, (256, 256, 64), &p, &a, &a, &c, &mut d, Scales::RowCol { a: &v, b: &v }, 0.0, Bias::None).unwrap_err().to_string();
+            assert!(e.contains("not launched in clusters"), "{e}");
+        }
         // refused before any GPU work: an MN-major operand, K not a multiple of 16
         let a = stream.alloc_zeros::<F>(64 * 64).unwrap();
         let c = stream.alloc_zeros::<u16>(64 * 64).unwrap();
@@ -656,8 +668,7 @@ fn tf32_bound_covers_the_truncated_inputs() {
 /// only). Without an sm_90 GPU it prints why and passes.
 #[test]
 fn tf32_configuration_matches_the_reference_on_the_gpu() {
-    use tycute::gemm::sm90::{Bias, Sm90Typed};
-    use tycute_configs::sm90_tf32::Sm90_128x256Tf32;
+    use tycute_configs::sm90_tf32::{c2::Sm90_128x256Tf32C2, Sm90_128x256Tf32};
     // SAFETY: only tries to open the shared library.
     if !unsafe { tycute_cuda::cudarc::driver::sys::is_culib_present() } {
         return eprintln!("skipped: no CUDA driver (libcuda.so) on this machine");
@@ -669,15 +680,35 @@ fn tf32_configuration_matches_the_reference_on_the_gpu() {
     if !matches!(gpu::arch(&ctx), Ok(nvrtc::Arch::Sm90a)) {
         return eprintln!("skipped: the tf32 sm90 GEMM needs an sm_90 GPU");
     }
-    let names = ["sm90_128x256_tf32"];
-    if tycute::gemm::env::selected_configs(&names, &names).is_empty() {
-        return eprintln!("skipped: TYCUTE_CONFIGS does not name sm90_128x256_tf32");
+    let names = ["sm90_128x256_tf32", "sm90_128x256_tf32_c2"];
+    let chosen = tycute::gemm::env::selected_configs(&names, &names);
+    if chosen.is_empty() {
+        return eprintln!("skipped: TYCUTE_CONFIGS names no tf32 sm90 configuration");
     }
-    let mut g = match Sm90Typed::<Sm90_128x256Tf32>::new(&ctx) {
+    for name in chosen {
+        let done = match name {
+            "sm90_128x256_tf32" => tf32_cases::<Sm90_128x256Tf32>(&ctx),
+            _ => tf32_cases::<Sm90_128x256Tf32C2>(&ctx),
+        };
+        if !done {
+            return eprintln!("skipped: a GPU but no NVRTC (or TYCUTE_CUBIN_DIR)");
+        }
+    }
+}
+
+/// The cases of [`tf32_configuration_matches_the_reference_on_the_gpu`] for one tf32 configuration
+/// (single CTAs, or clusters of two, which run whole tiles: no stream-K); false: no compiler.
+fn tf32_cases<C>(ctx: &std::sync::Arc<tycute_cuda::cudarc::driver::CudaContext>) -> bool
+where
+    C: tycute_configs::kernel::sm90::Sm90Config<ElementAB = tycute::tfloat32_t, ElementCD = tycute::bfloat16_t>,
+{
+    use tycute::gemm::sm90::{Bias, Sm90Typed};
+    let mut g = match Sm90Typed::<C>::new(ctx) {
         Ok(g) => g,
-        Err(tycute::gemm::Error::NoCompiler { .. }) => return eprintln!("skipped: a GPU but no NVRTC (or TYCUTE_CUBIN_DIR)"),
+        Err(tycute::gemm::Error::NoCompiler { .. }) => return false,
         Err(e) => panic!("{e}"),
     };
+    let name = C::NAME;
     let stream = ctx.default_stream();
     let bf = |x: f64| half::bf16::from_f64(x);
     let mut seed = 0x9e37_79b9_7f4a_7c15u64;
@@ -756,7 +787,7 @@ fn tf32_configuration_matches_the_reference_on_the_gpu() {
                 }
             }
         }
-        eprintln!("sm90_128x256_tf32 {m}x{n}x{k} batch {batch} alpha {alpha} beta {beta} bias {bias} {cd:?}: within the bound (worst error {worst:.3} of it)");
+        eprintln!("{name} {m}x{n}x{k} batch {batch} alpha {alpha} beta {beta} bias {bias} {cd:?}: within the bound (worst error {worst:.3} of it)");
         // cuBLASLt TF32 on the same device inputs, single problems with alpha 1, beta 0, no bias
         if batch == 1 && alpha == 1.0 && beta == 0.0 && bias == 0 && cd == Order::Row {
             match tycute::gemm::cublaslt::CublasLt::new(&stream) {
@@ -814,6 +845,7 @@ fn tf32_configuration_matches_the_reference_on_the_gpu() {
     let mut du = stream.alloc_zeros::<u16>(64 * 64).unwrap();
     let e = g.launch_bias(&stream, (64, 64, 64), &Sm90Strides::packed((64, 64, 64), 1), &u, &u, &u, &mut du, 1.0, 0.0, Bias::None).unwrap_err().to_string();
     assert!(e.contains("launch_tf32"), "{e}");
+    true
 }
 
 /// The tf32 test's 4-SM cases are stream-K schedules of `sm90_128x256_tf32` (128x256 tiles, k-blocks

@@ -207,9 +207,9 @@ fn bench_sm90_fp8(args: &BenchArgs, f: &str) -> i32 {
 }
 
 /// Whether an sm90 bench asks for tf32: `--dtype tf32`, or a tf32 `--config` (`auto-tf32`,
-/// `sm90_128x256_tf32`).
+/// `sm90_128x256_tf32`, `sm90_128x256_tf32_c2`).
 fn tf32_sm90(args: &BenchArgs) -> bool {
-    args.dtype.as_deref() == Some("tf32") || args.config.as_deref().is_some_and(|c| c.ends_with("tf32"))
+    args.dtype.as_deref() == Some("tf32") || args.config.as_deref().is_some_and(|c| c.ends_with("tf32") || c.contains("_tf32_"))
 }
 
 /// `tycute bench sm90 --dtype tf32` (or `--config auto-tf32 | sm90_128x256_tf32`): the tf32
@@ -225,8 +225,10 @@ fn bench_sm90_tf32(args: &BenchArgs) -> i32 {
         eprintln!("error: --dtype {d} and --config {} disagree", args.config.as_deref().unwrap_or("?"));
         return 2;
     }
+    // auto: clusters of two (B multicast), 2-21 % faster than single CTAs at every shape measured
+    // (docs/perf.md, "tf32 on sm90"); `sm90_128x256_tf32` by name for single CTAs and stream-K
     let name = match args.config.as_deref() {
-        None | Some("auto") | Some("auto-tf32") => "sm90_128x256_tf32".to_string(),
+        None | Some("auto") | Some("auto-tf32") => "sm90_128x256_tf32_c2".to_string(),
         Some(c) => c.to_string(),
     };
     let cfg = match Sm90Header::named(&name) {

@@ -45,10 +45,12 @@ sm90_k_major_family! {
     tile (_128, _256, _128), stages _4,
     atom SM90_64x256x32_F32E4M3E4M3_SS_TN, warpgroups (_2, _1, _1), cluster (_1, _1, _1),
     epilogue (_128, _32), stages_cd _2,
-    c2 Sm90_128x256E4m3C2, "sm90_128x256_e4m3 with clusters of two CTAs along M (B multicast)"
+    c2 Sm90_128x256E4m3C2 = "sm90_128x256_e4m3_c2", "sm90_128x256_e4m3 with clusters of two CTAs along M (B multicast)"
 }
-// (the c2 variant, ClusterShape (_2,_1,_1), measured on the H100 3-8 % faster at the large
-// shapes (docs/perf.md), but NVRTC 13.0 spills its kernel (12 / 28 bytes): not in the registry)
+// (the c2 variant, `sm90_128x256_e4m3_c2`, ClusterShape (_2,_1,_1): B multicast to the two CTAs
+// of a cluster along M; measured on the H100 2-3.5 % faster at 8192^3 and 4096x14336x4096
+// (docs/perf.md). It builds without spills under NVRTC 13.0 since the epilogue's per-tile
+// addresses in clusters (`sm90_epilogue_rows<true>`); data-parallel tiles only, no stream-K.)
 
 /// `MMA_Atom<SM90_64x256x32_F32E5M2E5M2_SS_TN>`: the e5m2 form of [`MmaAtom`], the same layouts.
 pub type MmaAtomE5m2 = tycute_atom::MMA_Atom<SM90_64x256x32_F32E5M2E5M2_SS_TN>;
@@ -134,6 +136,7 @@ pub const ENTRIES: &[tycute_kernel::registry::Entry] = {
     &[
         Entry::kernel(<Sm90_128x256E4m3 as Sm90Config>::NAME, header_with_values::<Sm90_128x256E4m3>, Variant::SM90_GEMM),
         Entry::kernel(<Sm90_128x256E5m2 as Sm90Config>::NAME, header_with_values::<Sm90_128x256E5m2>, Variant::SM90_GEMM),
+        Entry::kernel(<c2::Sm90_128x256E4m3C2 as Sm90Config>::NAME, header_with_values::<c2::Sm90_128x256E4m3C2>, Variant::SM90_GEMM),
     ]
 };
 /// No kernel without `kernel`: no entry.

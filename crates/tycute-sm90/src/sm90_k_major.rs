@@ -18,8 +18,8 @@
 //!
 //! and the configuration's [`Sm90Config`](tycute_kernel::kernel::sm90::Sm90Config) (checked:
 //! `Sm90Checked`), its `Sm90Types` (the header's values: the MN-major slots repeat the K-major
-//! stages and the emitter skips them, `Tables::k_major_only`) and, with `c2: Name`, the variant
-//! with clusters of two CTAs along M (`c2::Name`). A member of the family is then one short file:
+//! stages and the emitter skips them, `Tables::k_major_only`) and, with `c2 Name = "name"`, the
+//! variant with clusters of two CTAs along M (`c2::Name`), a configuration of its own. A member of the family is then one short file:
 //! the invocation, its registry `ENTRIES`, and what is particular to it.
 //!
 //! The family's own rule, asserted for every member: the TMA box of A is `(bM,bK)` and of B
@@ -37,7 +37,7 @@
 ///     tile (_128, _256, _128), stages _4,
 ///     atom SM90_64x256x32_F32E4M3E4M3_SS_TN, warpgroups (_2, _1, _1), cluster (_1, _1, _1),
 ///     epilogue (_128, _32), stages_cd _2,
-///     c2 Sm90_128x256E4m3C2, "... with clusters of two CTAs along M (B multicast)"
+///     c2 Sm90_128x256E4m3C2 = "sm90_128x256_e4m3_c2", "... with clusters of two CTAs along M (B multicast)"
 /// }
 /// ```
 macro_rules! sm90_k_major_family {
@@ -122,7 +122,7 @@ macro_rules! sm90_k_major_family {
         tile ($bm:tt, $bn:tt, $bk:tt), stages $stages:tt,
         atom $atom:ty, warpgroups ($wm:tt, $wn:tt, $wk:tt), cluster ($cm:tt, $cn:tt, $ck:tt),
         epilogue ($em:tt, $en:tt), stages_cd $scd:tt
-        $(, c2 $C2:ident, $about_c2:literal)? $(,)?
+        $(, c2 $C2:ident = $name_c2:literal, $about_c2:literal)? $(,)?
     ) => {
         /// `(bM, bN, bK)`.
         pub type CtaTiler = cute!(($bm, $bn, $bk));
@@ -242,15 +242,38 @@ macro_rules! sm90_k_major_family {
                 pub use super::*;
                 /// Clusters of two CTAs along M.
                 pub type ClusterShape = cute!((_2, _1, _1));
-                /// The variant's handle (its tables: `Sm90Types`).
+                /// The variant as a configuration of its own (its header names the cluster): every
+                /// type is the single-CTA configuration's.
                 pub struct $C2;
+                impl ::tycute_kernel::kernel::sm90::Sm90Config for $C2 {
+                    const NAME: &'static str = $name_c2;
+                    type BM = <$Cfg as ::tycute_kernel::kernel::sm90::Sm90Config>::BM;
+                    type BN = <$Cfg as ::tycute_kernel::kernel::sm90::Sm90Config>::BN;
+                    type BK = <$Cfg as ::tycute_kernel::kernel::sm90::Sm90Config>::BK;
+                    type Stages = <$Cfg as ::tycute_kernel::kernel::sm90::Sm90Config>::Stages;
+                    type ElementAB = <$Cfg as ::tycute_kernel::kernel::sm90::Sm90Config>::ElementAB;
+                    type ElementCD = <$Cfg as ::tycute_kernel::kernel::sm90::Sm90Config>::ElementCD;
+                    type SmemLayoutAStage = <$Cfg as ::tycute_kernel::kernel::sm90::Sm90Config>::SmemLayoutAStage;
+                    type SmemLayoutBStage = <$Cfg as ::tycute_kernel::kernel::sm90::Sm90Config>::SmemLayoutBStage;
+                    type TmaSwizzleA = <$Cfg as ::tycute_kernel::kernel::sm90::Sm90Config>::TmaSwizzleA;
+                    type TmaSwizzleB = <$Cfg as ::tycute_kernel::kernel::sm90::Sm90Config>::TmaSwizzleB;
+                    type MmaC = <$Cfg as ::tycute_kernel::kernel::sm90::Sm90Config>::MmaC;
+                    type EpiM = <$Cfg as ::tycute_kernel::kernel::sm90::Sm90Config>::EpiM;
+                    type EpiN = <$Cfg as ::tycute_kernel::kernel::sm90::Sm90Config>::EpiN;
+                    type StagesCD = <$Cfg as ::tycute_kernel::kernel::sm90::Sm90Config>::StagesCD;
+                    type SmemLayoutDStage = <$Cfg as ::tycute_kernel::kernel::sm90::Sm90Config>::SmemLayoutDStage;
+                    type SmemLayoutCStage = <$Cfg as ::tycute_kernel::kernel::sm90::Sm90Config>::SmemLayoutCStage;
+                    type TmaSwizzleD = <$Cfg as ::tycute_kernel::kernel::sm90::Sm90Config>::TmaSwizzleD;
+                    type ReuseSmemC = <$Cfg as ::tycute_kernel::kernel::sm90::Sm90Config>::ReuseSmemC;
+                }
+                ::static_assertions::assert_impl_all!($C2: ::tycute_kernel::kernel::sm90::Sm90Checked);
             }
         )?
 
         #[cfg(feature = "kernel")]
         mod k_major_family_types {
             sm90_k_major_family!(@types super::$Cfg, super::$Cfg, super::ClusterShape, $about);
-            $( sm90_k_major_family!(@types super::c2::$C2, super::$Cfg, super::c2::ClusterShape, $about_c2); )?
+            $( sm90_k_major_family!(@types super::c2::$C2, super::c2::$C2, super::c2::ClusterShape, $about_c2); )?
         }
     };
 

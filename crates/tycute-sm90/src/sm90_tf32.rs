@@ -24,9 +24,10 @@
 //!
 //! Clusters: the [`c2`] variant (`ClusterShape = (_2,_1,_1)`: the two CTAs of a cluster along M
 //! share B's tile, each loading a `(128,32)` half into both) measured 4-21 % faster on the H100
-//! (docs/perf.md, "tf32 on sm90": 0.93-1.16 x cuBLAS TF32 against 0.84-1.05 x), and builds
-//! without spills with nvcc 13.0 and 13.5, but NVRTC 13.0 spills it (12 / 28 bytes, as the fp8
-//! `c2`): the registry's configuration keeps single CTAs (and with them stream-K).
+//! (docs/perf.md, "tf32 on sm90": 0.93-1.16 x cuBLAS TF32 against 0.84-1.05 x). It is in the
+//! registry as `sm90_128x256_tf32_c2` (NVRTC 13.0 spilled it, 12 / 28 bytes, until the epilogue
+//! computed its addresses per tile in clusters, `sm90_epilogue_rows<true>`: 0 spills now);
+//! `sm90_128x256_tf32` keeps single CTAs, and with them stream-K.
 //!
 //! Rounding: wgmma reads the 32 bits of each f32 and uses its tf32 part (the 10 high mantissa
 //! bits; the low 13 are ignored, a truncation), so A and B need no conversion pass; the tests'
@@ -47,7 +48,7 @@ sm90_k_major_family! {
     tile (_128, _256, _32), stages _4,
     atom SM90_64x256x8_F32TF32TF32_SS_TN, warpgroups (_2, _1, _1), cluster (_1, _1, _1),
     epilogue (_128, _32), stages_cd _2,
-    c2 Sm90_128x256Tf32C2, "sm90_128x256_tf32 with clusters of two CTAs along M (B multicast)"
+    c2 Sm90_128x256Tf32C2 = "sm90_128x256_tf32_c2", "sm90_128x256_tf32 with clusters of two CTAs along M (B multicast)"
 }
 
 // 256 threads; the C-atom copy covers 128 rows x 16 columns, as sm90_128x256's
@@ -63,7 +64,10 @@ pub const ENTRIES: &[tycute_kernel::registry::Entry] = {
     use tycute_kernel::emit::sm90::header_with_values;
     use tycute_kernel::kernel::sm90::Sm90Config;
     use tycute_kernel::registry::{Entry, Variant};
-    &[Entry::kernel(<Sm90_128x256Tf32 as Sm90Config>::NAME, header_with_values::<Sm90_128x256Tf32>, Variant::SM90_GEMM)]
+    &[
+        Entry::kernel(<Sm90_128x256Tf32 as Sm90Config>::NAME, header_with_values::<Sm90_128x256Tf32>, Variant::SM90_GEMM),
+        Entry::kernel(<c2::Sm90_128x256Tf32C2 as Sm90Config>::NAME, header_with_values::<c2::Sm90_128x256Tf32C2>, Variant::SM90_GEMM),
+    ]
 };
 /// No kernel without `kernel`: no entry.
 #[cfg(not(feature = "kernel"))]

@@ -97,6 +97,12 @@ impl Sm90Header {
         Ok(self.int("kElementAB")? == 4)
     }
 
+    /// CTAs per cluster along M (`kClusterM`): 2 for the `_c2` configurations (B multicast), which
+    /// run whole tiles (no stream-K) and no per-row / per-column scales.
+    pub fn cluster_m(&self) -> Result<usize> {
+        Ok(self.int("kClusterM")? as usize)
+    }
+
     /// The TMA element types of the maps of A and B and of C and D: the configuration's
     /// (FLOAT16 or BFLOAT16 from its 16-bit element; UINT8 for fp8 A and B, whose C and D are
     /// 16-bit, `kElementCD`).
