@@ -196,7 +196,7 @@ bench_args() {
     auto-bf16) echo "sm90 --config auto --dtype bf16" ;;
     # fp8 (e4m3 / e5m2: sm90_128x256_<f> beside cuBLASLt fp8, fast and default accumulation) at
     # the four shapes of issue 20
-    auto-e4m3|auto-e5m2|*_e4m3|*_e5m2) echo "sm90 --config $1 --shapes 4096x4096x4096,8192x8192x8192,8192x8192x1024,4096x14336x4096" ;;
+    auto-e4m3|auto-e5m2|*_e4m3|*_e5m2|*_e4m3_c2|*_e5m2_c2) echo "sm90 --config $1 --shapes 4096x4096x4096,8192x8192x8192,8192x8192x1024,4096x14336x4096" ;;
     # tf32 on sm90 (sm90_128x256_tf32 beside cuBLAS and cuBLASLt TF32) at the same four shapes
     auto-tf32|sm90*_tf32|sm90*_tf32_c2) echo "sm90 --config $1 --dtype tf32 --shapes 4096x4096x4096,8192x8192x8192,8192x8192x1024,4096x14336x4096" ;;
     *) echo "$(kernel_of "$1") --config $1" ;;
