@@ -40,6 +40,11 @@ pub enum Scope {
     /// [`BRANCH_KEYS`] entry occurs, each for every architecture of the kernel: every branch of
     /// the kernels compiled by each other toolchain (`tests/toolchains.rs`).
     Branches,
+    /// Every configuration for its kernel's first architecture (the one it is written for:
+    /// sm_80 for `sm80_gemm.cu`, sm_90a for `sm90_gemm.cu`), and the [`Scope::Branches`] cover
+    /// for its other architectures (`tests/kernels.rs` in CI: the sm80 configurations' sm_90a
+    /// builds, which run on the H100, are all built with spill checks by `scripts/device.sh pack`).
+    Native,
 }
 
 /// The kernel builds of `scope`. A kernel's variants are the registry's builds of it
@@ -50,12 +55,14 @@ pub fn builds(scope: Scope) -> Vec<Build> {
     for src in kernels::sources().expect("kernels/") {
         let registry = tycute::configs::variants(&src.name);
         let variants = if registry.is_empty() { src.variants() } else { registry };
-        let chosen = match scope {
-            Scope::Full => variants,
-            Scope::Branches => cover(variants),
+        let archs = src.archs();
+        let covering = match scope {
+            Scope::Full => variants.clone(),
+            Scope::Branches | Scope::Native => cover(variants.clone()),
         };
-        for variant in chosen {
-            for arch in src.archs() {
+        for (i, arch) in archs.into_iter().enumerate() {
+            let chosen = if scope == Scope::Native && i == 0 { &variants } else { &covering };
+            for variant in chosen {
                 out.push(Build { src: src.clone(), variant: variant.clone(), arch });
             }
         }
