@@ -145,34 +145,9 @@ fn bench_sm90_fp8(args: &BenchArgs, f: &str) -> i32 {
             return 2;
         }
     };
-    let ctx = match gpu::context() {
-        Ok(c) => c,
-        Err(why) => {
-            eprintln!("error: no GPU to benchmark on: {why}");
-            return 1;
-        }
-    };
-    if !matches!(gpu::arch(&ctx), Ok(Arch::Sm90a)) {
-        eprintln!("error: the fp8 sm90 kernel needs an sm_90 GPU (wgmma, TMA)");
-        return 1;
-    }
-    let image = match cfg.cubin() {
-        Ok(Some(i)) => i,
-        Ok(None) => {
-            eprintln!("error: {}: no NVRTC to build the kernel (source scripts/cuda-env.sh, or set {})", cfg.name, cfg.cubin_env());
-            return 1;
-        }
-        Err(e) => {
-            eprintln!("error: {}: {e}", cfg.name);
-            return 1;
-        }
-    };
-    let mut g = match Sm90Gemm::load_config(&ctx, cfg, image) {
+    let mut g = match load_sm90(cfg, "fp8") {
         Ok(g) => g,
-        Err(e) => {
-            eprintln!("error: {}: {e}", cfg.name);
-            return 1;
-        }
+        Err(rc) => return rc,
     };
     g.stream_k = !args.no_stream_k;
     let out = if matches!(cfg.tma_elements(), Ok((_, tycute_cuda::tma::TmaElement::F16))) { "fp16" } else { "bf16" };
@@ -204,6 +179,34 @@ fn bench_sm90_fp8(args: &BenchArgs, f: &str) -> i32 {
     text += "TFLOP/s; method and results: docs/perf.md\n";
     emit(&text);
     0
+}
+
+/// The sm90 kernel of configuration `cfg` loaded on this machine's GPU (its CUBIN, or built by
+/// NVRTC), for a bench of `what` (fp8, tf32); else the exit code, the reason printed.
+fn load_sm90(cfg: Sm90Header, what: &str) -> Result<Sm90Gemm, i32> {
+    let ctx = gpu::context().map_err(|why| {
+        eprintln!("error: no GPU to benchmark on: {why}");
+        1
+    })?;
+    if !matches!(gpu::arch(&ctx), Ok(Arch::Sm90a)) {
+        eprintln!("error: the {what} sm90 kernel needs an sm_90 GPU (wgmma, TMA)");
+        return Err(1);
+    }
+    let image = match cfg.cubin() {
+        Ok(Some(i)) => i,
+        Ok(None) => {
+            eprintln!("error: {}: no NVRTC to build the kernel (source scripts/cuda-env.sh, or set {})", cfg.name, cfg.cubin_env());
+            return Err(1);
+        }
+        Err(e) => {
+            eprintln!("error: {}: {e}", cfg.name);
+            return Err(1);
+        }
+    };
+    Sm90Gemm::load_config(&ctx, cfg, image).map_err(|e| {
+        eprintln!("error: {}: {e}", cfg.name);
+        1
+    })
 }
 
 /// Whether an sm90 bench asks for tf32: `--dtype tf32`, or a tf32 `--config` (`auto-tf32`,
@@ -249,34 +252,9 @@ fn bench_sm90_tf32(args: &BenchArgs) -> i32 {
             return 2;
         }
     };
-    let ctx = match gpu::context() {
-        Ok(c) => c,
-        Err(why) => {
-            eprintln!("error: no GPU to benchmark on: {why}");
-            return 1;
-        }
-    };
-    if !matches!(gpu::arch(&ctx), Ok(Arch::Sm90a)) {
-        eprintln!("error: the tf32 sm90 kernel needs an sm_90 GPU (wgmma, TMA)");
-        return 1;
-    }
-    let image = match cfg.cubin() {
-        Ok(Some(i)) => i,
-        Ok(None) => {
-            eprintln!("error: {}: no NVRTC to build the kernel (source scripts/cuda-env.sh, or set {})", cfg.name, cfg.cubin_env());
-            return 1;
-        }
-        Err(e) => {
-            eprintln!("error: {}: {e}", cfg.name);
-            return 1;
-        }
-    };
-    let mut g = match Sm90Gemm::load_config(&ctx, cfg, image) {
+    let mut g = match load_sm90(cfg, "tf32") {
         Ok(g) => g,
-        Err(e) => {
-            eprintln!("error: {}: {e}", cfg.name);
-            return 1;
-        }
+        Err(rc) => return rc,
     };
     g.stream_k = !args.no_stream_k;
     let mut text = format!(
