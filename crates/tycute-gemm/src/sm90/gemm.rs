@@ -519,20 +519,7 @@ pub(crate) fn fp8_rules(config: &str, have: Option<&str>, given: &str, (m, n, k)
         Some(h) if h != given => return Err(unsupported(format!("{config} takes {h} A and B, not {given}"))),
         _ => {}
     }
-    if s.a != Major::K || s.b != Major::K {
-        return Err(unsupported(format!(
-            "{config}: fp8 A and B must be K-major (wgmma reads fp8 operands from K-major shared memory only), not A {:?}-major, B {:?}-major: transpose the MN-major operand to K-major first",
-            s.a, s.b
-        )));
-    }
-    let zs = if s.batch > 1 { [s.batch_a, s.batch_b] } else { [0, 0] };
-    if k % 16 != 0 || [s.lda, s.ldb, zs[0], zs[1]].iter().any(|x| x % 16 != 0) {
-        return Err(unsupported(format!(
-            "{config}: fp8 A and B need K, lda, ldb and their batch strides multiples of 16 (16-byte TMA rows of one-byte elements), not {m}x{n}x{k}, lda {}, ldb {}, batch strides {}, {}",
-            s.lda, s.ldb, s.batch_a, s.batch_b
-        )));
-    }
-    Ok(())
+    k_major_rules(config, "fp8", 1, (m, n, k), s)
 }
 
 /// The rules of a tf32 launch ([`Sm90Gemm::launch_tf32`]) beyond [`Sm90Strides::check`]: the
@@ -542,16 +529,24 @@ pub(crate) fn tf32_rules(config: &str, is_tf32: bool, (m, n, k): (usize, usize, 
     if !is_tf32 {
         return Err(unsupported(format!("{config} does not take f32 A and B (tf32): launch a tf32 configuration (sm90_128x256_tf32) with f32 buffers")));
     }
+    k_major_rules(config, "tf32", 4, (m, n, k), s)
+}
+
+/// The rules wgmma's K-major-only forms (fp8, tf32: `what`) put on A and B: both K-major (no
+/// transpose), and K, lda, ldb and (with a batch) their batch strides whole 16-byte TMA rows of
+/// `bytes`-byte elements.
+fn k_major_rules(config: &str, what: &str, bytes: usize, (m, n, k): (usize, usize, usize), s: &Sm90Strides) -> Result<()> {
     if s.a != Major::K || s.b != Major::K {
         return Err(unsupported(format!(
-            "{config}: tf32 A and B must be K-major (wgmma's tf32 form reads A and B from K-major shared memory only, it has no transpose), not A {:?}-major, B {:?}-major: transpose the MN-major operand to K-major first",
+            "{config}: {what} A and B must be K-major (wgmma's {what} form reads A and B from K-major shared memory only, it has no transpose), not A {:?}-major, B {:?}-major: transpose the MN-major operand to K-major first",
             s.a, s.b
         )));
     }
+    let per_row = 16 / bytes;
     let zs = if s.batch > 1 { [s.batch_a, s.batch_b] } else { [0, 0] };
-    if k % 4 != 0 || [s.lda, s.ldb, zs[0], zs[1]].iter().any(|x| x % 4 != 0) {
+    if k % per_row != 0 || [s.lda, s.ldb, zs[0], zs[1]].iter().any(|x| x % per_row != 0) {
         return Err(unsupported(format!(
-            "{config}: tf32 A and B need K, lda, ldb and their batch strides multiples of 4 (16-byte TMA rows of 4-byte elements), not {m}x{n}x{k}, lda {}, ldb {}, batch strides {}, {}",
+            "{config}: {what} A and B need K, lda, ldb and their batch strides multiples of {per_row} (16-byte TMA rows of {bytes}-byte elements), not {m}x{n}x{k}, lda {}, ldb {}, batch strides {}, {}",
             s.lda, s.ldb, s.batch_a, s.batch_b
         )));
     }
