@@ -268,15 +268,7 @@ where
         beta: f32,
         bias: Bias<'_>,
     ) -> Result<()> {
-        if std::mem::size_of::<OutputOf<C>>() != 2 {
-            return Err(unsupported(format!("{}: Sm90Typed launches 16-bit C and D", C::NAME)));
-        }
-        let (pc, _gc) = c.device_ptr(stream);
-        let view = SameBuffer::<u16>::new(pc, c.len(), stream);
-        let len = d.len();
-        let (pd, _gd) = d.device_ptr_mut(stream);
-        let mut dv = SameBuffer::<u16>::new(pd, len, stream);
-        C::ElementAB::launch(&self.gemm, stream, shape, s, a, b, &view, &mut dv, alpha, beta, bias)
+        cd_views::<C>(stream, c, d, |view, dv| C::ElementAB::launch(&self.gemm, stream, shape, s, a, b, view, dv, alpha, beta, bias))
     }
 }
 
@@ -345,15 +337,7 @@ where
         beta: f32,
         bias: Bias<'_>,
     ) -> Result<()> {
-        if std::mem::size_of::<OutputOf<C>>() != 2 {
-            return Err(unsupported(format!("{}: Sm90Typed launches 16-bit C and D", C::NAME)));
-        }
-        let (pc, _gc) = c.device_ptr(stream);
-        let view = SameBuffer::<u16>::new(pc, c.len(), stream);
-        let len = d.len();
-        let (pd, _gd) = d.device_ptr_mut(stream);
-        let mut dv = SameBuffer::<u16>::new(pd, len, stream);
-        self.gemm.launch_fp8::<Fp8Of<C>, _, _, _, _>(stream, shape, s, a, b, &view, &mut dv, scales, beta, bias)
+        cd_views::<C>(stream, c, d, |view, dv| self.gemm.launch_fp8::<Fp8Of<C>, _, _, _, _>(stream, shape, s, a, b, view, dv, scales, beta, bias))
     }
 }
 
@@ -368,4 +352,26 @@ impl<C> DerefMut for Sm90Typed<C> {
     fn deref_mut(&mut self) -> &mut Sm90Gemm {
         &mut self.gemm
     }
+}
+
+/// C and D of configuration `C` as the 16-bit buffers the untyped launches take (their bits
+/// unchanged), handed to `launch`; 16-bit C and D only.
+fn cd_views<C: Sm90Config>(
+    stream: &Stream,
+    c: &CudaSlice<OutputOf<C>>,
+    d: &mut CudaSlice<OutputOf<C>>,
+    launch: impl FnOnce(&SameBuffer<u16>, &mut SameBuffer<u16>) -> Result<()>,
+) -> Result<()>
+where
+    C::ElementCD: HostElement,
+{
+    if std::mem::size_of::<OutputOf<C>>() != 2 {
+        return Err(unsupported(format!("{}: Sm90Typed launches 16-bit C and D", C::NAME)));
+    }
+    let (pc, _gc) = c.device_ptr(stream);
+    let view = SameBuffer::<u16>::new(pc, c.len(), stream);
+    let len = d.len();
+    let (pd, _gd) = d.device_ptr_mut(stream);
+    let mut dv = SameBuffer::<u16>::new(pd, len, stream);
+    launch(&view, &mut dv)
 }
