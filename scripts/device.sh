@@ -25,7 +25,7 @@
 #     scripts/device.sh all                 check, sanitize, nvrtc, bench
 #     scripts/device.sh fp8                 the fp8 configuration (sm90_128x256_e4m3; per-tensor and
 #                                           per-row / per-column scales), its fp16-D form and its c2
-#                                           variant in the standalone harness (DIR/fp8, nvcc of the
+#                                           form in the standalone harness (DIR/harness, nvcc of the
 #                                           device): f64 reference, NaN-poisoned D, bit equality
 #                                           with cuBLASLt, memcheck of the small rowcol cases,
 #                                           timing beside torch._scaled_mm (tensorwise, rowwise)
@@ -33,9 +33,9 @@
 #                                           the Rust launch API, tests/gpu_sm90.rs)
 #     scripts/device.sh sched               the sm90 kernel's schedules (whole tiles, stream-K forms)
 #                                           and tile orders (GROUPS_M="16 32 64"), clusters of 1 and 2,
-#                                           fp16 / bf16 / e4m3 beside torch (DIR/sched, nvcc of the
+#                                           fp16 / bf16 / e4m3 beside torch (DIR/harness, nvcc of the
 #                                           device; docs/perf.md "sm90: the last wave and the tile order")
-#     scripts/device.sh tf32                sm90_128x256_tf32 and its c2 variant in the standalone harness (DIR/tf32):
+#     scripts/device.sh tf32                sm90_128x256_tf32 and its c2 form in the standalone harness (DIR/harness):
 #                                           f64 reference, NaN-poisoned D, beside cuBLAS TF32
 #                                           (torch.matmul) on the same inputs and in timing
 #
@@ -89,12 +89,8 @@ pack() {
     mkdir -p "$dir/cubin/$ver" && cp "$f" "$dir/cubin/$ver/$cfg.cubin"
   done
   rm -rf "$m"
-  # the fp8 harness (scripts/sm90-fp8-harness) with the headers just written
-  bash scripts/sm90-fp8-harness/pack.sh "$dir/fp8" "$dir/headers" > /dev/null || die "the fp8 harness's pack failed"
-  # the schedule / tile-order harness (scripts/sm90-sched-harness)
-  bash scripts/sm90-sched-harness/pack.sh "$dir/sched" "$dir/headers" > /dev/null || die "the schedule harness's pack failed"
-  # the tf32 harness (scripts/sm90-tf32-harness) likewise
-  bash scripts/sm90-tf32-harness/pack.sh "$dir/tf32" "$dir/headers" > /dev/null || die "the tf32 harness's pack failed"
+  # the standalone sm90 harnesses (scripts/sm90-harness: fp8, tf32, schedules) with the headers just written
+  bash scripts/sm90-harness/pack.sh "$dir/harness" "$dir/headers" > /dev/null || die "the sm90 harnesses' pack failed"
   du -sh "$dir"; ls "$dir/cubin"/*
 }
 
@@ -225,42 +221,42 @@ own_nvrtc() {
    done)
 }
 
-# the fp8 harness: build (nvcc of the device) and run the configuration and its c2 variant, the
-# comparison with cuBLASLt on the same inputs, and torch._scaled_mm's timing
-fp8() {
-  local h="$D/fp8" x
-  [ -f "$h/harness.cu" ] || die "$h/harness.cu is missing: run \`scripts/device.sh pack $D\` (it packs the fp8 harness)"
+# the standalone harnesses (scripts/sm90-harness, packed into DIR/harness): build one for a
+# configuration with the device's nvcc (-> DIR/harness/h_<config>)
+harness_build() {
+  local src="$1" c="$2"
+  (cd "$D/harness" && nvcc -std=c++17 -O3 -gencode arch=compute_90a,code=sm_90a -I include -I hdr -DTYCUTE_SM90_CONFIG=$c \
+     "$src" -o "h_$c" -lcuda) || { echo "$c: the harness $src did not build"; return 2; }
+}
+harness_dir() {
+  [ -f "$D/harness/common.cuh" ] || die "$D/harness is missing: run \`scripts/device.sh pack $D\` (it packs the sm90 harnesses)"
   export PATH="/usr/local/cuda/bin:$PATH"
-  echo "== fp8 harness ($h)"
-  (cd "$h" && for x in hdr hdr_c2; do
-     nvcc -std=c++17 -O3 -gencode arch=compute_90a,code=sm_90a -I include -I $x -DTYCUTE_SM90_CONFIG=sm90_128x256_e4m3 \
-       harness.cu -o h_$x -lcuda || exit 2
-   done
-   if [ -f hdr/sm90_128x256_e4m3_f16cd.h ]; then
-     nvcc -std=c++17 -O3 -gencode arch=compute_90a,code=sm_90a -I include -I hdr -DTYCUTE_SM90_CONFIG=sm90_128x256_e4m3_f16cd \
-       harness.cu -o h_f16cd -lcuda || exit 2
-   fi
-   echo "-- sm90_128x256_e4m3 (per tensor and per row / column)"; timeout 200 ./h_hdr; timeout 100 python3 compare.py
-   echo "-- compute-sanitizer memcheck, small per-row / per-column cases"; timeout 120 compute-sanitizer --tool memcheck ./h_hdr small | tail -3
-   if [ -x h_f16cd ]; then echo "-- sm90_128x256_e4m3_f16cd (fp16 D)"; timeout 200 ./h_f16cd; timeout 100 python3 compare.py; fi
-   echo "-- sm90_128x256_e4m3, clusters of 2 (c2)"; timeout 150 ./h_hdr_c2
-   echo "-- cuBLASLt (torch._scaled_mm)"; timeout 150 python3 torch_ref.py) 2>&1 | tee "$LOG/fp8.txt"
 }
 
-# the tf32 harness: build (nvcc of the device) and run sm90_128x256_tf32 against the f64
-# reference, beside cuBLAS TF32 (torch.matmul with allow_tf32) on the same inputs and in timing
+# the fp8 configuration, its fp16-D form and its c2 form in the harness (fp8.cu), the comparison
+# with cuBLASLt on the same inputs, and torch._scaled_mm's timing
+fp8() {
+  harness_dir
+  echo "== fp8 harness ($D/harness)"
+  (for c in sm90_128x256_e4m3 sm90_128x256_e4m3_f16cd sm90_128x256_e4m3_c2; do harness_build fp8.cu $c || exit 2; done
+   cd "$D/harness"
+   echo "-- sm90_128x256_e4m3 (per tensor and per row / column)"; timeout 200 ./h_sm90_128x256_e4m3; timeout 100 python3 fp8_compare.py
+   echo "-- compute-sanitizer memcheck, small per-row / per-column cases"; timeout 120 compute-sanitizer --tool memcheck ./h_sm90_128x256_e4m3 small | tail -3
+   echo "-- sm90_128x256_e4m3_f16cd (fp16 D)"; timeout 200 ./h_sm90_128x256_e4m3_f16cd; timeout 100 python3 fp8_compare.py
+   echo "-- sm90_128x256_e4m3_c2 (clusters of 2)"; timeout 150 ./h_sm90_128x256_e4m3_c2
+   echo "-- cuBLASLt (torch._scaled_mm)"; timeout 150 python3 fp8_torch.py) 2>&1 | tee "$LOG/fp8.txt"
+}
+
+# sm90_128x256_tf32 and its c2 form in the harness (tf32.cu) against the f64 reference, beside cuBLAS
+# TF32 (torch.matmul with allow_tf32) on the same inputs and in timing
 tf32() {
-  local h="$D/tf32"
-  [ -f "$h/harness.cu" ] || die "$h/harness.cu is missing: run \`scripts/device.sh pack $D\` (it packs the tf32 harness)"
-  export PATH="/usr/local/cuda/bin:$PATH"
-  echo "== tf32 harness ($h)"
-  (cd "$h" && for x in hdr hdr_c2; do
-     nvcc -std=c++17 -O3 -gencode arch=compute_90a,code=sm_90a -I include -I $x -DTYCUTE_SM90_CONFIG=sm90_128x256_tf32 \
-       harness.cu -o h_$x -lcuda || exit 2
-   done
-   echo "-- sm90_128x256_tf32"; timeout 150 ./h_hdr && timeout 100 python3 compare.py
-   echo "-- sm90_128x256_tf32, clusters of 2 (c2)"; timeout 150 ./h_hdr_c2
-   echo "-- cuBLAS TF32 (torch.matmul, allow_tf32)"; timeout 100 python3 torch_ref.py) 2>&1 | tee "$LOG/tf32.txt"
+  harness_dir
+  echo "== tf32 harness ($D/harness)"
+  (for c in sm90_128x256_tf32 sm90_128x256_tf32_c2; do harness_build tf32.cu $c || exit 2; done
+   cd "$D/harness"
+   echo "-- sm90_128x256_tf32"; timeout 150 ./h_sm90_128x256_tf32 && timeout 100 python3 tf32_compare.py
+   echo "-- sm90_128x256_tf32_c2 (clusters of 2)"; timeout 150 ./h_sm90_128x256_tf32_c2
+   echo "-- cuBLAS TF32 (torch.matmul, allow_tf32)"; timeout 100 python3 tf32_torch.py) 2>&1 | tee "$LOG/tf32.txt"
 }
 
 cmd="${1:-}"; [ $# -gt 0 ] && shift
@@ -272,8 +268,8 @@ case "$cmd" in
   ncu) device_env && ncu_run "$@" ;;
   nvrtc) device_env && own_nvrtc ;;
   fp8) fp8 ;;
-  sched) [ -x "$D/sched/run.sh" ] || die "$D/sched is missing: run \`scripts/device.sh pack $D\`"
-         (cd "$D/sched" && PATH="/usr/local/cuda/bin:$PATH" ./run.sh) 2>&1 | tee "$LOG/sched.txt" | grep -avE 'Remark|warning|declared|^ *\^|detected during|^ *$' ;;
+  sched) harness_dir
+         (cd "$D/harness" && ./run_sched.sh) 2>&1 | tee "$LOG/sched.txt" | grep -avE 'Remark|warning|declared|^ *\^|detected during|^ *$' ;;
   tf32) tf32 ;;
   all) device_env && check && sanitize && own_nvrtc && bench ;;
   *) [ -z "$cmd" ] || echo "device.sh: unknown command \`$cmd\`" >&2

@@ -1,5 +1,5 @@
 # tycute's D beside torch._scaled_mm (cuBLASLt) on the same e4m3 inputs and scales (case.bin: per-tensor
-# scales; case_rc.bin: per-row / per-column ones, torch's rowwise form scale_a (M,1), scale_b (1,N); both from ./h)
+# scales; case_rc.bin: per-row / per-column ones, torch's rowwise form scale_a (M,1), scale_b (1,N); both from fp8.cu)
 import os
 import numpy as np, torch
 for name in ("case.bin", "case_rc.bin"):

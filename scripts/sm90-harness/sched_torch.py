@@ -1,4 +1,4 @@
-# cuBLAS / cuBLASLt at the shapes, as the harness times (three input sets rotated, CUDA events)
+# cuBLAS / cuBLASLt at the shapes, as sched.cu times (three input sets rotated, CUDA events)
 import sys, torch
 torch.backends.cuda.matmul.allow_tf32 = False
 iters = int(sys.argv[1]) if len(sys.argv) > 1 else 40

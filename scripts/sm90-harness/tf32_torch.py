@@ -1,4 +1,4 @@
-# cuBLAS TF32 beside ./h (docs/perf.md, "tf32 on sm90"): torch.matmul of f32 A (M,K) and B (N,K)^T
+# cuBLAS TF32 beside tf32.cu (docs/perf.md, "tf32 on sm90"): torch.matmul of f32 A (M,K) and B (N,K)^T
 # with allow_tf32 (CUBLAS_COMPUTE_32F_FAST_TF32), f32 D; three input sets rotated, CUDA events.
 import torch
 torch.backends.cuda.matmul.allow_tf32 = True

@@ -1,4 +1,4 @@
-# torch._scaled_mm (cuBLASLt) e4m3 timings at issue 20's shapes, as the harness times tycute: three input sets rotated,
+# torch._scaled_mm (cuBLASLt) e4m3 timings at issue 20's shapes, as fp8.cu times tycute: three input sets rotated,
 # CUDA events; per-tensor scales (fast accumulation and default) and rowwise ones (scale_a (M,1), scale_b (1,N), fast
 # accumulation); bf16 D, and with `f16` fp16 D.
 import sys

@@ -1,5 +1,5 @@
 # tycute's D (sm90_128x256_tf32, bf16) beside cuBLAS TF32 (torch.matmul, allow_tf32, f32 D) on the
-# same f32 inputs (case.bin from ./h), both against the f64 reference.
+# same f32 inputs (case.bin from tf32.cu), both against the f64 reference.
 import numpy as np, torch
 raw = open("case.bin", "rb").read()
 M, N, K = np.frombuffer(raw[:12], np.int32); alpha = np.frombuffer(raw[12:16], np.float32)[0]
