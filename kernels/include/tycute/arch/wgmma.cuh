@@ -1,5 +1,5 @@
 // tycute device library, arch layer: wgmma.mma_async (SM90 HGMMA) with A and B from shared-memory
-// descriptors, its descriptors, fences and groups. The instruction text is the GMMA atom's
+// descriptors (or A from registers), its descriptors, fences and groups. The instruction text is the GMMA atom's
 // (tycute-atom GmmaPtx: SM90_64x128x16_F32F16F16_SS "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16"),
 // carried by a configuration header as a string macro with its accumulator count
 // (TYCUTE_<config>_WGMMA_PTX, TYCUTE_<config>_WGMMA_ACC), so that any N the atoms have is issued
@@ -28,6 +28,17 @@
                TYCUTE_WGMMA_CAT(TYCUTE_WGMMA_REGS_, NACC) "}, " TYCUTE_WGMMA_CAT(TYCUTE_WGMMA_TAILK_, NACC) ";\n}\n" \
                : TYCUTE_WGMMA_CAT(TYCUTE_WGMMA_D_, NACC)(d)                                                    \
                : "l"(desc_a), "l"(desc_b), "r"(accumulate))
+
+// One wgmma with A from registers (the RS form: A is four 32-bit registers a[0..4) per thread, in
+// the m64k16 A-fragment layout of the warpgroup's four warps, two 16-bit elements each; B from the
+// descriptor desc_b; TNSP_B 1 for an MN-major B). An attention kernel's P = softmax(S) reaches its
+// P·V product this way, without a trip through shared memory.
+#define TYCUTE_WGMMA_RS(PTX, NACC, d, a, desc_b, accumulate, TNSP_B)                                             \
+  asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, " TYCUTE_WGMMA_CAT(TYCUTE_WGMMA_RSSCALE_, NACC) ", 0;\n" PTX " {" \
+               TYCUTE_WGMMA_CAT(TYCUTE_WGMMA_REGS_, NACC) "}, {" TYCUTE_WGMMA_CAT(TYCUTE_WGMMA_RSA_, NACC) "}, "      \
+               TYCUTE_WGMMA_CAT(TYCUTE_WGMMA_RSTAIL_, NACC) ";\n}\n"                                               \
+               : TYCUTE_WGMMA_CAT(TYCUTE_WGMMA_D_, NACC)(d)                                                    \
+               : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "l"(desc_b), "r"(accumulate), "n"(TNSP_B))
 
 namespace tycute {
 namespace arch {
