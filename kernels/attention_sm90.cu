@@ -21,6 +21,13 @@
 // Build: -DTYCUTE_ATTN_HDIM=64|128 (default 128), -DTYCUTE_ATTN_ELEMENT=TYCUTE_ELEMENT_BF16|F16.
 // Entry point: attention_sm90_fwd (below); grid (ceil(seq_q / 128), heads, batch), 384 threads,
 // kAttnSmemBytes of dynamic shared memory.
+//
+// tycute-arch: sm_90a
+// tycute-sass sm_90a: HGMMA.64x128x16.F32 UTMALDG MUFU.EX2
+// tycute-variant: -DTYCUTE_ATTN_HDIM=128 -DTYCUTE_ATTN_ELEMENT=TYCUTE_ELEMENT_BF16
+// tycute-variant: -DTYCUTE_ATTN_HDIM=64 -DTYCUTE_ATTN_ELEMENT=TYCUTE_ELEMENT_BF16
+// tycute-variant: -DTYCUTE_ATTN_HDIM=128 -DTYCUTE_ATTN_ELEMENT=TYCUTE_ELEMENT_F16
+// tycute-variant: -DTYCUTE_ATTN_HDIM=64 -DTYCUTE_ATTN_ELEMENT=TYCUTE_ELEMENT_F16
 #pragma once
 
 #include "tycute/arch/convert.cuh"
