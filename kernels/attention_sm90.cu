@@ -20,7 +20,7 @@
 //
 // Build: -DTYCUTE_ATTN_HDIM=64|128 (default 128), -DTYCUTE_ATTN_ELEMENT=TYCUTE_ELEMENT_BF16|F16.
 // Entry point: attention_sm90_fwd (below); grid (ceil(seq_q / 128), heads, batch), 384 threads,
-// kAttnSmemBytes of dynamic shared memory.
+// tycute::attention::kSmemBytes of dynamic shared memory.
 //
 // tycute-arch: sm_90a
 // tycute-sass sm_90a: HGMMA.64x128x16.F32 UTMALDG MUFU.EX2
@@ -40,6 +40,10 @@
 
 #ifndef TYCUTE_ATTN_HDIM
 #define TYCUTE_ATTN_HDIM 128
+#endif
+// the two consumers take turns to issue their products (FlashAttention-3's ping-pong): 1 (default) or 0
+#ifndef TYCUTE_ATTN_PINGPONG
+#define TYCUTE_ATTN_PINGPONG 1
 #endif
 #ifndef TYCUTE_ATTN_ELEMENT
 #define TYCUTE_ATTN_ELEMENT TYCUTE_ELEMENT_BF16
@@ -90,13 +94,9 @@ constexpr unsigned kOffK = kTileBytes;
 constexpr unsigned kOffV = kOffK + kStages * kTileBytes;
 constexpr unsigned kOffBars = kOffV + kStages * kTileBytes;
 constexpr unsigned kBars = 1 + 4 * kStages;
-}  // namespace attention
-}  // namespace tycute
-
-constexpr unsigned kAttnSmemBytes = tycute::attention::kOffBars + 8 * tycute::attention::kBars + 1024;
-
-namespace tycute {
-namespace attention {
+// the dynamic shared memory a launch gives (1024 bytes to align the start)
+constexpr unsigned kSmemBytes = kOffBars + 8 * kBars + 1024;
+static_assert(kSmemBytes <= 227 * 1024, "an sm90 CTA has at most 227 KB of shared memory");
 
 // GMMA descriptors of 128-byte swizzled operands (layout type 1): K-major (Q, K: rows 128 bytes
 // apart, 8-row groups 1024 apart; LBO unused) and MN-major (V: 8-row groups of K 1024 apart, the
@@ -147,114 +147,196 @@ __device__ __forceinline__ void producer(const arch::TmaMap* tq, const arch::Tma
   }
 }
 
-// consumer warpgroup w (0 or 1): Q rows m_block * 128 + 64 w .. + 63
+// The state of one consumer warpgroup: its two rows per thread, the running maxima (log2 units:
+// S · scale · log2 e) and this thread's part of the row sums, rows r (registers 4g, 4g+1 of an
+// accumulator) and r + 8 (4g+2, 4g+3).
+struct Rows {
+  int row0, row1, col;
+  float mx0, mx1, sum0, sum1;
+};
+
+// S = Q Kᵀ of block j, issued (not waited for): head dim / 16 k-steps, a k-step 32 bytes along a
+// 128-byte swizzled row
+__device__ __forceinline__ void issue_s(float (&sacc)[kSAcc], unsigned sQ, unsigned sK) {
+  arch::wgmma_fence();
+#pragma unroll
+  for (int kk = 0; kk < kHeadDim / 16; ++kk) {
+    const unsigned box = (kk / 4) * kBoxBytes, step = (kk % 4) * 32;
+    TYCUTE_WGMMA_SS(TYCUTE_ATTN_QK_PTX, TYCUTE_ATTN_QK_ACC, sacc, desc_k(sQ + box + step), desc_k(sK + box + step), kk > 0 ? 1 : 0, 0, 0);
+  }
+  arch::wgmma_commit();
+}
+
+// O += P V, issued: kBlockN / 16 k-steps of 16 rows of V (2048 bytes into each box). P's registers
+// are the A fragments: k-step kk is p[4kk .. 4kk+4)
+__device__ __forceinline__ void issue_pv(float (&oacc)[kOAcc], const unsigned (&p)[kPRegs], unsigned sV) {
+#pragma unroll
+  for (int i = 0; i < kOAcc; ++i) arch::fence_operand(oacc[i]);
+  arch::wgmma_fence();
+#pragma unroll
+  for (int kk = 0; kk < kBlockN / 16; ++kk) {
+    const unsigned a[4] = {p[4 * kk], p[4 * kk + 1], p[4 * kk + 2], p[4 * kk + 3]};
+    TYCUTE_WGMMA_RS(TYCUTE_ATTN_PV_PTX, TYCUTE_ATTN_PV_ACC, oacc, a, desc_mn(sV + kk * 16 * 128), 1, 1);
+  }
+  arch::wgmma_commit();
+}
+
+// S of block j (complete) into exp2(S · scale - max) in place, the maxima and sums of the rows
+// updated; returns the factors (rows r, r + 8) by which O, summed against the old maxima, moves to
+// the new ones
+__device__ __forceinline__ float2 softmax_step(float (&sacc)[kSAcc], Rows& r, int j, int row_first, int seq_k, float scale_log2, int causal) {
+  // masks: columns past seq_k, and (causal) past the row
+  const int c0 = j * kBlockN + r.col;
+  if (c0 - r.col + kBlockN > seq_k || (causal && j * kBlockN + kBlockN - 1 > row_first)) {
+#pragma unroll
+    for (int g = 0; g < kSAcc / 4; ++g)
+#pragma unroll
+      for (int e = 0; e < 2; ++e) {
+        const int c = c0 + 8 * g + e;
+        if (c >= seq_k || (causal && c > r.row0)) sacc[4 * g + e] = neg_inf();
+        if (c >= seq_k || (causal && c > r.row1)) sacc[4 * g + 2 + e] = neg_inf();
+      }
+  }
+  float m0 = r.mx0, m1 = r.mx1;
+#pragma unroll
+  for (int g = 0; g < kSAcc / 4; ++g) {
+    m0 = fmaxf(m0, fmaxf(sacc[4 * g], sacc[4 * g + 1]) * scale_log2);
+    m1 = fmaxf(m1, fmaxf(sacc[4 * g + 2], sacc[4 * g + 3]) * scale_log2);
+  }
+  m0 = quad_max(m0), m1 = quad_max(m1);
+  // (a row with nothing seen yet keeps -inf: subtract 0 there, so that exp2 gives 0, not NaN)
+  const float b0 = m0 == neg_inf() ? 0.f : m0, b1 = m1 == neg_inf() ? 0.f : m1;
+  const float corr0 = ex2(r.mx0 - b0), corr1 = ex2(r.mx1 - b1);
+  r.mx0 = m0, r.mx1 = m1;
+  float s0 = 0.f, s1 = 0.f;
+#pragma unroll
+  for (int g = 0; g < kSAcc / 4; ++g) {
+    sacc[4 * g] = ex2(sacc[4 * g] * scale_log2 - b0), sacc[4 * g + 1] = ex2(sacc[4 * g + 1] * scale_log2 - b0);
+    sacc[4 * g + 2] = ex2(sacc[4 * g + 2] * scale_log2 - b1), sacc[4 * g + 3] = ex2(sacc[4 * g + 3] * scale_log2 - b1);
+    s0 += sacc[4 * g] + sacc[4 * g + 1], s1 += sacc[4 * g + 2] + sacc[4 * g + 3];
+  }
+  r.sum0 = r.sum0 * corr0 + s0, r.sum1 = r.sum1 * corr1 + s1;
+  return make_float2(corr0, corr1);
+}
+
+// P = the exponentials of S as 16-bit A fragments: k-step kk = g / 2 holds a0 = (r, cols 16kk +
+// col), a1 = (r + 8, the same), a2 = (r, 16kk + 8 + col), a3 = (r + 8, the same), so registers
+// 4g..4g+3 of S are a0, a1 of k-step g / 2 for even g and a2, a3 for odd g: a pure re-view, two
+// accumulator registers packed into one A register
+__device__ __forceinline__ void to_p(const float (&sacc)[kSAcc], unsigned (&p)[kPRegs]) {
+#pragma unroll
+  for (int g = 0; g < kSAcc / 4; ++g) {
+    p[2 * g] = arch::pack2<kElement>(sacc[4 * g], sacc[4 * g + 1]);
+    p[2 * g + 1] = arch::pack2<kElement>(sacc[4 * g + 2], sacc[4 * g + 3]);
+  }
+}
+
+// The consumers' turns (named barriers 1 and 2, both consumers' 256 threads): a consumer waits
+// for its turn before it issues products and then gives the turn to the other, so that one's
+// softmax runs while the other's products do. Consumer 1 gives consumer 0 the first turn and
+// does not give back its last.
+struct Turns {
+  int w;
+  __device__ __forceinline__ void start() const {
+    if (TYCUTE_ATTN_PINGPONG && w == 1) arch::named_barrier_arrive<256>(1);
+  }
+  __device__ __forceinline__ void take() const {
+    if (TYCUTE_ATTN_PINGPONG) arch::named_barrier_sync<256>(1 + w);
+  }
+  __device__ __forceinline__ void give(bool last) const {
+    if (TYCUTE_ATTN_PINGPONG && !(last && w == 1)) arch::named_barrier_arrive<256>(2 - w);
+  }
+};
+
+__device__ __forceinline__ void rescale_o(float (&oacc)[kOAcc], float2 corr) {
+#pragma unroll
+  for (int g = 0; g < kOAcc / 4; ++g) {
+    oacc[4 * g] *= corr.x, oacc[4 * g + 1] *= corr.x;
+    oacc[4 * g + 2] *= corr.y, oacc[4 * g + 3] *= corr.y;
+  }
+}
+
+// consumer warpgroup w (0 or 1): Q rows m_block * 128 + 64 w .. + 63. Block j's S = Q Kᵀ is issued
+// before block j - 1's O += P V, and its softmax runs while that product does (FlashAttention-3's
+// intra-warpgroup overlap), and the two consumers take turns to issue (Turns): the tensor cores
+// see one consumer's products while the other computes its exponentials.
 __device__ __forceinline__ void consumer(int w, unsigned smem, int m_block, int bh, int n_blocks, int seq_q, int seq_k, float scale_log2,
                                          int causal, unsigned short* __restrict__ o, float* __restrict__ lse) {
   const int t = threadIdx.x % 128, warp = t / 32, lane = t % 32;
   const unsigned bars = smem + kOffBars;
-  // this thread's two rows (of the CTA's Q block) and its column pair in each 8-column group
-  const int row0 = m_block * kBlockM + 64 * w + 16 * warp + lane / 4, row1 = row0 + 8;
-  const int col = 2 * (lane % 4);
+  const unsigned sQ = smem + kOffQ + 64 * w * 128;  // this warpgroup's 64 rows of each box
+  const int row_first = m_block * kBlockM + 64 * w;
+  Rows r;
+  r.row0 = row_first + 16 * warp + lane / 4, r.row1 = r.row0 + 8, r.col = 2 * (lane % 4);
+  r.mx0 = neg_inf(), r.mx1 = neg_inf(), r.sum0 = 0.f, r.sum1 = 0.f;
+  auto k_full = [&](int j) { return bars + 8 * (1 + j % kStages); };
+  auto k_empty = [&](int j) { return bars + 8 * (1 + kStages + j % kStages); };
+  auto v_full = [&](int j) { return bars + 8 * (1 + 2 * kStages + j % kStages); };
+  auto v_empty = [&](int j) { return bars + 8 * (1 + 3 * kStages + j % kStages); };
+  auto phase = [](int j) { return static_cast<unsigned>((j / kStages) & 1); };
+  auto sK = [&](int j) { return smem + kOffK + (j % kStages) * kTileBytes; };
+  auto sV = [&](int j) { return smem + kOffV + (j % kStages) * kTileBytes; };
   float oacc[kOAcc];
 #pragma unroll
   for (int i = 0; i < kOAcc; ++i) oacc[i] = 0.f;
-  // running maxima (log2 units: S · scale · log2 e) and this thread's part of the sums, rows r, r + 8
-  float mx0 = neg_inf(), mx1 = neg_inf(), sum0 = 0.f, sum1 = 0.f;
+  float sacc[kSAcc];
+  unsigned p[kPRegs];
+  const Turns turns{w};
+  turns.start();
   arch::mbar_wait(bars, 0);
-  for (int j = 0; j < n_blocks; ++j) {
-    const int s = j % kStages;
-    const unsigned ph = (j / kStages) & 1;
-    const unsigned k_full = bars + 8 * (1 + s), k_empty = bars + 8 * (1 + kStages + s);
-    const unsigned v_full = bars + 8 * (1 + 2 * kStages + s), v_empty = bars + 8 * (1 + 3 * kStages + s);
-    const unsigned sK = smem + kOffK + s * kTileBytes, sV = smem + kOffV + s * kTileBytes;
-    // S = Q Kᵀ: head dim / 16 k-steps; a k-step is 32 bytes along a 128-byte swizzled row
-    float sacc[kSAcc];
-    arch::mbar_wait(k_full, ph);
-    arch::wgmma_fence();
+  // block 0: S, its softmax, P
+  arch::mbar_wait(k_full(0), 0);
+  turns.take();
+  issue_s(sacc, sQ, sK(0));
+  turns.give(false);
+  arch::wgmma_wait<0>();
 #pragma unroll
-    for (int kk = 0; kk < kHeadDim / 16; ++kk) {
-      const unsigned box = (kk / 4) * kBoxBytes, step = (kk % 4) * 32;
-      const unsigned long long da = desc_k(smem + kOffQ + box + 64 * w * 128 + step), db = desc_k(sK + box + step);
-      TYCUTE_WGMMA_SS(TYCUTE_ATTN_QK_PTX, TYCUTE_ATTN_QK_ACC, sacc, da, db, kk > 0 ? 1 : 0, 0, 0);
-    }
-    arch::wgmma_commit();
-    arch::wgmma_wait<0>();
+  for (int i = 0; i < kSAcc; ++i) arch::fence_operand(sacc[i]);
+  if (lane == 0) arch::mbar_arrive(k_empty(0));  // (each warp's wgmma reads are done)
+  softmax_step(sacc, r, 0, row_first, seq_k, scale_log2, causal);
+  to_p(sacc, p);
+  for (int j = 1; j < n_blocks; ++j) {
+    // S of block j, then O += P V of block j - 1
+    arch::mbar_wait(k_full(j), phase(j));
+    arch::mbar_wait(v_full(j - 1), phase(j - 1));
+    turns.take();
+    issue_s(sacc, sQ, sK(j));
+    issue_pv(oacc, p, sV(j - 1));
+    turns.give(false);
+    arch::wgmma_wait<1>();  // S of block j
 #pragma unroll
     for (int i = 0; i < kSAcc; ++i) arch::fence_operand(sacc[i]);
-    if (lane == 0) arch::mbar_arrive(k_empty);  // (each warp's wgmma reads are done)
-    // masks: columns past seq_k, and (causal) past the row
-    const int c0 = j * kBlockN + col;
-    const bool edge = c0 + kBlockN > seq_k || (causal && j * kBlockN + kBlockN - 1 > m_block * kBlockM + 64 * w);
-    if (edge) {
-#pragma unroll
-      for (int g = 0; g < kSAcc / 4; ++g)
-#pragma unroll
-        for (int e = 0; e < 2; ++e) {
-          const int c = c0 + 8 * g + e;
-          if (c >= seq_k || (causal && c > row0)) sacc[4 * g + e] = neg_inf();
-          if (c >= seq_k || (causal && c > row1)) sacc[4 * g + 2 + e] = neg_inf();
-        }
-    }
-    // online softmax, rows r (registers 4g, 4g+1) and r + 8 (4g+2, 4g+3)
-    float m0 = mx0, m1 = mx1;
-#pragma unroll
-    for (int g = 0; g < kSAcc / 4; ++g) {
-      m0 = fmaxf(m0, fmaxf(sacc[4 * g], sacc[4 * g + 1]) * scale_log2);
-      m1 = fmaxf(m1, fmaxf(sacc[4 * g + 2], sacc[4 * g + 3]) * scale_log2);
-    }
-    m0 = quad_max(m0), m1 = quad_max(m1);
-    // (a row with nothing seen yet keeps -inf: subtract 0 there, so that exp2 gives 0, not NaN)
-    const float b0 = m0 == neg_inf() ? 0.f : m0, b1 = m1 == neg_inf() ? 0.f : m1;
-    const float corr0 = ex2(mx0 - b0), corr1 = ex2(mx1 - b1);
-    mx0 = m0, mx1 = m1;
-    sum0 *= corr0, sum1 *= corr1;
-    unsigned p[kPRegs];
-#pragma unroll
-    for (int g = 0; g < kSAcc / 4; ++g) {
-      const float p0 = ex2(sacc[4 * g] * scale_log2 - b0), p1 = ex2(sacc[4 * g + 1] * scale_log2 - b0);
-      const float p2 = ex2(sacc[4 * g + 2] * scale_log2 - b1), p3 = ex2(sacc[4 * g + 3] * scale_log2 - b1);
-      sum0 += p0 + p1, sum1 += p2 + p3;
-      // S's accumulator as P's A fragments: k-step kk = g / 2 holds a0 = (r, cols 16kk + col),
-      // a1 = (r + 8, the same), a2 = (r, 16kk + 8 + col), a3 = (r + 8, the same): registers
-      // 4g..4g+3 of S are a0, a1 of k-step g / 2 for even g and a2, a3 for odd g
-      p[2 * g] = arch::pack2<kElement>(p0, p1);
-      p[2 * g + 1] = arch::pack2<kElement>(p2, p3);
-    }
-#pragma unroll
-    for (int g = 0; g < kOAcc / 4; ++g) {
-      oacc[4 * g] *= corr0, oacc[4 * g + 1] *= corr0;
-      oacc[4 * g + 2] *= corr1, oacc[4 * g + 3] *= corr1;
-    }
-    // O += P V: kBlockN / 16 k-steps of 16 rows of V (2048 bytes of each box)
-    arch::mbar_wait(v_full, ph);
+    if (lane == 0) arch::mbar_arrive(k_empty(j));
+    const float2 corr = softmax_step(sacc, r, j, row_first, seq_k, scale_log2, causal);
+    arch::wgmma_wait<0>();  // O += P V of block j - 1 (P's registers are free again)
 #pragma unroll
     for (int i = 0; i < kOAcc; ++i) arch::fence_operand(oacc[i]);
-    arch::wgmma_fence();
-#pragma unroll
-    for (int kk = 0; kk < kBlockN / 16; ++kk) {
-      const unsigned a[4] = {p[4 * kk], p[4 * kk + 1], p[4 * kk + 2], p[4 * kk + 3]};
-      TYCUTE_WGMMA_RS(TYCUTE_ATTN_PV_PTX, TYCUTE_ATTN_PV_ACC, oacc, a, desc_mn(sV + kk * 16 * 128), 1, 1);
-    }
-    arch::wgmma_commit();
-    arch::wgmma_wait<0>();
-#pragma unroll
-    for (int i = 0; i < kOAcc; ++i) arch::fence_operand(oacc[i]);
-    if (lane == 0) arch::mbar_arrive(v_empty);
+    if (lane == 0) arch::mbar_arrive(v_empty(j - 1));
+    rescale_o(oacc, corr);
+    to_p(sacc, p);
   }
+  arch::mbar_wait(v_full(n_blocks - 1), phase(n_blocks - 1));
+  turns.take();
+  issue_pv(oacc, p, sV(n_blocks - 1));
+  turns.give(true);
+  arch::wgmma_wait<0>();
+#pragma unroll
+  for (int i = 0; i < kOAcc; ++i) arch::fence_operand(oacc[i]);
+  if (lane == 0) arch::mbar_arrive(v_empty(n_blocks - 1));
   // O / l, and lse = ln(sum exp(S · scale)) = (max + log2 l) · ln 2
-  const float l0 = quad_sum(sum0), l1 = quad_sum(sum1);
+  const float l0 = quad_sum(r.sum0), l1 = quad_sum(r.sum1);
   const float inv0 = l0 > 0.f ? 1.f / l0 : 0.f, inv1 = l1 > 0.f ? 1.f / l1 : 0.f;
-  unsigned short* orow0 = o + ((long long)bh * seq_q + row0) * kHeadDim;
-  unsigned short* orow1 = o + ((long long)bh * seq_q + row1) * kHeadDim;
+  unsigned short* orow0 = o + ((long long)bh * seq_q + r.row0) * kHeadDim;
+  unsigned short* orow1 = o + ((long long)bh * seq_q + r.row1) * kHeadDim;
 #pragma unroll
   for (int g = 0; g < kOAcc / 4; ++g) {
-    if (row0 < seq_q) *reinterpret_cast<unsigned*>(orow0 + 8 * g + col) = arch::pack2<kElement>(oacc[4 * g] * inv0, oacc[4 * g + 1] * inv0);
-    if (row1 < seq_q) *reinterpret_cast<unsigned*>(orow1 + 8 * g + col) = arch::pack2<kElement>(oacc[4 * g + 2] * inv1, oacc[4 * g + 3] * inv1);
+    if (r.row0 < seq_q) *reinterpret_cast<unsigned*>(orow0 + 8 * g + r.col) = arch::pack2<kElement>(oacc[4 * g] * inv0, oacc[4 * g + 1] * inv0);
+    if (r.row1 < seq_q) *reinterpret_cast<unsigned*>(orow1 + 8 * g + r.col) = arch::pack2<kElement>(oacc[4 * g + 2] * inv1, oacc[4 * g + 3] * inv1);
   }
   if (lane % 4 == 0) {
     const float ln2 = 0.6931471805599453f;
-    if (row0 < seq_q) lse[(long long)bh * seq_q + row0] = l0 > 0.f ? (mx0 + __log2f(l0)) * ln2 : neg_inf();
-    if (row1 < seq_q) lse[(long long)bh * seq_q + row1] = l1 > 0.f ? (mx1 + __log2f(l1)) * ln2 : neg_inf();
+    if (r.row0 < seq_q) lse[(long long)bh * seq_q + r.row0] = l0 > 0.f ? (r.mx0 + __log2f(l0)) * ln2 : neg_inf();
+    if (r.row1 < seq_q) lse[(long long)bh * seq_q + r.row1] = l1 > 0.f ? (r.mx1 + __log2f(l1)) * ln2 : neg_inf();
   }
 }
 

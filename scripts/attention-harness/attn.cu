@@ -37,7 +37,7 @@ extern "C" int tycute_attn_info() {
   cudaFuncAttributes fa;
   if (cudaFuncGetAttributes(&fa, attention_sm90_fwd) != cudaSuccess) return 1;
   printf("attention_sm90_fwd (head dim %d): %d registers, %zu bytes local, %u bytes smem\n", TYCUTE_ATTN_HDIM, fa.numRegs, fa.localSizeBytes,
-         kAttnSmemBytes);
+         tycute::attention::kSmemBytes);
   return 0;
 }
 
@@ -48,13 +48,13 @@ extern "C" int tycute_attn_fwd(const void* q, const void* k, const void* v, void
   if (causal && Sq != Sk) { fprintf(stderr, "causal needs seq_q == seq_k (%d, %d)\n", Sq, Sk); return 2; }
   static bool once = false;
   if (!once) {
-    if (cudaFuncSetAttribute(attention_sm90_fwd, cudaFuncAttributeMaxDynamicSharedMemorySize, kAttnSmemBytes) != cudaSuccess) return 3;
+    if (cudaFuncSetAttribute(attention_sm90_fwd, cudaFuncAttributeMaxDynamicSharedMemorySize, tycute::attention::kSmemBytes) != cudaSuccess) return 3;
     once = true;
   }
   TmaMap tq, tk, tv;
   if (make_map(&tq, q, D, Sq, B * H) || make_map(&tk, k, D, Sk, B * H) || make_map(&tv, v, D, Sk, B * H)) return 4;
   dim3 grid((Sq + 127) / 128, H, B);
-  attention_sm90_fwd<<<grid, tycute::attention::kThreads, kAttnSmemBytes, (cudaStream_t)stream>>>(
+  attention_sm90_fwd<<<grid, tycute::attention::kThreads, tycute::attention::kSmemBytes, (cudaStream_t)stream>>>(
       tq, tk, tv, (unsigned short*)o, lse, Sq, Sk, scale * 1.4426950408889634f, causal);
   cudaError_t e = cudaGetLastError();
   if (e != cudaSuccess) { fprintf(stderr, "launch: %s\n", cudaGetErrorString(e)); return 5; }

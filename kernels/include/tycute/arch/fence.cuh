@@ -18,6 +18,13 @@ __device__ __forceinline__ void named_barrier_sync(int id) {
   asm volatile("bar.sync %0, %1;\n" ::"r"(id), "n"(kThreads) : "memory");
 }
 
+// Arrives at named barrier `id` over `kThreads` threads without waiting for it: one warpgroup
+// signals another, which syncs on it.
+template <int kThreads>
+__device__ __forceinline__ void named_barrier_arrive(int id) {
+  asm volatile("bar.arrive %0, %1;\n" ::"r"(id), "n"(kThreads) : "memory");
+}
+
 // A flag word's value with acquire semantics at GPU scope.
 __device__ __forceinline__ unsigned ld_acquire_gpu(const unsigned* p) {
   unsigned v;
