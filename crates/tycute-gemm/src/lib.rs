@@ -17,6 +17,8 @@
 //! * fp8 values on the host, e4m3 and e5m2, per-tensor and per-row scales ([`fp8::Scales`]): [`fp8`];
 //! * one error type, [`Error`].
 //!
+//! And the sm90 attention forward (`kernels/attention_sm90.cu`): [`attention::Attention`].
+//!
 //! ```no_run
 //! # fn main() -> Result<(), Box<dyn std::error::Error>> {
 //! use tycute_gemm::sm80::{Sm80Header, Sm80Launcher, DEFAULT_SM80};
@@ -30,6 +32,7 @@
 //! # }
 //! ```
 
+pub mod attention;
 pub mod bench;
 mod check;
 pub mod cublas;
