@@ -16,6 +16,9 @@ use crate::{emit, BenchArgs};
 /// [--layout tn|nt|nn|tt]`, each with `[--timing queued|alone] [--dtype fp16|bf16|tf32 (sm80)]`;
 /// `tycute bench sm90 --dtype e4m3|e5m2 [--scales tensor|rowcol]` the fp8 configurations.
 pub fn run(args: &BenchArgs) -> i32 {
+    if args.kernel == "attention" {
+        return crate::bench_attention::run(args);
+    }
     if let Err(e) = Timing::named(&args.timing) {
         eprintln!("error: {e}");
         return 2;
@@ -68,7 +71,7 @@ pub fn run(args: &BenchArgs) -> i32 {
         }
         "sm90" => bench_sm90(args),
         other => {
-            eprintln!("error: no benchmark for kernel `{other}` (available: sm80, sm90)");
+            eprintln!("error: no benchmark for kernel `{other}` (available: sm80, sm90, attention)");
             2
         }
     }

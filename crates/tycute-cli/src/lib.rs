@@ -20,6 +20,7 @@ use clap::{Parser, Subcommand};
 use std::path::PathBuf;
 
 pub mod bench;
+pub mod bench_attention;
 pub mod draw;
 pub mod dump;
 pub mod eval;
@@ -77,7 +78,8 @@ enum Command {
 /// Arguments of `tycute bench`.
 #[derive(clap::Args, Debug)]
 pub struct BenchArgs {
-    /// The kernel: `sm80` (`kernels/sm80_gemm.cu`) or `sm90` (`kernels/sm90_gemm.cu`).
+    /// The kernel: `sm80` (`kernels/sm80_gemm.cu`), `sm90` (`kernels/sm90_gemm.cu`) or `attention`
+    /// (`kernels/attention_sm90.cu`: `--shapes BxHxSxD`, `--dtype bf16|fp16`, non-causal and causal).
     pub kernel: String,
     /// Shapes `MxNxK` (default: 4096x4096x4096, 5120x5120x4096, 8192x8192x8192, 8192x8192x1024).
     #[arg(long, value_delimiter = ',')]

@@ -256,6 +256,35 @@ impl<E: AttnElement> Attention<E> {
     }
 }
 
+impl<E: AttnElement> Attention<E> {
+    /// TFLOP/s of the kernel at `shape` ([`AttnShape::flops`]), the median of `runs` runs queued on
+    /// `stream`, each between its own pair of events ([`crate::bench`]'s method), the inputs
+    /// random multiples of 1/64 in [-1, 1] rotated over two sets of Q, K and V.
+    pub fn bench_tflops(&self, stream: &Arc<CudaStream>, shape: &AttnShape, causal: bool, runs: usize) -> Result<f64> {
+        shape.check(self.head_dim, causal)?;
+        let mut random = crate::bench::RandomHalves::of(E::CODE);
+        let mut upload = |n: usize| -> Result<tycute_cuda::cudarc::driver::CudaSlice<E>> {
+            let host: Vec<E> = random.take(n).into_iter().map(|b| E::from_bits(b as u32)).collect();
+            stream.clone_htod(&host).map_err(driver("attention inputs"))
+        };
+        let mut sets = Vec::new();
+        for _ in 0..2 {
+            sets.push((upload(shape.q_len())?, upload(shape.k_len())?, upload(shape.k_len())?));
+        }
+        let mut o = stream.alloc_zeros::<E>(shape.q_len()).map_err(driver("O"))?;
+        let mut lse = stream.alloc_zeros::<f32>(shape.batch * shape.heads * shape.seq_q).map_err(driver("lse"))?;
+        for (q, k, v) in &sets {
+            self.launch(stream, shape, causal, None, q, k, v, &mut o, &mut lse)?;
+        }
+        let mut ms = crate::bench::each_ms(stream, runs.max(1), crate::Timing::Queued, |i| {
+            let (q, k, v) = &sets[i % 2];
+            self.launch(stream, shape, causal, None, q, k, v, &mut o, &mut lse)
+        })?;
+        ms.sort_by(|a, b| a.total_cmp(b));
+        Ok(shape.flops(causal) / (ms[ms.len() / 2] * 1e-3) / 1e12)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
