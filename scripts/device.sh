@@ -35,6 +35,9 @@
 #                                           and tile orders (GROUPS_M="16 32 64"), clusters of 1 and 2,
 #                                           fp16 / bf16 / e4m3 beside torch (DIR/harness, nvcc of the
 #                                           device; docs/perf.md "sm90: the last wave and the tile order")
+#     scripts/device.sh attention           the attention forward: tests/gpu_attention.rs (also under
+#                                           compute-sanitizer), `tycute bench attention`, and the
+#                                           harness beside PyTorch's SDPA (DIR/attention)
 #     scripts/device.sh tf32                sm90_128x256_tf32 and its c2 form in the standalone harness (DIR/harness):
 #                                           f64 reference, NaN-poisoned D, beside cuBLAS TF32
 #                                           (torch.matmul) on the same inputs and in timing
@@ -72,7 +75,7 @@ pack() {
   cargo build --release -q || die "cargo build --release failed"
   cp target/release/tycute "$dir/" || exit 2
   local t exe
-  for t in gpu_gemm gpu_sm90 gpu_tables gpu_cublaslt; do
+  for t in gpu_gemm gpu_sm90 gpu_tables gpu_cublaslt gpu_attention; do
     exe="$(cargo test --release -q --test "$t" --no-run --message-format=json 2>/dev/null \
       | sed -n 's/.*"executable":"\([^"]*\)".*/\1/p' | grep "/deps/$t-" | tail -1)"
     [ -x "$exe" ] || die "could not build the test $t (cargo test --release --test $t --no-run)"
@@ -85,12 +88,19 @@ pack() {
   local f base ver cfg
   for f in "$m"/*-sm_90a-*.cubin; do
     base="$(basename "$f" .cubin)"; ver="${base##*-}"; cfg="${base%-sm_90a-*}"; cfg="${cfg##*=}"
-    case "$base" in *TYCUTE_NONE*) cfg="${base%%-*}" ;; esac
+    case "$base" in
+      *TYCUTE_NONE*) cfg="${base%%-*}" ;;
+      # the attention kernel's builds: attention_sm90_d<head dim>_<bf16|f16> (Attention::stem)
+      attention_sm90-*) cfg="attention_sm90_d$(sed -n 's/.*HDIM=\([0-9]*\).*/\1/p' <<< "$base")"
+                        case "$base" in *ELEMENT_BF16*) cfg="${cfg}_bf16" ;; *) cfg="${cfg}_f16" ;; esac ;;
+    esac
     mkdir -p "$dir/cubin/$ver" && cp "$f" "$dir/cubin/$ver/$cfg.cubin"
   done
   rm -rf "$m"
   # the standalone sm90 harnesses (scripts/sm90-harness: fp8, tf32, schedules) with the headers just written
   bash scripts/sm90-harness/pack.sh "$dir/harness" "$dir/headers" > /dev/null || die "the sm90 harnesses' pack failed"
+  # the attention harness (scripts/attention-harness: the kernel beside PyTorch's SDPA)
+  bash scripts/attention-harness/pack.sh "$dir/attention" > /dev/null || die "the attention harness's pack failed"
   du -sh "$dir"; ls "$dir/cubin"/*
 }
 
@@ -259,6 +269,26 @@ tf32() {
    echo "-- cuBLAS TF32 (torch.matmul, allow_tf32)"; timeout 100 python3 tf32_torch.py) 2>&1 | tee "$LOG/tf32.txt"
 }
 
+# the attention forward: its GPU test (f64 reference, poisoned O and lse, sentinels) with the CUBINs
+# and under compute-sanitizer, `tycute bench attention`, then the harness beside PyTorch's SDPA
+# (flash and cuDNN backends) in the same call
+attention() {
+  echo "== attention: tests/gpu_attention.rs"
+  timeout 300 "$D/gpu_attention" --nocapture --test-threads 1 > "$LOG/attention-check.txt" 2>&1
+  grep -aE 'test result|panicked|skipped|cases within' "$LOG/attention-check.txt"
+  local tool
+  for tool in memcheck racecheck synccheck; do
+    echo "-- compute-sanitizer $tool"
+    timeout 300 compute-sanitizer --tool "$tool" "$D/gpu_attention" attention_matches --test-threads 1 > "$LOG/attention-$tool.txt" 2>&1
+    grep -aE 'ERROR SUMMARY|RACECHECK SUMMARY|test result' "$LOG/attention-$tool.txt" | head -3
+  done
+  echo "== tycute bench attention"
+  timeout 200 "$D/tycute" bench attention --runs 20 2>&1
+  timeout 100 "$D/tycute" bench attention --dtype fp16 --shapes 4x32x4096x128 --runs 20 2>&1
+  echo "== the harness beside PyTorch SDPA (scripts/attention-harness)"
+  (cd "$D/attention" && PATH="/usr/local/cuda/bin:$PATH" ./build.sh | grep -c '0 bytes spill' && timeout 300 python3 attn_check.py) 2>&1 | tee "$LOG/attention-sdpa.txt" | grep -aE 'bench|FAIL|ALL OK|SOME'
+}
+
 cmd="${1:-}"; [ $# -gt 0 ] && shift
 case "$cmd" in
   pack) pack "$@" ;;
@@ -271,6 +301,7 @@ case "$cmd" in
   sched) harness_dir
          (cd "$D/harness" && ./run_sched.sh) 2>&1 | tee "$LOG/sched.txt" | grep -avE 'Remark|warning|declared|^ *\^|detected during|^ *$' ;;
   tf32) tf32 ;;
+  attention) device_env && attention ;;
   all) device_env && check && sanitize && own_nvrtc && bench ;;
   *) [ -z "$cmd" ] || echo "device.sh: unknown command \`$cmd\`" >&2
      awk 'NR > 1 && /^set -u/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "$0"; [ -z "$cmd" ] || exit 2 ;;

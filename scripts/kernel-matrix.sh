@@ -18,10 +18,12 @@ for lib in "${libs[@]}"; do
     [ -z "$variants" ] && variants="$(sed -n 's#^// tycute-variant: ##p' "$src")"
     [ -z "$variants" ] && variants="-DTYCUTE_NONE"
     archs="$(sed -n 's#^// tycute-arch: ##p' "$src")"; [ -z "$archs" ] && archs="sm_80 sm_90a"
-    for v in $variants; do for a in $archs; do
-      tag="$k-${v#-D}-$a-$ver"
-      (cd "$root/kernels" && LD_LIBRARY_PATH="$lib" python3 "$root/scripts/nvrtc-build.py" "$lib" "$k.cu" "$a" "$hdr" "$out/$tag.cubin" "$v") > "$out/$tag.log" 2>&1
+    # (one build per line; a line's options separated by spaces, joined by + in the tag)
+    while IFS= read -r v; do for a in $archs; do
+      opts="${v#-D}"; tag="$k-${opts// -D/+}-$a-$ver"
+      # shellcheck disable=SC2086 # a line's options are separate arguments
+      (cd "$root/kernels" && LD_LIBRARY_PATH="$lib" python3 "$root/scripts/nvrtc-build.py" "$lib" "$k.cu" "$a" "$hdr" "$out/$tag.cubin" $v) > "$out/$tag.log" 2>&1
       echo "$tag: $(grep -c 'spilled' "$out/$tag.log") spill warnings; $(grep -o 'Used [0-9]* registers' "$out/$tag.log" | sort | uniq -c | tr -s ' \n' ' ')"
-    done; done
+    done; done <<< "$variants"
   done
 done
