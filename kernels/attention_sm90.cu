@@ -12,7 +12,8 @@
 //              m64k16 A fragments (for 16-bit types a pure re-view: the packing of two
 //              accumulator registers into one A register; crates/tycute-attention proves it on
 //              the types), B = V MN-major (V's rows are K of this product, its head dim is N).
-// Then O / l and the log-sum-exp (natural log) are written from registers.
+// Then O / l goes through the warpgroup's rows of Q's shared memory (128-byte swizzled) to TMA
+// stores, and the log-sum-exp (natural log) is written from registers.
 //
 // The tile sizes, swizzle and descriptor values are the closed forms of the layouts the kernel
 // uses (128-byte swizzled K-major Q and K, MN-major V: the same values the GEMM's headers carry
@@ -23,7 +24,7 @@
 // tycute::attention::kSmemBytes of dynamic shared memory.
 //
 // tycute-arch: sm_90a
-// tycute-sass sm_90a: HGMMA.64x128x16.F32 UTMALDG MUFU.EX2
+// tycute-sass sm_90a: HGMMA.64x128x16.F32 UTMALDG UTMASTG MUFU.EX2
 // tycute-variant: -DTYCUTE_ATTN_HDIM=128 -DTYCUTE_ATTN_ELEMENT=TYCUTE_ELEMENT_BF16
 // tycute-variant: -DTYCUTE_ATTN_HDIM=64 -DTYCUTE_ATTN_ELEMENT=TYCUTE_ELEMENT_BF16
 // tycute-variant: -DTYCUTE_ATTN_HDIM=128 -DTYCUTE_ATTN_ELEMENT=TYCUTE_ELEMENT_F16
@@ -104,6 +105,7 @@ static_assert(kSmemBytes <= 227 * 1024, "an sm90 CTA has at most 227 KB of share
 __device__ __forceinline__ unsigned long long desc_k(unsigned addr) { return arch::gmma_desc<16, 1024, 1>(addr); }
 __device__ __forceinline__ unsigned long long desc_mn(unsigned addr) { return arch::gmma_desc<kBoxBytes, 1024, 1>(addr); }
 
+__device__ __forceinline__ void st_shared_u32(unsigned addr, unsigned v) { asm volatile("st.shared.u32 [%0], %1;\n" ::"r"(addr), "r"(v) : "memory"); }
 __device__ __forceinline__ float neg_inf() { return __int_as_float(0xff800000u); }
 __device__ __forceinline__ float ex2(float x) {
   float y;
@@ -261,7 +263,7 @@ __device__ __forceinline__ void rescale_o(float (&oacc)[kOAcc], float2 corr) {
 // intra-warpgroup overlap), and the two consumers take turns to issue (Turns): the tensor cores
 // see one consumer's products while the other computes its exponentials.
 __device__ __forceinline__ void consumer(int w, unsigned smem, int m_block, int bh, int n_blocks, int seq_q, int seq_k, float scale_log2,
-                                         int causal, unsigned short* __restrict__ o, float* __restrict__ lse) {
+                                         int causal, const arch::TmaMap* to, float* __restrict__ lse) {
   const int t = threadIdx.x % 128, warp = t / 32, lane = t % 32;
   const unsigned bars = smem + kOffBars;
   const unsigned sQ = smem + kOffQ + 64 * w * 128;  // this warpgroup's 64 rows of each box
@@ -326,29 +328,41 @@ __device__ __forceinline__ void consumer(int w, unsigned smem, int m_block, int 
   // O / l, and lse = ln(sum exp(S · scale)) = (max + log2 l) · ln 2
   const float l0 = quad_sum(r.sum0), l1 = quad_sum(r.sum1);
   const float inv0 = l0 > 0.f ? 1.f / l0 : 0.f, inv1 = l1 > 0.f ? 1.f / l1 : 0.f;
-  unsigned short* orow0 = o + ((long long)bh * seq_q + r.row0) * kHeadDim;
-  unsigned short* orow1 = o + ((long long)bh * seq_q + r.row1) * kHeadDim;
+  // through this warpgroup's rows of sQ (free: its last S has been waited for) in the 128-byte
+  // swizzled layout of a box, then TMA stores of (64 columns, 64 rows) boxes: rows past seq_q
+  // clipped by the map
+  const int rl0 = 16 * warp + lane / 4, rl1 = rl0 + 8;
 #pragma unroll
   for (int g = 0; g < kOAcc / 4; ++g) {
-    if (r.row0 < seq_q) *reinterpret_cast<unsigned*>(orow0 + 8 * g + r.col) = arch::pack2<kElement>(oacc[4 * g] * inv0, oacc[4 * g + 1] * inv0);
-    if (r.row1 < seq_q) *reinterpret_cast<unsigned*>(orow1 + 8 * g + r.col) = arch::pack2<kElement>(oacc[4 * g + 2] * inv1, oacc[4 * g + 3] * inv1);
+    const unsigned box = sQ + (g / 8) * kBoxBytes, chunk = g % 8, in = 4 * (lane % 4);
+    st_shared_u32(box + rl0 * 128 + ((chunk ^ (rl0 % 8)) << 4) + in, arch::pack2<kElement>(oacc[4 * g] * inv0, oacc[4 * g + 1] * inv0));
+    st_shared_u32(box + rl1 * 128 + ((chunk ^ (rl1 % 8)) << 4) + in, arch::pack2<kElement>(oacc[4 * g + 2] * inv1, oacc[4 * g + 3] * inv1));
+  }
+  arch::fence_proxy_async_shared();
+  arch::named_barrier_sync<128>(3 + w);
+  if (t == 0) {
+    for (int b = 0; b < kBoxes; ++b) arch::tma_store_3d(to, sQ + b * kBoxBytes, b * kBoxCols, row_first, bh, false);
+    arch::bulk_commit();
   }
   if (lane % 4 == 0) {
     const float ln2 = 0.6931471805599453f;
     if (r.row0 < seq_q) lse[(long long)bh * seq_q + r.row0] = l0 > 0.f ? (r.mx0 + __log2f(l0)) * ln2 : neg_inf();
     if (r.row1 < seq_q) lse[(long long)bh * seq_q + r.row1] = l1 > 0.f ? (r.mx1 + __log2f(l1)) * ln2 : neg_inf();
   }
+  if (t == 0) arch::bulk_wait_read<0>();  // (the CTA's shared memory must outlive the stores' reads)
 }
 
 }  // namespace attention
 }  // namespace tycute
 
 // Q, K, V: 3D tensor maps (x = head dim, y = seq, z = batch · heads) of 16-bit elements, boxes
-// (64, 128), 128-byte swizzle; O (batch, heads, seq_q, head dim) and lse (batch, heads, seq_q) in
-// global memory; scale_log2 = softmax scale · log2(e).
+// (64, 128), 128-byte swizzle; O's map (batch, heads, seq_q, head dim) the same with boxes (64, 64)
+// (a consumer's rows); lse (batch, heads, seq_q) in global memory; scale_log2 = softmax scale ·
+// log2(e).
 extern "C" __global__ void __launch_bounds__(tycute::attention::kThreads, 1)
     attention_sm90_fwd(const __grid_constant__ tycute::arch::TmaMap tq, const __grid_constant__ tycute::arch::TmaMap tk,
-                       const __grid_constant__ tycute::arch::TmaMap tv, unsigned short* __restrict__ o, float* __restrict__ lse, int seq_q,
+                       const __grid_constant__ tycute::arch::TmaMap tv, const __grid_constant__ tycute::arch::TmaMap to,
+                       float* __restrict__ lse, int seq_q,
                        int seq_k, float scale_log2, int causal) {
   using namespace tycute;
   using namespace tycute::attention;
@@ -379,6 +393,6 @@ extern "C" __global__ void __launch_bounds__(tycute::attention::kThreads, 1)
     }
   } else {
     arch::setmaxnreg_inc<240>();
-    consumer(wg - 1, smem, m_block, bh, n_blocks, seq_q, seq_k, scale_log2, causal, o, lse);
+    consumer(wg - 1, smem, m_block, bh, n_blocks, seq_q, seq_k, scale_log2, causal, &to, lse);
   }
 }

@@ -11,12 +11,12 @@
 using tycute::arch::TmaMap;
 
 // (x = head dim, y = seq, z = batch * heads), boxes (64, 128), 128-byte swizzle; 0 on success
-static int make_map(TmaMap* out, const void* p, int D, int S, int BH) {
+static int make_map(TmaMap* out, const void* p, int D, int S, int BH, unsigned box_rows = 128) {
   CUtensorMap m;
   static_assert(sizeof(CUtensorMap) == sizeof(TmaMap), "128-byte maps");
   cuuint64_t dims[3] = {(cuuint64_t)D, (cuuint64_t)S, (cuuint64_t)BH};
   cuuint64_t strides[2] = {(cuuint64_t)D * 2, (cuuint64_t)D * S * 2};
-  cuuint32_t box[3] = {64, 128, 1}, es[3] = {1, 1, 1};
+  cuuint32_t box[3] = {64, box_rows, 1}, es[3] = {1, 1, 1};
   const CUtensorMapDataType t = TYCUTE_ATTN_ELEMENT == TYCUTE_ELEMENT_BF16 ? CU_TENSOR_MAP_DATA_TYPE_BFLOAT16 : CU_TENSOR_MAP_DATA_TYPE_FLOAT16;
   CUresult r = cuTensorMapEncodeTiled(&m, t, 3, const_cast<void*>(p), dims, strides, box, es, CU_TENSOR_MAP_INTERLEAVE_NONE,
                                       CU_TENSOR_MAP_SWIZZLE_128B, CU_TENSOR_MAP_L2_PROMOTION_L2_256B, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
@@ -51,11 +51,11 @@ extern "C" int tycute_attn_fwd(const void* q, const void* k, const void* v, void
     if (cudaFuncSetAttribute(attention_sm90_fwd, cudaFuncAttributeMaxDynamicSharedMemorySize, tycute::attention::kSmemBytes) != cudaSuccess) return 3;
     once = true;
   }
-  TmaMap tq, tk, tv;
-  if (make_map(&tq, q, D, Sq, B * H) || make_map(&tk, k, D, Sk, B * H) || make_map(&tv, v, D, Sk, B * H)) return 4;
+  TmaMap tq, tk, tv, to;
+  if (make_map(&tq, q, D, Sq, B * H) || make_map(&tk, k, D, Sk, B * H) || make_map(&tv, v, D, Sk, B * H) || make_map(&to, o, D, Sq, B * H, 64)) return 4;
   dim3 grid((Sq + 127) / 128, H, B);
   attention_sm90_fwd<<<grid, tycute::attention::kThreads, tycute::attention::kSmemBytes, (cudaStream_t)stream>>>(
-      tq, tk, tv, (unsigned short*)o, lse, Sq, Sk, scale * 1.4426950408889634f, causal);
+      tq, tk, tv, to, lse, Sq, Sk, scale * 1.4426950408889634f, causal);
   cudaError_t e = cudaGetLastError();
   if (e != cudaSuccess) { fprintf(stderr, "launch: %s\n", cudaGetErrorString(e)); return 5; }
   return 0;

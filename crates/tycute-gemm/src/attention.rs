@@ -231,19 +231,20 @@ impl<E: AttnElement> Attention<E> {
         let bh = (s.batch * s.heads) as u64;
         let d = s.head_dim as u64;
         // (x = head dim, y = seq, z = batch · heads), boxes of 64 columns (128 bytes: the
-        // swizzle's row) by 128 rows, 128-byte swizzle
-        let map = |p: u64, seq: usize| -> Result<TensorMap> {
-            let args = TensorMapArgs::new(p, (seq as u64, d, d), (bh, seq as u64 * d), (BLOCK as u32, 64), 3);
+        // swizzle's row) by `rows` rows (128: a block of Q, K, V; O's 64: a consumer's), 128-byte
+        // swizzle
+        let map = |p: u64, seq: usize, rows: u32| -> Result<TensorMap> {
+            let args = TensorMapArgs::new(p, (seq as u64, d, d), (bh, seq as u64 * d), (rows, 64), 3);
             // SAFETY: p is a live allocation of at least batch · heads · seq · head dim elements
             // (checked above), held by its guard until the launch is queued.
             unsafe { TensorMap::tiled_3d(E::TMA, &args) }.map_err(|e| unsupported(format!("attention: tensor map: {e}")))
         };
-        let (tq, tk, tv) = (map(pq, s.seq_q)?, map(pk, s.seq_k)?, map(pv, s.seq_k)?);
+        let (tq, tk, tv, to) = (map(pq, s.seq_q, BLOCK as u32)?, map(pk, s.seq_k, BLOCK as u32)?, map(pv, s.seq_k, BLOCK as u32)?, map(po, s.seq_q, 64)?);
         let (sq, sk) = (s.seq_q as i32, s.seq_k as i32);
         let scale_log2 = scale * std::f32::consts::LOG2_E;
         let causal_i = causal as i32;
         let mut l = stream.launch_builder(&self.f);
-        l.arg(&tq).arg(&tk).arg(&tv).arg(&po).arg(&pl).arg(&sq).arg(&sk).arg(&scale_log2).arg(&causal_i);
+        l.arg(&tq).arg(&tk).arg(&tv).arg(&to).arg(&pl).arg(&sq).arg(&sk).arg(&scale_log2).arg(&causal_i);
         let cfg = LaunchConfig {
             grid_dim: (s.seq_q.div_ceil(BLOCK) as u32, s.heads as u32, s.batch as u32),
             block_dim: (384, 1, 1),
