@@ -2,9 +2,11 @@
 // log-sum-exp of each row, for Q, K, V and O in (batch, heads, seq, head dim) order, 16-bit elements
 // (bf16 or fp16), head dim 64 or 128, causal (top-left, seq_q = seq_k) or not.
 //
-// A CTA takes a 128-row block of Q of one (batch, head): a producer warpgroup loads Q once and K, V
-// by 128-row blocks through TMA into a ring of two stages; two consumer warpgroups take 64 rows of
-// Q each and, per block of K and V:
+// The CTAs walk the tiles, each a 128-row block of Q of one (batch, head) (persistent: a CTA per
+// SM, without a causal mask): a
+// producer warpgroup loads the tile's Q (once the consumers are done with the last one's) and K, V
+// by 128-row blocks through TMA into a ring of two stages that runs on across tiles; two consumer
+// warpgroups take 64 rows of Q each and, per block of K and V:
 //   S = Q Kᵀ   wgmma m64n128k16, A (Q) and B (K) from shared memory, both K-major (head dim);
 //   online softmax on S's accumulator, in place: a row of S is held by the four lanes of a quad
 //              (two rows per thread: r and r + 8), so row maxima and sums take two shuffles;
@@ -12,16 +14,18 @@
 //              m64k16 A fragments (for 16-bit types a pure re-view: the packing of two
 //              accumulator registers into one A register; crates/tycute-attention proves it on
 //              the types), B = V MN-major (V's rows are K of this product, its head dim is N).
-// Then O / l goes through the warpgroup's rows of Q's shared memory (128-byte swizzled) to TMA
-// stores, and the log-sum-exp (natural log) is written from registers.
+// Then O / l goes through a staging tile in shared memory (128-byte swizzled) to TMA stores, while
+// the producer already loads the next tile, and the log-sum-exp (natural log) is written from
+// registers.
 //
 // The tile sizes, swizzle and descriptor values are the closed forms of the layouts the kernel
 // uses (128-byte swizzled K-major Q and K, MN-major V: the same values the GEMM's headers carry
 // for such operands, kGmma{Lbo,Sbo}{A,B}_{K,MN}); they move to an emitted header next.
 //
 // Build: -DTYCUTE_ATTN_HDIM=64|128 (default 128), -DTYCUTE_ATTN_ELEMENT=TYCUTE_ELEMENT_BF16|F16.
-// Entry point: attention_sm90_fwd (below); grid (ceil(seq_q / 128), heads, batch), 384 threads,
-// tycute::attention::kSmemBytes of dynamic shared memory.
+// Entry point: attention_sm90_fwd (below); grid min(SMs, tiles) without a mask (persistent), the
+// tiles (ceil(seq_q / 128) · batch · heads) with it; 384 threads, tycute::attention::kSmemBytes of
+// dynamic shared memory.
 //
 // tycute-arch: sm_90a
 // tycute-sass sm_90a: HGMMA.64x128x16.F32 UTMALDG UTMASTG MUFU.EX2
@@ -88,13 +92,15 @@ constexpr int kSAcc = TYCUTE_ATTN_QK_ACC;  // S: 64 x 128 per warpgroup, 64 floa
 constexpr int kOAcc = TYCUTE_ATTN_PV_ACC;  // O: 64 x head dim per warpgroup
 constexpr int kPRegs = kSAcc / 2;          // P as 16-bit pairs: the A fragments of kBlockN / 16 k-steps
 
-// shared memory (1024-byte aligned: the swizzle acts on address bits): Q, kStages of K, kStages of
-// V, then the mbarriers: Q full, K full / empty, V full / empty per stage
+// shared memory (1024-byte aligned: the swizzle acts on address bits): Q, O (the epilogue's
+// staging), kStages of K, kStages of V, then the mbarriers
 constexpr unsigned kOffQ = 0;
-constexpr unsigned kOffK = kTileBytes;
+constexpr unsigned kOffO = kTileBytes;
+constexpr unsigned kOffK = kOffO + kTileBytes;
 constexpr unsigned kOffV = kOffK + kStages * kTileBytes;
 constexpr unsigned kOffBars = kOffV + kStages * kTileBytes;
-constexpr unsigned kBars = 1 + 4 * kStages;
+// Q full, Q empty, then per stage K full, K empty, V full, V empty
+constexpr unsigned kBars = 2 + 4 * kStages;
 // the dynamic shared memory a launch gives (1024 bytes to align the start)
 constexpr unsigned kSmemBytes = kOffBars + 8 * kBars + 1024;
 static_assert(kSmemBytes <= 227 * 1024, "an sm90 CTA has at most 227 KB of shared memory");
@@ -129,23 +135,61 @@ __device__ __forceinline__ int kv_blocks(int m_block, int seq_k, int causal) {
   return last < all ? last : all;
 }
 
-__device__ __forceinline__ void producer(const arch::TmaMap* tq, const arch::TmaMap* tk, const arch::TmaMap* tv, unsigned smem, int m_block, int bh,
-                                         int n_blocks) {
-  const unsigned bars = smem + kOffBars;
-  const unsigned q_full = bars;
-  arch::mbar_expect_tx(q_full, kTileBytes);
-  for (int b = 0; b < kBoxes; ++b) arch::tma_load_3d(smem + kOffQ + b * kBoxBytes, tq, b * kBoxCols, m_block * kBlockM, bh, q_full);
-  for (int j = 0; j < n_blocks; ++j) {
-    const int s = j % kStages;
-    const unsigned ph = (j / kStages) & 1;
-    const unsigned k_full = bars + 8 * (1 + s), k_empty = bars + 8 * (1 + kStages + s);
-    const unsigned v_full = bars + 8 * (1 + 2 * kStages + s), v_empty = bars + 8 * (1 + 3 * kStages + s);
-    if (j >= kStages) arch::mbar_wait(k_empty, ph ^ 1);
-    arch::mbar_expect_tx(k_full, kTileBytes);
-    for (int b = 0; b < kBoxes; ++b) arch::tma_load_3d(smem + kOffK + s * kTileBytes + b * kBoxBytes, tk, b * kBoxCols, j * kBlockN, bh, k_full);
-    if (j >= kStages) arch::mbar_wait(v_empty, ph ^ 1);
-    arch::mbar_expect_tx(v_full, kTileBytes);
-    for (int b = 0; b < kBoxes; ++b) arch::tma_load_3d(smem + kOffV + s * kTileBytes + b * kBoxBytes, tv, b * kBoxCols, j * kBlockN, bh, v_full);
+// The barriers, and where K and V block `it` (counted over every tile of the CTA: the ring goes on
+// from tile to tile) sit.
+struct Ring {
+  unsigned smem;
+  __device__ __forceinline__ unsigned q_full() const { return smem + kOffBars; }
+  __device__ __forceinline__ unsigned q_empty() const { return smem + kOffBars + 8; }
+  __device__ __forceinline__ unsigned k_full(int it) const { return smem + kOffBars + 8 * (2 + it % kStages); }
+  __device__ __forceinline__ unsigned k_empty(int it) const { return smem + kOffBars + 8 * (2 + kStages + it % kStages); }
+  __device__ __forceinline__ unsigned v_full(int it) const { return smem + kOffBars + 8 * (2 + 2 * kStages + it % kStages); }
+  __device__ __forceinline__ unsigned v_empty(int it) const { return smem + kOffBars + 8 * (2 + 3 * kStages + it % kStages); }
+  __device__ __forceinline__ static unsigned phase(int it) { return static_cast<unsigned>((it / kStages) & 1); }
+  __device__ __forceinline__ unsigned sK(int it) const { return smem + kOffK + (it % kStages) * kTileBytes; }
+  __device__ __forceinline__ unsigned sV(int it) const { return smem + kOffV + (it % kStages) * kTileBytes; }
+};
+
+// The tiles (a 128-row block of Q of one batch · head) in the order the CTAs take them, CTA x the
+// tiles x, x + gridDim.x, ...: head by head, so that the CTAs running at once share K and V in L2
+// (a head's K and V are 2 MB at seq 4096, head dim 128: 132 heads at once would not fit); causal,
+// in groups of `group_heads` heads (as many as fill the GPU once), the longest tiles of a group
+// first. The host launches a CTA per SM (persistent) without a mask, and a CTA per tile with the
+// causal mask, whose tiles differ in length: the GPU's own dispatch then balances them.
+struct Tiles {
+  int n_m, bh_count, causal, group_heads;
+  __device__ __forceinline__ int count() const { return n_m * bh_count; }
+  __device__ __forceinline__ void at(int i, int& m_block, int& bh) const {
+    if (!causal) {
+      bh = i / n_m, m_block = i % n_m;
+      return;
+    }
+    const int g = group_heads, group = i / (n_m * g), idx = i % (n_m * g);
+    const int heads = min(g, bh_count - group * g);  // (the last group may have fewer)
+    m_block = n_m - 1 - idx / heads, bh = group * g + idx % heads;
+  }
+};
+
+__device__ __forceinline__ void producer(const arch::TmaMap* tq, const arch::TmaMap* tk, const arch::TmaMap* tv, const Ring& ring, const Tiles& tiles,
+                                         int seq_k) {
+  int it = 0, n_tile = 0;
+  for (int i = blockIdx.x; i < tiles.count(); i += gridDim.x, ++n_tile) {
+    int m_block, bh;
+    tiles.at(i, m_block, bh);
+    // Q, once the consumers have done with the last tile's
+    if (n_tile > 0) arch::mbar_wait(ring.q_empty(), (n_tile - 1) & 1);
+    arch::mbar_expect_tx(ring.q_full(), kTileBytes);
+    for (int b = 0; b < kBoxes; ++b) arch::tma_load_3d(ring.smem + kOffQ + b * kBoxBytes, tq, b * kBoxCols, m_block * kBlockM, bh, ring.q_full());
+    const int n_blocks = kv_blocks(m_block, seq_k, tiles.causal);
+    for (int j = 0; j < n_blocks; ++j, ++it) {
+      const unsigned ph = Ring::phase(it);
+      if (it >= kStages) arch::mbar_wait(ring.k_empty(it), ph ^ 1);
+      arch::mbar_expect_tx(ring.k_full(it), kTileBytes);
+      for (int b = 0; b < kBoxes; ++b) arch::tma_load_3d(ring.sK(it) + b * kBoxBytes, tk, b * kBoxCols, j * kBlockN, bh, ring.k_full(it));
+      if (it >= kStages) arch::mbar_wait(ring.v_empty(it), ph ^ 1);
+      arch::mbar_expect_tx(ring.v_full(it), kTileBytes);
+      for (int b = 0; b < kBoxes; ++b) arch::tma_load_3d(ring.sV(it) + b * kBoxBytes, tv, b * kBoxCols, j * kBlockN, bh, ring.v_full(it));
+    }
   }
 }
 
@@ -262,92 +306,99 @@ __device__ __forceinline__ void rescale_o(float (&oacc)[kOAcc], float2 corr) {
 // before block j - 1's O += P V, and its softmax runs while that product does (FlashAttention-3's
 // intra-warpgroup overlap), and the two consumers take turns to issue (Turns): the tensor cores
 // see one consumer's products while the other computes its exponentials.
-__device__ __forceinline__ void consumer(int w, unsigned smem, int m_block, int bh, int n_blocks, int seq_q, int seq_k, float scale_log2,
-                                         int causal, const arch::TmaMap* to, float* __restrict__ lse) {
+__device__ __forceinline__ void consumer(int w, const Ring& ring, const Tiles& tiles, int seq_q, int seq_k, float scale_log2,
+                                         const arch::TmaMap* to, float* __restrict__ lse) {
   const int t = threadIdx.x % 128, warp = t / 32, lane = t % 32;
-  const unsigned bars = smem + kOffBars;
-  const unsigned sQ = smem + kOffQ + 64 * w * 128;  // this warpgroup's 64 rows of each box
-  const int row_first = m_block * kBlockM + 64 * w;
-  Rows r;
-  r.row0 = row_first + 16 * warp + lane / 4, r.row1 = r.row0 + 8, r.col = 2 * (lane % 4);
-  r.mx0 = neg_inf(), r.mx1 = neg_inf(), r.sum0 = 0.f, r.sum1 = 0.f;
-  auto k_full = [&](int j) { return bars + 8 * (1 + j % kStages); };
-  auto k_empty = [&](int j) { return bars + 8 * (1 + kStages + j % kStages); };
-  auto v_full = [&](int j) { return bars + 8 * (1 + 2 * kStages + j % kStages); };
-  auto v_empty = [&](int j) { return bars + 8 * (1 + 3 * kStages + j % kStages); };
-  auto phase = [](int j) { return static_cast<unsigned>((j / kStages) & 1); };
-  auto sK = [&](int j) { return smem + kOffK + (j % kStages) * kTileBytes; };
-  auto sV = [&](int j) { return smem + kOffV + (j % kStages) * kTileBytes; };
-  float oacc[kOAcc];
-#pragma unroll
-  for (int i = 0; i < kOAcc; ++i) oacc[i] = 0.f;
-  float sacc[kSAcc];
-  unsigned p[kPRegs];
+  const unsigned sQ = ring.smem + kOffQ + 64 * w * 128;  // this warpgroup's 64 rows of each box
+  const unsigned sO = ring.smem + kOffO + 64 * w * 128;
+  const int causal = tiles.causal;
   const Turns turns{w};
   turns.start();
-  arch::mbar_wait(bars, 0);
-  // block 0: S, its softmax, P
-  arch::mbar_wait(k_full(0), 0);
-  turns.take();
-  issue_s(sacc, sQ, sK(0));
-  turns.give(false);
-  arch::wgmma_wait<0>();
+  int it = 0, n_tile = 0;
+  for (int i = blockIdx.x; i < tiles.count(); i += gridDim.x, ++n_tile) {
+    int m_block, bh;
+    tiles.at(i, m_block, bh);
+    const int n_blocks = kv_blocks(m_block, seq_k, causal);
+    const bool last_tile = i + static_cast<int>(gridDim.x) >= tiles.count();
+    const int row_first = m_block * kBlockM + 64 * w;
+    Rows r;
+    r.row0 = row_first + 16 * warp + lane / 4, r.row1 = r.row0 + 8, r.col = 2 * (lane % 4);
+    r.mx0 = neg_inf(), r.mx1 = neg_inf(), r.sum0 = 0.f, r.sum1 = 0.f;
+    float oacc[kOAcc];
 #pragma unroll
-  for (int i = 0; i < kSAcc; ++i) arch::fence_operand(sacc[i]);
-  if (lane == 0) arch::mbar_arrive(k_empty(0));  // (each warp's wgmma reads are done)
-  softmax_step(sacc, r, 0, row_first, seq_k, scale_log2, causal);
-  to_p(sacc, p);
-  for (int j = 1; j < n_blocks; ++j) {
-    // S of block j, then O += P V of block j - 1
-    arch::mbar_wait(k_full(j), phase(j));
-    arch::mbar_wait(v_full(j - 1), phase(j - 1));
+    for (int k = 0; k < kOAcc; ++k) oacc[k] = 0.f;
+    float sacc[kSAcc];
+    unsigned p[kPRegs];
+    arch::mbar_wait(ring.q_full(), n_tile & 1);
+    // block 0: S, its softmax, P
+    arch::mbar_wait(ring.k_full(it), Ring::phase(it));
     turns.take();
-    issue_s(sacc, sQ, sK(j));
-    issue_pv(oacc, p, sV(j - 1));
+    issue_s(sacc, sQ, ring.sK(it));
     turns.give(false);
-    arch::wgmma_wait<1>();  // S of block j
+    arch::wgmma_wait<0>();
 #pragma unroll
-    for (int i = 0; i < kSAcc; ++i) arch::fence_operand(sacc[i]);
-    if (lane == 0) arch::mbar_arrive(k_empty(j));
-    const float2 corr = softmax_step(sacc, r, j, row_first, seq_k, scale_log2, causal);
-    arch::wgmma_wait<0>();  // O += P V of block j - 1 (P's registers are free again)
-#pragma unroll
-    for (int i = 0; i < kOAcc; ++i) arch::fence_operand(oacc[i]);
-    if (lane == 0) arch::mbar_arrive(v_empty(j - 1));
-    rescale_o(oacc, corr);
+    for (int k = 0; k < kSAcc; ++k) arch::fence_operand(sacc[k]);
+    if (lane == 0) arch::mbar_arrive(ring.k_empty(it));  // (each warp's wgmma reads are done)
+    softmax_step(sacc, r, 0, row_first, seq_k, scale_log2, causal);
     to_p(sacc, p);
-  }
-  arch::mbar_wait(v_full(n_blocks - 1), phase(n_blocks - 1));
-  turns.take();
-  issue_pv(oacc, p, sV(n_blocks - 1));
-  turns.give(true);
-  arch::wgmma_wait<0>();
+    for (int j = 1; j < n_blocks; ++j) {
+      // S of block j, then O += P V of block j - 1
+      arch::mbar_wait(ring.k_full(it + j), Ring::phase(it + j));
+      arch::mbar_wait(ring.v_full(it + j - 1), Ring::phase(it + j - 1));
+      turns.take();
+      issue_s(sacc, sQ, ring.sK(it + j));
+      issue_pv(oacc, p, ring.sV(it + j - 1));
+      turns.give(false);
+      arch::wgmma_wait<1>();  // S of block j
 #pragma unroll
-  for (int i = 0; i < kOAcc; ++i) arch::fence_operand(oacc[i]);
-  if (lane == 0) arch::mbar_arrive(v_empty(n_blocks - 1));
-  // O / l, and lse = ln(sum exp(S · scale)) = (max + log2 l) · ln 2
-  const float l0 = quad_sum(r.sum0), l1 = quad_sum(r.sum1);
-  const float inv0 = l0 > 0.f ? 1.f / l0 : 0.f, inv1 = l1 > 0.f ? 1.f / l1 : 0.f;
-  // through this warpgroup's rows of sQ (free: its last S has been waited for) in the 128-byte
-  // swizzled layout of a box, then TMA stores of (64 columns, 64 rows) boxes: rows past seq_q
-  // clipped by the map
-  const int rl0 = 16 * warp + lane / 4, rl1 = rl0 + 8;
+      for (int k = 0; k < kSAcc; ++k) arch::fence_operand(sacc[k]);
+      if (lane == 0) arch::mbar_arrive(ring.k_empty(it + j));
+      const float2 corr = softmax_step(sacc, r, j, row_first, seq_k, scale_log2, causal);
+      arch::wgmma_wait<0>();  // O += P V of block j - 1 (P's registers are free again)
 #pragma unroll
-  for (int g = 0; g < kOAcc / 4; ++g) {
-    const unsigned box = sQ + (g / 8) * kBoxBytes, chunk = g % 8, in = 4 * (lane % 4);
-    st_shared_u32(box + rl0 * 128 + ((chunk ^ (rl0 % 8)) << 4) + in, arch::pack2<kElement>(oacc[4 * g] * inv0, oacc[4 * g + 1] * inv0));
-    st_shared_u32(box + rl1 * 128 + ((chunk ^ (rl1 % 8)) << 4) + in, arch::pack2<kElement>(oacc[4 * g + 2] * inv1, oacc[4 * g + 3] * inv1));
-  }
-  arch::fence_proxy_async_shared();
-  arch::named_barrier_sync<128>(3 + w);
-  if (t == 0) {
-    for (int b = 0; b < kBoxes; ++b) arch::tma_store_3d(to, sQ + b * kBoxBytes, b * kBoxCols, row_first, bh, false);
-    arch::bulk_commit();
-  }
-  if (lane % 4 == 0) {
-    const float ln2 = 0.6931471805599453f;
-    if (r.row0 < seq_q) lse[(long long)bh * seq_q + r.row0] = l0 > 0.f ? (r.mx0 + __log2f(l0)) * ln2 : neg_inf();
-    if (r.row1 < seq_q) lse[(long long)bh * seq_q + r.row1] = l1 > 0.f ? (r.mx1 + __log2f(l1)) * ln2 : neg_inf();
+      for (int k = 0; k < kOAcc; ++k) arch::fence_operand(oacc[k]);
+      if (lane == 0) arch::mbar_arrive(ring.v_empty(it + j - 1));
+      rescale_o(oacc, corr);
+      to_p(sacc, p);
+    }
+    // every S of the tile is done: the producer may load the next tile's Q
+    if (lane == 0) arch::mbar_arrive(ring.q_empty());
+    const int last = it + n_blocks - 1;
+    arch::mbar_wait(ring.v_full(last), Ring::phase(last));
+    turns.take();
+    issue_pv(oacc, p, ring.sV(last));
+    turns.give(last_tile);
+    arch::wgmma_wait<0>();
+#pragma unroll
+    for (int k = 0; k < kOAcc; ++k) arch::fence_operand(oacc[k]);
+    if (lane == 0) arch::mbar_arrive(ring.v_empty(last));
+    it += n_blocks;
+    // O / l, and lse = ln(sum exp(S · scale)) = (max + log2 l) · ln 2
+    const float l0 = quad_sum(r.sum0), l1 = quad_sum(r.sum1);
+    const float inv0 = l0 > 0.f ? 1.f / l0 : 0.f, inv1 = l1 > 0.f ? 1.f / l1 : 0.f;
+    // through this warpgroup's rows of sO in the 128-byte swizzled layout of a box (once the last
+    // tile's stores have read them), then TMA stores of (64 columns, 64 rows) boxes: rows past
+    // seq_q clipped by the map
+    if (t == 0) arch::bulk_wait_read<0>();
+    arch::named_barrier_sync<128>(3 + w);
+    const int rl0 = 16 * warp + lane / 4, rl1 = rl0 + 8;
+#pragma unroll
+    for (int g = 0; g < kOAcc / 4; ++g) {
+      const unsigned box = sO + (g / 8) * kBoxBytes, chunk = g % 8, in = 4 * (lane % 4);
+      st_shared_u32(box + rl0 * 128 + ((chunk ^ (rl0 % 8)) << 4) + in, arch::pack2<kElement>(oacc[4 * g] * inv0, oacc[4 * g + 1] * inv0));
+      st_shared_u32(box + rl1 * 128 + ((chunk ^ (rl1 % 8)) << 4) + in, arch::pack2<kElement>(oacc[4 * g + 2] * inv1, oacc[4 * g + 3] * inv1));
+    }
+    arch::fence_proxy_async_shared();
+    arch::named_barrier_sync<128>(3 + w);
+    if (t == 0) {
+      for (int b = 0; b < kBoxes; ++b) arch::tma_store_3d(to, sO + b * kBoxBytes, b * kBoxCols, row_first, bh, false);
+      arch::bulk_commit();
+    }
+    if (lane % 4 == 0) {
+      const float ln2 = 0.6931471805599453f;
+      if (r.row0 < seq_q) lse[(long long)bh * seq_q + r.row0] = l0 > 0.f ? (r.mx0 + __log2f(l0)) * ln2 : neg_inf();
+      if (r.row1 < seq_q) lse[(long long)bh * seq_q + r.row1] = l1 > 0.f ? (r.mx1 + __log2f(l1)) * ln2 : neg_inf();
+    }
   }
   if (t == 0) arch::bulk_wait_read<0>();  // (the CTA's shared memory must outlive the stores' reads)
 }
@@ -357,30 +408,28 @@ __device__ __forceinline__ void consumer(int w, unsigned smem, int m_block, int 
 
 // Q, K, V: 3D tensor maps (x = head dim, y = seq, z = batch · heads) of 16-bit elements, boxes
 // (64, 128), 128-byte swizzle; O's map (batch, heads, seq_q, head dim) the same with boxes (64, 64)
-// (a consumer's rows); lse (batch, heads, seq_q) in global memory; scale_log2 = softmax scale ·
-// log2(e).
+// (a consumer's rows); lse (batch, heads, seq_q) in global memory; bh_count = batch · heads;
+// group_heads: the causal tile order's group (Tiles); scale_log2 = softmax scale · log2(e). The
+// CTAs walk the tiles (Tiles): a CTA per SM, or one per tile.
 extern "C" __global__ void __launch_bounds__(tycute::attention::kThreads, 1)
     attention_sm90_fwd(const __grid_constant__ tycute::arch::TmaMap tq, const __grid_constant__ tycute::arch::TmaMap tk,
                        const __grid_constant__ tycute::arch::TmaMap tv, const __grid_constant__ tycute::arch::TmaMap to,
-                       float* __restrict__ lse, int seq_q,
-                       int seq_k, float scale_log2, int causal) {
+                       float* __restrict__ lse, int seq_q, int seq_k, int bh_count, int group_heads, float scale_log2, int causal) {
   using namespace tycute;
   using namespace tycute::attention;
   extern __shared__ unsigned char smem_raw[];
   const unsigned raw = arch::smem_u32(smem_raw);
-  const unsigned smem = (raw + 1023u) & ~1023u;
-  // the longest rows first (causal: the last Q blocks read the most K blocks)
-  const int m_block = causal ? gridDim.x - 1 - blockIdx.x : blockIdx.x;
-  const int bh = blockIdx.z * gridDim.y + blockIdx.y;
-  const int n_blocks = kv_blocks(m_block, seq_k, causal);
+  const Ring ring{(raw + 1023u) & ~1023u};
+  const Tiles tiles{(seq_q + kBlockM - 1) / kBlockM, bh_count, causal, group_heads > 0 ? group_heads : 1};
   const int wg = threadIdx.x / 128;
   if (threadIdx.x == 0) {
-    arch::mbar_init(smem + kOffBars, 1);
+    arch::mbar_init(ring.q_full(), 1);
+    arch::mbar_init(ring.q_empty(), 8);  // a warp of each consumer
     for (int s = 0; s < kStages; ++s) {
-      arch::mbar_init(smem + kOffBars + 8 * (1 + s), 1);
-      arch::mbar_init(smem + kOffBars + 8 * (1 + kStages + s), 8);  // a warp of each consumer
-      arch::mbar_init(smem + kOffBars + 8 * (1 + 2 * kStages + s), 1);
-      arch::mbar_init(smem + kOffBars + 8 * (1 + 3 * kStages + s), 8);
+      arch::mbar_init(ring.k_full(s), 1);
+      arch::mbar_init(ring.k_empty(s), 8);
+      arch::mbar_init(ring.v_full(s), 1);
+      arch::mbar_init(ring.v_empty(s), 8);
     }
     arch::mbar_init_fence();
   }
@@ -388,11 +437,11 @@ extern "C" __global__ void __launch_bounds__(tycute::attention::kThreads, 1)
   if (wg == 0) {
     arch::setmaxnreg_dec<24>();
     if (threadIdx.x == 0) {
-      arch::tma_prefetch(&tq), arch::tma_prefetch(&tk), arch::tma_prefetch(&tv);
-      producer(&tq, &tk, &tv, smem, m_block, bh, n_blocks);
+      arch::tma_prefetch(&tq), arch::tma_prefetch(&tk), arch::tma_prefetch(&tv), arch::tma_prefetch(&to);
+      producer(&tq, &tk, &tv, ring, tiles, seq_k);
     }
   } else {
     arch::setmaxnreg_inc<240>();
-    consumer(wg - 1, smem, m_block, bh, n_blocks, seq_q, seq_k, scale_log2, causal, &to, lse);
+    consumer(wg - 1, ring, tiles, seq_q, seq_k, scale_log2, &to, lse);
   }
 }

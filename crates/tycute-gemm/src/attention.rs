@@ -35,7 +35,7 @@ use std::marker::PhantomData;
 use std::sync::Arc;
 
 use tycute_cuda::cudarc::driver::{CudaContext, CudaFunction, CudaModule, CudaStream, DevicePtr, DevicePtrMut, LaunchConfig, PushKernelArg};
-use tycute_cuda::cudarc::driver::sys::CUfunction_attribute_enum;
+use tycute_cuda::cudarc::driver::sys::{CUdevice_attribute, CUfunction_attribute_enum};
 use tycute_cuda::cudarc::nvrtc::Ptx;
 use tycute_cuda::nvrtc::Arch;
 use tycute_cuda::tma::{TensorMap, TensorMapArgs, TmaElement};
@@ -130,9 +130,9 @@ impl AttnShape {
         if causal && s.seq_q != s.seq_k {
             return Err(unsupported(format!("attention: a causal mask (top-left) takes seq_q = seq_k, not {} and {}", s.seq_q, s.seq_k)));
         }
-        // grid (blocks of Q, heads, batch): y and z at most 65535; TMA's outer extent batch · heads
-        if s.heads > 65535 || s.batch > 65535 {
-            return Err(unsupported(format!("attention: at most 65535 heads and 65535 batches (the grid's y and z), not {} and {}", s.heads, s.batch)));
+        // the kernel's tile index and batch · heads are 32-bit
+        if (s.seq_q.div_ceil(BLOCK) as u128) * (s.batch as u128) * (s.heads as u128) > i32::MAX as u128 {
+            return Err(unsupported(format!("attention: {} blocks of Q x {} batches x {} heads pass the kernel's 32-bit tile index", s.seq_q.div_ceil(BLOCK), s.batch, s.heads)));
         }
         if s.seq_q.max(s.seq_k) > i32::MAX as usize / s.head_dim.max(1) {
             return Err(unsupported(format!("attention: seq {} x head dim {} passes the kernel's 32-bit row index", s.seq_q.max(s.seq_k), s.head_dim)));
@@ -147,6 +147,8 @@ pub struct Attention<E: AttnElement> {
     f: CudaFunction,
     head_dim: usize,
     smem: u32,
+    /// The GPU's SMs: the persistent kernel runs at most one CTA on each.
+    sms: usize,
     _e: PhantomData<E>,
 }
 
@@ -165,11 +167,11 @@ impl<E: AttnElement> Attention<E> {
         format!("attention_sm90_d{head_dim}_{}", E::TAG)
     }
 
-    /// Dynamic shared memory of a launch: Q, two stages of K and V, the barriers, 1024 bytes to
-    /// align (the kernel's `kSmemBytes`).
+    /// Dynamic shared memory of a launch: Q, O's staging, two stages of K and V, the 10
+    /// barriers, 1024 bytes to align (the kernel's `kSmemBytes`).
     pub fn smem_bytes(head_dim: usize) -> u32 {
         let tile = (BLOCK * head_dim * 2) as u32;
-        5 * tile + 8 * 9 + 1024
+        6 * tile + 8 * 10 + 1024
     }
 
     /// Builds (NVRTC, or the CUBIN `$TYCUTE_CUBIN_DIR` names) and loads the kernel for `head_dim`
@@ -190,7 +192,8 @@ impl<E: AttnElement> Attention<E> {
         let smem = Self::smem_bytes(head_dim);
         f.set_attribute(CUfunction_attribute_enum::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, smem as i32)
             .map_err(driver("attention_sm90_fwd: shared memory attribute"))?;
-        Ok(Attention { _module: module, f, head_dim, smem, _e: PhantomData })
+        let sms = ctx.attribute(CUdevice_attribute::CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT).map_err(driver("SM count"))? as usize;
+        Ok(Attention { _module: module, f, head_dim, smem, sms: sms.max(1), _e: PhantomData })
     }
 
     /// The head dim of this build.
@@ -240,13 +243,19 @@ impl<E: AttnElement> Attention<E> {
             unsafe { TensorMap::tiled_3d(E::TMA, &args) }.map_err(|e| unsupported(format!("attention: tensor map: {e}")))
         };
         let (tq, tk, tv, to) = (map(pq, s.seq_q, BLOCK as u32)?, map(pk, s.seq_k, BLOCK as u32)?, map(pv, s.seq_k, BLOCK as u32)?, map(po, s.seq_q, 64)?);
-        let (sq, sk) = (s.seq_q as i32, s.seq_k as i32);
+        let (sq, sk, bhi) = (s.seq_q as i32, s.seq_k as i32, (s.batch * s.heads) as i32);
         let scale_log2 = scale * std::f32::consts::LOG2_E;
         let causal_i = causal as i32;
         let mut l = stream.launch_builder(&self.f);
-        l.arg(&tq).arg(&tk).arg(&tv).arg(&to).arg(&pl).arg(&sq).arg(&sk).arg(&scale_log2).arg(&causal_i);
+                // a CTA per SM (persistent) without a mask; with it a CTA per tile, whose lengths differ
+        // (the GPU's dispatch balances them); the causal order's groups of heads fill the GPU once
+        let n_m = s.seq_q.div_ceil(BLOCK);
+        let tiles = n_m * s.batch * s.heads;
+        let grid = if causal { tiles } else { tiles.min(self.sms) };
+        let group = (self.sms / n_m).max(1) as i32;
+        l.arg(&tq).arg(&tk).arg(&tv).arg(&to).arg(&pl).arg(&sq).arg(&sk).arg(&bhi).arg(&group).arg(&scale_log2).arg(&causal_i);
         let cfg = LaunchConfig {
-            grid_dim: (s.seq_q.div_ceil(BLOCK) as u32, s.heads as u32, s.batch as u32),
+            grid_dim: (grid as u32, 1, 1),
             block_dim: (384, 1, 1),
             shared_mem_bytes: self.smem,
         };
@@ -308,9 +317,9 @@ mod tests {
 
     #[test]
     fn smem_and_flops() {
-        // the kernel's kSmemBytes: (Q + 2 K + 2 V) tiles of 128 x head dim halves, 9 barriers, 1024
-        assert_eq!(Attention::<half::bf16>::smem_bytes(128), 164_936);
-        assert_eq!(Attention::<half::bf16>::smem_bytes(64), 83_016);
+        // the kernel's kSmemBytes: (Q + O + 2 K + 2 V) tiles of 128 x head dim halves, 10 barriers, 1024
+        assert_eq!(Attention::<half::bf16>::smem_bytes(128), 197_712);
+        assert_eq!(Attention::<half::bf16>::smem_bytes(64), 99_408);
         let s = AttnShape::new(4, 32, 4096, 4096, 128);
         assert_eq!(s.flops(false), 4.0 * 128.0 * 4096.0 * 4096.0 * 128.0);
         assert_eq!(s.flops(true), s.flops(false) / 2.0);
