@@ -135,17 +135,10 @@ fn cases<E: AttnElement>(ctx: &std::sync::Arc<tycute_cuda::cudarc::driver::CudaC
 
 #[test]
 fn attention_matches_the_reference_on_the_gpu() {
-    // SAFETY: only tries to open the shared library.
-    if !unsafe { tycute_cuda::cudarc::driver::sys::is_culib_present() } {
-        return eprintln!("skipped: no CUDA driver (libcuda.so) on this machine");
-    }
-    let ctx = match gpu::context() {
+    let ctx = match gpu::context_for(nvrtc::Arch::Sm90a, "the sm90 attention kernel") {
         Ok(c) => c,
-        Err(e) => return eprintln!("skipped: {e}"),
+        Err(why) => return eprintln!("skipped: {why}"),
     };
-    if !matches!(gpu::arch(&ctx), Ok(nvrtc::Arch::Sm90a)) {
-        return eprintln!("skipped: the sm90 attention kernel needs an sm_90 GPU");
-    }
     let Some(n) = cases::<half::bf16>(&ctx, 2f64.powi(-8)) else { return };
     let Some(m) = cases::<half::f16>(&ctx, 2f64.powi(-11)) else { return };
     println!("{} cases within the bound", n + m);

@@ -45,17 +45,13 @@ pub fn run(args: &BenchArgs) -> i32 {
 }
 
 fn bench<E: AttnElement>(shapes: &[AttnShape], runs: usize) -> i32 {
-    let ctx = match gpu::context() {
+    let ctx = match gpu::context_for(Arch::Sm90a, "the attention kernel") {
         Ok(c) => c,
-        Err(e) => {
-            eprintln!("error: {e}");
+        Err(why) => {
+            eprintln!("error: {why}");
             return 1;
         }
     };
-    if !matches!(gpu::arch(&ctx), Ok(Arch::Sm90a)) {
-        eprintln!("error: the attention kernel needs an sm_90 GPU (Hopper)");
-        return 1;
-    }
     let stream = ctx.default_stream();
     let mut status = 0;
     for s in shapes {

@@ -41,6 +41,18 @@ pub fn arch(ctx: &CudaContext) -> Result<Arch> {
     arch_of(major, minor)
 }
 
+/// A context on device 0 whose GPU runs `arch` builds, or the sentence saying why not (no driver,
+/// no device, another architecture) for a test's "skipped: ..." line or a command's error; `what`
+/// names what needs it ("the sm90 attention kernel").
+pub fn context_for(arch: Arch, what: &str) -> std::result::Result<Arc<CudaContext>, String> {
+    let ctx = context().map_err(|e| e.to_string())?;
+    match crate::gpu::arch(&ctx) {
+        Ok(a) if a == arch => Ok(ctx),
+        Ok(a) => Err(format!("{what} needs a GPU that runs {} builds; this one runs {}", arch.name(), a.name())),
+        Err(e) => Err(format!("{what}: {e}")),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
