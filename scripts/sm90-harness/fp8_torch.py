@@ -3,6 +3,7 @@
 # accumulation); bf16 D, and with `f16` fp16 D.
 import sys
 import torch
+from timing import SHAPES, seconds_per_call
 torch.backends.cuda.matmul.allow_tf32 = False
 out = torch.float16 if "f16" in sys.argv[1:] else torch.bfloat16
 def bench(M, N, K, fast, rowwise):
@@ -17,17 +18,11 @@ def bench(M, N, K, fast, rowwise):
         sa = torch.tensor(0.5, device="cuda"); sb = torch.tensor(0.25, device="cuda")
     f = lambda i: torch._scaled_mm(sets[i % 3][0], sets[i % 3][1].t(), scale_a=sa, scale_b=sb, out_dtype=out, use_fast_accum=fast)
     try:
-        for i in range(6): f(i)
+        t = seconds_per_call(f)
     except Exception as e:
         return f"refused ({str(e).splitlines()[0][:80]})"
-    e0 = torch.cuda.Event(enable_timing=True); e1 = torch.cuda.Event(enable_timing=True)
-    it = 30
-    e0.record()
-    for i in range(it): f(i)
-    e1.record(); torch.cuda.synchronize()
-    t = e0.elapsed_time(e1) / it * 1e-3
     return f"{2 * M * N * K / t / 1e12:.0f}"
 for rnd in range(2):
-    for (M, N, K) in [(4096, 4096, 4096), (8192, 8192, 8192), (8192, 8192, 1024), (4096, 14336, 4096)]:
+    for (M, N, K) in SHAPES:
         print(f"torch._scaled_mm e4m3 {str(out).split('.')[1]} D {M}x{N}x{K}: tensorwise fast_accum {bench(M,N,K,True,False)}, "
               f"no fast_accum {bench(M,N,K,False,False)}, rowwise fast_accum {bench(M,N,K,True,True)} TFLOP/s")

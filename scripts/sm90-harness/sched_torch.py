@@ -1,16 +1,12 @@
 # cuBLAS / cuBLASLt at the shapes, as sched.cu times (three input sets rotated, CUDA events)
 import sys, torch
+from timing import SHAPES, seconds_per_call
 torch.backends.cuda.matmul.allow_tf32 = False
 iters = int(sys.argv[1]) if len(sys.argv) > 1 else 40
 def timed(f):
-    for i in range(6): f(i)
-    e0 = torch.cuda.Event(enable_timing=True); e1 = torch.cuda.Event(enable_timing=True)
-    e0.record()
-    for i in range(iters): f(i)
-    e1.record(); torch.cuda.synchronize()
-    return e0.elapsed_time(e1) / iters * 1e-3
+    return seconds_per_call(f, iters)
 print(torch.cuda.get_device_name(), torch.__version__)
-for (M, N, K) in [(4096, 4096, 4096), (8192, 8192, 8192), (8192, 8192, 1024), (4096, 14336, 4096)]:
+for (M, N, K) in SHAPES:
     fl = 2 * M * N * K
     row = []
     for dt in (torch.float16, torch.bfloat16):
