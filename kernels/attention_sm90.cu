@@ -2,8 +2,7 @@
 // log-sum-exp of each row, for Q, K, V and O in (batch, heads, seq, head dim) order, 16-bit elements
 // (bf16 or fp16), head dim 64 or 128, causal (top-left, seq_q = seq_k) or not.
 //
-// The CTAs walk the tiles, each a 128-row block of Q of one (batch, head) (persistent: a CTA per
-// SM, without a causal mask): a
+// Persistent: a CTA per SM walks the tiles, each a 128-row block of Q of one (batch, head): a
 // producer warpgroup loads the tile's Q (once the consumers are done with the last one's) and K, V
 // by 128-row blocks through TMA into a ring of two stages that runs on across tiles; two consumer
 // warpgroups take 64 rows of Q each and, per block of K and V:
@@ -23,9 +22,8 @@
 // for such operands, kGmma{Lbo,Sbo}{A,B}_{K,MN}); they move to an emitted header next.
 //
 // Build: -DTYCUTE_ATTN_HDIM=64|128 (default 128), -DTYCUTE_ATTN_ELEMENT=TYCUTE_ELEMENT_BF16|F16.
-// Entry point: attention_sm90_fwd (below); grid min(SMs, tiles) without a mask (persistent), the
-// tiles (ceil(seq_q / 128) · batch · heads) with it; 384 threads, tycute::attention::kSmemBytes of
-// dynamic shared memory.
+// Entry point: attention_sm90_fwd (below); grid min(SMs, tiles) (persistent; tiles = ceil(seq_q /
+// 128) · batch · heads), 384 threads, tycute::attention::kSmemBytes of dynamic shared memory.
 //
 // tycute-arch: sm_90a
 // tycute-sass sm_90a: HGMMA.64x128x16.F32 UTMALDG UTMASTG MUFU.EX2
@@ -101,8 +99,9 @@ constexpr unsigned kOffV = kOffK + kStages * kTileBytes;
 constexpr unsigned kOffBars = kOffV + kStages * kTileBytes;
 // Q full, Q empty, then per stage K full, K empty, V full, V empty
 constexpr unsigned kBars = 2 + 4 * kStages;
-// the dynamic shared memory a launch gives (1024 bytes to align the start)
-constexpr unsigned kSmemBytes = kOffBars + 8 * kBars + 1024;
+// the dynamic shared memory a launch gives: the tiles, the barriers, two tile indices (1024 bytes
+// to align the start)
+constexpr unsigned kSmemBytes = kOffBars + 8 * kBars + 8 + 1024;
 static_assert(kSmemBytes <= 227 * 1024, "an sm90 CTA has at most 227 KB of shared memory");
 
 // GMMA descriptors of 128-byte swizzled operands (layout type 1): K-major (Q, K: rows 128 bytes
@@ -112,6 +111,11 @@ __device__ __forceinline__ unsigned long long desc_k(unsigned addr) { return arc
 __device__ __forceinline__ unsigned long long desc_mn(unsigned addr) { return arch::gmma_desc<kBoxBytes, 1024, 1>(addr); }
 
 __device__ __forceinline__ void st_shared_u32(unsigned addr, unsigned v) { asm volatile("st.shared.u32 [%0], %1;\n" ::"r"(addr), "r"(v) : "memory"); }
+__device__ __forceinline__ unsigned ld_shared_u32(unsigned addr) {
+  unsigned v;
+  asm volatile("ld.shared.u32 %0, [%1];\n" : "=r"(v) : "r"(addr) : "memory");
+  return v;
+}
 __device__ __forceinline__ float neg_inf() { return __int_as_float(0xff800000u); }
 __device__ __forceinline__ float ex2(float x) {
   float y;
@@ -150,12 +154,13 @@ struct Ring {
   __device__ __forceinline__ unsigned sV(int it) const { return smem + kOffV + (it % kStages) * kTileBytes; }
 };
 
-// The tiles (a 128-row block of Q of one batch · head) in the order the CTAs take them, CTA x the
-// tiles x, x + gridDim.x, ...: head by head, so that the CTAs running at once share K and V in L2
-// (a head's K and V are 2 MB at seq 4096, head dim 128: 132 heads at once would not fit); causal,
-// in groups of `group_heads` heads (as many as fill the GPU once), the longest tiles of a group
-// first. The host launches a CTA per SM (persistent) without a mask, and a CTA per tile with the
-// causal mask, whose tiles differ in length: the GPU's own dispatch then balances them.
+// The tiles (a 128-row block of Q of one batch · head) in the order the CTAs take them: head by
+// head, so that the CTAs running at once share K and V in L2 (a head's K and V are 2 MB at seq
+// 4096, head dim 128: 132 heads at once would not fit); causal, in groups of `group_heads` heads
+// (as many as fill the GPU once), the longest tiles of a group first. A CTA per SM walks them:
+// CTA x takes tile x, then x + gridDim.x, ... (without a mask: tiles of one length), or, with a
+// tile counter in global memory (the causal mask: tiles of 1 to seq / 128 blocks), the next tile
+// not yet taken, so that the work balances as it goes.
 struct Tiles {
   int n_m, bh_count, causal, group_heads;
   __device__ __forceinline__ int count() const { return n_m * bh_count; }
@@ -170,14 +175,24 @@ struct Tiles {
   }
 };
 
+// The tile index of the CTA's n-th tile, for the consumers (two slots: slot n % 2); -1: no more.
+// Written before the Q full barrier's arrival (release), read after its wait (acquire).
+__device__ __forceinline__ unsigned tile_slot(const Ring& ring, int n) { return ring.smem + kOffBars + 8 * kBars + 4 * (n & 1); }
+
 __device__ __forceinline__ void producer(const arch::TmaMap* tq, const arch::TmaMap* tk, const arch::TmaMap* tv, const Ring& ring, const Tiles& tiles,
-                                         int seq_k) {
-  int it = 0, n_tile = 0;
-  for (int i = blockIdx.x; i < tiles.count(); i += gridDim.x, ++n_tile) {
+                                         int seq_k, unsigned* counter) {
+  int it = 0, i = blockIdx.x;
+  for (int n_tile = 0;; ++n_tile) {
+    // Q (and the tile's index), once the consumers have done with the last tile's
+    if (n_tile > 0) arch::mbar_wait(ring.q_empty(), (n_tile - 1) & 1);
+    if (i >= tiles.count()) {
+      st_shared_u32(tile_slot(ring, n_tile), 0xffffffffu);
+      arch::mbar_arrive(ring.q_full());
+      break;
+    }
+    st_shared_u32(tile_slot(ring, n_tile), static_cast<unsigned>(i));
     int m_block, bh;
     tiles.at(i, m_block, bh);
-    // Q, once the consumers have done with the last tile's
-    if (n_tile > 0) arch::mbar_wait(ring.q_empty(), (n_tile - 1) & 1);
     arch::mbar_expect_tx(ring.q_full(), kTileBytes);
     for (int b = 0; b < kBoxes; ++b) arch::tma_load_3d(ring.smem + kOffQ + b * kBoxBytes, tq, b * kBoxCols, m_block * kBlockM, bh, ring.q_full());
     const int n_blocks = kv_blocks(m_block, seq_k, tiles.causal);
@@ -190,6 +205,12 @@ __device__ __forceinline__ void producer(const arch::TmaMap* tq, const arch::Tma
       arch::mbar_expect_tx(ring.v_full(it), kTileBytes);
       for (int b = 0; b < kBoxes; ++b) arch::tma_load_3d(ring.sV(it) + b * kBoxBytes, tv, b * kBoxCols, j * kBlockN, bh, ring.v_full(it));
     }
+    i = counter ? static_cast<int>(gridDim.x + atomicAdd(counter, 1u)) : i + static_cast<int>(gridDim.x);
+  }
+  // the last CTA to stop taking tiles sets the counter back to 0 for the next launch on the stream
+  if (counter) {
+    __threadfence();
+    if (atomicAdd(counter + 1, 1u) == gridDim.x - 1) counter[0] = 0, counter[1] = 0;
   }
 }
 
@@ -279,8 +300,8 @@ __device__ __forceinline__ void to_p(const float (&sacc)[kSAcc], unsigned (&p)[k
 
 // The consumers' turns (named barriers 1 and 2, both consumers' 256 threads): a consumer waits
 // for its turn before it issues products and then gives the turn to the other, so that one's
-// softmax runs while the other's products do. Consumer 1 gives consumer 0 the first turn and
-// does not give back its last.
+// softmax runs while the other's products do. Consumer 1 gives consumer 0 the first turn; at the
+// end consumer 0 takes the turn consumer 1 gave last (so that no arrival is left pending).
 struct Turns {
   int w;
   __device__ __forceinline__ void start() const {
@@ -289,8 +310,11 @@ struct Turns {
   __device__ __forceinline__ void take() const {
     if (TYCUTE_ATTN_PINGPONG) arch::named_barrier_sync<256>(1 + w);
   }
-  __device__ __forceinline__ void give(bool last) const {
-    if (TYCUTE_ATTN_PINGPONG && !(last && w == 1)) arch::named_barrier_arrive<256>(2 - w);
+  __device__ __forceinline__ void give() const {
+    if (TYCUTE_ATTN_PINGPONG) arch::named_barrier_arrive<256>(2 - w);
+  }
+  __device__ __forceinline__ void finish() const {
+    if (w == 0) take();
   }
 };
 
@@ -314,12 +338,14 @@ __device__ __forceinline__ void consumer(int w, const Ring& ring, const Tiles& t
   const int causal = tiles.causal;
   const Turns turns{w};
   turns.start();
-  int it = 0, n_tile = 0;
-  for (int i = blockIdx.x; i < tiles.count(); i += gridDim.x, ++n_tile) {
+  int it = 0;
+  for (int n_tile = 0;; ++n_tile) {
+    arch::mbar_wait(ring.q_full(), n_tile & 1);
+    const int i = static_cast<int>(ld_shared_u32(tile_slot(ring, n_tile)));
+    if (i < 0) break;
     int m_block, bh;
     tiles.at(i, m_block, bh);
     const int n_blocks = kv_blocks(m_block, seq_k, causal);
-    const bool last_tile = i + static_cast<int>(gridDim.x) >= tiles.count();
     const int row_first = m_block * kBlockM + 64 * w;
     Rows r;
     r.row0 = row_first + 16 * warp + lane / 4, r.row1 = r.row0 + 8, r.col = 2 * (lane % 4);
@@ -329,12 +355,11 @@ __device__ __forceinline__ void consumer(int w, const Ring& ring, const Tiles& t
     for (int k = 0; k < kOAcc; ++k) oacc[k] = 0.f;
     float sacc[kSAcc];
     unsigned p[kPRegs];
-    arch::mbar_wait(ring.q_full(), n_tile & 1);
     // block 0: S, its softmax, P
     arch::mbar_wait(ring.k_full(it), Ring::phase(it));
     turns.take();
     issue_s(sacc, sQ, ring.sK(it));
-    turns.give(false);
+    turns.give();
     arch::wgmma_wait<0>();
 #pragma unroll
     for (int k = 0; k < kSAcc; ++k) arch::fence_operand(sacc[k]);
@@ -348,7 +373,7 @@ __device__ __forceinline__ void consumer(int w, const Ring& ring, const Tiles& t
       turns.take();
       issue_s(sacc, sQ, ring.sK(it + j));
       issue_pv(oacc, p, ring.sV(it + j - 1));
-      turns.give(false);
+      turns.give();
       arch::wgmma_wait<1>();  // S of block j
 #pragma unroll
       for (int k = 0; k < kSAcc; ++k) arch::fence_operand(sacc[k]);
@@ -367,7 +392,7 @@ __device__ __forceinline__ void consumer(int w, const Ring& ring, const Tiles& t
     arch::mbar_wait(ring.v_full(last), Ring::phase(last));
     turns.take();
     issue_pv(oacc, p, ring.sV(last));
-    turns.give(last_tile);
+    turns.give();
     arch::wgmma_wait<0>();
 #pragma unroll
     for (int k = 0; k < kOAcc; ++k) arch::fence_operand(oacc[k]);
@@ -400,6 +425,7 @@ __device__ __forceinline__ void consumer(int w, const Ring& ring, const Tiles& t
       if (r.row1 < seq_q) lse[(long long)bh * seq_q + r.row1] = l1 > 0.f ? (r.mx1 + __log2f(l1)) * ln2 : neg_inf();
     }
   }
+  turns.finish();
   if (t == 0) arch::bulk_wait_read<0>();  // (the CTA's shared memory must outlive the stores' reads)
 }
 
@@ -409,12 +435,14 @@ __device__ __forceinline__ void consumer(int w, const Ring& ring, const Tiles& t
 // Q, K, V: 3D tensor maps (x = head dim, y = seq, z = batch · heads) of 16-bit elements, boxes
 // (64, 128), 128-byte swizzle; O's map (batch, heads, seq_q, head dim) the same with boxes (64, 64)
 // (a consumer's rows); lse (batch, heads, seq_q) in global memory; bh_count = batch · heads;
-// group_heads: the causal tile order's group (Tiles); scale_log2 = softmax scale · log2(e). The
-// CTAs walk the tiles (Tiles): a CTA per SM, or one per tile.
+// group_heads: the causal tile order's group (Tiles); scale_log2 = softmax scale · log2(e);
+// tile_counter: two zeroed words in global memory (left zeroed) to take the tiles as they come, or
+// null to take them round-robin (Tiles).
 extern "C" __global__ void __launch_bounds__(tycute::attention::kThreads, 1)
     attention_sm90_fwd(const __grid_constant__ tycute::arch::TmaMap tq, const __grid_constant__ tycute::arch::TmaMap tk,
                        const __grid_constant__ tycute::arch::TmaMap tv, const __grid_constant__ tycute::arch::TmaMap to,
-                       float* __restrict__ lse, int seq_q, int seq_k, int bh_count, int group_heads, float scale_log2, int causal) {
+                       float* __restrict__ lse, int seq_q, int seq_k, int bh_count, int group_heads, float scale_log2, int causal,
+                       unsigned* __restrict__ tile_counter) {
   using namespace tycute;
   using namespace tycute::attention;
   extern __shared__ unsigned char smem_raw[];
@@ -435,13 +463,13 @@ extern "C" __global__ void __launch_bounds__(tycute::attention::kThreads, 1)
   }
   __syncthreads();
   if (wg == 0) {
-    arch::setmaxnreg_dec<24>();
+    arch::setmaxnreg_dec<40>();
     if (threadIdx.x == 0) {
       arch::tma_prefetch(&tq), arch::tma_prefetch(&tk), arch::tma_prefetch(&tv), arch::tma_prefetch(&to);
-      producer(&tq, &tk, &tv, ring, tiles, seq_k);
+      producer(&tq, &tk, &tv, ring, tiles, seq_k, tile_counter);
     }
   } else {
-    arch::setmaxnreg_inc<240>();
+    arch::setmaxnreg_inc<232>();
     consumer(wg - 1, ring, tiles, seq_q, seq_k, scale_log2, &to, lse);
   }
 }

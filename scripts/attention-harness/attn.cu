@@ -55,11 +55,13 @@ extern "C" int tycute_attn_fwd(const void* q, const void* k, const void* v, void
   if (make_map(&tq, q, D, Sq, B * H) || make_map(&tk, k, D, Sk, B * H) || make_map(&tv, v, D, Sk, B * H) || make_map(&to, o, D, Sq, B * H, 64)) return 4;
   static int sms = 0;
   if (!sms && cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0) != cudaSuccess) return 3;
-  // a CTA per SM (persistent) without a mask, a CTA per tile with it; the causal order's groups of
-  // heads fill the GPU once
+  // a CTA per SM; causal, the tiles taken as they come through a counter (two zeroed words, left
+  // zeroed by the kernel), in groups of heads that fill the GPU once
+  static unsigned* counter = nullptr;
+  if (!counter && (cudaMalloc(&counter, 8) != cudaSuccess || cudaMemset(counter, 0, 8) != cudaSuccess)) return 3;
   const int n_m = (Sq + 127) / 128, tiles = n_m * B * H, group = sms / n_m > 1 ? sms / n_m : 1;
-  attention_sm90_fwd<<<causal || tiles < sms ? tiles : sms, tycute::attention::kThreads, tycute::attention::kSmemBytes, (cudaStream_t)stream>>>(
-      tq, tk, tv, to, lse, Sq, Sk, B * H, group, scale * 1.4426950408889634f, causal);
+  attention_sm90_fwd<<<tiles < sms ? tiles : sms, tycute::attention::kThreads, tycute::attention::kSmemBytes, (cudaStream_t)stream>>>(
+      tq, tk, tv, to, lse, Sq, Sk, B * H, group, scale * 1.4426950408889634f, causal, causal ? counter : nullptr);
   cudaError_t e = cudaGetLastError();
   if (e != cudaSuccess) { fprintf(stderr, "launch: %s\n", cudaGetErrorString(e)); return 5; }
   return 0;

@@ -31,10 +31,11 @@
 //! # }
 //! ```
 
+use std::collections::HashMap;
 use std::marker::PhantomData;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
-use tycute_cuda::cudarc::driver::{CudaContext, CudaFunction, CudaModule, CudaStream, DevicePtr, DevicePtrMut, LaunchConfig, PushKernelArg};
+use tycute_cuda::cudarc::driver::{CudaContext, CudaFunction, CudaModule, CudaSlice, CudaStream, DevicePtr, DevicePtrMut, LaunchConfig, PushKernelArg};
 use tycute_cuda::cudarc::driver::sys::{CUdevice_attribute, CUfunction_attribute_enum};
 use tycute_cuda::cudarc::nvrtc::Ptx;
 use tycute_cuda::nvrtc::Arch;
@@ -149,6 +150,9 @@ pub struct Attention<E: AttnElement> {
     smem: u32,
     /// The GPU's SMs: the persistent kernel runs at most one CTA on each.
     sms: usize,
+    /// Per stream, two zeroed words the causal launches take tiles through (the kernel leaves
+    /// them zeroed; launches on one stream run one after the other).
+    counters: Mutex<HashMap<usize, CudaSlice<u32>>>,
     _e: PhantomData<E>,
 }
 
@@ -168,10 +172,10 @@ impl<E: AttnElement> Attention<E> {
     }
 
     /// Dynamic shared memory of a launch: Q, O's staging, two stages of K and V, the 10
-    /// barriers, 1024 bytes to align (the kernel's `kSmemBytes`).
+    /// barriers, two tile indices, 1024 bytes to align (the kernel's `kSmemBytes`).
     pub fn smem_bytes(head_dim: usize) -> u32 {
         let tile = (BLOCK * head_dim * 2) as u32;
-        6 * tile + 8 * 10 + 1024
+        6 * tile + 8 * 10 + 8 + 1024
     }
 
     /// Builds (NVRTC, or the CUBIN `$TYCUTE_CUBIN_DIR` names) and loads the kernel for `head_dim`
@@ -193,7 +197,7 @@ impl<E: AttnElement> Attention<E> {
         f.set_attribute(CUfunction_attribute_enum::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, smem as i32)
             .map_err(driver("attention_sm90_fwd: shared memory attribute"))?;
         let sms = ctx.attribute(CUdevice_attribute::CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT).map_err(driver("SM count"))? as usize;
-        Ok(Attention { _module: module, f, head_dim, smem, sms: sms.max(1), _e: PhantomData })
+        Ok(Attention { _module: module, f, head_dim, smem, sms: sms.max(1), counters: Mutex::new(HashMap::new()), _e: PhantomData })
     }
 
     /// The head dim of this build.
@@ -247,15 +251,22 @@ impl<E: AttnElement> Attention<E> {
         let scale_log2 = scale * std::f32::consts::LOG2_E;
         let causal_i = causal as i32;
         let mut l = stream.launch_builder(&self.f);
-                // a CTA per SM (persistent) without a mask; with it a CTA per tile, whose lengths differ
-        // (the GPU's dispatch balances them); the causal order's groups of heads fill the GPU once
+                // a CTA per SM; causal, the tiles (of 1 to seq / 128 blocks) taken as they come through
+        // this stream's counter, in groups of heads that fill the GPU once
         let n_m = s.seq_q.div_ceil(BLOCK);
         let tiles = n_m * s.batch * s.heads;
-        let grid = if causal { tiles } else { tiles.min(self.sms) };
         let group = (self.sms / n_m).max(1) as i32;
-        l.arg(&tq).arg(&tk).arg(&tv).arg(&to).arg(&pl).arg(&sq).arg(&sk).arg(&bhi).arg(&group).arg(&scale_log2).arg(&causal_i);
+        let mut counters = self.counters.lock().map_err(|_| unsupported("attention: a launch on another thread panicked".to_string()))?;
+        let key = stream.cu_stream() as usize;
+        if !counters.contains_key(&key) {
+            counters.insert(key, stream.alloc_zeros::<u32>(2).map_err(driver("attention: the tile counter"))?);
+        }
+        let counter = counters.get_mut(&key).expect("inserted above");
+        let (pc, _gc) = counter.device_ptr_mut(stream);
+        let pc = if causal { pc } else { 0 };
+        l.arg(&tq).arg(&tk).arg(&tv).arg(&to).arg(&pl).arg(&sq).arg(&sk).arg(&bhi).arg(&group).arg(&scale_log2).arg(&causal_i).arg(&pc);
         let cfg = LaunchConfig {
-            grid_dim: (grid as u32, 1, 1),
+            grid_dim: (tiles.min(self.sms) as u32, 1, 1),
             block_dim: (384, 1, 1),
             shared_mem_bytes: self.smem,
         };
@@ -317,9 +328,10 @@ mod tests {
 
     #[test]
     fn smem_and_flops() {
-        // the kernel's kSmemBytes: (Q + O + 2 K + 2 V) tiles of 128 x head dim halves, 10 barriers, 1024
-        assert_eq!(Attention::<half::bf16>::smem_bytes(128), 197_712);
-        assert_eq!(Attention::<half::bf16>::smem_bytes(64), 99_408);
+        // the kernel's kSmemBytes: (Q + O + 2 K + 2 V) tiles of 128 x head dim halves, 10 barriers,
+        // two tile indices, 1024
+        assert_eq!(Attention::<half::bf16>::smem_bytes(128), 197_720);
+        assert_eq!(Attention::<half::bf16>::smem_bytes(64), 99_416);
         let s = AttnShape::new(4, 32, 4096, 4096, 128);
         assert_eq!(s.flops(false), 4.0 * 128.0 * 4096.0 * 4096.0 * 128.0);
         assert_eq!(s.flops(true), s.flops(false) / 2.0);
