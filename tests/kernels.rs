@@ -3,7 +3,7 @@
 //! architecture, the configurations covering its branches for the others: `Scope::Native` in
 //! `tests/kernel_builds`, all of them with `TYCUTE_KERNELS_FULL=1`), with the headers that
 //! `build.rs` generates from the type-level configurations (`tycute::headers::HEADERS`), without
-//! a register spill, and its SASS holds the instructions it declares (`// tycute-sass ARCH: OPS`)
+//! a register spill or a wgmma that ptxas serializes (C7510), and its SASS holds the instructions it declares (`// tycute-sass ARCH: OPS`)
 //! and, for a bf16 configuration, the bf16 MMA form (`HMMA.16816.F32.BF16`,
 //! `HGMMA.64xNx16.F32.BF16`), which no other configuration has.
 //!
@@ -13,7 +13,7 @@
 use tycute_cuda::{nvrtc, sass};
 
 mod kernel_builds;
-use kernel_builds::{builds, check_element_sass, no_spills, run_parallel, Scope};
+use kernel_builds::{builds, check_element_sass, no_spills, no_wgmma_serialization, run_parallel, Scope};
 
 fn missing(what: &str) {
     if std::env::var_os("CI").is_some() {
@@ -44,6 +44,7 @@ fn every_kernel_compiles_without_spills_and_uses_its_instructions() {
         let opts = nvrtc::Options { extra: b.variant.clone(), ..Default::default() };
         let cubin = nvrtc::compile(&b.src.name, &b.src.text, tycute::headers::HEADERS, b.arch, &opts).map_err(|e| e.to_string())?;
         let mut report = no_spills(&format!("{what}{}", if cubin.cached { " (cached)" } else { "" }), &cubin.kernels)?;
+        no_wgmma_serialization(&what, &cubin.log)?;
         if check_sass {
             let listing = sass::disassemble(&cubin).map_err(|e| format!("{what}: {e}"))?;
             let ops = sass::opcodes(&listing);

@@ -24,7 +24,7 @@ use std::sync::OnceLock;
 use tycute_cuda::{kernels, nvrtc, sass};
 
 mod kernel_builds;
-use kernel_builds::{builds, check_element_sass, gmma_sass, no_spills, run_parallel, Scope};
+use kernel_builds::{builds, check_element_sass, gmma_sass, no_spills, no_wgmma_serialization, run_parallel, Scope};
 
 /// The kernel builds for each toolchain: the configurations that cover every branch of the
 /// kernels (`Scope::Branches`), or with `TYCUTE_TOOLCHAINS_FULL=1` every configuration.
@@ -288,6 +288,7 @@ fn headers_and_kernels_compile_with_nvcc() {
             return Err(format!("{what}:\n{log}"));
         }
         let mut line = no_spills(&what, &nvrtc::parse_ptxas_report(&log))?;
+        no_wgmma_serialization(&what, &log)?;
         if check_sass && !want.is_empty() {
             let cubin = nvrtc::Cubin {
                 arch: *arch,
@@ -361,6 +362,7 @@ fn nvrtc_child() {
         let opts = nvrtc::Options { extra: b.variant.clone(), ..Default::default() };
         let c = nvrtc::compile(&b.src.name, &b.src.text, tycute::headers::HEADERS, b.arch, &opts).map_err(|e| format!("{what}: {e}"))?;
         let mut line = no_spills(&format!("{what}{}", if c.cached { " (cached)" } else { "" }), &c.kernels)?;
+        no_wgmma_serialization(&what, &c.log)?;
         // the bf16 configurations' MMA form with this NVRTC too
         if sass::available() {
             let ops = sass::opcodes(&sass::disassemble(&c).map_err(|e| format!("{what}: {e}"))?);

@@ -147,6 +147,16 @@ pub fn no_spills(what: &str, report: &[nvrtc::KernelReport]) -> Result<String, S
     Ok(line)
 }
 
+/// No wgmma serialized by ptxas (its "(C7510) Potential Performance Loss: wgmma.mma_async
+/// instructions are serialized due to ..." and the like, in the build's log): a Hopper kernel
+/// whose wgmmas run one at a time compiles and runs right, only slowly.
+pub fn no_wgmma_serialization(what: &str, log: &str) -> Result<(), String> {
+    match log.lines().find(|l| l.contains("instructions are serialized")) {
+        Some(l) => Err(format!("{what}: ptxas serializes wgmma: {}", l.trim())),
+        None => Ok(()),
+    }
+}
+
 /// The configuration a build's options name (`-DTYCUTE_SM80_CONFIG=NAME`, `-DTYCUTE_SM90_CONFIG=NAME`).
 pub fn config_of(variant: &[String]) -> Option<&str> {
     variant.iter().find_map(|o| o.strip_prefix("-DTYCUTE_SM80_CONFIG=").or_else(|| o.strip_prefix("-DTYCUTE_SM90_CONFIG=")))
