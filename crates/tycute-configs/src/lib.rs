@@ -26,7 +26,7 @@ pub mod registry;
 
 pub use registry::{config, entries, entry, names_of_kernel, row, variants, Config, Entry, Variant, CONFIGS};
 pub use tycute_kernel::{dynamic, kernel, rows, Row, RowValue};
-pub use tycute_kernel::{impl_sm80_kernel, impl_sm80_variant, sm80_with_elements, sm90_with_element, sm90_with_output};
+pub use tycute_kernel::{impl_sm80_kernel, impl_sm80_variant, sm80_with_elements, sm90_derive, sm90_with_element, sm90_with_output};
 
 /// `sgemm_sm80`'s dump.
 pub const SGEMM_SM80: Config = tycute_sm80::sgemm_sm80::DUMP;

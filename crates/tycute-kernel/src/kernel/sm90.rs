@@ -504,73 +504,132 @@ where
 {
 }
 
+/// Declares an sm90 configuration derived from another: every [`Sm90Config`] item is the base
+/// configuration's (`<Base as Sm90Config>::Item`) unless the invocation names it. The list of
+/// items lives here once: adding an item to [`Sm90Config`] means adding one line to this macro, and
+/// every derived configuration (by element type, by output type, clusters, `ReuseSmemC`, majors)
+/// follows.
+///
+/// ```ignore
+/// // a new type `$V` (a unit struct)
+/// sm90_derive! {
+///     /// `sm90` with bf16 elements.
+///     pub struct Sm90Bf16 = Sm90 {
+///         NAME = "sm90_bf16",
+///         ElementAB = bfloat16_t,
+///         ElementCD = bfloat16_t,
+///         MmaC = WithInputs<<Sm90 as Sm90Config>::MmaC, bfloat16_t>,
+///     }
+/// }
+/// // a generic type: the impl's parameters and where-clause in brackets
+/// sm90_derive! {
+///     impl[C: Sm90Config + ReuseName] ReuseSmemC<C> = C where [] {
+///         NAME = C::REUSE_NAME,
+///         ReuseSmemC = typenum::B1,
+///     }
+/// }
+/// ```
+///
+/// `NAME` is required; an overridden item that is not an [`Sm90Config`] item does not compile
+/// (`cannot find associated type ... in trait Sm90Config`).
+#[macro_export]
+macro_rules! sm90_derive {
+    (@impl [$($g:tt)*] $V:ty = $B:ty where [$($w:tt)*] { NAME = $name:expr $(, $item:ident = $t:ty)* }) => {
+        const _: () = {
+            $crate::sm90_derive!(@pick ($) $B $(, $item = $t)*);
+            // each overridden name is an item of Sm90Config
+            #[allow(dead_code)]
+            fn overridden_items_exist<X: $crate::kernel::sm90::Sm90Config>() {
+                $( let _: ::core::marker::PhantomData<<X as $crate::kernel::sm90::Sm90Config>::$item>; )*
+            }
+            impl<$($g)*> $crate::kernel::sm90::Sm90Config for $V where $($w)* {
+                const NAME: &'static str = $name;
+                type BM = sm90_item!(BM);
+                type BN = sm90_item!(BN);
+                type BK = sm90_item!(BK);
+                type Stages = sm90_item!(Stages);
+                type ElementAB = sm90_item!(ElementAB);
+                type ElementCD = sm90_item!(ElementCD);
+                type SmemLayoutAStage = sm90_item!(SmemLayoutAStage);
+                type SmemLayoutBStage = sm90_item!(SmemLayoutBStage);
+                type TmaSwizzleA = sm90_item!(TmaSwizzleA);
+                type TmaSwizzleB = sm90_item!(TmaSwizzleB);
+                type MmaC = sm90_item!(MmaC);
+                type EpiM = sm90_item!(EpiM);
+                type EpiN = sm90_item!(EpiN);
+                type StagesCD = sm90_item!(StagesCD);
+                type SmemLayoutDStage = sm90_item!(SmemLayoutDStage);
+                type SmemLayoutCStage = sm90_item!(SmemLayoutCStage);
+                type TmaSwizzleD = sm90_item!(TmaSwizzleD);
+                type ReuseSmemC = sm90_item!(ReuseSmemC);
+            }
+        };
+    };
+    // `sm90_item!(Item)`: the override of `Item` if the invocation names it, else the base's
+    (@pick ($d:tt) $B:ty $(, $item:ident = $t:ty)*) => {
+        macro_rules! sm90_item {
+            $( ($item) => { $t }; )*
+            ($d other:ident) => { <$B as $crate::kernel::sm90::Sm90Config>::$d other };
+        }
+    };
+    (
+        $(#[$m:meta])*
+        $vis:vis struct $V:ident = $B:ty {
+            NAME = $name:expr
+            $(, $item:ident = $t:ty)* $(,)?
+        }
+    ) => {
+        $(#[$m])*
+        $vis struct $V;
+        $crate::sm90_derive!(@impl [] $V = $B where [] { NAME = $name $(, $item = $t)* });
+    };
+    (
+        impl [$($g:tt)*] $V:ty = $B:ty where [$($w:tt)*] {
+            NAME = $name:expr
+            $(, $item:ident = $t:ty)* $(,)?
+        }
+    ) => {
+        $crate::sm90_derive!(@impl [$($g)*] $V = $B where [$($w)*] { NAME = $name $(, $item = $t)* });
+    };
+}
+
 /// Declares configuration `$V`: the sm90 configuration `$B` with element type `$e` (A, B, C, D
 /// and the bias), derived from `$B`'s types, not restated: its TiledMMA is `$B`'s with the GMMA
 /// atom for `$e` inputs ([`WithInputs`](crate::kernel::element::WithInputs):
 /// `SM90_64x128x16_F32F16F16_SS` becomes `SM90_64x128x16_F32BF16BF16_SS`, the same layouts and
-/// majors), every other part `$B`'s. The smem layouts keep `$B`'s atoms
-/// (`GMMA::Layout_K_SW128_Atom<half_t>` is `smem_ptr[16b]`: the same layout for every 16-bit type);
-/// [`GmmaAtomTakesElements`] checks the atom against `$e`.
+/// majors), every other part `$B`'s ([`sm90_derive!`](crate::sm90_derive)). The smem layouts keep
+/// `$B`'s atoms (`GMMA::Layout_K_SW128_Atom<half_t>` is `smem_ptr[16b]`: the same layout for every
+/// 16-bit type); [`GmmaAtomTakesElements`] checks the atom against `$e`.
 #[macro_export]
 macro_rules! sm90_with_element {
     ($(#[$m:meta])* $V:ident = $B:ty, $e:ty, $name:literal) => {
-        $(#[$m])*
-        pub struct $V;
-        impl $crate::kernel::sm90::Sm90Config for $V {
-            const NAME: &'static str = $name;
-            type BM = <$B as $crate::kernel::sm90::Sm90Config>::BM;
-            type BN = <$B as $crate::kernel::sm90::Sm90Config>::BN;
-            type BK = <$B as $crate::kernel::sm90::Sm90Config>::BK;
-            type Stages = <$B as $crate::kernel::sm90::Sm90Config>::Stages;
-            type ElementAB = $e;
-            type ElementCD = $e;
-            type SmemLayoutAStage = <$B as $crate::kernel::sm90::Sm90Config>::SmemLayoutAStage;
-            type SmemLayoutBStage = <$B as $crate::kernel::sm90::Sm90Config>::SmemLayoutBStage;
-            type TmaSwizzleA = <$B as $crate::kernel::sm90::Sm90Config>::TmaSwizzleA;
-            type TmaSwizzleB = <$B as $crate::kernel::sm90::Sm90Config>::TmaSwizzleB;
-            type MmaC = $crate::kernel::element::WithInputs<<$B as $crate::kernel::sm90::Sm90Config>::MmaC, $e>;
-            type EpiM = <$B as $crate::kernel::sm90::Sm90Config>::EpiM;
-            type EpiN = <$B as $crate::kernel::sm90::Sm90Config>::EpiN;
-            type StagesCD = <$B as $crate::kernel::sm90::Sm90Config>::StagesCD;
-            type SmemLayoutDStage = <$B as $crate::kernel::sm90::Sm90Config>::SmemLayoutDStage;
-            type SmemLayoutCStage = <$B as $crate::kernel::sm90::Sm90Config>::SmemLayoutCStage;
-            type TmaSwizzleD = <$B as $crate::kernel::sm90::Sm90Config>::TmaSwizzleD;
-            type ReuseSmemC = <$B as $crate::kernel::sm90::Sm90Config>::ReuseSmemC;
+        $crate::sm90_derive! {
+            $(#[$m])*
+            pub struct $V = $B {
+                NAME = $name,
+                ElementAB = $e,
+                ElementCD = $e,
+                MmaC = $crate::kernel::element::WithInputs<<$B as $crate::kernel::sm90::Sm90Config>::MmaC, $e>,
+            }
         }
     };
 }
 
 /// Declares configuration `$V`: the sm90 configuration `$B` with another element type `$e` for C,
-/// D and the bias (its output), everything else `$B`'s, not restated: A and B, the TiledMMA and
-/// its f32 accumulators, the smem layouts (D's atom is `$B`'s, a 16-bit layout: `$e` must be as
-/// wide as `$B`'s output, which [`Sm90Checked`]'s shared-memory sum and the kernel's 16-bit
-/// epilogue take). The fp8 configurations' fp16 outputs are written so
-/// (`sm90_128x256_e4m3_f16cd`).
+/// D and the bias (its output), everything else `$B`'s, not restated
+/// ([`sm90_derive!`](crate::sm90_derive)): A and B, the TiledMMA and its f32 accumulators, the
+/// smem layouts (D's atom is `$B`'s, a 16-bit layout: `$e` must be as wide as `$B`'s output,
+/// which [`Sm90Checked`]'s shared-memory sum and the kernel's 16-bit epilogue take). The fp8
+/// configurations' fp16 outputs are written so (`sm90_128x256_e4m3_f16cd`).
 #[macro_export]
 macro_rules! sm90_with_output {
     ($(#[$m:meta])* $V:ident = $B:ty, $e:ty, $name:literal) => {
-        $(#[$m])*
-        pub struct $V;
-        impl $crate::kernel::sm90::Sm90Config for $V {
-            const NAME: &'static str = $name;
-            type BM = <$B as $crate::kernel::sm90::Sm90Config>::BM;
-            type BN = <$B as $crate::kernel::sm90::Sm90Config>::BN;
-            type BK = <$B as $crate::kernel::sm90::Sm90Config>::BK;
-            type Stages = <$B as $crate::kernel::sm90::Sm90Config>::Stages;
-            type ElementAB = <$B as $crate::kernel::sm90::Sm90Config>::ElementAB;
-            type ElementCD = $e;
-            type SmemLayoutAStage = <$B as $crate::kernel::sm90::Sm90Config>::SmemLayoutAStage;
-            type SmemLayoutBStage = <$B as $crate::kernel::sm90::Sm90Config>::SmemLayoutBStage;
-            type TmaSwizzleA = <$B as $crate::kernel::sm90::Sm90Config>::TmaSwizzleA;
-            type TmaSwizzleB = <$B as $crate::kernel::sm90::Sm90Config>::TmaSwizzleB;
-            type MmaC = <$B as $crate::kernel::sm90::Sm90Config>::MmaC;
-            type EpiM = <$B as $crate::kernel::sm90::Sm90Config>::EpiM;
-            type EpiN = <$B as $crate::kernel::sm90::Sm90Config>::EpiN;
-            type StagesCD = <$B as $crate::kernel::sm90::Sm90Config>::StagesCD;
-            type SmemLayoutDStage = <$B as $crate::kernel::sm90::Sm90Config>::SmemLayoutDStage;
-            type SmemLayoutCStage = <$B as $crate::kernel::sm90::Sm90Config>::SmemLayoutCStage;
-            type TmaSwizzleD = <$B as $crate::kernel::sm90::Sm90Config>::TmaSwizzleD;
-            type ReuseSmemC = <$B as $crate::kernel::sm90::Sm90Config>::ReuseSmemC;
+        $crate::sm90_derive! {
+            $(#[$m])*
+            pub struct $V = $B {
+                NAME = $name,
+                ElementCD = $e,
+            }
         }
     };
 }
