@@ -95,6 +95,8 @@ pack() {
   bash scripts/sm90-sched-harness/pack.sh "$dir/sched" "$dir/headers" > /dev/null || die "the schedule harness's pack failed"
   # the tf32 harness (scripts/sm90-tf32-harness) likewise
   bash scripts/sm90-tf32-harness/pack.sh "$dir/tf32" "$dir/headers" > /dev/null || die "the tf32 harness's pack failed"
+  # the fp32-output harness (scripts/sm90-f32cd-harness: cd $dir/f32cd && OUT=... ./run.sh)
+  bash scripts/sm90-f32cd-harness/pack.sh "$dir/f32cd" "$dir/headers" > /dev/null || die "the fp32-output harness's pack failed"
   du -sh "$dir"; ls "$dir/cubin"/*
 }
 
@@ -138,6 +140,9 @@ check() {
   wait
   for c in $(configs "$@"); do
     case "$c" in
+      # fp32 C/D on sm90: tests/gpu_sm90.rs f32cd_configurations_match_the_reference_on_the_gpu
+      sm90*_f32cd) echo "$c (fp32 C/D): $(grep -aE 'test result|panicked' "$LOG/check-$c.txt" | head -3 | tr '\n' ' ')| $(grep -ac 'within the bound' "$LOG/check-$c.txt") cases within the bound"
+        grep -aE 'panicked|cuBLASLt' "$LOG/check-$c.txt" | head -5 | sed 's/^/    /' ;;
       # fp8: tests/gpu_sm90.rs fp8_configurations_match_the_reference_on_the_gpu (its case lines,
       # each within the f64 reference's bound; cuBLASLt fp8 on the same inputs)
       *_e4m3*|*_e5m2*) echo "$c (fp8): $(grep -aE 'test result|panicked' "$LOG/check-$c.txt" | head -3 | tr '\n' ' ')| $(grep -ac 'within the bound' "$LOG/check-$c.txt") cases within the bound"
@@ -160,7 +165,7 @@ sanitize() {
   local c tool filter
   echo "== compute-sanitizer, small cases"
   for c in $(configs "${@:-sm80_tn_128x256 sm90_128x256 sm80_tn_128x256_bf16_bf16cd sm90_128x256_bf16 sm80_tn_128x256_tf32}"); do
-    case "$c" in *_e4m3*|*_e5m2*) filter=fp8_configurations ;; sm90*_tf32*) filter=tf32_configuration ;; sm90*) filter=sm90_gemm ;; *) filter=residues_small ;; esac
+    case "$c" in sm90*_f32cd) filter=f32cd_configurations ;; *_e4m3*|*_e5m2*) filter=fp8_configurations ;; sm90*_tf32*) filter=tf32_configuration ;; sm90*) filter=sm90_gemm ;; *) filter=residues_small ;; esac
     for tool in memcheck racecheck synccheck; do
       TYCUTE_CONFIGS=$c TYCUTE_SM90_SMALL=1 TYCUTE_SM90_MAX_CTAS=1 timeout 200 \
         compute-sanitizer --tool $tool "$D/$(test_of "$c")" $filter > "$LOG/san-$c-$tool.txt" 2>&1
