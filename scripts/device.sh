@@ -199,6 +199,8 @@ bench_args() {
   case "$1" in
     auto) echo "sm90 --config auto --dtype fp16" ;;
     auto-bf16) echo "sm90 --config auto --dtype bf16" ;;
+    # fp32 C/D (sm90_128x256_*_f32cd beside cuBLAS / cuBLASLt with fp32 D) at issue 20's four shapes
+    sm90*_f32cd) echo "sm90 --config $1 --shapes 4096x4096x4096,8192x8192x8192,8192x8192x1024,4096x14336x4096" ;;
     # fp8 (e4m3 / e5m2: sm90_128x256_<f> beside cuBLASLt fp8, fast and default accumulation) at
     # the four shapes of issue 20
     auto-e4m3|auto-e5m2|*_e4m3|*_e5m2|*_e4m3_c2|*_e5m2_c2) echo "sm90 --config $1 --shapes 4096x4096x4096,8192x8192x8192,8192x8192x1024,4096x14336x4096" ;;
