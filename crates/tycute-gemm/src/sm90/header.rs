@@ -286,3 +286,28 @@ impl LaunchParams {
         Ok(LaunchParams { boxes, swizzles, tile: cf.tile()?, block_threads, cluster_m, slot_floats, tile_k, stream_k, epi_direct })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_f32cd_configurations_store_fp32_from_the_registers() {
+        for (name, ab) in [
+            ("sm90_128x256_f32cd", TmaElement::F16),
+            ("sm90_128x256_bf16_f32cd", TmaElement::Bf16),
+            ("sm90_128x256_e4m3_f32cd", TmaElement::U8),
+            ("sm90_128x256_tf32_f32cd", TmaElement::F32),
+        ] {
+            let cf = Sm90Header::named(name).unwrap();
+            assert_eq!(cf.tma_elements().unwrap(), (ab, TmaElement::F32), "{name}");
+            assert!(cf.epi_direct().unwrap() && LaunchParams::of(&cf).unwrap().epi_direct, "{name}");
+            // no epilogue stages: 32 KiB less than the 16-bit base
+            let base = Sm90Header::named(name.trim_end_matches("_f32cd")).unwrap();
+            assert!(!base.epi_direct().unwrap(), "{name}");
+            assert_eq!(base.smem_bytes().unwrap() - cf.smem_bytes().unwrap(), 32768, "{name}");
+            // the 16-bit launches' element() names the fp32 launch
+            assert!(cf.element().unwrap_err().to_string().contains("launch_f32cd") || cf.fp8().unwrap().is_some() || cf.tf32().unwrap(), "{name}");
+        }
+    }
+}
