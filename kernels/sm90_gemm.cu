@@ -143,8 +143,8 @@ __device__ __forceinline__ void sm90_epilogue_rows(const Sm90Smem& sm, int c, in
 // (+ beta * C) instead of alpha * acc, the vectors scale_batch_m / _n floats apart per problem.
 template <class OpA, class OpB, bool kRowCol = false>
 __device__ __forceinline__ void gemm(const TmaMap& tma_a, const TmaMap& tma_b, const TmaMap& tma_c, const TmaMap& tma_d, int M, int N,
-                                     int K, int batch, int flags, float alpha, float beta, unsigned short* __restrict__ d_out,
-                                     long long ldd, long long batch_d, const unsigned short* __restrict__ bias, int bias_mode,
+                                     int K, int batch, int flags, float alpha, float beta, cd_t* __restrict__ d_out,
+                                     long long ldd, long long batch_d, const cd_t* __restrict__ bias, int bias_mode,
                                      long long bias_batch, int sk_tiles, int sk_split, float* __restrict__ sk_ws, unsigned* __restrict__ sk_flag,
                                      const float* __restrict__ scale_m = nullptr, const float* __restrict__ scale_n = nullptr,
                                      long long scale_batch_m = 0, long long scale_batch_n = 0) {
@@ -165,8 +165,11 @@ __device__ __forceinline__ void gemm(const TmaMap& tma_a, const TmaMap& tma_b, c
   if (threadIdx.x == 0) {
     arch::tma_prefetch(&tma_a);
     arch::tma_prefetch(&tma_b);
-    arch::tma_prefetch(&tma_c);
-    arch::tma_prefetch(&tma_d);
+    if constexpr (!TYCUTE_SM90_EPI_DIRECT) {
+      // (kEpiDirect: tma_c carries C's address, tma_d is unused)
+      arch::tma_prefetch(&tma_c);
+      arch::tma_prefetch(&tma_d);
+    }
     for (int s = 0; s < kStages; ++s) {
       arch::mbar_init(sm.full(s), 1);  // the producer's arrive.expect_tx; the TMA completes the bytes
       // lane 0 of every warp of the consumer (1 or 2 warpgroups) that read it, once its wgmma
@@ -197,7 +200,7 @@ __device__ __forceinline__ void gemm(const TmaMap& tma_a, const TmaMap& tma_b, c
     // producer warpgroup: warp 0 the stages of every unit, warps 1-3 the epilogue's C, bias, stores
     arch::setmaxnreg_dec<kProducerRegs>();
     if (warp == 0 && lane == 0) sm90_producer_load<OpA, OpB>(sm, sched, tma_a, tma_b, flags, sk_ws, sk_flag);
-    if (warp == 1 && lane == 0 && beta != 0.f) sm90_load_c(sm, sched, tma_c, flags);
+    if (!TYCUTE_SM90_EPI_DIRECT && warp == 1 && lane == 0 && beta != 0.f) sm90_load_c(sm, sched, tma_c, flags);
     if (warp == 2 && bias_mode == 2) sm90_load_bias(sm, sched, N, bias, bias_batch, lane);
     if (kLendStage && warp == 3 && lane == 0 && beta == 0.f && (N & 7) == 0) sm90_store_tiles(sm, sched, tma_d, stream_d);
     if constexpr (kClusterM > 1) arch::cluster_sync();
@@ -215,8 +218,10 @@ __device__ __forceinline__ void gemm(const TmaMap& tma_a, const TmaMap& tma_b, c
   // loop, NVRTC 13.0's ptxas spilled them in the clusters-of-2 fp8 build (12 bytes); recomputed per
   // tile they cost the epilogue the latency of the header's tables, which the 1-CTA builds (no
   // spills either way) do not pay
+#if !TYCUTE_SM90_EPI_DIRECT
   unsigned sD, crow[kS2RCopies], row[kR2SCopies];
   if constexpr (kClusterM == 1) sm90_epilogue_rows<false>(sm, c, t, sD, crow, row);
+#endif
 
   int epi = 0;        // this consumer's epilogue sub-tiles so far: the stage and parity of sD / sC
   int epi_group = 0;  // without C: its groups of sub-tiles so far (the set of stages they use)
@@ -269,10 +274,17 @@ __device__ __forceinline__ void gemm(const TmaMap& tma_a, const TmaMap& tma_b, c
       continue;
     }
     TYCUTE_TRACE_AT(2);
-    if constexpr (kClusterM > 1) sm90_epilogue_rows<true>(sm, c, t, sD, crow, row);
     // epilogue: alpha * acc (+ bias) in f32, then the sub-tiles (+ beta * C)
     if constexpr (kRowCol) sm90_epilogue_rowcol(acc, t, M, N, m0, n0, z, scale_m, scale_n, scale_batch_m, scale_batch_n);
     const float alpha_c = sm90_epilogue_scale(sm, acc, c, ne, t, lane, M, m0, z, kRowCol ? 1.f : alpha, load_c, bias, bias_mode, bias_batch);
+#if TYCUTE_SM90_EPI_DIRECT
+    (void)lend;
+    (void)last;
+    (void)epi;
+    (void)epi_group;
+    sm90_epilogue_direct(acc, t, load_c, alpha_c, beta, tma_c, M, N, m0, n0, z, stream_d, d_out, ldd, batch_d);
+#else
+    if constexpr (kClusterM > 1) sm90_epilogue_rows<true>(sm, c, t, sD, crow, row);
     if (lend) {
       sm90_epilogue_lend(sm, acc, row, sD, last, c, ne, lane);
     } else if (!kLendStage && !load_c && (N & 7) == 0) {
@@ -281,6 +293,7 @@ __device__ __forceinline__ void gemm(const TmaMap& tma_a, const TmaMap& tma_b, c
       sm90_epilogue_subtiles(sm, acc, crow, row, sD, epi, c, t, lane, load_c, alpha_c, beta, tma_d, M, N, m0, n0, z, stream_d, d_out, ldd,
                              batch_d);
     }
+#endif
     ++ne;
     TYCUTE_TRACE_UNIT();
   }
@@ -298,7 +311,7 @@ __device__ __forceinline__ void gemm(const TmaMap& tma_a, const TmaMap& tma_b, c
   extern "C" __global__ void __launch_bounds__(kBlockThreads, 1)                                                                  \
       NAME(const __grid_constant__ TmaMap tma_a, const __grid_constant__ TmaMap tma_b, const __grid_constant__ TmaMap tma_c,        \
            const __grid_constant__ TmaMap tma_d, int M, int N, int K, int batch, int flags, float alpha, float beta,           \
-           unsigned short* __restrict__ d_out, long long ldd, long long batch_d, const unsigned short* __restrict__ bias,         \
+           cd_t* __restrict__ d_out, long long ldd, long long batch_d, const cd_t* __restrict__ bias,                             \
            int bias_mode, long long bias_batch, int sk_tiles, int sk_split, float* __restrict__ sk_ws,                            \
            unsigned* __restrict__ sk_flag) {                                                                                      \
     gemm<OPA, OPB>(tma_a, tma_b, tma_c, tma_d, M, N, K, batch, flags, alpha, beta, d_out, ldd, batch_d, bias, bias_mode, \
@@ -312,7 +325,7 @@ TYCUTE_SM90_ENTRY(sm90_gemm_tn, OperandA_K, OperandB_K)
 extern "C" __global__ void __launch_bounds__(kBlockThreads, 1)
     sm90_gemm_tn_rowcol(const __grid_constant__ TmaMap tma_a, const __grid_constant__ TmaMap tma_b, const __grid_constant__ TmaMap tma_c,
                         const __grid_constant__ TmaMap tma_d, int M, int N, int K, int batch, int flags, float alpha, float beta,
-                        unsigned short* __restrict__ d_out, long long ldd, long long batch_d, const unsigned short* __restrict__ bias,
+                        cd_t* __restrict__ d_out, long long ldd, long long batch_d, const cd_t* __restrict__ bias,
                         int bias_mode, long long bias_batch, int sk_tiles, int sk_split, float* __restrict__ sk_ws,
                         unsigned* __restrict__ sk_flag, const float* __restrict__ scale_m, const float* __restrict__ scale_n,
                         long long scale_batch_m, long long scale_batch_n) {

@@ -101,6 +101,8 @@ pack() {
   bash scripts/sm90-harness/pack.sh "$dir/harness" "$dir/headers" > /dev/null || die "the sm90 harnesses' pack failed"
   # the attention harness (scripts/attention-harness: the kernel beside PyTorch's SDPA)
   bash scripts/attention-harness/pack.sh "$dir/attention" > /dev/null || die "the attention harness's pack failed"
+  # the fp32-output harness (scripts/sm90-f32cd-harness: cd $dir/f32cd && OUT=... ./run.sh)
+  bash scripts/sm90-f32cd-harness/pack.sh "$dir/f32cd" "$dir/headers" > /dev/null || die "the fp32-output harness's pack failed"
   du -sh "$dir"; ls "$dir/cubin"/*
 }
 
@@ -144,6 +146,9 @@ check() {
   wait
   for c in $(configs "$@"); do
     case "$c" in
+      # fp32 C/D on sm90: tests/gpu_sm90.rs f32cd_configurations_match_the_reference_on_the_gpu
+      sm90*_f32cd) echo "$c (fp32 C/D): $(grep -aE 'test result|panicked' "$LOG/check-$c.txt" | head -3 | tr '\n' ' ')| $(grep -ac 'within the bound' "$LOG/check-$c.txt") cases within the bound"
+        grep -aE 'panicked|cuBLASLt' "$LOG/check-$c.txt" | head -5 | sed 's/^/    /' ;;
       # fp8: tests/gpu_sm90.rs fp8_configurations_match_the_reference_on_the_gpu (its case lines,
       # each within the f64 reference's bound; cuBLASLt fp8 on the same inputs)
       *_e4m3*|*_e5m2*) echo "$c (fp8): $(grep -aE 'test result|panicked' "$LOG/check-$c.txt" | head -3 | tr '\n' ' ')| $(grep -ac 'within the bound' "$LOG/check-$c.txt") cases within the bound"
@@ -166,7 +171,7 @@ sanitize() {
   local c tool filter
   echo "== compute-sanitizer, small cases"
   for c in $(configs "${@:-sm80_tn_128x256 sm90_128x256 sm80_tn_128x256_bf16_bf16cd sm90_128x256_bf16 sm80_tn_128x256_tf32}"); do
-    case "$c" in *_e4m3*|*_e5m2*) filter=fp8_configurations ;; sm90*_tf32*) filter=tf32_configuration ;; sm90*) filter=sm90_gemm ;; *) filter=residues_small ;; esac
+    case "$c" in sm90*_f32cd) filter=f32cd_configurations ;; *_e4m3*|*_e5m2*) filter=fp8_configurations ;; sm90*_tf32*) filter=tf32_configuration ;; sm90*) filter=sm90_gemm ;; *) filter=residues_small ;; esac
     for tool in memcheck racecheck synccheck; do
       TYCUTE_CONFIGS=$c TYCUTE_SM90_SMALL=1 TYCUTE_SM90_MAX_CTAS=1 timeout 200 \
         compute-sanitizer --tool $tool "$D/$(test_of "$c")" $filter > "$LOG/san-$c-$tool.txt" 2>&1
@@ -200,6 +205,8 @@ bench_args() {
   case "$1" in
     auto) echo "sm90 --config auto --dtype fp16" ;;
     auto-bf16) echo "sm90 --config auto --dtype bf16" ;;
+    # fp32 C/D (sm90_128x256_*_f32cd beside cuBLAS / cuBLASLt with fp32 D) at issue 20's four shapes
+    sm90*_f32cd) echo "sm90 --config $1 --shapes 4096x4096x4096,8192x8192x8192,8192x8192x1024,4096x14336x4096" ;;
     # fp8 (e4m3 / e5m2: sm90_128x256_<f> beside cuBLASLt fp8, fast and default accumulation) at
     # the four shapes of issue 20
     auto-e4m3|auto-e5m2|*_e4m3|*_e5m2|*_e4m3_c2|*_e5m2_c2) echo "sm90 --config $1 --shapes 4096x4096x4096,8192x8192x8192,8192x8192x1024,4096x14336x4096" ;;

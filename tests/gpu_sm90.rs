@@ -858,3 +858,262 @@ fn tf32_stream_k_cases_are_stream_k() {
         assert!(plan.sk_tiles > 0, "{m}x{n}x{k}: {plan:?}");
     }
 }
+
+/// The fp32-output configurations (`sm90_f32cd`: fp16, bf16, e4m3 and tf32 A and B with fp32 C,
+/// D and bias, stored from the registers) through `Sm90Typed` (f32 C, D and bias buffers): random
+/// inputs of the input type (the reference computed in f64 on the values the GPU reads), each
+/// element of D within a bound derived from the input's form: 16-bit products are exact in f32
+/// and fp8 ones too, tf32 reads each f32 truncated (2^-10 of itself, [`tf32_bound`]'s term); the
+/// accumulation over K adds at most K * 2^-23 of sum |a b| (fp8: wgmma's own accumulation,
+/// (K/32 + 2) * 2^-13, as the fp8 test), the f32 epilogue (alpha * acc + beta * C + bias) a few
+/// f32 roundings, 2^-22 of the terms' magnitudes. D is poisoned with a NaN of a payload no
+/// arithmetic makes, over its padding (ldd > n) and a guard after it: the padding and the guard
+/// must keep it (the threads' stores clip at N and M). Residues in M and N (N odd: the last
+/// column's pairs are stored one by one), batch 2 with beta and a per-problem C, alpha != 1, row
+/// and column bias, column-major C/D, an M-major A (16-bit inputs), stream-K on 4 SMs, in place
+/// (`run`). Single problems with alpha 1, beta 0 also run through cuBLASLt with fp32 D on the same
+/// device inputs (tf32: `matmul_tf32`; e4m3: `matmul_fp8` with unit scales), held to the same
+/// bound. Without an sm_90 GPU it prints why and passes.
+#[test]
+fn f32cd_configurations_match_the_reference_on_the_gpu() {
+    use tycute_configs::sm90_f32cd::{Sm90_128x256Bf16F32cd, Sm90_128x256E4m3F32cd, Sm90_128x256F32cd, Sm90_128x256Tf32F32cd};
+    // SAFETY: only tries to open the shared library.
+    if !unsafe { tycute_cuda::cudarc::driver::sys::is_culib_present() } {
+        return eprintln!("skipped: no CUDA driver (libcuda.so) on this machine");
+    }
+    let ctx = match gpu::context() {
+        Ok(c) => c,
+        Err(e) => return eprintln!("skipped: {e}"),
+    };
+    if !matches!(gpu::arch(&ctx), Ok(nvrtc::Arch::Sm90a)) {
+        return eprintln!("skipped: the sm90 GEMM needs an sm_90 GPU");
+    }
+    let names = ["sm90_128x256_f32cd", "sm90_128x256_bf16_f32cd", "sm90_128x256_e4m3_f32cd", "sm90_128x256_tf32_f32cd"];
+    let chosen = tycute::gemm::env::selected_configs(&names, &names);
+    if chosen.is_empty() {
+        return eprintln!("skipped: TYCUTE_CONFIGS names no fp32-output sm90 configuration");
+    }
+    let acc16 = |k: usize| (k as f64 + 2.0) * 2f64.powi(-23);
+    for name in chosen {
+        let done = match name {
+            "sm90_128x256_f32cd" => f32cd_cases::<Sm90_128x256F32cd>(&ctx, |x| {
+                let h = half::f16::from_f64(x);
+                (h, h.to_f64())
+            }, acc16, false),
+            "sm90_128x256_bf16_f32cd" => f32cd_cases::<Sm90_128x256Bf16F32cd>(&ctx, |x| {
+                let h = half::bf16::from_f64(x);
+                (h, h.to_f64())
+            }, acc16, false),
+            "sm90_128x256_e4m3_f32cd" => f32cd_cases::<Sm90_128x256E4m3F32cd>(&ctx, |x| {
+                use tycute::gemm::fp8::Fp8;
+                let q = tycute::gemm::fp8::E4m3::from_f32((x * 2.0) as f32);
+                (q, f64::from(q.to_f32()))
+            }, |k| (k / 32 + 2) as f64 * 2f64.powi(-13), true),
+            _ => f32cd_cases::<Sm90_128x256Tf32F32cd>(&ctx, |x| (x as f32, f64::from(x as f32)), |k| tf32_bound(0.0, 1.0, k), true),
+        };
+        if !done {
+            return eprintln!("skipped: a GPU but no NVRTC (or TYCUTE_CUBIN_DIR)");
+        }
+    }
+}
+
+/// The cases of [`f32cd_configurations_match_the_reference_on_the_gpu`] for one configuration:
+/// `input(x)` is the input element nearest `x` and its value, `rel(k)` the bound's relative term
+/// of sum |a b| at depth k; `k_major`: A and B K-major only (fp8, tf32). False: no compiler.
+fn f32cd_cases<C>(
+    ctx: &std::sync::Arc<tycute_cuda::cudarc::driver::CudaContext>,
+    input: impl Fn(f64) -> (tycute::gemm::sm90::InputOf<C>, f64),
+    rel: impl Fn(usize) -> f64,
+    k_major: bool,
+) -> bool
+where
+    C: tycute_configs::kernel::sm90::Sm90Config<ElementCD = tycute::float>,
+    C::ElementAB: tycute::gemm::sm90::Sm90Input,
+{
+    use tycute::gemm::sm90::{Bias, Sm90Typed};
+    let mut g = match Sm90Typed::<C>::new(ctx) {
+        Ok(g) => g,
+        Err(tycute::gemm::Error::NoCompiler { .. }) => return false,
+        Err(e) => panic!("{e}"),
+    };
+    let name = C::NAME;
+    let stream = ctx.default_stream();
+    let mut seed = 0x6a09_e667_f3bc_c909u64;
+    let mut rnd = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed >> 11) as f64 / (1u64 << 53) as f64 * 2.0 - 1.0
+    };
+    let poison = f32::from_bits(0x7fa5_a5a5);
+    // (m, n, k, batch, alpha, beta, bias: 0 none, 1 row, 2 column, C/D order, A's major, SMs)
+    for &(m, n, k, batch, alpha, beta, bias, cd, am, sms) in &[
+        (256, 512, 128, 1, 1.0f32, 0.0f32, 0, Order::Row, Major::K, usize::MAX),
+        (200, 136, 80, 1, 1.0, 0.0, 0, Order::Row, Major::K, usize::MAX),
+        (129, 135, 64, 1, 0.25, 0.0, 1, Order::Row, Major::K, usize::MAX),
+        (300, 264, 272, 2, 0.5, 0.75, 2, Order::Row, Major::K, usize::MAX),
+        (136, 201, 96, 1, 1.5, 0.5, 1, Order::Col, Major::K, usize::MAX),
+        (1, 8, 16, 1, 1.0, 0.5, 0, Order::Row, Major::K, usize::MAX),
+        (264, 200, 96, 1, 1.0, 0.5, 2, Order::Row, Major::MN, usize::MAX),
+        (832, 320, 1024, 1, 0.5, 0.0, 0, Order::Row, Major::K, 4),
+        (600, 520, 1024, 1, 1.0, 0.25, 2, Order::Row, Major::K, 4),
+    ] {
+        if am == Major::MN && k_major {
+            continue;
+        }
+        g.limit_sms(sms);
+        let mut s = padded_ab((m, n, k), batch, cd, am, Major::K);
+        if k_major {
+            // (fp8: 16-byte TMA rows of A and B are 16 elements: K-major strides multiples of 16)
+            let ld = k.div_ceil(16) * 16 + 16;
+            s = Sm90Strides { lda: ld, ldb: ld, batch_a: m * ld + 64, batch_b: n * ld + 64, ..s };
+        }
+        if sms == 4 {
+            assert!(g.schedule((m, n, k), &s).sk_tiles > 0, "{m}x{n}x{k} batch {batch} on 4 SMs is not stream-K");
+        }
+        let ext = s.extents((m, n, k));
+        // A (m,k) at i * lda + l (K-major) or i + l * lda (M-major), B (n,k) at j * ldb + l
+        let a_at = |z: usize, i: usize, l: usize| z * s.batch_a + if am == Major::K { i * s.lda + l } else { i + l * s.lda };
+        let b_at = |z: usize, j: usize, l: usize| z * s.batch_b + j * s.ldb + l;
+        let cd_at = |ld: usize, zs: usize, z: usize, i: usize, j: usize| z * zs + if cd == Order::Row { i * ld + j } else { i + j * ld };
+        let (mut av, mut bv) = (Vec::with_capacity(ext[0]), Vec::with_capacity(ext[1]));
+        let (mut aval, mut bval) = (vec![0f64; ext[0]], vec![0f64; ext[1]]);
+        for i in 0..ext[0] {
+            let (h, v) = input(rnd());
+            av.push(h);
+            aval[i] = v;
+        }
+        for j in 0..ext[1] {
+            let (h, v) = input(rnd());
+            bv.push(h);
+            bval[j] = v;
+        }
+        let cv: Vec<f32> = (0..ext[2]).map(|_| rnd() as f32).collect();
+        let blen = if bias == 1 { m } else { n };
+        let biasv: Vec<f32> = (0..blen).map(|_| rnd() as f32).collect();
+        let guard = 256;
+        let da = stream.clone_htod(&av).unwrap();
+        let db = stream.clone_htod(&bv).unwrap();
+        let dc = stream.clone_htod(&cv).unwrap();
+        let dbias = stream.clone_htod(&biasv).unwrap();
+        let mut dd = stream.clone_htod(&vec![poison; ext[3] + guard]).unwrap();
+        let b = match bias {
+            1 => Bias::Row(&dbias),
+            2 => Bias::Col(&dbias),
+            _ => Bias::None,
+        };
+        g.launch(&stream, (m, n, k), &s, &da, &db, &dc, &mut dd, alpha, beta, b).unwrap_or_else(|e| panic!("{name} {m}x{n}x{k} batch {batch}: {e}"));
+        let d: Vec<f32> = stream.clone_dtoh(&dd).unwrap();
+        let reference = |z: usize, i: usize, j: usize| {
+            let (mut acc, mut absum) = (0f64, 0f64);
+            for l in 0..k {
+                let p = aval[a_at(z, i, l)] * bval[b_at(z, j, l)];
+                acc += p;
+                absum += p.abs();
+            }
+            let bterm = match bias {
+                1 => f64::from(biasv[i]),
+                2 => f64::from(biasv[j]),
+                _ => 0.0,
+            };
+            let cterm = f64::from(beta) * f64::from(cv[cd_at(s.ldc, s.batch_c, z, i, j)]);
+            let want = f64::from(alpha) * acc + cterm + bterm;
+            let mag = (f64::from(alpha) * acc).abs() + cterm.abs() + bterm.abs();
+            (want, f64::from(alpha).abs() * absum * rel(k) + mag * 2f64.powi(-22) + 1e-6)
+        };
+        let mut worst = 0f64;
+        let mut written = vec![false; ext[3] + guard];
+        for z in 0..batch {
+            for i in 0..m {
+                for j in 0..n {
+                    let (want, tol) = reference(z, i, j);
+                    let at = cd_at(s.ldd, s.batch_d, z, i, j);
+                    written[at] = true;
+                    let got = f64::from(d[at]);
+                    assert!((got - want).abs() <= tol, "{name} {m}x{n}x{k} batch {batch} alpha {alpha} beta {beta} bias {bias} {cd:?} A {am:?}: D[{z}][{i}][{j}] = {got}, want {want} (bound {tol})");
+                    worst = worst.max((got - want).abs() / tol);
+                }
+            }
+        }
+        let stray = (0..d.len()).find(|&x| !written[x] && d[x].to_bits() != poison.to_bits());
+        assert!(stray.is_none(), "{name} {m}x{n}x{k}: a store outside D at element {stray:?} (padding or guard)");
+        eprintln!("{name} {m}x{n}x{k} batch {batch} alpha {alpha} beta {beta} bias {bias} {cd:?} A {am:?}: within the bound (worst error {worst:.3} of it)");
+        // cuBLASLt with fp32 D on the same device inputs (tf32, e4m3), packed single problems
+        if batch == 1 && alpha == 1.0 && beta == 0.0 && bias == 0 && cd == Order::Row && s.lda == k && s.ldd == n {
+            f32cd_cublaslt::<C>(&stream, (m, n, k), &da, &db, &|i, j| reference(0, i, j));
+        }
+    }
+    g.limit_sms(usize::MAX);
+    // in place: C = A B^T + 0.5 C
+    {
+        let (m, n, k) = (264, 520, 208);
+        let (av, aval): (Vec<_>, Vec<f64>) = (0..m * k).map(|_| input(rnd())).unzip();
+        let (bv, bval): (Vec<_>, Vec<f64>) = (0..n * k).map(|_| input(rnd())).unzip();
+        let cv: Vec<f32> = (0..m * n).map(|_| rnd() as f32).collect();
+        let (da, db) = (stream.clone_htod(&av).unwrap(), stream.clone_htod(&bv).unwrap());
+        let mut dc = stream.clone_htod(&cv).unwrap();
+        g.run((m, n, k), &da, &db, &mut dc, 1.0, 0.5, &stream).unwrap_or_else(|e| panic!("{name} in place: {e}"));
+        let d: Vec<f32> = stream.clone_dtoh(&dc).unwrap();
+        for i in 0..m {
+            for j in 0..n {
+                let (mut acc, mut absum) = (0f64, 0f64);
+                for l in 0..k {
+                    let p = aval[i * k + l] * bval[j * k + l];
+                    acc += p;
+                    absum += p.abs();
+                }
+                let want = acc + 0.5 * f64::from(cv[i * n + j]);
+                let tol = absum * rel(k) + (acc.abs() + 0.5 * f64::from(cv[i * n + j]).abs()) * 2f64.powi(-22) + 1e-6;
+                assert!((f64::from(d[i * n + j]) - want).abs() <= tol, "{name} in place {m}x{n}x{k}: C[{i}][{j}] = {}, want {want} (bound {tol})", d[i * n + j]);
+            }
+        }
+    }
+    // refused before any GPU work: 16-bit C and D through the untyped launches
+    let u = stream.alloc_zeros::<u16>(64 * 64).unwrap();
+    let mut du = stream.alloc_zeros::<u16>(64 * 64).unwrap();
+    let e = g.launch_bias(&stream, (64, 64, 64), &Sm90Strides::packed((64, 64, 64), 1), &u, &u, &u, &mut du, 1.0, 0.0, Bias::None).unwrap_err().to_string();
+    assert!(e.contains("launch_f32cd") || e.contains("launch_fp8") || e.contains("launch_tf32"), "{e}");
+    eprintln!("{name}: every case within its bound, nothing written outside D");
+    true
+}
+
+/// cuBLASLt with fp32 D beside an `_f32cd` configuration (its input's form: tf32 through
+/// `matmul_tf32`, e4m3 through `matmul_fp8` with unit scales; 16-bit inputs: none here), each
+/// element within `reference`'s bound.
+fn f32cd_cublaslt<C>(
+    stream: &std::sync::Arc<tycute_cuda::cudarc::driver::CudaStream>,
+    (m, n, k): (usize, usize, usize),
+    da: &tycute_cuda::cudarc::driver::CudaSlice<tycute::gemm::sm90::InputOf<C>>,
+    db: &tycute_cuda::cudarc::driver::CudaSlice<tycute::gemm::sm90::InputOf<C>>,
+    reference: &dyn Fn(usize, usize) -> (f64, f64),
+) where
+    C: tycute_configs::kernel::sm90::Sm90Config,
+    C::ElementAB: tycute::gemm::sm90::Sm90Input,
+{
+    use std::any::Any;
+    let lt = match tycute::gemm::cublaslt::CublasLt::new(stream) {
+        Ok(lt) => lt,
+        Err(e) => return eprintln!("cuBLASLt skipped: {e}"),
+    };
+    let mut dl = stream.alloc_zeros::<f32>(m * n).unwrap();
+    if let (Some(a), Some(b)) = ((da as &dyn Any).downcast_ref::<tycute_cuda::cudarc::driver::CudaSlice<f32>>(), (db as &dyn Any).downcast_ref::<tycute_cuda::cudarc::driver::CudaSlice<f32>>()) {
+        lt.matmul_tf32((m, n, k), (Major::K, Major::K), a, b, &mut dl, Order::Row).unwrap_or_else(|e| panic!("cuBLASLt tf32: {e}"));
+    } else if let (Some(a), Some(b)) = (
+        (da as &dyn Any).downcast_ref::<tycute_cuda::cudarc::driver::CudaSlice<tycute::gemm::fp8::E4m3>>(),
+        (db as &dyn Any).downcast_ref::<tycute_cuda::cudarc::driver::CudaSlice<tycute::gemm::fp8::E4m3>>(),
+    ) {
+        let one = stream.clone_htod(&[1.0f32]).unwrap();
+        lt.matmul_fp8((m, n, k), a, b, (&one, &one), &mut dl, Order::Row, true).unwrap_or_else(|e| panic!("cuBLASLt fp8: {e}"));
+    } else {
+        return;
+    }
+    let l: Vec<f32> = stream.clone_dtoh(&dl).unwrap();
+    for i in 0..m {
+        for j in 0..n {
+            let (want, tol) = reference(i, j);
+            let got = f64::from(l[i * n + j]);
+            assert!((got - want).abs() <= tol, "cuBLASLt {} {m}x{n}x{k}: D[{i}][{j}] = {got}, want {want} (bound {tol})", C::NAME);
+        }
+    }
+    eprintln!("cuBLASLt (fp32 D) beside {} {m}x{n}x{k}: within the same bound", C::NAME);
+}

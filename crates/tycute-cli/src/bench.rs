@@ -23,6 +23,9 @@ pub fn run(args: &BenchArgs) -> i32 {
         eprintln!("error: {e}");
         return 2;
     }
+    if args.kernel == "sm90" && args.config.as_deref().is_some_and(|c| c.ends_with("_f32cd")) {
+        return bench_sm90_f32cd(args);
+    }
     if let Some(f) = fp8_of(args) {
         return match args.kernel.as_str() {
             "sm90" => bench_sm90_fp8(args, f),
@@ -271,6 +274,59 @@ fn bench_sm90_tf32(args: &BenchArgs) -> i32 {
                 let ratio = blas.as_ref().map_or("-".to_string(), |c| format!("{:.2}", ours / c));
                 let _ = writeln!(text, "{:<18} {ours:>10.1} {:>10} {ratio:>7} {:>10}", format!("{m}x{n}x{k}"), col(&blas), col(&lt));
                 for e in [&blas, &lt].into_iter().filter_map(|x| x.as_ref().err()) {
+                    let _ = writeln!(text, "    {e}");
+                }
+            }
+            Err(e) => {
+                let _ = writeln!(text, "{m}x{n}x{k}: {name}: {e}");
+            }
+        }
+    }
+    text += "TFLOP/s; method and results: docs/perf.md\n";
+    emit(&text);
+    0
+}
+
+/// `tycute bench sm90 --config sm90_128x256_bf16_f32cd` (or `_f32cd`, `_e4m3_f32cd`,
+/// `_tf32_f32cd`): an fp32-output configuration (fp32 C and D, stored from the registers) beside
+/// cuBLAS / cuBLASLt with fp32 D on the same inputs in one process
+/// ([`tycute_gemm::sm90::bench_f32cd_rotating`]); TN, beta 0, no bias.
+fn bench_sm90_f32cd(args: &BenchArgs) -> i32 {
+    if args.layout != "tn" || args.beta != 0.0 || args.bias != "none" {
+        eprintln!("error: the fp32-output bench runs TN, beta 0 and no bias");
+        return 2;
+    }
+    let name = args.config.clone().unwrap_or_default();
+    let cfg = match Sm90Header::named(&name) {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 2;
+        }
+    };
+    let parsed = match bench_shapes(args, |m, n, k| Sm90Strides::packed((m, n, k), 1).check_elements((m, n, k), 4)) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 2;
+        }
+    };
+    let mut g = match load_sm90(cfg, "fp32-output") {
+        Ok(g) => g,
+        Err(rc) => return rc,
+    };
+    g.stream_k = !args.no_stream_k;
+    let mut text = format!(
+        "sm90 GEMM {name} (fp32 C and D from the registers, fp32 accumulate) vs cuBLAS / cuBLASLt with fp32 D on the same inputs, sm_90a, median of {} runs ({} timing), random inputs rotated over sets larger than L2\n{:<18} {:>10} {:>10} {:>7}\n",
+        args.runs, args.timing, "shape", "tycute", "library", "ratio"
+    );
+    for &(m, n, k) in &parsed {
+        match tycute_gemm::sm90::bench_f32cd_rotating(&g, (m, n, k), args.runs, timing(args)) {
+            Ok((ours, lib)) => {
+                let col = lib.as_ref().map_or("-".to_string(), |c| format!("{c:.1}"));
+                let ratio = lib.as_ref().map_or("-".to_string(), |c| format!("{:.2}", ours / c));
+                let _ = writeln!(text, "{:<18} {ours:>10.1} {col:>10} {ratio:>7}", format!("{m}x{n}x{k}"));
+                if let Err(e) = &lib {
                     let _ = writeln!(text, "    {e}");
                 }
             }

@@ -26,7 +26,7 @@ pub mod registry;
 
 pub use registry::{config, entries, entry, names_of_kernel, row, variants, Config, Entry, Variant, CONFIGS};
 pub use tycute_kernel::{dynamic, kernel, rows, Row, RowValue};
-pub use tycute_kernel::{impl_sm80_kernel, impl_sm80_variant, sm80_with_elements, sm90_with_element, sm90_with_output};
+pub use tycute_kernel::{impl_sm80_kernel, impl_sm80_variant, sm80_with_elements, sm90_derive, sm90_with_element, sm90_with_output};
 
 /// `sgemm_sm80`'s dump.
 pub const SGEMM_SM80: Config = tycute_sm80::sgemm_sm80::DUMP;
@@ -52,4 +52,4 @@ pub use tycute_sm80_128x256::{sm80_bf16_128x256, sm80_mixed_128x256, sm80_nt_128
 #[cfg(feature = "sm90")]
 pub use tycute_sm90::sm90_reuse;
 #[cfg(feature = "sm90")]
-pub use tycute_sm90::{sm90, sm90_128x256, sm90_bf16, sm90_fp8, sm90_fp8_out, sm90_layouts, sm90_reuse_c, sm90_tf32};
+pub use tycute_sm90::{sm90, sm90_128x256, sm90_bf16, sm90_f32cd, sm90_fp8, sm90_fp8_out, sm90_layouts, sm90_reuse_c, sm90_tf32};

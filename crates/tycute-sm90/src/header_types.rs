@@ -166,6 +166,28 @@ sm90_types_element!(
     "sm90_128x256_bf16: sm90_128x256 (cooperative 128x256x64, two 64x256x16 GMMA warpgroups, f32 accumulators, stream-K) with bfloat16_t A, B, C, D and bias: the GMMA atom SM90_64x256x16_F32BF16BF16_SS"
 );
 
+// the fp32-output configurations: every table their base's (the same layouts), the same atom
+sm90_types_element!(
+    crate::sm90_f32cd::Sm90_128x256F32cd,
+    of crate::sm90_128x256::Sm90_128x256,
+    "sm90_128x256_f32cd: sm90_128x256 (cooperative 128x256x64, two 64x256x16 fp16 GMMA warpgroups, f32 accumulators, stream-K) with fp32 C, D and bias, stored from the registers"
+);
+sm90_types_element!(
+    crate::sm90_f32cd::Sm90_128x256Bf16F32cd,
+    of crate::sm90_bf16::Sm90_128x256Bf16,
+    "sm90_128x256_bf16_f32cd: sm90_128x256_bf16 (cooperative 128x256x64, two 64x256x16 bf16 GMMA warpgroups, f32 accumulators, stream-K) with fp32 C, D and bias, stored from the registers"
+);
+sm90_types_element!(
+    crate::sm90_f32cd::Sm90_128x256E4m3F32cd,
+    of crate::sm90_fp8::Sm90_128x256E4m3,
+    "sm90_128x256_e4m3_f32cd: sm90_128x256_e4m3 (cooperative 128x256x128, two 64x256x32 e4m3 GMMA warpgroups, K-major A and B, f32 accumulators) with fp32 C, D and bias, stored from the registers"
+);
+sm90_types_element!(
+    crate::sm90_f32cd::Sm90_128x256Tf32F32cd,
+    of crate::sm90_tf32::Sm90_128x256Tf32,
+    "sm90_128x256_tf32_f32cd: sm90_128x256_tf32 (cooperative 128x256x32, two 64x256x8 tf32 GMMA warpgroups, K-major A and B, f32 accumulators) with fp32 C, D and bias, stored from the registers"
+);
+
 /// The tables of the `sm90` configuration ([`tables_of`]).
 pub fn tables() -> Result<Tables, String> {
     tables_of::<Sm90>()

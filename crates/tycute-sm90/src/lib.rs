@@ -12,6 +12,7 @@
 //! | [`sm90_tf32`] | tf32: f32 A and B read by wgmma's `.tf32` form (K-major only), bf16 C and D, a `128x256x32` tile for two `64x256x8` GMMA warpgroups (`sm90_128x256_tf32`) |
 //! | [`sm90_fp8`] | fp8: `float_e4m3_t` A and B (K-major only), bf16 C and D, a `128x256x128` tile for two `64x256x32` GMMA warpgroups (`sm90_128x256_e4m3`, and `sm90_128x256_e5m2` by element type) |
 //! | [`sm90_fp8_out`] | `sm90_128x256_e4m3` with fp16 C, D and bias (`sm90_128x256_e4m3_f16cd`, by output type) |
+//! | [`sm90_f32cd`] | fp32 C, D and bias, stored from the registers: `sm90_128x256_f32cd`, `_bf16_f32cd`, `_e4m3_f32cd`, `_tf32_f32cd` (by output type) |
 //!
 //! [`sm90_layouts`] gives each configuration in the four majors (the kernel's `tn`, `nt`, `nn`,
 //! `tt`); [`header_types`] what each gives the header emitter. The epilogue's bank analysis is
@@ -32,6 +33,7 @@ tycute_kernel::configurations! {
     sm90_fp8,
     sm90_fp8_out,
     sm90_tf32,
+    sm90_f32cd,
 }
 
 /// CUTLASS's `ReuseSmemC` for any sm90 configuration.

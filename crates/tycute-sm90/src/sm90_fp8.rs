@@ -56,31 +56,16 @@ sm90_k_major_family! {
 pub type MmaAtomE5m2 = tycute_atom::MMA_Atom<SM90_64x256x32_F32E5M2E5M2_SS_TN>;
 /// The TiledMMA of [`MmaAtomE5m2`], `(_2,_1,_1)` as [`Mma`].
 pub type MmaE5m2 = MakeTiledMma<MmaAtomE5m2, MakeLayoutLeft<cute!((_2,_1,_1))>>;
-/// `sm90_128x256_e4m3` with e5m2 A and B (`sm90_128x256_e5m2`): every part but the element and the
-/// GMMA atom is the e4m3 configuration's (the 8-bit smem atoms are one layout for both types, as
-/// `smem_ptr[8b]`), and so is every table; the header differs in the instruction
-/// (`...m64n256k32.f32.e5m2.e5m2`) and `kElementAB` (6).
-pub struct Sm90_128x256E5m2;
-impl Sm90Config for Sm90_128x256E5m2 {
-    const NAME: &'static str = "sm90_128x256_e5m2";
-    type BM = <Sm90_128x256E4m3 as Sm90Config>::BM;
-    type BN = <Sm90_128x256E4m3 as Sm90Config>::BN;
-    type BK = <Sm90_128x256E4m3 as Sm90Config>::BK;
-    type Stages = <Sm90_128x256E4m3 as Sm90Config>::Stages;
-    type ElementAB = float_e5m2_t;
-    type ElementCD = <Sm90_128x256E4m3 as Sm90Config>::ElementCD;
-    type SmemLayoutAStage = <Sm90_128x256E4m3 as Sm90Config>::SmemLayoutAStage;
-    type SmemLayoutBStage = <Sm90_128x256E4m3 as Sm90Config>::SmemLayoutBStage;
-    type TmaSwizzleA = <Sm90_128x256E4m3 as Sm90Config>::TmaSwizzleA;
-    type TmaSwizzleB = <Sm90_128x256E4m3 as Sm90Config>::TmaSwizzleB;
-    type MmaC = MmaE5m2;
-    type EpiM = <Sm90_128x256E4m3 as Sm90Config>::EpiM;
-    type EpiN = <Sm90_128x256E4m3 as Sm90Config>::EpiN;
-    type StagesCD = <Sm90_128x256E4m3 as Sm90Config>::StagesCD;
-    type SmemLayoutDStage = <Sm90_128x256E4m3 as Sm90Config>::SmemLayoutDStage;
-    type SmemLayoutCStage = <Sm90_128x256E4m3 as Sm90Config>::SmemLayoutCStage;
-    type TmaSwizzleD = <Sm90_128x256E4m3 as Sm90Config>::TmaSwizzleD;
-    type ReuseSmemC = <Sm90_128x256E4m3 as Sm90Config>::ReuseSmemC;
+tycute_kernel::sm90_derive! {
+    /// `sm90_128x256_e4m3` with e5m2 A and B (`sm90_128x256_e5m2`): every part but the element and the
+    /// GMMA atom is the e4m3 configuration's (the 8-bit smem atoms are one layout for both types, as
+    /// `smem_ptr[8b]`), and so is every table; the header differs in the instruction
+    /// (`...m64n256k32.f32.e5m2.e5m2`) and `kElementAB` (6).
+    pub struct Sm90_128x256E5m2 = Sm90_128x256E4m3 {
+        NAME = "sm90_128x256_e5m2",
+        ElementAB = float_e5m2_t,
+        MmaC = MmaE5m2,
+    }
 }
 // the e5m2 atom has the e4m3 atom's layouts (so the tables are the same), and takes e5m2
 static_assertions::assert_impl_all!(SM90_64x256x32_F32E5M2E5M2_SS_TN: tycute_atom::SameMmaLayouts<SM90_64x256x32_F32E4M3E4M3_SS_TN>);

@@ -10,9 +10,9 @@
 //!   sD = tile_to_shape(GMMA::Layout_K_SW64_Atom<half_t>{}, (128,32,StagesD))   // = the bf16 one: smem_ptr[16b]
 //! ```
 //!
-//! An fp32 D is not among them: the kernel's epilogue stores 16-bit sub-tiles (stmatrix), and
-//! 128x32 f32 stages would double the 32 KiB of sD / sC (4 x 48 KiB of mainloop stages leave
-//! 3 KiB).
+//! The fp32 outputs are [`crate::sm90_f32cd`]'s (`sm90_128x256_e4m3_f32cd`): 128x32 f32 stages
+//! would double the 32 KiB of sD / sC (4 x 48 KiB of mainloop stages leave 3 KiB), so the kernel
+//! stores a 32-bit D from the registers instead.
 
 use tycute_layout::numeric::Bits;
 use tycute_layout::{bfloat16_t, half_t};

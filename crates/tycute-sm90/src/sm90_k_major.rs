@@ -242,29 +242,10 @@ macro_rules! sm90_k_major_family {
                 pub use super::*;
                 /// Clusters of two CTAs along M.
                 pub type ClusterShape = cute!((_2, _1, _1));
-                /// The variant as a configuration of its own (its header names the cluster): every
-                /// type is the single-CTA configuration's.
-                pub struct $C2;
-                impl ::tycute_kernel::kernel::sm90::Sm90Config for $C2 {
-                    const NAME: &'static str = $name_c2;
-                    type BM = <$Cfg as ::tycute_kernel::kernel::sm90::Sm90Config>::BM;
-                    type BN = <$Cfg as ::tycute_kernel::kernel::sm90::Sm90Config>::BN;
-                    type BK = <$Cfg as ::tycute_kernel::kernel::sm90::Sm90Config>::BK;
-                    type Stages = <$Cfg as ::tycute_kernel::kernel::sm90::Sm90Config>::Stages;
-                    type ElementAB = <$Cfg as ::tycute_kernel::kernel::sm90::Sm90Config>::ElementAB;
-                    type ElementCD = <$Cfg as ::tycute_kernel::kernel::sm90::Sm90Config>::ElementCD;
-                    type SmemLayoutAStage = <$Cfg as ::tycute_kernel::kernel::sm90::Sm90Config>::SmemLayoutAStage;
-                    type SmemLayoutBStage = <$Cfg as ::tycute_kernel::kernel::sm90::Sm90Config>::SmemLayoutBStage;
-                    type TmaSwizzleA = <$Cfg as ::tycute_kernel::kernel::sm90::Sm90Config>::TmaSwizzleA;
-                    type TmaSwizzleB = <$Cfg as ::tycute_kernel::kernel::sm90::Sm90Config>::TmaSwizzleB;
-                    type MmaC = <$Cfg as ::tycute_kernel::kernel::sm90::Sm90Config>::MmaC;
-                    type EpiM = <$Cfg as ::tycute_kernel::kernel::sm90::Sm90Config>::EpiM;
-                    type EpiN = <$Cfg as ::tycute_kernel::kernel::sm90::Sm90Config>::EpiN;
-                    type StagesCD = <$Cfg as ::tycute_kernel::kernel::sm90::Sm90Config>::StagesCD;
-                    type SmemLayoutDStage = <$Cfg as ::tycute_kernel::kernel::sm90::Sm90Config>::SmemLayoutDStage;
-                    type SmemLayoutCStage = <$Cfg as ::tycute_kernel::kernel::sm90::Sm90Config>::SmemLayoutCStage;
-                    type TmaSwizzleD = <$Cfg as ::tycute_kernel::kernel::sm90::Sm90Config>::TmaSwizzleD;
-                    type ReuseSmemC = <$Cfg as ::tycute_kernel::kernel::sm90::Sm90Config>::ReuseSmemC;
+                ::tycute_kernel::sm90_derive! {
+                    /// The variant as a configuration of its own (its header names the cluster):
+                    /// every type is the single-CTA configuration's.
+                    pub struct $C2 = $Cfg { NAME = $name_c2 }
                 }
                 ::static_assertions::assert_impl_all!($C2: ::tycute_kernel::kernel::sm90::Sm90Checked);
             }

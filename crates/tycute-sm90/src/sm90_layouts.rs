@@ -76,32 +76,18 @@ pub type Remajor<M, MA, MB> = <M as RemajorOp<MA, MB>>::Output;
 /// Configuration `C` with A `MA`-major and B `MB`-major.
 pub struct Sm90Layout<C, MA, MB>(PhantomData<fn() -> (C, MA, MB)>);
 
-impl<C, MA, MB> Sm90Config for Sm90Layout<C, MA, MB>
-where
-    C: Sm90Config,
-    MA: GmmaMajor + OperandStage<C::BM, C::BK>,
-    MB: GmmaMajor + OperandStage<C::BN, C::BK>,
-    C::MmaC: RemajorOp<MA, MB>,
-{
-    const NAME: &'static str = C::NAME;
-    type BM = C::BM;
-    type BN = C::BN;
-    type BK = C::BK;
-    type Stages = C::Stages;
-    type ElementAB = C::ElementAB;
-    type ElementCD = C::ElementCD;
-    type SmemLayoutAStage = StageOf<MA, C::BM, C::BK>;
-    type SmemLayoutBStage = StageOf<MB, C::BN, C::BK>;
-    type TmaSwizzleA = C::TmaSwizzleA;
-    type TmaSwizzleB = C::TmaSwizzleB;
-    type MmaC = Remajor<C::MmaC, MA, MB>;
-    type EpiM = C::EpiM;
-    type EpiN = C::EpiN;
-    type StagesCD = C::StagesCD;
-    type SmemLayoutDStage = C::SmemLayoutDStage;
-    type SmemLayoutCStage = C::SmemLayoutCStage;
-    type TmaSwizzleD = C::TmaSwizzleD;
-    type ReuseSmemC = C::ReuseSmemC;
+tycute_kernel::sm90_derive! {
+    impl[C, MA, MB] Sm90Layout<C, MA, MB> = C where [
+        C: Sm90Config,
+        MA: GmmaMajor + OperandStage<C::BM, C::BK>,
+        MB: GmmaMajor + OperandStage<C::BN, C::BK>,
+        C::MmaC: RemajorOp<MA, MB>,
+    ] {
+        NAME = C::NAME,
+        SmemLayoutAStage = StageOf<MA, C::BM, C::BK>,
+        SmemLayoutBStage = StageOf<MB, C::BN, C::BK>,
+        MmaC = Remajor<C::MmaC, MA, MB>,
+    }
 }
 
 macro_rules! all_layouts_checked {

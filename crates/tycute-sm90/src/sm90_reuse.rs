@@ -25,24 +25,9 @@ pub trait ReuseName {
 /// Configuration `C` with `ReuseSmemC = B1`.
 pub struct ReuseSmemC<C>(PhantomData<fn() -> C>);
 
-impl<C: Sm90Config + ReuseName> Sm90Config for ReuseSmemC<C> {
-    const NAME: &'static str = C::REUSE_NAME;
-    type BM = C::BM;
-    type BN = C::BN;
-    type BK = C::BK;
-    type Stages = C::Stages;
-    type ElementAB = C::ElementAB;
-    type ElementCD = C::ElementCD;
-    type SmemLayoutAStage = C::SmemLayoutAStage;
-    type SmemLayoutBStage = C::SmemLayoutBStage;
-    type TmaSwizzleA = C::TmaSwizzleA;
-    type TmaSwizzleB = C::TmaSwizzleB;
-    type MmaC = C::MmaC;
-    type EpiM = C::EpiM;
-    type EpiN = C::EpiN;
-    type StagesCD = C::StagesCD;
-    type SmemLayoutDStage = C::SmemLayoutDStage;
-    type SmemLayoutCStage = C::SmemLayoutCStage;
-    type TmaSwizzleD = C::TmaSwizzleD;
-    type ReuseSmemC = typenum::B1;
+tycute_kernel::sm90_derive! {
+    impl[C: Sm90Config + ReuseName] ReuseSmemC<C> = C where [] {
+        NAME = C::REUSE_NAME,
+        ReuseSmemC = typenum::B1,
+    }
 }

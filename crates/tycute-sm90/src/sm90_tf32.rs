@@ -1,7 +1,8 @@
 //! The tf32 configuration of `kernels/sm90_gemm.cu`, `sm90_128x256_tf32`: A and B `float` in
 //! memory, read by wgmma's `.tf32` form (`wgmma.mma_async.sync.aligned.m64n256k8.f32.tf32.tf32`:
 //! K-major A and B only, it has no transpose), f32 accumulators, C, D and the bias `bfloat16_t`
-//! (the epilogue's 16-bit path; an f32 D waits for the epilogue's 32-bit stores). A member of the
+//! (the epilogue's 16-bit path; fp32 C, D and bias: `sm90_128x256_tf32_f32cd`,
+//! [`crate::sm90_f32cd`]). A member of the
 //! K-major family ([`crate::sm90_k_major`]) on `sm90_128x256`'s cooperative schedule:
 //!
 //! ```text

@@ -280,3 +280,103 @@ pub fn bench_tf32_rotating(g: &Sm90Gemm, (m, n, k): (usize, usize, usize), runs:
     let lt = lt();
     Ok((ours, [blas, lt]))
 }
+
+/// An fp32-output configuration (`sm90_128x256_bf16_f32cd`, `_f32cd`, `_e4m3_f32cd`,
+/// `_tf32_f32cd`: fp32 C and D) timed beside cuBLAS / cuBLASLt with fp32 D on the same inputs, the
+/// bench's method (input sets rotated past L2, median of `runs`), beta 0: bf16 or fp16 A and B
+/// through `cublasGemmEx` (CUDA_R_16BF / CUDA_R_16F, fp32 compute and D), tf32 through
+/// `cublasGemmEx` with `CUBLAS_COMPUTE_32F_FAST_TF32`, e4m3 through cuBLASLt's `matmul_fp8`
+/// (unit scales, fast accumulation). Returns tycute's TFLOP/s and the library's (or why not).
+pub fn bench_f32cd_rotating(g: &Sm90Gemm, (m, n, k): (usize, usize, usize), runs: usize, timing: Timing) -> Result<(f64, Result<f64>)> {
+    use crate::fp8::{E4m3, Fp8};
+    let packed = Sm90Strides::packed((m, n, k), 1);
+    let stream = g.ctx().default_stream();
+    let (fp8, tf32) = (g.config.fp8()?, g.config.tf32()?);
+    let ab_bytes = if fp8.is_some() { 1 } else if tf32 { 4 } else { 2 };
+    let sets = (2 * 50 * 1024 * 1024 / (ab_bytes * (m + n) * k) + 1).clamp(2, 8);
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    let mut values = move |len: usize| -> Vec<f32> {
+        (0..len)
+            .map(|_| {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                (seed >> 40) as f32 / (1u64 << 23) as f32 - 1.0
+            })
+            .collect()
+    };
+    let c = stream.alloc_zeros::<f32>(m * n).map_err(driver("C"))?;
+    let mut d = stream.alloc_zeros::<f32>(m * n).map_err(driver("D"))?;
+    let mut d_lib = stream.alloc_zeros::<f32>(m * n).map_err(driver("D"))?;
+    // tycute and the library on the same sets: `ours(a, b, d)`, `lib(a, b, d)`
+    fn timed<T: Copy>(
+        stream: &Stream,
+        (m, n, k): (usize, usize, usize),
+        runs: usize,
+        timing: Timing,
+        bufs: &[(CudaSlice<T>, CudaSlice<T>)],
+        d: &mut CudaSlice<f32>,
+        mut f: impl FnMut(&CudaSlice<T>, &CudaSlice<T>, &mut CudaSlice<f32>) -> Result<()>,
+    ) -> Result<f64> {
+        for (a, b) in bufs {
+            for _ in 0..3 {
+                f(a, b, d)?;
+            }
+        }
+        Ok(median_tflops((m, n, k), each_ms(stream, runs, timing, |r| {
+            let (a, b) = &bufs[r % bufs.len()];
+            f(a, b, d)
+        })?))
+    }
+    if fp8.is_some() {
+        let mut bufs = Vec::with_capacity(sets);
+        for _ in 0..sets {
+            let q = |v: Vec<f32>| v.into_iter().map(|x| E4m3::from_f32(2.0 * x)).collect::<Vec<_>>();
+            bufs.push((stream.clone_htod(&q(values(m * k))).map_err(driver("A"))?, stream.clone_htod(&q(values(n * k))).map_err(driver("B"))?));
+        }
+        let ours = timed(&stream, (m, n, k), runs, timing, &bufs, &mut d, |a, b, d| g.launch_f32cd::<E4m3, _, _, _, _>(&stream, (m, n, k), &packed, a, b, &c, d, 1.0, 0.0, Bias::None))?;
+        let lib = (|| -> Result<f64> {
+            let lt = crate::cublaslt::CublasLt::new(&stream).map_err(|e| unsupported(format!("cuBLASLt: {e}")))?;
+            let one = stream.clone_htod(&[1.0f32]).map_err(driver("scale"))?;
+            timed(&stream, (m, n, k), runs, timing, &bufs, &mut d_lib, |a, b, d| lt.matmul_fp8((m, n, k), a, b, (&one, &one), d, Order::Row, true))
+        })();
+        return Ok((ours, lib));
+    }
+    if tf32 {
+        let mut bufs = Vec::with_capacity(sets);
+        for _ in 0..sets {
+            bufs.push((stream.clone_htod(&values(m * k)).map_err(driver("A"))?, stream.clone_htod(&values(n * k)).map_err(driver("B"))?));
+        }
+        let ours = timed(&stream, (m, n, k), runs, timing, &bufs, &mut d, |a, b, d| g.launch_f32cd::<f32, _, _, _, _>(&stream, (m, n, k), &packed, a, b, &c, d, 1.0, 0.0, Bias::None))?;
+        let lib = (|| -> Result<f64> {
+            if !cublas::available() {
+                return Err(unsupported("cuBLAS: no libcublas".to_string()));
+            }
+            let blas = cublas::handle(&stream)?;
+            timed(&stream, (m, n, k), runs, timing, &bufs, &mut d_lib, |a, b, d| cublas::gemm_tf32(&blas, &stream, (m, n, k), a, b, d))
+        })();
+        return Ok((ours, lib));
+    }
+    // 16-bit A and B: the bits of the configuration's element
+    let e = match ElementCode::from_code(g.config.int("kElementAB")?) {
+        Some(e @ (ElementCode::F16 | ElementCode::Bf16)) => e,
+        _ => return Err(unsupported(format!("{}: not an fp32-output configuration of 16-bit, e4m3 or tf32 inputs", g.config.name))),
+    };
+    let mut bufs = Vec::with_capacity(sets);
+    for _ in 0..sets {
+        let bits = |v: Vec<f32>| v.into_iter().map(|x| e.bits16(x)).collect::<Vec<u16>>();
+        bufs.push((stream.clone_htod(&bits(values(m * k))).map_err(driver("A"))?, stream.clone_htod(&bits(values(n * k))).map_err(driver("B"))?));
+    }
+    let ours = timed(&stream, (m, n, k), runs, timing, &bufs, &mut d, |a, b, d| g.launch_f32cd::<u16, _, _, _, _>(&stream, (m, n, k), &packed, a, b, &c, d, 1.0, 0.0, Bias::None))?;
+    let lib = (|| -> Result<f64> {
+        if !cublas::available() {
+            return Err(unsupported("cuBLAS: no libcublas".to_string()));
+        }
+        let blas = cublas::handle(&stream)?;
+        // row-major D (m,n) is column-major D^T (n,m) = B * A^T: B first
+        timed(&stream, (m, n, k), runs, timing, &bufs, &mut d_lib, |a, b, d| {
+            cublas::gemm_compute(&blas, &stream, (n, m, k), (Major::K, Major::K), b, a, d, cublas::data_type(e), cublas::F32, (1.0, 0.0), false)
+        })
+    })();
+    Ok((ours, lib))
+}

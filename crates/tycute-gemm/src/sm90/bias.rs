@@ -6,24 +6,25 @@ use crate::error::unsupported;
 use crate::layout::Order;
 use crate::Result;
 
-/// A bias vector (fp16 halves on the device) the epilogue adds: `D = alpha * A * B^T + beta * C +
+/// A bias vector (of the configuration's output type on the device: `u16` bits of a 16-bit one,
+/// the default `T`, or `f32` for the `_f32cd` configurations) the epilogue adds: `D = alpha * A * B^T + beta * C +
 /// bias`, in f32 before D's rounding to half. `Row(v)`: `D(i, j) += v[i]` (one value per row, M
 /// long); `Col(v)`: `D(i, j) += v[j]` (N long). With a batch the vector is either one for the
 /// whole batch (length M, resp. N) or one per problem, packed (length batch x M, resp. batch x N:
 /// problem z reads `v[z * M ..]`). Rows and columns are those of D (m,n) whatever its order:
 /// column-major C/D run as D^T = B A^T, where a `Row` bias is the kernel's per-column one.
 #[derive(Clone, Copy, Debug, Default)]
-pub enum Bias<'a> {
+pub enum Bias<'a, T = u16> {
     /// No bias.
     #[default]
     None,
     /// One value per row `i < m` of D.
-    Row(&'a CudaSlice<u16>),
+    Row(&'a CudaSlice<T>),
     /// One value per column `j < n` of D.
-    Col(&'a CudaSlice<u16>),
+    Col(&'a CudaSlice<T>),
 }
 
-impl Bias<'_> {
+impl<T> Bias<'_, T> {
     /// The kernel's `(bias_mode, bias_batch)` for shape `(m, n)` and `batch` problems of C/D order
     /// `cd` (1: per row of the kernel's problem, 2: per column; the batch stride in halves), or
     /// why the vector's length does not fit.

@@ -304,6 +304,74 @@ impl Sm90Gemm {
         self.launch_any(stream, (m, n, k), s, a, b, c, d, alpha, beta, bias, None)
     }
 
+    /// `D_z = scales(A_z * B_z^T) + beta * C_z + bias` of an fp32-output configuration
+    /// (`sm90_128x256_f32cd`, `_bf16_f32cd`, `_e4m3_f32cd`, `_tf32_f32cd`): C, D and the bias
+    /// `f32`, A and B of the configuration's input as `TA` ([`Sm90AbElem`]: `u16` bits of fp16 or
+    /// bf16, [`crate::fp8::E4m3`], or `f32` read as tf32), with that input's rules (fp8 and tf32:
+    /// K-major, 16-byte rows, as [`Sm90Gemm::launch_fp8`] and [`Sm90Gemm::launch_tf32`]). `scales`
+    /// as for fp8 (`Scales::Tensor(alpha)`, or an `f32` alpha; `Scales::RowCol` for fp8 inputs
+    /// only). The kernel reads C and writes D from the registers (`kEpiDirect`: no TMA maps of C
+    /// and D), 8-byte pairs where the strides are even.
+    ///
+    /// Refused with an error naming the rule: a 16-bit-output configuration (its launches take
+    /// `u16` C and D); A and B of another type than the configuration's; the input's rules.
+    #[allow(clippy::too_many_arguments)]
+    pub fn launch_f32cd<'s, TA, A, B, C, D>(
+        &self,
+        stream: &Stream,
+        (m, n, k): (usize, usize, usize),
+        s: &Sm90Strides,
+        a: &A,
+        b: &B,
+        c: &C,
+        d: &mut D,
+        scales: impl Into<Scales<'s>>,
+        beta: f32,
+        bias: Bias<'_, f32>,
+    ) -> Result<()>
+    where
+        TA: Sm90AbElem,
+        A: DevicePtr<TA>,
+        B: DevicePtr<TA>,
+        C: DevicePtr<f32>,
+        D: DevicePtrMut<f32>,
+    {
+        let name = self.config.name;
+        if !self.p.epi_direct {
+            return Err(unsupported(format!("{name} has 16-bit C and D: launch it with u16 buffers (launch_bias, launch_fp8, launch_tf32 or Sm90Typed), not f32 ones")));
+        }
+        match (self.fp8, self.tf32) {
+            (Some(_), _) => fp8_rules(name, self.fp8, TA::NAME, (m, n, k), s)?,
+            (None, true) => {
+                if TA::NAME != "tf32" {
+                    return Err(unsupported(format!("{name} takes f32 A and B (read as tf32), not {}", TA::NAME)));
+                }
+                tf32_rules(name, true, (m, n, k), s)?
+            }
+            (None, false) => {
+                if TA::NAME != "16-bit" {
+                    return Err(unsupported(format!("{name} takes 16-bit A and B (u16 bits of its element type), not {}", TA::NAME)));
+                }
+            }
+        }
+        match scales.into() {
+            Scales::Tensor(alpha) => self.launch_any(stream, (m, n, k), s, a, b, c, d, alpha, beta, bias, None),
+            Scales::RowCol { a: va, b: vb } => {
+                if self.fp8.is_none() {
+                    return Err(unsupported(format!("{name}: per-row and per-column scales are for fp8 A and B")));
+                }
+                let (za, zb) = rowcol_strides((va.len(), vb.len()), (m, n), s.batch)?;
+                let (pa, _ga) = va.device_ptr(stream);
+                let (pb, _gb) = vb.device_ptr(stream);
+                let rc = match s.cd {
+                    Order::Row => RowCol { m: pa, n: pb, batch_m: za, batch_n: zb },
+                    Order::Col => RowCol { m: pb, n: pa, batch_m: zb, batch_n: za },
+                };
+                self.launch_any(stream, (m, n, k), s, a, b, c, d, 1.0, beta, bias, Some(rc))
+            }
+        }
+    }
+
     /// A launch of A and B of element `TA` (16-bit or fp8, the maps' types from the configuration), C and D of `TC`.
     #[allow(clippy::too_many_arguments)]
     fn launch_any<TA, TC, A, B, C, D>(
@@ -317,7 +385,7 @@ impl Sm90Gemm {
         d: &mut D,
         alpha: f32,
         beta: f32,
-        bias: Bias<'_>,
+        bias: Bias<'_, TC>,
         rowcol: Option<RowCol>,
     ) -> Result<()>
     where
@@ -327,7 +395,15 @@ impl Sm90Gemm {
         D: DevicePtrMut<TC>,
     {
         if std::mem::size_of::<TA>() as u64 != self.tma_ab.bytes() || std::mem::size_of::<TC>() as u64 != self.tma_cd.bytes() {
-            return Err(unsupported(format!("{}: A and B take {}-byte, C and D {}-byte elements", self.config.name, self.tma_ab.bytes(), self.tma_cd.bytes())));
+            let how = if self.p.epi_direct { " (fp32 C, D and bias: launch it with Sm90Gemm::launch_f32cd or Sm90Typed)" } else { "" };
+            return Err(unsupported(format!(
+                "{}: A and B take {}-byte, C and D {}-byte elements, not {}-byte and {}-byte ones{how}",
+                self.config.name,
+                self.tma_ab.bytes(),
+                self.tma_cd.bytes(),
+                std::mem::size_of::<TA>(),
+                std::mem::size_of::<TC>()
+            )));
         }
         s.check_elements((m, n, k), self.tma_ab.bytes() as usize)?;
         let (bias_mode, bias_batch) = bias.mode((m, n), s.batch, s.cd)?;
@@ -370,7 +446,7 @@ impl Sm90Gemm {
             // the kernel's flags: bits 0-2 one A / B / C for the whole batch; bit 3 a D that cannot
             // stay in L2 anyway, whose stores then evict first so that the operands, read again by
             // other tiles, stay (8192x8192x256: +10 %, docs/perf-history.md)
-            let d_bytes = 2 * mk * nk * s.batch;
+            let d_bytes = self.tma_cd.bytes() as usize * mk * nk * s.batch;
             let flags = i32::from(za == 0) | (i32::from(zb == 0) << 1) | (i32::from(s.batch_c == 0) << 2) | (i32::from(d_bytes > self.l2_bytes) << 3);
             let (mk64, nk64) = (mk as u64, nk as u64);
             // SAFETY: the allocations hold every matrix of the batch with these strides (checked
@@ -379,8 +455,16 @@ impl Sm90Gemm {
                 (
                     map(TensorMap::tiled_3d(self.tma_ab, &TensorMapArgs::new(pa, (ar, ac, lda as u64), (depth(za), za as u64), (bxa.1, bxa.0), sw_a)))?,
                     map(TensorMap::tiled_3d(self.tma_ab, &TensorMapArgs::new(pb, (br, bc, ldb as u64), (depth(zb), zb as u64), (bxb.1, bxb.0), sw_b)))?,
-                    map(TensorMap::tiled_3d(self.tma_cd, &TensorMapArgs::new(pc, (mk64, nk64, s.ldc as u64), (depth(s.batch_c), s.batch_c as u64), (box_c.1, box_c.0), sw_c)))?,
-                    map(TensorMap::tiled_3d(self.tma_cd, &TensorMapArgs::new(pd, (mk64, nk64, s.ldd as u64), (batch, s.batch_d as u64), (box_d.1, box_d.0), sw_d)))?,
+                    if self.p.epi_direct {
+                        direct_c(pc, s.ldc, if depth(s.batch_c) > 1 { s.batch_c } else { 0 })
+                    } else {
+                        map(TensorMap::tiled_3d(self.tma_cd, &TensorMapArgs::new(pc, (mk64, nk64, s.ldc as u64), (depth(s.batch_c), s.batch_c as u64), (box_c.1, box_c.0), sw_c)))?
+                    },
+                    if self.p.epi_direct {
+                        direct_c(0, 0, 0)
+                    } else {
+                        map(TensorMap::tiled_3d(self.tma_cd, &TensorMapArgs::new(pd, (mk64, nk64, s.ldd as u64), (batch, s.batch_d as u64), (box_d.1, box_d.0), sw_d)))?
+                    },
                     mk,
                     nk,
                     flags,
@@ -492,6 +576,25 @@ impl Sm90Gemm {
     }
 }
 
+/// The element types of A and B that [`Sm90Gemm::launch_f32cd`] takes: `u16` (the bits of fp16
+/// or bf16), `f32` (read as tf32), [`crate::fp8::E4m3`], [`crate::fp8::E5m2`].
+pub trait Sm90AbElem: Copy + 'static {
+    /// `"16-bit"`, `"tf32"`, or the fp8 format's name (`"e4m3"`, `"e5m2"`).
+    const NAME: &'static str;
+}
+impl Sm90AbElem for u16 {
+    const NAME: &'static str = "16-bit";
+}
+impl Sm90AbElem for f32 {
+    const NAME: &'static str = "tf32";
+}
+impl Sm90AbElem for crate::fp8::E4m3 {
+    const NAME: &'static str = <crate::fp8::E4m3 as Fp8>::NAME;
+}
+impl Sm90AbElem for crate::fp8::E5m2 {
+    const NAME: &'static str = <crate::fp8::E5m2 as Fp8>::NAME;
+}
+
 /// The entry point of per-row and per-column scales ([`Scales::RowCol`]).
 const ROWCOL: &str = "sm90_gemm_tn_rowcol";
 
@@ -503,6 +606,17 @@ struct RowCol {
     n: u64,
     batch_m: i64,
     batch_n: i64,
+}
+
+/// What a kernel of 32-bit C and D (`kEpiDirect`) takes in its `tma_c` parameter instead of a
+/// tensor map (`Sm90DirectC` of `gemm/sm90_config.cuh`: C's address, leading dimension and batch
+/// stride in floats; 0 for one C for the whole batch); all zeros in its unused `tma_d`.
+fn direct_c(ptr: u64, ldc: usize, batch_c: usize) -> TensorMap {
+    let mut opaque = [0u64; 16];
+    opaque[0] = ptr;
+    opaque[1] = ldc as u64;
+    opaque[2] = batch_c as u64;
+    TensorMap(sys::CUtensorMap { opaque })
 }
 
 /// A TMA descriptor, or why not as an [`Error::Cuda`].

@@ -78,6 +78,10 @@ impl Sm90Header {
                 config: self.name,
                 what: format!("kElementAB {ab}: an fp8 configuration (e4m3/e5m2 A and B, K-major only; C and D code {cd}); Sm90Gemm launches fp16 and bf16 configurations only"),
             }),
+            _ if cd == 1 => Err(Error::Header {
+                config: self.name,
+                what: format!("kElementCD 1: an fp32-output configuration (A and B code {ab}, fp32 C, D and bias); launch it with Sm90Gemm::launch_f32cd or Sm90Typed"),
+            }),
             _ => Err(Error::Header { config: self.name, what: format!("kElementAB {ab}, kElementCD {cd}: the kernel takes one 16-bit type") }),
         }
     }
@@ -103,23 +107,35 @@ impl Sm90Header {
         Ok(self.int("kClusterM")? as usize)
     }
 
-    /// The TMA element types of the maps of A and B and of C and D: the configuration's
-    /// (FLOAT16 or BFLOAT16 from its 16-bit element; UINT8 for fp8 A and B, whose C and D are
-    /// 16-bit, `kElementCD`).
+    /// The element types of A and B and of C and D: the configuration's (FLOAT16 or BFLOAT16
+    /// from its 16-bit element; UINT8 for fp8 A and B, FLOAT32 for tf32 ones; C and D of
+    /// `kElementCD`: 16-bit, or FLOAT32 for the `_f32cd` configurations, whose C and D the kernel
+    /// reads and writes without the TMA, [`Sm90Header::epi_direct`]).
     pub fn tma_elements(&self) -> Result<(TmaElement, TmaElement)> {
         let of = |code: ElementCode| match code {
-            ElementCode::F16 => Ok(TmaElement::F16),
-            ElementCode::Bf16 => Ok(TmaElement::Bf16),
-            ElementCode::F32 => Err(Error::Header { config: self.name, what: "fp32 elements: the sm90 GEMM moves 16-bit or fp8 ones".to_string() }),
+            ElementCode::F16 => TmaElement::F16,
+            ElementCode::Bf16 => TmaElement::Bf16,
+            ElementCode::F32 => TmaElement::F32,
         };
-        if self.fp8()?.is_some() || self.tf32()? {
-            let cd = self.int("kElementCD")?;
-            let cd = ElementCode::from_code(cd).ok_or_else(|| Error::Header { config: self.name, what: format!("kElementCD {cd}") })?;
-            let ab = if self.tf32()? { TmaElement::F32 } else { TmaElement::U8 };
-            return Ok((ab, of(cd)?));
-        }
-        let e = of(self.element()?)?;
-        Ok((e, e))
+        let cd = self.int("kElementCD")?;
+        let cd = of(ElementCode::from_code(cd).ok_or_else(|| Error::Header { config: self.name, what: format!("kElementCD {cd}") })?);
+        let ab = if self.fp8()?.is_some() {
+            TmaElement::U8
+        } else if self.tf32()? {
+            TmaElement::F32
+        } else {
+            match ElementCode::from_code(self.int("kElementAB")?) {
+                Some(e @ (ElementCode::F16 | ElementCode::Bf16)) => of(e),
+                _ => return Err(Error::Header { config: self.name, what: "A and B: the sm90 GEMM reads 16-bit, fp8 or tf32 ones".to_string() }),
+            }
+        };
+        Ok((ab, cd))
+    }
+
+    /// Whether the kernel reads C and writes D from the registers (`kEpiDirect`: 32-bit C and D,
+    /// the `_f32cd` configurations), without the epilogue's shared-memory stages and TMA maps.
+    pub fn epi_direct(&self) -> Result<bool> {
+        Ok(self.int("kEpiDirect")? != 0)
     }
 
     /// The kernel's consumers: 2 / `kMmaWarpGroups` (two in ping-pong, one cooperative).
@@ -136,8 +152,8 @@ impl Sm90Header {
     /// full and empty ones), each consumer's kTileN floats of column bias, and 1024 bytes to align
     /// the start (the swizzles act on address bits).
     pub fn smem_bytes(&self) -> Result<u32> {
-        // sD and sC per consumer, or one buffer with ReuseSmemC
-        let epi = (2 - self.int("kReuseSmemC")?) * self.int("kEpiStages")? * self.int("kEpiStageElems")? * 2;
+        // sD and sC per consumer, or one buffer with ReuseSmemC; none with 32-bit C and D
+        let epi = if self.epi_direct()? { 0 } else { (2 - self.int("kReuseSmemC")?) * self.int("kEpiStages")? * self.int("kEpiStageElems")? * 2 };
         let consumers = self.consumers()?;
         // the barriers: the stages' full and empty ones, per consumer its C stages' full and
         // empty ones, its turn, its sBias's full and empty, then the whole-tile stores' two; then
@@ -233,6 +249,9 @@ pub(crate) struct LaunchParams {
     pub(crate) tile_k: usize,
     /// Whether the kernel walks stream-K schedules: the cooperative schedule (one consumer) only.
     pub(crate) stream_k: bool,
+    /// 32-bit C and D, read and written by the threads (`kEpiDirect`): C's address and strides
+    /// go in the kernel's `tma_c` parameter, no map of C or D.
+    pub(crate) epi_direct: bool,
 }
 
 impl LaunchParams {
@@ -263,6 +282,32 @@ impl LaunchParams {
         let slot_floats = (cf.int("kAccumulators")? * cf.int("kThreads")?) as usize;
         let tile_k = cf.int("kTileK")? as usize;
         let stream_k = cf.consumers()? == 1;
-        Ok(LaunchParams { boxes, swizzles, tile: cf.tile()?, block_threads, cluster_m, slot_floats, tile_k, stream_k })
+        let epi_direct = cf.epi_direct()?;
+        Ok(LaunchParams { boxes, swizzles, tile: cf.tile()?, block_threads, cluster_m, slot_floats, tile_k, stream_k, epi_direct })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_f32cd_configurations_store_fp32_from_the_registers() {
+        for (name, ab) in [
+            ("sm90_128x256_f32cd", TmaElement::F16),
+            ("sm90_128x256_bf16_f32cd", TmaElement::Bf16),
+            ("sm90_128x256_e4m3_f32cd", TmaElement::U8),
+            ("sm90_128x256_tf32_f32cd", TmaElement::F32),
+        ] {
+            let cf = Sm90Header::named(name).unwrap();
+            assert_eq!(cf.tma_elements().unwrap(), (ab, TmaElement::F32), "{name}");
+            assert!(cf.epi_direct().unwrap() && LaunchParams::of(&cf).unwrap().epi_direct, "{name}");
+            // no epilogue stages: 32 KiB less than the 16-bit base
+            let base = Sm90Header::named(name.trim_end_matches("_f32cd")).unwrap();
+            assert!(!base.epi_direct().unwrap(), "{name}");
+            assert_eq!(base.smem_bytes().unwrap() - cf.smem_bytes().unwrap(), 32768, "{name}");
+            // the 16-bit launches' element() names the fp32 launch
+            assert!(cf.element().unwrap_err().to_string().contains("launch_f32cd") || cf.fp8().unwrap().is_some() || cf.tf32().unwrap(), "{name}");
+        }
     }
 }

@@ -13,14 +13,14 @@ mod header;
 mod strides;
 mod typed;
 
-pub use bench::{bench, bench_fp8_rotating, bench_fp8_rotating_scales, bench_rotating, bench_rotating_layout, bench_tf32_rotating};
+pub use bench::{bench, bench_f32cd_rotating, bench_fp8_rotating, bench_fp8_rotating_scales, bench_rotating, bench_rotating_layout, bench_tf32_rotating};
 pub use bias::{Bias, BiasCase};
 pub use check::{check, check_case, check_case_bias, check_run_in_place, Sm90Report, GUARD};
-pub use gemm::Sm90Gemm;
+pub use gemm::{Sm90AbElem, Sm90Gemm};
 pub(crate) use header::LaunchParams;
 pub use header::{pick, pick_of, shape_ok, Sm90Header, LAYOUTS, SM90, SM90_128X256, SM90_CONFIGS, SM90_REUSE_C};
 pub use strides::Sm90Strides;
-pub use typed::{Fp8Of, InputOf, OutputOf, Sm90Input, Sm90Typed};
+pub use typed::{BiasOf, Fp8Of, InputOf, OutputOf, Sm90Input, Sm90Output, Sm90Typed};
 
 #[cfg(test)]
 mod tests {

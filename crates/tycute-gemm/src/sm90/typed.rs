@@ -11,9 +11,8 @@ use tycute_cuda::cudarc::driver::{CudaContext, CudaSlice, DevicePtr, DevicePtrMu
 
 use crate::device::{SameBuffer, Stream};
 use crate::elem::HostElement;
-use crate::error::unsupported;
-use crate::fp8::{E4m3, E5m2, HostFp8, Scales};
-use crate::sm90::{Bias, Sm90Gemm, Sm90Header, Sm90Strides};
+use crate::fp8::{E4m3, E5m2, Fp8, HostFp8, Scales};
+use crate::sm90::{Bias, Sm90AbElem, Sm90Gemm, Sm90Header, Sm90Strides};
 use crate::{Error, Result};
 
 /// The element type of A and B of sm90 configuration `C` (its `ElementAB`, on the host:
@@ -35,6 +34,16 @@ pub trait Sm90Input {
         B: DevicePtr<Self::Host>,
         C: DevicePtr<u16>,
         D: DevicePtrMut<u16>;
+
+    /// The same with fp32 C, D and bias ([`Sm90Gemm::launch_f32cd`]: an `_f32cd` configuration),
+    /// `scales` as there.
+    #[allow(clippy::too_many_arguments)]
+    fn launch_f32<'s, A, B, C, D>(gemm: &Sm90Gemm, stream: &Stream, shape: (usize, usize, usize), s: &Sm90Strides, a: &A, b: &B, c: &C, d: &mut D, scales: Scales<'s>, beta: f32, bias: Bias<'_, f32>) -> Result<()>
+    where
+        A: DevicePtr<Self::Host>,
+        B: DevicePtr<Self::Host>,
+        C: DevicePtr<f32>,
+        D: DevicePtrMut<f32>;
 }
 
 macro_rules! sm90_input_16 {
@@ -53,6 +62,18 @@ macro_rules! sm90_input_16 {
                 let (pb, _gb) = b.device_ptr(stream);
                 let (va, vb) = (SameBuffer::<u16>::new(pa, a.len(), stream), SameBuffer::<u16>::new(pb, b.len(), stream));
                 gemm.launch_bias(stream, shape, s, &va, &vb, c, d, alpha, beta, bias)
+            }
+            fn launch_f32<'s, A, B, C, D>(gemm: &Sm90Gemm, stream: &Stream, shape: (usize, usize, usize), s: &Sm90Strides, a: &A, b: &B, c: &C, d: &mut D, scales: Scales<'s>, beta: f32, bias: Bias<'_, f32>) -> Result<()>
+            where
+                A: DevicePtr<$host>,
+                B: DevicePtr<$host>,
+                C: DevicePtr<f32>,
+                D: DevicePtrMut<f32>,
+            {
+                let (pa, _ga) = a.device_ptr(stream);
+                let (pb, _gb) = b.device_ptr(stream);
+                let (va, vb) = (SameBuffer::<u16>::new(pa, a.len(), stream), SameBuffer::<u16>::new(pb, b.len(), stream));
+                gemm.launch_f32cd::<u16, _, _, _, _>(stream, shape, s, &va, &vb, c, d, scales, beta, bias)
             }
         }
     };
@@ -73,6 +94,15 @@ macro_rules! sm90_input_fp8 {
             {
                 gemm.launch_fp8::<$host, _, _, _, _>(stream, shape, s, a, b, c, d, alpha, beta, bias)
             }
+            fn launch_f32<'s, A, B, C, D>(gemm: &Sm90Gemm, stream: &Stream, shape: (usize, usize, usize), s: &Sm90Strides, a: &A, b: &B, c: &C, d: &mut D, scales: Scales<'s>, beta: f32, bias: Bias<'_, f32>) -> Result<()>
+            where
+                A: DevicePtr<$host>,
+                B: DevicePtr<$host>,
+                C: DevicePtr<f32>,
+                D: DevicePtrMut<f32>,
+            {
+                gemm.launch_f32cd::<$host, _, _, _, _>(stream, shape, s, a, b, c, d, scales, beta, bias)
+            }
         }
     };
 }
@@ -91,7 +121,106 @@ impl Sm90Input for tycute_layout::tfloat32_t {
     {
         gemm.launch_tf32(stream, shape, s, a, b, c, d, alpha, beta, bias)
     }
+    fn launch_f32<'s, A, B, C, D>(gemm: &Sm90Gemm, stream: &Stream, shape: (usize, usize, usize), s: &Sm90Strides, a: &A, b: &B, c: &C, d: &mut D, scales: Scales<'s>, beta: f32, bias: Bias<'_, f32>) -> Result<()>
+    where
+        A: DevicePtr<f32>,
+        B: DevicePtr<f32>,
+        C: DevicePtr<f32>,
+        D: DevicePtrMut<f32>,
+    {
+        gemm.launch_f32cd::<f32, _, _, _, _>(stream, shape, s, a, b, c, d, scales, beta, bias)
+    }
 }
+
+/// An element type of the sm90 GEMM's C, D and bias on the host (`half::f16`, `half::bf16`:
+/// 16-bit, moved as their bits; `f32`: the `_f32cd` configurations), and how a typed launch hands
+/// them to [`Sm90Gemm`]'s untyped launches.
+pub trait Sm90Output: Copy + DeviceRepr + Unpin + 'static {
+    /// The bias vector's element on the device: `u16` (the 16-bit type's bits, as [`Bias`]
+    /// takes them) or `f32`.
+    type Bias: Copy + 'static;
+    /// [`Sm90Input::launch`] (or [`Sm90Input::launch_f32`]) of input `I` with C and D of this type.
+    #[allow(clippy::too_many_arguments)]
+    fn launch<I: Sm90Input, A, B, C, D>(gemm: &Sm90Gemm, stream: &Stream, shape: (usize, usize, usize), s: &Sm90Strides, a: &A, b: &B, c: &C, d: &mut D, alpha: f32, beta: f32, bias: Bias<'_, Self::Bias>) -> Result<()>
+    where
+        A: DevicePtr<I::Host>,
+        B: DevicePtr<I::Host>,
+        C: DevicePtr<Self>,
+        D: DevicePtrMut<Self>;
+    /// [`Sm90Gemm::launch_fp8`] (or [`Sm90Gemm::launch_f32cd`]) of fp8 A and B `F` with C and D of this type.
+    #[allow(clippy::too_many_arguments)]
+    fn launch_fp8<'s, F: Fp8 + Sm90AbElem, A, B, C, D>(gemm: &Sm90Gemm, stream: &Stream, shape: (usize, usize, usize), s: &Sm90Strides, a: &A, b: &B, c: &C, d: &mut D, scales: Scales<'s>, beta: f32, bias: Bias<'_, Self::Bias>) -> Result<()>
+    where
+        A: DevicePtr<F>,
+        B: DevicePtr<F>,
+        C: DevicePtr<Self>,
+        D: DevicePtrMut<Self>;
+}
+
+/// C and D (buffers of `T`) as the 16-bit buffers the untyped launches take (their bits unchanged).
+fn views16<T, C: DevicePtr<T>, D: DevicePtrMut<T>>(stream: &Stream, c: &C, d: &mut D, launch: impl FnOnce(&SameBuffer<u16>, &mut SameBuffer<u16>) -> Result<()>) -> Result<()> {
+    let (pc, _gc) = c.device_ptr(stream);
+    let view = SameBuffer::<u16>::new(pc, c.len(), stream);
+    let len = d.len();
+    let (pd, _gd) = d.device_ptr_mut(stream);
+    let mut dv = SameBuffer::<u16>::new(pd, len, stream);
+    launch(&view, &mut dv)
+}
+
+macro_rules! sm90_output_16 {
+    ($host:ty) => {
+        impl Sm90Output for $host {
+            type Bias = u16;
+            fn launch<I: Sm90Input, A, B, C, D>(gemm: &Sm90Gemm, stream: &Stream, shape: (usize, usize, usize), s: &Sm90Strides, a: &A, b: &B, c: &C, d: &mut D, alpha: f32, beta: f32, bias: Bias<'_, u16>) -> Result<()>
+            where
+                A: DevicePtr<I::Host>,
+                B: DevicePtr<I::Host>,
+                C: DevicePtr<$host>,
+                D: DevicePtrMut<$host>,
+            {
+                views16(stream, c, d, |cv, dv| I::launch(gemm, stream, shape, s, a, b, cv, dv, alpha, beta, bias))
+            }
+            fn launch_fp8<'s, F: Fp8 + Sm90AbElem, A, B, C, D>(gemm: &Sm90Gemm, stream: &Stream, shape: (usize, usize, usize), s: &Sm90Strides, a: &A, b: &B, c: &C, d: &mut D, scales: Scales<'s>, beta: f32, bias: Bias<'_, u16>) -> Result<()>
+            where
+                A: DevicePtr<F>,
+                B: DevicePtr<F>,
+                C: DevicePtr<$host>,
+                D: DevicePtrMut<$host>,
+            {
+                views16(stream, c, d, |cv, dv| gemm.launch_fp8::<F, _, _, _, _>(stream, shape, s, a, b, cv, dv, scales, beta, bias))
+            }
+        }
+    };
+}
+sm90_output_16!(half::f16);
+sm90_output_16!(half::bf16);
+
+/// fp32 C, D and bias: the `_f32cd` configurations' ([`Sm90Gemm::launch_f32cd`]).
+impl Sm90Output for f32 {
+    type Bias = f32;
+    fn launch<I: Sm90Input, A, B, C, D>(gemm: &Sm90Gemm, stream: &Stream, shape: (usize, usize, usize), s: &Sm90Strides, a: &A, b: &B, c: &C, d: &mut D, alpha: f32, beta: f32, bias: Bias<'_, f32>) -> Result<()>
+    where
+        A: DevicePtr<I::Host>,
+        B: DevicePtr<I::Host>,
+        C: DevicePtr<f32>,
+        D: DevicePtrMut<f32>,
+    {
+        I::launch_f32(gemm, stream, shape, s, a, b, c, d, Scales::Tensor(alpha), beta, bias)
+    }
+    fn launch_fp8<'s, F: Fp8 + Sm90AbElem, A, B, C, D>(gemm: &Sm90Gemm, stream: &Stream, shape: (usize, usize, usize), s: &Sm90Strides, a: &A, b: &B, c: &C, d: &mut D, scales: Scales<'s>, beta: f32, bias: Bias<'_, f32>) -> Result<()>
+    where
+        A: DevicePtr<F>,
+        B: DevicePtr<F>,
+        C: DevicePtr<f32>,
+        D: DevicePtrMut<f32>,
+    {
+        gemm.launch_f32cd::<F, _, _, _, _>(stream, shape, s, a, b, c, d, scales, beta, bias)
+    }
+}
+
+/// The element of the bias vector of sm90 configuration `C` on the device ([`Sm90Output::Bias`]:
+/// `u16` bits of a 16-bit output, `f32` for the `_f32cd` configurations).
+pub type BiasOf<C> = <OutputOf<C> as Sm90Output>::Bias;
 /// The element type of C and D of sm90 configuration `C` (its `ElementCD`, on the host).
 pub type OutputOf<C> = <<C as Sm90Config>::ElementCD as HostElement>::Host;
 
@@ -208,6 +337,42 @@ pub type OutputOf<C> = <<C as Sm90Config>::ElementCD as HostElement>::Host;
 /// # Ok(())
 /// # }
 /// ```
+///
+/// The `_f32cd` configurations (`sm90_f32cd`) take fp32 C, D and bias (the kernel stores them
+/// from the registers):
+///
+/// ```no_run
+/// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+/// use tycute_configs::sm90_f32cd::Sm90_128x256Bf16F32cd;
+/// use tycute_gemm::sm90::Sm90Typed;
+/// let ctx = tycute_cuda::gpu::context()?;
+/// let gemm = Sm90Typed::<Sm90_128x256Bf16F32cd>::new(&ctx)?;
+/// let stream = ctx.default_stream();
+/// let (m, n, k) = (256, 512, 128);
+/// let a = stream.alloc_zeros::<half::bf16>(m * k)?; // A (m,k), K-major
+/// let b = stream.alloc_zeros::<half::bf16>(n * k)?; // B (n,k), K-major
+/// let mut c = stream.alloc_zeros::<f32>(m * n)?; // C (m,n) row-major, fp32
+/// gemm.run((m, n, k), &a, &b, &mut c, 1.0, 0.5, &stream)?; // C = A * B^T + 0.5 * C
+/// # Ok(())
+/// # }
+/// ```
+///
+/// and a 16-bit C or D does not compile there:
+///
+/// ```compile_fail,E0308
+/// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+/// use tycute_configs::sm90_f32cd::Sm90_128x256Bf16F32cd;
+/// use tycute_gemm::sm90::Sm90Typed;
+/// let ctx = tycute_cuda::gpu::context()?;
+/// let gemm = Sm90Typed::<Sm90_128x256Bf16F32cd>::new(&ctx)?;
+/// let stream = ctx.default_stream();
+/// let a = stream.alloc_zeros::<half::bf16>(64)?;
+/// let b = stream.alloc_zeros::<half::bf16>(64)?;
+/// let mut c = stream.alloc_zeros::<half::bf16>(64)?;
+/// gemm.run((8, 8, 8), &a, &b, &mut c, 1.0, 0.0, &stream)?; // expected `&mut CudaSlice<f32>`, found `&mut CudaSlice<bf16>`
+/// # Ok(())
+/// # }
+/// ```
 pub struct Sm90Typed<C> {
     gemm: Sm90Gemm,
     _config: PhantomData<fn() -> C>,
@@ -217,6 +382,7 @@ impl<C: Sm90Config> Sm90Typed<C>
 where
     C::ElementAB: Sm90Input,
     C::ElementCD: HostElement,
+    OutputOf<C>: Sm90Output,
 {
     /// Builds the kernel of configuration `C` (NVRTC, from the header `build.rs` wrote from `C`;
     /// or `$TYCUTE_CUBIN_DIR/<name>.cubin`) and loads it.
@@ -240,20 +406,17 @@ where
         beta: f32,
         stream: &Stream,
     ) -> Result<()> {
-        // C and D move as their 16-bit bits (the header names their type)
-        if std::mem::size_of::<OutputOf<C>>() != 2 {
-            return Err(unsupported(format!("{}: Sm90Typed launches 16-bit C and D", C::NAME)));
-        }
         let len = c.len();
         let (pc, _gc) = c.device_ptr_mut(stream);
-        let view = SameBuffer::<u16>::new(pc, len, stream);
-        let mut same = SameBuffer::<u16>::new(pc, len, stream);
-        C::ElementAB::launch(&self.gemm, stream, shape, &Sm90Strides::packed(shape, 1), a, b, &view, &mut same, alpha, beta, Bias::None)
+        let view = SameBuffer::<OutputOf<C>>::new(pc, len, stream);
+        let mut same = SameBuffer::<OutputOf<C>>::new(pc, len, stream);
+        <OutputOf<C> as Sm90Output>::launch::<C::ElementAB, _, _, _, _>(&self.gemm, stream, shape, &Sm90Strides::packed(shape, 1), a, b, &view, &mut same, alpha, beta, Bias::None)
     }
 
     /// [`Sm90Gemm::launch_bias`] (or [`Sm90Gemm::launch_fp8`]) with A and B of the
     /// configuration's input type, C and D of its output type: strides, batches, column-major
-    /// C/D and a bias as there.
+    /// C/D and a bias (of the output type: `u16` bits of a 16-bit one, `f32`; [`BiasOf`]) as
+    /// there. An `_f32cd` configuration ([`Sm90Gemm::launch_f32cd`]) takes `f32` C and D.
     #[allow(clippy::too_many_arguments)]
     pub fn launch(
         &self,
@@ -266,9 +429,9 @@ where
         d: &mut CudaSlice<OutputOf<C>>,
         alpha: f32,
         beta: f32,
-        bias: Bias<'_>,
+        bias: Bias<'_, BiasOf<C>>,
     ) -> Result<()> {
-        cd_views::<C>(stream, c, d, |view, dv| C::ElementAB::launch(&self.gemm, stream, shape, s, a, b, view, dv, alpha, beta, bias))
+        <OutputOf<C> as Sm90Output>::launch::<C::ElementAB, _, _, _, _>(&self.gemm, stream, shape, s, a, b, c, d, alpha, beta, bias)
     }
 }
 
@@ -279,6 +442,8 @@ impl<C: Sm90Config> Sm90Typed<C>
 where
     C::ElementAB: Sm90Input + HostFp8,
     C::ElementCD: HostElement,
+    OutputOf<C>: Sm90Output,
+    Fp8Of<C>: Fp8 + Sm90AbElem,
 {
     /// [`Sm90Gemm::launch_fp8`] of an fp8 configuration with A and B of its fp8 type and C, D
     /// (and the bias) of its output type: `D = scales(A * B^T) + beta * C + bias`, [`Scales`]
@@ -335,9 +500,9 @@ where
         d: &mut CudaSlice<OutputOf<C>>,
         scales: impl Into<Scales<'s>>,
         beta: f32,
-        bias: Bias<'_>,
+        bias: Bias<'_, BiasOf<C>>,
     ) -> Result<()> {
-        cd_views::<C>(stream, c, d, |view, dv| self.gemm.launch_fp8::<Fp8Of<C>, _, _, _, _>(stream, shape, s, a, b, view, dv, scales, beta, bias))
+        <OutputOf<C> as Sm90Output>::launch_fp8::<Fp8Of<C>, _, _, _, _>(&self.gemm, stream, shape, s, a, b, c, d, scales.into(), beta, bias)
     }
 }
 
@@ -352,26 +517,4 @@ impl<C> DerefMut for Sm90Typed<C> {
     fn deref_mut(&mut self) -> &mut Sm90Gemm {
         &mut self.gemm
     }
-}
-
-/// C and D of configuration `C` as the 16-bit buffers the untyped launches take (their bits
-/// unchanged), handed to `launch`; 16-bit C and D only.
-fn cd_views<C: Sm90Config>(
-    stream: &Stream,
-    c: &CudaSlice<OutputOf<C>>,
-    d: &mut CudaSlice<OutputOf<C>>,
-    launch: impl FnOnce(&SameBuffer<u16>, &mut SameBuffer<u16>) -> Result<()>,
-) -> Result<()>
-where
-    C::ElementCD: HostElement,
-{
-    if std::mem::size_of::<OutputOf<C>>() != 2 {
-        return Err(unsupported(format!("{}: Sm90Typed launches 16-bit C and D", C::NAME)));
-    }
-    let (pc, _gc) = c.device_ptr(stream);
-    let view = SameBuffer::<u16>::new(pc, c.len(), stream);
-    let len = d.len();
-    let (pd, _gd) = d.device_ptr_mut(stream);
-    let mut dv = SameBuffer::<u16>::new(pd, len, stream);
-    launch(&view, &mut dv)
 }

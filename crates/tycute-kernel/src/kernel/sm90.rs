@@ -71,7 +71,8 @@ rule!(
     "one stage is filled while another is read"
 );
 rule!(
-    /// `2 * (bM + bN) * bK * stages + 2 * 2 * EPI_M * EPI_N * stages_cd <= 232448`.
+    /// `sizeof(AB) * (bM + bN) * bK * stages + bufs * 2 * EPI_M * EPI_N * stages_cd <= 232448`
+    /// (the epilogue's stages only for a 16-bit `ElementCD`: [`CdStaging`]).
     SmemFitsSm90[Bytes],
     "kernel configuration: the stages of A and B and the epilogue's C and D buffers need more shared memory than an sm_90 CTA may use (> 227 KiB = 232448 bytes): {Bytes}",
     "use fewer stages or a smaller CTA or epilogue tile"
@@ -248,9 +249,10 @@ pub trait Sm90Config {
     /// (`TYCUTE_<config>_ELEMENT_AB`), and its width sizes the mainloop's stages, TMA boxes and
     /// descriptors' byte offsets.
     type ElementAB: tycute_emit::ElementName;
-    /// The element type of C, D and the bias (`half_t` or `bfloat16_t`): the header names it
-    /// (`TYCUTE_<config>_ELEMENT_CD`), the kernel converts C, D and the bias with it, and its width
-    /// sizes the epilogue's buffers.
+    /// The element type of C, D and the bias (`half_t`, `bfloat16_t` or `float`): the header names
+    /// it (`TYCUTE_<config>_ELEMENT_CD`), the kernel converts C, D and the bias with it, and its
+    /// width picks the epilogue's stores ([`CdStaging`]: 16-bit through shared memory, `float`
+    /// from the registers, without the epilogue's buffers).
     type ElementCD: tycute_emit::ElementName;
     /// One stage of `sA`, `(bM,bK)`, as the TMA box lands in it (`Sw<B,4,3> o smem_ptr o L`).
     type SmemLayoutAStage;
@@ -345,17 +347,52 @@ pub type ReuseBit<C> = typenum::Or<
 /// A part `P` of layout `L` for [`ReuseSmemCFits`]' message: in decimal where the rule fails.
 type ReuseNum<C, X> = DecIfFailed<ReuseBit<C>, X>;
 
-/// Bytes of the A and B stages and of the C and D epilogue buffers.
+/// How the epilogue stores C/D elements of `Bits` bits: 16-bit ones (`half_t`, `bfloat16_t`) are
+/// staged through shared memory (`stmatrix` into `sD`, a TMA store; C by a TMA load into `sC`,
+/// `ldmatrix`), `Bytes` = 2 per element of the `(EPI_M,EPI_N)` stages; 32-bit ones (`float`) go
+/// from the registers straight to global memory (CUTLASS's `NoSmem` epilogue: `stmatrix` and
+/// `ldmatrix` move 16-bit elements, and 128x32 f32 stages beside four 48 KiB mainloop stages
+/// exceed 227 KiB), `Bytes` = 0: no epilogue buffers, and the header's `kEpiDirect` = 1.
+#[diagnostic::on_unimplemented(
+    message = "kernel configuration: the sm90 epilogue stores C and D of 16 bits (through shared memory: stmatrix and a TMA store) or of 32 bits (from the registers): ElementCD has another width",
+    label = "use half_t, bfloat16_t or float for ElementCD (sizeof_bits 16 or 32)"
+)]
+pub trait CdStaging {
+    /// Bytes per element of the epilogue's shared-memory stages (0: stored directly).
+    type Bytes;
+    /// Stored from the registers (no shared-memory stages).
+    const DIRECT: bool;
+}
+impl CdStaging for typenum::P16 {
+    type Bytes = typenum::P2;
+    const DIRECT: bool = false;
+}
+impl CdStaging for typenum::P32 {
+    type Bytes = Z0;
+    const DIRECT: bool = true;
+}
+/// Bytes per element of the epilogue's C and D stages ([`CdStaging`]): 2 for a 16-bit
+/// `ElementCD`, 0 for `float` (stored from the registers).
+pub type StagedBytesCD<C> = <Bits<<C as Sm90Config>::ElementCD> as CdStaging>::Bytes;
+/// Whether configuration `C`'s epilogue stores C/D from the registers (a 32-bit `ElementCD`).
+pub const fn epi_direct<C: Sm90Config>() -> bool
+where
+    C::ElementCD: SizeofBits,
+    Bits<C::ElementCD>: CdStaging,
+{
+    <Bits<C::ElementCD> as CdStaging>::DIRECT
+}
+
+/// Bytes of the A and B stages and of the C and D epilogue buffers (none for a 32-bit `ElementCD`:
+/// [`CdStaging`]).
 pub type Sm90SmemBytes<C> = Sum<
     Prod<Prod<Prod<Sum<<C as Sm90Config>::BM, <C as Sm90Config>::BN>, <C as Sm90Config>::BK>, <C as Sm90Config>::Stages>, ElemBytes<C>>,
-    Prod<Prod<Prod<Prod<<C as Sm90Config>::EpiM, <C as Sm90Config>::EpiN>, <C as Sm90Config>::StagesCD>, ElemBytesCD<C>>, EpiBufs<C>>,
+    Prod<Prod<Prod<Prod<<C as Sm90Config>::EpiM, <C as Sm90Config>::EpiN>, <C as Sm90Config>::StagesCD>, StagedBytesCD<C>>, EpiBufs<C>>,
 >;
 /// 2 epilogue buffers (C and D), 1 with `ReuseSmemC`.
 type EpiBufs<C> = <<C as Sm90Config>::ReuseSmemC as EpiBuffers>::N;
 /// `sizeof(ElementAB)`.
 type ElemBytes<C> = Quot<Bits<<C as Sm90Config>::ElementAB>, P8>;
-/// `sizeof(ElementCD)`.
-type ElemBytesCD<C> = Quot<Bits<<C as Sm90Config>::ElementCD>, P8>;
 /// The largest dynamic shared memory of an sm_90 CTA: 227 KiB.
 pub type Sm90SmemLimit = tycute_macros::cute!(_232448);
 
@@ -486,17 +523,17 @@ where
     <LeEq<C::Stages, P1> as core::ops::Not>::Output: DecimalIfFailed<C::Stages>,
     <LeEq<C::Stages, P1> as core::ops::Not>::Output: Sm90StagesAtLeast2<DecIfFailed<<LeEq<C::Stages, P1> as core::ops::Not>::Output, C::Stages>>,
     Bits<C::ElementAB>: core::ops::Div<P8>,
-    Bits<C::ElementCD>: core::ops::Div<P8>,
+    Bits<C::ElementCD>: CdStaging,
     C::BM: Add<C::BN>,
     Sum<C::BM, C::BN>: Mul<C::BK>,
     Prod<Sum<C::BM, C::BN>, C::BK>: Mul<C::Stages>,
     Prod<Prod<Sum<C::BM, C::BN>, C::BK>, C::Stages>: Mul<ElemBytes<C>>,
     C::EpiM: Mul<C::EpiN>,
     Prod<C::EpiM, C::EpiN>: Mul<C::StagesCD>,
-    Prod<Prod<C::EpiM, C::EpiN>, C::StagesCD>: Mul<ElemBytesCD<C>>,
-    Prod<Prod<Prod<C::EpiM, C::EpiN>, C::StagesCD>, ElemBytesCD<C>>: Mul<EpiBufs<C>>,
+    Prod<Prod<C::EpiM, C::EpiN>, C::StagesCD>: Mul<StagedBytesCD<C>>,
+    Prod<Prod<Prod<C::EpiM, C::EpiN>, C::StagesCD>, StagedBytesCD<C>>: Mul<EpiBufs<C>>,
     Prod<Prod<Prod<Sum<C::BM, C::BN>, C::BK>, C::Stages>, ElemBytes<C>>:
-        Add<Prod<Prod<Prod<Prod<C::EpiM, C::EpiN>, C::StagesCD>, ElemBytesCD<C>>, EpiBufs<C>>>,
+        Add<Prod<Prod<Prod<Prod<C::EpiM, C::EpiN>, C::StagesCD>, StagedBytesCD<C>>, EpiBufs<C>>>,
     Sm90SmemBytes<C>: IsLessOrEqual<Sm90SmemLimit> + typenum::Cmp<Sm90SmemLimit>,
     LeEq<Sm90SmemBytes<C>, Sm90SmemLimit>: DecimalIfFailed<Sm90SmemBytes<C>>,
     LeEq<Sm90SmemBytes<C>, Sm90SmemLimit>: SmemFitsSm90<DecIfFailed<LeEq<Sm90SmemBytes<C>, Sm90SmemLimit>, Sm90SmemBytes<C>>>,
@@ -504,73 +541,133 @@ where
 {
 }
 
+/// Declares an sm90 configuration derived from another: every [`Sm90Config`] item is the base
+/// configuration's (`<Base as Sm90Config>::Item`) unless the invocation names it. The list of
+/// items lives here once: adding an item to [`Sm90Config`] means adding one line to this macro, and
+/// every derived configuration (by element type, by output type, clusters, `ReuseSmemC`, majors)
+/// follows.
+///
+/// ```ignore
+/// // a new type `$V` (a unit struct)
+/// sm90_derive! {
+///     /// `sm90` with bf16 elements.
+///     pub struct Sm90Bf16 = Sm90 {
+///         NAME = "sm90_bf16",
+///         ElementAB = bfloat16_t,
+///         ElementCD = bfloat16_t,
+///         MmaC = WithInputs<<Sm90 as Sm90Config>::MmaC, bfloat16_t>,
+///     }
+/// }
+/// // a generic type: the impl's parameters and where-clause in brackets
+/// sm90_derive! {
+///     impl[C: Sm90Config + ReuseName] ReuseSmemC<C> = C where [] {
+///         NAME = C::REUSE_NAME,
+///         ReuseSmemC = typenum::B1,
+///     }
+/// }
+/// ```
+///
+/// `NAME` is required; an overridden item that is not an [`Sm90Config`] item does not compile
+/// (`cannot find associated type ... in trait Sm90Config`).
+#[macro_export]
+macro_rules! sm90_derive {
+    (@impl [$($g:tt)*] $V:ty = $B:ty where [$($w:tt)*] { NAME = $name:expr $(, $item:ident = $t:ty)* }) => {
+        const _: () = {
+            $crate::sm90_derive!(@pick ($) $B $(, $item = $t)*);
+            // each overridden name is an item of Sm90Config
+            #[allow(dead_code)]
+            fn overridden_items_exist<X: $crate::kernel::sm90::Sm90Config>() {
+                $( let _: ::core::marker::PhantomData<<X as $crate::kernel::sm90::Sm90Config>::$item>; )*
+            }
+            impl<$($g)*> $crate::kernel::sm90::Sm90Config for $V where $($w)* {
+                const NAME: &'static str = $name;
+                type BM = sm90_item!(BM);
+                type BN = sm90_item!(BN);
+                type BK = sm90_item!(BK);
+                type Stages = sm90_item!(Stages);
+                type ElementAB = sm90_item!(ElementAB);
+                type ElementCD = sm90_item!(ElementCD);
+                type SmemLayoutAStage = sm90_item!(SmemLayoutAStage);
+                type SmemLayoutBStage = sm90_item!(SmemLayoutBStage);
+                type TmaSwizzleA = sm90_item!(TmaSwizzleA);
+                type TmaSwizzleB = sm90_item!(TmaSwizzleB);
+                type MmaC = sm90_item!(MmaC);
+                type EpiM = sm90_item!(EpiM);
+                type EpiN = sm90_item!(EpiN);
+                type StagesCD = sm90_item!(StagesCD);
+                type SmemLayoutDStage = sm90_item!(SmemLayoutDStage);
+                type SmemLayoutCStage = sm90_item!(SmemLayoutCStage);
+                type TmaSwizzleD = sm90_item!(TmaSwizzleD);
+                type ReuseSmemC = sm90_item!(ReuseSmemC);
+            }
+        };
+    };
+    // `sm90_item!(Item)`: the override of `Item` if the invocation names it, else the base's
+    (@pick ($d:tt) $B:ty $(, $item:ident = $t:ty)*) => {
+        macro_rules! sm90_item {
+            $( ($item) => { $t }; )*
+            ($d other:ident) => { <$B as $crate::kernel::sm90::Sm90Config>::$d other };
+        }
+    };
+    (
+        $(#[$m:meta])*
+        $vis:vis struct $V:ident = $B:ty {
+            NAME = $name:expr
+            $(, $item:ident = $t:ty)* $(,)?
+        }
+    ) => {
+        $(#[$m])*
+        $vis struct $V;
+        $crate::sm90_derive!(@impl [] $V = $B where [] { NAME = $name $(, $item = $t)* });
+    };
+    (
+        impl [$($g:tt)*] $V:ty = $B:ty where [$($w:tt)*] {
+            NAME = $name:expr
+            $(, $item:ident = $t:ty)* $(,)?
+        }
+    ) => {
+        $crate::sm90_derive!(@impl [$($g)*] $V = $B where [$($w)*] { NAME = $name $(, $item = $t)* });
+    };
+}
+
 /// Declares configuration `$V`: the sm90 configuration `$B` with element type `$e` (A, B, C, D
 /// and the bias), derived from `$B`'s types, not restated: its TiledMMA is `$B`'s with the GMMA
 /// atom for `$e` inputs ([`WithInputs`](crate::kernel::element::WithInputs):
 /// `SM90_64x128x16_F32F16F16_SS` becomes `SM90_64x128x16_F32BF16BF16_SS`, the same layouts and
-/// majors), every other part `$B`'s. The smem layouts keep `$B`'s atoms
-/// (`GMMA::Layout_K_SW128_Atom<half_t>` is `smem_ptr[16b]`: the same layout for every 16-bit type);
-/// [`GmmaAtomTakesElements`] checks the atom against `$e`.
+/// majors), every other part `$B`'s ([`sm90_derive!`](crate::sm90_derive)). The smem layouts keep
+/// `$B`'s atoms (`GMMA::Layout_K_SW128_Atom<half_t>` is `smem_ptr[16b]`: the same layout for every
+/// 16-bit type); [`GmmaAtomTakesElements`] checks the atom against `$e`.
 #[macro_export]
 macro_rules! sm90_with_element {
     ($(#[$m:meta])* $V:ident = $B:ty, $e:ty, $name:literal) => {
-        $(#[$m])*
-        pub struct $V;
-        impl $crate::kernel::sm90::Sm90Config for $V {
-            const NAME: &'static str = $name;
-            type BM = <$B as $crate::kernel::sm90::Sm90Config>::BM;
-            type BN = <$B as $crate::kernel::sm90::Sm90Config>::BN;
-            type BK = <$B as $crate::kernel::sm90::Sm90Config>::BK;
-            type Stages = <$B as $crate::kernel::sm90::Sm90Config>::Stages;
-            type ElementAB = $e;
-            type ElementCD = $e;
-            type SmemLayoutAStage = <$B as $crate::kernel::sm90::Sm90Config>::SmemLayoutAStage;
-            type SmemLayoutBStage = <$B as $crate::kernel::sm90::Sm90Config>::SmemLayoutBStage;
-            type TmaSwizzleA = <$B as $crate::kernel::sm90::Sm90Config>::TmaSwizzleA;
-            type TmaSwizzleB = <$B as $crate::kernel::sm90::Sm90Config>::TmaSwizzleB;
-            type MmaC = $crate::kernel::element::WithInputs<<$B as $crate::kernel::sm90::Sm90Config>::MmaC, $e>;
-            type EpiM = <$B as $crate::kernel::sm90::Sm90Config>::EpiM;
-            type EpiN = <$B as $crate::kernel::sm90::Sm90Config>::EpiN;
-            type StagesCD = <$B as $crate::kernel::sm90::Sm90Config>::StagesCD;
-            type SmemLayoutDStage = <$B as $crate::kernel::sm90::Sm90Config>::SmemLayoutDStage;
-            type SmemLayoutCStage = <$B as $crate::kernel::sm90::Sm90Config>::SmemLayoutCStage;
-            type TmaSwizzleD = <$B as $crate::kernel::sm90::Sm90Config>::TmaSwizzleD;
-            type ReuseSmemC = <$B as $crate::kernel::sm90::Sm90Config>::ReuseSmemC;
+        $crate::sm90_derive! {
+            $(#[$m])*
+            pub struct $V = $B {
+                NAME = $name,
+                ElementAB = $e,
+                ElementCD = $e,
+                MmaC = $crate::kernel::element::WithInputs<<$B as $crate::kernel::sm90::Sm90Config>::MmaC, $e>,
+            }
         }
     };
 }
 
 /// Declares configuration `$V`: the sm90 configuration `$B` with another element type `$e` for C,
-/// D and the bias (its output), everything else `$B`'s, not restated: A and B, the TiledMMA and
-/// its f32 accumulators, the smem layouts (D's atom is `$B`'s, a 16-bit layout: `$e` must be as
-/// wide as `$B`'s output, which [`Sm90Checked`]'s shared-memory sum and the kernel's 16-bit
-/// epilogue take). The fp8 configurations' fp16 outputs are written so
-/// (`sm90_128x256_e4m3_f16cd`).
+/// D and the bias (its output), everything else `$B`'s, not restated
+/// ([`sm90_derive!`](crate::sm90_derive)): A and B, the TiledMMA and its f32 accumulators, the
+/// smem layouts (D's atom is `$B`'s, a 16-bit layout: `$e` is either as wide as `$B`'s output,
+/// staged through those layouts, or `float`, which the kernel stores from the registers without
+/// them, [`CdStaging`]). The fp8 configurations' fp16 outputs are written so
+/// (`sm90_128x256_e4m3_f16cd`), and the fp32 outputs (`sm90_128x256_bf16_f32cd`, ...).
 #[macro_export]
 macro_rules! sm90_with_output {
     ($(#[$m:meta])* $V:ident = $B:ty, $e:ty, $name:literal) => {
-        $(#[$m])*
-        pub struct $V;
-        impl $crate::kernel::sm90::Sm90Config for $V {
-            const NAME: &'static str = $name;
-            type BM = <$B as $crate::kernel::sm90::Sm90Config>::BM;
-            type BN = <$B as $crate::kernel::sm90::Sm90Config>::BN;
-            type BK = <$B as $crate::kernel::sm90::Sm90Config>::BK;
-            type Stages = <$B as $crate::kernel::sm90::Sm90Config>::Stages;
-            type ElementAB = <$B as $crate::kernel::sm90::Sm90Config>::ElementAB;
-            type ElementCD = $e;
-            type SmemLayoutAStage = <$B as $crate::kernel::sm90::Sm90Config>::SmemLayoutAStage;
-            type SmemLayoutBStage = <$B as $crate::kernel::sm90::Sm90Config>::SmemLayoutBStage;
-            type TmaSwizzleA = <$B as $crate::kernel::sm90::Sm90Config>::TmaSwizzleA;
-            type TmaSwizzleB = <$B as $crate::kernel::sm90::Sm90Config>::TmaSwizzleB;
-            type MmaC = <$B as $crate::kernel::sm90::Sm90Config>::MmaC;
-            type EpiM = <$B as $crate::kernel::sm90::Sm90Config>::EpiM;
-            type EpiN = <$B as $crate::kernel::sm90::Sm90Config>::EpiN;
-            type StagesCD = <$B as $crate::kernel::sm90::Sm90Config>::StagesCD;
-            type SmemLayoutDStage = <$B as $crate::kernel::sm90::Sm90Config>::SmemLayoutDStage;
-            type SmemLayoutCStage = <$B as $crate::kernel::sm90::Sm90Config>::SmemLayoutCStage;
-            type TmaSwizzleD = <$B as $crate::kernel::sm90::Sm90Config>::TmaSwizzleD;
-            type ReuseSmemC = <$B as $crate::kernel::sm90::Sm90Config>::ReuseSmemC;
+        $crate::sm90_derive! {
+            $(#[$m])*
+            pub struct $V = $B {
+                NAME = $name,
+                ElementCD = $e,
+            }
         }
     };
 }

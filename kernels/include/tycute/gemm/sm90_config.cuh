@@ -22,6 +22,15 @@
 #define TYCUTE_SM90_ELEMENT_AB TYCUTE_SM90_CFG(ELEMENT_AB)
 #define TYCUTE_SM90_ELEMENT_CD TYCUTE_SM90_CFG(ELEMENT_CD)
 
+// 32-bit C and D (float) are read and written by the threads in global memory, from the
+// registers (the header's kEpiDirect: CUTLASS's NoSmem epilogue; stmatrix / ldmatrix move 16-bit
+// elements): the 16-bit epilogue's shared-memory stages, stmatrix and TMA stores are not built
+#if TYCUTE_SM90_ELEMENT_CD == TYCUTE_ELEMENT_F32
+#define TYCUTE_SM90_EPI_DIRECT 1
+#else
+#define TYCUTE_SM90_EPI_DIRECT 0
+#endif
+
 // wgmma's 8-bit forms (e4m3/e5m2 A and B) and its tf32 form have no transpose: such a
 // configuration's header describes K-major operands only and the kernel has only its tn entry point
 #if TYCUTE_SM90_ELEMENT_AB == TYCUTE_ELEMENT_E4M3 || TYCUTE_SM90_ELEMENT_AB == TYCUTE_ELEMENT_E5M2 || TYCUTE_SM90_ELEMENT_AB == TYCUTE_ELEMENT_TF32
@@ -35,13 +44,43 @@ namespace gemm {
 
 // A and B are fp16, bf16, e4m3, e5m2 or tf32 (f32 bits in memory; TMA moves their bytes; the header's stages, boxes and
 // descriptor offsets are in bytes of the configuration's element; the wgmma instruction names the
-// type); C, D and the bias are fp16 or bf16, converted from and to f32 in the epilogue.
+// type); C, D and the bias are fp16 or bf16, converted from and to f32 in the epilogue, or fp32
+// (kEpiDirect).
 constexpr int kSm90ElementAB = TYCUTE_SM90_ELEMENT_AB;
 constexpr int kSm90ElementCD = TYCUTE_SM90_ELEMENT_CD;
 static_assert(kSm90ElementAB == TYCUTE_ELEMENT_F16 || kSm90ElementAB == TYCUTE_ELEMENT_BF16 || kSm90ElementAB == TYCUTE_ELEMENT_E4M3 ||
                   kSm90ElementAB == TYCUTE_ELEMENT_E5M2 || kSm90ElementAB == TYCUTE_ELEMENT_TF32,
               "A and B: fp16, bf16, e4m3, e5m2 or tf32 (f32 in memory)");
-static_assert(kSm90ElementCD == TYCUTE_ELEMENT_F16 || kSm90ElementCD == TYCUTE_ELEMENT_BF16, "C and D: fp16 or bf16");
+static_assert(kSm90ElementCD == TYCUTE_ELEMENT_F16 || kSm90ElementCD == TYCUTE_ELEMENT_BF16 || kSm90ElementCD == TYCUTE_ELEMENT_F32,
+              "C and D: fp16, bf16 or fp32");
+static_assert((kEpiDirect != 0) == (TYCUTE_SM90_EPI_DIRECT != 0), "the header's kEpiDirect: exactly for 32-bit C and D");
+
+// The storage of one C, D or bias element: the 16-bit type's bits, or a float (kEpiDirect).
+template <bool kDirect>
+struct Sm90CdStorage {
+  using T = unsigned short;
+};
+template <>
+struct Sm90CdStorage<true> {
+  using T = float;
+};
+using cd_t = Sm90CdStorage<TYCUTE_SM90_EPI_DIRECT != 0>::T;
+// An element of C, D or the bias as a float (a template: the 16-bit conversion is instantiated
+// only for 16-bit elements).
+template <class T>
+__device__ __forceinline__ float cd_to_float(T x) {
+  if constexpr (sizeof(T) == 4)
+    return x;
+  else
+    return arch::to_float<kSm90ElementCD>(x);
+}
+// kEpiDirect: C's address and strides (floats), carried in the kernel's tma_c parameter (the
+// host writes them there instead of a tensor map: C is not loaded by the TMA)
+struct Sm90DirectC {
+  const float* c;
+  long long ldc;
+  long long batch_c;  // 0: one C for the whole batch
+};
 
 constexpr int kProducerThreads = 128;  // one producer warpgroup
 // consumers: two of one warpgroup each in ping-pong (kMmaWarpGroups = 1), or one of two
@@ -73,7 +112,8 @@ static_assert(kAccumulators % 4 == 0 && kStageBytesA % (16 * kThreads) == 0 && k
 
 // The epilogue's shared memory per consumer: kEpiStages stages of D and of C (one buffer with
 // ReuseSmemC: D is stored through the stage its C was loaded into).
-constexpr unsigned kEpiBytes = (kReuseSmemC ? 1u : 2u) * kEpiStages * kEpiStageElems * 2u;
+// None with kEpiDirect.
+constexpr unsigned kEpiBytes = TYCUTE_SM90_EPI_DIRECT ? 0u : (kReuseSmemC ? 1u : 2u) * kEpiStages * kEpiStageElems * 2u;
 static_assert(!kReuseSmemC || kEpiStages >= 2, "ReuseSmemC: C runs one sub-tile ahead, which needs two stages");
 // without C (beta = 0) D's sub-tiles take every stage of the consumer's buffers, kDStages, in
 // kEpiSets sets of kEpiGroup sub-tiles (a ring: one group written while the others' stores read)
@@ -84,7 +124,7 @@ constexpr int kEpiSets = kDStages / kEpiGroup;
 // those kDStages stages plus the B part of the mainloop stage its unit read last (lent: the
 // producer next fills it kStages - 1 iterations later); warp 3 of the producer warpgroup (the
 // store warp) stores them with the TMA and gives the lent stage back once they have been read.
-constexpr bool kLendStage = kConsumers == 1 && kStages >= 3 && kEpiTiles > kDStages &&
+constexpr bool kLendStage = !TYCUTE_SM90_EPI_DIRECT && kConsumers == 1 && kStages >= 3 && kEpiTiles > kDStages &&
                             (kEpiTiles - kDStages) * kEpiStageElems * 2 <= kStageBytesB;
 static_assert(kEpiGroup >= 1 && kEpiSets >= 2 && kEpiTiles % kEpiGroup == 0, "sub-tile groups: whole, a ring of at least two sets");
 

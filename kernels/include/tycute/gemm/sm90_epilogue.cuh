@@ -7,7 +7,8 @@
 // (sm90_epilogue_groups), or, cooperative, the whole tile at once through the consumer's stages
 // and the lent B part of the unit's last mainloop stage (sm90_epilogue_lend, the store warp
 // stores it). The kRowCol entry point scales each accumulator by per-row and per-column factors
-// first (sm90_epilogue_rowcol). Needs gemm/sm90_config.cuh.
+// first (sm90_epilogue_rowcol). 32-bit C and D (kEpiDirect) skip shared memory: the threads read C
+// and write D in global memory (sm90_epilogue_direct). Needs gemm/sm90_config.cuh.
 #pragma once
 
 #include "tycute/arch/convert.cuh"
@@ -22,6 +23,7 @@
 namespace tycute {
 namespace gemm {
 
+#if !TYCUTE_SM90_EPI_DIRECT
 // Sub-tile e of the accumulators (as C/D's 16-bit element type) into the stage `off` bytes from sD: stmatrix.x4 at the
 // thread's rows row[], each value the accumulator kR2SAcc names (e: an unrolled-loop constant).
 __device__ __forceinline__ void sm90_r2s(const float* acc, const unsigned* row, int e, unsigned off) {
@@ -33,12 +35,14 @@ __device__ __forceinline__ void sm90_r2s(const float* acc, const unsigned* row, 
   }
 }
 
+#endif
+
 // alpha * acc (+ bias), in f32, before the sub-tiles (beta * C is added per sub-tile): a column
 // bias (bias_mode 2) from consumer c's sBias (the bias warp staged it; ne: the consumer's
 // epilogues so far), a row bias (1) from global memory: accumulator r's (m, n) is the thread's
 // first (acc_crd[t][0]) plus (kAccM, kAccN)[r], compile-time offsets. Returns the alpha of the C step.
 __device__ __forceinline__ float sm90_epilogue_scale(const Sm90Smem& sm, float* acc, int c, int ne, int t, int lane, int M, int m0, int z,
-                                                     float alpha, bool load_c, const unsigned short* __restrict__ bias, int bias_mode,
+                                                     float alpha, bool load_c, const cd_t* __restrict__ bias, int bias_mode,
                                                      long long bias_batch) {
   if (bias_mode == 2) {
     arch::mbar_wait(sm.bfull(c), ne & 1);
@@ -49,12 +53,18 @@ __device__ __forceinline__ float sm90_epilogue_scale(const Sm90Smem& sm, float* 
     if (lane == 0) arch::mbar_arrive(sm.bempty(c));
   } else if (bias_mode == 1) {
     // a handful of distinct loads per thread, in flight together; rows past M are not read
-    const unsigned short* bz = bias + z * bias_batch;
+    const cd_t* bz = bias + z * bias_batch;
     const int x0 = m0 + acc_crd[t][0] % kTileM;
 #pragma unroll
     for (int r = 0; r < kAccumulators; ++r) {
       const int x = x0 + kAccM[0][r];
-      const float b = x < M ? arch::to_float<kSm90ElementCD>(__ldg(bz + x)) : 0.f;
+      float b;
+      if constexpr (TYCUTE_SM90_EPI_DIRECT)
+        // (clamped, not predicated: the loads of one row merge into one, their D past M is not
+        // stored; predicated f32 loads, each kept apart, made NVRTC 13.0's ptxas spill)
+        b = __ldg(bz + min(x, M - 1));
+      else
+        b = x < M ? cd_to_float(__ldg(bz + x)) : 0.f;
       acc[r] = alpha * acc[r] + b;
     }
   } else if (!load_c) {
@@ -88,6 +98,55 @@ __device__ __forceinline__ void sm90_epilogue_rowcol(float* acc, int t, int M, i
   }
 }
 
+#if TYCUTE_SM90_EPI_DIRECT
+// 32-bit C and D (kEpiDirect, CUTLASS's NoSmem epilogue): D = alpha_c * acc (+ beta * C) from the
+// registers straight to global memory. Accumulators r and r + 1 (r even) are adjacent columns of
+// one row (the GMMA accumulator layout; the header check asserts it from kAccM / kAccN), stored
+// as one float2 where `vec` (D, ldd, batch_d and C's 8-byte aligned: the host's strides even),
+// else one by one; a warp's float2 pairs of one row are 32 contiguous bytes (one sector). Rows
+// past M and columns past N are neither read nor written. C comes from global memory too
+// (Sm90DirectC, in the kernel's tma_c parameter); stream_d: D larger than the L2, stored with the
+// evict-first hint (st.global.cs) as the TMA path does.
+// C's address and strides are read from the kernel's parameter here, per tile (kept live through
+// the mainloops, NVRTC 13.0's ptxas spilled them).
+__device__ __forceinline__ void sm90_epilogue_direct(const float* acc, int t, bool load_c, float alpha_c, float beta, const arch::TmaMap& tma_c,
+                                                     int M, int N, int m0, int n0, int z, bool stream_d, float* __restrict__ d_out,
+                                                     long long ldd, long long batch_d) {
+  const Sm90DirectC cd = *reinterpret_cast<const Sm90DirectC*>(&tma_c);
+  const bool vec = ((ldd | batch_d | cd.ldc | cd.batch_c) & 1) == 0 &&
+                   ((reinterpret_cast<unsigned long long>(d_out) | reinterpret_cast<unsigned long long>(cd.c)) & 7) == 0;
+  const int x0 = m0 + acc_crd[t][0] % kTileM, y0 = n0 + acc_crd[t][0] / kTileM;
+  float* dz = d_out + z * batch_d;
+  const float* cz = cd.c + z * cd.batch_c;
+#pragma unroll
+  for (int r = 0; r < kAccumulators; r += 2) {
+    const int x = x0 + kAccM[0][r], y = y0 + kAccN[0][r];
+    if (x >= M || y >= N) continue;
+    float v0 = acc[r], v1 = acc[r + 1];
+    float* d = dz + static_cast<long long>(x) * ldd + y;
+    if (vec && y + 1 < N) {
+      if (load_c) {
+        const float2 cv = *reinterpret_cast<const float2*>(cz + static_cast<long long>(x) * cd.ldc + y);
+        v0 = alpha_c * v0 + beta * cv.x;
+        v1 = alpha_c * v1 + beta * cv.y;
+      }
+      if (stream_d)
+        asm volatile("st.global.cs.v2.f32 [%0], {%1, %2};\n" ::"l"(d), "f"(v0), "f"(v1) : "memory");
+      else
+        *reinterpret_cast<float2*>(d) = make_float2(v0, v1);
+    } else {
+      const float* c = cz + static_cast<long long>(x) * cd.ldc + y;
+      if (load_c) v0 = alpha_c * v0 + beta * c[0];
+      d[0] = v0;
+      if (y + 1 < N) {
+        if (load_c) v1 = alpha_c * v1 + beta * c[1];
+        d[1] = v1;
+      }
+    }
+    if (r % 16 == 14) __syncwarp();
+  }
+}
+#else
 // The whole tile at once (kLendStage): sub-tiles e < kDStages into the consumer's stages, once
 // the store warp's previous stores have read them, the others into the B part of stage `last`,
 // once every warp's wgmmas (or partial-sum loads) have read it (the barrier); then each warp
@@ -205,6 +264,8 @@ __device__ __forceinline__ void sm90_epilogue_subtiles(const Sm90Smem& sm, float
     }
   }
 }
+
+#endif  // TYCUTE_SM90_EPI_DIRECT
 
 }  // namespace gemm
 }  // namespace tycute

@@ -49,7 +49,7 @@ __device__ __forceinline__ void sm90_load_c(const Sm90Smem& sm, const scheduler:
 // epilogues so far) into the consumer's sBias once it has read the previous one; entries past N
 // are 0.
 __device__ __forceinline__ void sm90_load_bias(const Sm90Smem& sm, const scheduler::Sm90TileScheduler& sched, int N,
-                                               const unsigned short* __restrict__ bias, long long bias_batch, int lane) {
+                                               const cd_t* __restrict__ bias, long long bias_batch, int lane) {
   int id, kt0, kt1, epis0 = 0, epis1 = 0;
   for (int i = 0; sched.unit(i, id, kt0, kt1); ++i) {
     if (kt0 > 0) continue;  // partial sums only, no epilogue
@@ -57,9 +57,9 @@ __device__ __forceinline__ void sm90_load_bias(const Sm90Smem& sm, const schedul
     int m0, n0, z;
     sched.tile_of(id, m0, n0, z);
     if (n >= 1) arch::mbar_wait(sm.bempty(c), (n - 1) & 1);
-    const unsigned short* bz = bias + z * bias_batch;
+    const cd_t* bz = bias + z * bias_batch;
 #pragma unroll
-    for (int j = lane; j < kTileN; j += 32) sm.sbias[kTileN * c + j] = n0 + j < N ? arch::to_float<kSm90ElementCD>(__ldg(bz + n0 + j)) : 0.f;
+    for (int j = lane; j < kTileN; j += 32) sm.sbias[kTileN * c + j] = n0 + j < N ? cd_to_float(__ldg(bz + n0 + j)) : 0.f;
     arch::mbar_arrive(sm.bfull(c));
   }
 }

@@ -123,7 +123,9 @@ pub fn check_tables(t: &Tables) -> Result<Report, String> {
         r.lines.push(exactly_once(&format!("{what} boxes -> smem stage"), bytes, op.smem.len())?);
         r.lines.push(format!("{what}: {} box(es) ({inner},{outer}) with swizzle mode {} put every element where the smem layout type says", op.boxes.len(), t.sw_ab.1));
     }
-    {
+    if t.epi_direct {
+        r.lines.push("D and C: 32-bit elements stored and read from the registers (kEpiDirect), no TMA store of sD".to_string());
+    } else {
         let what = "TMA store D";
         let (outer, inner) = t.box_d;
         if inner * t.elem_cd != t.sw_d.3 || outer * inner != t.sd.len() as i64 {
@@ -200,8 +202,16 @@ pub fn check_tables(t: &Tables) -> Result<Report, String> {
 
     // accumulators: tile once; the fragment is compact; (m, n) = the thread's first + a per-register offset
     r.lines.push(exactly_once("MMA C accumulators", t.acc_crd.iter().flatten().copied(), (bm * bn) as usize)?);
-    acc_split(t)?;
+    let (acc_m, acc_n) = acc_split(t)?;
     r.lines.push("MMA C accumulators: (m, n) of accumulator r of thread t = (m, n) of its first + (kAccM, kAccN)[r], every thread".into());
+    if t.epi_direct {
+        // the register epilogue stores accumulators r, r + 1 (r even) as one float2: adjacent
+        // columns of one row
+        if let Some(r) = (0..acc_m.len() / 2).map(|p| 2 * p).find(|&r| acc_m[r + 1] != acc_m[r] || acc_n[r + 1] != acc_n[r] + 1) {
+            return Err(format!("kEpiDirect: accumulators {r} and {} are not adjacent columns of one row, which the float2 stores of D take", r + 1));
+        }
+        r.lines.push("kEpiDirect: accumulators r, r + 1 (r even) are columns n, n + 1 of one row: one float2 store each".into());
+    }
     if t.frag.iter().enumerate().any(|(i, &x)| x != i as i64) {
         return Err("accumulators: the fragment is not compact".into());
     }

@@ -122,7 +122,12 @@ pub fn header_with_values<C: Sm90Types>() -> (String, crate::emit::Values) {
         Err(e) => h.comment(&format!("no kAccM / kAccN: {e}")),
     }
 
-    h.comment("Epilogue: sub-tiles of D; accumulators -> stmatrix.x4 into swizzled sD -> TMA store");
+    h.comment("Epilogue: sub-tiles of D; accumulators -> stmatrix.x4 into swizzled sD -> TMA store (16-bit C and D); 32-bit ones from the registers");
+    h.int(
+        "kEpiDirect",
+        i64::from(t.epi_direct),
+        "1: C and D are 32-bit (float), read and written by the threads in global memory (no sD / sC, no TMA store: the tables below are unused); 0: 16-bit, staged in sD / sC",
+    );
     let (em, en) = t.epi_tile;
     h.int("kEpiM", em, "EpilogueTile");
     h.int("kEpiN", en, "");
@@ -141,7 +146,7 @@ pub fn header_with_values<C: Sm90Types>() -> (String, crate::emit::Values) {
     h.comment("C (beta != 0): TMA loads of each sub-tile into sC (the configuration's SmemLayoutC = SmemLayoutD) -> ldmatrix.x4 (tiled_s2r)");
     h.const_table("kTmaBoxC", "kTmaBoxC[0][]: {N extent, M extent} of the TMA load box of C", &[vec![t.box_d.1, t.box_d.0]]);
     h.int("kTmaSwizzleC", t.sw_d.1, "CUtensorMapSwizzle of sC");
-    h.int("kTmaBytesC", t.sd.len() as i64 * ec, "bytes of one C box");
+    h.int("kTmaBytesC", if t.epi_direct { 0 } else { t.sd.len() as i64 * ec }, "bytes of one C box (0: no C box, kEpiDirect)");
     h.int("kS2RCopies", t.s2r_smem[0].len() as i64, "ldmatrix.x4 per thread and sub-tile");
     h.table("s2r_smem", "(t, i) -> the row address (halves, stage 0 of sC) thread t gives its i-th ldmatrix.x4 of a sub-tile (tidfrg_S(tiled_s2r, sC_epi))", &t.s2r_smem);
     h.const_table(

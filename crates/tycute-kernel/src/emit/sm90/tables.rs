@@ -42,6 +42,10 @@ pub struct Tables {
     /// the stages' tables are in elements, the header's offsets in bytes.
     pub elem_ab: i64,
     pub elem_cd: i64,
+    /// The epilogue stores C/D from the registers (a 4-byte `ElementCD`, `float`: CUTLASS's
+    /// `NoSmem` epilogue, `tycute_kernel::kernel::sm90::CdStaging`): the sD / sC tables are then
+    /// unused (the configuration's 16-bit staging layouts), the header's `kEpiDirect` is 1.
+    pub epi_direct: bool,
     /// A and B K-major only: wgmma's 8-bit forms (fp8 A and B) and its tf32 form have no transpose, so the header
     /// describes no MN-major operand and the kernel has only the `tn` entry point.
     pub k_major_only: bool,
@@ -365,6 +369,7 @@ pub fn tables_of<C: Sm90Types>() -> Result<Tables, String> {
         stages,
         elem_ab,
         elem_cd,
+        epi_direct: elem_cd == 4,
         k_major_only,
         sw_ab,
         sw_d,
