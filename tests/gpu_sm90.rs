@@ -94,15 +94,7 @@ fn padded_ab(shape: (usize, usize, usize), batch: usize, cd: Order, a: Major, b:
 /// Every configuration's kernel (those `TYCUTE_CONFIGS` names, if set), loaded, or why not
 /// (no driver, another GPU, no NVRTC: printed, and the test passes).
 fn loaded_configs() -> Result<Vec<Sm90Gemm>, String> {
-    // SAFETY: only tries to open the shared library.
-    if !unsafe { tycute_cuda::cudarc::driver::sys::is_culib_present() } {
-        return Err("no CUDA driver (libcuda.so) on this machine".into());
-    }
-    let ctx = gpu::context().map_err(|e| e.to_string())?;
-    match gpu::arch(&ctx).map_err(|e| e.to_string())? {
-        nvrtc::Arch::Sm90a => {}
-        a => return Err(format!("the sm90 GEMM needs an sm_90 GPU (wgmma, TMA), this one builds for {a}")),
-    }
+    let ctx = gpu::context_for(nvrtc::Arch::Sm90a, "the sm90 GEMM (wgmma, TMA)")?;
     let names: Vec<&str> = tycute::gemm::sm90::SM90_CONFIGS.iter().map(|c| c.name).collect();
     let chosen = tycute::gemm::env::selected_configs(&names, &names);
     if chosen.is_empty() {
@@ -363,17 +355,10 @@ fn run_cases(g: &Sm90Gemm) {
 fn fp8_configurations_match_the_reference_on_the_gpu() {
     use tycute::gemm::fp8::{quantize, E4m3, E5m2, Fp8};
     use tycute::gemm::sm90::{Bias, Sm90Header};
-    // SAFETY: only tries to open the shared library.
-    if !unsafe { tycute_cuda::cudarc::driver::sys::is_culib_present() } {
-        return eprintln!("skipped: no CUDA driver (libcuda.so) on this machine");
-    }
-    let ctx = match gpu::context() {
+    let ctx = match gpu::context_for(nvrtc::Arch::Sm90a, "the fp8 sm90 GEMM") {
         Ok(c) => c,
-        Err(e) => return eprintln!("skipped: {e}"),
+        Err(why) => return eprintln!("skipped: {why}"),
     };
-    if !matches!(gpu::arch(&ctx), Ok(nvrtc::Arch::Sm90a)) {
-        return eprintln!("skipped: the fp8 sm90 GEMM needs an sm_90 GPU");
-    }
     let names = ["sm90_128x256_e4m3", "sm90_128x256_e5m2", "sm90_128x256_e4m3_c2", "sm90_128x256_e4m3_f16cd"];
     let chosen = tycute::gemm::env::selected_configs(&names, &names);
     for name in chosen {
@@ -669,17 +654,10 @@ fn tf32_bound_covers_the_truncated_inputs() {
 #[test]
 fn tf32_configuration_matches_the_reference_on_the_gpu() {
     use tycute_configs::sm90_tf32::{c2::Sm90_128x256Tf32C2, Sm90_128x256Tf32};
-    // SAFETY: only tries to open the shared library.
-    if !unsafe { tycute_cuda::cudarc::driver::sys::is_culib_present() } {
-        return eprintln!("skipped: no CUDA driver (libcuda.so) on this machine");
-    }
-    let ctx = match gpu::context() {
+    let ctx = match gpu::context_for(nvrtc::Arch::Sm90a, "the tf32 sm90 GEMM") {
         Ok(c) => c,
-        Err(e) => return eprintln!("skipped: {e}"),
+        Err(why) => return eprintln!("skipped: {why}"),
     };
-    if !matches!(gpu::arch(&ctx), Ok(nvrtc::Arch::Sm90a)) {
-        return eprintln!("skipped: the tf32 sm90 GEMM needs an sm_90 GPU");
-    }
     let names = ["sm90_128x256_tf32", "sm90_128x256_tf32_c2"];
     let chosen = tycute::gemm::env::selected_configs(&names, &names);
     if chosen.is_empty() {
@@ -877,17 +855,10 @@ fn tf32_stream_k_cases_are_stream_k() {
 #[test]
 fn f32cd_configurations_match_the_reference_on_the_gpu() {
     use tycute_configs::sm90_f32cd::{Sm90_128x256Bf16F32cd, Sm90_128x256E4m3F32cd, Sm90_128x256F32cd, Sm90_128x256Tf32F32cd};
-    // SAFETY: only tries to open the shared library.
-    if !unsafe { tycute_cuda::cudarc::driver::sys::is_culib_present() } {
-        return eprintln!("skipped: no CUDA driver (libcuda.so) on this machine");
-    }
-    let ctx = match gpu::context() {
+    let ctx = match gpu::context_for(nvrtc::Arch::Sm90a, "the sm90 GEMM") {
         Ok(c) => c,
-        Err(e) => return eprintln!("skipped: {e}"),
+        Err(why) => return eprintln!("skipped: {why}"),
     };
-    if !matches!(gpu::arch(&ctx), Ok(nvrtc::Arch::Sm90a)) {
-        return eprintln!("skipped: the sm90 GEMM needs an sm_90 GPU");
-    }
     let names = ["sm90_128x256_f32cd", "sm90_128x256_bf16_f32cd", "sm90_128x256_e4m3_f32cd", "sm90_128x256_tf32_f32cd"];
     let chosen = tycute::gemm::env::selected_configs(&names, &names);
     if chosen.is_empty() {
