@@ -13,7 +13,7 @@ mod header;
 mod strides;
 mod typed;
 
-pub use bench::{bench, bench_fp8_rotating, bench_fp8_rotating_scales, bench_rotating, bench_rotating_layout, bench_tf32_rotating};
+pub use bench::{bench, bench_fp8_rotating, bench_fp8_rotating_scales, bench_rotating, bench_rotating_batched, bench_rotating_layout, bench_tf32_rotating};
 pub use bias::{Bias, BiasCase};
 pub use check::{check, check_case, check_case_bias, check_run_in_place, Sm90Report, GUARD};
 pub use gemm::Sm90Gemm;
