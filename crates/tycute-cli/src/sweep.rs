@@ -448,7 +448,7 @@ mod tests {
 
     #[test]
     fn the_list_parses_with_batches_labels_and_comments() {
-        let text = "# a comment\n\n128 4096 4096 llama.qkv  # tokens 128\n8 1024 1024 128 32 attn scores\n1000 1000 1000\n";
+        let text = "# a comment\n\n128 4096 4096 llama.qkv  # tokens 128\n8 1024 1024 128 attn scores\n1000 1000 1000\n";
         let s = parse(text).unwrap();
         assert_eq!(s, vec![shape(128, 4096, 4096, 1, "llama.qkv", 3), shape(8, 1024, 1024, 128, "attn scores", 4), shape(1000, 1000, 1000, 1, "1000x1000x1000", 5)]);
         assert_eq!(s[1].dims(), "8x1024x1024x128");
