@@ -470,7 +470,14 @@ fn fp8_configurations_match_the_reference_on_the_gpu() {
             g.limit_sms(sms);
             let s = Sm90Strides::packed((m, n, k), batch);
             // (in clusters of two the kernel runs whole tiles: its stream-K needs single CTAs)
+            // the split tail where it applies, else the line (which `SkForm::Auto` no longer
+            // takes by itself: docs/perf.md "The shape sweep")
+            g.sk_form = SkForm::Auto;
             if sms == 4 && g.has_stream_k() {
+                g.sk_form = SkForm::Split;
+                if g.schedule((m, n, k), &s).sk_tiles == 0 {
+                    g.sk_form = SkForm::Line;
+                }
                 assert!(g.schedule((m, n, k), &s).sk_tiles > 0, "{m}x{n}x{k} batch {batch} on 4 SMs is not stream-K");
             }
             let g = &*g;
@@ -682,8 +689,9 @@ fn fp8_stream_k_cases_are_stream_k() {
     use tycute::gemm::stream_k::Sm90Schedule;
     for (m, n, k, batch) in [(832usize, 320usize, 1024usize, 1usize), (600, 520, 1024, 1)] {
         let tiles = m.div_ceil(128) * n.div_ceil(256) * batch;
-        let plan = Sm90Schedule::plan_form(tiles, k.div_ceil(128), 4, Some(SkForm::Auto));
-        assert!(plan.sk_tiles > 0, "{m}x{n}x{k} batch {batch}: {plan:?}");
+        // (the GPU test takes the split tail where it applies, else the line)
+        let plans = [SkForm::Split, SkForm::Line].map(|f| Sm90Schedule::plan_form(tiles, k.div_ceil(128), 4, Some(f)));
+        assert!(plans.iter().any(|p| p.sk_tiles > 0), "{m}x{n}x{k} batch {batch}: {plans:?}");
     }
 }
 
@@ -786,8 +794,14 @@ where
             s = Sm90Strides { cd: Order::Col, ldc: m, ldd: m, ..s };
         }
         // (a tf32 configuration in clusters of two would run whole tiles: the kernel's stream-K
-        // needs single CTAs; the registry's has them)
+        // needs single CTAs; the registry's has them) the split tail where it applies, else the
+        // line (which `SkForm::Auto` no longer takes by itself: docs/perf.md "The shape sweep")
+        g.sk_form = SkForm::Auto;
         if sms == 4 && g.has_stream_k() {
+            g.sk_form = SkForm::Split;
+            if g.schedule((m, n, k), &s).sk_tiles == 0 {
+                g.sk_form = SkForm::Line;
+            }
             assert!(g.schedule((m, n, k), &s).sk_tiles > 0, "{m}x{n}x{k} batch {batch} on 4 SMs is not stream-K");
         }
         let av: Vec<f32> = (0..batch * m * k).map(|_| rnd() as f32).collect();
@@ -905,7 +919,8 @@ where
 fn tf32_stream_k_cases_are_stream_k() {
     use tycute::gemm::stream_k::Sm90Schedule;
     for (m, n, k) in [(832usize, 320usize, 1024usize), (600, 520, 1024)] {
-        let plan = Sm90Schedule::plan_form(m.div_ceil(128) * n.div_ceil(256), k.div_ceil(32), 4, Some(SkForm::Auto));
-        assert!(plan.sk_tiles > 0, "{m}x{n}x{k}: {plan:?}");
+        // (the GPU test takes the split tail where it applies, else the line)
+        let plans = [SkForm::Split, SkForm::Line].map(|f| Sm90Schedule::plan_form(m.div_ceil(128) * n.div_ceil(256), k.div_ceil(32), 4, Some(f)));
+        assert!(plans.iter().any(|p| p.sk_tiles > 0), "{m}x{n}x{k}: {plans:?}");
     }
 }
