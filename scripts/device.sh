@@ -18,6 +18,10 @@
 #     scripts/device.sh bench    [CONFIG..] [-- BENCH ARGS]   `tycute bench` beside cuBLAS in the
 #                                           same process, ROUNDS rounds alternating the
 #                                           configurations (and OLD=DIR2's build, if given)
+#     scripts/device.sh sweep [KERNEL] [DTYPE] [FILE]   `tycute bench KERNEL --sweep FILE --dtype DTYPE`
+#                                           (default sm90, all, bench/shapes.txt): every shape of the
+#                                           list beside cuBLAS / cuBLASLt, the geometric mean and the
+#                                           minimum per dtype (docs/perf.md, "The shape sweep")
 #     scripts/device.sh ncu CONFIG [-- BENCH ARGS]   shared-memory wavefronts, bank conflicts,
 #                                           tensor-pipe use and time of one launch
 #     scripts/device.sh nvrtc               the typed API and `tycute bench` built at run time by
@@ -297,12 +301,20 @@ attention() {
 }
 
 cmd="${1:-}"; [ $# -gt 0 ] && shift
+sweep() {
+  local kernel="${1:-sm90}" dtype="${2:-all}" file="${3:-bench/shapes.txt}"
+  echo "== tycute bench $kernel --sweep $file --dtype $dtype"
+  timeout 590 "$D/tycute" bench "$kernel" --sweep "$file" --dtype "$dtype" 2>&1 | tee "$LOG/sweep-$kernel-$dtype.txt" \
+    | grep -aE '^(==|sm[89]0 [a-z0-9]+: |  worst|error)'
+}
+
 case "$cmd" in
   pack) pack "$@" ;;
   check) device_env && check "$@" ;;
   sanitize) device_env && sanitize "$@" ;;
   bench) device_env && bench "$@" ;;
   ncu) device_env && ncu_run "$@" ;;
+  sweep) device_env && sweep "$@" ;;
   nvrtc) device_env && own_nvrtc ;;
   fp8) fp8 ;;
   sched) harness_dir

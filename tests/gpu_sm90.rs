@@ -33,6 +33,9 @@ fn bf16_configurations() {
     assert_eq!(pick_of((8192, 8192, 1024), 1, 132, ElementCode::Bf16).unwrap(), b256);
     assert_eq!(pick_of((1000, 1000, 1000), 1, 132, ElementCode::Bf16).unwrap(), b);
     assert_eq!(pick_of((1000, 1000, 1000), 1, 132, ElementCode::F16).unwrap(), SM90);
+    // decode-sized: the 128x256 tiles split along K, bf16 as fp16
+    assert_eq!(pick_of((1, 4096, 11008), 1, 132, ElementCode::Bf16).unwrap(), b256);
+    assert_eq!(pick_of((128, 6144, 4096), 1, 132, ElementCode::Bf16).unwrap(), b);
 }
 
 #[test]
@@ -183,6 +186,54 @@ fn sm90_stream_k_matches_the_cpu_on_the_gpu() {
                 g.sms(), s.batch, s.a, s.b, s.cd, r.wrong, r.checked, r.outside, r.examples
             );
             assert!(plan.sk_tiles > 0 && (plan.split > 0) == (form == SkForm::Split), "{name} {m}x{n}x{k} on {} SMs: {plan:?} is not {form:?} stream-K", g.sms());
+            assert_eq!((r.wrong, r.outside), (0, 0), "{name} {m}x{n}x{k} {s:?}: {:?}", r.examples);
+            assert_eq!(r.checked, m * n * s.batch);
+        }
+    }
+}
+
+/// Small M on all the GPU's SMs (issue 21): decode-sized problems whose few 128x256 tiles the
+/// stream-K split tail cuts along K into up to 8 ranges (the plan `pick` now chooses for them),
+/// with residues in M, N and K, a batch, beta and a bias, column-major C/D (the kernel's M and N
+/// exchanged: the small dimension along N), against the f64 reference. Each case asserts that
+/// its plan on a GPU of 100 SMs or more is the split tail. (Skipped under `TYCUTE_SM90_SMALL`.)
+#[test]
+fn sm90_small_m_split_k_matches_the_cpu_on_the_gpu() {
+    if std::env::var_os("TYCUTE_SM90_SMALL").is_some() {
+        return;
+    }
+    let gs = match loaded_configs() {
+        Ok(gs) => gs,
+        Err(why) => return eprintln!("skipped: {why}"),
+    };
+    let pk = Sm90Strides::packed;
+    let row = |per_problem| BiasCase::Row { per_problem };
+    type Case = ((usize, usize, usize), Sm90Strides, f32, f32, BiasCase);
+    let cases: Vec<Case> = vec![
+        ((1, 4096, 4096), pk((1, 4096, 4096), 1), 1.0, 0.0, BiasCase::None),
+        ((16, 2048, 8192), pk((16, 2048, 8192), 1), 1.5, 0.5, BiasCase::None),
+        ((3, 1000, 2056), padded((3, 1000, 2056), 1, Order::Row), 1.0, 0.0, row(false)),
+        ((37, 1536, 11008), pk((37, 1536, 11008), 1), 0.5, -1.0, BiasCase::None),
+        ((16, 1024, 4096), pk((16, 1024, 4096), 2), 1.0, 0.5, row(true)),
+        ((4096, 8, 4096), Sm90Strides::packed_col((4096, 8, 4096), 1), 1.0, 0.0, BiasCase::None),
+    ];
+    for g in gs {
+        let name = g.config.name;
+        if !g.has_stream_k() {
+            println!("sm_90a {name}: no stream-K (ping-pong configurations take whole tiles)");
+            continue;
+        }
+        for (shape, s, alpha, beta, bias) in &cases {
+            let plan = g.schedule(*shape, s);
+            let r = tycute::gemm::sm90::check_case_bias(&g, *shape, s, *alpha, *beta, *bias).unwrap_or_else(|e| panic!("{e}"));
+            let (m, n, k) = shape;
+            println!(
+                "sm_90a {name} small M {plan:?} on {} SMs: {m}x{n}x{k} batch {} {:?}-major C/D alpha {alpha} beta {beta} bias {bias:?}: {} of {} elements wrong, {} written outside D {:?}",
+                g.sms(), s.batch, s.cd, r.wrong, r.checked, r.outside, r.examples
+            );
+            if g.sms() >= 100 {
+                assert!(plan.split > 0, "{name} {m}x{n}x{k} on {} SMs: {plan:?} is not the split tail", g.sms());
+            }
             assert_eq!((r.wrong, r.outside), (0, 0), "{name} {m}x{n}x{k} {s:?}: {:?}", r.examples);
             assert_eq!(r.checked, m * n * s.batch);
         }
@@ -404,7 +455,14 @@ fn fp8_configurations_match_the_reference_on_the_gpu() {
             g.limit_sms(sms);
             let s = Sm90Strides::packed((m, n, k), batch);
             // (in clusters of two the kernel runs whole tiles: its stream-K needs single CTAs)
+            // the split tail where it applies, else the line (which `SkForm::Auto` no longer
+            // takes by itself: docs/perf.md "The shape sweep")
+            g.sk_form = SkForm::Auto;
             if sms == 4 && g.has_stream_k() {
+                g.sk_form = SkForm::Split;
+                if g.schedule((m, n, k), &s).sk_tiles == 0 {
+                    g.sk_form = SkForm::Line;
+                }
                 assert!(g.schedule((m, n, k), &s).sk_tiles > 0, "{m}x{n}x{k} batch {batch} on 4 SMs is not stream-K");
             }
             let g = &*g;
@@ -616,8 +674,9 @@ fn fp8_stream_k_cases_are_stream_k() {
     use tycute::gemm::stream_k::Sm90Schedule;
     for (m, n, k, batch) in [(832usize, 320usize, 1024usize, 1usize), (600, 520, 1024, 1)] {
         let tiles = m.div_ceil(128) * n.div_ceil(256) * batch;
-        let plan = Sm90Schedule::plan_form(tiles, k.div_ceil(128), 4, Some(SkForm::Auto));
-        assert!(plan.sk_tiles > 0, "{m}x{n}x{k} batch {batch}: {plan:?}");
+        // (the GPU test takes the split tail where it applies, else the line)
+        let plans = [SkForm::Split, SkForm::Line].map(|f| Sm90Schedule::plan_form(tiles, k.div_ceil(128), 4, Some(f)));
+        assert!(plans.iter().any(|p| p.sk_tiles > 0), "{m}x{n}x{k} batch {batch}: {plans:?}");
     }
 }
 
@@ -713,8 +772,14 @@ where
             s = Sm90Strides { cd: Order::Col, ldc: m, ldd: m, ..s };
         }
         // (a tf32 configuration in clusters of two would run whole tiles: the kernel's stream-K
-        // needs single CTAs; the registry's has them)
+        // needs single CTAs; the registry's has them) the split tail where it applies, else the
+        // line (which `SkForm::Auto` no longer takes by itself: docs/perf.md "The shape sweep")
+        g.sk_form = SkForm::Auto;
         if sms == 4 && g.has_stream_k() {
+            g.sk_form = SkForm::Split;
+            if g.schedule((m, n, k), &s).sk_tiles == 0 {
+                g.sk_form = SkForm::Line;
+            }
             assert!(g.schedule((m, n, k), &s).sk_tiles > 0, "{m}x{n}x{k} batch {batch} on 4 SMs is not stream-K");
         }
         let av: Vec<f32> = (0..batch * m * k).map(|_| rnd() as f32).collect();
@@ -832,8 +897,9 @@ where
 fn tf32_stream_k_cases_are_stream_k() {
     use tycute::gemm::stream_k::Sm90Schedule;
     for (m, n, k) in [(832usize, 320usize, 1024usize), (600, 520, 1024)] {
-        let plan = Sm90Schedule::plan_form(m.div_ceil(128) * n.div_ceil(256), k.div_ceil(32), 4, Some(SkForm::Auto));
-        assert!(plan.sk_tiles > 0, "{m}x{n}x{k}: {plan:?}");
+        // (the GPU test takes the split tail where it applies, else the line)
+        let plans = [SkForm::Split, SkForm::Line].map(|f| Sm90Schedule::plan_form(m.div_ceil(128) * n.div_ceil(256), k.div_ceil(32), 4, Some(f)));
+        assert!(plans.iter().any(|p| p.sk_tiles > 0), "{m}x{n}x{k}: {plans:?}");
     }
 }
 

@@ -14,10 +14,14 @@ use crate::{emit, BenchArgs};
 /// `tycute bench sm80 [--config NAME] [--shapes MxNxK,...] [--runs N]`, `tycute bench sm90
 /// [--config sm90|sm90_128x256|auto] [--shapes ..] [--runs N] [--beta B] [--bias none|row|col]
 /// [--layout tn|nt|nn|tt]`, each with `[--timing queued|alone] [--dtype fp16|bf16|tf32 (sm80)]`;
-/// `tycute bench sm90 --dtype e4m3|e5m2 [--scales tensor|rowcol]` the fp8 configurations.
+/// `tycute bench sm90 --dtype e4m3|e5m2 [--scales tensor|rowcol]` the fp8 configurations;
+/// `--sweep FILE [--dtype D|all]` a list of shapes ([`crate::sweep`]).
 pub fn run(args: &BenchArgs) -> i32 {
     if args.kernel == "attention" {
         return crate::bench_attention::run(args);
+    }
+    if let Some(file) = &args.sweep {
+        return crate::sweep::run(args, file);
     }
     if let Err(e) = Timing::named(&args.timing) {
         eprintln!("error: {e}");

@@ -14,7 +14,8 @@
 //! * `tycute analyze NAME`: bank wavefronts and vector widths of every shared-memory instruction
 //!   of a configuration's kernel (the analysis its registry entry carries, `tycute_configs::entry`).
 //! * `tycute bench sm80|sm90 [...]`: a kernel on the GPU beside cuBLAS (module [`bench`], on
-//!   `tycute_gemm`).
+//!   `tycute_gemm`); `--sweep FILE` every shape of a list, with a summary per dtype (module
+//!   [`sweep`]).
 
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
@@ -25,6 +26,7 @@ pub mod draw;
 pub mod dump;
 pub mod eval;
 pub mod gen_rust;
+pub mod sweep;
 pub mod tour;
 
 /// CuTe's layout algebra in Rust: command line tools.
@@ -130,6 +132,12 @@ pub struct BenchArgs {
     /// per tensor either way.
     #[arg(long, default_value = "tensor")]
     pub scales: String,
+    /// Every shape of FILE (`M N K [batch] [label]` a line, `#` comments; the checked-in list is
+    /// `bench/shapes.txt`) for each `--dtype` (one, or `all`), each configuration the launch API's
+    /// own choice: a line per shape (tycute, the reference, the ratio, the configuration and
+    /// plan), then per dtype the geometric mean and the minimum of the ratios.
+    #[arg(long, value_name = "FILE")]
+    pub sweep: Option<PathBuf>,
 }
 
 #[derive(Subcommand, Debug)]

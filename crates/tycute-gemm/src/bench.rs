@@ -74,7 +74,7 @@ pub(crate) fn each_ms(stream: &Stream, runs: usize, timing: Timing, mut run: imp
 }
 
 /// Random multiples of 1/64 in [-1, 1] as the bits of a 16-bit type (exact in fp16 and bf16), from a fixed seed.
-pub(crate) struct RandomHalves(u64, ElementCode);
+pub(crate) struct RandomHalves(u64, [u16; 129]);
 
 impl Default for RandomHalves {
     fn default() -> Self {
@@ -86,7 +86,8 @@ impl RandomHalves {
     /// Values of the 16-bit element type `e` (fp16 or bf16: multiples of 1/64 in [-1, 1] are
     /// exact in both).
     pub(crate) fn of(e: ElementCode) -> RandomHalves {
-        RandomHalves(0x2545F4914F6CDD1D, e)
+        // the 129 values' bits, converted once (the conversion was most of the generator's time)
+        RandomHalves(0x2545F4914F6CDD1D, std::array::from_fn(|i| e.bits16(i as f32 / 64.0 - 1.0)))
     }
 
     /// `len` more values.
@@ -96,9 +97,49 @@ impl RandomHalves {
                 self.0 ^= self.0 << 13;
                 self.0 ^= self.0 >> 7;
                 self.0 ^= self.0 << 17;
-                self.1.bits16(((self.0 >> 40) % 129) as f32 / 64.0 - 1.0)
+                self.1[((self.0 >> 40) % 129) as usize]
             })
             .collect()
+    }
+}
+
+/// Elements of the random pool the benchmarks' large inputs are cut from ([`Pool`]): 16 Mi, so
+/// that a sweep's shapes cost the host at most this many random values each, not the gigabytes
+/// of their input sets.
+pub(crate) const POOL_ELEMENTS: usize = 1 << 24;
+
+/// Random values on the device that the benchmarks' input buffers are filled from by
+/// device-to-device copies: a buffer larger than the pool repeats it, each buffer starting at a
+/// different offset (a prime step), so the input sets are distinct buffers at distinct addresses
+/// (what rotating them past L2 needs) without generating each value on the host.
+pub(crate) struct Pool<T> {
+    values: Slice<T>,
+    next: usize,
+}
+
+impl<T: tycute_cuda::cudarc::driver::DeviceRepr> Pool<T> {
+    /// A pool of `values` (on the host) copied to the device.
+    pub(crate) fn new(stream: &Stream, values: &[T]) -> Result<Pool<T>> {
+        let values = stream.clone_htod(values).map_err(driver("random pool"))?;
+        Ok(Pool { values, next: 0 })
+    }
+
+    /// A new device buffer of `len` values from the pool.
+    pub(crate) fn take(&mut self, stream: &Stream, len: usize) -> Result<Slice<T>> {
+        let pool = self.values.len();
+        // SAFETY: every element is written below, before the buffer is returned
+        let mut out = unsafe { stream.alloc::<T>(len) }.map_err(driver("input"))?;
+        let mut at = 0;
+        while at < len {
+            let from = self.next % pool;
+            let n = (pool - from).min(len - at);
+            stream.memcpy_dtod(&self.values.slice(from..from + n), &mut out.slice_mut(at..at + n)).map_err(driver("input"))?;
+            at += n;
+            self.next = (from + n) % pool;
+        }
+        // the next buffer starts elsewhere in the pool
+        self.next = (self.next + 1_000_003) % pool;
+        Ok(out)
     }
 }
 
@@ -106,13 +147,32 @@ impl RandomHalves {
 /// type `e` to exceed L2 (50 MiB; 2 to 8 sets), so that timed runs cycling through them read from
 /// DRAM as a real GEMM would. Also returns the generator, for more inputs.
 #[allow(clippy::type_complexity)]
-pub(crate) fn rotating_inputs(stream: &Stream, (m, n, k): (usize, usize, usize), e: ElementCode) -> Result<(Vec<(Slice<u16>, Slice<u16>)>, RandomHalves)> {
-    let sets = (2 * 50 * 1024 * 1024 / (2 * (m + n) * k) + 1).clamp(2, 8);
+pub(crate) fn rotating_inputs(stream: &Stream, shape: (usize, usize, usize), e: ElementCode) -> Result<(Vec<(Slice<u16>, Slice<u16>)>, RandomHalves)> {
+    rotating_inputs_batched(stream, shape, 1, e)
+}
+
+/// Input sets rotated past L2 (50 MiB; 2 to 8 sets), for `m x n x k` GEMMs.
+pub(crate) fn rotating_sets((m, n, k): (usize, usize, usize), batch: usize, bytes: usize) -> usize {
+    (2 * 50 * 1024 * 1024 / (bytes * (m + n) * k * batch).max(1) + 1).clamp(2, 8)
+}
+
+/// [`rotating_inputs`] for `batch` packed problems: A holds `batch` (m,k) matrices one after the
+/// other, B `batch` (n,k) ones. The values are cut from a [`Pool`] of at most [`POOL_ELEMENTS`]
+/// random values (all of them random when the sets are smaller than that).
+#[allow(clippy::type_complexity)]
+pub(crate) fn rotating_inputs_batched(
+    stream: &Stream,
+    (m, n, k): (usize, usize, usize),
+    batch: usize,
+    e: ElementCode,
+) -> Result<(Vec<(Slice<u16>, Slice<u16>)>, RandomHalves)> {
+    let sets = rotating_sets((m, n, k), batch, 2);
     let mut random = RandomHalves::of(e);
+    let mut pool = Pool::new(stream, &random.take((sets * (m + n) * k * batch).min(POOL_ELEMENTS)))?;
     let mut bufs = Vec::new();
     for _ in 0..sets {
-        let a = stream.clone_htod(&random.take(m * k)).map_err(driver("A"))?;
-        let b = stream.clone_htod(&random.take(n * k)).map_err(driver("B"))?;
+        let a = pool.take(stream, m * k * batch)?;
+        let b = pool.take(stream, n * k * batch)?;
         bufs.push((a, b));
     }
     Ok((bufs, random))

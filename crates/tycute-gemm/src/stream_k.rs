@@ -92,7 +92,9 @@ impl Sm90Schedule {
     ///   all), S chosen by a cost model: `kt / S` k-blocks plus, for the head, S - 1 partial tiles
     ///   and an epilogue, when that beats a whole tile's `kt`. All splits of all tiles run the same
     ///   k offsets together, so they share the L2 as whole tiles do.
-    /// * Otherwise the line ([`Sm90Schedule::plan_line`]), from three full waves on.
+    /// * Otherwise whole tiles. The line ([`Sm90Schedule::plan_line`], from three full waves on)
+    ///   is taken only when asked for ([`SkForm::Line`], `TYCUTE_SM90_SK=line`): with a last wave
+    ///   more than half full it measured slower than whole tiles.
     pub fn plan(tiles: usize, kt: usize, sms: usize, stream_k: bool) -> Sm90Schedule {
         Sm90Schedule::plan_form(tiles, kt, sms, if stream_k { Some(SkForm::Auto) } else { None })
     }
@@ -113,7 +115,11 @@ impl Sm90Schedule {
         match form {
             SkForm::Split => split.unwrap_or(whole),
             SkForm::Line => line.unwrap_or(whole),
-            SkForm::Auto => split.or(line).unwrap_or(whole),
+            // the line only when asked for: where the split tail does not apply (a last wave
+            // more than half full) it measured slower than whole tiles on the H100 (2026-11-27,
+            // docs/perf.md "The shape sweep": 1024x15360x5120 495 against cuBLAS's 812 TFLOP/s,
+            // 5000x3000x2000 520 against 568 with whole tiles)
+            SkForm::Auto => split.unwrap_or(whole),
         }
     }
 

@@ -2,10 +2,11 @@
 //! burst on one buffer set ([`bench`]), and the benchmark's method, rotating inputs and a median
 //! ([`bench_rotating`], [`bench_rotating_layout`]: what `tycute bench sm90` prints).
 
-use tycute_cuda::cudarc::cublas::CudaBlas;
+use tycute_cuda::cudarc::cublas::{result as cr, sys as cs, CudaBlas};
+use tycute_cuda::cudarc::driver::{DevicePtr, DevicePtrMut};
 use tycute_cuda::cudarc::driver::CudaSlice;
 
-use crate::bench::{each_ms, mean_ms, median_tflops, rotating_inputs, RandomHalves, Timing};
+use crate::bench::{each_ms, mean_ms, median_tflops, rotating_inputs, rotating_inputs_batched, Pool, RandomHalves, Timing, POOL_ELEMENTS};
 use crate::cublas;
 use crate::device::Stream;
 use crate::elem::ElementCode;
@@ -126,6 +127,88 @@ pub fn bench_rotating_layout(
 }
 
 
+/// TFLOP/s of `batch` packed TN problems `D_z = A_z * B_z^T` (A (m,k), B (n,k) K-major, D (m,n)
+/// row-major, each operand's matrices one after the other) in one launch of the kernel
+/// ([`Sm90Gemm::launch_batched`]) and in one `cublasGemmStridedBatchedEx` with the same types
+/// (fp32 compute), measured as [`bench_rotating`] (input sets rotated past L2, 3 warm-up launches
+/// per set, the median of `runs` launches between events). The FLOPs count every problem.
+/// cuBLAS is `None` when its library is absent.
+pub fn bench_rotating_batched(g: &Sm90Gemm, (m, n, k): (usize, usize, usize), batch: usize, runs: usize, timing: Timing) -> Result<(f64, Option<f64>)> {
+    let batch = batch.max(1);
+    let packed = Sm90Strides::packed((m, n, k), batch);
+    packed.check((m, n, k))?;
+    let stream = g.ctx().default_stream();
+    let e = g.config.element()?;
+    let (bufs, _) = rotating_inputs_batched(&stream, (m, n, k), batch, e)?;
+    let sets = bufs.len();
+    // (C is not read with beta 0, but the launch checks its extent as any other operand's)
+    let c = stream.alloc_zeros::<u16>(m * n * batch).map_err(driver("C"))?;
+    let mut d = stream.alloc_zeros::<u16>(m * n * batch).map_err(driver("D"))?;
+    let tflops = |ms: Vec<f64>| median_tflops((m * batch, n, k), ms);
+    for (a, b) in &bufs {
+        for _ in 0..3 {
+            g.launch_batched(&stream, (m, n, k), &packed, a, b, &c, &mut d, 1.0, 0.0)?;
+        }
+    }
+    let ours = tflops(each_ms(&stream, runs, timing, |r| {
+        let (a, b) = &bufs[r % sets];
+        g.launch_batched(&stream, (m, n, k), &packed, a, b, &c, &mut d, 1.0, 0.0)
+    })?);
+    if !cublas::available() {
+        return Ok((ours, None));
+    }
+    let blas = cublas::handle(&stream)?;
+    let t = cublas::data_type(e);
+    // row-major D_z (m,n) is column-major D_z^T (n,m) = B_z * A_z^T: B first, op T on B (ld k),
+    // op N on A^T (ld k)
+    let run_blas = |a: &CudaSlice<u16>, b: &CudaSlice<u16>, d: &mut CudaSlice<u16>| -> Result<()> {
+        let (one, zero) = (1.0f32, 0.0f32);
+        let (pa, _ga) = a.device_ptr(&stream);
+        let (pb, _gb) = b.device_ptr(&stream);
+        let (pd, _gd) = d.device_ptr_mut(&stream);
+        // SAFETY: A holds batch (m,k), B batch (n,k), D batch (m,n) packed matrices (allocated
+        // above); the handle is bound to `stream`.
+        unsafe {
+            cr::gemm_strided_batched_ex(
+                *blas.handle(),
+                cs::cublasOperation_t::CUBLAS_OP_T,
+                cs::cublasOperation_t::CUBLAS_OP_N,
+                n as i32,
+                m as i32,
+                k as i32,
+                &one as *const f32 as *const _,
+                pb as *const _,
+                t,
+                k as i32,
+                (n * k) as i64,
+                pa as *const _,
+                t,
+                k as i32,
+                (m * k) as i64,
+                &zero as *const f32 as *const _,
+                pd as *mut _,
+                t,
+                n as i32,
+                (m * n) as i64,
+                batch as i32,
+                cs::cublasComputeType_t::CUBLAS_COMPUTE_32F,
+                cs::cublasGemmAlgo_t::CUBLAS_GEMM_DEFAULT,
+            )
+        }
+        .map_err(|x| Error::Cublas(format!("cublasGemmStridedBatchedEx: {x:?}")))
+    };
+    for (a, b) in &bufs {
+        for _ in 0..3 {
+            run_blas(a, b, &mut d)?;
+        }
+    }
+    let theirs = tflops(each_ms(&stream, runs, timing, |r| {
+        let (a, b) = &bufs[r % sets];
+        run_blas(a, b, &mut d)
+    })?);
+    Ok((ours, Some(theirs)))
+}
+
 /// TFLOP/s of an fp8 configuration (`sm90_128x256_e4m3` / `_e5m2`, [`Sm90Gemm::launch_fp8`]) and
 /// of cuBLASLt fp8 on the same inputs (`matmul_fp8`, per-tensor scales, bf16 D, row-major) with
 /// fast accumulation (the kernel's: wgmma's own) and in its default mode (promoted accumulation):
@@ -165,10 +248,11 @@ pub fn bench_fp8_rotating_scales<F: crate::cublaslt::LtFp8>(
             })
             .collect()
     };
+    let mut pool = Pool::new(&stream, &codes((sets * (m + n) * k).min(POOL_ELEMENTS)))?;
     let mut bufs = Vec::with_capacity(sets);
     for _ in 0..sets {
-        let a = stream.clone_htod(&codes(m * k)).map_err(driver("A"))?;
-        let b = stream.clone_htod(&codes(n * k)).map_err(driver("B"))?;
+        let a = pool.take(&stream, m * k)?;
+        let b = pool.take(&stream, n * k)?;
         bufs.push((a, b));
     }
     let (scale_a, scale_b) = (1.0f32 / F::MAX, 1.0f32 / F::MAX);
@@ -228,10 +312,11 @@ pub fn bench_tf32_rotating(g: &Sm90Gemm, (m, n, k): (usize, usize, usize), runs:
             })
             .collect()
     };
+    let mut pool = Pool::new(&stream, &values((sets * (m + n) * k).min(POOL_ELEMENTS)))?;
     let mut bufs = Vec::with_capacity(sets);
     for _ in 0..sets {
-        let a = stream.clone_htod(&values(m * k)).map_err(driver("A"))?;
-        let b = stream.clone_htod(&values(n * k)).map_err(driver("B"))?;
+        let a = pool.take(&stream, m * k)?;
+        let b = pool.take(&stream, n * k)?;
         bufs.push((a, b));
     }
     let c = stream.alloc_zeros::<u16>(m * n).map_err(driver("C"))?;

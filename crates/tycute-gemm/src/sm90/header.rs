@@ -8,6 +8,7 @@ use crate::cubin::{cubin, SM90_GEMM_SOURCE};
 use crate::elem::ElementCode;
 use tycute_cuda::tma::TmaElement;
 use crate::error::unsupported;
+use crate::stream_k::Sm90Schedule;
 use crate::{Error, Result};
 
 /// Threads of the producer warpgroup (the kernel's `kProducerThreads`); the consumers are two
@@ -192,16 +193,39 @@ impl Sm90Header {
 
 /// Which configuration the per-shape choice (`tycute bench sm90`'s `auto`) runs at `(m, n, k)`
 /// (the kernel's M and N): the cooperative 128x256 tiles, unless even the 128x128 tiles do not
-/// fill the SMs once (more, smaller tiles then finish sooner). Small K included since the
+/// fill the SMs once (more, smaller tiles then finish sooner), with the exceptions below. Small K included since the
 /// cooperative epilogue writes a tile at once through a store warp (docs/perf-history.md, "sm90: small
 /// K"): 8192x8192x256 478-485 (128x256) vs 448-451 TFLOP/s (sm90), 8192x8192x128 285 vs 278-282,
 /// 2048^3 573 vs 479.
-pub fn pick((m, n, _k): (usize, usize, usize), batch: usize, sms: usize) -> Sm90Header {
+///
+/// Few tiles (small M: decode, small batches), where the 128x128 tiles fill the SMs at most once,
+/// the choice follows the sweep's measurements (2026-11-27, H100, the 79 shapes with M <= 256 of
+/// `bench/shapes.txt`, each in both configurations; docs/perf.md "The shape sweep"):
+/// * M <= 32 and K >= 2048 (memory-bound: reading B is the work): 128x256 tiles, split along K by
+///   the stream-K tail where they are fewer than the SMs ([`Sm90Schedule::plan`]); the cooperative
+///   kernel keeps more bytes in flight per SM. 1x4096x11008: 1.6 against 1.2 TFLOP/s,
+///   16x8192x28672: 43 against 29.
+/// * M > 32: the split 128x256 tiles where the tiles are long (K >= 10240: 160 k-blocks or more)
+///   and the split runs at least as many CTAs as the 128x128 tiles would (the MLP down
+///   projections: 128x4096x14336 225 against 178 TFLOP/s); otherwise the 128x128 tiles, whole
+///   (with K = 4096-8192 the split's partial sums cost more than its extra SMs bring:
+///   128x6144x4096 198 against 165).
+///
+/// Over those 79 shapes: 0.83x cuBLAS in geometric mean against 0.74x for the rule before (the
+/// best of the three forms measured, shape by shape: 0.83x).
+pub fn pick((m, n, k): (usize, usize, usize), batch: usize, sms: usize) -> Sm90Header {
     let tiles_128 = m.div_ceil(128) * n.div_ceil(128) * batch;
-    if tiles_128 <= sms {
-        SM90
-    } else {
+    if tiles_128 > sms {
+        return SM90_128X256;
+    }
+    // k-blocks of kTileK = 64 (the 16-bit configurations')
+    let kt = k.div_ceil(64);
+    let plan = Sm90Schedule::plan(m.div_ceil(128) * n.div_ceil(256) * batch, kt, sms, true);
+    let long_split = kt >= 160 && plan.split > 0 && plan.sk_tiles * plan.split >= tiles_128;
+    if (m <= 32 && kt >= 32) || long_split {
         SM90_128X256
+    } else {
+        SM90
     }
 }
 

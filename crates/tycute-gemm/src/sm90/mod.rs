@@ -13,7 +13,7 @@ mod header;
 mod strides;
 mod typed;
 
-pub use bench::{bench, bench_f32cd_rotating, bench_fp8_rotating, bench_fp8_rotating_scales, bench_rotating, bench_rotating_layout, bench_tf32_rotating};
+pub use bench::{bench, bench_f32cd_rotating, bench_fp8_rotating, bench_fp8_rotating_scales, bench_rotating, bench_rotating_batched, bench_rotating_layout, bench_tf32_rotating};
 pub use bias::{Bias, BiasCase};
 pub use check::{check, check_case, check_case_bias, check_run_in_place, Sm90Report, GUARD};
 pub use gemm::{Sm90AbElem, Sm90Gemm};
@@ -53,6 +53,16 @@ mod tests {
         assert_eq!(pick((2048, 2048, 2048), 1, 132), SM90_128X256);
         assert_eq!(pick((8192, 8192, 256), 1, 132), SM90_128X256);
         assert_eq!(pick((1000, 1000, 1000), 1, 132), SM90);
+        // few tiles: M <= 32 with K >= 2048 (memory-bound) on 128x256 tiles, split along K
+        assert_eq!(pick((1, 4096, 4096), 1, 132), SM90_128X256); // 16 tiles x 5 splits
+        assert_eq!(pick((16, 8192, 28672), 1, 132), SM90_128X256); // 32 tiles x 4 splits
+        assert_eq!(pick((16, 4096, 1024), 1, 132), SM90); // K too short
+        // M > 32: split 128x256 tiles for long K (>= 160 k-blocks) when they run as many CTAs
+        assert_eq!(pick((128, 4096, 11008), 1, 132), SM90_128X256); // 16 x 8 = 128 CTAs, not 32
+        assert_eq!(pick((256, 8192, 28672), 1, 132), SM90_128X256); // 64 x 2 = 128 CTAs, as many
+        assert_eq!(pick((128, 6144, 4096), 1, 132), SM90); // K = 4096: whole 128x128 tiles
+        assert_eq!(pick((128, 12288, 4096), 1, 132), SM90);
+        assert_eq!(pick((1, 22016, 4096), 1, 132), SM90_128X256); // 172 128x128 tiles: over the SMs
     }
 
     #[test]
