@@ -1,0 +1,2 @@
+//! placeholder
+pub type ConvertLayoutAccRowcol<L> = L;
