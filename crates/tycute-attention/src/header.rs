@@ -174,3 +174,25 @@ pub fn bf16_hd128() -> Result<Header, Error> {
         "tycute attention (FA3-style) bf16, head dim 128, 128 x 128 tile: S = Q K^T (SS), O = P V (RS, P = S in registers)",
     )
 }
+
+/// The fp8 path's permutation ([`crate::permute_aregs_fp8::Fp8Permutation`]) into a header:
+/// `NAME_lane[t][r]` (the quad lane holding thread `t`'s 8-bit A value `r`) and `NAME_reg[t][r]`
+/// (its accumulator there), after checking it against the tables it came from.
+pub fn fp8_permutation(
+    h: &mut Header,
+    name: &str,
+    perm: &crate::permute_aregs_fp8::Fp8Permutation,
+    s_acc: &[Vec<i64>],
+    p_a: &[Vec<i64>],
+) -> Result<(), Error> {
+    for (t, row) in p_a.iter().enumerate() {
+        for (r, e) in row.iter().enumerate() {
+            let (q, j) = (perm.lane[t][r] as usize, perm.reg[t][r] as usize);
+            if s_acc.get((t & !3) + q).and_then(|a| a.get(j)) != Some(e) {
+                return Err(Error::new(format!("{name}: thread {t}'s A value {r} is not lane {q}'s accumulator {j}")));
+            }
+        }
+    }
+    h.table(&format!("{name}_lane"), &format!("{name}: thread t's 8-bit A value r is held by lane {name}_lane[t][r] of its quad ..."), &perm.lane)?;
+    h.table(&format!("{name}_reg"), &format!("{name}: ... in its accumulator {name}_reg[t][r]"), &perm.reg)
+}

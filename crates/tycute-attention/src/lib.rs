@@ -8,11 +8,14 @@
 //!   ([`AccAsAregs`]), and the rules whose break does not compile;
 //! * [`convert_layout_acc_rowcol`]: the accumulator as `(rows, cols)` for softmax, with the row
 //!   each register belongs to and the lanes that share a row;
+//! * [`permute_aregs_fp8`]: the fp8 path (stretch): the 8-bit A layout over the accumulators and
+//!   the cross-lane permutation as a table;
 //! * [`header`]: the header of one configuration through `tycute-emit`.
 
 pub mod convert_layout_acc_aregs;
 pub mod convert_layout_acc_rowcol;
 pub mod header;
+pub mod permute_aregs_fp8;
 pub mod s_to_p;
 pub mod tile;
 

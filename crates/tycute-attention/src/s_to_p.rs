@@ -180,15 +180,18 @@ type PvBit<T> = Divides3<Pv<T>, <T as AttentionTile>::BlockM, <T as AttentionTil
 pub struct Checked<QK, PV, TileS, TileP>(PhantomData<fn() -> (QK, PV, TileS, TileP)>);
 type Start<T> = Checked<Qk<T>, Pv<T>, <T as AttentionTile>::TileS, <T as AttentionTile>::TileP>;
 
-type G1<T> = <RegBit<T> as PvAtomAFromRegisters<PvAtom<T>>>::Ok<Start<T>>;
-type G2<T> = <BitsBit<T> as PvA16Bit<DecIfFailed<BitsBit<T>, ABits<T>>>>::Ok<G1<T>>;
-type G3<T> = <KBit<T> as PvKIsQkN<
+type RegGate<T, G> = <RegBit<T> as PvAtomAFromRegisters<PvAtom<T>>>::Ok<G>;
+type Bits16Gate<T, G> = <BitsBit<T> as PvA16Bit<DecIfFailed<BitsBit<T>, ABits<T>>>>::Ok<G>;
+type KGate<T, G> = <KBit<T> as PvKIsQkN<
     DecIfFailed<KBit<T>, <T as AttentionTile>::BlockKPV>,
     DecIfFailed<KBit<T>, <T as AttentionTile>::BlockN>,
->>::Ok<G2<T>>;
-type G4<T> = <QkBit<T> as QkTileDivides<DecIfFailed<QkBit<T>, TileOf<Qk<T>>>, DecIfFailed<QkBit<T>, BlockQk<T>>>>::Ok<G3<T>>;
+>>::Ok<G>;
+type QkGate<T, G> = <QkBit<T> as QkTileDivides<DecIfFailed<QkBit<T>, TileOf<Qk<T>>>, DecIfFailed<QkBit<T>, BlockQk<T>>>>::Ok<G>;
+type PvGate<T, G> = <PvBit<T> as PvTileDivides<DecIfFailed<PvBit<T>, TileOf<Pv<T>>>, DecIfFailed<PvBit<T>, BlockPv<T>>>>::Ok<G>;
 /// Every rule before the comparison holds: [`Checked`] with the tile's parts.
-pub type Gated<T> = <PvBit<T> as PvTileDivides<DecIfFailed<PvBit<T>, TileOf<Pv<T>>>, DecIfFailed<PvBit<T>, BlockPv<T>>>>::Ok<G4<T>>;
+pub type Gated<T> = PvGate<T, QkGate<T, KGate<T, Bits16Gate<T, RegGate<T, Start<T>>>>>>;
+/// The same rules but the 16-bit one (the fp8 path's, `crate::permute_aregs_fp8`).
+pub type GatedWithout16<T> = PvGate<T, QkGate<T, KGate<T, RegGate<T, Start<T>>>>>;
 
 // ---------------------------------------------------------------------------------------------
 // The comparison.
@@ -200,7 +203,6 @@ type RegMode<L> = T2<Underscore, L>;
 
 /// The parts of a [`Checked`] (no bounds: a projection that has no value when a gate failed,
 /// so the solver never explores the algebra below with unknown TiledMMAs).
-#[doc(hidden)]
 pub trait CheckedParts {
     type Qk;
     type Pv;

@@ -61,7 +61,7 @@ use tycute_atom::{
     SM90_64x64x16_F32F16F16_RS, SM90_64x80x16_F32BF16BF16_SS, SM90_64x80x16_F32F16F16_SS, K, MN,
 };
 use typenum::consts::{P1, P128, P176, P192, P2, P256, P3, P64, P80};
-use tycute_layout::swizzle::recast::{bfloat16_t, half_t};
+use tycute_layout::swizzle::recast::{bfloat16_t, float_e4m3_t, half_t};
 use tycute_layout::tuple::{Nil, Tup};
 use tycute_layout::int::Z0;
 use tycute_layout::Layout;
@@ -166,6 +166,17 @@ pub type Hd128<E> = Fa3Tile<E, <E as Fa3Atoms>::Ss128, <E as Fa3Atoms>::Rs128, P
 /// Head dim 128: 128 x 176 (FA3's non-causal tile): S's atom is `64x176x16`, 22 accumulator
 /// column groups of 8 per thread, P·V's K is 11 blocks of 16.
 pub type Hd128N176<E> = Fa3Tile<E, <E as Fa3Atoms>::Ss176, <E as Fa3Atoms>::Rs128, P2, P128, P176, P128>;
+/// fp8 (e4m3) head dim 128, 128 x 128 (a stretch of this crate: FA3 takes 128 x 224 here), for
+/// [`crate::permute_aregs_fp8`]: `SM90_64x128x32_F32E4M3E4M3_SS_TN` and `..._RS_TN`.
+pub type Hd128Fp8 = Fa3Tile<
+    float_e4m3_t,
+    tycute_atom::SM90_64x128x32_F32E4M3E4M3_SS_TN,
+    tycute_atom::SM90_64x128x32_F32E4M3E4M3_RS_TN,
+    P2,
+    P128,
+    P128,
+    P128,
+>;
 /// Head dim 256: 128 x 80, P·V's atom `64x256x16`.
 pub type Hd256<E> = Fa3Tile<E, <E as Fa3Atoms>::Ss80, <E as Fa3Atoms>::Rs256, P2, P128, P80, P256>;
 
