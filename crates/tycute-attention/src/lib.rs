@@ -10,7 +10,8 @@
 //!   each register belongs to and the lanes that share a row;
 //! * [`permute_aregs_fp8`]: the fp8 path (stretch): the 8-bit A layout over the accumulators and
 //!   the cross-lane permutation as a table;
-//! * [`header`]: the header of one configuration through `tycute-emit`.
+//! * [`header`]: the header of one configuration through `tycute-emit`;
+//! * [`twin`]: the S to P rules on runtime values, in the same words.
 
 pub mod convert_layout_acc_aregs;
 pub mod convert_layout_acc_rowcol;
@@ -18,6 +19,7 @@ pub mod header;
 pub mod permute_aregs_fp8;
 pub mod s_to_p;
 pub mod tile;
+pub mod twin;
 
 pub use convert_layout_acc_aregs::ConvertLayoutAccAregs;
 pub use convert_layout_acc_rowcol::ConvertLayoutAccRowcol;

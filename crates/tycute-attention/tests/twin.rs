@@ -145,3 +145,55 @@ fn warpgroups_along_n_are_no_re_view() {
     // thread 0 of P·V holds 80 A values of rows 0..63 and 64..127 (MMA_M = 2), S's thread 0 has 40
     assert!(err.to_string().contains("thread 0 holds other elements"), "{err}");
 }
+
+/// The type level's first error line of a ui-test case (`ui-tests/fail/NAME.stderr`).
+fn type_level_message(case: &str) -> String {
+    let path = format!("{}/../../ui-tests/fail/{case}.stderr", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    text.lines().next().unwrap().trim_start_matches("error[E0277]: ").to_string()
+}
+
+/// The runtime twin (`tycute_attention::twin`) rejects the ui-tests' tiles with the type level's
+/// words: the same message for the rules on the parts, the same rule (its first words) for the
+/// re-view, whose numbers differ (the twin names a thread and a register).
+#[test]
+fn twin_rules_in_the_type_levels_words() {
+    use tycute_atom::{MMA_Atom, SM90_64x128x16_F32BF16BF16_RS, SM90_64x128x16_F32BF16BF16_SS, SM90_64x128x32_F32E4M3E4M3_RS_TN, SM90_64x192x16_F32BF16BF16_SS, K, MN};
+    use tycute_attention::twin::{convert_layout_acc_aregs, s_to_p, TileValues};
+    use tycute_tiled::mma::tiled_mma::{NoPermutation, TiledMMA};
+    type Wg2 = tycute_macros::cute!((_2,_1,_1):(_1,_0,_0));
+    let qk128 = tiled_mma::<TiledMmaQKOf<Hd128<bfloat16_t>>>().unwrap();
+    let pv128 = tiled_mma::<TiledMmaPVOf<Hd128<bfloat16_t>>>().unwrap();
+    let tile = |qk: &TiledMma, pv: &TiledMma, m, n, d, k| TileValues { qk: qk.clone(), pv: pv.clone(), block_m: m, block_n: n, head_dim: d, block_k_pv: k };
+
+    // FA3's tiles pass, with the type level's view
+    assert_eq!(s_to_p(&tile(&qk128, &pv128, 128, 128, 128, 128)).unwrap().to_string(), show::<AccAsAregs<Hd128<bfloat16_t>>>());
+
+    let ss = tiled_mma::<TiledMMA<MMA_Atom<SM90_64x128x16_F32BF16BF16_SS<K, MN>>, Wg2, NoPermutation>>().unwrap();
+    let e = s_to_p(&tile(&qk128, &ss, 128, 128, 128, 128)).unwrap_err();
+    let want = type_level_message("attention_pv_ss_atom");
+    let cut = |s: &str| s.split("registers;").next().unwrap().to_string();
+    assert_eq!(cut(&e), cut(&want), "{e}");
+
+    let fp8 = tiled_mma::<TiledMMA<MMA_Atom<SM90_64x128x32_F32E4M3E4M3_RS_TN>, Wg2, NoPermutation>>().unwrap();
+    assert_eq!(s_to_p(&tile(&qk128, &fp8, 128, 128, 128, 128)).unwrap_err(), type_level_message("attention_pv_8bit"));
+
+    assert_eq!(s_to_p(&tile(&qk128, &pv128, 128, 128, 128, 96)).unwrap_err(), type_level_message("attention_pv_k_tile"));
+
+    let qk192 = tiled_mma::<TiledMMA<MMA_Atom<SM90_64x192x16_F32BF16BF16_SS<K, K>>, Wg2, NoPermutation>>().unwrap();
+    assert_eq!(s_to_p(&tile(&qk192, &pv128, 128, 128, 128, 128)).unwrap_err(), type_level_message("attention_qk_atom_n"));
+
+    let qk80 = tiled_mma::<TiledMmaQKOf<Hd256<bfloat16_t>>>().unwrap();
+    let split_n = tiled_mma::<TiledMMA<MMA_Atom<SM90_64x128x16_F32BF16BF16_RS<K, MN>>, tycute_macros::cute!((_1,_2,_1):(_0,_1,_0)), NoPermutation>>().unwrap();
+    let e = s_to_p(&tile(&qk80, &split_n, 128, 80, 256, 80)).unwrap_err();
+    let rule = "S to P: S's accumulators re-viewed by convert_layout_acc_Aregs are not P·V's A registers: ";
+    assert!(e.starts_with(rule) && type_level_message("attention_view_warpgroups").starts_with(rule), "{e}");
+    println!("twin: {e}");
+
+    let odd = Layout::new(
+        IntTuple::Tuple(vec![IntTuple::Tuple(vec![IntTuple::st(2), IntTuple::st(2), IntTuple::st(3)]), IntTuple::st(1), IntTuple::st(1)]),
+        IntTuple::Tuple(vec![IntTuple::Tuple(vec![IntTuple::st(1), IntTuple::st(2), IntTuple::st(4)]), IntTuple::st(0), IntTuple::st(0)]),
+    )
+    .unwrap();
+    assert_eq!(convert_layout_acc_aregs(&odd).unwrap_err(), type_level_message("attention_acc_aregs_odd"));
+}
