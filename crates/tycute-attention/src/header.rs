@@ -115,16 +115,25 @@ where
         return Err(Error::new(format!("S to P: the proven view {view:?} is not the element match {matched:?}")));
     }
     let rows = RowTables::new(&table::<X::Rows>(), &table::<X::Cols>(), threads, bn as usize).map_err(Error::new)?;
-    // every row slot's row and column slot's column is where S's table puts the register
+    // every register, through the (rows, cols) view ((2,MMA_M),(2,N/8,MMA_N)) -> register, holds
+    // the row of its row slot and the column of its column slot
+    let rowcol = table::<X::Rowcol>();
+    let (nrows, ncols) = (rows.rows[0].len(), rows.cols[0].len());
+    if rowcol.len() != nrows * ncols || nrows * ncols != s_acc[0].len() {
+        return Err(Error::new(format!("row tables: {nrows} row and {ncols} column slots for {} accumulators", s_acc[0].len())));
+    }
     for t in 0..threads {
-        for (r, &e) in s_acc[t].iter().enumerate() {
-            let (m, n) = (e % bm, e / bm);
-            // the rowcol view ((2,MMA_M),(2,N/8,MMA_N)) of register r
-            let (v0, v1, rest) = (r % 2, (r / 2) % 2, r / 4);
-            let i = v1; // MMA_M = 1 in FA3's tiles; checked below
-            let j = v0 + 2 * rest;
-            if rows.rows[t].len() != 2 || rows.rows[t][i] != m || rows.cols[t][j] != n {
-                return Err(Error::new(format!("row tables: thread {t}'s accumulator {r} holds ({m}, {n}), the row/column tables say otherwise")));
+        for (k, &r) in rowcol.iter().enumerate() {
+            let (i, j) = (k % nrows, k / nrows);
+            let e = s_acc[t][r as usize];
+            if (rows.rows[t][i], rows.cols[t][j]) != (e % bm, e / bm) {
+                return Err(Error::new(format!(
+                    "row tables: thread {t}'s accumulator {r} (row slot {i}, column slot {j}) holds ({}, {}), the tables say ({}, {})",
+                    e % bm,
+                    e / bm,
+                    rows.rows[t][i],
+                    rows.cols[t][j]
+                )));
             }
         }
     }

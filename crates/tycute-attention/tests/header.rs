@@ -55,3 +55,22 @@ fn bf16_hd128_compiles_with_nvrtc() {
     println!("attention_header_check sm_90a: {} registers, spills {}/{} B", k.registers, k.spill_stores, k.spill_loads);
     assert_eq!((k.spill_stores, k.spill_loads), (0, 0));
 }
+
+/// Every FA3 tile of the crate has a header: its proofs (the S to P element match, the row
+/// tables against the (rows, cols) view) hold for three warpgroups, N = 176 and N = 80 too.
+#[test]
+fn every_tile_has_a_header() {
+    use tycute_attention::header::{header, AttentionOn};
+    use tycute_attention::tile::{Hd128N176, Hd256, Hd64};
+    use tycute_layout::swizzle::recast::{bfloat16_t, half_t};
+    for (h, threads, bn, slots) in [
+        (header::<AttentionOn<Hd64<half_t>>>("hd64", "").unwrap(), 384, 128, 32),
+        (header::<AttentionOn<Hd128N176<bfloat16_t>>>("hd128_n176", "").unwrap(), 256, 176, 44),
+        (header::<AttentionOn<Hd256<bfloat16_t>>>("hd256", "").unwrap(), 256, 80, 20),
+    ] {
+        assert_eq!(value(&h, "kThreads"), vec![threads]);
+        assert_eq!(value(&h, "kBlockN"), vec![bn]);
+        assert_eq!(value(&h, "kColSlots"), vec![slots]);
+        assert_eq!(value(&h, "kRowLanes"), vec![4]);
+    }
+}
