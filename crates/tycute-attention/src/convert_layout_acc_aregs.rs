@@ -36,8 +36,8 @@
 //! ```
 
 use tycute_layout::algebra::coalesce::CoalesceOp;
-use tycute_layout::bounds::{DecIfFailed, DecimalIfFailed};
-use tycute_layout::int::{Eq, IsEqual, Mod, Prod, Quot, B1, P2, Z0};
+use tycute_layout::bounds::DecIfFailed;
+use tycute_layout::int::{Eq, Mod, Prod, Quot, B1, P2, Z0};
 use tycute_layout::layout::Layout;
 use tycute_layout::tuple::{Nil, Tup};
 use tycute_layout::Coalesce;
@@ -60,8 +60,29 @@ pub trait ConvertLayoutAccAregsOp {
     message = "convert_layout_acc_Aregs: the accumulator's N/8 must be even (a 16-bit A fragment takes 16 columns): N/8 = {V}",
     label = "N/8 = {V} column groups of 8"
 )]
-pub trait AccAregsEvenGroups<V = ()> {}
-impl<V> AccAregsEvenGroups<V> for B1 {}
+pub trait AccAregsEvenGroups<V = ()> {
+    /// `T` where the rule holds.
+    #[doc(hidden)]
+    type Ok<X>;
+}
+impl<V> AccAregsEvenGroups<V> for B1 {
+    type Ok<X> = X;
+}
+
+/// `N/8`, the size of an accumulator fragment's mode `get<0,2>` (the rules' number).
+#[diagnostic::on_unimplemented(
+    message = "convert_layout_acc_Aregs: the accumulator must be an sm90 GMMA fragment ((2,2,N/8),MMA_M,MMA_N), not `{Self}`",
+    label = "not a GMMA accumulator fragment"
+)]
+pub trait AccGroupsOp {
+    /// `N/8`.
+    type V;
+}
+impl<V, MM, MN, D> AccGroupsOp for Layout<T3<T3<P2, P2, V>, MM, MN>, D> {
+    type V = V;
+}
+/// `N/8` of an accumulator fragment.
+pub type AccGroups<Acc> = <Acc as AccGroupsOp>::V;
 
 type EvenBit<V> = Eq<Mod<V, P2>, Z0>;
 // coalesce(make_layout(get<0,1>(l), get<2>(acc))): (N/16, MMA_N):(2 dV, dN)
@@ -69,10 +90,7 @@ type KRest<V, DV, MN, DN> = Coalesce<Layout<T2<Quot<V, P2>, MN>, T2<Prod<DV, P2>
 
 impl<V, MM, MN, D0, D1, DV, DM, DN> ConvertLayoutAccAregsOp for Layout<T3<T3<P2, P2, V>, MM, MN>, T3<T3<D0, D1, DV>, DM, DN>>
 where
-    V: core::ops::Rem<P2> + core::ops::Div<P2>,
-    Mod<V, P2>: IsEqual<Z0>,
-    EvenBit<V>: DecimalIfFailed<V>,
-    EvenBit<V>: AccAregsEvenGroups<DecIfFailed<EvenBit<V>, V>>,
+    V: core::ops::Div<P2>,
     DV: core::ops::Mul<P2>,
     Layout<T2<Quot<V, P2>, MN>, T2<Prod<DV, P2>, DN>>: CoalesceOp,
     KRest<V, DV, MN, DN>: SplitLayout,
@@ -97,4 +115,7 @@ impl<S, D> SplitLayout for Layout<S, D> {
 
 /// `convert_layout_acc_Aregs<16-bit>(acc)`: `((2,2,N/8),MMA_M,MMA_N)` to
 /// `((2,2,2),MMA_M,N/16*MMA_N)` (the last mode coalesced), the same registers.
-pub type ConvertLayoutAccAregs<Acc> = <Acc as ConvertLayoutAccAregsOp>::Output;
+/// The rule `N/8 % 2 == 0` is a gate in the alias: where it fails, its message is the only error.
+pub type ConvertLayoutAccAregs<Acc> = <<EvenBit<AccGroups<Acc>> as AccAregsEvenGroups<
+    DecIfFailed<EvenBit<AccGroups<Acc>>, AccGroups<Acc>>,
+>>::Ok<Acc> as ConvertLayoutAccAregsOp>::Output;

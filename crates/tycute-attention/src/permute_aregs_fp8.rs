@@ -28,7 +28,7 @@
 use tycute_atom::MmaTraits;
 use tycute_layout::algebra::coalesce::CoalesceOp;
 use tycute_layout::bounds::DecIfFailed;
-use tycute_layout::int::{Eq, IsEqual, Mod, Prod, Quot, B1, P1, P2, Z0};
+use tycute_layout::int::{Eq, Mod, Prod, Quot, B1, P1, P2, Z0};
 use tycute_layout::layout::Layout;
 use tycute_layout::swizzle::recast::Bits;
 use tycute_layout::tuple::{Nil, Tup};
@@ -36,7 +36,7 @@ use tycute_layout::Coalesce;
 use tycute_tiled::mma::{PartitionFragmentC, TiledMma};
 use typenum::consts::{P4, P8};
 
-use crate::convert_layout_acc_aregs::SplitLayout;
+use crate::convert_layout_acc_aregs::{AccGroups, SplitLayout};
 use crate::tile::AttentionTile;
 
 type T2<A, B> = Tup<A, Tup<B, Nil>>;
@@ -57,8 +57,14 @@ pub trait ConvertLayoutAccAregsFp8Op {
     message = "convert_layout_acc_Aregs (8-bit): the accumulator's N/8 must be a multiple of 4 (an 8-bit A fragment takes 32 columns): N/8 = {V}",
     label = "N/8 = {V} column groups of 8"
 )]
-pub trait AccAregsFp8Groups<V = ()> {}
-impl<V> AccAregsFp8Groups<V> for B1 {}
+pub trait AccAregsFp8Groups<V = ()> {
+    /// `T` where the rule holds.
+    #[doc(hidden)]
+    type Ok<X>;
+}
+impl<V> AccAregsFp8Groups<V> for B1 {
+    type Ok<X> = X;
+}
 
 type Fp8Bit<V> = Eq<Mod<V, P4>, Z0>;
 // coalesce(make_layout(get<0,1>(l), get<2>(acc))): (N/32, MMA_N):(4 dV, dN)
@@ -66,10 +72,7 @@ type KRest<V, DV, MN, DN> = Coalesce<Layout<T2<Quot<V, P4>, MN>, T2<Prod<DV, P4>
 
 impl<V, MM, MN, DV, DM, DN> ConvertLayoutAccAregsFp8Op for Layout<T3<T3<P2, P2, V>, MM, MN>, T3<T3<P1, P2, DV>, DM, DN>>
 where
-    V: core::ops::Rem<P4> + core::ops::Div<P4>,
-    Mod<V, P4>: IsEqual<Z0>,
-    Fp8Bit<V>: tycute_layout::bounds::DecimalIfFailed<V>,
-    Fp8Bit<V>: AccAregsFp8Groups<DecIfFailed<Fp8Bit<V>, V>>,
+    V: core::ops::Div<P4>,
     DV: core::ops::Mul<P2> + core::ops::Mul<P4>,
     Layout<T2<Quot<V, P4>, MN>, T2<Prod<DV, P4>, DN>>: CoalesceOp,
     KRest<V, DV, MN, DN>: SplitLayout,
@@ -83,7 +86,9 @@ where
 /// `convert_layout_acc_Aregs<8-bit>(acc)`: `((2,2,N/8),MMA_M,MMA_N)` to
 /// `((4,2,2),MMA_M,N/32*MMA_N)`, the registers in place (the bytes move afterwards:
 /// [`Fp8Permutation`]).
-pub type ConvertLayoutAccAregsFp8<Acc> = <Acc as ConvertLayoutAccAregsFp8Op>::Output;
+pub type ConvertLayoutAccAregsFp8<Acc> = <<Fp8Bit<AccGroups<Acc>> as AccAregsFp8Groups<
+    DecIfFailed<Fp8Bit<AccGroups<Acc>>, AccGroups<Acc>>,
+>>::Ok<Acc> as ConvertLayoutAccAregsFp8Op>::Output;
 
 /// The permutation path is for 8-bit A.
 #[diagnostic::on_unimplemented(
