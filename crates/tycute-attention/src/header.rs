@@ -175,14 +175,17 @@ where
     Ok(h)
 }
 
-/// The header of FA3's bf16 head-dim-128 tile (128 x 128, two consumer warpgroups), namespace
-/// `tycute::attention_sm90_bf16_hd128`.
-pub fn bf16_hd128() -> Result<Header, Error> {
-    header::<AttentionOn<crate::tile::Hd128<tycute_layout::swizzle::recast::bfloat16_t>>>(
-        "tycute::attention_sm90_bf16_hd128",
-        "tycute attention (FA3-style) bf16, head dim 128, 128 x 128 tile: S = Q K^T (SS), O = P V (RS, P = S in registers)",
-    )
-}
+/// The namespace of FA3's bf16 head-dim-128 tile's header.
+pub const BF16_HD128_NAMESPACE: &str = "tycute::attention_sm90_bf16_hd128";
+/// Its one-line description.
+pub const BF16_HD128_ABOUT: &str =
+    "tycute attention (FA3-style) bf16, head dim 128, 128 x 128 tile: S = Q K^T (SS), O = P V (RS, P = S in registers)";
+/// The header of FA3's bf16 head-dim-128 tile (128 x 128, two consumer warpgroups):
+/// `header::<AttentionOn<Hd128<bfloat16_t>>>(BF16_HD128_NAMESPACE, BF16_HD128_ABOUT)`, named by
+/// the caller (`tests/header.rs`, `examples/write_header.rs`) and not here: naming a tile
+/// evaluates its whole derivation (about 40 s and several GiB of type checking, docs/design.md),
+/// which the library's dependents should not pay.
+pub type Bf16Hd128 = AttentionOn<crate::tile::Hd128<tycute_layout::swizzle::recast::bfloat16_t>>;
 
 /// The fp8 path's permutation ([`crate::permute_aregs_fp8::Fp8Permutation`]) into a header:
 /// `NAME_lane[t][r]` (the quad lane holding thread `t`'s 8-bit A value `r`) and `NAME_reg[t][r]`

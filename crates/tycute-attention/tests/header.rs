@@ -3,7 +3,11 @@
 //! (`kernels/attention_header_check.cu`). Without NVRTC the compile is skipped with a message
 //! (under CI a failure), as the other NVRTC tests do.
 
-use tycute_attention::header::bf16_hd128;
+use tycute_attention::header::{header, Bf16Hd128, BF16_HD128_ABOUT, BF16_HD128_NAMESPACE};
+
+fn bf16_hd128() -> Result<tycute_emit::Header, tycute_emit::Error> {
+    header::<Bf16Hd128>(BF16_HD128_NAMESPACE, BF16_HD128_ABOUT)
+}
 use tycute_cuda::nvrtc::{self, Arch, Options};
 
 const CHECK: &str = include_str!("../kernels/attention_header_check.cu");
@@ -60,7 +64,7 @@ fn bf16_hd128_compiles_with_nvrtc() {
 /// tables against the (rows, cols) view) hold for three warpgroups, N = 176 and N = 80 too.
 #[test]
 fn every_tile_has_a_header() {
-    use tycute_attention::header::{header, AttentionOn};
+    use tycute_attention::header::AttentionOn;
     use tycute_attention::tile::{Hd128N176, Hd256, Hd64};
     use tycute_layout::swizzle::recast::{bfloat16_t, half_t};
     for (h, threads, bn, slots) in [
