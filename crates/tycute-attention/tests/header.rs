@@ -1,0 +1,80 @@
+//! The header of FA3's bf16 head-dim-128 tile: its values, and an NVRTC compile of a small
+//! kernel that includes it alone and `static_assert`s the tables against their layouts
+//! (`kernels/attention_header_check.cu`). Without NVRTC the compile is skipped with a message
+//! (under CI a failure), as the other NVRTC tests do.
+
+use tycute_attention::header::{header, Bf16Hd128, BF16_HD128_ABOUT, BF16_HD128_NAMESPACE};
+
+fn bf16_hd128() -> Result<tycute_emit::Header, tycute_emit::Error> {
+    header::<Bf16Hd128>(BF16_HD128_NAMESPACE, BF16_HD128_ABOUT)
+}
+use tycute_cuda::nvrtc::{self, Arch, Options};
+
+const CHECK: &str = include_str!("../kernels/attention_header_check.cu");
+
+fn value(h: &tycute_emit::Header, name: &str) -> Vec<i64> {
+    h.values().iter().find(|(n, _)| n == name).unwrap_or_else(|| panic!("no {name}")).1.clone()
+}
+
+#[test]
+fn bf16_hd128_values() {
+    let h = bf16_hd128().unwrap();
+    for (name, v) in [("kBlockM", 128), ("kBlockN", 128), ("kHeadDim", 128), ("kThreads", 256), ("kWarpgroups", 2), ("kAtomNQK", 128), ("kAtomNPV", 128), ("kPRegs32", 32), ("kRowSlots", 2), ("kColSlots", 32), ("kRowLanes", 4)] {
+        assert_eq!(value(&h, name), vec![v], "{name}");
+    }
+    assert_eq!(value(&h, "row_lanes"), vec![0, 1, 2, 3]);
+    assert_eq!(value(&h, "row_shuffle_xor"), vec![1, 2]);
+    assert_eq!(value(&h, "p_from_s"), (0..64).collect::<Vec<i64>>());
+    // thread 0's rows: 0 and 8
+    assert_eq!(value(&h, "acc_row"), vec![0, 8]);
+    let text = h.text();
+    for line in [
+        "namespace tycute { namespace attention_sm90_bf16_hd128 {",
+        "// p_view = ((_2,_2,_2),_1,_8):((_1,_2,_4),_0,_8)",
+        "// acc_rows = ((_4,_8,_8),_2):((_0,_1,_16),_8)",
+        "// s_acc_tv = ((_4,_8,_8),((_2,_2,_16),(_1,_1))):((_256,_1,_16),((_128,_8,_1024),(_0,_0)))",
+        "constexpr int ElementQKV_bits = 16;",
+    ] {
+        assert!(text.contains(line), "no `{line}` in the header:\n{}", &text[..text.len().min(3000)]);
+    }
+    // written whole to the test's scratch directory (the kernel session includes it from there)
+    let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("attention_sm90_bf16_hd128.h");
+    h.write(&path).unwrap();
+    println!("header: {} ({} bytes)", path.display(), text.len());
+}
+
+#[test]
+fn bf16_hd128_compiles_with_nvrtc() {
+    if !nvrtc::available() {
+        if std::env::var_os("CI").is_some() {
+            panic!("NVRTC is missing in CI: .ci/run installs it from pip (scripts/cuda-env.sh)");
+        }
+        eprintln!("skipped: NVRTC is not installed (source scripts/cuda-env.sh)");
+        return;
+    }
+    let text = bf16_hd128().unwrap().text();
+    let cubin = nvrtc::compile("attention_header_check.cu", CHECK, &[("attention_sm90_bf16_hd128.h", &text)], Arch::Sm90a, &Options::default())
+        .unwrap_or_else(|e| panic!("{e}"));
+    let k = cubin.kernel("attention_header_check").unwrap_or_else(|| panic!("no ptxas report:\n{}", cubin.log));
+    println!("attention_header_check sm_90a: {} registers, spills {}/{} B", k.registers, k.spill_stores, k.spill_loads);
+    assert_eq!((k.spill_stores, k.spill_loads), (0, 0));
+}
+
+/// Every FA3 tile of the crate has a header: its proofs (the S to P element match, the row
+/// tables against the (rows, cols) view) hold for three warpgroups, N = 176 and N = 80 too.
+#[test]
+fn every_tile_has_a_header() {
+    use tycute_attention::header::AttentionOn;
+    use tycute_attention::tile::{Hd128N176, Hd256, Hd64};
+    use tycute_layout::swizzle::recast::{bfloat16_t, half_t};
+    for (h, threads, bn, slots) in [
+        (header::<AttentionOn<Hd64<half_t>>>("hd64", "").unwrap(), 384, 128, 32),
+        (header::<AttentionOn<Hd128N176<bfloat16_t>>>("hd128_n176", "").unwrap(), 256, 176, 44),
+        (header::<AttentionOn<Hd256<bfloat16_t>>>("hd256", "").unwrap(), 256, 80, 20),
+    ] {
+        assert_eq!(value(&h, "kThreads"), vec![threads]);
+        assert_eq!(value(&h, "kBlockN"), vec![bn]);
+        assert_eq!(value(&h, "kColSlots"), vec![slots]);
+        assert_eq!(value(&h, "kRowLanes"), vec![4]);
+    }
+}
