@@ -274,6 +274,10 @@ __device__ __forceinline__ void gemm(const TmaMap& tma_a, const TmaMap& tma_b, c
       continue;
     }
     TYCUTE_TRACE_AT(2);
+#if !TYCUTE_SM90_EPI_DIRECT
+    // (before the scale, as it was: computed after it, NVRTC 13.0 spilled the clusters-of-2 builds)
+    if constexpr (kClusterM > 1) sm90_epilogue_rows<true>(sm, c, t, sD, crow, row);
+#endif
     // epilogue: alpha * acc (+ bias) in f32, then the sub-tiles (+ beta * C)
     if constexpr (kRowCol) sm90_epilogue_rowcol(acc, t, M, N, m0, n0, z, scale_m, scale_n, scale_batch_m, scale_batch_n);
     const float alpha_c = sm90_epilogue_scale(sm, acc, c, ne, t, lane, M, m0, z, kRowCol ? 1.f : alpha, load_c, bias, bias_mode, bias_batch);
@@ -284,7 +288,6 @@ __device__ __forceinline__ void gemm(const TmaMap& tma_a, const TmaMap& tma_b, c
     (void)epi_group;
     sm90_epilogue_direct(acc, t, load_c, alpha_c, beta, tma_c, M, N, m0, n0, z, stream_d, d_out, ldd, batch_d);
 #else
-    if constexpr (kClusterM > 1) sm90_epilogue_rows<true>(sm, c, t, sD, crow, row);
     if (lend) {
       sm90_epilogue_lend(sm, acc, row, sD, last, c, ne, lane);
     } else if (!kLendStage && !load_c && (N & 7) == 0) {
