@@ -9,7 +9,8 @@
 //! (the row sums are of the unrounded p), plus O's own rounding u · |O| and the f32 arithmetic
 //! (exp2 and log2 approximations, 2^-20 relative, taken as 2^-16 · max|V|); lse within 1e-4 ·
 //! (1 + |lse|). Without a GPU (or another architecture, or without NVRTC and `TYCUTE_CUBIN_DIR`)
-//! it prints why and passes.
+//! it prints why and passes. `TYCUTE_ATTENTION_SMALL=1` runs the three smallest shapes (for
+//! compute-sanitizer).
 
 use tycute::gemm::attention::{AttnElement, AttnShape, Attention};
 use tycute::gemm::GemmElem;
@@ -74,7 +75,9 @@ fn cases<E: AttnElement>(ctx: &std::sync::Arc<tycute_cuda::cudarc::driver::CudaC
         };
         let shapes: &[(usize, usize, usize, usize, bool)] =
             &[(1, 1, 128, 128, false), (1, 2, 77, 77, true), (1, 2, 130, 130, true), (1, 1, 64, 200, false), (2, 3, 300, 300, true), (1, 2, 257, 520, false)];
-        for &(b, h, sq, sk, causal) in shapes {
+        // TYCUTE_ATTENTION_SMALL=1: the three smallest (compute-sanitizer's cases)
+        let small = std::env::var_os("TYCUTE_ATTENTION_SMALL").is_some();
+        for &(b, h, sq, sk, causal) in &shapes[..if small { 3 } else { shapes.len() }] {
             let s = AttnShape::new(b, h, sq, sk, d);
             let seed = (b * 1000 + h * 100 + sq + sk + d) as u64;
             let (q, qf) = inputs::<E>(s.q_len(), seed);
