@@ -1005,7 +1005,14 @@ where
             let ld = k.div_ceil(16) * 16 + 16;
             s = Sm90Strides { lda: ld, ldb: ld, batch_a: m * ld + 64, batch_b: n * ld + 64, ..s };
         }
+        // on 4 SMs the split tail where it applies, else the line (which `SkForm::Auto` no longer
+        // takes by itself: docs/perf.md "The shape sweep")
+        g.sk_form = SkForm::Auto;
         if sms == 4 {
+            g.sk_form = SkForm::Split;
+            if g.schedule((m, n, k), &s).sk_tiles == 0 {
+                g.sk_form = SkForm::Line;
+            }
             assert!(g.schedule((m, n, k), &s).sk_tiles > 0, "{m}x{n}x{k} batch {batch} on 4 SMs is not stream-K");
         }
         let ext = s.extents((m, n, k));
