@@ -69,7 +69,9 @@
 //
 // Built once per sm90 configuration of the registry (tycute_configs::variants).
 // tycute-arch: sm_90a
-// tycute-sass sm_90a: UTMALDG LDSM STSM UTMASTG SYNCS
+// tycute-sass sm_90a: UTMALDG SYNCS
+// (the epilogue's instructions by configuration, 16-bit D: LDSM STSM UTMASTG, fp32 D: STG.E.64 —
+// tests/kernel_builds epilogue_sass)
 // (and the GMMA form of the configuration's element, HGMMA.64xNx16 or QGMMA.64xNx32: tests/kernel_builds' gmma_sass)
 #ifndef TYCUTE_SM90_CONFIG
 #define TYCUTE_SM90_CONFIG sm90

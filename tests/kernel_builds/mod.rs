@@ -199,7 +199,19 @@ pub fn gmma_sass(b: &Build) -> Option<String> {
     })
 }
 
-/// [`element_sass`] and [`gmma_sass`] checked on the build's SASS opcodes: the counts, or an error
+/// The instructions of an sm90 build's epilogue: a 16-bit D through shared memory (`LDSM` of C,
+/// `STSM` into sD, `UTMASTG`), an fp32 D from the registers (`kEpiDirect`: float2 stores,
+/// `STG.E.64`). `None` for another kernel or a build of no configuration.
+pub fn epilogue_sass(b: &Build) -> Option<Vec<&'static str>> {
+    if b.src.name != "sm90_gemm.cu" {
+        return None;
+    }
+    let name = config_of(&b.variant)?;
+    let direct = tycute::gemm::headers::value(name, "kEpiDirect").and_then(|v| v.first().copied()).unwrap_or(0) == 1;
+    Some(if direct { vec!["STG.E.64"] } else { vec!["LDSM", "STSM", "UTMASTG"] })
+}
+
+/// [`element_sass`], [`gmma_sass`] and [`epilogue_sass`] checked on the build's SASS opcodes: the counts, or an error
 /// when a bf16 configuration lacks the bf16 form or another has it, or an sm90 build lacks the
 /// GMMA form of its element.
 pub fn check_element_sass(what: &str, b: &Build, ops: &std::collections::BTreeMap<String, usize>) -> Result<String, String> {
@@ -210,6 +222,13 @@ pub fn check_element_sass(what: &str, b: &Build, ops: &std::collections::BTreeMa
             return Err(format!("{what}: no {form} in the SASS; it has {:?}", ops.keys().collect::<Vec<_>>()));
         }
         gmma = format!("\n  {form}: {n}");
+    }
+    for form in epilogue_sass(b).unwrap_or_default() {
+        let n = tycute_cuda::sass::count(ops, form);
+        if n == 0 {
+            return Err(format!("{what}: no {form} in the SASS of its epilogue; it has {:?}", ops.keys().collect::<Vec<_>>()));
+        }
+        gmma += &format!("\n  {form}: {n}");
     }
     let Some((form, bf16)) = element_sass(b) else { return Ok(gmma) };
     let n = tycute_cuda::sass::count(ops, &form);
