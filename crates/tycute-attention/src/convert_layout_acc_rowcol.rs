@@ -18,20 +18,25 @@
 //! these layouts at run time ([`RowTables`]).
 //!
 //! ```
-//! use tycute_attention::convert_layout_acc_rowcol::{AccCols, AccRows, SoftmaxRows};
 //! use tycute_attention::{tile::*, ConvertLayoutAccRowcol};
 //! use tycute_layout::show;
 //! use tycute_layout::swizzle::recast::bfloat16_t;
 //! type T = Hd128<bfloat16_t>;
 //! assert_eq!(show::<ConvertLayoutAccRowcol<tycute_attention::s_to_p::SAccFragment<T>>>(), "((_2,_1),(_2,_16,_1)):((_2,_0),(_1,_4,_0))");
+//! ```
+//!
+//! Over the whole tile (each proof 15-30 s of type checking, so the assertions run once, in
+//! `tests/header/main.rs` and its `twin` module, not as doctests):
+//!
+//! ```text
 //! // (thread, row slot) -> m: lanes t0 of a quad (stride 0) share a row; t1 and the 8 warps
 //! // pick it, row slot i adds 8 i
-//! assert_eq!(show::<AccRows<T>>(), "((_4,_8,_8),_2):((_0,_1,_16),_8)");
+//! show::<AccRows<T>>()      == "((_4,_8,_8),_2):((_0,_1,_16),_8)"
 //! // (thread, column slot) -> n: 2 t0 + v0 + 8 v2, independent of the row (t1 and the warps
 //! // coalesce into one stride-0 mode of 64)
-//! assert_eq!(show::<AccCols<T>>(), "((_4,_64),(_2,_16)):((_2,_0),(_1,_8))");
+//! show::<AccCols<T>>()      == "((_4,_64),(_2,_16)):((_2,_0),(_1,_8))"
 //! // O's accumulators (64x128x16 RS atoms over (128,128)) hold the same rows per thread
-//! assert_eq!(show::<SoftmaxRows<T>>(), show::<AccRows<T>>());
+//! show::<SoftmaxRows<T>>()  == show::<AccRows<T>>()
 //! ```
 
 use tycute_layout::bounds::{DecIfFailed, SameOp};

@@ -17,12 +17,14 @@
 //!
 //! ```
 //! # extern crate tycute_layout as tycute;
-//! use tycute_attention::permute_aregs_fp8::{AccAsAregsFp8, ConvertLayoutAccAregsFp8};
+//! use tycute_attention::permute_aregs_fp8::ConvertLayoutAccAregsFp8;
 //! use tycute_attention::tile::Hd128Fp8;
 //! use tycute_layout::show;
 //! use tycute_macros::cute;
 //! assert_eq!(show::<ConvertLayoutAccAregsFp8<cute!(((_2,_2,_16),_1,_1):((_1,_2,_4),_0,_0))>>(), "((_4,_2,_2),_1,_4):((_1,_4,_8),_0,_16)");
-//! assert_eq!(show::<AccAsAregsFp8<Hd128Fp8>>(), "((_4,_2,_2),_1,_4):((_1,_4,_8),_0,_16)");
+//! // the whole tile's view, show::<AccAsAregsFp8<Hd128Fp8>>(), is the same layout: asserted in
+//! // tests/fp8.rs (a proof of 15-30 s of type checking, so not as a doctest)
+//! # let _ = core::marker::PhantomData::<Hd128Fp8>;
 //! ```
 
 use tycute_atom::MmaTraits;

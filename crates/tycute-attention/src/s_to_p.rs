@@ -35,15 +35,14 @@
 //! | TiledMmaPV's tile divides `(kBlockM, kHeadDim, kBlockN)` | `S to P: TiledMmaPV's tile must divide` |
 //! | the re-view is P·V's A, as functions | `S to P: S's accumulators re-viewed by convert_layout_acc_Aregs are not P·V's A registers` |
 //!
-//! ```
-//! use tycute_attention::{tile::*, AccAsAregs};
-//! use tycute_layout::show;
-//! use tycute_layout::swizzle::recast::{bfloat16_t, half_t};
-//! // FA3's tiles: the view is ((2,2,2),MMA_M,N/16) over the 4 N/8 accumulators (the other tiles'
-//! // views, ((_2,_2,_2),_1,_11) for 128 x 176, _8 for head dim 64, _5 for 256, in tests/twin.rs
-//! // with `--features all-tiles`: each proof is about 30 s of type checking)
-//! assert_eq!(show::<AccAsAregs<Hd128<bfloat16_t>>>(), "((_2,_2,_2),_1,_8):((_1,_2,_4),_0,_8)");
-//! # let _ = core::marker::PhantomData::<half_t>;
+//! ```text
+//! // FA3's tiles: the view is ((2,2,2),MMA_M,N/16) over the 4 N/8 accumulators (asserted in
+//! // tests/header/twin.rs: each proof is about 30 s of type checking; the other tiles
+//! // with --features all-tiles)
+//! show::<AccAsAregs<Hd128<bfloat16_t>>>()     == "((_2,_2,_2),_1,_8):((_1,_2,_4),_0,_8)"
+//! show::<AccAsAregs<Hd128N176<bfloat16_t>>>() == "((_2,_2,_2),_1,_11):((_1,_2,_4),_0,_8)"
+//! show::<AccAsAregs<Hd64<half_t>>>()          == "((_2,_2,_2),_1,_8):((_1,_2,_4),_0,_8)"
+//! show::<AccAsAregs<Hd256<bfloat16_t>>>()     == "((_2,_2,_2),_1,_5):((_1,_2,_4),_0,_8)"
 //! ```
 
 use core::marker::PhantomData;

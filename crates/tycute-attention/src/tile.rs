@@ -28,7 +28,7 @@
 //!
 //! The TV layouts of the head-dim-128 bf16 tile, as CuTe prints them (derived by hand from
 //! `CLayout_64xN<128>` and `ALayout_64x16` with the warpgroup mode of stride 64 in M, and checked
-//! against the runtime twin in `tests/twin.rs`):
+//! against the runtime twin in `tests/header/twin.rs`):
 //!
 //! ```
 //! use tycute_attention::tile::*;

@@ -266,7 +266,32 @@ impl Sm90Gemm {
         D: DevicePtrMut<u16>,
     {
         fp8_rules(self.config.name, self.fp8, F::NAME, (m, n, k), s)?;
-        match scales.into() {
+        self.launch_scaled(stream, (m, n, k), s, a, b, c, d, scales.into(), beta, bias)
+    }
+
+    /// [`Sm90Gemm::launch_any`] with `scales`: alpha (per tensor), or the per-row and per-column
+    /// vectors of the rowcol entry point (their lengths checked by `rowcol_strides`).
+    #[allow(clippy::too_many_arguments)]
+    fn launch_scaled<TA, TC, A, B, C, D>(
+        &self,
+        stream: &Stream,
+        (m, n, k): (usize, usize, usize),
+        s: &Sm90Strides,
+        a: &A,
+        b: &B,
+        c: &C,
+        d: &mut D,
+        scales: Scales<'_>,
+        beta: f32,
+        bias: Bias<'_, TC>,
+    ) -> Result<()>
+    where
+        A: DevicePtr<TA>,
+        B: DevicePtr<TA>,
+        C: DevicePtr<TC>,
+        D: DevicePtrMut<TC>,
+    {
+        match scales {
             Scales::Tensor(alpha) => self.launch_any(stream, (m, n, k), s, a, b, c, d, alpha, beta, bias, None),
             Scales::RowCol { a: va, b: vb } => {
                 let (za, zb) = rowcol_strides((va.len(), vb.len()), (m, n), s.batch)?;
@@ -354,22 +379,11 @@ impl Sm90Gemm {
                 }
             }
         }
-        match scales.into() {
-            Scales::Tensor(alpha) => self.launch_any(stream, (m, n, k), s, a, b, c, d, alpha, beta, bias, None),
-            Scales::RowCol { a: va, b: vb } => {
-                if self.fp8.is_none() {
-                    return Err(unsupported(format!("{name}: per-row and per-column scales are for fp8 A and B")));
-                }
-                let (za, zb) = rowcol_strides((va.len(), vb.len()), (m, n), s.batch)?;
-                let (pa, _ga) = va.device_ptr(stream);
-                let (pb, _gb) = vb.device_ptr(stream);
-                let rc = match s.cd {
-                    Order::Row => RowCol { m: pa, n: pb, batch_m: za, batch_n: zb },
-                    Order::Col => RowCol { m: pb, n: pa, batch_m: zb, batch_n: za },
-                };
-                self.launch_any(stream, (m, n, k), s, a, b, c, d, 1.0, beta, bias, Some(rc))
-            }
+        let scales = scales.into();
+        if matches!(scales, Scales::RowCol { .. }) && self.fp8.is_none() {
+            return Err(unsupported(format!("{name}: per-row and per-column scales are for fp8 A and B")));
         }
+        self.launch_scaled(stream, (m, n, k), s, a, b, c, d, scales, beta, bias)
     }
 
     /// A launch of A and B of element `TA` (16-bit or fp8, the maps' types from the configuration), C and D of `TC`.

@@ -5,7 +5,6 @@
 //! accumulators' elements and the quad of lanes; and a wrong tile the type level rejects is
 //! wrong for the twin too.
 
-extern crate tycute_layout as tycute;
 
 use tycute_attention::convert_layout_acc_rowcol::{AccCols, AccRows, RowTables, SoftmaxRows};
 use tycute_attention::header::per_thread;

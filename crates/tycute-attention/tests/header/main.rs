@@ -3,6 +3,15 @@
 //! (`kernels/attention_header_check.cu`). Without NVRTC the compile is skipped with a message
 //! (under CI a failure), as the other NVRTC tests do.
 
+//!
+//! The `twin` module (one test binary with this one, so that the bf16 128 x 128 tile's proofs are
+//! type-checked once: each is 15-30 s): the same tile against the runtime twin.
+
+// `cute!` expands to `::tycute::...`
+extern crate tycute_layout as tycute;
+
+mod twin;
+
 use tycute_attention::header::{header, Bf16Hd128, BF16_HD128_ABOUT, BF16_HD128_NAMESPACE};
 
 fn bf16_hd128() -> Result<tycute_emit::Header, tycute_emit::Error> {
@@ -10,7 +19,7 @@ fn bf16_hd128() -> Result<tycute_emit::Header, tycute_emit::Error> {
 }
 use tycute_cuda::nvrtc::{self, Arch, Options};
 
-const CHECK: &str = include_str!("../kernels/attention_header_check.cu");
+const CHECK: &str = include_str!("../../kernels/attention_header_check.cu");
 
 fn value(h: &tycute_emit::Header, name: &str) -> Vec<i64> {
     h.values().iter().find(|(n, _)| n == name).unwrap_or_else(|| panic!("no {name}")).1.clone()
