@@ -67,16 +67,18 @@ pub fn builds(scope: Scope) -> Vec<Build> {
             }
         }
     }
-    // The costliest first, so that the two cores finish together: a Hopper kernel (wgmma, TMA,
-    // four layouts in one build) takes 3-4 times an sm80 kernel's build.
-    out.sort_by_key(|b| std::cmp::Reverse(b.src.name.starts_with("sm90")));
+    // The costliest first, so that the two cores finish together: a Hopper kernel's build (wgmma,
+    // TMA: the sm90 GEMM with four layouts in one build, the attention kernel) takes 3-4 times an
+    // sm80 kernel's.
+    out.sort_by_key(|b| std::cmp::Reverse(b.src.archs().first() == Some(&nvrtc::Arch::Sm90a)));
     out
 }
 
-/// The [`BRANCH_KEYS`] values of a variant's configuration header, as `key=value` pairs (none for
-/// a build of no configuration).
+/// The [`BRANCH_KEYS`] values of a variant's configuration header, as `key=value` pairs; for a
+/// build of no configuration, its own options (a `// tycute-variant:` line's `-DNAME=VALUE`s: the
+/// attention kernel's head dims and element types each count).
 fn branch_values(variant: &[String]) -> std::collections::BTreeSet<String> {
-    let Some(name) = config_of(variant) else { return Default::default() };
+    let Some(name) = config_of(variant) else { return variant.iter().cloned().collect() };
     BRANCH_KEYS
         .iter()
         .filter_map(|k| Some(format!("{k}={:?}", tycute::gemm::headers::value(name, k)?)))

@@ -7,7 +7,7 @@
 
 
 use tycute_attention::convert_layout_acc_rowcol::{AccCols, AccRows, RowTables, SoftmaxRows};
-use tycute_attention::header::per_thread;
+use tycute_attention::header::{header, per_thread, Bf16Hd128, BF16_HD128_ABOUT, BF16_HD128_NAMESPACE};
 use tycute_attention::s_to_p::{PARegTv, SAccFragment, SAccTv};
 use tycute_attention::tile::*;
 use tycute_attention::{AccAsAregs, ConvertLayoutAccRowcol};
@@ -29,10 +29,13 @@ fn twin_partition(tm: &TiledMma, op: Operand, m: i64, n: i64) -> Vec<Vec<i64>> {
     (0..threads).map(|thr| tm.partition(op, &t, thr).unwrap().table(1 << 26).unwrap()).collect()
 }
 
-struct Facts {
-    threads: usize,
-    s_acc: Vec<Vec<i64>>,
-    p_a: Vec<Vec<i64>>,
+pub struct Facts {
+    pub threads: usize,
+    pub s_acc: Vec<Vec<i64>>,
+    pub p_a: Vec<Vec<i64>>,
+    /// The twin's TiledMMAs.
+    pub qk: TiledMma,
+    pub pv: TiledMma,
 }
 
 /// Checks one tile; returns the twin's tables.
@@ -97,13 +100,35 @@ macro_rules! check_tile {
             s_rows.sort_unstable();
             assert_eq!(o_rows, s_rows, "thread {t}: O's rows");
         }
-        Facts { threads, s_acc, p_a }
+        Facts { threads, s_acc, p_a, qk, pv }
     }};
+}
+
+/// What the tests read of the bf16 128 x 128 tile.
+pub struct Bf16Hd128Run {
+    pub header: Result<tycute_emit::Header, tycute_emit::Error>,
+    pub facts: Facts,
+    /// `AccAsAregs`'s view, printed.
+    pub view: String,
+}
+
+/// Every type-level value of the tile the tests use, in this one body (see the module's note).
+fn bf16_hd128_run() -> Bf16Hd128Run {
+    let header = header::<Bf16Hd128>(BF16_HD128_NAMESPACE, BF16_HD128_ABOUT);
+    let view = "((_2,_2,_2),_1,_8):((_1,_2,_4),_0,_8)";
+    let facts = check_tile!(Hd128<bfloat16_t>, 128, 128, 128, view);
+    Bf16Hd128Run { header, facts, view: view.to_string() }
+}
+
+/// [`bf16_hd128_run`], once per test process.
+pub fn bf16_hd128_tile() -> &'static Bf16Hd128Run {
+    static RUN: std::sync::OnceLock<Bf16Hd128Run> = std::sync::OnceLock::new();
+    RUN.get_or_init(bf16_hd128_run)
 }
 
 #[test]
 fn bf16_hd128() {
-    let f = check_tile!(Hd128<bfloat16_t>, 128, 128, 128, "((_2,_2,_2),_1,_8):((_1,_2,_4),_0,_8)");
+    let f = &bf16_hd128_tile().facts;
     assert_eq!((f.threads, f.s_acc[0].len(), f.p_a[0].len()), (256, 64, 64));
     // thread 0 holds S(0,0), S(0,1), S(8,0), S(8,1), S(0,8), ...; thread 128 the same 64 rows down
     assert_eq!(&f.s_acc[0][..5], &[0, 128, 8, 136, 1024]);
@@ -167,26 +192,28 @@ fn twin_rules_in_the_type_levels_words() {
     use tycute_attention::twin::{convert_layout_acc_aregs, s_to_p, TileValues};
     use tycute_tiled::mma::tiled_mma::{NoPermutation, TiledMMA};
     type Wg2 = tycute_macros::cute!((_2,_1,_1):(_1,_0,_0));
-    let qk128 = tiled_mma::<TiledMmaQKOf<Hd128<bfloat16_t>>>().unwrap();
-    let pv128 = tiled_mma::<TiledMmaPVOf<Hd128<bfloat16_t>>>().unwrap();
+    // the bf16 128 x 128 tile's TiledMMAs and view, as the header's run took them (its proofs are
+    // solved there once)
+    let run = bf16_hd128_tile();
+    let (qk128, pv128) = (&run.facts.qk, &run.facts.pv);
     let tile = |qk: &TiledMma, pv: &TiledMma, m, n, d, k| TileValues { qk: qk.clone(), pv: pv.clone(), block_m: m, block_n: n, head_dim: d, block_k_pv: k };
 
     // FA3's tiles pass, with the type level's view
-    assert_eq!(s_to_p(&tile(&qk128, &pv128, 128, 128, 128, 128)).unwrap().to_string(), show::<AccAsAregs<Hd128<bfloat16_t>>>());
+    assert_eq!(s_to_p(&tile(qk128, pv128, 128, 128, 128, 128)).unwrap().to_string(), run.view);
 
     let ss = tiled_mma::<TiledMMA<MMA_Atom<SM90_64x128x16_F32BF16BF16_SS<K, MN>>, Wg2, NoPermutation>>().unwrap();
-    let e = s_to_p(&tile(&qk128, &ss, 128, 128, 128, 128)).unwrap_err();
+    let e = s_to_p(&tile(qk128, &ss, 128, 128, 128, 128)).unwrap_err();
     let want = type_level_message("attention_pv_ss_atom");
     let cut = |s: &str| s.split("registers;").next().unwrap().to_string();
     assert_eq!(cut(&e), cut(&want), "{e}");
 
     let fp8 = tiled_mma::<TiledMMA<MMA_Atom<SM90_64x128x32_F32E4M3E4M3_RS_TN>, Wg2, NoPermutation>>().unwrap();
-    assert_eq!(s_to_p(&tile(&qk128, &fp8, 128, 128, 128, 128)).unwrap_err(), type_level_message("attention_pv_8bit"));
+    assert_eq!(s_to_p(&tile(qk128, &fp8, 128, 128, 128, 128)).unwrap_err(), type_level_message("attention_pv_8bit"));
 
-    assert_eq!(s_to_p(&tile(&qk128, &pv128, 128, 128, 128, 96)).unwrap_err(), type_level_message("attention_pv_k_tile"));
+    assert_eq!(s_to_p(&tile(qk128, pv128, 128, 128, 128, 96)).unwrap_err(), type_level_message("attention_pv_k_tile"));
 
     let qk192 = tiled_mma::<TiledMMA<MMA_Atom<SM90_64x192x16_F32BF16BF16_SS<K, K>>, Wg2, NoPermutation>>().unwrap();
-    assert_eq!(s_to_p(&tile(&qk192, &pv128, 128, 128, 128, 128)).unwrap_err(), type_level_message("attention_qk_atom_n"));
+    assert_eq!(s_to_p(&tile(&qk192, pv128, 128, 128, 128, 128)).unwrap_err(), type_level_message("attention_qk_atom_n"));
 
     let qk80 = tiled_mma::<TiledMmaQKOf<Hd256<bfloat16_t>>>().unwrap();
     let split_n = tiled_mma::<TiledMMA<MMA_Atom<SM90_64x128x16_F32BF16BF16_RS<K, MN>>, tycute_macros::cute!((_1,_2,_1):(_0,_1,_0)), NoPermutation>>().unwrap();
