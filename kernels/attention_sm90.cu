@@ -1,11 +1,14 @@
 // tycute's attention forward for sm90 (issue 22), first form: O = softmax(Q Kᵀ · scale) V and the
 // log-sum-exp of each row, for Q, K, V and O in (batch, heads, seq, head dim) order, 16-bit elements
-// (bf16 or fp16), head dim 64 or 128, causal (top-left, seq_q = seq_k) or not.
+// (bf16 or fp16), head dim 64 or 128, causal (top-left, seq_q = seq_k) or not; or, with variable
+// sequence lengths, Q, O (total_q, heads, head dim) and K, V (total_k, heads, head dim), sequence b
+// at rows cu_seqlens_q[b] .. cu_seqlens_q[b + 1] of Q (and likewise of K, V), lse (heads, total_q).
 //
-// Persistent: a CTA per SM walks the tiles, each a 128-row block of Q of one (batch, head): a
+// Persistent: a CTA per SM walks the tiles, each a kBlockM-row block of Q of one (batch, head): a
 // producer warpgroup loads the tile's Q (once the consumers are done with the last one's) and K, V
-// by 128-row blocks through TMA into a ring of two stages that runs on across tiles; two consumer
-// warpgroups take 64 rows of Q each and, per block of K and V:
+// by 128-row blocks through TMA into a ring of two stages that runs on across tiles; the consumer
+// warpgroups (two for head dim 128, three for 64: kBlockM = 128 or 192) take 64 rows of Q each
+// and, per block of K and V:
 //   S = Q Kᵀ   wgmma m64n128k16, A (Q) and B (K) from shared memory, both K-major (head dim);
 //   online softmax on S's accumulator, in place: a row of S is held by the four lanes of a quad
 //              (two rows per thread: r and r + 8), so row maxima and sums take two shuffles;
@@ -21,9 +24,11 @@
 // uses (128-byte swizzled K-major Q and K, MN-major V: the same values the GEMM's headers carry
 // for such operands, kGmma{Lbo,Sbo}{A,B}_{K,MN}); they move to an emitted header next.
 //
-// Build: -DTYCUTE_ATTN_HDIM=64|128 (default 128), -DTYCUTE_ATTN_ELEMENT=TYCUTE_ELEMENT_BF16|F16.
+// Build: -DTYCUTE_ATTN_HDIM=64|128 (default 128), -DTYCUTE_ATTN_ELEMENT=TYCUTE_ELEMENT_BF16|F16
+// (-DTYCUTE_ATTN_CONSUMERS=2|3 overrides the head dim's choice of consumers).
 // Entry point: attention_sm90_fwd (below); grid min(SMs, tiles) (persistent; tiles = ceil(seq_q /
-// 128) · batch · heads), 384 threads, tycute::attention::kSmemBytes of dynamic shared memory.
+// kBlockM) · batch · heads), tycute::attention::kThreads threads (384 or 512),
+// tycute::attention::kSmemBytes of dynamic shared memory.
 //
 // tycute-arch: sm_90a
 // tycute-sass sm_90a: HGMMA.64x128x16.F32 UTMALDG UTMASTG MUFU.EX2
@@ -44,12 +49,18 @@
 #ifndef TYCUTE_ATTN_HDIM
 #define TYCUTE_ATTN_HDIM 128
 #endif
-// the two consumers take turns to issue their products (FlashAttention-3's ping-pong): 1 (default) or 0
+// the consumers take turns to issue their products (FlashAttention-3's ping-pong): 1 (default) or 0
 #ifndef TYCUTE_ATTN_PINGPONG
 #define TYCUTE_ATTN_PINGPONG 1
 #endif
 #ifndef TYCUTE_ATTN_ELEMENT
 #define TYCUTE_ATTN_ELEMENT TYCUTE_ELEMENT_BF16
+#endif
+// consumer warpgroups (64 rows of Q each): 3 for head dim 64 (a 192-row block of Q: the
+// exponentials of one consumer hide behind the products of two), 2 for 128 (registers: O's
+// accumulator is twice as large)
+#ifndef TYCUTE_ATTN_CONSUMERS
+#define TYCUTE_ATTN_CONSUMERS (TYCUTE_ATTN_HDIM == 64 ? 3 : 2)
 #endif
 
 #if TYCUTE_ATTN_ELEMENT == TYCUTE_ELEMENT_BF16
@@ -77,15 +88,23 @@ namespace attention {
 
 constexpr int kElement = TYCUTE_ATTN_ELEMENT;
 constexpr int kHeadDim = TYCUTE_ATTN_HDIM;
-constexpr int kBlockM = 128;  // rows of Q per CTA, 64 per consumer warpgroup
-constexpr int kBlockN = 128;  // rows of K and V per step
+constexpr int kConsumers = TYCUTE_ATTN_CONSUMERS;  // consumer warpgroups, 64 rows of Q each
+constexpr int kBlockM = 64 * kConsumers;           // rows of Q per CTA
+constexpr int kBlockN = 128;                       // rows of K and V per step
 constexpr int kStages = 2;
-constexpr int kThreads = 384;  // a producer warpgroup and two consumers
-constexpr int kBoxCols = 64;   // a TMA box is 64 elements (128 bytes: the swizzle's row) wide
+constexpr int kThreads = 128 * (1 + kConsumers);  // a producer warpgroup and the consumers
+constexpr int kBoxCols = 64;                       // a TMA box is 64 elements (128 bytes: the swizzle's row) wide
 constexpr int kBoxes = kHeadDim / kBoxCols;
-// a (128 rows, head dim) tile: kBoxes boxes of (128 rows, 64 columns), each row 128 bytes
-constexpr unsigned kBoxBytes = 128u * kBoxCols * 2;
+// a (kBlockN rows, head dim) tile of K or V: kBoxes boxes of (kBlockN rows, 64 columns), each row
+// 128 bytes; Q's and O's tiles are the same with kBlockM rows
+constexpr unsigned kBoxBytes = kBlockN * 128u;
 constexpr unsigned kTileBytes = kBoxes * kBoxBytes;
+constexpr unsigned kQBoxBytes = kBlockM * 128u;
+constexpr unsigned kQTileBytes = kBoxes * kQBoxBytes;
+// the registers a producer and a consumer thread hold (setmaxnreg; 65536 in all)
+constexpr int kProducerRegs = kConsumers == 2 ? 40 : 32;
+constexpr int kConsumerRegs = kConsumers == 2 ? 232 : 160;
+static_assert(128 * (kProducerRegs + kConsumers * kConsumerRegs) <= 65536, "an SM has 65536 registers");
 constexpr int kSAcc = TYCUTE_ATTN_QK_ACC;  // S: 64 x 128 per warpgroup, 64 floats a thread
 constexpr int kOAcc = TYCUTE_ATTN_PV_ACC;  // O: 64 x head dim per warpgroup
 constexpr int kPRegs = kSAcc / 2;          // P as 16-bit pairs: the A fragments of kBlockN / 16 k-steps
@@ -93,8 +112,8 @@ constexpr int kPRegs = kSAcc / 2;          // P as 16-bit pairs: the A fragments
 // shared memory (1024-byte aligned: the swizzle acts on address bits): Q, O (the epilogue's
 // staging), kStages of K, kStages of V, then the mbarriers
 constexpr unsigned kOffQ = 0;
-constexpr unsigned kOffO = kTileBytes;
-constexpr unsigned kOffK = kOffO + kTileBytes;
+constexpr unsigned kOffO = kQTileBytes;
+constexpr unsigned kOffK = kOffO + kQTileBytes;
 constexpr unsigned kOffV = kOffK + kStages * kTileBytes;
 constexpr unsigned kOffBars = kOffV + kStages * kTileBytes;
 // Q full, Q empty, then per stage K full, K empty, V full, V empty
@@ -114,6 +133,11 @@ __device__ __forceinline__ void st_shared_u32(unsigned addr, unsigned v) { asm v
 __device__ __forceinline__ unsigned ld_shared_u32(unsigned addr) {
   unsigned v;
   asm volatile("ld.shared.u32 %0, [%1];\n" : "=r"(v) : "r"(addr) : "memory");
+  return v;
+}
+__device__ __forceinline__ uint4 ld_shared_v4(unsigned addr) {
+  uint4 v;
+  asm volatile("ld.shared.v4.u32 {%0, %1, %2, %3}, [%4];\n" : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w) : "r"(addr) : "memory");
   return v;
 }
 __device__ __forceinline__ float neg_inf() { return __int_as_float(0xff800000u); }
@@ -139,6 +163,29 @@ __device__ __forceinline__ int kv_blocks(int m_block, int seq_k, int causal) {
   return last < all ? last : all;
 }
 
+// Where the rows of (batch · head) bh are: a fixed length (Q, O (batch · heads, seq_q, head dim);
+// K, V likewise with seq_k) or, with cu_q and cu_k, variable lengths (Q, O (total_q, heads, head
+// dim); K, V (total_k, heads, head dim)). The tensor maps are (head dim, rows, z): z is bh for a
+// fixed length, the head for variable ones.
+struct Seq {
+  int q0, sq, k0, sk, z;  // first row of Q (and O) and of K, V in their maps; their counts; the map's z
+  long long lse0;         // lse's index of the sequence's row 0
+  long long o0;           // O's element offset of the sequence's row 0 (rows o_row apart)
+};
+struct Seqs {
+  const int* cu_q;  // null: a fixed length
+  const int* cu_k;
+  int seq_q, seq_k;  // a fixed length's (variable: the longest Q)
+  int heads, total_q;
+  __device__ __forceinline__ Seq of(int bh) const {
+    if (!cu_q) return Seq{0, seq_q, 0, seq_k, bh, (long long)bh * seq_q, (long long)bh * seq_q * kHeadDim};
+    const int b = bh / heads, h = bh % heads, q0 = cu_q[b], k0 = cu_k[b];
+    return Seq{q0, cu_q[b + 1] - q0, k0, cu_k[b + 1] - k0, h, (long long)h * total_q + q0, (long long)q0 * heads * kHeadDim + h * kHeadDim};
+  }
+  // elements between rows of O
+  __device__ __forceinline__ long long o_row() const { return cu_q ? (long long)heads * kHeadDim : kHeadDim; }
+};
+
 // The barriers, and where K and V block `it` (counted over every tile of the CTA: the ring goes on
 // from tile to tile) sit.
 struct Ring {
@@ -154,7 +201,7 @@ struct Ring {
   __device__ __forceinline__ unsigned sV(int it) const { return smem + kOffV + (it % kStages) * kTileBytes; }
 };
 
-// The tiles (a 128-row block of Q of one batch · head) in the order the CTAs take them: head by
+// The tiles (a kBlockM-row block of Q of one batch · head) in the order the CTAs take them: head by
 // head, so that the CTAs running at once share K and V in L2 (a head's K and V are 2 MB at seq
 // 4096, head dim 128: 132 heads at once would not fit); causal, in groups of `group_heads` heads
 // (as many as fill the GPU once), the longest tiles of a group first. A CTA per SM walks them:
@@ -179,10 +226,23 @@ struct Tiles {
 // Written before the Q full barrier's arrival (release), read after its wait (acquire).
 __device__ __forceinline__ unsigned tile_slot(const Ring& ring, int n) { return ring.smem + kOffBars + 8 * kBars + 4 * (n & 1); }
 
+// The CTA's tile after tile i: round-robin, or the next one the counter gives out.
+__device__ __forceinline__ int next_tile(int i, unsigned* counter) {
+  return counter ? static_cast<int>(gridDim.x + atomicAdd(counter, 1u)) : i + static_cast<int>(gridDim.x);
+}
+
 __device__ __forceinline__ void producer(const arch::TmaMap* tq, const arch::TmaMap* tk, const arch::TmaMap* tv, const Ring& ring, const Tiles& tiles,
-                                         int seq_k, unsigned* counter) {
+                                         const Seqs& seqs, unsigned* counter) {
   int it = 0, i = blockIdx.x;
   for (int n_tile = 0;; ++n_tile) {
+    // the next tile with rows of Q (variable lengths: blocks past a short sequence have none)
+    int m_block = 0, bh = 0;
+    Seq sq{};
+    for (; i < tiles.count(); i = next_tile(i, counter)) {
+      tiles.at(i, m_block, bh);
+      sq = seqs.of(bh);
+      if (m_block * kBlockM < sq.sq) break;
+    }
     // Q (and the tile's index), once the consumers have done with the last tile's
     if (n_tile > 0) arch::mbar_wait(ring.q_empty(), (n_tile - 1) & 1);
     if (i >= tiles.count()) {
@@ -191,21 +251,19 @@ __device__ __forceinline__ void producer(const arch::TmaMap* tq, const arch::Tma
       break;
     }
     st_shared_u32(tile_slot(ring, n_tile), static_cast<unsigned>(i));
-    int m_block, bh;
-    tiles.at(i, m_block, bh);
-    arch::mbar_expect_tx(ring.q_full(), kTileBytes);
-    for (int b = 0; b < kBoxes; ++b) arch::tma_load_3d(ring.smem + kOffQ + b * kBoxBytes, tq, b * kBoxCols, m_block * kBlockM, bh, ring.q_full());
-    const int n_blocks = kv_blocks(m_block, seq_k, tiles.causal);
+    arch::mbar_expect_tx(ring.q_full(), kQTileBytes);
+    for (int b = 0; b < kBoxes; ++b) arch::tma_load_3d(ring.smem + kOffQ + b * kQBoxBytes, tq, b * kBoxCols, sq.q0 + m_block * kBlockM, sq.z, ring.q_full());
+    const int n_blocks = kv_blocks(m_block, sq.sk, tiles.causal);
     for (int j = 0; j < n_blocks; ++j, ++it) {
       const unsigned ph = Ring::phase(it);
       if (it >= kStages) arch::mbar_wait(ring.k_empty(it), ph ^ 1);
       arch::mbar_expect_tx(ring.k_full(it), kTileBytes);
-      for (int b = 0; b < kBoxes; ++b) arch::tma_load_3d(ring.sK(it) + b * kBoxBytes, tk, b * kBoxCols, j * kBlockN, bh, ring.k_full(it));
+      for (int b = 0; b < kBoxes; ++b) arch::tma_load_3d(ring.sK(it) + b * kBoxBytes, tk, b * kBoxCols, sq.k0 + j * kBlockN, sq.z, ring.k_full(it));
       if (it >= kStages) arch::mbar_wait(ring.v_empty(it), ph ^ 1);
       arch::mbar_expect_tx(ring.v_full(it), kTileBytes);
-      for (int b = 0; b < kBoxes; ++b) arch::tma_load_3d(ring.sV(it) + b * kBoxBytes, tv, b * kBoxCols, j * kBlockN, bh, ring.v_full(it));
+      for (int b = 0; b < kBoxes; ++b) arch::tma_load_3d(ring.sV(it) + b * kBoxBytes, tv, b * kBoxCols, sq.k0 + j * kBlockN, sq.z, ring.v_full(it));
     }
-    i = counter ? static_cast<int>(gridDim.x + atomicAdd(counter, 1u)) : i + static_cast<int>(gridDim.x);
+    i = next_tile(i, counter);
   }
   // the last CTA to stop taking tiles sets the counter back to 0 for the next launch on the stream
   if (counter) {
@@ -228,8 +286,9 @@ __device__ __forceinline__ void issue_s(float (&sacc)[kSAcc], unsigned sQ, unsig
   arch::wgmma_fence();
 #pragma unroll
   for (int kk = 0; kk < kHeadDim / 16; ++kk) {
-    const unsigned box = (kk / 4) * kBoxBytes, step = (kk % 4) * 32;
-    TYCUTE_WGMMA_SS(TYCUTE_ATTN_QK_PTX, TYCUTE_ATTN_QK_ACC, sacc, desc_k(sQ + box + step), desc_k(sK + box + step), kk > 0 ? 1 : 0, 0, 0);
+    const unsigned step = (kk % 4) * 32;
+    TYCUTE_WGMMA_SS(TYCUTE_ATTN_QK_PTX, TYCUTE_ATTN_QK_ACC, sacc, desc_k(sQ + (kk / 4) * kQBoxBytes + step), desc_k(sK + (kk / 4) * kBoxBytes + step),
+                    kk > 0 ? 1 : 0, 0, 0);
   }
   arch::wgmma_commit();
 }
@@ -264,13 +323,14 @@ __device__ __forceinline__ float2 softmax_step(float (&sacc)[kSAcc], Rows& r, in
         if (c >= seq_k || (causal && c > r.row1)) sacc[4 * g + 2 + e] = neg_inf();
       }
   }
-  float m0 = r.mx0, m1 = r.mx1;
+  // the maxima of the raw scores, scaled once (scale > 0: max(x · scale) = max(x) · scale)
+  float m0 = neg_inf(), m1 = neg_inf();
 #pragma unroll
   for (int g = 0; g < kSAcc / 4; ++g) {
-    m0 = fmaxf(m0, fmaxf(sacc[4 * g], sacc[4 * g + 1]) * scale_log2);
-    m1 = fmaxf(m1, fmaxf(sacc[4 * g + 2], sacc[4 * g + 3]) * scale_log2);
+    m0 = fmaxf(m0, fmaxf(sacc[4 * g], sacc[4 * g + 1]));
+    m1 = fmaxf(m1, fmaxf(sacc[4 * g + 2], sacc[4 * g + 3]));
   }
-  m0 = quad_max(m0), m1 = quad_max(m1);
+  m0 = fmaxf(r.mx0, quad_max(m0) * scale_log2), m1 = fmaxf(r.mx1, quad_max(m1) * scale_log2);
   // (a row with nothing seen yet keeps -inf: subtract 0 there, so that exp2 gives 0, not NaN)
   const float b0 = m0 == neg_inf() ? 0.f : m0, b1 = m1 == neg_inf() ? 0.f : m1;
   const float corr0 = ex2(r.mx0 - b0), corr1 = ex2(r.mx1 - b1);
@@ -298,20 +358,21 @@ __device__ __forceinline__ void to_p(const float (&sacc)[kSAcc], unsigned (&p)[k
   }
 }
 
-// The consumers' turns (named barriers 1 and 2, both consumers' 256 threads): a consumer waits
-// for its turn before it issues products and then gives the turn to the other, so that one's
-// softmax runs while the other's products do. Consumer 1 gives consumer 0 the first turn; at the
-// end consumer 0 takes the turn consumer 1 gave last (so that no arrival is left pending).
+// The consumers' turns (named barrier 1 + w is consumer w's: its 128 threads wait there, the
+// previous consumer's 128 arrive): a consumer waits for its turn before it issues products and
+// then gives the turn to the next (w + 1, cyclically), so that one's softmax runs while another's
+// products do. The last consumer gives consumer 0 the first turn; at the end consumer 0 takes the
+// turn the last one gave last (every consumer has as many turns: no arrival is left pending).
 struct Turns {
   int w;
   __device__ __forceinline__ void start() const {
-    if (TYCUTE_ATTN_PINGPONG && w == 1) arch::named_barrier_arrive<256>(1);
+    if (TYCUTE_ATTN_PINGPONG && w == kConsumers - 1) arch::named_barrier_arrive<256>(1);
   }
   __device__ __forceinline__ void take() const {
     if (TYCUTE_ATTN_PINGPONG) arch::named_barrier_sync<256>(1 + w);
   }
   __device__ __forceinline__ void give() const {
-    if (TYCUTE_ATTN_PINGPONG) arch::named_barrier_arrive<256>(2 - w);
+    if (TYCUTE_ATTN_PINGPONG) arch::named_barrier_arrive<256>(1 + (w + 1) % kConsumers);
   }
   __device__ __forceinline__ void finish() const {
     if (w == 0) take();
@@ -326,12 +387,12 @@ __device__ __forceinline__ void rescale_o(float (&oacc)[kOAcc], float2 corr) {
   }
 }
 
-// consumer warpgroup w (0 or 1): Q rows m_block * 128 + 64 w .. + 63. Block j's S = Q Kᵀ is issued
+// consumer warpgroup w (0 .. kConsumers - 1): Q rows m_block * kBlockM + 64 w .. + 63. Block j's S = Q Kᵀ is issued
 // before block j - 1's O += P V, and its softmax runs while that product does (FlashAttention-3's
-// intra-warpgroup overlap), and the two consumers take turns to issue (Turns): the tensor cores
+// intra-warpgroup overlap), and the consumers take turns to issue (Turns): the tensor cores
 // see one consumer's products while the other computes its exponentials.
-__device__ __forceinline__ void consumer(int w, const Ring& ring, const Tiles& tiles, int seq_q, int seq_k, float scale_log2,
-                                         const arch::TmaMap* to, float* __restrict__ lse) {
+__device__ __forceinline__ void consumer(int w, const Ring& ring, const Tiles& tiles, const Seqs& seqs, float scale_log2,
+                                         const arch::TmaMap* to, float* __restrict__ lse, unsigned char* __restrict__ o) {
   const int t = threadIdx.x % 128, warp = t / 32, lane = t % 32;
   const unsigned sQ = ring.smem + kOffQ + 64 * w * 128;  // this warpgroup's 64 rows of each box
   const unsigned sO = ring.smem + kOffO + 64 * w * 128;
@@ -345,6 +406,8 @@ __device__ __forceinline__ void consumer(int w, const Ring& ring, const Tiles& t
     if (i < 0) break;
     int m_block, bh;
     tiles.at(i, m_block, bh);
+    const Seq sq = seqs.of(bh);
+    const int seq_k = sq.sk;
     const int n_blocks = kv_blocks(m_block, seq_k, causal);
     const int row_first = m_block * kBlockM + 64 * w;
     Rows r;
@@ -402,27 +465,39 @@ __device__ __forceinline__ void consumer(int w, const Ring& ring, const Tiles& t
     const float l0 = quad_sum(r.sum0), l1 = quad_sum(r.sum1);
     const float inv0 = l0 > 0.f ? 1.f / l0 : 0.f, inv1 = l1 > 0.f ? 1.f / l1 : 0.f;
     // through this warpgroup's rows of sO in the 128-byte swizzled layout of a box (once the last
-    // tile's stores have read them), then TMA stores of (64 columns, 64 rows) boxes: rows past
-    // seq_q clipped by the map
+    // tile's stores have read them), then TMA stores of (64 columns, 64 rows) boxes, or, where the
+    // sequence ends inside the warpgroup's 64 rows, 16-byte stores of the rows it has (a box
+    // would write into the next sequence's rows)
     if (t == 0) arch::bulk_wait_read<0>();
-    arch::named_barrier_sync<128>(3 + w);
+    arch::named_barrier_sync<128>(1 + kConsumers + w);
     const int rl0 = 16 * warp + lane / 4, rl1 = rl0 + 8;
 #pragma unroll
     for (int g = 0; g < kOAcc / 4; ++g) {
-      const unsigned box = sO + (g / 8) * kBoxBytes, chunk = g % 8, in = 4 * (lane % 4);
+      const unsigned box = sO + (g / 8) * kQBoxBytes, chunk = g % 8, in = 4 * (lane % 4);
       st_shared_u32(box + rl0 * 128 + ((chunk ^ (rl0 % 8)) << 4) + in, arch::pack2<kElement>(oacc[4 * g] * inv0, oacc[4 * g + 1] * inv0));
       st_shared_u32(box + rl1 * 128 + ((chunk ^ (rl1 % 8)) << 4) + in, arch::pack2<kElement>(oacc[4 * g + 2] * inv1, oacc[4 * g + 3] * inv1));
     }
     arch::fence_proxy_async_shared();
-    arch::named_barrier_sync<128>(3 + w);
-    if (t == 0) {
-      for (int b = 0; b < kBoxes; ++b) arch::tma_store_3d(to, sO + b * kBoxBytes, b * kBoxCols, row_first, bh, false);
-      arch::bulk_commit();
+    arch::named_barrier_sync<128>(1 + kConsumers + w);
+    const int rows = sq.sq - row_first;  // of this warpgroup's 64 (at most 0: none)
+    if (rows >= 64) {
+      if (t == 0) {
+        for (int b = 0; b < kBoxes; ++b) arch::tma_store_3d(to, sO + b * kQBoxBytes, b * kBoxCols, sq.q0 + row_first, sq.z, false);
+        arch::bulk_commit();
+      }
+    } else {
+      // a row is kBoxes · 8 chunks of 16 bytes: consecutive threads take consecutive chunks
+      const long long o_row = seqs.o_row();
+      for (int idx = t; idx < rows * kBoxes * 8; idx += 128) {
+        const int row = idx / (kBoxes * 8), b = (idx / 8) % kBoxes, chunk = idx % 8;
+        const uint4 v = ld_shared_v4(sO + b * kQBoxBytes + row * 128 + ((chunk ^ (row % 8)) << 4));
+        *reinterpret_cast<uint4*>(o + 2 * (sq.o0 + (row_first + row) * o_row + b * kBoxCols + chunk * 8)) = v;
+      }
     }
     if (lane % 4 == 0) {
       const float ln2 = 0.6931471805599453f;
-      if (r.row0 < seq_q) lse[(long long)bh * seq_q + r.row0] = l0 > 0.f ? (r.mx0 + __log2f(l0)) * ln2 : neg_inf();
-      if (r.row1 < seq_q) lse[(long long)bh * seq_q + r.row1] = l1 > 0.f ? (r.mx1 + __log2f(l1)) * ln2 : neg_inf();
+      if (r.row0 < sq.sq) lse[sq.lse0 + r.row0] = l0 > 0.f ? (r.mx0 + __log2f(l0)) * ln2 : neg_inf();
+      if (r.row1 < sq.sq) lse[sq.lse0 + r.row1] = l1 > 0.f ? (r.mx1 + __log2f(l1)) * ln2 : neg_inf();
     }
   }
   turns.finish();
@@ -432,44 +507,49 @@ __device__ __forceinline__ void consumer(int w, const Ring& ring, const Tiles& t
 }  // namespace attention
 }  // namespace tycute
 
-// Q, K, V: 3D tensor maps (x = head dim, y = seq, z = batch · heads) of 16-bit elements, boxes
-// (64, 128), 128-byte swizzle; O's map (batch, heads, seq_q, head dim) the same with boxes (64, 64)
-// (a consumer's rows); lse (batch, heads, seq_q) in global memory; bh_count = batch · heads;
-// group_heads: the causal tile order's group (Tiles); scale_log2 = softmax scale · log2(e);
-// tile_counter: two zeroed words in global memory (left zeroed) to take the tiles as they come, or
-// null to take them round-robin (Tiles).
+// Q, K, V: 3D tensor maps (x = head dim, y = seq, z = batch · heads; variable lengths: y = rows of
+// every sequence, z = heads) of 16-bit elements, boxes (64, 128), 128-byte swizzle; O's map the
+// same with boxes (64, 64) (a consumer's rows), and O's address (the rows a box would overrun);
+// lse (batch, heads, seq_q) (variable: (heads, total_q)) in global memory; seq_q: the longest
+// sequence of Q; bh_count = batch · heads; group_heads: the causal tile order's group (Tiles);
+// scale_log2 = softmax scale · log2(e); tile_counter: two zeroed words in global memory (left
+// zeroed) to take the tiles as they come, or null to take them round-robin (Tiles); cu_seqlens_q,
+// cu_seqlens_k: batch + 1 offsets (rows) of the sequences, or null for a fixed length; heads and
+// total_q (variable lengths: the maps' z and lse's rows).
 extern "C" __global__ void __launch_bounds__(tycute::attention::kThreads, 1)
     attention_sm90_fwd(const __grid_constant__ tycute::arch::TmaMap tq, const __grid_constant__ tycute::arch::TmaMap tk,
                        const __grid_constant__ tycute::arch::TmaMap tv, const __grid_constant__ tycute::arch::TmaMap to,
                        float* __restrict__ lse, int seq_q, int seq_k, int bh_count, int group_heads, float scale_log2, int causal,
-                       unsigned* __restrict__ tile_counter) {
+                       unsigned* __restrict__ tile_counter, const int* __restrict__ cu_seqlens_q, const int* __restrict__ cu_seqlens_k, int heads,
+                       int total_q, void* __restrict__ o) {
   using namespace tycute;
   using namespace tycute::attention;
   extern __shared__ unsigned char smem_raw[];
   const unsigned raw = arch::smem_u32(smem_raw);
   const Ring ring{(raw + 1023u) & ~1023u};
   const Tiles tiles{(seq_q + kBlockM - 1) / kBlockM, bh_count, causal, group_heads > 0 ? group_heads : 1};
+  const Seqs seqs{cu_seqlens_q, cu_seqlens_k, seq_q, seq_k, heads, total_q};
   const int wg = threadIdx.x / 128;
   if (threadIdx.x == 0) {
     arch::mbar_init(ring.q_full(), 1);
-    arch::mbar_init(ring.q_empty(), 8);  // a warp of each consumer
+    arch::mbar_init(ring.q_empty(), 4 * kConsumers);  // a warp of each consumer
     for (int s = 0; s < kStages; ++s) {
       arch::mbar_init(ring.k_full(s), 1);
-      arch::mbar_init(ring.k_empty(s), 8);
+      arch::mbar_init(ring.k_empty(s), 4 * kConsumers);
       arch::mbar_init(ring.v_full(s), 1);
-      arch::mbar_init(ring.v_empty(s), 8);
+      arch::mbar_init(ring.v_empty(s), 4 * kConsumers);
     }
     arch::mbar_init_fence();
   }
   __syncthreads();
   if (wg == 0) {
-    arch::setmaxnreg_dec<40>();
+    arch::setmaxnreg_dec<kProducerRegs>();
     if (threadIdx.x == 0) {
       arch::tma_prefetch(&tq), arch::tma_prefetch(&tk), arch::tma_prefetch(&tv), arch::tma_prefetch(&to);
-      producer(&tq, &tk, &tv, ring, tiles, seq_k, tile_counter);
+      producer(&tq, &tk, &tv, ring, tiles, seqs, tile_counter);
     }
   } else {
-    arch::setmaxnreg_inc<232>();
-    consumer(wg - 1, ring, tiles, seq_q, seq_k, scale_log2, &to, lse);
+    arch::setmaxnreg_inc<kConsumerRegs>();
+    consumer(wg - 1, ring, tiles, seqs, scale_log2, &to, lse, static_cast<unsigned char*>(o));
   }
 }

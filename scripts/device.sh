@@ -7,6 +7,9 @@
 #     scripts/device.sh pack [DIR]          release `tycute`, the GPU test binaries, the headers and
 #                                           a CUBIN of every configuration from each NVRTC of the
 #                                           venv (13.0 and the newest) into DIR (target/device)
+#     scripts/device.sh pack-attention [DIR]  only what `attention` runs (a minute, not ten): release
+#                                           `tycute` and tests/gpu_attention.rs, the attention CUBINs
+#                                           of each NVRTC, the SDPA harness
 #   on the device (from the repository root, DIR carried):
 #     scripts/device.sh check    [CONFIG..] correctness: tests/gpu_gemm.rs (sm80 configurations) and
 #                                           tests/gpu_sm90.rs (sm90 ones): residues, batches, layouts,
@@ -108,6 +111,42 @@ pack() {
   # the fp32-output harness (scripts/sm90-f32cd-harness: cd $dir/f32cd && OUT=... ./run.sh)
   bash scripts/sm90-f32cd-harness/pack.sh "$dir/f32cd" "$dir/headers" > /dev/null || die "the fp32-output harness's pack failed"
   du -sh "$dir"; ls "$dir/cubin"/*
+}
+
+# the attention kernel's CUBINs (its `tycute-variant:` lines, each NVRTC of the venv) under
+# DIR/cubin/<version>/attention_sm90_d<head dim>_<bf16|f16>.cubin, as `pack` names them
+pack_attention() {
+  local dir="${1:-target/device}"
+  [ -n "${TYCUTE_NVRTC_LIBS:-}" ] || die "no NVRTC to build the CUBINs: export TYCUTE_CUDA_VENV=... and source scripts/cuda-env.sh first"
+  cd "$root" || exit 2
+  rm -rf "$dir" && mkdir -p "$dir/cubin" || exit 2
+  cargo build --release -q || die "cargo build --release failed"
+  cp target/release/tycute "$dir/" || exit 2
+  local exe
+  exe="$(cargo test --release -q --test gpu_attention --no-run --message-format=json 2>/dev/null \
+    | sed -n 's/.*"executable":"\([^"]*\)".*/\1/p' | grep "/deps/gpu_attention-" | tail -1)"
+  [ -x "$exe" ] || die "could not build the test gpu_attention"
+  cp "$exe" "$dir/gpu_attention"
+  local lib ver opts cfg
+  local IFS_=$IFS; IFS=:
+  for lib in $TYCUTE_NVRTC_LIBS; do
+    IFS=$IFS_
+    ver="$(LD_LIBRARY_PATH="$lib" python3 -c 'import ctypes,sys; l=ctypes.CDLL(sys.argv[1]+"/libnvrtc.so.13"); a,b=ctypes.c_int(),ctypes.c_int(); l.nvrtcVersion(ctypes.byref(a),ctypes.byref(b)); print(f"{a.value}.{b.value}")' "$lib")"
+    mkdir -p "$dir/cubin/$ver"
+    while read -r opts; do
+      cfg="attention_sm90_d$(sed -n 's/.*HDIM=\([0-9]*\).*/\1/p' <<< "$opts")"
+      case "$opts" in *ELEMENT_BF16*) cfg="${cfg}_bf16" ;; *) cfg="${cfg}_f16" ;; esac
+      # shellcheck disable=SC2086
+      LD_LIBRARY_PATH="$lib" python3 scripts/nvrtc-build.py "$lib" kernels/attention_sm90.cu sm_90a /nonexistent "$dir/cubin/$ver/$cfg.cubin" $opts \
+        > "$dir/cubin/$ver/$cfg.log" 2>&1 || die "NVRTC $ver: $cfg failed (log: $dir/cubin/$ver/$cfg.log)"
+      grep -H "spill" "$dir/cubin/$ver/$cfg.log" | sed "s|^$dir/||"
+    done < <(sed -n 's|^// tycute-variant: ||p' kernels/attention_sm90.cu)
+    IFS=:
+  done
+  IFS=$IFS_
+  bash scripts/attention-harness/pack.sh "$dir/attention" > /dev/null || die "the attention harness's pack failed"
+  strip "$dir/tycute" "$dir/gpu_attention" 2>/dev/null
+  du -sh "$dir"
 }
 
 # ---- on the device ----------------------------------------------------------------------------
@@ -310,6 +349,7 @@ sweep() {
 
 case "$cmd" in
   pack) pack "$@" ;;
+  pack-attention) pack_attention "$@" ;;
   check) device_env && check "$@" ;;
   sanitize) device_env && sanitize "$@" ;;
   bench) device_env && bench "$@" ;;

@@ -1,8 +1,9 @@
 //! On an sm_90 GPU: the attention forward (`kernels/attention_sm90.cu` through
 //! `tycute::gemm::attention::Attention`, built by NVRTC or read from `TYCUTE_CUBIN_DIR`) against an
 //! f64 CPU reference, for bf16 and fp16, head dims 64 and 128, causal and not, sequence lengths
-//! that are not multiples of the 128-row blocks, seq_q ≠ seq_k, batches and heads. O and lse are
-//! poisoned with NaN and sit between sentinel rows that must stay untouched.
+//! that are not multiples of the 128-row blocks, seq_q ≠ seq_k, batches and heads, and variable
+//! sequence lengths (packed, with cu_seqlens offsets). O and lse are poisoned with NaN and sit
+//! between sentinel rows that must stay untouched.
 //!
 //! The bound is derived: P is rounded to the element type before P·V (at most u = 2^-8 for bf16,
 //! 2^-11 for fp16, relative to each p ≥ 0), so O is off by at most u · max|V| from P's rounding
@@ -12,7 +13,7 @@
 //! it prints why and passes. `TYCUTE_ATTENTION_SMALL=1` runs the three smallest shapes (for
 //! compute-sanitizer).
 
-use tycute::gemm::attention::{AttnElement, AttnShape, Attention};
+use tycute::gemm::attention::{AttnElement, AttnShape, AttnVarlen, Attention};
 use tycute::gemm::GemmElem;
 use tycute_cuda::{gpu, nvrtc};
 
@@ -61,18 +62,76 @@ fn inputs<E: GemmElem>(n: usize, seed: u64) -> (Vec<E>, Vec<f64>) {
     (e, f)
 }
 
+/// O (q_len elements) between 64 rows of sentinels on each side, NaN inside, and lse likewise
+/// between 64 sentinel floats (-7): the launch writes the views inside; the check below finds any
+/// element left NaN, outside the bound, or any sentinel written.
+struct Guarded<E: AttnElement> {
+    o: tycute_cuda::cudarc::driver::CudaSlice<E>,
+    lse: tycute_cuda::cudarc::driver::CudaSlice<f32>,
+    guard: usize,
+    q_len: usize,
+    lse_len: usize,
+}
+
+impl<E: AttnElement> Guarded<E> {
+    fn new(stream: &std::sync::Arc<tycute_cuda::cudarc::driver::CudaStream>, q_len: usize, lse_len: usize, d: usize) -> Self {
+        let guard = 64 * d;
+        let mut o_host = vec![E::from_bits(E::SENTINEL); q_len + 2 * guard];
+        o_host[guard..guard + q_len].fill(E::from_f64(f64::NAN));
+        let mut l_host = vec![f32::NAN; lse_len + 128];
+        l_host[..64].fill(-7.0);
+        l_host[64 + lse_len..].fill(-7.0);
+        Guarded { o: stream.clone_htod(&o_host).unwrap(), lse: stream.clone_htod(&l_host).unwrap(), guard, q_len, lse_len }
+    }
+
+    /// The outputs against the reference (`u`: the element's unit roundoff, `vmax`: max |V|): a
+    /// line printed, and the count of elements outside the bound plus sentinels written.
+    fn check(&self, stream: &std::sync::Arc<tycute_cuda::cudarc::driver::CudaStream>, what: &str, want_o: &[f64], want_l: &[f64], vmax: f64, u: f64) -> usize {
+        let (o_got, l_got) = (stream.clone_dtoh(&self.o).unwrap(), stream.clone_dtoh(&self.lse).unwrap());
+        let (g, n, m) = (self.guard, self.q_len, self.lse_len);
+        let (mut bad, mut worst, mut lworst) = (0usize, 0.0f64, 0.0f64);
+        for (i, w) in want_o.iter().enumerate() {
+            let bound = u * vmax + u * w.abs() + 2f64.powi(-16) * vmax;
+            let err = (o_got[g + i].to_f64() - w).abs();
+            if err.is_nan() || err > bound {
+                bad += 1;
+            }
+            worst = worst.max(err / bound);
+        }
+        for (i, w) in want_l.iter().enumerate() {
+            let err = (l_got[64 + i] as f64 - w).abs();
+            if err.is_nan() || err > 1e-4 * (1.0 + w.abs()) {
+                bad += 1;
+            }
+            lworst = lworst.max(err);
+        }
+        let guards = o_got[..g].iter().chain(&o_got[g + n..]).filter(|x| x.bits() != E::SENTINEL).count()
+            + l_got[..64].iter().chain(&l_got[64 + m..]).filter(|&&x| x != -7.0).count();
+        println!("{} {what}: worst |O - f64| / bound {worst:.3}, worst |lse - f64| {lworst:.2e}, {bad} outside, {guards} guards written", E::NAME);
+        bad + guards
+    }
+}
+
+fn load<E: AttnElement>(ctx: &std::sync::Arc<tycute_cuda::cudarc::driver::CudaContext>, d: usize) -> Option<Attention<E>> {
+    match Attention::<E>::load(ctx, d) {
+        Ok(Some(a)) => Some(a),
+        Ok(None) => {
+            eprintln!("skipped: a GPU but no NVRTC (or set TYCUTE_CUBIN_DIR)");
+            None
+        }
+        Err(e) => panic!("{e}"),
+    }
+}
+
+fn vmax(v: &[f64]) -> f64 {
+    v.iter().fold(0.0f64, |m, x| m.max(x.abs()))
+}
+
 fn cases<E: AttnElement>(ctx: &std::sync::Arc<tycute_cuda::cudarc::driver::CudaContext>, u: f64) -> Option<usize> {
     let stream = ctx.default_stream();
     let mut ran = 0;
     for d in tycute::gemm::attention::HEAD_DIMS {
-        let a = match Attention::<E>::load(ctx, d) {
-            Ok(Some(a)) => a,
-            Ok(None) => {
-                eprintln!("skipped: a GPU but no NVRTC (or set TYCUTE_CUBIN_DIR)");
-                return None;
-            }
-            Err(e) => panic!("{e}"),
-        };
+        let a = load::<E>(ctx, d)?;
         let shapes: &[(usize, usize, usize, usize, bool)] =
             &[(1, 1, 128, 128, false), (1, 2, 77, 77, true), (1, 2, 130, 130, true), (1, 1, 64, 200, false), (2, 3, 300, 300, true), (1, 2, 257, 520, false)];
         // TYCUTE_ATTENTION_SMALL=1: the three smallest (compute-sanitizer's cases)
@@ -84,52 +143,68 @@ fn cases<E: AttnElement>(ctx: &std::sync::Arc<tycute_cuda::cudarc::driver::CudaC
             let (k, kf) = inputs::<E>(s.k_len(), seed + 1);
             let (v, vf) = inputs::<E>(s.k_len(), seed + 2);
             let (want_o, want_l) = reference(&s, causal, &qf, &kf, &vf);
-            // O between 64 guard rows of sentinels on each side, NaN inside; lse likewise
-            let guard = 64 * d;
-            let nan = E::from_bits(E::SENTINEL);
-            let mut o_host = vec![nan; s.q_len() + 2 * guard];
-            for x in &mut o_host[guard..guard + s.q_len()] {
-                *x = E::from_f64(f64::NAN);
-            }
-            let mut l_host = vec![f32::NAN; b * h * sq + 128];
-            l_host[..64].fill(-7.0);
-            l_host[64 + b * h * sq..].fill(-7.0);
             let (dq, dk, dv) = (stream.clone_htod(&q).unwrap(), stream.clone_htod(&k).unwrap(), stream.clone_htod(&v).unwrap());
-            let mut dout = stream.clone_htod(&o_host).unwrap();
-            let mut dlse = stream.clone_htod(&l_host).unwrap();
+            let mut out = Guarded::<E>::new(&stream, s.q_len(), b * h * sq, d);
             {
-                let mut ov = dout.slice_mut(guard..guard + s.q_len());
-                let mut lv = dlse.slice_mut(64..64 + b * h * sq);
+                let mut ov = out.o.slice_mut(out.guard..out.guard + s.q_len());
+                let mut lv = out.lse.slice_mut(64..64 + b * h * sq);
                 a.launch(&stream, &s, causal, None, &dq, &dk, &dv, &mut ov, &mut lv).unwrap_or_else(|e| panic!("{s:?}: {e}"));
             }
-            let o_got = stream.clone_dtoh(&dout).unwrap();
-            let l_got = stream.clone_dtoh(&dlse).unwrap();
-            let vmax = vf.iter().fold(0.0f64, |m, x| m.max(x.abs()));
-            let (mut bad, mut worst, mut lworst) = (0usize, 0.0f64, 0.0f64);
-            for (i, w) in want_o.iter().enumerate() {
-                let got = o_got[guard + i].to_f64();
-                let bound = u * vmax + u * w.abs() + 2f64.powi(-16) * vmax;
-                let err = (got - w).abs();
-                if err.is_nan() || err > bound {
-                    bad += 1;
+            let what = format!("d{d} {s:?} {}", if causal { "causal" } else { "full" });
+            assert_eq!(out.check(&stream, &what, &want_o, &want_l, vmax(&vf), u), 0, "{what}");
+            ran += 1;
+        }
+    }
+    Some(ran)
+}
+
+/// Rows `rows` of head `h` of a (total, heads, d) tensor as a (rows, d) block.
+fn gather(x: &[f64], rows: std::ops::Range<usize>, h: usize, heads: usize, d: usize) -> Vec<f64> {
+    rows.flat_map(|r| x[(r * heads + h) * d..][..d].iter().copied()).collect()
+}
+
+/// Variable lengths: sequences of Q and K of their own lengths (an empty one, one of a single
+/// row, lengths past and short of the 128-row blocks, seq_k ≠ seq_q without a mask), packed
+/// (total, heads, head dim), each against the fixed-length reference of its own rows.
+fn varlen_cases<E: AttnElement>(ctx: &std::sync::Arc<tycute_cuda::cudarc::driver::CudaContext>, u: f64) -> Option<usize> {
+    let stream = ctx.default_stream();
+    let mut ran = 0;
+    let small = std::env::var_os("TYCUTE_ATTENTION_SMALL").is_some();
+    for d in tycute::gemm::attention::HEAD_DIMS {
+        let a = load::<E>(ctx, d)?;
+        let sets: &[(&[usize], &[usize], bool)] = &[(&[77, 0, 300, 128, 1, 191], &[77, 0, 300, 128, 1, 191], true), (&[5, 200, 64, 0], &[130, 1, 257, 9], false)];
+        for &(lq, lk, causal) in &sets[..if small { 1 } else { sets.len() }] {
+            let cu = |l: &[usize]| std::iter::once(0).chain(l.iter().scan(0, |t, &n| { *t += n; Some(*t as i32) })).collect::<Vec<i32>>();
+            let heads = 3;
+            let lens = AttnVarlen::new(&cu(lq), &cu(lk), heads, d).unwrap();
+            let seed = (lens.total_q() * 7 + lens.total_k() + d) as u64;
+            let (q, qf) = inputs::<E>(lens.q_len(), seed);
+            let (k, kf) = inputs::<E>(lens.k_len(), seed + 1);
+            let (v, vf) = inputs::<E>(lens.k_len(), seed + 2);
+            // the reference, sequence by sequence and head by head, scattered back
+            let (mut want_o, mut want_l) = (vec![0.0; lens.q_len()], vec![0.0; lens.lse_len()]);
+            let (cq, ck) = (lens.cu_seqlens_q().to_vec(), lens.cu_seqlens_k().to_vec());
+            for b in 0..lens.batch() {
+                let (rq, rk) = (cq[b] as usize..cq[b + 1] as usize, ck[b] as usize..ck[b + 1] as usize);
+                let s = AttnShape::new(1, 1, rq.len(), rk.len(), d);
+                for h in 0..heads {
+                    let (o, l) = reference(&s, causal, &gather(&qf, rq.clone(), h, heads, d), &gather(&kf, rk.clone(), h, heads, d), &gather(&vf, rk.clone(), h, heads, d));
+                    for (i, r) in rq.clone().enumerate() {
+                        want_o[(r * heads + h) * d..][..d].copy_from_slice(&o[i * d..][..d]);
+                        want_l[h * lens.total_q() + r] = l[i];
+                    }
                 }
-                worst = worst.max(err / bound);
             }
-            for (i, w) in want_l.iter().enumerate() {
-                let err = (l_got[64 + i] as f64 - w).abs();
-                if err.is_nan() || err > 1e-4 * (1.0 + w.abs()) {
-                    bad += 1;
-                }
-                lworst = lworst.max(err);
+            let (dq, dk, dv) = (stream.clone_htod(&q).unwrap(), stream.clone_htod(&k).unwrap(), stream.clone_htod(&v).unwrap());
+            let mut out = Guarded::<E>::new(&stream, lens.q_len(), lens.lse_len(), d);
+            let what = format!("d{d} varlen q {lq:?} k {lk:?} {}", if causal { "causal" } else { "full" });
+            let dev = lens.upload(&stream).unwrap();
+            {
+                let mut ov = out.o.slice_mut(out.guard..out.guard + dev.q_len());
+                let mut lv = out.lse.slice_mut(64..64 + dev.lse_len());
+                a.launch_varlen(&stream, &dev, causal, None, &dq, &dk, &dv, &mut ov, &mut lv).unwrap_or_else(|e| panic!("{what}: {e}"));
             }
-            let guards = o_got[..guard].iter().chain(&o_got[guard + s.q_len()..]).filter(|x| x.bits() != E::SENTINEL).count()
-                + l_got[..64].iter().chain(&l_got[64 + b * h * sq..]).filter(|&&x| x != -7.0).count();
-            println!(
-                "{} d{d} {s:?} {}: worst |O - f64| / bound {worst:.3}, worst |lse - f64| {lworst:.2e}, {bad} outside, {guards} guards written",
-                E::NAME,
-                if causal { "causal" } else { "full" }
-            );
-            assert_eq!((bad, guards), (0, 0), "{} d{d} {s:?} causal {causal}", E::NAME);
+            assert_eq!(out.check(&stream, &what, &want_o, &want_l, vmax(&vf), u), 0, "{what}");
             ran += 1;
         }
     }
@@ -144,7 +219,9 @@ fn attention_matches_the_reference_on_the_gpu() {
     };
     let Some(n) = cases::<half::bf16>(&ctx, 2f64.powi(-8)) else { return };
     let Some(m) = cases::<half::f16>(&ctx, 2f64.powi(-11)) else { return };
-    println!("{} cases within the bound", n + m);
+    let Some(vb) = varlen_cases::<half::bf16>(&ctx, 2f64.powi(-8)) else { return };
+    let Some(vf) = varlen_cases::<half::f16>(&ctx, 2f64.powi(-11)) else { return };
+    println!("{} cases within the bound", n + m + vb + vf);
 }
 
 #[test]

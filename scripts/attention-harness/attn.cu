@@ -52,16 +52,16 @@ extern "C" int tycute_attn_fwd(const void* q, const void* k, const void* v, void
     once = true;
   }
   TmaMap tq, tk, tv, to;
-  if (make_map(&tq, q, D, Sq, B * H) || make_map(&tk, k, D, Sk, B * H) || make_map(&tv, v, D, Sk, B * H) || make_map(&to, o, D, Sq, B * H, 64)) return 4;
+  if (make_map(&tq, q, D, Sq, B * H, tycute::attention::kBlockM) || make_map(&tk, k, D, Sk, B * H) || make_map(&tv, v, D, Sk, B * H) || make_map(&to, o, D, Sq, B * H, 64)) return 4;
   static int sms = 0;
   if (!sms && cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0) != cudaSuccess) return 3;
   // a CTA per SM; causal, the tiles taken as they come through a counter (two zeroed words, left
   // zeroed by the kernel), in groups of heads that fill the GPU once
   static unsigned* counter = nullptr;
   if (!counter && (cudaMalloc(&counter, 8) != cudaSuccess || cudaMemset(counter, 0, 8) != cudaSuccess)) return 3;
-  const int n_m = (Sq + 127) / 128, tiles = n_m * B * H, group = sms / n_m > 1 ? sms / n_m : 1;
+  const int n_m = (Sq + tycute::attention::kBlockM - 1) / tycute::attention::kBlockM, tiles = n_m * B * H, group = sms / n_m > 1 ? sms / n_m : 1;
   attention_sm90_fwd<<<tiles < sms ? tiles : sms, tycute::attention::kThreads, tycute::attention::kSmemBytes, (cudaStream_t)stream>>>(
-      tq, tk, tv, to, lse, Sq, Sk, B * H, group, scale * 1.4426950408889634f, causal, causal ? counter : nullptr);
+      tq, tk, tv, to, lse, Sq, Sk, B * H, group, scale * 1.4426950408889634f, causal, causal ? counter : nullptr, nullptr, nullptr, H, B * Sq, o);
   cudaError_t e = cudaGetLastError();
   if (e != cudaSuccess) { fprintf(stderr, "launch: %s\n", cudaGetErrorString(e)); return 5; }
   return 0;

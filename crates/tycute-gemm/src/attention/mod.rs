@@ -2,7 +2,9 @@
 //! dim and element type, and its launch on device buffers: `O = softmax(Q Kᵀ · scale) V` and the
 //! log-sum-exp of each row, for Q (batch, heads, seq_q, head dim), K and V (batch, heads, seq_k,
 //! head dim), O like Q, all contiguous, and lse (batch, heads, seq_q) in f32. Causal masks are
-//! top-left (row i sees columns 0..=i) and take seq_q = seq_k.
+//! top-left (row i sees columns 0..=i) and take seq_q = seq_k. Sequences of different lengths,
+//! packed with FlashAttention's `cu_seqlens` offsets: [`AttnVarlen`] and
+//! [`Attention::launch_varlen`].
 //!
 //! ```no_run
 //! # fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -44,14 +46,31 @@ use tycute_cuda::tma::{TensorMap, TensorMapArgs, TmaElement};
 use crate::error::{driver, unsupported};
 use crate::{GemmElem, Result};
 
+mod shape;
+mod varlen;
+
+pub use shape::AttnShape;
+pub use varlen::{AttnVarlen, DeviceVarlen};
+
 /// `kernels/attention_sm90.cu`.
-pub const ATTENTION_SM90_SOURCE: &str = include_str!("../kernels/attention_sm90.cu");
+pub const ATTENTION_SM90_SOURCE: &str = include_str!("../../kernels/attention_sm90.cu");
 
 /// The head dims the kernel is built for.
 pub const HEAD_DIMS: [usize; 2] = [64, 128];
 
-/// Rows of Q a CTA takes, and of K and V per step (the kernel's `kBlockM`, `kBlockN`).
-pub const BLOCK: usize = 128;
+/// Rows of K and V per step (the kernel's `kBlockN`).
+pub const BLOCK_N: usize = 128;
+
+/// Rows of Q a CTA takes (the kernel's `kBlockM`): 64 per consumer warpgroup, three of them for
+/// head dim 64 (one's exponentials hide behind two's products), two for 128.
+pub const fn block_m(head_dim: usize) -> usize {
+    if head_dim == 64 { 192 } else { 128 }
+}
+
+/// Threads of a CTA (the kernel's `kThreads`): a producer warpgroup and the consumers.
+pub const fn threads(head_dim: usize) -> u32 {
+    128 * (1 + block_m(head_dim) as u32 / 64)
+}
 
 mod sealed {
     pub trait Sealed {}
@@ -77,69 +96,6 @@ impl AttnElement for half::f16 {
     const MACRO: &'static str = "TYCUTE_ELEMENT_F16";
     const TMA: TmaElement = TmaElement::F16;
     const TAG: &'static str = "f16";
-}
-
-/// The shape of one attention problem.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct AttnShape {
-    /// Batch.
-    pub batch: usize,
-    /// Heads (Q, K and V have as many: no grouped K and V yet).
-    pub heads: usize,
-    /// Rows of Q and O.
-    pub seq_q: usize,
-    /// Rows of K and V.
-    pub seq_k: usize,
-    /// Columns of Q, K, V and O.
-    pub head_dim: usize,
-}
-
-impl AttnShape {
-    /// `(batch, heads, seq_q, seq_k, head_dim)`.
-    pub fn new(batch: usize, heads: usize, seq_q: usize, seq_k: usize, head_dim: usize) -> AttnShape {
-        AttnShape { batch, heads, seq_q, seq_k, head_dim }
-    }
-
-    /// Elements of Q (and O), and of K (and V).
-    pub fn q_len(&self) -> usize {
-        self.batch * self.heads * self.seq_q * self.head_dim
-    }
-    /// Elements of K (and V).
-    pub fn k_len(&self) -> usize {
-        self.batch * self.heads * self.seq_k * self.head_dim
-    }
-
-    /// The multiply-adds' FLOPs of the two products (4 · batch · heads · seq_q · seq_k · head dim),
-    /// half of them with a causal mask (the convention FlashAttention and cuDNN report in).
-    pub fn flops(&self, causal: bool) -> f64 {
-        let f = 4.0 * (self.batch * self.heads) as f64 * self.seq_q as f64 * self.seq_k as f64 * self.head_dim as f64;
-        if causal { f / 2.0 } else { f }
-    }
-
-    /// What the kernel cannot take, as a sentence naming the rule and the numbers.
-    pub fn check(&self, head_dim_built: usize, causal: bool) -> Result<()> {
-        let s = self;
-        if s.batch == 0 || s.heads == 0 || s.seq_q == 0 || s.seq_k == 0 {
-            return Err(unsupported(format!("attention: batch, heads, seq_q and seq_k must be positive, not {s:?}")));
-        }
-        if s.head_dim != head_dim_built {
-            return Err(unsupported(format!(
-                "attention: head dim {} given to the kernel built for head dim {head_dim_built} (load one with Attention::load(ctx, {}))",
-                s.head_dim, s.head_dim
-            )));
-        }
-        if causal && s.seq_q != s.seq_k {
-            return Err(unsupported(format!("attention: a causal mask (top-left) takes seq_q = seq_k, not {} and {}", s.seq_q, s.seq_k)));
-        }
-        // the kernel's tile index and batch · heads are 32-bit
-        if (s.seq_q.div_ceil(BLOCK) as u128) * (s.batch as u128) * (s.heads as u128) > i32::MAX as u128 {
-            return Err(unsupported(format!("attention: {} blocks of Q x {} batches x {} heads pass the kernel's 32-bit tile index", s.seq_q.div_ceil(BLOCK), s.batch, s.heads)));
-        }
-        if s.seq_q.max(s.seq_k) > i32::MAX as usize / s.head_dim.max(1) {
-            return Err(unsupported(format!("attention: seq {} x head dim {} passes the kernel's 32-bit row index", s.seq_q.max(s.seq_k), s.head_dim)));
-        }
-        Ok(())
-    }
 }
 
 /// The attention kernel for head dim `head_dim` and element type `E`, loaded.
@@ -171,11 +127,12 @@ impl<E: AttnElement> Attention<E> {
         format!("attention_sm90_d{head_dim}_{}", E::TAG)
     }
 
-    /// Dynamic shared memory of a launch: Q, O's staging, two stages of K and V, the 10
-    /// barriers, two tile indices, 1024 bytes to align (the kernel's `kSmemBytes`).
+    /// Dynamic shared memory of a launch: Q and O's staging (`block_m` rows each), two stages of
+    /// K and V (`BLOCK_N` rows), the 10 barriers, two tile indices, 1024 bytes to align (the
+    /// kernel's `kSmemBytes`).
     pub fn smem_bytes(head_dim: usize) -> u32 {
-        let tile = (BLOCK * head_dim * 2) as u32;
-        6 * tile + 8 * 10 + 8 + 1024
+        let row = (head_dim * 2) as u32;
+        2 * block_m(head_dim) as u32 * row + 4 * BLOCK_N as u32 * row + 8 * 10 + 8 + 1024
     }
 
     /// Builds (NVRTC, or the CUBIN `$TYCUTE_CUBIN_DIR` names) and loads the kernel for `head_dim`
@@ -220,13 +177,82 @@ impl<E: AttnElement> Attention<E> {
     {
         shape.check(self.head_dim, causal)?;
         let s = *shape;
-        let lens = [("Q", q.len(), s.q_len()), ("K", k.len(), s.k_len()), ("V", v.len(), s.k_len()), ("O", o.len(), s.q_len()), ("lse", lse.len(), s.batch * s.heads * s.seq_q)];
-        for (name, have, need) in lens {
+        let d = s.head_dim as u64;
+        // maps (x = head dim, y = seq, z = batch · heads)
+        let g = Geometry {
+            what: format!("the shape {s:?}"),
+            lens: [s.q_len(), s.k_len(), s.batch * s.heads * s.seq_q],
+            rows: (s.seq_q as u64, s.seq_k as u64),
+            ld: d,
+            z: ((s.batch * s.heads) as u64, s.seq_q as u64 * d, s.seq_k as u64 * d),
+            seq: (s.seq_q, s.seq_k),
+            bh: s.batch * s.heads,
+            heads: s.heads,
+            cu: None,
+        };
+        self.launch_geometry(stream, &g, causal, scale, q, k, v, o, lse)
+    }
+
+    /// O and lse of a batch of sequences of different lengths ([`AttnVarlen`], its offsets on the
+    /// device): Q and O (total_q, heads, head dim), K and V (total_k, heads, head dim), lse (heads,
+    /// total_q). A causal mask is top-left in each sequence and takes seq_q = seq_k there. The
+    /// same rules and errors as [`Attention::launch`].
+    #[allow(clippy::too_many_arguments)]
+    pub fn launch_varlen<Q, K, V, O, L>(
+        &self,
+        stream: &Arc<CudaStream>,
+        lens: &DeviceVarlen,
+        causal: bool,
+        scale: Option<f32>,
+        q: &Q,
+        k: &K,
+        v: &V,
+        o: &mut O,
+        lse: &mut L,
+    ) -> Result<()>
+    where
+        Q: DevicePtr<E>,
+        K: DevicePtr<E>,
+        V: DevicePtr<E>,
+        O: DevicePtrMut<E>,
+        L: DevicePtrMut<f32>,
+    {
+        lens.check(self.head_dim, causal)?;
+        if lens.total_q() == 0 {
+            return Ok(()); // no rows of Q: nothing to write
+        }
+        let (h, d) = (lens.heads() as u64, lens.head_dim() as u64);
+        // maps (x = head dim, y = the rows of every sequence, z = heads)
+        let g = Geometry {
+            what: format!("{} sequences of {} and {} rows in all, {h} heads, head dim {d}", lens.batch(), lens.total_q(), lens.total_k()),
+            lens: [lens.q_len(), lens.k_len(), lens.lse_len()],
+            rows: (lens.total_q() as u64, lens.total_k().max(1) as u64),
+            ld: h * d,
+            z: (h, d, d),
+            seq: (lens.max_seq_q(), 0),
+            bh: lens.batch() * lens.heads(),
+            heads: lens.heads(),
+            cu: Some((&lens.cu_q, &lens.cu_k, lens.total_q())),
+        };
+        self.launch_geometry(stream, &g, causal, scale, q, k, v, o, lse)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn launch_geometry<Q, K, V, O, L>(&self, stream: &Arc<CudaStream>, g: &Geometry, causal: bool, scale: Option<f32>, q: &Q, k: &K, v: &V, o: &mut O, lse: &mut L) -> Result<()>
+    where
+        Q: DevicePtr<E>,
+        K: DevicePtr<E>,
+        V: DevicePtr<E>,
+        O: DevicePtrMut<E>,
+        L: DevicePtrMut<f32>,
+    {
+        let [lq, lk, ll] = g.lens;
+        for (name, have, need) in [("Q", q.len(), lq), ("K", k.len(), lk), ("V", v.len(), lk), ("O", o.len(), lq), ("lse", lse.len(), ll)] {
             if have < need {
-                return Err(unsupported(format!("attention: {name} holds {have} elements, the shape {s:?} needs {need}")));
+                return Err(unsupported(format!("attention: {name} holds {have} elements, {} needs {need}", g.what)));
             }
         }
-        let scale = scale.unwrap_or(1.0 / (s.head_dim as f32).sqrt());
+        let scale = scale.unwrap_or(1.0 / (self.head_dim as f32).sqrt());
         if !(scale.is_finite() && scale > 0.0) {
             return Err(unsupported(format!("attention: the softmax scale must be positive and finite, not {scale}")));
         }
@@ -235,27 +261,26 @@ impl<E: AttnElement> Attention<E> {
         let (pv, _gv) = v.device_ptr(stream);
         let (po, _go) = o.device_ptr_mut(stream);
         let (pl, _gl) = lse.device_ptr_mut(stream);
-        let bh = (s.batch * s.heads) as u64;
-        let d = s.head_dim as u64;
-        // (x = head dim, y = seq, z = batch · heads), boxes of 64 columns (128 bytes: the
-        // swizzle's row) by `rows` rows (128: a block of Q, K, V; O's 64: a consumer's), 128-byte
-        // swizzle
-        let map = |p: u64, seq: usize, rows: u32| -> Result<TensorMap> {
-            let args = TensorMapArgs::new(p, (seq as u64, d, d), (bh, seq as u64 * d), (rows, 64), 3);
-            // SAFETY: p is a live allocation of at least batch · heads · seq · head dim elements
-            // (checked above), held by its guard until the launch is queued.
+        let d = self.head_dim as u64;
+        // boxes of 64 columns (128 bytes: the swizzle's row) by `box_rows` rows (a block of Q, of K
+        // and V; O's 64: a consumer's), 128-byte swizzle
+        let map = |p: u64, rows: u64, z_stride: u64, box_rows: u32| -> Result<TensorMap> {
+            let args = TensorMapArgs::new(p, (rows, d, g.ld), (g.z.0, z_stride), (box_rows, 64), 3);
+            // SAFETY: p is a live allocation holding the geometry's elements (checked above), held
+            // by its guard until the launch is queued.
             unsafe { TensorMap::tiled_3d(E::TMA, &args) }.map_err(|e| unsupported(format!("attention: tensor map: {e}")))
         };
-        let (tq, tk, tv, to) = (map(pq, s.seq_q, BLOCK as u32)?, map(pk, s.seq_k, BLOCK as u32)?, map(pv, s.seq_k, BLOCK as u32)?, map(po, s.seq_q, 64)?);
-        let (sq, sk, bhi) = (s.seq_q as i32, s.seq_k as i32, (s.batch * s.heads) as i32);
+        let (rq, rk) = g.rows;
+        let (_, zq, zk) = g.z;
+        let (tq, tk, tv, to) = (map(pq, rq, zq, block_m(self.head_dim) as u32)?, map(pk, rk, zk, BLOCK_N as u32)?, map(pv, rk, zk, BLOCK_N as u32)?, map(po, rq, zq, 64)?);
+        let (sq, sk, bhi, heads) = (g.seq.0 as i32, g.seq.1 as i32, g.bh as i32, g.heads as i32);
         let scale_log2 = scale * std::f32::consts::LOG2_E;
         let causal_i = causal as i32;
-        let mut l = stream.launch_builder(&self.f);
-                // a CTA per SM; causal, the tiles (of 1 to seq / 128 blocks) taken as they come through
+        // a CTA per SM; causal, the tiles (of 1 to seq / 128 blocks) taken as they come through
         // this stream's counter, in groups of heads that fill the GPU once
-        let n_m = s.seq_q.div_ceil(BLOCK);
-        let tiles = n_m * s.batch * s.heads;
-        let group = (self.sms / n_m).max(1) as i32;
+        let n_m = g.seq.0.div_ceil(block_m(self.head_dim));
+        let tiles = n_m * g.bh;
+        let group = (self.sms / n_m.max(1)).max(1) as i32;
         let mut counters = self.counters.lock().map_err(|_| unsupported("attention: a launch on another thread panicked".to_string()))?;
         let key = stream.cu_stream() as usize;
         if !counters.contains_key(&key) {
@@ -264,17 +289,42 @@ impl<E: AttnElement> Attention<E> {
         let counter = counters.get_mut(&key).expect("inserted above");
         let (pc, _gc) = counter.device_ptr_mut(stream);
         let pc = if causal { pc } else { 0 };
+        let (cu_q, _gcq, cu_k, _gck, total_q) = match g.cu {
+            Some((cq, ck, total)) => {
+                let (a, ga) = cq.device_ptr(stream);
+                let (b, gb) = ck.device_ptr(stream);
+                (a, Some(ga), b, Some(gb), total as i32)
+            }
+            None => (0, None, 0, None, 0),
+        };
+        let mut l = stream.launch_builder(&self.f);
         l.arg(&tq).arg(&tk).arg(&tv).arg(&to).arg(&pl).arg(&sq).arg(&sk).arg(&bhi).arg(&group).arg(&scale_log2).arg(&causal_i).arg(&pc);
+        l.arg(&cu_q).arg(&cu_k).arg(&heads).arg(&total_q).arg(&po);
         let cfg = LaunchConfig {
             grid_dim: (tiles.min(self.sms) as u32, 1, 1),
-            block_dim: (384, 1, 1),
+            block_dim: (threads(self.head_dim), 1, 1),
             shared_mem_bytes: self.smem,
         };
         // SAFETY: the arguments are the kernel's, in its order; the maps and pointers cover the
-        // buffers checked above.
+        // buffers checked above, the offsets are the checked ones of the geometry.
         unsafe { l.launch(cfg) }.map_err(driver("launch attention_sm90_fwd"))?;
         Ok(())
     }
+}
+
+/// Where a launch's rows are: the buffers' lengths (Q and O, K and V, lse), the maps' rows (Q, K),
+/// row pitch and z (extent, Q's stride, K's stride), the kernel's seq_q and seq_k (variable
+/// lengths: the longest Q), sequences · heads, heads, and the device offsets with total_q.
+struct Geometry<'a> {
+    what: String,
+    lens: [usize; 3],
+    rows: (u64, u64),
+    ld: u64,
+    z: (u64, u64, u64),
+    seq: (usize, usize),
+    bh: usize,
+    heads: usize,
+    cu: Option<(&'a CudaSlice<i32>, &'a CudaSlice<i32>, usize)>,
 }
 
 impl<E: AttnElement> Attention<E> {
@@ -331,7 +381,9 @@ mod tests {
         // the kernel's kSmemBytes: (Q + O + 2 K + 2 V) tiles of 128 x head dim halves, 10 barriers,
         // two tile indices, 1024
         assert_eq!(Attention::<half::bf16>::smem_bytes(128), 197_720);
-        assert_eq!(Attention::<half::bf16>::smem_bytes(64), 99_416);
+        // head dim 64: 192-row Q and O
+        assert_eq!(Attention::<half::bf16>::smem_bytes(64), 115_800);
+        assert_eq!((block_m(64), threads(64), block_m(128), threads(128)), (192, 512, 128, 384));
         let s = AttnShape::new(4, 32, 4096, 4096, 128);
         assert_eq!(s.flops(false), 4.0 * 128.0 * 4096.0 * 4096.0 * 128.0);
         assert_eq!(s.flops(true), s.flops(false) / 2.0);
