@@ -59,6 +59,10 @@
 // consumer warpgroups (64 rows of Q each): 3 for head dim 64 (a 192-row block of Q: the
 // exponentials of one consumer hide behind the products of two), 2 for 128 (registers: O's
 // accumulator is twice as large)
+// the K and V ring's stages (2; 3 measured no faster for head dim 64, docs/perf.md)
+#ifndef TYCUTE_ATTN_STAGES
+#define TYCUTE_ATTN_STAGES 2
+#endif
 #ifndef TYCUTE_ATTN_CONSUMERS
 #define TYCUTE_ATTN_CONSUMERS (TYCUTE_ATTN_HDIM == 64 ? 3 : 2)
 #endif
@@ -91,7 +95,7 @@ constexpr int kHeadDim = TYCUTE_ATTN_HDIM;
 constexpr int kConsumers = TYCUTE_ATTN_CONSUMERS;  // consumer warpgroups, 64 rows of Q each
 constexpr int kBlockM = 64 * kConsumers;           // rows of Q per CTA
 constexpr int kBlockN = 128;                       // rows of K and V per step
-constexpr int kStages = 2;
+constexpr int kStages = TYCUTE_ATTN_STAGES;
 constexpr int kThreads = 128 * (1 + kConsumers);  // a producer warpgroup and the consumers
 constexpr int kBoxCols = 64;                       // a TMA box is 64 elements (128 bytes: the swizzle's row) wide
 constexpr int kBoxes = kHeadDim / kBoxCols;
@@ -102,6 +106,10 @@ constexpr unsigned kTileBytes = kBoxes * kBoxBytes;
 constexpr unsigned kQBoxBytes = kBlockM * 128u;
 constexpr unsigned kQTileBytes = kBoxes * kQBoxBytes;
 // the registers a producer and a consumer thread hold (setmaxnreg; 65536 in all)
+// (setmaxnreg.inc waits until the registers it asks for are free: the consumers' gain must be
+// what the producer gives back from the launch's count, 168 for 384 threads (ptxas's), 128 for
+// 512: 128 · (168 - 40) = 256 · (232 - 168); 24/240 would balance too but spills the producer,
+// and 32/240 hangs)
 constexpr int kProducerRegs = kConsumers == 2 ? 40 : 32;
 constexpr int kConsumerRegs = kConsumers == 2 ? 232 : 160;
 static_assert(128 * (kProducerRegs + kConsumers * kConsumerRegs) <= 65536, "an SM has 65536 registers");
