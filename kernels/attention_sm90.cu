@@ -20,12 +20,17 @@
 // the producer already loads the next tile, and the log-sum-exp (natural log) is written from
 // registers.
 //
-// The tile sizes, swizzle and descriptor values are the closed forms of the layouts the kernel
-// uses (128-byte swizzled K-major Q and K, MN-major V: the same values the GEMM's headers carry
-// for such operands, kGmma{Lbo,Sbo}{A,B}_{K,MN}); they move to an emitted header next.
+// The register tables come from the header crates/tycute-attention emits for the tile, proven
+// there on the types (tycute/attention/sm90_bf16_hd128.h, sm90_f16_hd64.h in the device library):
+// P's registers are S's accumulators in the order `p_from_s` gives (the re-view), a row's maxima
+// and sums reduce over the lanes `row_shuffle_xor` names, each thread's rows are `acc_row`'s;
+// the kernel's own arithmetic is checked against the header at compile time (below). The
+// swizzle and descriptor values are the closed forms of the operands' layouts (128-byte swizzled
+// K-major Q and K, MN-major V: the values the GEMM's headers carry, kGmma{Lbo,Sbo}{A,B}_{K,MN}).
 //
 // Build: -DTYCUTE_ATTN_HDIM=64|128 (default 128), -DTYCUTE_ATTN_ELEMENT=TYCUTE_ELEMENT_BF16|F16
-// (-DTYCUTE_ATTN_CONSUMERS=2|3 overrides the head dim's choice of consumers).
+// (the consumers are the head dim's tile's: another -DTYCUTE_ATTN_CONSUMERS fails the static_asserts
+// against the tile's header).
 // Entry point: attention_sm90_fwd (below); grid min(SMs, tiles) (persistent; tiles = ceil(seq_q /
 // kBlockM) · batch · heads), tycute::attention::kThreads threads (384 or 512),
 // tycute::attention::kSmemBytes of dynamic shared memory.
@@ -56,7 +61,7 @@
 #ifndef TYCUTE_ATTN_ELEMENT
 #define TYCUTE_ATTN_ELEMENT TYCUTE_ELEMENT_BF16
 #endif
-// consumer warpgroups (64 rows of Q each): 3 for head dim 64 (a 192-row block of Q: the
+// consumer warpgroups (64 rows of Q each; the header's kWarpgroups): 3 for head dim 64 (a 192-row block of Q: the
 // exponentials of one consumer hide behind the products of two), 2 for 128 (registers: O's
 // accumulator is twice as large)
 // the K and V ring's stages (2; 3 measured no faster for head dim 64, docs/perf.md)
@@ -86,6 +91,22 @@
 #endif
 #define TYCUTE_ATTN_QK_PTX "wgmma.mma_async.sync.aligned.m64n128k16" TYCUTE_ATTN_AB
 #define TYCUTE_ATTN_QK_ACC 64
+
+#if TYCUTE_ATTN_HDIM == 128
+#include "tycute/attention/sm90_bf16_hd128.h"
+namespace tycute {
+namespace attention {
+namespace tile = ::tycute::attention_sm90_bf16_hd128;
+}
+}  // namespace tycute
+#else
+#include "tycute/attention/sm90_f16_hd64.h"
+namespace tycute {
+namespace attention {
+namespace tile = ::tycute::attention_sm90_f16_hd64;
+}
+}  // namespace tycute
+#endif
 
 namespace tycute {
 namespace attention {
@@ -131,6 +152,28 @@ constexpr unsigned kBars = 2 + 4 * kStages;
 constexpr unsigned kSmemBytes = kOffBars + 8 * kBars + 8 + 1024;
 static_assert(kSmemBytes <= 227 * 1024, "an sm90 CTA has at most 227 KB of shared memory");
 
+// The kernel's tile is the one the header's types proved: its sizes, atoms, register counts
+static_assert(tile::kBlockM == kBlockM && tile::kBlockN == kBlockN && tile::kHeadDim == kHeadDim, "the tile of the header");
+static_assert(tile::kWarpgroups == kConsumers && tile::kThreads == 128 * kConsumers, "a consumer warpgroup per 64 rows");
+static_assert(tile::kAtomNQK == kBlockN && tile::kAtomNPV == kHeadDim, "S = Q K^T: m64n128k16 SS; O += P V: m64n{head dim}k16 RS");
+static_assert(tile::ElementQKV_bits == 16 && tile::ElementAccum_bits == 32, "16-bit Q, K, V, P; f32 accumulators");
+static_assert(tile::kPRegs32 == kPRegs && tile::p_from_s_size == kSAcc, "every accumulator of S is one 16-bit value of P");
+static_assert(tile::kRowSlots == 2 && tile::kColSlots == kSAcc / 2, "two rows a thread, half its accumulators in each");
+static_assert(tile::kRowLanes == 4, "a row is a quad's");
+// (the tables are __device__ arrays: read at compile time in the device passes)
+#if defined(__CUDA_ARCH__) || defined(__CUDACC_RTC__)
+// thread t of consumer w holds rows 64 w + 16 (t / 32) + (t % 32) / 4 and 8 more (Rows below)
+constexpr bool rows_are_the_headers() {
+  for (int t = 0; t < tile::kThreads; ++t) {
+    const int r = 64 * (t / 128) + 16 * ((t % 128) / 32) + (t % 32) / 4;
+    if (tile::acc_row[t][0] != r || tile::acc_row[t][1] != r + 8) return false;
+  }
+  return true;
+}
+static_assert(rows_are_the_headers(), "each thread's rows are the header's acc_row");
+static_assert(tile::row_shuffle_xor[0] == 1 && tile::row_shuffle_xor[1] == 2, "a quad's reduction: xor 1, then 2");
+#endif
+
 // GMMA descriptors of 128-byte swizzled operands (layout type 1): K-major (Q, K: rows 128 bytes
 // apart, 8-row groups 1024 apart; LBO unused) and MN-major (V: 8-row groups of K 1024 apart, the
 // 64-wide slices of N a box apart)
@@ -154,13 +197,14 @@ __device__ __forceinline__ float ex2(float x) {
   asm("ex2.approx.ftz.f32 %0, %1;\n" : "=f"(y) : "f"(x));
   return y;
 }
+// a row's maximum and sum over the lanes that share it (the header's row_shuffle_xor)
 __device__ __forceinline__ float quad_max(float x) {
-  x = fmaxf(x, __shfl_xor_sync(0xffffffffu, x, 1));
-  return fmaxf(x, __shfl_xor_sync(0xffffffffu, x, 2));
+  x = fmaxf(x, __shfl_xor_sync(0xffffffffu, x, tile::row_shuffle_xor[0]));
+  return fmaxf(x, __shfl_xor_sync(0xffffffffu, x, tile::row_shuffle_xor[1]));
 }
 __device__ __forceinline__ float quad_sum(float x) {
-  x += __shfl_xor_sync(0xffffffffu, x, 1);
-  return x + __shfl_xor_sync(0xffffffffu, x, 2);
+  x += __shfl_xor_sync(0xffffffffu, x, tile::row_shuffle_xor[0]);
+  return x + __shfl_xor_sync(0xffffffffu, x, tile::row_shuffle_xor[1]);
 }
 
 // the blocks of K a Q block reads: all, or (causal, top-left) those at or left of its diagonal
@@ -354,16 +398,14 @@ __device__ __forceinline__ float2 softmax_step(float (&sacc)[kSAcc], Rows& r, in
   return make_float2(corr0, corr1);
 }
 
-// P = the exponentials of S as 16-bit A fragments: k-step kk = g / 2 holds a0 = (r, cols 16kk +
-// col), a1 = (r + 8, the same), a2 = (r, 16kk + 8 + col), a3 = (r + 8, the same), so registers
-// 4g..4g+3 of S are a0, a1 of k-step g / 2 for even g and a2, a3 for odd g: a pure re-view, two
+// P = the exponentials of S as 16-bit A fragments: A value r of P V is S's accumulator
+// p_from_s[r] (the header's proven re-view: r itself, since k-step kk = g / 2 holds a0 = (r, cols
+// 16kk + col), a1 = (r + 8, the same), a2 = (r, 16kk + 8 + col), a3 = (r + 8, the same), so
+// registers 4g..4g+3 of S are a0, a1 of k-step g / 2 for even g and a2, a3 for odd g), two
 // accumulator registers packed into one A register
 __device__ __forceinline__ void to_p(const float (&sacc)[kSAcc], unsigned (&p)[kPRegs]) {
 #pragma unroll
-  for (int g = 0; g < kSAcc / 4; ++g) {
-    p[2 * g] = arch::pack2<kElement>(sacc[4 * g], sacc[4 * g + 1]);
-    p[2 * g + 1] = arch::pack2<kElement>(sacc[4 * g + 2], sacc[4 * g + 3]);
-  }
+  for (int i = 0; i < kPRegs; ++i) p[i] = arch::pack2<kElement>(sacc[tile::p_from_s[0][2 * i]], sacc[tile::p_from_s[0][2 * i + 1]]);
 }
 
 // The consumers' turns (named barrier 1 + w is consumer w's: its 128 threads wait there, the

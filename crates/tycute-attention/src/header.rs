@@ -187,6 +187,22 @@ pub const BF16_HD128_ABOUT: &str =
 /// which the library's dependents should not pay.
 pub type Bf16Hd128 = AttentionOn<crate::tile::Hd128<tycute_layout::swizzle::recast::bfloat16_t>>;
 
+/// The namespace of FA3's head-dim-64 tile's header (192 x 128, three consumer warpgroups; its
+/// tables are the same for bf16 and fp16).
+pub const F16_HD64_NAMESPACE: &str = "tycute::attention_sm90_f16_hd64";
+/// Its one-line description.
+pub const F16_HD64_ABOUT: &str =
+    "tycute attention (FA3-style) fp16, head dim 64, 192 x 128 tile, three consumer warpgroups: S = Q K^T (SS), O = P V (RS, P = S in registers)";
+/// The header of FA3's head-dim-64 tile, as [`Bf16Hd128`] (its proofs: `--features all-tiles`).
+pub type F16Hd64 = AttentionOn<crate::tile::Hd64<tycute_layout::swizzle::recast::half_t>>;
+
+/// Where the attention kernel (`kernels/attention_sm90.cu`) includes these headers from: the
+/// device library (`kernels/include`), written by `examples/write_header.rs` and compared with
+/// what the types give by `tests/header` (bf16 128 x 128 always, head dim 64 with `all-tiles`).
+pub const BF16_HD128_INCLUDE: &str = "tycute/attention/sm90_bf16_hd128.h";
+/// The head-dim-64 tile's header in the device library.
+pub const F16_HD64_INCLUDE: &str = "tycute/attention/sm90_f16_hd64.h";
+
 /// The fp8 path's permutation ([`crate::permute_aregs_fp8::Fp8Permutation`]) into a header:
 /// `NAME_lane[t][r]` (the quad lane holding thread `t`'s 8-bit A value `r`) and `NAME_reg[t][r]`
 /// (its accumulator there), after checking it against the tables it came from.

@@ -1,7 +1,8 @@
 //! tycute's device library, `kernels/include/tycute/` (docs/kernels.md): the arch layer (each PTX
 //! instruction once), the GEMM building blocks (sm80 mainloop and epilogue; sm90 producer,
-//! mainloop, epilogue and its warps) and the tile schedulers with the one stream-K walk
-//! (`tycute/scheduler/stream_k.h`).
+//! mainloop, epilogue and its warps), the tile schedulers with the one stream-K walk
+//! (`tycute/scheduler/stream_k.h`), and the attention tiles' headers (`tycute/attention/`: emitted
+//! by `crates/tycute-attention` from its proofs, checked against them by its tests).
 //!
 //! * NVRTC: [`crate::nvrtc::compile`] passes every header of [`HEADERS`] as a named header, so a
 //!   kernel says `#include "tycute/arch/mbarrier.cuh"` with nothing else to do.
@@ -30,6 +31,9 @@ pub const HEADERS: &[(&str, &str)] = &[
     ("tycute/arch/tma.cuh", include_str!("../kernels/include/tycute/arch/tma.cuh")),
     ("tycute/arch/wgmma.cuh", include_str!("../kernels/include/tycute/arch/wgmma.cuh")),
     ("tycute/arch/wgmma_operands.cuh", include_str!("../kernels/include/tycute/arch/wgmma_operands.cuh")),
+    // the attention tiles' headers, emitted by crates/tycute-attention (examples/write_header.rs)
+    ("tycute/attention/sm90_bf16_hd128.h", include_str!("../kernels/include/tycute/attention/sm90_bf16_hd128.h")),
+    ("tycute/attention/sm90_f16_hd64.h", include_str!("../kernels/include/tycute/attention/sm90_f16_hd64.h")),
     ("tycute/gemm/closed_form.cuh", include_str!("../kernels/include/tycute/gemm/closed_form.cuh")),
     ("tycute/gemm/sm80_config.cuh", include_str!("../kernels/include/tycute/gemm/sm80_config.cuh")),
     ("tycute/gemm/sm80_epilogue.cuh", include_str!("../kernels/include/tycute/gemm/sm80_epilogue.cuh")),

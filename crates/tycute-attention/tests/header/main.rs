@@ -19,6 +19,7 @@ mod twin;
 use twin::bf16_hd128_tile as bf16_hd128;
 
 
+use tycute_attention::header::BF16_HD128_INCLUDE;
 use tycute_cuda::nvrtc::{self, Arch, Options};
 
 const CHECK: &str = include_str!("../../kernels/attention_header_check.cu");
@@ -48,10 +49,23 @@ fn bf16_hd128_values() {
     ] {
         assert!(text.contains(line), "no `{line}` in the header:\n{}", &text[..text.len().min(3000)]);
     }
-    // written whole to the test's scratch directory (the kernel session includes it from there)
+    // written whole to the test's scratch directory
     let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("attention_sm90_bf16_hd128.h");
     h.write(&path).unwrap();
     println!("header: {} ({} bytes)", path.display(), text.len());
+    checked_in_is(BF16_HD128_INCLUDE, &text, "");
+}
+
+/// The device library's copy of a tile's header (what `kernels/attention_sm90.cu` includes) is the
+/// text the types give now.
+fn checked_in_is(include: &str, text: &str, features: &str) {
+    let path = format!("{}/../../kernels/include/{include}", env!("CARGO_MANIFEST_DIR"));
+    let have = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let tile = include.rsplit('/').next().unwrap().trim_start_matches("sm90_").trim_end_matches(".h");
+    assert!(
+        have == text,
+        "kernels/include/{include} is not the header the types give: `cargo run -p tycute-attention{features} --example write_header -- kernels/include/{include} {tile}` writes it"
+    );
 }
 
 #[test]
@@ -77,11 +91,13 @@ fn bf16_hd128_compiles_with_nvrtc() {
 #[cfg(feature = "all-tiles")]
 #[test]
 fn every_tile_has_a_header() {
-    use tycute_attention::header::AttentionOn;
-    use tycute_attention::tile::{Hd128N176, Hd256, Hd64};
-    use tycute_layout::swizzle::recast::{bfloat16_t, half_t};
+    use tycute_attention::header::{header, AttentionOn, F16Hd64, F16_HD64_ABOUT, F16_HD64_INCLUDE, F16_HD64_NAMESPACE};
+    use tycute_attention::tile::{Hd128N176, Hd256};
+    use tycute_layout::swizzle::recast::bfloat16_t;
+    let hd64 = header::<F16Hd64>(F16_HD64_NAMESPACE, F16_HD64_ABOUT).unwrap();
+    checked_in_is(F16_HD64_INCLUDE, &hd64.text(), " --features all-tiles");
     for (h, threads, bn, slots) in [
-        (header::<AttentionOn<Hd64<half_t>>>("hd64", "").unwrap(), 384, 128, 32),
+        (hd64, 384, 128, 32),
         (header::<AttentionOn<Hd128N176<bfloat16_t>>>("hd128_n176", "").unwrap(), 256, 176, 44),
         (header::<AttentionOn<Hd256<bfloat16_t>>>("hd256", "").unwrap(), 256, 80, 20),
     ] {
