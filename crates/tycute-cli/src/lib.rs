@@ -81,7 +81,8 @@ enum Command {
 #[derive(clap::Args, Debug)]
 pub struct BenchArgs {
     /// The kernel: `sm80` (`kernels/sm80_gemm.cu`), `sm90` (`kernels/sm90_gemm.cu`) or `attention`
-    /// (`kernels/attention_sm90.cu`: `--shapes BxHxSxD`, `--dtype bf16|fp16`, non-causal and causal).
+    /// (`kernels/attention_sm90.cu`: `--shapes BxHxSxD` or `HxD:L1+L2+...` for sequences of
+    /// different lengths, `--dtype bf16|fp16`, non-causal and causal).
     pub kernel: String,
     /// Shapes `MxNxK` (default: 4096x4096x4096, 5120x5120x4096, 8192x8192x8192, 8192x8192x1024).
     #[arg(long, value_delimiter = ',')]

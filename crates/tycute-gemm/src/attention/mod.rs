@@ -283,10 +283,10 @@ impl<E: AttnElement> Attention<E> {
         let group = (self.sms / n_m.max(1)).max(1) as i32;
         let mut counters = self.counters.lock().map_err(|_| unsupported("attention: a launch on another thread panicked".to_string()))?;
         let key = stream.cu_stream() as usize;
-        if !counters.contains_key(&key) {
-            counters.insert(key, stream.alloc_zeros::<u32>(2).map_err(driver("attention: the tile counter"))?);
-        }
-        let counter = counters.get_mut(&key).expect("inserted above");
+        let counter = match counters.entry(key) {
+            std::collections::hash_map::Entry::Occupied(e) => e.into_mut(),
+            std::collections::hash_map::Entry::Vacant(e) => e.insert(stream.alloc_zeros::<u32>(2).map_err(driver("attention: the tile counter"))?),
+        };
         let (pc, _gc) = counter.device_ptr_mut(stream);
         let pc = if causal { pc } else { 0 };
         let (cu_q, _gcq, cu_k, _gck, total_q) = match g.cu {
@@ -333,15 +333,7 @@ impl<E: AttnElement> Attention<E> {
     /// random multiples of 1/64 in [-1, 1] rotated over two sets of Q, K and V.
     pub fn bench_tflops(&self, stream: &Arc<CudaStream>, shape: &AttnShape, causal: bool, runs: usize) -> Result<f64> {
         shape.check(self.head_dim, causal)?;
-        let mut random = crate::bench::RandomHalves::of(E::CODE);
-        let mut upload = |n: usize| -> Result<tycute_cuda::cudarc::driver::CudaSlice<E>> {
-            let host: Vec<E> = random.take(n).into_iter().map(|b| E::from_bits(b as u32)).collect();
-            stream.clone_htod(&host).map_err(driver("attention inputs"))
-        };
-        let mut sets = Vec::new();
-        for _ in 0..2 {
-            sets.push((upload(shape.q_len())?, upload(shape.k_len())?, upload(shape.k_len())?));
-        }
+        let sets = random_sets::<E>(stream, shape.q_len(), shape.k_len())?;
         let mut o = stream.alloc_zeros::<E>(shape.q_len()).map_err(driver("O"))?;
         let mut lse = stream.alloc_zeros::<f32>(shape.batch * shape.heads * shape.seq_q).map_err(driver("lse"))?;
         for (q, k, v) in &sets {
@@ -354,6 +346,40 @@ impl<E: AttnElement> Attention<E> {
         ms.sort_by(|a, b| a.total_cmp(b));
         Ok(shape.flops(causal) / (ms[ms.len() / 2] * 1e-3) / 1e12)
     }
+}
+
+impl<E: AttnElement> Attention<E> {
+    /// [`Attention::bench_tflops`] for a batch of sequences of different lengths
+    /// ([`AttnVarlen::flops`]), the same method: two random input sets rotated, the median of
+    /// `runs` runs.
+    pub fn bench_varlen_tflops(&self, stream: &Arc<CudaStream>, lens: &AttnVarlen, causal: bool, runs: usize) -> Result<f64> {
+        lens.check(self.head_dim, causal)?;
+        let sets = random_sets::<E>(stream, lens.q_len(), lens.k_len())?;
+        let dev = lens.clone().upload(stream)?;
+        let mut o = stream.alloc_zeros::<E>(lens.q_len().max(1)).map_err(driver("O"))?;
+        let mut lse = stream.alloc_zeros::<f32>(lens.lse_len().max(1)).map_err(driver("lse"))?;
+        for (q, k, v) in &sets {
+            self.launch_varlen(stream, &dev, causal, None, q, k, v, &mut o, &mut lse)?;
+        }
+        let mut ms = crate::bench::each_ms(stream, runs.max(1), crate::Timing::Queued, |i| {
+            let (q, k, v) = &sets[i % 2];
+            self.launch_varlen(stream, &dev, causal, None, q, k, v, &mut o, &mut lse)
+        })?;
+        ms.sort_by(|a, b| a.total_cmp(b));
+        Ok(lens.flops(causal) / (ms[ms.len() / 2] * 1e-3) / 1e12)
+    }
+}
+
+/// Two sets of Q, K and V (`q_len`, `k_len`, `k_len` elements) of random multiples of 1/64 in
+/// [-1, 1] on the device, the benches' inputs.
+#[allow(clippy::type_complexity)]
+fn random_sets<E: AttnElement>(stream: &Arc<CudaStream>, q_len: usize, k_len: usize) -> Result<Vec<(CudaSlice<E>, CudaSlice<E>, CudaSlice<E>)>> {
+    let mut random = crate::bench::RandomHalves::of(E::CODE);
+    let mut upload = |n: usize| -> Result<CudaSlice<E>> {
+        let host: Vec<E> = random.take(n.max(1)).into_iter().map(|b| E::from_bits(b as u32)).collect();
+        stream.clone_htod(&host).map_err(driver("attention inputs"))
+    };
+    (0..2).map(|_| Ok((upload(q_len)?, upload(k_len)?, upload(k_len)?))).collect()
 }
 
 #[cfg(test)]
