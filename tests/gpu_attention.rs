@@ -133,7 +133,7 @@ fn cases<E: AttnElement>(ctx: &std::sync::Arc<tycute_cuda::cudarc::driver::CudaC
     for d in tycute::gemm::attention::HEAD_DIMS {
         let a = load::<E>(ctx, d)?;
         let shapes: &[(usize, usize, usize, usize, bool)] =
-            &[(1, 1, 128, 128, false), (1, 2, 77, 77, true), (1, 2, 130, 130, true), (1, 1, 64, 200, false), (2, 3, 300, 300, true), (1, 2, 257, 520, false)];
+            &[(1, 1, 128, 128, false), (1, 2, 77, 77, true), (1, 2, 130, 130, true), (1, 1, 64, 200, false), (2, 3, 300, 300, true), (1, 2, 257, 520, false), (1, 1, 384, 384, true)];
         // TYCUTE_ATTENTION_SMALL=1: the three smallest (compute-sanitizer's cases)
         let small = std::env::var_os("TYCUTE_ATTENTION_SMALL").is_some();
         for &(b, h, sq, sk, causal) in &shapes[..if small { 3 } else { shapes.len() }] {
