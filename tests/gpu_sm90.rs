@@ -40,13 +40,16 @@ fn bf16_configurations() {
 
 #[test]
 fn refuses_shapes_it_cannot_take() {
-    for (m, n, k) in [(256, 384, 128), (1, 1, 8), (127, 129, 64), (129, 127, 136)] {
+    for (m, n, k) in [(256, 384, 128), (1, 1, 8), (127, 129, 64), (129, 127, 136), (128, 128, 60), (1, 1, 4)] {
         assert!(tycute::gemm::sm90::shape_ok(m, n, k).is_ok(), "{m}x{n}x{k}");
     }
-    for (m, n, k) in [(0, 128, 64), (64, 0, 64), (128, 136, 0), (128, 128, 60), (1, 1, 4)] {
+    for (m, n, k) in [(0, 128, 64), (64, 0, 64), (128, 136, 0), (1 << 31, 8, 8)] {
         let e = tycute::gemm::sm90::shape_ok(m, n, k).unwrap_err().to_string();
         assert!(e.contains(&format!("{m}x{n}x{k}")), "{e}");
     }
+    // K not a multiple of 8 packed: lda = K breaks the 16-byte stride rule, which names the way out
+    let e = Sm90Strides::packed((128, 128, 60), 1).check((128, 128, 60)).unwrap_err().to_string();
+    assert!(e.contains("lda 60") && e.contains("launch_staged"), "{e}");
     let p = Sm90Strides::packed((7, 7, 8), 1);
     assert!(p.check((7, 7, 8)).unwrap_err().to_string().contains("multiples of 8"), "ldc = 7 is not a 16-byte TMA stride");
     assert!(padded((7, 7, 8), 1, Order::Row).check((7, 7, 8)).is_ok());
@@ -325,6 +328,46 @@ fn run_cases(g: &Sm90Gemm) {
         );
         assert_eq!((r.wrong, r.outside), (0, 0), "{name} {m}x{n}x{k} {s:?}: {:?}", r.examples);
         assert_eq!(r.checked, m * n * s.batch);
+    }
+    // K not a multiple of 8 with 16-byte leading dimensions: the kernel as it is (the TMA fills
+    // the last k-block past K with zeros)
+    for (shape, s, alpha, beta) in [((200, 72, 77), padded((200, 72, 77), 1, Order::Row), 1.5, 0.5), ((130, 136, 3), padded((130, 136, 3), 2, Order::Col), 1.0, 0.0)] {
+        let r = tycute::gemm::sm90::check_case(g, shape, &s, alpha, beta).unwrap_or_else(|e| panic!("{e}"));
+        println!("sm_90a {name} {shape:?} (K odd, ld {}) alpha {alpha} beta {beta}: {} of {} elements wrong, {} written outside D {:?}", s.lda, r.wrong, r.checked, r.outside, r.examples);
+        assert_eq!((r.wrong, r.outside, r.checked), (0, 0, shape.0 * shape.1 * s.batch), "{name} {shape:?} {s:?}: {:?}", r.examples);
+    }
+    // Sm90Gemm::launch_staged: strides the TMA cannot read (odd K, N or M in packed matrices) or
+    // reads at half speed (rows 16 bytes off a 32-byte sector), copied into aligned rows first;
+    // what is staged is part of the expectation
+    let pk_ab = Sm90Strides::packed_ab;
+    let shared_c = |s: Sm90Strides| Sm90Strides { batch_c: 0, ..s };
+    let staged_cases: Vec<((usize, usize, usize), Sm90Strides, f32, f32, &str)> = if small {
+        vec![((37, 21, 19), pk((37, 21, 19), 1), 1.5, 0.5, "staged A (misaligned), B (misaligned), C/D (misaligned)")]
+    } else {
+        vec![
+            ((300, 131, 517), pk((300, 131, 517), 1), 1.5, 0.5, "staged A (misaligned), B (misaligned), C/D (misaligned)"),
+            ((5, 3, 1), pk((5, 3, 1), 1), 1.0, 0.0, "staged A (misaligned), B (misaligned), C/D (misaligned)"),
+            // (rows half a sector off: read where they lie in problems this small, copied in large
+            // ones, `Sm90Gemm::copy_pays`; the copy is the misaligned cases' own)
+            ((264, 136, 264), pk((264, 136, 264), 1), 1.5, 0.5, ""),
+            ((1000, 1000, 1000), pk((1000, 1000, 1000), 1), 1.0, 0.0, ""),
+            ((256, 256, 320), pk((256, 256, 320), 1), 1.0, 0.0, ""),
+            ((130, 99, 45), shared_c(pk((130, 99, 45), 3)), 0.5, -1.0, "staged A (misaligned), B (misaligned), C/D (misaligned)"),
+            ((77, 64, 64), Sm90Strides::packed_col((77, 64, 64), 2), 1.5, 0.5, "staged C/D (misaligned)"),
+            ((128, 64, 50), pk_ab((128, 64, 50), 1, Major::MN, Major::K), 1.0, 0.0, "staged B (misaligned)"),
+            ((72, 192, 136), pk_ab((72, 192, 136), 2, Major::K, Major::MN), 1.5, 0.5, ""),
+        ]
+    };
+    for (shape, s, alpha, beta, want) in &staged_cases {
+        let (r, staged) = tycute::gemm::sm90::check_case_staged(g, *shape, s, *alpha, *beta).unwrap_or_else(|e| panic!("{e}"));
+        let (m, n, k) = shape;
+        println!(
+            "sm_90a {name} launch_staged {m}x{n}x{k} batch {} {:?}-major A, {:?}-major B, {:?}-major C/D alpha {alpha} beta {beta} ({}): {} of {} elements wrong, {} written outside D {:?}{}",
+            s.batch, s.a, s.b, s.cd, staged.describe(), r.wrong, r.checked, r.outside, r.examples,
+            r.cublas_rel_error.map_or(String::new(), |e| format!(" (cuBLAS: normwise {e:.1e}, {} elements differ)", r.cublas_differ))
+        );
+        assert_eq!((r.wrong, r.outside, r.checked), (0, 0, m * n * s.batch), "{name} staged {m}x{n}x{k} {s:?}: {:?}", r.examples);
+        assert_eq!(staged.describe(), *want, "{name} {m}x{n}x{k} {s:?}");
     }
     // bias per row / column of D (one vector for the batch or one per problem), with beta 0 and
     // not, residues, batches, both C/D orders (column-major: the kernel's D^T swaps them)

@@ -369,7 +369,7 @@ fn bench_shapes(args: &BenchArgs, ok: impl Fn(usize, usize, usize) -> tycute_gem
 /// `tycute bench sm90`: `kernels/sm90_gemm.cu` (`--layout`, TN by default; `--dtype` in and out, fp32 accumulate) beside
 /// cublasGemmEx with the same types.
 fn bench_sm90(args: &BenchArgs) -> i32 {
-    let parsed = match bench_shapes(args, |m, n, k| Sm90Strides::packed((m, n, k), 1).check((m, n, k))) {
+    let parsed = match bench_shapes(args, |m, n, k| Sm90Strides::packed((m, n, k), 1).check_fit((m, n, k))) {
         Ok(p) => p,
         Err(e) => {
             eprintln!("error: {e}");
@@ -472,8 +472,10 @@ fn bench_sm90(args: &BenchArgs) -> i32 {
             None => (0, format!(" (instead of {}, which failed to build)", want.name)),
         };
         let g = &gemms[i];
-        let plan = g.schedule((m, n, k), &Sm90Strides::packed_ab((m, n, k), 1, majors.0, majors.1));
-        match tycute_gemm::sm90::bench_rotating_layout(g, (m, n, k), args.runs, args.beta, &args.bias, majors, timing(args)) {
+        let strides = Sm90Strides::packed_ab((m, n, k), 1, majors.0, majors.1);
+        let plan = g.schedule((m, n, k), &strides);
+        let staged = Sm90Gemm::stages((m, n, k), &strides, args.beta, [0; 4]);
+        match tycute_gemm::sm90::bench_rotating_layout(g, (m, n, k), args.runs, args.beta, &args.bias, majors, timing(args), true) {
             Ok((ours, cb)) => {
                 let cbs = cb.map_or("-".to_string(), |c| format!("{c:.1}"));
                 let ratio = cb.map_or("-".to_string(), |c| format!("{:.2}", ours / c));
@@ -482,12 +484,19 @@ fn bench_sm90(args: &BenchArgs) -> i32 {
                 if plan.sk_tiles > 0 {
                     // the same shape with whole tiles only, in the same process: what stream-K brings
                     gemms[i].stream_k = false;
-                    let whole = tycute_gemm::sm90::bench_rotating_layout(&gemms[i], (m, n, k), args.runs, args.beta, &args.bias, majors, timing(args));
+                    let whole = tycute_gemm::sm90::bench_rotating_layout(&gemms[i], (m, n, k), args.runs, args.beta, &args.bias, majors, timing(args), true);
                     gemms[i].stream_k = true;
                     dump_trace(&gemms[i], &format!("{m}x{n}x{k}-whole"));
                     let w = whole.map_or_else(|e| e.to_string(), |(w, _)| format!("{w:.1}"));
                     let form = if plan.split > 0 { format!("{} splits each", plan.split) } else { "a line".to_string() };
                     let _ = write!(text, ", stream-K on {} tiles, {form} ({w} with whole tiles)", plan.sk_tiles);
+                }
+                if staged.any() {
+                    // the copies' worth: the same shape with the operands read where they lie, in
+                    // the same process, where the TMA can (rows half a sector off: slow, not refused)
+                    let direct = tycute_gemm::sm90::bench_rotating_layout(&gemms[i], (m, n, k), args.runs, args.beta, &args.bias, majors, timing(args), false);
+                    let w = direct.map_or_else(|_| "not without them".to_string(), |(w, _)| format!("{w:.1} without them"));
+                    let _ = write!(text, ", {} ({w})", staged.describe());
                 }
                 text += "\n";
             }

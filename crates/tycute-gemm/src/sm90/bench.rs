@@ -62,13 +62,16 @@ pub fn bench(g: &Sm90Gemm, (m, n, k): (usize, usize, usize), reps: usize) -> Res
 /// not 0 the kernel reads C through its TMA load and cuBLAS reads D in place. cuBLAS is `None`
 /// when its library is absent.
 pub fn bench_rotating(g: &Sm90Gemm, shape: (usize, usize, usize), runs: usize, beta: f32) -> Result<(f64, Option<f64>)> {
-    bench_rotating_layout(g, shape, runs, beta, "none", (Major::K, Major::K), Timing::Queued)
+    bench_rotating_layout(g, shape, runs, beta, "none", (Major::K, Major::K), Timing::Queued, false)
 }
 
 /// [`bench_rotating`] with a bias vector in tycute's epilogue (`bias`: `none`, `row`
 /// ([`Bias::Row`], m halves) or `col` ([`Bias::Col`], n halves); cuBLAS runs without one) and A
 /// and B of the majorness `(a, b)` (packed: lda = k or m, ldb = k or n), cuBLAS on the same layout
-/// (an M-/N-major A or B: `op = N` / `T` instead of `T` / `N`).
+/// (an M-/N-major A or B: `op = N` / `T` instead of `T` / `N`). With `staged` the kernel runs
+/// through [`Sm90Gemm::launch_staged`] (its copies timed with it: any K and N; rows half a sector
+/// off copied), else through `launch_bias` (packed strides the TMA takes as they are).
+#[allow(clippy::too_many_arguments)]
 pub fn bench_rotating_layout(
     g: &Sm90Gemm,
     (m, n, k): (usize, usize, usize),
@@ -77,9 +80,14 @@ pub fn bench_rotating_layout(
     bias: &str,
     (oa, ob): (Major, Major),
     timing: Timing,
+    staged: bool,
 ) -> Result<(f64, Option<f64>)> {
     let packed = Sm90Strides::packed_ab((m, n, k), 1, oa, ob);
-    packed.check((m, n, k))?;
+    if staged {
+        packed.check_fit((m, n, k))?;
+    } else {
+        packed.check((m, n, k))?;
+    }
     let stream = g.ctx().default_stream();
     let e = g.config.element()?;
     let (bufs, mut random) = rotating_inputs(&stream, (m, n, k), e)?;
@@ -96,14 +104,21 @@ pub fn bench_rotating_layout(
         other => return Err(Error::UnknownOption(format!("bias `{other}`: none, row or col"))),
     };
     let median_tflops = |ms: Vec<f64>| median_tflops((m, n, k), ms);
+    let launch = |a: &CudaSlice<u16>, b: &CudaSlice<u16>, d: &mut CudaSlice<u16>| -> Result<()> {
+        if staged {
+            g.launch_staged(&stream, (m, n, k), &packed, a, b, &c, d, 1.0, beta, bias).map(|_| ())
+        } else {
+            g.launch_bias(&stream, (m, n, k), &packed, a, b, &c, d, 1.0, beta, bias)
+        }
+    };
     for (a, b) in &bufs {
         for _ in 0..3 {
-            g.launch_bias(&stream, (m, n, k), &packed, a, b, &c, &mut d, 1.0, beta, bias)?;
+            launch(a, b, &mut d)?;
         }
     }
     let ours = median_tflops(each_ms(&stream, runs, timing, |r| {
         let (a, b) = &bufs[r % sets];
-        g.launch_bias(&stream, (m, n, k), &packed, a, b, &c, &mut d, 1.0, beta, bias)
+        launch(a, b, &mut d)
     })?);
     if !cublas::available() {
         return Ok((ours, None));

@@ -12,6 +12,7 @@ use crate::elem::ElementCode;
 use crate::error::driver;
 use crate::layout::Order;
 use crate::sm90::{Bias, BiasCase, Sm90Gemm, Sm90Strides};
+use crate::staging::{Stage, Staged};
 use crate::Result;
 
 /// Runs `sm90_gemm_tn` at `m x n x k`, packed, row-major C and D (so n a multiple of 8), with
@@ -62,8 +63,25 @@ pub fn check_case(g: &Sm90Gemm, shape: (usize, usize, usize), s: &Sm90Strides, a
 
 /// [`check_case`] with a bias vector of random multiples of 1/64 in [-1, 1] added (its buffer
 /// exactly the vector's length: compute-sanitizer reports a read past it).
-pub fn check_case_bias(g: &Sm90Gemm, (m, n, k): (usize, usize, usize), s: &Sm90Strides, alpha: f32, beta: f32, bias: BiasCase) -> Result<Sm90Report> {
-    s.check((m, n, k))?;
+pub fn check_case_bias(g: &Sm90Gemm, shape: (usize, usize, usize), s: &Sm90Strides, alpha: f32, beta: f32, bias: BiasCase) -> Result<Sm90Report> {
+    Ok(check_any(g, shape, s, alpha, beta, bias, false)?.0)
+}
+
+/// [`check_case`] through [`Sm90Gemm::launch_staged`]: strides the TMA cannot read as they are
+/// (K or N odd in packed matrices, leading dimensions not multiples of 8) or reads at half speed;
+/// also returns what the launch staged.
+pub fn check_case_staged(g: &Sm90Gemm, shape: (usize, usize, usize), s: &Sm90Strides, alpha: f32, beta: f32) -> Result<(Sm90Report, Staged)> {
+    let (r, staged) = check_any(g, shape, s, alpha, beta, BiasCase::None, true)?;
+    Ok((r, staged.unwrap_or(Staged { a: Stage::Direct, b: Stage::Direct, cd: Stage::Direct })))
+}
+
+#[allow(clippy::too_many_arguments)]
+fn check_any(g: &Sm90Gemm, (m, n, k): (usize, usize, usize), s: &Sm90Strides, alpha: f32, beta: f32, bias: BiasCase, staged: bool) -> Result<(Sm90Report, Option<Staged>)> {
+    if staged {
+        s.check_fit((m, n, k))?;
+    } else {
+        s.check((m, n, k))?;
+    }
     // the configuration's element type (A, B, C, D, bias: fp16 or bf16); the sentinel around D: a
     // NaN of that type with a payload the kernel does not produce, the poison inside: its quiet NaN
     let e: ElementCode = g.config.element()?;
@@ -129,6 +147,7 @@ pub fn check_case_bias(g: &Sm90Gemm, (m, n, k): (usize, usize, usize), s: &Sm90S
         }
     }
     let mut dd = stream.clone_htod(&d0).map_err(driver("D"))?;
+    let mut how = None;
     {
         let mut view = dd.slice_mut(GUARD..GUARD + ext[3]);
         let b = match (bias, &dbias) {
@@ -136,7 +155,11 @@ pub fn check_case_bias(g: &Sm90Gemm, (m, n, k): (usize, usize, usize), s: &Sm90S
             (BiasCase::Col { .. }, Some(v)) => Bias::Col(v),
             _ => Bias::None,
         };
-        g.launch_bias(&stream, (m, n, k), s, &da, &db, &dc, &mut view, alpha, beta, b)?;
+        if staged {
+            how = Some(g.launch_staged(&stream, (m, n, k), s, &da, &db, &dc, &mut view, alpha, beta, b)?);
+        } else {
+            g.launch_bias(&stream, (m, n, k), s, &da, &db, &dc, &mut view, alpha, beta, b)?;
+        }
     }
     let d = stream.clone_dtoh(&dd).map_err(driver("D back"))?;
     let mut r = Sm90Report::default();
@@ -191,7 +214,7 @@ pub fn check_case_bias(g: &Sm90Gemm, (m, n, k): (usize, usize, usize), s: &Sm90S
             }
         }
     }
-    Ok(r)
+    Ok((r, how))
 }
 
 /// cuBLAS's D (halves) for one packed problem of [`check_case_bias`] on the same device inputs

@@ -15,6 +15,7 @@ use crate::device::{SameBuffer, Stream};
 use crate::error::{driver, unsupported};
 use crate::layout::{Major, Order};
 use crate::sm90::{Bias, LaunchParams, Sm90Header, Sm90Strides, LAYOUTS, SM90};
+use crate::staging::{copy_2d, Pitched, Stage, Staged};
 use crate::stream_k::{Sm90Schedule, SkForm};
 use crate::workspace::{workspace_for, StreamKWorkspaces};
 use crate::{Error, Result};
@@ -227,6 +228,152 @@ impl Sm90Gemm {
             return Err(unsupported(format!("{} has f32 A and B (read as tf32): launch it with Sm90Gemm::launch_tf32 (or Sm90Typed), not with 16-bit A and B", self.config.name)));
         }
         self.launch_any(stream, (m, n, k), s, a, b, c, d, alpha, beta, bias, None)
+    }
+
+    /// [`Sm90Gemm::launch_bias`] for any leading dimensions, batch strides and buffer addresses:
+    /// those the TMA cannot read (not multiples of 16 bytes: a packed A or B with K, a packed
+    /// row-major D with N, not a multiple of 8) and those it reads at half speed (rows that start
+    /// 16 bytes into a 32-byte sector: K = 4104). Each such A or B is first copied into rows 128
+    /// bytes apart ([`crate::staging`]: `cuMemcpy2DAsync` on `stream` into a buffer allocated on
+    /// it, freed in stream order after the launch); a misaligned C or D is computed in a staged D
+    /// (C copied in when beta is not 0) and copied back. Returns what was staged
+    /// ([`Sm90Gemm::stages`]); when nothing is, this is `launch_bias`. A copy is memory traffic of
+    /// its own (its operand read and written once more): at 4096x4096x4104 docs/perf.md measures
+    /// what it costs against the half-speed reads it saves.
+    ///
+    /// Refused as `launch_bias` refuses, for the rules a copy cannot mend
+    /// ([`Sm90Strides::check_fit`]: the caller's strides must describe matrices that fit their
+    /// buffers).
+    #[allow(clippy::too_many_arguments)]
+    pub fn launch_staged<A, B, C, D>(
+        &self,
+        stream: &Stream,
+        (m, n, k): (usize, usize, usize),
+        s: &Sm90Strides,
+        a: &A,
+        b: &B,
+        c: &C,
+        d: &mut D,
+        alpha: f32,
+        beta: f32,
+        bias: Bias<'_>,
+    ) -> Result<Staged>
+    where
+        A: DevicePtr<u16>,
+        B: DevicePtr<u16>,
+        C: DevicePtr<u16>,
+        D: DevicePtrMut<u16>,
+    {
+        s.check_fit((m, n, k))?;
+        let ext = s.extents((m, n, k));
+        if a.len() < ext[0] || b.len() < ext[1] || c.len() < ext[2] || d.len() < ext[3] {
+            return Err(unsupported(format!("a buffer is smaller than {} problem(s) of {m}x{n}x{k} with {s:?} (A, B, C, D need {ext:?} elements)", s.batch)));
+        }
+        let (d_len, c_len) = (d.len(), c.len());
+        let (pa, _ga) = a.device_ptr(stream);
+        let (pb, _gb) = b.device_ptr(stream);
+        let (pc, _gc) = c.device_ptr(stream);
+        let (pd, _gd) = d.device_ptr_mut(stream);
+        let staged = Sm90Gemm::stages((m, n, k), s, beta, [pa, pb, pc, pd]);
+        let [ma, mb, mc, md] = Sm90Gemm::pitched((m, n, k), s);
+        let mut s2 = *s;
+        // a staged copy of X: the buffer and its layout (the buffer outlives the launch: dropped at
+        // the end, freed in stream order)
+        let stage = |from: u64, src: &Pitched, dst: &Pitched| -> Result<CudaSlice<u16>> {
+            // SAFETY: uninitialised, but every element the kernel reads (each matrix's rows up to
+            // its length; the TMA's extents stop there) is written by the copy before the launch
+            let buf = unsafe { stream.alloc::<u16>(dst.elements().max(1)) }.map_err(driver("a staged operand"))?;
+            {
+                let (to, _g) = buf.device_ptr(stream);
+                // SAFETY: `from` holds `src` (its extent checked against the buffer above), `to`
+                // holds `dst` (just allocated)
+                unsafe { copy_2d(stream, from, src, to, dst, 2) }?;
+            }
+            Ok(buf)
+        };
+        let (mut va, mut vb) = ((pa, a.len()), (pb, b.len()));
+        let (sa, sb) = (ma.staged(2), mb.staged(2));
+        let buf_a = if staged.a.staged() { Some(stage(pa, &ma, &sa)?) } else { None };
+        let buf_b = if staged.b.staged() { Some(stage(pb, &mb, &sb)?) } else { None };
+        if let Some(x) = &buf_a {
+            (va, s2.lda, s2.batch_a) = ((x.device_ptr(stream).0, x.len()), sa.ld, sa.stride);
+        }
+        if let Some(x) = &buf_b {
+            (vb, s2.ldb, s2.batch_b) = ((x.device_ptr(stream).0, x.len()), sb.ld, sb.stride);
+        }
+        // C and D: a staged D (C copied in with beta != 0, the kernel then in place), or the
+        // caller's D; with beta 0 C is not read and D stands in for it (no map of a misaligned C)
+        let sd = md.staged(2);
+        let buf_d = if staged.cd.staged() {
+            // SAFETY: as `stage`: the kernel writes every element of the matrices before the copy back reads them
+            let buf = unsafe { stream.alloc::<u16>(sd.elements().max(1)) }.map_err(driver("a staged D"))?;
+            if beta != 0.0 {
+                // SAFETY: `pc` holds C (checked above); the buffer holds `sd`
+                unsafe { copy_2d(stream, pc, &mc, buf.device_ptr(stream).0, &sd, 2) }?;
+            }
+            Some(buf)
+        } else {
+            None
+        };
+        let (vc, vd) = match &buf_d {
+            Some(x) => {
+                let p = (x.device_ptr(stream).0, x.len());
+                (s2.ldc, s2.ldd, s2.batch_c, s2.batch_d) = (sd.ld, sd.ld, sd.stride, sd.stride);
+                (p, p)
+            }
+            None if beta == 0.0 => {
+                (s2.ldc, s2.batch_c) = (s.ldd, s.batch_d);
+                ((pd, d_len), (pd, d_len))
+            }
+            None => ((pc, c_len), (pd, d_len)),
+        };
+        let (xa, xb, xc) = (SameBuffer::<u16>::new(va.0, va.1, stream), SameBuffer::<u16>::new(vb.0, vb.1, stream), SameBuffer::<u16>::new(vc.0, vc.1, stream));
+        let mut xd = SameBuffer::<u16>::new(vd.0, vd.1, stream);
+        self.launch_bias(stream, (m, n, k), &s2, &xa, &xb, &xc, &mut xd, alpha, beta, bias)?;
+        if let Some(x) = &buf_d {
+            // SAFETY: the staged D holds `sd` (written by the launch before, in stream order); `pd`
+            // holds D (checked above)
+            unsafe { copy_2d(stream, x.device_ptr(stream).0, &sd, pd, &md, 2) }?;
+        }
+        Ok(staged)
+    }
+
+    /// What [`Sm90Gemm::launch_staged`] copies for shape `(m, n, k)` with strides `s`, `beta` and
+    /// the buffers at device addresses `[a, b, c, d]` (their starts: from a fresh allocation, 0
+    /// mod 256, so only the strides count): A and B where [`Pitched::stage`] finds them
+    /// misaligned, or their rows half a sector off in a problem large enough for the copy to pay
+    /// ([`Sm90Gemm::copy_pays`]); C/D where D (or C with beta != 0) is misaligned.
+    pub fn stages((m, n, k): (usize, usize, usize), s: &Sm90Strides, beta: f32, [a, b, c, d]: [u64; 4]) -> Staged {
+        let [ma, mb, mc, md] = Sm90Gemm::pitched((m, n, k), s);
+        let c_stage = if beta != 0.0 { mc.stage(c, 2) } else { Stage::Direct };
+        let cd = match md.stage(d, 2).max(c_stage) {
+            Stage::Misaligned => Stage::Misaligned,
+            _ => Stage::Direct,
+        };
+        let pays = Sm90Gemm::copy_pays((m, n, k));
+        let ab = |x: Stage| if x == Stage::HalfSector && !pays { Stage::Direct } else { x };
+        Staged { a: ab(ma.stage(a, 2)), b: ab(mb.stage(b, 2)), cd }
+    }
+
+    /// Whether copying A and B whose rows start half a sector off pays for a problem of `(m, n,
+    /// k)`: the copies read and write A and B once (4 (m + n) k bytes, at about 1.35 TB/s through
+    /// `cuMemcpy2DAsync`, plus some 20 us of allocation and launches), the half-speed reads cost
+    /// about the aligned GEMM's time again (2 m n k flops at some 700 TFLOP/s). Measured on the
+    /// H100 (docs/perf.md, "Odd sizes"): 4096x4096x4104 staged 513 TFLOP/s against 415 read where
+    /// it lies; 1000x1000x1000 staged 68 against 120. So: m n / (m + n) >= 1024 (the copies'
+    /// bytes against the flops) and 2 m n k >= 2^36 (the fixed cost under a fifth).
+    pub fn copy_pays((m, n, k): (usize, usize, usize)) -> bool {
+        let (m, n, k) = (m as u128, n as u128, k as u128);
+        m * n >= 1024 * (m + n) && 2 * m * n * k >= 1 << 36
+    }
+
+    /// A, B, C and D of shape `(m, n, k)` with strides `s` as [`Pitched`] matrices.
+    fn pitched((m, n, k): (usize, usize, usize), s: &Sm90Strides) -> [Pitched; 4] {
+        let (ar, ac) = s.a.stored((m, k));
+        let (br, bc) = s.b.stored((n, k));
+        let (r, cc) = s.cd.stored((m, n));
+        let p = |rows, cols, ld, stride| Pitched { rows, cols, ld, batch: s.batch, stride };
+        [p(ar, ac, s.lda, s.batch_a), p(br, bc, s.ldb, s.batch_b), p(r, cc, s.ldc, s.batch_c), p(r, cc, s.ldd, s.batch_d)]
     }
 
     /// `D_z = alpha * A_z * B_z^T + beta * C_z + bias` of an fp8 configuration

@@ -240,13 +240,15 @@ pub fn pick_of(shape: (usize, usize, usize), batch: usize, sms: usize, e: Elemen
     }
 }
 
-/// The shapes the sm90 kernel takes: any M, N >= 1 and K >= 1 a multiple of 8 (the TMA's global
-/// strides are multiples of 16 bytes), each below 2^31 (the TMA's signed 32-bit coordinates). The
-/// leading dimensions and batch strides are [`Sm90Strides::check`]'s.
+/// The shapes the sm90 kernel takes: any M, N, K >= 1, each below 2^31 (the TMA's signed 32-bit
+/// coordinates). K need not be a multiple of 8: the TMA fills the last k-block's columns past K
+/// with zeros. The leading dimensions and batch strides are [`Sm90Strides::check`]'s (multiples of
+/// 16 bytes, so a packed fp16 A (lda = K) needs K a multiple of 8; `Sm90Gemm::launch_staged`
+/// takes any).
 pub fn shape_ok(m: usize, n: usize, k: usize) -> Result<()> {
     let max = i32::MAX as usize;
-    if m == 0 || n == 0 || k == 0 || k % 8 != 0 || m > max || n > max || k > max {
-        return Err(unsupported(format!("the sm90 GEMM takes M, N >= 1 and K >= 1 a multiple of 8 (16-byte TMA rows), each below 2^31, not {m}x{n}x{k}")));
+    if m == 0 || n == 0 || k == 0 || m > max || n > max || k > max {
+        return Err(unsupported(format!("the sm90 GEMM takes M, N, K >= 1, each below 2^31, not {m}x{n}x{k}")));
     }
     Ok(())
 }

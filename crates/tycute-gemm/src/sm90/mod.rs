@@ -15,7 +15,7 @@ mod typed;
 
 pub use bench::{bench, bench_f32cd_rotating, bench_fp8_rotating, bench_fp8_rotating_scales, bench_rotating, bench_rotating_batched, bench_rotating_layout, bench_tf32_rotating};
 pub use bias::{Bias, BiasCase};
-pub use check::{check, check_case, check_case_bias, check_run_in_place, Sm90Report, GUARD};
+pub use check::{check, check_case, check_case_bias, check_case_staged, check_run_in_place, Sm90Report, GUARD};
 pub use gemm::{Sm90AbElem, Sm90Gemm};
 pub(crate) use header::LaunchParams;
 pub use header::{pick, pick_of, shape_ok, Sm90Header, LAYOUTS, SM90, SM90_128X256, SM90_CONFIGS, SM90_REUSE_C};
@@ -67,7 +67,7 @@ mod tests {
 
     #[test]
     fn shapes_and_strides() {
-        assert!(shape_ok(256, 128, 64).is_ok() && shape_ok(7, 1, 8).is_ok() && shape_ok(256, 100, 60).is_err() && shape_ok(0, 1, 8).is_err());
+        assert!(shape_ok(256, 128, 64).is_ok() && shape_ok(7, 1, 8).is_ok() && shape_ok(256, 100, 60).is_ok() && shape_ok(0, 1, 8).is_err());
         let p = Sm90Strides::packed((7, 7, 8), 1);
         assert!(p.check((7, 7, 8)).unwrap_err().to_string().contains("multiples of 8"));
         assert!(Sm90Strides { ldc: 8, ldd: 8, ..p }.check((7, 7, 8)).is_ok());
@@ -80,5 +80,36 @@ mod tests {
         assert!(Sm90Strides { b: Major::MN, ldb: 8, ..col }.check((136, 7, 8)).unwrap_err().to_string().contains("multiple of 8"));
         assert!(Sm90Strides { batch_d: 8, ..col }.check((136, 7, 8)).unwrap_err().to_string().contains("overlap"));
         assert_eq!(Sm90Strides::packed_ab((64, 32, 16), 1, Major::MN, Major::K).cd, Order::Row);
+    }
+
+    /// What `launch_staged` copies, from the strides alone (fresh buffers: aligned addresses), for
+    /// the staged cases of tests/gpu_sm90.rs.
+    #[test]
+    fn what_is_staged() {
+        let pk = Sm90Strides::packed;
+        let stages = |shape, s: Sm90Strides, beta| Sm90Gemm::stages(shape, &s, beta, [0; 4]).describe();
+        let all = "staged A (misaligned), B (misaligned), C/D (misaligned)";
+        assert_eq!(stages((300, 131, 517), pk((300, 131, 517), 1), 0.5), all);
+        assert_eq!(stages((5, 3, 1), pk((5, 3, 1), 1), 0.0), all);
+        // lda = 264 halves: 528 bytes, 16 past a 32-byte sector, but a small problem: read where
+        // it lies (and only misaligned C/D are staged anyway)
+        assert_eq!(stages((264, 136, 264), pk((264, 136, 264), 1), 0.5), "");
+        // (too small for the copies to pay: read where they lie, at half speed)
+        assert_eq!(stages((1000, 1000, 1000), pk((1000, 1000, 1000), 1), 0.0), "");
+        assert_eq!(stages((1000, 8000, 8200), pk((1000, 8000, 8200), 1), 0.0), "");
+        assert_eq!(stages((4000, 4000, 8200), pk((4000, 4000, 8200), 1), 0.0), "staged A (half-sector rows), B (half-sector rows)");
+        assert_eq!(stages((4096, 4096, 1032), pk((4096, 4096, 1032), 1), 0.0), "");
+        assert_eq!(stages((4096, 4096, 4104), pk((4096, 4096, 4104), 1), 0.0), "staged A (half-sector rows), B (half-sector rows)");
+        assert_eq!(stages((4096, 4096, 4112), pk((4096, 4096, 4112), 1), 0.0), "");
+        assert_eq!(stages((256, 256, 320), pk((256, 256, 320), 1), 0.0), "");
+        assert_eq!(stages((130, 99, 45), Sm90Strides { batch_c: 0, ..pk((130, 99, 45), 3) }, -1.0), all);
+        assert_eq!(stages((77, 64, 64), Sm90Strides::packed_col((77, 64, 64), 2), 0.5), "staged C/D (misaligned)");
+        assert_eq!(stages((128, 64, 50), Sm90Strides::packed_ab((128, 64, 50), 1, Major::MN, Major::K), 0.0), "staged B (misaligned)");
+        assert_eq!(stages((72, 192, 136), Sm90Strides::packed_ab((72, 192, 136), 2, Major::K, Major::MN), 0.5), "");
+        // C is read only with beta != 0: a misaligned C alone is staged then, not with beta 0
+        let odd_c = Sm90Strides { ldc: 137, ..pk((64, 136, 64), 1) };
+        assert_eq!((stages((64, 136, 64), odd_c, 0.0), stages((64, 136, 64), odd_c, 1.0)), (String::new(), "staged C/D (misaligned)".to_string()));
+        // a view 8 bytes into its buffer is misaligned whatever its strides
+        assert_eq!(Sm90Gemm::stages((64, 64, 64), &pk((64, 64, 64), 1), 0.0, [8, 0, 0, 0]).describe(), "staged A (misaligned)");
     }
 }

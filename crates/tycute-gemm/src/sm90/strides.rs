@@ -85,13 +85,13 @@ impl Sm90Strides {
         self.check_elements(shape, 2)
     }
 
-    /// [`Sm90Strides::check`] for A and B of `ab_bytes`-byte elements (C and D 16-bit): A's and
-    /// B's leading dimensions and batch strides multiples of 16 bytes (8 halves, 4 f32 for tf32,
-    /// 16 fp8), C's and D's of 8 halves; the 2^40-byte stride limit in bytes.
+    /// [`Sm90Strides::check`] for A and B of `ab_bytes`-byte elements (C and D 16-bit): what
+    /// [`Sm90Strides::check_fit`] asks, then A's and B's leading dimensions and batch strides
+    /// multiples of 16 bytes (8 halves, 4 f32 for tf32, 16 fp8), and K too for one- and four-byte
+    /// elements, C's and D's of 8 halves; the 2^40-byte stride limit in bytes. 16-bit operands
+    /// whose strides break the 16-byte rule can go through `Sm90Gemm::launch_staged` instead.
     pub fn check_elements(&self, (m, n, k): (usize, usize, usize), ab_bytes: usize) -> Result<()> {
-        if ab_bytes == 2 {
-            shape_ok(m, n, k)?;
-        } else {
+        if ab_bytes != 2 {
             // K in 16-byte rows of A's and B's element (4 f32, 16 fp8)
             let per = 16 / ab_bytes.clamp(1, 16);
             let max = i32::MAX as usize;
@@ -101,20 +101,7 @@ impl Sm90Strides {
                 )));
             }
         }
-        if self.a == Major::MN && m % 8 != 0 || self.b == Major::MN && n % 8 != 0 {
-            return Err(unsupported(format!(
-                "an M-major (column-major) A needs M, an N-major (column-major) B N a multiple of 8 (the TMA reads 16-byte units along the contiguous dimension), not {m}x{n}x{k} with A {:?}-major, B {:?}-major",
-                self.a, self.b
-            )));
-        }
-        let (rows, cols) = self.cd_dims((m, n));
-        let (acols, bcols) = (self.a.stored((m, k)).1, self.b.stored((n, k)).1);
-        if self.lda < acols || self.ldb < bcols || self.ldc < cols || self.ldd < cols {
-            return Err(unsupported(format!(
-                "leading dimensions lda {}, ldb {}, ldc {}, ldd {} are smaller than the shape {m}x{n}x{k} ({:?}-major A, {:?}-major B, {} C/D)",
-                self.lda, self.ldb, self.ldc, self.ldd, self.a, self.b, self.cd.name()
-            )));
-        }
+        self.check_fit((m, n, k))?;
         // the batch strides are only used (as the maps' third stride) with more than one problem
         let zs = if self.batch > 1 { [self.batch_a, self.batch_b, self.batch_c, self.batch_d] } else { [0; 4] };
         let all = [self.lda, self.ldb, self.ldc, self.ldd, zs[0], zs[1], zs[2], zs[3]];
@@ -132,12 +119,35 @@ impl Sm90Strides {
             }
         } else if all.iter().any(|x| x % 8 != 0) {
             return Err(unsupported(format!(
-                "the leading dimensions and batch strides must be multiples of 8 halves (16-byte TMA strides), not lda {}, ldb {}, ldc {}, ldd {}, batch strides {}, {}, {}, {}",
+                "the leading dimensions and batch strides must be multiples of 8 halves (16-byte TMA strides), not lda {}, ldb {}, ldc {}, ldd {}, batch strides {}, {}, {}, {} (Sm90Gemm::launch_staged copies such operands into aligned rows first)",
                 self.lda, self.ldb, self.ldc, self.ldd, self.batch_a, self.batch_b, self.batch_c, self.batch_d
             )));
         }
         if [self.ldc, self.ldd, zs[2], zs[3]].iter().chain(if ab_bytes == 2 { &all[..] } else { &[] }).any(|&x| (x as u64) * 2 >= 1 << 40) {
             return Err(unsupported(format!("a leading dimension or batch stride of {self:?} reaches 2^40 bytes (the TMA's stride limit)")));
+        }
+        Ok(())
+    }
+
+    /// The rules of [`Sm90Strides::check_elements`] that a staging copy cannot mend: M, N, K at
+    /// least 1 and below 2^31 ([`shape_ok`]), an M-major A's M and an N-major B's N multiples of 8,
+    /// leading dimensions at least the rows' lengths, the batch's tile count below 2^31, and Ds
+    /// that do not overlap. `Sm90Gemm::launch_staged` checks these on the caller's strides.
+    pub fn check_fit(&self, (m, n, k): (usize, usize, usize)) -> Result<()> {
+        shape_ok(m, n, k)?;
+        if self.a == Major::MN && m % 8 != 0 || self.b == Major::MN && n % 8 != 0 {
+            return Err(unsupported(format!(
+                "an M-major (column-major) A needs M, an N-major (column-major) B N a multiple of 8 (the TMA reads 16-byte units along the contiguous dimension), not {m}x{n}x{k} with A {:?}-major, B {:?}-major",
+                self.a, self.b
+            )));
+        }
+        let (rows, cols) = self.cd_dims((m, n));
+        let (acols, bcols) = (self.a.stored((m, k)).1, self.b.stored((n, k)).1);
+        if self.lda < acols || self.ldb < bcols || self.ldc < cols || self.ldd < cols {
+            return Err(unsupported(format!(
+                "leading dimensions lda {}, ldb {}, ldc {}, ldd {} are smaller than the shape {m}x{n}x{k} ({:?}-major A, {:?}-major B, {} C/D)",
+                self.lda, self.ldb, self.ldc, self.ldd, self.a, self.b, self.cd.name()
+            )));
         }
         let max = i32::MAX as usize;
         let tiles = m.div_ceil(128) * n.div_ceil(128);
@@ -164,7 +174,9 @@ mod tests {
         let s = Sm90Strides::packed((64, 64, 36), 1);
         assert!(s.check_elements((64, 64, 36), 4).is_ok());
         let e = s.check((64, 64, 36)).unwrap_err().to_string();
-        assert!(e.contains("a multiple of 8 (16-byte TMA rows)"), "{e}");
+        assert!(e.contains("multiples of 8 halves") && e.contains("lda 36") && e.contains("launch_staged"), "{e}");
+        // K itself need not be a multiple of 8 for 16-bit A and B: the strides carry the rule
+        assert!(Sm90Strides { lda: 40, ldb: 40, ..s }.check((64, 64, 36)).is_ok());
         let e = Sm90Strides::packed((64, 64, 42), 1).check_elements((64, 64, 42), 4).unwrap_err().to_string();
         assert!(e.contains("a multiple of 4 (4-byte A and B: 16-byte TMA rows)"), "{e}");
         let padded = Sm90Strides { lda: 42, ..Sm90Strides::packed((64, 64, 36), 1) };
