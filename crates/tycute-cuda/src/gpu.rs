@@ -1,18 +1,26 @@
 //! The GPU, when there is one: a context on device 0, or the reason there is none (no driver
 //! library, no device), probed before cudarc is asked for anything (it panics without a driver).
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use cudarc::driver::CudaContext;
 
 use crate::error::{Error, Result};
 use crate::nvrtc::Arch;
 
+/// Whether the CUDA driver's library can be loaded, probed once and remembered: a probe opens and
+/// closes the library, about 4 us on the H100's host, and a launch's four tensor maps each asked
+/// (docs/perf.md, "Host time per launch").
+pub fn driver_present() -> bool {
+    static PRESENT: OnceLock<bool> = OnceLock::new();
+    // SAFETY: only tries to open the shared library.
+    *PRESENT.get_or_init(|| unsafe { cudarc::driver::sys::is_culib_present() })
+}
+
 /// A context on device 0, or why not ([`Error::NoDriver`], [`Error::NoDevice`], [`Error::Driver`];
 /// printed, a test's "skipped: ..." line).
 pub fn context() -> Result<Arc<CudaContext>> {
-    // SAFETY: only tries to open the shared library.
-    if !unsafe { cudarc::driver::sys::is_culib_present() } {
+    if !driver_present() {
         return Err(Error::NoDriver);
     }
     match CudaContext::device_count() {
@@ -69,8 +77,7 @@ mod tests {
     /// Without a driver (this machine, CI) the answer is an error, never a panic.
     #[test]
     fn no_driver_is_an_error() {
-        // SAFETY: only tries to open the shared library.
-        if !unsafe { cudarc::driver::sys::is_culib_present() } {
+        if !driver_present() {
             assert!(matches!(context(), Err(Error::NoDriver)));
         }
     }

@@ -23,10 +23,12 @@ pub use crate::arch::{Arch, TESTED_NEWEST, TESTED_OLDEST};
 /// tycute-cuda's error, under the path NVRTC's users have named it by (`nvrtc::Error::Compile`).
 pub use crate::error::{Error, Result};
 
-/// Whether NVRTC can be loaded (checked before any NVRTC call: cudarc panics without it).
+/// Whether NVRTC can be loaded (checked before any NVRTC call: cudarc panics without it); probed
+/// once and remembered, as [`crate::gpu::driver_present`].
 pub fn available() -> bool {
+    static PRESENT: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
     // SAFETY: only tries to open the shared library.
-    unsafe { sys::is_culib_present() }
+    *PRESENT.get_or_init(|| unsafe { sys::is_culib_present() })
 }
 
 /// NVRTC's version `(major, minor)`.

@@ -78,8 +78,8 @@ impl TensorMap {
         if let Some(rule) = args.broken_rule_of(elem) {
             return Err(Error::TensorMapArgument { rule, args: *args });
         }
-        // SAFETY: only tries to open the shared library (cudarc panics on a call without it).
-        if !unsafe { sys::is_culib_present() } {
+        // (cudarc panics on a call without the library)
+        if !crate::gpu::driver_present() {
             return Err(Error::NoDriver);
         }
         let dims = [args.cols, args.rows, args.batch];
@@ -170,8 +170,7 @@ mod tests {
             assert!(e.is_some_and(|e| e.starts_with("TMA swizzle mode 7")));
             let e = TensorMap::f16_3d(8, (64, 64, 64), (1, 0), (64, 64), 3).err().map(|e| e.to_string()).unwrap_or_default();
             assert!(e.starts_with("TMA map of 1 x 64x64 (ld 64, batch stride 4096, address 0x8, box 64x64, swizzle 3): the address"), "{e}");
-            // SAFETY: only tries to open the shared library.
-            if !sys::is_culib_present() {
+            if !crate::gpu::driver_present() {
                 assert!(matches!(TensorMap::f16_3d(256, (64, 64, 64), (1, 0), (64, 64), 3), Err(Error::NoDriver)));
             }
         }

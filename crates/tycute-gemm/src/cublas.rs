@@ -31,10 +31,11 @@ pub(crate) fn data_type(e: ElementCode) -> cs::cudaDataType {
     }
 }
 
-/// Whether cuBLAS's library can be loaded (without loading it).
+/// Whether cuBLAS's library can be loaded (without loading it); probed once and remembered.
 pub fn available() -> bool {
+    static PRESENT: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
     // SAFETY: only tries to open the shared library.
-    unsafe { cs::is_culib_present() }
+    *PRESENT.get_or_init(|| unsafe { cs::is_culib_present() })
 }
 
 /// A cuBLAS handle on `stream`, or why there is none.

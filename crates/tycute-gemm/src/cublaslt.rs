@@ -48,8 +48,9 @@ use crate::{Error, Result};
 
 /// Whether cuBLASLt's library (`libcublasLt.so.13`) can be loaded (without loading it).
 pub fn available() -> bool {
+    static PRESENT: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
     // SAFETY: only tries to open the shared library.
-    unsafe { ls::is_culib_present() }
+    *PRESENT.get_or_init(|| unsafe { ls::is_culib_present() })
 }
 
 /// An element type of A and B that cuBLASLt's fp8 GEMMs take.
