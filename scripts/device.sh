@@ -100,6 +100,8 @@ pack() {
       # the attention kernel's builds: attention_sm90_d<head dim>_<bf16|f16> (Attention::stem)
       attention_sm90-*) cfg="attention_sm90_d$(sed -n 's/.*HDIM=\([0-9]*\).*/\1/p' <<< "$base")"
                         case "$base" in *ELEMENT_BF16*) cfg="${cfg}_bf16" ;; *) cfg="${cfg}_f16" ;; esac ;;
+      # the decode-sized GEMM's: skinny_gemm_<bf16|f16> (SkinnyGemm::stem)
+      skinny_gemm-*) case "$base" in *ELEMENT_BF16*) cfg="skinny_gemm_bf16" ;; *) cfg="skinny_gemm_f16" ;; esac ;;
     esac
     mkdir -p "$dir/cubin/$ver" && cp "$f" "$dir/cubin/$ver/$cfg.cubin"
   done
@@ -164,7 +166,7 @@ device_env() {
 
 configs() { # the arguments, else every configuration with a CUBIN
   if [ $# -gt 0 ]; then echo "$@"; else
-    ls "$TYCUTE_CUBIN_DIR" | sed -n 's/\.cubin$//p' | grep -v '^probe$\|^sgemm_sm80_tile$' | tr '\n' ' '
+    ls "$TYCUTE_CUBIN_DIR" | sed -n 's/\.cubin$//p' | grep -v '^probe$\|^sgemm_sm80_tile$\|^skinny_gemm_\|^attention_sm90_' | tr '\n' ' '
   fi
 }
 kernel_of() { case "$1" in sm90*) echo sm90 ;; *) echo sm80 ;; esac; }
@@ -202,6 +204,9 @@ check() {
       *) summary "$c" "$LOG/check-$c.txt" ;;
     esac
   done
+  echo "== the decode-sized GEMM (skinny_gemm, fp16 and bf16) against the f64 reference and cuBLAS (gpu_gemm)"
+  timeout 300 "$D/gpu_gemm" skinny --nocapture --test-threads 1 > "$LOG/skinny.txt" 2>&1
+  echo "skinny_gemm: $(grep -aE 'test result|panicked|skipped' "$LOG/skinny.txt" | head -3 | tr '\n' ' ')| $(grep -acE ': 0 of [0-9]+ elements wrong, 0 written outside' "$LOG/skinny.txt") clean case lines"
   echo "== the cuBLASLt yardstick, fp8 and tf32, against an f64 reference (gpu_cublaslt)"
   timeout 300 "$D/gpu_cublaslt" --nocapture --test-threads 1 > "$LOG/cublaslt.txt" 2>&1
   grep -aE 'test result|panicked|skipped' "$LOG/cublaslt.txt" | head -4

@@ -673,3 +673,48 @@ fn stream_k_tail() {
         }
     }
 }
+
+/// The decode-sized GEMM (`kernels/skinny_gemm.cu`, `SkinnyGemm`: M <= 16, TN) against the f64
+/// reference and cuBLAS, fp16 and bf16: M from 1 to 16, N and K residues of its 32 columns and 32-k
+/// chunks, K not a multiple of 32, padded leading dimensions, alpha and beta with C; NaN in A's
+/// and B's padding and D's, a sentinel around D. `TYCUTE_SKINNY_SMALL=1`: three cases (for
+/// compute-sanitizer). On sm_80 and sm_90a GPUs.
+#[test]
+fn skinny_gemm_matches_the_cpu_on_the_gpu() {
+    use tycute::gemm::skinny::{check_case, SkinnyGemm, SkinnyStrides};
+    let ctx = match gpu::context() {
+        Ok(c) => c,
+        Err(why) => return eprintln!("skipped: {why}"),
+    };
+    let small = std::env::var_os("TYCUTE_SKINNY_SMALL").is_some();
+    let pk = SkinnyStrides::packed;
+    let padded = |(_, n, k): (usize, usize, usize)| SkinnyStrides { lda: k + 8, ldb: k + 16, ldc: n + 3, ldd: n + 5 };
+    let cases: Vec<((usize, usize, usize), SkinnyStrides, f32, f32)> = vec![
+        ((1, 64, 64), pk((1, 64, 64)), 1.0, 0.0),
+        ((5, 37, 40), padded((5, 37, 40)), 1.5, 0.5),
+        ((16, 100, 264), pk((16, 100, 264)), 0.5, -1.0),
+        ((1, 4096, 4096), pk((1, 4096, 4096)), 1.0, 0.0),
+        ((3, 1, 8), pk((3, 1, 8)), 1.0, 0.0),
+        ((8, 33, 4104), padded((8, 33, 4104)), 1.0, 0.25),
+        ((9, 4099, 512), pk((9, 4099, 512)), 1.0, 0.0),
+        ((16, 2048, 1024), padded((16, 2048, 1024)), -1.0, 1.0),
+        ((12, 300, 2056), pk((12, 300, 2056)), 1.0, 0.0),
+    ];
+    for e in [tycute::gemm::ElementCode::F16, tycute::gemm::ElementCode::Bf16] {
+        let g = match SkinnyGemm::load(&ctx, e) {
+            Ok(Some(g)) => g,
+            Ok(None) => return eprintln!("skipped: no NVRTC and no TYCUTE_CUBIN_DIR"),
+            Err(err) => panic!("{err}"),
+        };
+        for (shape, s, alpha, beta) in &cases[..if small { 3 } else { cases.len() }] {
+            let r = check_case(&g, &ctx, *shape, s, *alpha, *beta).unwrap_or_else(|err| panic!("{err}"));
+            let (m, n, k) = shape;
+            println!(
+                "skinny {} {m}x{n}x{k} {s:?} alpha {alpha} beta {beta}: {} of {} elements wrong, {} written outside D {:?}{}",
+                e.name(), r.wrong, r.checked, r.outside, r.examples,
+                r.cublas_rel_error.map_or(String::new(), |x| format!(" (cuBLAS: normwise {x:.1e}, {} elements differ)", r.cublas_differ))
+            );
+            assert_eq!((r.wrong, r.outside, r.checked), (0, 0, m * n), "skinny {} {m}x{n}x{k}: {:?}", e.name(), r.examples);
+        }
+    }
+}

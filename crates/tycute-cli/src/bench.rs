@@ -7,7 +7,8 @@ use tycute_cuda::gpu;
 use tycute_cuda::nvrtc::Arch;
 use tycute_gemm::sm80::{Sm80Header, Sm80Launcher, DEFAULT_SM80};
 use tycute_gemm::sm90::{pick_of, Sm90Gemm, Sm90Header, Sm90Strides, SM90_CONFIGS};
-use tycute_gemm::{ElementCode, Layouts, Timing};
+use tycute_gemm::skinny::{SkinnyGemm, SkinnyStrides};
+use tycute_gemm::{ElementCode, Layouts, Major, Timing};
 
 use crate::{emit, BenchArgs};
 
@@ -458,6 +459,8 @@ fn bench_sm90(args: &BenchArgs) -> i32 {
     for g in gemms.iter_mut() {
         g.stream_k = !args.no_stream_k;
     }
+    // decode-sized M (TN): the skinny kernel too, in the same process (loaded when a shape needs it)
+    let mut skinny: Option<Option<SkinnyGemm>> = None;
     for &(m, n, k) in &parsed {
         let want = match pick_of((m, n, k), 1, gemms[0].sms(), e) {
             Ok(w) => w,
@@ -490,6 +493,22 @@ fn bench_sm90(args: &BenchArgs) -> i32 {
                     let w = whole.map_or_else(|e| e.to_string(), |(w, _)| format!("{w:.1}"));
                     let form = if plan.split > 0 { format!("{} splits each", plan.split) } else { "a line".to_string() };
                     let _ = write!(text, ", stream-K on {} tiles, {form} ({w} with whole tiles)", plan.sk_tiles);
+                }
+                if majors == (Major::K, Major::K) && SkinnyGemm::takes((m, n, k), &SkinnyStrides::packed((m, n, k))).is_ok() {
+                    let sk = skinny.get_or_insert_with(|| SkinnyGemm::load(&ctx, e).unwrap_or_else(|err| {
+                        let _ = writeln!(text, "skinny_gemm: {err}");
+                        None
+                    }));
+                    if let Some(sk) = sk {
+                        match tycute_gemm::skinny::bench_rotating(sk, &ctx, (m, n, k), args.runs, timing(args)) {
+                            Ok((x, cb)) => {
+                                let _ = write!(text, ", skinny_gemm {x:.1} ({})", cb.map_or("-".to_string(), |c| format!("{:.2} of cuBLAS", x / c)));
+                            }
+                            Err(err) => {
+                                let _ = write!(text, ", skinny_gemm: {err}");
+                            }
+                        }
+                    }
                 }
                 if staged.any() {
                     // the copies' worth: the same shape with the operands read where they lie, in

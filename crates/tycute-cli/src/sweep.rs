@@ -14,6 +14,7 @@ use std::path::Path;
 use tycute_cuda::gpu;
 use tycute_cuda::nvrtc::Arch;
 use tycute_gemm::sm80::{Sm80Header, Sm80Launcher, DEFAULT_SM80};
+use tycute_gemm::skinny::{SkinnyGemm, SkinnyStrides};
 use tycute_gemm::sm90::{pick_of, Sm90Gemm, Sm90Header, Sm90Strides, SM90_CONFIGS};
 use tycute_gemm::stream_k::Sm90Schedule;
 use tycute_gemm::{ElementCode, Layouts, Major, Timing};
@@ -333,8 +334,16 @@ fn sm90_runner<'a>(ctx: &'a std::sync::Arc<tycute_cuda::cudarc::driver::CudaCont
             }
             let first = gemms.first().ok_or("no configuration of this dtype")?;
             let sms = first.sms();
+            // decode-sized M: the skinny kernel (the launch API's choice, tycute_gemm::skinny::chosen)
+            let skinny = if forced.is_none() { SkinnyGemm::load(ctx, e).map_err(|x| x.to_string())? } else { None };
             let run = move |s: &Shape, runs: usize| -> Outcome {
                 let shape = (s.m, s.n, s.k);
+                if let (Some(sk), 1) = (&skinny, s.batch) {
+                    if tycute_gemm::skinny::chosen(shape, &SkinnyStrides::packed(shape)) {
+                        let how = format!("skinny_gemm, {} CTAs", s.n.div_ceil(32));
+                        return outcome(tycute_gemm::skinny::bench_rotating(sk, ctx, shape, runs, timing), how);
+                    }
+                }
                 // one problem: any K and N (launch_staged copies what the TMA cannot read, or reads
                 // at half speed); a batch: the strides as they are
                 let check = if s.batch > 1 { packed(s).check(shape) } else { packed(s).check_fit(shape) };

@@ -14,6 +14,7 @@
 //! * stream-K: the host's plans of who computes which k-blocks ([`stream_k`]);
 //! * measuring: [`Timing`] and the helpers of [`bench`]; the cuBLAS calls of [`cublas`], and
 //!   cuBLASLt's fp8 and tf32 GEMMs ([`cublaslt`]);
+//! * decode-sized M (M <= 16): [`skinny::SkinnyGemm`], `kernels/skinny_gemm.cu`;
 //! * staged operands: copies of matrices into rows the TMA reads (odd leading dimensions): [`staging`];
 //! * fp8 values on the host, e4m3 and e5m2, per-tensor and per-row scales ([`fp8::Scales`]): [`fp8`];
 //! * one error type, [`Error`].
@@ -47,6 +48,7 @@ pub mod fp8;
 pub mod headers;
 mod layout;
 pub mod sm80;
+pub mod skinny;
 pub mod sm90;
 pub mod staging;
 pub mod stream_k;

@@ -1,0 +1,312 @@
+//! The GEMM for decode-sized M ([`SkinnyGemm`], `kernels/skinny_gemm.cu`): `D = alpha * A * B^T
+//! + beta * C` with M <= 16, A (M,K) and B (N,K) K-major 16-bit, C and D (M,N) row-major, fp32
+//! accumulation, on sm_80 and sm_90a. At such an M the work is reading B: its warps stream B's rows
+//! from global memory into mma.sync m16n8k16 (the MMA's 16 rows are M), each CTA's warps sharing
+//! K, where the sm90 kernel's 128-row tiles would compute 8 to 128 times the rows it keeps.
+//! `tycute_gemm::sm90::pick` is not asked: the launch API's choice for such shapes is
+//! [`SkinnyGemm::takes`] (docs/perf.md, "Decode-sized M").
+
+use std::sync::Arc;
+
+use tycute_cuda::cudarc::driver::{CudaContext, CudaFunction, CudaModule, CudaSlice, DevicePtr, DevicePtrMut, LaunchConfig, PushKernelArg};
+use tycute_cuda::cudarc::nvrtc::Ptx;
+use tycute_cuda::nvrtc::Arch;
+
+use crate::bench::{each_ms, median_tflops, rotating_inputs, Timing};
+use crate::cublas;
+use crate::device::Stream;
+use crate::elem::ElementCode;
+use crate::error::{driver, unsupported};
+use crate::layout::Major;
+use crate::sm90::Sm90Report;
+use crate::Result;
+
+/// The kernel's source (built by NVRTC at run time when no CUBIN is given).
+pub const SKINNY_SOURCE: &str = include_str!("../kernels/skinny_gemm.cu");
+
+/// The largest M the kernel takes: the MMA's 16 rows.
+pub const MAX_M: usize = 16;
+
+/// Columns of D per CTA (the kernel's `kCols`) and threads per CTA (`kThreads`).
+const COLS: usize = 32;
+const THREADS: u32 = 256;
+
+/// Leading dimensions of one skinny launch (elements): A (m,k) and B (n,k) row-major (K-major), C
+/// and D (m,n) row-major.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SkinnyStrides {
+    /// Elements between rows of A (at least k, a multiple of 8).
+    pub lda: usize,
+    /// Elements between rows of B (at least k, a multiple of 8).
+    pub ldb: usize,
+    /// Elements between rows of C (at least n).
+    pub ldc: usize,
+    /// Elements between rows of D (at least n).
+    pub ldd: usize,
+}
+
+impl SkinnyStrides {
+    /// Packed: lda = ldb = k, ldc = ldd = n.
+    pub fn packed((_, n, k): (usize, usize, usize)) -> SkinnyStrides {
+        SkinnyStrides { lda: k, ldb: k, ldc: n, ldd: n }
+    }
+
+    /// Elements the buffers of A, B, C and D must hold for `(m, n, k)`.
+    pub fn extents(&self, (m, n, k): (usize, usize, usize)) -> [usize; 4] {
+        [(m - 1) * self.lda + k, (n - 1) * self.ldb + k, (m - 1) * self.ldc + n, (m - 1) * self.ldd + n]
+    }
+}
+
+/// The kernel of one element type (fp16 or bf16), loaded.
+pub struct SkinnyGemm {
+    _module: Arc<CudaModule>,
+    f: CudaFunction,
+    element: ElementCode,
+}
+
+impl SkinnyGemm {
+    /// The NVRTC options of the build for element `e`.
+    pub fn options(e: ElementCode) -> Result<Vec<String>> {
+        match e {
+            ElementCode::F16 => Ok(vec!["-DTYCUTE_SKINNY_ELEMENT=TYCUTE_ELEMENT_F16".to_string()]),
+            ElementCode::Bf16 => Ok(vec!["-DTYCUTE_SKINNY_ELEMENT=TYCUTE_ELEMENT_BF16".to_string()]),
+            ElementCode::F32 => Err(unsupported("the skinny GEMM takes fp16 or bf16 A and B, not fp32".to_string())),
+        }
+    }
+
+    /// The CUBIN's name in `$TYCUTE_CUBIN_DIR` (`skinny_gemm_f16`, `skinny_gemm_bf16`).
+    pub fn stem(e: ElementCode) -> String {
+        format!("skinny_gemm_{}", if e == ElementCode::Bf16 { "bf16" } else { "f16" })
+    }
+
+    /// Builds (NVRTC, or the CUBIN `$TYCUTE_CUBIN_DIR` names) and loads the kernel of element `e`
+    /// for the context's GPU (sm_80 or sm_90a). `Ok(None)`: neither NVRTC nor a CUBIN directory.
+    pub fn load(ctx: &Arc<CudaContext>, e: ElementCode) -> Result<Option<SkinnyGemm>> {
+        let arch: Arch = tycute_cuda::gpu::arch(ctx).map_err(|x| unsupported(format!("the skinny GEMM: {x}")))?;
+        let Some(image) = crate::cubin(&Self::stem(e), "skinny_gemm.cu", SKINNY_SOURCE, arch, Self::options(e)?)? else {
+            return Ok(None);
+        };
+        Self::load_image(ctx, e, image).map(Some)
+    }
+
+    /// Loads the kernel from a CUBIN built with [`SkinnyGemm::options`]`(e)`.
+    pub fn load_image(ctx: &Arc<CudaContext>, e: ElementCode, image: Vec<u8>) -> Result<SkinnyGemm> {
+        Self::options(e)?;
+        let module = ctx.load_module(Ptx::from_binary(image)).map_err(driver("load the skinny GEMM's CUBIN"))?;
+        let f = module.load_function("skinny_gemm_tn").map_err(driver("kernel skinny_gemm_tn"))?;
+        Ok(SkinnyGemm { _module: module, f, element: e })
+    }
+
+    /// The element type of A, B, C and D.
+    pub fn element(&self) -> ElementCode {
+        self.element
+    }
+
+    /// Whether the kernel takes `(m, n, k)` with strides `s`: 1 <= m <= 16, n, k >= 1, K and A's
+    /// and B's leading dimensions multiples of 8 (16-byte loads), each leading dimension at least
+    /// its row, everything below 2^31; `Err` names the rule.
+    pub fn takes((m, n, k): (usize, usize, usize), s: &SkinnyStrides) -> Result<()> {
+        let max = i32::MAX as usize;
+        if m == 0 || m > MAX_M || n == 0 || k == 0 || n > max || k > max {
+            return Err(unsupported(format!("the skinny GEMM takes 1 <= M <= {MAX_M} and N, K >= 1 below 2^31, not {m}x{n}x{k}")));
+        }
+        if k % 8 != 0 || s.lda % 8 != 0 || s.ldb % 8 != 0 {
+            return Err(unsupported(format!(
+                "the skinny GEMM reads A and B in 16-byte pieces: K, lda and ldb must be multiples of 8, not K {k}, lda {}, ldb {}",
+                s.lda, s.ldb
+            )));
+        }
+        if s.lda < k || s.ldb < k || s.ldc < n || s.ldd < n {
+            return Err(unsupported(format!("leading dimensions {s:?} are smaller than the rows of {m}x{n}x{k}")));
+        }
+        Ok(())
+    }
+
+    /// `D = alpha * A * B^T + beta * C` on `stream` (C is not read when beta is 0), the 16-bit
+    /// elements as their `u16` bits. Anything the kernel cannot take ([`SkinnyGemm::takes`], a
+    /// buffer shorter than its matrix, A or B not 16-byte aligned) is an error before the launch.
+    #[allow(clippy::too_many_arguments)]
+    pub fn launch<A, B, C, D>(&self, stream: &Stream, (m, n, k): (usize, usize, usize), s: &SkinnyStrides, a: &A, b: &B, c: &C, d: &mut D, alpha: f32, beta: f32) -> Result<()>
+    where
+        A: DevicePtr<u16>,
+        B: DevicePtr<u16>,
+        C: DevicePtr<u16>,
+        D: DevicePtrMut<u16>,
+    {
+        Self::takes((m, n, k), s)?;
+        let ext = s.extents((m, n, k));
+        if a.len() < ext[0] || b.len() < ext[1] || (beta != 0.0 && c.len() < ext[2]) || d.len() < ext[3] {
+            return Err(unsupported(format!("a buffer is smaller than the {m}x{n}x{k} problem with {s:?} (A, B, C, D need {ext:?} elements)")));
+        }
+        let (pa, _ga) = a.device_ptr(stream);
+        let (pb, _gb) = b.device_ptr(stream);
+        let (pc, _gc) = c.device_ptr(stream);
+        let (pd, _gd) = d.device_ptr_mut(stream);
+        if pa % 16 != 0 || pb % 16 != 0 {
+            return Err(unsupported(format!("the skinny GEMM reads A and B in 16-byte pieces: their addresses must be 16-byte aligned, not {pa:#x}, {pb:#x}")));
+        }
+        let (mi, ni, ki) = (m as i32, n as i32, k as i32);
+        let (lda, ldb, ldc, ldd) = (s.lda as i64, s.ldb as i64, s.ldc as i64, s.ldd as i64);
+        let cfg = LaunchConfig { grid_dim: (n.div_ceil(COLS) as u32, 1, 1), block_dim: (THREADS, 1, 1), shared_mem_bytes: 0 };
+        let mut l = stream.launch_builder(&self.f);
+        l.arg(&pa).arg(&pb).arg(&pc).arg(&pd).arg(&mi).arg(&ni).arg(&ki).arg(&lda).arg(&ldb).arg(&ldc).arg(&ldd).arg(&alpha).arg(&beta);
+        // SAFETY: the arguments are the kernel's, in its signature's order and types; the buffers
+        // hold the matrices (checked above) and outlive the launch (the caller's borrows).
+        unsafe { l.launch(cfg) }.map_err(driver("launch skinny_gemm_tn"))?;
+        Ok(())
+    }
+}
+
+/// Whether the launch API's choice for a TN problem of `(m, n, k)` with strides `s` is the skinny
+/// kernel: every problem it takes ([`SkinnyGemm::takes`]: M <= 16), where the sm90 kernel's
+/// 128-row tiles spend most of their MMAs on rows they drop (docs/perf.md, "Decode-sized M").
+pub fn chosen(shape: (usize, usize, usize), s: &SkinnyStrides) -> bool {
+    SkinnyGemm::takes(shape, s).is_ok()
+}
+
+/// One problem on the GPU against an f64 reference (and cuBLAS, packed): random A, B, C
+/// (multiples of 1/64 in [-1, 1], exact in fp16 and bf16, and every partial sum exact in f32 for K
+/// up to 2^12), NaN in the padding of A and B (the kernel must not read it), D poisoned with NaN
+/// inside its rows and a sentinel NaN around them ([`crate::sm90::GUARD`] elements each side and the
+/// padding between rows: nothing may be written there); wrong: more than half an ulp of the element
+/// type from the exact value, or NaN.
+pub fn check_case(g: &SkinnyGemm, ctx: &Arc<CudaContext>, (m, n, k): (usize, usize, usize), s: &SkinnyStrides, alpha: f32, beta: f32) -> Result<Sm90Report> {
+    SkinnyGemm::takes((m, n, k), s)?;
+    let e = g.element;
+    let (sentinel, poison) = e.nan16();
+    let guard = crate::sm90::GUARD;
+    let mut random = crate::bench::RandomHalves::of(e);
+    let ext = s.extents((m, n, k));
+    // rows of `len` values `ld` apart, NaN between them
+    let mut fill = |rows: usize, len: usize, ld: usize, total: usize| -> Vec<u16> {
+        let mut v = vec![poison; total];
+        for r in 0..rows {
+            v[r * ld..r * ld + len].copy_from_slice(&random.take(len));
+        }
+        v
+    };
+    let (a, b, c) = (fill(m, k, s.lda, ext[0]), fill(n, k, s.ldb, ext[1]), fill(m, n, s.ldc, ext[2]));
+    let stream = ctx.default_stream();
+    let da = stream.clone_htod(&a).map_err(driver("A"))?;
+    let db = stream.clone_htod(&b).map_err(driver("B"))?;
+    let dc = stream.clone_htod(&c).map_err(driver("C"))?;
+    let mut d0 = vec![sentinel; ext[3] + 2 * guard];
+    for i in 0..m {
+        d0[guard + i * s.ldd..guard + i * s.ldd + n].fill(poison);
+    }
+    let mut dd = stream.clone_htod(&d0).map_err(driver("D"))?;
+    {
+        let mut view = dd.slice_mut(guard..guard + ext[3]);
+        g.launch(&stream, (m, n, k), s, &da, &db, &dc, &mut view, alpha, beta)?;
+    }
+    let d = stream.clone_dtoh(&dd).map_err(driver("D back"))?;
+    let mut r = Sm90Report::default();
+    let value = |x: u16| e.value16(x);
+    for (x, &h) in d.iter().enumerate() {
+        let inside = x >= guard && x < guard + ext[3] && (x - guard) % s.ldd < n && (x - guard) / s.ldd < m;
+        if !inside && h != sentinel {
+            r.outside += 1;
+            if r.examples.len() < 5 {
+                r.examples.push(format!("D buffer element {x} (guard {guard}) outside the matrix was written: {h:#06x}"));
+            }
+        }
+    }
+    for i in 0..m {
+        for j in 0..n {
+            let dot: f64 = (0..k).map(|kk| value(a[i * s.lda + kk]) * value(b[j * s.ldb + kk])).sum();
+            let want = alpha as f64 * dot + if beta == 0.0 { 0.0 } else { beta as f64 * value(c[i * s.ldc + j]) };
+            let got = value(d[guard + i * s.ldd + j]);
+            let tol = want.abs() * (e.unit_roundoff() + 2f64.powi(-20)) + 2f64.powi(-24);
+            r.checked += 1;
+            if !(got - want).abs().le(&tol) {
+                r.wrong += 1;
+                if r.examples.len() < 5 {
+                    r.examples.push(format!("D({i},{j}) = {got}, want {want}"));
+                }
+            }
+        }
+    }
+    // cuBLAS on the same device inputs (packed problems): the same sums, rounded once
+    if *s == SkinnyStrides::packed((m, n, k)) && cublas::available() {
+        if let Ok(blas) = cublas::handle(&stream) {
+            let mut out = stream.clone_dtod(&dc).map_err(driver("cuBLAS C"))?;
+            let t = cublas::data_type(e);
+            cublas::gemm_ops(&blas, &stream, (n, m, k), (Major::K, Major::K), &db, &da, &mut out, t, t, (alpha, beta))?;
+            let theirs = stream.clone_dtoh(&out).map_err(driver("cuBLAS D back"))?;
+            let (mut e2, mut c2) = (0.0f64, 0.0f64);
+            for i in 0..m {
+                for j in 0..n {
+                    let (x, y) = (d[guard + i * s.ldd + j], theirs[i * n + j]);
+                    e2 += (value(x) - value(y)).powi(2);
+                    c2 += value(y).powi(2);
+                    r.cublas_differ += usize::from(x != y);
+                }
+            }
+            let rel = crate::check::normwise(e2, c2);
+            if !(rel <= 1e-3) {
+                r.wrong += 1;
+                r.examples.push(format!("normwise relative difference from cuBLAS {rel:.3e} is above 1e-3"));
+            }
+            r.cublas_rel_error = Some(rel);
+        }
+    }
+    Ok(r)
+}
+
+/// TFLOP/s of the kernel and of cuBLAS (`cublasGemmEx`, the same types, fp32 compute) on `(m, n,
+/// k)` packed, TN: inputs rotated over sets larger than L2, 3 warm-up launches a set, the median
+/// of `runs` launches between events ([`Timing`]), as `tycute bench sm90` measures. cuBLAS is
+/// `None` without its library.
+pub fn bench_rotating(g: &SkinnyGemm, ctx: &Arc<CudaContext>, (m, n, k): (usize, usize, usize), runs: usize, timing: Timing) -> Result<(f64, Option<f64>)> {
+    let s = SkinnyStrides::packed((m, n, k));
+    SkinnyGemm::takes((m, n, k), &s)?;
+    let stream = ctx.default_stream();
+    let (bufs, mut random) = rotating_inputs(&stream, (m, n, k), g.element)?;
+    let sets = bufs.len();
+    let c = stream.clone_htod(&random.take(m * n)).map_err(driver("C"))?;
+    let mut d = stream.alloc_zeros::<u16>(m * n).map_err(driver("D"))?;
+    for (a, b) in &bufs {
+        for _ in 0..3 {
+            g.launch(&stream, (m, n, k), &s, a, b, &c, &mut d, 1.0, 0.0)?;
+        }
+    }
+    let ours = median_tflops((m, n, k), each_ms(&stream, runs, timing, |r| {
+        let (a, b) = &bufs[r % sets];
+        g.launch(&stream, (m, n, k), &s, a, b, &c, &mut d, 1.0, 0.0)
+    })?);
+    if !cublas::available() {
+        return Ok((ours, None));
+    }
+    let blas = cublas::handle(&stream)?;
+    let t = cublas::data_type(g.element);
+    let run_blas = |a: &CudaSlice<u16>, b: &CudaSlice<u16>, d: &mut CudaSlice<u16>| cublas::gemm_ops(&blas, &stream, (n, m, k), (Major::K, Major::K), b, a, d, t, t, (1.0, 0.0));
+    for (a, b) in &bufs {
+        for _ in 0..3 {
+            run_blas(a, b, &mut d)?;
+        }
+    }
+    let theirs = median_tflops((m, n, k), each_ms(&stream, runs, timing, |r| {
+        let (a, b) = &bufs[r % sets];
+        run_blas(a, b, &mut d)
+    })?);
+    Ok((ours, Some(theirs)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_rules_name_themselves() {
+        let ok = |m, n, k| SkinnyGemm::takes((m, n, k), &SkinnyStrides::packed((m, n, k)));
+        assert!(ok(1, 4096, 4096).is_ok() && ok(16, 7, 8).is_ok() && ok(3, 1, 14336).is_ok());
+        assert!(ok(17, 64, 64).unwrap_err().to_string().contains("1 <= M <= 16"));
+        assert!(ok(0, 64, 64).is_err() && ok(1, 0, 64).is_err());
+        assert!(ok(4, 64, 60).unwrap_err().to_string().contains("multiples of 8, not K 60"));
+        let short = SkinnyStrides { ldd: 10, ..SkinnyStrides::packed((4, 64, 64)) };
+        assert!(SkinnyGemm::takes((4, 64, 64), &short).unwrap_err().to_string().contains("smaller"));
+        assert_eq!(SkinnyStrides::packed((3, 5, 8)).extents((3, 5, 8)), [24, 40, 15, 15]);
+        assert_eq!(SkinnyGemm::stem(ElementCode::Bf16), "skinny_gemm_bf16");
+        assert!(SkinnyGemm::options(ElementCode::F32).is_err());
+    }
+}

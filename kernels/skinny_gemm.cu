@@ -1,0 +1,169 @@
+// tycute's GEMM for decode-sized M (issue 21): D = alpha * A * B^T + beta * C with M <= 16, A (M,K)
+// and B (N,K) K-major 16-bit (fp16 or bf16), fp32 accumulation, C and D (M,N) row-major of the
+// same element. At such an M the work is reading B once: a tile of 128 rows of M (the sm90
+// kernel's) computes 8 to 128 times the rows it keeps and splits K through partial sums the size
+// of that tile. Here the MMA's 16 rows are M, and each warp streams rows of B straight from global
+// memory into registers: no shared memory on the way in, no TMA, B's bytes read once.
+//
+// The MMA is SM80_16x8x16 (mma.sync m16n8k16, .row.col, fp32 accumulators: the atom's text from
+// the sm80 TN configuration's header of the element type, TYCUTE_<config>_MMA_PTX). Its fragments
+// (the atom's thread-value layouts; g = lane / 4, c = lane % 4): A registers a0 (row g, k 2c and
+// 2c + 1), a1 (row g + 8, the same k), a2 (row g, k 2c + 8, 2c + 9), a3 (row g + 8, those);
+// B registers b0 (k 2c, 2c + 1 of column g), b1 (k 2c + 8, 2c + 9); accumulators c0, c1 (row g,
+// columns 2c, 2c + 1), c2, c3 (row g + 8). A sum over k does not care which k the MMA calls
+// which, as long as A and B agree: lane (g, c) loads 16 bytes, the 8 consecutive k at 8c of a
+// 32-wide chunk, of A's rows g and g + 8 and of B's row g, and the chunk's two MMAs take the k
+// in that order (MMA s, slots 2c, 2c + 1 = k 8c + 4s, + 1; slots 2c + 8, 2c + 9 = k 8c + 4s + 2,
+// + 3): A and B get the same k at the same slots, so every product pairs A(m, k) with B(n, k).
+//
+// A CTA of kWarps warps takes kCols = 32 columns of D (four n8 MMA tiles): its warps split K,
+// warp w the 32-wide chunks w, w + kWarps, ..., in groups of kUnroll chunks, the next group's
+// loads in flight while this one's MMAs run (two groups of registers); the
+// warps' sums meet in shared memory, and the CTA's threads write alpha * sum + beta * C, rows < M
+// and columns < N only. Rows of A at or past M are zeros (not loaded), as are k at or past K
+// (K a multiple of 8: each lane's 8 k are all inside or all outside).
+//
+// Needs: 1 <= M <= 16, K a multiple of 8, lda and ldb multiples of 8 and A, B 16-byte aligned
+// (16-byte loads); any N, ldc, ldd (the host checks: tycute_gemm::skinny).
+// Build: -DTYCUTE_SKINNY_ELEMENT=TYCUTE_ELEMENT_F16|TYCUTE_ELEMENT_BF16 (default fp16).
+// Entry point: skinny_gemm_tn; grid ceil(N / 32) CTAs of kWarps * 32 = 256 threads, no dynamic
+// shared memory.
+//
+// tycute-arch: sm_80 sm_90a
+// tycute-sass sm_80: HMMA.16816.F32 LDG.E.128
+// tycute-sass sm_90a: HMMA.16816.F32 LDG.E.128
+// tycute-variant: -DTYCUTE_SKINNY_ELEMENT=TYCUTE_ELEMENT_F16
+// tycute-variant: -DTYCUTE_SKINNY_ELEMENT=TYCUTE_ELEMENT_BF16
+#pragma once
+
+#include "tycute/arch/convert.cuh"
+#include "tycute/arch/mma_sync.cuh"
+
+#ifndef TYCUTE_SKINNY_ELEMENT
+#define TYCUTE_SKINNY_ELEMENT TYCUTE_ELEMENT_F16
+#endif
+
+// the MMA atom's instruction text, from the sm80 TN configuration of the element type
+#if TYCUTE_SKINNY_ELEMENT == TYCUTE_ELEMENT_BF16
+#include "sm80_tn_128x256_bf16.h"
+#define TYCUTE_SKINNY_MMA_PTX TYCUTE_sm80_tn_128x256_bf16_MMA_PTX
+#elif TYCUTE_SKINNY_ELEMENT == TYCUTE_ELEMENT_F16
+#include "sm80_tn_128x256.h"
+#define TYCUTE_SKINNY_MMA_PTX TYCUTE_sm80_tn_128x256_MMA_PTX
+#else
+#error "TYCUTE_SKINNY_ELEMENT: TYCUTE_ELEMENT_F16 or TYCUTE_ELEMENT_BF16"
+#endif
+
+namespace tycute {
+namespace skinny {
+
+constexpr int kElement = TYCUTE_SKINNY_ELEMENT;
+constexpr int kWarps = 8;                      // warps of a CTA, each a share of K
+constexpr int kThreads = kWarps * 32;
+constexpr int kTiles = 4;                      // n8 MMA tiles of a warp
+constexpr int kCols = 8 * kTiles;              // columns of D per CTA
+constexpr int kChunk = 32;                     // k per chunk: 4 lanes x 8
+#ifndef TYCUTE_SKINNY_UNROLL
+#define TYCUTE_SKINNY_UNROLL 3
+#endif
+constexpr int kUnroll = TYCUTE_SKINNY_UNROLL;  // chunks a group: two groups' loads in flight
+constexpr int kRows = 16;                      // the MMA's M: the rows of D at most
+
+// 16 bytes at p, or zeros
+__device__ __forceinline__ uint4 load16(const void* p, bool ok) {
+  uint4 v = make_uint4(0u, 0u, 0u, 0u);
+  if (ok) asm volatile("ld.global.nc.v4.u32 {%0, %1, %2, %3}, [%4];\n" : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w) : "l"(p));
+  return v;
+}
+
+// One chunk's loads: A's rows g and g + 8, B's row g of each tile, at k = k0 + 8c.
+struct Chunk {
+  uint4 a0, a1, b[kTiles];
+};
+
+}  // namespace skinny
+}  // namespace tycute
+
+#ifndef TYCUTE_SKINNY_MIN_BLOCKS
+#define TYCUTE_SKINNY_MIN_BLOCKS 1
+#endif
+extern "C" __global__ void __launch_bounds__(tycute::skinny::kThreads, TYCUTE_SKINNY_MIN_BLOCKS)
+    skinny_gemm_tn(const unsigned short* __restrict__ A, const unsigned short* __restrict__ B, const unsigned short* C, unsigned short* D, int M, int N,
+                   int K, long long lda, long long ldb, long long ldc, long long ldd, float alpha, float beta) {
+  using namespace tycute::skinny;
+  __shared__ float sums[kWarps][kRows][kCols + 1];
+  const int warp = threadIdx.x / 32, lane = threadIdx.x % 32, g = lane / 4, c = lane % 4;
+  const int n0 = blockIdx.x * kCols;
+  // this lane's rows of A and B: A rows g, g + 8 (zeros past M), B row n0 + 8t + g (zeros past N)
+  const unsigned short* pa0 = A + (long long)g * lda + 8 * c;
+  const unsigned short* pa1 = A + (long long)(g + 8) * lda + 8 * c;
+  const bool ra0 = g < M, ra1 = g + 8 < M;
+  const unsigned short* pb[kTiles];
+  bool rb[kTiles];
+#pragma unroll
+  for (int t = 0; t < kTiles; ++t) {
+    const int n = n0 + 8 * t + g;
+    rb[t] = n < N;
+    pb[t] = B + (long long)(rb[t] ? n : 0) * ldb + 8 * c;
+  }
+  float acc[kTiles][4];
+#pragma unroll
+  for (int t = 0; t < kTiles; ++t) acc[t][0] = acc[t][1] = acc[t][2] = acc[t][3] = 0.f;
+  const int chunks = (K + kChunk - 1) / kChunk;
+  // warp w: chunks w, w + kWarps, ...; a group is kUnroll of them, and the next group's loads are
+  // issued before this group's MMAs (registers double-buffered), so that a warp keeps 2 kUnroll
+  // chunks of B in flight while its tensor cores work
+  const auto load_group = [&](Chunk (&ch)[kUnroll], int q0) {
+#pragma unroll
+    for (int u = 0; u < kUnroll; ++u) {
+      const int q = q0 + u * kWarps;
+      const int k = q * kChunk + 8 * c;
+      const bool in = q < chunks && k < K;
+      ch[u].a0 = load16(pa0 + (long long)q * kChunk, in && ra0);
+      ch[u].a1 = load16(pa1 + (long long)q * kChunk, in && ra1);
+#pragma unroll
+      for (int t = 0; t < kTiles; ++t) ch[u].b[t] = load16(pb[t] + (long long)q * kChunk, in && rb[t]);
+    }
+  };
+  const auto mma_group = [&](const Chunk (&ch)[kUnroll]) {
+#pragma unroll
+    for (int u = 0; u < kUnroll; ++u) {
+      // MMA s takes k 8c + 4s .. + 3 of the chunk: registers 2s and 2s + 1 of each load
+      const unsigned a_s0[4] = {ch[u].a0.x, ch[u].a1.x, ch[u].a0.y, ch[u].a1.y};
+      const unsigned a_s1[4] = {ch[u].a0.z, ch[u].a1.z, ch[u].a0.w, ch[u].a1.w};
+#pragma unroll
+      for (int t = 0; t < kTiles; ++t) {
+        const unsigned b_s0[2] = {ch[u].b[t].x, ch[u].b[t].y};
+        const unsigned b_s1[2] = {ch[u].b[t].z, ch[u].b[t].w};
+        TYCUTE_MMA_16816_F32(TYCUTE_SKINNY_MMA_PTX, acc[t], a_s0, b_s0);
+        TYCUTE_MMA_16816_F32(TYCUTE_SKINNY_MMA_PTX, acc[t], a_s1, b_s1);
+      }
+    }
+  };
+  constexpr int kStep = kWarps * kUnroll;
+  Chunk cur[kUnroll], nxt[kUnroll];
+  load_group(cur, warp);
+  for (int q0 = warp; q0 < chunks; q0 += 2 * kStep) {
+    load_group(nxt, q0 + kStep);
+    mma_group(cur);
+    if (q0 + kStep >= chunks) break;
+    load_group(cur, q0 + 2 * kStep);
+    mma_group(nxt);
+  }
+  // the warps' sums: accumulator (t, i) of lane (g, c) is row g (+ 8 for i >= 2), column 8t + 2c + i % 2
+#pragma unroll
+  for (int t = 0; t < kTiles; ++t)
+#pragma unroll
+    for (int i = 0; i < 4; ++i) sums[warp][g + 8 * (i / 2)][8 * t + 2 * c + i % 2] = acc[t][i];
+  __syncthreads();
+  for (int e = threadIdx.x; e < kRows * kCols; e += kThreads) {
+    const int row = e / kCols, col = e % kCols, n = n0 + col;
+    if (row >= M || n >= N) continue;
+    float s = 0.f;
+#pragma unroll
+    for (int w = 0; w < kWarps; ++w) s += sums[w][row][col];
+    float d = alpha * s;
+    if (beta != 0.f) d += beta * tycute::arch::to_float<kElement>(C[(long long)row * ldc + n]);
+    D[(long long)row * ldd + n] = tycute::arch::from_float<kElement>(d);
+  }
+}
