@@ -66,8 +66,10 @@ constexpr int kChunk = 32;                     // k per chunk: 4 lanes x 8
 #ifndef TYCUTE_SKINNY_UNROLL
 #define TYCUTE_SKINNY_UNROLL 3
 #endif
-constexpr int kUnroll = TYCUTE_SKINNY_UNROLL;  // chunks a group: two groups' loads in flight
-constexpr int kRows = 16;                      // the MMA's M: the rows of D at most
+// chunks a group (two groups' loads in flight): for one m16 tile, and for four (their A loads
+// take the registers a deeper group would)
+constexpr int kUnroll16 = TYCUTE_SKINNY_UNROLL;
+constexpr int kUnroll64 = 1;
 
 // 16 bytes at p, or zeros
 __device__ __forceinline__ uint4 load16(const void* p, bool ok) {
@@ -76,28 +78,32 @@ __device__ __forceinline__ uint4 load16(const void* p, bool ok) {
   return v;
 }
 
-// One chunk's loads: A's rows g and g + 8, B's row g of each tile, at k = k0 + 8c.
+// One chunk's loads: A's rows 16i + g and 16i + g + 8 of each m16 tile i, B's row g of each n8
+// tile, at k = k0 + 8c.
+template <int kMTiles>
 struct Chunk {
-  uint4 a0, a1, b[kTiles];
+  uint4 a[kMTiles][2], b[kTiles];
 };
 
-}  // namespace skinny
-}  // namespace tycute
-
-#ifndef TYCUTE_SKINNY_MIN_BLOCKS
-#define TYCUTE_SKINNY_MIN_BLOCKS 1
-#endif
-extern "C" __global__ void __launch_bounds__(tycute::skinny::kThreads, TYCUTE_SKINNY_MIN_BLOCKS)
-    skinny_gemm_tn(const unsigned short* __restrict__ A, const unsigned short* __restrict__ B, const unsigned short* C, unsigned short* D, int M, int N,
-                   int K, long long lda, long long ldb, long long ldc, long long ldd, float alpha, float beta) {
-  using namespace tycute::skinny;
-  __shared__ float sums[kWarps][kRows][kCols + 1];
+// The kernel for M <= 16 kMTiles: kMTiles m16 tiles (rows 16i .. 16i + 15), each MMA'd with every
+// n8 tile; see the file's head. `sums` holds one m16 tile of every warp's sums at a time.
+template <int kMTiles, int kUnroll>
+__device__ __forceinline__ void gemm(const unsigned short* __restrict__ A, const unsigned short* __restrict__ B, const unsigned short* C,
+                                     unsigned short* D, int M, int N, int K, long long lda, long long ldb, long long ldc, long long ldd,
+                                     float alpha, float beta, float (&sums)[kWarps][16][kCols + 1]) {
   const int warp = threadIdx.x / 32, lane = threadIdx.x % 32, g = lane / 4, c = lane % 4;
   const int n0 = blockIdx.x * kCols;
-  // this lane's rows of A and B: A rows g, g + 8 (zeros past M), B row n0 + 8t + g (zeros past N)
-  const unsigned short* pa0 = A + (long long)g * lda + 8 * c;
-  const unsigned short* pa1 = A + (long long)(g + 8) * lda + 8 * c;
-  const bool ra0 = g < M, ra1 = g + 8 < M;
+  // this lane's rows of A (zeros past M) and of B (row n0 + 8t + g; zeros past N)
+  const unsigned short* pa[kMTiles][2];
+  bool ra[kMTiles][2];
+#pragma unroll
+  for (int i = 0; i < kMTiles; ++i)
+#pragma unroll
+    for (int h = 0; h < 2; ++h) {
+      const int row = 16 * i + 8 * h + g;
+      ra[i][h] = row < M;
+      pa[i][h] = A + (long long)(ra[i][h] ? row : 0) * lda + 8 * c;
+    }
   const unsigned short* pb[kTiles];
   bool rb[kTiles];
 #pragma unroll
@@ -106,42 +112,49 @@ extern "C" __global__ void __launch_bounds__(tycute::skinny::kThreads, TYCUTE_SK
     rb[t] = n < N;
     pb[t] = B + (long long)(rb[t] ? n : 0) * ldb + 8 * c;
   }
-  float acc[kTiles][4];
+  float acc[kMTiles][kTiles][4];
 #pragma unroll
-  for (int t = 0; t < kTiles; ++t) acc[t][0] = acc[t][1] = acc[t][2] = acc[t][3] = 0.f;
+  for (int i = 0; i < kMTiles; ++i)
+#pragma unroll
+    for (int t = 0; t < kTiles; ++t) acc[i][t][0] = acc[i][t][1] = acc[i][t][2] = acc[i][t][3] = 0.f;
   const int chunks = (K + kChunk - 1) / kChunk;
   // warp w: chunks w, w + kWarps, ...; a group is kUnroll of them, and the next group's loads are
   // issued before this group's MMAs (registers double-buffered), so that a warp keeps 2 kUnroll
   // chunks of B in flight while its tensor cores work
-  const auto load_group = [&](Chunk (&ch)[kUnroll], int q0) {
+  const auto load_group = [&](Chunk<kMTiles> (&ch)[kUnroll], int q0) {
 #pragma unroll
     for (int u = 0; u < kUnroll; ++u) {
       const int q = q0 + u * kWarps;
       const int k = q * kChunk + 8 * c;
       const bool in = q < chunks && k < K;
-      ch[u].a0 = load16(pa0 + (long long)q * kChunk, in && ra0);
-      ch[u].a1 = load16(pa1 + (long long)q * kChunk, in && ra1);
+#pragma unroll
+      for (int i = 0; i < kMTiles; ++i)
+#pragma unroll
+        for (int h = 0; h < 2; ++h) ch[u].a[i][h] = load16(pa[i][h] + (long long)q * kChunk, in && ra[i][h]);
 #pragma unroll
       for (int t = 0; t < kTiles; ++t) ch[u].b[t] = load16(pb[t] + (long long)q * kChunk, in && rb[t]);
     }
   };
-  const auto mma_group = [&](const Chunk (&ch)[kUnroll]) {
+  const auto mma_group = [&](const Chunk<kMTiles> (&ch)[kUnroll]) {
 #pragma unroll
-    for (int u = 0; u < kUnroll; ++u) {
-      // MMA s takes k 8c + 4s .. + 3 of the chunk: registers 2s and 2s + 1 of each load
-      const unsigned a_s0[4] = {ch[u].a0.x, ch[u].a1.x, ch[u].a0.y, ch[u].a1.y};
-      const unsigned a_s1[4] = {ch[u].a0.z, ch[u].a1.z, ch[u].a0.w, ch[u].a1.w};
+    for (int u = 0; u < kUnroll; ++u)
 #pragma unroll
-      for (int t = 0; t < kTiles; ++t) {
-        const unsigned b_s0[2] = {ch[u].b[t].x, ch[u].b[t].y};
-        const unsigned b_s1[2] = {ch[u].b[t].z, ch[u].b[t].w};
-        TYCUTE_MMA_16816_F32(TYCUTE_SKINNY_MMA_PTX, acc[t], a_s0, b_s0);
-        TYCUTE_MMA_16816_F32(TYCUTE_SKINNY_MMA_PTX, acc[t], a_s1, b_s1);
+      for (int i = 0; i < kMTiles; ++i) {
+        // MMA s takes k 8c + 4s .. + 3 of the chunk: registers 2s and 2s + 1 of each load
+        const uint4 lo = ch[u].a[i][0], hi = ch[u].a[i][1];
+        const unsigned a_s0[4] = {lo.x, hi.x, lo.y, hi.y};
+        const unsigned a_s1[4] = {lo.z, hi.z, lo.w, hi.w};
+#pragma unroll
+        for (int t = 0; t < kTiles; ++t) {
+          const unsigned b_s0[2] = {ch[u].b[t].x, ch[u].b[t].y};
+          const unsigned b_s1[2] = {ch[u].b[t].z, ch[u].b[t].w};
+          TYCUTE_MMA_16816_F32(TYCUTE_SKINNY_MMA_PTX, acc[i][t], a_s0, b_s0);
+          TYCUTE_MMA_16816_F32(TYCUTE_SKINNY_MMA_PTX, acc[i][t], a_s1, b_s1);
+        }
       }
-    }
   };
   constexpr int kStep = kWarps * kUnroll;
-  Chunk cur[kUnroll], nxt[kUnroll];
+  Chunk<kMTiles> cur[kUnroll], nxt[kUnroll];
   load_group(cur, warp);
   for (int q0 = warp; q0 < chunks; q0 += 2 * kStep) {
     load_group(nxt, q0 + kStep);
@@ -150,20 +163,49 @@ extern "C" __global__ void __launch_bounds__(tycute::skinny::kThreads, TYCUTE_SK
     load_group(cur, q0 + 2 * kStep);
     mma_group(nxt);
   }
-  // the warps' sums: accumulator (t, i) of lane (g, c) is row g (+ 8 for i >= 2), column 8t + 2c + i % 2
+  // the warps' sums, an m16 tile at a time: accumulator (i, t, r) of lane (g, c) is row 16i + g
+  // (+ 8 for r >= 2), column 8t + 2c + r % 2; summed over the warps in order (the result does not
+  // depend on timing), then alpha * sum + beta * C for rows < M, columns < N
 #pragma unroll
-  for (int t = 0; t < kTiles; ++t)
+  for (int i = 0; i < kMTiles; ++i) {
+    if (16 * i >= M) break;
+    if (i > 0) __syncthreads();  // (the last tile's sums are read)
 #pragma unroll
-    for (int i = 0; i < 4; ++i) sums[warp][g + 8 * (i / 2)][8 * t + 2 * c + i % 2] = acc[t][i];
-  __syncthreads();
-  for (int e = threadIdx.x; e < kRows * kCols; e += kThreads) {
-    const int row = e / kCols, col = e % kCols, n = n0 + col;
-    if (row >= M || n >= N) continue;
-    float s = 0.f;
+    for (int t = 0; t < kTiles; ++t)
 #pragma unroll
-    for (int w = 0; w < kWarps; ++w) s += sums[w][row][col];
-    float d = alpha * s;
-    if (beta != 0.f) d += beta * tycute::arch::to_float<kElement>(C[(long long)row * ldc + n]);
-    D[(long long)row * ldd + n] = tycute::arch::from_float<kElement>(d);
+      for (int r = 0; r < 4; ++r) sums[warp][g + 8 * (r / 2)][8 * t + 2 * c + r % 2] = acc[i][t][r];
+    __syncthreads();
+    for (int e = threadIdx.x; e < 16 * kCols; e += kThreads) {
+      const int row = 16 * i + e / kCols, col = e % kCols, n = n0 + col;
+      if (row >= M || n >= N) continue;
+      float s = 0.f;
+#pragma unroll
+      for (int w = 0; w < kWarps; ++w) s += sums[w][e / kCols][col];
+      float d = alpha * s;
+      if (beta != 0.f) d += beta * arch::to_float<kElement>(C[(long long)row * ldc + n]);
+      D[(long long)row * ldd + n] = arch::from_float<kElement>(d);
+    }
   }
+}
+
+}  // namespace skinny
+}  // namespace tycute
+
+#ifndef TYCUTE_SKINNY_MIN_BLOCKS
+#define TYCUTE_SKINNY_MIN_BLOCKS 1
+#endif
+// M <= 16: one m16 tile
+extern "C" __global__ void __launch_bounds__(tycute::skinny::kThreads, TYCUTE_SKINNY_MIN_BLOCKS)
+    skinny_gemm_tn(const unsigned short* __restrict__ A, const unsigned short* __restrict__ B, const unsigned short* C, unsigned short* D, int M, int N,
+                   int K, long long lda, long long ldb, long long ldc, long long ldd, float alpha, float beta) {
+  __shared__ float sums[tycute::skinny::kWarps][16][tycute::skinny::kCols + 1];
+  tycute::skinny::gemm<1, tycute::skinny::kUnroll16>(A, B, C, D, M, N, K, lda, ldb, ldc, ldd, alpha, beta, sums);
+}
+
+// 16 < M <= 64: four m16 tiles (each load of B feeds four times the MMAs)
+extern "C" __global__ void __launch_bounds__(tycute::skinny::kThreads, 1)
+    skinny_gemm_tn_m64(const unsigned short* __restrict__ A, const unsigned short* __restrict__ B, const unsigned short* C, unsigned short* D, int M,
+                       int N, int K, long long lda, long long ldb, long long ldc, long long ldd, float alpha, float beta) {
+  __shared__ float sums[tycute::skinny::kWarps][16][tycute::skinny::kCols + 1];
+  tycute::skinny::gemm<4, tycute::skinny::kUnroll64>(A, B, C, D, M, N, K, lda, ldb, ldc, ldd, alpha, beta, sums);
 }

@@ -674,8 +674,8 @@ fn stream_k_tail() {
     }
 }
 
-/// The decode-sized GEMM (`kernels/skinny_gemm.cu`, `SkinnyGemm`: M <= 16, TN) against the f64
-/// reference and cuBLAS, fp16 and bf16: M from 1 to 16, N and K residues of its 32 columns and 32-k
+/// The decode-sized GEMM (`kernels/skinny_gemm.cu`, `SkinnyGemm`: M <= 64, TN) against the f64
+/// reference and cuBLAS, fp16 and bf16: M from 1 to 64 (both entry points), N and K residues of its 32 columns and 32-k
 /// chunks, K not a multiple of 32, padded leading dimensions, alpha and beta with C; NaN in A's
 /// and B's padding and D's, a sentinel around D. `TYCUTE_SKINNY_SMALL=1`: three cases (for
 /// compute-sanitizer). On sm_80 and sm_90a GPUs.
@@ -699,6 +699,11 @@ fn skinny_gemm_matches_the_cpu_on_the_gpu() {
         ((9, 4099, 512), pk((9, 4099, 512)), 1.0, 0.0),
         ((16, 2048, 1024), padded((16, 2048, 1024)), -1.0, 1.0),
         ((12, 300, 2056), pk((12, 300, 2056)), 1.0, 0.0),
+        // 16 < M <= 64: four m16 tiles (skinny_gemm_tn_m64), rows past M in the second to fourth
+        ((17, 100, 264), pk((17, 100, 264)), 1.0, 0.0),
+        ((33, 37, 520), padded((33, 37, 520)), 1.5, 0.5),
+        ((48, 4099, 64), pk((48, 4099, 64)), 1.0, 0.0),
+        ((64, 2048, 1024), padded((64, 2048, 1024)), -1.0, 1.0),
     ];
     for e in [tycute::gemm::ElementCode::F16, tycute::gemm::ElementCode::Bf16] {
         let g = match SkinnyGemm::load(&ctx, e) {

@@ -1,5 +1,5 @@
 //! The GEMM for decode-sized M ([`SkinnyGemm`], `kernels/skinny_gemm.cu`): `D = alpha * A * B^T
-//! + beta * C` with M <= 16, A (M,K) and B (N,K) K-major 16-bit, C and D (M,N) row-major, fp32
+//! + beta * C` with M <= 64 (one m16 MMA tile up to 16 rows, four up to 64), A (M,K) and B (N,K) K-major 16-bit, C and D (M,N) row-major, fp32
 //! accumulation, on sm_80 and sm_90a. At such an M the work is reading B: its warps stream B's rows
 //! from global memory into mma.sync m16n8k16 (the MMA's 16 rows are M), each CTA's warps sharing
 //! K, where the sm90 kernel's 128-row tiles would compute 8 to 128 times the rows it keeps.
@@ -24,8 +24,9 @@ use crate::Result;
 /// The kernel's source (built by NVRTC at run time when no CUBIN is given).
 pub const SKINNY_SOURCE: &str = include_str!("../kernels/skinny_gemm.cu");
 
-/// The largest M the kernel takes: the MMA's 16 rows.
-pub const MAX_M: usize = 16;
+/// The largest M the kernels take: four m16 MMA tiles (`skinny_gemm_tn_m64`; up to 16 rows,
+/// `skinny_gemm_tn`: one).
+pub const MAX_M: usize = 64;
 
 /// Columns of D per CTA (the kernel's `kCols`) and threads per CTA (`kThreads`).
 const COLS: usize = 32;
@@ -60,7 +61,9 @@ impl SkinnyStrides {
 /// The kernel of one element type (fp16 or bf16), loaded.
 pub struct SkinnyGemm {
     _module: Arc<CudaModule>,
-    f: CudaFunction,
+    /// `skinny_gemm_tn` (M <= 16) and `skinny_gemm_tn_m64` (M <= 64).
+    f16: CudaFunction,
+    f64: CudaFunction,
     element: ElementCode,
 }
 
@@ -93,8 +96,9 @@ impl SkinnyGemm {
     pub fn load_image(ctx: &Arc<CudaContext>, e: ElementCode, image: Vec<u8>) -> Result<SkinnyGemm> {
         Self::options(e)?;
         let module = ctx.load_module(Ptx::from_binary(image)).map_err(driver("load the skinny GEMM's CUBIN"))?;
-        let f = module.load_function("skinny_gemm_tn").map_err(driver("kernel skinny_gemm_tn"))?;
-        Ok(SkinnyGemm { _module: module, f, element: e })
+        let f16 = module.load_function("skinny_gemm_tn").map_err(driver("kernel skinny_gemm_tn"))?;
+        let f64 = module.load_function("skinny_gemm_tn_m64").map_err(driver("kernel skinny_gemm_tn_m64 (a CUBIN built before it?)"))?;
+        Ok(SkinnyGemm { _module: module, f16, f64, element: e })
     }
 
     /// The element type of A, B, C and D.
@@ -102,7 +106,7 @@ impl SkinnyGemm {
         self.element
     }
 
-    /// Whether the kernel takes `(m, n, k)` with strides `s`: 1 <= m <= 16, n, k >= 1, K and A's
+    /// Whether the kernels take `(m, n, k)` with strides `s`: 1 <= m <= 64, n, k >= 1, K and A's
     /// and B's leading dimensions multiples of 8 (16-byte loads), each leading dimension at least
     /// its row, everything below 2^31; `Err` names the rule.
     pub fn takes((m, n, k): (usize, usize, usize), s: &SkinnyStrides) -> Result<()> {
@@ -148,20 +152,24 @@ impl SkinnyGemm {
         let (mi, ni, ki) = (m as i32, n as i32, k as i32);
         let (lda, ldb, ldc, ldd) = (s.lda as i64, s.ldb as i64, s.ldc as i64, s.ldd as i64);
         let cfg = LaunchConfig { grid_dim: (n.div_ceil(COLS) as u32, 1, 1), block_dim: (THREADS, 1, 1), shared_mem_bytes: 0 };
-        let mut l = stream.launch_builder(&self.f);
+        let mut l = stream.launch_builder(if m <= 16 { &self.f16 } else { &self.f64 });
         l.arg(&pa).arg(&pb).arg(&pc).arg(&pd).arg(&mi).arg(&ni).arg(&ki).arg(&lda).arg(&ldb).arg(&ldc).arg(&ldd).arg(&alpha).arg(&beta);
         // SAFETY: the arguments are the kernel's, in its signature's order and types; the buffers
         // hold the matrices (checked above) and outlive the launch (the caller's borrows).
-        unsafe { l.launch(cfg) }.map_err(driver("launch skinny_gemm_tn"))?;
+        unsafe { l.launch(cfg) }.map_err(driver(if m <= 16 { "launch skinny_gemm_tn" } else { "launch skinny_gemm_tn_m64" }))?;
         Ok(())
     }
 }
 
 /// Whether the launch API's choice for a TN problem of `(m, n, k)` with strides `s` is the skinny
-/// kernel: every problem it takes ([`SkinnyGemm::takes`]: M <= 16), where the sm90 kernel's
-/// 128-row tiles spend most of their MMAs on rows they drop (docs/perf.md, "Decode-sized M").
-pub fn chosen(shape: (usize, usize, usize), s: &SkinnyStrides) -> bool {
-    SkinnyGemm::takes(shape, s).is_ok()
+/// kernel: every problem it takes with M <= 16, where the sm90 kernel's 128-row tiles spend most
+/// of their MMAs on rows they drop; and up to M = 64 where N and K are at most 4096 (the sm90
+/// kernel then runs at most 32 whole tiles on the 132 SMs). Measured on the H100 (docs/perf.md,
+/// "Decode-sized M"): 64x4096x4096 82.5 TFLOP/s against the sm90 kernel's 71.8, 32x4096x4096 45.0
+/// against 35.5; with N or K larger the sm90 kernel's tiles or its split along K win (64x6144x4096
+/// 74.3 against 96.9, 64x4096x11008 94.0 against 101.4).
+pub fn chosen((m, n, k): (usize, usize, usize), s: &SkinnyStrides) -> bool {
+    (m <= 16 || (n <= 4096 && k <= 4096)) && SkinnyGemm::takes((m, n, k), s).is_ok()
 }
 
 /// One problem on the GPU against an f64 reference (and cuBLAS, packed): random A, B, C
@@ -300,7 +308,8 @@ mod tests {
     fn the_rules_name_themselves() {
         let ok = |m, n, k| SkinnyGemm::takes((m, n, k), &SkinnyStrides::packed((m, n, k)));
         assert!(ok(1, 4096, 4096).is_ok() && ok(16, 7, 8).is_ok() && ok(3, 1, 14336).is_ok());
-        assert!(ok(17, 64, 64).unwrap_err().to_string().contains("1 <= M <= 16"));
+        assert!(ok(17, 64, 64).is_ok() && ok(64, 64, 64).is_ok());
+        assert!(ok(65, 64, 64).unwrap_err().to_string().contains("1 <= M <= 64"));
         assert!(ok(0, 64, 64).is_err() && ok(1, 0, 64).is_err());
         assert!(ok(4, 64, 60).unwrap_err().to_string().contains("multiples of 8, not K 60"));
         let short = SkinnyStrides { ldd: 10, ..SkinnyStrides::packed((4, 64, 64)) };
@@ -308,5 +317,9 @@ mod tests {
         assert_eq!(SkinnyStrides::packed((3, 5, 8)).extents((3, 5, 8)), [24, 40, 15, 15]);
         assert_eq!(SkinnyGemm::stem(ElementCode::Bf16), "skinny_gemm_bf16");
         assert!(SkinnyGemm::options(ElementCode::F32).is_err());
+        // the launch API's choice: M <= 16, or M <= 64 with N, K <= 4096
+        let pick = |m, n, k| chosen((m, n, k), &SkinnyStrides::packed((m, n, k)));
+        assert!(pick(1, 28672, 8192) && pick(16, 4096, 14336) && pick(64, 4096, 4096) && pick(24, 1024, 4096));
+        assert!(!pick(64, 6144, 4096) && !pick(32, 4096, 11008) && !pick(65, 64, 64) && !pick(4, 64, 60));
     }
 }
