@@ -1204,3 +1204,46 @@ fn f32cd_cublaslt<C>(
     }
     eprintln!("cuBLASLt (fp32 D) beside {} {m}x{n}x{k}: within the same bound", C::NAME);
 }
+
+/// `Sm90Auto`: the launch API's choice per shape (the skinny kernel for decode-sized TN problems,
+/// else `pick_of`'s configuration, staged where the strides ask it), fp16 and bf16, each problem
+/// against the f64 reference (and cuBLAS where packed), with the kernel it chose.
+#[test]
+fn auto_launch_takes_every_shape() {
+    use tycute::gemm::sm90::{check_case_auto, Sm90Auto, Sm90Choice};
+    let ctx = match gpu::context_for(nvrtc::Arch::Sm90a, "the sm90 GEMM (wgmma, TMA)") {
+        Ok(c) => c,
+        Err(why) => return eprintln!("skipped: {why}"),
+    };
+    let pk = Sm90Strides::packed;
+    let row = BiasCase::Row { per_problem: false };
+    // (shape, strides, alpha, beta, bias, the skinny kernel's)
+    let cases: Vec<((usize, usize, usize), Sm90Strides, f32, f32, BiasCase, bool)> = vec![
+        ((1, 4096, 512), pk((1, 4096, 512), 1), 1.0, 0.0, BiasCase::None, true),
+        ((16, 300, 1000), pk((16, 300, 1000), 1), 1.5, 0.5, BiasCase::None, true),
+        ((64, 1024, 512), pk((64, 1024, 512), 1), 1.0, 0.0, BiasCase::None, true),
+        ((5, 64, 64), pk((5, 64, 64), 1), 1.0, 0.0, row, false),
+        ((16, 200, 72), pk((16, 200, 72), 2), 1.0, 0.0, BiasCase::None, false),
+        ((33, 64, 64), Sm90Strides::packed_col((33, 64, 64), 1), 1.5, 0.5, BiasCase::None, false),
+        ((300, 131, 517), pk((300, 131, 517), 1), 1.0, 0.0, BiasCase::None, false),
+        ((256, 384, 192), pk((256, 384, 192), 1), 1.5, 0.5, BiasCase::None, false),
+        ((129, 127, 136), padded((129, 127, 136), 1, Order::Row), 1.0, 0.0, BiasCase::None, false),
+    ];
+    for e in [tycute::gemm::ElementCode::F16, tycute::gemm::ElementCode::Bf16] {
+        let auto = Sm90Auto::new(&ctx, e).unwrap_or_else(|err| panic!("{err}"));
+        for (shape, s, alpha, beta, bias, skinny) in &cases {
+            let (r, choice) = match check_case_auto(&auto, *shape, s, *alpha, *beta, *bias) {
+                Ok(x) => x,
+                Err(tycute::gemm::Error::Unsupported(why)) if why.contains("no CUBIN") => return eprintln!("skipped: {why}"),
+                Err(err) => panic!("{err}"),
+            };
+            let (m, n, k) = shape;
+            println!(
+                "sm_90a auto {} {m}x{n}x{k} batch {} {:?}-major C/D alpha {alpha} beta {beta} bias {bias:?} ({}): {} of {} elements wrong, {} written outside D {:?}",
+                e.name(), s.batch, s.cd, choice.describe(), r.wrong, r.checked, r.outside, r.examples
+            );
+            assert_eq!((r.wrong, r.outside, r.checked), (0, 0, m * n * s.batch), "auto {} {m}x{n}x{k}: {:?}", e.name(), r.examples);
+            assert_eq!(choice == Sm90Choice::Skinny, *skinny, "auto {m}x{n}x{k}: {}", choice.describe());
+        }
+    }
+}

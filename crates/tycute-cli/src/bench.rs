@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 use tycute_cuda::gpu;
 use tycute_cuda::nvrtc::Arch;
 use tycute_gemm::sm80::{Sm80Header, Sm80Launcher, DEFAULT_SM80};
-use tycute_gemm::sm90::{pick_of, Sm90Gemm, Sm90Header, Sm90Strides, SM90_CONFIGS};
+use tycute_gemm::sm90::{pick_of, sm90_choice, Sm90Choice, Sm90Gemm, Sm90Header, Sm90Strides, SM90_CONFIGS};
 use tycute_gemm::skinny::{SkinnyGemm, SkinnyStrides};
 use tycute_gemm::{ElementCode, Layouts, Major, Timing};
 
@@ -478,11 +478,37 @@ fn bench_sm90(args: &BenchArgs) -> i32 {
         let strides = Sm90Strides::packed_ab((m, n, k), 1, majors.0, majors.1);
         let plan = g.schedule((m, n, k), &strides);
         let staged = Sm90Gemm::stages((m, n, k), &strides, args.beta, [0; 4]);
+        // the skinny kernel where it takes the shape (TN, no bias): the launch API's choice
+        // (sm90_choice) leads the line, the other kernel follows it
+        let skinny_result = if majors == (Major::K, Major::K) && args.bias == "none" && SkinnyGemm::takes((m, n, k), &SkinnyStrides::packed((m, n, k))).is_ok() {
+            let sk = skinny.get_or_insert_with(|| SkinnyGemm::load(&ctx, e).unwrap_or_else(|err| {
+                let _ = writeln!(text, "skinny_gemm: {err}");
+                None
+            }));
+            sk.as_ref().map(|sk| tycute_gemm::skinny::bench_rotating(sk, &ctx, (m, n, k), args.runs, timing(args)))
+        } else {
+            None
+        };
+        let auto = matches!(args.config.as_deref(), None | Some("auto"));
+        let skinny_leads = auto
+            && matches!(skinny_result, Some(Ok(_)))
+            && matches!(sm90_choice((m, n, k), &strides, args.beta, args.bias == "none", gemms[0].sms(), e, [0; 4]), Ok(Sm90Choice::Skinny));
+        let row = |text: &mut String, ours: f64, cb: Option<f64>, name: &str| {
+            let cbs = cb.map_or("-".to_string(), |c| format!("{c:.1}"));
+            let ratio = cb.map_or("-".to_string(), |c| format!("{:.2}", ours / c));
+            let _ = write!(text, "{:<18} {ours:>10.1} {cbs:>10} {ratio:>7}  {name}", format!("{m}x{n}x{k}"));
+        };
+        if let (true, Some(Ok((x, cb)))) = (skinny_leads, &skinny_result) {
+            row(&mut text, *x, *cb, "skinny_gemm");
+        }
         match tycute_gemm::sm90::bench_rotating_layout(g, (m, n, k), args.runs, args.beta, &args.bias, majors, timing(args), true) {
             Ok((ours, cb)) => {
-                let cbs = cb.map_or("-".to_string(), |c| format!("{c:.1}"));
-                let ratio = cb.map_or("-".to_string(), |c| format!("{:.2}", ours / c));
-                let _ = write!(text, "{:<18} {ours:>10.1} {cbs:>10} {ratio:>7}  {}{instead}", format!("{m}x{n}x{k}"), g.config.name);
+                if skinny_leads {
+                    let _ = write!(text, " ({} {ours:.1}", g.config.name);
+                } else {
+                    row(&mut text, ours, cb, g.config.name);
+                }
+                text += &instead;
                 dump_trace(&gemms[i], &format!("{m}x{n}x{k}"));
                 if plan.sk_tiles > 0 {
                     // the same shape with whole tiles only, in the same process: what stream-K brings
@@ -494,28 +520,25 @@ fn bench_sm90(args: &BenchArgs) -> i32 {
                     let form = if plan.split > 0 { format!("{} splits each", plan.split) } else { "a line".to_string() };
                     let _ = write!(text, ", stream-K on {} tiles, {form} ({w} with whole tiles)", plan.sk_tiles);
                 }
-                if majors == (Major::K, Major::K) && SkinnyGemm::takes((m, n, k), &SkinnyStrides::packed((m, n, k))).is_ok() {
-                    let sk = skinny.get_or_insert_with(|| SkinnyGemm::load(&ctx, e).unwrap_or_else(|err| {
-                        let _ = writeln!(text, "skinny_gemm: {err}");
-                        None
-                    }));
-                    if let Some(sk) = sk {
-                        match tycute_gemm::skinny::bench_rotating(sk, &ctx, (m, n, k), args.runs, timing(args)) {
-                            Ok((x, cb)) => {
-                                let _ = write!(text, ", skinny_gemm {x:.1} ({})", cb.map_or("-".to_string(), |c| format!("{:.2} of cuBLAS", x / c)));
-                            }
-                            Err(err) => {
-                                let _ = write!(text, ", skinny_gemm: {err}");
-                            }
-                        }
-                    }
-                }
                 if staged.any() {
                     // the copies' worth: the same shape with the operands read where they lie, in
                     // the same process, where the TMA can (rows half a sector off: slow, not refused)
                     let direct = tycute_gemm::sm90::bench_rotating_layout(&gemms[i], (m, n, k), args.runs, args.beta, &args.bias, majors, timing(args), false);
                     let w = direct.map_or_else(|_| "not without them".to_string(), |(w, _)| format!("{w:.1} without them"));
                     let _ = write!(text, ", {} ({w})", staged.describe());
+                }
+                if skinny_leads {
+                    text += ")";
+                } else {
+                    match &skinny_result {
+                        Some(Ok((x, cb))) => {
+                            let _ = write!(text, ", skinny_gemm {x:.1} ({})", cb.map_or("-".to_string(), |c| format!("{:.2} of cuBLAS", x / c)));
+                        }
+                        Some(Err(err)) => {
+                            let _ = write!(text, ", skinny_gemm: {err}");
+                        }
+                        None => {}
+                    }
                 }
                 text += "\n";
             }

@@ -14,8 +14,8 @@ use std::path::Path;
 use tycute_cuda::gpu;
 use tycute_cuda::nvrtc::Arch;
 use tycute_gemm::sm80::{Sm80Header, Sm80Launcher, DEFAULT_SM80};
-use tycute_gemm::skinny::{SkinnyGemm, SkinnyStrides};
-use tycute_gemm::sm90::{pick_of, Sm90Gemm, Sm90Header, Sm90Strides, SM90_CONFIGS};
+use tycute_gemm::skinny::SkinnyGemm;
+use tycute_gemm::sm90::{sm90_choice, Sm90Choice, Sm90Gemm, Sm90Header, Sm90Strides, SM90_CONFIGS};
 use tycute_gemm::stream_k::Sm90Schedule;
 use tycute_gemm::{ElementCode, Layouts, Major, Timing};
 
@@ -334,35 +334,38 @@ fn sm90_runner<'a>(ctx: &'a std::sync::Arc<tycute_cuda::cudarc::driver::CudaCont
             }
             let first = gemms.first().ok_or("no configuration of this dtype")?;
             let sms = first.sms();
-            // decode-sized M: the skinny kernel (the launch API's choice, tycute_gemm::skinny::chosen)
+            // the launch API's choice per shape (tycute_gemm::sm90::sm90_choice, what Sm90Auto
+            // launches): the skinny kernel for decode-sized M, else pick_of's configuration, staged
+            // where the strides ask it; `--config` names one configuration for every shape
             let skinny = if forced.is_none() { SkinnyGemm::load(ctx, e).map_err(|x| x.to_string())? } else { None };
             let run = move |s: &Shape, runs: usize| -> Outcome {
                 let shape = (s.m, s.n, s.k);
-                if let (Some(sk), 1) = (&skinny, s.batch) {
-                    if tycute_gemm::skinny::chosen(shape, &SkinnyStrides::packed(shape)) {
+                // a batch: the strides as they are (the batched bench has no staging)
+                if s.batch > 1 {
+                    if let Err(e) = packed(s).check(shape) {
+                        return Outcome::Skipped(e.to_string());
+                    }
+                }
+                let choice = match (forced, sm90_choice(shape, &packed(s), 0.0, true, sms, e, [0; 4])) {
+                    (_, Err(e)) => return Outcome::Skipped(e.to_string()),
+                    (Some(_), Ok(_)) => Sm90Choice::Sm90 { config: gemms[0].config, staged: Sm90Gemm::stages(shape, &packed(s), 0.0, [0; 4]) },
+                    (None, Ok(c)) => c,
+                };
+                let (config, staged) = match (choice, &skinny) {
+                    (Sm90Choice::Skinny, Some(sk)) => {
                         let how = format!("skinny_gemm, {} CTAs", s.n.div_ceil(32));
                         return outcome(tycute_gemm::skinny::bench_rotating(sk, ctx, shape, runs, timing), how);
                     }
-                }
-                // one problem: any K and N (launch_staged copies what the TMA cannot read, or reads
-                // at half speed); a batch: the strides as they are
-                let check = if s.batch > 1 { packed(s).check(shape) } else { packed(s).check_fit(shape) };
-                if let Err(e) = check {
-                    return Outcome::Skipped(e.to_string());
-                }
-                let want = match (forced, pick_of(shape, s.batch, sms, e)) {
-                    (Some(_), _) => gemms[0].config,
-                    (None, Ok(w)) => w,
-                    (None, Err(e)) => return Outcome::Skipped(e.to_string()),
+                    (Sm90Choice::Skinny, None) => return Outcome::Failed("skinny_gemm (the choice) is not loaded".to_string()),
+                    (Sm90Choice::Sm90 { config, staged }, _) => (config, staged),
                 };
-                let Some(g) = gemms.iter().find(|g| g.config == want) else {
-                    return Outcome::Failed(format!("{} (the choice) is not loaded", want.name));
+                let Some(g) = gemms.iter().find(|g| g.config == config) else {
+                    return Outcome::Failed(format!("{} (the choice) is not loaded", config.name));
                 };
                 let mut how = sm90_plan(g.config.name, g.schedule(shape, &packed(s)));
                 let r = if s.batch > 1 {
                     tycute_gemm::sm90::bench_rotating_batched(g, shape, s.batch, runs, timing)
                 } else {
-                    let staged = Sm90Gemm::stages(shape, &packed(s), 0.0, [0; 4]);
                     if staged.any() {
                         how = format!("{how}, {}", staged.describe());
                     }

@@ -11,7 +11,7 @@ use crate::device::Stream;
 use crate::elem::ElementCode;
 use crate::error::driver;
 use crate::layout::Order;
-use crate::sm90::{Bias, BiasCase, Sm90Gemm, Sm90Strides};
+use crate::sm90::{Bias, BiasCase, Sm90Auto, Sm90Choice, Sm90Gemm, Sm90Strides};
 use crate::staging::{Stage, Staged};
 use crate::Result;
 
@@ -64,27 +64,52 @@ pub fn check_case(g: &Sm90Gemm, shape: (usize, usize, usize), s: &Sm90Strides, a
 /// [`check_case`] with a bias vector of random multiples of 1/64 in [-1, 1] added (its buffer
 /// exactly the vector's length: compute-sanitizer reports a read past it).
 pub fn check_case_bias(g: &Sm90Gemm, shape: (usize, usize, usize), s: &Sm90Strides, alpha: f32, beta: f32, bias: BiasCase) -> Result<Sm90Report> {
-    Ok(check_any(g, shape, s, alpha, beta, bias, false)?.0)
+    Ok(check_any(Launcher::Direct(g), shape, s, alpha, beta, bias)?.0)
 }
 
 /// [`check_case`] through [`Sm90Gemm::launch_staged`]: strides the TMA cannot read as they are
 /// (K or N odd in packed matrices, leading dimensions not multiples of 8) or reads at half speed;
 /// also returns what the launch staged.
 pub fn check_case_staged(g: &Sm90Gemm, shape: (usize, usize, usize), s: &Sm90Strides, alpha: f32, beta: f32) -> Result<(Sm90Report, Staged)> {
-    let (r, staged) = check_any(g, shape, s, alpha, beta, BiasCase::None, true)?;
-    Ok((r, staged.unwrap_or(Staged { a: Stage::Direct, b: Stage::Direct, cd: Stage::Direct })))
+    let (r, how) = check_any(Launcher::Staged(g), shape, s, alpha, beta, BiasCase::None)?;
+    let direct = Staged { a: Stage::Direct, b: Stage::Direct, cd: Stage::Direct };
+    Ok((r, match how {
+        Some(Sm90Choice::Sm90 { staged, .. }) => staged,
+        _ => direct,
+    }))
+}
+
+/// [`check_case_bias`] through [`Sm90Auto::launch`] (the launch API's choice of kernel); also
+/// returns the choice.
+pub fn check_case_auto(auto: &Sm90Auto, shape: (usize, usize, usize), s: &Sm90Strides, alpha: f32, beta: f32, bias: BiasCase) -> Result<(Sm90Report, Sm90Choice)> {
+    let (r, how) = check_any(Launcher::Auto(auto), shape, s, alpha, beta, bias)?;
+    Ok((r, how.ok_or_else(|| crate::error::unsupported("Sm90Auto: no choice reported".to_string()))?))
+}
+
+/// Who launches a checked problem.
+#[derive(Clone, Copy)]
+enum Launcher<'a> {
+    /// `Sm90Gemm::launch_bias`: the strides as they are.
+    Direct(&'a Sm90Gemm),
+    /// `Sm90Gemm::launch_staged`.
+    Staged(&'a Sm90Gemm),
+    /// `Sm90Auto::launch`.
+    Auto(&'a Sm90Auto),
 }
 
 #[allow(clippy::too_many_arguments)]
-fn check_any(g: &Sm90Gemm, (m, n, k): (usize, usize, usize), s: &Sm90Strides, alpha: f32, beta: f32, bias: BiasCase, staged: bool) -> Result<(Sm90Report, Option<Staged>)> {
-    if staged {
-        s.check_fit((m, n, k))?;
-    } else {
+fn check_any(who: Launcher<'_>, (m, n, k): (usize, usize, usize), s: &Sm90Strides, alpha: f32, beta: f32, bias: BiasCase) -> Result<(Sm90Report, Option<Sm90Choice>)> {
+    if let Launcher::Direct(_) = who {
         s.check((m, n, k))?;
+    } else {
+        s.check_fit((m, n, k))?;
     }
-    // the configuration's element type (A, B, C, D, bias: fp16 or bf16); the sentinel around D: a
+    // the kernels' element type (A, B, C, D, bias: fp16 or bf16); the sentinel around D: a
     // NaN of that type with a payload the kernel does not produce, the poison inside: its quiet NaN
-    let e: ElementCode = g.config.element()?;
+    let (e, ctx): (ElementCode, &std::sync::Arc<tycute_cuda::cudarc::driver::CudaContext>) = match who {
+        Launcher::Direct(g) | Launcher::Staged(g) => (g.config.element()?, g.ctx()),
+        Launcher::Auto(a) => (a.element(), a.ctx()),
+    };
     let (sentinel, poison) = e.nan16();
     let mut seed = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(7, |d| d.as_nanos() as u64) | 1;
     let mut next = || {
@@ -113,7 +138,7 @@ fn check_any(g: &Sm90Gemm, (m, n, k): (usize, usize, usize), s: &Sm90Strides, al
     // index of element (i, j) of matrix z of C or D
     let at = |z: usize, zs: usize, ld: usize, i: usize, j: usize| z * zs + s.cd.offset(ld, i, j);
     let bits = |v: &[f32]| v.iter().map(|&x| e.bits16(x)).collect::<Vec<u16>>();
-    let stream = g.ctx().default_stream();
+    let stream = ctx.default_stream();
     let da = stream.clone_htod(&bits(&a)).map_err(driver("A"))?;
     let db = stream.clone_htod(&bits(&b)).map_err(driver("B"))?;
     let dc = stream.clone_htod(&bits(&c)).map_err(driver("C"))?;
@@ -147,20 +172,22 @@ fn check_any(g: &Sm90Gemm, (m, n, k): (usize, usize, usize), s: &Sm90Strides, al
         }
     }
     let mut dd = stream.clone_htod(&d0).map_err(driver("D"))?;
-    let mut how = None;
-    {
+    let how = {
         let mut view = dd.slice_mut(GUARD..GUARD + ext[3]);
         let b = match (bias, &dbias) {
             (BiasCase::Row { .. }, Some(v)) => Bias::Row(v),
             (BiasCase::Col { .. }, Some(v)) => Bias::Col(v),
             _ => Bias::None,
         };
-        if staged {
-            how = Some(g.launch_staged(&stream, (m, n, k), s, &da, &db, &dc, &mut view, alpha, beta, b)?);
-        } else {
-            g.launch_bias(&stream, (m, n, k), s, &da, &db, &dc, &mut view, alpha, beta, b)?;
+        match who {
+            Launcher::Direct(g) => {
+                g.launch_bias(&stream, (m, n, k), s, &da, &db, &dc, &mut view, alpha, beta, b)?;
+                None
+            }
+            Launcher::Staged(g) => Some(Sm90Choice::Sm90 { config: g.config, staged: g.launch_staged(&stream, (m, n, k), s, &da, &db, &dc, &mut view, alpha, beta, b)? }),
+            Launcher::Auto(a) => Some(a.launch(&stream, (m, n, k), s, &da, &db, &dc, &mut view, alpha, beta, b)?),
         }
-    }
+    };
     let d = stream.clone_dtoh(&dd).map_err(driver("D back"))?;
     let mut r = Sm90Report::default();
     if bias == BiasCase::None {

@@ -3,8 +3,11 @@
 //! configurations as the host reads them ([`Sm90Header`], [`pick`]), strides and layouts
 //! ([`Sm90Strides`]), the bias ([`Bias`]), the loaded kernel and its launches ([`Sm90Gemm`]),
 //! its check ([`check_case_bias`]) and its benchmark ([`bench_rotating_layout`]). Its schedule is
-//! [`Sm90Schedule`](crate::stream_k::Sm90Schedule).
+//! [`Sm90Schedule`](crate::stream_k::Sm90Schedule). [`Sm90Auto`] launches any 16-bit problem by
+//! the launch API's choice of kernel ([`sm90_choice`]: the skinny kernel, or a configuration,
+//! staged where its strides ask it).
 
+mod auto;
 pub mod bench;
 mod bias;
 pub mod check;
@@ -13,9 +16,10 @@ mod header;
 mod strides;
 mod typed;
 
+pub use auto::{sm90_choice, Sm90Auto, Sm90Choice};
 pub use bench::{bench, bench_f32cd_rotating, bench_fp8_rotating, bench_fp8_rotating_scales, bench_rotating, bench_rotating_batched, bench_rotating_layout, bench_tf32_rotating};
 pub use bias::{Bias, BiasCase};
-pub use check::{check, check_case, check_case_bias, check_case_staged, check_run_in_place, Sm90Report, GUARD};
+pub use check::{check, check_case, check_case_auto, check_case_bias, check_case_staged, check_run_in_place, Sm90Report, GUARD};
 pub use gemm::{Sm90AbElem, Sm90Gemm};
 pub(crate) use header::LaunchParams;
 pub use header::{pick, pick_of, shape_ok, Sm90Header, LAYOUTS, SM90, SM90_128X256, SM90_CONFIGS, SM90_REUSE_C};

@@ -1,0 +1,210 @@
+//! [`Sm90Auto`]: the launch API's choice per shape, in one object, for 16-bit A and B on an sm_90
+//! GPU: the decode-sized kernel ([`crate::skinny`]) where [`crate::skinny::chosen`] takes the
+//! problem, else the sm90 configuration [`pick_of`] names, launched through
+//! [`Sm90Gemm::launch_staged`] (any leading dimensions). Each kernel is built (NVRTC) or read
+//! (`$TYCUTE_CUBIN_DIR`) and loaded the first time a shape needs it. `tycute bench sm90` and its
+//! sweep follow the same choice ([`sm90_choice`]).
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use tycute_cuda::cudarc::driver::sys::CUdevice_attribute;
+use tycute_cuda::cudarc::driver::{CudaContext, DevicePtr, DevicePtrMut};
+
+use crate::device::{SameBuffer, Stream};
+use crate::elem::ElementCode;
+use crate::error::{driver, unsupported};
+use crate::layout::{Major, Order};
+use crate::skinny::{SkinnyGemm, SkinnyStrides};
+use crate::sm90::{pick_of, Bias, Sm90Gemm, Sm90Header, Sm90Strides};
+use crate::staging::Staged;
+use crate::Result;
+
+/// What the launch API runs for one problem.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sm90Choice {
+    /// The decode-sized kernel (`skinny_gemm_tn`, or `_m64` above 16 rows).
+    Skinny,
+    /// An sm90 configuration, through [`Sm90Gemm::launch_staged`] (what it copies first).
+    Sm90 {
+        /// The configuration [`pick_of`] names.
+        config: Sm90Header,
+        /// The operands copied into aligned rows first ([`Sm90Gemm::stages`]).
+        staged: Staged,
+    },
+}
+
+impl Sm90Choice {
+    /// "skinny_gemm", "sm90_128x256" or "sm90, staged A (misaligned)".
+    pub fn describe(&self) -> String {
+        match self {
+            Sm90Choice::Skinny => "skinny_gemm".to_string(),
+            Sm90Choice::Sm90 { config, staged } if staged.any() => format!("{}, {}", config.name, staged.describe()),
+            Sm90Choice::Sm90 { config, .. } => config.name.to_string(),
+        }
+    }
+}
+
+/// The leading dimensions of `s` as the skinny kernel's, where its layout is the one it takes: one
+/// problem, A and B K-major, C and D row-major, no bias.
+fn skinny_strides(s: &Sm90Strides, bias_none: bool) -> Option<SkinnyStrides> {
+    (s.batch == 1 && bias_none && s.a == Major::K && s.b == Major::K && s.cd == Order::Row).then_some(SkinnyStrides { lda: s.lda, ldb: s.ldb, ldc: s.ldc, ldd: s.ldd })
+}
+
+/// The launch API's choice for `(m, n, k)` with strides `s`, `beta`, with or without a bias, on a
+/// GPU of `sms` SMs, element `e`, the buffers at `[a, b, c, d]`: the skinny kernel where it takes
+/// the layout and [`crate::skinny::chosen`] the shape (and A and B are 16-byte aligned), else
+/// [`pick_of`]'s configuration with what [`Sm90Gemm::stages`] copies. `Err`: a shape no kernel
+/// takes ([`Sm90Strides::check_fit`]), or an element type without sm90 configurations.
+pub fn sm90_choice(shape: (usize, usize, usize), s: &Sm90Strides, beta: f32, bias_none: bool, sms: usize, e: ElementCode, ptrs: [u64; 4]) -> Result<Sm90Choice> {
+    if let Some(ss) = skinny_strides(s, bias_none) {
+        if crate::skinny::chosen(shape, &ss) && ptrs[0] % 16 == 0 && ptrs[1] % 16 == 0 {
+            return Ok(Sm90Choice::Skinny);
+        }
+    }
+    s.check_fit(shape)?;
+    Ok(Sm90Choice::Sm90 { config: pick_of(shape, s.batch, sms, e)?, staged: Sm90Gemm::stages(shape, s, beta, ptrs) })
+}
+
+/// Every 16-bit sm90 kernel of one element type (fp16 or bf16), loaded as shapes need them, and
+/// launched by [`sm90_choice`].
+pub struct Sm90Auto {
+    ctx: Arc<CudaContext>,
+    element: ElementCode,
+    sms: usize,
+    gemms: Mutex<HashMap<&'static str, Arc<Sm90Gemm>>>,
+    skinny: Mutex<Option<Arc<SkinnyGemm>>>,
+}
+
+impl Sm90Auto {
+    /// The kernels of element `e` (fp16 or bf16) on `ctx`'s GPU (sm_90: an error names another);
+    /// nothing is built or loaded yet.
+    pub fn new(ctx: &Arc<CudaContext>, e: ElementCode) -> Result<Sm90Auto> {
+        if e == ElementCode::F32 {
+            return Err(unsupported("Sm90Auto takes fp16 or bf16 A and B (tf32 and fp8 have configurations of their own: Sm90Gemm::launch_tf32, launch_fp8)".to_string()));
+        }
+        match tycute_cuda::gpu::arch(ctx) {
+            Ok(tycute_cuda::nvrtc::Arch::Sm90a) => {}
+            Ok(a) => return Err(unsupported(format!("Sm90Auto needs an sm_90 GPU (wgmma, TMA), this one is {a}"))),
+            Err(x) => return Err(unsupported(format!("Sm90Auto: {x}"))),
+        }
+        let sms = ctx.attribute(CUdevice_attribute::CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT).map_err(driver("SM count"))? as usize;
+        Ok(Sm90Auto { ctx: ctx.clone(), element: e, sms: sms.max(1), gemms: Mutex::new(HashMap::new()), skinny: Mutex::new(None) })
+    }
+
+    /// The element type of A, B, C and D.
+    pub fn element(&self) -> ElementCode {
+        self.element
+    }
+
+    /// The context the kernels are loaded in.
+    pub fn ctx(&self) -> &Arc<CudaContext> {
+        &self.ctx
+    }
+
+    /// The GPU's SMs (what the choice plans for).
+    pub fn sms(&self) -> usize {
+        self.sms
+    }
+
+    /// [`sm90_choice`] on this GPU for buffers at aligned addresses.
+    pub fn choice(&self, shape: (usize, usize, usize), s: &Sm90Strides, beta: f32, bias_none: bool) -> Result<Sm90Choice> {
+        sm90_choice(shape, s, beta, bias_none, self.sms, self.element, [0; 4])
+    }
+
+    /// The configuration `config`'s kernel, loaded once.
+    pub fn gemm(&self, config: Sm90Header) -> Result<Arc<Sm90Gemm>> {
+        let mut map = self.gemms.lock().map_err(|_| unsupported("Sm90Auto: a launch on another thread panicked".to_string()))?;
+        if let Some(g) = map.get(config.name) {
+            return Ok(g.clone());
+        }
+        let image = config.cubin()?.ok_or_else(|| unsupported(format!("{}: no CUBIN and no NVRTC to build it (set {} or put NVRTC on the library path)", config.name, config.cubin_env())))?;
+        let g = Arc::new(Sm90Gemm::load_config(&self.ctx, config, image)?);
+        map.insert(config.name, g.clone());
+        Ok(g)
+    }
+
+    /// The skinny kernel of this element type, loaded once.
+    pub fn skinny(&self) -> Result<Arc<SkinnyGemm>> {
+        let mut slot = self.skinny.lock().map_err(|_| unsupported("Sm90Auto: a launch on another thread panicked".to_string()))?;
+        if let Some(g) = slot.as_ref() {
+            return Ok(g.clone());
+        }
+        let g = Arc::new(SkinnyGemm::load(&self.ctx, self.element)?.ok_or_else(|| unsupported("skinny_gemm: no CUBIN and no NVRTC to build it".to_string()))?);
+        *slot = Some(g.clone());
+        Ok(g)
+    }
+
+    /// `D_z = alpha * A_z * B_z^T + beta * C_z + bias` with the strides, batch and layouts of `s`
+    /// (as [`Sm90Gemm::launch_bias`], any leading dimensions), by the launch API's choice; returns
+    /// it. The first launch that needs a kernel builds or reads and loads it.
+    #[allow(clippy::too_many_arguments)]
+    pub fn launch<A, B, C, D>(
+        &self,
+        stream: &Stream,
+        shape: (usize, usize, usize),
+        s: &Sm90Strides,
+        a: &A,
+        b: &B,
+        c: &C,
+        d: &mut D,
+        alpha: f32,
+        beta: f32,
+        bias: Bias<'_>,
+    ) -> Result<Sm90Choice>
+    where
+        A: DevicePtr<u16>,
+        B: DevicePtr<u16>,
+        C: DevicePtr<u16>,
+        D: DevicePtrMut<u16>,
+    {
+        let (la, lb, lc, ld) = (a.len(), b.len(), c.len(), d.len());
+        let (pa, _ga) = a.device_ptr(stream);
+        let (pb, _gb) = b.device_ptr(stream);
+        let (pc, _gc) = c.device_ptr(stream);
+        let (pd, _gd) = d.device_ptr_mut(stream);
+        let choice = sm90_choice(shape, s, beta, matches!(bias, Bias::None), self.sms, self.element, [pa, pb, pc, pd])?;
+        // (the caller's buffers as views: their guards above order this launch in their streams)
+        let (xa, xb, xc) = (SameBuffer::<u16>::new(pa, la, stream), SameBuffer::<u16>::new(pb, lb, stream), SameBuffer::<u16>::new(pc, lc, stream));
+        let mut xd = SameBuffer::<u16>::new(pd, ld, stream);
+        match choice {
+            Sm90Choice::Skinny => {
+                let ss = SkinnyStrides { lda: s.lda, ldb: s.ldb, ldc: s.ldc, ldd: s.ldd };
+                self.skinny()?.launch(stream, shape, &ss, &xa, &xb, &xc, &mut xd, alpha, beta)?;
+            }
+            Sm90Choice::Sm90 { config, .. } => {
+                self.gemm(config)?.launch_staged(stream, shape, s, &xa, &xb, &xc, &mut xd, alpha, beta, bias)?;
+            }
+        }
+        Ok(choice)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::staging::Stage;
+
+    /// The choice, without a GPU: the skinny kernel for decode-sized TN problems (not with a batch,
+    /// a bias, another layout or a misaligned A), the picked configuration otherwise, staged
+    /// where the strides ask it.
+    #[test]
+    fn the_choice_per_shape() {
+        let e = ElementCode::F16;
+        let choose = |shape, s: Sm90Strides, bias_none| sm90_choice(shape, &s, 0.0, bias_none, 132, e, [0; 4]).unwrap();
+        let pk = Sm90Strides::packed;
+        assert_eq!(choose((1, 4096, 4096), pk((1, 4096, 4096), 1), true), Sm90Choice::Skinny);
+        assert_eq!(choose((64, 4096, 4096), pk((64, 4096, 4096), 1), true), Sm90Choice::Skinny);
+        let direct = Staged { a: Stage::Direct, b: Stage::Direct, cd: Stage::Direct };
+        for (shape, batch, bias_none) in [((1, 4096, 4096), 2, true), ((1, 4096, 4096), 1, false), ((4096, 4096, 4096), 1, true)] {
+            let Sm90Choice::Sm90 { config, staged } = choose(shape, pk(shape, batch), bias_none) else { panic!("{shape:?}") };
+            assert_eq!((config, staged), (pick_of(shape, batch, 132, e).unwrap(), direct), "{shape:?}");
+        }
+        assert!(matches!(choose((1, 4096, 4096), Sm90Strides::packed_col((1, 4096, 4096), 1), true), Sm90Choice::Sm90 { .. }));
+        let misaligned = sm90_choice((1, 4096, 4096), &pk((1, 4096, 4096), 1), 0.0, true, 132, e, [8, 0, 0, 0]).unwrap();
+        assert!(matches!(misaligned, Sm90Choice::Sm90 { staged, .. } if staged.a == Stage::Misaligned));
+        let odd = choose((300, 131, 517), pk((300, 131, 517), 1), true);
+        assert_eq!(odd.describe(), "sm90, staged A (misaligned), B (misaligned), C/D (misaligned)");
+        assert!(sm90_choice((0, 1, 1), &pk((1, 1, 1), 1), 0.0, true, 132, e, [0; 4]).is_err());
+    }
+}
