@@ -11,14 +11,17 @@
 // 2c + 1), a1 (row g + 8, the same k), a2 (row g, k 2c + 8, 2c + 9), a3 (row g + 8, those);
 // B registers b0 (k 2c, 2c + 1 of column g), b1 (k 2c + 8, 2c + 9); accumulators c0, c1 (row g,
 // columns 2c, 2c + 1), c2, c3 (row g + 8). A sum over k does not care which k the MMA calls
-// which, as long as A and B agree: lane (g, c) loads 16 bytes, the 8 consecutive k at 8c of a
-// 32-wide chunk, of A's rows g and g + 8 and of B's row g, and the chunk's two MMAs take the k
-// in that order (MMA s, slots 2c, 2c + 1 = k 8c + 4s, + 1; slots 2c + 8, 2c + 9 = k 8c + 4s + 2,
-// + 3): A and B get the same k at the same slots, so every product pairs A(m, k) with B(n, k).
+// which, as long as A and B agree: lane (g, c) loads 16-byte pieces, 8 consecutive k each (piece
+// v of a chunk at k 8 kVec c + 8v), of A's rows g and g + 8 and of B's row g, and each piece's two
+// MMAs take its k in that order (MMA s, slots 2c, 2c + 1 = the piece's k 4s, 4s + 1; slots
+// 2c + 8, 2c + 9 = its k 4s + 2, 4s + 3): A and B get the same k at the same slots, so every
+// product pairs A(m, k) with B(n, k).
 //
 // A CTA of kWarps warps takes kCols = 32 columns of D (four n8 MMA tiles): its warps split K,
-// warp w the 32-wide chunks w, w + kWarps, ..., in groups of kUnroll chunks, the next group's
-// loads in flight while this one's MMAs run (two groups of registers); the
+// warp w the chunks w, w + kWarps, ... (a chunk is 32 kVec k: each lane loads kVec 16-byte pieces
+// of a row, 16 k with kVec = 2, so that a row's four lanes read 128 contiguous bytes), in groups
+// of kUnroll chunks, the next group's loads in flight while this one's MMAs run (two groups of
+// registers); the
 // warps' sums meet in shared memory, and the CTA's threads write alpha * sum + beta * C, rows < M
 // and columns < N only. Rows of A at or past M are zeros (not loaded), as are k at or past K
 // (K a multiple of 8: each lane's 8 k are all inside or all outside).
@@ -62,9 +65,15 @@ constexpr int kWarps = 8;                      // warps of a CTA, each a share o
 constexpr int kThreads = kWarps * 32;
 constexpr int kTiles = 4;                      // n8 MMA tiles of a warp
 constexpr int kCols = 8 * kTiles;              // columns of D per CTA
-constexpr int kChunk = 32;                     // k per chunk: 4 lanes x 8
+#ifndef TYCUTE_SKINNY_VEC
+#define TYCUTE_SKINNY_VEC 2
+#endif
+// 16-byte loads of a lane per row and chunk (a chunk is 4 lanes x 8 kVec k): for one m16 tile,
+// and for four
+constexpr int kVec16 = TYCUTE_SKINNY_VEC;
+constexpr int kVec64 = 1;
 #ifndef TYCUTE_SKINNY_UNROLL
-#define TYCUTE_SKINNY_UNROLL 3
+#define TYCUTE_SKINNY_UNROLL 1
 #endif
 // chunks a group (two groups' loads in flight): for one m16 tile, and for four (their A loads
 // take the registers a deeper group would)
@@ -80,17 +89,18 @@ __device__ __forceinline__ uint4 load16(const void* p, bool ok) {
 
 // One chunk's loads: A's rows 16i + g and 16i + g + 8 of each m16 tile i, B's row g of each n8
 // tile, at k = k0 + 8c.
-template <int kMTiles>
+template <int kMTiles, int kVec>
 struct Chunk {
-  uint4 a[kMTiles][2], b[kTiles];
+  uint4 a[kMTiles][2][kVec], b[kTiles][kVec];
 };
 
 // The kernel for M <= 16 kMTiles: kMTiles m16 tiles (rows 16i .. 16i + 15), each MMA'd with every
 // n8 tile; see the file's head. `sums` holds one m16 tile of every warp's sums at a time.
-template <int kMTiles, int kUnroll>
+template <int kMTiles, int kUnroll, int kVec>
 __device__ __forceinline__ void gemm(const unsigned short* __restrict__ A, const unsigned short* __restrict__ B, const unsigned short* C,
                                      unsigned short* D, int M, int N, int K, long long lda, long long ldb, long long ldc, long long ldd,
                                      float alpha, float beta, float (&sums)[kWarps][16][kCols + 1]) {
+  constexpr int kChunk = 32 * kVec;  // k per chunk
   const int warp = threadIdx.x / 32, lane = threadIdx.x % 32, g = lane / 4, c = lane % 4;
   const int n0 = blockIdx.x * kCols;
   // this lane's rows of A (zeros past M) and of B (row n0 + 8t + g; zeros past N)
@@ -102,7 +112,7 @@ __device__ __forceinline__ void gemm(const unsigned short* __restrict__ A, const
     for (int h = 0; h < 2; ++h) {
       const int row = 16 * i + 8 * h + g;
       ra[i][h] = row < M;
-      pa[i][h] = A + (long long)(ra[i][h] ? row : 0) * lda + 8 * c;
+      pa[i][h] = A + (long long)(ra[i][h] ? row : 0) * lda + 8 * kVec * c;
     }
   const unsigned short* pb[kTiles];
   bool rb[kTiles];
@@ -110,7 +120,7 @@ __device__ __forceinline__ void gemm(const unsigned short* __restrict__ A, const
   for (int t = 0; t < kTiles; ++t) {
     const int n = n0 + 8 * t + g;
     rb[t] = n < N;
-    pb[t] = B + (long long)(rb[t] ? n : 0) * ldb + 8 * c;
+    pb[t] = B + (long long)(rb[t] ? n : 0) * ldb + 8 * kVec * c;
   }
   float acc[kMTiles][kTiles][4];
 #pragma unroll
@@ -121,40 +131,46 @@ __device__ __forceinline__ void gemm(const unsigned short* __restrict__ A, const
   // warp w: chunks w, w + kWarps, ...; a group is kUnroll of them, and the next group's loads are
   // issued before this group's MMAs (registers double-buffered), so that a warp keeps 2 kUnroll
   // chunks of B in flight while its tensor cores work
-  const auto load_group = [&](Chunk<kMTiles> (&ch)[kUnroll], int q0) {
+  const auto load_group = [&](Chunk<kMTiles, kVec> (&ch)[kUnroll], int q0) {
 #pragma unroll
     for (int u = 0; u < kUnroll; ++u) {
       const int q = q0 + u * kWarps;
-      const int k = q * kChunk + 8 * c;
-      const bool in = q < chunks && k < K;
 #pragma unroll
-      for (int i = 0; i < kMTiles; ++i)
+      for (int v = 0; v < kVec; ++v) {
+        const int k = q * kChunk + 8 * kVec * c + 8 * v;
+        const bool in = q < chunks && k < K;
+        const long long off = (long long)q * kChunk + 8 * v;
 #pragma unroll
-        for (int h = 0; h < 2; ++h) ch[u].a[i][h] = load16(pa[i][h] + (long long)q * kChunk, in && ra[i][h]);
+        for (int i = 0; i < kMTiles; ++i)
 #pragma unroll
-      for (int t = 0; t < kTiles; ++t) ch[u].b[t] = load16(pb[t] + (long long)q * kChunk, in && rb[t]);
+          for (int h = 0; h < 2; ++h) ch[u].a[i][h][v] = load16(pa[i][h] + off, in && ra[i][h]);
+#pragma unroll
+        for (int t = 0; t < kTiles; ++t) ch[u].b[t][v] = load16(pb[t] + off, in && rb[t]);
+      }
     }
   };
-  const auto mma_group = [&](const Chunk<kMTiles> (&ch)[kUnroll]) {
+  const auto mma_group = [&](const Chunk<kMTiles, kVec> (&ch)[kUnroll]) {
 #pragma unroll
     for (int u = 0; u < kUnroll; ++u)
 #pragma unroll
-      for (int i = 0; i < kMTiles; ++i) {
-        // MMA s takes k 8c + 4s .. + 3 of the chunk: registers 2s and 2s + 1 of each load
-        const uint4 lo = ch[u].a[i][0], hi = ch[u].a[i][1];
-        const unsigned a_s0[4] = {lo.x, hi.x, lo.y, hi.y};
-        const unsigned a_s1[4] = {lo.z, hi.z, lo.w, hi.w};
+      for (int v = 0; v < kVec; ++v)
 #pragma unroll
-        for (int t = 0; t < kTiles; ++t) {
-          const unsigned b_s0[2] = {ch[u].b[t].x, ch[u].b[t].y};
-          const unsigned b_s1[2] = {ch[u].b[t].z, ch[u].b[t].w};
-          TYCUTE_MMA_16816_F32(TYCUTE_SKINNY_MMA_PTX, acc[i][t], a_s0, b_s0);
-          TYCUTE_MMA_16816_F32(TYCUTE_SKINNY_MMA_PTX, acc[i][t], a_s1, b_s1);
+        for (int i = 0; i < kMTiles; ++i) {
+          // MMA s of load v takes its k 4s .. 4s + 3: registers 2s and 2s + 1 of each load
+          const uint4 lo = ch[u].a[i][0][v], hi = ch[u].a[i][1][v];
+          const unsigned a_s0[4] = {lo.x, hi.x, lo.y, hi.y};
+          const unsigned a_s1[4] = {lo.z, hi.z, lo.w, hi.w};
+#pragma unroll
+          for (int t = 0; t < kTiles; ++t) {
+            const unsigned b_s0[2] = {ch[u].b[t][v].x, ch[u].b[t][v].y};
+            const unsigned b_s1[2] = {ch[u].b[t][v].z, ch[u].b[t][v].w};
+            TYCUTE_MMA_16816_F32(TYCUTE_SKINNY_MMA_PTX, acc[i][t], a_s0, b_s0);
+            TYCUTE_MMA_16816_F32(TYCUTE_SKINNY_MMA_PTX, acc[i][t], a_s1, b_s1);
+          }
         }
-      }
   };
   constexpr int kStep = kWarps * kUnroll;
-  Chunk<kMTiles> cur[kUnroll], nxt[kUnroll];
+  Chunk<kMTiles, kVec> cur[kUnroll], nxt[kUnroll];
   load_group(cur, warp);
   for (int q0 = warp; q0 < chunks; q0 += 2 * kStep) {
     load_group(nxt, q0 + kStep);
@@ -199,7 +215,7 @@ extern "C" __global__ void __launch_bounds__(tycute::skinny::kThreads, TYCUTE_SK
     skinny_gemm_tn(const unsigned short* __restrict__ A, const unsigned short* __restrict__ B, const unsigned short* C, unsigned short* D, int M, int N,
                    int K, long long lda, long long ldb, long long ldc, long long ldd, float alpha, float beta) {
   __shared__ float sums[tycute::skinny::kWarps][16][tycute::skinny::kCols + 1];
-  tycute::skinny::gemm<1, tycute::skinny::kUnroll16>(A, B, C, D, M, N, K, lda, ldb, ldc, ldd, alpha, beta, sums);
+  tycute::skinny::gemm<1, tycute::skinny::kUnroll16, tycute::skinny::kVec16>(A, B, C, D, M, N, K, lda, ldb, ldc, ldd, alpha, beta, sums);
 }
 
 // 16 < M <= 64: four m16 tiles (each load of B feeds four times the MMAs)
@@ -207,5 +223,5 @@ extern "C" __global__ void __launch_bounds__(tycute::skinny::kThreads, 1)
     skinny_gemm_tn_m64(const unsigned short* __restrict__ A, const unsigned short* __restrict__ B, const unsigned short* C, unsigned short* D, int M,
                        int N, int K, long long lda, long long ldb, long long ldc, long long ldd, float alpha, float beta) {
   __shared__ float sums[tycute::skinny::kWarps][16][tycute::skinny::kCols + 1];
-  tycute::skinny::gemm<4, tycute::skinny::kUnroll64>(A, B, C, D, M, N, K, lda, ldb, ldc, ldd, alpha, beta, sums);
+  tycute::skinny::gemm<4, tycute::skinny::kUnroll64, tycute::skinny::kVec64>(A, B, C, D, M, N, K, lda, ldb, ldc, ldd, alpha, beta, sums);
 }
