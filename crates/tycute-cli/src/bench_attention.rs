@@ -7,7 +7,7 @@
 
 use tycute_cuda::gpu;
 use tycute_cuda::nvrtc::Arch;
-use tycute_gemm::attention::{AttnElement, AttnShape, AttnVarlen, Attention};
+use tycute_gemm::attention::{AttnElement, AttnShape, AttnVarlen, Attention, BenchInputs};
 
 use crate::BenchArgs;
 
@@ -67,9 +67,16 @@ pub fn run(args: &BenchArgs) -> i32 {
             return 2;
         }
     };
+    let inputs = match BenchInputs::named(&args.inputs) {
+        Ok(i) => i,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 2;
+        }
+    };
     match args.dtype.as_deref().unwrap_or("bf16") {
-        "bf16" => bench::<half::bf16>(&shapes, args.runs),
-        "fp16" => bench::<half::f16>(&shapes, args.runs),
+        "bf16" => bench::<half::bf16>(&shapes, args.runs, inputs),
+        "fp16" => bench::<half::f16>(&shapes, args.runs, inputs),
         other => {
             eprintln!("error: attention takes --dtype bf16 or fp16, not `{other}`");
             2
@@ -77,7 +84,7 @@ pub fn run(args: &BenchArgs) -> i32 {
     }
 }
 
-fn bench<E: AttnElement>(shapes: &[Problem], runs: usize) -> i32 {
+fn bench<E: AttnElement>(shapes: &[Problem], runs: usize, inputs: BenchInputs) -> i32 {
     let ctx = match gpu::context_for(Arch::Sm90a, "the attention kernel") {
         Ok(c) => c,
         Err(why) => {
@@ -102,14 +109,19 @@ fn bench<E: AttnElement>(shapes: &[Problem], runs: usize) -> i32 {
         };
         for causal in [false, true] {
             let (tflops, what) = match s {
-                Problem::Fixed(s) => (attn.bench_tflops(&stream, s, causal, runs), format!("B{} H{} S{} d{}", s.batch, s.heads, s.seq_q, s.head_dim)),
+                Problem::Fixed(s) => (attn.bench_tflops(&stream, s, causal, runs, inputs), format!("B{} H{} S{} d{}", s.batch, s.heads, s.seq_q, s.head_dim)),
                 Problem::Varlen(v) => {
                     let lens: Vec<String> = (0..v.batch()).map(|b| v.seq_q(b).to_string()).collect();
-                    (attn.bench_varlen_tflops(&stream, v, causal, runs), format!("varlen H{} d{} S {}", v.heads(), v.head_dim(), lens.join("+")))
+                    (attn.bench_varlen_tflops(&stream, v, causal, runs, inputs), format!("varlen H{} d{} S {}", v.heads(), v.head_dim(), lens.join("+")))
                 }
             };
             match tflops {
-                Ok(t) => println!("attention {} {what} {}: {t:.1} TFLOP/s", E::TAG, if causal { "causal" } else { "full" }),
+                Ok(t) => println!(
+                    "attention {} {what} {}: {t:.1} TFLOP/s{}",
+                    E::TAG,
+                    if causal { "causal" } else { "full" },
+                    if inputs == BenchInputs::Normal { " (normal inputs)" } else { "" }
+                ),
                 Err(e) => {
                     eprintln!("error: {e}");
                     status = 2;

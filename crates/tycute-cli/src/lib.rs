@@ -133,6 +133,11 @@ pub struct BenchArgs {
     /// per tensor either way.
     #[arg(long, default_value = "tensor")]
     pub scales: String,
+    /// attention: the inputs' values, `grid` (default: random multiples of 1/64 in [-1, 1], the
+    /// GEMM benches' kind) or `normal` (standard normal values rounded to the element type, as
+    /// PyTorch's `randn`: more bits toggle, and the H100 runs into its power limit sooner)
+    #[arg(long, default_value = "grid")]
+    pub inputs: String,
     /// Every shape of FILE (`M N K [batch] [label]` a line, `#` comments; the checked-in list is
     /// `bench/shapes.txt`) for each `--dtype` (one, or `all`), each configuration the launch API's
     /// own choice: a line per shape (tycute, the reference, the ratio, the configuration and

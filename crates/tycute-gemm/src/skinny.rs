@@ -261,6 +261,27 @@ pub fn check_case(g: &SkinnyGemm, ctx: &Arc<CudaContext>, (m, n, k): (usize, usi
     Ok(r)
 }
 
+/// Whether two launches of `(m, n, k)` (packed, random inputs, alpha 1, beta 0) give the same D
+/// bit for bit: the warps' sums meet in a fixed order, so they must (the API's promise).
+pub fn repeatable(g: &SkinnyGemm, ctx: &Arc<CudaContext>, (m, n, k): (usize, usize, usize)) -> Result<bool> {
+    let s = SkinnyStrides::packed((m, n, k));
+    SkinnyGemm::takes((m, n, k), &s)?;
+    let stream = ctx.default_stream();
+    let mut random = crate::bench::RandomHalves::of(g.element);
+    // normal-sized values of both signs (not the exact multiples of 1/64: their sums would agree in
+    // any order)
+    let noisy = |v: Vec<u16>| -> Vec<u16> { v.into_iter().enumerate().map(|(i, x)| g.element.bits16(g.element.value16(x) as f32 * (1.0 + (i % 7) as f32 / 7.3))).collect() };
+    let a = stream.clone_htod(&noisy(random.take(m * k))).map_err(driver("A"))?;
+    let b = stream.clone_htod(&noisy(random.take(n * k))).map_err(driver("B"))?;
+    let c = stream.alloc_zeros::<u16>(m * n).map_err(driver("C"))?;
+    let mut d1 = stream.alloc_zeros::<u16>(m * n).map_err(driver("D"))?;
+    let mut d2 = stream.alloc_zeros::<u16>(m * n).map_err(driver("D"))?;
+    g.launch(&stream, (m, n, k), &s, &a, &b, &c, &mut d1, 1.0, 0.0)?;
+    g.launch(&stream, (m, n, k), &s, &a, &b, &c, &mut d2, 1.0, 0.0)?;
+    let (x, y) = (stream.clone_dtoh(&d1).map_err(driver("D back"))?, stream.clone_dtoh(&d2).map_err(driver("D back"))?);
+    Ok(x == y)
+}
+
 /// TFLOP/s of the kernel and of cuBLAS (`cublasGemmEx`, the same types, fp32 compute) on `(m, n,
 /// k)` packed, TN: inputs rotated over sets larger than L2, 3 warm-up launches a set, the median
 /// of `runs` launches between events ([`Timing`]), as `tycute bench sm90` measures. cuBLAS is

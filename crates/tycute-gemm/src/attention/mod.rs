@@ -327,13 +327,35 @@ struct Geometry<'a> {
     cu: Option<(&'a CudaSlice<i32>, &'a CudaSlice<i32>, usize)>,
 }
 
+/// The values a bench feeds the kernel.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum BenchInputs {
+    /// Random multiples of 1/64 in [-1, 1] (the GEMM benches' kind).
+    #[default]
+    Grid,
+    /// Standard normal values rounded to the element type (PyTorch's `randn`): more bits toggle
+    /// in the tensor cores, and the H100 meets its power limit sooner (docs/perf.md).
+    Normal,
+}
+
+impl BenchInputs {
+    /// `grid` or `normal`; anything else is an error naming both.
+    pub fn named(name: &str) -> Result<BenchInputs> {
+        match name {
+            "grid" => Ok(BenchInputs::Grid),
+            "normal" => Ok(BenchInputs::Normal),
+            other => Err(unsupported(format!("inputs `{other}`: grid (multiples of 1/64 in [-1, 1]) or normal"))),
+        }
+    }
+}
+
 impl<E: AttnElement> Attention<E> {
     /// TFLOP/s of the kernel at `shape` ([`AttnShape::flops`]), the median of `runs` runs queued on
     /// `stream`, each between its own pair of events ([`crate::bench`]'s method), the inputs
-    /// random multiples of 1/64 in [-1, 1] rotated over two sets of Q, K and V.
-    pub fn bench_tflops(&self, stream: &Arc<CudaStream>, shape: &AttnShape, causal: bool, runs: usize) -> Result<f64> {
+    /// (`inputs`' kind) rotated over two sets of Q, K and V.
+    pub fn bench_tflops(&self, stream: &Arc<CudaStream>, shape: &AttnShape, causal: bool, runs: usize, inputs: BenchInputs) -> Result<f64> {
         shape.check(self.head_dim, causal)?;
-        let sets = random_sets::<E>(stream, shape.q_len(), shape.k_len())?;
+        let sets = random_sets::<E>(stream, shape.q_len(), shape.k_len(), inputs)?;
         let mut o = stream.alloc_zeros::<E>(shape.q_len()).map_err(driver("O"))?;
         let mut lse = stream.alloc_zeros::<f32>(shape.batch * shape.heads * shape.seq_q).map_err(driver("lse"))?;
         for (q, k, v) in &sets {
@@ -352,9 +374,9 @@ impl<E: AttnElement> Attention<E> {
     /// [`Attention::bench_tflops`] for a batch of sequences of different lengths
     /// ([`AttnVarlen::flops`]), the same method: two random input sets rotated, the median of
     /// `runs` runs.
-    pub fn bench_varlen_tflops(&self, stream: &Arc<CudaStream>, lens: &AttnVarlen, causal: bool, runs: usize) -> Result<f64> {
+    pub fn bench_varlen_tflops(&self, stream: &Arc<CudaStream>, lens: &AttnVarlen, causal: bool, runs: usize, inputs: BenchInputs) -> Result<f64> {
         lens.check(self.head_dim, causal)?;
-        let sets = random_sets::<E>(stream, lens.q_len(), lens.k_len())?;
+        let sets = random_sets::<E>(stream, lens.q_len(), lens.k_len(), inputs)?;
         let dev = lens.clone().upload(stream)?;
         let mut o = stream.alloc_zeros::<E>(lens.q_len().max(1)).map_err(driver("O"))?;
         let mut lse = stream.alloc_zeros::<f32>(lens.lse_len().max(1)).map_err(driver("lse"))?;
@@ -370,13 +392,31 @@ impl<E: AttnElement> Attention<E> {
     }
 }
 
-/// Two sets of Q, K and V (`q_len`, `k_len`, `k_len` elements) of random multiples of 1/64 in
-/// [-1, 1] on the device, the benches' inputs.
+/// Two sets of Q, K and V (`q_len`, `k_len`, `k_len` elements) of `inputs`' values on the device,
+/// the benches' inputs.
 #[allow(clippy::type_complexity)]
-fn random_sets<E: AttnElement>(stream: &Arc<CudaStream>, q_len: usize, k_len: usize) -> Result<Vec<(CudaSlice<E>, CudaSlice<E>, CudaSlice<E>)>> {
+fn random_sets<E: AttnElement>(stream: &Arc<CudaStream>, q_len: usize, k_len: usize, inputs: BenchInputs) -> Result<Vec<(CudaSlice<E>, CudaSlice<E>, CudaSlice<E>)>> {
     let mut random = crate::bench::RandomHalves::of(E::CODE);
+    let mut state = 0x9E37_79B9_7F4A_7C15u64;
+    let mut uniform = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        ((state >> 11) as f64 + 0.5) / (1u64 << 53) as f64
+    };
     let mut upload = |n: usize| -> Result<CudaSlice<E>> {
-        let host: Vec<E> = random.take(n.max(1)).into_iter().map(|b| E::from_bits(b as u32)).collect();
+        let bits: Vec<u16> = match inputs {
+            BenchInputs::Grid => random.take(n.max(1)),
+            // Box-Muller: two uniforms in (0, 1) to a standard normal
+            BenchInputs::Normal => (0..n.max(1))
+                .map(|_| {
+                    let (u, v) = (uniform(), uniform());
+                    let z = (-2.0 * u.ln()).sqrt() * (std::f64::consts::TAU * v).cos();
+                    E::CODE.bits16(z as f32)
+                })
+                .collect(),
+        };
+        let host: Vec<E> = bits.into_iter().map(|b| E::from_bits(b as u32)).collect();
         stream.clone_htod(&host).map_err(driver("attention inputs"))
     };
     (0..2).map(|_| Ok((upload(q_len)?, upload(k_len)?, upload(k_len)?))).collect()

@@ -42,12 +42,15 @@ pub struct Sm80Case {
     /// `||D - ref||_2 / ||ref||_2` must be at most `t` (for fp16 accumulation, whose sums are
     /// not exact; [`Sm80Report::rel_error`]).
     pub tolerance: Option<f64>,
+    /// Through [`Sm80Launcher::launch_staged`] (any K and leading dimensions of A and B) rather
+    /// than `launch_layouts`.
+    pub staged: bool,
 }
 
 impl Sm80Case {
     /// One packed TN problem, alpha = 1.5, beta = 0.5, every element checked.
     pub fn packed(shape: (usize, usize, usize)) -> Sm80Case {
-        Sm80Case { shape, strides: Sm80Strides::packed(shape, 1), alpha: 1.5, beta: 0.5, sample: None, layouts: Layouts::TN, tolerance: None }
+        Sm80Case { shape, strides: Sm80Strides::packed(shape, 1), alpha: 1.5, beta: 0.5, sample: None, layouts: Layouts::TN, tolerance: None, staged: false }
     }
 
     /// One problem in layouts `l`, packed as the kernel allows ([`Sm80Strides::packed_for`]).
@@ -111,7 +114,9 @@ fn check_case_typed<T: GemmElem>(g: &Sm80Launcher, case: &Sm80Case) -> Result<Sm
     let (m, n, k) = case.shape;
     let s = &case.strides;
     let l = &case.layouts;
-    s.check_layouts(&g.cfg, case.shape, l)?;
+    if !case.staged {
+        s.check_layouts(&g.cfg, case.shape, l)?;
+    }
     let f16_acc = g.cfg.acc_bits == 16;
     if case.tolerance.is_none() && f16_acc && k > F16_ACC_EXACT_K {
         return Err(unsupported(format!(
@@ -295,7 +300,11 @@ fn launch_and_cublas<I: crate::sm80::InputElem, T: GemmElem>(
 ) -> Result<Option<Vec<T>>> {
     {
         let mut view = dd.slice_mut(GUARD..GUARD + d_len);
-        g.launch_layouts(stream, case.shape, &case.layouts, &case.strides, da, db, dc, &mut view, case.alpha, case.beta)?;
+        if case.staged {
+            g.launch_staged(stream, case.shape, &case.layouts, &case.strides, da, db, dc, &mut view, case.alpha, case.beta)?;
+        } else {
+            g.launch_layouts(stream, case.shape, &case.layouts, &case.strides, da, db, dc, &mut view, case.alpha, case.beta)?;
+        }
     }
     cublas_same_problem::<I, T>(g, case, stream, da, db, dc)
 }

@@ -132,7 +132,7 @@ impl Sm80Header {
         }
         if k_major && (m == 0 || n == 0 || k == 0 || k % 8 != 0) {
             return Err(unsupported(format!(
-                "sm80_gemm_tn ({}) takes M, N >= 1 and K a positive multiple of 8 (a 16-byte cp.async row is 8 halves), not {m}x{n}x{k}",
+                "sm80_gemm_tn ({}) takes M, N >= 1 and K a positive multiple of 8 (a 16-byte cp.async row is 8 halves), not {m}x{n}x{k} (Sm80Launcher::launch_staged pads K with zeros)",
                 self.name
             )));
         }

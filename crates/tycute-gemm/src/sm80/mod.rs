@@ -7,6 +7,7 @@ pub mod bench;
 pub mod check;
 mod header;
 mod launcher;
+mod staged;
 mod strides;
 mod typed;
 
@@ -14,5 +15,6 @@ pub use bench::{bench, bench_rotating, cublas_bench};
 pub use check::{check, check_case, Sm80Case, Sm80Report, F16_ACC_EXACT_K, GUARD};
 pub use header::{check_elem, check_input, InputElem, Sm80Header, CUBIN_ENV, DEFAULT_SM80, SM80_CONFIGS};
 pub use launcher::Sm80Launcher;
+pub use staged::Sm80Staged;
 pub use strides::Sm80Strides;
 pub use typed::{InputOf, OutputOf, Sm80Gemm};

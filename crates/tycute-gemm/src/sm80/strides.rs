@@ -102,7 +102,7 @@ impl Sm80Strides {
         }
         if self.lda % 8 != 0 || self.ldb % 8 != 0 || self.batch_a % 8 != 0 || self.batch_b % 8 != 0 {
             return Err(unsupported(format!(
-                "the leading dimensions and batch strides of A and B must be multiples of 8 halves (16-byte cp.async rows), not lda {}, ldb {}, batch_a {}, batch_b {}",
+                "the leading dimensions and batch strides of A and B must be multiples of 8 halves (16-byte cp.async rows), not lda {}, ldb {}, batch_a {}, batch_b {} (Sm80Launcher::launch_staged copies such operands into aligned rows first)",
                 self.lda, self.ldb, self.batch_a, self.batch_b
             )));
         }
