@@ -427,6 +427,12 @@ mod tests {
     use super::*;
 
     #[test]
+    fn bench_inputs_by_name() {
+        assert_eq!((BenchInputs::named("grid").unwrap(), BenchInputs::named("normal").unwrap()), (BenchInputs::Grid, BenchInputs::Normal));
+        assert!(BenchInputs::named("randn").unwrap_err().to_string().contains("grid (multiples of 1/64 in [-1, 1]) or normal"));
+    }
+
+    #[test]
     fn shapes_the_kernel_cannot_take_are_named() {
         let ok = AttnShape::new(2, 3, 300, 300, 128);
         assert!(ok.check(128, true).is_ok());
