@@ -1,9 +1,10 @@
-// tycute's GEMM for decode-sized M (issue 21): D = alpha * A * B^T + beta * C with M <= 16, A (M,K)
+// tycute's GEMM for decode-sized M (issue 21): D = alpha * A * B^T + beta * C with M <= 64, A (M,K)
 // and B (N,K) K-major 16-bit (fp16 or bf16), fp32 accumulation, C and D (M,N) row-major of the
 // same element. At such an M the work is reading B once: a tile of 128 rows of M (the sm90
 // kernel's) computes 8 to 128 times the rows it keeps and splits K through partial sums the size
-// of that tile. Here the MMA's 16 rows are M, and each warp streams rows of B straight from global
-// memory into registers: no shared memory on the way in, no TMA, B's bytes read once.
+// of that tile. Here the MMA's 16 rows are M (four m16 tiles of them above 16 rows), and each warp
+// streams rows of B straight from global memory into registers: no shared memory on the way in, no
+// TMA, B's bytes read once.
 //
 // The MMA is SM80_16x8x16 (mma.sync m16n8k16, .row.col, fp32 accumulators: the atom's text from
 // the sm80 TN configuration's header of the element type, TYCUTE_<config>_MMA_PTX). Its fragments
@@ -21,16 +22,18 @@
 // warp w the chunks w, w + kWarps, ... (a chunk is 32 kVec k: each lane loads kVec 16-byte pieces
 // of a row, 16 k with kVec = 2, so that a row's four lanes read 128 contiguous bytes), in groups
 // of kUnroll chunks, the next group's loads in flight while this one's MMAs run (two groups of
-// registers); the
-// warps' sums meet in shared memory, and the CTA's threads write alpha * sum + beta * C, rows < M
-// and columns < N only. Rows of A at or past M are zeros (not loaded), as are k at or past K
+// registers); the warps' sums meet in shared memory, an m16 tile at a time, in a fixed order, and
+// the CTA's threads write alpha * sum + beta * C, rows < M and columns < N only. Rows of A at or past M are zeros (not loaded), as are k at or past K
 // (K a multiple of 8: each lane's 8 k are all inside or all outside).
 //
-// Needs: 1 <= M <= 16, K a multiple of 8, lda and ldb multiples of 8 and A, B 16-byte aligned
+// Needs: 1 <= M <= 64, K a multiple of 8, lda and ldb multiples of 8 and A, B 16-byte aligned
 // (16-byte loads); any N, ldc, ldd (the host checks: tycute_gemm::skinny).
-// Build: -DTYCUTE_SKINNY_ELEMENT=TYCUTE_ELEMENT_F16|TYCUTE_ELEMENT_BF16 (default fp16).
-// Entry point: skinny_gemm_tn; grid ceil(N / 32) CTAs of kWarps * 32 = 256 threads, no dynamic
-// shared memory.
+// Build: -DTYCUTE_SKINNY_ELEMENT=TYCUTE_ELEMENT_F16|TYCUTE_ELEMENT_BF16 (default fp16); tuning
+// knobs of the M <= 16 entry point (docs/perf.md measures them): TYCUTE_SKINNY_VEC (16-byte pieces
+// a lane per row and chunk, 2), TYCUTE_SKINNY_UNROLL (chunks a group, 1), TYCUTE_SKINNY_MIN_BLOCKS
+// (its launch bounds' CTAs per SM, 1).
+// Entry points: skinny_gemm_tn (M <= 16: one m16 tile) and skinny_gemm_tn_m64 (M <= 64: four);
+// grid ceil(N / 32) CTAs of kWarps * 32 = 256 threads, no dynamic shared memory.
 //
 // tycute-arch: sm_80 sm_90a
 // tycute-sass sm_80: HMMA.16816.F32 LDG.E.128
