@@ -166,7 +166,7 @@ device_env() {
 
 configs() { # the arguments, else every configuration with a CUBIN
   if [ $# -gt 0 ]; then echo "$@"; else
-    ls "$TYCUTE_CUBIN_DIR" | sed -n 's/\.cubin$//p' | grep -v '^probe$\|^sgemm_sm80_tile$\|^skinny_gemm_\|^attention_sm90_' | tr '\n' ' '
+    ls "$TYCUTE_CUBIN_DIR" | sed -n 's/\.cubin$//p' | grep -v '^probe$\|^sgemm_sm80_tile$\|^skinny_gemm_\|^splitk_reduce$\|^attention_sm90_' | tr '\n' ' '
   fi
 }
 kernel_of() { case "$1" in sm90*) echo sm90 ;; *) echo sm80 ;; esac; }

@@ -1206,8 +1206,9 @@ fn f32cd_cublaslt<C>(
 }
 
 /// `Sm90Auto`: the launch API's choice per shape (the skinny kernel for decode-sized TN problems,
-/// else `pick_of`'s configuration, staged where the strides ask it), fp16 and bf16, each problem
-/// against the f64 reference (and cuBLAS where packed), with the kernel it chose.
+/// K split with a separate reduction for few-tile ones, else `pick_of`'s configuration, staged
+/// where the strides ask it), fp16 and bf16, each problem against the f64 reference (and cuBLAS
+/// where packed), with the kernel it chose.
 #[test]
 fn auto_launch_takes_every_shape() {
     use tycute::gemm::sm90::{check_case_auto, Sm90Auto, Sm90Choice};
@@ -1217,21 +1218,31 @@ fn auto_launch_takes_every_shape() {
     };
     let pk = Sm90Strides::packed;
     let row = BiasCase::Row { per_problem: false };
-    // (shape, strides, alpha, beta, bias, the skinny kernel's)
-    let cases: Vec<((usize, usize, usize), Sm90Strides, f32, f32, BiasCase, bool)> = vec![
-        ((1, 4096, 512), pk((1, 4096, 512), 1), 1.0, 0.0, BiasCase::None, true),
-        ((16, 300, 1000), pk((16, 300, 1000), 1), 1.5, 0.5, BiasCase::None, true),
-        ((64, 1024, 512), pk((64, 1024, 512), 1), 1.0, 0.0, BiasCase::None, true),
-        ((5, 64, 64), pk((5, 64, 64), 1), 1.0, 0.0, row, false),
-        ((16, 200, 72), pk((16, 200, 72), 2), 1.0, 0.0, BiasCase::None, false),
-        ((33, 64, 64), Sm90Strides::packed_col((33, 64, 64), 1), 1.5, 0.5, BiasCase::None, false),
-        ((300, 131, 517), pk((300, 131, 517), 1), 1.0, 0.0, BiasCase::None, false),
-        ((256, 384, 192), pk((256, 384, 192), 1), 1.5, 0.5, BiasCase::None, false),
-        ((129, 127, 136), padded((129, 127, 136), 1, Order::Row), 1.0, 0.0, BiasCase::None, false),
+    let col = BiasCase::Col { per_problem: false };
+    // (shape, strides, alpha, beta, bias, the kernel chosen: skinny, split-K or an sm90 configuration)
+    let (skinny, split, sm90) = ("skinny", "split", "sm90");
+    let cases: Vec<((usize, usize, usize), Sm90Strides, f32, f32, BiasCase, &str)> = vec![
+        ((1, 4096, 512), pk((1, 4096, 512), 1), 1.0, 0.0, BiasCase::None, skinny),
+        ((16, 300, 1000), pk((16, 300, 1000), 1), 1.5, 0.5, BiasCase::None, skinny),
+        ((64, 1024, 512), pk((64, 1024, 512), 1), 1.0, 0.0, BiasCase::None, skinny),
+        ((5, 64, 64), pk((5, 64, 64), 1), 1.0, 0.0, row, sm90),
+        ((16, 200, 72), pk((16, 200, 72), 2), 1.0, 0.0, BiasCase::None, sm90),
+        ((33, 64, 64), Sm90Strides::packed_col((33, 64, 64), 1), 1.5, 0.5, BiasCase::None, sm90),
+        ((300, 131, 517), pk((300, 131, 517), 1), 1.0, 0.0, BiasCase::None, sm90),
+        ((256, 384, 192), pk((256, 384, 192), 1), 1.5, 0.5, BiasCase::None, sm90),
+        ((129, 127, 136), padded((129, 127, 136), 1, Order::Row), 1.0, 0.0, BiasCase::None, sm90),
+        // split-K (4 slices: split_k::plan's rule, M <= 128, N <= 5120, K >= 11008; the
+        // column-major D's kernel problem is 120 x 64; the M-major A's slices are columns of it;
+        // an odd N: D written by the reduction)
+        ((128, 1024, 16384), pk((128, 1024, 16384), 1), 1.0, 0.0, BiasCase::None, split),
+        ((100, 777, 11008), pk((100, 777, 11008), 1), 1.5, 0.5, col, split),
+        ((64, 120, 12288), Sm90Strides::packed_col((64, 120, 12288), 1), 1.0, 0.5, row, split),
+        ((96, 512, 11008), Sm90Strides::packed_ab((96, 512, 11008), 1, Major::MN, Major::K), 1.0, 0.0, BiasCase::None, split),
+        ((48, 640, 11008), Sm90Strides { lda: 11072, ..pk((48, 640, 11008), 1) }, -1.0, 1.0, row, split),
     ];
     for e in [tycute::gemm::ElementCode::F16, tycute::gemm::ElementCode::Bf16] {
         let auto = Sm90Auto::new(&ctx, e).unwrap_or_else(|err| panic!("{err}"));
-        for (shape, s, alpha, beta, bias, skinny) in &cases {
+        for (shape, s, alpha, beta, bias, kind) in &cases {
             let (r, choice) = match check_case_auto(&auto, *shape, s, *alpha, *beta, *bias) {
                 Ok(x) => x,
                 Err(tycute::gemm::Error::Unsupported(why)) if why.contains("no CUBIN") => return eprintln!("skipped: {why}"),
@@ -1243,7 +1254,12 @@ fn auto_launch_takes_every_shape() {
                 e.name(), s.batch, s.cd, choice.describe(), r.wrong, r.checked, r.outside, r.examples
             );
             assert_eq!((r.wrong, r.outside, r.checked), (0, 0, m * n * s.batch), "auto {} {m}x{n}x{k}: {:?}", e.name(), r.examples);
-            assert_eq!(choice == Sm90Choice::Skinny, *skinny, "auto {m}x{n}x{k}: {}", choice.describe());
+            let chosen = match choice {
+                Sm90Choice::Skinny => skinny,
+                Sm90Choice::SplitK { .. } => split,
+                Sm90Choice::Sm90 { .. } => sm90,
+            };
+            assert_eq!(chosen, *kind, "auto {m}x{n}x{k}: {}", choice.describe());
         }
     }
 }

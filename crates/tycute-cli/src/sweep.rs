@@ -15,7 +15,7 @@ use tycute_cuda::gpu;
 use tycute_cuda::nvrtc::Arch;
 use tycute_gemm::sm80::{Sm80Header, Sm80Launcher, DEFAULT_SM80};
 use tycute_gemm::skinny::SkinnyGemm;
-use tycute_gemm::sm90::{sm90_choice, Sm90Choice, Sm90Gemm, Sm90Header, Sm90Strides, SM90_CONFIGS};
+use tycute_gemm::sm90::{sm90_choice, Sm90Auto, Sm90Choice, Sm90Gemm, Sm90Header, Sm90Strides, SM90_CONFIGS};
 use tycute_gemm::stream_k::Sm90Schedule;
 use tycute_gemm::{ElementCode, Layouts, Major, Timing};
 
@@ -338,6 +338,8 @@ fn sm90_runner<'a>(ctx: &'a std::sync::Arc<tycute_cuda::cudarc::driver::CudaCont
             // launches): the skinny kernel for decode-sized M, else pick_of's configuration, staged
             // where the strides ask it; `--config` names one configuration for every shape
             let skinny = if forced.is_none() { SkinnyGemm::load(ctx, e).map_err(|x| x.to_string())? } else { None };
+            // the split-K launches go through the launch API itself (its workspace and reduction)
+            let auto = Sm90Auto::new(ctx, e).map_err(|x| x.to_string())?;
             let run = move |s: &Shape, runs: usize| -> Outcome {
                 let shape = (s.m, s.n, s.k);
                 // a batch: the strides as they are (the batched bench has no staging)
@@ -358,6 +360,10 @@ fn sm90_runner<'a>(ctx: &'a std::sync::Arc<tycute_cuda::cudarc::driver::CudaCont
                     }
                     (Sm90Choice::Skinny, None) => return Outcome::Failed("skinny_gemm (the choice) is not loaded".to_string()),
                     (Sm90Choice::Sm90 { config, staged }, _) => (config, staged),
+                    (c @ Sm90Choice::SplitK { .. }, _) => {
+                        let r = tycute_gemm::sm90::bench_auto_rotating(&auto, shape, runs, timing).map(|(x, cb, _)| (x, cb));
+                        return outcome(r, c.describe());
+                    }
                 };
                 let Some(g) = gemms.iter().find(|g| g.config == config) else {
                     return Outcome::Failed(format!("{} (the choice) is not loaded", config.name));

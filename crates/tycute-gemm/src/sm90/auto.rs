@@ -1,10 +1,12 @@
 //! [`Sm90Auto`]: the launch API's choice per shape, in one object, for 16-bit A and B on an sm_90
 //! GPU: the decode-sized kernel ([`crate::skinny`]) where [`crate::skinny::chosen`] takes the
 //! problem, else the sm90 configuration [`pick_of`] names, launched through
-//! [`Sm90Gemm::launch_staged`] (any leading dimensions). Each kernel is built (NVRTC) or read
+//! [`Sm90Gemm::launch_staged`] (any leading dimensions), or, for few-tile problems, split along K
+//! with a separate reduction ([`split_k`]). Each kernel is built (NVRTC) or read
 //! (`$TYCUTE_CUBIN_DIR`) and loaded the first time a shape needs it. `tycute bench sm90` and its
 //! sweep follow the same choice ([`sm90_choice`]).
 
+use std::collections::hash_map::Entry;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
@@ -16,6 +18,7 @@ use crate::elem::ElementCode;
 use crate::error::{driver, unsupported};
 use crate::layout::{Major, Order};
 use crate::skinny::{SkinnyGemm, SkinnyStrides};
+use crate::sm90::split_k::{self, ReduceArgs, SplitKReduce, SplitWorkspace};
 use crate::sm90::{pick_of, Bias, Sm90Gemm, Sm90Header, Sm90Strides};
 use crate::staging::Staged;
 use crate::Result;
@@ -32,6 +35,14 @@ pub enum Sm90Choice {
         /// The operands copied into aligned rows first ([`Sm90Gemm::stages`]).
         staged: Staged,
     },
+    /// K cut into `splits` slices, their partial products by the fp32-output configuration
+    /// `config` as a batch, added by `splitk_reduce` ([`split_k`]).
+    SplitK {
+        /// The configuration of the partial products ([`split_k::partial_config`]).
+        config: Sm90Header,
+        /// How many slices of K.
+        splits: usize,
+    },
 }
 
 impl Sm90Choice {
@@ -41,6 +52,7 @@ impl Sm90Choice {
             Sm90Choice::Skinny => "skinny_gemm".to_string(),
             Sm90Choice::Sm90 { config, staged } if staged.any() => format!("{}, {}", config.name, staged.describe()),
             Sm90Choice::Sm90 { config, .. } => config.name.to_string(),
+            Sm90Choice::SplitK { config, splits } => format!("{}, split-K {splits} + splitk_reduce", config.name),
         }
     }
 }
@@ -54,7 +66,9 @@ fn skinny_strides(s: &Sm90Strides, bias_none: bool) -> Option<SkinnyStrides> {
 /// The launch API's choice for `(m, n, k)` with strides `s`, `beta`, with or without a bias, on a
 /// GPU of `sms` SMs, element `e`, the buffers at `[a, b, c, d]`: the skinny kernel where it takes
 /// the layout and [`crate::skinny::chosen`] the shape (and A and B are 16-byte aligned), else
-/// [`pick_of`]'s configuration with what [`Sm90Gemm::stages`] copies. `Err`: a shape no kernel
+/// K split with a separate reduction where [`split_k::plan`] takes the problem (one problem, few
+/// tiles, A and B as they lie), else [`pick_of`]'s configuration with what [`Sm90Gemm::stages`]
+/// copies. `Err`: a shape no kernel
 /// takes ([`Sm90Strides::check_fit`]), or an element type without sm90 configurations.
 pub fn sm90_choice(shape: (usize, usize, usize), s: &Sm90Strides, beta: f32, bias_none: bool, sms: usize, e: ElementCode, ptrs: [u64; 4]) -> Result<Sm90Choice> {
     if let Some(ss) = skinny_strides(s, bias_none) {
@@ -63,6 +77,9 @@ pub fn sm90_choice(shape: (usize, usize, usize), s: &Sm90Strides, beta: f32, bia
         }
     }
     s.check_fit(shape)?;
+    if let Some(splits) = split_k::plan(shape, s, sms, ptrs) {
+        return Ok(Sm90Choice::SplitK { config: split_k::partial_config(e)?, splits });
+    }
     Ok(Sm90Choice::Sm90 { config: pick_of(shape, s.batch, sms, e)?, staged: Sm90Gemm::stages(shape, s, beta, ptrs) })
 }
 
@@ -74,6 +91,10 @@ pub struct Sm90Auto {
     sms: usize,
     gemms: Mutex<HashMap<&'static str, Arc<Sm90Gemm>>>,
     skinny: Mutex<Option<Arc<SkinnyGemm>>>,
+    reduce: Mutex<Option<Arc<SplitKReduce>>>,
+    /// The split launches' partials, one workspace per stream (launches on different streams
+    /// never share one; on one stream they are ordered).
+    split_ws: Mutex<HashMap<usize, SplitWorkspace>>,
 }
 
 impl Sm90Auto {
@@ -89,7 +110,7 @@ impl Sm90Auto {
             Err(x) => return Err(unsupported(format!("Sm90Auto: {x}"))),
         }
         let sms = ctx.attribute(CUdevice_attribute::CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT).map_err(driver("SM count"))? as usize;
-        Ok(Sm90Auto { ctx: ctx.clone(), element: e, sms: sms.max(1), gemms: Mutex::new(HashMap::new()), skinny: Mutex::new(None) })
+        Ok(Sm90Auto { ctx: ctx.clone(), element: e, sms: sms.max(1), gemms: Mutex::new(HashMap::new()), skinny: Mutex::new(None), reduce: Mutex::new(None), split_ws: Mutex::new(HashMap::new()) })
     }
 
     /// The element type of A, B, C and D.
@@ -119,7 +140,11 @@ impl Sm90Auto {
             return Ok(g.clone());
         }
         let image = config.cubin()?.ok_or_else(|| unsupported(format!("{}: no CUBIN and no NVRTC to build it (set {} or put NVRTC on the library path)", config.name, config.cubin_env())))?;
-        let g = Arc::new(Sm90Gemm::load_config(&self.ctx, config, image)?);
+        let mut g = Sm90Gemm::load_config(&self.ctx, config, image)?;
+        // the fp32-output configurations run split-K's partial products here, whose slices are
+        // the split already: whole tiles, no stream-K inside them
+        g.stream_k = !config.epi_direct()?;
+        let g = Arc::new(g);
         map.insert(config.name, g.clone());
         Ok(g)
     }
@@ -133,6 +158,17 @@ impl Sm90Auto {
         let g = Arc::new(SkinnyGemm::load(&self.ctx, self.element)?.ok_or_else(|| unsupported("skinny_gemm: no CUBIN and no NVRTC to build it".to_string()))?);
         *slot = Some(g.clone());
         Ok(g)
+    }
+
+    /// The split-K reduction, loaded once.
+    pub fn reduce(&self) -> Result<Arc<SplitKReduce>> {
+        let mut slot = self.reduce.lock().map_err(|_| unsupported("Sm90Auto: a launch on another thread panicked".to_string()))?;
+        if let Some(r) = slot.as_ref() {
+            return Ok(r.clone());
+        }
+        let r = Arc::new(SplitKReduce::load(&self.ctx)?.ok_or_else(|| unsupported("splitk_reduce: no CUBIN and no NVRTC to build it".to_string()))?);
+        *slot = Some(r.clone());
+        Ok(r)
     }
 
     /// `D_z = alpha * A_z * B_z^T + beta * C_z + bias` with the strides, batch and layouts of `s`
@@ -175,8 +211,68 @@ impl Sm90Auto {
             Sm90Choice::Sm90 { config, .. } => {
                 self.gemm(config)?.launch_staged(stream, shape, s, &xa, &xb, &xc, &mut xd, alpha, beta, bias)?;
             }
+            Sm90Choice::SplitK { config, splits } => {
+                let (pbias, _gbias) = match bias {
+                    Bias::None => (0, None),
+                    Bias::Row(v) | Bias::Col(v) => {
+                        let (p, g) = v.device_ptr(stream);
+                        (p, Some(g))
+                    }
+                };
+                self.launch_split(stream, shape, s, config, splits, (&xa, &xb), [pc, pd, pbias], [lc, ld], (alpha, beta), bias)?;
+            }
         }
         Ok(choice)
+    }
+
+    /// The split launch of [`Sm90Choice::SplitK`]: the partial products into this stream's
+    /// workspace, then the reduction into D (C, D and the bias at `[c, d, bias]`, C's and D's
+    /// lengths `lens`).
+    #[allow(clippy::too_many_arguments)]
+    fn launch_split(
+        &self,
+        stream: &Stream,
+        (m, n, k): (usize, usize, usize),
+        s: &Sm90Strides,
+        config: Sm90Header,
+        splits: usize,
+        (a, b): (&SameBuffer<'_, u16>, &SameBuffer<'_, u16>),
+        [pc, pd, pbias]: [u64; 3],
+        [lc, ld]: [usize; 2],
+        (alpha, beta): (f32, f32),
+        bias: Bias<'_>,
+    ) -> Result<()> {
+        if splits < 2 || k % (8 * splits) != 0 || s.batch != 1 {
+            return Err(unsupported(format!("split-K: {splits} slices of K = {k} (one problem, slices of a multiple of 8)")));
+        }
+        let ext = s.extents((m, n, k));
+        if (beta != 0.0 && lc < ext[2]) || ld < ext[3] {
+            return Err(unsupported(format!("a buffer is smaller than the {m}x{n}x{k} problem with {s:?} (C, D need {}, {} elements)", ext[2], ext[3])));
+        }
+        let (bias_mode, _) = bias.mode((m, n), 1, s.cd)?;
+        let slice_k = k / splits;
+        let (ps, ldw, slice) = split_k::partial_strides(s, (m, n), splits, slice_k);
+        let (rows, cols) = s.cd.stored((m, n));
+        let gemm = self.gemm(config)?;
+        let reduce = self.reduce()?;
+        let need = splits * slice;
+        let mut map = self.split_ws.lock().map_err(|_| unsupported("Sm90Auto: a launch on another thread panicked".to_string()))?;
+        // (tiles x slices <= SMs: at most a 128x256 tile of floats per SM)
+        let fresh = || stream.alloc_zeros::<f32>(need.max(self.sms * 128 * 256)).map_err(driver("split-K workspace"));
+        let ws = match map.entry(stream.cu_stream() as usize) {
+            Entry::Occupied(o) if o.get().len() >= need => o.into_mut(),
+            Entry::Occupied(mut o) => {
+                o.insert(fresh()?);
+                o.into_mut()
+            }
+            Entry::Vacant(v) => v.insert(fresh()?),
+        };
+        let (pw, _gw) = ws.device_ptr_mut(stream);
+        let wc = SameBuffer::<f32>::new(pw, need, stream);
+        let mut wd = SameBuffer::<f32>::new(pw, need, stream);
+        gemm.launch_f32cd::<u16, _, _, _, _>(stream, (m, n, slice_k), &ps, a, b, &wc, &mut wd, 1.0f32, 0.0, Bias::None)?;
+        let args = ReduceArgs { ws: pw, splits, slice, ldw, rows, cols, alpha, beta, c: pc, ldc: s.ldc, d: pd, ldd: s.ldd, bias: pbias, bias_mode };
+        reduce.launch(stream, self.element, self.sms, &args)
     }
 }
 

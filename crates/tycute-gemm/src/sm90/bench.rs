@@ -12,7 +12,7 @@ use crate::device::Stream;
 use crate::elem::ElementCode;
 use crate::error::{driver, unsupported};
 use crate::layout::{Major, Order};
-use crate::sm90::{Bias, Sm90Gemm, Sm90Strides};
+use crate::sm90::{Bias, Sm90Auto, Sm90Choice, Sm90Gemm, Sm90Strides};
 use crate::{Error, Result};
 
 /// `D = A * B^T` with `cublasGemmEx` on the kernel's problem and data types: A (m,k), B (n,k)
@@ -29,6 +29,44 @@ fn cublas_gemm_f16(
 ) -> Result<()> {
     let t = cublas::data_type(e);
     cublas::gemm_ops(blas, stream, (n, m, k), (Major::K, Major::K), b, a, d, t, t, (1.0, 0.0))
+}
+
+/// TFLOP/s of [`Sm90Auto::launch`] (the launch API's choice, which it returns; TN, packed, beta
+/// 0, no bias) and of cuBLAS (same types, [`cublas_gemm_f16`]) at `m x n x k`, measured as
+/// [`bench_rotating`]: input sets rotated past L2, 3 warm-up launches per set, the median of `runs`.
+pub fn bench_auto_rotating(auto: &Sm90Auto, (m, n, k): (usize, usize, usize), runs: usize, timing: Timing) -> Result<(f64, Option<f64>, Sm90Choice)> {
+    let s = Sm90Strides::packed((m, n, k), 1);
+    let stream = auto.ctx().default_stream();
+    let e = auto.element();
+    let (bufs, _) = rotating_inputs(&stream, (m, n, k), e)?;
+    let sets = bufs.len();
+    let c = stream.alloc_zeros::<u16>(m * n).map_err(driver("C"))?;
+    let mut d = stream.alloc_zeros::<u16>(m * n).map_err(driver("D"))?;
+    let mut choice = None;
+    for (a, b) in &bufs {
+        for _ in 0..3 {
+            choice = Some(auto.launch(&stream, (m, n, k), &s, a, b, &c, &mut d, 1.0, 0.0, Bias::None)?);
+        }
+    }
+    let choice = choice.ok_or_else(|| unsupported("no input sets".to_string()))?;
+    let ours = median_tflops((m, n, k), each_ms(&stream, runs, timing, |r| {
+        let (a, b) = &bufs[r % sets];
+        auto.launch(&stream, (m, n, k), &s, a, b, &c, &mut d, 1.0, 0.0, Bias::None).map(|_| ())
+    })?);
+    if !cublas::available() {
+        return Ok((ours, None, choice));
+    }
+    let blas = cublas::handle(&stream)?;
+    for (a, b) in &bufs {
+        for _ in 0..3 {
+            cublas_gemm_f16(&blas, &stream, (m, n, k), a, b, &mut d, e)?;
+        }
+    }
+    let theirs = median_tflops((m, n, k), each_ms(&stream, runs, timing, |r| {
+        let (a, b) = &bufs[r % sets];
+        cublas_gemm_f16(&blas, &stream, (m, n, k), a, b, &mut d, e)
+    })?);
+    Ok((ours, Some(theirs), choice))
 }
 
 /// TFLOP/s of `sm90_gemm_tn` and of cuBLAS (same types, [`cublas_gemm_f16`]) at `m x n x k`:

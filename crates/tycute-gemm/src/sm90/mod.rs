@@ -13,11 +13,12 @@ mod bias;
 pub mod check;
 mod gemm;
 mod header;
+pub mod split_k;
 mod strides;
 mod typed;
 
 pub use auto::{sm90_choice, Sm90Auto, Sm90Choice};
-pub use bench::{bench, bench_f32cd_rotating, bench_fp8_rotating, bench_fp8_rotating_scales, bench_rotating, bench_rotating_batched, bench_rotating_layout, bench_tf32_rotating};
+pub use bench::{bench, bench_auto_rotating, bench_f32cd_rotating, bench_fp8_rotating, bench_fp8_rotating_scales, bench_rotating, bench_rotating_batched, bench_rotating_layout, bench_tf32_rotating};
 pub use bias::{Bias, BiasCase};
 pub use check::{check, check_case, check_case_auto, check_case_bias, check_case_staged, check_run_in_place, Sm90Report, GUARD};
 pub use gemm::{Sm90AbElem, Sm90Gemm};
