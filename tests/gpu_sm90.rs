@@ -1219,8 +1219,9 @@ fn auto_launch_takes_every_shape() {
     let pk = Sm90Strides::packed;
     let row = BiasCase::Row { per_problem: false };
     let col = BiasCase::Col { per_problem: false };
-    // (shape, strides, alpha, beta, bias, the kernel chosen: skinny, split-K or an sm90 configuration)
-    let (skinny, split, sm90) = ("skinny", "split", "sm90");
+    // (shape, strides, alpha, beta, bias, the kernel chosen: skinny, split-K, the 128x64 tiles or
+    // another sm90 configuration)
+    let (skinny, split, narrow, sm90) = ("skinny", "split", "128x64", "sm90");
     let cases: Vec<((usize, usize, usize), Sm90Strides, f32, f32, BiasCase, &str)> = vec![
         ((1, 4096, 512), pk((1, 4096, 512), 1), 1.0, 0.0, BiasCase::None, skinny),
         ((16, 300, 1000), pk((16, 300, 1000), 1), 1.5, 0.5, BiasCase::None, skinny),
@@ -1231,14 +1232,18 @@ fn auto_launch_takes_every_shape() {
         ((300, 131, 517), pk((300, 131, 517), 1), 1.0, 0.0, BiasCase::None, sm90),
         ((256, 384, 192), pk((256, 384, 192), 1), 1.5, 0.5, BiasCase::None, sm90),
         ((129, 127, 136), padded((129, 127, 136), 1, Order::Row), 1.0, 0.0, BiasCase::None, sm90),
-        // split-K (4 slices: split_k::plan's rule, M <= 128, N <= 5120, K >= 11008; the
-        // column-major D's kernel problem is 120 x 64; the M-major A's slices are columns of it;
+        // split-K (4 slices: split_k::plan's rule, 16 < M <= 64, N <= 5120, K >= 11008; the
+        // column-major D's kernel problem is 64 x 120; the M-major A's slices are columns of it;
         // an odd N: D written by the reduction)
-        ((128, 1024, 16384), pk((128, 1024, 16384), 1), 1.0, 0.0, BiasCase::None, split),
-        ((100, 777, 11008), pk((100, 777, 11008), 1), 1.5, 0.5, col, split),
-        ((64, 120, 12288), Sm90Strides::packed_col((64, 120, 12288), 1), 1.0, 0.5, row, split),
-        ((96, 512, 11008), Sm90Strides::packed_ab((96, 512, 11008), 1, Major::MN, Major::K), 1.0, 0.0, BiasCase::None, split),
+        ((64, 1024, 16384), pk((64, 1024, 16384), 1), 1.0, 0.0, BiasCase::None, split),
+        ((60, 777, 11008), pk((60, 777, 11008), 1), 1.5, 0.5, col, split),
+        ((120, 64, 12288), Sm90Strides::packed_col((120, 64, 12288), 1), 1.0, 0.5, row, split),
+        ((40, 512, 11008), Sm90Strides::packed_ab((40, 512, 11008), 1, Major::MN, Major::K), 1.0, 0.0, BiasCase::None, split),
         ((48, 640, 11008), Sm90Strides { lda: 11072, ..pk((48, 640, 11008), 1) }, -1.0, 1.0, row, split),
+        // 128x64 tiles (one wave of them where the 128x128 ones would leave half the SMs idle)
+        ((200, 1000, 2048), pk((200, 1000, 2048), 1), 1.5, 0.5, col, narrow),
+        ((256, 1024, 1024), Sm90Strides::packed_ab((256, 1024, 1024), 1, Major::MN, Major::MN), 1.0, 0.0, BiasCase::None, narrow),
+        ((300, 700, 512), padded((300, 700, 512), 1, Order::Col), 1.0, 0.0, row, narrow),
     ];
     for e in [tycute::gemm::ElementCode::F16, tycute::gemm::ElementCode::Bf16] {
         let auto = Sm90Auto::new(&ctx, e).unwrap_or_else(|err| panic!("{err}"));
@@ -1257,6 +1262,7 @@ fn auto_launch_takes_every_shape() {
             let chosen = match choice {
                 Sm90Choice::Skinny => skinny,
                 Sm90Choice::SplitK { .. } => split,
+                Sm90Choice::Sm90 { config, .. } if config.name.starts_with("sm90_128x64") => narrow,
                 Sm90Choice::Sm90 { .. } => sm90,
             };
             assert_eq!(chosen, *kind, "auto {m}x{n}x{k}: {}", choice.describe());

@@ -32,6 +32,9 @@ pub struct Sm90Header {
 pub const SM90: Sm90Header = Sm90Header { name: "sm90" };
 /// `sm90_128x256`: 128x256x64 tiles, two warpgroups of `wgmma.m64n256k16` cooperating on each.
 pub const SM90_128X256: Sm90Header = Sm90Header { name: "sm90_128x256" };
+/// `sm90_128x64`: 128x64x64 tiles, two consumer warpgroups of `wgmma.m64n64k16` in ping-pong, 8
+/// stages (few-tile problems: twice the CTAs of `sm90`).
+pub const SM90_128X64: Sm90Header = Sm90Header { name: "sm90_128x64" };
 /// `sm90_reuse_c`: `sm90` with ReuseSmemC (D stored through C's epilogue stages).
 pub const SM90_REUSE_C: Sm90Header = Sm90Header { name: "sm90_reuse_c" };
 /// Every sm90 configuration: the registry's configurations of `kernels/sm90_gemm.cu`
@@ -213,10 +216,21 @@ impl Sm90Header {
 ///
 /// Over those 79 shapes: 0.83x cuBLAS in geometric mean against 0.74x for the rule before (the
 /// best of the three forms measured, shape by shape: 0.83x).
+///
+/// Then, for a single wave (2026-11-28, the same 134 lines with each configuration forced;
+/// docs/perf.md "128x64 tiles"): where even the 128x64 tiles fit the SMs in one wave and the
+/// 128x128 tiles would leave half of them idle, with M > 64 (below, the skinny kernel and the
+/// split along K win), N >= 512 and K a multiple of 16 (rows of whole 32-byte sectors), the
+/// 128x64 tiles ([`SM90_128X64`]: twice the CTAs, 8 stages): 128x4096x4096 200 against 146
+/// TFLOP/s, 256x4096x4096 391 against 287, 128x5120x5120 244 against 181, 1024^3 214 against 182.
 pub fn pick((m, n, k): (usize, usize, usize), batch: usize, sms: usize) -> Sm90Header {
     let tiles_128 = m.div_ceil(128) * n.div_ceil(128) * batch;
     if tiles_128 > sms {
         return SM90_128X256;
+    }
+    let tiles_64 = m.div_ceil(128) * n.div_ceil(64) * batch;
+    if tiles_64 <= sms && 2 * tiles_128 <= sms && m > 64 && n >= 512 && k % 16 == 0 {
+        return SM90_128X64;
     }
     // k-blocks of kTileK = 64 (the 16-bit configurations')
     let kt = k.div_ceil(64);
@@ -229,8 +243,8 @@ pub fn pick((m, n, k): (usize, usize, usize), batch: usize, sms: usize) -> Sm90H
     }
 }
 
-/// [`pick`] among the configurations of element type `e`: fp16 `sm90` / `sm90_128x256`, bf16
-/// `sm90_bf16` / `sm90_128x256_bf16` (the same tiles).
+/// [`pick`] among the configurations of element type `e`: fp16 `sm90` / `sm90_128x256` /
+/// `sm90_128x64`, bf16 `sm90_bf16` / `sm90_128x256_bf16` / `sm90_128x64_bf16` (the same tiles).
 pub fn pick_of(shape: (usize, usize, usize), batch: usize, sms: usize, e: ElementCode) -> Result<Sm90Header> {
     let fp16 = pick(shape, batch, sms);
     match e {

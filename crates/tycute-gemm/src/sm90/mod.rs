@@ -23,7 +23,7 @@ pub use bias::{Bias, BiasCase};
 pub use check::{check, check_case, check_case_auto, check_case_bias, check_case_staged, check_run_in_place, Sm90Report, GUARD};
 pub use gemm::{Sm90AbElem, Sm90Gemm};
 pub(crate) use header::LaunchParams;
-pub use header::{pick, pick_of, shape_ok, Sm90Header, LAYOUTS, SM90, SM90_128X256, SM90_CONFIGS, SM90_REUSE_C};
+pub use header::{pick, pick_of, shape_ok, Sm90Header, LAYOUTS, SM90, SM90_128X256, SM90_128X64, SM90_CONFIGS, SM90_REUSE_C};
 pub use strides::Sm90Strides;
 pub use typed::{BiasOf, Fp8Of, InputOf, OutputOf, Sm90Input, Sm90Output, Sm90Typed};
 
@@ -57,16 +57,22 @@ mod tests {
         assert_eq!(pick((8192, 8192, 1024), 1, 132), SM90_128X256);
         assert_eq!(pick((2048, 2048, 2048), 1, 132), SM90_128X256);
         assert_eq!(pick((8192, 8192, 256), 1, 132), SM90_128X256);
-        assert_eq!(pick((1000, 1000, 1000), 1, 132), SM90);
+        assert_eq!(pick((1000, 1000, 1000), 1, 132), SM90); // K = 1000: rows half a sector off
+        // one wave of 128x64 tiles where the 128x128 ones would leave half the SMs idle
+        assert_eq!(pick((128, 4096, 4096), 1, 132), SM90_128X64); // 64 CTAs, not 32
+        assert_eq!(pick((256, 4096, 4096), 1, 132), SM90_128X64); // 128, not 64
+        assert_eq!(pick((1024, 1024, 1024), 1, 132), SM90_128X64);
+        assert_eq!(pick((128, 8192, 28672), 1, 132), SM90_128X64);
+        assert_eq!(pick((256, 256, 256), 1, 132), SM90); // N < 512
+        assert_eq!(pick((256, 6144, 4096), 1, 132), SM90); // 192 128x64 tiles: over the SMs
         // few tiles: M <= 32 with K >= 2048 (memory-bound) on 128x256 tiles, split along K
         assert_eq!(pick((1, 4096, 4096), 1, 132), SM90_128X256); // 16 tiles x 5 splits
         assert_eq!(pick((16, 8192, 28672), 1, 132), SM90_128X256); // 32 tiles x 4 splits
         assert_eq!(pick((16, 4096, 1024), 1, 132), SM90); // K too short
         // M > 32: split 128x256 tiles for long K (>= 160 k-blocks) when they run as many CTAs
-        assert_eq!(pick((128, 4096, 11008), 1, 132), SM90_128X256); // 16 x 8 = 128 CTAs, not 32
+        assert_eq!(pick((64, 4096, 11008), 1, 132), SM90_128X256); // 16 x 8 = 128 CTAs, not 32
         assert_eq!(pick((256, 8192, 28672), 1, 132), SM90_128X256); // 64 x 2 = 128 CTAs, as many
-        assert_eq!(pick((128, 6144, 4096), 1, 132), SM90); // K = 4096: whole 128x128 tiles
-        assert_eq!(pick((128, 12288, 4096), 1, 132), SM90);
+        assert_eq!(pick((128, 12288, 4096), 1, 132), SM90); // K = 4096: whole 128x128 tiles
         assert_eq!(pick((1, 22016, 4096), 1, 132), SM90_128X256); // 172 128x128 tiles: over the SMs
     }
 
