@@ -136,7 +136,7 @@ macro_rules! sm90_types_element {
 sm90_types!(
     crate::sm90::Sm90,
     sm90,
-    "sm90: half_t A (M,K) and B (N,K) K-major, TMA into 128B-swizzled smem, a 64x128x16 GMMA warpgroup (f32 accumulators), 128x128x64 CTA tile, 4 stages, STSM + TMA-store epilogue of half_t D (N-major) in 64x32 sub-tiles; the kernel runs two such warpgroups in ping-pong"
+    "sm90: half_t A (M,K) and B (N,K) K-major, TMA into 128B-swizzled smem, a 64x128x16 GMMA warpgroup (f32 accumulators), 128x128x64 CTA tile, 6 stages, STSM + TMA-store epilogue of half_t D (N-major) in 64x32 sub-tiles; the kernel runs two such warpgroups in ping-pong"
 );
 sm90_types!(
     variant crate::sm90_128x256::c2::Sm90_128x256C2,

@@ -4,8 +4,8 @@
 //! shared memory → TMA store, with C read back by `ldmatrix`. Everything below is a type.
 //!
 //! ```text
-//! cta_tiler = (_128,_128,_64);  bP = _4                                  // 4 x 32 KiB of A+B stages
-//! sA = tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>{}, (bM,bK,bP))    // Sw<3,4,3> o smem_ptr[16b] o ((_8,_16),(_64,_1),(_1,_4)):...
+//! cta_tiler = (_128,_128,_64);  bP = _6                                  // 6 x 32 KiB of A+B stages
+//! sA = tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>{}, (bM,bK,bP))    // Sw<3,4,3> o smem_ptr[16b] o ((_8,_16),(_64,_1),(_1,_6)):...
 //! G2S: SM90_TMA_LOAD of one (bM,bK) = (128,64) box per stage (one elected thread, 16 KiB for A)
 //! mma = make_tiled_mma(SM90_64x128x16_F32F16F16_SS<K,K>{})               // one warpgroup (128 threads), tile (64,128,16)
 //! epilogue (D = half_t, N-major, C likewise):
@@ -72,8 +72,10 @@ use tycute_kernel::rows::{gmem_row, tv_row, Row, Rows};
 
 /// `(bM, bN, bK) = (_128,_128,_64)`.
 pub type CtaTiler = cute!((_128,_128,_64));
-/// Mainloop stages `bP = _4`: 4 x (16 KiB of A + 16 KiB of B).
-pub type Stages = cute!(_4);
+/// Mainloop stages `bP = _6`: 6 x (16 KiB of A + 16 KiB of B) (4 until 2026-11-28: the
+/// configuration runs one wave of tiles only, `tycute_gemm::sm90::pick`, where the stages in
+/// flight set each CTA's rate; docs/perf.md "sm90: 6 stages").
+pub type Stages = cute!(_6);
 
 // ---------------------------------------------------------------------------------------------
 // Shared memory of the mainloop: K-major, 128-byte swizzle
@@ -82,11 +84,11 @@ pub type Stages = cute!(_4);
 /// addresses: `Sw<3,4,3> o smem_ptr[16b](unset) o (_8,_64):(_64,_1)`.
 pub type SmemAtomA = Layout_K_SW128_Atom<half_t>;
 /// `sA = tile_to_shape(SmemAtomA, (bM,bK,bP))`: `(BLK_M,BLK_K,PIPE)`, as CuTe types it.
-pub type SmemLayoutA = TileToShape<SmemAtomA, cute!((_128,_64,_4))>;
+pub type SmemLayoutA = TileToShape<SmemAtomA, cute!((_128,_64,_6))>;
 /// `sB = tile_to_shape(SmemAtomB, (bN,bK,bP))`.
-pub type SmemLayoutB = TileToShape<SmemAtomA, cute!((_128,_64,_4))>;
+pub type SmemLayoutB = TileToShape<SmemAtomA, cute!((_128,_64,_6))>;
 /// `as_position_independent_swizzle_layout(sA)`: the swizzle in element units,
-/// `Sw<3,3,3> o _0 o ((_8,_16),(_64,_1),(_1,_4)):((_64,_512),(_1,_0),(_0,_8192))`.
+/// `Sw<3,3,3> o _0 o ((_8,_16),(_64,_1),(_1,_6)):((_64,_512),(_1,_0),(_0,_8192))`.
 pub type SmemLayoutAElems = AsPositionIndependent<SmemLayoutA>;
 /// One stage in element units, `sA(_,_,0)`: the TMA box's destination.
 pub type SmemLayoutAStage = AsPositionIndependent<TileToShape<SmemAtomA, cute!((_128,_64))>>;
@@ -349,7 +351,7 @@ pub fn thread_rows(t: usize, tables: bool) -> Option<Vec<Row>> {
 /// The dump of `tycute dump sm90`.
 pub const DUMP: tycute_kernel::registry::Config = tycute_kernel::registry::Config {
     name: "sm90",
-    about: "SM90 128x128x64, 4 stages: TMA into K-major SW128 smem, 64x128x16 GMMA warpgroup, seed 004's STSM epilogue (64x32 sub-tiles)",
+    about: "SM90 128x128x64, 6 stages: TMA into K-major SW128 smem, 64x128x16 GMMA warpgroup, seed 004's STSM epilogue (64x32 sub-tiles)",
     num_threads: NUM_THREADS,
     rows,
     thread_rows,
