@@ -35,7 +35,11 @@ fn bf16_configurations() {
     assert_eq!(pick_of((1000, 1000, 1000), 1, 132, ElementCode::F16).unwrap(), SM90);
     // decode-sized: the 128x256 tiles split along K, bf16 as fp16
     assert_eq!(pick_of((1, 4096, 11008), 1, 132, ElementCode::Bf16).unwrap(), b256);
-    assert_eq!(pick_of((128, 6144, 4096), 1, 132, ElementCode::Bf16).unwrap(), b);
+    assert_eq!(pick_of((64, 6144, 4096), 1, 132, ElementCode::Bf16).unwrap(), b);
+    // one wave of 128x64 tiles
+    let b64 = Sm90Header::named("sm90_128x64_bf16").unwrap();
+    assert_eq!(b64.element().unwrap(), ElementCode::Bf16);
+    assert_eq!(pick_of((128, 6144, 4096), 1, 132, ElementCode::Bf16).unwrap(), b64);
 }
 
 #[test]

@@ -23,7 +23,7 @@ use tycute_layout::layout::ShapeOf;
 use tycute_layout::numeric::Bits;
 use tycute_layout::tuple::At;
 use tycute_layout::typenum::Z0;
-use tycute_layout::{half_t, AsPositionIndependent, Cosize, Layout_K_SW128_Atom, Layout_K_SW64_Atom, LayoutAt, MakeLayoutLeft, Size, TileToShape, ZippedDivide};
+use tycute_layout::{half_t, AsPositionIndependent, Cosize, Layout_K_SW128_Atom, LayoutAt, MakeLayoutLeft, Size, TileToShape, ZippedDivide};
 use tycute_macros::cute;
 use tycute_tiled::copy::{MakeTiledCopyC_Atom, MakeTiledCopyS, RetileS, TiledNumThr, Tiler_MN};
 use tycute_tiled::mma::{MakeTiledMma, PartitionFragmentC};
@@ -47,8 +47,7 @@ pub type SmemLayoutBStage = AsPositionIndependent<TileToShape<SmemAtomA, cute!((
 pub type TmaBoxA = ProductEach<ShapeOf<InnerLayout<SmemLayoutAStage>>>;
 /// The TMA box of B: `(_64,_64)`.
 pub type TmaBoxB = ProductEach<ShapeOf<InnerLayout<SmemLayoutBStage>>>;
-/// `ClusterShape = (_1,_1,_1)`: no clusters.
-pub type ClusterShape = cute!((_1,_1,_1));
+pub use crate::sm90::ClusterShape;
 /// Bytes per element.
 const ELEM_BYTES: i64 = <Bits<half_t> as Integer>::I64 / 8;
 /// Bytes of one box of A and of B (the mbarrier's transaction count per stage is their sum).
@@ -70,22 +69,10 @@ pub type CoordMN = MakeLayoutLeft<cute!((_128,_64))>;
 /// `partition_fragment_C(tiled_mma, (bM,bN))`, thread 0: `((_2,_2,_8),_2,_1)`, 64 f32.
 pub type Accumulators = PartitionFragmentC<Mma, CoordMN, Z0>;
 
-/// `EpilogueTile = (_64,_32)` (sm90's).
-pub type EpilogueTile = cute!((_64,_32));
-/// Epilogue stages of C (loads) and D (stores).
-pub type StagesCD = cute!(_2);
-/// `GMMA::Layout_K_SW64_Atom<half_t>`.
-pub type SmemAtomD = Layout_K_SW64_Atom<half_t>;
-/// `sD_epi = as_position_independent_swizzle_tensor(tile_to_shape(SmemAtomD, (EPI_M,EPI_N,StagesD)))`.
-pub type SD = AsPositionIndependent<TileToShape<SmemAtomD, cute!((_64,_32,_2))>>;
-/// `sC_epi` (the same layout).
-pub type SC = SD;
-/// One stage of sD, `sD_epi(_,_,0)`.
-pub type SmemLayoutDStage = AsPositionIndependent<TileToShape<SmemAtomD, EpilogueTile>>;
-/// The TMA box of D (and C): `product_each(shape(sD(_,_,0)))` = `(_64,_32)`.
-pub type TmaBoxD = ProductEach<ShapeOf<InnerLayout<SmemLayoutDStage>>>;
-/// `(m,n)` inside one epilogue sub-tile.
-pub type CoordEpi = MakeLayoutLeft<EpilogueTile>;
+// The epilogue's sub-tile, its stages and shared-memory layouts are `sm90`'s, the same types
+// (a 64x32 sub-tile of 16-bit D through `Layout_K_SW64_Atom`): only the TiledMMA's copies below
+// differ.
+pub use crate::sm90::{CoordEpi, EpilogueTile, SmemAtomD, SmemLayoutDStage, StagesCD, TmaBoxD, SC, SD};
 /// `zipped_divide(make_layout((bM,bN)), EpilogueTile)`: the CTA coordinate of each sub-tile's elements.
 pub type EpiTiles = ZippedDivide<CoordMN, EpilogueTile>;
 
@@ -119,8 +106,8 @@ impl Sm90Config for Sm90_128x64 {
     type EpiM = cute!(_64);
     type EpiN = cute!(_32);
     type StagesCD = StagesCD;
-    type SmemLayoutDStage = TileToShape<SmemAtomD, EpilogueTile>;
-    type SmemLayoutCStage = TileToShape<SmemAtomD, EpilogueTile>;
+    type SmemLayoutDStage = <crate::sm90::Sm90 as Sm90Config>::SmemLayoutDStage;
+    type SmemLayoutCStage = <crate::sm90::Sm90 as Sm90Config>::SmemLayoutCStage;
     type TmaSwizzleD = TmaSwizzle64B;
     type ReuseSmemC = typenum::B0;
 }
