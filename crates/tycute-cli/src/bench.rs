@@ -469,9 +469,12 @@ fn bench_sm90(args: &BenchArgs) -> i32 {
                 continue;
             }
         };
-        // (the choice failed to build: the first that did, said in the line)
+        // (`--config` names one configuration for every shape; without it, a choice that failed
+        // to build runs as the first that did, said in the line)
+        let forced = !matches!(args.config.as_deref(), None | Some("auto"));
         let (i, instead) = match gemms.iter().position(|g| g.config == want) {
             Some(i) => (i, String::new()),
+            None if forced => (0, String::new()),
             None => (0, format!(" (instead of {}, which failed to build)", want.name)),
         };
         let g = &gemms[i];
