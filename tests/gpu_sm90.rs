@@ -35,11 +35,13 @@ fn bf16_configurations() {
     assert_eq!(pick_of((1000, 1000, 1000), 1, 132, ElementCode::F16).unwrap(), SM90);
     // decode-sized: the 128x256 tiles split along K, bf16 as fp16
     assert_eq!(pick_of((1, 4096, 11008), 1, 132, ElementCode::Bf16).unwrap(), b256);
-    assert_eq!(pick_of((64, 6144, 4096), 1, 132, ElementCode::Bf16).unwrap(), b);
+    assert_eq!(pick_of((64, 10240, 4096), 1, 132, ElementCode::Bf16).unwrap(), b);
     // one wave of 128x64 tiles
     let b64 = Sm90Header::named("sm90_128x64_bf16").unwrap();
     assert_eq!(b64.element().unwrap(), ElementCode::Bf16);
     assert_eq!(pick_of((128, 6144, 4096), 1, 132, ElementCode::Bf16).unwrap(), b64);
+    // 32 < M <= 64: one wave of 64x64 tiles
+    assert_eq!(pick_of((64, 4096, 4096), 1, 132, ElementCode::Bf16).unwrap(), Sm90Header::named("sm90_64x64_bf16").unwrap());
 }
 
 #[test]
@@ -1225,25 +1227,29 @@ fn auto_launch_takes_every_shape() {
     let col = BiasCase::Col { per_problem: false };
     // (shape, strides, alpha, beta, bias, the kernel chosen: skinny, split-K, the 128x64 tiles or
     // another sm90 configuration)
-    let (skinny, split, narrow, sm90) = ("skinny", "split", "128x64", "sm90");
+    let (skinny, split, narrow, narrow64, sm90) = ("skinny", "split", "128x64", "64x64", "sm90");
     let cases: Vec<((usize, usize, usize), Sm90Strides, f32, f32, BiasCase, &str)> = vec![
         ((1, 4096, 512), pk((1, 4096, 512), 1), 1.0, 0.0, BiasCase::None, skinny),
         ((16, 300, 1000), pk((16, 300, 1000), 1), 1.5, 0.5, BiasCase::None, skinny),
-        ((64, 1024, 512), pk((64, 1024, 512), 1), 1.0, 0.0, BiasCase::None, skinny),
+        ((32, 1024, 512), pk((32, 1024, 512), 1), 1.0, 0.0, BiasCase::None, skinny),
         ((5, 64, 64), pk((5, 64, 64), 1), 1.0, 0.0, row, sm90),
         ((16, 200, 72), pk((16, 200, 72), 2), 1.0, 0.0, BiasCase::None, sm90),
-        ((33, 64, 64), Sm90Strides::packed_col((33, 64, 64), 1), 1.5, 0.5, BiasCase::None, sm90),
+        ((33, 64, 64), Sm90Strides::packed_col((33, 64, 64), 1), 1.5, 0.5, BiasCase::None, narrow64),
         ((300, 131, 517), pk((300, 131, 517), 1), 1.0, 0.0, BiasCase::None, sm90),
         ((256, 384, 192), pk((256, 384, 192), 1), 1.5, 0.5, BiasCase::None, sm90),
         ((129, 127, 136), padded((129, 127, 136), 1, Order::Row), 1.0, 0.0, BiasCase::None, sm90),
-        // split-K (4 slices: split_k::plan's rule, 16 < M <= 64, N <= 5120, K >= 11008; the
-        // column-major D's kernel problem is 64 x 120; the M-major A's slices are columns of it;
+        // split-K (4 slices: split_k::plan's rule, 16 < M <= 32, N <= 5120, K >= 11008; the
+        // column-major D's kernel problem is 32 x 120; the M-major A's slices are columns of it;
         // an odd N: D written by the reduction)
-        ((64, 1024, 16384), pk((64, 1024, 16384), 1), 1.0, 0.0, BiasCase::None, split),
-        ((60, 777, 11008), pk((60, 777, 11008), 1), 1.5, 0.5, col, split),
-        ((120, 64, 12288), Sm90Strides::packed_col((120, 64, 12288), 1), 1.0, 0.5, row, split),
-        ((40, 512, 11008), Sm90Strides::packed_ab((40, 512, 11008), 1, Major::MN, Major::K), 1.0, 0.0, BiasCase::None, split),
-        ((48, 640, 11008), Sm90Strides { lda: 11072, ..pk((48, 640, 11008), 1) }, -1.0, 1.0, row, split),
+        ((32, 1024, 16384), pk((32, 1024, 16384), 1), 1.0, 0.0, BiasCase::None, split),
+        ((30, 777, 11008), pk((30, 777, 11008), 1), 1.5, 0.5, col, split),
+        ((120, 32, 12288), Sm90Strides::packed_col((120, 32, 12288), 1), 1.0, 0.5, row, split),
+        ((32, 512, 11008), Sm90Strides::packed_ab((32, 512, 11008), 1, Major::MN, Major::K), 1.0, 0.0, BiasCase::None, split),
+        ((24, 640, 11008), Sm90Strides { lda: 11072, ..pk((24, 640, 11008), 1) }, -1.0, 1.0, row, split),
+        // 64x64 tiles (32 < M <= 64, one wave of them)
+        ((64, 4096, 4096), pk((64, 4096, 4096), 1), 1.0, 0.0, BiasCase::None, narrow64),
+        ((40, 1000, 3000), pk((40, 1000, 3000), 1), 1.5, 0.5, col, narrow64),
+        ((50, 64, 2048), Sm90Strides::packed_col((50, 64, 2048), 1), 1.0, 0.0, row, narrow64),
         // 128x64 tiles (one wave of them where the 128x128 ones would leave half the SMs idle)
         ((200, 1000, 2048), pk((200, 1000, 2048), 1), 1.5, 0.5, col, narrow),
         ((256, 1024, 1024), Sm90Strides::packed_ab((256, 1024, 1024), 1, Major::MN, Major::MN), 1.0, 0.0, BiasCase::None, narrow),
@@ -1267,6 +1273,7 @@ fn auto_launch_takes_every_shape() {
                 Sm90Choice::Skinny => skinny,
                 Sm90Choice::SplitK { .. } => split,
                 Sm90Choice::Sm90 { config, .. } if config.name.starts_with("sm90_128x64") => narrow,
+                Sm90Choice::Sm90 { config, .. } if config.name.starts_with("sm90_64x64") => narrow64,
                 Sm90Choice::Sm90 { .. } => sm90,
             };
             assert_eq!(chosen, *kind, "auto {m}x{n}x{k}: {}", choice.describe());

@@ -163,13 +163,13 @@ impl SkinnyGemm {
 
 /// Whether the launch API's choice for a TN problem of `(m, n, k)` with strides `s` is the skinny
 /// kernel: every problem it takes with M <= 16, where the sm90 kernel's 128-row tiles spend most
-/// of their MMAs on rows they drop; and up to M = 64 where N and K are at most 4096 (the sm90
-/// kernel then runs at most 32 whole tiles on the 132 SMs). Measured on the H100 (docs/perf.md,
+/// of their MMAs on rows they drop; and up to M = 32 where N and K are at most 4096 (above 32
+/// rows the sm90 kernel's 64x64 tiles won: 64x4096x4096 110 against 82 TFLOP/s, docs/perf.md). Measured on the H100 (docs/perf.md,
 /// "Decode-sized M"): 64x4096x4096 82.5 TFLOP/s against the sm90 kernel's 71.8, 32x4096x4096 45.0
 /// against 35.5; with N or K larger the sm90 kernel's tiles or its split along K win (64x6144x4096
 /// 74.3 against 96.9, 64x4096x11008 94.0 against 101.4).
 pub fn chosen((m, n, k): (usize, usize, usize), s: &SkinnyStrides) -> bool {
-    (m <= 16 || (n <= 4096 && k <= 4096)) && SkinnyGemm::takes((m, n, k), s).is_ok()
+    (m <= 16 || (m <= 32 && n <= 4096 && k <= 4096)) && SkinnyGemm::takes((m, n, k), s).is_ok()
 }
 
 /// One problem on the GPU against an f64 reference (and cuBLAS, packed): random A, B, C
@@ -338,9 +338,9 @@ mod tests {
         assert_eq!(SkinnyStrides::packed((3, 5, 8)).extents((3, 5, 8)), [24, 40, 15, 15]);
         assert_eq!(SkinnyGemm::stem(ElementCode::Bf16), "skinny_gemm_bf16");
         assert!(SkinnyGemm::options(ElementCode::F32).is_err());
-        // the launch API's choice: M <= 16, or M <= 64 with N, K <= 4096
+        // the launch API's choice: M <= 16, or M <= 32 with N, K <= 4096
         let pick = |m, n, k| chosen((m, n, k), &SkinnyStrides::packed((m, n, k)));
-        assert!(pick(1, 28672, 8192) && pick(16, 4096, 14336) && pick(64, 4096, 4096) && pick(24, 1024, 4096));
-        assert!(!pick(64, 6144, 4096) && !pick(32, 4096, 11008) && !pick(65, 64, 64) && !pick(4, 64, 60));
+        assert!(pick(1, 28672, 8192) && pick(16, 4096, 14336) && pick(32, 4096, 4096) && pick(24, 1024, 4096));
+        assert!(!pick(64, 6144, 4096) && !pick(32, 4096, 11008) && !pick(33, 64, 64) && !pick(64, 4096, 4096) && !pick(4, 64, 60));
     }
 }

@@ -159,6 +159,11 @@ sm90_types!(
     sm90_128x64,
     "sm90_128x64: half_t A (M,K) and B (N,K) K-major, TMA into 128B-swizzled smem, a 64x64x16 GMMA warpgroup (f32 accumulators), 128x64x64 CTA tile, 8 stages, STSM + TMA-store epilogue of half_t D (N-major) in 64x32 sub-tiles; the kernel runs two such warpgroups in ping-pong"
 );
+sm90_types!(
+    crate::sm90_64x64::Sm90_64x64,
+    sm90_64x64,
+    "sm90_64x64: half_t A (M,K) and B (N,K) K-major, TMA into 128B-swizzled smem, a 64x64x16 GMMA warpgroup (f32 accumulators), 64x64x64 CTA tile, 12 stages, STSM + TMA-store epilogue of half_t D (N-major) in 64x32 sub-tiles; the kernel runs two such warpgroups in ping-pong"
+);
 
 sm90_types_element!(
     crate::sm90_bf16::Sm90Bf16,
@@ -174,6 +179,11 @@ sm90_types_element!(
     crate::sm90_bf16::Sm90_128x64Bf16,
     of crate::sm90_128x64::Sm90_128x64,
     "sm90_128x64_bf16: sm90_128x64 (ping-pong 128x64x64, 64x64x16 GMMA warpgroups, f32 accumulators, 8 stages) with bfloat16_t A, B, C, D and bias: the GMMA atom SM90_64x64x16_F32BF16BF16_SS"
+);
+sm90_types_element!(
+    crate::sm90_bf16::Sm90_64x64Bf16,
+    of crate::sm90_64x64::Sm90_64x64,
+    "sm90_64x64_bf16: sm90_64x64 (ping-pong 64x64x64, 64x64x16 GMMA warpgroups, f32 accumulators, 12 stages) with bfloat16_t A, B, C, D and bias: the GMMA atom SM90_64x64x16_F32BF16BF16_SS"
 );
 
 // the fp32-output configurations: every table their base's (the same layouts), the same atom

@@ -8,6 +8,7 @@
 //! | [`sm90`] | Hopper: TMA G2S into 128B-swizzled K-major smem, a `64x128x16` GMMA warpgroup, seed 004's TMA warp-specialized epilogue (STSM R2S, LDSM S2R) |
 //! | [`sm90_128x256`] | Hopper, CUTLASS's cooperative recipe: a `128x256x64` tile for two `64x256x16` GMMA warpgroups (`(_2,_1,_1)`), 128-row epilogue sub-tiles (header only: no dump) |
 //! | [`sm90_128x64`] | `sm90`'s ping-pong recipe on a `128x64x64` tile (`64x64x16` GMMA warpgroups, 8 stages): twice the CTAs for few-tile problems (header only) |
+//! | [`sm90_64x64`] | `sm90_128x64` on a `64x64x64` tile, 12 stages: M <= 64 without a half box of rows past M (header only) |
 //! | [`sm90_reuse_c`] | `sm90` with CUTLASS's `ReuseSmemC` (header only) |
 //! | [`sm90_bf16`] | `sm90` and `sm90_128x256` with bf16 elements (`sm90_bf16`, `sm90_128x256_bf16`) |
 //! | [`sm90_tf32`] | tf32: f32 A and B read by wgmma's `.tf32` form (K-major only), bf16 C and D, a `128x256x32` tile for two `64x256x8` GMMA warpgroups (`sm90_128x256_tf32`) |
@@ -30,6 +31,7 @@ tycute_kernel::configurations! {
     sm90,
     sm90_128x256,
     sm90_128x64,
+    sm90_64x64,
     sm90_reuse_c,
     sm90_bf16,
     sm90_fp8,

@@ -290,7 +290,7 @@ mod tests {
         let choose = |shape, s: Sm90Strides, bias_none| sm90_choice(shape, &s, 0.0, bias_none, 132, e, [0; 4]).unwrap();
         let pk = Sm90Strides::packed;
         assert_eq!(choose((1, 4096, 4096), pk((1, 4096, 4096), 1), true), Sm90Choice::Skinny);
-        assert_eq!(choose((64, 4096, 4096), pk((64, 4096, 4096), 1), true), Sm90Choice::Skinny);
+        assert_eq!(choose((32, 4096, 4096), pk((32, 4096, 4096), 1), true), Sm90Choice::Skinny);
         let direct = Staged { a: Stage::Direct, b: Stage::Direct, cd: Stage::Direct };
         for (shape, batch, bias_none) in [((1, 4096, 4096), 2, true), ((1, 4096, 4096), 1, false), ((4096, 4096, 4096), 1, true)] {
             let Sm90Choice::Sm90 { config, staged } = choose(shape, pk(shape, batch), bias_none) else { panic!("{shape:?}") };

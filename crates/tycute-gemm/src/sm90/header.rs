@@ -35,6 +35,9 @@ pub const SM90_128X256: Sm90Header = Sm90Header { name: "sm90_128x256" };
 /// `sm90_128x64`: 128x64x64 tiles, two consumer warpgroups of `wgmma.m64n64k16` in ping-pong, 8
 /// stages (few-tile problems: twice the CTAs of `sm90`).
 pub const SM90_128X64: Sm90Header = Sm90Header { name: "sm90_128x64" };
+/// `sm90_64x64`: 64x64x64 tiles, two consumer warpgroups of `wgmma.m64n64k16` in ping-pong, 12
+/// stages (32 < M <= 64).
+pub const SM90_64X64: Sm90Header = Sm90Header { name: "sm90_64x64" };
 /// `sm90_reuse_c`: `sm90` with ReuseSmemC (D stored through C's epilogue stages).
 pub const SM90_REUSE_C: Sm90Header = Sm90Header { name: "sm90_reuse_c" };
 /// Every sm90 configuration: the registry's configurations of `kernels/sm90_gemm.cu`
@@ -223,10 +226,17 @@ impl Sm90Header {
 /// split along K win), N >= 512 and K a multiple of 16 (rows of whole 32-byte sectors), the
 /// 128x64 tiles ([`SM90_128X64`]: twice the CTAs, 8 stages): 128x4096x4096 200 against 146
 /// TFLOP/s, 256x4096x4096 391 against 287, 128x5120x5120 244 against 181, 1024^3 214 against 182.
+/// And with 32 < M <= 64, where one wave of 64x64 tiles fits the SMs, the 64x64 tiles
+/// ([`SM90_64X64`]: no half box of rows past M, which the TMA fills with zeros at a cost, 12
+/// stages): 64x4096x4096 110 against the skinny kernel's 82, 64x8192x8192 165 against 139,
+/// 64x4096x14336 144 against split-K's 123 (cuBLAS 126, 168, 152).
 pub fn pick((m, n, k): (usize, usize, usize), batch: usize, sms: usize) -> Sm90Header {
     let tiles_128 = m.div_ceil(128) * n.div_ceil(128) * batch;
     if tiles_128 > sms {
         return SM90_128X256;
+    }
+    if m > 32 && m <= 64 && n.div_ceil(64) * batch <= sms {
+        return SM90_64X64;
     }
     let tiles_64 = m.div_ceil(128) * n.div_ceil(64) * batch;
     if tiles_64 <= sms && 2 * tiles_128 <= sms && m > 64 && n >= 512 && k % 16 == 0 {
@@ -244,7 +254,7 @@ pub fn pick((m, n, k): (usize, usize, usize), batch: usize, sms: usize) -> Sm90H
 }
 
 /// [`pick`] among the configurations of element type `e`: fp16 `sm90` / `sm90_128x256` /
-/// `sm90_128x64`, bf16 `sm90_bf16` / `sm90_128x256_bf16` / `sm90_128x64_bf16` (the same tiles).
+/// `sm90_128x64` / `sm90_64x64`, bf16 the same names with `_bf16` (the same tiles).
 pub fn pick_of(shape: (usize, usize, usize), batch: usize, sms: usize, e: ElementCode) -> Result<Sm90Header> {
     let fp16 = pick(shape, batch, sms);
     match e {

@@ -23,7 +23,7 @@ pub use bias::{Bias, BiasCase};
 pub use check::{check, check_case, check_case_auto, check_case_bias, check_case_staged, check_run_in_place, Sm90Report, GUARD};
 pub use gemm::{Sm90AbElem, Sm90Gemm};
 pub(crate) use header::LaunchParams;
-pub use header::{pick, pick_of, shape_ok, Sm90Header, LAYOUTS, SM90, SM90_128X256, SM90_128X64, SM90_CONFIGS, SM90_REUSE_C};
+pub use header::{pick, pick_of, shape_ok, Sm90Header, LAYOUTS, SM90, SM90_128X256, SM90_128X64, SM90_64X64, SM90_CONFIGS, SM90_REUSE_C};
 pub use strides::Sm90Strides;
 pub use typed::{BiasOf, Fp8Of, InputOf, OutputOf, Sm90Input, Sm90Output, Sm90Typed};
 
@@ -52,7 +52,7 @@ mod tests {
         let smem = SM90_128X256.smem_bytes().unwrap();
         assert!(smem > 229376 && smem <= 232448, "{smem}");
         assert_eq!(SM90_128X256.cubin_env(), "TYCUTE_CUBIN_DIR");
-        assert!(Sm90Header::named("sm90_64x64").unwrap_err().to_string().contains("sm90_128x256"));
+        assert!(Sm90Header::named("sm90_32x32").unwrap_err().to_string().contains("sm90_128x256"));
         assert!(matches!(SM90.int("kNoSuchValue"), Err(crate::Error::Header { config: "sm90", .. })));
         assert_eq!(pick((8192, 8192, 1024), 1, 132), SM90_128X256);
         assert_eq!(pick((2048, 2048, 2048), 1, 132), SM90_128X256);
@@ -70,7 +70,11 @@ mod tests {
         assert_eq!(pick((16, 8192, 28672), 1, 132), SM90_128X256); // 32 tiles x 4 splits
         assert_eq!(pick((16, 4096, 1024), 1, 132), SM90); // K too short
         // M > 32: split 128x256 tiles for long K (>= 160 k-blocks) when they run as many CTAs
-        assert_eq!(pick((64, 4096, 11008), 1, 132), SM90_128X256); // 16 x 8 = 128 CTAs, not 32
+        assert_eq!(pick((32, 4096, 11008), 1, 132), SM90_128X256); // 16 x 8 = 128 CTAs, not 32
+        // 32 < M <= 64: one wave of 64x64 tiles
+        assert_eq!(pick((64, 4096, 11008), 1, 132), SM90_64X64);
+        assert_eq!(pick((48, 8192, 8192), 1, 132), SM90_64X64);
+        assert_eq!(pick((64, 10240, 8192), 1, 132), SM90); // 160 tiles of 64x64
         assert_eq!(pick((256, 8192, 28672), 1, 132), SM90_128X256); // 64 x 2 = 128 CTAs, as many
         assert_eq!(pick((128, 12288, 4096), 1, 132), SM90); // K = 4096: whole 128x128 tiles
         assert_eq!(pick((1, 22016, 4096), 1, 132), SM90_128X256); // 172 128x128 tiles: over the SMs

@@ -91,8 +91,9 @@ pub fn plan((m, n, k): (usize, usize, usize), s: &Sm90Strides, sms: usize, ptrs:
 pub const SPLITS: usize = 4;
 
 /// The measured rule, on the kernel's problem (`(n, m, k)` for a column-major D): where 4 slices
-/// beat the other kernels on the H100 (docs/perf.md, "Split-K with a separate reduction"): half a
-/// tile row or less (16 < M <= 64) against a narrow N (at most 5120: 20 tiles or fewer) and a long
+/// beat the other kernels on the H100 (docs/perf.md, "Split-K with a separate reduction"), kept
+/// for 16 < M <= 32 since the 64x64 tiles took 32 < M <= 64 (64x4096x14336: 144 against 123
+/// TFLOP/s); measured first for half a tile row or less (16 < M <= 64) against a narrow N (at most 5120: 20 tiles or fewer) and a long
 /// K (at least 11008), the MLP down projections at 64 tokens: 64x4096x11008 112 against 102
 /// TFLOP/s (and 89 with 128x64 tiles), 64x4096x14336 124 against 114 (94). At 128 rows the
 /// 128x64 tiles beat it (128x4096x14336: 257 against 235); elsewhere the partial products' extra
@@ -100,7 +101,7 @@ pub const SPLITS: usize = 4;
 /// configuration's partials run at about the speed of the whole 128x128 tiles: 128x4096x4096 135
 /// against 146, and 89-125 with 8 slices).
 pub fn takes((m, n, k): (usize, usize, usize)) -> bool {
-    m > 16 && m <= 64 && n <= 5120 && k >= 11008
+    m > 16 && m <= 32 && n <= 5120 && k >= 11008
 }
 
 /// The strides of the partial products: S problems, problem `z` slice `z` of K (A's and B's batch
@@ -203,11 +204,12 @@ mod tests {
     fn where_the_split_runs() {
         let pk = Sm90Strides::packed;
         let p = |shape: (usize, usize, usize), s: Sm90Strides| plan(shape, &s, 132, [0; 4]);
-        // the down projections at 64 tokens: 4 slices (of 2752, 3584, 3456)
-        assert_eq!(p((64, 4096, 11008), pk((64, 4096, 11008), 1)), Some(4));
-        assert_eq!(p((64, 4096, 14336), pk((64, 4096, 14336), 1)), Some(4));
-        assert_eq!(p((48, 5120, 13824), pk((48, 5120, 13824), 1)), Some(4));
+        // the down projections at 17-32 tokens: 4 slices (of 2752, 3584, 3456)
+        assert_eq!(p((32, 4096, 11008), pk((32, 4096, 11008), 1)), Some(4));
+        assert_eq!(p((32, 4096, 14336), pk((32, 4096, 14336), 1)), Some(4));
+        assert_eq!(p((24, 5120, 13824), pk((24, 5120, 13824), 1)), Some(4));
         assert_eq!(p((128, 4096, 14336), pk((128, 4096, 14336), 1)), None); // 128x64 tiles there
+        assert_eq!(p((64, 4096, 14336), pk((64, 4096, 14336), 1)), None); // 64x64 tiles there
         // not: K = 4096-8192, M > 128 or <= 16, N > 5120, a batch, a misaligned A, slices of K
         // not a multiple of 8 (K = 11012)
         assert_eq!(p((128, 4096, 4096), pk((128, 4096, 4096), 1)), None);
@@ -215,21 +217,21 @@ mod tests {
         assert_eq!(p((256, 4096, 14336), pk((256, 4096, 14336), 1)), None);
         assert_eq!(p((16, 4096, 14336), pk((16, 4096, 14336), 1)), None);
         assert_eq!(p((128, 8192, 28672), pk((128, 8192, 28672), 1)), None);
-        assert_eq!(p((64, 4096, 14336), pk((64, 4096, 14336), 2)), None);
-        assert_eq!(plan((64, 4096, 14336), &pk((64, 4096, 14336), 1), 132, [8, 0, 0, 0]), None);
+        assert_eq!(p((32, 4096, 14336), pk((32, 4096, 14336), 2)), None);
+        assert_eq!(plan((32, 4096, 14336), &pk((32, 4096, 14336), 1), 132, [8, 0, 0, 0]), None);
         assert_eq!(p((128, 4096, 11012), pk((128, 4096, 11012), 1)), None);
         // column-major D: the kernel's problem is D^T (n, m)
-        assert_eq!(p((4096, 64, 14336), Sm90Strides::packed_col((4096, 64, 14336), 1)), Some(4));
-        assert_eq!(p((64, 4096, 14336), Sm90Strides::packed_col((64, 4096, 14336), 1)), None);
+        assert_eq!(p((4096, 32, 14336), Sm90Strides::packed_col((4096, 32, 14336), 1)), Some(4));
+        assert_eq!(p((32, 4096, 14336), Sm90Strides::packed_col((32, 4096, 14336), 1)), None);
         assert_eq!(Sm90Strides::packed_col((1, 1, 1), 1).cd, Order::Col);
         // on few SMs: the slices times the tiles within them
-        assert_eq!(plan((64, 4096, 14336), &pk((64, 4096, 14336), 1), 40, [0; 4]), None);
+        assert_eq!(plan((32, 4096, 14336), &pk((32, 4096, 14336), 1), 40, [0; 4]), None);
         // tests/gpu_sm90.rs's split cases
-        assert_eq!(p((64, 1024, 16384), pk((64, 1024, 16384), 1)), Some(4));
-        assert_eq!(p((60, 777, 11008), pk((60, 777, 11008), 1)), Some(4));
-        assert_eq!(p((120, 64, 12288), Sm90Strides::packed_col((120, 64, 12288), 1)), Some(4));
-        assert_eq!(p((40, 512, 11008), Sm90Strides::packed_ab((40, 512, 11008), 1, Major::MN, Major::K)), Some(4));
-        assert_eq!(p((48, 640, 11008), Sm90Strides { lda: 11072, ..pk((48, 640, 11008), 1) }), Some(4));
+        assert_eq!(p((32, 1024, 16384), pk((32, 1024, 16384), 1)), Some(4));
+        assert_eq!(p((30, 777, 11008), pk((30, 777, 11008), 1)), Some(4));
+        assert_eq!(p((120, 32, 12288), Sm90Strides::packed_col((120, 32, 12288), 1)), Some(4));
+        assert_eq!(p((32, 512, 11008), Sm90Strides::packed_ab((32, 512, 11008), 1, Major::MN, Major::K)), Some(4));
+        assert_eq!(p((24, 640, 11008), Sm90Strides { lda: 11072, ..pk((24, 640, 11008), 1) }), Some(4));
     }
 
     #[test]
