@@ -459,7 +459,7 @@ fn fp8_configurations_match_the_reference_on_the_gpu() {
         Ok(c) => c,
         Err(why) => return eprintln!("skipped: {why}"),
     };
-    let names = ["sm90_128x256_e4m3", "sm90_128x256_e5m2", "sm90_128x256_e4m3_c2", "sm90_128x256_e4m3_f16cd"];
+    let names = ["sm90_128x256_e4m3", "sm90_128x256_e5m2", "sm90_128x256_e4m3_c2", "sm90_128x256_e4m3_f16cd", "sm90_128x128_e4m3", "sm90_128x64_e4m3", "sm90_64x64_e4m3"];
     let chosen = tycute::gemm::env::selected_configs(&names, &names);
     for name in chosen {
         let cfg = Sm90Header::named(name).unwrap();
@@ -1253,7 +1253,7 @@ fn auto_launch_takes_every_shape() {
         // 128x64 tiles (one wave of them where the 128x128 ones would leave half the SMs idle)
         ((200, 1000, 2048), pk((200, 1000, 2048), 1), 1.5, 0.5, col, narrow),
         ((256, 1024, 1024), Sm90Strides::packed_ab((256, 1024, 1024), 1, Major::MN, Major::MN), 1.0, 0.0, BiasCase::None, narrow),
-        ((300, 700, 512), padded((300, 700, 512), 1, Order::Col), 1.0, 0.0, row, narrow),
+        ((700, 300, 512), padded((700, 300, 512), 1, Order::Col), 1.0, 0.0, row, narrow), // the kernel's problem: 300 x 700
     ];
     for e in [tycute::gemm::ElementCode::F16, tycute::gemm::ElementCode::Bf16] {
         let auto = Sm90Auto::new(&ctx, e).unwrap_or_else(|err| panic!("{err}"));
@@ -1278,5 +1278,66 @@ fn auto_launch_takes_every_shape() {
             };
             assert_eq!(chosen, *kind, "auto {m}x{n}x{k}: {}", choice.describe());
         }
+    }
+}
+
+/// `Sm90Auto::launch_fp8`: the fp8 choice per shape (`pick_fp8`: 64x64, 128x64, 128x128 or 128x256
+/// e4m3 tiles), each problem exact: inputs in {-1, 0, 1} (e4m3 codes), K <= 2048, so every sum is
+/// an integer the accumulator holds exactly and D is its bf16 rounding; D poisoned, with a guard.
+#[test]
+fn auto_launch_fp8_picks_per_shape() {
+    use tycute::gemm::fp8::{E4m3, Fp8, Scales};
+    use tycute::gemm::sm90::{Bias, Sm90Auto};
+    let ctx = match gpu::context_for(nvrtc::Arch::Sm90a, "the fp8 sm90 GEMM") {
+        Ok(c) => c,
+        Err(why) => return eprintln!("skipped: {why}"),
+    };
+    let auto = Sm90Auto::new(&ctx, tycute::gemm::ElementCode::Bf16).unwrap_or_else(|e| panic!("{e}"));
+    let stream = ctx.default_stream();
+    let mut seed = 0x853c_49e6_748f_ea9bu64;
+    let mut tri = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % 3) as f32 - 1.0
+    };
+    // (shape, C/D order, rowcol scales, the configuration expected)
+    let cases = [
+        ((1, 4096, 512), Order::Row, false, "sm90_64x64_e4m3"),
+        ((16, 296, 1024), Order::Row, true, "sm90_64x64_e4m3"), // (bf16 D: rows of a multiple of 8)
+        ((64, 1000, 2048), Order::Row, false, "sm90_64x64_e4m3"),
+        ((200, 1024, 1024), Order::Row, true, "sm90_128x64_e4m3"),
+        ((1024, 200, 1024), Order::Col, false, "sm90_128x64_e4m3"), // the kernel's problem: 200 x 1024
+        ((256, 256, 512), Order::Row, false, "sm90_128x128_e4m3"),
+        ((1500, 2000, 256), Order::Row, false, "sm90_128x256_e4m3"),
+    ];
+    for ((m, n, k), cd, rowcol, want_config) in cases {
+        let s = if cd == Order::Row { Sm90Strides::packed((m, n, k), 1) } else { Sm90Strides::packed_col((m, n, k), 1) };
+        let av: Vec<f32> = (0..m * k).map(|_| tri()).collect();
+        let bv: Vec<f32> = (0..n * k).map(|_| tri()).collect();
+        let (qa, qb): (Vec<E4m3>, Vec<E4m3>) = (av.iter().map(|&x| E4m3::from_f32(x)).collect(), bv.iter().map(|&x| E4m3::from_f32(x)).collect());
+        let (da, db) = (stream.clone_htod(&qa).unwrap(), stream.clone_htod(&qb).unwrap());
+        let c = stream.alloc_zeros::<u16>(m * n).unwrap();
+        let (poison, guard) = (0x7fa5u16, 256);
+        let mut dd = stream.clone_htod(&vec![poison; m * n + guard]).unwrap();
+        let (va, vb) = (stream.clone_htod(&vec![1.0f32; m]).unwrap(), stream.clone_htod(&vec![1.0f32; n]).unwrap());
+        let scales = if rowcol { Scales::RowCol { a: &va, b: &vb } } else { Scales::Tensor(1.0) };
+        let config = auto
+            .launch_fp8::<E4m3, _, _, _, _>(&stream, (m, n, k), &s, &da, &db, &c, &mut dd, scales, 0.0, Bias::None)
+            .unwrap_or_else(|e| panic!("{m}x{n}x{k}: {e}"));
+        let d: Vec<u16> = stream.clone_dtoh(&dd).unwrap();
+        assert!(d[m * n..].iter().all(|&x| x == poison), "{m}x{n}x{k} {}: a store past D", config.name);
+        let mut wrong = 0;
+        for i in 0..m {
+            for j in 0..n {
+                let acc: f32 = (0..k).map(|l| av[i * k + l] * bv[j * k + l]).sum();
+                let got = d[cd.offset(s.ldd, i, j)];
+                if got != half::bf16::from_f32(acc).to_bits() {
+                    wrong += 1;
+                }
+            }
+        }
+        println!("sm_90a auto e4m3 {m}x{n}x{k} {cd:?}-major D rowcol {rowcol} ({}): {wrong} of {} elements wrong", config.name, m * n);
+        assert_eq!((wrong, config.name), (0, want_config), "auto e4m3 {m}x{n}x{k}");
     }
 }

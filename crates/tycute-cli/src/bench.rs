@@ -106,7 +106,7 @@ fn fp8_of(args: &BenchArgs) -> Option<&'static str> {
 }
 
 /// `tycute bench sm90 --dtype e4m3|e5m2` (or `--config auto-e4m3 | sm90_128x256_e4m3 | ...`):
-/// the fp8 configuration of that format (`sm90_128x256_<f>`; fp8 A and B K-major, bf16 D, alpha
+/// the fp8 choice per shape (`pick_fp8`; or the configuration named; fp8 A and B K-major, bf16 D, alpha
 /// = the per-tensor scales' product) beside cuBLASLt fp8 with the same scaling and bf16 D, fast
 /// accumulation (the kernel's) and its default mode, in one process
 /// ([`tycute_gemm::sm90::bench_fp8_rotating`]).
@@ -127,11 +127,12 @@ fn bench_sm90_fp8(args: &BenchArgs, f: &str) -> i32 {
         eprintln!("error: --dtype {d} and --config {} disagree", args.config.as_deref().unwrap_or("?"));
         return 2;
     }
-    let name = match args.config.as_deref() {
-        None | Some("auto") => format!("sm90_128x256_{f}"),
-        Some(c) if c == format!("auto-{f}") => format!("sm90_128x256_{f}"),
-        Some(c) => c.to_string(),
+    // auto: the fp8 choice per shape (tycute_gemm::sm90::pick_fp8, Sm90Auto::launch_fp8's)
+    let auto = match args.config.as_deref() {
+        None | Some("auto") => true,
+        Some(c) => c == format!("auto-{f}"),
     };
+    let name = if auto { format!("sm90_128x256_{f}") } else { args.config.clone().unwrap_or_default() };
     let cfg = match Sm90Header::named(&name) {
         Ok(c) if c.fp8().ok().flatten() == Some(f) => c,
         Ok(c) => {
@@ -156,28 +157,49 @@ fn bench_sm90_fp8(args: &BenchArgs, f: &str) -> i32 {
             return 2;
         }
     };
-    let mut g = match load_sm90(cfg, "fp8") {
-        Ok(g) => g,
-        Err(rc) => return rc,
-    };
-    g.stream_k = !args.no_stream_k;
+    let mut loaded: Vec<Sm90Gemm> = Vec::new();
     let out = if matches!(cfg.tma_elements(), Ok((_, tycute_cuda::tma::TmaElement::F16))) { "fp16" } else { "bf16" };
     let how = if rowcol { "per-row scales of A and B (Scales::RowCol)" } else { "alpha = scale_a * scale_b" };
+    let which = if auto { format!("auto-{f} (the fp8 choice per shape)") } else { name.clone() };
     let mut text = format!(
-        "sm90 GEMM {name} ({f} A and B K-major, {out} D, fp32 accumulate, {how}) vs cuBLASLt fp8 (per-tensor scales, bf16 D; fast accumulation, and its default mode), sm_90a, median of {} runs ({} timing), random inputs rotated over sets larger than L2\n{:<18} {:>10} {:>10} {:>7} {:>12}\n",
-        args.runs, args.timing, "shape", "tycute", "cuBLASLt", "ratio", "Lt default"
+        "sm90 GEMM {which} ({f} A and B K-major, {out} D, fp32 accumulate, {how}) vs cuBLASLt fp8 (per-tensor scales, bf16 D; fast accumulation, and its default mode), sm_90a, median of {} runs ({} timing), random inputs rotated over sets larger than L2\n{:<18} {:>10} {:>10} {:>7} {:>12}  {}\n",
+        args.runs, args.timing, "shape", "tycute", "cuBLASLt", "ratio", "Lt default", "configuration"
     );
     for &(m, n, k) in &parsed {
-        let r = if f == "e4m3" {
-            tycute_gemm::sm90::bench_fp8_rotating_scales::<tycute_gemm::fp8::E4m3>(&g, (m, n, k), args.runs, timing(args), rowcol)
+        let cfg = if auto {
+            // (the SM count of the GPU the first kernel was loaded on; 132 before any)
+            let sms = loaded.first().map_or(132, |g| g.sms());
+            match tycute_gemm::sm90::pick_fp8((m, n, k), 1, sms, f) {
+                Ok(c) => c,
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    return 2;
+                }
+            }
         } else {
-            tycute_gemm::sm90::bench_fp8_rotating_scales::<tycute_gemm::fp8::E5m2>(&g, (m, n, k), args.runs, timing(args), rowcol)
+            cfg
+        };
+        if !loaded.iter().any(|g| g.config == cfg) {
+            match load_sm90(cfg, "fp8") {
+                Ok(mut g) => {
+                    g.stream_k = !args.no_stream_k;
+                    loaded.push(g);
+                }
+                Err(rc) => return rc,
+            }
+        }
+        let Some(g) = loaded.iter().find(|g| g.config == cfg) else { return 1 };
+        let name = cfg.name;
+        let r = if f == "e4m3" {
+            tycute_gemm::sm90::bench_fp8_rotating_scales::<tycute_gemm::fp8::E4m3>(g, (m, n, k), args.runs, timing(args), rowcol)
+        } else {
+            tycute_gemm::sm90::bench_fp8_rotating_scales::<tycute_gemm::fp8::E5m2>(g, (m, n, k), args.runs, timing(args), rowcol)
         };
         match r {
             Ok((ours, [fast, default])) => {
                 let col = |x: &tycute_gemm::Result<f64>| x.as_ref().map_or("-".to_string(), |c| format!("{c:.1}"));
                 let ratio = fast.as_ref().map_or("-".to_string(), |c| format!("{:.2}", ours / c));
-                let _ = writeln!(text, "{:<18} {ours:>10.1} {:>10} {ratio:>7} {:>12}", format!("{m}x{n}x{k}"), col(&fast), col(&default));
+                let _ = writeln!(text, "{:<18} {ours:>10.1} {:>10} {ratio:>7} {:>12}  {name}", format!("{m}x{n}x{k}"), col(&fast), col(&default));
                 if let Err(e) = &fast {
                     let _ = writeln!(text, "    cuBLASLt: {e}");
                 }

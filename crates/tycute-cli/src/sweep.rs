@@ -213,9 +213,9 @@ pub fn run(args: &BenchArgs, file: &Path) -> i32 {
             return 2;
         }
     };
-    let forced = args.config.as_deref().filter(|c| *c != "auto");
-    if forced.is_some() && !(args.kernel == "sm90" && dts.iter().all(|d| ["fp16", "bf16"].contains(d))) {
-        eprintln!("error: --sweep takes --config (one configuration for every shape, instead of the choice) for sm90 fp16 or bf16 only");
+    let forced = args.config.as_deref().filter(|c| !c.starts_with("auto"));
+    if forced.is_some() && !(args.kernel == "sm90" && dts.len() == 1 && ["fp16", "bf16", "e4m3", "e5m2"].contains(&dts[0])) {
+        eprintln!("error: --sweep takes --config (one configuration for every shape, instead of the choice) for one sm90 dtype: fp16, bf16, e4m3 or e5m2");
         return 2;
     }
     if !args.shapes.is_empty() || args.beta != 0.0 || args.bias != "none" || args.layout != "tn" || args.scales != "tensor" {
@@ -382,8 +382,20 @@ fn sm90_runner<'a>(ctx: &'a std::sync::Arc<tycute_cuda::cudarc::driver::CudaCont
             Ok((Box::new(run), "cublasGemmEx / cublasGemmStridedBatchedEx (same types, fp32 compute)", 2))
         }
         "e4m3" | "e5m2" => {
-            let g = load(&format!("sm90_128x256_{dt}"))?;
+            // the fp8 choice per shape (tycute_gemm::sm90::pick_fp8, what Sm90Auto::launch_fp8
+            // launches), or the configuration `--config` names for every shape
+            let forced = args.config.as_deref().filter(|c| !c.starts_with("auto"));
+            if let Some(f) = forced {
+                let cfg = Sm90Header::named(f).map_err(|e| e.to_string())?;
+                if cfg.fp8().map_err(|e| e.to_string())? != Some(dt) {
+                    return Err(format!("--config {f}: not an sm90 {dt} configuration"));
+                }
+            }
+            let first = load(forced.unwrap_or(&format!("sm90_128x256_{dt}")))?;
+            let sms = first.sms();
+            let gemms = std::sync::Mutex::new(std::collections::HashMap::from([(first.config.name, std::sync::Arc::new(first))]));
             let e4m3 = dt == "e4m3";
+            let dt = if e4m3 { "e4m3" } else { "e5m2" };
             let run = move |s: &Shape, runs: usize| -> Outcome {
                 let shape = (s.m, s.n, s.k);
                 if s.batch > 1 {
@@ -392,6 +404,23 @@ fn sm90_runner<'a>(ctx: &'a std::sync::Arc<tycute_cuda::cudarc::driver::CudaCont
                 if let Err(e) = packed(s).check_elements(shape, 1) {
                     return Outcome::Skipped(e.to_string());
                 }
+                let name = match forced {
+                    Some(f) => f,
+                    None => match tycute_gemm::sm90::pick_fp8(shape, 1, sms, dt) {
+                        Ok(c) => c.name,
+                        Err(e) => return Outcome::Skipped(e.to_string()),
+                    },
+                };
+                let g = {
+                    let Ok(mut map) = gemms.lock() else { return Outcome::Failed("the sweep's kernels: a lock poisoned".to_string()) };
+                    match map.get(name) {
+                        Some(g) => g.clone(),
+                        None => match load(name) {
+                            Ok(g) => map.entry(g.config.name).or_insert(std::sync::Arc::new(g)).clone(),
+                            Err(e) => return Outcome::Failed(e),
+                        },
+                    }
+                };
                 let how = sm90_plan(g.config.name, g.schedule(shape, &packed(s)));
                 let r = if e4m3 {
                     tycute_gemm::sm90::bench_fp8_rotating::<tycute_gemm::fp8::E4m3>(&g, shape, runs, timing)

@@ -1,5 +1,5 @@
 //! [`Sm90Auto`]: the launch API's choice per shape, in one object, for 16-bit A and B on an sm_90
-//! GPU: the decode-sized kernel ([`crate::skinny`]) where [`crate::skinny::chosen`] takes the
+//! GPU (and fp8 ones: [`Sm90Auto::launch_fp8`], [`pick_fp8`]'s configuration): the decode-sized kernel ([`crate::skinny`]) where [`crate::skinny::chosen`] takes the
 //! problem, else the sm90 configuration [`pick_of`] names, launched through
 //! [`Sm90Gemm::launch_staged`] (any leading dimensions), or, for few-tile problems, split along K
 //! with a separate reduction ([`split_k`]). Each kernel is built (NVRTC) or read
@@ -19,7 +19,8 @@ use crate::error::{driver, unsupported};
 use crate::layout::{Major, Order};
 use crate::skinny::{SkinnyGemm, SkinnyStrides};
 use crate::sm90::split_k::{self, ReduceArgs, SplitKReduce, SplitWorkspace};
-use crate::sm90::{pick_of, Bias, Sm90Gemm, Sm90Header, Sm90Strides};
+use crate::fp8::{Fp8, Scales};
+use crate::sm90::{pick_fp8, pick_of, Bias, Sm90Gemm, Sm90Header, Sm90Strides};
 use crate::staging::Staged;
 use crate::Result;
 
@@ -67,8 +68,9 @@ fn skinny_strides(s: &Sm90Strides, bias_none: bool) -> Option<SkinnyStrides> {
 /// GPU of `sms` SMs, element `e`, the buffers at `[a, b, c, d]`: the skinny kernel where it takes
 /// the layout and [`crate::skinny::chosen`] the shape (and A and B are 16-byte aligned), else
 /// K split with a separate reduction where [`split_k::plan`] takes the problem (one problem, few
-/// tiles, A and B as they lie), else [`pick_of`]'s configuration with what [`Sm90Gemm::stages`]
-/// copies. `Err`: a shape no kernel
+/// tiles, A and B as they lie), else [`pick_of`]'s configuration for the kernel's problem
+/// (`(n, m, k)` for a column-major D, whose transpose the kernel computes) with what
+/// [`Sm90Gemm::stages`] copies. `Err`: a shape no kernel
 /// takes ([`Sm90Strides::check_fit`]), or an element type without sm90 configurations.
 pub fn sm90_choice(shape: (usize, usize, usize), s: &Sm90Strides, beta: f32, bias_none: bool, sms: usize, e: ElementCode, ptrs: [u64; 4]) -> Result<Sm90Choice> {
     if let Some(ss) = skinny_strides(s, bias_none) {
@@ -80,7 +82,9 @@ pub fn sm90_choice(shape: (usize, usize, usize), s: &Sm90Strides, beta: f32, bia
     if let Some(splits) = split_k::plan(shape, s, sms, ptrs) {
         return Ok(Sm90Choice::SplitK { config: split_k::partial_config(e)?, splits });
     }
-    Ok(Sm90Choice::Sm90 { config: pick_of(shape, s.batch, sms, e)?, staged: Sm90Gemm::stages(shape, s, beta, ptrs) })
+    // (pick on the kernel's problem: D^T = B A^T, (n, m, k), for a column-major D)
+    let (km, kn) = s.cd.stored((shape.0, shape.1));
+    Ok(Sm90Choice::Sm90 { config: pick_of((km, kn, shape.2), s.batch, sms, e)?, staged: Sm90Gemm::stages(shape, s, beta, ptrs) })
 }
 
 /// Every 16-bit sm90 kernel of one element type (fp16 or bf16), loaded as shapes need them, and
@@ -225,6 +229,40 @@ impl Sm90Auto {
         Ok(choice)
     }
 
+    /// `D_z = A_z * B_z^T` scaled by `scales` (`+ beta * C_z + bias`) for fp8 A and B of format
+    /// `F` (K-major: [`Sm90Gemm::launch_fp8`]'s rules), by the fp8 choice per shape
+    /// ([`pick_fp8`]: e4m3 on the 16-bit choice's tiles, e5m2 on 128x256 tiles); C, D and the bias
+    /// are bf16 (`u16` bits), the fp8 configurations' output, whatever this object's element.
+    /// Returns the configuration it ran. Leading dimensions, batch strides and K must be multiples
+    /// of 16 (no staged copy of one-byte operands): an error names the rule.
+    #[allow(clippy::too_many_arguments)]
+    pub fn launch_fp8<'s, F, A, B, C, D>(
+        &self,
+        stream: &Stream,
+        shape: (usize, usize, usize),
+        s: &Sm90Strides,
+        a: &A,
+        b: &B,
+        c: &C,
+        d: &mut D,
+        scales: impl Into<Scales<'s>>,
+        beta: f32,
+        bias: Bias<'_>,
+    ) -> Result<Sm90Header>
+    where
+        F: Fp8,
+        A: DevicePtr<F>,
+        B: DevicePtr<F>,
+        C: DevicePtr<u16>,
+        D: DevicePtrMut<u16>,
+    {
+        s.check_fit(shape)?;
+        let (km, kn) = s.cd.stored((shape.0, shape.1));
+        let config = pick_fp8((km, kn, shape.2), s.batch, self.sms, F::NAME)?;
+        self.gemm(config)?.launch_fp8::<F, _, _, _, _>(stream, shape, s, a, b, c, d, scales, beta, bias)?;
+        Ok(config)
+    }
+
     /// The split launch of [`Sm90Choice::SplitK`]: the partial products into this stream's
     /// workspace, then the reduction into D (C, D and the bias at `[c, d, bias]`, C's and D's
     /// lengths `lens`).
@@ -297,6 +335,14 @@ mod tests {
             assert_eq!((config, staged), (pick_of(shape, batch, 132, e).unwrap(), direct), "{shape:?}");
         }
         assert!(matches!(choose((1, 4096, 4096), Sm90Strides::packed_col((1, 4096, 4096), 1), true), Sm90Choice::Sm90 { .. }));
+        // a column-major D: the kernel's problem is (n, m, k), and the choice is made on it
+        let col = |shape| match choose(shape, Sm90Strides::packed_col(shape, 1), true) {
+            Sm90Choice::Sm90 { config, .. } => config,
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(col((4096, 64, 4096)), pick_of((64, 4096, 4096), 1, 132, e).unwrap());
+        assert_eq!(col((4096, 64, 4096)).name, "sm90_64x64");
+        assert_eq!(col((4096, 128, 4096)).name, "sm90_128x64");
         let misaligned = sm90_choice((1, 4096, 4096), &pk((1, 4096, 4096), 1), 0.0, true, 132, e, [8, 0, 0, 0]).unwrap();
         assert!(matches!(misaligned, Sm90Choice::Sm90 { staged, .. } if staged.a == Stage::Misaligned));
         let odd = choose((300, 131, 517), pk((300, 131, 517), 1), true);

@@ -264,6 +264,28 @@ pub fn pick_of(shape: (usize, usize, usize), batch: usize, sms: usize, e: Elemen
     }
 }
 
+/// [`pick`] for fp8 A and B of format `fp8` (`"e4m3"` or `"e5m2"`): the e4m3 configurations of the
+/// same tiles (`sm90_128x256_e4m3`, `sm90_128x128_e4m3`, `sm90_128x64_e4m3`, `sm90_64x64_e4m3`),
+/// chosen as [`pick`] chooses for the 16-bit problem of the same bytes (K / 2 16-bit elements: a
+/// k-block of 128 one-byte elements is a 128-byte row, as one of 64 halves is). Below 33 rows,
+/// where the 16-bit choice runs the skinny kernel (which has no one-byte form), one wave of 64x64
+/// tiles where it fits the SMs. e5m2 has the cooperative 128x256 configuration alone
+/// (`sm90_128x256_e5m2`: a training format, whose GEMMs are large).
+pub fn pick_fp8((m, n, k): (usize, usize, usize), batch: usize, sms: usize, fp8: &str) -> Result<Sm90Header> {
+    let name = match fp8 {
+        "e5m2" => "sm90_128x256_e5m2",
+        "e4m3" if m <= 32 && n.div_ceil(64) * batch <= sms => "sm90_64x64_e4m3",
+        "e4m3" => match pick((m, n, k.div_ceil(2)), batch, sms) {
+            SM90 => "sm90_128x128_e4m3",
+            SM90_128X64 => "sm90_128x64_e4m3",
+            SM90_64X64 => "sm90_64x64_e4m3",
+            _ => "sm90_128x256_e4m3",
+        },
+        other => return Err(unsupported(format!("the sm90 fp8 configurations take e4m3 or e5m2, not {other}"))),
+    };
+    Sm90Header::named(name)
+}
+
 /// The shapes the sm90 kernel takes: any M, N, K >= 1, each below 2^31 (the TMA's signed 32-bit
 /// coordinates). K need not be a multiple of 8: the TMA fills the last k-block's columns past K
 /// with zeros. The leading dimensions and batch strides are [`Sm90Strides::check`]'s (multiples of

@@ -23,7 +23,7 @@ pub use bias::{Bias, BiasCase};
 pub use check::{check, check_case, check_case_auto, check_case_bias, check_case_staged, check_run_in_place, Sm90Report, GUARD};
 pub use gemm::{Sm90AbElem, Sm90Gemm};
 pub(crate) use header::LaunchParams;
-pub use header::{pick, pick_of, shape_ok, Sm90Header, LAYOUTS, SM90, SM90_128X256, SM90_128X64, SM90_64X64, SM90_CONFIGS, SM90_REUSE_C};
+pub use header::{pick, pick_fp8, pick_of, shape_ok, Sm90Header, LAYOUTS, SM90, SM90_128X256, SM90_128X64, SM90_64X64, SM90_CONFIGS, SM90_REUSE_C};
 pub use strides::Sm90Strides;
 pub use typed::{BiasOf, Fp8Of, InputOf, OutputOf, Sm90Input, Sm90Output, Sm90Typed};
 
@@ -78,6 +78,24 @@ mod tests {
         assert_eq!(pick((256, 8192, 28672), 1, 132), SM90_128X256); // 64 x 2 = 128 CTAs, as many
         assert_eq!(pick((128, 12288, 4096), 1, 132), SM90); // K = 4096: whole 128x128 tiles
         assert_eq!(pick((1, 22016, 4096), 1, 132), SM90_128X256); // 172 128x128 tiles: over the SMs
+    }
+
+    /// The fp8 choice: the 16-bit one's tiles at the same bytes, 64x64 tiles below 33 rows.
+    #[test]
+    fn the_fp8_choice() {
+        let p = |shape, f| pick_fp8(shape, 1, 132, f).unwrap().name;
+        assert_eq!(p((8192, 8192, 8192), "e4m3"), "sm90_128x256_e4m3");
+        assert_eq!(p((1, 4096, 4096), "e4m3"), "sm90_64x64_e4m3");
+        assert_eq!(p((16, 8192, 8192), "e4m3"), "sm90_64x64_e4m3");
+        assert_eq!(p((64, 4096, 4096), "e4m3"), "sm90_64x64_e4m3");
+        assert_eq!(p((128, 4096, 4096), "e4m3"), "sm90_128x64_e4m3");
+        assert_eq!(p((256, 6144, 4096), "e4m3"), "sm90_128x128_e4m3");
+        assert_eq!(p((1, 28672, 8192), "e4m3"), "sm90_128x256_e4m3"); // 448 64x64 tiles
+        assert_eq!(p((16, 4096, 4096), "e5m2"), "sm90_128x256_e5m2");
+        assert!(pick_fp8((1, 1, 16), 1, 132, "e3m4").unwrap_err().to_string().contains("e4m3 or e5m2"));
+        for (shape, f) in [((1, 4096, 4096), "e4m3"), ((128, 4096, 4096), "e4m3"), ((256, 6144, 4096), "e4m3"), ((16, 64, 64), "e5m2")] {
+            assert_eq!(pick_fp8(shape, 1, 132, f).unwrap().fp8().unwrap(), Some(f));
+        }
     }
 
     #[test]

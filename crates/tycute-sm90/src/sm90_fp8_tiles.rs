@@ -1,0 +1,101 @@
+//! The fp8 configurations for few tiles: `sm90`'s ping-pong recipe (two consumer warpgroups, one
+//! GMMA warpgroup a tile, one consumer's mainloop beside the other's epilogue) with e4m3 A and B,
+//! on the three tiles the 16-bit per-shape choice uses below the cooperative 128x256 one. Each is
+//! a member of the K-major family ([`crate::sm90_k_major`]): the 16-bit configuration's tile with
+//! a k-block of 128 one-byte elements (one 128-byte swizzle row, so a stage has the 16-bit
+//! stage's bytes and the same count fits), the `64xNx32` e4m3 GMMA atom and bf16 C, D and bias.
+//!
+//! ```text
+//! sm90_128x128_e4m3: cta_tiler = (_128,_128,_128), bP = _6;  SM90_64x128x32_F32E4M3E4M3_SS_TN   // 6 x 32 KiB
+//! sm90_128x64_e4m3:  cta_tiler = (_128,_64,_128),  bP = _8;  SM90_64x64x32_F32E4M3E4M3_SS_TN    // 8 x 24 KiB
+//! sm90_64x64_e4m3:   cta_tiler = (_64,_64,_128),   bP = _12; SM90_64x64x32_F32E4M3E4M3_SS_TN    // 12 x 16 KiB
+//! sA, sB = tile_to_shape(GMMA::Layout_K_SW128_Atom<float_e4m3_t>{}, (bM|bN, bK, bP))
+//! mma = make_tiled_mma(Atom{})                                       // one warpgroup (two consumers in ping-pong)
+//! epilogue (D = bfloat16_t, N-major): EpilogueTile = (_64,_32), 2 stages a consumer (32 KiB in all)
+//! ```
+//!
+//! Shared memory: 192 KiB of stages and 32 KiB of sD / sC = 224 KiB each (at most 227 KiB:
+//! `Sm90Checked`). The e5m2 format keeps `sm90_128x256_e5m2` alone (fp8's second format is a
+//! training format, whose GEMMs are large).
+
+use tycute_kernel::kernel::sm90::Sm90Config;
+
+/// `sm90` (128x128, 6 stages) with e4m3 A and B.
+pub mod sm90_128x128_e4m3 {
+    use tycute_atom::SM90_64x128x32_F32E4M3E4M3_SS_TN;
+    use tycute_layout::{bfloat16_t, float_e4m3_t};
+    use tycute_macros::cute;
+
+    sm90_k_major_family! {
+        /// The configuration as an [`Sm90Config`](tycute_kernel::kernel::sm90::Sm90Config).
+        config Sm90_128x128E4m3 = "sm90_128x128_e4m3",
+        about "sm90_128x128_e4m3: float_e4m3_t A (M,K) and B (N,K) K-major only, TMA into 128B-swizzled smem, a 64x128x32 GMMA warpgroup (f32 accumulators, wgmma's own accumulation over K), 128x128x128 CTA tile, 6 stages, STSM + TMA-store epilogue of bfloat16_t D (N-major) in 64x32 sub-tiles; the kernel runs two such warpgroups in ping-pong",
+        element_ab float_e4m3_t, element_cd bfloat16_t,
+        tile (_128, _128, _128), stages _6,
+        atom SM90_64x128x32_F32E4M3E4M3_SS_TN, warpgroups (_1, _1, _1), cluster (_1, _1, _1),
+        epilogue (_64, _32), stages_cd _2,
+    }
+    // 128 threads a consumer; 128-byte rows of 128 fp8, 16 KiB boxes of A and B
+    static_assertions::const_assert!(NUM_THREADS == 128 && TMA_BOX_BYTES_A == 16384 && TMA_BOX_BYTES_B == 16384);
+}
+
+/// `sm90_128x64` (128x64, 8 stages) with e4m3 A and B.
+pub mod sm90_128x64_e4m3 {
+    use tycute_atom::SM90_64x64x32_F32E4M3E4M3_SS_TN;
+    use tycute_layout::{bfloat16_t, float_e4m3_t};
+    use tycute_macros::cute;
+
+    sm90_k_major_family! {
+        /// The configuration as an [`Sm90Config`](tycute_kernel::kernel::sm90::Sm90Config).
+        config Sm90_128x64E4m3 = "sm90_128x64_e4m3",
+        about "sm90_128x64_e4m3: float_e4m3_t A (M,K) and B (N,K) K-major only, TMA into 128B-swizzled smem, a 64x64x32 GMMA warpgroup (f32 accumulators, wgmma's own accumulation over K), 128x64x128 CTA tile, 8 stages, STSM + TMA-store epilogue of bfloat16_t D (N-major) in 64x32 sub-tiles; the kernel runs two such warpgroups in ping-pong",
+        element_ab float_e4m3_t, element_cd bfloat16_t,
+        tile (_128, _64, _128), stages _8,
+        atom SM90_64x64x32_F32E4M3E4M3_SS_TN, warpgroups (_1, _1, _1), cluster (_1, _1, _1),
+        epilogue (_64, _32), stages_cd _2,
+    }
+    static_assertions::const_assert!(NUM_THREADS == 128 && TMA_BOX_BYTES_A == 16384 && TMA_BOX_BYTES_B == 8192);
+}
+
+/// `sm90_64x64` (64x64, 12 stages) with e4m3 A and B.
+pub mod sm90_64x64_e4m3 {
+    use tycute_atom::SM90_64x64x32_F32E4M3E4M3_SS_TN;
+    use tycute_layout::{bfloat16_t, float_e4m3_t};
+    use tycute_macros::cute;
+
+    sm90_k_major_family! {
+        /// The configuration as an [`Sm90Config`](tycute_kernel::kernel::sm90::Sm90Config).
+        config Sm90_64x64E4m3 = "sm90_64x64_e4m3",
+        about "sm90_64x64_e4m3: float_e4m3_t A (M,K) and B (N,K) K-major only, TMA into 128B-swizzled smem, a 64x64x32 GMMA warpgroup (f32 accumulators, wgmma's own accumulation over K), 64x64x128 CTA tile, 12 stages, STSM + TMA-store epilogue of bfloat16_t D (N-major) in 64x32 sub-tiles; the kernel runs two such warpgroups in ping-pong",
+        element_ab float_e4m3_t, element_cd bfloat16_t,
+        tile (_64, _64, _128), stages _12,
+        atom SM90_64x64x32_F32E4M3E4M3_SS_TN, warpgroups (_1, _1, _1), cluster (_1, _1, _1),
+        epilogue (_64, _32), stages_cd _2,
+    }
+    static_assertions::const_assert!(NUM_THREADS == 128 && TMA_BOX_BYTES_A == 8192 && TMA_BOX_BYTES_B == 8192);
+}
+
+pub use sm90_128x128_e4m3::Sm90_128x128E4m3;
+pub use sm90_128x64_e4m3::Sm90_128x64E4m3;
+pub use sm90_64x64_e4m3::Sm90_64x64E4m3;
+
+// the 16-bit configurations' tiles and stage counts, with a k-block of one 128-byte row
+static_assertions::assert_type_eq_all!(<Sm90_128x128E4m3 as Sm90Config>::BM, <crate::sm90::Sm90 as Sm90Config>::BM);
+static_assertions::assert_type_eq_all!(<Sm90_128x128E4m3 as Sm90Config>::Stages, <crate::sm90::Sm90 as Sm90Config>::Stages);
+static_assertions::assert_type_eq_all!(<Sm90_128x64E4m3 as Sm90Config>::Stages, <crate::sm90_128x64::Sm90_128x64 as Sm90Config>::Stages);
+static_assertions::assert_type_eq_all!(<Sm90_64x64E4m3 as Sm90Config>::Stages, <crate::sm90_64x64::Sm90_64x64 as Sm90Config>::Stages);
+
+/// The registry's entries: the headers and builds of `kernels/sm90_gemm.cu` (`tn` only).
+#[cfg(feature = "kernel")]
+pub const ENTRIES: &[tycute_kernel::registry::Entry] = {
+    use tycute_kernel::emit::sm90::header_with_values;
+    use tycute_kernel::registry::{Entry, Variant};
+    &[
+        Entry::kernel(<Sm90_128x128E4m3 as Sm90Config>::NAME, header_with_values::<Sm90_128x128E4m3>, Variant::SM90_GEMM),
+        Entry::kernel(<Sm90_128x64E4m3 as Sm90Config>::NAME, header_with_values::<Sm90_128x64E4m3>, Variant::SM90_GEMM),
+        Entry::kernel(<Sm90_64x64E4m3 as Sm90Config>::NAME, header_with_values::<Sm90_64x64E4m3>, Variant::SM90_GEMM),
+    ]
+};
+/// No kernel without `kernel`: no entry.
+#[cfg(not(feature = "kernel"))]
+pub const ENTRIES: &[tycute_kernel::registry::Entry] = &[];
