@@ -102,6 +102,8 @@ pack() {
                         case "$base" in *ELEMENT_BF16*) cfg="${cfg}_bf16" ;; *) cfg="${cfg}_f16" ;; esac ;;
       # the decode-sized GEMM's: skinny_gemm_<bf16|f16> (SkinnyGemm::stem)
       skinny_gemm-*) case "$base" in *ELEMENT_BF16*) cfg="skinny_gemm_bf16" ;; *) cfg="skinny_gemm_f16" ;; esac ;;
+      # and its fp8 form's: skinny_gemm_fp8_<e4m3|e5m2> (SkinnyFp8::stem)
+      skinny_gemm_fp8-*) case "$base" in *FP8=6*) cfg="skinny_gemm_fp8_e5m2" ;; *) cfg="skinny_gemm_fp8_e4m3" ;; esac ;;
     esac
     mkdir -p "$dir/cubin/$ver" && cp "$f" "$dir/cubin/$ver/$cfg.cubin"
   done

@@ -1281,63 +1281,79 @@ fn auto_launch_takes_every_shape() {
     }
 }
 
-/// `Sm90Auto::launch_fp8`: the fp8 choice per shape (`pick_fp8`: 64x64, 128x64, 128x128 or 128x256
-/// e4m3 tiles), each problem exact: inputs in {-1, 0, 1} (e4m3 codes), K <= 2048, so every sum is
-/// an integer the accumulator holds exactly and D is its bf16 rounding; D poisoned, with a guard.
+/// `Sm90Auto::launch_fp8`: the fp8 choice per shape (the decode-sized fp8 kernel for M <= 16 with
+/// per-tensor scales, else `pick_fp8`: 64x64, 128x64, 128x128 or 128x256 e4m3 tiles), each problem
+/// exact: inputs in {-1, 0, 1} (e4m3 and e5m2 codes), K <= 2048, so every sum is an integer the
+/// accumulator holds exactly and D is its bf16 rounding (with beta, of the sum plus beta * C, C in
+/// {-1, 0, 1}); D poisoned, with a guard.
 #[test]
 fn auto_launch_fp8_picks_per_shape() {
-    use tycute::gemm::fp8::{E4m3, Fp8, Scales};
-    use tycute::gemm::sm90::{Bias, Sm90Auto};
+    use tycute::gemm::fp8::{E4m3, E5m2, Fp8, Scales};
+    use tycute::gemm::sm90::{Bias, Sm90Auto, Sm90Choice};
     let ctx = match gpu::context_for(nvrtc::Arch::Sm90a, "the fp8 sm90 GEMM") {
         Ok(c) => c,
         Err(why) => return eprintln!("skipped: {why}"),
     };
     let auto = Sm90Auto::new(&ctx, tycute::gemm::ElementCode::Bf16).unwrap_or_else(|e| panic!("{e}"));
-    let stream = ctx.default_stream();
-    let mut seed = 0x853c_49e6_748f_ea9bu64;
-    let mut tri = move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        (seed % 3) as f32 - 1.0
-    };
-    // (shape, C/D order, rowcol scales, the configuration expected)
-    let cases = [
-        ((1, 4096, 512), Order::Row, false, "sm90_64x64_e4m3"),
-        ((16, 296, 1024), Order::Row, true, "sm90_64x64_e4m3"), // (bf16 D: rows of a multiple of 8)
-        ((64, 1000, 2048), Order::Row, false, "sm90_64x64_e4m3"),
-        ((200, 1024, 1024), Order::Row, true, "sm90_128x64_e4m3"),
-        ((1024, 200, 1024), Order::Col, false, "sm90_128x64_e4m3"), // the kernel's problem: 200 x 1024
-        ((256, 256, 512), Order::Row, false, "sm90_128x128_e4m3"),
-        ((1500, 2000, 256), Order::Row, false, "sm90_128x256_e4m3"),
+    // (shape, C/D order, rowcol scales, beta, what runs)
+    let e4m3 = [
+        ((1, 4096, 512), Order::Row, false, 0.0, "skinny_gemm"),
+        ((5, 1000, 2048), Order::Row, false, 1.0, "skinny_gemm"),
+        ((16, 12288, 1024), Order::Row, false, 0.0, "skinny_gemm"),
+        ((16, 296, 1024), Order::Row, true, 0.0, "sm90_64x64_e4m3"), // (bf16 D: rows of a multiple of 8)
+        ((64, 1000, 2048), Order::Row, false, 0.5, "sm90_64x64_e4m3"),
+        ((128, 1000, 1024), Order::Row, true, 0.0, "sm90_64x64_e4m3"), // one wave of 64x64 tiles
+        ((200, 4000, 1024), Order::Row, true, 0.0, "sm90_128x64_e4m3"), // 252 64x64 tiles, 126 of 128x64
+        ((4000, 200, 1024), Order::Col, false, 1.0, "sm90_128x64_e4m3"), // the kernel's problem: 200 x 4000
+        ((256, 256, 512), Order::Row, false, 0.0, "sm90_128x128_e4m3"),
+        ((1500, 2000, 256), Order::Row, false, 0.0, "sm90_128x256_e4m3"),
     ];
-    for ((m, n, k), cd, rowcol, want_config) in cases {
-        let s = if cd == Order::Row { Sm90Strides::packed((m, n, k), 1) } else { Sm90Strides::packed_col((m, n, k), 1) };
-        let av: Vec<f32> = (0..m * k).map(|_| tri()).collect();
-        let bv: Vec<f32> = (0..n * k).map(|_| tri()).collect();
-        let (qa, qb): (Vec<E4m3>, Vec<E4m3>) = (av.iter().map(|&x| E4m3::from_f32(x)).collect(), bv.iter().map(|&x| E4m3::from_f32(x)).collect());
-        let (da, db) = (stream.clone_htod(&qa).unwrap(), stream.clone_htod(&qb).unwrap());
-        let c = stream.alloc_zeros::<u16>(m * n).unwrap();
-        let (poison, guard) = (0x7fa5u16, 256);
-        let mut dd = stream.clone_htod(&vec![poison; m * n + guard]).unwrap();
-        let (va, vb) = (stream.clone_htod(&vec![1.0f32; m]).unwrap(), stream.clone_htod(&vec![1.0f32; n]).unwrap());
-        let scales = if rowcol { Scales::RowCol { a: &va, b: &vb } } else { Scales::Tensor(1.0) };
-        let config = auto
-            .launch_fp8::<E4m3, _, _, _, _>(&stream, (m, n, k), &s, &da, &db, &c, &mut dd, scales, 0.0, Bias::None)
-            .unwrap_or_else(|e| panic!("{m}x{n}x{k}: {e}"));
-        let d: Vec<u16> = stream.clone_dtoh(&dd).unwrap();
-        assert!(d[m * n..].iter().all(|&x| x == poison), "{m}x{n}x{k} {}: a store past D", config.name);
-        let mut wrong = 0;
-        for i in 0..m {
-            for j in 0..n {
-                let acc: f32 = (0..k).map(|l| av[i * k + l] * bv[j * k + l]).sum();
-                let got = d[cd.offset(s.ldd, i, j)];
-                if got != half::bf16::from_f32(acc).to_bits() {
-                    wrong += 1;
+    let e5m2 = [((3, 2000, 1024), Order::Row, false, 1.0, "skinny_gemm"), ((100, 512, 256), Order::Row, false, 0.0, "sm90_128x256_e5m2")];
+    cases::<E4m3>(&auto, &e4m3);
+    cases::<E5m2>(&auto, &e5m2);
+
+    #[allow(clippy::type_complexity)]
+    fn cases<F: Fp8>(auto: &Sm90Auto, cases: &[((usize, usize, usize), Order, bool, f32, &str)]) {
+        let stream = auto.ctx().default_stream();
+        let mut seed = 0x853c_49e6_748f_ea9bu64;
+        let mut tri = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % 3) as f32 - 1.0
+        };
+        for &((m, n, k), cd, rowcol, beta, want) in cases {
+            let s = if cd == Order::Row { Sm90Strides::packed((m, n, k), 1) } else { Sm90Strides::packed_col((m, n, k), 1) };
+            let av: Vec<f32> = (0..m * k).map(|_| tri()).collect();
+            let bv: Vec<f32> = (0..n * k).map(|_| tri()).collect();
+            let cv: Vec<f32> = (0..m * n).map(|_| tri()).collect();
+            let (qa, qb): (Vec<F>, Vec<F>) = (av.iter().map(|&x| F::from_f32(x)).collect(), bv.iter().map(|&x| F::from_f32(x)).collect());
+            let (da, db) = (stream.clone_htod(&qa).unwrap(), stream.clone_htod(&qb).unwrap());
+            let c = stream.clone_htod(&cv.iter().map(|&x| half::bf16::from_f32(x).to_bits()).collect::<Vec<u16>>()).unwrap();
+            let (poison, guard) = (0x7fa5u16, 256);
+            let mut dd = stream.clone_htod(&vec![poison; m * n + guard]).unwrap();
+            let (va, vb) = (stream.clone_htod(&vec![1.0f32; m]).unwrap(), stream.clone_htod(&vec![1.0f32; n]).unwrap());
+            let scales = if rowcol { Scales::RowCol { a: &va, b: &vb } } else { Scales::Tensor(1.0) };
+            let choice = auto
+                .launch_fp8::<F, _, _, _, _>(&stream, (m, n, k), &s, &da, &db, &c, &mut dd, scales, beta, Bias::None)
+                .unwrap_or_else(|e| panic!("{} {m}x{n}x{k}: {e}", F::NAME));
+            let d: Vec<u16> = stream.clone_dtoh(&dd).unwrap();
+            let ran = match choice {
+                Sm90Choice::Sm90 { config, .. } => config.name.to_string(),
+                other => other.describe(),
+            };
+            assert!(d[m * n..].iter().all(|&x| x == poison), "{} {m}x{n}x{k} {ran}: a store past D", F::NAME);
+            let mut wrong = 0;
+            for i in 0..m {
+                for j in 0..n {
+                    let acc: f32 = (0..k).map(|l| av[i * k + l] * bv[j * k + l]).sum::<f32>() + beta * cv[cd.offset(s.ldc, i, j)];
+                    if d[cd.offset(s.ldd, i, j)] != half::bf16::from_f32(acc).to_bits() {
+                        wrong += 1;
+                    }
                 }
             }
+            println!("sm_90a auto {} {m}x{n}x{k} {cd:?}-major D rowcol {rowcol} beta {beta} ({ran}): {wrong} of {} elements wrong", F::NAME, m * n);
+            assert_eq!((wrong, ran.as_str()), (0, want), "auto {} {m}x{n}x{k}", F::NAME);
         }
-        println!("sm_90a auto e4m3 {m}x{n}x{k} {cd:?}-major D rowcol {rowcol} ({}): {wrong} of {} elements wrong", config.name, m * n);
-        assert_eq!((wrong, config.name), (0, want_config), "auto e4m3 {m}x{n}x{k}");
     }
 }

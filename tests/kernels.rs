@@ -131,3 +131,16 @@ fn a_spill_at_run_time_is_a_warning_with_the_numbers() {
     let (major, minor) = nvrtc::version().unwrap();
     assert!(w[0].starts_with(&format!("warning: NVRTC {major}.{minor}: spill.cu sm_80 kernel k: ptxas spills ")), "{}", w[0]);
 }
+
+/// The device library's fp8 `mma.sync` texts (`tycute/arch/mma_sync.cuh`, which
+/// `kernels/skinny_gemm_fp8.cu` issues) are the SM89 atoms' (`MmaPtx::PTX`): one instruction, one
+/// spelling.
+#[test]
+fn the_fp8_mma_texts_are_the_atoms() {
+    use tycute::atom::{MmaPtx, SM89_16x8x32_F32E4M3E4M3F32_TN, SM89_16x8x32_F32E5M2E5M2F32_TN};
+    let (_, text) = tycute_cuda::library::HEADERS.iter().find(|(n, _)| *n == "tycute/arch/mma_sync.cuh").expect("mma_sync.cuh in the library");
+    for (name, ptx) in [("E4M3", SM89_16x8x32_F32E4M3E4M3F32_TN::PTX), ("E5M2", SM89_16x8x32_F32E5M2E5M2F32_TN::PTX)] {
+        let line = format!("#define TYCUTE_MMA_16832_F32_{name}_PTX \"{ptx}\"");
+        assert!(text.contains(&line), "mma_sync.cuh lacks `{line}`");
+    }
+}

@@ -7,7 +7,7 @@
 //! `tycute_layout` type, written with `cute!(...)` or computed with the algebra's aliases.
 //!
 //! * [`mma`]: [`MmaTraits`] (CuTe's `MMA_Traits`) and [`MMA_Atom`]; one file per architecture
-//!   family ([`mma::sm70`], [`mma::sm75`], [`mma::sm80`], [`mma::sm90`]; the K-major-only GMMA
+//!   family ([`mma::sm70`], [`mma::sm75`], [`mma::sm80`], [`mma::sm89`] (fp8 `mma.sync`), [`mma::sm90`]; the K-major-only GMMA
 //!   forms in [`mma::sm90_fp8`] and [`mma::sm90_tf32`]).
 //! * [`copy`]: [`CopyTraits`] (CuTe's `Copy_Traits`, layouts in bits) and [`Copy_Atom`]
 //!   (the same layouts in elements of a value type, with CuTe's validity checks); one file per
@@ -57,6 +57,7 @@ pub use copy::{CopyAtom, CopyTraits, Copy_Atom};
 pub use mma::sm70::*;
 pub use mma::sm75::*;
 pub use mma::sm80::*;
+pub use mma::sm89::*;
 pub use mma::sm90::*;
 pub use mma::sm90_fp8::*;
 pub use mma::sm90_tf32::*;

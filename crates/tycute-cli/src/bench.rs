@@ -169,8 +169,36 @@ fn bench_sm90_fp8(args: &BenchArgs, f: &str) -> i32 {
         let cfg = if auto {
             // (the SM count of the GPU the first kernel was loaded on; 132 before any)
             let sms = loaded.first().map_or(132, |g| g.sms());
-            match tycute_gemm::sm90::pick_fp8((m, n, k), 1, sms, f) {
-                Ok(c) => c,
+            match tycute_gemm::sm90::fp8_choice((m, n, k), &Sm90Strides::packed((m, n, k), 1), !rowcol, true, sms, f) {
+                Ok(tycute_gemm::sm90::Sm90Choice::Sm90 { config, .. }) => config,
+                Ok(_) => {
+                    // the decode-sized fp8 kernel (M <= 16, per-tensor scales)
+                    let ctx = match gpu::context() {
+                        Ok(c) => c,
+                        Err(why) => {
+                            eprintln!("error: no GPU to benchmark on: {why}");
+                            return 1;
+                        }
+                    };
+                    let sk = match tycute_gemm::skinny::SkinnyFp8::load(&ctx, f) {
+                        Ok(Some(sk)) => sk,
+                        Ok(None) => {
+                            eprintln!("error: skinny_gemm_fp8: no CUBIN and no NVRTC");
+                            return 1;
+                        }
+                        Err(e) => {
+                            eprintln!("error: {e}");
+                            return 1;
+                        }
+                    };
+                    let r = if f == "e4m3" {
+                        tycute_gemm::sm90::bench_fp8_skinny_rotating::<tycute_gemm::fp8::E4m3>(&sk, &ctx, (m, n, k), args.runs, timing(args))
+                    } else {
+                        tycute_gemm::sm90::bench_fp8_skinny_rotating::<tycute_gemm::fp8::E5m2>(&sk, &ctx, (m, n, k), args.runs, timing(args))
+                    };
+                    fp8_line(&mut text, (m, n, k), "skinny_gemm_fp8", r);
+                    continue;
+                }
                 Err(e) => {
                     eprintln!("error: {e}");
                     return 2;
@@ -195,23 +223,30 @@ fn bench_sm90_fp8(args: &BenchArgs, f: &str) -> i32 {
         } else {
             tycute_gemm::sm90::bench_fp8_rotating_scales::<tycute_gemm::fp8::E5m2>(g, (m, n, k), args.runs, timing(args), rowcol)
         };
-        match r {
-            Ok((ours, [fast, default])) => {
-                let col = |x: &tycute_gemm::Result<f64>| x.as_ref().map_or("-".to_string(), |c| format!("{c:.1}"));
-                let ratio = fast.as_ref().map_or("-".to_string(), |c| format!("{:.2}", ours / c));
-                let _ = writeln!(text, "{:<18} {ours:>10.1} {:>10} {ratio:>7} {:>12}  {name}", format!("{m}x{n}x{k}"), col(&fast), col(&default));
-                if let Err(e) = &fast {
-                    let _ = writeln!(text, "    cuBLASLt: {e}");
-                }
-            }
-            Err(e) => {
-                let _ = writeln!(text, "{m}x{n}x{k}: {name}: {e}");
-            }
-        }
+        fp8_line(&mut text, (m, n, k), name, r);
     }
     text += "TFLOP/s; method and results: docs/perf.md\n";
     emit(&text);
     0
+}
+
+/// One line of the fp8 bench: the shape, tycute's and cuBLASLt's TFLOP/s, their ratio, cuBLASLt's
+/// default mode, the kernel that ran.
+#[allow(clippy::type_complexity)]
+fn fp8_line(text: &mut String, (m, n, k): (usize, usize, usize), name: &str, r: tycute_gemm::Result<(f64, [tycute_gemm::Result<f64>; 2])>) {
+    match r {
+        Ok((ours, [fast, default])) => {
+            let col = |x: &tycute_gemm::Result<f64>| x.as_ref().map_or("-".to_string(), |c| format!("{c:.1}"));
+            let ratio = fast.as_ref().map_or("-".to_string(), |c| format!("{:.2}", ours / c));
+            let _ = writeln!(text, "{:<18} {ours:>10.1} {:>10} {ratio:>7} {:>12}  {name}", format!("{m}x{n}x{k}"), col(&fast), col(&default));
+            if let Err(e) = &fast {
+                let _ = writeln!(text, "    cuBLASLt: {e}");
+            }
+        }
+        Err(e) => {
+            let _ = writeln!(text, "{m}x{n}x{k}: {name}: {e}");
+        }
+    }
 }
 
 /// The sm90 kernel of configuration `cfg` loaded on this machine's GPU (its CUBIN, or built by

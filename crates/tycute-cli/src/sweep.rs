@@ -382,8 +382,9 @@ fn sm90_runner<'a>(ctx: &'a std::sync::Arc<tycute_cuda::cudarc::driver::CudaCont
             Ok((Box::new(run), "cublasGemmEx / cublasGemmStridedBatchedEx (same types, fp32 compute)", 2))
         }
         "e4m3" | "e5m2" => {
-            // the fp8 choice per shape (tycute_gemm::sm90::pick_fp8, what Sm90Auto::launch_fp8
-            // launches), or the configuration `--config` names for every shape
+            // the fp8 choice per shape (tycute_gemm::sm90::fp8_choice, what Sm90Auto::launch_fp8
+            // launches: the decode-sized fp8 kernel for M <= 16, else pick_fp8's configuration),
+            // or the configuration `--config` names for every shape
             let forced = args.config.as_deref().filter(|c| !c.starts_with("auto"));
             if let Some(f) = forced {
                 let cfg = Sm90Header::named(f).map_err(|e| e.to_string())?;
@@ -396,6 +397,7 @@ fn sm90_runner<'a>(ctx: &'a std::sync::Arc<tycute_cuda::cudarc::driver::CudaCont
             let gemms = std::sync::Mutex::new(std::collections::HashMap::from([(first.config.name, std::sync::Arc::new(first))]));
             let e4m3 = dt == "e4m3";
             let dt = if e4m3 { "e4m3" } else { "e5m2" };
+            let skinny = std::sync::OnceLock::new();
             let run = move |s: &Shape, runs: usize| -> Outcome {
                 let shape = (s.m, s.n, s.k);
                 if s.batch > 1 {
@@ -404,12 +406,29 @@ fn sm90_runner<'a>(ctx: &'a std::sync::Arc<tycute_cuda::cudarc::driver::CudaCont
                 if let Err(e) = packed(s).check_elements(shape, 1) {
                     return Outcome::Skipped(e.to_string());
                 }
-                let name = match forced {
-                    Some(f) => f,
-                    None => match tycute_gemm::sm90::pick_fp8(shape, 1, sms, dt) {
-                        Ok(c) => c.name,
-                        Err(e) => return Outcome::Skipped(e.to_string()),
-                    },
+                let name = match (forced, tycute_gemm::sm90::fp8_choice(shape, &packed(s), true, true, sms, dt)) {
+                    (Some(f), _) => f,
+                    (None, Err(e)) => return Outcome::Skipped(e.to_string()),
+                    (None, Ok(Sm90Choice::Sm90 { config, .. })) => config.name,
+                    (None, Ok(_)) => {
+                        // the decode-sized fp8 kernel (M <= 16)
+                        let sk = match skinny.get_or_init(|| tycute_gemm::skinny::SkinnyFp8::load(ctx, dt).map_err(|e| e.to_string())) {
+                            Ok(Some(sk)) => sk,
+                            Ok(None) => return Outcome::Failed("skinny_gemm_fp8: no CUBIN and no NVRTC".to_string()),
+                            Err(e) => return Outcome::Failed(e.clone()),
+                        };
+                        let how = format!("skinny_gemm_fp8, {} CTAs", s.n.div_ceil(32));
+                        let r = if e4m3 {
+                            tycute_gemm::sm90::bench_fp8_skinny_rotating::<tycute_gemm::fp8::E4m3>(sk, ctx, shape, runs, timing)
+                        } else {
+                            tycute_gemm::sm90::bench_fp8_skinny_rotating::<tycute_gemm::fp8::E5m2>(sk, ctx, shape, runs, timing)
+                        };
+                        return match r {
+                            Ok((ours, [Ok(fast), _])) => Outcome::Measured { ours, theirs: Some(fast), how },
+                            Ok((ours, [Err(e), _])) => Outcome::Measured { ours, theirs: None, how: format!("{how}; cuBLASLt: {e}") },
+                            Err(e) => Outcome::Failed(e.to_string()),
+                        };
+                    }
                 };
                 let g = {
                     let Ok(mut map) = gemms.lock() else { return Outcome::Failed("the sweep's kernels: a lock poisoned".to_string()) };

@@ -35,6 +35,7 @@ pub const HEADERS: &[(&str, &str)] = &[
     ("tycute/attention/sm90_bf16_hd128.h", include_str!("../kernels/include/tycute/attention/sm90_bf16_hd128.h")),
     ("tycute/attention/sm90_f16_hd64.h", include_str!("../kernels/include/tycute/attention/sm90_f16_hd64.h")),
     ("tycute/gemm/closed_form.cuh", include_str!("../kernels/include/tycute/gemm/closed_form.cuh")),
+    ("tycute/gemm/skinny.cuh", include_str!("../kernels/include/tycute/gemm/skinny.cuh")),
     ("tycute/gemm/sm80_config.cuh", include_str!("../kernels/include/tycute/gemm/sm80_config.cuh")),
     ("tycute/gemm/sm80_epilogue.cuh", include_str!("../kernels/include/tycute/gemm/sm80_epilogue.cuh")),
     ("tycute/gemm/sm80_mainloop.cuh", include_str!("../kernels/include/tycute/gemm/sm80_mainloop.cuh")),

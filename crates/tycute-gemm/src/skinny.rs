@@ -149,16 +149,137 @@ impl SkinnyGemm {
         if pa % 16 != 0 || pb % 16 != 0 {
             return Err(unsupported(format!("the skinny GEMM reads A and B in 16-byte pieces: their addresses must be 16-byte aligned, not {pa:#x}, {pb:#x}")));
         }
-        let (mi, ni, ki) = (m as i32, n as i32, k as i32);
-        let (lda, ldb, ldc, ldd) = (s.lda as i64, s.ldb as i64, s.ldc as i64, s.ldd as i64);
-        let cfg = LaunchConfig { grid_dim: (n.div_ceil(COLS) as u32, 1, 1), block_dim: (THREADS, 1, 1), shared_mem_bytes: 0 };
-        let mut l = stream.launch_builder(if m <= 16 { &self.f16 } else { &self.f64 });
-        l.arg(&pa).arg(&pb).arg(&pc).arg(&pd).arg(&mi).arg(&ni).arg(&ki).arg(&lda).arg(&ldb).arg(&ldc).arg(&ldd).arg(&alpha).arg(&beta);
-        // SAFETY: the arguments are the kernel's, in its signature's order and types; the buffers
-        // hold the matrices (checked above) and outlive the launch (the caller's borrows).
-        unsafe { l.launch(cfg) }.map_err(driver(if m <= 16 { "launch skinny_gemm_tn" } else { "launch skinny_gemm_tn_m64" }))?;
+        let (f, what) = if m <= 16 { (&self.f16, "launch skinny_gemm_tn") } else { (&self.f64, "launch skinny_gemm_tn_m64") };
+        launch_raw(stream, f, what, [pa, pb, pc, pd], (m, n, k), s, alpha, beta)
+    }
+}
+
+/// Launches entry point `f` of a skinny kernel (each has one signature: A, B, C, D, M, N, K, lda,
+/// ldb, ldc, ldd, alpha, beta) over ceil(N / 32) CTAs, the buffers checked by the caller.
+#[allow(clippy::too_many_arguments)]
+fn launch_raw(stream: &Stream, f: &CudaFunction, what: &'static str, [pa, pb, pc, pd]: [u64; 4], (m, n, k): (usize, usize, usize), s: &SkinnyStrides, alpha: f32, beta: f32) -> Result<()> {
+    let (mi, ni, ki) = (m as i32, n as i32, k as i32);
+    let (lda, ldb, ldc, ldd) = (s.lda as i64, s.ldb as i64, s.ldc as i64, s.ldd as i64);
+    let cfg = LaunchConfig { grid_dim: (n.div_ceil(COLS) as u32, 1, 1), block_dim: (THREADS, 1, 1), shared_mem_bytes: 0 };
+    let mut l = stream.launch_builder(f);
+    l.arg(&pa).arg(&pb).arg(&pc).arg(&pd).arg(&mi).arg(&ni).arg(&ki).arg(&lda).arg(&ldb).arg(&ldc).arg(&ldd).arg(&alpha).arg(&beta);
+    // SAFETY: the arguments are the kernel's, in its signature's order and types; the buffers
+    // hold the matrices (the caller checked them) and outlive the launch (the caller's borrows).
+    unsafe { l.launch(cfg) }.map_err(driver(what))?;
+    Ok(())
+}
+
+/// The fp8 kernel's source (`kernels/skinny_gemm_fp8.cu`).
+pub const SKINNY_FP8_SOURCE: &str = include_str!("../kernels/skinny_gemm_fp8.cu");
+
+/// The largest M the fp8 kernel takes (one m16 MMA tile; above it the sm90 kernel's 64x64 e4m3
+/// tiles: four m16 tiles of fp8 spill).
+pub const FP8_MAX_M: usize = 16;
+
+/// The decode-sized kernel for fp8 A and B (`kernels/skinny_gemm_fp8.cu`, sm_90a): `D = alpha *
+/// A * B^T + beta * C` with M <= 16, A (M,K) and B (N,K) K-major e4m3 or e5m2 (the `mma.sync`
+/// m16n8k32 atoms `SM89_16x8x32_F32E4M3E4M3F32_TN` / `_E5M2E5M2`), fp32 accumulation, C and D
+/// (M,N) row-major bf16 (the sm90 fp8 configurations' output), alpha carrying the per-tensor
+/// scales. [`SkinnyGemm`]'s body with four k a register.
+pub struct SkinnyFp8 {
+    _module: Arc<CudaModule>,
+    f: CudaFunction,
+    format: &'static str,
+}
+
+impl SkinnyFp8 {
+    /// The NVRTC options of the build for format `fp8` (`"e4m3"` or `"e5m2"`).
+    pub fn options(fp8: &str) -> Result<Vec<String>> {
+        match fp8 {
+            "e4m3" => Ok(vec!["-DTYCUTE_SKINNY_FP8=5".to_string()]),
+            "e5m2" => Ok(vec!["-DTYCUTE_SKINNY_FP8=6".to_string()]),
+            other => Err(unsupported(format!("the fp8 skinny GEMM takes e4m3 or e5m2, not {other}"))),
+        }
+    }
+
+    /// The CUBIN's name in `$TYCUTE_CUBIN_DIR` (`skinny_gemm_fp8_e4m3`, `skinny_gemm_fp8_e5m2`).
+    pub fn stem(fp8: &str) -> String {
+        format!("skinny_gemm_fp8_{fp8}")
+    }
+
+    /// Builds (NVRTC, or the CUBIN `$TYCUTE_CUBIN_DIR` names) and loads the kernel of format
+    /// `fp8` for the context's GPU (sm_90a: an error names another). `Ok(None)`: neither NVRTC
+    /// nor a CUBIN directory.
+    pub fn load(ctx: &Arc<CudaContext>, fp8: &str) -> Result<Option<SkinnyFp8>> {
+        let opts = Self::options(fp8)?;
+        match tycute_cuda::gpu::arch(ctx) {
+            Ok(Arch::Sm90a) => {}
+            Ok(a) => return Err(unsupported(format!("the fp8 skinny GEMM is built for sm_90a, this GPU is {a}"))),
+            Err(x) => return Err(unsupported(format!("the fp8 skinny GEMM: {x}"))),
+        }
+        let Some(image) = crate::cubin(&Self::stem(fp8), "skinny_gemm_fp8.cu", SKINNY_FP8_SOURCE, Arch::Sm90a, opts)? else {
+            return Ok(None);
+        };
+        let module = ctx.load_module(Ptx::from_binary(image)).map_err(driver("load the fp8 skinny GEMM's CUBIN"))?;
+        let f = module.load_function("skinny_gemm_fp8_tn").map_err(driver("kernel skinny_gemm_fp8_tn"))?;
+        let format = if fp8 == "e4m3" { "e4m3" } else { "e5m2" };
+        Ok(Some(SkinnyFp8 { _module: module, f, format }))
+    }
+
+    /// The fp8 format of A and B.
+    pub fn format(&self) -> &'static str {
+        self.format
+    }
+
+    /// Whether the kernel takes `(m, n, k)` with strides `s`: 1 <= m <= 16, n, k >= 1, K and A's
+    /// and B's leading dimensions multiples of 16 (16-byte loads of one-byte elements), each
+    /// leading dimension at least its row, everything below 2^31; `Err` names the rule.
+    pub fn takes((m, n, k): (usize, usize, usize), s: &SkinnyStrides) -> Result<()> {
+        if m > FP8_MAX_M {
+            return Err(unsupported(format!("the fp8 skinny GEMM takes 1 <= M <= {FP8_MAX_M}, not {m}x{n}x{k}")));
+        }
+        SkinnyGemm::takes((m, n, k), s)?;
+        if k % 16 != 0 || s.lda % 16 != 0 || s.ldb % 16 != 0 {
+            return Err(unsupported(format!(
+                "the fp8 skinny GEMM reads A and B in 16-byte pieces: K, lda and ldb must be multiples of 16, not K {k}, lda {}, ldb {}",
+                s.lda, s.ldb
+            )));
+        }
         Ok(())
     }
+
+    /// `D = alpha * A * B^T + beta * C` on `stream` (C is not read when beta is 0), A and B of the
+    /// kernel's format `F`, C and D bf16 as their `u16` bits. Anything the kernel cannot take
+    /// ([`SkinnyFp8::takes`], another format, a buffer shorter than its matrix, A or B not 16-byte
+    /// aligned) is an error before the launch.
+    #[allow(clippy::too_many_arguments)]
+    pub fn launch<F, A, B, C, D>(&self, stream: &Stream, (m, n, k): (usize, usize, usize), s: &SkinnyStrides, a: &A, b: &B, c: &C, d: &mut D, alpha: f32, beta: f32) -> Result<()>
+    where
+        F: crate::fp8::Fp8,
+        A: DevicePtr<F>,
+        B: DevicePtr<F>,
+        C: DevicePtr<u16>,
+        D: DevicePtrMut<u16>,
+    {
+        if F::NAME != self.format {
+            return Err(unsupported(format!("the fp8 skinny GEMM was built for {} A and B, not {}", self.format, F::NAME)));
+        }
+        Self::takes((m, n, k), s)?;
+        let ext = s.extents((m, n, k));
+        if a.len() < ext[0] || b.len() < ext[1] || (beta != 0.0 && c.len() < ext[2]) || d.len() < ext[3] {
+            return Err(unsupported(format!("a buffer is smaller than the {m}x{n}x{k} problem with {s:?} (A, B, C, D need {ext:?} elements)")));
+        }
+        let (pa, _ga) = a.device_ptr(stream);
+        let (pb, _gb) = b.device_ptr(stream);
+        let (pc, _gc) = c.device_ptr(stream);
+        let (pd, _gd) = d.device_ptr_mut(stream);
+        if pa % 16 != 0 || pb % 16 != 0 {
+            return Err(unsupported(format!("the fp8 skinny GEMM reads A and B in 16-byte pieces: their addresses must be 16-byte aligned, not {pa:#x}, {pb:#x}")));
+        }
+        launch_raw(stream, &self.f, "launch skinny_gemm_fp8_tn", [pa, pb, pc, pd], (m, n, k), s, alpha, beta)
+    }
+}
+
+/// Whether the launch API's fp8 choice ([`crate::sm90::Sm90Auto::launch_fp8`]) for a TN problem
+/// of `(m, n, k)` with strides `s` is the decode-sized fp8 kernel: every problem it takes (M <=
+/// 16), where the sm90 kernel's 64-row tiles load 48 or more rows of zeros a box.
+pub fn chosen_fp8(shape: (usize, usize, usize), s: &SkinnyStrides) -> bool {
+    SkinnyFp8::takes(shape, s).is_ok()
 }
 
 /// Whether the launch API's choice for a TN problem of `(m, n, k)` with strides `s` is the skinny

@@ -37,6 +37,7 @@ use tycute_layout::swizzle::recast::{Bits, SizeofBits};
 pub mod sm70;
 pub mod sm75;
 pub mod sm80;
+pub mod sm89;
 pub mod sm90;
 pub mod sm90_fp8;
 pub mod sm90_k_major;

@@ -17,11 +17,11 @@ use crate::device::{SameBuffer, Stream};
 use crate::elem::ElementCode;
 use crate::error::{driver, unsupported};
 use crate::layout::{Major, Order};
-use crate::skinny::{SkinnyGemm, SkinnyStrides};
+use crate::skinny::{SkinnyFp8, SkinnyGemm, SkinnyStrides};
 use crate::sm90::split_k::{self, ReduceArgs, SplitKReduce, SplitWorkspace};
 use crate::fp8::{Fp8, Scales};
 use crate::sm90::{pick_fp8, pick_of, Bias, Sm90Gemm, Sm90Header, Sm90Strides};
-use crate::staging::Staged;
+use crate::staging::{Stage, Staged};
 use crate::Result;
 
 /// What the launch API runs for one problem.
@@ -87,6 +87,23 @@ pub fn sm90_choice(shape: (usize, usize, usize), s: &Sm90Strides, beta: f32, bia
     Ok(Sm90Choice::Sm90 { config: pick_of((km, kn, shape.2), s.batch, sms, e)?, staged: Sm90Gemm::stages(shape, s, beta, ptrs) })
 }
 
+/// The launch API's fp8 choice ([`Sm90Auto::launch_fp8`]) for `(m, n, k)` with strides `s` (per
+/// tensor scales or not, with or without a bias) on a GPU of `sms` SMs, format `fp8`: the
+/// decode-sized fp8 kernel where it takes the layout and [`crate::skinny::chosen_fp8`] the shape,
+/// else [`pick_fp8`]'s configuration for the kernel's problem (`(n, m, k)` for a column-major D),
+/// its operands as they lie. `Err`: a shape no kernel takes, or a format without kernels.
+pub fn fp8_choice(shape: (usize, usize, usize), s: &Sm90Strides, tensor_scales: bool, bias_none: bool, sms: usize, fp8: &str) -> Result<Sm90Choice> {
+    s.check_fit(shape)?;
+    if let Some(ss) = skinny_strides(s, bias_none).filter(|_| tensor_scales) {
+        if crate::skinny::chosen_fp8(shape, &ss) {
+            return Ok(Sm90Choice::Skinny);
+        }
+    }
+    let (km, kn) = s.cd.stored((shape.0, shape.1));
+    let config = pick_fp8((km, kn, shape.2), s.batch, sms, fp8)?;
+    Ok(Sm90Choice::Sm90 { config, staged: Staged { a: Stage::Direct, b: Stage::Direct, cd: Stage::Direct } })
+}
+
 /// Every 16-bit sm90 kernel of one element type (fp16 or bf16), loaded as shapes need them, and
 /// launched by [`sm90_choice`].
 pub struct Sm90Auto {
@@ -95,6 +112,7 @@ pub struct Sm90Auto {
     sms: usize,
     gemms: Mutex<HashMap<&'static str, Arc<Sm90Gemm>>>,
     skinny: Mutex<Option<Arc<SkinnyGemm>>>,
+    skinny_fp8: Mutex<Vec<Arc<SkinnyFp8>>>,
     reduce: Mutex<Option<Arc<SplitKReduce>>>,
     /// The split launches' partials, one workspace per stream (launches on different streams
     /// never share one; on one stream they are ordered).
@@ -114,7 +132,7 @@ impl Sm90Auto {
             Err(x) => return Err(unsupported(format!("Sm90Auto: {x}"))),
         }
         let sms = ctx.attribute(CUdevice_attribute::CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT).map_err(driver("SM count"))? as usize;
-        Ok(Sm90Auto { ctx: ctx.clone(), element: e, sms: sms.max(1), gemms: Mutex::new(HashMap::new()), skinny: Mutex::new(None), reduce: Mutex::new(None), split_ws: Mutex::new(HashMap::new()) })
+        Ok(Sm90Auto { ctx: ctx.clone(), element: e, sms: sms.max(1), gemms: Mutex::new(HashMap::new()), skinny: Mutex::new(None), skinny_fp8: Mutex::new(Vec::new()), reduce: Mutex::new(None), split_ws: Mutex::new(HashMap::new()) })
     }
 
     /// The element type of A, B, C and D.
@@ -230,11 +248,13 @@ impl Sm90Auto {
     }
 
     /// `D_z = A_z * B_z^T` scaled by `scales` (`+ beta * C_z + bias`) for fp8 A and B of format
-    /// `F` (K-major: [`Sm90Gemm::launch_fp8`]'s rules), by the fp8 choice per shape
-    /// ([`pick_fp8`]: e4m3 on the 16-bit choice's tiles, e5m2 on 128x256 tiles); C, D and the bias
-    /// are bf16 (`u16` bits), the fp8 configurations' output, whatever this object's element.
-    /// Returns the configuration it ran. Leading dimensions, batch strides and K must be multiples
-    /// of 16 (no staged copy of one-byte operands): an error names the rule.
+    /// `F` (K-major: [`Sm90Gemm::launch_fp8`]'s rules), by the fp8 choice per shape: the
+    /// decode-sized fp8 kernel ([`crate::skinny::SkinnyFp8`]) where [`crate::skinny::chosen_fp8`]
+    /// takes the problem (M <= 16, one problem, per-tensor scales, no bias, row-major C and D),
+    /// else [`pick_fp8`]'s configuration (e4m3 on the 16-bit choice's tiles, e5m2 on 128x256
+    /// tiles); C, D and the bias are bf16 (`u16` bits), the fp8 kernels' output, whatever this
+    /// object's element. Returns what it ran. Leading dimensions, batch strides and K must be
+    /// multiples of 16 (no staged copy of one-byte operands): an error names the rule.
     #[allow(clippy::too_many_arguments)]
     pub fn launch_fp8<'s, F, A, B, C, D>(
         &self,
@@ -248,7 +268,7 @@ impl Sm90Auto {
         scales: impl Into<Scales<'s>>,
         beta: f32,
         bias: Bias<'_>,
-    ) -> Result<Sm90Header>
+    ) -> Result<Sm90Choice>
     where
         F: Fp8,
         A: DevicePtr<F>,
@@ -256,11 +276,28 @@ impl Sm90Auto {
         C: DevicePtr<u16>,
         D: DevicePtrMut<u16>,
     {
-        s.check_fit(shape)?;
-        let (km, kn) = s.cd.stored((shape.0, shape.1));
-        let config = pick_fp8((km, kn, shape.2), s.batch, self.sms, F::NAME)?;
-        self.gemm(config)?.launch_fp8::<F, _, _, _, _>(stream, shape, s, a, b, c, d, scales, beta, bias)?;
-        Ok(config)
+        let scales = scales.into();
+        let choice = fp8_choice(shape, s, matches!(scales, Scales::Tensor(_)), matches!(bias, Bias::None), self.sms, F::NAME)?;
+        match (choice, scales) {
+            (Sm90Choice::Skinny, Scales::Tensor(alpha)) => {
+                let ss = SkinnyStrides { lda: s.lda, ldb: s.ldb, ldc: s.ldc, ldd: s.ldd };
+                self.skinny_fp8(F::NAME)?.launch::<F, _, _, _, _>(stream, shape, &ss, a, b, c, d, alpha, beta)?;
+            }
+            (Sm90Choice::Sm90 { config, .. }, _) => self.gemm(config)?.launch_fp8::<F, _, _, _, _>(stream, shape, s, a, b, c, d, scales, beta, bias)?,
+            (other, _) => return Err(unsupported(format!("the fp8 choice {} has no launch", other.describe()))),
+        }
+        Ok(choice)
+    }
+
+    /// The decode-sized fp8 kernel of format `fp8`, loaded once.
+    pub fn skinny_fp8(&self, fp8: &str) -> Result<Arc<SkinnyFp8>> {
+        let mut map = self.skinny_fp8.lock().map_err(|_| unsupported("Sm90Auto: a launch on another thread panicked".to_string()))?;
+        if let Some(g) = map.iter().find(|g| g.format() == fp8) {
+            return Ok(g.clone());
+        }
+        let g = Arc::new(SkinnyFp8::load(&self.ctx, fp8)?.ok_or_else(|| unsupported("skinny_gemm_fp8: no CUBIN and no NVRTC to build it".to_string()))?);
+        map.push(g.clone());
+        Ok(g)
     }
 
     /// The split launch of [`Sm90Choice::SplitK`]: the partial products into this stream's
@@ -317,7 +354,6 @@ impl Sm90Auto {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::staging::Stage;
 
     /// The choice, without a GPU: the skinny kernel for decode-sized TN problems (not with a batch,
     /// a bias, another layout or a misaligned A), the picked configuration otherwise, staged
@@ -348,5 +384,21 @@ mod tests {
         let odd = choose((300, 131, 517), pk((300, 131, 517), 1), true);
         assert_eq!(odd.describe(), "sm90, staged A (misaligned), B (misaligned), C/D (misaligned)");
         assert!(sm90_choice((0, 1, 1), &pk((1, 1, 1), 1), 0.0, true, 132, e, [0; 4]).is_err());
+    }
+
+    /// The fp8 choice: the decode-sized kernel for M <= 16 with per-tensor scales, no bias and
+    /// a row-major D (K a multiple of 16), pick_fp8's configuration otherwise.
+    #[test]
+    fn the_fp8_choice_per_shape() {
+        let pk = Sm90Strides::packed;
+        let choose = |shape, s: Sm90Strides, tensor, bias_none| fp8_choice(shape, &s, tensor, bias_none, 132, "e4m3").unwrap().describe();
+        assert_eq!(choose((1, 4096, 4096), pk((1, 4096, 4096), 1), true, true), "skinny_gemm");
+        assert_eq!(choose((16, 12288, 4096), pk((16, 12288, 4096), 1), true, true), "skinny_gemm");
+        assert_eq!(choose((16, 4096, 4096), pk((16, 4096, 4096), 1), false, true), "sm90_64x64_e4m3"); // per-row scales
+        assert_eq!(choose((16, 4096, 4096), pk((16, 4096, 4096), 1), true, false), "sm90_64x64_e4m3"); // a bias
+        assert_eq!(choose((16, 4096, 4096), Sm90Strides::packed_col((16, 4096, 4096), 1), true, true), "sm90_64x64_e4m3"); // kernel problem 4096 x 16: 64 tiles of 64x64
+        assert_eq!(choose((17, 4096, 4096), pk((17, 4096, 4096), 1), true, true), "sm90_64x64_e4m3");
+        assert_eq!(choose((8192, 8192, 8192), pk((8192, 8192, 8192), 1), true, true), "sm90_128x256_e4m3");
+        assert_eq!(fp8_choice((1, 4096, 4096), &pk((1, 4096, 4096), 1), true, true, 132, "e5m2").unwrap(), Sm90Choice::Skinny);
     }
 }

@@ -288,6 +288,43 @@ pub fn bench_fp8_rotating_scales<F: crate::cublaslt::LtFp8>(
 ) -> Result<(f64, [Result<f64>; 2])> {
     let packed = Sm90Strides::packed((m, n, k), 1);
     let stream = g.ctx().default_stream();
+    bench_fp8_with::<F>(&stream, (m, n, k), runs, timing, rowcol, &|a, b, d, scales| g.launch_fp8::<F, _, _, _, _>(&stream, (m, n, k), &packed, a, b, d.0, d.1, scales, 0.0, Bias::None))
+}
+
+/// [`bench_fp8_rotating`] of the decode-sized fp8 kernel ([`SkinnyFp8`](crate::skinny::SkinnyFp8):
+/// per-tensor scales as alpha, packed operands) beside cuBLASLt on the same inputs.
+#[allow(clippy::type_complexity)]
+pub fn bench_fp8_skinny_rotating<F: crate::cublaslt::LtFp8>(
+    sk: &crate::skinny::SkinnyFp8,
+    ctx: &std::sync::Arc<tycute_cuda::cudarc::driver::CudaContext>,
+    (m, n, k): (usize, usize, usize),
+    runs: usize,
+    timing: Timing,
+) -> Result<(f64, [Result<f64>; 2])> {
+    let packed = crate::skinny::SkinnyStrides::packed((m, n, k));
+    let stream = ctx.default_stream();
+    bench_fp8_with::<F>(&stream, (m, n, k), runs, timing, false, &|a, b, d, scales| match scales {
+        crate::fp8::Scales::Tensor(alpha) => sk.launch::<F, _, _, _, _>(&stream, (m, n, k), &packed, a, b, d.0, d.1, alpha, 0.0),
+        crate::fp8::Scales::RowCol { .. } => Err(unsupported("the decode-sized fp8 kernel takes per-tensor scales".to_string())),
+    })
+}
+
+/// The launch an fp8 bench times: A, B, (C, D), the scales.
+type Fp8Launch<'a, F> = dyn Fn(&CudaSlice<F>, &CudaSlice<F>, (&CudaSlice<u16>, &mut CudaSlice<u16>), crate::fp8::Scales<'_>) -> Result<()> + 'a;
+
+/// The body of the fp8 benches: random codes of every binade in sets rotated past L2, `launch`
+/// timed as [`bench_rotating`] times, then cuBLASLt (fast accumulation, and its default mode) on
+/// the same inputs with the same per-tensor scales.
+#[allow(clippy::type_complexity)]
+fn bench_fp8_with<F: crate::cublaslt::LtFp8>(
+    stream: &Stream,
+    (m, n, k): (usize, usize, usize),
+    runs: usize,
+    timing: Timing,
+    rowcol: bool,
+    launch: &Fp8Launch<'_, F>,
+) -> Result<(f64, [Result<f64>; 2])> {
+    let stream = stream.clone();
     let sets = (2 * 50 * 1024 * 1024 / ((m + n) * k) + 1).clamp(2, 8);
     let mut seed = 0x9e37_79b9_7f4a_7c15u64;
     let mut codes = |len: usize| -> Vec<F> {
@@ -313,7 +350,7 @@ pub fn bench_fp8_rotating_scales<F: crate::cublaslt::LtFp8>(
     let mut d = stream.alloc_zeros::<u16>(m * n).map_err(driver("D"))?;
     let (va, vb) = (stream.clone_htod(&vec![scale_a; m]).map_err(driver("scale_a"))?, stream.clone_htod(&vec![scale_b; n]).map_err(driver("scale_b"))?);
     let scales = if rowcol { crate::fp8::Scales::RowCol { a: &va, b: &vb } } else { crate::fp8::Scales::Tensor(scale_a * scale_b) };
-    let run = |a: &CudaSlice<F>, b: &CudaSlice<F>, d: &mut CudaSlice<u16>| g.launch_fp8::<F, _, _, _, _>(&stream, (m, n, k), &packed, a, b, &c, d, scales, 0.0, Bias::None);
+    let run = |a: &CudaSlice<F>, b: &CudaSlice<F>, d: &mut CudaSlice<u16>| launch(a, b, (&c, d), scales);
     for (a, b) in &bufs {
         for _ in 0..3 {
             run(a, b, &mut d)?;

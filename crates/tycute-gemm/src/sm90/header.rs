@@ -265,16 +265,19 @@ pub fn pick_of(shape: (usize, usize, usize), batch: usize, sms: usize, e: Elemen
 }
 
 /// [`pick`] for fp8 A and B of format `fp8` (`"e4m3"` or `"e5m2"`): the e4m3 configurations of the
-/// same tiles (`sm90_128x256_e4m3`, `sm90_128x128_e4m3`, `sm90_128x64_e4m3`, `sm90_64x64_e4m3`),
-/// chosen as [`pick`] chooses for the 16-bit problem of the same bytes (K / 2 16-bit elements: a
-/// k-block of 128 one-byte elements is a 128-byte row, as one of 64 halves is). Below 33 rows,
-/// where the 16-bit choice runs the skinny kernel (which has no one-byte form), one wave of 64x64
-/// tiles where it fits the SMs. e5m2 has the cooperative 128x256 configuration alone
-/// (`sm90_128x256_e5m2`: a training format, whose GEMMs are large).
+/// same tiles (`sm90_128x256_e4m3`, `sm90_128x128_e4m3`, `sm90_128x64_e4m3`, `sm90_64x64_e4m3`):
+/// where one wave of 64x64 tiles fits the SMs, those (measured on the H100 with each configuration
+/// forced on the sweep's 75 lines with M <= 256, docs/perf.md "fp8 for few tiles": at M = 128
+/// and N = 4096 the 64x64 tiles ran 0.90-0.92 of cuBLASLt where the 128x64 ones ran 0.83-0.88,
+/// and below 33 rows, where the decode-sized kernel does not take a problem, they lead);
+/// otherwise as [`pick`] chooses for the 16-bit problem of the same bytes (K / 2 16-bit
+/// elements: a k-block of 128 one-byte elements is a 128-byte row, as one of 64 halves is).
+/// e5m2 has the cooperative 128x256 configuration alone (`sm90_128x256_e5m2`: a training format,
+/// whose GEMMs are large).
 pub fn pick_fp8((m, n, k): (usize, usize, usize), batch: usize, sms: usize, fp8: &str) -> Result<Sm90Header> {
     let name = match fp8 {
         "e5m2" => "sm90_128x256_e5m2",
-        "e4m3" if m <= 32 && n.div_ceil(64) * batch <= sms => "sm90_64x64_e4m3",
+        "e4m3" if m.div_ceil(64) * n.div_ceil(64) * batch <= sms => "sm90_64x64_e4m3",
         "e4m3" => match pick((m, n, k.div_ceil(2)), batch, sms) {
             SM90 => "sm90_128x128_e4m3",
             SM90_128X64 => "sm90_128x64_e4m3",

@@ -17,8 +17,8 @@ pub mod split_k;
 mod strides;
 mod typed;
 
-pub use auto::{sm90_choice, Sm90Auto, Sm90Choice};
-pub use bench::{bench, bench_auto_rotating, bench_f32cd_rotating, bench_fp8_rotating, bench_fp8_rotating_scales, bench_rotating, bench_rotating_batched, bench_rotating_layout, bench_tf32_rotating};
+pub use auto::{fp8_choice, sm90_choice, Sm90Auto, Sm90Choice};
+pub use bench::{bench, bench_auto_rotating, bench_f32cd_rotating, bench_fp8_rotating, bench_fp8_rotating_scales, bench_fp8_skinny_rotating, bench_rotating, bench_rotating_batched, bench_rotating_layout, bench_tf32_rotating};
 pub use bias::{Bias, BiasCase};
 pub use check::{check, check_case, check_case_auto, check_case_bias, check_case_staged, check_run_in_place, Sm90Report, GUARD};
 pub use gemm::{Sm90AbElem, Sm90Gemm};
@@ -88,12 +88,13 @@ mod tests {
         assert_eq!(p((1, 4096, 4096), "e4m3"), "sm90_64x64_e4m3");
         assert_eq!(p((16, 8192, 8192), "e4m3"), "sm90_64x64_e4m3");
         assert_eq!(p((64, 4096, 4096), "e4m3"), "sm90_64x64_e4m3");
-        assert_eq!(p((128, 4096, 4096), "e4m3"), "sm90_128x64_e4m3");
+        assert_eq!(p((128, 4096, 4096), "e4m3"), "sm90_64x64_e4m3"); // 128 tiles of 64x64: one wave
+        assert_eq!(p((256, 4096, 4096), "e4m3"), "sm90_128x64_e4m3"); // 256 of them: two
         assert_eq!(p((256, 6144, 4096), "e4m3"), "sm90_128x128_e4m3");
         assert_eq!(p((1, 28672, 8192), "e4m3"), "sm90_128x256_e4m3"); // 448 64x64 tiles
         assert_eq!(p((16, 4096, 4096), "e5m2"), "sm90_128x256_e5m2");
         assert!(pick_fp8((1, 1, 16), 1, 132, "e3m4").unwrap_err().to_string().contains("e4m3 or e5m2"));
-        for (shape, f) in [((1, 4096, 4096), "e4m3"), ((128, 4096, 4096), "e4m3"), ((256, 6144, 4096), "e4m3"), ((16, 64, 64), "e5m2")] {
+        for (shape, f) in [((1, 4096, 4096), "e4m3"), ((256, 4096, 4096), "e4m3"), ((256, 6144, 4096), "e4m3"), ((16, 64, 64), "e5m2")] {
             assert_eq!(pick_fp8(shape, 1, 132, f).unwrap().fp8().unwrap(), Some(f));
         }
     }
