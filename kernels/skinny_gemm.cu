@@ -17,8 +17,9 @@
 // knobs of the M <= 16 entry point (docs/perf.md measures them): TYCUTE_SKINNY_VEC (16-byte pieces
 // a lane per row and chunk, 2), TYCUTE_SKINNY_UNROLL (chunks a group, 1), TYCUTE_SKINNY_MIN_BLOCKS
 // (its launch bounds' CTAs per SM, 1).
-// Entry points: skinny_gemm_tn (M <= 16: one m16 tile) and skinny_gemm_tn_m64 (M <= 64: four);
-// grid ceil(N / 32) CTAs of kWarps * 32 = 256 threads, no dynamic shared memory.
+// Entry points: skinny_gemm_tn (M <= 16: one m16 tile), skinny_gemm_tn_w4 (the same with CTAs of 4
+// warps, two a SM) and skinny_gemm_tn_m64 (M <= 64: four m16 tiles); grid ceil(N / 32) CTAs of
+// kWarps * 32 = 256 threads (128 for _w4), no dynamic shared memory.
 //
 // tycute-arch: sm_80 sm_90a
 // tycute-sass sm_80: HMMA.16816.F32 LDG.E.128
@@ -83,6 +84,15 @@ extern "C" __global__ void __launch_bounds__(tycute::skinny::kThreads, TYCUTE_SK
                    int K, long long lda, long long ldb, long long ldc, long long ldd, float alpha, float beta) {
   __shared__ float sums[tycute::skinny::kWarps][16][tycute::skinny::kCols + 1];
   tycute::skinny::gemm<tycute::skinny::Policy16, 1, tycute::skinny::kUnroll16, tycute::skinny::kVec16>(A, B, C, D, M, N, K, lda, ldb, ldc, ldd, alpha, beta, sums);
+}
+
+// M <= 16 by CTAs of 4 warps (two a SM): for a grid of more CTAs than SMs and at most twice as
+// many, which then runs in one wave (the host's choice, tycute_gemm::skinny)
+extern "C" __global__ void __launch_bounds__(128, 2)
+    skinny_gemm_tn_w4(const unsigned short* __restrict__ A, const unsigned short* __restrict__ B, const unsigned short* C, unsigned short* D, int M,
+                      int N, int K, long long lda, long long ldb, long long ldc, long long ldd, float alpha, float beta) {
+  __shared__ float sums[4][16][tycute::skinny::kCols + 1];
+  tycute::skinny::gemm<tycute::skinny::Policy16, 1, tycute::skinny::kUnroll16, tycute::skinny::kVec16, 4>(A, B, C, D, M, N, K, lda, ldb, ldc, ldd, alpha, beta, sums);
 }
 
 // 16 < M <= 64: four m16 tiles (each load of B feeds four times the MMAs)

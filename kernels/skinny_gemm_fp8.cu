@@ -8,9 +8,9 @@
 // Needs: 1 <= M <= 16, K a multiple of 16, lda and ldb multiples of 16 and A, B 16-byte aligned
 // (16-byte loads); any N, ldc, ldd (the host checks: tycute_gemm::skinny::SkinnyFp8).
 // Build: -DTYCUTE_SKINNY_FP8=5 (e4m3) or 6 (e5m2), the sm90 headers' kElementAB codes.
-// Entry point: skinny_gemm_fp8_tn (M <= 16: one m16 tile; above, the sm90 kernel's 64x64 e4m3 tiles:
-// four m16 tiles of fp8 here spill); grid ceil(N / 32) CTAs of 256 threads, no dynamic shared
-// memory.
+// Entry points: skinny_gemm_fp8_tn (M <= 16: one m16 tile; above, the sm90 kernel's 64x64 e4m3
+// tiles: four m16 tiles of fp8 here spill) and skinny_gemm_fp8_tn_w4 (CTAs of 4 warps, two a SM);
+// grid ceil(N / 32) CTAs of 256 threads (128 for _w4), no dynamic shared memory.
 //
 // On sm_90a ptxas runs the fp8 mma.sync as a conversion of A's and B's registers to f16
 // (F2FP.F16.E4M3.UNPACK / .E5M2.UNPACK: exact, every e4m3 and e5m2 value is an f16) and
@@ -60,3 +60,11 @@ extern "C" __global__ void __launch_bounds__(tycute::skinny::kThreads, 1)
   tycute::skinny::gemm<tycute::skinny::PolicyFp8, 1, 1, 2>(A, B, C, D, M, N, K, lda, ldb, ldc, ldd, alpha, beta, sums);
 }
 
+
+// M <= 16 by CTAs of 4 warps (two a SM), as skinny_gemm_tn_w4
+extern "C" __global__ void __launch_bounds__(128, 2)
+    skinny_gemm_fp8_tn_w4(const unsigned char* __restrict__ A, const unsigned char* __restrict__ B, const unsigned short* C, unsigned short* D, int M,
+                          int N, int K, long long lda, long long ldb, long long ldc, long long ldd, float alpha, float beta) {
+  __shared__ float sums[4][16][tycute::skinny::kCols + 1];
+  tycute::skinny::gemm<tycute::skinny::PolicyFp8, 1, 1, 2, 4>(A, B, C, D, M, N, K, lda, ldb, ldc, ldd, alpha, beta, sums);
+}

@@ -720,6 +720,10 @@ fn skinny_gemm_matches_the_cpu_on_the_gpu() {
         ((9, 4099, 512), pk((9, 4099, 512)), 1.0, 0.0),
         ((16, 2048, 1024), padded((16, 2048, 1024)), -1.0, 1.0),
         ((12, 300, 2056), pk((12, 300, 2056)), 1.0, 0.0),
+        // more CTAs than SMs and at most twice as many (132 SMs): CTAs of 4 warps, two a SM
+        // (skinny_gemm_tn_w4), a residue of its 32 columns
+        ((7, 5000, 1032), padded((7, 5000, 1032)), 1.0, 0.5),
+        ((16, 5120, 2048), pk((16, 5120, 2048)), 1.0, 0.0),
         // 16 < M <= 64: four m16 tiles (skinny_gemm_tn_m64), rows past M in the second to fourth
         ((17, 100, 264), pk((17, 100, 264)), 1.0, 0.0),
         ((33, 37, 520), padded((33, 37, 520)), 1.5, 0.5),
@@ -743,7 +747,7 @@ fn skinny_gemm_matches_the_cpu_on_the_gpu() {
             assert_eq!((r.wrong, r.outside, r.checked), (0, 0, m * n), "skinny {} {m}x{n}x{k}: {:?}", e.name(), r.examples);
         }
         // the warps' sums meet in a fixed order: two launches agree bit for bit
-        for shape in [(16, 4096, 4096), (64, 1024, 2048)] {
+        for shape in [(16, 4096, 4096), (16, 5120, 4096), (64, 1024, 2048)] {
             let same = tycute::gemm::skinny::repeatable(&g, &ctx, shape).unwrap_or_else(|err| panic!("{err}"));
             println!("skinny {} {shape:?}: two launches {}", e.name(), if same { "bitwise equal" } else { "DIFFER" });
             assert!(same, "skinny {} {shape:?}: two launches differ", e.name());

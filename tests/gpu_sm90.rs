@@ -1246,14 +1246,18 @@ fn auto_launch_takes_every_shape() {
         ((120, 32, 12288), Sm90Strides::packed_col((120, 32, 12288), 1), 1.0, 0.5, row, split),
         ((32, 512, 11008), Sm90Strides::packed_ab((32, 512, 11008), 1, Major::MN, Major::K), 1.0, 0.0, BiasCase::None, split),
         ((24, 640, 11008), Sm90Strides { lda: 11072, ..pk((24, 640, 11008), 1) }, -1.0, 1.0, row, split),
-        // 64x64 tiles (32 < M <= 64, one wave of them)
+        // 64x64 tiles (M > 32, one wave of them; above 64 rows with N >= 512)
         ((64, 4096, 4096), pk((64, 4096, 4096), 1), 1.0, 0.0, BiasCase::None, narrow64),
         ((40, 1000, 3000), pk((40, 1000, 3000), 1), 1.5, 0.5, col, narrow64),
         ((50, 64, 2048), Sm90Strides::packed_col((50, 64, 2048), 1), 1.0, 0.0, row, narrow64),
-        // 128x64 tiles (one wave of them where the 128x128 ones would leave half the SMs idle)
-        ((200, 1000, 2048), pk((200, 1000, 2048), 1), 1.5, 0.5, col, narrow),
-        ((256, 1024, 1024), Sm90Strides::packed_ab((256, 1024, 1024), 1, Major::MN, Major::MN), 1.0, 0.0, BiasCase::None, narrow),
-        ((700, 300, 512), padded((700, 300, 512), 1, Order::Col), 1.0, 0.0, row, narrow), // the kernel's problem: 300 x 700
+        ((200, 1000, 2048), pk((200, 1000, 2048), 1), 1.5, 0.5, col, narrow64),
+        ((256, 1024, 1024), Sm90Strides::packed_ab((256, 1024, 1024), 1, Major::MN, Major::MN), 1.0, 0.0, BiasCase::None, narrow64),
+        ((700, 300, 512), padded((700, 300, 512), 1, Order::Col), 1.0, 0.0, row, narrow64), // the kernel's problem: 300 x 700
+        // 128x64 tiles (one wave of them where the 128x128 ones would leave half the SMs idle and
+        // the 64x64 ones make more than one)
+        ((200, 4000, 512), pk((200, 4000, 512), 1), 1.5, 0.5, col, narrow),
+        ((256, 4096, 1024), Sm90Strides::packed_ab((256, 4096, 1024), 1, Major::MN, Major::MN), 1.0, 0.0, BiasCase::None, narrow),
+        ((4000, 250, 512), padded((4000, 250, 512), 1, Order::Col), 1.0, 0.0, row, narrow), // the kernel's problem: 250 x 4000
     ];
     for e in [tycute::gemm::ElementCode::F16, tycute::gemm::ElementCode::Bf16] {
         let auto = Sm90Auto::new(&ctx, e).unwrap_or_else(|err| panic!("{err}"));

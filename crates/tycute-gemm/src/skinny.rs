@@ -61,10 +61,13 @@ impl SkinnyStrides {
 /// The kernel of one element type (fp16 or bf16), loaded.
 pub struct SkinnyGemm {
     _module: Arc<CudaModule>,
-    /// `skinny_gemm_tn` (M <= 16) and `skinny_gemm_tn_m64` (M <= 64).
+    /// `skinny_gemm_tn` (M <= 16), `skinny_gemm_tn_w4` (M <= 16, CTAs of 4 warps) and
+    /// `skinny_gemm_tn_m64` (M <= 64).
     f16: CudaFunction,
+    f16w4: CudaFunction,
     f64: CudaFunction,
     element: ElementCode,
+    sms: usize,
 }
 
 impl SkinnyGemm {
@@ -98,7 +101,8 @@ impl SkinnyGemm {
         let module = ctx.load_module(Ptx::from_binary(image)).map_err(driver("load the skinny GEMM's CUBIN"))?;
         let f16 = module.load_function("skinny_gemm_tn").map_err(driver("kernel skinny_gemm_tn"))?;
         let f64 = module.load_function("skinny_gemm_tn_m64").map_err(driver("kernel skinny_gemm_tn_m64 (a CUBIN built before it?)"))?;
-        Ok(SkinnyGemm { _module: module, f16, f64, element: e })
+        let f16w4 = module.load_function("skinny_gemm_tn_w4").map_err(driver("kernel skinny_gemm_tn_w4 (a CUBIN built before it?)"))?;
+        Ok(SkinnyGemm { _module: module, f16, f16w4, f64, element: e, sms: sm_count(ctx)? })
     }
 
     /// The element type of A, B, C and D.
@@ -149,18 +153,48 @@ impl SkinnyGemm {
         if pa % 16 != 0 || pb % 16 != 0 {
             return Err(unsupported(format!("the skinny GEMM reads A and B in 16-byte pieces: their addresses must be 16-byte aligned, not {pa:#x}, {pb:#x}")));
         }
-        let (f, what) = if m <= 16 { (&self.f16, "launch skinny_gemm_tn") } else { (&self.f64, "launch skinny_gemm_tn_m64") };
-        launch_raw(stream, f, what, [pa, pb, pc, pd], (m, n, k), s, alpha, beta)
+        let (f, what, threads) = match (m <= 16, warps_for(n, self.sms)) {
+            (true, 4) => (&self.f16w4, "launch skinny_gemm_tn_w4", 128),
+            (true, _) => (&self.f16, "launch skinny_gemm_tn", THREADS),
+            (false, _) => (&self.f64, "launch skinny_gemm_tn_m64", THREADS),
+        };
+        launch_raw(stream, f, what, threads, [pa, pb, pc, pd], (m, n, k), s, alpha, beta)
     }
 }
 
+/// Warps of a CTA of the M <= 16 entry points for N columns on `sms` SMs: 8 where the ceil(N / 32)
+/// CTAs fit the SMs once, or run in three waves of 8-warp CTAs, the last nearly full (2 sms <
+/// CTAs <= 3 sms); 4 otherwise (`_w4`, two CTAs a SM: half the waves). Measured on the H100
+/// (docs/perf.md, "The decode-sized kernels in one wave"), fp16 / e4m3 against cuBLAS(Lt):
+/// 16x5120x5120 (160 CTAs) 0.84 / 0.81 with 8 warps, 0.93 / 0.90 with 4; 1x22016x4096 (688) 1.04
+/// against 1.12; 1x10240x8192 (320) 1.08 / 0.94 against 0.96 / 0.82; N <= 4096 (one wave) 8 ahead.
+/// `TYCUTE_SKINNY_WARPS=4|8` forces one (for measuring).
+pub fn warps_for(n: usize, sms: usize) -> usize {
+    if let Some(w) = std::env::var("TYCUTE_SKINNY_WARPS").ok().and_then(|v| v.parse::<usize>().ok()).filter(|w| *w == 4 || *w == 8) {
+        return w;
+    }
+    let ctas = n.div_ceil(COLS);
+    if ctas <= sms || (ctas > 2 * sms && ctas <= 3 * sms) {
+        8
+    } else {
+        4
+    }
+}
+
+/// The GPU's SMs.
+fn sm_count(ctx: &Arc<CudaContext>) -> Result<usize> {
+    use tycute_cuda::cudarc::driver::sys::CUdevice_attribute;
+    Ok((ctx.attribute(CUdevice_attribute::CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT).map_err(driver("SM count"))? as usize).max(1))
+}
+
 /// Launches entry point `f` of a skinny kernel (each has one signature: A, B, C, D, M, N, K, lda,
-/// ldb, ldc, ldd, alpha, beta) over ceil(N / 32) CTAs, the buffers checked by the caller.
+/// ldb, ldc, ldd, alpha, beta) over ceil(N / 32) CTAs of `threads`, the buffers checked by the
+/// caller.
 #[allow(clippy::too_many_arguments)]
-fn launch_raw(stream: &Stream, f: &CudaFunction, what: &'static str, [pa, pb, pc, pd]: [u64; 4], (m, n, k): (usize, usize, usize), s: &SkinnyStrides, alpha: f32, beta: f32) -> Result<()> {
+fn launch_raw(stream: &Stream, f: &CudaFunction, what: &'static str, threads: u32, [pa, pb, pc, pd]: [u64; 4], (m, n, k): (usize, usize, usize), s: &SkinnyStrides, alpha: f32, beta: f32) -> Result<()> {
     let (mi, ni, ki) = (m as i32, n as i32, k as i32);
     let (lda, ldb, ldc, ldd) = (s.lda as i64, s.ldb as i64, s.ldc as i64, s.ldd as i64);
-    let cfg = LaunchConfig { grid_dim: (n.div_ceil(COLS) as u32, 1, 1), block_dim: (THREADS, 1, 1), shared_mem_bytes: 0 };
+    let cfg = LaunchConfig { grid_dim: (n.div_ceil(COLS) as u32, 1, 1), block_dim: (threads, 1, 1), shared_mem_bytes: 0 };
     let mut l = stream.launch_builder(f);
     l.arg(&pa).arg(&pb).arg(&pc).arg(&pd).arg(&mi).arg(&ni).arg(&ki).arg(&lda).arg(&ldb).arg(&ldc).arg(&ldd).arg(&alpha).arg(&beta);
     // SAFETY: the arguments are the kernel's, in its signature's order and types; the buffers
@@ -184,7 +218,9 @@ pub const FP8_MAX_M: usize = 16;
 pub struct SkinnyFp8 {
     _module: Arc<CudaModule>,
     f: CudaFunction,
+    fw4: CudaFunction,
     format: &'static str,
+    sms: usize,
 }
 
 impl SkinnyFp8 {
@@ -217,8 +253,9 @@ impl SkinnyFp8 {
         };
         let module = ctx.load_module(Ptx::from_binary(image)).map_err(driver("load the fp8 skinny GEMM's CUBIN"))?;
         let f = module.load_function("skinny_gemm_fp8_tn").map_err(driver("kernel skinny_gemm_fp8_tn"))?;
+        let fw4 = module.load_function("skinny_gemm_fp8_tn_w4").map_err(driver("kernel skinny_gemm_fp8_tn_w4"))?;
         let format = if fp8 == "e4m3" { "e4m3" } else { "e5m2" };
-        Ok(Some(SkinnyFp8 { _module: module, f, format }))
+        Ok(Some(SkinnyFp8 { _module: module, f, fw4, format, sms: sm_count(ctx)? }))
     }
 
     /// The fp8 format of A and B.
@@ -271,7 +308,8 @@ impl SkinnyFp8 {
         if pa % 16 != 0 || pb % 16 != 0 {
             return Err(unsupported(format!("the fp8 skinny GEMM reads A and B in 16-byte pieces: their addresses must be 16-byte aligned, not {pa:#x}, {pb:#x}")));
         }
-        launch_raw(stream, &self.f, "launch skinny_gemm_fp8_tn", [pa, pb, pc, pd], (m, n, k), s, alpha, beta)
+        let (f, what, threads) = if warps_for(n, self.sms) == 4 { (&self.fw4, "launch skinny_gemm_fp8_tn_w4", 128) } else { (&self.f, "launch skinny_gemm_fp8_tn", THREADS) };
+        launch_raw(stream, f, what, threads, [pa, pb, pc, pd], (m, n, k), s, alpha, beta)
     }
 }
 
@@ -444,6 +482,17 @@ pub fn bench_rotating(g: &SkinnyGemm, ctx: &Arc<CudaContext>, (m, n, k): (usize,
 
 #[cfg(test)]
 mod tests {
+    /// 8 warps a CTA for one wave or three nearly full ones, 4 otherwise (132 SMs).
+    #[test]
+    fn warps_per_cta() {
+        if std::env::var_os("TYCUTE_SKINNY_WARPS").is_some() {
+            return;
+        }
+        let w = |n| super::warps_for(n, 132);
+        assert_eq!((w(4096), w(4224), w(4225), w(5120), w(8448)), (8, 8, 4, 4, 4));
+        assert_eq!((w(10240), w(12288), w(13824), w(28672)), (8, 8, 4, 4));
+    }
+
     use super::*;
 
     #[test]

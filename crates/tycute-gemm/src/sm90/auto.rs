@@ -378,7 +378,7 @@ mod tests {
         };
         assert_eq!(col((4096, 64, 4096)), pick_of((64, 4096, 4096), 1, 132, e).unwrap());
         assert_eq!(col((4096, 64, 4096)).name, "sm90_64x64");
-        assert_eq!(col((4096, 128, 4096)).name, "sm90_128x64");
+        assert_eq!(col((4096, 256, 4096)).name, "sm90_128x64");
         let misaligned = sm90_choice((1, 4096, 4096), &pk((1, 4096, 4096), 1), 0.0, true, 132, e, [8, 0, 0, 0]).unwrap();
         assert!(matches!(misaligned, Sm90Choice::Sm90 { staged, .. } if staged.a == Stage::Misaligned));
         let odd = choose((300, 131, 517), pk((300, 131, 517), 1), true);
@@ -396,7 +396,7 @@ mod tests {
         assert_eq!(choose((16, 12288, 4096), pk((16, 12288, 4096), 1), true, true), "skinny_gemm");
         assert_eq!(choose((16, 4096, 4096), pk((16, 4096, 4096), 1), false, true), "sm90_64x64_e4m3"); // per-row scales
         assert_eq!(choose((16, 4096, 4096), pk((16, 4096, 4096), 1), true, false), "sm90_64x64_e4m3"); // a bias
-        assert_eq!(choose((16, 4096, 4096), Sm90Strides::packed_col((16, 4096, 4096), 1), true, true), "sm90_64x64_e4m3"); // kernel problem 4096 x 16: 64 tiles of 64x64
+        assert_eq!(choose((16, 4096, 4096), Sm90Strides::packed_col((16, 4096, 4096), 1), true, true), "sm90_128x128_e4m3"); // kernel problem 4096 x 16: N < 512
         assert_eq!(choose((17, 4096, 4096), pk((17, 4096, 4096), 1), true, true), "sm90_64x64_e4m3");
         assert_eq!(choose((8192, 8192, 8192), pk((8192, 8192, 8192), 1), true, true), "sm90_128x256_e4m3");
         assert_eq!(fp8_choice((1, 4096, 4096), &pk((1, 4096, 4096), 1), true, true, 132, "e5m2").unwrap(), Sm90Choice::Skinny);

@@ -226,16 +226,19 @@ impl Sm90Header {
 /// split along K win), N >= 512 and K a multiple of 16 (rows of whole 32-byte sectors), the
 /// 128x64 tiles ([`SM90_128X64`]: twice the CTAs, 8 stages): 128x4096x4096 200 against 146
 /// TFLOP/s, 256x4096x4096 391 against 287, 128x5120x5120 244 against 181, 1024^3 214 against 182.
-/// And with 32 < M <= 64, where one wave of 64x64 tiles fits the SMs, the 64x64 tiles
-/// ([`SM90_64X64`]: no half box of rows past M, which the TMA fills with zeros at a cost, 12
-/// stages): 64x4096x4096 110 against the skinny kernel's 82, 64x8192x8192 165 against 139,
-/// 64x4096x14336 144 against split-K's 123 (cuBLAS 126, 168, 152).
+/// And with M > 32, where one wave of 64x64 tiles fits the SMs (above 64 rows with N >= 512), the
+/// 64x64 tiles ([`SM90_64X64`]: no half box of rows past M, which the TMA fills with zeros at a
+/// cost, 12 stages, twice the CTAs of the 128x64 tiles): 64x4096x4096 110 against the skinny
+/// kernel's 82, 64x8192x8192 165 against 139, 64x4096x14336 144 against split-K's 123 (cuBLAS
+/// 126, 168, 152); at M = 128 (2026-11-28, second session, as the fp8 tiles showed first)
+/// 128x4096x4096 0.91 of cuBLAS against the 128x64 tiles' 0.82, 128x4096x11008 0.96 against
+/// 0.87, 128x4096x14336 1.03 against 0.96.
 pub fn pick((m, n, k): (usize, usize, usize), batch: usize, sms: usize) -> Sm90Header {
     let tiles_128 = m.div_ceil(128) * n.div_ceil(128) * batch;
     if tiles_128 > sms {
         return SM90_128X256;
     }
-    if m > 32 && m <= 64 && n.div_ceil(64) * batch <= sms {
+    if m > 32 && one_wave_64x64((m, n), batch, sms) {
         return SM90_64X64;
     }
     let tiles_64 = m.div_ceil(128) * n.div_ceil(64) * batch;
@@ -253,6 +256,13 @@ pub fn pick((m, n, k): (usize, usize, usize), batch: usize, sms: usize) -> Sm90H
     }
 }
 
+/// Whether the 64x64 tiles of `(m, n)` (`batch` problems) run in one wave on `sms` SMs, and the
+/// problem is one they win: up to 64 rows any N; above, N >= 512 (at 256x256x256 four 128x128
+/// tiles ran 1.6 times as fast as sixteen 64x64 ones: their fixed cost is more than the work).
+fn one_wave_64x64((m, n): (usize, usize), batch: usize, sms: usize) -> bool {
+    m.div_ceil(64) * n.div_ceil(64) * batch <= sms && (m <= 64 || n >= 512)
+}
+
 /// [`pick`] among the configurations of element type `e`: fp16 `sm90` / `sm90_128x256` /
 /// `sm90_128x64` / `sm90_64x64`, bf16 the same names with `_bf16` (the same tiles).
 pub fn pick_of(shape: (usize, usize, usize), batch: usize, sms: usize, e: ElementCode) -> Result<Sm90Header> {
@@ -266,7 +276,7 @@ pub fn pick_of(shape: (usize, usize, usize), batch: usize, sms: usize, e: Elemen
 
 /// [`pick`] for fp8 A and B of format `fp8` (`"e4m3"` or `"e5m2"`): the e4m3 configurations of the
 /// same tiles (`sm90_128x256_e4m3`, `sm90_128x128_e4m3`, `sm90_128x64_e4m3`, `sm90_64x64_e4m3`):
-/// where one wave of 64x64 tiles fits the SMs, those (measured on the H100 with each configuration
+/// where one wave of 64x64 tiles fits the SMs (above 64 rows with N >= 512, as in [`pick`]), those (measured on the H100 with each configuration
 /// forced on the sweep's 75 lines with M <= 256, docs/perf.md "fp8 for few tiles": at M = 128
 /// and N = 4096 the 64x64 tiles ran 0.90-0.92 of cuBLASLt where the 128x64 ones ran 0.83-0.88,
 /// and below 33 rows, where the decode-sized kernel does not take a problem, they lead);
@@ -277,7 +287,7 @@ pub fn pick_of(shape: (usize, usize, usize), batch: usize, sms: usize, e: Elemen
 pub fn pick_fp8((m, n, k): (usize, usize, usize), batch: usize, sms: usize, fp8: &str) -> Result<Sm90Header> {
     let name = match fp8 {
         "e5m2" => "sm90_128x256_e5m2",
-        "e4m3" if m.div_ceil(64) * n.div_ceil(64) * batch <= sms => "sm90_64x64_e4m3",
+        "e4m3" if one_wave_64x64((m, n), batch, sms) => "sm90_64x64_e4m3",
         "e4m3" => match pick((m, n, k.div_ceil(2)), batch, sms) {
             SM90 => "sm90_128x128_e4m3",
             SM90_128X64 => "sm90_128x64_e4m3",

@@ -59,11 +59,12 @@ mod tests {
         assert_eq!(pick((8192, 8192, 256), 1, 132), SM90_128X256);
         assert_eq!(pick((1000, 1000, 1000), 1, 132), SM90); // K = 1000: rows half a sector off
         // one wave of 128x64 tiles where the 128x128 ones would leave half the SMs idle
-        assert_eq!(pick((128, 4096, 4096), 1, 132), SM90_128X64); // 64 CTAs, not 32
+        assert_eq!(pick((128, 4096, 4096), 1, 132), SM90_64X64); // one wave of 128 64x64 tiles
+        assert_eq!(pick((128, 6144, 4096), 1, 132), SM90_128X64); // 192 of them: 96 128x64 tiles
         assert_eq!(pick((256, 4096, 4096), 1, 132), SM90_128X64); // 128, not 64
         assert_eq!(pick((1024, 1024, 1024), 1, 132), SM90_128X64);
         assert_eq!(pick((128, 8192, 28672), 1, 132), SM90_128X64);
-        assert_eq!(pick((256, 256, 256), 1, 132), SM90); // N < 512
+        assert_eq!(pick((256, 256, 256), 1, 132), SM90); // N < 512 (16 64x64 tiles: their fixed cost)
         assert_eq!(pick((256, 6144, 4096), 1, 132), SM90); // 192 128x64 tiles: over the SMs
         // few tiles: M <= 32 with K >= 2048 (memory-bound) on 128x256 tiles, split along K
         assert_eq!(pick((1, 4096, 4096), 1, 132), SM90_128X256); // 16 tiles x 5 splits

@@ -35,7 +35,7 @@
 namespace tycute {
 namespace skinny {
 
-constexpr int kWarps = 8;  // warps of a CTA, each a share of K
+constexpr int kWarps = 8;  // warps of a CTA, each a share of K (the entry points' default)
 constexpr int kThreads = kWarps * 32;
 constexpr int kTiles = 4;          // n8 MMA tiles of a warp
 constexpr int kCols = 8 * kTiles;  // columns of D per CTA
@@ -55,11 +55,13 @@ struct Chunk {
 };
 
 // The body for M <= 16 kMTiles: kMTiles m16 tiles (rows 16i .. 16i + 15), each MMA'd with every
-// n8 tile; see the file's head. `sums` holds one m16 tile of every warp's sums at a time.
-template <class P, int kMTiles, int kUnroll, int kVec>
+// n8 tile, by a CTA of kW warps; see the file's head. `sums` holds one m16 tile of every warp's
+// sums at a time. (kW = 4: half the registers of a CTA, so that two CTAs share an SM and a grid of
+// up to twice the SMs runs in one wave.)
+template <class P, int kMTiles, int kUnroll, int kVec, int kW = kWarps>
 __device__ __forceinline__ void gemm(const typename P::ab_t* __restrict__ A, const typename P::ab_t* __restrict__ B, const unsigned short* C,
                                      unsigned short* D, int M, int N, int K, long long lda, long long ldb, long long ldc, long long ldd,
-                                     float alpha, float beta, float (&sums)[kWarps][16][kCols + 1]) {
+                                     float alpha, float beta, float (&sums)[kW][16][kCols + 1]) {
   using ab_t = typename P::ab_t;
   constexpr int kPiece = P::kKPiece;
   constexpr int kChunk = 4 * kPiece * kVec;  // k per chunk
@@ -90,13 +92,13 @@ __device__ __forceinline__ void gemm(const typename P::ab_t* __restrict__ A, con
 #pragma unroll
     for (int t = 0; t < kTiles; ++t) acc[i][t][0] = acc[i][t][1] = acc[i][t][2] = acc[i][t][3] = 0.f;
   const int chunks = (K + kChunk - 1) / kChunk;
-  // warp w: chunks w, w + kWarps, ...; a group is kUnroll of them, and the next group's loads are
+  // warp w: chunks w, w + kW, ...; a group is kUnroll of them, and the next group's loads are
   // issued before this group's MMAs (registers double-buffered), so that a warp keeps 2 kUnroll
   // chunks of B in flight while its tensor cores work
   const auto load_group = [&](Chunk<kMTiles, kVec> (&ch)[kUnroll], int q0) {
 #pragma unroll
     for (int u = 0; u < kUnroll; ++u) {
-      const int q = q0 + u * kWarps;
+      const int q = q0 + u * kW;
 #pragma unroll
       for (int v = 0; v < kVec; ++v) {
         const int k = q * kChunk + kPiece * kVec * c + kPiece * v;
@@ -131,7 +133,7 @@ __device__ __forceinline__ void gemm(const typename P::ab_t* __restrict__ A, con
           }
         }
   };
-  constexpr int kStep = kWarps * kUnroll;
+  constexpr int kStep = kW * kUnroll;
   Chunk<kMTiles, kVec> cur[kUnroll], nxt[kUnroll];
   load_group(cur, warp);
   for (int q0 = warp; q0 < chunks; q0 += 2 * kStep) {
@@ -153,12 +155,12 @@ __device__ __forceinline__ void gemm(const typename P::ab_t* __restrict__ A, con
 #pragma unroll
       for (int r = 0; r < 4; ++r) sums[warp][g + 8 * (r / 2)][8 * t + 2 * c + r % 2] = acc[i][t][r];
     __syncthreads();
-    for (int e = threadIdx.x; e < 16 * kCols; e += kThreads) {
+    for (int e = threadIdx.x; e < 16 * kCols; e += kW * 32) {
       const int row = 16 * i + e / kCols, col = e % kCols, n = n0 + col;
       if (row >= M || n >= N) continue;
       float s = 0.f;
 #pragma unroll
-      for (int w = 0; w < kWarps; ++w) s += sums[w][e / kCols][col];
+      for (int w = 0; w < kW; ++w) s += sums[w][e / kCols][col];
       float d = alpha * s;
       if (beta != 0.f) d += beta * arch::to_float<P::kElementCD>(C[(long long)row * ldc + n]);
       D[(long long)row * ldd + n] = arch::from_float<P::kElementCD>(d);
