@@ -79,26 +79,9 @@ constexpr int kUnroll64 = 1;
 #define TYCUTE_SKINNY_MIN_BLOCKS 1
 #endif
 // M <= 16: one m16 tile
-extern "C" __global__ void __launch_bounds__(tycute::skinny::kThreads, TYCUTE_SKINNY_MIN_BLOCKS)
-    skinny_gemm_tn(const unsigned short* __restrict__ A, const unsigned short* __restrict__ B, const unsigned short* C, unsigned short* D, int M, int N,
-                   int K, long long lda, long long ldb, long long ldc, long long ldd, float alpha, float beta) {
-  __shared__ float sums[tycute::skinny::kWarps][16][tycute::skinny::kCols + 1];
-  tycute::skinny::gemm<tycute::skinny::Policy16, 1, tycute::skinny::kUnroll16, tycute::skinny::kVec16>(A, B, C, D, M, N, K, lda, ldb, ldc, ldd, alpha, beta, sums);
-}
-
-// M <= 16 by CTAs of 4 warps (two a SM): for a grid of more CTAs than SMs and at most twice as
-// many, which then runs in one wave (the host's choice, tycute_gemm::skinny)
-extern "C" __global__ void __launch_bounds__(128, 2)
-    skinny_gemm_tn_w4(const unsigned short* __restrict__ A, const unsigned short* __restrict__ B, const unsigned short* C, unsigned short* D, int M,
-                      int N, int K, long long lda, long long ldb, long long ldc, long long ldd, float alpha, float beta) {
-  __shared__ float sums[4][16][tycute::skinny::kCols + 1];
-  tycute::skinny::gemm<tycute::skinny::Policy16, 1, tycute::skinny::kUnroll16, tycute::skinny::kVec16, 4>(A, B, C, D, M, N, K, lda, ldb, ldc, ldd, alpha, beta, sums);
-}
-
+TYCUTE_SKINNY_ENTRY(skinny_gemm_tn, tycute::skinny::Policy16, 1, tycute::skinny::kUnroll16, tycute::skinny::kVec16, 8, TYCUTE_SKINNY_MIN_BLOCKS)
+// M <= 16 by CTAs of 4 warps (two a SM): for a grid of CTAs that would end in a thin wave of
+// 8-warp CTAs (the host's choice, tycute_gemm::skinny::warps_for)
+TYCUTE_SKINNY_ENTRY(skinny_gemm_tn_w4, tycute::skinny::Policy16, 1, tycute::skinny::kUnroll16, tycute::skinny::kVec16, 4, 2)
 // 16 < M <= 64: four m16 tiles (each load of B feeds four times the MMAs)
-extern "C" __global__ void __launch_bounds__(tycute::skinny::kThreads, 1)
-    skinny_gemm_tn_m64(const unsigned short* __restrict__ A, const unsigned short* __restrict__ B, const unsigned short* C, unsigned short* D, int M,
-                       int N, int K, long long lda, long long ldb, long long ldc, long long ldd, float alpha, float beta) {
-  __shared__ float sums[tycute::skinny::kWarps][16][tycute::skinny::kCols + 1];
-  tycute::skinny::gemm<tycute::skinny::Policy16, 4, tycute::skinny::kUnroll64, tycute::skinny::kVec64>(A, B, C, D, M, N, K, lda, ldb, ldc, ldd, alpha, beta, sums);
-}
+TYCUTE_SKINNY_ENTRY(skinny_gemm_tn_m64, tycute::skinny::Policy16, 4, tycute::skinny::kUnroll64, tycute::skinny::kVec64, 8, 1)

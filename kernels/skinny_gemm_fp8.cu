@@ -52,19 +52,7 @@ struct PolicyFp8 {
 }  // namespace tycute
 
 // M <= 16: one m16 tile, two 16-byte pieces a lane per row and chunk (a row's four lanes read 128
-// contiguous bytes), one chunk a group
-extern "C" __global__ void __launch_bounds__(tycute::skinny::kThreads, 1)
-    skinny_gemm_fp8_tn(const unsigned char* __restrict__ A, const unsigned char* __restrict__ B, const unsigned short* C, unsigned short* D, int M,
-                       int N, int K, long long lda, long long ldb, long long ldc, long long ldd, float alpha, float beta) {
-  __shared__ float sums[tycute::skinny::kWarps][16][tycute::skinny::kCols + 1];
-  tycute::skinny::gemm<tycute::skinny::PolicyFp8, 1, 1, 2>(A, B, C, D, M, N, K, lda, ldb, ldc, ldd, alpha, beta, sums);
-}
-
-
-// M <= 16 by CTAs of 4 warps (two a SM), as skinny_gemm_tn_w4
-extern "C" __global__ void __launch_bounds__(128, 2)
-    skinny_gemm_fp8_tn_w4(const unsigned char* __restrict__ A, const unsigned char* __restrict__ B, const unsigned short* C, unsigned short* D, int M,
-                          int N, int K, long long lda, long long ldb, long long ldc, long long ldd, float alpha, float beta) {
-  __shared__ float sums[4][16][tycute::skinny::kCols + 1];
-  tycute::skinny::gemm<tycute::skinny::PolicyFp8, 1, 1, 2, 4>(A, B, C, D, M, N, K, lda, ldb, ldc, ldd, alpha, beta, sums);
-}
+// contiguous bytes), one chunk a group; by CTAs of 8 warps, or of 4 (two a SM), as
+// skinny_gemm_tn(_w4)
+TYCUTE_SKINNY_ENTRY(skinny_gemm_fp8_tn, tycute::skinny::PolicyFp8, 1, 1, 2, 8, 1)
+TYCUTE_SKINNY_ENTRY(skinny_gemm_fp8_tn_w4, tycute::skinny::PolicyFp8, 1, 1, 2, 4, 2)

@@ -142,23 +142,12 @@ impl SkinnyGemm {
         D: DevicePtrMut<u16>,
     {
         Self::takes((m, n, k), s)?;
-        let ext = s.extents((m, n, k));
-        if a.len() < ext[0] || b.len() < ext[1] || (beta != 0.0 && c.len() < ext[2]) || d.len() < ext[3] {
-            return Err(unsupported(format!("a buffer is smaller than the {m}x{n}x{k} problem with {s:?} (A, B, C, D need {ext:?} elements)")));
-        }
-        let (pa, _ga) = a.device_ptr(stream);
-        let (pb, _gb) = b.device_ptr(stream);
-        let (pc, _gc) = c.device_ptr(stream);
-        let (pd, _gd) = d.device_ptr_mut(stream);
-        if pa % 16 != 0 || pb % 16 != 0 {
-            return Err(unsupported(format!("the skinny GEMM reads A and B in 16-byte pieces: their addresses must be 16-byte aligned, not {pa:#x}, {pb:#x}")));
-        }
         let (f, what, threads) = match (m <= 16, warps_for(n, self.sms)) {
             (true, 4) => (&self.f16w4, "launch skinny_gemm_tn_w4", 128),
             (true, _) => (&self.f16, "launch skinny_gemm_tn", THREADS),
             (false, _) => (&self.f64, "launch skinny_gemm_tn_m64", THREADS),
         };
-        launch_raw(stream, f, what, threads, [pa, pb, pc, pd], (m, n, k), s, alpha, beta)
+        launch_checked(stream, f, what, threads, (m, n, k), s, (a, b, c, d), alpha, beta)
     }
 }
 
@@ -188,10 +177,38 @@ fn sm_count(ctx: &Arc<CudaContext>) -> Result<usize> {
 }
 
 /// Launches entry point `f` of a skinny kernel (each has one signature: A, B, C, D, M, N, K, lda,
-/// ldb, ldc, ldd, alpha, beta) over ceil(N / 32) CTAs of `threads`, the buffers checked by the
-/// caller.
+/// ldb, ldc, ldd, alpha, beta) over ceil(N / 32) CTAs of `threads`, after the checks every entry
+/// point needs (the shape's own rules are the caller's): the buffers hold the matrices (C only
+/// when beta != 0) and A and B are 16-byte aligned. The buffers' guards live through the launch.
 #[allow(clippy::too_many_arguments)]
-fn launch_raw(stream: &Stream, f: &CudaFunction, what: &'static str, threads: u32, [pa, pb, pc, pd]: [u64; 4], (m, n, k): (usize, usize, usize), s: &SkinnyStrides, alpha: f32, beta: f32) -> Result<()> {
+fn launch_checked<T, A, B, C, D>(
+    stream: &Stream,
+    f: &CudaFunction,
+    what: &'static str,
+    threads: u32,
+    (m, n, k): (usize, usize, usize),
+    s: &SkinnyStrides,
+    (a, b, c, d): (&A, &B, &C, &mut D),
+    alpha: f32,
+    beta: f32,
+) -> Result<()>
+where
+    A: DevicePtr<T>,
+    B: DevicePtr<T>,
+    C: DevicePtr<u16>,
+    D: DevicePtrMut<u16>,
+{
+    let ext = s.extents((m, n, k));
+    if a.len() < ext[0] || b.len() < ext[1] || (beta != 0.0 && c.len() < ext[2]) || d.len() < ext[3] {
+        return Err(unsupported(format!("a buffer is smaller than the {m}x{n}x{k} problem with {s:?} (A, B, C, D need {ext:?} elements)")));
+    }
+    let (pa, _ga) = a.device_ptr(stream);
+    let (pb, _gb) = b.device_ptr(stream);
+    let (pc, _gc) = c.device_ptr(stream);
+    let (pd, _gd) = d.device_ptr_mut(stream);
+    if pa % 16 != 0 || pb % 16 != 0 {
+        return Err(unsupported(format!("{what}: the skinny GEMM reads A and B in 16-byte pieces: their addresses must be 16-byte aligned, not {pa:#x}, {pb:#x}")));
+    }
     let (mi, ni, ki) = (m as i32, n as i32, k as i32);
     let (lda, ldb, ldc, ldd) = (s.lda as i64, s.ldb as i64, s.ldc as i64, s.ldd as i64);
     let cfg = LaunchConfig { grid_dim: (n.div_ceil(COLS) as u32, 1, 1), block_dim: (threads, 1, 1), shared_mem_bytes: 0 };
@@ -297,19 +314,8 @@ impl SkinnyFp8 {
             return Err(unsupported(format!("the fp8 skinny GEMM was built for {} A and B, not {}", self.format, F::NAME)));
         }
         Self::takes((m, n, k), s)?;
-        let ext = s.extents((m, n, k));
-        if a.len() < ext[0] || b.len() < ext[1] || (beta != 0.0 && c.len() < ext[2]) || d.len() < ext[3] {
-            return Err(unsupported(format!("a buffer is smaller than the {m}x{n}x{k} problem with {s:?} (A, B, C, D need {ext:?} elements)")));
-        }
-        let (pa, _ga) = a.device_ptr(stream);
-        let (pb, _gb) = b.device_ptr(stream);
-        let (pc, _gc) = c.device_ptr(stream);
-        let (pd, _gd) = d.device_ptr_mut(stream);
-        if pa % 16 != 0 || pb % 16 != 0 {
-            return Err(unsupported(format!("the fp8 skinny GEMM reads A and B in 16-byte pieces: their addresses must be 16-byte aligned, not {pa:#x}, {pb:#x}")));
-        }
         let (f, what, threads) = if warps_for(n, self.sms) == 4 { (&self.fw4, "launch skinny_gemm_fp8_tn_w4", 128) } else { (&self.f, "launch skinny_gemm_fp8_tn", THREADS) };
-        launch_raw(stream, f, what, threads, [pa, pb, pc, pd], (m, n, k), s, alpha, beta)
+        launch_checked(stream, f, what, threads, (m, n, k), s, (a, b, c, d), alpha, beta)
     }
 }
 

@@ -20,59 +20,54 @@
 
 use tycute_kernel::kernel::sm90::Sm90Config;
 
-/// `sm90` (128x128, 6 stages) with e4m3 A and B.
-pub mod sm90_128x128_e4m3 {
-    use tycute_atom::SM90_64x128x32_F32E4M3E4M3_SS_TN;
-    use tycute_layout::{bfloat16_t, float_e4m3_t};
-    use tycute_macros::cute;
+/// One fp8 tile: a module of the K-major family with e4m3 A and B, bf16 C and D, a k-block of
+/// 128, one GMMA warpgroup (ping-pong), 64x32 epilogue sub-tiles, and its TMA boxes' bytes checked.
+macro_rules! fp8_tile {
+    ($(#[$doc:meta])* mod $m:ident { $Cfg:ident = $name:literal, about $about:literal, tile ($bm:tt, $bn:tt), stages $st:tt, atom $atom:ident, box_bytes ($ba:literal, $bb:literal) }) => {
+        $(#[$doc])*
+        pub mod $m {
+            use tycute_atom::$atom;
+            use tycute_layout::{bfloat16_t, float_e4m3_t};
+            use tycute_macros::cute;
 
-    sm90_k_major_family! {
-        /// The configuration as an [`Sm90Config`](tycute_kernel::kernel::sm90::Sm90Config).
-        config Sm90_128x128E4m3 = "sm90_128x128_e4m3",
+            sm90_k_major_family! {
+                /// The configuration as an [`Sm90Config`](tycute_kernel::kernel::sm90::Sm90Config).
+                config $Cfg = $name,
+                about $about,
+                element_ab float_e4m3_t, element_cd bfloat16_t,
+                tile ($bm, $bn, _128), stages $st,
+                atom $atom, warpgroups (_1, _1, _1), cluster (_1, _1, _1),
+                epilogue (_64, _32), stages_cd _2,
+            }
+            // 128 threads a consumer; 128-byte rows of 128 fp8
+            static_assertions::const_assert!(NUM_THREADS == 128 && TMA_BOX_BYTES_A == $ba && TMA_BOX_BYTES_B == $bb);
+        }
+    };
+}
+
+fp8_tile! {
+    /// `sm90` (128x128, 6 stages) with e4m3 A and B.
+    mod sm90_128x128_e4m3 {
+        Sm90_128x128E4m3 = "sm90_128x128_e4m3",
         about "sm90_128x128_e4m3: float_e4m3_t A (M,K) and B (N,K) K-major only, TMA into 128B-swizzled smem, a 64x128x32 GMMA warpgroup (f32 accumulators, wgmma's own accumulation over K), 128x128x128 CTA tile, 6 stages, STSM + TMA-store epilogue of bfloat16_t D (N-major) in 64x32 sub-tiles; the kernel runs two such warpgroups in ping-pong",
-        element_ab float_e4m3_t, element_cd bfloat16_t,
-        tile (_128, _128, _128), stages _6,
-        atom SM90_64x128x32_F32E4M3E4M3_SS_TN, warpgroups (_1, _1, _1), cluster (_1, _1, _1),
-        epilogue (_64, _32), stages_cd _2,
+        tile (_128, _128), stages _6, atom SM90_64x128x32_F32E4M3E4M3_SS_TN, box_bytes (16384, 16384)
     }
-    // 128 threads a consumer; 128-byte rows of 128 fp8, 16 KiB boxes of A and B
-    static_assertions::const_assert!(NUM_THREADS == 128 && TMA_BOX_BYTES_A == 16384 && TMA_BOX_BYTES_B == 16384);
 }
-
-/// `sm90_128x64` (128x64, 8 stages) with e4m3 A and B.
-pub mod sm90_128x64_e4m3 {
-    use tycute_atom::SM90_64x64x32_F32E4M3E4M3_SS_TN;
-    use tycute_layout::{bfloat16_t, float_e4m3_t};
-    use tycute_macros::cute;
-
-    sm90_k_major_family! {
-        /// The configuration as an [`Sm90Config`](tycute_kernel::kernel::sm90::Sm90Config).
-        config Sm90_128x64E4m3 = "sm90_128x64_e4m3",
+fp8_tile! {
+    /// `sm90_128x64` (128x64, 8 stages) with e4m3 A and B.
+    mod sm90_128x64_e4m3 {
+        Sm90_128x64E4m3 = "sm90_128x64_e4m3",
         about "sm90_128x64_e4m3: float_e4m3_t A (M,K) and B (N,K) K-major only, TMA into 128B-swizzled smem, a 64x64x32 GMMA warpgroup (f32 accumulators, wgmma's own accumulation over K), 128x64x128 CTA tile, 8 stages, STSM + TMA-store epilogue of bfloat16_t D (N-major) in 64x32 sub-tiles; the kernel runs two such warpgroups in ping-pong",
-        element_ab float_e4m3_t, element_cd bfloat16_t,
-        tile (_128, _64, _128), stages _8,
-        atom SM90_64x64x32_F32E4M3E4M3_SS_TN, warpgroups (_1, _1, _1), cluster (_1, _1, _1),
-        epilogue (_64, _32), stages_cd _2,
+        tile (_128, _64), stages _8, atom SM90_64x64x32_F32E4M3E4M3_SS_TN, box_bytes (16384, 8192)
     }
-    static_assertions::const_assert!(NUM_THREADS == 128 && TMA_BOX_BYTES_A == 16384 && TMA_BOX_BYTES_B == 8192);
 }
-
-/// `sm90_64x64` (64x64, 12 stages) with e4m3 A and B.
-pub mod sm90_64x64_e4m3 {
-    use tycute_atom::SM90_64x64x32_F32E4M3E4M3_SS_TN;
-    use tycute_layout::{bfloat16_t, float_e4m3_t};
-    use tycute_macros::cute;
-
-    sm90_k_major_family! {
-        /// The configuration as an [`Sm90Config`](tycute_kernel::kernel::sm90::Sm90Config).
-        config Sm90_64x64E4m3 = "sm90_64x64_e4m3",
+fp8_tile! {
+    /// `sm90_64x64` (64x64, 12 stages) with e4m3 A and B.
+    mod sm90_64x64_e4m3 {
+        Sm90_64x64E4m3 = "sm90_64x64_e4m3",
         about "sm90_64x64_e4m3: float_e4m3_t A (M,K) and B (N,K) K-major only, TMA into 128B-swizzled smem, a 64x64x32 GMMA warpgroup (f32 accumulators, wgmma's own accumulation over K), 64x64x128 CTA tile, 12 stages, STSM + TMA-store epilogue of bfloat16_t D (N-major) in 64x32 sub-tiles; the kernel runs two such warpgroups in ping-pong",
-        element_ab float_e4m3_t, element_cd bfloat16_t,
-        tile (_64, _64, _128), stages _12,
-        atom SM90_64x64x32_F32E4M3E4M3_SS_TN, warpgroups (_1, _1, _1), cluster (_1, _1, _1),
-        epilogue (_64, _32), stages_cd _2,
+        tile (_64, _64), stages _12, atom SM90_64x64x32_F32E4M3E4M3_SS_TN, box_bytes (8192, 8192)
     }
-    static_assertions::const_assert!(NUM_THREADS == 128 && TMA_BOX_BYTES_A == 8192 && TMA_BOX_BYTES_B == 8192);
 }
 
 pub use sm90_128x128_e4m3::Sm90_128x128E4m3;

@@ -170,3 +170,14 @@ __device__ __forceinline__ void gemm(const typename P::ab_t* __restrict__ A, con
 
 }  // namespace skinny
 }  // namespace tycute
+
+// An entry point NAME of the body: A and B of the policy's storage unit, C and D 16-bit, the
+// host's one signature (tycute_gemm::skinny launches every entry point alike); CTAs of WARPS
+// warps, at least MIN_BLOCKS of them a SM.
+#define TYCUTE_SKINNY_ENTRY(NAME, POLICY, M_TILES, UNROLL, VEC, WARPS, MIN_BLOCKS)                                       \
+  extern "C" __global__ void __launch_bounds__((WARPS) * 32, MIN_BLOCKS)                                              \
+      NAME(const POLICY::ab_t* __restrict__ A, const POLICY::ab_t* __restrict__ B, const unsigned short* C, unsigned short* D, \
+           int M, int N, int K, long long lda, long long ldb, long long ldc, long long ldd, float alpha, float beta) {         \
+    __shared__ float sums[WARPS][16][tycute::skinny::kCols + 1];                                                        \
+    tycute::skinny::gemm<POLICY, M_TILES, UNROLL, VEC, WARPS>(A, B, C, D, M, N, K, lda, ldb, ldc, ldd, alpha, beta, sums); \
+  }
