@@ -1310,7 +1310,8 @@ fn auto_launch_fp8_picks_per_shape() {
         ((200, 4000, 1024), Order::Row, true, 0.0, "sm90_128x64_e4m3"), // 252 64x64 tiles, 126 of 128x64
         ((4000, 200, 1024), Order::Col, false, 1.0, "sm90_128x64_e4m3"), // the kernel's problem: 200 x 4000
         ((256, 256, 512), Order::Row, false, 0.0, "sm90_128x128_e4m3"),
-        ((1500, 2000, 256), Order::Row, false, 0.0, "sm90_128x256_e4m3"),
+        ((1500, 2000, 256), Order::Row, false, 0.0, "sm90_128x128_e4m3"), // many tiles, short K: ping-pong
+        ((1152, 1920, 2176), Order::Row, false, 0.0, "sm90_128x256_e4m3"),
     ];
     let e5m2 = [((3, 2000, 1024), Order::Row, false, 1.0, "skinny_gemm"), ((100, 512, 256), Order::Row, false, 0.0, "sm90_128x256_e5m2")];
     cases::<E4m3>(&auto, &e4m3);

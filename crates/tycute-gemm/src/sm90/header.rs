@@ -292,11 +292,29 @@ pub fn pick_fp8((m, n, k): (usize, usize, usize), batch: usize, sms: usize, fp8:
             SM90 => "sm90_128x128_e4m3",
             SM90_128X64 => "sm90_128x64_e4m3",
             SM90_64X64 => "sm90_64x64_e4m3",
+            _ if fp8_ping_pong((m, n, k), batch, sms) => "sm90_128x128_e4m3",
             _ => "sm90_128x256_e4m3",
         },
         other => return Err(unsupported(format!("the sm90 fp8 configurations take e4m3 or e5m2, not {other}"))),
     };
     Sm90Header::named(name)
+}
+
+/// Where `pick` gives the cooperative 128x256 tiles, whether fp8 runs faster on the ping-pong
+/// 128x128 ones, whose consumers overlap one tile's epilogue with the other's mainloop: an fp8
+/// k-block is twice the work of a 16-bit one in the same time, so the epilogue weighs twice as
+/// much. Measured on the H100 (docs/perf.md, "fp8: ping-pong tiles for short K"), each form
+/// forced on the sweep's 55 many-tile lines: short K in whole 128-byte rows (K <= 2048, a
+/// multiple of 64) within 8 waves of 128x256 tiles (4096x4096x512 1.08 against 1.02 of cuBLASLt,
+/// 5120x5120x1024 1.03 against 0.97, 2048^3 0.93 against 0.89; at 8192x8192x256 and x512, 16
+/// waves, the 128x256 tiles kept 4-5 % ahead in the sweep after), and K <= 4096 where the 128x256
+/// tiles would end in a stream-K tail after fewer than three waves (256x22016x4096 0.95 against
+/// 0.81, 1024x6144x4096 0.95 against 0.84, 3072^3 0.86 against 0.79); elsewhere the 128x256 tiles
+/// lead (4096^3 0.98 against 0.91, 1024x22016x4096, five waves, 0.98 against 0.93).
+fn fp8_ping_pong((m, n, k): (usize, usize, usize), batch: usize, sms: usize) -> bool {
+    let tiles = m.div_ceil(128) * n.div_ceil(256) * batch;
+    let tail = Sm90Schedule::plan(tiles, k.div_ceil(128), sms, true).sk_tiles > 0;
+    (k <= 2048 && k % 64 == 0 && tiles <= 8 * sms) || (k <= 4096 && tail && tiles <= 3 * sms)
 }
 
 /// The shapes the sm90 kernel takes: any M, N, K >= 1, each below 2^31 (the TMA's signed 32-bit

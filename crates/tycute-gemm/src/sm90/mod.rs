@@ -93,6 +93,19 @@ mod tests {
         assert_eq!(p((256, 4096, 4096), "e4m3"), "sm90_128x64_e4m3"); // 256 of them: two
         assert_eq!(p((256, 6144, 4096), "e4m3"), "sm90_128x128_e4m3");
         assert_eq!(p((1, 28672, 8192), "e4m3"), "sm90_128x256_e4m3"); // 448 64x64 tiles
+        // many tiles: ping-pong 128x128 for short K, and for a stream-K tail within three waves
+        assert_eq!(p((4096, 4096, 512), "e4m3"), "sm90_128x128_e4m3");
+        assert_eq!(p((2048, 2048, 2048), "e4m3"), "sm90_128x128_e4m3");
+        assert_eq!(p((5000, 3000, 2000), "e4m3"), "sm90_128x256_e4m3"); // rows 80 bytes past a line
+        assert_eq!(p((256, 22016, 4096), "e4m3"), "sm90_128x128_e4m3");
+        assert_eq!(p((3072, 3072, 3072), "e4m3"), "sm90_128x128_e4m3");
+        assert_eq!(p((1024, 22016, 4096), "e4m3"), "sm90_128x256_e4m3"); // five waves
+        assert_eq!(p((4096, 4096, 4096), "e4m3"), "sm90_128x256_e4m3");
+        assert_eq!(p((1024, 5120, 13824), "e4m3"), "sm90_128x256_e4m3");
+        assert_eq!(p((256, 12288, 4096), "e4m3"), "sm90_128x256_e4m3"); // one wave of whole tiles
+        assert_eq!(p((1152, 1920, 2176), "e4m3"), "sm90_128x256_e4m3");
+        assert_eq!(p((1500, 2000, 256), "e4m3"), "sm90_128x128_e4m3");
+        assert_eq!(p((8192, 8192, 512), "e4m3"), "sm90_128x256_e4m3"); // 16 waves
         assert_eq!(p((16, 4096, 4096), "e5m2"), "sm90_128x256_e5m2");
         assert!(pick_fp8((1, 1, 16), 1, 132, "e3m4").unwrap_err().to_string().contains("e4m3 or e5m2"));
         for (shape, f) in [((1, 4096, 4096), "e4m3"), ((256, 4096, 4096), "e4m3"), ((256, 6144, 4096), "e4m3"), ((16, 64, 64), "e5m2")] {
