@@ -158,6 +158,26 @@ fn bench_sm90_fp8(args: &BenchArgs, f: &str) -> i32 {
         }
     };
     let mut loaded: Vec<Sm90Gemm> = Vec::new();
+    // auto: the launch API's object, for the GPU's SM count and its decode-sized fp8 kernel
+    // (loaded once); the configurations are loaded below, stream-K as --no-stream-k says
+    let chooser = if auto {
+        let ctx = match gpu::context() {
+            Ok(c) => c,
+            Err(why) => {
+                eprintln!("error: no GPU to benchmark on: {why}");
+                return 1;
+            }
+        };
+        match tycute_gemm::sm90::Sm90Auto::new(&ctx, tycute_gemm::ElementCode::Bf16) {
+            Ok(a) => Some(a),
+            Err(e) => {
+                eprintln!("error: {e}");
+                return 1;
+            }
+        }
+    } else {
+        None
+    };
     let out = if matches!(cfg.tma_elements(), Ok((_, tycute_cuda::tma::TmaElement::F16))) { "fp16" } else { "bf16" };
     let how = if rowcol { "per-row scales of A and B (Scales::RowCol)" } else { "alpha = scale_a * scale_b" };
     let which = if auto { format!("auto-{f} (the fp8 choice per shape)") } else { name.clone() };
@@ -166,35 +186,22 @@ fn bench_sm90_fp8(args: &BenchArgs, f: &str) -> i32 {
         args.runs, args.timing, "shape", "tycute", "cuBLASLt", "ratio", "Lt default", "configuration"
     );
     for &(m, n, k) in &parsed {
-        let cfg = if auto {
-            // (the SM count of the GPU the first kernel was loaded on; 132 before any)
-            let sms = loaded.first().map_or(132, |g| g.sms());
-            match tycute_gemm::sm90::fp8_choice((m, n, k), &Sm90Strides::packed((m, n, k), 1), !rowcol, true, sms, f) {
+        let cfg = match &chooser {
+            Some(chooser) => match tycute_gemm::sm90::fp8_choice((m, n, k), &Sm90Strides::packed((m, n, k), 1), !rowcol, true, chooser.sms(), f) {
                 Ok(tycute_gemm::sm90::Sm90Choice::Sm90 { config, .. }) => config,
                 Ok(_) => {
                     // the decode-sized fp8 kernel (M <= 16, per-tensor scales)
-                    let ctx = match gpu::context() {
-                        Ok(c) => c,
-                        Err(why) => {
-                            eprintln!("error: no GPU to benchmark on: {why}");
-                            return 1;
-                        }
-                    };
-                    let sk = match tycute_gemm::skinny::SkinnyFp8::load(&ctx, f) {
-                        Ok(Some(sk)) => sk,
-                        Ok(None) => {
-                            eprintln!("error: skinny_gemm_fp8: no CUBIN and no NVRTC");
-                            return 1;
-                        }
+                    let sk = match chooser.skinny_fp8(f) {
+                        Ok(sk) => sk,
                         Err(e) => {
                             eprintln!("error: {e}");
                             return 1;
                         }
                     };
                     let r = if f == "e4m3" {
-                        tycute_gemm::sm90::bench_fp8_skinny_rotating::<tycute_gemm::fp8::E4m3>(&sk, &ctx, (m, n, k), args.runs, timing(args))
+                        tycute_gemm::sm90::bench_fp8_skinny_rotating::<tycute_gemm::fp8::E4m3>(&sk, chooser.ctx(), (m, n, k), args.runs, timing(args))
                     } else {
-                        tycute_gemm::sm90::bench_fp8_skinny_rotating::<tycute_gemm::fp8::E5m2>(&sk, &ctx, (m, n, k), args.runs, timing(args))
+                        tycute_gemm::sm90::bench_fp8_skinny_rotating::<tycute_gemm::fp8::E5m2>(&sk, chooser.ctx(), (m, n, k), args.runs, timing(args))
                     };
                     fp8_line(&mut text, (m, n, k), "skinny_gemm_fp8", r);
                     continue;
@@ -203,9 +210,8 @@ fn bench_sm90_fp8(args: &BenchArgs, f: &str) -> i32 {
                     eprintln!("error: {e}");
                     return 2;
                 }
-            }
-        } else {
-            cfg
+            },
+            None => cfg,
         };
         if !loaded.iter().any(|g| g.config == cfg) {
             match load_sm90(cfg, "fp8") {

@@ -397,7 +397,8 @@ fn sm90_runner<'a>(ctx: &'a std::sync::Arc<tycute_cuda::cudarc::driver::CudaCont
             let gemms = std::sync::Mutex::new(std::collections::HashMap::from([(first.config.name, std::sync::Arc::new(first))]));
             let e4m3 = dt == "e4m3";
             let dt = if e4m3 { "e4m3" } else { "e5m2" };
-            let skinny = std::sync::OnceLock::new();
+            // the decode-sized fp8 kernel through the launch API's object (loaded once)
+            let auto = Sm90Auto::new(ctx, ElementCode::Bf16).map_err(|x| x.to_string())?;
             let run = move |s: &Shape, runs: usize| -> Outcome {
                 let shape = (s.m, s.n, s.k);
                 if s.batch > 1 {
@@ -412,16 +413,15 @@ fn sm90_runner<'a>(ctx: &'a std::sync::Arc<tycute_cuda::cudarc::driver::CudaCont
                     (None, Ok(Sm90Choice::Sm90 { config, .. })) => config.name,
                     (None, Ok(_)) => {
                         // the decode-sized fp8 kernel (M <= 16)
-                        let sk = match skinny.get_or_init(|| tycute_gemm::skinny::SkinnyFp8::load(ctx, dt).map_err(|e| e.to_string())) {
-                            Ok(Some(sk)) => sk,
-                            Ok(None) => return Outcome::Failed("skinny_gemm_fp8: no CUBIN and no NVRTC".to_string()),
-                            Err(e) => return Outcome::Failed(e.clone()),
+                        let sk = match auto.skinny_fp8(dt) {
+                            Ok(sk) => sk,
+                            Err(e) => return Outcome::Failed(e.to_string()),
                         };
                         let how = format!("skinny_gemm_fp8, {} CTAs of {} warps", s.n.div_ceil(32), tycute_gemm::skinny::warps_for(s.n, sms));
                         let r = if e4m3 {
-                            tycute_gemm::sm90::bench_fp8_skinny_rotating::<tycute_gemm::fp8::E4m3>(sk, ctx, shape, runs, timing)
+                            tycute_gemm::sm90::bench_fp8_skinny_rotating::<tycute_gemm::fp8::E4m3>(&sk, ctx, shape, runs, timing)
                         } else {
-                            tycute_gemm::sm90::bench_fp8_skinny_rotating::<tycute_gemm::fp8::E5m2>(sk, ctx, shape, runs, timing)
+                            tycute_gemm::sm90::bench_fp8_skinny_rotating::<tycute_gemm::fp8::E5m2>(&sk, ctx, shape, runs, timing)
                         };
                         return match r {
                             Ok((ours, [Ok(fast), _])) => Outcome::Measured { ours, theirs: Some(fast), how },
