@@ -182,7 +182,7 @@ pub const BF16_HD128_ABOUT: &str =
     "tycute attention (FA3-style) bf16, head dim 128, 128 x 128 tile: S = Q K^T (SS), O = P V (RS, P = S in registers)";
 /// The header of FA3's bf16 head-dim-128 tile (128 x 128, two consumer warpgroups):
 /// `header::<AttentionOn<Hd128<bfloat16_t>>>(BF16_HD128_NAMESPACE, BF16_HD128_ABOUT)`, named by
-/// the caller (`tests/header/main.rs`, `examples/write_header.rs`) and not here: naming a tile
+/// the caller (`tests/header/main.rs`) and not here: naming a tile
 /// evaluates its whole derivation (about 40 s and several GiB of type checking, docs/design.md),
 /// which the library's dependents should not pay.
 pub type Bf16Hd128 = AttentionOn<crate::tile::Hd128<tycute_layout::swizzle::recast::bfloat16_t>>;
@@ -197,8 +197,8 @@ pub const F16_HD64_ABOUT: &str =
 pub type F16Hd64 = AttentionOn<crate::tile::Hd64<tycute_layout::swizzle::recast::half_t>>;
 
 /// Where the attention kernel (`kernels/attention_sm90.cu`) includes these headers from: the
-/// device library (`kernels/include`), written by `examples/write_header.rs` and compared with
-/// what the types give by `tests/header` (bf16 128 x 128 always, head dim 64 with `all-tiles`).
+/// device library (`kernels/include`), compared with what the types give by `tests/header` (bf16
+/// 128 x 128 always, head dim 64 with `all-tiles`), which writes them with `TYCUTE_BLESS=1`.
 pub const BF16_HD128_INCLUDE: &str = "tycute/attention/sm90_bf16_hd128.h";
 /// The head-dim-64 tile's header in the device library.
 pub const F16_HD64_INCLUDE: &str = "tycute/attention/sm90_f16_hd64.h";

@@ -31,7 +31,7 @@ pub const HEADERS: &[(&str, &str)] = &[
     ("tycute/arch/tma.cuh", include_str!("../kernels/include/tycute/arch/tma.cuh")),
     ("tycute/arch/wgmma.cuh", include_str!("../kernels/include/tycute/arch/wgmma.cuh")),
     ("tycute/arch/wgmma_operands.cuh", include_str!("../kernels/include/tycute/arch/wgmma_operands.cuh")),
-    // the attention tiles' headers, emitted by crates/tycute-attention (examples/write_header.rs)
+    // the attention tiles' headers, emitted by crates/tycute-attention (written by its header test with TYCUTE_BLESS=1)
     ("tycute/attention/sm90_bf16_hd128.h", include_str!("../kernels/include/tycute/attention/sm90_bf16_hd128.h")),
     ("tycute/attention/sm90_f16_hd64.h", include_str!("../kernels/include/tycute/attention/sm90_f16_hd64.h")),
     ("tycute/gemm/closed_form.cuh", include_str!("../kernels/include/tycute/gemm/closed_form.cuh")),

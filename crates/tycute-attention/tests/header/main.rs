@@ -56,15 +56,26 @@ fn bf16_hd128_values() {
     checked_in_is(BF16_HD128_INCLUDE, &text, "");
 }
 
+/// The environment variable that makes this test write the device library's copies of the
+/// headers instead of comparing them (`TYCUTE_BLESS=1`), as trybuild's `TRYBUILD=overwrite` does.
+const BLESS: &str = "TYCUTE_BLESS";
+
 /// The device library's copy of a tile's header (what `kernels/attention_sm90.cu` includes) is the
-/// text the types give now.
+/// text the types give now; with `TYCUTE_BLESS=1` it is written from them (when it differs).
 fn checked_in_is(include: &str, text: &str, features: &str) {
     let path = format!("{}/../../kernels/include/{include}", env!("CARGO_MANIFEST_DIR"));
-    let have = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    let tile = include.rsplit('/').next().unwrap().trim_start_matches("sm90_").trim_end_matches(".h");
-    assert!(
-        have == text,
-        "kernels/include/{include} is not the header the types give: `cargo run -p tycute-attention{features} --example write_header -- kernels/include/{include} {tile}` writes it"
+    let have = std::fs::read_to_string(&path).ok();
+    if have.as_deref() == Some(text) {
+        return;
+    }
+    if std::env::var_os(BLESS).is_some_and(|v| v == "1") {
+        std::fs::write(&path, text).unwrap_or_else(|e| panic!("{path}: {e}"));
+        println!("kernels/include/{include}: written");
+        return;
+    }
+    panic!(
+        "kernels/include/{include} is {} the header the types give: `{BLESS}=1 cargo test -p tycute-attention{features} --test header` writes it",
+        if have.is_some() { "not" } else { "missing, not" }
     );
 }
 
