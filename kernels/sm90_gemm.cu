@@ -312,6 +312,17 @@ __device__ __forceinline__ void gemm(const TmaMap& tma_a, const TmaMap& tma_b, c
 // The entry points, one per layout of A (M,K) and B (N,K) in global memory, named as BLAS names a
 // column-major D = op(A) op(B): tn both K-major, nt both MN-major, nn A M-major and B K-major, tt A
 // K-major and B N-major.
+// Clusters multicast slices of a K-major B only: in a configuration with kClusterM > 1 the entry
+// points of an MN-major B (nt, tt) are a trap, never launched (the host loads tn and nn alone).
+// A template, so that the discarded branch (whose static_assert refuses the layout) is not
+// instantiated; the arguments are forwarded as references (the maps stay __grid_constant__).
+template <class OpA, class OpB, class... Args>
+__device__ __forceinline__ void gemm_entry(Args&&... args) {
+  if constexpr (kClusterM == 1 || OpB::kMn == 0)
+    gemm<OpA, OpB>(static_cast<Args&&>(args)...);
+  else
+    __trap();
+}
 #define TYCUTE_SM90_ENTRY(NAME, OPA, OPB)                                                                                         \
   extern "C" __global__ void __launch_bounds__(kBlockThreads, 1)                                                                  \
       NAME(const __grid_constant__ TmaMap tma_a, const __grid_constant__ TmaMap tma_b, const __grid_constant__ TmaMap tma_c,        \
@@ -319,8 +330,8 @@ __device__ __forceinline__ void gemm(const TmaMap& tma_a, const TmaMap& tma_b, c
            cd_t* __restrict__ d_out, long long ldd, long long batch_d, const cd_t* __restrict__ bias,                             \
            int bias_mode, long long bias_batch, int sk_tiles, int sk_split, float* __restrict__ sk_ws,                            \
            unsigned* __restrict__ sk_flag) {                                                                                      \
-    gemm<OPA, OPB>(tma_a, tma_b, tma_c, tma_d, M, N, K, batch, flags, alpha, beta, d_out, ldd, batch_d, bias, bias_mode, \
-                   bias_batch, sk_tiles, sk_split, sk_ws, sk_flag);                                                               \
+    gemm_entry<OPA, OPB>(tma_a, tma_b, tma_c, tma_d, M, N, K, batch, flags, alpha, beta, d_out, ldd, batch_d, bias, bias_mode, \
+                         bias_batch, sk_tiles, sk_split, sk_ws, sk_flag);                                                         \
   }
 TYCUTE_SM90_ENTRY(sm90_gemm_tn, OperandA_K, OperandB_K)
 // (fp8 A and B: K-major only, the tn entry point alone, and its per-row / per-column scaled form:

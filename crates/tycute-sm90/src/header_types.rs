@@ -140,9 +140,9 @@ sm90_types!(
 );
 sm90_types!(
     variant crate::sm90_128x256::c2::Sm90_128x256C2,
-    of crate::sm90_128x256::Sm90_128x256,
+    of crate::sm90_128x256::c2::Sm90_128x256C2,
     sm90_128x256::c2,
-    "sm90_128x256 with clusters of two CTAs along M (B multicast)"
+    "sm90_128x256_c2: sm90_128x256 (cooperative 128x256x64, two 64x256x16 GMMA warpgroups, f32 accumulators) in clusters of two CTAs along M, each loading half of B's tile into both (TMA multicast; K-major B only)"
 );
 sm90_types!(
     crate::sm90::Sm90ReuseSmemC,
@@ -174,6 +174,11 @@ sm90_types_element!(
     crate::sm90_bf16::Sm90_128x256Bf16,
     of crate::sm90_128x256::Sm90_128x256,
     "sm90_128x256_bf16: sm90_128x256 (cooperative 128x256x64, two 64x256x16 GMMA warpgroups, f32 accumulators, stream-K) with bfloat16_t A, B, C, D and bias: the GMMA atom SM90_64x256x16_F32BF16BF16_SS"
+);
+sm90_types_element!(
+    crate::sm90_bf16::Sm90_128x256Bf16C2,
+    of crate::sm90_128x256::c2::Sm90_128x256C2,
+    "sm90_128x256_bf16_c2: sm90_128x256_c2 (cooperative 128x256x64 in clusters of two CTAs along M, B multicast) with bfloat16_t A, B, C, D and bias: the GMMA atom SM90_64x256x16_F32BF16BF16_SS"
 );
 sm90_types_element!(
     crate::sm90_bf16::Sm90_128x64Bf16,

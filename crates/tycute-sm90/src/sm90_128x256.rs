@@ -153,21 +153,31 @@ static_assertions::const_assert!(<Size<LayoutAt<TRSrAcc, Z0>> as Integer>::I64 %
 
 /// `sm90_128x256` with `ClusterShape = (_2,_1,_1)` (every other type the same): the kernel's
 /// multicast path, each CTA of a cluster loading a `(128,64)` half of B's `(256,64)` box into both.
+/// The launch API runs it where B's rows start half a sector off (docs/perf.md, "Half-sector rows
+/// of B: multicast"): the TMA reads them at about half speed, and a cluster reads each once for
+/// two CTAs. A K-major B only (`tn`, `nn`); data-parallel tiles (no stream-K in clusters).
 pub mod c2 {
     pub use super::*;
     /// Clusters of two CTAs along M.
     pub type ClusterShape = cute!((_2,_1,_1));
-    /// The variant's handle.
-    pub struct Sm90_128x256C2;
+    tycute_kernel::sm90_derive! {
+        /// The variant as a configuration of its own (`sm90_128x256_c2`: its header names the
+        /// cluster); every type is `sm90_128x256`'s.
+        pub struct Sm90_128x256C2 = super::Sm90_128x256 { NAME = "sm90_128x256_c2" }
+    }
+    static_assertions::assert_impl_all!(Sm90_128x256C2: Sm90Checked);
 }
 
-/// The registry's entry: the header and the build of `kernels/sm90_gemm.cu` (no dump).
+/// The registry's entries: the headers and builds of `kernels/sm90_gemm.cu` (no dump).
 #[cfg(feature = "kernel")]
-pub const ENTRIES: &[tycute_kernel::registry::Entry] = &[tycute_kernel::registry::Entry::kernel(
-    <Sm90_128x256 as Sm90Config>::NAME,
-    tycute_kernel::emit::sm90::header_with_values::<Sm90_128x256>,
-    tycute_kernel::registry::Variant::SM90_GEMM,
-)];
+pub const ENTRIES: &[tycute_kernel::registry::Entry] = {
+    use tycute_kernel::emit::sm90::header_with_values;
+    use tycute_kernel::registry::{Entry, Variant};
+    &[
+        Entry::kernel(<Sm90_128x256 as Sm90Config>::NAME, header_with_values::<Sm90_128x256>, Variant::SM90_GEMM),
+        Entry::kernel(<c2::Sm90_128x256C2 as Sm90Config>::NAME, header_with_values::<c2::Sm90_128x256C2>, Variant::SM90_GEMM),
+    ]
+};
 /// No kernel without `kernel`: no entry.
 #[cfg(not(feature = "kernel"))]
 pub const ENTRIES: &[tycute_kernel::registry::Entry] = &[];

@@ -27,6 +27,10 @@ tycute_kernel::sm90_with_element!(
     Sm90_128x256Bf16 = Sm90_128x256, bfloat16_t, "sm90_128x256_bf16"
 );
 tycute_kernel::sm90_with_element!(
+    /// `sm90_128x256_c2` (clusters of two along M, B multicast) with bf16 elements.
+    Sm90_128x256Bf16C2 = crate::sm90_128x256::c2::Sm90_128x256C2, bfloat16_t, "sm90_128x256_bf16_c2"
+);
+tycute_kernel::sm90_with_element!(
     /// `sm90_128x64` (ping-pong, 128x64x64, 8 stages) with bf16 elements.
     Sm90_128x64Bf16 = Sm90_128x64, bfloat16_t, "sm90_128x64_bf16"
 );
@@ -39,6 +43,7 @@ tycute_kernel::sm90_with_element!(
 // of the fp16 configurations holds
 static_assertions::assert_impl_all!(Sm90Bf16: tycute_kernel::kernel::sm90::Sm90Checked);
 static_assertions::assert_impl_all!(Sm90_128x256Bf16: tycute_kernel::kernel::sm90::Sm90Checked);
+static_assertions::assert_impl_all!(Sm90_128x256Bf16C2: tycute_kernel::kernel::sm90::Sm90Checked);
 static_assertions::assert_impl_all!(Sm90_128x64Bf16: tycute_kernel::kernel::sm90::Sm90Checked);
 static_assertions::assert_impl_all!(Sm90_64x64Bf16: tycute_kernel::kernel::sm90::Sm90Checked);
 
@@ -51,6 +56,7 @@ pub const ENTRIES: &[tycute_kernel::registry::Entry] = {
     &[
         Entry::kernel(<Sm90Bf16 as Sm90Config>::NAME, header_with_values::<Sm90Bf16>, Variant::SM90_GEMM),
         Entry::kernel(<Sm90_128x256Bf16 as Sm90Config>::NAME, header_with_values::<Sm90_128x256Bf16>, Variant::SM90_GEMM),
+        Entry::kernel(<Sm90_128x256Bf16C2 as Sm90Config>::NAME, header_with_values::<Sm90_128x256Bf16C2>, Variant::SM90_GEMM),
         Entry::kernel(<Sm90_128x64Bf16 as Sm90Config>::NAME, header_with_values::<Sm90_128x64Bf16>, Variant::SM90_GEMM),
         Entry::kernel(<Sm90_64x64Bf16 as Sm90Config>::NAME, header_with_values::<Sm90_64x64Bf16>, Variant::SM90_GEMM),
     ]
