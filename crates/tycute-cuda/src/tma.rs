@@ -27,6 +27,21 @@ pub fn swizzle(mode: i64) -> Result<sys::CUtensorMapSwizzle> {
     })
 }
 
+/// A map's L2 promotion (the size of the L2 requests its reads become): 256 bytes, except where
+/// the rows (or the matrices, or the first row) start half a sector off, 16 bytes into a 32-byte
+/// sector, where 128-byte requests read faster (the H200, 4096x4096x4104 fp16 without clusters:
+/// 0.58x cuBLAS with 256, 0.69x with 128, 64 or none; rows on a sector: no difference;
+/// docs/perf.md "Half-sector rows of B").
+fn promotion(args: &TensorMapArgs, bytes: u64) -> sys::CUtensorMapL2promotion {
+    use sys::CUtensorMapL2promotion::*;
+    let half = |x: u64| x % 32 == 16;
+    if half(args.ptr) || (args.rows > 1 && half(args.ld * bytes)) || (args.batch > 1 && half(args.batch_stride * bytes)) {
+        CU_TENSOR_MAP_L2_PROMOTION_L2_128B
+    } else {
+        CU_TENSOR_MAP_L2_PROMOTION_L2_256B
+    }
+}
+
 pub use crate::tensor_map_args::{Half, TensorMapArgs, TmaElement};
 
 impl TensorMap {
@@ -101,7 +116,7 @@ impl TensorMap {
                 elem_strides.as_ptr(),
                 sys::CUtensorMapInterleave::CU_TENSOR_MAP_INTERLEAVE_NONE,
                 swz,
-                sys::CUtensorMapL2promotion::CU_TENSOR_MAP_L2_PROMOTION_L2_256B,
+                promotion(args, elem.bytes()),
                 sys::CUtensorMapFloatOOBfill::CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE,
             )
         };
@@ -116,6 +131,18 @@ impl TensorMap {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn half_sector_rows_promote_128_bytes() {
+        use sys::CUtensorMapL2promotion::*;
+        let a = |ptr, ld, batch| TensorMapArgs { ptr, rows: 64, cols: 64, ld, batch, batch_stride: 64 * ld, box_rows: 64, box_cols: 64, swizzle: 3 };
+        assert_eq!(promotion(&a(0, 4096, 1), 2), CU_TENSOR_MAP_L2_PROMOTION_L2_256B);
+        assert_eq!(promotion(&a(0, 4112, 1), 2), CU_TENSOR_MAP_L2_PROMOTION_L2_256B); // 8224 bytes: on a sector
+        assert_eq!(promotion(&a(0, 4104, 1), 2), CU_TENSOR_MAP_L2_PROMOTION_L2_128B); // 8208 = 16 mod 32
+        assert_eq!(promotion(&a(0, 4112, 1), 1), CU_TENSOR_MAP_L2_PROMOTION_L2_128B); // fp8: 4112 bytes
+        assert_eq!(promotion(&a(16, 4096, 1), 2), CU_TENSOR_MAP_L2_PROMOTION_L2_128B); // a view 16 bytes in
+        assert_eq!(promotion(&TensorMapArgs { batch_stride: 8200, ..a(0, 64, 2) }, 2), CU_TENSOR_MAP_L2_PROMOTION_L2_128B);
+    }
 
     #[test]
     fn layout_and_swizzles() {
