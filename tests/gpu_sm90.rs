@@ -324,7 +324,15 @@ fn run_cases(g: &Sm90Gemm) {
         )
         .collect()
     };
+    // in clusters (the `_c2` forms) B is multicast K-major: the layouts whose kernel B (the
+    // caller's B, or A for a column-major D) is MN-major are refused with the rule
+    let clusters = g.config.cluster_m().unwrap_or(1) > 1;
     for (shape, s, alpha, beta) in &cases {
+        if clusters && (if s.cd == Order::Row { s.b } else { s.a }) == Major::MN {
+            let e = tycute::gemm::sm90::check_case(g, *shape, s, *alpha, *beta).err().map(|e| e.to_string()).unwrap_or_default();
+            assert!(e.contains("multicasts slices of a K-major B"), "{name}: {e}");
+            continue;
+        }
         let r = tycute::gemm::sm90::check_case(g, *shape, s, *alpha, *beta).unwrap_or_else(|e| panic!("{e}"));
         let (m, n, k) = shape;
         println!(
@@ -365,6 +373,11 @@ fn run_cases(g: &Sm90Gemm) {
         ]
     };
     for (shape, s, alpha, beta, want) in &staged_cases {
+        if clusters && (if s.cd == Order::Row { s.b } else { s.a }) == Major::MN {
+            let e = tycute::gemm::sm90::check_case_staged(g, *shape, s, *alpha, *beta).err().map(|e| e.to_string()).unwrap_or_default();
+            assert!(e.contains("multicasts slices of a K-major B"), "{name}: {e}");
+            continue;
+        }
         let (r, staged) = tycute::gemm::sm90::check_case_staged(g, *shape, s, *alpha, *beta).unwrap_or_else(|e| panic!("{e}"));
         let (m, n, k) = shape;
         println!(
@@ -1227,7 +1240,7 @@ fn auto_launch_takes_every_shape() {
     let col = BiasCase::Col { per_problem: false };
     // (shape, strides, alpha, beta, bias, the kernel chosen: skinny, split-K, the 128x64 tiles or
     // another sm90 configuration)
-    let (skinny, split, narrow, narrow64, sm90) = ("skinny", "split", "128x64", "64x64", "sm90");
+    let (skinny, split, narrow, narrow64, sm90, c2) = ("skinny", "split", "128x64", "64x64", "sm90", "c2");
     let cases: Vec<((usize, usize, usize), Sm90Strides, f32, f32, BiasCase, &str)> = vec![
         ((1, 4096, 512), pk((1, 4096, 512), 1), 1.0, 0.0, BiasCase::None, skinny),
         ((16, 300, 1000), pk((16, 300, 1000), 1), 1.5, 0.5, BiasCase::None, skinny),
@@ -1258,6 +1271,14 @@ fn auto_launch_takes_every_shape() {
         ((200, 4000, 512), pk((200, 4000, 512), 1), 1.5, 0.5, col, narrow),
         ((256, 4096, 1024), Sm90Strides::packed_ab((256, 4096, 1024), 1, Major::MN, Major::MN), 1.0, 0.0, BiasCase::None, narrow),
         ((4000, 250, 512), padded((4000, 250, 512), 1, Order::Col), 1.0, 0.0, row, narrow), // the kernel's problem: 250 x 4000
+        // the kernel's B in rows half a sector off (K = 72, 136, 200: 16 mod 32 bytes): clusters
+        // of two along M, B multicast (an odd count of tile rows: 1100 / 128; a batch; the
+        // column-major D's kernel B is A; nn); tt (B N-major) takes the one-CTA form
+        ((1024, 8192, 72), pk((1024, 8192, 72), 1), 1.0, 0.0, BiasCase::None, c2),
+        ((1100, 8000, 136), pk((1100, 8000, 136), 2), 1.5, 0.5, row, c2),
+        ((8192, 1024, 200), Sm90Strides::packed_col((8192, 1024, 200), 1), 1.0, 0.5, col, c2),
+        ((1024, 8192, 72), Sm90Strides::packed_ab((1024, 8192, 72), 1, Major::MN, Major::K), 1.0, 0.0, BiasCase::None, c2),
+        ((1024, 8192, 72), Sm90Strides::packed_ab((1024, 8192, 72), 1, Major::K, Major::MN), 1.0, 0.0, BiasCase::None, sm90),
     ];
     for e in [tycute::gemm::ElementCode::F16, tycute::gemm::ElementCode::Bf16] {
         let auto = Sm90Auto::new(&ctx, e).unwrap_or_else(|err| panic!("{err}"));
@@ -1278,6 +1299,7 @@ fn auto_launch_takes_every_shape() {
                 Sm90Choice::SplitK { .. } => split,
                 Sm90Choice::Sm90 { config, .. } if config.name.starts_with("sm90_128x64") => narrow,
                 Sm90Choice::Sm90 { config, .. } if config.name.starts_with("sm90_64x64") => narrow64,
+                Sm90Choice::Sm90 { config, .. } if config.name.ends_with("_c2") => c2,
                 Sm90Choice::Sm90 { .. } => sm90,
             };
             assert_eq!(chosen, *kind, "auto {m}x{n}x{k}: {}", choice.describe());
@@ -1312,6 +1334,11 @@ fn auto_launch_fp8_picks_per_shape() {
         ((256, 256, 512), Order::Row, false, 0.0, "sm90_128x128_e4m3"),
         ((1500, 2000, 256), Order::Row, false, 0.0, "sm90_128x128_e4m3"), // many tiles, short K: ping-pong
         ((1152, 1920, 2176), Order::Row, false, 0.0, "sm90_128x256_e4m3"),
+        // rows of B half a sector off (K = 144 bytes): clusters of two, B multicast (per-tensor
+        // scales; per-row ones take the one-CTA form); a column-major D's kernel B is A
+        ((1100, 8192, 144), Order::Row, false, 0.5, "sm90_128x256_e4m3_c2"),
+        ((8192, 1024, 144), Order::Col, false, 0.0, "sm90_128x256_e4m3_c2"),
+        ((1024, 8192, 144), Order::Row, true, 0.0, "sm90_128x256_e4m3"),
     ];
     let e5m2 = [((3, 2000, 1024), Order::Row, false, 1.0, "skinny_gemm"), ((100, 512, 256), Order::Row, false, 0.0, "sm90_128x256_e5m2")];
     cases::<E4m3>(&auto, &e4m3);

@@ -525,6 +525,7 @@ fn bench_sm90(args: &BenchArgs) -> i32 {
     // decode-sized M (TN): the skinny kernel too, in the same process (loaded when a shape needs it)
     let mut skinny: Option<Option<SkinnyGemm>> = None;
     for &(m, n, k) in &parsed {
+        let strides = Sm90Strides::packed_ab((m, n, k), 1, majors.0, majors.1);
         let want = match pick_of((m, n, k), 1, gemms[0].sms(), e) {
             Ok(w) => w,
             Err(err) => {
@@ -535,15 +536,16 @@ fn bench_sm90(args: &BenchArgs) -> i32 {
         // (`--config` names one configuration for every shape; without it, a choice that failed
         // to build runs as the first that did, said in the line)
         let forced = !matches!(args.config.as_deref(), None | Some("auto"));
+        // (the launch API's form in clusters where the kernel's B has rows half a sector off)
+        let want = want.multicast().filter(|_| Sm90Gemm::kernel_b_half_sector((m, n, k), &strides, [0, 0], 2)).unwrap_or(want);
         let (i, instead) = match gemms.iter().position(|g| g.config == want) {
             Some(i) => (i, String::new()),
             None if forced => (0, String::new()),
             None => (0, format!(" (instead of {}, which failed to build)", want.name)),
         };
         let g = &gemms[i];
-        let strides = Sm90Strides::packed_ab((m, n, k), 1, majors.0, majors.1);
         let plan = g.schedule((m, n, k), &strides);
-        let staged = Sm90Gemm::stages((m, n, k), &strides, args.beta, [0; 4]);
+        let staged = Sm90Gemm::stages_in((m, n, k), &strides, args.beta, [0; 4], g.config.cluster_m().unwrap_or(1));
         // the skinny kernel where it takes the shape (TN, no bias): the launch API's choice
         // (sm90_choice) leads the line, the other kernel follows it
         let skinny_result = if majors == (Major::K, Major::K) && args.bias == "none" && SkinnyGemm::takes((m, n, k), &SkinnyStrides::packed((m, n, k))).is_ok() {

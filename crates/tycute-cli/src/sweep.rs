@@ -350,7 +350,7 @@ fn sm90_runner<'a>(ctx: &'a std::sync::Arc<tycute_cuda::cudarc::driver::CudaCont
                 }
                 let choice = match (forced, sm90_choice(shape, &packed(s), 0.0, true, sms, e, [0; 4])) {
                     (_, Err(e)) => return Outcome::Skipped(e.to_string()),
-                    (Some(_), Ok(_)) => Sm90Choice::Sm90 { config: gemms[0].config, staged: Sm90Gemm::stages(shape, &packed(s), 0.0, [0; 4]) },
+                    (Some(_), Ok(_)) => Sm90Choice::Sm90 { config: gemms[0].config, staged: Sm90Gemm::stages_in(shape, &packed(s), 0.0, [0; 4], gemms[0].config.cluster_m().unwrap_or(1)) },
                     (None, Ok(c)) => c,
                 };
                 let (config, staged) = match (choice, &skinny) {

@@ -70,7 +70,10 @@ fn skinny_strides(s: &Sm90Strides, bias_none: bool) -> Option<SkinnyStrides> {
 /// K split with a separate reduction where [`split_k::plan`] takes the problem (one problem, few
 /// tiles, A and B as they lie), else [`pick_of`]'s configuration for the kernel's problem
 /// (`(n, m, k)` for a column-major D, whose transpose the kernel computes) with what
-/// [`Sm90Gemm::stages`] copies. `Err`: a shape no kernel
+/// [`Sm90Gemm::stages`] copies; where the kernel's B has rows half a sector off
+/// ([`Sm90Gemm::kernel_b_half_sector`]) and the configuration has a form in clusters
+/// ([`Sm90Header::multicast`]: `sm90_128x256_c2`), that form, those rows read as they lie.
+/// `Err`: a shape no kernel
 /// takes ([`Sm90Strides::check_fit`]), or an element type without sm90 configurations.
 pub fn sm90_choice(shape: (usize, usize, usize), s: &Sm90Strides, beta: f32, bias_none: bool, sms: usize, e: ElementCode, ptrs: [u64; 4]) -> Result<Sm90Choice> {
     if let Some(ss) = skinny_strides(s, bias_none) {
@@ -84,14 +87,20 @@ pub fn sm90_choice(shape: (usize, usize, usize), s: &Sm90Strides, beta: f32, bia
     }
     // (pick on the kernel's problem: D^T = B A^T, (n, m, k), for a column-major D)
     let (km, kn) = s.cd.stored((shape.0, shape.1));
-    Ok(Sm90Choice::Sm90 { config: pick_of((km, kn, shape.2), s.batch, sms, e)?, staged: Sm90Gemm::stages(shape, s, beta, ptrs) })
+    let config = pick_of((km, kn, shape.2), s.batch, sms, e)?;
+    // the kernel's B in rows half a sector off: the configuration's form in clusters, if any
+    match config.multicast().filter(|_| Sm90Gemm::kernel_b_half_sector(shape, s, [ptrs[0], ptrs[1]], 2)) {
+        Some(c2) => Ok(Sm90Choice::Sm90 { config: c2, staged: Sm90Gemm::stages_in(shape, s, beta, ptrs, 2) }),
+        None => Ok(Sm90Choice::Sm90 { config, staged: Sm90Gemm::stages(shape, s, beta, ptrs) }),
+    }
 }
 
 /// The launch API's fp8 choice ([`Sm90Auto::launch_fp8`]) for `(m, n, k)` with strides `s` (per
 /// tensor scales or not, with or without a bias) on a GPU of `sms` SMs, format `fp8`: the
 /// decode-sized fp8 kernel where it takes the layout and [`crate::skinny::chosen_fp8`] the shape,
 /// else [`pick_fp8`]'s configuration for the kernel's problem (`(n, m, k)` for a column-major D),
-/// its operands as they lie. `Err`: a shape no kernel takes, or a format without kernels.
+/// its operands as they lie (in clusters, as [`sm90_choice`], where the kernel's B has rows half a
+/// sector off and the scales are per tensor). `Err`: a shape no kernel takes, or a format without kernels.
 pub fn fp8_choice(shape: (usize, usize, usize), s: &Sm90Strides, tensor_scales: bool, bias_none: bool, sms: usize, fp8: &str) -> Result<Sm90Choice> {
     s.check_fit(shape)?;
     if let Some(ss) = skinny_strides(s, bias_none).filter(|_| tensor_scales) {
@@ -101,6 +110,12 @@ pub fn fp8_choice(shape: (usize, usize, usize), s: &Sm90Strides, tensor_scales: 
     }
     let (km, kn) = s.cd.stored((shape.0, shape.1));
     let config = pick_fp8((km, kn, shape.2), s.batch, sms, fp8)?;
+    // the kernel's B in rows half a sector off: the configuration's form in clusters, if any
+    // (per-tensor scales: the per-row / per-column form is not launched in clusters)
+    let config = match config.multicast() {
+        Some(c2) if tensor_scales && Sm90Gemm::kernel_b_half_sector(shape, s, [0, 0], 1) => c2,
+        _ => config,
+    };
     Ok(Sm90Choice::Sm90 { config, staged: Staged { a: Stage::Direct, b: Stage::Direct, cd: Stage::Direct } })
 }
 
@@ -400,5 +415,45 @@ mod tests {
         assert_eq!(choose((17, 4096, 4096), pk((17, 4096, 4096), 1), true, true), "sm90_64x64_e4m3");
         assert_eq!(choose((8192, 8192, 8192), pk((8192, 8192, 8192), 1), true, true), "sm90_128x256_e4m3");
         assert_eq!(fp8_choice((1, 4096, 4096), &pk((1, 4096, 4096), 1), true, true, 132, "e5m2").unwrap(), Sm90Choice::Skinny);
+        // rows of B half a sector off (K = 4112 bytes): the cluster form, with per-tensor scales only
+        assert_eq!(choose((4096, 4096, 4112), pk((4096, 4096, 4112), 1), true, true), "sm90_128x256_e4m3_c2");
+        assert_eq!(choose((4096, 4096, 4112), pk((4096, 4096, 4112), 1), false, true), "sm90_128x256_e4m3");
+        assert_eq!(choose((4096, 4096, 4128), pk((4096, 4096, 4128), 1), true, true), "sm90_128x256_e4m3");
+        // the GPU test's (tests/gpu_sm90.rs, auto_launch_fp8_picks_per_shape)
+        assert_eq!(choose((1100, 8192, 144), pk((1100, 8192, 144), 1), true, true), "sm90_128x256_e4m3_c2");
+        assert_eq!(choose((8192, 1024, 144), Sm90Strides::packed_col((8192, 1024, 144), 1), true, true), "sm90_128x256_e4m3_c2");
+        assert_eq!(choose((1024, 8192, 144), pk((1024, 8192, 144), 1), false, true), "sm90_128x256_e4m3");
+    }
+
+    /// Rows of the kernel's B half a sector off (K = 4104 halves: 8208 bytes, 16 mod 32): the
+    /// configuration's form in clusters (B multicast) where it has one, nothing copied for them;
+    /// elsewhere (B MN-major, rows on a sector, a configuration without the form) the copies.
+    #[test]
+    fn half_sector_rows_of_b_run_in_clusters() {
+        let choose = |shape, s: Sm90Strides, e| sm90_choice(shape, &s, 0.0, true, 132, e, [0; 4]).unwrap().describe();
+        let (pk, f16, bf16) = (Sm90Strides::packed, ElementCode::F16, ElementCode::Bf16);
+        assert_eq!(choose((4096, 4096, 4104), pk((4096, 4096, 4104), 1), f16), "sm90_128x256_c2");
+        assert_eq!(choose((4095, 4096, 4104), pk((4095, 4096, 4104), 1), bf16), "sm90_128x256_bf16_c2");
+        assert_eq!(choose((4096, 4096, 4104), pk((4096, 4096, 4104), 2), f16), "sm90_128x256_c2");
+        // a column-major D: the kernel's B is A
+        assert_eq!(choose((4096, 4096, 4104), Sm90Strides::packed_col((4096, 4096, 4104), 1), f16), "sm90_128x256_c2");
+        // B N-major (tt): its rows are N long, on a sector; A's half-sector rows are copied as before
+        let tt = Sm90Strides::packed_ab((4096, 4096, 4104), 1, Major::K, Major::MN);
+        assert_eq!(choose((4096, 4096, 4104), tt, f16), "sm90_128x256, staged A (half-sector rows)");
+        // rows on a sector (K = 4112), and a problem the 128x256 tiles do not take
+        assert_eq!(choose((4096, 4096, 4112), pk((4096, 4096, 4112), 1), f16), "sm90_128x256");
+        assert_eq!(choose((1000, 1000, 1000), pk((1000, 1000, 1000), 1), f16), "sm90");
+        // misaligned operands are copied in clusters too
+        assert_eq!(
+            Sm90Gemm::stages_in((4096, 4096, 4101), &pk((4096, 4096, 4101), 1), 0.0, [0; 4], 2).describe(),
+            "staged A (misaligned), B (misaligned)"
+        );
+        assert_eq!(Sm90Gemm::stages_in((4096, 4096, 4104), &pk((4096, 4096, 4104), 1), 0.0, [0; 4], 2).describe(), "");
+        // the GPU test's cases (tests/gpu_sm90.rs, auto_launch_takes_every_shape)
+        assert_eq!(choose((1024, 8192, 72), pk((1024, 8192, 72), 1), f16), "sm90_128x256_c2");
+        assert_eq!(choose((1100, 8000, 136), pk((1100, 8000, 136), 2), f16), "sm90_128x256_c2");
+        assert_eq!(choose((8192, 1024, 200), Sm90Strides::packed_col((8192, 1024, 200), 1), bf16), "sm90_128x256_bf16_c2");
+        assert_eq!(choose((1024, 8192, 72), Sm90Strides::packed_ab((1024, 8192, 72), 1, Major::MN, Major::K), f16), "sm90_128x256_c2");
+        assert_eq!(choose((1024, 8192, 72), Sm90Strides::packed_ab((1024, 8192, 72), 1, Major::K, Major::MN), f16), "sm90_128x256");
     }
 }

@@ -79,8 +79,10 @@ impl Sm90Gemm {
                 .map_err(driver(format!("{name}: shared memory attribute")))?;
             Ok(f)
         };
-        // fp8 and tf32: the K-major entry point alone (wgmma reads those operands K-major only)
-        let more = |i: usize| if fp8.is_some() || tf32 { Ok(None) } else { load(LAYOUTS[i].0).map(Some) };
+        // fp8 and tf32: the K-major entry point alone (wgmma reads those operands K-major only);
+        // in clusters, the entry points of a K-major B alone (tn, nn: the multicast slices of B)
+        let clusters = LaunchParams::of(&config)?.cluster_m > 1;
+        let more = |i: usize| if fp8.is_some() || tf32 || (clusters && LAYOUTS[i].2) { Ok(None) } else { load(LAYOUTS[i].0).map(Some) };
         let f = [Some(load(LAYOUTS[0].0)?), more(1)?, more(2)?, more(3)?];
         // (absent from a CUBIN built before it: a RowCol launch then says so)
         let f_rowcol = if fp8.is_some() { load(ROWCOL).ok() } else { None };
@@ -274,7 +276,7 @@ impl Sm90Gemm {
         let (pb, _gb) = b.device_ptr(stream);
         let (pc, _gc) = c.device_ptr(stream);
         let (pd, _gd) = d.device_ptr_mut(stream);
-        let staged = Sm90Gemm::stages((m, n, k), s, beta, [pa, pb, pc, pd]);
+        let staged = Sm90Gemm::stages_in((m, n, k), s, beta, [pa, pb, pc, pd], self.p.cluster_m);
         let [ma, mb, mc, md] = Sm90Gemm::pitched((m, n, k), s);
         let mut s2 = *s;
         // a staged copy of X: the buffer and its layout (the buffer outlives the launch: dropped at
@@ -343,14 +345,24 @@ impl Sm90Gemm {
     /// mod 256, so only the strides count): A and B where [`Pitched::stage`] finds them
     /// misaligned, or their rows half a sector off in a problem large enough for the copy to pay
     /// ([`Sm90Gemm::copy_pays`]); C/D where D (or C with beta != 0) is misaligned.
-    pub fn stages((m, n, k): (usize, usize, usize), s: &Sm90Strides, beta: f32, [a, b, c, d]: [u64; 4]) -> Staged {
+    pub fn stages(shape: (usize, usize, usize), s: &Sm90Strides, beta: f32, ptrs: [u64; 4]) -> Staged {
+        Sm90Gemm::stages_in(shape, s, beta, ptrs, 1)
+    }
+
+    /// [`Sm90Gemm::stages`] for a configuration in clusters of `cluster_m` CTAs along M: with
+    /// clusters (B multicast) rows half a sector off are read as they lie, not copied. One CTA's
+    /// TMA reads a B of such rows at about half speed, a cluster reads each slice of B once for
+    /// both CTAs and keeps full speed (the H100/H200: 4096x4096x4104 0.58-0.69x cuBLAS as they lie,
+    /// 0.64x copied, 0.95x or more multicast, docs/perf.md "Half-sector rows"); an A of such rows
+    /// costs little either way.
+    pub fn stages_in((m, n, k): (usize, usize, usize), s: &Sm90Strides, beta: f32, [a, b, c, d]: [u64; 4], cluster_m: usize) -> Staged {
         let [ma, mb, mc, md] = Sm90Gemm::pitched((m, n, k), s);
         let c_stage = if beta != 0.0 { mc.stage(c, 2) } else { Stage::Direct };
         let cd = match md.stage(d, 2).max(c_stage) {
             Stage::Misaligned => Stage::Misaligned,
             _ => Stage::Direct,
         };
-        let pays = Sm90Gemm::copy_pays((m, n, k));
+        let pays = Sm90Gemm::copy_pays((m, n, k)) && cluster_m == 1;
         let ab = |x: Stage| if x == Stage::HalfSector && !pays { Stage::Direct } else { x };
         Staged { a: ab(ma.stage(a, 2)), b: ab(mb.stage(b, 2)), cd }
     }
@@ -365,6 +377,16 @@ impl Sm90Gemm {
     pub fn copy_pays((m, n, k): (usize, usize, usize)) -> bool {
         let (m, n, k) = (m as u128, n as u128, k as u128);
         m * n >= 1024 * (m + n) && 2 * m * n * k >= 1 << 36
+    }
+
+    /// Whether the kernel's B (the caller's B, or A for a column-major D, whose transpose the
+    /// kernel computes) is K-major with rows half a sector off ([`Stage::HalfSector`]) at device
+    /// address `[a, b]`, elements of `bytes` bytes: where a configuration in clusters
+    /// ([`Sm90Header::multicast`]) reads it at full speed.
+    pub fn kernel_b_half_sector(shape: (usize, usize, usize), s: &Sm90Strides, [a, b]: [u64; 2], bytes: usize) -> bool {
+        let [ma, mb, _, _] = Sm90Gemm::pitched(shape, s);
+        let (major, m, addr) = if s.cd == Order::Row { (s.b, mb, b) } else { (s.a, ma, a) };
+        major == Major::K && m.stage(addr, bytes) == Stage::HalfSector
     }
 
     /// A, B, C and D of shape `(m, n, k)` with strides `s` as [`Pitched`] matrices.
@@ -635,9 +657,13 @@ impl Sm90Gemm {
                 )
             }
         };
-        let f = self.f[layout]
-            .as_ref()
-            .ok_or_else(|| unsupported(format!("{} has the K-major entry point alone (A and B K-major), not {}", self.config.name, LAYOUTS[layout].0)))?;
+        let f = self.f[layout].as_ref().ok_or_else(|| {
+            unsupported(if p.cluster_m > 1 && self.f[2].is_some() {
+                format!("{} multicasts slices of a K-major B in clusters: it takes B K-major (sm90_gemm_tn, _nn), not {}", self.config.name, LAYOUTS[layout].0)
+            } else {
+                format!("{} has the K-major entry point alone (A and B K-major), not {}", self.config.name, LAYOUTS[layout].0)
+            })
+        })?;
         // per-row and per-column scales: the tn entry point's scaled twin (fp8 rules: tn only)
         let f = match rowcol {
             None => f,

@@ -56,6 +56,14 @@ impl Sm90Header {
         })
     }
 
+    /// The configuration's form in clusters of two CTAs along M (`NAME_c2`: B multicast), where
+    /// the registry has one. The launch API runs it where the kernel's B has rows that start half
+    /// a sector off, which one CTA's TMA reads at about half speed ([`crate::staging`]).
+    pub fn multicast(&self) -> Option<Sm90Header> {
+        let name = format!("{}_c2", self.name);
+        SM90_CONFIGS.iter().copied().find(|c| c.name == name)
+    }
+
     /// `constexpr int NAME = v;` of the header, as build.rs computed it (not parsed).
     pub(crate) fn int(&self, name: &str) -> Result<i64> {
         crate::headers::value(self.name, name)
