@@ -338,9 +338,6 @@ pub fn shape_ok(m: usize, n: usize, k: usize) -> Result<()> {
     Ok(())
 }
 
-/// How a matrix is stored: `Row`-major (rows `ld` elements apart) or `Col`-major (columns `ld`
-/// elements apart). A (m,k) and B (n,k) `Row`-major are K-major, `Col`-major M- and N-major.
-
 /// The kernel's entry points by the majors of its A and B: `(name, A MN-major, B MN-major)`.
 pub const LAYOUTS: [(&str, bool, bool); 4] = [("sm90_gemm_tn", false, false), ("sm90_gemm_nt", true, true), ("sm90_gemm_nn", true, false), ("sm90_gemm_tt", false, true)];
 
