@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 use tycute_cuda::gpu;
 use tycute_cuda::nvrtc::Arch;
 use tycute_gemm::sm80::{Sm80Header, Sm80Launcher, DEFAULT_SM80};
-use tycute_gemm::sm90::{pick_of, sm90_choice, Sm90Choice, Sm90Gemm, Sm90Header, Sm90Strides, SM90_CONFIGS};
+use tycute_gemm::sm90::{multicast_form, pick_of, sm90_choice, Sm90Choice, Sm90Gemm, Sm90Header, Sm90Strides, SM90_CONFIGS};
 use tycute_gemm::skinny::{SkinnyGemm, SkinnyStrides};
 use tycute_gemm::{ElementCode, Layouts, Major, Timing};
 
@@ -537,7 +537,7 @@ fn bench_sm90(args: &BenchArgs) -> i32 {
         // to build runs as the first that did, said in the line)
         let forced = !matches!(args.config.as_deref(), None | Some("auto"));
         // (the launch API's form in clusters where the kernel's B has rows half a sector off)
-        let want = want.multicast().filter(|_| Sm90Gemm::kernel_b_half_sector((m, n, k), &strides, [0, 0], 2)).unwrap_or(want);
+        let want = multicast_form(want, (m, n, k), &strides, [0, 0], 2);
         let (i, instead) = match gemms.iter().position(|g| g.config == want) {
             Some(i) => (i, String::new()),
             None if forced => (0, String::new()),

@@ -87,11 +87,23 @@ pub fn sm90_choice(shape: (usize, usize, usize), s: &Sm90Strides, beta: f32, bia
     }
     // (pick on the kernel's problem: D^T = B A^T, (n, m, k), for a column-major D)
     let (km, kn) = s.cd.stored((shape.0, shape.1));
-    let config = pick_of((km, kn, shape.2), s.batch, sms, e)?;
-    // the kernel's B in rows half a sector off: the configuration's form in clusters, if any
-    match config.multicast().filter(|_| Sm90Gemm::kernel_b_half_sector(shape, s, [ptrs[0], ptrs[1]], 2)) {
-        Some(c2) => Ok(Sm90Choice::Sm90 { config: c2, staged: Sm90Gemm::stages_in(shape, s, beta, ptrs, 2) }),
-        None => Ok(Sm90Choice::Sm90 { config, staged: Sm90Gemm::stages(shape, s, beta, ptrs) }),
+    let picked = pick_of((km, kn, shape.2), s.batch, sms, e)?;
+    let config = multicast_form(picked, shape, s, [ptrs[0], ptrs[1]], 2);
+    // (the form in clusters is of two CTAs: `Sm90Header::multicast`)
+    let staged = Sm90Gemm::stages_in(shape, s, beta, ptrs, if config == picked { 1 } else { 2 });
+    Ok(Sm90Choice::Sm90 { config, staged })
+}
+
+/// The configuration the launch API runs for `config`'s choice: its form in clusters of two
+/// ([`Sm90Header::multicast`]) where the kernel's B, at device address `[a, b]`'s, elements of
+/// `bytes` bytes, has rows half a sector off ([`Sm90Gemm::kernel_b_half_sector`]) and the
+/// registry has that form; else `config`. `sm90_choice`, `fp8_choice` and `tycute bench` all
+/// take it from here.
+pub fn multicast_form(config: Sm90Header, shape: (usize, usize, usize), s: &Sm90Strides, ab: [u64; 2], bytes: usize) -> Sm90Header {
+    if Sm90Gemm::kernel_b_half_sector(shape, s, ab, bytes) {
+        config.multicast().unwrap_or(config)
+    } else {
+        config
     }
 }
 
@@ -111,11 +123,9 @@ pub fn fp8_choice(shape: (usize, usize, usize), s: &Sm90Strides, tensor_scales: 
     let (km, kn) = s.cd.stored((shape.0, shape.1));
     let config = pick_fp8((km, kn, shape.2), s.batch, sms, fp8)?;
     // the kernel's B in rows half a sector off: the configuration's form in clusters, if any
-    // (per-tensor scales: the per-row / per-column form is not launched in clusters)
-    let config = match config.multicast() {
-        Some(c2) if tensor_scales && Sm90Gemm::kernel_b_half_sector(shape, s, [0, 0], 1) => c2,
-        _ => config,
-    };
+    // (per-tensor scales: the per-row / per-column form is not launched in clusters; the
+    // buffers' addresses are not asked for, fp8 operands being read as they lie)
+    let config = if tensor_scales { multicast_form(config, shape, s, [0, 0], 1) } else { config };
     Ok(Sm90Choice::Sm90 { config, staged: Staged { a: Stage::Direct, b: Stage::Direct, cd: Stage::Direct } })
 }
 

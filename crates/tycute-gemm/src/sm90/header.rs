@@ -60,8 +60,7 @@ impl Sm90Header {
     /// the registry has one. The launch API runs it where the kernel's B has rows that start half
     /// a sector off, which one CTA's TMA reads at about half speed ([`crate::staging`]).
     pub fn multicast(&self) -> Option<Sm90Header> {
-        let name = format!("{}_c2", self.name);
-        SM90_CONFIGS.iter().copied().find(|c| c.name == name)
+        SM90_CONFIGS.iter().copied().find(|c| c.name.strip_suffix("_c2") == Some(self.name))
     }
 
     /// `constexpr int NAME = v;` of the header, as build.rs computed it (not parsed).
