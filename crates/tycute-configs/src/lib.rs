@@ -52,4 +52,4 @@ pub use tycute_sm80_128x256::{sm80_bf16_128x256, sm80_mixed_128x256, sm80_nt_128
 #[cfg(feature = "sm90")]
 pub use tycute_sm90::sm90_reuse;
 #[cfg(feature = "sm90")]
-pub use tycute_sm90::{sm90, sm90_128x256, sm90_bf16, sm90_f32cd, sm90_fp8, sm90_fp8_out, sm90_layouts, sm90_reuse_c, sm90_tf32};
+pub use tycute_sm90::{sm90, sm90_128x192, sm90_128x256, sm90_bf16, sm90_f32cd, sm90_fp8, sm90_fp8_out, sm90_layouts, sm90_reuse_c, sm90_tf32};

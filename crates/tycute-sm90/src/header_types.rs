@@ -155,6 +155,11 @@ sm90_types!(
     "sm90_128x256: half_t A (M,K) and B (N,K) K-major, TMA into 128B-swizzled smem, two 64x256x16 GMMA warpgroups along M (TiledMMA (_2,_1,_1), f32 accumulators), 128x256x64 CTA tile, 4 stages, cooperative STSM + TMA-store epilogue of half_t D (N-major) in 128x32 sub-tiles"
 );
 sm90_types!(
+    crate::sm90_128x192::Sm90_128x192,
+    sm90_128x192,
+    "sm90_128x192: half_t A (M,K) and B (N,K) K-major, TMA into 128B-swizzled smem, two 64x192x16 GMMA warpgroups along M (TiledMMA (_2,_1,_1), f32 accumulators), 128x192x64 CTA tile, 4 stages, cooperative STSM + TMA-store epilogue of half_t D (N-major) in 128x32 sub-tiles"
+);
+sm90_types!(
     crate::sm90_128x64::Sm90_128x64,
     sm90_128x64,
     "sm90_128x64: half_t A (M,K) and B (N,K) K-major, TMA into 128B-swizzled smem, a 64x64x16 GMMA warpgroup (f32 accumulators), 128x64x64 CTA tile, 8 stages, STSM + TMA-store epilogue of half_t D (N-major) in 64x32 sub-tiles; the kernel runs two such warpgroups in ping-pong"
@@ -179,6 +184,11 @@ sm90_types_element!(
     crate::sm90_bf16::Sm90_128x256Bf16C2,
     of crate::sm90_128x256::c2::Sm90_128x256C2,
     "sm90_128x256_bf16_c2: sm90_128x256_c2 (cooperative 128x256x64 in clusters of two CTAs along M, B multicast) with bfloat16_t A, B, C, D and bias: the GMMA atom SM90_64x256x16_F32BF16BF16_SS"
+);
+sm90_types_element!(
+    crate::sm90_bf16::Sm90_128x192Bf16,
+    of crate::sm90_128x192::Sm90_128x192,
+    "sm90_128x192_bf16: sm90_128x192 (cooperative 128x192x64, two 64x192x16 GMMA warpgroups, f32 accumulators, stream-K) with bfloat16_t A, B, C, D and bias: the GMMA atom SM90_64x192x16_F32BF16BF16_SS"
 );
 sm90_types_element!(
     crate::sm90_bf16::Sm90_128x64Bf16,

@@ -7,10 +7,11 @@
 //! |---|---|
 //! | [`sm90`] | Hopper: TMA G2S into 128B-swizzled K-major smem, a `64x128x16` GMMA warpgroup, seed 004's TMA warp-specialized epilogue (STSM R2S, LDSM S2R) |
 //! | [`sm90_128x256`] | Hopper, CUTLASS's cooperative recipe: a `128x256x64` tile for two `64x256x16` GMMA warpgroups (`(_2,_1,_1)`), 128-row epilogue sub-tiles (header only: no dump); `sm90_128x256_c2` in clusters of two along M (B multicast) |
+//! | [`sm90_128x192`] | `sm90_128x256`'s cooperative recipe on a `128x192x64` tile (`64x192x16` GMMA warpgroups, 4 stages): a third more CTAs where the 128x256 tiles' last wave leaves SMs idle (header only) |
 //! | [`sm90_128x64`] | `sm90`'s ping-pong recipe on a `128x64x64` tile (`64x64x16` GMMA warpgroups, 8 stages): twice the CTAs for few-tile problems (header only) |
 //! | [`sm90_64x64`] | `sm90_128x64` on a `64x64x64` tile, 12 stages: M <= 64 without a half box of rows past M (header only) |
 //! | [`sm90_reuse_c`] | `sm90` with CUTLASS's `ReuseSmemC` (header only) |
-//! | [`sm90_bf16`] | `sm90`, `sm90_128x256`, `sm90_128x256_c2`, `sm90_128x64` and `sm90_64x64` with bf16 elements (`sm90_bf16`, `sm90_128x256_bf16`, `sm90_128x256_bf16_c2`, ...) |
+//! | [`sm90_bf16`] | `sm90`, `sm90_128x256`, `sm90_128x256_c2`, `sm90_128x192`, `sm90_128x64` and `sm90_64x64` with bf16 elements (`sm90_bf16`, `sm90_128x256_bf16`, `sm90_128x256_bf16_c2`, ...) |
 //! | [`sm90_tf32`] | tf32: f32 A and B read by wgmma's `.tf32` form (K-major only), bf16 C and D, a `128x256x32` tile for two `64x256x8` GMMA warpgroups (`sm90_128x256_tf32`) |
 //! | [`sm90_fp8`] | fp8: `float_e4m3_t` A and B (K-major only), bf16 C and D, a `128x256x128` tile for two `64x256x32` GMMA warpgroups (`sm90_128x256_e4m3`, and `sm90_128x256_e5m2` by element type) |
 //! | [`sm90_fp8_tiles`] | fp8 for few tiles: `sm90`'s ping-pong recipe with e4m3 A and B on the 16-bit choice's smaller tiles (`sm90_128x128_e4m3`, `sm90_128x64_e4m3`, `sm90_64x64_e4m3`) |
@@ -31,6 +32,7 @@ pub mod sm90_k_major;
 tycute_kernel::configurations! {
     sm90,
     sm90_128x256,
+    sm90_128x192,
     sm90_128x64,
     sm90_64x64,
     sm90_reuse_c,

@@ -8,12 +8,14 @@
 //! ```text
 //! mma = make_tiled_mma(SM90_64x128x16_F32BF16BF16_SS<K,K>{})                          // sm90_bf16
 //! mma = make_tiled_mma(SM90_64x256x16_F32BF16BF16_SS<K,K>{}, Layout<Shape<_2,_1,_1>>{})  // sm90_128x256_bf16
+//! mma = make_tiled_mma(SM90_64x192x16_F32BF16BF16_SS<K,K>{}, Layout<Shape<_2,_1,_1>>{})  // sm90_128x192_bf16
 //! mma = make_tiled_mma(SM90_64x64x16_F32BF16BF16_SS<K,K>{})                           // sm90_128x64_bf16, sm90_64x64_bf16
 //! ```
 
 use tycute_layout::bfloat16_t;
 
 use crate::sm90::Sm90;
+use crate::sm90_128x192::Sm90_128x192;
 use crate::sm90_128x256::Sm90_128x256;
 use crate::sm90_128x64::Sm90_128x64;
 use crate::sm90_64x64::Sm90_64x64;
@@ -31,6 +33,10 @@ tycute_kernel::sm90_with_element!(
     Sm90_128x256Bf16C2 = crate::sm90_128x256::c2::Sm90_128x256C2, bfloat16_t, "sm90_128x256_bf16_c2"
 );
 tycute_kernel::sm90_with_element!(
+    /// `sm90_128x192` (cooperative, stream-K) with bf16 elements.
+    Sm90_128x192Bf16 = Sm90_128x192, bfloat16_t, "sm90_128x192_bf16"
+);
+tycute_kernel::sm90_with_element!(
     /// `sm90_128x64` (ping-pong, 128x64x64, 8 stages) with bf16 elements.
     Sm90_128x64Bf16 = Sm90_128x64, bfloat16_t, "sm90_128x64_bf16"
 );
@@ -44,6 +50,7 @@ tycute_kernel::sm90_with_element!(
 static_assertions::assert_impl_all!(Sm90Bf16: tycute_kernel::kernel::sm90::Sm90Checked);
 static_assertions::assert_impl_all!(Sm90_128x256Bf16: tycute_kernel::kernel::sm90::Sm90Checked);
 static_assertions::assert_impl_all!(Sm90_128x256Bf16C2: tycute_kernel::kernel::sm90::Sm90Checked);
+static_assertions::assert_impl_all!(Sm90_128x192Bf16: tycute_kernel::kernel::sm90::Sm90Checked);
 static_assertions::assert_impl_all!(Sm90_128x64Bf16: tycute_kernel::kernel::sm90::Sm90Checked);
 static_assertions::assert_impl_all!(Sm90_64x64Bf16: tycute_kernel::kernel::sm90::Sm90Checked);
 
@@ -57,6 +64,7 @@ pub const ENTRIES: &[tycute_kernel::registry::Entry] = {
         Entry::kernel(<Sm90Bf16 as Sm90Config>::NAME, header_with_values::<Sm90Bf16>, Variant::SM90_GEMM),
         Entry::kernel(<Sm90_128x256Bf16 as Sm90Config>::NAME, header_with_values::<Sm90_128x256Bf16>, Variant::SM90_GEMM),
         Entry::kernel(<Sm90_128x256Bf16C2 as Sm90Config>::NAME, header_with_values::<Sm90_128x256Bf16C2>, Variant::SM90_GEMM),
+        Entry::kernel(<Sm90_128x192Bf16 as Sm90Config>::NAME, header_with_values::<Sm90_128x192Bf16>, Variant::SM90_GEMM),
         Entry::kernel(<Sm90_128x64Bf16 as Sm90Config>::NAME, header_with_values::<Sm90_128x64Bf16>, Variant::SM90_GEMM),
         Entry::kernel(<Sm90_64x64Bf16 as Sm90Config>::NAME, header_with_values::<Sm90_64x64Bf16>, Variant::SM90_GEMM),
     ]

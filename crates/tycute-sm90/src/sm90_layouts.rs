@@ -104,6 +104,7 @@ macro_rules! all_layouts_checked {
 }
 all_layouts_checked!(crate::sm90::Sm90);
 all_layouts_checked!(crate::sm90_128x256::Sm90_128x256);
+all_layouts_checked!(crate::sm90_128x192::Sm90_128x192);
 
 // the MN-major atoms have the K-major atoms' layouts: the TiledMMA's tables are the same
 static_assertions::assert_impl_all!(tycute_atom::SM90_64x128x16_F32F16F16_SS<MajorMN, MajorMN>: tycute_atom::SameMmaLayouts<tycute_atom::SM90_64x128x16_F32F16F16_SS<MajorK, MajorK>>);

@@ -58,14 +58,10 @@ __device__ __forceinline__ float sm90_epilogue_scale(const Sm90Smem& sm, float* 
 #pragma unroll
     for (int r = 0; r < kAccumulators; ++r) {
       const int x = x0 + kAccM[0][r];
-      float b;
-      if constexpr (TYCUTE_SM90_EPI_DIRECT)
-        // (clamped, not predicated: the loads of one row merge into one, their D past M is not
-        // stored; predicated f32 loads, each kept apart, made NVRTC 13.0's ptxas spill)
-        b = __ldg(bz + min(x, M - 1));
-      else
-        b = x < M ? cd_to_float(__ldg(bz + x)) : 0.f;
-      acc[r] = alpha * acc[r] + b;
+      // (clamped, not predicated: the loads of one row merge into one, and D past M is not
+      // stored; predicated loads, each kept apart, made NVRTC 13.0's ptxas spill, f32 ones in
+      // every configuration, 16-bit ones in sm90_128x192's 96 accumulators)
+      acc[r] = alpha * acc[r] + cd_to_float(__ldg(bz + min(x, M - 1)));
     }
   } else if (!load_c) {
 #pragma unroll
