@@ -130,9 +130,30 @@ impl Sm90Schedule {
         if r == 0 {
             return None;
         }
-        let cost = |s: usize| 10 * kt.div_ceil(s) + (s - 1) * SLOT_KBLOCKS + EPI_KBLOCKS;
+        let cost = |s: usize| Sm90Schedule::split_cost(kt, s);
         let best = (2..=(sms / r).min(kt / 4).min(8)).min_by_key(|&s| cost(s))?;
         (cost(best) < 10 * kt).then_some(Sm90Schedule { grid: sms, sk_tiles: r, split: best })
+    }
+
+    /// The split tail's cost model for one tile of `kt` k-blocks in `s` splits, in tenths of a
+    /// k-block: the head's `kt / s` k-blocks, the `s - 1` partial tiles it reads and its epilogue.
+    fn split_cost(kt: usize, s: usize) -> usize {
+        10 * kt.div_ceil(s) + (s - 1) * SLOT_KBLOCKS + EPI_KBLOCKS
+    }
+
+    /// How long the schedule runs, by the split tail's cost model, in tenths of one CTA's
+    /// k-block (tiles of `kt` k-blocks): the rounds of whole tiles, then the stream-K tiles (the
+    /// split tail's head, or the line's share of each CTA). The launch API compares tile shapes
+    /// with it ([`crate::sm90::pick`]); it counts k-blocks, not their cost, which grows with the tile.
+    pub fn length(&self, tiles: usize, kt: usize) -> usize {
+        let grid = self.grid.max(1);
+        let rounds = (tiles - self.sk_tiles).div_ceil(grid);
+        let tail = match (self.sk_tiles, self.split) {
+            (0, _) => 0,
+            (_, 0) => 10 * (self.sk_tiles * kt).div_ceil(grid),
+            (_, s) => Sm90Schedule::split_cost(kt, s),
+        };
+        10 * kt * rounds + tail
     }
 
     /// The line form of `tiles` tiles on `sms` SMs, from three full waves on: the last full wave
@@ -187,6 +208,22 @@ impl Sm90Schedule {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_schedule_s_length_counts_rounds_and_the_tail() {
+        // 3072^3 on 132 SMs, 48 k-blocks: 288 tiles of 128x256 are 2 waves + 24, split 4 ways
+        // (12 k-blocks, 3 partial tiles read, an epilogue); 384 of 128x192 are 3 whole rounds
+        let wide = Sm90Schedule::plan(288, 48, 132, true);
+        assert_eq!(wide, Sm90Schedule { grid: 132, sk_tiles: 24, split: 4 });
+        assert_eq!(wide.length(288, 48), 2 * 480 + 120 + 3 * SLOT_KBLOCKS + EPI_KBLOCKS);
+        let narrow = Sm90Schedule::plan(384, 48, 132, true);
+        assert_eq!(narrow.sk_tiles, 0);
+        assert_eq!(narrow.length(384, 48), 3 * 480);
+        // fewer tiles than SMs: one round; the line: its k-blocks shared by every CTA
+        assert_eq!(Sm90Schedule::plan(96, 64, 132, true).length(96, 64), 640);
+        let line = Sm90Schedule::plan_line(800, 132).unwrap();
+        assert_eq!(line.length(800, 64), 10 * 64 * 5 + 10 * (140 * 64usize).div_ceil(132));
+    }
 
     #[test]
     fn the_sm80_tail_splits_a_short_last_wave() {

@@ -99,12 +99,15 @@ pub fn sm90_choice(shape: (usize, usize, usize), s: &Sm90Strides, beta: f32, bia
 /// `bytes` bytes, has rows half a sector off ([`Sm90Gemm::kernel_b_half_sector`]) and the
 /// registry has that form; else `config`. `sm90_choice`, `fp8_choice` and `tycute bench` all
 /// take it from here.
+/// The 128x192 tiles have no such form: where [`pick`](crate::sm90::pick) chose them for the last
+/// wave, the 128x256 tiles' form is taken (half-sector rows of B cost the one-CTA kernels about a
+/// third of their speed, more than a last wave costs).
 pub fn multicast_form(config: Sm90Header, shape: (usize, usize, usize), s: &Sm90Strides, ab: [u64; 2], bytes: usize) -> Sm90Header {
-    if Sm90Gemm::kernel_b_half_sector(shape, s, ab, bytes) {
-        config.multicast().unwrap_or(config)
-    } else {
-        config
+    if !Sm90Gemm::kernel_b_half_sector(shape, s, ab, bytes) {
+        return config;
     }
+    let wide = Sm90Header::named(&config.name.replacen("128x192", "128x256", 1)).unwrap_or(config);
+    config.multicast().or_else(|| wide.multicast()).unwrap_or(config)
 }
 
 /// The launch API's fp8 choice ([`Sm90Auto::launch_fp8`]) for `(m, n, k)` with strides `s` (per
@@ -453,6 +456,12 @@ mod tests {
         // rows on a sector (K = 4112), and a problem the 128x256 tiles do not take
         assert_eq!(choose((4096, 4096, 4112), pk((4096, 4096, 4112), 1), f16), "sm90_128x256");
         assert_eq!(choose((1000, 1000, 1000), pk((1000, 1000, 1000), 1), f16), "sm90");
+        // a problem picked for the 128x192 tiles (3072^3), whose rows of B are half a sector off
+        // (K = 3080): the 128x256 tiles' form in clusters, of either element type
+        assert_eq!(pick_of((3072, 3072, 3080), 1, 132, f16).unwrap().name, "sm90_128x192");
+        assert_eq!(choose((3072, 3072, 3080), pk((3072, 3072, 3080), 1), f16), "sm90_128x256_c2");
+        assert_eq!(choose((3072, 3072, 3080), pk((3072, 3072, 3080), 1), bf16), "sm90_128x256_bf16_c2");
+        assert_eq!(choose((3072, 3072, 3072), pk((3072, 3072, 3072), 1), bf16), "sm90_128x192_bf16");
         // misaligned operands are copied in clusters too
         assert_eq!(
             Sm90Gemm::stages_in((4096, 4096, 4101), &pk((4096, 4096, 4101), 1), 0.0, [0; 4], 2).describe(),

@@ -32,6 +32,9 @@ pub struct Sm90Header {
 pub const SM90: Sm90Header = Sm90Header { name: "sm90" };
 /// `sm90_128x256`: 128x256x64 tiles, two warpgroups of `wgmma.m64n256k16` cooperating on each.
 pub const SM90_128X256: Sm90Header = Sm90Header { name: "sm90_128x256" };
+/// `sm90_128x192`: 128x192x64 tiles, two warpgroups of `wgmma.m64n192k16` cooperating on each (a
+/// third more tiles than `sm90_128x256`, for the last wave: [`pick`]).
+pub const SM90_128X192: Sm90Header = Sm90Header { name: "sm90_128x192" };
 /// `sm90_128x64`: 128x64x64 tiles, two consumer warpgroups of `wgmma.m64n64k16` in ping-pong, 8
 /// stages (few-tile problems: twice the CTAs of `sm90`).
 pub const SM90_128X64: Sm90Header = Sm90Header { name: "sm90_128x64" };
@@ -243,7 +246,7 @@ impl Sm90Header {
 pub fn pick((m, n, k): (usize, usize, usize), batch: usize, sms: usize) -> Sm90Header {
     let tiles_128 = m.div_ceil(128) * n.div_ceil(128) * batch;
     if tiles_128 > sms {
-        return SM90_128X256;
+        return if fits_the_wave_192((m, n, k), batch, sms) { SM90_128X192 } else { SM90_128X256 };
     }
     if m > 32 && one_wave_64x64((m, n), batch, sms) {
         return SM90_64X64;
@@ -261,6 +264,30 @@ pub fn pick((m, n, k): (usize, usize, usize), batch: usize, sms: usize) -> Sm90H
     } else {
         SM90
     }
+}
+
+/// Where [`pick`] gives cooperative tiles, whether the 128x192 ones ([`SM90_128X192`]) beat the
+/// 128x256 ones: above 128 rows, when the stream-K schedule of the 128x192 tiles is, by
+/// [`Sm90Schedule::length`] (k-blocks in rounds, the split tail by its cost model), at least 5 %
+/// shorter than that of the 128x256 tiles, a 128x192 k-block counting three quarters of a
+/// 128x256 one. Measured on the H200 (2026-11-28, docs/perf.md "128x192 tiles for the last
+/// wave": both forms forced on the sweep's 74 many-tile lines), each line's speed ratio
+/// was about 0.96 of the model's, for model ratios of 0.67 to 1.33. Where the model gives 5 % or
+/// more: 256x10240x8192 1.27, 256x12288x4096 1.17, 2047x3001x1024 1.15, 3072^3 1.11,
+/// 1024x15360x5120 1.06, 1024x6144x4096 1.03-1.08, 256x28672x8192 1.04, 4097x4097x4096 1.02,
+/// against 0.97-0.99 at 5000x3000x2000 and 256x28672x4096. At 128 rows or fewer the model does not
+/// hold (the k-loop streams B): 128x22016x4096 1.01-1.03 where it gives 1.33, 64x22016x4096 0.94.
+fn fits_the_wave_192((m, n, k): (usize, usize, usize), batch: usize, sms: usize) -> bool {
+    if m <= 128 {
+        return false;
+    }
+    let kt = k.div_ceil(64);
+    let length = |bn: usize| {
+        let tiles = m.div_ceil(128) * n.div_ceil(bn) * batch;
+        Sm90Schedule::plan(tiles, kt, sms, true).length(tiles, kt)
+    };
+    // 128x256 k-blocks at 4 units, 128x192 ones at 3; 5 % shorter
+    100 * 4 * length(256) >= 105 * 3 * length(192)
 }
 
 /// Whether the 64x64 tiles of `(m, n)` (`batch` problems) run in one wave on `sms` SMs, and the

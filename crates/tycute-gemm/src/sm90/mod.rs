@@ -23,7 +23,7 @@ pub use bias::{Bias, BiasCase};
 pub use check::{check, check_case, check_case_auto, check_case_bias, check_case_staged, check_run_in_place, Sm90Report, GUARD};
 pub use gemm::{Sm90AbElem, Sm90Gemm};
 pub(crate) use header::LaunchParams;
-pub use header::{pick, pick_fp8, pick_of, shape_ok, Sm90Header, LAYOUTS, SM90, SM90_128X256, SM90_128X64, SM90_64X64, SM90_CONFIGS, SM90_REUSE_C};
+pub use header::{pick, pick_fp8, pick_of, shape_ok, Sm90Header, LAYOUTS, SM90, SM90_128X192, SM90_128X256, SM90_128X64, SM90_64X64, SM90_CONFIGS, SM90_REUSE_C};
 pub use strides::Sm90Strides;
 pub use typed::{BiasOf, Fp8Of, InputOf, OutputOf, Sm90Input, Sm90Output, Sm90Typed};
 
@@ -58,6 +58,16 @@ mod tests {
         assert_eq!(pick((2048, 2048, 2048), 1, 132), SM90_128X256);
         assert_eq!(pick((8192, 8192, 256), 1, 132), SM90_128X256);
         assert_eq!(pick((1000, 1000, 1000), 1, 132), SM90); // K = 1000: rows half a sector off
+        // 128x192 tiles where they fill the last wave: 384 of them are 2.9 waves, 288 of 128x256
+        // are 2.2; 108 of them fill 108 of 132 SMs, 80 of 128x256 80
+        assert_eq!(pick((3072, 3072, 3072), 1, 132), SM90_128X192);
+        assert_eq!(pick((256, 10240, 8192), 1, 132), SM90_128X192);
+        assert_eq!(pick((1024, 15360, 5120), 1, 132), SM90_128X192); // 5 rounds against 4 of 4/3 the k-block time
+        assert_eq!(pick((4096, 4096, 4096), 1, 132), SM90_128X256); // 512 = 3.9 waves: full
+        assert_eq!(pick((1024, 5120, 5120), 1, 132), SM90_128X256); // 216 = 1.6 waves, against a split tail of 28
+        assert_eq!(pick((128, 22016, 4096), 1, 132), SM90_128X256); // 128 rows: the model does not hold
+        assert_eq!((SM90_128X192.tile().unwrap(), SM90_128X192.int("kAccumulators").unwrap()), ((128, 192), 96));
+        assert_eq!((SM90_128X192.consumers().unwrap(), SM90_128X192.row("kTmaBoxB_K").unwrap()), (1, vec![64, 192]));
         // one wave of 128x64 tiles where the 128x128 ones would leave half the SMs idle
         assert_eq!(pick((128, 4096, 4096), 1, 132), SM90_64X64); // one wave of 128 64x64 tiles
         assert_eq!(pick((128, 6144, 4096), 1, 132), SM90_128X64); // 192 of them: 96 128x64 tiles
