@@ -1,5 +1,5 @@
 // docs/errors.md, example 1: a composition that CuTe accepts although its result is not A o B
-// (NVIDIA/cutlass #3177). tycute: ui-tests/fail/composition_carry.rs.
+// (NVIDIA/cutlass #3177). tycute: ui-tests/fail/composition.rs::composition_carry.
 #include <cute/tensor.hpp>
 #include <cstdio>
 using namespace cute;

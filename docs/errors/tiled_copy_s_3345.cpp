@@ -1,5 +1,5 @@
 // docs/errors.md, example 2: make_tiled_copy_S of a TiledCopy whose TV layout covers half of its
-// tile (CUTLASS PR #3345). tycute: ui-tests/fail/tiled_copy_s_coverage_gap.rs.
+// tile (CUTLASS PR #3345). tycute: ui-tests/fail/tiled_copy.rs::tiled_copy_s_coverage_gap.
 #include <cute/tensor.hpp>
 #include <cute/atom/copy_atom.hpp>
 #include <cstdio>

@@ -1,5 +1,5 @@
 // docs/errors.md, example 3: tiled_divide by a tile that does not divide the layout.
-// tycute: ui-tests/fail/tiled_divide_shape_divisibility.rs.
+// tycute: ui-tests/fail/divide.rs::tiled_divide_shape_divisibility.
 #include <cute/tensor.hpp>
 #include <cstdio>
 using namespace cute;

@@ -1,4 +1,4 @@
-// The accepted neighbours of the bounds' ui cases (ui-tests/fail/bounds_*.rs).
+// The accepted neighbours of the bounds' ui cases (the modules of ui-tests/fail/bounds.rs).
 use tycute::atom::{Copy_Atom, MMA_Atom, SM80_16x8x16_F16F16F16F16_TN, SM80_CP_ASYNC_CACHEALWAYS};
 use tycute::bounds::{Compatible, CopyCovers, CosizeIs, HasSize, MmaTileDivides, RankIs, ShapeIs, SizeIs};
 use tycute::numeric::{half_t, uint128_t};

@@ -1,4 +1,5 @@
-// The neighbours of ui-tests/fail/composition_negative_stride.rs and composition_borrow.rs.
+// The neighbours of composition_negative_stride and composition_borrow, two modules of
+// ui-tests/fail/composition.rs.
 use tycute::{cute, show, Composition};
 fn main() {
     // |_-3| is a multiple of A's first mode _3

@@ -1,6 +1,6 @@
 // The named kernel configurations keep every rule of Sm80Checked / Sm90Checked (their
-// neighbours in ui-tests/fail/kernel_config_*.rs break one each), and so does the correct
-// neighbour of kernel_config_tma_swizzle.rs: the 64-byte atom with the 64-byte TMA mode.
+// neighbours in ui-tests/fail/kernel_config.rs break one each), and so does the correct
+// neighbour of its case kernel_config_tma_swizzle: the 64-byte atom with the 64-byte TMA mode.
 use tycute::configs::kernel::sm80::Sm80Checked;
 use tycute::configs::kernel::sm90::{Sm90Checked, Sm90Config, TmaSwizzle128B, TmaSwizzle64B};
 use tycute::configs::sm90 as s;

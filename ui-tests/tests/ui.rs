@@ -2,6 +2,13 @@
 //! `ui-tests/fail` with its committed `.stderr`. Their accepted neighbours, `ui-tests/pass`, are
 //! built and run by the root package's `tests/ui_pass.rs` as ordinary tests.
 //!
+//! The cases are grouped by rule family, one module per case in a file such as
+//! `fail/composition.rs`: each file is a rustc process of its own (docs/perf.md, compile time,
+//! has what a process and a case cost). Apart stay the `cute!` syntax cases (`fail/cute_*.rs`: a
+//! macro error stops rustc before type checking, and would hide the errors of the other cases in
+//! its file) and the attention cases (`fail/attention_*.rs`: tycute-attention's header test
+//! reads their `.stderr` by name). docs/testing.md says how to add a case.
+//!
 //! With only compile-fail cases trybuild checks all of them in one `cargo check`; with a pass case
 //! in the same run it builds every case on its own, 80 cargo runs (267 s instead of about a
 //! minute on 2 cores, docs/perf-history.md).

@@ -165,8 +165,9 @@ mod tests {
         rej("coalesce_profile", &["(_2,_4):(_1,_2)", "(_1,_1,_1)"], "coalesce: the profile has more modes than the layout (rank(P) > rank(A): rank(P) = _3, rank(A) = _2");
     }
 
-    /// `copy_vector` and `swizzled_vector` (ui-tests/fail/copy_vectorize.rs,
-    /// swizzle_splits_vectors.rs): `REJECT` in the type level's words, the neighbours accepted.
+    /// `copy_vector` and `swizzled_vector` (ui-tests/fail/tiled_copy.rs::copy_vectorize,
+    /// swizzle.rs::swizzle_splits_vectors): `REJECT` in the type level's words, the neighbours
+    /// accepted.
     #[test]
     fn vector_rules() {
         let a = "Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<uint128_t>,half_t>";
@@ -184,8 +185,9 @@ mod tests {
         );
     }
 
-    /// The kernel-configuration rules that are values (ui-tests/fail/kernel_config_tma_swizzle.rs,
-    /// kernel_config_smem_limit.rs): `REJECT` in the type level's words, the neighbours accepted.
+    /// The kernel-configuration rules that are values (ui-tests/fail/kernel_config.rs, the cases
+    /// kernel_config_tma_swizzle and kernel_config_smem_limit): `REJECT` in the type level's
+    /// words, the neighbours accepted.
     #[test]
     fn kernel_config_rules() {
         let sw128 = "Sw<3,4,3> o smem_ptr[16b](unset) o ((_8,_16),(_64,_1)):((_64,_512),(_1,_0))";
@@ -199,7 +201,7 @@ mod tests {
         assert!(r.starts_with("REJECT\t") && r.contains("A and B need more shared memory than an sm_80 CTA may use"), "{r}");
         assert!(ev("sm80_smem", &["_128", "_128", "_64", "_1"]).contains("needs at least 2 stages"));
         assert_eq!(ev("sm90_smem", &["_128", "_128", "_64", "_4", "_64", "_32", "_2"]), "_147456");
-        // sm80_tn_128x256 and its neighbours of ui-tests/fail/kernel_config_*.rs
+        // sm80_tn_128x256 and its neighbours of ui-tests/fail/kernel_config.rs
         let threads = "(_256,_256,_256,_256,_256,_256)";
         assert_eq!(ev("sm80_config", &["(_128,_256,_64)", "_3", "(_32,_64,_16)", "_256", threads]), "_147456");
         let r = ev("sm80_config", &["(_96,_256,_64)", "_3", "(_64,_64,_16)", "_256", threads]);

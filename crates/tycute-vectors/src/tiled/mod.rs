@@ -142,13 +142,14 @@ mod tests {
             // REJECT<TAB>[op: ]reason, the reason in the type level's words
             assert!(r.starts_with("REJECT\t") && r.contains(words), "{op} {args:?}: {r}");
         };
-        // retile_S/D (ui-tests/fail/retile_fragment_*.rs)
+        // retile_S/D (ui-tests/fail/copy_partition.rs::retile_fragment_*)
         let ldsm = "make_tiled_copy(Copy_Atom<SM75_U32x2_LDSM_N,half_t>,(_32,_1):(_1,_0),(_1,_8):(_0,_1))";
         rej("retile_D", &[ldsm, "(_8,_16):(_1,_8)"], "retile_S/D: the fragment must be (V,M,N,...)");
         rej("retile_D", &[ldsm, "(_4,_3,_1):(_1,_4,_0)"], "retile_S/D: the fragment does not hold whole copies of the TiledCopy");
         rej("retile_D", &[ldsm, "(_6,_4,_4):(_1,_6,_24)"], "retile_S/D: the fragment does not hold whole copies of the TiledCopy");
         assert!(!ev("retile_D", &[ldsm, "(_4,_2,_2):(_1,_4,_8)"]).starts_with("REJECT"));
-        // exact partitions (ui-tests/fail/exact_partition_*.rs)
+        // exact partitions (ui-tests/fail/copy_partition.rs::exact_partition_s_tile and
+        // mma_partition.rs::exact_partition_c_tile)
         let g2s = "make_tiled_copy(Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<uint128_t>,half_t>,(_16,_8):(_8,_1),(_1,_8):(_0,_1))";
         rej("exact_partition_S", &[g2s, "(_120,_64):(_64,_1)", "thr=37"], "partition_S/D (exact tiles): the TiledCopy's Tiler_MN does not divide the tensor");
         assert_eq!(
@@ -161,7 +162,7 @@ mod tests {
             ev("exact_partition_C", &[tm[0], tm[1], tm[2], "(_128,_64):(_1,_128)", "thr=1"]),
             ev("partition_C", &[tm[0], tm[1], tm[2], "(_128,_64):(_1,_128)", "thr=1"])
         );
-        // get_layoutC_TV of a rank-2 atom layout (ui-tests/fail/get_layout_c_tv_rank.rs)
+        // get_layoutC_TV of a rank-2 atom layout (ui-tests/fail/tiled_mma.rs::get_layout_c_tv_rank)
         let r = ev("TiledMMA", &["MMA_Atom<SM80_16x8x16_F16F16F16F16_TN>", "(_2,_2):(_1,_2)", "(_,_,_)"]);
         assert!(r.contains("TiledMMA requires rank-3 AtomLayoutMNK"), "{r}");
     }

@@ -1,5 +1,0 @@
-// rejects.txt: make_fragment_C of a rank-2 tensor (needs (V, M, N)).
-use tycute::{cute, show, atom::{MMA_Atom, SM80_16x8x16_F16F16F16F16_TN}, tiled::mma::{MakeTiledMma, MakeFragmentC}};
-fn main() {
-    let _ = show::<MakeFragmentC<MakeTiledMma<MMA_Atom<SM80_16x8x16_F16F16F16F16_TN>, cute!((_2,_2,_1):(_1,_2,_0)), cute!((_32,_32,_16))>, cute!((_8,_4):(_1,_8))>>();
-}
