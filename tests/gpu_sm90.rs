@@ -472,7 +472,7 @@ fn fp8_configurations_match_the_reference_on_the_gpu() {
         Ok(c) => c,
         Err(why) => return eprintln!("skipped: {why}"),
     };
-    let names = ["sm90_128x256_e4m3", "sm90_128x256_e5m2", "sm90_128x256_e4m3_c2", "sm90_128x256_e4m3_f16cd", "sm90_128x128_e4m3", "sm90_128x64_e4m3", "sm90_64x64_e4m3"];
+    let names = ["sm90_128x256_e4m3", "sm90_128x256_e5m2", "sm90_128x256_e4m3_c2", "sm90_128x256_e4m3_f16cd", "sm90_128x128_e4m3", "sm90_128x192_e4m3", "sm90_128x64_e4m3", "sm90_64x64_e4m3"];
     let chosen = tycute::gemm::env::selected_configs(&names, &names);
     for name in chosen {
         let cfg = Sm90Header::named(name).unwrap();
@@ -729,16 +729,17 @@ fn rowcol_cases<F: tycute::gemm::fp8::Fp8>(g: &mut Sm90Gemm, rnd: &mut dyn FnMut
     assert!(e.contains("b has 63 floats, want 64"), "{e}");
 }
 
-/// The fp8 test's 4-SM cases are stream-K schedules of the cooperative 128x256 kernel (the
+/// The fp8 test's 4-SM cases are stream-K schedules of the cooperative 128x256 and 128x192 kernels (the
 /// schedule is the host's: checked here without a GPU).
 #[test]
 fn fp8_stream_k_cases_are_stream_k() {
     use tycute::gemm::stream_k::Sm90Schedule;
-    for (m, n, k, batch) in [(832usize, 320usize, 1024usize, 1usize), (600, 520, 1024, 1)] {
-        let tiles = m.div_ceil(128) * n.div_ceil(256) * batch;
+    // (the 128x256 and the 128x192 tiles: sm90_128x192_e4m3 runs the same cases)
+    for ((m, n, k, batch), bn) in [(832usize, 320usize, 1024usize, 1usize), (600, 520, 1024, 1)].into_iter().flat_map(|c| [256, 192].map(|bn| (c, bn))) {
+        let tiles = m.div_ceil(128) * n.div_ceil(bn) * batch;
         // (the GPU test takes the split tail where it applies, else the line)
         let plans = [SkForm::Split, SkForm::Line].map(|f| Sm90Schedule::plan_form(tiles, k.div_ceil(128), 4, Some(f)));
-        assert!(plans.iter().any(|p| p.sk_tiles > 0), "{m}x{n}x{k} batch {batch}: {plans:?}");
+        assert!(plans.iter().any(|p| p.sk_tiles > 0), "{m}x{n}x{k} batch {batch}, 128x{bn} tiles: {plans:?}");
     }
 }
 
@@ -1333,7 +1334,7 @@ fn auto_launch_fp8_picks_per_shape() {
         ((4000, 200, 1024), Order::Col, false, 1.0, "sm90_128x64_e4m3"), // the kernel's problem: 200 x 4000
         ((256, 256, 512), Order::Row, false, 0.0, "sm90_128x128_e4m3"),
         ((1500, 2000, 256), Order::Row, false, 0.0, "sm90_128x128_e4m3"), // many tiles, short K: ping-pong
-        ((1152, 1920, 2176), Order::Row, false, 0.0, "sm90_128x256_e4m3"),
+        ((1152, 1920, 2176), Order::Row, false, 0.0, "sm90_128x192_e4m3"), // one round: 90 tiles of 128x192, not 72 of 128x256
         // rows of B half a sector off (K = 144 bytes): clusters of two, B multicast (per-tensor
         // scales; per-row ones take the one-CTA form); a column-major D's kernel B is A
         ((1100, 8192, 144), Order::Row, false, 0.5, "sm90_128x256_e4m3_c2"),

@@ -7,6 +7,7 @@
 //!
 //! ```text
 //! sm90_128x128_e4m3: cta_tiler = (_128,_128,_128), bP = _6;  SM90_64x128x32_F32E4M3E4M3_SS_TN   // 6 x 32 KiB
+//! sm90_128x192_e4m3: cta_tiler = (_128,_192,_128), bP = _4;  SM90_64x192x32_F32E4M3E4M3_SS_TN x (_2,_1,_1) // 4 x 40 KiB, cooperative
 //! sm90_128x64_e4m3:  cta_tiler = (_128,_64,_128),  bP = _8;  SM90_64x64x32_F32E4M3E4M3_SS_TN    // 8 x 24 KiB
 //! sm90_64x64_e4m3:   cta_tiler = (_64,_64,_128),   bP = _12; SM90_64x64x32_F32E4M3E4M3_SS_TN    // 12 x 16 KiB
 //! sA, sB = tile_to_shape(GMMA::Layout_K_SW128_Atom<float_e4m3_t>{}, (bM|bN, bK, bP))
@@ -70,7 +71,28 @@ fp8_tile! {
     }
 }
 
+/// `sm90_128x192` (cooperative 128x192, 4 stages) with e4m3 A and B: the last wave's tile
+/// (`tycute_gemm::sm90::pick`), two `64x192x32` GMMA warpgroups, `sm90_128x256_e4m3`'s epilogue.
+pub mod sm90_128x192_e4m3 {
+    use tycute_atom::SM90_64x192x32_F32E4M3E4M3_SS_TN;
+    use tycute_layout::{bfloat16_t, float_e4m3_t};
+    use tycute_macros::cute;
+
+    sm90_k_major_family! {
+        /// The configuration as an [`Sm90Config`](tycute_kernel::kernel::sm90::Sm90Config).
+        config Sm90_128x192E4m3 = "sm90_128x192_e4m3",
+        about "sm90_128x192_e4m3: float_e4m3_t A (M,K) and B (N,K) K-major only, TMA into 128B-swizzled smem, two 64x192x32 GMMA warpgroups along M (TiledMMA (_2,_1,_1), f32 accumulators, wgmma's own accumulation over K), 128x192x128 CTA tile, 4 stages, cooperative STSM + TMA-store epilogue of bfloat16_t D (N-major) in 128x32 sub-tiles",
+        element_ab float_e4m3_t, element_cd bfloat16_t,
+        tile (_128, _192, _128), stages _4,
+        atom SM90_64x192x32_F32E4M3E4M3_SS_TN, warpgroups (_2, _1, _1), cluster (_1, _1, _1),
+        epilogue (_128, _32), stages_cd _2,
+    }
+    // 256 threads in one consumer; 128-byte rows of 128 fp8: 16 KiB of A, 24 KiB of B a stage
+    static_assertions::const_assert!(NUM_THREADS == 256 && TMA_BOX_BYTES_A == 16384 && TMA_BOX_BYTES_B == 24576);
+}
+
 pub use sm90_128x128_e4m3::Sm90_128x128E4m3;
+pub use sm90_128x192_e4m3::Sm90_128x192E4m3;
 pub use sm90_128x64_e4m3::Sm90_128x64E4m3;
 pub use sm90_64x64_e4m3::Sm90_64x64E4m3;
 
@@ -79,6 +101,7 @@ static_assertions::assert_type_eq_all!(<Sm90_128x128E4m3 as Sm90Config>::BM, <cr
 static_assertions::assert_type_eq_all!(<Sm90_128x128E4m3 as Sm90Config>::Stages, <crate::sm90::Sm90 as Sm90Config>::Stages);
 static_assertions::assert_type_eq_all!(<Sm90_128x64E4m3 as Sm90Config>::Stages, <crate::sm90_128x64::Sm90_128x64 as Sm90Config>::Stages);
 static_assertions::assert_type_eq_all!(<Sm90_64x64E4m3 as Sm90Config>::Stages, <crate::sm90_64x64::Sm90_64x64 as Sm90Config>::Stages);
+static_assertions::assert_type_eq_all!(<Sm90_128x192E4m3 as Sm90Config>::Stages, <crate::sm90_128x192::Sm90_128x192 as Sm90Config>::Stages);
 
 /// The registry's entries: the headers and builds of `kernels/sm90_gemm.cu` (`tn` only).
 #[cfg(feature = "kernel")]
@@ -87,6 +110,7 @@ pub const ENTRIES: &[tycute_kernel::registry::Entry] = {
     use tycute_kernel::registry::{Entry, Variant};
     &[
         Entry::kernel(<Sm90_128x128E4m3 as Sm90Config>::NAME, header_with_values::<Sm90_128x128E4m3>, Variant::SM90_GEMM),
+        Entry::kernel(<Sm90_128x192E4m3 as Sm90Config>::NAME, header_with_values::<Sm90_128x192E4m3>, Variant::SM90_GEMM),
         Entry::kernel(<Sm90_128x64E4m3 as Sm90Config>::NAME, header_with_values::<Sm90_128x64E4m3>, Variant::SM90_GEMM),
         Entry::kernel(<Sm90_64x64E4m3 as Sm90Config>::NAME, header_with_values::<Sm90_64x64E4m3>, Variant::SM90_GEMM),
     ]

@@ -427,6 +427,11 @@ mod tests {
         assert_eq!(choose((16, 4096, 4096), Sm90Strides::packed_col((16, 4096, 4096), 1), true, true), "sm90_128x128_e4m3"); // kernel problem 4096 x 16: N < 512
         assert_eq!(choose((17, 4096, 4096), pk((17, 4096, 4096), 1), true, true), "sm90_64x64_e4m3");
         assert_eq!(choose((8192, 8192, 8192), pk((8192, 8192, 8192), 1), true, true), "sm90_128x256_e4m3");
+        // the last wave: 128x192 tiles where pick takes them and the ping-pong tiles do not win
+        assert_eq!(choose((256, 10240, 8192), pk((256, 10240, 8192), 1), true, true), "sm90_128x192_e4m3");
+        assert_eq!(choose((3072, 3072, 3072), pk((3072, 3072, 3072), 1), true, true), "sm90_128x128_e4m3");
+        // the GPU test's (tests/gpu_sm90.rs, auto_launch_fp8_picks_per_shape)
+        assert_eq!(choose((1152, 1920, 2176), pk((1152, 1920, 2176), 1), true, true), "sm90_128x192_e4m3");
         assert_eq!(fp8_choice((1, 4096, 4096), &pk((1, 4096, 4096), 1), true, true, 132, "e5m2").unwrap(), Sm90Choice::Skinny);
         // rows of B half a sector off (K = 4112 bytes): the cluster form, with per-tensor scales only
         assert_eq!(choose((4096, 4096, 4112), pk((4096, 4096, 4112), 1), true, true), "sm90_128x256_e4m3_c2");

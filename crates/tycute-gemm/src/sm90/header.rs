@@ -316,6 +316,9 @@ pub fn pick_of(shape: (usize, usize, usize), batch: usize, sms: usize, e: Elemen
 /// and below 33 rows, where the decode-sized kernel does not take a problem, they lead);
 /// otherwise as [`pick`] chooses for the 16-bit problem of the same bytes (K / 2 16-bit
 /// elements: a k-block of 128 one-byte elements is a 128-byte row, as one of 64 halves is).
+/// Where `pick` gives the 128x192 tiles for the last wave and the ping-pong tiles do not win,
+/// `sm90_128x192_e4m3` (256x10240x8192 and 256x12288x4096 on the H200: docs/perf.md "128x192 tiles
+/// for the last wave").
 /// e5m2 has the cooperative 128x256 configuration alone (`sm90_128x256_e5m2`: a training format,
 /// whose GEMMs are large).
 pub fn pick_fp8((m, n, k): (usize, usize, usize), batch: usize, sms: usize, fp8: &str) -> Result<Sm90Header> {
@@ -327,6 +330,7 @@ pub fn pick_fp8((m, n, k): (usize, usize, usize), batch: usize, sms: usize, fp8:
             SM90_128X64 => "sm90_128x64_e4m3",
             SM90_64X64 => "sm90_64x64_e4m3",
             _ if fp8_ping_pong((m, n, k), batch, sms) => "sm90_128x128_e4m3",
+            SM90_128X192 => "sm90_128x192_e4m3",
             _ => "sm90_128x256_e4m3",
         },
         other => return Err(unsupported(format!("the sm90 fp8 configurations take e4m3 or e5m2, not {other}"))),
