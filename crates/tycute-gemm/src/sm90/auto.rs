@@ -99,6 +99,7 @@ pub fn sm90_choice(shape: (usize, usize, usize), s: &Sm90Strides, beta: f32, bia
 /// `bytes` bytes, has rows half a sector off ([`Sm90Gemm::kernel_b_half_sector`]) and the
 /// registry has that form; else `config`. `sm90_choice`, `fp8_choice` and `tycute bench` all
 /// take it from here.
+///
 /// The 128x192 tiles have no such form: where [`pick`](crate::sm90::pick) chose them for the last
 /// wave, the 128x256 tiles' form is taken (half-sector rows of B cost the one-CTA kernels about a
 /// third of their speed, more than a last wave costs).

@@ -230,6 +230,9 @@ impl Sm90Header {
 /// Over those 79 shapes: 0.83x cuBLAS in geometric mean against 0.74x for the rule before (the
 /// best of the three forms measured, shape by shape: 0.83x).
 ///
+/// Many tiles above 128 rows take the 128x192 tiles instead of the 128x256 ones where those fill
+/// the last wave better (`fits_the_wave_192`, 2026-11-28, fourth session).
+///
 /// Then, for a single wave (2026-11-28, the same 134 lines with each configuration forced;
 /// docs/perf.md "128x64 tiles"): where even the 128x64 tiles fit the SMs in one wave and the
 /// 128x128 tiles would leave half of them idle, with M > 64 (below, the skinny kernel and the
