@@ -4,6 +4,7 @@
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::process::Command;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use crate::error::{file, Error, Result};
 use crate::nvrtc::Cubin;
@@ -21,12 +22,16 @@ pub fn available() -> bool {
 /// `cuobjdump -sass` of a CUBIN, or why it could not be produced ([`Error::NoCuobjdump`],
 /// [`Error::Cuobjdump`], [`Error::File`] for its temporary input).
 pub fn disassemble(cubin: &Cubin) -> Result<String> {
-    let dir = std::env::temp_dir().join(format!("tycute-sass-{}", std::process::id()));
+    // a directory of its own per call (threads disassemble side by side), removed after
+    static CALLS: AtomicUsize = AtomicUsize::new(0);
+    let call = CALLS.fetch_add(1, Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("tycute-sass-{}-{call}", std::process::id()));
     std::fs::create_dir_all(&dir).map_err(file(&dir))?;
-    let path = dir.join(format!("k{:x}.cubin", cubin.image.len() ^ (cubin.image.as_ptr() as usize)));
-    std::fs::write(&path, &cubin.image).map_err(file(&path))?;
-    let out = Command::new(cuobjdump()).arg("-sass").arg(&path).output();
-    let _ = std::fs::remove_file(&path);
+    let path = dir.join("k.cubin");
+    let written = std::fs::write(&path, &cubin.image).map_err(file(&path));
+    let out = written.map(|()| Command::new(cuobjdump()).arg("-sass").arg(&path).output());
+    let _ = std::fs::remove_dir_all(&dir);
+    let out = out?;
     let out = out.map_err(|source| Error::NoCuobjdump { source })?;
     if !out.status.success() {
         return Err(Error::Cuobjdump { stderr: String::from_utf8_lossy(&out.stderr).trim().to_string() });
