@@ -23,25 +23,25 @@ use tycute_cuda::{gpu, nvrtc};
 
 #[test]
 fn bf16_configurations() {
-    use tycute::gemm::sm90::{pick_of, Sm90Header, SM90, SM90_128X256};
+    use tycute::gemm::sm90::{pick_of, Sm90Gpu, Sm90Header, SM90, SM90_128X256};
     use tycute::gemm::ElementCode;
     let (b, b256) = (Sm90Header::named("sm90_bf16").unwrap(), Sm90Header::named("sm90_128x256_bf16").unwrap());
     assert_eq!((b.element().unwrap(), b256.element().unwrap()), (ElementCode::Bf16, ElementCode::Bf16));
     assert_eq!((SM90.element().unwrap(), SM90_128X256.element().unwrap()), (ElementCode::F16, ElementCode::F16));
     // the fp16 configurations' tiles and shared memory, and the same choice per shape
     assert_eq!((b.smem_bytes().unwrap(), b256.smem_bytes().unwrap()), (SM90.smem_bytes().unwrap(), SM90_128X256.smem_bytes().unwrap()));
-    assert_eq!(pick_of((8192, 8192, 1024), 1, 132, ElementCode::Bf16).unwrap(), b256);
-    assert_eq!(pick_of((1000, 1000, 1000), 1, 132, ElementCode::Bf16).unwrap(), b);
-    assert_eq!(pick_of((1000, 1000, 1000), 1, 132, ElementCode::F16).unwrap(), SM90);
+    assert_eq!(pick_of((8192, 8192, 1024), 1, Sm90Gpu::H100_SXM, ElementCode::Bf16).unwrap(), b256);
+    assert_eq!(pick_of((1000, 1000, 1000), 1, Sm90Gpu::H100_SXM, ElementCode::Bf16).unwrap(), b);
+    assert_eq!(pick_of((1000, 1000, 1000), 1, Sm90Gpu::H100_SXM, ElementCode::F16).unwrap(), SM90);
     // decode-sized: the 128x256 tiles split along K, bf16 as fp16
-    assert_eq!(pick_of((1, 4096, 11008), 1, 132, ElementCode::Bf16).unwrap(), b256);
-    assert_eq!(pick_of((64, 10240, 4096), 1, 132, ElementCode::Bf16).unwrap(), b);
+    assert_eq!(pick_of((1, 4096, 11008), 1, Sm90Gpu::H100_SXM, ElementCode::Bf16).unwrap(), b256);
+    assert_eq!(pick_of((64, 10240, 4096), 1, Sm90Gpu::H100_SXM, ElementCode::Bf16).unwrap(), b);
     // one wave of 128x64 tiles
     let b64 = Sm90Header::named("sm90_128x64_bf16").unwrap();
     assert_eq!(b64.element().unwrap(), ElementCode::Bf16);
-    assert_eq!(pick_of((128, 6144, 4096), 1, 132, ElementCode::Bf16).unwrap(), b64);
+    assert_eq!(pick_of((128, 6144, 4096), 1, Sm90Gpu::H100_SXM, ElementCode::Bf16).unwrap(), b64);
     // 32 < M <= 64: one wave of 64x64 tiles
-    assert_eq!(pick_of((64, 4096, 4096), 1, 132, ElementCode::Bf16).unwrap(), Sm90Header::named("sm90_64x64_bf16").unwrap());
+    assert_eq!(pick_of((64, 4096, 4096), 1, Sm90Gpu::H100_SXM, ElementCode::Bf16).unwrap(), Sm90Header::named("sm90_64x64_bf16").unwrap());
 }
 
 #[test]
@@ -1304,6 +1304,38 @@ fn auto_launch_takes_every_shape() {
                 Sm90Choice::Sm90 { .. } => sm90,
             };
             assert_eq!(chosen, *kind, "auto {m}x{n}x{k}: {}", choice.describe());
+        }
+    }
+}
+
+/// `Sm90Auto` on the GPU it finds: few-tile problems with long k-loops, where a GPU of HBM3e
+/// bandwidth (an H200) takes the form the cost model prices ([`pick_on`](tycute::gemm::sm90::pick_on):
+/// the stream-K tiles) and an H100 the measured rule; either way the choice is `pick_of`'s for
+/// this GPU and the result exact.
+#[test]
+fn auto_launch_follows_the_gpu() {
+    use tycute::gemm::sm90::{check_case_auto, pick_of, Sm90Auto, Sm90Choice};
+    let ctx = match gpu::context_for(nvrtc::Arch::Sm90a, "the sm90 GEMM (wgmma, TMA)") {
+        Ok(c) => c,
+        Err(why) => return eprintln!("skipped: {why}"),
+    };
+    for e in [tycute::gemm::ElementCode::F16, tycute::gemm::ElementCode::Bf16] {
+        let auto = Sm90Auto::new(&ctx, e).unwrap_or_else(|err| panic!("{err}"));
+        let gpu = auto.gpu();
+        for (m, n, k) in [(64, 2048, 16384), (200, 4096, 8192), (256, 2048, 4096)] {
+            let s = Sm90Strides::packed((m, n, k), 1);
+            let (r, choice) = match check_case_auto(&auto, (m, n, k), &s, 1.0, 0.5, BiasCase::None) {
+                Ok(x) => x,
+                Err(tycute::gemm::Error::Unsupported(why)) if why.contains("no CUBIN") => return eprintln!("skipped: {why}"),
+                Err(err) => panic!("{err}"),
+            };
+            println!(
+                "sm_90a auto {} {m}x{n}x{k} on {} SMs, {:.0} GB/s ({}): {} of {} elements wrong, {} written outside D",
+                e.name(), gpu.sms, gpu.dram_gb_s, choice.describe(), r.wrong, r.checked, r.outside
+            );
+            assert_eq!((r.wrong, r.outside, r.checked), (0, 0, m * n), "auto {} {m}x{n}x{k}: {:?}", e.name(), r.examples);
+            let Sm90Choice::Sm90 { config, .. } = choice else { panic!("{m}x{n}x{k}: {}", choice.describe()) };
+            assert_eq!(config, pick_of((m, n, k), 1, gpu, e).unwrap(), "{m}x{n}x{k}");
         }
     }
 }

@@ -526,7 +526,7 @@ fn bench_sm90(args: &BenchArgs) -> i32 {
     let mut skinny: Option<Option<SkinnyGemm>> = None;
     for &(m, n, k) in &parsed {
         let strides = Sm90Strides::packed_ab((m, n, k), 1, majors.0, majors.1);
-        let want = match pick_of((m, n, k), 1, gemms[0].sms(), e) {
+        let want = match pick_of((m, n, k), 1, gemms[0].gpu(), e) {
             Ok(w) => w,
             Err(err) => {
                 let _ = writeln!(text, "{m}x{n}x{k}: {err}");
@@ -560,7 +560,7 @@ fn bench_sm90(args: &BenchArgs) -> i32 {
         let auto = matches!(args.config.as_deref(), None | Some("auto"));
         let skinny_leads = auto
             && matches!(skinny_result, Some(Ok(_)))
-            && matches!(sm90_choice((m, n, k), &strides, args.beta, args.bias == "none", gemms[0].sms(), e, [0; 4]), Ok(Sm90Choice::Skinny));
+            && matches!(sm90_choice((m, n, k), &strides, args.beta, args.bias == "none", gemms[0].gpu(), e, [0; 4]), Ok(Sm90Choice::Skinny));
         let row = |text: &mut String, ours: f64, cb: Option<f64>, name: &str| {
             let cbs = cb.map_or("-".to_string(), |c| format!("{c:.1}"));
             let ratio = cb.map_or("-".to_string(), |c| format!("{:.2}", ours / c));

@@ -333,7 +333,7 @@ fn sm90_runner<'a>(ctx: &'a std::sync::Arc<tycute_cuda::cudarc::driver::CudaCont
                 return Err(format!("--config {f}: not an sm90 {dt} configuration"));
             }
             let first = gemms.first().ok_or("no configuration of this dtype")?;
-            let sms = first.sms();
+            let gpu = first.gpu();
             // the launch API's choice per shape (tycute_gemm::sm90::sm90_choice, what Sm90Auto
             // launches): the skinny kernel for decode-sized M, else pick_of's configuration, staged
             // where the strides ask it; `--config` names one configuration for every shape
@@ -348,14 +348,14 @@ fn sm90_runner<'a>(ctx: &'a std::sync::Arc<tycute_cuda::cudarc::driver::CudaCont
                         return Outcome::Skipped(e.to_string());
                     }
                 }
-                let choice = match (forced, sm90_choice(shape, &packed(s), 0.0, true, sms, e, [0; 4])) {
+                let choice = match (forced, sm90_choice(shape, &packed(s), 0.0, true, gpu, e, [0; 4])) {
                     (_, Err(e)) => return Outcome::Skipped(e.to_string()),
                     (Some(_), Ok(_)) => Sm90Choice::Sm90 { config: gemms[0].config, staged: Sm90Gemm::stages_in(shape, &packed(s), 0.0, [0; 4], gemms[0].config.cluster_m().unwrap_or(1)) },
                     (None, Ok(c)) => c,
                 };
                 let (config, staged) = match (choice, &skinny) {
                     (Sm90Choice::Skinny, Some(sk)) => {
-                        let how = format!("skinny_gemm, {} CTAs of {} warps", s.n.div_ceil(32), tycute_gemm::skinny::warps_for(s.n, sms));
+                        let how = format!("skinny_gemm, {} CTAs of {} warps", s.n.div_ceil(32), tycute_gemm::skinny::warps_for(s.n, gpu.sms));
                         return outcome(tycute_gemm::skinny::bench_rotating(sk, ctx, shape, runs, timing), how);
                     }
                     (Sm90Choice::Skinny, None) => return Outcome::Failed("skinny_gemm (the choice) is not loaded".to_string()),

@@ -10,7 +10,6 @@ use std::collections::hash_map::Entry;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
-use tycute_cuda::cudarc::driver::sys::CUdevice_attribute;
 use tycute_cuda::cudarc::driver::{CudaContext, DevicePtr, DevicePtrMut};
 
 use crate::device::{SameBuffer, Stream};
@@ -20,7 +19,7 @@ use crate::layout::{Major, Order};
 use crate::skinny::{SkinnyFp8, SkinnyGemm, SkinnyStrides};
 use crate::sm90::split_k::{self, ReduceArgs, SplitKReduce, SplitWorkspace};
 use crate::fp8::{Fp8, Scales};
-use crate::sm90::{pick_fp8, pick_of, Bias, Sm90Gemm, Sm90Header, Sm90Strides};
+use crate::sm90::{pick_fp8, pick_of, Bias, Sm90Gemm, Sm90Gpu, Sm90Header, Sm90Strides};
 use crate::staging::{Stage, Staged};
 use crate::Result;
 
@@ -75,19 +74,19 @@ fn skinny_strides(s: &Sm90Strides, bias_none: bool) -> Option<SkinnyStrides> {
 /// ([`Sm90Header::multicast`]: `sm90_128x256_c2`), that form, those rows read as they lie.
 /// `Err`: a shape no kernel
 /// takes ([`Sm90Strides::check_fit`]), or an element type without sm90 configurations.
-pub fn sm90_choice(shape: (usize, usize, usize), s: &Sm90Strides, beta: f32, bias_none: bool, sms: usize, e: ElementCode, ptrs: [u64; 4]) -> Result<Sm90Choice> {
+pub fn sm90_choice(shape: (usize, usize, usize), s: &Sm90Strides, beta: f32, bias_none: bool, gpu: Sm90Gpu, e: ElementCode, ptrs: [u64; 4]) -> Result<Sm90Choice> {
     if let Some(ss) = skinny_strides(s, bias_none) {
         if crate::skinny::chosen(shape, &ss) && ptrs[0] % 16 == 0 && ptrs[1] % 16 == 0 {
             return Ok(Sm90Choice::Skinny);
         }
     }
     s.check_fit(shape)?;
-    if let Some(splits) = split_k::plan(shape, s, sms, ptrs) {
+    if let Some(splits) = split_k::plan(shape, s, gpu.sms, ptrs) {
         return Ok(Sm90Choice::SplitK { config: split_k::partial_config(e)?, splits });
     }
     // (pick on the kernel's problem: D^T = B A^T, (n, m, k), for a column-major D)
     let (km, kn) = s.cd.stored((shape.0, shape.1));
-    let picked = pick_of((km, kn, shape.2), s.batch, sms, e)?;
+    let picked = pick_of((km, kn, shape.2), s.batch, gpu, e)?;
     let config = multicast_form(picked, shape, s, [ptrs[0], ptrs[1]], 2);
     // (the form in clusters is of two CTAs: `Sm90Header::multicast`)
     let staged = Sm90Gemm::stages_in(shape, s, beta, ptrs, if config == picked { 1 } else { 2 });
@@ -138,7 +137,7 @@ pub fn fp8_choice(shape: (usize, usize, usize), s: &Sm90Strides, tensor_scales: 
 pub struct Sm90Auto {
     ctx: Arc<CudaContext>,
     element: ElementCode,
-    sms: usize,
+    gpu: Sm90Gpu,
     gemms: Mutex<HashMap<&'static str, Arc<Sm90Gemm>>>,
     skinny: Mutex<Option<Arc<SkinnyGemm>>>,
     skinny_fp8: Mutex<Vec<Arc<SkinnyFp8>>>,
@@ -160,8 +159,8 @@ impl Sm90Auto {
             Ok(a) => return Err(unsupported(format!("Sm90Auto needs an sm_90 GPU (wgmma, TMA), this one is {a}"))),
             Err(x) => return Err(unsupported(format!("Sm90Auto: {x}"))),
         }
-        let sms = ctx.attribute(CUdevice_attribute::CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT).map_err(driver("SM count"))? as usize;
-        Ok(Sm90Auto { ctx: ctx.clone(), element: e, sms: sms.max(1), gemms: Mutex::new(HashMap::new()), skinny: Mutex::new(None), skinny_fp8: Mutex::new(Vec::new()), reduce: Mutex::new(None), split_ws: Mutex::new(HashMap::new()) })
+        let gpu = Sm90Gpu::of(ctx)?;
+        Ok(Sm90Auto { ctx: ctx.clone(), element: e, gpu, gemms: Mutex::new(HashMap::new()), skinny: Mutex::new(None), skinny_fp8: Mutex::new(Vec::new()), reduce: Mutex::new(None), split_ws: Mutex::new(HashMap::new()) })
     }
 
     /// The element type of A, B, C and D.
@@ -176,12 +175,17 @@ impl Sm90Auto {
 
     /// The GPU's SMs (what the choice plans for).
     pub fn sms(&self) -> usize {
-        self.sms
+        self.gpu.sms
+    }
+
+    /// What the choice knows of the GPU: its SMs and its memory's bandwidth.
+    pub fn gpu(&self) -> Sm90Gpu {
+        self.gpu
     }
 
     /// [`sm90_choice`] on this GPU for buffers at aligned addresses.
     pub fn choice(&self, shape: (usize, usize, usize), s: &Sm90Strides, beta: f32, bias_none: bool) -> Result<Sm90Choice> {
-        sm90_choice(shape, s, beta, bias_none, self.sms, self.element, [0; 4])
+        sm90_choice(shape, s, beta, bias_none, self.gpu, self.element, [0; 4])
     }
 
     /// The configuration `config`'s kernel, loaded once.
@@ -250,7 +254,7 @@ impl Sm90Auto {
         let (pb, _gb) = b.device_ptr(stream);
         let (pc, _gc) = c.device_ptr(stream);
         let (pd, _gd) = d.device_ptr_mut(stream);
-        let choice = sm90_choice(shape, s, beta, matches!(bias, Bias::None), self.sms, self.element, [pa, pb, pc, pd])?;
+        let choice = sm90_choice(shape, s, beta, matches!(bias, Bias::None), self.gpu, self.element, [pa, pb, pc, pd])?;
         // (the caller's buffers as views: their guards above order this launch in their streams)
         let (xa, xb, xc) = (SameBuffer::<u16>::new(pa, la, stream), SameBuffer::<u16>::new(pb, lb, stream), SameBuffer::<u16>::new(pc, lc, stream));
         let mut xd = SameBuffer::<u16>::new(pd, ld, stream);
@@ -306,7 +310,7 @@ impl Sm90Auto {
         D: DevicePtrMut<u16>,
     {
         let scales = scales.into();
-        let choice = fp8_choice(shape, s, matches!(scales, Scales::Tensor(_)), matches!(bias, Bias::None), self.sms, F::NAME)?;
+        let choice = fp8_choice(shape, s, matches!(scales, Scales::Tensor(_)), matches!(bias, Bias::None), self.gpu.sms, F::NAME)?;
         match (choice, scales) {
             (Sm90Choice::Skinny, Scales::Tensor(alpha)) => {
                 let ss = SkinnyStrides { lda: s.lda, ldb: s.ldb, ldc: s.ldc, ldd: s.ldd };
@@ -362,7 +366,7 @@ impl Sm90Auto {
         let need = splits * slice;
         let mut map = self.split_ws.lock().map_err(|_| unsupported("Sm90Auto: a launch on another thread panicked".to_string()))?;
         // (tiles x slices <= SMs: at most a 128x256 tile of floats per SM)
-        let fresh = || stream.alloc_zeros::<f32>(need.max(self.sms * 128 * 256)).map_err(driver("split-K workspace"));
+        let fresh = || stream.alloc_zeros::<f32>(need.max(self.gpu.sms * 128 * 256)).map_err(driver("split-K workspace"));
         let ws = match map.entry(stream.cu_stream() as usize) {
             Entry::Occupied(o) if o.get().len() >= need => o.into_mut(),
             Entry::Occupied(mut o) => {
@@ -376,7 +380,7 @@ impl Sm90Auto {
         let mut wd = SameBuffer::<f32>::new(pw, need, stream);
         gemm.launch_f32cd::<u16, _, _, _, _>(stream, (m, n, slice_k), &ps, a, b, &wc, &mut wd, 1.0f32, 0.0, Bias::None)?;
         let args = ReduceArgs { ws: pw, splits, slice, ldw, rows, cols, alpha, beta, c: pc, ldc: s.ldc, d: pd, ldd: s.ldd, bias: pbias, bias_mode };
-        reduce.launch(stream, self.element, self.sms, &args)
+        reduce.launch(stream, self.element, self.gpu.sms, &args)
     }
 }
 
@@ -384,20 +388,22 @@ impl Sm90Auto {
 mod tests {
     use super::*;
 
+    const H100: Sm90Gpu = Sm90Gpu::H100_SXM;
+
     /// The choice, without a GPU: the skinny kernel for decode-sized TN problems (not with a batch,
     /// a bias, another layout or a misaligned A), the picked configuration otherwise, staged
     /// where the strides ask it.
     #[test]
     fn the_choice_per_shape() {
         let e = ElementCode::F16;
-        let choose = |shape, s: Sm90Strides, bias_none| sm90_choice(shape, &s, 0.0, bias_none, 132, e, [0; 4]).unwrap();
+        let choose = |shape, s: Sm90Strides, bias_none| sm90_choice(shape, &s, 0.0, bias_none, H100, e, [0; 4]).unwrap();
         let pk = Sm90Strides::packed;
         assert_eq!(choose((1, 4096, 4096), pk((1, 4096, 4096), 1), true), Sm90Choice::Skinny);
         assert_eq!(choose((32, 4096, 4096), pk((32, 4096, 4096), 1), true), Sm90Choice::Skinny);
         let direct = Staged { a: Stage::Direct, b: Stage::Direct, cd: Stage::Direct };
         for (shape, batch, bias_none) in [((1, 4096, 4096), 2, true), ((1, 4096, 4096), 1, false), ((4096, 4096, 4096), 1, true)] {
             let Sm90Choice::Sm90 { config, staged } = choose(shape, pk(shape, batch), bias_none) else { panic!("{shape:?}") };
-            assert_eq!((config, staged), (pick_of(shape, batch, 132, e).unwrap(), direct), "{shape:?}");
+            assert_eq!((config, staged), (pick_of(shape, batch, H100, e).unwrap(), direct), "{shape:?}");
         }
         assert!(matches!(choose((1, 4096, 4096), Sm90Strides::packed_col((1, 4096, 4096), 1), true), Sm90Choice::Sm90 { .. }));
         // a column-major D: the kernel's problem is (n, m, k), and the choice is made on it
@@ -405,14 +411,14 @@ mod tests {
             Sm90Choice::Sm90 { config, .. } => config,
             other => panic!("{other:?}"),
         };
-        assert_eq!(col((4096, 64, 4096)), pick_of((64, 4096, 4096), 1, 132, e).unwrap());
+        assert_eq!(col((4096, 64, 4096)), pick_of((64, 4096, 4096), 1, H100, e).unwrap());
         assert_eq!(col((4096, 64, 4096)).name, "sm90_64x64");
         assert_eq!(col((4096, 256, 4096)).name, "sm90_128x64");
-        let misaligned = sm90_choice((1, 4096, 4096), &pk((1, 4096, 4096), 1), 0.0, true, 132, e, [8, 0, 0, 0]).unwrap();
+        let misaligned = sm90_choice((1, 4096, 4096), &pk((1, 4096, 4096), 1), 0.0, true, H100, e, [8, 0, 0, 0]).unwrap();
         assert!(matches!(misaligned, Sm90Choice::Sm90 { staged, .. } if staged.a == Stage::Misaligned));
         let odd = choose((300, 131, 517), pk((300, 131, 517), 1), true);
         assert_eq!(odd.describe(), "sm90, staged A (misaligned), B (misaligned), C/D (misaligned)");
-        assert!(sm90_choice((0, 1, 1), &pk((1, 1, 1), 1), 0.0, true, 132, e, [0; 4]).is_err());
+        assert!(sm90_choice((0, 1, 1), &pk((1, 1, 1), 1), 0.0, true, H100, e, [0; 4]).is_err());
     }
 
     /// The fp8 choice: the decode-sized kernel for M <= 16 with per-tensor scales, no bias and
@@ -449,7 +455,7 @@ mod tests {
     /// elsewhere (B MN-major, rows on a sector, a configuration without the form) the copies.
     #[test]
     fn half_sector_rows_of_b_run_in_clusters() {
-        let choose = |shape, s: Sm90Strides, e| sm90_choice(shape, &s, 0.0, true, 132, e, [0; 4]).unwrap().describe();
+        let choose = |shape, s: Sm90Strides, e| sm90_choice(shape, &s, 0.0, true, H100, e, [0; 4]).unwrap().describe();
         let (pk, f16, bf16) = (Sm90Strides::packed, ElementCode::F16, ElementCode::Bf16);
         assert_eq!(choose((4096, 4096, 4104), pk((4096, 4096, 4104), 1), f16), "sm90_128x256_c2");
         assert_eq!(choose((4095, 4096, 4104), pk((4095, 4096, 4104), 1), bf16), "sm90_128x256_bf16_c2");
@@ -464,7 +470,7 @@ mod tests {
         assert_eq!(choose((1000, 1000, 1000), pk((1000, 1000, 1000), 1), f16), "sm90");
         // a problem picked for the 128x192 tiles (3072^3), whose rows of B are half a sector off
         // (K = 3080): the 128x256 tiles' form in clusters, of either element type
-        assert_eq!(pick_of((3072, 3072, 3080), 1, 132, f16).unwrap().name, "sm90_128x192");
+        assert_eq!(pick_of((3072, 3072, 3080), 1, H100, f16).unwrap().name, "sm90_128x192");
         assert_eq!(choose((3072, 3072, 3080), pk((3072, 3072, 3080), 1), f16), "sm90_128x256_c2");
         assert_eq!(choose((3072, 3072, 3080), pk((3072, 3072, 3080), 1), bf16), "sm90_128x256_bf16_c2");
         assert_eq!(choose((3072, 3072, 3072), pk((3072, 3072, 3072), 1), bf16), "sm90_128x192_bf16");

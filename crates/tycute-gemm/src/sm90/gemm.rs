@@ -44,6 +44,8 @@ pub struct Sm90Gemm {
     max_sms: usize,
     /// The GPU's L2 bytes: a D larger than it is stored with an evict-first hint.
     l2_bytes: usize,
+    /// The bandwidth of its memory in GB/s (what the per-shape choice weighs: [`Sm90Gemm::gpu`]).
+    dram_gb_s: f64,
     /// The configuration the CUBIN was built for.
     pub config: Sm90Header,
     /// Its launch values, read from the header once (a launch reads none of the header's text).
@@ -97,12 +99,13 @@ impl Sm90Gemm {
         let l2_bytes = ctx
             .attribute(CUdevice_attribute::CU_DEVICE_ATTRIBUTE_L2_CACHE_SIZE)
             .map_err(driver("L2 size"))? as usize;
+        let dram_gb_s = crate::sm90::Sm90Gpu::of(ctx)?.dram_gb_s;
         let sk_form = match std::env::var("TYCUTE_SM90_SK").as_deref() {
             Ok("line") => SkForm::Line,
             Ok("split") => SkForm::Split,
             _ => SkForm::Auto,
         };
-        Ok(Sm90Gemm { ctx: ctx.clone(), _module: module, f, f_rowcol, tma_ab, tma_cd, fp8, tf32, smem, sms, max_sms: sms, l2_bytes, config, p, stream_k: true, sk_form, workspaces: Default::default() })
+        Ok(Sm90Gemm { ctx: ctx.clone(), _module: module, f, f_rowcol, tma_ab, tma_cd, fp8, tf32, smem, sms, max_sms: sms, l2_bytes, dram_gb_s, config, p, stream_k: true, sk_form, workspaces: Default::default() })
     }
 
     /// The context the kernel is loaded in.
@@ -113,6 +116,12 @@ impl Sm90Gemm {
     /// The SMs the persistent kernel uses (at most `TYCUTE_SM90_MAX_CTAS`).
     pub fn sms(&self) -> usize {
         self.sms
+    }
+
+    /// The GPU as the per-shape choice sees it ([`crate::sm90::pick_on`]): the SMs used, the
+    /// memory's bandwidth.
+    pub fn gpu(&self) -> crate::sm90::Sm90Gpu {
+        crate::sm90::Sm90Gpu { sms: self.sms, dram_gb_s: self.dram_gb_s }
     }
 
     /// What a CUBIN built with `-DTYCUTE_SM90_TRACE` recorded of its last launch: per

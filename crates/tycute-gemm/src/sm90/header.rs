@@ -300,10 +300,11 @@ fn one_wave_64x64((m, n): (usize, usize), batch: usize, sms: usize) -> bool {
     m.div_ceil(64) * n.div_ceil(64) * batch <= sms && (m <= 64 || n >= 512)
 }
 
-/// [`pick`] among the configurations of element type `e`: fp16 `sm90` / `sm90_128x256` /
-/// `sm90_128x64` / `sm90_64x64`, bf16 the same names with `_bf16` (the same tiles).
-pub fn pick_of(shape: (usize, usize, usize), batch: usize, sms: usize, e: ElementCode) -> Result<Sm90Header> {
-    let fp16 = pick(shape, batch, sms);
+/// [`pick_on`](crate::sm90::pick_on) `gpu` among the configurations of element type `e`: fp16
+/// `sm90` / `sm90_128x256` / `sm90_128x192` / `sm90_128x64` / `sm90_64x64`, bf16 the same names
+/// with `_bf16` (the same tiles).
+pub fn pick_of(shape: (usize, usize, usize), batch: usize, gpu: crate::sm90::Sm90Gpu, e: ElementCode) -> Result<Sm90Header> {
+    let fp16 = crate::sm90::pick_on(shape, batch, gpu);
     match e {
         ElementCode::F16 => Ok(fp16),
         ElementCode::Bf16 => Sm90Header::named(&format!("{}_bf16", fp16.name)),

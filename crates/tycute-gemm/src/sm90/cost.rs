@@ -1,0 +1,202 @@
+//! What the per-shape choice knows of the GPU ([`Sm90Gpu`]: its SMs and its memory's bandwidth),
+//! and the cost model of few-tile problems on a GPU of HBM3e bandwidth (an H200: 4.8 TB/s
+//! against an H100's 3.35), [`pick_on`].
+//!
+//! The rule [`pick`] was measured on an H100. On an H200 the memory is 1.4 times as fast, the
+//! arithmetic the same, and the same few-tile problems want other tiles: a long k-loop on few
+//! tiles streams B through too few SMs, where the stream-K tiles spread it over all of them
+//! (docs/perf.md, "Few tiles on an H200: a cost model"). The model prices each form of a problem
+//! as
+//!
+//! ```text
+//! time = overhead + max(k-blocks per CTA x max(MMA time, load time of a k-block), unique bytes / DRAM bandwidth)
+//! ```
+//!
+//! with the k-blocks per CTA of the form's schedule (whole tiles in rounds, or the stream-K split
+//! tail of [`Sm90Schedule`], each partial tile read at [`SLOT_KBLOCKS`] k-blocks), and its
+//! constants fitted to 875 timings of the five forms on a grid of 175 shapes on an H200
+//! (M 48-256, N 2048-16384, K 2048-28672; 13.5 % rms error in time). Where it predicts a form at
+//! least 20 % faster than [`pick`]'s, that form runs. On a GPU of less bandwidth (an H100) the
+//! measured rule stands.
+
+use tycute_cuda::cudarc::driver::sys::CUdevice_attribute;
+use tycute_cuda::cudarc::driver::CudaContext;
+
+use crate::error::driver;
+use crate::sm90::{pick, Sm90Header, SM90, SM90_128X192, SM90_128X256, SM90_128X64, SM90_64X64};
+use crate::stream_k::Sm90Schedule;
+use crate::Result;
+
+/// What the per-shape choice knows of the GPU it runs on.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Sm90Gpu {
+    /// Streaming multiprocessors (at most one persistent CTA each).
+    pub sms: usize,
+    /// The memory's peak bandwidth in GB/s (bytes per nanosecond): twice the memory clock times
+    /// the bus width.
+    pub dram_gb_s: f64,
+}
+
+impl Sm90Gpu {
+    /// An H100 SXM: 132 SMs, HBM3 at 3.35 TB/s (2619 MHz, 5120 bits).
+    pub const H100_SXM: Sm90Gpu = Sm90Gpu { sms: 132, dram_gb_s: 3352.0 };
+    /// An H200: 132 SMs, HBM3e at 4.9 TB/s (3201 MHz, 6144 bits).
+    pub const H200: Sm90Gpu = Sm90Gpu { sms: 132, dram_gb_s: 4917.0 };
+
+    /// The GPU of `ctx`, read from its attributes.
+    pub fn of(ctx: &CudaContext) -> Result<Sm90Gpu> {
+        let attr = |a, what| ctx.attribute(a).map_err(driver(what));
+        let sms = attr(CUdevice_attribute::CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, "SM count")? as usize;
+        let khz = attr(CUdevice_attribute::CU_DEVICE_ATTRIBUTE_MEMORY_CLOCK_RATE, "memory clock")? as f64;
+        let bits = attr(CUdevice_attribute::CU_DEVICE_ATTRIBUTE_GLOBAL_MEMORY_BUS_WIDTH, "memory bus width")? as f64;
+        Ok(Sm90Gpu { sms: sms.max(1), dram_gb_s: 2.0 * khz * 1e3 * bits / 8.0 / 1e9 })
+    }
+
+    /// The same GPU with at most `n` SMs for the launch (`TYCUTE_SM90_MAX_CTAS`, `limit_sms`).
+    pub fn with_sms(self, n: usize) -> Sm90Gpu {
+        Sm90Gpu { sms: n.max(1), ..self }
+    }
+}
+
+/// From this bandwidth (GB/s) on, the few-tile cost model chooses ([`pick_on`]): HBM3e Hoppers
+/// (H200 4.8 TB/s); an H100's 3.35 TB/s keeps the rule measured on it.
+pub const MODEL_FROM_GB_S: f64 = 4000.0;
+
+/// A form's fitted constants: the fixed time of a launch (prologue, the pipeline's fill, the
+/// epilogue), the MMA time of one k-block of its tile, and the rate at which one SM loads its
+/// tile's k-blocks (A's rows within M and B's columns, 64 k of 2 bytes).
+struct Form {
+    config: Sm90Header,
+    tile: (usize, usize),
+    stream_k: bool,
+    overhead_ns: f64,
+    kblock_ns: f64,
+    load_bytes_per_ns: f64,
+}
+
+/// The five forms, fitted on the H200 (2026-11-28; docs/perf.md "Few tiles on an H200").
+const FORMS: [Form; 5] = [
+    Form { config: SM90, tile: (128, 128), stream_k: false, overhead_ns: 7445.0, kblock_ns: 340.0, load_bytes_per_ns: 93.8 },
+    Form { config: SM90_128X64, tile: (128, 64), stream_k: false, overhead_ns: 5889.0, kblock_ns: 316.0, load_bytes_per_ns: 123.9 },
+    Form { config: SM90_64X64, tile: (64, 64), stream_k: false, overhead_ns: 6137.0, kblock_ns: 65.0, load_bytes_per_ns: 85.5 },
+    Form { config: SM90_128X256, tile: (128, 256), stream_k: true, overhead_ns: 13073.0, kblock_ns: 605.0, load_bytes_per_ns: 81.3 },
+    Form { config: SM90_128X192, tile: (128, 192), stream_k: true, overhead_ns: 11641.0, kblock_ns: 497.0, load_bytes_per_ns: 82.9 },
+];
+
+/// What reading one other split's partial tile costs the head of a stream-K tile, in k-blocks
+/// of its mainloop (fitted with the forms; the schedule's own model says 2.3).
+pub const SLOT_KBLOCKS: f64 = 2.63;
+
+/// The share of the peak bandwidth the fit found (3645 of 4917 GB/s).
+const DRAM_EFFICIENCY: f64 = 0.741;
+
+/// A form is taken over [`pick`]'s when the model gives it this much less time (20 %).
+const GAIN: f64 = 1.2;
+
+/// The model's time in nanoseconds of `(m, n, k)` (one problem, 16-bit elements) in `form` on `gpu`.
+fn time_ns(form: &Form, (m, n, k): (usize, usize, usize), gpu: Sm90Gpu) -> f64 {
+    let (tm, tn) = form.tile;
+    let kt = k.div_ceil(64);
+    let tiles = m.div_ceil(tm) * n.div_ceil(tn);
+    let kblocks = if form.stream_k {
+        let s = Sm90Schedule::plan(tiles, kt, gpu.sms, true);
+        let rounds = (tiles - s.sk_tiles).div_ceil(s.grid.max(1));
+        let tail = if s.sk_tiles == 0 { 0.0 } else { kt.div_ceil(s.split.max(1)) as f64 + (s.split.max(1) - 1) as f64 * SLOT_KBLOCKS };
+        (kt * rounds) as f64 + tail
+    } else {
+        (kt * tiles.div_ceil(gpu.sms)) as f64
+    };
+    let load = ((tm.min(m) + tn) * 64 * 2) as f64 / form.load_bytes_per_ns;
+    let unique = (2 * (m * k + n * k + m * n)) as f64 / (gpu.dram_gb_s * DRAM_EFFICIENCY);
+    form.overhead_ns + (kblocks * form.kblock_ns.max(load)).max(unique)
+}
+
+/// The model's time of `config` at `shape` on `gpu` (`None`: not one of the modelled forms).
+pub fn model_ns(config: Sm90Header, shape: (usize, usize, usize), gpu: Sm90Gpu) -> Option<f64> {
+    FORMS.iter().find(|f| f.config == config).map(|f| time_ns(f, shape, gpu))
+}
+
+/// Which configuration the per-shape choice runs at `(m, n, k)` (`batch` problems) on `gpu`:
+/// [`pick`]'s, except on a GPU of [`MODEL_FROM_GB_S`] or more for one problem in the range the
+/// model was fitted on (33 to 256 rows, N and K of 2048 or more) whose 128x128 tiles fill the
+/// SMs at most once. There the form the cost model prices at
+/// least 20 % faster than `pick`'s runs (the 128x64 tiles only with K a multiple of 16, as in
+/// `pick`). Measured on the H200's grid (docs/perf.md): 0.815x to 0.850x cuBLAS in geometric
+/// mean over its 155 few-tile shapes, 64x2048x28672 0.43 to 0.77 (stream-K 128x192 tiles
+/// instead of 32 CTAs of 64x64), 256x4096x14336 0.85 to 0.93, 192x4096x8192 0.70 to 1.04.
+pub fn pick_on((m, n, k): (usize, usize, usize), batch: usize, gpu: Sm90Gpu) -> Sm90Header {
+    let base = pick((m, n, k), batch, gpu.sms);
+    // (the range the model was fitted on; its tiles fill the SMs at most once)
+    let fitted = (33..=256).contains(&m) && n >= 2048 && k >= 2048;
+    if gpu.dram_gb_s < MODEL_FROM_GB_S || batch != 1 || !fitted || m.div_ceil(128) * n.div_ceil(128) > gpu.sms {
+        return base;
+    }
+    let Some(t0) = model_ns(base, (m, n, k), gpu) else { return base };
+    let best = FORMS
+        .iter()
+        .filter(|f| f.config != SM90_128X64 || k % 16 == 0)
+        .map(|f| (f.config, time_ns(f, (m, n, k), gpu)))
+        .min_by(|a, b| a.1.total_cmp(&b.1));
+    match best {
+        Some((c, t)) if t * GAIN <= t0 => c,
+        _ => base,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An H100 keeps `pick`'s rule; on an H200 the long k-loops of few tiles go to the stream-K
+    /// tiles, and what the model does not price 20 % faster stays.
+    #[test]
+    fn the_h200_choice_of_few_tiles() {
+        let name = |shape, gpu| pick_on(shape, 1, gpu).name;
+        for shape in [(64, 2048, 28672), (256, 4096, 14336), (192, 4096, 8192), (64, 4096, 4096), (1000, 1000, 1000)] {
+            assert_eq!(pick_on(shape, 1, Sm90Gpu::H100_SXM), pick(shape, 1, 132), "{shape:?}");
+        }
+        assert_eq!(name((64, 2048, 28672), Sm90Gpu::H200), "sm90_128x192");
+        assert_eq!(name((256, 4096, 14336), Sm90Gpu::H200), "sm90_128x192");
+        assert_eq!(name((256, 4096, 28672), Sm90Gpu::H200), "sm90_128x256");
+        assert_eq!(name((192, 4096, 8192), Sm90Gpu::H200), "sm90_128x192");
+        // the GPU test's (tests/gpu_sm90.rs, auto_launch_follows_the_gpu)
+        assert_eq!(name((64, 2048, 16384), Sm90Gpu::H200), "sm90_128x192");
+        assert_eq!(name((64, 2048, 16384), Sm90Gpu::H100_SXM), "sm90_64x64");
+        assert_eq!(name((200, 4096, 8192), Sm90Gpu::H200), "sm90_128x192");
+        assert_eq!(name((200, 4096, 8192), Sm90Gpu::H100_SXM), "sm90_128x64");
+        assert_eq!(name((256, 2048, 4096), Sm90Gpu::H200), "sm90_64x64");
+        // left as pick has them: a k-loop the split does not shorten enough, many tiles, a batch, decode
+        assert_eq!(name((64, 4096, 4096), Sm90Gpu::H200), "sm90_64x64");
+        assert_eq!(name((128, 8192, 4096), Sm90Gpu::H200), "sm90_128x64");
+        assert_eq!(name((4096, 4096, 4096), Sm90Gpu::H200), pick((4096, 4096, 4096), 1, 132).name);
+        assert_eq!(pick_on((64, 2048, 28672), 2, Sm90Gpu::H200), pick((64, 2048, 28672), 2, 132));
+        assert_eq!(pick_on((16, 2048, 28672), 1, Sm90Gpu::H200), pick((16, 2048, 28672), 1, 132));
+        // the kernel problems of tests/gpu_sm90.rs's auto_launch_takes_every_shape keep their
+        // forms on either GPU (each case runs the path it names)
+        for shape in [(64, 33, 64), (300, 131, 517), (256, 384, 192), (129, 127, 136), (64, 4096, 4096), (40, 1000, 3000), (64, 50, 2048), (200, 1000, 2048), (256, 1024, 1024), (300, 700, 512), (200, 4000, 512), (256, 4096, 1024), (250, 4000, 512)] {
+            assert_eq!(pick_on(shape, 1, Sm90Gpu::H200), pick(shape, 1, 132), "{shape:?}");
+        }
+    }
+
+    /// The model against a few of the timings it was fitted on (H200, fp16, 2026-11-28), within
+    /// its error: 64x2048x28672 in 128x192 tiles 51.2 us (model 48.6), 256x4096x4096 in 128x64 tiles
+    /// 21.0 us (model 26.1).
+    #[test]
+    fn the_model_is_near_the_timings() {
+        let near = |c, shape, us: f64| {
+            let t = model_ns(c, shape, Sm90Gpu::H200).unwrap() / 1e3;
+            assert!((t / us).ln().abs() < 0.35, "{}: model {t:.1} us against {us} us", c.name);
+        };
+        near(SM90_128X192, (64, 2048, 28672), 51.2);
+        near(SM90_128X64, (256, 4096, 4096), 21.0);
+        assert_eq!(model_ns(crate::sm90::SM90_REUSE_C, (64, 64, 64), Sm90Gpu::H200), None);
+    }
+
+    #[test]
+    fn the_bandwidth_of_the_h100_and_the_h200() {
+        // 2 x 2619 MHz x 5120 bits, 2 x 3201 MHz x 6144 bits
+        assert!((2.0 * 2_619_000.0 * 1e3 * 5120.0 / 8.0 / 1e9 - Sm90Gpu::H100_SXM.dram_gb_s).abs() < 1.0);
+        assert!((2.0 * 3_201_000.0 * 1e3 * 6144.0 / 8.0 / 1e9 - Sm90Gpu::H200.dram_gb_s).abs() < 1.0);
+        assert!(Sm90Gpu::H100_SXM.dram_gb_s < MODEL_FROM_GB_S && Sm90Gpu::H200.dram_gb_s > MODEL_FROM_GB_S);
+    }
+}
