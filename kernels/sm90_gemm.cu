@@ -336,8 +336,9 @@ __device__ __forceinline__ void gemm_entry(Args&&... args) {
 TYCUTE_SM90_ENTRY(sm90_gemm_tn, OperandA_K, OperandB_K)
 // (fp8 A and B: K-major only, the tn entry point alone, and its per-row / per-column scaled form:
 // the arguments of sm90_gemm_tn (alpha unused), then scale_m (M floats per problem of the
-// kernel's), scale_n (N), and their batch strides in floats)
-#if TYCUTE_SM90_K_MAJOR_ONLY
+// kernel's), scale_n (N), and their batch strides in floats; a 16-bit configuration of the
+// K-major family has the tn entry point alone)
+#if TYCUTE_SM90_K_MAJOR_FORM
 extern "C" __global__ void __launch_bounds__(kBlockThreads, 1)
     sm90_gemm_tn_rowcol(const __grid_constant__ TmaMap tma_a, const __grid_constant__ TmaMap tma_b, const __grid_constant__ TmaMap tma_c,
                         const __grid_constant__ TmaMap tma_d, int M, int N, int K, int batch, int flags, float alpha, float beta,
@@ -348,7 +349,8 @@ extern "C" __global__ void __launch_bounds__(kBlockThreads, 1)
   gemm<OperandA_K, OperandB_K, true>(tma_a, tma_b, tma_c, tma_d, M, N, K, batch, flags, alpha, beta, d_out, ldd, batch_d, bias, bias_mode,
                                      bias_batch, sk_tiles, sk_split, sk_ws, sk_flag, scale_m, scale_n, scale_batch_m, scale_batch_n);
 }
-#else
+#endif
+#if !TYCUTE_SM90_K_MAJOR_ONLY
 TYCUTE_SM90_ENTRY(sm90_gemm_nt, OperandA_MN, OperandB_MN)
 TYCUTE_SM90_ENTRY(sm90_gemm_nn, OperandA_MN, OperandB_K)
 TYCUTE_SM90_ENTRY(sm90_gemm_tt, OperandA_K, OperandB_MN)

@@ -327,7 +327,18 @@ fn run_cases(g: &Sm90Gemm) {
     // in clusters (the `_c2` forms) B is multicast K-major: the layouts whose kernel B (the
     // caller's B, or A for a column-major D) is MN-major are refused with the rule
     let clusters = g.config.cluster_m().unwrap_or(1) > 1;
+    // K-major A and B only (the 16-bit members of the K-major family, `sm90_64x96`): the other
+    // layouts are refused with the rule
+    let k_only = g.config.k_major_only().unwrap_or(false);
+    let refused_k_only = |shape: &(usize, usize, usize), s: &Sm90Strides, alpha: f32, beta: f32| {
+        let e = tycute::gemm::sm90::check_case(g, *shape, s, alpha, beta).err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(e.contains("K-major entry point alone"), "{name}: {e}");
+    };
     for (shape, s, alpha, beta) in &cases {
+        if k_only && (s.a == Major::MN || s.b == Major::MN) {
+            refused_k_only(shape, s, *alpha, *beta);
+            continue;
+        }
         if clusters && (if s.cd == Order::Row { s.b } else { s.a }) == Major::MN {
             let e = tycute::gemm::sm90::check_case(g, *shape, s, *alpha, *beta).err().map(|e| e.to_string()).unwrap_or_default();
             assert!(e.contains("multicasts slices of a K-major B"), "{name}: {e}");
@@ -373,6 +384,11 @@ fn run_cases(g: &Sm90Gemm) {
         ]
     };
     for (shape, s, alpha, beta, want) in &staged_cases {
+        if k_only && (s.a == Major::MN || s.b == Major::MN) {
+            let e = tycute::gemm::sm90::check_case_staged(g, *shape, s, *alpha, *beta).err().map(|e| e.to_string()).unwrap_or_default();
+            assert!(e.contains("K-major entry point alone"), "{name}: {e}");
+            continue;
+        }
         if clusters && (if s.cd == Order::Row { s.b } else { s.a }) == Major::MN {
             let e = tycute::gemm::sm90::check_case_staged(g, *shape, s, *alpha, *beta).err().map(|e| e.to_string()).unwrap_or_default();
             assert!(e.contains("multicasts slices of a K-major B"), "{name}: {e}");
@@ -1295,6 +1311,16 @@ fn auto_launch_takes_every_shape() {
                 e.name(), s.batch, s.cd, choice.describe(), r.wrong, r.checked, r.outside, r.examples
             );
             assert_eq!((r.wrong, r.outside, r.checked), (0, 0, m * n * s.batch), "auto {} {m}x{n}x{k}: {:?}", e.name(), r.examples);
+            // on a GPU of HBM3e bandwidth (an H200) a TN problem in the cost model's range may take
+            // the K-major-only 64x96 tiles (pick_of_tn) where the H100's rule names another kind
+            let (km, kn) = s.cd.stored((*m, *n));
+            if let Sm90Choice::Sm90 { config, .. } = choice {
+                if config.name.starts_with("sm90_64x96") {
+                    assert!(auto.gpu().dram_gb_s >= tycute::gemm::sm90::MODEL_FROM_GB_S, "auto {m}x{n}x{k}: {}", config.name);
+                    assert_eq!(config, tycute::gemm::sm90::pick_of_tn((km, kn, *k), s.batch, auto.gpu(), e).unwrap(), "auto {m}x{n}x{k}");
+                    continue;
+                }
+            }
             let chosen = match choice {
                 Sm90Choice::Skinny => skinny,
                 Sm90Choice::SplitK { .. } => split,
@@ -1311,10 +1337,10 @@ fn auto_launch_takes_every_shape() {
 /// `Sm90Auto` on the GPU it finds: few-tile problems with long k-loops, where a GPU of HBM3e
 /// bandwidth (an H200) takes the form the cost model prices ([`pick_on`](tycute::gemm::sm90::pick_on):
 /// the stream-K tiles) and an H100 the measured rule; either way the choice is `pick_of`'s for
-/// this GPU and the result exact.
+/// this GPU and the result exact (TN: `pick_of_tn`, the K-major-only 64x96 tiles weighed too).
 #[test]
 fn auto_launch_follows_the_gpu() {
-    use tycute::gemm::sm90::{check_case_auto, pick_of, Sm90Auto, Sm90Choice};
+    use tycute::gemm::sm90::{check_case_auto, pick_of_tn, Sm90Auto, Sm90Choice};
     let ctx = match gpu::context_for(nvrtc::Arch::Sm90a, "the sm90 GEMM (wgmma, TMA)") {
         Ok(c) => c,
         Err(why) => return eprintln!("skipped: {why}"),
@@ -1322,7 +1348,8 @@ fn auto_launch_follows_the_gpu() {
     for e in [tycute::gemm::ElementCode::F16, tycute::gemm::ElementCode::Bf16] {
         let auto = Sm90Auto::new(&ctx, e).unwrap_or_else(|err| panic!("{err}"));
         let gpu = auto.gpu();
-        for (m, n, k) in [(64, 2048, 16384), (200, 4096, 8192), (256, 2048, 4096)] {
+        // (an H200: 128x192 stream-K, 128x192, 64x96 in one round of 88 and 128 tiles)
+        for (m, n, k) in [(64, 2048, 16384), (200, 4096, 8192), (256, 2048, 4096), (64, 12288, 2048)] {
             let s = Sm90Strides::packed((m, n, k), 1);
             let (r, choice) = match check_case_auto(&auto, (m, n, k), &s, 1.0, 0.5, BiasCase::None) {
                 Ok(x) => x,
@@ -1335,7 +1362,7 @@ fn auto_launch_follows_the_gpu() {
             );
             assert_eq!((r.wrong, r.outside, r.checked), (0, 0, m * n), "auto {} {m}x{n}x{k}: {:?}", e.name(), r.examples);
             let Sm90Choice::Sm90 { config, .. } = choice else { panic!("{m}x{n}x{k}: {}", choice.describe()) };
-            assert_eq!(config, pick_of((m, n, k), 1, gpu, e).unwrap(), "{m}x{n}x{k}");
+            assert_eq!(config, pick_of_tn((m, n, k), 1, gpu, e).unwrap(), "{m}x{n}x{k}");
         }
     }
 }

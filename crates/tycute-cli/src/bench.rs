@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 use tycute_cuda::gpu;
 use tycute_cuda::nvrtc::Arch;
 use tycute_gemm::sm80::{Sm80Header, Sm80Launcher, DEFAULT_SM80};
-use tycute_gemm::sm90::{multicast_form, pick_of, sm90_choice, Sm90Choice, Sm90Gemm, Sm90Header, Sm90Strides, SM90_CONFIGS};
+use tycute_gemm::sm90::{multicast_form, pick_of, pick_of_tn, sm90_choice, Sm90Choice, Sm90Gemm, Sm90Header, Sm90Strides, SM90_CONFIGS};
 use tycute_gemm::skinny::{SkinnyGemm, SkinnyStrides};
 use tycute_gemm::{ElementCode, Layouts, Major, Timing};
 
@@ -526,7 +526,11 @@ fn bench_sm90(args: &BenchArgs) -> i32 {
     let mut skinny: Option<Option<SkinnyGemm>> = None;
     for &(m, n, k) in &parsed {
         let strides = Sm90Strides::packed_ab((m, n, k), 1, majors.0, majors.1);
-        let want = match pick_of((m, n, k), 1, gemms[0].gpu(), e) {
+        // (A and B both K-major, B's rows on whole sectors: the K-major-only tiles weighed too, as
+        // the launch API does)
+        let tn = majors == (Major::K, Major::K) && !Sm90Gemm::kernel_b_half_sector((m, n, k), &strides, [0, 0], 2);
+        let picked = if tn { pick_of_tn((m, n, k), 1, gemms[0].gpu(), e) } else { pick_of((m, n, k), 1, gemms[0].gpu(), e) };
+        let want = match picked {
             Ok(w) => w,
             Err(err) => {
                 let _ = writeln!(text, "{m}x{n}x{k}: {err}");

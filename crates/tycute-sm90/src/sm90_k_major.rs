@@ -1,6 +1,8 @@
 //! The K-major-only family of sm90 configurations: the CuTe derivation that `sm90_128x256` spells
 //! out for fp16, written once for the GMMA forms that read A and B K-major only (wgmma's 8-bit
-//! forms, e4m3 and e5m2, and its `.tf32` form). [`sm90_k_major_family!`] declares, in the module
+//! forms, e4m3 and e5m2, and its `.tf32` form), and for 16-bit tiles whose MN-major stage no
+//! 128-byte swizzle atom divides (`sm90_64x96`: that atom is 64 elements wide, and the kernel has
+//! one swizzle mode per operand). [`sm90_k_major_family!`] declares, in the module
 //! that invokes it, every CuTe-named type of one such configuration from its element types, CTA
 //! tile, stages, GMMA atom, warpgroup layout, cluster shape and epilogue tile:
 //!
@@ -47,6 +49,7 @@ macro_rules! sm90_k_major_family {
             type Cfg = $cfg;
             const ABOUT: &'static str = $about;
             const THREADS: usize = super::NUM_THREADS;
+            const K_MAJOR_ONLY: bool = true;
             fn texts() -> ::tycute_kernel::emit::sm90::Texts {
                 use super as c;
                 use ::tycute_layout::Reify;

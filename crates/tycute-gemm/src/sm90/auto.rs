@@ -19,7 +19,7 @@ use crate::layout::{Major, Order};
 use crate::skinny::{SkinnyFp8, SkinnyGemm, SkinnyStrides};
 use crate::sm90::split_k::{self, ReduceArgs, SplitKReduce, SplitWorkspace};
 use crate::fp8::{Fp8, Scales};
-use crate::sm90::{pick_fp8, pick_of, Bias, Sm90Gemm, Sm90Gpu, Sm90Header, Sm90Strides};
+use crate::sm90::{pick_fp8, pick_of, pick_of_tn, Bias, Sm90Gemm, Sm90Gpu, Sm90Header, Sm90Strides};
 use crate::staging::{Stage, Staged};
 use crate::Result;
 
@@ -86,7 +86,9 @@ pub fn sm90_choice(shape: (usize, usize, usize), s: &Sm90Strides, beta: f32, bia
     }
     // (pick on the kernel's problem: D^T = B A^T, (n, m, k), for a column-major D)
     let (km, kn) = s.cd.stored((shape.0, shape.1));
-    let picked = pick_of((km, kn, shape.2), s.batch, gpu, e)?;
+    // A and B both K-major, B's rows on whole sectors: the K-major-only tiles are weighed too
+    let tn = s.a == Major::K && s.b == Major::K && !Sm90Gemm::kernel_b_half_sector(shape, s, [ptrs[0], ptrs[1]], 2);
+    let picked = if tn { pick_of_tn((km, kn, shape.2), s.batch, gpu, e)? } else { pick_of((km, kn, shape.2), s.batch, gpu, e)? };
     let config = multicast_form(picked, shape, s, [ptrs[0], ptrs[1]], 2);
     // (the form in clusters is of two CTAs: `Sm90Header::multicast`)
     let staged = Sm90Gemm::stages_in(shape, s, beta, ptrs, if config == picked { 1 } else { 2 });
@@ -419,6 +421,22 @@ mod tests {
         let odd = choose((300, 131, 517), pk((300, 131, 517), 1), true);
         assert_eq!(odd.describe(), "sm90, staged A (misaligned), B (misaligned), C/D (misaligned)");
         assert!(sm90_choice((0, 1, 1), &pk((1, 1, 1), 1), 0.0, true, H100, e, [0; 4]).is_err());
+    }
+
+    /// On an H200 a TN problem may take the K-major-only 64x96 tiles (`pick_of_tn`); another
+    /// layout, or rows of B half a sector off, the tiles of any layout (`pick_of`).
+    #[test]
+    fn tn_problems_take_the_k_major_tiles_on_an_h200() {
+        let h200 = Sm90Gpu::H200;
+        let choose = |shape, s: Sm90Strides| sm90_choice(shape, &s, 0.0, true, h200, ElementCode::Bf16, [0; 4]).unwrap().describe();
+        let shape = (64, 10240, 8192);
+        assert_eq!(choose(shape, Sm90Strides::packed(shape, 1)), "sm90_64x96_bf16");
+        // a column-major D: the kernel's problem is 10240 x 64 (80 tiles of 128 rows, not the model's range)
+        assert_eq!(choose(shape, Sm90Strides::packed_col(shape, 1)), pick_of((10240, 64, 8192), 1, h200, ElementCode::Bf16).unwrap().name);
+        assert_eq!(choose(shape, Sm90Strides::packed_ab(shape, 1, Major::K, Major::MN)), "sm90_bf16");
+        assert_eq!(choose(shape, Sm90Strides::packed_ab(shape, 1, Major::MN, Major::K)), "sm90_bf16");
+        // K = 8200: B's rows half a sector off
+        assert_eq!(choose((64, 10240, 8200), Sm90Strides::packed((64, 10240, 8200), 1)), "sm90_bf16");
     }
 
     /// The fp8 choice: the decode-sized kernel for M <= 16 with per-tensor scales, no bias and

@@ -18,12 +18,16 @@
 //! (M 48-256, N 2048-16384, K 2048-28672; 13.5 % rms error in time). Where it predicts a form at
 //! least 20 % faster than [`pick`]'s, that form runs. On a GPU of less bandwidth (an H100) the
 //! measured rule stands.
+//!
+//! For TN problems (A and B K-major) [`pick_on_tn`] adds the 64x96 tiles (`sm90_64x96`, a
+//! K-major-only configuration) wherever one round of them fills the SMs, as cuBLAS's 96-column
+//! tiles do: a rule measured on the same H200, beside the model.
 
 use tycute_cuda::cudarc::driver::sys::CUdevice_attribute;
 use tycute_cuda::cudarc::driver::CudaContext;
 
 use crate::error::driver;
-use crate::sm90::{pick, Sm90Header, SM90, SM90_128X192, SM90_128X256, SM90_128X64, SM90_64X64};
+use crate::sm90::{pick, Sm90Header, SM90, SM90_128X192, SM90_128X256, SM90_128X64, SM90_64X64, SM90_64X96};
 use crate::stream_k::Sm90Schedule;
 use crate::Result;
 
@@ -116,19 +120,16 @@ pub fn model_ns(config: Sm90Header, shape: (usize, usize, usize), gpu: Sm90Gpu) 
     FORMS.iter().find(|f| f.config == config).map(|f| time_ns(f, shape, gpu))
 }
 
-/// Which configuration the per-shape choice runs at `(m, n, k)` (`batch` problems) on `gpu`:
-/// [`pick`]'s, except on a GPU of [`MODEL_FROM_GB_S`] or more for one problem in the range the
-/// model was fitted on (33 to 256 rows, N and K of 2048 or more) whose 128x128 tiles fill the
-/// SMs at most once. There the form the cost model prices at
-/// least 20 % faster than `pick`'s runs (the 128x64 tiles only with K a multiple of 16, as in
-/// `pick`). Measured on the H200's grid (docs/perf.md): 0.815x to 0.850x cuBLAS in geometric
-/// mean over its 155 few-tile shapes, 64x2048x28672 0.43 to 0.77 (stream-K 128x192 tiles
-/// instead of 32 CTAs of 64x64), 256x4096x14336 0.85 to 0.93, 192x4096x8192 0.70 to 1.04.
+/// Which configuration the per-shape choice runs at `(m, n, k)` (`batch` problems) on `gpu`, for
+/// A and B in any layout: [`pick`]'s, except on a GPU of [`MODEL_FROM_GB_S`] or more for one
+/// problem in the range the model was fitted on ([`in_model_range`]). There the form the cost
+/// model prices at least 20 % faster than `pick`'s runs (the 128x64 tiles only with K a multiple
+/// of 16, as in `pick`). Measured on the H200's grid (docs/perf.md): 0.815x to 0.850x cuBLAS in
+/// geometric mean over its 155 few-tile shapes, 64x2048x28672 0.43 to 0.77 (stream-K 128x192
+/// tiles instead of 32 CTAs of 64x64), 256x4096x14336 0.85 to 0.93, 192x4096x8192 0.70 to 1.04.
 pub fn pick_on((m, n, k): (usize, usize, usize), batch: usize, gpu: Sm90Gpu) -> Sm90Header {
     let base = pick((m, n, k), batch, gpu.sms);
-    // (the range the model was fitted on; its tiles fill the SMs at most once)
-    let fitted = (33..=256).contains(&m) && n >= 2048 && k >= 2048;
-    if gpu.dram_gb_s < MODEL_FROM_GB_S || batch != 1 || !fitted || m.div_ceil(128) * n.div_ceil(128) > gpu.sms {
+    if !in_model_range((m, n, k), batch, gpu) {
         return base;
     }
     let Some(t0) = model_ns(base, (m, n, k), gpu) else { return base };
@@ -141,6 +142,35 @@ pub fn pick_on((m, n, k): (usize, usize, usize), batch: usize, gpu: Sm90Gpu) -> 
         Some((c, t)) if t * GAIN <= t0 => c,
         _ => base,
     }
+}
+
+/// Whether [`pick_on`]'s model decides `(m, n, k)` (`batch` problems) on `gpu`: a GPU of
+/// [`MODEL_FROM_GB_S`] or more, one problem in the range the model was fitted on (33 to 256 rows,
+/// N and K of 2048 or more) whose 128x128 tiles fill the SMs at most once.
+fn in_model_range((m, n, k): (usize, usize, usize), batch: usize, gpu: Sm90Gpu) -> bool {
+    gpu.dram_gb_s >= MODEL_FROM_GB_S && batch == 1 && (33..=256).contains(&m) && n >= 2048 && k >= 2048 && m.div_ceil(128) * n.div_ceil(128) <= gpu.sms
+}
+
+/// [`pick_on`] for A and B both K-major (TN, a linear layer's forward pass), where the 64x96 tiles
+/// ([`SM90_64X96`], K-major only) also run: in [`pick_on`]'s range, wherever one round of them
+/// fits the SMs, except where `pick_on` gives the stream-K tiles (128x192, 128x256) for a long
+/// k-loop (K >= 12288) that the 64x96 tiles would run on two thirds of the SMs or fewer. Every
+/// SM then streams its strip of B, as cuBLAS's 96-column tiles do there (docs/perf.md "64 rows:
+/// tiles as wide as the SMs ask"). Measured on the H200 (the same docs, the grid and the sweep's
+/// few-tile lines, 208 shapes, fp16): 0.868x to 0.924x cuBLAS in geometric mean, 68 shapes faster
+/// by 3 % or more and 2 slower; 64x10240x8192 0.66 -> 1.02, 64x12288x4096 0.71 -> 1.01,
+/// 192x4096x8192 1.02 -> 1.39.
+pub fn pick_on_tn((m, n, k): (usize, usize, usize), batch: usize, gpu: Sm90Gpu) -> Sm90Header {
+    let base = pick_on((m, n, k), batch, gpu);
+    if !in_model_range((m, n, k), batch, gpu) {
+        return base;
+    }
+    let tiles = m.div_ceil(64) * n.div_ceil(96);
+    let stream_k = base == SM90_128X192 || base == SM90_128X256;
+    if tiles > gpu.sms || (stream_k && k >= 12288 && 3 * tiles <= 2 * gpu.sms) {
+        return base;
+    }
+    SM90_64X96
 }
 
 #[cfg(test)]
@@ -190,6 +220,28 @@ mod tests {
         near(SM90_128X192, (64, 2048, 28672), 51.2);
         near(SM90_128X64, (256, 4096, 4096), 21.0);
         assert_eq!(model_ns(crate::sm90::SM90_REUSE_C, (64, 64, 64), Sm90Gpu::H200), None);
+    }
+
+    /// TN problems on an H200 take the 64x96 tiles where one round of them fills the SMs, not for
+    /// a long k-loop the stream-K tiles spread over more SMs; other layouts and the H100 never.
+    #[test]
+    fn the_h200_choice_of_64x96_tiles_for_tn() {
+        let tn = |shape, gpu| pick_on_tn(shape, 1, gpu).name;
+        // the sweep's worst lines before (107 and 128 tiles)
+        assert_eq!(tn((64, 10240, 8192), Sm90Gpu::H200), "sm90_64x96");
+        assert_eq!(tn((64, 12288, 4096), Sm90Gpu::H200), "sm90_64x96");
+        assert_eq!(tn((192, 4096, 8192), Sm90Gpu::H200), "sm90_64x96");
+        assert_eq!(tn((64, 4096, 4096), Sm90Gpu::H200), "sm90_64x96");
+        // more than one round (171 tiles), and a long k-loop on 22 tiles: the stream-K tiles
+        assert_eq!(tn((64, 16384, 4096), Sm90Gpu::H200), pick_on((64, 16384, 4096), 1, Sm90Gpu::H200).name);
+        assert_eq!(tn((64, 2048, 28672), Sm90Gpu::H200), "sm90_128x192");
+        // many tiles, a batch, the H100, any layout
+        assert_eq!(tn((4096, 4096, 4096), Sm90Gpu::H200), pick((4096, 4096, 4096), 1, 132).name);
+        assert_eq!(pick_on_tn((64, 10240, 8192), 2, Sm90Gpu::H200), pick((64, 10240, 8192), 2, 132));
+        assert_eq!(tn((64, 10240, 8192), Sm90Gpu::H100_SXM), "sm90");
+        for shape in [(64, 10240, 8192), (64, 12288, 4096), (64, 4096, 4096), (192, 4096, 8192)] {
+            assert_ne!(pick_on(shape, 1, Sm90Gpu::H200), SM90_64X96, "{shape:?}");
+        }
     }
 
     #[test]

@@ -81,10 +81,12 @@ impl Sm90Gemm {
                 .map_err(driver(format!("{name}: shared memory attribute")))?;
             Ok(f)
         };
-        // fp8 and tf32: the K-major entry point alone (wgmma reads those operands K-major only);
-        // in clusters, the entry points of a K-major B alone (tn, nn: the multicast slices of B)
+        // fp8, tf32 and the K-major family: the K-major entry point alone (wgmma reads those
+        // operands K-major only); in clusters, the entry points of a K-major B alone (tn, nn: the
+        // multicast slices of B)
         let clusters = LaunchParams::of(&config)?.cluster_m > 1;
-        let more = |i: usize| if fp8.is_some() || tf32 || (clusters && LAYOUTS[i].2) { Ok(None) } else { load(LAYOUTS[i].0).map(Some) };
+        let k_only = config.k_major_only()?;
+        let more = |i: usize| if k_only || (clusters && LAYOUTS[i].2) { Ok(None) } else { load(LAYOUTS[i].0).map(Some) };
         let f = [Some(load(LAYOUTS[0].0)?), more(1)?, more(2)?, more(3)?];
         // (absent from a CUBIN built before it: a RowCol launch then says so)
         let f_rowcol = if fp8.is_some() { load(ROWCOL).ok() } else { None };
@@ -598,6 +600,11 @@ impl Sm90Gemm {
             )));
         }
         s.check_elements((m, n, k), self.tma_ab.bytes() as usize)?;
+        // a configuration with the K-major entry point alone (fp8, tf32, the 16-bit members of the
+        // K-major family): no map of an MN-major operand is built
+        if (s.a == Major::MN || s.b == Major::MN) && self.p.cluster_m == 1 && self.f[1].is_none() {
+            return Err(unsupported(format!("{} has the K-major entry point alone (A and B K-major), not {:?}-major A and {:?}-major B", self.config.name, s.a, s.b)));
+        }
         let (bias_mode, bias_batch) = bias.mode((m, n), s.batch, s.cd)?;
         let ext = s.extents((m, n, k));
         if a.len() < ext[0] || b.len() < ext[1] || c.len() < ext[2] || d.len() < ext[3] {

@@ -41,6 +41,9 @@ pub const SM90_128X64: Sm90Header = Sm90Header { name: "sm90_128x64" };
 /// `sm90_64x64`: 64x64x64 tiles, two consumer warpgroups of `wgmma.m64n64k16` in ping-pong, 12
 /// stages (32 < M <= 64).
 pub const SM90_64X64: Sm90Header = Sm90Header { name: "sm90_64x64" };
+/// `sm90_64x96`: 64x96x64 tiles, two consumer warpgroups of `wgmma.m64n96k16` in ping-pong, 8
+/// stages, K-major A and B only (M <= 64 against N of 10-12 thousand: one round of tiles).
+pub const SM90_64X96: Sm90Header = Sm90Header { name: "sm90_64x96" };
 /// `sm90_reuse_c`: `sm90` with ReuseSmemC (D stored through C's epilogue stages).
 pub const SM90_REUSE_C: Sm90Header = Sm90Header { name: "sm90_reuse_c" };
 /// Every sm90 configuration: the registry's configurations of `kernels/sm90_gemm.cu`
@@ -116,6 +119,13 @@ impl Sm90Header {
     /// Whether A and B are f32 read as tf32 (`kElementAB` 4: wgmma's tf32 form, K-major only).
     pub fn tf32(&self) -> Result<bool> {
         Ok(self.int("kElementAB")? == 4)
+    }
+
+    /// Whether A and B are K-major only (`kKMajorOnly`: the fp8 and tf32 forms, and the 16-bit
+    /// configurations of the K-major family such as `sm90_64x96`): the kernel has its `tn` entry
+    /// point alone.
+    pub fn k_major_only(&self) -> Result<bool> {
+        Ok(self.int("kKMajorOnly")? != 0)
     }
 
     /// CTAs per cluster along M (`kClusterM`): 2 for the `_c2` configurations (B multicast), which
@@ -304,7 +314,17 @@ fn one_wave_64x64((m, n): (usize, usize), batch: usize, sms: usize) -> bool {
 /// `sm90` / `sm90_128x256` / `sm90_128x192` / `sm90_128x64` / `sm90_64x64`, bf16 the same names
 /// with `_bf16` (the same tiles).
 pub fn pick_of(shape: (usize, usize, usize), batch: usize, gpu: crate::sm90::Sm90Gpu, e: ElementCode) -> Result<Sm90Header> {
-    let fp16 = crate::sm90::pick_on(shape, batch, gpu);
+    of_element(crate::sm90::pick_on(shape, batch, gpu), e)
+}
+
+/// [`pick_of`] for A and B both K-major: [`pick_on_tn`](crate::sm90::pick_on_tn)'s configuration
+/// (the K-major-only `sm90_64x96` weighed too) of element type `e`.
+pub fn pick_of_tn(shape: (usize, usize, usize), batch: usize, gpu: crate::sm90::Sm90Gpu, e: ElementCode) -> Result<Sm90Header> {
+    of_element(crate::sm90::pick_on_tn(shape, batch, gpu), e)
+}
+
+/// The configuration of element type `e` with the tiles of fp16 configuration `fp16`.
+fn of_element(fp16: Sm90Header, e: ElementCode) -> Result<Sm90Header> {
     match e {
         ElementCode::F16 => Ok(fp16),
         ElementCode::Bf16 => Sm90Header::named(&format!("{}_bf16", fp16.name)),
@@ -402,7 +422,7 @@ impl LaunchParams {
         let mut swizzles = [0; 4];
         // an fp8 or tf32 configuration has the K-major entry point alone: no MN-major boxes (left
         // 0x0, never used: launch_fp8 and launch_tf32 refuse MN-major operands)
-        let k_only = cf.fp8()?.is_some() || cf.tf32()?;
+        let k_only = cf.k_major_only()?;
         for (i, x) in ["A_K", "A_MN", "B_K", "B_MN", "C", "D"].iter().enumerate() {
             if k_only && x.ends_with("_MN") {
                 continue;

@@ -31,9 +31,16 @@
 #define TYCUTE_SM90_EPI_DIRECT 0
 #endif
 
-// wgmma's 8-bit forms (e4m3/e5m2 A and B) and its tf32 form have no transpose: such a
-// configuration's header describes K-major operands only and the kernel has only its tn entry point
+// wgmma's 8-bit forms (e4m3/e5m2 A and B) and its tf32 form have no transpose (no imm-trans
+// operands); a 16-bit configuration of the K-major family (the header's K_MAJOR_ONLY: a tile whose
+// MN-major stage no 128-byte swizzle atom divides) takes none either. Either way the header
+// describes K-major operands only and the kernel has only its tn entry points
 #if TYCUTE_SM90_ELEMENT_AB == TYCUTE_ELEMENT_E4M3 || TYCUTE_SM90_ELEMENT_AB == TYCUTE_ELEMENT_E5M2 || TYCUTE_SM90_ELEMENT_AB == TYCUTE_ELEMENT_TF32
+#define TYCUTE_SM90_K_MAJOR_FORM 1
+#else
+#define TYCUTE_SM90_K_MAJOR_FORM 0
+#endif
+#if TYCUTE_SM90_K_MAJOR_FORM || TYCUTE_SM90_CFG(K_MAJOR_ONLY)
 #define TYCUTE_SM90_K_MAJOR_ONLY 1
 #else
 #define TYCUTE_SM90_K_MAJOR_ONLY 0
@@ -169,7 +176,9 @@ template <int kTnspA, int kTnspB>
 __device__ __forceinline__ void wgmma_atom(float* d, unsigned long long desc_a, unsigned long long desc_b, int accumulate) {
   static_assert(kAccPerMma == TYCUTE_SM90_WGMMA_ACC, "one wgmma's accumulators: the atom's");
 #if TYCUTE_SM90_K_MAJOR_ONLY
-  static_assert(kTnspA == 0 && kTnspB == 0, "wgmma's 8-bit and tf32 forms read A and B K-major only");
+  static_assert(kTnspA == 0 && kTnspB == 0, "a K-major-only configuration (wgmma's 8-bit and tf32 forms, the K-major family) reads A and B K-major");
+#endif
+#if TYCUTE_SM90_K_MAJOR_FORM
   TYCUTE_WGMMA_SS_K(TYCUTE_SM90_WGMMA_PTX, TYCUTE_SM90_WGMMA_ACC, d, desc_a, desc_b, accumulate);
 #else
   TYCUTE_WGMMA_SS(TYCUTE_SM90_WGMMA_PTX, TYCUTE_SM90_WGMMA_ACC, d, desc_a, desc_b, accumulate, kTnspA, kTnspB);

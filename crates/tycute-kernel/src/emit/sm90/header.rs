@@ -70,6 +70,8 @@ pub fn header_with_values<C: Sm90Types>() -> (String, crate::emit::Values) {
         use tycute_emit::ElementName;
         h.elements(<<C::Cfg as Sm90Config>::ElementAB as ElementName>::CUTE, <<C::Cfg as Sm90Config>::ElementCD as ElementName>::CUTE);
     }
+    h.define_int("K_MAJOR_ONLY", i64::from(t.k_major_only));
+    h.int("kKMajorOnly", i64::from(t.k_major_only), "1: A and B K-major only (no MN-major operand below; the kernel's tn entry points alone)");
     h.int("kMmaM", t.mma_m as i64, "MMA_M: wgmma m64 blocks of one warpgroup per CTA tile");
     h.int("kMmaK", t.mma_k as i64, "MMA_K: k16 blocks per stage");
     for op in &t.ops {

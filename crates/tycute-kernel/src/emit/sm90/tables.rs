@@ -46,8 +46,10 @@ pub struct Tables {
     /// `NoSmem` epilogue, `tycute_kernel::kernel::sm90::CdStaging`): the sD / sC tables are then
     /// unused (the configuration's 16-bit staging layouts), the header's `kEpiDirect` is 1.
     pub epi_direct: bool,
-    /// A and B K-major only: wgmma's 8-bit forms (fp8 A and B) and its tf32 form have no transpose, so the header
-    /// describes no MN-major operand and the kernel has only the `tn` entry point.
+    /// A and B K-major only: wgmma's 8-bit forms (fp8 A and B) and its tf32 form have no transpose,
+    /// and a 16-bit configuration of the K-major family ([`Sm90Types::K_MAJOR_ONLY`]: a tile whose
+    /// MN-major stage no 128-byte swizzle atom divides) takes none, so the header describes no
+    /// MN-major operand (`kKMajorOnly` 1) and the kernel has only the `tn` entry point.
     pub k_major_only: bool,
     /// `(B,M,S)` on bytes, the `CUtensorMapSwizzle`, the GMMA layout type and the span, of sA/sB and of sD.
     pub sw_ab: (i64, i64, i64, i64),
@@ -228,8 +230,8 @@ pub fn tables_of<C: Sm90Types>() -> Result<Tables, String> {
     let elem_ab = i64::from(<<C::Cfg as Sm90Config>::ElementAB as tycute_emit::ElementName>::BITS / 8);
     let elem_cd = i64::from(<<C::Cfg as Sm90Config>::ElementCD as tycute_emit::ElementName>::BITS / 8);
     // wgmma transposes only its 16-bit forms (f16, bf16): the 8-bit (e4m3, e5m2) and tf32 forms
-    // read A and B K-major only
-    let k_major_only = elem_ab != 2;
+    // read A and B K-major only; a 16-bit configuration of the K-major family takes them so too
+    let k_major_only = elem_ab != 2 || C::K_MAJOR_ONLY;
     let (ts, _) = flat(&tx.cta_tiler);
     let (bm, bn, bk) = (ts[0], ts[1], ts[2]);
     let stages = flat(&tx.stages).0[0];

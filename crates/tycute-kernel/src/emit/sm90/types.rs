@@ -24,6 +24,10 @@ pub trait Sm90Types {
     const ABOUT: &'static str;
     /// `size(mma)`: the consumer threads that own the accumulators of a tile.
     const THREADS: usize;
+    /// A and B K-major only, whatever the element type (the K-major family,
+    /// `tycute_sm90::sm90_k_major`): the header describes no MN-major operand and the kernel has
+    /// only its `tn` entry point. wgmma's 8-bit and tf32 forms are K-major only anyway.
+    const K_MAJOR_ONLY: bool = false;
     /// `show` of `cta_tiler`, `bP`, the smem atoms of A/B and of D, the TMA boxes of B and D, `sA(_,_,0)`,
     /// `sB(_,_,0)`, `sD(_,_,0)`, the TiledMMA's tile, the epilogue tile, its stages.
     fn texts() -> Texts;

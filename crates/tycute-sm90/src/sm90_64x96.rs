@@ -1,0 +1,83 @@
+//! 16-bit tiles of 64 rows and 96 columns, K-major A and B only: `sm90_64x64`'s ping-pong recipe
+//! on a `64x96x64` tile (one `wgmma.m64n96k16` warpgroup), 8 stages, members of the K-major family
+//! ([`crate::sm90_k_major`]).
+//!
+//! A memory-bound problem needs every SM streaming its strip of B. At M = 64 and N = 10240-12288
+//! the 64x64 tiles make 160-192 (two rounds on 132 SMs) and the 128x128 ones 80-96 (a third of
+//! the SMs idle); 96 columns make 107-128 tiles, one round. cuBLAS runs tiles of this width there
+//! (`nvjet_sm90_hsh_96x64`, 108 CTAs at 64x10240x8192: ncu on the H200, docs/perf.md). The
+//! MN-major stage of 96 columns has no 128-byte swizzle atom (64 wide), so these configurations
+//! take K-major A and B, the layout of a linear layer's forward pass (TN); the launch API runs
+//! them for such problems only.
+//!
+//! ```text
+//! cta_tiler = (_64,_96,_64);  bP = _8                                   // 8 x 20 KiB of A+B stages
+//! sA, sB = tile_to_shape(GMMA::Layout_K_SW128_Atom<T>{}, (bM|bN, bK, bP)) // (_64,_64), (_96,_64)
+//! mma = make_tiled_mma(SM90_64x96x16_F32TT_SS<K,K>{})                   // one warpgroup (two consumers in ping-pong)
+//! epilogue (D = T, N-major): EpilogueTile = (_64,_32), 3 stages a consumer (48 KiB in all)
+//! ```
+//!
+//! Three sub-tiles a tile: the epilogue's ring of D stages takes whole groups of them, so 3 stages
+//! of sD (and of sC) a consumer, not 2 (the kernel's "sub-tile groups" assertion).
+//! Shared memory: 160 KiB of stages and 48 KiB of sD / sC = 208 KiB (at most 227 KiB: `Sm90Checked`).
+
+/// One element type's configuration: a module of the K-major family with 16-bit A, B, C and D of
+/// that type, the 64x96x64 tile, 8 stages, one GMMA warpgroup (ping-pong), 64x32 epilogue
+/// sub-tiles in 3 stages, and its TMA boxes' bytes checked.
+macro_rules! tile_64x96 {
+    ($(#[$doc:meta])* mod $m:ident { $Cfg:ident = $name:literal, about $about:literal, element $e:ident, atom $atom:ident }) => {
+        $(#[$doc])*
+        pub mod $m {
+            use tycute_atom::{$atom, K};
+            use tycute_layout::$e;
+            use tycute_macros::cute;
+
+            sm90_k_major_family! {
+                /// The configuration as an [`Sm90Config`](tycute_kernel::kernel::sm90::Sm90Config).
+                config $Cfg = $name,
+                about $about,
+                element_ab $e, element_cd $e,
+                tile (_64, _96, _64), stages _8,
+                atom $atom<K, K>, warpgroups (_1, _1, _1), cluster (_1, _1, _1),
+                epilogue (_64, _32), stages_cd _3,
+            }
+            // 128 threads a consumer; boxes of 64 and 96 rows of 128 bytes
+            static_assertions::const_assert!(NUM_THREADS == 128 && TMA_BOX_BYTES_A == 8192 && TMA_BOX_BYTES_B == 12288);
+        }
+    };
+}
+
+tile_64x96! {
+    /// `sm90_64x96`: fp16 A, B, C and D.
+    mod fp16 {
+        Sm90_64x96 = "sm90_64x96",
+        about "sm90_64x96: half_t A (M,K) and B (N,K) K-major only, TMA into 128B-swizzled smem, a 64x96x16 GMMA warpgroup (f32 accumulators), 64x96x64 CTA tile, 8 stages, STSM + TMA-store epilogue of half_t D (N-major) in 64x32 sub-tiles; the kernel runs two such warpgroups in ping-pong",
+        element half_t, atom SM90_64x96x16_F32F16F16_SS
+    }
+}
+tile_64x96! {
+    /// `sm90_64x96_bf16`: bf16 A, B, C and D.
+    mod bf16 {
+        Sm90_64x96Bf16 = "sm90_64x96_bf16",
+        about "sm90_64x96_bf16: sm90_64x96 (ping-pong 64x96x64, K-major A and B only, 8 stages) with bfloat16_t A, B, C, D and bias: the GMMA atom SM90_64x96x16_F32BF16BF16_SS",
+        element bfloat16_t, atom SM90_64x96x16_F32BF16BF16_SS
+    }
+}
+
+pub use bf16::Sm90_64x96Bf16;
+pub use fp16::Sm90_64x96;
+
+/// The registry's entries: the headers and builds of `kernels/sm90_gemm.cu`.
+#[cfg(feature = "kernel")]
+pub const ENTRIES: &[tycute_kernel::registry::Entry] = {
+    use tycute_kernel::emit::sm90::header_with_values;
+    use tycute_kernel::kernel::sm90::Sm90Config;
+    use tycute_kernel::registry::{Entry, Variant};
+    &[
+        Entry::kernel(<Sm90_64x96 as Sm90Config>::NAME, header_with_values::<Sm90_64x96>, Variant::SM90_GEMM),
+        Entry::kernel(<Sm90_64x96Bf16 as Sm90Config>::NAME, header_with_values::<Sm90_64x96Bf16>, Variant::SM90_GEMM),
+    ]
+};
+/// No kernel without `kernel`: no entry.
+#[cfg(not(feature = "kernel"))]
+pub const ENTRIES: &[tycute_kernel::registry::Entry] = &[];
