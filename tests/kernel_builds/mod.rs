@@ -28,6 +28,7 @@ pub const BRANCH_KEYS: &[&str] = &[
     "kClusterM",
     "kReuseSmemC",
     "kMmaWarpGroups",
+    "kKMajorOnly",
 ];
 
 /// Which builds.

@@ -107,6 +107,7 @@ macro_rules! sm90_types_element {
             type Cfg = $ty;
             const ABOUT: &'static str = $about;
             const THREADS: usize = <$base as Sm90Types>::THREADS;
+            const K_MAJOR_ONLY: bool = <$base as Sm90Types>::K_MAJOR_ONLY;
             fn texts() -> Texts {
                 <$base as Sm90Types>::texts()
             }
@@ -170,6 +171,11 @@ sm90_types!(
     "sm90_64x64: half_t A (M,K) and B (N,K) K-major, TMA into 128B-swizzled smem, a 64x64x16 GMMA warpgroup (f32 accumulators), 64x64x64 CTA tile, 12 stages, STSM + TMA-store epilogue of half_t D (N-major) in 64x32 sub-tiles; the kernel runs two such warpgroups in ping-pong"
 );
 
+sm90_types_element!(
+    crate::sm90_64x96::Sm90_64x96Bf16,
+    of crate::sm90_64x96::Sm90_64x96,
+    "sm90_64x96_bf16: sm90_64x96 (ping-pong 64x96x64, K-major A and B only, 8 stages) with bfloat16_t A, B, C, D and bias: the GMMA atom SM90_64x96x16_F32BF16BF16_SS"
+);
 sm90_types_element!(
     crate::sm90_bf16::Sm90Bf16,
     of crate::sm90::Sm90,

@@ -21,51 +21,33 @@
 //! of sD (and of sC) a consumer, not 2 (the kernel's "sub-tile groups" assertion).
 //! Shared memory: 160 KiB of stages and 48 KiB of sD / sC = 208 KiB (at most 227 KiB: `Sm90Checked`).
 
-/// One element type's configuration: a module of the K-major family with 16-bit A, B, C and D of
-/// that type, the 64x96x64 tile, 8 stages, one GMMA warpgroup (ping-pong), 64x32 epilogue
-/// sub-tiles in 3 stages, and its TMA boxes' bytes checked.
-macro_rules! tile_64x96 {
-    ($(#[$doc:meta])* mod $m:ident { $Cfg:ident = $name:literal, about $about:literal, element $e:ident, atom $atom:ident }) => {
-        $(#[$doc])*
-        pub mod $m {
-            use tycute_atom::{$atom, K};
-            use tycute_layout::$e;
-            use tycute_macros::cute;
+/// `sm90_64x96`: fp16 A, B, C and D.
+pub mod fp16 {
+    use tycute_atom::{SM90_64x96x16_F32F16F16_SS, K};
+    use tycute_layout::half_t;
+    use tycute_macros::cute;
 
-            sm90_k_major_family! {
-                /// The configuration as an [`Sm90Config`](tycute_kernel::kernel::sm90::Sm90Config).
-                config $Cfg = $name,
-                about $about,
-                element_ab $e, element_cd $e,
-                tile (_64, _96, _64), stages _8,
-                atom $atom<K, K>, warpgroups (_1, _1, _1), cluster (_1, _1, _1),
-                epilogue (_64, _32), stages_cd _3,
-            }
-            // 128 threads a consumer; boxes of 64 and 96 rows of 128 bytes
-            static_assertions::const_assert!(NUM_THREADS == 128 && TMA_BOX_BYTES_A == 8192 && TMA_BOX_BYTES_B == 12288);
-        }
-    };
-}
-
-tile_64x96! {
-    /// `sm90_64x96`: fp16 A, B, C and D.
-    mod fp16 {
-        Sm90_64x96 = "sm90_64x96",
+    sm90_k_major_family! {
+        /// The configuration as an [`Sm90Config`](tycute_kernel::kernel::sm90::Sm90Config).
+        config Sm90_64x96 = "sm90_64x96",
         about "sm90_64x96: half_t A (M,K) and B (N,K) K-major only, TMA into 128B-swizzled smem, a 64x96x16 GMMA warpgroup (f32 accumulators), 64x96x64 CTA tile, 8 stages, STSM + TMA-store epilogue of half_t D (N-major) in 64x32 sub-tiles; the kernel runs two such warpgroups in ping-pong",
-        element half_t, atom SM90_64x96x16_F32F16F16_SS
+        element_ab half_t, element_cd half_t,
+        tile (_64, _96, _64), stages _8,
+        atom SM90_64x96x16_F32F16F16_SS<K, K>, warpgroups (_1, _1, _1), cluster (_1, _1, _1),
+        epilogue (_64, _32), stages_cd _3,
     }
+    // 128 threads a consumer; boxes of 64 and 96 rows of 128 bytes
+    static_assertions::const_assert!(NUM_THREADS == 128 && TMA_BOX_BYTES_A == 8192 && TMA_BOX_BYTES_B == 12288);
 }
-tile_64x96! {
-    /// `sm90_64x96_bf16`: bf16 A, B, C and D.
-    mod bf16 {
-        Sm90_64x96Bf16 = "sm90_64x96_bf16",
-        about "sm90_64x96_bf16: sm90_64x96 (ping-pong 64x96x64, K-major A and B only, 8 stages) with bfloat16_t A, B, C, D and bias: the GMMA atom SM90_64x96x16_F32BF16BF16_SS",
-        element bfloat16_t, atom SM90_64x96x16_F32BF16BF16_SS
-    }
-}
-
-pub use bf16::Sm90_64x96Bf16;
 pub use fp16::Sm90_64x96;
+
+tycute_kernel::sm90_with_element!(
+    /// `sm90_64x96` with bf16 A, B, C, D and bias: every table `sm90_64x96`'s (the same layouts),
+    /// the GMMA atom `SM90_64x96x16_F32BF16BF16_SS`.
+    Sm90_64x96Bf16 = Sm90_64x96, tycute_layout::bfloat16_t, "sm90_64x96_bf16"
+);
+// the GMMA atom takes bf16 with f32 accumulators, and every other rule of sm90_64x96 holds
+static_assertions::assert_impl_all!(Sm90_64x96Bf16: tycute_kernel::kernel::sm90::Sm90Checked);
 
 /// The registry's entries: the headers and builds of `kernels/sm90_gemm.cu`.
 #[cfg(feature = "kernel")]
