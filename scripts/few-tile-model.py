@@ -4,7 +4,7 @@
 Usage: python3 scripts/few-tile-model.py DIR [DIR ...]   (needs numpy and scipy)
 
 Each DIR holds outputs of `tycute bench sm90 --sweep FILE --dtype fp16 --config C` for the five
-forms (sm90, sm90_128x64, sm90_64x64, sm90_128x256, sm90_128x192, and the TN-only sm90_64x96), as `*.txt`, and may hold the
+forms (sm90, sm90_128x64, sm90_64x64, sm90_128x256, sm90_128x192), as `*.txt`, and may hold the
 choice's own run (a file named `*auto*`: `--config auto`) to compare with; every line timed in
 one of the five forms counts. It prints each form's constants as cost.rs's
 table has them, the fit's error, and the geometric mean of the ratio to the reference that the
@@ -27,7 +27,6 @@ FORMS = {  # tile, stream-K
     "sm90_64x64": (64, 64, False),
     "sm90_128x256": (128, 256, True),
     "sm90_128x192": (128, 192, True),
-    "sm90_64x96": (64, 96, False),  # K-major A and B only (TN)
 }
 NAMES = list(FORMS)
 LINE = re.compile(r"(\S+)\s+(\d+)x(\d+)x(\d+)\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)\s+(\S+?),")
@@ -55,20 +54,17 @@ def time_us(par, m, n, k, form):
     tm, tn, sk = FORMS[form]
     i = NAMES.index(form)
     o, p, r = (math.exp(x) for x in par[3 * i:3 * i + 3])
-    slot, bw, stream = math.exp(par[-3]), math.exp(par[-2]), math.exp(par[-1])
+    slot, bw = math.exp(par[-2]), math.exp(par[-1])
     kt = -(-k // 64)
     tiles = -(-m // tm) * -(-n // tn)
     if sk:
         grid, skt, sp = plan(tiles, kt)
         kblocks = kt * -(-(tiles - skt) // grid) + ((-(-kt // sp)) + (sp - 1) * slot if skt else 0)
-        ctas = grid
     else:
         kblocks = kt * -(-tiles // SMS)
-        ctas = min(tiles, SMS)
     load = (min(tm, m) + tn) * 128
     unique = 2 * (m * k + n * k + m * n)
-    # DRAM: the bandwidth, or what the CTAs in flight stream (each at most `stream`)
-    return o + max(kblocks * max(tm * tn / p, load / r), unique / min(bw, ctas * stream))
+    return o + max(kblocks * max(tm * tn / p, load / r), unique / bw)
 
 
 def read(dirs):
@@ -93,7 +89,7 @@ def main():
     times, choice = read(sys.argv[1:] or ["."])
     keys = list(times)
     t = np.log([np.mean([x[0] for x in times[k]]) for k in keys])
-    p0 = [v for _ in NAMES for v in (math.log(3.0), math.log(128 * 128 / 0.6), math.log(3e4))] + [math.log(2.3), math.log(4e6), math.log(3e4)]
+    p0 = [v for _ in NAMES for v in (math.log(3.0), math.log(128 * 128 / 0.6), math.log(3e4))] + [math.log(2.3), math.log(4e6)]
     par = least_squares(lambda p: np.log([time_us(p, *k) for k in keys]) - t, p0).x
     err = np.log([time_us(par, *k) for k in keys]) - t
     print(f"{len(keys)} timings, rms error {np.sqrt(np.mean(err ** 2)):.3f} (log of time)")
@@ -101,7 +97,7 @@ def main():
         tm, tn, _ = FORMS[c]
         o, p, r = (math.exp(x) for x in par[3 * i:3 * i + 3])
         print(f"  {c}: overhead_ns {o * 1e3:.0f}, kblock_ns {tm * tn / p * 1e3:.0f}, load_bytes_per_ns {r / 1e3:.1f}")
-    print(f"  SLOT_KBLOCKS {math.exp(par[-3]):.2f}, DRAM {math.exp(par[-2]) / 1e3:.0f} GB/s, a CTA streams at most {math.exp(par[-1]) / 1e3:.1f} GB/s")
+    print(f"  SLOT_KBLOCKS {math.exp(par[-2]):.2f}, DRAM {math.exp(par[-1]) / 1e3:.0f} GB/s")
     shapes = {}
     for (m, n, k, c), v in times.items():
         shapes.setdefault((m, n, k), {})[c] = np.mean([x[1] for x in v]) / np.mean([x[0] for x in v])

@@ -14,7 +14,7 @@
 //!
 //! with the k-blocks per CTA of the form's schedule (whole tiles in rounds, or the stream-K split
 //! tail of [`Sm90Schedule`], each partial tile read at [`SLOT_KBLOCKS`] k-blocks), and its
-//! constants fitted to 875 timings of the five forms on a grid of 175 shapes on an H200
+//! constants fitted to 904 timings of the five forms on a grid of 175 shapes on an H200
 //! (M 48-256, N 2048-16384, K 2048-28672; 13.5 % rms error in time). Where it predicts a form at
 //! least 20 % faster than [`pick`]'s, that form runs. On a GPU of less bandwidth (an H100) the
 //! measured rule stands.
