@@ -372,3 +372,14 @@ fn nvrtc_child() {
     });
     assert!(failures.is_empty(), "{} NVRTC {v} compilations failed", failures.len());
 }
+
+/// The branch cover that nvcc and every NVRTC build takes each branch of the kernels, a 16-bit
+/// configuration of K-major A and B only among them (`BRANCH_PAIRS`: no fp8 or tf32 one has it).
+#[test]
+fn the_branch_cover_takes_every_branch() {
+    let sm90: Vec<String> = builds(Scope::Branches).into_iter().filter(|b| b.src.name == "sm90_gemm.cu").map(|b| b.variant.join(" ")).collect();
+    let k_major_16 = sm90.iter().filter_map(|v| v.strip_prefix("-DTYCUTE_SM90_CONFIG=")).any(|name| {
+        tycute::gemm::headers::value(name, "kElementAB").is_some_and(|v| v == [2]) && tycute::gemm::headers::value(name, "kKMajorOnly").is_some_and(|v| v == [1])
+    });
+    assert!(k_major_16, "no fp16 K-major-only configuration in the cover: {sm90:?}");
+}

@@ -28,8 +28,12 @@ pub const BRANCH_KEYS: &[&str] = &[
     "kClusterM",
     "kReuseSmemC",
     "kMmaWarpGroups",
-    "kKMajorOnly",
 ];
+
+/// Pairs of header values the kernels branch on together: a 16-bit A and B read K-major only (the
+/// K-major family's `sm90_64x96`: wgmma's 16-bit form with the `tn` entry point alone) is a
+/// branch the 8-bit and tf32 configurations, K-major only by their element, do not take.
+pub const BRANCH_PAIRS: &[(&str, &str)] = &[("kElementAB", "kKMajorOnly")];
 
 /// Which builds.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -75,15 +79,15 @@ pub fn builds(scope: Scope) -> Vec<Build> {
     out
 }
 
-/// The [`BRANCH_KEYS`] values of a variant's configuration header, as `key=value` pairs; for a
+/// The [`BRANCH_KEYS`] values of a variant's configuration header, as `key=value` pairs, and its
+/// [`BRANCH_PAIRS`] as `a,b=value,value`; for a
 /// build of no configuration, its own options (a `// tycute-variant:` line's `-DNAME=VALUE`s: the
 /// attention kernel's head dims and element types each count).
 fn branch_values(variant: &[String]) -> std::collections::BTreeSet<String> {
     let Some(name) = config_of(variant) else { return variant.iter().cloned().collect() };
-    BRANCH_KEYS
-        .iter()
-        .filter_map(|k| Some(format!("{k}={:?}", tycute::gemm::headers::value(name, k)?)))
-        .collect()
+    let value = |k: &str| tycute::gemm::headers::value(name, k);
+    let pairs = BRANCH_PAIRS.iter().filter_map(|&(a, b)| Some(format!("{a},{b}={:?},{:?}", value(a)?, value(b)?)));
+    BRANCH_KEYS.iter().filter_map(|k| Some(format!("{k}={:?}", value(k)?))).chain(pairs).collect()
 }
 
 /// A greedy cover: the variant with the most values not yet covered, until all are (the first

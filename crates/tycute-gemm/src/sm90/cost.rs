@@ -55,11 +55,6 @@ impl Sm90Gpu {
         let bits = attr(CUdevice_attribute::CU_DEVICE_ATTRIBUTE_GLOBAL_MEMORY_BUS_WIDTH, "memory bus width")? as f64;
         Ok(Sm90Gpu { sms: sms.max(1), dram_gb_s: 2.0 * khz * 1e3 * bits / 8.0 / 1e9 })
     }
-
-    /// The same GPU with at most `n` SMs for the launch (`TYCUTE_SM90_MAX_CTAS`, `limit_sms`).
-    pub fn with_sms(self, n: usize) -> Sm90Gpu {
-        Sm90Gpu { sms: n.max(1), ..self }
-    }
 }
 
 /// From this bandwidth (GB/s) on, the few-tile cost model chooses ([`pick_on`]): HBM3e Hoppers

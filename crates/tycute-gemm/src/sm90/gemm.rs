@@ -84,24 +84,21 @@ impl Sm90Gemm {
         // fp8, tf32 and the K-major family: the K-major entry point alone (wgmma reads those
         // operands K-major only); in clusters, the entry points of a K-major B alone (tn, nn: the
         // multicast slices of B)
-        let clusters = LaunchParams::of(&config)?.cluster_m > 1;
-        let k_only = config.k_major_only()?;
-        let more = |i: usize| if k_only || (clusters && LAYOUTS[i].2) { Ok(None) } else { load(LAYOUTS[i].0).map(Some) };
+        let p = LaunchParams::of(&config)?;
+        let more = |i: usize| if p.k_major_only || (p.cluster_m > 1 && LAYOUTS[i].2) { Ok(None) } else { load(LAYOUTS[i].0).map(Some) };
         let f = [Some(load(LAYOUTS[0].0)?), more(1)?, more(2)?, more(3)?];
         // (absent from a CUBIN built before it: a RowCol launch then says so)
         let f_rowcol = if fp8.is_some() { load(ROWCOL).ok() } else { None };
-        let sms = ctx
-            .attribute(CUdevice_attribute::CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT)
-            .map_err(driver("SM count"))? as usize;
+        // the SMs and the memory's bandwidth (what the per-shape choice weighs: Sm90Gemm::gpu)
+        let gpu = crate::sm90::Sm90Gpu::of(ctx)?;
         // TYCUTE_SM90_MAX_CTAS=N launches at most N CTAs (so that a small problem still gives each
         // CTA several tiles, both consumers and the stage parities wrapping: for compute-sanitizer)
         let cap = std::env::var("TYCUTE_SM90_MAX_CTAS").ok().and_then(|v| v.parse::<usize>().ok()).unwrap_or(usize::MAX);
-        let p = LaunchParams::of(&config)?;
-        let sms = sms.min(cap).max(1);
+        let sms = gpu.sms.min(cap).max(1);
         let l2_bytes = ctx
             .attribute(CUdevice_attribute::CU_DEVICE_ATTRIBUTE_L2_CACHE_SIZE)
             .map_err(driver("L2 size"))? as usize;
-        let dram_gb_s = crate::sm90::Sm90Gpu::of(ctx)?.dram_gb_s;
+        let dram_gb_s = gpu.dram_gb_s;
         let sk_form = match std::env::var("TYCUTE_SM90_SK").as_deref() {
             Ok("line") => SkForm::Line,
             Ok("split") => SkForm::Split,
@@ -602,7 +599,7 @@ impl Sm90Gemm {
         s.check_elements((m, n, k), self.tma_ab.bytes() as usize)?;
         // a configuration with the K-major entry point alone (fp8, tf32, the 16-bit members of the
         // K-major family): no map of an MN-major operand is built
-        if (s.a == Major::MN || s.b == Major::MN) && self.p.cluster_m == 1 && self.f[1].is_none() {
+        if (s.a == Major::MN || s.b == Major::MN) && self.p.k_major_only {
             return Err(unsupported(format!("{} has the K-major entry point alone (A and B K-major), not {:?}-major A and {:?}-major B", self.config.name, s.a, s.b)));
         }
         let (bias_mode, bias_batch) = bias.mode((m, n), s.batch, s.cd)?;

@@ -409,6 +409,8 @@ pub(crate) struct LaunchParams {
     pub(crate) slot_floats: usize,
     /// The k-block, kTileK.
     pub(crate) tile_k: usize,
+    /// A and B K-major only (`kKMajorOnly`): the `tn` entry point alone, no MN-major boxes.
+    pub(crate) k_major_only: bool,
     /// Whether the kernel walks stream-K schedules: the cooperative schedule (one consumer) only.
     pub(crate) stream_k: bool,
     /// 32-bit C and D, read and written by the threads (`kEpiDirect`): C's address and strides
@@ -422,9 +424,9 @@ impl LaunchParams {
         let mut swizzles = [0; 4];
         // an fp8 or tf32 configuration has the K-major entry point alone: no MN-major boxes (left
         // 0x0, never used: launch_fp8 and launch_tf32 refuse MN-major operands)
-        let k_only = cf.k_major_only()?;
+        let k_major_only = cf.k_major_only()?;
         for (i, x) in ["A_K", "A_MN", "B_K", "B_MN", "C", "D"].iter().enumerate() {
-            if k_only && x.ends_with("_MN") {
+            if k_major_only && x.ends_with("_MN") {
                 continue;
             }
             let b = cf.row(&format!("kTmaBox{x}"))?;
@@ -445,7 +447,7 @@ impl LaunchParams {
         let tile_k = cf.int("kTileK")? as usize;
         let stream_k = cf.consumers()? == 1;
         let epi_direct = cf.epi_direct()?;
-        Ok(LaunchParams { boxes, swizzles, tile: cf.tile()?, block_threads, cluster_m, slot_floats, tile_k, stream_k, epi_direct })
+        Ok(LaunchParams { boxes, swizzles, tile: cf.tile()?, block_threads, cluster_m, slot_floats, tile_k, stream_k, epi_direct, k_major_only })
     }
 }
 
