@@ -1312,10 +1312,10 @@ fn auto_launch_takes_every_shape() {
             );
             assert_eq!((r.wrong, r.outside, r.checked), (0, 0, m * n * s.batch), "auto {} {m}x{n}x{k}: {:?}", e.name(), r.examples);
             // on a GPU of HBM3e bandwidth (an H200) a TN problem in the cost model's range may take
-            // the K-major-only 64x96 tiles (pick_of_tn) where the H100's rule names another kind
+            // the K-major-only 64x96 or 128x96 tiles (pick_of_tn) where the H100's rule names another kind
             let (km, kn) = s.cd.stored((*m, *n));
             if let Sm90Choice::Sm90 { config, .. } = choice {
-                if config.name.starts_with("sm90_64x96") {
+                if config.name.starts_with("sm90_64x96") || config.name.starts_with("sm90_128x96") {
                     assert!(auto.gpu().dram_gb_s >= tycute::gemm::sm90::MODEL_FROM_GB_S, "auto {m}x{n}x{k}: {}", config.name);
                     assert_eq!(config, tycute::gemm::sm90::pick_of_tn((km, kn, *k), s.batch, auto.gpu(), e).unwrap(), "auto {m}x{n}x{k}");
                     continue;
@@ -1348,8 +1348,9 @@ fn auto_launch_follows_the_gpu() {
     for e in [tycute::gemm::ElementCode::F16, tycute::gemm::ElementCode::Bf16] {
         let auto = Sm90Auto::new(&ctx, e).unwrap_or_else(|err| panic!("{err}"));
         let gpu = auto.gpu();
-        // (an H200: 128x192 stream-K, 128x192, 64x96 in one round of 88 and 128 tiles)
-        for (m, n, k) in [(64, 2048, 16384), (200, 4096, 8192), (256, 2048, 4096), (64, 12288, 2048)] {
+        // (an H200: 128x192 stream-K, 128x192, 64x96 in one round of 88 and 128 tiles, 128x96 in
+        // one round of 108)
+        for (m, n, k) in [(64, 2048, 16384), (200, 4096, 8192), (256, 2048, 4096), (64, 12288, 2048), (256, 5120, 2048)] {
             let s = Sm90Strides::packed((m, n, k), 1);
             let (r, choice) = match check_case_auto(&auto, (m, n, k), &s, 1.0, 0.5, BiasCase::None) {
                 Ok(x) => x,

@@ -177,6 +177,11 @@ sm90_types_element!(
     "sm90_64x96_bf16: sm90_64x96 (ping-pong 64x96x64, K-major A and B only, 8 stages) with bfloat16_t A, B, C, D and bias: the GMMA atom SM90_64x96x16_F32BF16BF16_SS"
 );
 sm90_types_element!(
+    crate::sm90_128x96::Sm90_128x96Bf16,
+    of crate::sm90_128x96::Sm90_128x96,
+    "sm90_128x96_bf16: sm90_128x96 (ping-pong 128x96x64, K-major A and B only, 6 stages) with bfloat16_t A, B, C, D and bias: the GMMA atom SM90_64x96x16_F32BF16BF16_SS"
+);
+sm90_types_element!(
     crate::sm90_bf16::Sm90Bf16,
     of crate::sm90::Sm90,
     "sm90_bf16: sm90 (ping-pong 128x128x64, 64x128x16 GMMA warpgroups, f32 accumulators) with bfloat16_t A, B, C, D and bias: the GMMA atom SM90_64x128x16_F32BF16BF16_SS"

@@ -423,7 +423,7 @@ mod tests {
         assert!(sm90_choice((0, 1, 1), &pk((1, 1, 1), 1), 0.0, true, H100, e, [0; 4]).is_err());
     }
 
-    /// On an H200 a TN problem may take the K-major-only 64x96 tiles (`pick_of_tn`); another
+    /// On an H200 a TN problem may take the K-major-only 64x96 or 128x96 tiles (`pick_of_tn`); another
     /// layout, or rows of B half a sector off, the tiles of any layout (`pick_of`).
     #[test]
     fn tn_problems_take_the_k_major_tiles_on_an_h200() {
@@ -431,6 +431,7 @@ mod tests {
         let choose = |shape, s: Sm90Strides| sm90_choice(shape, &s, 0.0, true, h200, ElementCode::Bf16, [0; 4]).unwrap().describe();
         let shape = (64, 10240, 8192);
         assert_eq!(choose(shape, Sm90Strides::packed(shape, 1)), "sm90_64x96_bf16");
+        assert_eq!(choose((256, 5120, 5120), Sm90Strides::packed((256, 5120, 5120), 1)), "sm90_128x96_bf16");
         // a column-major D: the kernel's problem is 10240 x 64 (80 tiles of 128 rows, not the model's range)
         assert_eq!(choose(shape, Sm90Strides::packed_col(shape, 1)), pick_of((10240, 64, 8192), 1, h200, ElementCode::Bf16).unwrap().name);
         assert_eq!(choose(shape, Sm90Strides::packed_ab(shape, 1, Major::K, Major::MN)), "sm90_bf16");

@@ -21,13 +21,14 @@
 //!
 //! For TN problems (A and B K-major) [`pick_on_tn`] adds the 64x96 tiles (`sm90_64x96`, a
 //! K-major-only configuration) wherever one round of them fills the SMs, as cuBLAS's 96-column
-//! tiles do: a rule measured on the same H200, beside the model.
+//! tiles do, and where those are too many, for 128 and 256 rows, the 128x96 tiles (`sm90_128x96`)
+//! in place of fewer 128x128 ones: rules measured on the same H200, beside the model.
 
 use tycute_cuda::cudarc::driver::sys::CUdevice_attribute;
 use tycute_cuda::cudarc::driver::CudaContext;
 
 use crate::error::driver;
-use crate::sm90::{pick, Sm90Header, SM90, SM90_128X192, SM90_128X256, SM90_128X64, SM90_64X64, SM90_64X96};
+use crate::sm90::{pick, Sm90Header, SM90, SM90_128X192, SM90_128X256, SM90_128X64, SM90_128X96, SM90_64X64, SM90_64X96};
 use crate::stream_k::Sm90Schedule;
 use crate::Result;
 
@@ -155,6 +156,15 @@ fn in_model_range((m, n, k): (usize, usize, usize), batch: usize, gpu: Sm90Gpu) 
 /// few-tile lines, 208 shapes, fp16): 0.868x to 0.924x cuBLAS in geometric mean, 68 shapes faster
 /// by 3 % or more and 2 slower; 64x10240x8192 0.66 -> 1.02, 64x12288x4096 0.71 -> 1.01,
 /// 192x4096x8192 1.02 -> 1.39.
+///
+/// Where the 64x96 tiles are more than one round and `pick_on` gives whole 128x128 tiles
+/// ([`SM90`]), the 128x96 tiles ([`SM90_128X96`], K-major only) where one round of them fits the
+/// SMs and the rows fill them (at most an eighth of the last tile's rows past M: 128 and 256 rows,
+/// not 192): 80-96 CTAs become 107-128. Measured on the H200 (docs/perf.md "128 rows: the
+/// 128x96 tiles"), each form forced on the 86 grid and sweep lines of 65-256 rows whose 128x96
+/// tiles fit one round: 256x5120x5120 0.78 -> 0.86, 256x6144x4096 0.85 -> 0.94, 128x12288x4096
+/// 0.92 -> 0.96 of cuBLAS; against the 128x64 tiles' one round (256x4096), the 64x96 tiles'
+/// (M <= 128, N <= 6144) or the stream-K tiles (long k-loops) they lose, and the rule leaves those.
 pub fn pick_on_tn((m, n, k): (usize, usize, usize), batch: usize, gpu: Sm90Gpu) -> Sm90Header {
     let base = pick_on((m, n, k), batch, gpu);
     if !in_model_range((m, n, k), batch, gpu) {
@@ -162,10 +172,14 @@ pub fn pick_on_tn((m, n, k): (usize, usize, usize), batch: usize, gpu: Sm90Gpu) 
     }
     let tiles = m.div_ceil(64) * n.div_ceil(96);
     let stream_k = base == SM90_128X192 || base == SM90_128X256;
-    if tiles > gpu.sms || (stream_k && k >= 12288 && 3 * tiles <= 2 * gpu.sms) {
-        return base;
+    if tiles <= gpu.sms && !(stream_k && k >= 12288 && 3 * tiles <= 2 * gpu.sms) {
+        return SM90_64X96;
     }
-    SM90_64X96
+    let rows = 128 * m.div_ceil(128);
+    if base == SM90 && 8 * rows <= 9 * m && m.div_ceil(128) * n.div_ceil(96) <= gpu.sms {
+        return SM90_128X96;
+    }
+    base
 }
 
 #[cfg(test)]
@@ -237,6 +251,25 @@ mod tests {
         for shape in [(64, 10240, 8192), (64, 12288, 4096), (64, 4096, 4096), (192, 4096, 8192)] {
             assert_ne!(pick_on(shape, 1, Sm90Gpu::H200), SM90_64X96, "{shape:?}");
         }
+    }
+
+    /// Past one round of 64x96 tiles, TN problems of 128 and 256 rows on an H200 take the 128x96
+    /// tiles in place of fewer whole 128x128 ones; not 192 rows (half a tile of rows past M), not
+    /// against the 128x64 tiles' round or the stream-K tiles, not on an H100.
+    #[test]
+    fn the_h200_choice_of_128x96_tiles_for_tn() {
+        let tn = |shape, gpu| pick_on_tn(shape, 1, gpu).name;
+        for shape in [(256, 5120, 5120), (256, 6144, 4096), (128, 12288, 4096), (128, 10240, 8192), (240, 5120, 4096)] {
+            assert_eq!(pick_on(shape, 1, Sm90Gpu::H200), SM90, "{shape:?}");
+            assert_eq!(tn(shape, Sm90Gpu::H200), "sm90_128x96", "{shape:?}");
+            assert_eq!(tn(shape, Sm90Gpu::H100_SXM), pick(shape, 1, 132).name, "{shape:?}");
+        }
+        // 192 rows; 128x64 tiles in one round; one round of 64x96 tiles; the stream-K tiles; 14
+        // thousand columns (147 tiles)
+        for shape in [(192, 5120, 4096), (256, 4096, 4096), (128, 6144, 4096), (128, 12288, 14336), (256, 14336, 4096)] {
+            assert_ne!(tn(shape, Sm90Gpu::H200), "sm90_128x96", "{shape:?}");
+        }
+        assert_eq!(tn((128, 6144, 4096), Sm90Gpu::H200), "sm90_64x96");
     }
 
     #[test]

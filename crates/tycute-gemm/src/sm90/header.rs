@@ -44,6 +44,9 @@ pub const SM90_64X64: Sm90Header = Sm90Header { name: "sm90_64x64" };
 /// `sm90_64x96`: 64x96x64 tiles, two consumer warpgroups of `wgmma.m64n96k16` in ping-pong, 8
 /// stages, K-major A and B only (M <= 64 against N of 10-12 thousand: one round of tiles).
 pub const SM90_64X96: Sm90Header = Sm90Header { name: "sm90_64x96" };
+/// `sm90_128x96`: 128x96x64 tiles, two consumer warpgroups of `wgmma.m64n96k16` in ping-pong, 6
+/// stages, K-major A and B only (128 or 256 rows against N of 5-12 thousand: one round of tiles).
+pub const SM90_128X96: Sm90Header = Sm90Header { name: "sm90_128x96" };
 /// `sm90_reuse_c`: `sm90` with ReuseSmemC (D stored through C's epilogue stages).
 pub const SM90_REUSE_C: Sm90Header = Sm90Header { name: "sm90_reuse_c" };
 /// Every sm90 configuration: the registry's configurations of `kernels/sm90_gemm.cu`
@@ -318,7 +321,7 @@ pub fn pick_of(shape: (usize, usize, usize), batch: usize, gpu: crate::sm90::Sm9
 }
 
 /// [`pick_of`] for A and B both K-major: [`pick_on_tn`](crate::sm90::pick_on_tn)'s configuration
-/// (the K-major-only `sm90_64x96` weighed too) of element type `e`.
+/// (the K-major-only `sm90_64x96` and `sm90_128x96` weighed too) of element type `e`.
 pub fn pick_of_tn(shape: (usize, usize, usize), batch: usize, gpu: crate::sm90::Sm90Gpu, e: ElementCode) -> Result<Sm90Header> {
     of_element(crate::sm90::pick_on_tn(shape, batch, gpu), e)
 }

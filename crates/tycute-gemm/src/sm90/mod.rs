@@ -25,7 +25,7 @@ pub use cost::{model_ns, pick_on, pick_on_tn, Sm90Gpu, MODEL_FROM_GB_S};
 pub use check::{check, check_case, check_case_auto, check_case_bias, check_case_staged, check_run_in_place, Sm90Report, GUARD};
 pub use gemm::{Sm90AbElem, Sm90Gemm};
 pub(crate) use header::LaunchParams;
-pub use header::{pick, pick_fp8, pick_of, pick_of_tn, shape_ok, Sm90Header, LAYOUTS, SM90, SM90_128X192, SM90_128X256, SM90_128X64, SM90_64X64, SM90_64X96, SM90_CONFIGS, SM90_REUSE_C};
+pub use header::{pick, pick_fp8, pick_of, pick_of_tn, shape_ok, Sm90Header, LAYOUTS, SM90, SM90_128X192, SM90_128X256, SM90_128X64, SM90_128X96, SM90_64X64, SM90_64X96, SM90_CONFIGS, SM90_REUSE_C};
 pub use strides::Sm90Strides;
 pub use typed::{BiasOf, Fp8Of, InputOf, OutputOf, Sm90Input, Sm90Output, Sm90Typed};
 
