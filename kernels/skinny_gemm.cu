@@ -18,8 +18,9 @@
 // a lane per row and chunk, 2), TYCUTE_SKINNY_UNROLL (chunks a group, 1), TYCUTE_SKINNY_MIN_BLOCKS
 // (its launch bounds' CTAs per SM, 1).
 // Entry points: skinny_gemm_tn (M <= 16: one m16 tile), skinny_gemm_tn_w4 (the same with CTAs of 4
-// warps, two a SM) and skinny_gemm_tn_m64 (M <= 64: four m16 tiles); grid ceil(N / 32) CTAs of
-// kWarps * 32 = 256 threads (128 for _w4), no dynamic shared memory.
+// warps, two a SM), skinny_gemm_tn_n16 (CTAs of 4 warps and 16 columns) and skinny_gemm_tn_m64
+// (M <= 64: four m16 tiles); grid ceil(N / 32) CTAs (ceil(N / 16) for _n16) of kWarps * 32 = 256
+// threads (128 for _w4 and _n16), no dynamic shared memory.
 //
 // tycute-arch: sm_80 sm_90a
 // tycute-sass sm_80: HMMA.16816.F32 LDG.E.128
@@ -83,5 +84,9 @@ TYCUTE_SKINNY_ENTRY(skinny_gemm_tn, tycute::skinny::Policy16, 1, tycute::skinny:
 // M <= 16 by CTAs of 4 warps (two a SM): for a grid of CTAs that would end in a thin wave of
 // 8-warp CTAs (the host's choice, tycute_gemm::skinny::warps_for)
 TYCUTE_SKINNY_ENTRY(skinny_gemm_tn_w4, tycute::skinny::Policy16, 1, tycute::skinny::kUnroll16, tycute::skinny::kVec16, 4, 2)
+// M <= 16 by CTAs of 4 warps and 16 columns (two n8 tiles): twice the CTAs of skinny_gemm_tn_w4,
+// for a grid whose CTAs of 32 columns would fill the SMs' places unevenly (the host's choice,
+// tycute_gemm::skinny::form_for)
+TYCUTE_SKINNY_ENTRY_N(skinny_gemm_tn_n16, tycute::skinny::Policy16, 1, tycute::skinny::kUnroll16, tycute::skinny::kVec16, 4, 3, 2)
 // 16 < M <= 64: four m16 tiles (each load of B feeds four times the MMAs)
 TYCUTE_SKINNY_ENTRY(skinny_gemm_tn_m64, tycute::skinny::Policy16, 4, tycute::skinny::kUnroll64, tycute::skinny::kVec64, 8, 1)

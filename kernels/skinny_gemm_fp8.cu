@@ -9,8 +9,9 @@
 // (16-byte loads); any N, ldc, ldd (the host checks: tycute_gemm::skinny::SkinnyFp8).
 // Build: -DTYCUTE_SKINNY_FP8=5 (e4m3) or 6 (e5m2), the sm90 headers' kElementAB codes.
 // Entry points: skinny_gemm_fp8_tn (M <= 16: one m16 tile; above, the sm90 kernel's 64x64 e4m3
-// tiles: four m16 tiles of fp8 here spill) and skinny_gemm_fp8_tn_w4 (CTAs of 4 warps, two a SM);
-// grid ceil(N / 32) CTAs of 256 threads (128 for _w4), no dynamic shared memory.
+// tiles: four m16 tiles of fp8 here spill), skinny_gemm_fp8_tn_w4 (CTAs of 4 warps, two a SM) and
+// skinny_gemm_fp8_tn_n16 (CTAs of 4 warps and 16 columns); grid ceil(N / 32) CTAs (ceil(N / 16)
+// for _n16) of 256 threads (128 for _w4 and _n16), no dynamic shared memory.
 //
 // On sm_90a ptxas runs the fp8 mma.sync as a conversion of A's and B's registers to f16
 // (F2FP.F16.E4M3.UNPACK / .E5M2.UNPACK: exact, every e4m3 and e5m2 value is an f16) and
@@ -56,3 +57,5 @@ struct PolicyFp8 {
 // skinny_gemm_tn(_w4)
 TYCUTE_SKINNY_ENTRY(skinny_gemm_fp8_tn, tycute::skinny::PolicyFp8, 1, 1, 2, 8, 1)
 TYCUTE_SKINNY_ENTRY(skinny_gemm_fp8_tn_w4, tycute::skinny::PolicyFp8, 1, 1, 2, 4, 2)
+// and by CTAs of 4 warps and 16 columns, as skinny_gemm_tn_n16
+TYCUTE_SKINNY_ENTRY_N(skinny_gemm_fp8_tn_n16, tycute::skinny::PolicyFp8, 1, 1, 2, 4, 3, 2)

@@ -702,7 +702,7 @@ fn stream_k_tail() {
 /// compute-sanitizer). On sm_80 and sm_90a GPUs.
 #[test]
 fn skinny_gemm_matches_the_cpu_on_the_gpu() {
-    use tycute::gemm::skinny::{check_case, SkinnyGemm, SkinnyStrides};
+    use tycute::gemm::skinny::{check_case, check_case_form, SkinnyForm, SkinnyGemm, SkinnyStrides};
     let ctx = match gpu::context() {
         Ok(c) => c,
         Err(why) => return eprintln!("skipped: {why}"),
@@ -745,6 +745,12 @@ fn skinny_gemm_matches_the_cpu_on_the_gpu() {
                 r.cublas_rel_error.map_or(String::new(), |x| format!(" (cuBLAS: normwise {x:.1e}, {} elements differ)", r.cublas_differ))
             );
             assert_eq!((r.wrong, r.outside, r.checked), (0, 0, m * n), "skinny {} {m}x{n}x{k}: {:?}", e.name(), r.examples);
+            // M <= 16 by each form of CTAs, whichever the launch API would take
+            for form in if *m <= 16 { &[SkinnyForm::Warps8, SkinnyForm::Warps4, SkinnyForm::Cols16][..] } else { &[] } {
+                let r = check_case_form(&g, &ctx, Some(*form), *shape, s, *alpha, *beta).unwrap_or_else(|err| panic!("{err}"));
+                println!("skinny {} {m}x{n}x{k} {s:?} by {form:?}: {} of {} elements wrong, {} written outside D {:?}", e.name(), r.wrong, r.checked, r.outside, r.examples);
+                assert_eq!((r.wrong, r.outside, r.checked), (0, 0, m * n), "skinny {} {m}x{n}x{k} by {form:?}: {:?}", e.name(), r.examples);
+            }
         }
         // the warps' sums meet in a fixed order: two launches agree bit for bit
         for shape in [(16, 4096, 4096), (16, 5120, 4096), (64, 1024, 2048)] {

@@ -355,7 +355,7 @@ fn sm90_runner<'a>(ctx: &'a std::sync::Arc<tycute_cuda::cudarc::driver::CudaCont
                 };
                 let (config, staged) = match (choice, &skinny) {
                     (Sm90Choice::Skinny, Some(sk)) => {
-                        let how = format!("skinny_gemm, {} CTAs of {} warps", s.n.div_ceil(32), tycute_gemm::skinny::warps_for(s.n, gpu.sms));
+                        let how = format!("skinny_gemm, {}", tycute_gemm::skinny::plan(s.n, gpu.sms, false));
                         return outcome(tycute_gemm::skinny::bench_rotating(sk, ctx, shape, runs, timing), how);
                     }
                     (Sm90Choice::Skinny, None) => return Outcome::Failed("skinny_gemm (the choice) is not loaded".to_string()),
@@ -417,7 +417,7 @@ fn sm90_runner<'a>(ctx: &'a std::sync::Arc<tycute_cuda::cudarc::driver::CudaCont
                             Ok(sk) => sk,
                             Err(e) => return Outcome::Failed(e.to_string()),
                         };
-                        let how = format!("skinny_gemm_fp8, {} CTAs of {} warps", s.n.div_ceil(32), tycute_gemm::skinny::warps_for(s.n, sms));
+                        let how = format!("skinny_gemm_fp8, {}", tycute_gemm::skinny::plan(s.n, sms, true));
                         let r = if e4m3 {
                             tycute_gemm::sm90::bench_fp8_skinny_rotating::<tycute_gemm::fp8::E4m3>(&sk, ctx, shape, runs, timing)
                         } else {

@@ -65,6 +65,7 @@ pub struct SkinnyGemm {
     /// `skinny_gemm_tn_m64` (M <= 64).
     f16: CudaFunction,
     f16w4: CudaFunction,
+    f16n16: CudaFunction,
     f64: CudaFunction,
     element: ElementCode,
     sms: usize,
@@ -102,7 +103,8 @@ impl SkinnyGemm {
         let f16 = module.load_function("skinny_gemm_tn").map_err(driver("kernel skinny_gemm_tn"))?;
         let f64 = module.load_function("skinny_gemm_tn_m64").map_err(driver("kernel skinny_gemm_tn_m64 (a CUBIN built before it?)"))?;
         let f16w4 = module.load_function("skinny_gemm_tn_w4").map_err(driver("kernel skinny_gemm_tn_w4 (a CUBIN built before it?)"))?;
-        Ok(SkinnyGemm { _module: module, f16, f16w4, f64, element: e, sms: sm_count(ctx)? })
+        let f16n16 = module.load_function("skinny_gemm_tn_n16").map_err(driver("kernel skinny_gemm_tn_n16 (a CUBIN built before it?)"))?;
+        Ok(SkinnyGemm { _module: module, f16, f16w4, f16n16, f64, element: e, sms: sm_count(ctx)? })
     }
 
     /// The element type of A, B, C and D.
@@ -141,13 +143,27 @@ impl SkinnyGemm {
         C: DevicePtr<u16>,
         D: DevicePtrMut<u16>,
     {
+        self.launch_form(form_for(n, self.sms, false), stream, (m, n, k), s, a, b, c, d, alpha, beta)
+    }
+
+    /// [`SkinnyGemm::launch`] by the CTAs of `form` (for M <= 16; above, the four-tile entry point
+    /// whatever `form` says), not the one [`form_for`] chooses: for tests and measurements.
+    #[allow(clippy::too_many_arguments)]
+    pub fn launch_form<A, B, C, D>(&self, form: SkinnyForm, stream: &Stream, (m, n, k): (usize, usize, usize), s: &SkinnyStrides, a: &A, b: &B, c: &C, d: &mut D, alpha: f32, beta: f32) -> Result<()>
+    where
+        A: DevicePtr<u16>,
+        B: DevicePtr<u16>,
+        C: DevicePtr<u16>,
+        D: DevicePtrMut<u16>,
+    {
         Self::takes((m, n, k), s)?;
-        let (f, what, threads) = match (m <= 16, warps_for(n, self.sms)) {
-            (true, 4) => (&self.f16w4, "launch skinny_gemm_tn_w4", 128),
-            (true, _) => (&self.f16, "launch skinny_gemm_tn", THREADS),
-            (false, _) => (&self.f64, "launch skinny_gemm_tn_m64", THREADS),
+        let (f, what, threads, cols) = match (m <= 16, form) {
+            (true, SkinnyForm::Cols16) => (&self.f16n16, "launch skinny_gemm_tn_n16", 128, 16),
+            (true, SkinnyForm::Warps4) => (&self.f16w4, "launch skinny_gemm_tn_w4", 128, COLS),
+            (true, SkinnyForm::Warps8) => (&self.f16, "launch skinny_gemm_tn", THREADS, COLS),
+            (false, _) => (&self.f64, "launch skinny_gemm_tn_m64", THREADS, COLS),
         };
-        launch_checked(stream, f, what, threads, (m, n, k), s, (a, b, c, d), alpha, beta)
+        launch_checked(stream, f, what, (threads, cols), (m, n, k), s, (a, b, c, d), alpha, beta)
     }
 }
 
@@ -170,6 +186,54 @@ pub fn warps_for(n: usize, sms: usize) -> usize {
     }
 }
 
+/// The CTAs of an M <= 16 launch: 32 columns by 8 warps or by 4, or 16 columns by 4 warps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SkinnyForm {
+    /// `skinny_gemm_tn`: 32 columns, 8 warps (one CTA a SM).
+    Warps8,
+    /// `skinny_gemm_tn_w4`: 32 columns, 4 warps (two a SM).
+    Warps4,
+    /// `skinny_gemm_tn_n16`: 16 columns, 4 warps (three or four a SM): twice the CTAs of
+    /// `Warps4`.
+    Cols16,
+}
+
+/// The form of the M <= 16 entry points for N columns on `sms` SMs, 16-bit A and B (`fp8`:
+/// false) or fp8. Where [`warps_for`] gives 4 warps (the 32-column CTAs would leave some SMs
+/// with one more CTA than others), CTAs of 16 columns, which even the SMs' shares out twice as
+/// finely: for 16-bit A and B always (four a SM at 120 registers), for fp8 only where they fit the
+/// SMs once at three a SM (150 registers; N = 8192 on 132 SMs, 512 CTAs, ran 0.76-0.83 of the
+/// 32-column CTAs). Measured on the H200 (docs/perf.md "The decode-sized kernel in CTAs of 16
+/// columns"), the sweep's M <= 16 lines with each form forced, two rounds: fp16 1.04-1.13x where
+/// the rule takes them (16x5120x5120 38.7 -> 42.4 TFLOP/s), 0.85-0.95x where 8 warps are taken
+/// (one wave of 128 CTAs, or three of 8-warp CTAs); e4m3 1.09-1.15x at N = 5120 and 6144.
+/// `TYCUTE_SKINNY_COLS=16` or `=32` forces one (for measuring).
+pub fn form_for(n: usize, sms: usize, fp8: bool) -> SkinnyForm {
+    let forced = std::env::var("TYCUTE_SKINNY_COLS").ok();
+    let by_warps = if warps_for(n, sms) == 4 { SkinnyForm::Warps4 } else { SkinnyForm::Warps8 };
+    match forced.as_deref() {
+        Some("16") => return SkinnyForm::Cols16,
+        Some("32") => return by_warps,
+        _ => {}
+    }
+    let even = if fp8 { n.div_ceil(COLS) > sms && n.div_ceil(16) <= 3 * sms } else { by_warps == SkinnyForm::Warps4 };
+    if even {
+        SkinnyForm::Cols16
+    } else {
+        by_warps
+    }
+}
+
+/// The M <= 16 launch for N columns on `sms` SMs (fp8 A and B or 16-bit) in words: "128 CTAs of
+/// 8 warps" (32 columns each), "320 CTAs of 4 warps, 16 columns each".
+pub fn plan(n: usize, sms: usize, fp8: bool) -> String {
+    match form_for(n, sms, fp8) {
+        SkinnyForm::Cols16 => format!("{} CTAs of 4 warps, 16 columns each", n.div_ceil(16)),
+        SkinnyForm::Warps4 => format!("{} CTAs of 4 warps", n.div_ceil(COLS)),
+        SkinnyForm::Warps8 => format!("{} CTAs of 8 warps", n.div_ceil(COLS)),
+    }
+}
+
 /// The GPU's SMs.
 fn sm_count(ctx: &Arc<CudaContext>) -> Result<usize> {
     use tycute_cuda::cudarc::driver::sys::CUdevice_attribute;
@@ -177,7 +241,7 @@ fn sm_count(ctx: &Arc<CudaContext>) -> Result<usize> {
 }
 
 /// Launches entry point `f` of a skinny kernel (each has one signature: A, B, C, D, M, N, K, lda,
-/// ldb, ldc, ldd, alpha, beta) over ceil(N / 32) CTAs of `threads`, after the checks every entry
+/// ldb, ldc, ldd, alpha, beta) over ceil(N / cols) CTAs of `threads`, after the checks every entry
 /// point needs (the shape's own rules are the caller's): the buffers hold the matrices (C only
 /// when beta != 0) and A and B are 16-byte aligned. The buffers' guards live through the launch.
 #[allow(clippy::too_many_arguments)]
@@ -185,7 +249,7 @@ fn launch_checked<T, A, B, C, D>(
     stream: &Stream,
     f: &CudaFunction,
     what: &'static str,
-    threads: u32,
+    (threads, cols): (u32, usize),
     (m, n, k): (usize, usize, usize),
     s: &SkinnyStrides,
     (a, b, c, d): (&A, &B, &C, &mut D),
@@ -211,7 +275,7 @@ where
     }
     let (mi, ni, ki) = (m as i32, n as i32, k as i32);
     let (lda, ldb, ldc, ldd) = (s.lda as i64, s.ldb as i64, s.ldc as i64, s.ldd as i64);
-    let cfg = LaunchConfig { grid_dim: (n.div_ceil(COLS) as u32, 1, 1), block_dim: (threads, 1, 1), shared_mem_bytes: 0 };
+    let cfg = LaunchConfig { grid_dim: (n.div_ceil(cols) as u32, 1, 1), block_dim: (threads, 1, 1), shared_mem_bytes: 0 };
     let mut l = stream.launch_builder(f);
     l.arg(&pa).arg(&pb).arg(&pc).arg(&pd).arg(&mi).arg(&ni).arg(&ki).arg(&lda).arg(&ldb).arg(&ldc).arg(&ldd).arg(&alpha).arg(&beta);
     // SAFETY: the arguments are the kernel's, in its signature's order and types; the buffers
@@ -236,6 +300,7 @@ pub struct SkinnyFp8 {
     _module: Arc<CudaModule>,
     f: CudaFunction,
     fw4: CudaFunction,
+    fn16: CudaFunction,
     format: &'static str,
     sms: usize,
 }
@@ -271,8 +336,9 @@ impl SkinnyFp8 {
         let module = ctx.load_module(Ptx::from_binary(image)).map_err(driver("load the fp8 skinny GEMM's CUBIN"))?;
         let f = module.load_function("skinny_gemm_fp8_tn").map_err(driver("kernel skinny_gemm_fp8_tn"))?;
         let fw4 = module.load_function("skinny_gemm_fp8_tn_w4").map_err(driver("kernel skinny_gemm_fp8_tn_w4"))?;
+        let fn16 = module.load_function("skinny_gemm_fp8_tn_n16").map_err(driver("kernel skinny_gemm_fp8_tn_n16 (a CUBIN built before it?)"))?;
         let format = if fp8 == "e4m3" { "e4m3" } else { "e5m2" };
-        Ok(Some(SkinnyFp8 { _module: module, f, fw4, format, sms: sm_count(ctx)? }))
+        Ok(Some(SkinnyFp8 { _module: module, f, fw4, fn16, format, sms: sm_count(ctx)? }))
     }
 
     /// The fp8 format of A and B.
@@ -314,8 +380,12 @@ impl SkinnyFp8 {
             return Err(unsupported(format!("the fp8 skinny GEMM was built for {} A and B, not {}", self.format, F::NAME)));
         }
         Self::takes((m, n, k), s)?;
-        let (f, what, threads) = if warps_for(n, self.sms) == 4 { (&self.fw4, "launch skinny_gemm_fp8_tn_w4", 128) } else { (&self.f, "launch skinny_gemm_fp8_tn", THREADS) };
-        launch_checked(stream, f, what, threads, (m, n, k), s, (a, b, c, d), alpha, beta)
+        let (f, what, threads, cols) = match form_for(n, self.sms, true) {
+            SkinnyForm::Cols16 => (&self.fn16, "launch skinny_gemm_fp8_tn_n16", 128, 16),
+            SkinnyForm::Warps4 => (&self.fw4, "launch skinny_gemm_fp8_tn_w4", 128, COLS),
+            SkinnyForm::Warps8 => (&self.f, "launch skinny_gemm_fp8_tn", THREADS, COLS),
+        };
+        launch_checked(stream, f, what, (threads, cols), (m, n, k), s, (a, b, c, d), alpha, beta)
     }
 }
 
@@ -343,7 +413,20 @@ pub fn chosen((m, n, k): (usize, usize, usize), s: &SkinnyStrides) -> bool {
 /// inside its rows and a sentinel NaN around them ([`crate::sm90::GUARD`] elements each side and the
 /// padding between rows: nothing may be written there); wrong: more than half an ulp of the element
 /// type from the exact value, or NaN.
-pub fn check_case(g: &SkinnyGemm, ctx: &Arc<CudaContext>, (m, n, k): (usize, usize, usize), s: &SkinnyStrides, alpha: f32, beta: f32) -> Result<Sm90Report> {
+pub fn check_case(g: &SkinnyGemm, ctx: &Arc<CudaContext>, shape: (usize, usize, usize), s: &SkinnyStrides, alpha: f32, beta: f32) -> Result<Sm90Report> {
+    check_case_form(g, ctx, None, shape, s, alpha, beta)
+}
+
+/// [`check_case`] by the CTAs of `form` where it is `Some` ([`SkinnyGemm::launch_form`]).
+pub fn check_case_form(
+    g: &SkinnyGemm,
+    ctx: &Arc<CudaContext>,
+    form: Option<SkinnyForm>,
+    (m, n, k): (usize, usize, usize),
+    s: &SkinnyStrides,
+    alpha: f32,
+    beta: f32,
+) -> Result<Sm90Report> {
     SkinnyGemm::takes((m, n, k), s)?;
     let e = g.element;
     let (sentinel, poison) = e.nan16();
@@ -370,7 +453,7 @@ pub fn check_case(g: &SkinnyGemm, ctx: &Arc<CudaContext>, (m, n, k): (usize, usi
     let mut dd = stream.clone_htod(&d0).map_err(driver("D"))?;
     {
         let mut view = dd.slice_mut(guard..guard + ext[3]);
-        g.launch(&stream, (m, n, k), s, &da, &db, &dc, &mut view, alpha, beta)?;
+        g.launch_form(form.unwrap_or(form_for(n, g.sms, false)), &stream, (m, n, k), s, &da, &db, &dc, &mut view, alpha, beta)?;
     }
     let d = stream.clone_dtoh(&dd).map_err(driver("D back"))?;
     let mut r = Sm90Report::default();
@@ -497,6 +580,23 @@ mod tests {
         let w = |n| super::warps_for(n, 132);
         assert_eq!((w(4096), w(4224), w(4225), w(5120), w(8448)), (8, 8, 4, 4, 4));
         assert_eq!((w(10240), w(12288), w(13824), w(28672)), (8, 8, 4, 4));
+    }
+
+    /// 16-column CTAs where 4 warps of 32 columns would run: every such N for 16-bit A and B, and
+    /// for fp8 only where they fit the SMs once at three a SM.
+    #[test]
+    fn forms_per_n() {
+        if std::env::var_os("TYCUTE_SKINNY_WARPS").is_some() || std::env::var_os("TYCUTE_SKINNY_COLS").is_some() {
+            return;
+        }
+        use super::SkinnyForm::{Cols16, Warps4, Warps8};
+        let f = |n| super::form_for(n, 132, false);
+        let f8 = |n| super::form_for(n, 132, true);
+        assert_eq!((f(4096), f(5120), f(6144), f(8192), f(10240), f(12288), f(13824), f(28672)), (Warps8, Cols16, Cols16, Cols16, Warps8, Warps8, Cols16, Cols16));
+        assert_eq!((f8(4096), f8(5120), f8(6144), f8(6336), f8(6352), f8(8192), f8(10240), f8(28672)), (Warps8, Cols16, Cols16, Cols16, Warps4, Warps4, Warps8, Warps4));
+        assert_eq!(super::plan(5120, 132, false), "320 CTAs of 4 warps, 16 columns each");
+        assert_eq!(super::plan(4096, 132, true), "128 CTAs of 8 warps");
+        assert_eq!(super::plan(8192, 132, true), "256 CTAs of 4 warps");
     }
 
     use super::*;

@@ -49,24 +49,25 @@ __device__ __forceinline__ uint4 load16(const void* p, bool ok) {
 
 // One chunk's loads: A's rows 16i + g and 16i + g + 8 of each m16 tile i, B's row g of each n8
 // tile, at k = k0 + kKPiece kVec c.
-template <int kMTiles, int kVec>
+template <int kMTiles, int kVec, int kT>
 struct Chunk {
-  uint4 a[kMTiles][2][kVec], b[kTiles][kVec];
+  uint4 a[kMTiles][2][kVec], b[kT][kVec];
 };
 
 // The body for M <= 16 kMTiles: kMTiles m16 tiles (rows 16i .. 16i + 15), each MMA'd with every
 // n8 tile, by a CTA of kW warps; see the file's head. `sums` holds one m16 tile of every warp's
 // sums at a time. (kW = 4: half the registers of a CTA, so that two CTAs share an SM and a grid of
 // up to twice the SMs runs in one wave.)
-template <class P, int kMTiles, int kUnroll, int kVec, int kW = kWarps>
+template <class P, int kMTiles, int kUnroll, int kVec, int kW = kWarps, int kT = kTiles>
 __device__ __forceinline__ void gemm(const typename P::ab_t* __restrict__ A, const typename P::ab_t* __restrict__ B, const unsigned short* C,
                                      unsigned short* D, int M, int N, int K, long long lda, long long ldb, long long ldc, long long ldd,
-                                     float alpha, float beta, float (&sums)[kW][16][kCols + 1]) {
+                                     float alpha, float beta, float (&sums)[kW][16][8 * kT + 1]) {
+  constexpr int kC = 8 * kT;  // columns of D of this CTA
   using ab_t = typename P::ab_t;
   constexpr int kPiece = P::kKPiece;
   constexpr int kChunk = 4 * kPiece * kVec;  // k per chunk
   const int warp = threadIdx.x / 32, lane = threadIdx.x % 32, g = lane / 4, c = lane % 4;
-  const int n0 = blockIdx.x * kCols;
+  const int n0 = blockIdx.x * kC;
   // this lane's rows of A (zeros past M) and of B (row n0 + 8t + g; zeros past N)
   const ab_t* pa[kMTiles][2];
   bool ra[kMTiles][2];
@@ -78,24 +79,24 @@ __device__ __forceinline__ void gemm(const typename P::ab_t* __restrict__ A, con
       ra[i][h] = row < M;
       pa[i][h] = A + (long long)(ra[i][h] ? row : 0) * lda + kPiece * kVec * c;
     }
-  const ab_t* pb[kTiles];
-  bool rb[kTiles];
+  const ab_t* pb[kT];
+  bool rb[kT];
 #pragma unroll
-  for (int t = 0; t < kTiles; ++t) {
+  for (int t = 0; t < kT; ++t) {
     const int n = n0 + 8 * t + g;
     rb[t] = n < N;
     pb[t] = B + (long long)(rb[t] ? n : 0) * ldb + kPiece * kVec * c;
   }
-  float acc[kMTiles][kTiles][4];
+  float acc[kMTiles][kT][4];
 #pragma unroll
   for (int i = 0; i < kMTiles; ++i)
 #pragma unroll
-    for (int t = 0; t < kTiles; ++t) acc[i][t][0] = acc[i][t][1] = acc[i][t][2] = acc[i][t][3] = 0.f;
+    for (int t = 0; t < kT; ++t) acc[i][t][0] = acc[i][t][1] = acc[i][t][2] = acc[i][t][3] = 0.f;
   const int chunks = (K + kChunk - 1) / kChunk;
   // warp w: chunks w, w + kW, ...; a group is kUnroll of them, and the next group's loads are
   // issued before this group's MMAs (registers double-buffered), so that a warp keeps 2 kUnroll
   // chunks of B in flight while its tensor cores work
-  const auto load_group = [&](Chunk<kMTiles, kVec> (&ch)[kUnroll], int q0) {
+  const auto load_group = [&](Chunk<kMTiles, kVec, kT> (&ch)[kUnroll], int q0) {
 #pragma unroll
     for (int u = 0; u < kUnroll; ++u) {
       const int q = q0 + u * kW;
@@ -109,11 +110,11 @@ __device__ __forceinline__ void gemm(const typename P::ab_t* __restrict__ A, con
 #pragma unroll
           for (int h = 0; h < 2; ++h) ch[u].a[i][h][v] = load16(pa[i][h] + off, in && ra[i][h]);
 #pragma unroll
-        for (int t = 0; t < kTiles; ++t) ch[u].b[t][v] = load16(pb[t] + off, in && rb[t]);
+        for (int t = 0; t < kT; ++t) ch[u].b[t][v] = load16(pb[t] + off, in && rb[t]);
       }
     }
   };
-  const auto mma_group = [&](const Chunk<kMTiles, kVec> (&ch)[kUnroll]) {
+  const auto mma_group = [&](const Chunk<kMTiles, kVec, kT> (&ch)[kUnroll]) {
 #pragma unroll
     for (int u = 0; u < kUnroll; ++u)
 #pragma unroll
@@ -125,7 +126,7 @@ __device__ __forceinline__ void gemm(const typename P::ab_t* __restrict__ A, con
           const unsigned a_s0[4] = {lo.x, hi.x, lo.y, hi.y};
           const unsigned a_s1[4] = {lo.z, hi.z, lo.w, hi.w};
 #pragma unroll
-          for (int t = 0; t < kTiles; ++t) {
+          for (int t = 0; t < kT; ++t) {
             const unsigned b_s0[2] = {ch[u].b[t][v].x, ch[u].b[t][v].y};
             const unsigned b_s1[2] = {ch[u].b[t][v].z, ch[u].b[t][v].w};
             P::mma(acc[i][t], a_s0, b_s0);
@@ -134,7 +135,7 @@ __device__ __forceinline__ void gemm(const typename P::ab_t* __restrict__ A, con
         }
   };
   constexpr int kStep = kW * kUnroll;
-  Chunk<kMTiles, kVec> cur[kUnroll], nxt[kUnroll];
+  Chunk<kMTiles, kVec, kT> cur[kUnroll], nxt[kUnroll];
   load_group(cur, warp);
   for (int q0 = warp; q0 < chunks; q0 += 2 * kStep) {
     load_group(nxt, q0 + kStep);
@@ -151,16 +152,16 @@ __device__ __forceinline__ void gemm(const typename P::ab_t* __restrict__ A, con
     if (16 * i >= M) break;
     if (i > 0) __syncthreads();  // (the last tile's sums are read)
 #pragma unroll
-    for (int t = 0; t < kTiles; ++t)
+    for (int t = 0; t < kT; ++t)
 #pragma unroll
       for (int r = 0; r < 4; ++r) sums[warp][g + 8 * (r / 2)][8 * t + 2 * c + r % 2] = acc[i][t][r];
     __syncthreads();
-    for (int e = threadIdx.x; e < 16 * kCols; e += kW * 32) {
-      const int row = 16 * i + e / kCols, col = e % kCols, n = n0 + col;
+    for (int e = threadIdx.x; e < 16 * kC; e += kW * 32) {
+      const int row = 16 * i + e / kC, col = e % kC, n = n0 + col;
       if (row >= M || n >= N) continue;
       float s = 0.f;
 #pragma unroll
-      for (int w = 0; w < kW; ++w) s += sums[w][e / kCols][col];
+      for (int w = 0; w < kW; ++w) s += sums[w][e / kC][col];
       float d = alpha * s;
       if (beta != 0.f) d += beta * arch::to_float<P::kElementCD>(C[(long long)row * ldc + n]);
       D[(long long)row * ldd + n] = arch::from_float<P::kElementCD>(d);
@@ -173,11 +174,14 @@ __device__ __forceinline__ void gemm(const typename P::ab_t* __restrict__ A, con
 
 // An entry point NAME of the body: A and B of the policy's storage unit, C and D 16-bit, the
 // host's one signature (tycute_gemm::skinny launches every entry point alike); CTAs of WARPS
-// warps, at least MIN_BLOCKS of them a SM.
-#define TYCUTE_SKINNY_ENTRY(NAME, POLICY, M_TILES, UNROLL, VEC, WARPS, MIN_BLOCKS)                                       \
+// warps, at least MIN_BLOCKS of them a SM, each N_TILES n8 tiles (8 N_TILES columns of D) wide.
+#define TYCUTE_SKINNY_ENTRY_N(NAME, POLICY, M_TILES, UNROLL, VEC, WARPS, MIN_BLOCKS, N_TILES)                            \
   extern "C" __global__ void __launch_bounds__((WARPS) * 32, MIN_BLOCKS)                                              \
       NAME(const POLICY::ab_t* __restrict__ A, const POLICY::ab_t* __restrict__ B, const unsigned short* C, unsigned short* D, \
            int M, int N, int K, long long lda, long long ldb, long long ldc, long long ldd, float alpha, float beta) {         \
-    __shared__ float sums[WARPS][16][tycute::skinny::kCols + 1];                                                        \
-    tycute::skinny::gemm<POLICY, M_TILES, UNROLL, VEC, WARPS>(A, B, C, D, M, N, K, lda, ldb, ldc, ldd, alpha, beta, sums); \
+    __shared__ float sums[WARPS][16][8 * (N_TILES) + 1];                                                                \
+    tycute::skinny::gemm<POLICY, M_TILES, UNROLL, VEC, WARPS, N_TILES>(A, B, C, D, M, N, K, lda, ldb, ldc, ldd, alpha, beta, sums); \
   }
+// The same, kCols = 32 columns of D a CTA.
+#define TYCUTE_SKINNY_ENTRY(NAME, POLICY, M_TILES, UNROLL, VEC, WARPS, MIN_BLOCKS) \
+  TYCUTE_SKINNY_ENTRY_N(NAME, POLICY, M_TILES, UNROLL, VEC, WARPS, MIN_BLOCKS, tycute::skinny::kTiles)
