@@ -1387,6 +1387,8 @@ fn auto_launch_fp8_picks_per_shape() {
         ((1, 4096, 512), Order::Row, false, 0.0, "skinny_gemm"),
         ((5, 1000, 2048), Order::Row, false, 1.0, "skinny_gemm"),
         ((16, 12288, 1024), Order::Row, false, 0.0, "skinny_gemm"),
+        // 160 CTAs of 32 columns on 132 SMs: the 16-column CTAs (skinny_gemm_fp8_tn_n16), a residue of them
+        ((7, 5112, 1024), Order::Row, false, 1.0, "skinny_gemm"),
         ((16, 296, 1024), Order::Row, true, 0.0, "sm90_64x64_e4m3"), // (bf16 D: rows of a multiple of 8)
         ((64, 1000, 2048), Order::Row, false, 0.5, "sm90_64x64_e4m3"),
         ((128, 1000, 1024), Order::Row, true, 0.0, "sm90_64x64_e4m3"), // one wave of 64x64 tiles
