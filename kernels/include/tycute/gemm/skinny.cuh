@@ -16,7 +16,8 @@
 // B's row g, and MMA s of a piece takes its registers 2s and 2s + 1 as slots (c, c + 4 of the
 // k-slots): A and B get the same k at the same slots, so every product pairs A(m, k) with B(n, k).
 //
-// A CTA of kWarps warps takes kCols = 32 columns of D (four n8 MMA tiles): its warps split K,
+// A CTA of kWarps warps takes kCols = 32 columns of D (four n8 MMA tiles; kT of them, 8 kT columns,
+// in the body's template: the _n16 entry points take two): its warps split K,
 // warp w the chunks w, w + kWarps, ... (a chunk is 4 lanes x kVec pieces of a row: a row's four
 // lanes read 64 kVec contiguous bytes), in groups of kUnroll chunks, the next group's loads in
 // flight while this one's MMAs run (two groups of registers); the warps' sums meet in shared
