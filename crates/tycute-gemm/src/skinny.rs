@@ -63,9 +63,7 @@ pub struct SkinnyGemm {
     _module: Arc<CudaModule>,
     /// `skinny_gemm_tn` (M <= 16), `skinny_gemm_tn_w4` (M <= 16, CTAs of 4 warps) and
     /// `skinny_gemm_tn_m64` (M <= 64).
-    f16: CudaFunction,
-    f16w4: CudaFunction,
-    f16n16: CudaFunction,
+    f16: M16Entries,
     f64: CudaFunction,
     element: ElementCode,
     sms: usize,
@@ -100,11 +98,16 @@ impl SkinnyGemm {
     pub fn load_image(ctx: &Arc<CudaContext>, e: ElementCode, image: Vec<u8>) -> Result<SkinnyGemm> {
         Self::options(e)?;
         let module = ctx.load_module(Ptx::from_binary(image)).map_err(driver("load the skinny GEMM's CUBIN"))?;
-        let f16 = module.load_function("skinny_gemm_tn").map_err(driver("kernel skinny_gemm_tn"))?;
+        let f16 = M16Entries::load(
+            &module,
+            [
+                ("skinny_gemm_tn", "launch skinny_gemm_tn"),
+                ("skinny_gemm_tn_w4", "launch skinny_gemm_tn_w4"),
+                ("skinny_gemm_tn_n16", "launch skinny_gemm_tn_n16"),
+            ],
+        )?;
         let f64 = module.load_function("skinny_gemm_tn_m64").map_err(driver("kernel skinny_gemm_tn_m64 (a CUBIN built before it?)"))?;
-        let f16w4 = module.load_function("skinny_gemm_tn_w4").map_err(driver("kernel skinny_gemm_tn_w4 (a CUBIN built before it?)"))?;
-        let f16n16 = module.load_function("skinny_gemm_tn_n16").map_err(driver("kernel skinny_gemm_tn_n16 (a CUBIN built before it?)"))?;
-        Ok(SkinnyGemm { _module: module, f16, f16w4, f16n16, f64, element: e, sms: sm_count(ctx)? })
+        Ok(SkinnyGemm { _module: module, f16, f64, element: e, sms: sm_count(ctx)? })
     }
 
     /// The element type of A, B, C and D.
@@ -157,13 +160,8 @@ impl SkinnyGemm {
         D: DevicePtrMut<u16>,
     {
         Self::takes((m, n, k), s)?;
-        let (f, what, threads, cols) = match (m <= 16, form) {
-            (true, SkinnyForm::Cols16) => (&self.f16n16, "launch skinny_gemm_tn_n16", 128, 16),
-            (true, SkinnyForm::Warps4) => (&self.f16w4, "launch skinny_gemm_tn_w4", 128, COLS),
-            (true, SkinnyForm::Warps8) => (&self.f16, "launch skinny_gemm_tn", THREADS, COLS),
-            (false, _) => (&self.f64, "launch skinny_gemm_tn_m64", THREADS, COLS),
-        };
-        launch_checked(stream, f, what, (threads, cols), (m, n, k), s, (a, b, c, d), alpha, beta)
+        let (f, what, grid) = if m <= 16 { self.f16.of(form) } else { (&self.f64, "launch skinny_gemm_tn_m64", (THREADS, COLS)) };
+        launch_checked(stream, f, what, grid, (m, n, k), s, (a, b, c, d), alpha, beta)
     }
 }
 
@@ -216,7 +214,7 @@ pub fn form_for(n: usize, sms: usize, fp8: bool) -> SkinnyForm {
         Some("32") => return by_warps,
         _ => {}
     }
-    let even = if fp8 { n.div_ceil(COLS) > sms && n.div_ceil(16) <= 3 * sms } else { by_warps == SkinnyForm::Warps4 };
+    let even = if fp8 { n.div_ceil(COLS) > sms && n.div_ceil(COLS / 2) <= 3 * sms } else { by_warps == SkinnyForm::Warps4 };
     if even {
         SkinnyForm::Cols16
     } else {
@@ -228,9 +226,36 @@ pub fn form_for(n: usize, sms: usize, fp8: bool) -> SkinnyForm {
 /// 8 warps" (32 columns each), "320 CTAs of 4 warps, 16 columns each".
 pub fn plan(n: usize, sms: usize, fp8: bool) -> String {
     match form_for(n, sms, fp8) {
-        SkinnyForm::Cols16 => format!("{} CTAs of 4 warps, 16 columns each", n.div_ceil(16)),
+        SkinnyForm::Cols16 => format!("{} CTAs of 4 warps, 16 columns each", n.div_ceil(COLS / 2)),
         SkinnyForm::Warps4 => format!("{} CTAs of 4 warps", n.div_ceil(COLS)),
         SkinnyForm::Warps8 => format!("{} CTAs of 8 warps", n.div_ceil(COLS)),
+    }
+}
+
+/// The M <= 16 entry points of a skinny module, one per [`SkinnyForm`] (`Warps8`, `Warps4`,
+/// `Cols16`), with the names their launch errors give.
+struct M16Entries {
+    f: [CudaFunction; 3],
+    what: [&'static str; 3],
+}
+
+impl M16Entries {
+    /// The entry points of `module` named `entries` (of `Warps8`, `Warps4`, `Cols16`: the name,
+    /// and its launch's name).
+    fn load(module: &Arc<CudaModule>, entries: [(&str, &'static str); 3]) -> Result<M16Entries> {
+        let load = |name: &str| module.load_function(name).map_err(driver(format!("kernel {name} (a CUBIN built before it?)")));
+        let f = [load(entries[0].0)?, load(entries[1].0)?, load(entries[2].0)?];
+        Ok(M16Entries { f, what: entries.map(|e| e.1) })
+    }
+
+    /// The entry point of `form`, its launch's name, and its CTAs' threads and columns.
+    fn of(&self, form: SkinnyForm) -> (&CudaFunction, &'static str, (u32, usize)) {
+        let (i, grid) = match form {
+            SkinnyForm::Warps8 => (0, (THREADS, COLS)),
+            SkinnyForm::Warps4 => (1, (THREADS / 2, COLS)),
+            SkinnyForm::Cols16 => (2, (THREADS / 2, COLS / 2)),
+        };
+        (&self.f[i], self.what[i], grid)
     }
 }
 
@@ -298,9 +323,7 @@ pub const FP8_MAX_M: usize = 16;
 /// scales. [`SkinnyGemm`]'s body with four k a register.
 pub struct SkinnyFp8 {
     _module: Arc<CudaModule>,
-    f: CudaFunction,
-    fw4: CudaFunction,
-    fn16: CudaFunction,
+    f: M16Entries,
     format: &'static str,
     sms: usize,
 }
@@ -334,11 +357,16 @@ impl SkinnyFp8 {
             return Ok(None);
         };
         let module = ctx.load_module(Ptx::from_binary(image)).map_err(driver("load the fp8 skinny GEMM's CUBIN"))?;
-        let f = module.load_function("skinny_gemm_fp8_tn").map_err(driver("kernel skinny_gemm_fp8_tn"))?;
-        let fw4 = module.load_function("skinny_gemm_fp8_tn_w4").map_err(driver("kernel skinny_gemm_fp8_tn_w4"))?;
-        let fn16 = module.load_function("skinny_gemm_fp8_tn_n16").map_err(driver("kernel skinny_gemm_fp8_tn_n16 (a CUBIN built before it?)"))?;
+        let f = M16Entries::load(
+            &module,
+            [
+                ("skinny_gemm_fp8_tn", "launch skinny_gemm_fp8_tn"),
+                ("skinny_gemm_fp8_tn_w4", "launch skinny_gemm_fp8_tn_w4"),
+                ("skinny_gemm_fp8_tn_n16", "launch skinny_gemm_fp8_tn_n16"),
+            ],
+        )?;
         let format = if fp8 == "e4m3" { "e4m3" } else { "e5m2" };
-        Ok(Some(SkinnyFp8 { _module: module, f, fw4, fn16, format, sms: sm_count(ctx)? }))
+        Ok(Some(SkinnyFp8 { _module: module, f, format, sms: sm_count(ctx)? }))
     }
 
     /// The fp8 format of A and B.
@@ -380,12 +408,8 @@ impl SkinnyFp8 {
             return Err(unsupported(format!("the fp8 skinny GEMM was built for {} A and B, not {}", self.format, F::NAME)));
         }
         Self::takes((m, n, k), s)?;
-        let (f, what, threads, cols) = match form_for(n, self.sms, true) {
-            SkinnyForm::Cols16 => (&self.fn16, "launch skinny_gemm_fp8_tn_n16", 128, 16),
-            SkinnyForm::Warps4 => (&self.fw4, "launch skinny_gemm_fp8_tn_w4", 128, COLS),
-            SkinnyForm::Warps8 => (&self.f, "launch skinny_gemm_fp8_tn", THREADS, COLS),
-        };
-        launch_checked(stream, f, what, (threads, cols), (m, n, k), s, (a, b, c, d), alpha, beta)
+        let (f, what, grid) = self.f.of(form_for(n, self.sms, true));
+        launch_checked(stream, f, what, grid, (m, n, k), s, (a, b, c, d), alpha, beta)
     }
 }
 
