@@ -488,7 +488,7 @@ fn fp8_configurations_match_the_reference_on_the_gpu() {
         Ok(c) => c,
         Err(why) => return eprintln!("skipped: {why}"),
     };
-    let names = ["sm90_128x256_e4m3", "sm90_128x256_e5m2", "sm90_128x256_e4m3_c2", "sm90_128x256_e4m3_f16cd", "sm90_128x128_e4m3", "sm90_128x192_e4m3", "sm90_128x64_e4m3", "sm90_64x64_e4m3"];
+    let names = ["sm90_128x256_e4m3", "sm90_128x256_e5m2", "sm90_128x256_e4m3_c2", "sm90_128x256_e4m3_f16cd", "sm90_128x128_e4m3", "sm90_128x192_e4m3", "sm90_128x64_e4m3", "sm90_64x64_e4m3", "sm90_64x96_e4m3", "sm90_128x96_e4m3"];
     let chosen = tycute::gemm::env::selected_configs(&names, &names);
     for name in chosen {
         let cfg = Sm90Header::named(name).unwrap();
@@ -1369,8 +1369,8 @@ fn auto_launch_follows_the_gpu() {
 }
 
 /// `Sm90Auto::launch_fp8`: the fp8 choice per shape (the decode-sized fp8 kernel for M <= 16 with
-/// per-tensor scales, else `pick_fp8`: 64x64, 128x64, 128x128 or 128x256 e4m3 tiles), each problem
-/// exact: inputs in {-1, 0, 1} (e4m3 and e5m2 codes), K <= 2048, so every sum is an integer the
+/// per-tensor scales, else `pick_fp8_on`: 64x64, 128x64, 128x128 or 128x256 e4m3 tiles, and on an
+/// H200 the 96-column ones), each problem exact: inputs in {-1, 0, 1} (e4m3 and e5m2 codes), K <= 4096, so every sum is an integer the
 /// accumulator holds exactly and D is its bf16 rounding (with beta, of the sum plus beta * C, C in
 /// {-1, 0, 1}); D poisoned, with a guard.
 #[test]
@@ -1406,6 +1406,14 @@ fn auto_launch_fp8_picks_per_shape() {
     let e5m2 = [((3, 2000, 1024), Order::Row, false, 1.0, "skinny_gemm"), ((100, 512, 256), Order::Row, false, 0.0, "sm90_128x256_e5m2")];
     cases::<E4m3>(&auto, &e4m3);
     cases::<E5m2>(&auto, &e5m2);
+    // the choice of the GPU found (`pick_fp8_on`): on an H200 the 96-column tiles, 64x96 in one
+    // round of 128 and 128x96 in one of 108 (K = 4096: the sums stay below 2^12, exact in wgmma's
+    // fp8 accumulation too)
+    let on_gpu: Vec<_> = [(64, 12288, 4096), (256, 5120, 4096)]
+        .into_iter()
+        .map(|shape| (shape, Order::Row, false, 0.0, tycute::gemm::sm90::pick_fp8_on(shape, 1, auto.gpu(), "e4m3").unwrap().name))
+        .collect();
+    cases::<E4m3>(&auto, &on_gpu);
 
     #[allow(clippy::type_complexity)]
     fn cases<F: Fp8>(auto: &Sm90Auto, cases: &[((usize, usize, usize), Order, bool, f32, &str)]) {

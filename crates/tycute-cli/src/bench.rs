@@ -187,7 +187,7 @@ fn bench_sm90_fp8(args: &BenchArgs, f: &str) -> i32 {
     );
     for &(m, n, k) in &parsed {
         let cfg = match &chooser {
-            Some(chooser) => match tycute_gemm::sm90::fp8_choice((m, n, k), &Sm90Strides::packed((m, n, k), 1), !rowcol, true, chooser.sms(), f) {
+            Some(chooser) => match tycute_gemm::sm90::fp8_choice((m, n, k), &Sm90Strides::packed((m, n, k), 1), !rowcol, true, chooser.gpu(), f) {
                 Ok(tycute_gemm::sm90::Sm90Choice::Sm90 { config, .. }) => config,
                 Ok(_) => {
                     // the decode-sized fp8 kernel (M <= 16, per-tensor scales)

@@ -393,7 +393,7 @@ fn sm90_runner<'a>(ctx: &'a std::sync::Arc<tycute_cuda::cudarc::driver::CudaCont
                 }
             }
             let first = load(forced.unwrap_or(&format!("sm90_128x256_{dt}")))?;
-            let sms = first.sms();
+            let (sms, gpu) = (first.sms(), first.gpu());
             let gemms = std::sync::Mutex::new(std::collections::HashMap::from([(first.config.name, std::sync::Arc::new(first))]));
             let e4m3 = dt == "e4m3";
             let dt = if e4m3 { "e4m3" } else { "e5m2" };
@@ -407,7 +407,7 @@ fn sm90_runner<'a>(ctx: &'a std::sync::Arc<tycute_cuda::cudarc::driver::CudaCont
                 if let Err(e) = packed(s).check_elements(shape, 1) {
                     return Outcome::Skipped(e.to_string());
                 }
-                let name = match (forced, tycute_gemm::sm90::fp8_choice(shape, &packed(s), true, true, sms, dt)) {
+                let name = match (forced, tycute_gemm::sm90::fp8_choice(shape, &packed(s), true, true, gpu, dt)) {
                     (Some(f), _) => f,
                     (None, Err(e)) => return Outcome::Skipped(e.to_string()),
                     (None, Ok(Sm90Choice::Sm90 { config, .. })) => config.name,

@@ -16,7 +16,7 @@
 //! | [`sm90_bf16`] | `sm90`, `sm90_128x256`, `sm90_128x256_c2`, `sm90_128x192`, `sm90_128x64` and `sm90_64x64` with bf16 elements (`sm90_bf16`, `sm90_128x256_bf16`, `sm90_128x256_bf16_c2`, ...) |
 //! | [`sm90_tf32`] | tf32: f32 A and B read by wgmma's `.tf32` form (K-major only), bf16 C and D, a `128x256x32` tile for two `64x256x8` GMMA warpgroups (`sm90_128x256_tf32`) |
 //! | [`sm90_fp8`] | fp8: `float_e4m3_t` A and B (K-major only), bf16 C and D, a `128x256x128` tile for two `64x256x32` GMMA warpgroups (`sm90_128x256_e4m3`, and `sm90_128x256_e5m2` by element type) |
-//! | [`sm90_fp8_tiles`] | fp8 for few tiles: `sm90`'s ping-pong recipe with e4m3 A and B on the 16-bit choice's smaller tiles (`sm90_128x128_e4m3`, `sm90_128x64_e4m3`, `sm90_64x64_e4m3`), and the cooperative 128x192 tile for the last wave (`sm90_128x192_e4m3`) |
+//! | [`sm90_fp8_tiles`] | fp8 for few tiles: `sm90`'s ping-pong recipe with e4m3 A and B on the 16-bit choice's smaller tiles (`sm90_128x128_e4m3`, `sm90_128x64_e4m3`, `sm90_64x64_e4m3`; K-major anyway, so the 96-column `sm90_64x96_e4m3` and `sm90_128x96_e4m3` too), and the cooperative 128x192 tile for the last wave (`sm90_128x192_e4m3`) |
 //! | [`sm90_fp8_out`] | `sm90_128x256_e4m3` with fp16 C, D and bias (`sm90_128x256_e4m3_f16cd`, by output type) |
 //! | [`sm90_f32cd`] | fp32 C, D and bias, stored from the registers: `sm90_128x256_f32cd`, `_bf16_f32cd`, `_e4m3_f32cd`, `_tf32_f32cd` (by output type) |
 //!

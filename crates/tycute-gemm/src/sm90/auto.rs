@@ -19,7 +19,7 @@ use crate::layout::{Major, Order};
 use crate::skinny::{SkinnyFp8, SkinnyGemm, SkinnyStrides};
 use crate::sm90::split_k::{self, ReduceArgs, SplitKReduce, SplitWorkspace};
 use crate::fp8::{Fp8, Scales};
-use crate::sm90::{pick_fp8, pick_of, pick_of_tn, Bias, Sm90Gemm, Sm90Gpu, Sm90Header, Sm90Strides};
+use crate::sm90::{pick_fp8_on, pick_of, pick_of_tn, Bias, Sm90Gemm, Sm90Gpu, Sm90Header, Sm90Strides};
 use crate::staging::{Stage, Staged};
 use crate::Result;
 
@@ -113,12 +113,13 @@ pub fn multicast_form(config: Sm90Header, shape: (usize, usize, usize), s: &Sm90
 }
 
 /// The launch API's fp8 choice ([`Sm90Auto::launch_fp8`]) for `(m, n, k)` with strides `s` (per
-/// tensor scales or not, with or without a bias) on a GPU of `sms` SMs, format `fp8`: the
+/// tensor scales or not, with or without a bias) on `gpu`, format `fp8`: the
 /// decode-sized fp8 kernel where it takes the layout and [`crate::skinny::chosen_fp8`] the shape,
-/// else [`pick_fp8`]'s configuration for the kernel's problem (`(n, m, k)` for a column-major D),
+/// else [`pick_fp8_on`]'s configuration (on an H200 the 16-bit TN choice's tiles, the 96-column
+/// ones among them) for the kernel's problem (`(n, m, k)` for a column-major D),
 /// its operands as they lie (in clusters, as [`sm90_choice`], where the kernel's B has rows half a
 /// sector off and the scales are per tensor). `Err`: a shape no kernel takes, or a format without kernels.
-pub fn fp8_choice(shape: (usize, usize, usize), s: &Sm90Strides, tensor_scales: bool, bias_none: bool, sms: usize, fp8: &str) -> Result<Sm90Choice> {
+pub fn fp8_choice(shape: (usize, usize, usize), s: &Sm90Strides, tensor_scales: bool, bias_none: bool, gpu: Sm90Gpu, fp8: &str) -> Result<Sm90Choice> {
     s.check_fit(shape)?;
     if let Some(ss) = skinny_strides(s, bias_none).filter(|_| tensor_scales) {
         if crate::skinny::chosen_fp8(shape, &ss) {
@@ -126,7 +127,7 @@ pub fn fp8_choice(shape: (usize, usize, usize), s: &Sm90Strides, tensor_scales: 
         }
     }
     let (km, kn) = s.cd.stored((shape.0, shape.1));
-    let config = pick_fp8((km, kn, shape.2), s.batch, sms, fp8)?;
+    let config = pick_fp8_on((km, kn, shape.2), s.batch, gpu, fp8)?;
     // the kernel's B in rows half a sector off: the configuration's form in clusters, if any
     // (per-tensor scales: the per-row / per-column form is not launched in clusters; the
     // buffers' addresses are not asked for, fp8 operands being read as they lie)
@@ -286,7 +287,7 @@ impl Sm90Auto {
     /// `F` (K-major: [`Sm90Gemm::launch_fp8`]'s rules), by the fp8 choice per shape: the
     /// decode-sized fp8 kernel ([`crate::skinny::SkinnyFp8`]) where [`crate::skinny::chosen_fp8`]
     /// takes the problem (M <= 16, one problem, per-tensor scales, no bias, row-major C and D),
-    /// else [`pick_fp8`]'s configuration (e4m3 on the 16-bit choice's tiles, e5m2 on 128x256
+    /// else [`pick_fp8_on`]'s configuration (e4m3 on the 16-bit choice's tiles, e5m2 on 128x256
     /// tiles); C, D and the bias are bf16 (`u16` bits), the fp8 kernels' output, whatever this
     /// object's element. Returns what it ran. Leading dimensions, batch strides and K must be
     /// multiples of 16 (no staged copy of one-byte operands): an error names the rule.
@@ -312,7 +313,7 @@ impl Sm90Auto {
         D: DevicePtrMut<u16>,
     {
         let scales = scales.into();
-        let choice = fp8_choice(shape, s, matches!(scales, Scales::Tensor(_)), matches!(bias, Bias::None), self.gpu.sms, F::NAME)?;
+        let choice = fp8_choice(shape, s, matches!(scales, Scales::Tensor(_)), matches!(bias, Bias::None), self.gpu, F::NAME)?;
         match (choice, scales) {
             (Sm90Choice::Skinny, Scales::Tensor(alpha)) => {
                 let ss = SkinnyStrides { lda: s.lda, ldb: s.ldb, ldc: s.ldc, ldd: s.ldd };
@@ -445,7 +446,7 @@ mod tests {
     #[test]
     fn the_fp8_choice_per_shape() {
         let pk = Sm90Strides::packed;
-        let choose = |shape, s: Sm90Strides, tensor, bias_none| fp8_choice(shape, &s, tensor, bias_none, 132, "e4m3").unwrap().describe();
+        let choose = |shape, s: Sm90Strides, tensor, bias_none| fp8_choice(shape, &s, tensor, bias_none, Sm90Gpu::H100_SXM, "e4m3").unwrap().describe();
         assert_eq!(choose((1, 4096, 4096), pk((1, 4096, 4096), 1), true, true), "skinny_gemm");
         assert_eq!(choose((16, 12288, 4096), pk((16, 12288, 4096), 1), true, true), "skinny_gemm");
         assert_eq!(choose((16, 4096, 4096), pk((16, 4096, 4096), 1), false, true), "sm90_64x64_e4m3"); // per-row scales
@@ -458,7 +459,7 @@ mod tests {
         assert_eq!(choose((3072, 3072, 3072), pk((3072, 3072, 3072), 1), true, true), "sm90_128x128_e4m3");
         // the GPU test's (tests/gpu_sm90.rs, auto_launch_fp8_picks_per_shape)
         assert_eq!(choose((1152, 1920, 2176), pk((1152, 1920, 2176), 1), true, true), "sm90_128x192_e4m3");
-        assert_eq!(fp8_choice((1, 4096, 4096), &pk((1, 4096, 4096), 1), true, true, 132, "e5m2").unwrap(), Sm90Choice::Skinny);
+        assert_eq!(fp8_choice((1, 4096, 4096), &pk((1, 4096, 4096), 1), true, true, Sm90Gpu::H100_SXM, "e5m2").unwrap(), Sm90Choice::Skinny);
         // rows of B half a sector off (K = 4112 bytes): the cluster form, with per-tensor scales only
         assert_eq!(choose((4096, 4096, 4112), pk((4096, 4096, 4112), 1), true, true), "sm90_128x256_e4m3_c2");
         assert_eq!(choose((4096, 4096, 4112), pk((4096, 4096, 4112), 1), false, true), "sm90_128x256_e4m3");

@@ -23,12 +23,15 @@
 //! K-major-only configuration) wherever one round of them fills the SMs, as cuBLAS's 96-column
 //! tiles do, and where those are too many, for 128 and 256 rows, the 128x96 tiles (`sm90_128x96`)
 //! in place of fewer 128x128 ones: rules measured on the same H200, beside the model.
+//!
+//! fp8 A and B are K-major always: [`pick_fp8_on`] takes, on such a GPU, the e4m3 tiles of
+//! [`pick_on_tn`]'s choice for the 16-bit problem of the same bytes.
 
 use tycute_cuda::cudarc::driver::sys::CUdevice_attribute;
 use tycute_cuda::cudarc::driver::CudaContext;
 
 use crate::error::driver;
-use crate::sm90::{pick, Sm90Header, SM90, SM90_128X192, SM90_128X256, SM90_128X64, SM90_128X96, SM90_64X64, SM90_64X96};
+use crate::sm90::{pick, pick_fp8, Sm90Header, SM90, SM90_128X192, SM90_128X256, SM90_128X64, SM90_128X96, SM90_64X64, SM90_64X96};
 use crate::stream_k::Sm90Schedule;
 use crate::Result;
 
@@ -182,6 +185,31 @@ pub fn pick_on_tn((m, n, k): (usize, usize, usize), batch: usize, gpu: Sm90Gpu) 
     base
 }
 
+/// [`pick_fp8`] on `gpu`: for e4m3 on a GPU of [`MODEL_FROM_GB_S`] or more, where the 16-bit
+/// problem of the same bytes (`(m, n, ceil(k / 2))`: a k-block of 128 one-byte elements is a
+/// 128-byte row, as one of 64 halves is) is in [`pick_on`]'s range, the e4m3 configuration of the
+/// tiles [`pick_on_tn`] gives that problem (fp8 A and B are K-major: the 96-column tiles run, and
+/// the model's stream-K tiles for long k-loops on few tiles); elsewhere `pick_fp8`'s. A stage of
+/// an e4m3 configuration holds the bytes of its 16-bit twin's and its MMAs take as long (wgmma's
+/// fp8 rate is twice its 16-bit one), so the 16-bit rule's balance of loads and MMAs carries over.
+pub fn pick_fp8_on((m, n, k): (usize, usize, usize), batch: usize, gpu: Sm90Gpu, fp8: &str) -> crate::Result<Sm90Header> {
+    let base = pick_fp8((m, n, k), batch, gpu.sms, fp8)?;
+    let same_bytes = (m, n, k.div_ceil(2));
+    if fp8 != "e4m3" || !in_model_range(same_bytes, batch, gpu) {
+        return Ok(base);
+    }
+    let name = match pick_on_tn(same_bytes, batch, gpu) {
+        c if c == SM90_64X96 => "sm90_64x96_e4m3",
+        c if c == SM90_128X96 => "sm90_128x96_e4m3",
+        c if c == SM90 => "sm90_128x128_e4m3",
+        c if c == SM90_128X64 => "sm90_128x64_e4m3",
+        c if c == SM90_64X64 => "sm90_64x64_e4m3",
+        c if c == SM90_128X192 => "sm90_128x192_e4m3",
+        _ => "sm90_128x256_e4m3",
+    };
+    Sm90Header::named(name)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -270,6 +298,33 @@ mod tests {
             assert_ne!(tn(shape, Sm90Gpu::H200), "sm90_128x96", "{shape:?}");
         }
         assert_eq!(tn((128, 6144, 4096), Sm90Gpu::H200), "sm90_64x96");
+    }
+
+    /// e4m3 on an H200 takes the 16-bit TN choice's tiles for the problem of the same bytes: the
+    /// 96-column ones where the 16-bit rules take them; e5m2, the H100 and problems outside the
+    /// model's range keep `pick_fp8`'s.
+    #[test]
+    fn the_h200_fp8_choice_is_the_16_bit_choice_of_the_same_bytes() {
+        let on = |shape, gpu, f| pick_fp8_on(shape, 1, gpu, f).unwrap().name;
+        // the sweep's worst e4m3 lines on the H200 (128x128 and 64x64 tiles before)
+        assert_eq!(on((64, 10240, 8192), Sm90Gpu::H200, "e4m3"), "sm90_64x96_e4m3");
+        assert_eq!(on((64, 12288, 4096), Sm90Gpu::H200, "e4m3"), "sm90_64x96_e4m3");
+        assert_eq!(on((256, 5120, 5120), Sm90Gpu::H200, "e4m3"), "sm90_128x96_e4m3");
+        assert_eq!(on((256, 6144, 4096), Sm90Gpu::H200, "e4m3"), "sm90_128x96_e4m3");
+        // the model's stream-K tiles for a long k-loop on few tiles, and its 128x64 ones, as in 16 bits
+        assert_eq!(pick_on_tn((64, 2048, 14336), 1, Sm90Gpu::H200).name, "sm90_128x192");
+        assert_eq!(on((64, 2048, 28672), Sm90Gpu::H200, "e4m3"), "sm90_128x192_e4m3");
+        assert_eq!(pick_on_tn((200, 4096, 4096), 1, Sm90Gpu::H200).name, "sm90_128x64");
+        assert_eq!(on((200, 4096, 8192), Sm90Gpu::H200, "e4m3"), "sm90_128x64_e4m3");
+        for shape in [(64, 10240, 8192), (256, 5120, 5120), (64, 2048, 28672), (200, 4096, 8192)] {
+            assert_eq!(on(shape, Sm90Gpu::H100_SXM, "e4m3"), pick_fp8(shape, 1, 132, "e4m3").unwrap().name, "{shape:?}");
+            assert_eq!(on(shape, Sm90Gpu::H200, "e5m2"), "sm90_128x256_e5m2");
+        }
+        // decode-sized M, many tiles, a batch: pick_fp8's
+        for shape in [(16, 4096, 4096), (4096, 4096, 4096), (1024, 5120, 5120)] {
+            assert_eq!(on(shape, Sm90Gpu::H200, "e4m3"), pick_fp8(shape, 1, 132, "e4m3").unwrap().name, "{shape:?}");
+        }
+        assert_eq!(pick_fp8_on((64, 10240, 8192), 2, Sm90Gpu::H200, "e4m3").unwrap(), pick_fp8((64, 10240, 8192), 2, 132, "e4m3").unwrap());
     }
 
     #[test]
