@@ -25,6 +25,13 @@
 // C, rows < M and columns < N only. Rows of A at or past M are zeros (not loaded), as are k at or
 // past K (K a multiple of kKPiece: each lane's piece is all inside or all outside).
 //
+// M <= 8 (the entry points of one m16 tile, unless built with -DTYCUTE_SKINNY_SWAP=0) swaps the
+// MMA's operands: B's rows are its 16 rows (n8 tiles 2j and 2j + 1 of the CTA as m16 tile j: the
+// lane's rows g and g + 8) and A's rows its 8 columns (A's row g, the lane's B register), the same
+// registers at the same k-slots; D's column 16j + g (+ 8) and row 2c (+ 1) are then the
+// accumulators. Half the MMAs of the unswapped body, whose 16 rows would be 8 or more rows of
+// zeros (and, for fp8 on sm_90a, whose A conversions ptxas runs for all 16), for the same loads.
+//
 // The policy P: ab_t (A's and B's storage unit: 16-bit elements, or bytes), kKPiece (k per 16
 // bytes), kElementCD (C's and D's element code, tycute/arch/convert.cuh) and
 // mma(c, a, b) (the instruction).
@@ -59,7 +66,7 @@ struct Chunk {
 // n8 tile, by a CTA of kW warps; see the file's head. `sums` holds one m16 tile of every warp's
 // sums at a time. (kW = 4: half the registers of a CTA, so that two CTAs share an SM and a grid of
 // up to twice the SMs runs in one wave.)
-template <class P, int kMTiles, int kUnroll, int kVec, int kW = kWarps, int kT = kTiles>
+template <class P, int kMTiles, int kUnroll, int kVec, int kW = kWarps, int kT = kTiles, bool kSwap = false>
 __device__ __forceinline__ void gemm(const typename P::ab_t* __restrict__ A, const typename P::ab_t* __restrict__ B, const unsigned short* C,
                                      unsigned short* D, int M, int N, int K, long long lda, long long ldb, long long ldc, long long ldd,
                                      float alpha, float beta, float (&sums)[kW][16][8 * kT + 1]) {
@@ -115,7 +122,30 @@ __device__ __forceinline__ void gemm(const typename P::ab_t* __restrict__ A, con
       }
     }
   };
+  static_assert(!kSwap || (kMTiles == 1 && kT % 2 == 0), "the swapped MMA: one m16 tile of A's rows, pairs of n8 tiles of B");
   const auto mma_group = [&](const Chunk<kMTiles, kVec, kT> (&ch)[kUnroll]) {
+    if constexpr (kSwap) {
+      // M <= 8: B's rows are the MMA's 16 rows (n8 tiles 2j and 2j + 1: rows g and g + 8 of m16
+      // tile j) and A's rows 0..7 its 8 columns (A's row g, the lane's B register), the same
+      // pieces at the same k-slots as below; half the MMAs, none of them on rows of A past 8
+#pragma unroll
+      for (int u = 0; u < kUnroll; ++u)
+#pragma unroll
+        for (int v = 0; v < kVec; ++v) {
+          const uint4 x = ch[u].a[0][0][v];
+          const unsigned b_s0[2] = {x.x, x.y};
+          const unsigned b_s1[2] = {x.z, x.w};
+#pragma unroll
+          for (int j = 0; j < kT / 2; ++j) {
+            const uint4 lo = ch[u].b[2 * j][v], hi = ch[u].b[2 * j + 1][v];
+            const unsigned a_s0[4] = {lo.x, hi.x, lo.y, hi.y};
+            const unsigned a_s1[4] = {lo.z, hi.z, lo.w, hi.w};
+            P::mma(acc[0][j], a_s0, b_s0);
+            P::mma(acc[0][j], a_s1, b_s1);
+          }
+        }
+      return;
+    }
 #pragma unroll
     for (int u = 0; u < kUnroll; ++u)
 #pragma unroll
@@ -152,10 +182,18 @@ __device__ __forceinline__ void gemm(const typename P::ab_t* __restrict__ A, con
   for (int i = 0; i < kMTiles; ++i) {
     if (16 * i >= M) break;
     if (i > 0) __syncthreads();  // (the last tile's sums are read)
+    if constexpr (kSwap) {
+      // swapped: accumulator (0, j, r) is column 16j + g (+ 8 for r >= 2) of D, row 2c + r % 2
 #pragma unroll
-    for (int t = 0; t < kT; ++t)
+      for (int j = 0; j < kT / 2; ++j)
 #pragma unroll
-      for (int r = 0; r < 4; ++r) sums[warp][g + 8 * (r / 2)][8 * t + 2 * c + r % 2] = acc[i][t][r];
+        for (int r = 0; r < 4; ++r) sums[warp][2 * c + r % 2][16 * j + g + 8 * (r / 2)] = acc[0][j][r];
+    } else {
+#pragma unroll
+      for (int t = 0; t < kT; ++t)
+#pragma unroll
+        for (int r = 0; r < 4; ++r) sums[warp][g + 8 * (r / 2)][8 * t + 2 * c + r % 2] = acc[i][t][r];
+    }
     __syncthreads();
     for (int e = threadIdx.x; e < 16 * kC; e += kW * 32) {
       const int row = 16 * i + e / kC, col = e % kC, n = n0 + col;
@@ -173,6 +211,12 @@ __device__ __forceinline__ void gemm(const typename P::ab_t* __restrict__ A, con
 }  // namespace skinny
 }  // namespace tycute
 
+// Whether the entry points of one m16 tile run the swapped MMA for M <= 8 (B's rows the MMA's 16,
+// A's 8 rows its 8 columns: half the MMAs); 0 builds the unswapped body alone.
+#ifndef TYCUTE_SKINNY_SWAP
+#define TYCUTE_SKINNY_SWAP 1
+#endif
+
 // An entry point NAME of the body: A and B of the policy's storage unit, C and D 16-bit, the
 // host's one signature (tycute_gemm::skinny launches every entry point alike); CTAs of WARPS
 // warps, at least MIN_BLOCKS of them a SM, each N_TILES n8 tiles (8 N_TILES columns of D) wide.
@@ -181,6 +225,12 @@ __device__ __forceinline__ void gemm(const typename P::ab_t* __restrict__ A, con
       NAME(const POLICY::ab_t* __restrict__ A, const POLICY::ab_t* __restrict__ B, const unsigned short* C, unsigned short* D, \
            int M, int N, int K, long long lda, long long ldb, long long ldc, long long ldd, float alpha, float beta) {         \
     __shared__ float sums[WARPS][16][8 * (N_TILES) + 1];                                                                \
+    if constexpr (TYCUTE_SKINNY_SWAP && (M_TILES) == 1) {                                                                \
+      if (M <= 8) {                                                                                                     \
+        tycute::skinny::gemm<POLICY, 1, UNROLL, VEC, WARPS, N_TILES, true>(A, B, C, D, M, N, K, lda, ldb, ldc, ldd, alpha, beta, sums); \
+        return;                                                                                                         \
+      }                                                                                                                 \
+    }                                                                                                                   \
     tycute::skinny::gemm<POLICY, M_TILES, UNROLL, VEC, WARPS, N_TILES>(A, B, C, D, M, N, K, lda, ldb, ldc, ldd, alpha, beta, sums); \
   }
 // The same, kCols = 32 columns of D a CTA.
