@@ -61,6 +61,7 @@ struct Policy16 {
   using ab_t = unsigned short;
   static constexpr int kKPiece = 8;
   static constexpr int kElementCD = TYCUTE_SKINNY_ELEMENT;
+  static constexpr bool kSwapSmallM = false;  // load-bound: half the MMAs bought nothing (docs/perf.md)
   static __device__ __forceinline__ void mma(float (&c)[4], const unsigned (&a)[4], const unsigned (&b)[2]) {
     TYCUTE_MMA_16816_F32(TYCUTE_SKINNY_MMA_PTX, c, a, b);
   }

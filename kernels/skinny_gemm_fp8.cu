@@ -44,6 +44,7 @@ struct PolicyFp8 {
   using ab_t = unsigned char;
   static constexpr int kKPiece = 16;
   static constexpr int kElementCD = TYCUTE_ELEMENT_BF16;
+  static constexpr bool kSwapSmallM = true;  // M <= 8: half the MMAs and of A's conversions
   static __device__ __forceinline__ void mma(float (&c)[4], const unsigned (&a)[4], const unsigned (&b)[2]) {
     TYCUTE_MMA_16816_F32(TYCUTE_SKINNY_FP8_PTX, c, a, b);
   }

@@ -25,15 +25,18 @@
 // C, rows < M and columns < N only. Rows of A at or past M are zeros (not loaded), as are k at or
 // past K (K a multiple of kKPiece: each lane's piece is all inside or all outside).
 //
-// M <= 8 (the entry points of one m16 tile, unless built with -DTYCUTE_SKINNY_SWAP=0) swaps the
-// MMA's operands: B's rows are its 16 rows (n8 tiles 2j and 2j + 1 of the CTA as m16 tile j: the
+// M <= 8 (the entry points of one m16 tile, where the policy's kSwapSmallM asks it, unless built
+// with -DTYCUTE_SKINNY_SWAP=0) swaps the MMA's operands: B's rows are its 16 rows (n8 tiles 2j and 2j + 1 of the CTA as m16 tile j: the
 // lane's rows g and g + 8) and A's rows its 8 columns (A's row g, the lane's B register), the same
 // registers at the same k-slots; D's column 16j + g (+ 8) and row 2c (+ 1) are then the
 // accumulators. Half the MMAs of the unswapped body, whose 16 rows would be 8 or more rows of
 // zeros (and, for fp8 on sm_90a, whose A conversions ptxas runs for all 16), for the same loads.
+// The fp8 policy asks it (1.05x at M = 1 on the H200); the 16-bit one does not (0.99x: its loads
+// bound it, not its MMAs), docs/perf.md "Decode-sized M <= 8: the MMA's operands swapped".
 //
 // The policy P: ab_t (A's and B's storage unit: 16-bit elements, or bytes), kKPiece (k per 16
-// bytes), kElementCD (C's and D's element code, tycute/arch/convert.cuh) and
+// bytes), kElementCD (C's and D's element code, tycute/arch/convert.cuh), kSwapSmallM (the swapped
+// MMA for M <= 8, above) and
 // mma(c, a, b) (the instruction).
 #pragma once
 
@@ -225,7 +228,7 @@ __device__ __forceinline__ void gemm(const typename P::ab_t* __restrict__ A, con
       NAME(const POLICY::ab_t* __restrict__ A, const POLICY::ab_t* __restrict__ B, const unsigned short* C, unsigned short* D, \
            int M, int N, int K, long long lda, long long ldb, long long ldc, long long ldd, float alpha, float beta) {         \
     __shared__ float sums[WARPS][16][8 * (N_TILES) + 1];                                                                \
-    if constexpr (TYCUTE_SKINNY_SWAP && (M_TILES) == 1) {                                                                \
+    if constexpr (TYCUTE_SKINNY_SWAP && POLICY::kSwapSmallM && (M_TILES) == 1) {                                       \
       if (M <= 8) {                                                                                                     \
         tycute::skinny::gemm<POLICY, 1, UNROLL, VEC, WARPS, N_TILES, true>(A, B, C, D, M, N, K, lda, ldb, ldc, ldd, alpha, beta, sums); \
         return;                                                                                                         \
