@@ -55,7 +55,8 @@
 // columns are stored by the threads through d_out (ldd, batch_d: D's row and batch strides). A batch of `batch` problems
 // is the maps' third dimension, the tiles of all problems one persistent schedule; `flags` bits
 // 0, 1, 2 mark A, B, C as one matrix for the whole batch (batch stride 0), bit 3 a D larger than
-// the L2 (its TMA stores evict first, keeping the operands in L2). The host launches
+// the L2 (its TMA stores evict first, keeping the operands in L2), bits 8-15 the rows of a K-major
+// A's box where A has fewer rows than a tile (0: the header's box). The host launches
 // at most one CTA of kBlockThreads threads per SM (in clusters of kClusterM; stream-K only
 // without clusters), with a stream-K workspace of one partial tile (sk_ws) and one flag (sk_flag,
 // zero between launches) per CTA.

@@ -1412,6 +1412,11 @@ fn auto_launch_fp8_picks_per_shape() {
     let on_gpu: Vec<_> = [(64, 12288, 4096), (256, 5120, 4096)]
         .into_iter()
         .map(|shape| (shape, Order::Row, false, 0.0, tycute::gemm::sm90::pick_fp8_on(shape, 1, auto.gpu(), "e4m3").unwrap().name))
+        // and decode-sized M on the sm90 kernel's tiles (`fp8_decode_tiles`: 107 of 64x96, A in
+        // boxes of 16 and 8 rows)
+        .chain([(16, 10240, 4096), (3, 10240, 4096)].into_iter().map(|shape| {
+            (shape, Order::Row, false, 0.0, tycute::gemm::sm90::fp8_decode_tiles(shape, auto.gpu(), "e4m3").map_or("skinny_gemm", |c| c.name))
+        }))
         .collect();
     cases::<E4m3>(&auto, &on_gpu);
 

@@ -19,7 +19,7 @@ use crate::layout::{Major, Order};
 use crate::skinny::{SkinnyFp8, SkinnyGemm, SkinnyStrides};
 use crate::sm90::split_k::{self, ReduceArgs, SplitKReduce, SplitWorkspace};
 use crate::fp8::{Fp8, Scales};
-use crate::sm90::{pick_fp8_on, pick_of, pick_of_tn, Bias, Sm90Gemm, Sm90Gpu, Sm90Header, Sm90Strides};
+use crate::sm90::{fp8_decode_tiles, pick_fp8_on, pick_of, pick_of_tn, Bias, Sm90Gemm, Sm90Gpu, Sm90Header, Sm90Strides};
 use crate::staging::{Stage, Staged};
 use crate::Result;
 
@@ -114,20 +114,25 @@ pub fn multicast_form(config: Sm90Header, shape: (usize, usize, usize), s: &Sm90
 
 /// The launch API's fp8 choice ([`Sm90Auto::launch_fp8`]) for `(m, n, k)` with strides `s` (per
 /// tensor scales or not, with or without a bias) on `gpu`, format `fp8`: the
-/// decode-sized fp8 kernel where it takes the layout and [`crate::skinny::chosen_fp8`] the shape,
+/// decode-sized fp8 kernel where it takes the layout and [`crate::skinny::chosen_fp8`] the shape
+/// (on an H200 the sm90 kernel's tiles of [`fp8_decode_tiles`] where they fill the SMs),
 /// else [`pick_fp8_on`]'s configuration (on an H200 the 16-bit TN choice's tiles, the 96-column
 /// ones among them) for the kernel's problem (`(n, m, k)` for a column-major D),
 /// its operands as they lie (in clusters, as [`sm90_choice`], where the kernel's B has rows half a
 /// sector off and the scales are per tensor). `Err`: a shape no kernel takes, or a format without kernels.
 pub fn fp8_choice(shape: (usize, usize, usize), s: &Sm90Strides, tensor_scales: bool, bias_none: bool, gpu: Sm90Gpu, fp8: &str) -> Result<Sm90Choice> {
     s.check_fit(shape)?;
-    if let Some(ss) = skinny_strides(s, bias_none).filter(|_| tensor_scales) {
-        if crate::skinny::chosen_fp8(shape, &ss) {
-            return Ok(Sm90Choice::Skinny);
-        }
-    }
+    let skinny = skinny_strides(s, bias_none).filter(|_| tensor_scales).is_some_and(|ss| crate::skinny::chosen_fp8(shape, &ss));
     let (km, kn) = s.cd.stored((shape.0, shape.1));
-    let config = pick_fp8_on((km, kn, shape.2), s.batch, gpu, fp8)?;
+    let config = if skinny {
+        // on an H200, the sm90 kernel's tiles where they fill the SMs (A loaded in boxes of its rows)
+        match fp8_decode_tiles(shape, gpu, fp8) {
+            Some(config) => config,
+            None => return Ok(Sm90Choice::Skinny),
+        }
+    } else {
+        pick_fp8_on((km, kn, shape.2), s.batch, gpu, fp8)?
+    };
     // the kernel's B in rows half a sector off: the configuration's form in clusters, if any
     // (per-tensor scales: the per-row / per-column form is not launched in clusters; the
     // buffers' addresses are not asked for, fp8 operands being read as they lie)

@@ -210,6 +210,31 @@ pub fn pick_fp8_on((m, n, k): (usize, usize, usize), batch: usize, gpu: Sm90Gpu,
     Sm90Header::named(name)
 }
 
+/// For a decode-sized e4m3 problem (`m` <= 16 rows) on a GPU of [`MODEL_FROM_GB_S`] or more, the
+/// sm90 kernel's tiles in place of the decode-sized fp8 kernel where they were measured to win:
+/// the configuration [`pick_fp8_on`] gives the same problem at 64 rows, if it is the 64x96 tiles
+/// and one round of them fills five eighths of the SMs or more, or the 128x256 tiles filling three
+/// quarters; `None` (the decode-sized kernel) elsewhere. A K-major A of fewer rows than a tile is
+/// loaded in a box of its rows (`a_box_rows`), so such a problem is a read of B at wgmma's own
+/// fp8 rate, where the decode-sized kernel's fp8 `mma.sync` is converted to f16 on sm_90a.
+/// Measured on the H200 (docs/perf.md, "Decode-sized fp8 on the 64-row tiles"): 16x10240x8192
+/// 1.27x the decode-sized kernel, 16x12288x4096 1.18x, 13x11008x4096 1.20x, 16x28672x8192 (128x256
+/// tiles) 1.14x, 1x10240x8192 1.12x, 1x8192x8192 (86 tiles) 1.02x.
+pub fn fp8_decode_tiles((m, n, k): (usize, usize, usize), gpu: Sm90Gpu, fp8: &str) -> Option<Sm90Header> {
+    if m > 16 || fp8 != "e4m3" || gpu.dram_gb_s < MODEL_FROM_GB_S {
+        return None;
+    }
+    let c = pick_fp8_on((64, n, k), 1, gpu, fp8).ok()?;
+    let (bm, bn) = c.tile().ok()?;
+    let tiles = 64usize.div_ceil(bm) * n.div_ceil(bn);
+    let fills = match c.name {
+        "sm90_64x96_e4m3" => 8 * tiles >= 5 * gpu.sms,
+        "sm90_128x256_e4m3" => 4 * tiles >= 3 * gpu.sms,
+        _ => false,
+    };
+    (fills && tiles <= gpu.sms).then_some(c)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -325,6 +350,26 @@ mod tests {
             assert_eq!(on(shape, Sm90Gpu::H200, "e4m3"), pick_fp8(shape, 1, 132, "e4m3").unwrap().name, "{shape:?}");
         }
         assert_eq!(pick_fp8_on((64, 10240, 8192), 2, Sm90Gpu::H200, "e4m3").unwrap(), pick_fp8((64, 10240, 8192), 2, 132, "e4m3").unwrap());
+    }
+
+    /// Decode-sized e4m3 problems on an H200 take the 64x96 tiles where one round of them fills
+    /// five eighths of the SMs, the 128x256 ones where they fill three quarters; elsewhere (and on
+    /// an H100, for e5m2, above 16 rows) the decode-sized kernel.
+    #[test]
+    fn the_h200_fp8_decode_tiles() {
+        let t = |shape, gpu, f| fp8_decode_tiles(shape, gpu, f).map(|c| c.name);
+        // 86, 107 and 128 tiles of 64x96, 112 of 128x256
+        assert_eq!(t((1, 8192, 8192), Sm90Gpu::H200, "e4m3"), Some("sm90_64x96_e4m3"));
+        assert_eq!(t((16, 10240, 8192), Sm90Gpu::H200, "e4m3"), Some("sm90_64x96_e4m3"));
+        assert_eq!(t((8, 12288, 4096), Sm90Gpu::H200, "e4m3"), Some("sm90_64x96_e4m3"));
+        assert_eq!(t((16, 28672, 4096), Sm90Gpu::H200, "e4m3"), Some("sm90_128x256_e4m3"));
+        // 43 and 64 tiles of 64x96, 86 of 128x256, 108 of 128x128: the decode-sized kernel
+        for n in [4096, 6144, 22016, 13824] {
+            assert_eq!(t((16, n, 4096), Sm90Gpu::H200, "e4m3"), None, "{n}");
+        }
+        assert_eq!(t((16, 10240, 8192), Sm90Gpu::H100_SXM, "e4m3"), None);
+        assert_eq!(t((16, 10240, 8192), Sm90Gpu::H200, "e5m2"), None);
+        assert_eq!(t((17, 10240, 8192), Sm90Gpu::H200, "e4m3"), None);
     }
 
     #[test]

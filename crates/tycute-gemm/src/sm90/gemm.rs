@@ -637,13 +637,18 @@ impl Sm90Gemm {
                 Major::MN => ((k as u64, mn as u64), mnbox),
             };
             let ((ar, ac), bxa) = operand(mk, oa, box_a_k, box_a_mn);
+            // a K-major A of fewer rows than a tile, loaded in one box a stage: a box of its rows
+            // (rounded up to the swizzle atom's 8), not of the tile's, whose rows past M the TMA
+            // would fill with zeros at a cost (flags bits 8-15 tell the kernel the bytes to expect)
+            let a_rows = a_box_rows(mk, oa, bxa, p);
+            let bxa = if a_rows > 0 { (bxa.0, a_rows as u32) } else { bxa };
             let ((br, bc), bxb) = operand(nk, ob, box_b_k, box_b_mn);
             let layout = LAYOUTS.iter().position(|&(_, x, y)| x == (oa == Major::MN) && y == (ob == Major::MN)).unwrap_or(0);
             // the kernel's flags: bits 0-2 one A / B / C for the whole batch; bit 3 a D that cannot
             // stay in L2 anyway, whose stores then evict first so that the operands, read again by
             // other tiles, stay (8192x8192x256: +10 %, docs/perf-history.md)
             let d_bytes = self.tma_cd.bytes() as usize * mk * nk * s.batch;
-            let flags = i32::from(za == 0) | (i32::from(zb == 0) << 1) | (i32::from(s.batch_c == 0) << 2) | (i32::from(d_bytes > self.l2_bytes) << 3);
+            let flags = i32::from(za == 0) | (i32::from(zb == 0) << 1) | (i32::from(s.batch_c == 0) << 2) | (i32::from(d_bytes > self.l2_bytes) << 3) | ((a_rows as i32) << 8);
             let (mk64, nk64) = (mk as u64, nk as u64);
             // SAFETY: the allocations hold every matrix of the batch with these strides (checked
             // above) and outlive the launch (the caller's borrows).
@@ -867,6 +872,20 @@ fn k_major_rules(config: &str, what: &str, bytes: usize, (m, n, k): (usize, usiz
     Ok(())
 }
 
+
+/// The rows of A's box where the kernel's A (`mk` rows, major `major`, header box `bx` `{inner,
+/// outer}`) has fewer rows than a tile of `p`'s and is K-major, loaded in one box a stage, by CTAs
+/// outside clusters: `mk` rounded up to 8 (the 128-byte swizzle atom's rows); 0 (the header's box)
+/// elsewhere. The kernel expects that many rows' bytes (flags bits 8-15); the stage's other rows
+/// feed only accumulator rows past M, which are never stored.
+pub(crate) fn a_box_rows(mk: usize, major: Major, bx: (u32, u32), p: &LaunchParams) -> usize {
+    let one_box = major == Major::K && bx.1 as usize == p.tile.0 && p.cluster_m == 1;
+    if one_box && mk < p.tile.0 && p.tile.0 <= 255 {
+        mk.div_ceil(8) * 8
+    } else {
+        0
+    }
+}
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -909,6 +928,29 @@ mod tests {
         assert!(wrong.contains("takes e4m3 A and B, not e5m2"), "{wrong}");
         let half = fp8_rules("sm90_128x256", None, "e4m3", (256, 200, 64), &p).unwrap_err().to_string();
         assert!(half.contains("16-bit A and B"), "{half}");
+    }
+
+    /// A K-major A of fewer rows than a tile is loaded in a box of its rows, rounded up to 8, where
+    /// one box a stage holds the tile's rows and no cluster multicasts; elsewhere the header's box.
+    #[test]
+    fn a_box_of_the_rows_of_a_short_a() {
+        use crate::sm90::Sm90Header;
+        for name in ["sm90_64x96_e4m3", "sm90_128x96", "sm90_64x64", "sm90_128x128_e4m3"] {
+            let cf = Sm90Header::named(name).unwrap();
+            let p = LaunchParams::of(&cf).unwrap();
+            let bx = p.boxes[0];
+            assert_eq!(bx.1 as usize, p.tile.0, "{name}: one box of A's rows a stage");
+            assert_eq!(a_box_rows(1, Major::K, bx, &p), 8, "{name}");
+            assert_eq!(a_box_rows(16, Major::K, bx, &p), 16, "{name}");
+            assert_eq!(a_box_rows(17, Major::K, bx, &p), 24, "{name}");
+            assert_eq!(a_box_rows(p.tile.0, Major::K, bx, &p), 0, "{name}: a whole tile");
+            assert_eq!(a_box_rows(1000, Major::K, bx, &p), 0, "{name}");
+        }
+        let p = LaunchParams::of(&crate::sm90::SM90).unwrap();
+        assert_eq!(a_box_rows(16, Major::MN, p.boxes[1], &p), 0, "an MN-major A: its box is along M");
+        let c2 = Sm90Header::named("sm90_128x256_e4m3_c2").unwrap();
+        let p = LaunchParams::of(&c2).unwrap();
+        assert_eq!(a_box_rows(16, Major::K, p.boxes[0], &p), 0, "clusters: the header's box");
     }
 
     #[test]

@@ -31,6 +31,11 @@ __device__ __forceinline__ void sm90_producer_load(const Sm90Smem& sm, const sch
 #pragma unroll
   for (int r = 0; r < kClusterM; ++r)
     if (r == static_cast<int>(sched.rank)) b_n = kTmaMcastB[r][0], b_off = kTmaMcastB[r][1];
+  // flags bits 8-15: a K-major A of fewer rows than a tile is loaded in boxes of that many rows
+  // (a multiple of 8, one 128-byte swizzle atom each; 0: the whole box); the stage's other rows
+  // keep what they hold, and the accumulator rows they feed lie past M, never stored
+  const int a_rows = (flags >> 8) & 0xff;
+  const unsigned bytes_a = a_rows == 0 ? unsigned(kTmaBytesA) : unsigned(kTmaBytesA / kTileM) * unsigned(a_rows);
   int it = 0, id, kt0, kt1;
   for (int j = 0; sched.unit(j, id, kt0, kt1); ++j) {
     int m0, n0, z;
@@ -39,7 +44,7 @@ __device__ __forceinline__ void sm90_producer_load(const Sm90Smem& sm, const sch
     for (int kt = kt0; kt < kt1; ++kt, ++it) {
       const int s = it % kStages;
       if (it >= kStages) arch::mbar_wait(sm.empty(s), ((it / kStages) - 1) & 1);
-      arch::mbar_expect_tx(sm.full(s), kTmaBytesA + kTmaBytesB);
+      arch::mbar_expect_tx(sm.full(s), bytes_a + kTmaBytesB);
       tma_load_operand<OpA>(sA + s * kStageBytesA, &tma_a, m0, kt * kTileK, za, sm.full(s));
       if constexpr (kClusterM > 1)
         arch::tma_load_3d_mcast(sB + s * kStageBytesB + b_off, &tma_b, kt * kTileK, n0 + b_n, zb, sm.full(s), (1u << kClusterM) - 1);
