@@ -83,6 +83,10 @@
 
 using namespace tycute::TYCUTE_SM90_CONFIG;
 
+// The host reads this symbol to know that this kernel takes the rows of a short A's box from
+// `flags` bits 8-15 (tycute_gemm's SHORT_A_BOX_SYMBOL); a CUBIN without it gets whole boxes.
+extern "C" __device__ const int tycute_sm90_short_a_box = 1;
+
 #include "tycute/arch/cluster.cuh"
 #include "tycute/arch/mbarrier.cuh"
 #include "tycute/arch/setmaxnreg.cuh"

@@ -46,6 +46,9 @@ pub struct Sm90Gemm {
     l2_bytes: usize,
     /// The bandwidth of its memory in GB/s (what the per-shape choice weighs: [`Sm90Gemm::gpu`]).
     dram_gb_s: f64,
+    /// Whether the CUBIN's producer takes A's box rows from `flags` (it defines
+    /// [`SHORT_A_BOX_SYMBOL`]); a CUBIN built before it expects whole boxes, and gets them.
+    short_a_box: bool,
     /// The configuration the CUBIN was built for.
     pub config: Sm90Header,
     /// Its launch values, read from the header once (a launch reads none of the header's text).
@@ -89,6 +92,8 @@ impl Sm90Gemm {
         let f = [Some(load(LAYOUTS[0].0)?), more(1)?, more(2)?, more(3)?];
         // (absent from a CUBIN built before it: a RowCol launch then says so)
         let f_rowcol = if fp8.is_some() { load(ROWCOL).ok() } else { None };
+        // (a CUBIN built before the short boxes of A: whole boxes, which its producer expects)
+        let short_a_box = module.get_global(SHORT_A_BOX_SYMBOL, &ctx.default_stream()).is_ok();
         // the SMs and the memory's bandwidth (what the per-shape choice weighs: Sm90Gemm::gpu)
         let gpu = crate::sm90::Sm90Gpu::of(ctx)?;
         // TYCUTE_SM90_MAX_CTAS=N launches at most N CTAs (so that a small problem still gives each
@@ -104,7 +109,7 @@ impl Sm90Gemm {
             Ok("split") => SkForm::Split,
             _ => SkForm::Auto,
         };
-        Ok(Sm90Gemm { ctx: ctx.clone(), _module: module, f, f_rowcol, tma_ab, tma_cd, fp8, tf32, smem, sms, max_sms: sms, l2_bytes, dram_gb_s, config, p, stream_k: true, sk_form, workspaces: Default::default() })
+        Ok(Sm90Gemm { ctx: ctx.clone(), _module: module, f, f_rowcol, tma_ab, tma_cd, fp8, tf32, smem, sms, max_sms: sms, l2_bytes, dram_gb_s, config, p, stream_k: true, sk_form, workspaces: Default::default(), short_a_box })
     }
 
     /// The context the kernel is loaded in.
@@ -640,7 +645,7 @@ impl Sm90Gemm {
             // a K-major A of fewer rows than a tile, loaded in one box a stage: a box of its rows
             // (rounded up to the swizzle atom's 8), not of the tile's, whose rows past M the TMA
             // would fill with zeros at a cost (flags bits 8-15 tell the kernel the bytes to expect)
-            let a_rows = a_box_rows(mk, oa, bxa, p);
+            let a_rows = if self.short_a_box { a_box_rows(mk, oa, bxa, p) } else { 0 };
             let bxa = if a_rows > 0 { (bxa.0, a_rows as u32) } else { bxa };
             let ((br, bc), bxb) = operand(nk, ob, box_b_k, box_b_mn);
             let layout = LAYOUTS.iter().position(|&(_, x, y)| x == (oa == Major::MN) && y == (ob == Major::MN)).unwrap_or(0);
@@ -872,6 +877,10 @@ fn k_major_rules(config: &str, what: &str, bytes: usize, (m, n, k): (usize, usiz
     Ok(())
 }
 
+
+/// The device symbol by which a CUBIN of `kernels/sm90_gemm.cu` says its producer takes the rows
+/// of A's box from `flags` bits 8-15 ([`a_box_rows`]).
+pub const SHORT_A_BOX_SYMBOL: &str = "tycute_sm90_short_a_box";
 
 /// The rows of A's box where the kernel's A (`mk` rows, major `major`, header box `bx` `{inner,
 /// outer}`) has fewer rows than a tile of `p`'s and is K-major, loaded in one box a stage, by CTAs
