@@ -877,7 +877,6 @@ fn k_major_rules(config: &str, what: &str, bytes: usize, (m, n, k): (usize, usiz
     Ok(())
 }
 
-
 /// The device symbol by which a CUBIN of `kernels/sm90_gemm.cu` says its producer takes the rows
 /// of A's box from `flags` bits 8-15 ([`a_box_rows`]).
 pub const SHORT_A_BOX_SYMBOL: &str = "tycute_sm90_short_a_box";
@@ -895,6 +894,7 @@ pub(crate) fn a_box_rows(mk: usize, major: Major, bx: (u32, u32), p: &LaunchPara
         0
     }
 }
+
 #[cfg(test)]
 mod tests {
     use super::*;
