@@ -52,8 +52,19 @@ fn include_dir() -> &'static Path {
     DIR.get_or_init(|| {
         let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("toolchains-include");
         std::fs::create_dir_all(&dir).unwrap();
+        // nextest runs each test in a process of its own, and several of them write these headers
+        // while another one's compiler reads them: each file is written whole under a name of
+        // this process's and renamed into place (a rename replaces it at once), and not at all
+        // when it already holds the text (a compiler once read a header another process had just
+        // truncated: "unterminated #ifndef")
         for (name, text) in tycute::headers::HEADERS {
-            std::fs::write(dir.join(name), text).unwrap();
+            let path = dir.join(name);
+            if std::fs::read_to_string(&path).is_ok_and(|t| t == *text) {
+                continue;
+            }
+            let tmp = dir.join(format!(".{name}.{}", std::process::id()));
+            std::fs::write(&tmp, text).unwrap();
+            std::fs::rename(&tmp, &path).unwrap();
         }
         dir
     })
