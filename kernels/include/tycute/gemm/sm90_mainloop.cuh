@@ -43,35 +43,48 @@ __device__ __forceinline__ void sm90_gmma_offsets(int wg, unsigned (&off_a)[kMma
   }
 }
 
-// The k-blocks [kt0, kt1) of a unit into acc, from the producer's iterations it0, ...: the
-// unit's first k-block writes the accumulators (wgmma's scale-d = 0; a plain write between
-// wgmmas would make ptxas serialize them). Returns with the last group pending. A stream-K flag
-// of the previous unit (sk.raise) goes up 8 k-blocks in, or at the unit's last k-block.
+// One k-block kt (the producer's iteration it) of a unit whose k-blocks are [kt0, kt1): its
+// stage's wgmma group on acc, left pending; the previous k-block's stage released once that
+// group has completed. kFirst: the unit's first k-block, whose first wgmmas write the
+// accumulators (scale-d = 0: a plain write of acc would make ptxas serialize the wgmmas). A
+// stream-K flag of the previous unit (sk.raise) goes up 8 k-blocks in, or at the unit's last
+// k-block.
+template <bool kFirst, class OpA, class OpB>
+__device__ __forceinline__ void sm90_mma_kblock(const Sm90Smem& sm, float* acc, const unsigned (&off_a)[kMmaM][kMmaK], const unsigned (&off_b)[kMmaK],
+                                                int it, int kt, int kt0, int kt1, scheduler::Sm90SkFlag& sk, int lane) {
+  const int s = it % kStages;
+  // the previous unit's partial sums were stored at least 8 k-blocks (or this unit) ago
+  if (sk.raise && (kt == kt0 + 8 || kt == kt1 - 1)) sk.raise_now(lane);
+  arch::mbar_wait(sm.full(s), (it / kStages) & 1);
+#pragma unroll
+  for (int r = 0; r < kAccumulators; ++r) arch::fence_operand(acc[r]);
+  arch::wgmma_fence();
+#pragma unroll
+  for (int kb = 0; kb < kMmaK; ++kb) {
+#pragma unroll
+    for (int m = 0; m < kMmaM; ++m)
+      wgmma_atom<OpA::kMn, OpB::kMn>(acc + kFragC[0][m], OpA::desc(sm.sA + s * kStageBytesA + off_a[m][kb]),
+                                     OpB::desc(sm.sB + s * kStageBytesB + off_b[kb]), kFirst ? kb > 0 : 1);
+  }
+  arch::wgmma_commit();
+  // the group of the previous stage has completed once at most this one is pending
+  arch::wgmma_wait<1>();
+#pragma unroll
+  for (int r = 0; r < kAccumulators; ++r) arch::fence_operand(acc[r]);
+  if (!kFirst && lane == 0) sm90_release(sm, (it - 1) % kStages);  // the warp's wait_group above is warp-wide
+}
+
+// The k-blocks [kt0, kt1) of a unit into acc, from the producer's iterations it0, ...; returns
+// with the last group pending. The first k-block is issued apart, its scale-d a constant: with
+// scale-d a run-time value (kt > kt0) in one loop, the ptxas of CUDA 12.8 took the epilogue's
+// writes of acc as writes inside a wgmma pipeline stage and serialized every wgmma of the kernel
+// (C7515; CUDA 13's ptxas did not); tests/toolchains.rs builds every kernel with NVRTC 12.8 too.
 template <class OpA, class OpB>
 __device__ __forceinline__ void sm90_mma_unit(const Sm90Smem& sm, float* acc, const unsigned (&off_a)[kMmaM][kMmaK], const unsigned (&off_b)[kMmaK],
                                               int it0, int kt0, int kt1, scheduler::Sm90SkFlag& sk, int lane) {
-  for (int kt = kt0; kt < kt1; ++kt) {
-    const int it = it0 + kt - kt0, s = it % kStages;
-    // the previous unit's partial sums were stored at least 8 k-blocks (or this unit) ago
-    if (sk.raise && (kt == kt0 + 8 || kt == kt1 - 1)) sk.raise_now(lane);
-    arch::mbar_wait(sm.full(s), (it / kStages) & 1);
-#pragma unroll
-    for (int r = 0; r < kAccumulators; ++r) arch::fence_operand(acc[r]);
-    arch::wgmma_fence();
-#pragma unroll
-    for (int kb = 0; kb < kMmaK; ++kb) {
-#pragma unroll
-      for (int m = 0; m < kMmaM; ++m)
-        wgmma_atom<OpA::kMn, OpB::kMn>(acc + kFragC[0][m], OpA::desc(sm.sA + s * kStageBytesA + off_a[m][kb]),
-                                       OpB::desc(sm.sB + s * kStageBytesB + off_b[kb]), kt > kt0 || kb > 0);
-    }
-    arch::wgmma_commit();
-    // the group of the previous stage has completed once at most this one is pending
-    arch::wgmma_wait<1>();
-#pragma unroll
-    for (int r = 0; r < kAccumulators; ++r) arch::fence_operand(acc[r]);
-    if (kt > kt0 && lane == 0) sm90_release(sm, (it - 1) % kStages);  // the warp's wait_group above is warp-wide
-  }
+  if (kt0 >= kt1) return;  // (the schedule's units are never empty)
+  sm90_mma_kblock<true, OpA, OpB>(sm, acc, off_a, off_b, it0, kt0, kt0, kt1, sk, lane);
+  for (int kt = kt0 + 1; kt < kt1; ++kt) sm90_mma_kblock<false, OpA, OpB>(sm, acc, off_a, off_b, it0 + kt - kt0, kt, kt0, kt1, sk, lane);
 }
 
 // The last wgmma group of a unit has completed.
