@@ -32,5 +32,9 @@ impl fmt::Display for Arch {
 
 /// The newest NVRTC tycute's kernels are built with in CI (`scripts/cuda-env.sh` pins it).
 pub const TESTED_NEWEST: &str = "13.5";
-/// The oldest: what the H100 box's driver ships (`scripts/cuda-env.sh` installs it beside).
-pub const TESTED_OLDEST: &str = "13.0";
+/// What the H100 box's driver ships, the first of CUDA 13 (`scripts/cuda-env.sh` installs it
+/// beside): every kernel's branches, as with the newest.
+pub const TESTED_13_0: &str = "13.0";
+/// The oldest: CUDA 12.8, the first CUDA 12 a user of tycute may build with
+/// (`scripts/cuda-env.sh` installs its NVRTC too): the Hopper kernels' branches, ptxas's report.
+pub const TESTED_OLDEST: &str = "12.8";

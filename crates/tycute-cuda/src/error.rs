@@ -7,13 +7,13 @@ use std::path::PathBuf;
 use cudarc::driver::sys::CUresult;
 use cudarc::driver::DriverError;
 
-use crate::arch::{Arch, TESTED_NEWEST, TESTED_OLDEST};
+use crate::arch::{Arch, TESTED_13_0, TESTED_NEWEST, TESTED_OLDEST};
 use crate::tensor_map_args::{TensorMapArgs, TmaElement as Half};
 
 /// `Result<T, tycute_cuda::Error>`.
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 
-/// What went wrong on the CUDA side: the driver, NVRTC, cuobjdump, a TMA descriptor or a file.
+/// What went wrong on the CUDA side: the driver, NVRTC, the disassembler, a TMA descriptor or a file.
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum Error {
@@ -43,14 +43,14 @@ pub enum Error {
         /// Compute capability, minor.
         minor: i32,
     },
-    /// `libnvrtc.so.13` could not be loaded.
-    #[error("NVRTC (libnvrtc.so.13) is not on the library path: `pip install nvidia-cuda-nvrtc` and add its nvidia/cu13/lib to LD_LIBRARY_PATH")]
+    /// No NVRTC (`libnvrtc.so`, `.so.13` or `.so.12`) could be loaded.
+    #[error("NVRTC (libnvrtc.so.13 or libnvrtc.so.12, CUDA 12.8 or newer) is not on the library path: `pip install nvidia-cuda-nvrtc` and add its nvidia/cu13/lib to LD_LIBRARY_PATH")]
     NoNvrtc,
     /// NVRTC refused the program: `log` holds the compiler's messages; `version` is the NVRTC
     /// that refused it.
     #[error(
-        "NVRTC {}.{} (libnvrtc.so.13 from LD_LIBRARY_PATH) could not compile {name} for {arch}:\n{}\n\
-         (tycute's kernels are built in CI with NVRTC {TESTED_NEWEST} and {TESTED_OLDEST}: \
+        "NVRTC {}.{} (from LD_LIBRARY_PATH) could not compile {name} for {arch}:\n{}\n\
+         (tycute's kernels are built in CI with NVRTC {TESTED_OLDEST}, {TESTED_13_0} and {TESTED_NEWEST}: \
          `pip install nvidia-cuda-nvrtc=={TESTED_NEWEST}.*` and put its nvidia/cu13/lib first on LD_LIBRARY_PATH, \
          or `source scripts/cuda-env.sh`)",
         version.0, version.1, log.trim_end()
@@ -80,7 +80,7 @@ pub enum Error {
         what: String,
     },
     /// A file could not be read or written: a CUBIN cache entry, a header written by
-    /// [`crate::library::write_to`], a kernel source, cuobjdump's input.
+    /// [`crate::library::write_to`], a kernel source, the disassembler's input.
     #[error("{}: {source}", path.display())]
     File {
         /// The file or directory.
@@ -88,15 +88,17 @@ pub enum Error {
         /// Why.
         source: std::io::Error,
     },
-    /// `cuobjdump` could not be started.
-    #[error("cannot run cuobjdump ({source}): `pip install nvidia-cuda-cuobjdump` and put its nvidia/cu13/bin on PATH, or set CUOBJDUMP")]
+    /// No disassembler (`nvdisasm` or `cuobjdump`) could be started.
+    #[error("cannot run nvdisasm or cuobjdump ({source}): `pip install nvidia-cuda-nvdisasm` (or nvidia-cuda-cuobjdump) and put its nvidia/cu13/bin on PATH, or set NVDISASM (CUOBJDUMP)")]
     NoCuobjdump {
         /// Why it did not start.
         source: std::io::Error,
     },
-    /// `cuobjdump -sass` ran and failed.
-    #[error("cuobjdump -sass failed: {stderr}")]
+    /// The disassembler (`nvdisasm -ndf -c` or `cuobjdump -sass`) ran and failed.
+    #[error("{tool} failed on a CUBIN: {stderr}")]
     Cuobjdump {
+        /// The disassembler run.
+        tool: String,
         /// Its standard error.
         stderr: String,
     },
@@ -145,7 +147,8 @@ mod tests {
         let e = Error::UnsupportedArch { major: 7, minor: 5 }.to_string();
         assert!(e.starts_with("device of compute capability 7.5: tycute builds for sm_80"), "{e}");
         let e = Error::Compile { name: "x.cu".into(), arch: Arch::Sm80, log: "boom\n".into(), version: (13, 0) }.to_string();
-        assert!(e.starts_with("NVRTC 13.0 (libnvrtc.so.13 from LD_LIBRARY_PATH) could not compile x.cu for sm_80:\nboom\n("), "{e}");
+        assert!(e.starts_with("NVRTC 13.0 (from LD_LIBRARY_PATH) could not compile x.cu for sm_80:\nboom\n("), "{e}");
+        assert!(e.contains("built in CI with NVRTC 12.8, 13.0 and 13.5"), "{e}");
         assert!(e.contains("pip install nvidia-cuda-nvrtc==13.5.*"), "{e}");
         let e = file("/nowhere/x.cubin")(std::io::Error::from(std::io::ErrorKind::NotFound)).to_string();
         assert!(e.starts_with("/nowhere/x.cubin: "), "{e}");

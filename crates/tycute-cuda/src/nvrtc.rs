@@ -1,8 +1,8 @@
 //! NVRTC: CUDA C++ source (plus headers given as strings) to a CUBIN for one real architecture,
 //! with ptxas's resource report, cached by content hash.
 //!
-//! NVRTC is loaded at run time (cudarc's `dynamic-loading`, the first `libnvrtc.so.13` on
-//! `LD_LIBRARY_PATH`; one per process, so `tests/toolchains.rs` runs a child process per NVRTC
+//! NVRTC is loaded at run time (cudarc's `dynamic-loading`: the first `libnvrtc.so`, else
+//! `libnvrtc.so.13`, else `libnvrtc.so.12` on `LD_LIBRARY_PATH`; one per process, so `tests/toolchains.rs` runs a child process per NVRTC
 //! version): [`available`] probes for the library first, so a machine without it gets
 //! [`Error::NoNvrtc`] instead of cudarc's panic. A spill is an error when
 //! [`Options::spills_are_errors`] is set (ptxas `--warn-on-spills --warning-as-error`), the
@@ -18,7 +18,7 @@ use cudarc::nvrtc::sys;
 
 use crate::error::file;
 
-pub use crate::arch::{Arch, TESTED_NEWEST, TESTED_OLDEST};
+pub use crate::arch::{Arch, TESTED_13_0, TESTED_NEWEST, TESTED_OLDEST};
 
 /// tycute-cuda's error, under the path NVRTC's users have named it by (`nvrtc::Error::Compile`).
 pub use crate::error::{Error, Result};
@@ -116,7 +116,7 @@ impl Cubin {
             .filter(|k| k.spill_stores > 0 || k.spill_loads > 0)
             .map(|k| {
                 format!(
-                    "warning: NVRTC {}.{}: {name} {} kernel {}: ptxas spills {} B stored / {} B loaded ({} registers, {} B stack frame); it runs, slower (CI builds tycute's kernels without spills with NVRTC {TESTED_NEWEST} and {TESTED_OLDEST})",
+                    "warning: NVRTC {}.{}: {name} {} kernel {}: ptxas spills {} B stored / {} B loaded ({} registers, {} B stack frame); it runs, slower (CI builds tycute's kernels without spills with NVRTC {TESTED_OLDEST} to {TESTED_NEWEST})",
                     self.version.0, self.version.1, self.arch, k.name, k.spill_stores, k.spill_loads, k.registers, k.stack_frame
                 )
             })
