@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Builds one kernel with one libnvrtc.so.13 (by path) the way tycute-cuda does (C++17,
+"""Builds one kernel with one libnvrtc (libnvrtc.so.13, else .so.12, by path) the way tycute-cuda does (C++17,
 -default-device, ptxas -v and --warn-on-spills) and writes its CUBIN; prints NVRTC's version and
 ptxas's lines (errors, spills, registers). For comparing NVRTC versions side by side.
 
@@ -9,7 +9,10 @@ usage: nvrtc-build.py LIBDIR SOURCE.cu ARCH HEADER_DIR OUT.cubin [NVRTC options.
 import ctypes, glob, os, sys
 
 libdir, src, arch, hdr, out = sys.argv[1:6]
-lib = ctypes.CDLL(os.path.join(libdir, "libnvrtc.so.13"))
+so = next((os.path.join(libdir, f"libnvrtc.so.{v}") for v in (13, 12) if os.path.exists(os.path.join(libdir, f"libnvrtc.so.{v}"))), None)
+if so is None:
+    sys.exit(f"nvrtc-build.py: no libnvrtc.so.13 or libnvrtc.so.12 in {libdir}")
+lib = ctypes.CDLL(so)
 major, minor = ctypes.c_int(), ctypes.c_int()
 lib.nvrtcVersion(ctypes.byref(major), ctypes.byref(minor))
 names = sorted(glob.glob(os.path.join(hdr, "*.h")))
@@ -32,13 +35,14 @@ size = ctypes.c_size_t()
 lib.nvrtcGetProgramLogSize(prog, ctypes.byref(size))
 log = ctypes.create_string_buffer(size.value)
 lib.nvrtcGetProgramLog(prog, log)
-print(f"NVRTC {major.value}.{minor.value} rc={rc}")
-for line in log.value.decode().splitlines():
-    if any(w in line for w in ("error", "spill", "Used", "entry", "warning")):
-        print(line)
+# (the CUBIN first: a reader of the report that stops early, `| head`, leaves it written)
 if rc == 0:
     lib.nvrtcGetCUBINSize(prog, ctypes.byref(size))
     image = ctypes.create_string_buffer(size.value)
     lib.nvrtcGetCUBIN(prog, image)
     open(out, "wb").write(image.raw)
+print(f"NVRTC {major.value}.{minor.value} rc={rc}")
+for line in log.value.decode().splitlines():
+    if any(w in line for w in ("error", "spill", "Used", "entry", "warning", "C7515")):
+        print(line)
 sys.exit(rc)
