@@ -1407,14 +1407,14 @@ fn auto_launch_fp8_picks_per_shape() {
     cases::<E4m3>(&auto, &e4m3);
     cases::<E5m2>(&auto, &e5m2);
     // the choice of the GPU found (`pick_fp8_on`): on an H200 the 96-column tiles, 64x96 in one
-    // round of 128 and 128x96 in one of 108 (K = 4096: the sums stay below 2^12, exact in wgmma's
-    // fp8 accumulation too)
-    let on_gpu: Vec<_> = [(64, 12288, 4096), (256, 5120, 4096)]
+    // round of 128, 128x96 in one of 108, 64x96 in two rounds of 230 in place of 86 128x256 tiles
+    // (K = 4096: the sums stay below 2^12, exact in wgmma's fp8 accumulation too)
+    let on_gpu: Vec<_> = [(64, 12288, 4096), (256, 5120, 4096), (64, 22016, 4096)]
         .into_iter()
         .map(|shape| (shape, Order::Row, false, 0.0, tycute::gemm::sm90::pick_fp8_on(shape, 1, auto.gpu(), "e4m3").unwrap().name))
-        // and decode-sized M on the sm90 kernel's tiles (`fp8_decode_tiles`: 107 of 64x96, A in
-        // boxes of 16 and 8 rows)
-        .chain([(16, 10240, 4096), (3, 10240, 4096)].into_iter().map(|shape| {
+        // and decode-sized M on the sm90 kernel's tiles (`fp8_decode_tiles`: 107 of 64x96, 108 of
+        // 128x128, 230 of 64x96 in two rounds; A in boxes of 16 and 8 rows)
+        .chain([(16, 10240, 4096), (3, 10240, 4096), (16, 13824, 2048), (5, 22016, 2048)].into_iter().map(|shape| {
             (shape, Order::Row, false, 0.0, tycute::gemm::sm90::fp8_decode_tiles(shape, auto.gpu(), "e4m3").map_or("skinny_gemm", |c| c.name))
         }))
         .collect();

@@ -195,8 +195,11 @@ pub fn pick_on_tn((m, n, k): (usize, usize, usize), batch: usize, gpu: Sm90Gpu) 
 pub fn pick_fp8_on((m, n, k): (usize, usize, usize), batch: usize, gpu: Sm90Gpu, fp8: &str) -> crate::Result<Sm90Header> {
     let base = pick_fp8((m, n, k), batch, gpu.sms, fp8)?;
     let same_bytes = (m, n, k.div_ceil(2));
-    if fp8 != "e4m3" || !in_model_range(same_bytes, batch, gpu) {
+    if fp8 != "e4m3" || gpu.dram_gb_s < MODEL_FROM_GB_S || batch != 1 {
         return Ok(base);
+    }
+    if !in_model_range(same_bytes, batch, gpu) {
+        return Ok(fp8_rounds(base, (m, n, k), gpu)?);
     }
     let name = match pick_on_tn(same_bytes, batch, gpu) {
         c if c == SM90_64X96 => "sm90_64x96_e4m3",
@@ -208,6 +211,38 @@ pub fn pick_fp8_on((m, n, k): (usize, usize, usize), batch: usize, gpu: Sm90Gpu,
         _ => "sm90_128x256_e4m3",
     };
     Sm90Header::named(name)
+}
+
+/// How full the rounds of `tiles` CTAs on `sms` SMs are: `tiles` over the rounds' slots.
+fn round_fill(tiles: usize, sms: usize) -> f64 {
+    tiles as f64 / (tiles.div_ceil(sms.max(1)) * sms.max(1)) as f64
+}
+
+/// [`pick_fp8_on`] outside the few-tile model's range (one e4m3 problem on a GPU of
+/// [`MODEL_FROM_GB_S`] or more), where `pick_fp8`'s `base` leaves SMs idle that other tiles fill:
+/// * the 128x192 tiles where `pick` gives them for the 16-bit problem of the same bytes and
+///   `pick_fp8` had taken the ping-pong 128x128 tiles for a stream-K tail instead (K > 2048; a rule
+///   measured on the H100 before the 128x192 tiles existed): 3072^3 0.96 of cuBLASLt against 0.86,
+///   1024x6144x4096 0.97 against 0.94, 256x22016x4096 0.86 against 0.87;
+/// * the 96-column tiles (64x96 up to 64 rows, 128x96 up to 128) where `base` is one round of
+///   128x256 tiles on fewer than three quarters of the SMs and the 96-column tiles fill their
+///   rounds to four fifths or more: 64x22016x4096, 86 tiles of 128x256 against 230 of 64x96 in two
+///   rounds, 0.91 -> 1.01; 128x22016x4096 0.96 -> 1.01.
+///
+/// Measured on the H200 (2026-11-28, eighth session; docs/perf.md "Every tile on the sweep's low
+/// e4m3 lines"), each e4m3 configuration forced on the sweep's 49 e4m3 lines below 0.95x.
+fn fp8_rounds(base: Sm90Header, (m, n, k): (usize, usize, usize), gpu: Sm90Gpu) -> crate::Result<Sm90Header> {
+    if base.name == "sm90_128x128_e4m3" && k > 2048 && pick((m, n, k.div_ceil(2)), 1, gpu.sms) == SM90_128X192 {
+        return Sm90Header::named("sm90_128x192_e4m3");
+    }
+    let tiles_256 = m.div_ceil(128) * n.div_ceil(256);
+    if base.name == "sm90_128x256_e4m3" && m <= 128 && 4 * tiles_256 < 3 * gpu.sms {
+        let (rows, name) = if m <= 64 { (64, "sm90_64x96_e4m3") } else { (128, "sm90_128x96_e4m3") };
+        if round_fill(m.div_ceil(rows) * n.div_ceil(96), gpu.sms) >= 0.8 {
+            return Sm90Header::named(name);
+        }
+    }
+    Ok(base)
 }
 
 /// For a decode-sized e4m3 problem (`m` <= 16 rows) on a GPU of [`MODEL_FROM_GB_S`] or more, the
@@ -232,7 +267,16 @@ pub fn fp8_decode_tiles((m, n, k): (usize, usize, usize), gpu: Sm90Gpu, fp8: &st
         "sm90_128x256_e4m3" => 4 * tiles >= 3 * gpu.sms,
         _ => false,
     };
-    (fills && tiles <= gpu.sms).then_some(c)
+    if fills && tiles <= gpu.sms {
+        return Some(c);
+    }
+    // past one round of 64x96 tiles: one round of 128x128 tiles filling three quarters of the
+    // SMs, else the 64x96 tiles in rounds filled to four fifths
+    let tiles_128 = n.div_ceil(128);
+    if tiles_128 <= gpu.sms && 4 * tiles_128 >= 3 * gpu.sms {
+        return Sm90Header::named("sm90_128x128_e4m3").ok();
+    }
+    (n.div_ceil(96) > gpu.sms && round_fill(n.div_ceil(96), gpu.sms) >= 0.8).then(|| Sm90Header::named("sm90_64x96_e4m3").ok()).flatten()
 }
 
 #[cfg(test)]
@@ -353,8 +397,9 @@ mod tests {
     }
 
     /// Decode-sized e4m3 problems on an H200 take the 64x96 tiles where one round of them fills
-    /// five eighths of the SMs, the 128x256 ones where they fill three quarters; elsewhere (and on
-    /// an H100, for e5m2, above 16 rows) the decode-sized kernel.
+    /// five eighths of the SMs, the 128x256 ones where they fill three quarters, then one round of
+    /// 128x128 tiles filling three quarters, then the 64x96 tiles in rounds filled to four fifths;
+    /// elsewhere (and on an H100, for e5m2, above 16 rows) the decode-sized kernel.
     #[test]
     fn the_h200_fp8_decode_tiles() {
         let t = |shape, gpu, f| fp8_decode_tiles(shape, gpu, f).map(|c| c.name);
@@ -363,13 +408,38 @@ mod tests {
         assert_eq!(t((16, 10240, 8192), Sm90Gpu::H200, "e4m3"), Some("sm90_64x96_e4m3"));
         assert_eq!(t((8, 12288, 4096), Sm90Gpu::H200, "e4m3"), Some("sm90_64x96_e4m3"));
         assert_eq!(t((16, 28672, 4096), Sm90Gpu::H200, "e4m3"), Some("sm90_128x256_e4m3"));
-        // 43 and 64 tiles of 64x96, 86 of 128x256, 108 of 128x128: the decode-sized kernel
-        for n in [4096, 6144, 22016, 13824] {
+        // 108 and 120 tiles of 128x128 (144 and 160 of 64x96); 230 of 64x96 in two rounds (86 of
+        // 128x256)
+        assert_eq!(t((16, 13824, 5120), Sm90Gpu::H200, "e4m3"), Some("sm90_128x128_e4m3"));
+        assert_eq!(t((1, 15360, 5120), Sm90Gpu::H200, "e4m3"), Some("sm90_128x128_e4m3"));
+        assert_eq!(t((16, 22016, 4096), Sm90Gpu::H200, "e4m3"), Some("sm90_64x96_e4m3"));
+        // 43 and 64 tiles of 64x96; 192 of them in two rounds (144 of 128x128): the decode-sized kernel
+        for n in [4096, 6144, 18432] {
             assert_eq!(t((16, n, 4096), Sm90Gpu::H200, "e4m3"), None, "{n}");
         }
         assert_eq!(t((16, 10240, 8192), Sm90Gpu::H100_SXM, "e4m3"), None);
         assert_eq!(t((16, 10240, 8192), Sm90Gpu::H200, "e5m2"), None);
         assert_eq!(t((17, 10240, 8192), Sm90Gpu::H200, "e4m3"), None);
+    }
+
+    /// Outside the model's range, e4m3 on an H200 takes the 128x192 tiles for a stream-K tail
+    /// where `pick` gives them (not for short K, not on an H100), and the 96-column tiles in full
+    /// rounds in place of one partial round of 128x256 tiles (up to 128 rows).
+    #[test]
+    fn the_h200_fp8_choice_past_the_model() {
+        let on = |shape, gpu| pick_fp8_on(shape, 1, gpu, "e4m3").unwrap().name;
+        assert_eq!(on((3072, 3072, 3072), Sm90Gpu::H200), "sm90_128x192_e4m3");
+        assert_eq!(on((1024, 6144, 4096), Sm90Gpu::H200), "sm90_128x192_e4m3");
+        assert_eq!(on((3072, 3072, 3072), Sm90Gpu::H100_SXM), "sm90_128x128_e4m3");
+        assert_eq!(on((2047, 3001, 1024), Sm90Gpu::H200), "sm90_128x128_e4m3");
+        assert_eq!(on((64, 22016, 4096), Sm90Gpu::H200), "sm90_64x96_e4m3");
+        assert_eq!(on((128, 22016, 4096), Sm90Gpu::H200), "sm90_128x96_e4m3");
+        assert_eq!(on((64, 22016, 4096), Sm90Gpu::H100_SXM), "sm90_128x256_e4m3");
+        // 112 tiles of 128x256 fill the SMs; 256 rows; a batch
+        assert_eq!(on((64, 28672, 4096), Sm90Gpu::H200), "sm90_128x256_e4m3");
+        assert_eq!(on((256, 22016, 8192), Sm90Gpu::H200), pick_fp8((256, 22016, 8192), 1, 132, "e4m3").unwrap().name);
+        assert_eq!(pick_fp8_on((64, 22016, 4096), 2, Sm90Gpu::H200, "e4m3").unwrap(), pick_fp8((64, 22016, 4096), 2, 132, "e4m3").unwrap());
+        assert_eq!(round_fill(230, 132), 230.0 / 264.0);
     }
 
     #[test]
