@@ -13,7 +13,7 @@ use crate::tensor_map_args::{TensorMapArgs, TmaElement as Half};
 /// `Result<T, tycute_cuda::Error>`.
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 
-/// What went wrong on the CUDA side: the driver, NVRTC, the disassembler, a TMA descriptor or a file.
+/// What went wrong on the CUDA side: the driver, NVRTC, cuobjdump, a TMA descriptor or a file.
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum Error {
@@ -80,7 +80,7 @@ pub enum Error {
         what: String,
     },
     /// A file could not be read or written: a CUBIN cache entry, a header written by
-    /// [`crate::library::write_to`], a kernel source, the disassembler's input.
+    /// [`crate::library::write_to`], a kernel source, cuobjdump's input.
     #[error("{}: {source}", path.display())]
     File {
         /// The file or directory.
@@ -88,17 +88,15 @@ pub enum Error {
         /// Why.
         source: std::io::Error,
     },
-    /// No disassembler (`nvdisasm` or `cuobjdump`) could be started.
-    #[error("cannot run nvdisasm or cuobjdump ({source}): `pip install nvidia-cuda-nvdisasm` (or nvidia-cuda-cuobjdump) and put its nvidia/cu13/bin on PATH, or set NVDISASM (CUOBJDUMP)")]
+    /// `cuobjdump` could not be started.
+    #[error("cannot run cuobjdump ({source}): `pip install nvidia-cuda-cuobjdump` and put its nvidia/cu13/bin on PATH, or set CUOBJDUMP")]
     NoCuobjdump {
         /// Why it did not start.
         source: std::io::Error,
     },
-    /// The disassembler (`nvdisasm -ndf -c` or `cuobjdump -sass`) ran and failed.
-    #[error("{tool} failed on a CUBIN: {stderr}")]
+    /// `cuobjdump -sass` ran and failed.
+    #[error("cuobjdump -sass failed: {stderr}")]
     Cuobjdump {
-        /// The disassembler run.
-        tool: String,
         /// Its standard error.
         stderr: String,
     },

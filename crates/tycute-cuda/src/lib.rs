@@ -5,7 +5,7 @@
 //! * [`nvrtc`]: `kernels/*.cu` (plus generated headers) to CUBIN for `sm_80` and `sm_90a`, with
 //!   ptxas's register / shared-memory / spill report, cached by content hash; a spill is a
 //!   compile error;
-//! * [`sass`]: the SASS of a CUBIN (`nvdisasm`, else `cuobjdump`) and its instruction counts, to check that a kernel
+//! * [`sass`]: `cuobjdump -sass` of a CUBIN and its instruction counts, to check that a kernel
 //!   really uses `LDGSTS`, `LDSM`, `HMMA.16816`, `STSM`, ...;
 //! * [`library`]: tycute's device library (`kernels/include/tycute/`), embedded: NVRTC gets it as
 //!   named headers, nvcc through [`library::write_to`] or [`library::include_dir`];

@@ -1,12 +1,10 @@
-//! The machine code of a CUBIN, read with `nvdisasm -ndf -c` (else `cuobjdump -sass`): which
-//! instructions a kernel really uses (`LDGSTS`, `LDSM`, `HMMA.16816`, `HGMMA.64x..`, `UTMALDG`,
-//! `STSM`, ...).
+//! The machine code of a CUBIN, read with `cuobjdump -sass`: which instructions a kernel really
+//! uses (`LDGSTS`, `LDSM`, `HMMA.16816`, `HGMMA.64x..`, `UTMALDG`, `STSM`, ...).
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::process::Command;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::OnceLock;
 
 use crate::error::{file, Error, Result};
 use crate::nvrtc::Cubin;
@@ -16,34 +14,13 @@ fn cuobjdump() -> PathBuf {
     std::env::var_os("CUOBJDUMP").map(PathBuf::from).unwrap_or_else(|| PathBuf::from("cuobjdump"))
 }
 
-/// The `nvdisasm` to run: `$NVDISASM`, else the one on `PATH`.
-fn nvdisasm() -> PathBuf {
-    std::env::var_os("NVDISASM").map(PathBuf::from).unwrap_or_else(|| PathBuf::from("nvdisasm"))
-}
-
-fn runs(tool: PathBuf) -> bool {
-    Command::new(tool).arg("--version").output().is_ok_and(|o| o.status.success())
-}
-
-/// The disassembler and its arguments before the CUBIN's path: `nvdisasm -ndf -c` where it runs
-/// (the same instruction lines as `cuobjdump -sass`, in about four fifths of its time: no
-/// fatbinary unpacking, no encodings), else `cuobjdump -sass`; probed once.
-fn disassembler() -> (PathBuf, &'static [&'static str]) {
-    static NVDISASM: OnceLock<bool> = OnceLock::new();
-    if *NVDISASM.get_or_init(|| runs(nvdisasm())) {
-        (nvdisasm(), &["-ndf", "-c"])
-    } else {
-        (cuobjdump(), &["-sass"])
-    }
-}
-
-/// Whether a disassembler (`nvdisasm` or `cuobjdump`) can be run.
+/// Whether `cuobjdump` can be run.
 pub fn available() -> bool {
-    runs(disassembler().0)
+    Command::new(cuobjdump()).arg("--version").output().is_ok_and(|o| o.status.success())
 }
 
-/// The SASS listing of a CUBIN ([`disassembler`]'s), or why it could not be produced
-/// ([`Error::NoCuobjdump`], [`Error::Cuobjdump`], [`Error::File`] for its temporary input).
+/// `cuobjdump -sass` of a CUBIN, or why it could not be produced ([`Error::NoCuobjdump`],
+/// [`Error::Cuobjdump`], [`Error::File`] for its temporary input).
 pub fn disassemble(cubin: &Cubin) -> Result<String> {
     // a directory of its own per call (threads disassemble side by side), removed after
     static CALLS: AtomicUsize = AtomicUsize::new(0);
@@ -52,13 +29,12 @@ pub fn disassemble(cubin: &Cubin) -> Result<String> {
     std::fs::create_dir_all(&dir).map_err(file(&dir))?;
     let path = dir.join("k.cubin");
     let written = std::fs::write(&path, &cubin.image).map_err(file(&path));
-    let (tool, args) = disassembler();
-    let out = written.map(|()| Command::new(&tool).args(args).arg(&path).output());
+    let out = written.map(|()| Command::new(cuobjdump()).arg("-sass").arg(&path).output());
     let _ = std::fs::remove_dir_all(&dir);
     let out = out?;
     let out = out.map_err(|source| Error::NoCuobjdump { source })?;
     if !out.status.success() {
-        return Err(Error::Cuobjdump { tool: tool.display().to_string(), stderr: String::from_utf8_lossy(&out.stderr).trim().to_string() });
+        return Err(Error::Cuobjdump { stderr: String::from_utf8_lossy(&out.stderr).trim().to_string() });
     }
     Ok(String::from_utf8_lossy(&out.stdout).into_owned())
 }
