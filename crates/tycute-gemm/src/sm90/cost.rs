@@ -199,7 +199,7 @@ pub fn pick_fp8_on((m, n, k): (usize, usize, usize), batch: usize, gpu: Sm90Gpu,
         return Ok(base);
     }
     if !in_model_range(same_bytes, batch, gpu) {
-        return Ok(fp8_rounds(base, (m, n, k), gpu)?);
+        return fp8_rounds(base, (m, n, k), gpu);
     }
     let name = match pick_on_tn(same_bytes, batch, gpu) {
         c if c == SM90_64X96 => "sm90_64x96_e4m3",
@@ -249,12 +249,15 @@ fn fp8_rounds(base: Sm90Header, (m, n, k): (usize, usize, usize), gpu: Sm90Gpu) 
 /// sm90 kernel's tiles in place of the decode-sized fp8 kernel where they were measured to win:
 /// the configuration [`pick_fp8_on`] gives the same problem at 64 rows, if it is the 64x96 tiles
 /// and one round of them fills five eighths of the SMs or more, or the 128x256 tiles filling three
-/// quarters; `None` (the decode-sized kernel) elsewhere. A K-major A of fewer rows than a tile is
+/// quarters; else one round of 128x128 tiles filling three quarters; else the 64x96 tiles in
+/// rounds filled to four fifths ([`round_fill`]); `None` (the decode-sized kernel) elsewhere. A K-major A of fewer rows than a tile is
 /// loaded in a box of its rows (`a_box_rows`), so such a problem is a read of B at wgmma's own
 /// fp8 rate, where the decode-sized kernel's fp8 `mma.sync` is converted to f16 on sm_90a.
 /// Measured on the H200 (docs/perf.md, "Decode-sized fp8 on the 64-row tiles"): 16x10240x8192
 /// 1.27x the decode-sized kernel, 16x12288x4096 1.18x, 13x11008x4096 1.20x, 16x28672x8192 (128x256
-/// tiles) 1.14x, 1x10240x8192 1.12x, 1x8192x8192 (86 tiles) 1.02x.
+/// tiles) 1.14x, 1x10240x8192 1.12x, 1x8192x8192 (86 tiles) 1.02x; past one round of 64x96 tiles
+/// (docs/perf.md, "Every tile on the sweep's low e4m3 lines"): 16x13824x5120 (108 tiles of 128x128)
+/// 1.105x, 16x15360x5120 1.067x, 16x22016x4096 (230 of 64x96, two rounds) 1.117x.
 pub fn fp8_decode_tiles((m, n, k): (usize, usize, usize), gpu: Sm90Gpu, fp8: &str) -> Option<Sm90Header> {
     if m > 16 || fp8 != "e4m3" || gpu.dram_gb_s < MODEL_FROM_GB_S {
         return None;
@@ -276,7 +279,11 @@ pub fn fp8_decode_tiles((m, n, k): (usize, usize, usize), gpu: Sm90Gpu, fp8: &st
     if tiles_128 <= gpu.sms && 4 * tiles_128 >= 3 * gpu.sms {
         return Sm90Header::named("sm90_128x128_e4m3").ok();
     }
-    (n.div_ceil(96) > gpu.sms && round_fill(n.div_ceil(96), gpu.sms) >= 0.8).then(|| Sm90Header::named("sm90_64x96_e4m3").ok()).flatten()
+    let tiles_96 = n.div_ceil(96);
+    if tiles_96 > gpu.sms && round_fill(tiles_96, gpu.sms) >= 0.8 {
+        return Sm90Header::named("sm90_64x96_e4m3").ok();
+    }
+    None
 }
 
 #[cfg(test)]
