@@ -11,8 +11,7 @@
 //!   loads one libnvrtc, and cudarc asks for `libnvrtc.so.13` before `.so.12`), spills and
 //!   serialized wgmmas as errors. The NVRTC this process loads is `tests/kernels.rs`'s, and is
 //!   skipped here. A CUDA 12 NVRTC builds the Hopper wgmma kernels' branch cover (`sm90_gemm.cu`,
-//!   `attention_sm90.cu`: where a ptxas of CUDA 12.8 did what CUDA 13's do not, serialize wgmmas)
-//!   and is read by ptxas's report alone, no disassembly.
+//!   `attention_sm90.cu`: where a ptxas of CUDA 12.8 did what CUDA 13's do not, serialize wgmmas).
 //!
 //! The kernels build for each of their architectures (sm_80 and sm_90a, or their `// tycute-arch:`
 //! line) with each toolchain, in the configurations that together take every branch of the
@@ -374,9 +373,8 @@ fn nvrtc_child() {
         println!("skipped: the same NVRTC as the parent's, which tests/kernels.rs builds with");
         return;
     }
-    // CUDA 12: the wgmma kernels, ptxas's report (spills, serialized wgmmas) without disassembly
-    let cuda12 = major < 13;
-    let jobs: Vec<_> = builds(scope()).into_iter().filter(|b| !cuda12 || WGMMA_KERNELS.contains(&b.src.name.as_str())).collect();
+    // CUDA 12: the wgmma kernels alone
+    let jobs: Vec<_> = builds(scope()).into_iter().filter(|b| major >= 13 || WGMMA_KERNELS.contains(&b.src.name.as_str())).collect();
     let failures = run_parallel(&jobs, |b| {
         let what = format!("NVRTC {v} {} {} {}", b.src.name, b.variant.join(" "), b.arch);
         let opts = nvrtc::Options { extra: b.variant.clone(), ..Default::default() };
@@ -384,7 +382,7 @@ fn nvrtc_child() {
         let mut line = no_spills(&format!("{what}{}", if c.cached { " (cached)" } else { "" }), &c.kernels)?;
         no_wgmma_serialization(&what, &c.log)?;
         // the bf16 configurations' MMA form with this NVRTC too
-        if sass::available() && !cuda12 {
+        if sass::available() {
             let ops = sass::opcodes(&sass::disassemble(&c).map_err(|e| format!("{what}: {e}"))?);
             line += &check_element_sass(&what, b, &ops)?;
         }

@@ -36,5 +36,5 @@ pub const TESTED_NEWEST: &str = "13.5";
 /// beside): every kernel's branches, as with the newest.
 pub const TESTED_13_0: &str = "13.0";
 /// The oldest: CUDA 12.8, the first CUDA 12 a user of tycute may build with
-/// (`scripts/cuda-env.sh` installs its NVRTC too): the Hopper kernels' branches, ptxas's report.
+/// (`scripts/cuda-env.sh` installs its NVRTC too): the wgmma kernels' branch cover.
 pub const TESTED_OLDEST: &str = "12.8";

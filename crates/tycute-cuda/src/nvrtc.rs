@@ -2,8 +2,8 @@
 //! with ptxas's resource report, cached by content hash.
 //!
 //! NVRTC is loaded at run time (cudarc's `dynamic-loading`: the first `libnvrtc.so`, else
-//! `libnvrtc.so.13`, else `libnvrtc.so.12` on `LD_LIBRARY_PATH`; one per process, so `tests/toolchains.rs` runs a child process per NVRTC
-//! version): [`available`] probes for the library first, so a machine without it gets
+//! `libnvrtc.so.13`, else `libnvrtc.so.12` on `LD_LIBRARY_PATH`; one per process, so
+//! `tests/toolchains.rs` runs a child process per NVRTC version): [`available`] probes for the library first, so a machine without it gets
 //! [`Error::NoNvrtc`] instead of cudarc's panic. A spill is an error when
 //! [`Options::spills_are_errors`] is set (ptxas `--warn-on-spills --warning-as-error`), the
 //! default, which the tests and CI use; [`Options::at_run_time`] builds a kernel that spills

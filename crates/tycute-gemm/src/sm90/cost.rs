@@ -250,8 +250,8 @@ fn fp8_rounds(base: Sm90Header, (m, n, k): (usize, usize, usize), gpu: Sm90Gpu) 
 /// the configuration [`pick_fp8_on`] gives the same problem at 64 rows, if it is the 64x96 tiles
 /// and one round of them fills five eighths of the SMs or more, or the 128x256 tiles filling three
 /// quarters; else one round of 128x128 tiles filling three quarters; else the 64x96 tiles in
-/// rounds filled to four fifths ([`round_fill`]); `None` (the decode-sized kernel) elsewhere. A K-major A of fewer rows than a tile is
-/// loaded in a box of its rows (`a_box_rows`), so such a problem is a read of B at wgmma's own
+/// rounds filled to four fifths ([`round_fill`]); `None` (the decode-sized kernel) elsewhere. A
+/// K-major A of fewer rows than a tile is loaded in a box of its rows (`a_box_rows`), so such a problem is a read of B at wgmma's own
 /// fp8 rate, where the decode-sized kernel's fp8 `mma.sync` is converted to f16 on sm_90a.
 /// Measured on the H200 (docs/perf.md, "Decode-sized fp8 on the 64-row tiles"): 16x10240x8192
 /// 1.27x the decode-sized kernel, 16x12288x4096 1.18x, 13x11008x4096 1.20x, 16x28672x8192 (128x256
