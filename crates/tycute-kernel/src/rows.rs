@@ -8,6 +8,7 @@ use tycute_dynamic::{AnyLayout, Int, IntTuple, Layout as LayoutValue, Value};
 use tycute_emit::value::{partition_value, value, PartitionValue};
 use tycute_layout::int::Int as IntType;
 use tycute_layout::tuple::{Nil, Tup};
+use tycute_layout::repr::FlatFn;
 use tycute_layout::{table, Layout, Reify};
 use tycute_tiled::copy::text::CuteValue;
 use tycute_tiled::copy::{table_of, CuteFunc, Dyn};
@@ -262,17 +263,11 @@ impl ThreadTensorParts {
             d.push(v);
             unit *= s;
         }
-        for (i, &x) in row.iter().enumerate() {
-            let (mut rest, mut y) = (i as i64, base);
-            for (&(s, _), dk) in shape.iter().zip(&d) {
-                y += (rest % s) * dk;
-                rest /= s;
-            }
-            if x != y {
-                return Err(format!("element {i} is {x}, the layout gives {y}"));
-            }
+        let f = FlatFn { swizzle: None, offset: base, shape: shape.iter().map(|s| s.0).collect(), stride: d };
+        if let Some((i, (x, y))) = row.iter().zip(f.table()).enumerate().find(|(_, (&x, y))| x != *y) {
+            return Err(format!("element {i} is {x}, the layout gives {y}"));
         }
-        Ok(d)
+        Ok(f.stride)
     }
 
     /// The value of the thread whose element indices are `row`: the representative's tensor

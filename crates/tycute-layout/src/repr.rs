@@ -300,8 +300,29 @@ impl FlatFn {
             None => v,
         }
     }
+    /// [`at`](Self::at) of every linear coordinate `0 .. size`. Built mode by mode (the table of
+    /// the first `k` modes, then `shape[k] - 1` shifted copies of it): one addition per element
+    /// instead of a division and a remainder per mode, which matters where this runs unoptimized
+    /// (the kernel headers' build script evaluates thousands of tables).
     pub fn table(&self) -> Vec<i64> {
-        (0..self.size()).map(|i| self.at(i)).collect()
+        let size = self.size();
+        if size <= 0 {
+            return Vec::new();
+        }
+        let mut t = Vec::with_capacity(size as usize);
+        t.push(self.offset);
+        for (&s, &d) in self.shape.iter().zip(&self.stride) {
+            let n = t.len();
+            for j in 1..s {
+                let shift = j * d;
+                t.extend_from_within(..n);
+                t[n * j as usize..].iter_mut().for_each(|v| *v += shift);
+            }
+        }
+        if let Some((b, m, s)) = self.swizzle {
+            t.iter_mut().for_each(|v| *v = swizzle_apply(b, m, s, *v));
+        }
+        t
     }
 }
 
@@ -502,5 +523,28 @@ where
 {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.write_str(&show::<Self>())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::FlatFn;
+
+    /// The mode-by-mode table is `at` at every coordinate: swizzles, offsets, negative and zero
+    /// strides, size-1 and size-0 modes.
+    #[test]
+    fn table_is_at_everywhere() {
+        let cases = [
+            FlatFn { swizzle: None, offset: 0, shape: vec![4, 3, 2], stride: vec![3, 1, 12] },
+            FlatFn { swizzle: None, offset: 7, shape: vec![2, 1, 5], stride: vec![-4, 9, 0] },
+            FlatFn { swizzle: Some((3, 3, 3)), offset: 0, shape: vec![8, 64], stride: vec![64, 1] },
+            FlatFn { swizzle: Some((2, 1, -2)), offset: 5, shape: vec![3, 7], stride: vec![5, 2] },
+            FlatFn { swizzle: None, offset: 2, shape: vec![], stride: vec![] },
+            FlatFn { swizzle: None, offset: 0, shape: vec![3, 0, 2], stride: vec![1, 3, 3] },
+        ];
+        for f in &cases {
+            let direct: Vec<i64> = (0..f.size()).map(|i| f.at(i)).collect();
+            assert_eq!(f.table(), direct, "{:?} {:?}", f.shape, f.stride);
+        }
     }
 }

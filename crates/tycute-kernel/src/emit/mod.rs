@@ -311,16 +311,6 @@ impl ThreadTensor {
 
     /// The offsets of the thread's elements, colexicographic over the shape.
     pub fn offsets(&self) -> Vec<i64> {
-        let n: i64 = self.shape.iter().product();
-        (0..n)
-            .map(|mut i| {
-                let mut o = self.offset;
-                for (s, d) in self.shape.iter().zip(&self.stride) {
-                    o += (i % s) * d;
-                    i /= s;
-                }
-                o
-            })
-            .collect()
+        tycute_layout::repr::FlatFn { swizzle: None, offset: self.offset, shape: self.shape.clone(), stride: self.stride.clone() }.table()
     }
 }

@@ -162,9 +162,12 @@ fn gmma_blocks(
     let vals = layout_tv.len() / threads;
     let mut out = Vec::new();
     for wg in 0..threads / WARPGROUP {
-        let first = tv_row(thrfrg, n_rows, row(WARPGROUP * wg)?);
+        let r0 = row(WARPGROUP * wg)?;
+        let first = tv_row(thrfrg, n_rows, r0);
         for t in WARPGROUP * wg + 1..WARPGROUP * (wg + 1) {
-            if tv_row(thrfrg, n_rows, row(t)?) != first {
+            // (a thread at the first one's row sees its elements: only other rows are compared)
+            let r = row(t)?;
+            if r != r0 && tv_row(thrfrg, n_rows, r) != first {
                 return Err(format!("GMMA SS operand: thread {t} sees other elements than thread {} of its warpgroup", WARPGROUP * wg));
             }
         }
