@@ -1276,6 +1276,11 @@ fn auto_launch_takes_every_shape() {
         ((120, 32, 12288), Sm90Strides::packed_col((120, 32, 12288), 1), 1.0, 0.5, row, split),
         ((32, 512, 11008), Sm90Strides::packed_ab((32, 512, 11008), 1, Major::MN, Major::K), 1.0, 0.0, BiasCase::None, split),
         ((24, 640, 11008), Sm90Strides { lda: 11072, ..pk((24, 640, 11008), 1) }, -1.0, 1.0, row, split),
+        // 17 to 32 rows on an H200: the 64x96 tiles (cost::few_rows_on_64x96) in place of the
+        // skinny kernel, split-K and the 128x256 tiles an H100 keeps (residues in M, N and K)
+        ((24, 4096, 4096), pk((24, 4096, 4096), 1), 1.0, 0.0, BiasCase::None, skinny),
+        ((20, 5120, 13824), pk((20, 5120, 13824), 1), 1.5, 0.5, row, split),
+        ((27, 6000, 4112), pk((27, 6000, 4112), 1), 1.0, 0.5, col, sm90),
         // 64x64 tiles (M > 32, one wave of them; above 64 rows with N >= 512)
         ((64, 4096, 4096), pk((64, 4096, 4096), 1), 1.0, 0.0, BiasCase::None, narrow64),
         ((40, 1000, 3000), pk((40, 1000, 3000), 1), 1.5, 0.5, col, narrow64),

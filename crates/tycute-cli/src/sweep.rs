@@ -547,7 +547,7 @@ mod tests {
         let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../bench/shapes.txt")).unwrap();
         let s = parse(&text).unwrap();
         assert!(s.len() >= 100, "{} shapes", s.len());
-        for t in [1, 16, 64, 128, 256, 1024, 4096, 16384] {
+        for t in [1, 16, 32, 64, 128, 256, 1024, 4096, 16384] {
             assert!(s.iter().any(|x| x.m == t && x.label.contains(".t")), "no LLM shape at {t} tokens");
         }
         assert!(s.iter().any(|x| x.batch > 1));

@@ -427,8 +427,14 @@ pub fn chosen_fp8(shape: (usize, usize, usize), s: &SkinnyStrides) -> bool {
 /// "Decode-sized M"): 64x4096x4096 82.5 TFLOP/s against the sm90 kernel's 71.8, 32x4096x4096 45.0
 /// against 35.5; with N or K larger the sm90 kernel's tiles or its split along K win (64x6144x4096
 /// 74.3 against 96.9, 64x4096x11008 94.0 against 101.4).
+/// `TYCUTE_SKINNY_UP_TO=M` (measuring) takes every problem it can with up to M rows, `0` none.
 pub fn chosen((m, n, k): (usize, usize, usize), s: &SkinnyStrides) -> bool {
-    (m <= 16 || (m <= 32 && n <= 4096 && k <= 4096)) && SkinnyGemm::takes((m, n, k), s).is_ok()
+    static UP_TO: std::sync::OnceLock<Option<usize>> = std::sync::OnceLock::new();
+    let rule = match UP_TO.get_or_init(|| std::env::var("TYCUTE_SKINNY_UP_TO").ok()?.parse().ok()) {
+        Some(up_to) => m <= *up_to,
+        None => m <= 16 || (m <= 32 && n <= 4096 && k <= 4096),
+    };
+    rule && SkinnyGemm::takes((m, n, k), s).is_ok()
 }
 
 /// One problem on the GPU against an f64 reference (and cuBLAS, packed): random A, B, C

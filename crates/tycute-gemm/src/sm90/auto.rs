@@ -19,7 +19,7 @@ use crate::layout::{Major, Order};
 use crate::skinny::{SkinnyFp8, SkinnyGemm, SkinnyStrides};
 use crate::sm90::split_k::{self, ReduceArgs, SplitKReduce, SplitWorkspace};
 use crate::fp8::{Fp8, Scales};
-use crate::sm90::{fp8_decode_tiles, pick_fp8_on, pick_of, pick_of_tn, Bias, Sm90Gemm, Sm90Gpu, Sm90Header, Sm90Strides};
+use crate::sm90::{few_rows_on_64x96, fp8_decode_tiles, pick_fp8_on, pick_of, pick_of_tn, Bias, Sm90Gemm, Sm90Gpu, Sm90Header, Sm90Strides};
 use crate::staging::{Stage, Staged};
 use crate::Result;
 
@@ -75,19 +75,21 @@ fn skinny_strides(s: &Sm90Strides, bias_none: bool) -> Option<SkinnyStrides> {
 /// `Err`: a shape no kernel
 /// takes ([`Sm90Strides::check_fit`]), or an element type without sm90 configurations.
 pub fn sm90_choice(shape: (usize, usize, usize), s: &Sm90Strides, beta: f32, bias_none: bool, gpu: Sm90Gpu, e: ElementCode, ptrs: [u64; 4]) -> Result<Sm90Choice> {
-    if let Some(ss) = skinny_strides(s, bias_none) {
+    // (pick on the kernel's problem: D^T = B A^T, (n, m, k), for a column-major D)
+    let (km, kn) = s.cd.stored((shape.0, shape.1));
+    // A and B both K-major, B's rows on whole sectors: the K-major-only tiles are weighed too
+    let tn = s.a == Major::K && s.b == Major::K && !Sm90Gemm::kernel_b_half_sector(shape, s, [ptrs[0], ptrs[1]], 2);
+    // 17 to 32 rows on an H200: the 64x96 tiles, not the skinny kernel or split-K
+    let few_rows = tn && few_rows_on_64x96((km, kn, shape.2), s.batch, gpu);
+    if let Some(ss) = skinny_strides(s, bias_none).filter(|_| !few_rows) {
         if crate::skinny::chosen(shape, &ss) && ptrs[0] % 16 == 0 && ptrs[1] % 16 == 0 {
             return Ok(Sm90Choice::Skinny);
         }
     }
     s.check_fit(shape)?;
-    if let Some(splits) = split_k::plan(shape, s, gpu.sms, ptrs) {
+    if let Some(splits) = split_k::plan(shape, s, gpu.sms, ptrs).filter(|_| !few_rows) {
         return Ok(Sm90Choice::SplitK { config: split_k::partial_config(e)?, splits });
     }
-    // (pick on the kernel's problem: D^T = B A^T, (n, m, k), for a column-major D)
-    let (km, kn) = s.cd.stored((shape.0, shape.1));
-    // A and B both K-major, B's rows on whole sectors: the K-major-only tiles are weighed too
-    let tn = s.a == Major::K && s.b == Major::K && !Sm90Gemm::kernel_b_half_sector(shape, s, [ptrs[0], ptrs[1]], 2);
     let picked = if tn { pick_of_tn((km, kn, shape.2), s.batch, gpu, e)? } else { pick_of((km, kn, shape.2), s.batch, gpu, e)? };
     let config = multicast_form(picked, shape, s, [ptrs[0], ptrs[1]], 2);
     // (the form in clusters is of two CTAs: `Sm90Header::multicast`)
@@ -444,6 +446,36 @@ mod tests {
         assert_eq!(choose(shape, Sm90Strides::packed_ab(shape, 1, Major::MN, Major::K)), "sm90_bf16");
         // K = 8200: B's rows half a sector off
         assert_eq!(choose((64, 10240, 8200), Sm90Strides::packed((64, 10240, 8200), 1)), "sm90_bf16");
+    }
+
+    /// 17 to 32 rows of a TN problem on an H200: the 64x96 tiles where one round of them fits the
+    /// SMs (N <= 12672), in place of the skinny kernel (N, K <= 4096) and split-K (N <= 5120, K
+    /// >= 11008) that an H100 keeps; not with N or K below 2048, a batch, another layout or rows
+    /// of B half a sector off.
+    #[test]
+    fn few_rows_take_the_64x96_tiles_on_an_h200() {
+        let pk = Sm90Strides::packed;
+        let on = |shape, s: Sm90Strides, gpu| sm90_choice(shape, &s, 0.0, true, gpu, ElementCode::F16, [0; 4]).unwrap().describe();
+        for shape in [(24, 4096, 4096), (32, 4096, 11008), (20, 5120, 13824), (17, 12288, 4096), (32, 12672, 2048), (27, 6000, 4112)] {
+            assert_eq!(on(shape, pk(shape, 1), Sm90Gpu::H200), "sm90_64x96", "{shape:?}");
+        }
+        assert_eq!(on((24, 4096, 4096), pk((24, 4096, 4096), 1), H100), "skinny_gemm");
+        assert_eq!(on((32, 4096, 11008), pk((32, 4096, 11008), 1), H100), "sm90_128x256_f32cd, split-K 4 + splitk_reduce");
+        // 16 rows, 33 rows, N = 12768 (133 tiles), N or K below 2048, a batch, an M-major A, K =
+        // 4104 (B half a sector off)
+        for (shape, s) in [
+            ((16, 4096, 4096), pk((16, 4096, 4096), 1)),
+            ((32, 12768, 4096), pk((32, 12768, 4096), 1)),
+            ((32, 1024, 4096), pk((32, 1024, 4096), 1)),
+            ((32, 4096, 1024), pk((32, 4096, 1024), 1)),
+            ((32, 4096, 4096), pk((32, 4096, 4096), 2)),
+            ((32, 4096, 4096), Sm90Strides::packed_ab((32, 4096, 4096), 1, Major::MN, Major::K)),
+            ((32, 4096, 4104), pk((32, 4096, 4104), 1)),
+        ] {
+            assert_ne!(on(shape, s, Sm90Gpu::H200), "sm90_64x96", "{shape:?} {s:?}");
+        }
+        assert!(!few_rows_on_64x96((33, 4096, 4096), 1, Sm90Gpu::H200));
+        assert_eq!(on((33, 4096, 4096), pk((33, 4096, 4096), 1), Sm90Gpu::H200), "sm90_64x96");
     }
 
     /// The fp8 choice: the decode-sized kernel for M <= 16 with per-tensor scales, no bias and

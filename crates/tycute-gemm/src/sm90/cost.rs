@@ -150,6 +150,18 @@ fn in_model_range((m, n, k): (usize, usize, usize), batch: usize, gpu: Sm90Gpu) 
     gpu.dram_gb_s >= MODEL_FROM_GB_S && batch == 1 && (33..=256).contains(&m) && n >= 2048 && k >= 2048 && m.div_ceil(128) * n.div_ceil(128) <= gpu.sms
 }
 
+/// Whether a TN problem of 17 to 32 rows runs on the 64x96 tiles ([`pick_on_tn`]; the launch
+/// API then takes neither the skinny kernel nor split-K for it): on a GPU of [`MODEL_FROM_GB_S`]
+/// or more, one problem, N and K of 2048 or more, one round of 64x96 tiles (N up to 96 times the
+/// SMs). Measured on the H200 (docs/perf.md, "17 to 32 rows on the 64x96 tiles"), every form
+/// forced on 24 and 32 rows against 12 N x K of 7B-70B layers: the 64x96 tiles ran 1.13-1.53x
+/// the 128x256 stream-K tiles (32x6144x4096 80 against 52 TFLOP/s), 1.07-1.18x split-K
+/// (32x4096x11008 80 against 68) and 1.27x the skinny kernel (32x4096x4096 62 against 49),
+/// and lost only where they are more than one round (N = 14336 and 28672).
+pub fn few_rows_on_64x96((m, n, k): (usize, usize, usize), batch: usize, gpu: Sm90Gpu) -> bool {
+    gpu.dram_gb_s >= MODEL_FROM_GB_S && batch == 1 && (17..=32).contains(&m) && n >= 2048 && k >= 2048 && n.div_ceil(96) <= gpu.sms
+}
+
 /// [`pick_on`] for A and B both K-major (TN, a linear layer's forward pass), where the 64x96 tiles
 /// ([`SM90_64X96`], K-major only) also run: in [`pick_on`]'s range, wherever one round of them
 /// fits the SMs, except where `pick_on` gives the stream-K tiles (128x192, 128x256) for a long
@@ -168,7 +180,13 @@ fn in_model_range((m, n, k): (usize, usize, usize), batch: usize, gpu: Sm90Gpu) 
 /// tiles fit one round: 256x5120x5120 0.78 -> 0.86, 256x6144x4096 0.85 -> 0.94, 128x12288x4096
 /// 0.92 -> 0.96 of cuBLAS; against the 128x64 tiles' one round (256x4096), the 64x96 tiles'
 /// (M <= 128, N <= 6144) or the stream-K tiles (long k-loops) they lose, and the rule leaves those.
+///
+/// Below the model's range, 17 to 32 rows ([`few_rows_on_64x96`]): the 64x96 tiles wherever one
+/// round of them fits the SMs.
 pub fn pick_on_tn((m, n, k): (usize, usize, usize), batch: usize, gpu: Sm90Gpu) -> Sm90Header {
+    if few_rows_on_64x96((m, n, k), batch, gpu) {
+        return SM90_64X96;
+    }
     let base = pick_on((m, n, k), batch, gpu);
     if !in_model_range((m, n, k), batch, gpu) {
         return base;

@@ -21,7 +21,7 @@ mod typed;
 pub use auto::{fp8_choice, multicast_form, sm90_choice, Sm90Auto, Sm90Choice};
 pub use bench::{bench, bench_auto_rotating, bench_f32cd_rotating, bench_fp8_rotating, bench_fp8_rotating_scales, bench_fp8_skinny_rotating, bench_rotating, bench_rotating_batched, bench_rotating_layout, bench_tf32_rotating};
 pub use bias::{Bias, BiasCase};
-pub use cost::{fp8_decode_tiles, model_ns, pick_fp8_on, pick_on, pick_on_tn, Sm90Gpu, MODEL_FROM_GB_S};
+pub use cost::{few_rows_on_64x96, fp8_decode_tiles, model_ns, pick_fp8_on, pick_on, pick_on_tn, Sm90Gpu, MODEL_FROM_GB_S};
 pub use check::{check, check_case, check_case_auto, check_case_bias, check_case_staged, check_run_in_place, Sm90Report, GUARD};
 pub use gemm::{Sm90AbElem, Sm90Gemm};
 pub(crate) use header::LaunchParams;
