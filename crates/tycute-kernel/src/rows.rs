@@ -7,8 +7,8 @@
 use tycute_dynamic::{AnyLayout, Int, IntTuple, Layout as LayoutValue, Value};
 use tycute_emit::value::{partition_value, value, PartitionValue};
 use tycute_layout::int::Int as IntType;
-use tycute_layout::tuple::{Nil, Tup};
 use tycute_layout::repr::FlatFn;
+use tycute_layout::tuple::{Nil, Tup};
 use tycute_layout::{table, Layout, Reify};
 use tycute_tiled::copy::text::CuteValue;
 use tycute_tiled::copy::{table_of, CuteFunc, Dyn};
