@@ -154,9 +154,9 @@ fn in_model_range((m, n, k): (usize, usize, usize), batch: usize, gpu: Sm90Gpu) 
 /// API then takes neither the skinny kernel nor split-K for it): on a GPU of [`MODEL_FROM_GB_S`]
 /// or more, one problem, N and K of 2048 or more, one round of 64x96 tiles (N up to 96 times the
 /// SMs). Measured on the H200 (docs/perf.md, "17 to 32 rows on the 64x96 tiles"), every form
-/// forced on 24 and 32 rows against 12 N x K of 7B-70B layers: the 64x96 tiles ran 1.13-1.53x
-/// the 128x256 stream-K tiles (32x6144x4096 80 against 52 TFLOP/s), 1.07-1.18x split-K
-/// (32x4096x11008 80 against 68) and 1.27x the skinny kernel (32x4096x4096 62 against 49),
+/// forced on 24 and 32 rows against 12 N x K of 7B-70B layers: the 64x96 tiles ran 1.10-1.57x
+/// the 128x256 stream-K tiles (32x6144x4096 80 against 52 TFLOP/s), 1.10-1.18x split-K
+/// (32x4096x11008 80 against 68) and 1.27-1.29x the skinny kernel (32x4096x4096 62 against 49),
 /// and lost only where they are more than one round (N = 14336 and 28672).
 pub fn few_rows_on_64x96((m, n, k): (usize, usize, usize), batch: usize, gpu: Sm90Gpu) -> bool {
     gpu.dram_gb_s >= MODEL_FROM_GB_S && batch == 1 && (17..=32).contains(&m) && n >= 2048 && k >= 2048 && n.div_ceil(96) <= gpu.sms
