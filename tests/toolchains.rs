@@ -4,7 +4,8 @@
 //! * a host C++ compiler (`$CXX`, else `g++`): each header alone and all of them in one
 //!   translation unit, `-std=c++17 -Wall -Wextra -pedantic -Werror`;
 //! * nvcc: all headers in one `.cu` whose kernel indexes a table of each (no
-//!   `--expt-relaxed-constexpr`), and every kernel (each configuration's build) to a CUBIN with
+//!   `--expt-relaxed-constexpr`), and every kernel (one configuration per architecture, when nvcc is
+//!   the newest NVRTC's release: `nvcc_builds`) to a CUBIN with
 //!   ptxas's spills as errors, its SASS holding the instructions it declares;
 //! * every NVRTC of `$TYCUTE_NVRTC_LIBS` (lib directories, ':'-separated: the newest, 13.0 and
 //!   12.8), in a child process each whose `LD_LIBRARY_PATH` is that directory alone (a process
@@ -257,6 +258,26 @@ int main(void) {
     println!("{} CTAs' units agree", want.lines().count());
 }
 
+/// The kernel builds nvcc makes. nvcc of the newest NVRTC's release (`nvrtc::TESTED_NEWEST`, both
+/// pinned by `scripts/cuda-env.sh`) runs the same cicc and ptxas that `tests/kernels.rs` runs on
+/// every configuration through that NVRTC; what nvcc adds is its own driver and the host
+/// compiler's preprocessor, which one build per kernel and architecture takes through (the first
+/// configuration of the branch cover: each kernel's `#if` lines are the same text in every
+/// configuration). Another nvcc release builds the whole branch cover (`scope()`), as does
+/// `TYCUTE_TOOLCHAINS_FULL=1` (every configuration).
+fn nvcc_builds(version: &str) -> Vec<kernel_builds::Build> {
+    let same_release = version.contains(&format!("release {},", nvrtc::TESTED_NEWEST));
+    let all = builds(scope());
+    if !same_release || scope() == Scope::Full {
+        println!("nvcc's release is not NVRTC {}'s (or TYCUTE_TOOLCHAINS_FULL=1): the whole branch cover", nvrtc::TESTED_NEWEST);
+        return all;
+    }
+    let mut seen = std::collections::HashSet::new();
+    let chosen: Vec<_> = all.into_iter().filter(|b| seen.insert((b.src.name.clone(), b.arch))).collect();
+    println!("nvcc {}: one build per kernel and architecture ({}); NVRTC {} builds every configuration (tests/kernels.rs)", nvrtc::TESTED_NEWEST, chosen.len(), nvrtc::TESTED_NEWEST);
+    chosen
+}
+
 #[test]
 fn headers_and_kernels_compile_with_nvcc() {
     let Ok(version) = Command::new("nvcc").arg("--version").output() else {
@@ -278,7 +299,7 @@ fn headers_and_kernels_compile_with_nvcc() {
     // (source, options, arch, name)
     let mut jobs: Vec<(PathBuf, Vec<String>, nvrtc::Arch, Vec<String>)> =
         nvrtc::Arch::ALL.iter().map(|&a| (all.clone(), Vec::new(), a, Vec::new())).collect();
-    for b in builds(scope()) {
+    for b in nvcc_builds(&version) {
         // the tycute-sass line's instructions and the GMMA form of the configuration's element
         let mut want = b.src.required_sass(b.arch);
         want.extend(gmma_sass(&b));
