@@ -1470,3 +1470,236 @@ fn auto_launch_fp8_picks_per_shape() {
         }
     }
 }
+
+/// One draw of [`auto_launch_random_shapes`]: a problem as a user may hand it to `Sm90Auto`.
+#[derive(Debug)]
+struct RandomCase {
+    shape: (usize, usize, usize),
+    s: Sm90Strides,
+    alpha: f32,
+    beta: f32,
+    bias: BiasCase,
+}
+
+/// A small deterministic generator (64-bit LCG, the high bits) for the random cases.
+struct Lcg(u64);
+
+impl Lcg {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        self.0 >> 33
+    }
+    /// Uniform in `lo..=hi`.
+    fn range(&mut self, lo: usize, hi: usize) -> usize {
+        lo + (self.next() as usize) % (hi - lo + 1)
+    }
+    /// Log-uniform in `lo..=hi` (as many problems of 10 as of 1000).
+    fn log(&mut self, lo: usize, hi: usize) -> usize {
+        let (a, b) = ((lo as f64).ln(), (hi as f64 + 1.0).ln());
+        let x = a + (b - a) * (self.next() as f64 / (1u64 << 31) as f64);
+        (x.exp() as usize).clamp(lo, hi)
+    }
+    fn chance(&mut self, percent: u64) -> bool {
+        self.next() % 100 < percent
+    }
+}
+
+/// A random problem: M from each of the launch API's ranges (decode-sized, 17-64 rows, few tiles,
+/// many), N and K log-uniform, K and the leading dimensions a multiple of 8 or not (the staged
+/// path), each major and order, padded leading dimensions, a batch with a shared A or B, alpha,
+/// beta, a row or column bias; M x N x K x batch at most `budget` (the f64 reference's time).
+fn random_case(r: &mut Lcg, budget: usize) -> RandomCase {
+    loop {
+        // one draw in eight a few-tile problem with a long k-loop (split-K, stream-K, the 64x96
+        // tiles), up to 5x the budget
+        let few_tiles = r.chance(12);
+        let m = match r.range(0, 9) {
+            _ if few_tiles => r.log(17, 256),
+            0..=2 => r.log(1, 16),
+            3..=4 => r.log(17, 64),
+            5..=6 => r.log(65, 512),
+            _ => r.log(513, 4096),
+        };
+        let n = if few_tiles { r.log(1024, 6144) } else { r.log(1, 8192) };
+        let mut k = if few_tiles { r.log(4096, 16384) } else { r.log(8, 16384) };
+        let budget = if few_tiles { 5 * budget } else { budget };
+        if r.chance(70) {
+            k = k.div_ceil(8) * 8;
+        }
+        let batch = if r.chance(80) { 1 } else { r.range(2, 3) };
+        let (a, b) = (if r.chance(70) { Major::K } else { Major::MN }, if r.chance(70) { Major::K } else { Major::MN });
+        // an MN-major operand's contiguous extent a multiple of 8 mostly (else a refusal: check_fit)
+        let round8 = |x: usize| x.div_ceil(8) * 8;
+        let m = if a == Major::MN && r.chance(85) { round8(m) } else { m };
+        let n = if b == Major::MN && r.chance(85) { round8(n) } else { n };
+        let cd = if r.chance(75) { Order::Row } else { Order::Col };
+        let mut s = Sm90Strides::packed_layout((m, n, k), batch, a, b, cd);
+        // padding: none, a multiple of 8, or odd (then the staged path or a refusal)
+        let mut pad = |ld: &mut usize| match r.range(0, 9) {
+            0..=5 => {}
+            6..=8 => *ld += 8 * r.range(1, 8),
+            _ => *ld += r.range(1, 7),
+        };
+        pad(&mut s.lda);
+        pad(&mut s.ldb);
+        pad(&mut s.ldc);
+        s.ldd = if r.chance(50) { s.ldc } else { s.ldd.max(s.ldc) + 8 * r.range(0, 4) };
+        // batch strides: one matrix after the other (rounded to 8), A or B shared now and then
+        let one = |rows: usize, cols: usize, ld: usize| ((rows - 1) * ld + cols).div_ceil(8) * 8;
+        let ((ar, ac), (br, bc), (cr, cc)) = (a.stored((m, k)), b.stored((n, k)), cd.stored((m, n)));
+        s.batch_a = if batch > 1 && r.chance(15) { 0 } else { one(ar, ac, s.lda) };
+        s.batch_b = if batch > 1 && r.chance(15) { 0 } else { one(br, bc, s.ldb) };
+        s.batch_c = one(cr, cc, s.ldc);
+        s.batch_d = one(cr, cc, s.ldd);
+        if m * n * k * batch > budget {
+            continue;
+        }
+        let alpha = [1.0, 1.5, -1.0][r.range(0, 2)];
+        let beta = [0.0, 0.0, 0.5, 1.0][r.range(0, 3)];
+        let per_problem = batch > 1 && r.chance(50);
+        let bias = match r.range(0, 5) {
+            0 => BiasCase::Row { per_problem },
+            1 => BiasCase::Col { per_problem },
+            _ => BiasCase::None,
+        };
+        return RandomCase { shape: (m, n, k), s, alpha, beta, bias };
+    }
+}
+
+/// `Sm90Auto` on random problems (`random_case`: every range of M the launch API tells apart, N
+/// and K log-uniform, K and leading dimensions off the 16-byte rule, each major and order,
+/// batches, alpha, beta, bias), fp16 and bf16: each is exact against the f64 reference (every
+/// element, the memory around D untouched; cuBLAS beside it where packed), or refused by the rule
+/// `Sm90Strides::check_fit` names, never another error. `TYCUTE_RANDOM_SEED` and
+/// `TYCUTE_RANDOM_CASES` (per element type, 40 unless set) choose the draws; the seed is printed.
+#[test]
+fn auto_launch_random_shapes() {
+    use tycute::gemm::sm90::{check_case_auto, Sm90Auto};
+    let ctx = match gpu::context_for(nvrtc::Arch::Sm90a, "the sm90 GEMM (wgmma, TMA)") {
+        Ok(c) => c,
+        Err(why) => return eprintln!("skipped: {why}"),
+    };
+    let seed = std::env::var("TYCUTE_RANDOM_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or(20261129u64);
+    let cases = std::env::var("TYCUTE_RANDOM_CASES").ok().and_then(|s| s.parse().ok()).unwrap_or(40usize);
+    println!("auto_launch_random_shapes: TYCUTE_RANDOM_SEED={seed} TYCUTE_RANDOM_CASES={cases}");
+    let (mut exact, mut refused) = (0, 0);
+    for e in [tycute::gemm::ElementCode::F16, tycute::gemm::ElementCode::Bf16] {
+        let auto = Sm90Auto::new(&ctx, e).unwrap_or_else(|err| panic!("{err}"));
+        let mut r = Lcg(seed ^ e as u64);
+        for i in 0..cases {
+            let c = random_case(&mut r, 400_000_000);
+            let (m, n, k) = c.shape;
+            let s = &c.s;
+            let what = format!(
+                "random {} #{i} {m}x{n}x{k} batch {} A {:?} B {:?} C/D {} lda {} ldb {} ldc {} ldd {} batch strides {} {} {} {} alpha {} beta {} bias {:?}",
+                e.name(), s.batch, s.a, s.b, s.cd.name(), s.lda, s.ldb, s.ldc, s.ldd, s.batch_a, s.batch_b, s.batch_c, s.batch_d, c.alpha, c.beta, c.bias
+            );
+            match check_case_auto(&auto, c.shape, s, c.alpha, c.beta, c.bias) {
+                Ok((rep, choice)) => {
+                    println!("{what} ({}): {} of {} wrong, {} outside", choice.describe(), rep.wrong, rep.checked, rep.outside);
+                    assert_eq!((rep.wrong, rep.outside, rep.checked), (0, 0, m * n * s.batch), "{what}: {:?}", rep.examples);
+                    exact += 1;
+                }
+                Err(tycute::gemm::Error::Unsupported(why)) if why.contains("no CUBIN") => return eprintln!("skipped: {why}"),
+                Err(tycute::gemm::Error::Unsupported(why)) => {
+                    // only what the documented fit check refuses, with its words
+                    let rule = s.check_fit(c.shape).expect_err(&format!("{what}: refused although check_fit takes it: {why}"));
+                    assert_eq!(rule.to_string(), tycute::gemm::Error::Unsupported(why.clone()).to_string(), "{what}");
+                    println!("{what}: refused: {why}");
+                    refused += 1;
+                }
+                Err(err) => panic!("{what}: {err}"),
+            }
+        }
+    }
+    println!("auto_launch_random_shapes: {exact} exact, {refused} refused by check_fit");
+}
+
+/// `Sm90Auto::launch_fp8` on random problems (e4m3 and e5m2): M from each of the fp8 choice's
+/// ranges, N log-uniform, K a multiple of 16 up to 4096 (one draw in ten not: refused with the
+/// rule), row- or column-major D, per-tensor or per-row/per-column scales, beta; inputs in
+/// {-1, 0, 1}, so each sum is an integer the accumulator holds exactly and D (bf16) must be its
+/// rounding, bit for bit; D poisoned, a guard after it. `TYCUTE_RANDOM_SEED`,
+/// `TYCUTE_RANDOM_CASES` (per format, 30 unless set).
+#[test]
+fn auto_launch_fp8_random_shapes() {
+    use tycute::gemm::fp8::{E4m3, E5m2, Fp8, Scales};
+    use tycute::gemm::sm90::{Bias, Sm90Auto, Sm90Choice};
+    let ctx = match gpu::context_for(nvrtc::Arch::Sm90a, "the fp8 sm90 GEMM") {
+        Ok(c) => c,
+        Err(why) => return eprintln!("skipped: {why}"),
+    };
+    let seed = std::env::var("TYCUTE_RANDOM_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or(20261129u64);
+    let cases = std::env::var("TYCUTE_RANDOM_CASES").ok().and_then(|s| s.parse().ok()).unwrap_or(30usize);
+    println!("auto_launch_fp8_random_shapes: TYCUTE_RANDOM_SEED={seed} TYCUTE_RANDOM_CASES={cases}");
+    let auto = Sm90Auto::new(&ctx, tycute::gemm::ElementCode::Bf16).unwrap_or_else(|e| panic!("{e}"));
+    let mut r = Lcg(seed ^ 0xf8);
+    let mut done = run::<E4m3>(&auto, &mut r, cases);
+    done += run::<E5m2>(&auto, &mut r, cases);
+    println!("auto_launch_fp8_random_shapes: {done} cases");
+
+    fn run<F: Fp8>(auto: &Sm90Auto, r: &mut Lcg, cases: usize) -> usize {
+        let stream = auto.ctx().default_stream();
+        for i in 0..cases {
+            let m = match r.range(0, 9) {
+                0..=3 => r.log(1, 16),
+                4..=5 => r.log(17, 128),
+                _ => r.log(129, 3000),
+            };
+            let n = r.log(8, 8192).div_ceil(8) * 8; // (bf16 D: rows of a multiple of 8 elements)
+            let k = if r.chance(90) { r.log(16, 4096).div_ceil(16) * 16 } else { r.log(16, 4096) | 1 };
+            if m * n * k > 300_000_000 {
+                continue;
+            }
+            let cd = if r.chance(75) { Order::Row } else { Order::Col };
+            let (m, n) = if cd == Order::Col { (n, m.div_ceil(8) * 8) } else { (m, n) };
+            let rowcol = r.chance(40);
+            let beta = [0.0, 0.5, 1.0][r.range(0, 2)];
+            let s = if cd == Order::Row { Sm90Strides::packed((m, n, k), 1) } else { Sm90Strides::packed_col((m, n, k), 1) };
+            let mut tri = || (r.next() % 3) as f32 - 1.0;
+            let av: Vec<f32> = (0..m * k).map(|_| tri()).collect();
+            let bv: Vec<f32> = (0..n * k).map(|_| tri()).collect();
+            let cv: Vec<f32> = (0..m * n).map(|_| tri()).collect();
+            let (qa, qb): (Vec<F>, Vec<F>) = (av.iter().map(|&x| F::from_f32(x)).collect(), bv.iter().map(|&x| F::from_f32(x)).collect());
+            let (da, db) = (stream.clone_htod(&qa).unwrap(), stream.clone_htod(&qb).unwrap());
+            let c = stream.clone_htod(&cv.iter().map(|&x| half::bf16::from_f32(x).to_bits()).collect::<Vec<u16>>()).unwrap();
+            let (poison, guard) = (0x7fa5u16, 256);
+            let mut dd = stream.clone_htod(&vec![poison; m * n + guard]).unwrap();
+            let (va, vb) = (stream.clone_htod(&vec![1.0f32; m]).unwrap(), stream.clone_htod(&vec![1.0f32; n]).unwrap());
+            let scales = if rowcol { Scales::RowCol { a: &va, b: &vb } } else { Scales::Tensor(1.0) };
+            let what = format!("random {} #{i} {m}x{n}x{k} {cd:?}-major D rowcol {rowcol} beta {beta}", F::NAME);
+            let choice = match auto.launch_fp8::<F, _, _, _, _>(&stream, (m, n, k), &s, &da, &db, &c, &mut dd, scales, beta, Bias::None) {
+                Ok(c) => c,
+                Err(tycute::gemm::Error::Unsupported(why)) if why.contains("no CUBIN") => {
+                    eprintln!("skipped: {why}");
+                    return 0;
+                }
+                Err(tycute::gemm::Error::Unsupported(why)) if k % 16 != 0 => {
+                    assert!(why.contains("multiple of 16") || why.contains("multiples of 16"), "{what}: refused without the rule: {why}");
+                    println!("{what}: refused: {why}");
+                    continue;
+                }
+                Err(e) => panic!("{what}: {e}"),
+            };
+            assert!(k % 16 == 0, "{what}: K = {k} is not a multiple of 16, yet it ran");
+            let d: Vec<u16> = stream.clone_dtoh(&dd).unwrap();
+            let ran = match choice {
+                Sm90Choice::Sm90 { config, .. } => config.name.to_string(),
+                other => other.describe(),
+            };
+            assert!(d[m * n..].iter().all(|&x| x == poison), "{what} {ran}: a store past D");
+            let mut wrong = 0;
+            for i in 0..m {
+                for j in 0..n {
+                    let acc: f32 = (0..k).map(|l| av[i * k + l] * bv[j * k + l]).sum::<f32>() + beta * cv[cd.offset(s.ldc, i, j)];
+                    if d[cd.offset(s.ldd, i, j)] != half::bf16::from_f32(acc).to_bits() {
+                        wrong += 1;
+                    }
+                }
+            }
+            println!("{what} ({ran}): {wrong} of {} elements wrong", m * n);
+            assert_eq!(wrong, 0, "{what} ({ran})");
+        }
+        cases
+    }
+}

@@ -602,6 +602,8 @@ impl Sm90Gemm {
             )));
         }
         s.check_elements((m, n, k), self.tma_ab.bytes() as usize)?;
+        // (the maps take the strides check_elements checked: a one-row matrix's row stride aligned)
+        let s = &s.unused_aligned((m, n, k), self.tma_ab.bytes() as usize);
         // a configuration with the K-major entry point alone (fp8, tf32, the 16-bit members of the
         // K-major family): no map of an MN-major operand is built
         if (s.a == Major::MN || s.b == Major::MN) && self.p.k_major_only {

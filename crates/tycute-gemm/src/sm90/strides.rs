@@ -91,6 +91,9 @@ impl Sm90Strides {
     /// elements, C's and D's of 8 halves; the 2^40-byte stride limit in bytes. 16-bit operands
     /// whose strides break the 16-byte rule can go through `Sm90Gemm::launch_staged` instead.
     pub fn check_elements(&self, (m, n, k): (usize, usize, usize), ab_bytes: usize) -> Result<()> {
+        // the row stride of a matrix of one row addresses nothing: its value is not a rule
+        let this = self.unused_aligned((m, n, k), ab_bytes);
+        let this = &this;
         if ab_bytes != 2 {
             // K in 16-byte rows of A's and B's element (4 f32, 16 fp8)
             let per = 16 / ab_bytes.clamp(1, 16);
@@ -101,32 +104,52 @@ impl Sm90Strides {
                 )));
             }
         }
-        self.check_fit((m, n, k))?;
+        this.check_fit((m, n, k))?;
         // the batch strides are only used (as the maps' third stride) with more than one problem
-        let zs = if self.batch > 1 { [self.batch_a, self.batch_b, self.batch_c, self.batch_d] } else { [0; 4] };
-        let all = [self.lda, self.ldb, self.ldc, self.ldd, zs[0], zs[1], zs[2], zs[3]];
+        let zs = if this.batch > 1 { [this.batch_a, this.batch_b, this.batch_c, this.batch_d] } else { [0; 4] };
+        let all = [this.lda, this.ldb, this.ldc, this.ldd, zs[0], zs[1], zs[2], zs[3]];
         if ab_bytes != 2 {
             // A and B of another width: 16-byte strides in its elements; C and D as below
             let per = 16 / ab_bytes.clamp(1, 16);
-            if [self.lda, self.ldb, zs[0], zs[1]].iter().any(|x| x % per != 0) || [self.ldc, self.ldd, zs[2], zs[3]].iter().any(|x| x % 8 != 0) {
+            if [this.lda, this.ldb, zs[0], zs[1]].iter().any(|x| x % per != 0) || [this.ldc, this.ldd, zs[2], zs[3]].iter().any(|x| x % 8 != 0) {
                 return Err(unsupported(format!(
                     "the leading dimensions and batch strides must be multiples of 16 bytes (TMA strides: {per} elements of {ab_bytes} bytes for A and B, 8 halves for C and D), not lda {}, ldb {}, ldc {}, ldd {}, batch strides {}, {}, {}, {}",
-                    self.lda, self.ldb, self.ldc, self.ldd, self.batch_a, self.batch_b, self.batch_c, self.batch_d
+                    this.lda, this.ldb, this.ldc, this.ldd, this.batch_a, this.batch_b, this.batch_c, this.batch_d
                 )));
             }
-            if [self.lda, self.ldb, zs[0], zs[1]].iter().any(|&x| (x as u64) * ab_bytes as u64 >= 1 << 40) {
-                return Err(unsupported(format!("a leading dimension or batch stride of {self:?} reaches 2^40 bytes (the TMA's stride limit)")));
+            if [this.lda, this.ldb, zs[0], zs[1]].iter().any(|&x| (x as u64) * ab_bytes as u64 >= 1 << 40) {
+                return Err(unsupported(format!("a leading dimension or batch stride of {this:?} reaches 2^40 bytes (the TMA's stride limit)")));
             }
         } else if all.iter().any(|x| x % 8 != 0) {
             return Err(unsupported(format!(
                 "the leading dimensions and batch strides must be multiples of 8 halves (16-byte TMA strides), not lda {}, ldb {}, ldc {}, ldd {}, batch strides {}, {}, {}, {} (Sm90Gemm::launch_staged copies such operands into aligned rows first)",
-                self.lda, self.ldb, self.ldc, self.ldd, self.batch_a, self.batch_b, self.batch_c, self.batch_d
+                this.lda, this.ldb, this.ldc, this.ldd, this.batch_a, this.batch_b, this.batch_c, this.batch_d
             )));
         }
-        if [self.ldc, self.ldd, zs[2], zs[3]].iter().chain(if ab_bytes == 2 { &all[..] } else { &[] }).any(|&x| (x as u64) * 2 >= 1 << 40) {
-            return Err(unsupported(format!("a leading dimension or batch stride of {self:?} reaches 2^40 bytes (the TMA's stride limit)")));
+        if [this.ldc, this.ldd, zs[2], zs[3]].iter().chain(if ab_bytes == 2 { &all[..] } else { &[] }).any(|&x| (x as u64) * 2 >= 1 << 40) {
+            return Err(unsupported(format!("a leading dimension or batch stride of {this:?} reaches 2^40 bytes (the TMA's stride limit)")));
         }
         Ok(())
+    }
+
+    /// These strides with each row stride that addresses nothing (of a matrix of one row: a
+    /// decode step's A of M = 1, a D of one row) replaced, where the TMA would refuse it, by its
+    /// row's length rounded up to 16 bytes of elements of `ab_bytes` bytes (A, B) or 2 bytes (C,
+    /// D): the same matrices, strides the TMA takes. [`Sm90Strides::check_elements`] checks, and
+    /// the launches map, these. (The batch strides of one problem are ignored likewise.)
+    pub fn unused_aligned(&self, (m, n, k): (usize, usize, usize), ab_bytes: usize) -> Sm90Strides {
+        let per_ab = 16 / ab_bytes.clamp(1, 16);
+        let fix = |ld: &mut usize, (rows, cols): (usize, usize), per: usize| {
+            if rows == 1 && *ld % per != 0 {
+                *ld = cols.div_ceil(per) * per;
+            }
+        };
+        let mut s = *self;
+        fix(&mut s.lda, self.a.stored((m, k)), per_ab);
+        fix(&mut s.ldb, self.b.stored((n, k)), per_ab);
+        fix(&mut s.ldc, self.cd.stored((m, n)), 8);
+        fix(&mut s.ldd, self.cd.stored((m, n)), 8);
+        s
     }
 
     /// The rules of [`Sm90Strides::check_elements`] that a staging copy cannot mend: M, N, K at
@@ -184,5 +207,28 @@ mod tests {
         assert!(e.contains("4 elements of 4 bytes for A and B"), "{e}");
         let odd_d = Sm90Strides { ldd: 68, ..Sm90Strides::packed((64, 64, 36), 1) };
         assert!(odd_d.check_elements((64, 64, 36), 4).unwrap_err().to_string().contains("8 halves for C and D"));
+    }
+
+    /// The row stride of a one-row matrix addresses nothing: any value at least the row's length
+    /// is taken (a decode step's A of M = 1, a D of one row), aligned for the maps; of more rows
+    /// the rule stands.
+    #[test]
+    fn a_one_row_matrix_has_no_row_stride_rule() {
+        // 33x1x9392: B one row with ldb 9394; 1x1x64: C and D one row of one element, ldc = ldd = 1
+        let s = Sm90Strides { lda: 9408, ldb: 9394, ldc: 40, ldd: 56, ..Sm90Strides::packed((33, 1, 9392), 1) };
+        assert!(s.check((33, 1, 9392)).is_ok());
+        assert_eq!(s.unused_aligned((33, 1, 9392), 2), Sm90Strides { ldb: 9392, ..s });
+        let s = Sm90Strides { lda: 112, ..Sm90Strides::packed((1, 1, 64), 1) };
+        assert!(s.check((1, 1, 64)).is_ok());
+        assert_eq!(s.unused_aligned((1, 1, 64), 2), Sm90Strides { ldc: 8, ldd: 8, ..s });
+        // M = 1 fp8: lda 4104 (not a multiple of 16 bytes of one-byte elements) is not a rule
+        let s = Sm90Strides { lda: 4104, ..Sm90Strides::packed((1, 256, 4096), 1) };
+        assert!(s.check_elements((1, 256, 4096), 1).is_ok());
+        // two rows: it is
+        let s = Sm90Strides { ldb: 9394, ..Sm90Strides::packed((33, 2, 9392), 1) };
+        assert!(s.check((33, 2, 9392)).unwrap_err().to_string().contains("ldb 9394"));
+        // a column-major D of one column (N = 1): its row stride is unused too
+        let s = Sm90Strides { ldc: 77, ldd: 77, ..Sm90Strides::packed_col((77, 1, 64), 1) };
+        assert!(s.check((77, 1, 64)).is_ok());
     }
 }
