@@ -760,3 +760,88 @@ fn skinny_gemm_matches_the_cpu_on_the_gpu() {
         }
     }
 }
+
+/// Every sm80 configuration on problems drawn at random (`TYCUTE_RANDOM_SEED`,
+/// `TYCUTE_RANDOM_CASES` per configuration, 12 unless set): each layout the configuration serves
+/// (C column- or row-major), M, N and K log-uniform (1-3000, 1-3000, 1-8192), K and A's and B's
+/// leading dimensions a multiple of 8 or not, C's and D's padded by any count, batches of 1-3 with
+/// a shared C now and then, alpha and beta. A problem the direct launch refuses (K or a leading
+/// dimension of A or B off the 16-byte rule) is refused with its rule and then runs through
+/// `launch_staged`, as do some it takes; each exact against the f64 reference (every element up
+/// to 10^8 multiply-adds a problem, a sample above), nothing written outside D.
+#[test]
+fn sm80_random_shapes() {
+    let Some((_ctx, arch, gemms)) = load_gemms(&tycute::gemm::sm80::SM80_CONFIGS) else { return };
+    let seed = std::env::var("TYCUTE_RANDOM_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or(20261129u64);
+    let cases = std::env::var("TYCUTE_RANDOM_CASES").ok().and_then(|s| s.parse().ok()).unwrap_or(12usize);
+    println!("sm80_random_shapes: TYCUTE_RANDOM_SEED={seed} TYCUTE_RANDOM_CASES={cases}");
+    let mut state = seed | 1;
+    let mut next = move || {
+        state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        (state >> 33) as usize
+    };
+    let (mut exact, mut staged_after_refusal) = (0, 0);
+    for (name, g) in &gemms {
+        let cfg = &g.cfg;
+        let served: Vec<Layouts> = Layouts::all().into_iter().filter(|l| (l.kernel_operands().0, l.kernel_operands().1) == (cfg.a_major, cfg.b_major)).collect();
+        for i in 0..cases {
+            let mut log = |lo: usize, hi: usize| {
+                let (a, b) = ((lo as f64).ln(), (hi as f64 + 1.0).ln());
+                ((a + (b - a) * (next() % 1_000_000) as f64 / 1e6).exp() as usize).clamp(lo, hi)
+            };
+            let (m, n, mut k) = (log(1, 3000), log(1, 3000), log(1, 8192));
+            let l = served[next() % served.len()];
+            if next() % 10 < 7 {
+                k = k.next_multiple_of(8);
+            }
+            let batch = if next() % 5 == 0 { 2 + next() % 2 } else { 1 };
+            if m * n * k * batch > 400_000_000 {
+                continue;
+            }
+            let p = Sm80Strides::packed_for((m, n, k), batch, &l);
+            let [(ao, al), (bo, bl), (co, cl)] = l.extents((m, n, k));
+            // A's and B's rows: packed (K or M/N exactly: odd where that is), padded by 8s, or by an odd count
+            let mut ld = |len: usize| match next() % 4 {
+                0 => len,
+                1 => len + 1 + 2 * (next() % 4),
+                _ => len.next_multiple_of(8) + 8 * (next() % 3),
+            };
+            let (lda, ldb) = (ld(al), ld(bl));
+            let (ldc, ldd) = (cl + next() % 5, cl + next() % 9);
+            let shared_c = batch > 1 && next() % 3 == 0;
+            let strides = Sm80Strides {
+                lda,
+                ldb,
+                ldc,
+                ldd,
+                batch_a: ao * lda + 8 * (next() % 2),
+                batch_b: bo * ldb,
+                batch_c: if shared_c { 0 } else { co * ldc },
+                batch_d: co * ldd + next() % 7,
+                ..p
+            };
+            let (alpha, beta) = ([1.0, 1.5, -0.75][next() % 3], [0.0, 0.0, 1.0, -1.5][next() % 4]);
+            let sample = (m * n * k * batch > 100_000_000).then_some(20000);
+            let mut case = Sm80Case { strides, alpha, beta, sample, staged: next() % 4 == 0, ..Sm80Case::packed_in((m, n, k), l) };
+            if cfg.acc_bits == 16 && k > F16_ACC_EXACT_K {
+                case.tolerance = Some(F16_ACC_TOLERANCE);
+            }
+            let what = format!("{name} {arch} random #{i} {m}x{n}x{k} {} batch {batch} lda {lda} ldb {ldb} ldc {ldc} ldd {ldd} alpha {alpha} beta {beta}", l.name());
+            let r = match tycute::gemm::sm80::check_case(g, &case) {
+                Ok(r) => r,
+                Err(tycute::gemm::Error::Unsupported(why)) if !case.staged => {
+                    // the direct launch's rules: K and A's and B's strides in 16-byte units; staged it runs
+                    assert!(why.contains("multiple") || why.contains("launch_staged"), "{what}: refused without a rule: {why}");
+                    staged_after_refusal += 1;
+                    case.staged = true;
+                    tycute::gemm::sm80::check_case(g, &case).unwrap_or_else(|e| panic!("{what} (staged after: {why}): {e}"))
+                }
+                Err(e) => panic!("{what}{}: {e}", if case.staged { " (staged)" } else { "" }),
+            };
+            println!("{what}{}: {} of {} checked wrong, {} unwritten, {} outside", if case.staged { " (staged)" } else { "" }, r.wrong, r.checked, r.unwritten, r.outside);
+            assert_eq!((r.wrong, r.unwritten, r.outside), (0, 0, 0), "{what}: {:?}", r.examples);
+            exact += 1;
+        }
+    }
+    println!("sm80_random_shapes: {exact} exact ({staged_after_refusal} staged after the direct launch refused them)");
+}
