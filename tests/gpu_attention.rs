@@ -137,25 +137,33 @@ fn cases<E: AttnElement>(ctx: &std::sync::Arc<tycute_cuda::cudarc::driver::CudaC
         // TYCUTE_ATTENTION_SMALL=1: the three smallest (compute-sanitizer's cases)
         let small = std::env::var_os("TYCUTE_ATTENTION_SMALL").is_some();
         for &(b, h, sq, sk, causal) in &shapes[..if small { 3 } else { shapes.len() }] {
-            let s = AttnShape::new(b, h, sq, sk, d);
-            let seed = (b * 1000 + h * 100 + sq + sk + d) as u64;
-            let (q, qf) = inputs::<E>(s.q_len(), seed);
-            let (k, kf) = inputs::<E>(s.k_len(), seed + 1);
-            let (v, vf) = inputs::<E>(s.k_len(), seed + 2);
-            let (want_o, want_l) = reference(&s, causal, &qf, &kf, &vf);
-            let (dq, dk, dv) = (stream.clone_htod(&q).unwrap(), stream.clone_htod(&k).unwrap(), stream.clone_htod(&v).unwrap());
-            let mut out = Guarded::<E>::new(&stream, s.q_len(), b * h * sq, d);
-            {
-                let mut ov = out.o.slice_mut(out.guard..out.guard + s.q_len());
-                let mut lv = out.lse.slice_mut(64..64 + b * h * sq);
-                a.launch(&stream, &s, causal, None, &dq, &dk, &dv, &mut ov, &mut lv).unwrap_or_else(|e| panic!("{s:?}: {e}"));
-            }
-            let what = format!("d{d} {s:?} {}", if causal { "causal" } else { "full" });
-            assert_eq!(out.check(&stream, &what, &want_o, &want_l, vmax(&vf), u), 0, "{what}");
+            let (what, bad) = one_fixed(&a, &stream, AttnShape::new(b, h, sq, sk, d), causal, u);
+            assert_eq!(bad, 0, "{what}");
             ran += 1;
         }
     }
     Some(ran)
+}
+
+/// One fixed-length problem of shape `s` on `a` against the f64 reference: what it was, and the
+/// count of elements outside the bound and sentinels written.
+fn one_fixed<E: AttnElement>(a: &Attention<E>, stream: &std::sync::Arc<tycute_cuda::cudarc::driver::CudaStream>, s: AttnShape, causal: bool, u: f64) -> (String, usize) {
+    let (b, h, sq, sk, d) = (s.batch, s.heads, s.seq_q, s.seq_k, s.head_dim);
+    let seed = (b * 1000 + h * 100 + sq + sk + d) as u64;
+    let (q, qf) = inputs::<E>(s.q_len(), seed);
+    let (k, kf) = inputs::<E>(s.k_len(), seed + 1);
+    let (v, vf) = inputs::<E>(s.k_len(), seed + 2);
+    let (want_o, want_l) = reference(&s, causal, &qf, &kf, &vf);
+    let (dq, dk, dv) = (stream.clone_htod(&q).unwrap(), stream.clone_htod(&k).unwrap(), stream.clone_htod(&v).unwrap());
+    let mut out = Guarded::<E>::new(stream, s.q_len(), b * h * sq, d);
+    {
+        let mut ov = out.o.slice_mut(out.guard..out.guard + s.q_len());
+        let mut lv = out.lse.slice_mut(64..64 + b * h * sq);
+        a.launch(stream, &s, causal, None, &dq, &dk, &dv, &mut ov, &mut lv).unwrap_or_else(|e| panic!("{s:?}: {e}"));
+    }
+    let what = format!("d{d} {s:?} {}", if causal { "causal" } else { "full" });
+    let bad = out.check(stream, &what, &want_o, &want_l, vmax(&vf), u);
+    (what, bad)
 }
 
 /// Rows `rows` of head `h` of a (total, heads, d) tensor as a (rows, d) block.
@@ -174,41 +182,58 @@ fn varlen_cases<E: AttnElement>(ctx: &std::sync::Arc<tycute_cuda::cudarc::driver
         let a = load::<E>(ctx, d)?;
         let sets: &[(&[usize], &[usize], bool)] = &[(&[77, 0, 300, 128, 1, 191], &[77, 0, 300, 128, 1, 191], true), (&[5, 200, 64, 0], &[130, 1, 257, 9], false)];
         for &(lq, lk, causal) in &sets[..if small { 1 } else { sets.len() }] {
-            let cu = |l: &[usize]| std::iter::once(0).chain(l.iter().scan(0, |t, &n| { *t += n; Some(*t as i32) })).collect::<Vec<i32>>();
-            let heads = 3;
-            let lens = AttnVarlen::new(&cu(lq), &cu(lk), heads, d).unwrap();
-            let seed = (lens.total_q() * 7 + lens.total_k() + d) as u64;
-            let (q, qf) = inputs::<E>(lens.q_len(), seed);
-            let (k, kf) = inputs::<E>(lens.k_len(), seed + 1);
-            let (v, vf) = inputs::<E>(lens.k_len(), seed + 2);
-            // the reference, sequence by sequence and head by head, scattered back
-            let (mut want_o, mut want_l) = (vec![0.0; lens.q_len()], vec![0.0; lens.lse_len()]);
-            let (cq, ck) = (lens.cu_seqlens_q().to_vec(), lens.cu_seqlens_k().to_vec());
-            for b in 0..lens.batch() {
-                let (rq, rk) = (cq[b] as usize..cq[b + 1] as usize, ck[b] as usize..ck[b + 1] as usize);
-                let s = AttnShape::new(1, 1, rq.len(), rk.len(), d);
-                for h in 0..heads {
-                    let (o, l) = reference(&s, causal, &gather(&qf, rq.clone(), h, heads, d), &gather(&kf, rk.clone(), h, heads, d), &gather(&vf, rk.clone(), h, heads, d));
-                    for (i, r) in rq.clone().enumerate() {
-                        want_o[(r * heads + h) * d..][..d].copy_from_slice(&o[i * d..][..d]);
-                        want_l[h * lens.total_q() + r] = l[i];
-                    }
-                }
-            }
-            let (dq, dk, dv) = (stream.clone_htod(&q).unwrap(), stream.clone_htod(&k).unwrap(), stream.clone_htod(&v).unwrap());
-            let mut out = Guarded::<E>::new(&stream, lens.q_len(), lens.lse_len(), d);
-            let what = format!("d{d} varlen q {lq:?} k {lk:?} {}", if causal { "causal" } else { "full" });
-            let dev = lens.upload(&stream).unwrap();
-            {
-                let mut ov = out.o.slice_mut(out.guard..out.guard + dev.q_len());
-                let mut lv = out.lse.slice_mut(64..64 + dev.lse_len());
-                a.launch_varlen(&stream, &dev, causal, None, &dq, &dk, &dv, &mut ov, &mut lv).unwrap_or_else(|e| panic!("{what}: {e}"));
-            }
-            assert_eq!(out.check(&stream, &what, &want_o, &want_l, vmax(&vf), u), 0, "{what}");
+            let (what, bad) = one_varlen(&a, &stream, lq, lk, causal, 3, u);
+            assert_eq!(bad, 0, "{what}");
             ran += 1;
         }
     }
     Some(ran)
+}
+
+/// One problem of variable lengths (`lq`, `lk`: each sequence's rows of Q and of K, `heads` heads)
+/// on `a` against the fixed-length reference of each sequence: what it was, and the count of
+/// elements outside the bound and sentinels written.
+fn one_varlen<E: AttnElement>(
+    a: &Attention<E>,
+    stream: &std::sync::Arc<tycute_cuda::cudarc::driver::CudaStream>,
+    lq: &[usize],
+    lk: &[usize],
+    causal: bool,
+    heads: usize,
+    u: f64,
+) -> (String, usize) {
+    let d = a.head_dim();
+    let cu = |l: &[usize]| std::iter::once(0).chain(l.iter().scan(0, |t, &n| { *t += n; Some(*t as i32) })).collect::<Vec<i32>>();
+    let lens = AttnVarlen::new(&cu(lq), &cu(lk), heads, d).unwrap();
+    let seed = (lens.total_q() * 7 + lens.total_k() + d) as u64;
+    let (q, qf) = inputs::<E>(lens.q_len(), seed);
+    let (k, kf) = inputs::<E>(lens.k_len(), seed + 1);
+    let (v, vf) = inputs::<E>(lens.k_len(), seed + 2);
+    // the reference, sequence by sequence and head by head, scattered back
+    let (mut want_o, mut want_l) = (vec![0.0; lens.q_len()], vec![0.0; lens.lse_len()]);
+    let (cq, ck) = (lens.cu_seqlens_q().to_vec(), lens.cu_seqlens_k().to_vec());
+    for b in 0..lens.batch() {
+        let (rq, rk) = (cq[b] as usize..cq[b + 1] as usize, ck[b] as usize..ck[b + 1] as usize);
+        let s = AttnShape::new(1, 1, rq.len(), rk.len(), d);
+        for h in 0..heads {
+            let (o, l) = reference(&s, causal, &gather(&qf, rq.clone(), h, heads, d), &gather(&kf, rk.clone(), h, heads, d), &gather(&vf, rk.clone(), h, heads, d));
+            for (i, r) in rq.clone().enumerate() {
+                want_o[(r * heads + h) * d..][..d].copy_from_slice(&o[i * d..][..d]);
+                want_l[h * lens.total_q() + r] = l[i];
+            }
+        }
+    }
+    let (dq, dk, dv) = (stream.clone_htod(&q).unwrap(), stream.clone_htod(&k).unwrap(), stream.clone_htod(&v).unwrap());
+    let mut out = Guarded::<E>::new(stream, lens.q_len(), lens.lse_len(), d);
+    let what = format!("d{d} varlen q {lq:?} k {lk:?} {}", if causal { "causal" } else { "full" });
+    let dev = lens.upload(stream).unwrap();
+    {
+        let mut ov = out.o.slice_mut(out.guard..out.guard + dev.q_len());
+        let mut lv = out.lse.slice_mut(64..64 + dev.lse_len());
+        a.launch_varlen(stream, &dev, causal, None, &dq, &dk, &dv, &mut ov, &mut lv).unwrap_or_else(|e| panic!("{what}: {e}"));
+    }
+    let bad = out.check(stream, &what, &want_o, &want_l, vmax(&vf), u);
+    (what, bad)
 }
 
 #[test]
@@ -229,4 +254,67 @@ fn attention_refuses_what_it_cannot_take() {
     let e = AttnShape::new(1, 1, 100, 200, 128).check(128, true).unwrap_err().to_string();
     assert!(e.contains("seq_q = seq_k"), "{e}");
     assert!(Attention::<half::f16>::options(256).is_err());
+}
+
+/// Problems drawn at random (`TYCUTE_RANDOM_SEED`, `TYCUTE_RANDOM_CASES` per element type and
+/// head dim, 10 unless set), bf16 and fp16, head dims 64 and 128: fixed lengths (batch 1-3, heads
+/// 1-4, seq_q and seq_k 1-1200 log-uniform, causal ones square as the kernel asks) and, one draw
+/// in three, variable lengths (1-5 sequences of 0-700 rows, K's lengths their own where not
+/// causal); each within the bound against the f64 reference, no sentinel written.
+#[test]
+fn attention_random_shapes() {
+    let ctx = match gpu::context_for(nvrtc::Arch::Sm90a, "the sm90 attention kernel") {
+        Ok(c) => c,
+        Err(why) => return eprintln!("skipped: {why}"),
+    };
+    let seed = std::env::var("TYCUTE_RANDOM_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or(20261129u64);
+    let cases = std::env::var("TYCUTE_RANDOM_CASES").ok().and_then(|s| s.parse().ok()).unwrap_or(10usize);
+    println!("attention_random_shapes: TYCUTE_RANDOM_SEED={seed} TYCUTE_RANDOM_CASES={cases}");
+    let Some(n) = random_cases::<half::bf16>(&ctx, 2f64.powi(-8), seed, cases) else { return };
+    let Some(m) = random_cases::<half::f16>(&ctx, 2f64.powi(-11), seed ^ 0x16, cases) else { return };
+    println!("attention_random_shapes: {} problems within the bound", n + m);
+}
+
+fn random_cases<E: AttnElement>(ctx: &std::sync::Arc<tycute_cuda::cudarc::driver::CudaContext>, u: f64, seed: u64, cases: usize) -> Option<usize> {
+    let stream = ctx.default_stream();
+    let mut state = seed | 1;
+    let mut next = move || {
+        state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        (state >> 33) as usize
+    };
+    let mut ran = 0;
+    for d in tycute::gemm::attention::HEAD_DIMS {
+        let a = load::<E>(ctx, d)?;
+        let mut done = 0;
+        while done < cases {
+            // log-uniform in lo..=hi from the draw r
+            let log = |r: usize, lo: usize, hi: usize| {
+                let (x, y) = ((lo as f64 + 1.0).ln(), (hi as f64 + 2.0).ln());
+                ((x + (y - x) * (r % 1_000_000) as f64 / 1e6).exp() as usize - 1).clamp(lo, hi)
+            };
+            let causal = next() % 5 < 2;
+            let (what, bad) = if next() % 3 == 0 {
+                let seqs = 1 + next() % 5;
+                let lq: Vec<usize> = (0..seqs).map(|_| log(next(), 0, 700)).collect();
+                // (a sequence with rows of Q and none of K is refused: a softmax over no columns)
+                let lk: Vec<usize> = if causal { lq.clone() } else { lq.iter().map(|&q| log(next(), usize::from(q > 0), 700)).collect() };
+                let heads = 1 + next() % 4;
+                if lq.iter().zip(&lk).map(|(q, k)| q * k).sum::<usize>() * heads * d > 300_000_000 {
+                    continue;
+                }
+                one_varlen(&a, &stream, &lq, &lk, causal, heads, u)
+            } else {
+                let (b, h, sq) = (1 + next() % 3, 1 + next() % 4, log(next(), 1, 1200));
+                let sk = if causal { sq } else { log(next(), 1, 1200) };
+                if b * h * sq * sk * d > 300_000_000 {
+                    continue;
+                }
+                one_fixed(&a, &stream, AttnShape::new(b, h, sq, sk, d), causal, u)
+            };
+            assert_eq!(bad, 0, "random: {what}");
+            done += 1;
+        }
+        ran += done;
+    }
+    Some(ran)
 }
