@@ -17,6 +17,8 @@ use tycute::gemm::attention::{AttnElement, AttnShape, AttnVarlen, Attention};
 use tycute::gemm::GemmElem;
 use tycute_cuda::{gpu, nvrtc};
 
+mod random;
+
 /// The f64 reference: O (seq_q x d per (b, h)) and lse.
 fn reference(s: &AttnShape, causal: bool, q: &[f64], k: &[f64], v: &[f64]) -> (Vec<f64>, Vec<f64>) {
     let (d, sq, sk) = (s.head_dim, s.seq_q, s.seq_k);
@@ -267,9 +269,7 @@ fn attention_random_shapes() {
         Ok(c) => c,
         Err(why) => return eprintln!("skipped: {why}"),
     };
-    let seed = std::env::var("TYCUTE_RANDOM_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or(20261129u64);
-    let cases = std::env::var("TYCUTE_RANDOM_CASES").ok().and_then(|s| s.parse().ok()).unwrap_or(10usize);
-    println!("attention_random_shapes: TYCUTE_RANDOM_SEED={seed} TYCUTE_RANDOM_CASES={cases}");
+    let (seed, cases) = random::draws("attention_random_shapes", 10);
     let Some(n) = random_cases::<half::bf16>(&ctx, 2f64.powi(-8), seed, cases) else { return };
     let Some(m) = random_cases::<half::f16>(&ctx, 2f64.powi(-11), seed ^ 0x16, cases) else { return };
     println!("attention_random_shapes: {} problems within the bound", n + m);
@@ -277,35 +277,26 @@ fn attention_random_shapes() {
 
 fn random_cases<E: AttnElement>(ctx: &std::sync::Arc<tycute_cuda::cudarc::driver::CudaContext>, u: f64, seed: u64, cases: usize) -> Option<usize> {
     let stream = ctx.default_stream();
-    let mut state = seed | 1;
-    let mut next = move || {
-        state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-        (state >> 33) as usize
-    };
+    let mut r = random::Lcg(seed | 1);
     let mut ran = 0;
     for d in tycute::gemm::attention::HEAD_DIMS {
         let a = load::<E>(ctx, d)?;
         let mut done = 0;
         while done < cases {
-            // log-uniform in lo..=hi from the draw r
-            let log = |r: usize, lo: usize, hi: usize| {
-                let (x, y) = ((lo as f64 + 1.0).ln(), (hi as f64 + 2.0).ln());
-                ((x + (y - x) * (r % 1_000_000) as f64 / 1e6).exp() as usize - 1).clamp(lo, hi)
-            };
-            let causal = next() % 5 < 2;
-            let (what, bad) = if next() % 3 == 0 {
-                let seqs = 1 + next() % 5;
-                let lq: Vec<usize> = (0..seqs).map(|_| log(next(), 0, 700)).collect();
+            let causal = r.chance(40);
+            let (what, bad) = if r.range(0, 2) == 0 {
+                let seqs = r.range(1, 5);
+                let lq: Vec<usize> = (0..seqs).map(|_| r.log(0, 700)).collect();
                 // (a sequence with rows of Q and none of K is refused: a softmax over no columns)
-                let lk: Vec<usize> = if causal { lq.clone() } else { lq.iter().map(|&q| log(next(), usize::from(q > 0), 700)).collect() };
-                let heads = 1 + next() % 4;
+                let lk: Vec<usize> = if causal { lq.clone() } else { lq.iter().map(|&q| r.log(usize::from(q > 0), 700)).collect() };
+                let heads = r.range(1, 4);
                 if lq.iter().zip(&lk).map(|(q, k)| q * k).sum::<usize>() * heads * d > 300_000_000 {
                     continue;
                 }
                 one_varlen(&a, &stream, &lq, &lk, causal, heads, u)
             } else {
-                let (b, h, sq) = (1 + next() % 3, 1 + next() % 4, log(next(), 1, 1200));
-                let sk = if causal { sq } else { log(next(), 1, 1200) };
+                let (b, h, sq) = (r.range(1, 3), r.range(1, 4), r.log(1, 1200));
+                let sk = if causal { sq } else { r.log(1, 1200) };
                 if b * h * sq * sk * d > 300_000_000 {
                     continue;
                 }

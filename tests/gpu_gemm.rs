@@ -45,6 +45,8 @@ use tycute::gemm::stream_k::StreamKTail;
 use tycute::gemm::{ElementCode, GemmElem, Layouts, Major, Order};
 use tycute_cuda::gpu;
 
+mod random;
+
 /// The normwise relative error `||D - ref|| / ||ref||` allowed for fp16 accumulation on random
 /// normal A, B (rounded to fp16) at K = 4096. fp16's unit roundoff is u = 2^-11 = 4.9e-4. The
 /// accumulator is rounded at least once per m16n8k16 (K/16 = 256 times), its partial sums s_j
@@ -772,24 +774,16 @@ fn skinny_gemm_matches_the_cpu_on_the_gpu() {
 #[test]
 fn sm80_random_shapes() {
     let Some((_ctx, arch, gemms)) = load_gemms(&tycute::gemm::sm80::SM80_CONFIGS) else { return };
-    let seed = std::env::var("TYCUTE_RANDOM_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or(20261129u64);
-    let cases = std::env::var("TYCUTE_RANDOM_CASES").ok().and_then(|s| s.parse().ok()).unwrap_or(12usize);
-    println!("sm80_random_shapes: TYCUTE_RANDOM_SEED={seed} TYCUTE_RANDOM_CASES={cases}");
-    let mut state = seed | 1;
-    let mut next = move || {
-        state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-        (state >> 33) as usize
-    };
+    let (seed, cases) = random::draws("sm80_random_shapes", 12);
+    let mut r = random::Lcg(seed | 1);
+    let mut next = move || r.next() as usize;
     let (mut exact, mut staged_after_refusal) = (0, 0);
     for (name, g) in &gemms {
         let cfg = &g.cfg;
         let served: Vec<Layouts> = Layouts::all().into_iter().filter(|l| (l.kernel_operands().0, l.kernel_operands().1) == (cfg.a_major, cfg.b_major)).collect();
         for i in 0..cases {
-            let mut log = |lo: usize, hi: usize| {
-                let (a, b) = ((lo as f64).ln(), (hi as f64 + 1.0).ln());
-                ((a + (b - a) * (next() % 1_000_000) as f64 / 1e6).exp() as usize).clamp(lo, hi)
-            };
-            let (m, n, mut k) = (log(1, 3000), log(1, 3000), log(1, 8192));
+            let mut draw = random::Lcg(next() as u64);
+            let (m, n, mut k) = (draw.log(1, 3000), draw.log(1, 3000), draw.log(1, 8192));
             let l = served[next() % served.len()];
             if next() % 10 < 7 {
                 k = k.next_multiple_of(8);

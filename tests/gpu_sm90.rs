@@ -21,6 +21,9 @@ use tycute::gemm::stream_k::SkForm;
 use tycute::gemm::{Major, Order};
 use tycute_cuda::{gpu, nvrtc};
 
+mod random;
+use random::Lcg;
+
 #[test]
 fn bf16_configurations() {
     use tycute::gemm::sm90::{pick_of, Sm90Gpu, Sm90Header, SM90, SM90_128X256};
@@ -1380,8 +1383,8 @@ fn auto_launch_follows_the_gpu() {
 /// {-1, 0, 1}); D poisoned, with a guard.
 #[test]
 fn auto_launch_fp8_picks_per_shape() {
-    use tycute::gemm::fp8::{E4m3, E5m2, Fp8, Scales};
-    use tycute::gemm::sm90::{Bias, Sm90Auto, Sm90Choice};
+    use tycute::gemm::fp8::{E4m3, E5m2, Fp8};
+    use tycute::gemm::sm90::Sm90Auto;
     let ctx = match gpu::context_for(nvrtc::Arch::Sm90a, "the fp8 sm90 GEMM") {
         Ok(c) => c,
         Err(why) => return eprintln!("skipped: {why}"),
@@ -1436,39 +1439,57 @@ fn auto_launch_fp8_picks_per_shape() {
             (seed % 3) as f32 - 1.0
         };
         for &((m, n, k), cd, rowcol, beta, want) in cases {
-            let s = if cd == Order::Row { Sm90Strides::packed((m, n, k), 1) } else { Sm90Strides::packed_col((m, n, k), 1) };
-            let av: Vec<f32> = (0..m * k).map(|_| tri()).collect();
-            let bv: Vec<f32> = (0..n * k).map(|_| tri()).collect();
-            let cv: Vec<f32> = (0..m * n).map(|_| tri()).collect();
-            let (qa, qb): (Vec<F>, Vec<F>) = (av.iter().map(|&x| F::from_f32(x)).collect(), bv.iter().map(|&x| F::from_f32(x)).collect());
-            let (da, db) = (stream.clone_htod(&qa).unwrap(), stream.clone_htod(&qb).unwrap());
-            let c = stream.clone_htod(&cv.iter().map(|&x| half::bf16::from_f32(x).to_bits()).collect::<Vec<u16>>()).unwrap();
-            let (poison, guard) = (0x7fa5u16, 256);
-            let mut dd = stream.clone_htod(&vec![poison; m * n + guard]).unwrap();
-            let (va, vb) = (stream.clone_htod(&vec![1.0f32; m]).unwrap(), stream.clone_htod(&vec![1.0f32; n]).unwrap());
-            let scales = if rowcol { Scales::RowCol { a: &va, b: &vb } } else { Scales::Tensor(1.0) };
-            let choice = auto
-                .launch_fp8::<F, _, _, _, _>(&stream, (m, n, k), &s, &da, &db, &c, &mut dd, scales, beta, Bias::None)
-                .unwrap_or_else(|e| panic!("{} {m}x{n}x{k}: {e}", F::NAME));
-            let d: Vec<u16> = stream.clone_dtoh(&dd).unwrap();
-            let ran = match choice {
-                Sm90Choice::Sm90 { config, .. } => config.name.to_string(),
-                other => other.describe(),
-            };
-            assert!(d[m * n..].iter().all(|&x| x == poison), "{} {m}x{n}x{k} {ran}: a store past D", F::NAME);
-            let mut wrong = 0;
-            for i in 0..m {
-                for j in 0..n {
-                    let acc: f32 = (0..k).map(|l| av[i * k + l] * bv[j * k + l]).sum::<f32>() + beta * cv[cd.offset(s.ldc, i, j)];
-                    if d[cd.offset(s.ldd, i, j)] != half::bf16::from_f32(acc).to_bits() {
-                        wrong += 1;
-                    }
-                }
-            }
+            let (ran, wrong) = fp8_exact_case::<F>(auto, &stream, (m, n, k), cd, rowcol, beta, &mut tri).unwrap_or_else(|e| panic!("{} {m}x{n}x{k}: {e}", F::NAME));
             println!("sm_90a auto {} {m}x{n}x{k} {cd:?}-major D rowcol {rowcol} beta {beta} ({ran}): {wrong} of {} elements wrong", F::NAME, m * n);
             assert_eq!((wrong, ran.as_str()), (0, want), "auto {} {m}x{n}x{k}", F::NAME);
         }
     }
+}
+
+/// One fp8 problem through `Sm90Auto::launch_fp8` on inputs from `tri` (values in {-1, 0, 1}),
+/// packed, D of order `cd` (bf16) poisoned with a guard after it, per-tensor scales or (`rowcol`)
+/// per-row / per-column ones of 1: what ran, and how many elements of D are not the bf16
+/// rounding of the exact sum (every sum an integer the accumulator holds exactly). Panics on a
+/// store past D; `Err`: the launch's refusal.
+fn fp8_exact_case<F: tycute::gemm::fp8::Fp8>(
+    auto: &tycute::gemm::sm90::Sm90Auto,
+    stream: &std::sync::Arc<tycute_cuda::cudarc::driver::CudaStream>,
+    (m, n, k): (usize, usize, usize),
+    cd: Order,
+    rowcol: bool,
+    beta: f32,
+    tri: &mut dyn FnMut() -> f32,
+) -> Result<(String, usize), tycute::gemm::Error> {
+    use tycute::gemm::fp8::Scales;
+    use tycute::gemm::sm90::{Bias, Sm90Choice};
+    let s = if cd == Order::Row { Sm90Strides::packed((m, n, k), 1) } else { Sm90Strides::packed_col((m, n, k), 1) };
+    let av: Vec<f32> = (0..m * k).map(|_| tri()).collect();
+    let bv: Vec<f32> = (0..n * k).map(|_| tri()).collect();
+    let cv: Vec<f32> = (0..m * n).map(|_| tri()).collect();
+    let (qa, qb): (Vec<F>, Vec<F>) = (av.iter().map(|&x| F::from_f32(x)).collect(), bv.iter().map(|&x| F::from_f32(x)).collect());
+    let (da, db) = (stream.clone_htod(&qa).unwrap(), stream.clone_htod(&qb).unwrap());
+    let c = stream.clone_htod(&cv.iter().map(|&x| half::bf16::from_f32(x).to_bits()).collect::<Vec<u16>>()).unwrap();
+    let (poison, guard) = (0x7fa5u16, 256);
+    let mut dd = stream.clone_htod(&vec![poison; m * n + guard]).unwrap();
+    let (va, vb) = (stream.clone_htod(&vec![1.0f32; m]).unwrap(), stream.clone_htod(&vec![1.0f32; n]).unwrap());
+    let scales = if rowcol { Scales::RowCol { a: &va, b: &vb } } else { Scales::Tensor(1.0) };
+    let choice = auto.launch_fp8::<F, _, _, _, _>(stream, (m, n, k), &s, &da, &db, &c, &mut dd, scales, beta, Bias::None)?;
+    let d: Vec<u16> = stream.clone_dtoh(&dd).unwrap();
+    let ran = match choice {
+        Sm90Choice::Sm90 { config, .. } => config.name.to_string(),
+        other => other.describe(),
+    };
+    assert!(d[m * n..].iter().all(|&x| x == poison), "{} {m}x{n}x{k} {ran}: a store past D", F::NAME);
+    let mut wrong = 0;
+    for i in 0..m {
+        for j in 0..n {
+            let acc: f32 = (0..k).map(|l| av[i * k + l] * bv[j * k + l]).sum::<f32>() + beta * cv[cd.offset(s.ldc, i, j)];
+            if d[cd.offset(s.ldd, i, j)] != half::bf16::from_f32(acc).to_bits() {
+                wrong += 1;
+            }
+        }
+    }
+    Ok((ran, wrong))
 }
 
 /// One draw of [`auto_launch_random_shapes`]: a problem as a user may hand it to `Sm90Auto`.
@@ -1479,29 +1500,6 @@ struct RandomCase {
     alpha: f32,
     beta: f32,
     bias: BiasCase,
-}
-
-/// A small deterministic generator (64-bit LCG, the high bits) for the random cases.
-struct Lcg(u64);
-
-impl Lcg {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-        self.0 >> 33
-    }
-    /// Uniform in `lo..=hi`.
-    fn range(&mut self, lo: usize, hi: usize) -> usize {
-        lo + (self.next() as usize) % (hi - lo + 1)
-    }
-    /// Log-uniform in `lo..=hi` (as many problems of 10 as of 1000).
-    fn log(&mut self, lo: usize, hi: usize) -> usize {
-        let (a, b) = ((lo as f64).ln(), (hi as f64 + 1.0).ln());
-        let x = a + (b - a) * (self.next() as f64 / (1u64 << 31) as f64);
-        (x.exp() as usize).clamp(lo, hi)
-    }
-    fn chance(&mut self, percent: u64) -> bool {
-        self.next() % 100 < percent
-    }
 }
 
 /// A random problem: M from each of the launch API's ranges (decode-sized, 17-64 rows, few tiles,
@@ -1579,9 +1577,7 @@ fn auto_launch_random_shapes() {
         Ok(c) => c,
         Err(why) => return eprintln!("skipped: {why}"),
     };
-    let seed = std::env::var("TYCUTE_RANDOM_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or(20261129u64);
-    let cases = std::env::var("TYCUTE_RANDOM_CASES").ok().and_then(|s| s.parse().ok()).unwrap_or(40usize);
-    println!("auto_launch_random_shapes: TYCUTE_RANDOM_SEED={seed} TYCUTE_RANDOM_CASES={cases}");
+    let (seed, cases) = random::draws("auto_launch_random_shapes", 40);
     let (mut exact, mut refused) = (0, 0);
     for e in [tycute::gemm::ElementCode::F16, tycute::gemm::ElementCode::Bf16] {
         let auto = Sm90Auto::new(&ctx, e).unwrap_or_else(|err| panic!("{err}"));
@@ -1623,15 +1619,13 @@ fn auto_launch_random_shapes() {
 /// `TYCUTE_RANDOM_CASES` (per format, 30 unless set).
 #[test]
 fn auto_launch_fp8_random_shapes() {
-    use tycute::gemm::fp8::{E4m3, E5m2, Fp8, Scales};
-    use tycute::gemm::sm90::{Bias, Sm90Auto, Sm90Choice};
+    use tycute::gemm::fp8::{E4m3, E5m2, Fp8};
+    use tycute::gemm::sm90::Sm90Auto;
     let ctx = match gpu::context_for(nvrtc::Arch::Sm90a, "the fp8 sm90 GEMM") {
         Ok(c) => c,
         Err(why) => return eprintln!("skipped: {why}"),
     };
-    let seed = std::env::var("TYCUTE_RANDOM_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or(20261129u64);
-    let cases = std::env::var("TYCUTE_RANDOM_CASES").ok().and_then(|s| s.parse().ok()).unwrap_or(30usize);
-    println!("auto_launch_fp8_random_shapes: TYCUTE_RANDOM_SEED={seed} TYCUTE_RANDOM_CASES={cases}");
+    let (seed, cases) = random::draws("auto_launch_fp8_random_shapes", 30);
     let auto = Sm90Auto::new(&ctx, tycute::gemm::ElementCode::Bf16).unwrap_or_else(|e| panic!("{e}"));
     let mut r = Lcg(seed ^ 0xf8);
     let mut done = run::<E4m3>(&auto, &mut r, cases);
@@ -1655,21 +1649,10 @@ fn auto_launch_fp8_random_shapes() {
             let (m, n) = if cd == Order::Col { (n, m.div_ceil(8) * 8) } else { (m, n) };
             let rowcol = r.chance(40);
             let beta = [0.0, 0.5, 1.0][r.range(0, 2)];
-            let s = if cd == Order::Row { Sm90Strides::packed((m, n, k), 1) } else { Sm90Strides::packed_col((m, n, k), 1) };
             let mut tri = || (r.next() % 3) as f32 - 1.0;
-            let av: Vec<f32> = (0..m * k).map(|_| tri()).collect();
-            let bv: Vec<f32> = (0..n * k).map(|_| tri()).collect();
-            let cv: Vec<f32> = (0..m * n).map(|_| tri()).collect();
-            let (qa, qb): (Vec<F>, Vec<F>) = (av.iter().map(|&x| F::from_f32(x)).collect(), bv.iter().map(|&x| F::from_f32(x)).collect());
-            let (da, db) = (stream.clone_htod(&qa).unwrap(), stream.clone_htod(&qb).unwrap());
-            let c = stream.clone_htod(&cv.iter().map(|&x| half::bf16::from_f32(x).to_bits()).collect::<Vec<u16>>()).unwrap();
-            let (poison, guard) = (0x7fa5u16, 256);
-            let mut dd = stream.clone_htod(&vec![poison; m * n + guard]).unwrap();
-            let (va, vb) = (stream.clone_htod(&vec![1.0f32; m]).unwrap(), stream.clone_htod(&vec![1.0f32; n]).unwrap());
-            let scales = if rowcol { Scales::RowCol { a: &va, b: &vb } } else { Scales::Tensor(1.0) };
             let what = format!("random {} #{i} {m}x{n}x{k} {cd:?}-major D rowcol {rowcol} beta {beta}", F::NAME);
-            let choice = match auto.launch_fp8::<F, _, _, _, _>(&stream, (m, n, k), &s, &da, &db, &c, &mut dd, scales, beta, Bias::None) {
-                Ok(c) => c,
+            let (ran, wrong) = match fp8_exact_case::<F>(auto, &stream, (m, n, k), cd, rowcol, beta, &mut tri) {
+                Ok(x) => x,
                 Err(tycute::gemm::Error::Unsupported(why)) if why.contains("no CUBIN") => {
                     eprintln!("skipped: {why}");
                     return 0;
@@ -1682,21 +1665,6 @@ fn auto_launch_fp8_random_shapes() {
                 Err(e) => panic!("{what}: {e}"),
             };
             assert!(k % 16 == 0, "{what}: K = {k} is not a multiple of 16, yet it ran");
-            let d: Vec<u16> = stream.clone_dtoh(&dd).unwrap();
-            let ran = match choice {
-                Sm90Choice::Sm90 { config, .. } => config.name.to_string(),
-                other => other.describe(),
-            };
-            assert!(d[m * n..].iter().all(|&x| x == poison), "{what} {ran}: a store past D");
-            let mut wrong = 0;
-            for i in 0..m {
-                for j in 0..n {
-                    let acc: f32 = (0..k).map(|l| av[i * k + l] * bv[j * k + l]).sum::<f32>() + beta * cv[cd.offset(s.ldc, i, j)];
-                    if d[cd.offset(s.ldd, i, j)] != half::bf16::from_f32(acc).to_bits() {
-                        wrong += 1;
-                    }
-                }
-            }
             println!("{what} ({ran}): {wrong} of {} elements wrong", m * n);
             assert_eq!(wrong, 0, "{what} ({ran})");
         }
