@@ -1265,6 +1265,8 @@ fn auto_launch_takes_every_shape() {
         ((1, 4096, 512), pk((1, 4096, 512), 1), 1.0, 0.0, BiasCase::None, skinny),
         ((16, 300, 1000), pk((16, 300, 1000), 1), 1.5, 0.5, BiasCase::None, skinny),
         ((32, 1024, 512), pk((32, 1024, 512), 1), 1.0, 0.0, BiasCase::None, skinny),
+        // a decode step's one row of A with a row stride off the 16 bytes (it addresses nothing)
+        ((1, 4096, 4096), Sm90Strides { lda: 4100, ..pk((1, 4096, 4096), 1) }, 1.0, 0.0, BiasCase::None, skinny),
         ((5, 64, 64), pk((5, 64, 64), 1), 1.0, 0.0, row, sm90),
         ((16, 200, 72), pk((16, 200, 72), 2), 1.0, 0.0, BiasCase::None, sm90),
         ((33, 64, 64), Sm90Strides::packed_col((33, 64, 64), 1), 1.5, 0.5, BiasCase::None, narrow64),

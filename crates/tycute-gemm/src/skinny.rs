@@ -116,14 +116,16 @@ impl SkinnyGemm {
     }
 
     /// Whether the kernels take `(m, n, k)` with strides `s`: 1 <= m <= 64, n, k >= 1, K and A's
-    /// and B's leading dimensions multiples of 8 (16-byte loads), each leading dimension at least
+    /// and B's leading dimensions multiples of 8 (16-byte loads; not the row stride of a one-row A
+    /// or B, which addresses nothing), each leading dimension at least
     /// its row, everything below 2^31; `Err` names the rule.
     pub fn takes((m, n, k): (usize, usize, usize), s: &SkinnyStrides) -> Result<()> {
         let max = i32::MAX as usize;
         if m == 0 || m > MAX_M || n == 0 || k == 0 || n > max || k > max {
             return Err(unsupported(format!("the skinny GEMM takes 1 <= M <= {MAX_M} and N, K >= 1 below 2^31, not {m}x{n}x{k}")));
         }
-        if k % 8 != 0 || s.lda % 8 != 0 || s.ldb % 8 != 0 {
+        // (the kernels address rows past M and N as row 0: a one-row A or B uses no row stride)
+        if k % 8 != 0 || (m > 1 && s.lda % 8 != 0) || (n > 1 && s.ldb % 8 != 0) {
             return Err(unsupported(format!(
                 "the skinny GEMM reads A and B in 16-byte pieces: K, lda and ldb must be multiples of 8, not K {k}, lda {}, ldb {}",
                 s.lda, s.ldb
@@ -382,7 +384,7 @@ impl SkinnyFp8 {
             return Err(unsupported(format!("the fp8 skinny GEMM takes 1 <= M <= {FP8_MAX_M}, not {m}x{n}x{k}")));
         }
         SkinnyGemm::takes((m, n, k), s)?;
-        if k % 16 != 0 || s.lda % 16 != 0 || s.ldb % 16 != 0 {
+        if k % 16 != 0 || (m > 1 && s.lda % 16 != 0) || (n > 1 && s.ldb % 16 != 0) {
             return Err(unsupported(format!(
                 "the fp8 skinny GEMM reads A and B in 16-byte pieces: K, lda and ldb must be multiples of 16, not K {k}, lda {}, ldb {}",
                 s.lda, s.ldb
@@ -642,6 +644,11 @@ mod tests {
         assert!(ok(65, 64, 64).unwrap_err().to_string().contains("1 <= M <= 64"));
         assert!(ok(0, 64, 64).is_err() && ok(1, 0, 64).is_err());
         assert!(ok(4, 64, 60).unwrap_err().to_string().contains("multiples of 8, not K 60"));
+        // a decode step's one row of A (M = 1) needs no row stride of 16 bytes; two rows do
+        let odd = |m| SkinnyStrides { lda: 4100, ..SkinnyStrides::packed((m, 64, 4096)) };
+        assert!(SkinnyGemm::takes((1, 64, 4096), &odd(1)).is_ok());
+        assert!(SkinnyGemm::takes((2, 64, 4096), &odd(2)).unwrap_err().to_string().contains("lda 4100"));
+        assert!(SkinnyFp8::takes((1, 64, 4096), &SkinnyStrides { lda: 4104, ..SkinnyStrides::packed((1, 64, 4096)) }).is_ok());
         let short = SkinnyStrides { ldd: 10, ..SkinnyStrides::packed((4, 64, 64)) };
         assert!(SkinnyGemm::takes((4, 64, 64), &short).unwrap_err().to_string().contains("smaller"));
         assert_eq!(SkinnyStrides::packed((3, 5, 8)).extents((3, 5, 8)), [24, 40, 15, 15]);
