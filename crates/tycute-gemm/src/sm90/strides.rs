@@ -91,7 +91,8 @@ impl Sm90Strides {
     /// elements, C's and D's of 8 halves; the 2^40-byte stride limit in bytes. 16-bit operands
     /// whose strides break the 16-byte rule can go through `Sm90Gemm::launch_staged` instead.
     pub fn check_elements(&self, (m, n, k): (usize, usize, usize), ab_bytes: usize) -> Result<()> {
-        // the row stride of a matrix of one row addresses nothing: its value is not a rule
+        // the row stride of a matrix of one row addresses nothing: its value is not a rule (the
+        // checks read `this`, the messages the caller's strides)
         let this = self.unused_aligned((m, n, k), ab_bytes);
         let this = &this;
         if ab_bytes != 2 {
@@ -114,20 +115,20 @@ impl Sm90Strides {
             if [this.lda, this.ldb, zs[0], zs[1]].iter().any(|x| x % per != 0) || [this.ldc, this.ldd, zs[2], zs[3]].iter().any(|x| x % 8 != 0) {
                 return Err(unsupported(format!(
                     "the leading dimensions and batch strides must be multiples of 16 bytes (TMA strides: {per} elements of {ab_bytes} bytes for A and B, 8 halves for C and D), not lda {}, ldb {}, ldc {}, ldd {}, batch strides {}, {}, {}, {}",
-                    this.lda, this.ldb, this.ldc, this.ldd, this.batch_a, this.batch_b, this.batch_c, this.batch_d
+                    self.lda, self.ldb, self.ldc, self.ldd, self.batch_a, self.batch_b, self.batch_c, self.batch_d
                 )));
             }
             if [this.lda, this.ldb, zs[0], zs[1]].iter().any(|&x| (x as u64) * ab_bytes as u64 >= 1 << 40) {
-                return Err(unsupported(format!("a leading dimension or batch stride of {this:?} reaches 2^40 bytes (the TMA's stride limit)")));
+                return Err(unsupported(format!("a leading dimension or batch stride of {self:?} reaches 2^40 bytes (the TMA's stride limit)")));
             }
         } else if all.iter().any(|x| x % 8 != 0) {
             return Err(unsupported(format!(
                 "the leading dimensions and batch strides must be multiples of 8 halves (16-byte TMA strides), not lda {}, ldb {}, ldc {}, ldd {}, batch strides {}, {}, {}, {} (Sm90Gemm::launch_staged copies such operands into aligned rows first)",
-                this.lda, this.ldb, this.ldc, this.ldd, this.batch_a, this.batch_b, this.batch_c, this.batch_d
+                self.lda, self.ldb, self.ldc, self.ldd, self.batch_a, self.batch_b, self.batch_c, self.batch_d
             )));
         }
         if [this.ldc, this.ldd, zs[2], zs[3]].iter().chain(if ab_bytes == 2 { &all[..] } else { &[] }).any(|&x| (x as u64) * 2 >= 1 << 40) {
-            return Err(unsupported(format!("a leading dimension or batch stride of {this:?} reaches 2^40 bytes (the TMA's stride limit)")));
+            return Err(unsupported(format!("a leading dimension or batch stride of {self:?} reaches 2^40 bytes (the TMA's stride limit)")));
         }
         Ok(())
     }
