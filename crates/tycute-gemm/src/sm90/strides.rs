@@ -105,7 +105,7 @@ impl Sm90Strides {
                 )));
             }
         }
-        this.check_fit((m, n, k))?;
+        self.check_fit((m, n, k))?;
         // the batch strides are only used (as the maps' third stride) with more than one problem
         let zs = if this.batch > 1 { [this.batch_a, this.batch_b, this.batch_c, this.batch_d] } else { [0; 4] };
         let all = [this.lda, this.ldb, this.ldc, this.ldd, zs[0], zs[1], zs[2], zs[3]];
@@ -231,5 +231,8 @@ mod tests {
         // a column-major D of one column (N = 1): its row stride is unused too
         let s = Sm90Strides { ldc: 77, ldd: 77, ..Sm90Strides::packed_col((77, 1, 64), 1) };
         assert!(s.check((77, 1, 64)).is_ok());
+        // a row stride shorter than the row stays an error (a caller's mistake, one row or not)
+        let s = Sm90Strides { lda: 5, ..Sm90Strides::packed((1, 64, 64), 1) };
+        assert!(s.check((1, 64, 64)).unwrap_err().to_string().contains("smaller than the shape"));
     }
 }
