@@ -206,6 +206,11 @@ check() {
       *) summary "$c" "$LOG/check-$c.txt" ;;
     esac
   done
+  echo "== random problems through the launch APIs, once (gpu_sm90, gpu_attention; TYCUTE_RANDOM_SEED picks the stream)"
+  timeout 400 "$D/gpu_sm90" random_shapes --nocapture --test-threads 1 > "$LOG/random-sm90.txt" 2>&1
+  grep -aE 'test result|panicked|random_shapes: [0-9]' "$LOG/random-sm90.txt" | head -4
+  timeout 200 "$D/gpu_attention" attention_random_shapes --nocapture --test-threads 1 > "$LOG/random-attention.txt" 2>&1
+  grep -aE 'test result|panicked|random_shapes: [0-9]' "$LOG/random-attention.txt" | head -3
   echo "== the decode-sized GEMM (skinny_gemm, fp16 and bf16) against the f64 reference and cuBLAS (gpu_gemm)"
   timeout 300 "$D/gpu_gemm" skinny --nocapture --test-threads 1 > "$LOG/skinny.txt" 2>&1
   echo "skinny_gemm: $(grep -aE 'test result|panicked|skipped' "$LOG/skinny.txt" | head -3 | tr '\n' ' ')| $(grep -acE ': 0 of [0-9]+ elements wrong, 0 written outside' "$LOG/skinny.txt") clean case lines"

@@ -1579,6 +1579,9 @@ fn auto_launch_random_shapes() {
         Ok(c) => c,
         Err(why) => return eprintln!("skipped: {why}"),
     };
+    if !random::once("auto_launch_random_shapes") {
+        return;
+    }
     let (seed, cases) = random::draws("auto_launch_random_shapes", 40);
     let (mut exact, mut refused) = (0, 0);
     for e in [tycute::gemm::ElementCode::F16, tycute::gemm::ElementCode::Bf16] {
@@ -1627,6 +1630,9 @@ fn auto_launch_fp8_random_shapes() {
         Ok(c) => c,
         Err(why) => return eprintln!("skipped: {why}"),
     };
+    if !random::once("auto_launch_fp8_random_shapes") {
+        return;
+    }
     let (seed, cases) = random::draws("auto_launch_fp8_random_shapes", 30);
     let auto = Sm90Auto::new(&ctx, tycute::gemm::ElementCode::Bf16).unwrap_or_else(|e| panic!("{e}"));
     let mut r = Lcg(seed ^ 0xf8);

@@ -13,6 +13,17 @@ pub fn draws(test: &str, default: usize) -> (u64, usize) {
     (seed, cases)
 }
 
+/// Whether a test of random problems through the launch API (which takes every configuration)
+/// runs in this process: not where `TYCUTE_CONFIGS` names configurations (`scripts/device.sh
+/// check` runs a process per configuration, and runs these once apart); says why when not.
+pub fn once(test: &str) -> bool {
+    if std::env::var_os("TYCUTE_CONFIGS").is_some() {
+        eprintln!("skipped: {test} takes every configuration through the launch API: it runs without TYCUTE_CONFIGS");
+        return false;
+    }
+    true
+}
+
 /// A 64-bit linear congruential generator (its high bits).
 pub struct Lcg(pub u64);
 
