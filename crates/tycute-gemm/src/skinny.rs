@@ -531,8 +531,6 @@ pub fn check_case_form(
                 }
             }
             let rel = crate::check::normwise(e2, c2);
-            // (cuBLAS rounds alpha * AB to the element type before it adds beta * C: twice, where D
-            // is rounded once, so the two differ by up to about a unit roundoff, 2^-8 for bf16)
             let limit = crate::check::cublas_limit(e);
             if !(rel <= limit) {
                 r.wrong += 1;

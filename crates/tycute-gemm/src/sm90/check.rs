@@ -202,8 +202,6 @@ fn check_any(who: Launcher<'_>, (m, n, k): (usize, usize, usize), s: &Sm90Stride
                 r.cublas_differ += usize::from(x != y);
             }
             let rel = normwise(e2, c2);
-            // (cuBLAS rounds alpha * AB to the element type before it adds beta * C: twice, where D
-            // is rounded once, so the two differ by up to about a unit roundoff, 2^-8 for bf16)
             let limit = crate::check::cublas_limit(e);
             if !(rel <= limit) {
                 r.wrong += 1;
