@@ -39,7 +39,7 @@ pub use algebra::tile_to_shape::{TileToShape, TileToShapeOrdered};
 pub use algebra::zip::{Zip, Zip2};
 pub use basis::ScaledBasis;
 pub use layout::{Cosize, Depth, IsLayout, Layout, LayoutAt, MakeLayout, Modes, Rank, ShapeOf, Size, StrideOf, Underscore};
-pub use repr::{show, table, Reify, Show};
+pub use repr::{show, table, Reify, ReifyEach, Show};
 pub use swizzle::{ComposedLayout, SmemPtr, Swizzle};
 pub use swizzle::{
     swizzle_masks, swizzle_table, AsPositionIndependent, Composition3, GmmaAtom, MakeSwizzle, RecastLayout, SwizzleApply,

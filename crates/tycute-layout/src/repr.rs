@@ -150,6 +150,60 @@ impl<H: Reify, T: ReifyItems> ReifyItems for Tup<H, T> {
     const ITEMS: Repr = Repr::concat(H::REPR, T::ITEMS);
 }
 
+/// The values of a tuple of static values, in the tuple's order: `<(A, B) as ReifyEach>::REPRS`
+/// is `[A::REPR, B::REPR]`. Code that reads many values off one configuration names them all in
+/// one path with this trait rather than in one path apiece: rustc's borrow checker normalizes
+/// the type of each path it is given apart from the others (and from the type check's cache),
+/// so values that share their derivation's intermediates (a TiledMMA's, a TiledCopy's) cost one
+/// derivation in one path and one per value in many (docs/perf.md, "Compile time").
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a tuple of 1 to 32 static values with a CuTe text",
+    label = "every element must be `Reify`"
+)]
+pub trait ReifyEach {
+    /// Each element's [`Reify::REPR`].
+    const REPRS: &'static [Repr];
+}
+macro_rules! reify_each {
+    ($($t:ident)+) => {
+        impl<$($t: Reify),+> ReifyEach for ($($t,)+) {
+            const REPRS: &'static [Repr] = &[$($t::REPR),+];
+        }
+    };
+}
+reify_each!(A);
+reify_each!(A B);
+reify_each!(A B C);
+reify_each!(A B C D);
+reify_each!(A B C D E);
+reify_each!(A B C D E F);
+reify_each!(A B C D E F G);
+reify_each!(A B C D E F G H);
+reify_each!(A B C D E F G H I);
+reify_each!(A B C D E F G H I J);
+reify_each!(A B C D E F G H I J K);
+reify_each!(A B C D E F G H I J K L);
+reify_each!(A B C D E F G H I J K L M);
+reify_each!(A B C D E F G H I J K L M N);
+reify_each!(A B C D E F G H I J K L M N O);
+reify_each!(A B C D E F G H I J K L M N O P);
+reify_each!(A B C D E F G H I J K L M N O P Q);
+reify_each!(A B C D E F G H I J K L M N O P Q R);
+reify_each!(A B C D E F G H I J K L M N O P Q R S);
+reify_each!(A B C D E F G H I J K L M N O P Q R S T);
+reify_each!(A B C D E F G H I J K L M N O P Q R S T U);
+reify_each!(A B C D E F G H I J K L M N O P Q R S T U V);
+reify_each!(A B C D E F G H I J K L M N O P Q R S T U V W);
+reify_each!(A B C D E F G H I J K L M N O P Q R S T U V W X);
+reify_each!(A B C D E F G H I J K L M N O P Q R S T U V W X Y);
+reify_each!(A B C D E F G H I J K L M N O P Q R S T U V W X Y Z);
+reify_each!(A B C D E F G H I J K L M N O P Q R S T U V W X Y Z A1);
+reify_each!(A B C D E F G H I J K L M N O P Q R S T U V W X Y Z A1 B1);
+reify_each!(A B C D E F G H I J K L M N O P Q R S T U V W X Y Z A1 B1 C1);
+reify_each!(A B C D E F G H I J K L M N O P Q R S T U V W X Y Z A1 B1 C1 D1);
+reify_each!(A B C D E F G H I J K L M N O P Q R S T U V W X Y Z A1 B1 C1 D1 E1);
+reify_each!(A B C D E F G H I J K L M N O P Q R S T U V W X Y Z A1 B1 C1 D1 E1 F1);
+
 /// What [`show`] prints: the CuTe text of every [`Reify`] value, and of the objects whose
 /// CuTe `print` spans lines (`TiledMMA`, `TiledCopy`, implemented in `tycute-tiled`).
 #[diagnostic::on_unimplemented(

@@ -5,7 +5,7 @@
 
 use tycute_kernel::emit::sm90::{check_tables, header_of, tables_of, Report, Sm90Types, Tables, Texts};
 use tycute_kernel::kernel::sm90::Sm90Config;
-use tycute_layout::{show, table, LayoutAt, Size};
+use tycute_layout::{table, LayoutAt, Size};
 use tycute_tiled::copy::{TidfrgD, TidfrgS};
 use tycute_tiled::mma::{GetLayoutA_TV, GetLayoutB_TV, ThrLayoutVMNK, ThrfrgA, ThrfrgB, ThrfrgC, TileShape};
 use typenum::Integer;
@@ -25,22 +25,40 @@ macro_rules! sm90_types {
             const THREADS: usize = crate::$($m)::+::NUM_THREADS;
             fn texts() -> Texts {
                 use crate::$($m)::+ as c;
+                // one path for every value (`ReifyEach`: the borrow checker normalizes each path apart)
+                let r = <(
+                    c::CtaTiler,
+                    c::Stages,
+                    c::SmemAtomA,
+                    c::SmemAtomD,
+                    c::TmaBoxB,
+                    c::TmaBoxD,
+                    c::SmemLayoutAStage,
+                    c::SmemLayoutBStage,
+                    c::SmemLayoutDStage,
+                    TileShape<c::Mma>,
+                    ThrLayoutVMNK<c::Mma>,
+                    c::ClusterShape,
+                    c::EpilogueTile,
+                    c::StagesCD,
+                    tycute_layout::AsPositionIndependent<<$cfg as Sm90Config>::SmemLayoutCStage>,
+                ) as tycute_layout::ReifyEach>::REPRS;
                 Texts {
-                    cta_tiler: <c::CtaTiler as tycute_layout::Reify>::REPR,
-                    stages: <c::Stages as tycute_layout::Reify>::REPR,
-                    smem_atom_a: <c::SmemAtomA as tycute_layout::Reify>::REPR,
-                    smem_atom_d: <c::SmemAtomD as tycute_layout::Reify>::REPR,
-                    box_b: <c::TmaBoxB as tycute_layout::Reify>::REPR,
-                    box_d: <c::TmaBoxD as tycute_layout::Reify>::REPR,
-                    sa: <c::SmemLayoutAStage as tycute_layout::Reify>::REPR,
-                    sb: <c::SmemLayoutBStage as tycute_layout::Reify>::REPR,
-                    sd: <c::SmemLayoutDStage as tycute_layout::Reify>::REPR,
-                    mma_tile: <TileShape<c::Mma> as tycute_layout::Reify>::REPR,
-                    vmnk: <ThrLayoutVMNK<c::Mma> as tycute_layout::Reify>::REPR,
-                    cluster: <c::ClusterShape as tycute_layout::Reify>::REPR,
-                    epi_tile: <c::EpilogueTile as tycute_layout::Reify>::REPR,
-                    stages_cd: <c::StagesCD as tycute_layout::Reify>::REPR,
-                    sc: <tycute_layout::AsPositionIndependent<<$cfg as Sm90Config>::SmemLayoutCStage> as tycute_layout::Reify>::REPR,
+                    cta_tiler: r[0],
+                    stages: r[1],
+                    smem_atom_a: r[2],
+                    smem_atom_d: r[3],
+                    box_b: r[4],
+                    box_d: r[5],
+                    sa: r[6],
+                    sb: r[7],
+                    sd: r[8],
+                    mma_tile: r[9],
+                    vmnk: r[10],
+                    cluster: r[11],
+                    epi_tile: r[12],
+                    stages_cd: r[13],
+                    sc: r[14],
                 }
             }
             fn sd() -> Vec<i64> {
@@ -48,15 +66,16 @@ macro_rules! sm90_types {
             }
             fn mma() -> [Vec<i64>; 7] {
                 use crate::$($m)::+ as c;
-                [
-                    table::<ThrLayoutVMNK<c::Mma>>(),
-                    table::<ThrfrgA<c::Mma, c::CoordMK>>(),
-                    table::<GetLayoutA_TV<c::Mma>>(),
-                    table::<ThrfrgB<c::Mma, c::CoordNK>>(),
-                    table::<GetLayoutB_TV<c::Mma>>(),
-                    table::<ThrfrgC<c::Mma, c::CoordMN>>(),
-                    table::<c::Accumulators>(),
-                ]
+                let r = <(
+                    ThrLayoutVMNK<c::Mma>,
+                    ThrfrgA<c::Mma, c::CoordMK>,
+                    GetLayoutA_TV<c::Mma>,
+                    ThrfrgB<c::Mma, c::CoordNK>,
+                    GetLayoutB_TV<c::Mma>,
+                    ThrfrgC<c::Mma, c::CoordMN>,
+                    c::Accumulators,
+                ) as tycute_layout::ReifyEach>::REPRS;
+                core::array::from_fn(|k| r[k].table())
             }
             fn wgmma() -> (&'static str, usize, bool) {
                 type Atom = <crate::$($m)::+::Mma as tycute_tiled::mma::TiledMma>::Atom;
@@ -72,27 +91,25 @@ macro_rules! sm90_types {
                 type Bm = <$cfg as Sm90Config>::BM;
                 type Bn = <$cfg as Sm90Config>::BN;
                 type Bk = <$cfg as Sm90Config>::BK;
-                macro_rules! one {
-                    ($l:ty) => {
-                        (show::<AsPositionIndependent<$l>>(), table::<AsPositionIndependent<$l>>(), table::<crate::sm90::InnerLayout<AsPositionIndependent<$l>>>())
-                    };
-                }
-                [
-                    one!(StageOf<MajorK, Bm, Bk>),
-                    one!(StageOf<MajorMN, Bm, Bk>),
-                    one!(StageOf<MajorK, Bn, Bk>),
-                    one!(StageOf<MajorMN, Bn, Bk>),
-                ]
+                type Pi<L> = AsPositionIndependent<L>;
+                type Inner<L> = crate::sm90::InnerLayout<AsPositionIndependent<L>>;
+                type AK = StageOf<MajorK, Bm, Bk>;
+                type AMn = StageOf<MajorMN, Bm, Bk>;
+                type BK = StageOf<MajorK, Bn, Bk>;
+                type BMn = StageOf<MajorMN, Bn, Bk>;
+                let r = <(Pi<AK>, Inner<AK>, Pi<AMn>, Inner<AMn>, Pi<BK>, Inner<BK>, Pi<BMn>, Inner<BMn>) as tycute_layout::ReifyEach>::REPRS;
+                core::array::from_fn(|k| (r[2 * k].text(), r[2 * k].table(), r[2 * k + 1].table()))
             }
             fn epilogue() -> [Vec<i64>; 5] {
                 use crate::$($m)::+ as c;
-                [
-                    table::<c::EpiTiles>(),
-                    table::<TidfrgD<c::TiledR2S, c::SD>>(),
-                    table::<TidfrgS<c::TiledR2S, c::CoordEpi>>(),
-                    table::<TidfrgS<c::TiledS2R, c::SC>>(),
-                    table::<TidfrgD<c::TiledS2R, c::CoordEpi>>(),
-                ]
+                let r = <(
+                    c::EpiTiles,
+                    TidfrgD<c::TiledR2S, c::SD>,
+                    TidfrgS<c::TiledR2S, c::CoordEpi>,
+                    TidfrgS<c::TiledS2R, c::SC>,
+                    TidfrgD<c::TiledS2R, c::CoordEpi>,
+                ) as tycute_layout::ReifyEach>::REPRS;
+                core::array::from_fn(|k| r[k].table())
             }
         }
     };

@@ -274,20 +274,28 @@ static_assertions::assert_impl_all!(Sm90ReuseSmemC: Sm90Checked);
 // swizzles, stages, 227 KiB)
 static_assertions::assert_impl_all!(Sm90: Sm90Checked);
 /// `DispatchPolicy::FragmentSize` (seed 004: "通常为 2").
-pub const FRAGMENT_SIZE: i64 = 2;
-static_assertions::assert_type_eq_all!(Size<Mma>, TiledNumThr<TiledR2S>, TiledNumThr<TiledS2R>, TiledNumThr<TiledCopyCAtom>, cute!(_128));
+pub type FragmentSize = cute!(_2);
+/// [`FragmentSize`] as a value.
+pub const FRAGMENT_SIZE: i64 = <FragmentSize as Integer>::I64;
+// the facts below that name derived types, in one body (`assert_same_all!`: the epilogue copies
+// derived once for all of them):
+// 128 threads in the MMA and in every epilogue copy; the C-atom copy's tile is 64x16; one box of A
+// is (_128,_64); CUTE_STATIC_ASSERT(size<0>(tRS_rAcc) % FragmentSize == 0, "Fragment size does not
+// vectorize properly")
+tycute_kernel::assert_same_all! {
+    [Size<Mma>, TiledNumThr<TiledR2S>, TiledNumThr<TiledS2R>, TiledNumThr<TiledCopyCAtom>, cute!(_128)],
+    [Size<At<Tiler_MN<TiledCopyCAtom>, Z0>>, cute!(_64)],
+    [Size<At<Tiler_MN<TiledCopyCAtom>, typenum::P1>>, cute!(_16)],
+    [TmaBoxA, cute!((_128,_64))],
+    [typenum::Mod<Size<LayoutAt<TRSrAcc, Z0>>, FragmentSize>, Z0],
+}
 // the MMA tile (_64,_128,_16) divides the CTA tile, the epilogue tile divides the CTA tile and is a
 // multiple of the C-atom copy's 64x16 tile (and of one warpgroup's 64 rows)
 static_assertions::const_assert!(tycute_kernel::rows::divides::<cute!(_128), cute!(_64)>() && tycute_kernel::rows::divides::<cute!(_64), cute!(_16)>());
 static_assertions::const_assert!(tycute_kernel::rows::divides::<cute!(_128), cute!(_64)>() && tycute_kernel::rows::divides::<cute!(_128), cute!(_32)>());
-static_assertions::assert_type_eq_all!(Size<At<Tiler_MN<TiledCopyCAtom>, Z0>>, cute!(_64));
-static_assertions::assert_type_eq_all!(Size<At<Tiler_MN<TiledCopyCAtom>, typenum::P1>>, cute!(_16));
 static_assertions::const_assert!(tycute_kernel::rows::divides::<cute!(_32), Size<At<Tiler_MN<TiledCopyCAtom>, typenum::P1>>>());
 // TMA: a box dimension is at most 256 elements; with SWIZZLE_128B the inner box is at most 128 bytes
-static_assertions::assert_type_eq_all!(TmaBoxA, cute!((_128,_64)));
 static_assertions::const_assert!(<TmaBoxInner as Integer>::I64 * ELEM_BYTES <= 128 && TMA_BOX_BYTES == 16384);
-// CUTE_STATIC_ASSERT(size<0>(tRS_rAcc) % FragmentSize == 0, "Fragment size does not vectorize properly")
-static_assertions::const_assert!(<Size<LayoutAt<TRSrAcc, Z0>> as Integer>::I64 % FRAGMENT_SIZE == 0);
 
 /// The thread-independent rows.
 pub fn rows(tables: bool) -> Vec<Row> {

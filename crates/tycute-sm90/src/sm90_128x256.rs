@@ -140,16 +140,19 @@ impl Sm90Config for Sm90_128x256 {
 static_assertions::assert_impl_all!(Sm90_128x256: Sm90Checked);
 // 256 threads in the MMA and in both epilogue copies; the C-atom copy covers 128 rows (both
 // warpgroups) x 16 columns, so the (128,32) epilogue tile is two of it along N
-static_assertions::assert_type_eq_all!(Size<Mma>, TiledNumThr<TiledR2S>, TiledNumThr<TiledS2R>, cute!(_256));
-static_assertions::assert_type_eq_all!(Size<At<Tiler_MN<TiledCopyCAtom>, Z0>>, cute!(_128));
-static_assertions::assert_type_eq_all!(Size<At<Tiler_MN<TiledCopyCAtom>, typenum::P1>>, cute!(_16));
-// TMA boxes: at most 256 elements per dimension, 128-byte inner rows for SWIZZLE_128B
-static_assertions::assert_type_eq_all!(TmaBoxA, cute!((_128,_64)));
-static_assertions::assert_type_eq_all!(TmaBoxB, cute!((_256,_64)));
-static_assertions::assert_type_eq_all!(TmaBoxD, cute!((_128,_32)));
+// in one body (`tycute_kernel::assert_same_all!`: the epilogue copies derived once for all):
+tycute_kernel::assert_same_all! {
+    [Size<Mma>, TiledNumThr<TiledR2S>, TiledNumThr<TiledS2R>, cute!(_256)],
+    [Size<At<Tiler_MN<TiledCopyCAtom>, Z0>>, cute!(_128)],
+    [Size<At<Tiler_MN<TiledCopyCAtom>, typenum::P1>>, cute!(_16)],
+    // TMA boxes: at most 256 elements per dimension, 128-byte inner rows for SWIZZLE_128B
+    [TmaBoxA, cute!((_128,_64))],
+    [TmaBoxB, cute!((_256,_64))],
+    [TmaBoxD, cute!((_128,_32))],
+    // CUTE_STATIC_ASSERT(size<0>(tRS_rAcc) % FragmentSize == 0)
+    [typenum::Mod<Size<LayoutAt<TRSrAcc, Z0>>, crate::sm90::FragmentSize>, Z0],
+}
 static_assertions::const_assert!(TMA_BOX_BYTES_A == 16384 && TMA_BOX_BYTES_B == 32768);
-// CUTE_STATIC_ASSERT(size<0>(tRS_rAcc) % FragmentSize == 0)
-static_assertions::const_assert!(<Size<LayoutAt<TRSrAcc, Z0>> as Integer>::I64 % crate::sm90::FRAGMENT_SIZE == 0);
 
 /// `sm90_128x256` with `ClusterShape = (_2,_1,_1)` (every other type the same): the kernel's
 /// multicast path, each CTA of a cluster loading a `(128,64)` half of B's `(256,64)` box into both.

@@ -68,10 +68,12 @@ tycute_kernel::sm90_derive! {
 // CTA tile vs the (64,64,16) TiledMMA tile, TMA modes vs smem swizzles, 12 stages, 224 KiB <= 227 KiB
 static_assertions::assert_impl_all!(Sm90_64x64: Sm90Checked);
 // TMA: A's box of the tile's 64 rows (B's and D's are sm90_128x64's)
-static_assertions::assert_type_eq_all!(TmaBoxA, cute!((_64,_64)));
+// and CUTE_STATIC_ASSERT(size<0>(tRS_rAcc) % FragmentSize == 0), in one body
+tycute_kernel::assert_same_all! {
+    [TmaBoxA, cute!((_64,_64))],
+    [typenum::Mod<Size<LayoutAt<TRSrAcc, Z0>>, crate::sm90::FragmentSize>, Z0],
+}
 static_assertions::const_assert!(TMA_BOX_BYTES_A == 8192 && TMA_BOX_BYTES_B == 8192);
-// CUTE_STATIC_ASSERT(size<0>(tRS_rAcc) % FragmentSize == 0)
-static_assertions::const_assert!(<Size<LayoutAt<TRSrAcc, Z0>> as Integer>::I64 % crate::sm90::FRAGMENT_SIZE == 0);
 
 /// The registry's entry: the header and the build of `kernels/sm90_gemm.cu` (no dump).
 #[cfg(feature = "kernel")]

@@ -71,10 +71,11 @@ tycute_kernel::sm90_derive! {
 static_assertions::assert_impl_all!(SM90_64x256x32_F32E5M2E5M2_SS_TN: tycute_atom::SameMmaLayouts<SM90_64x256x32_F32E4M3E4M3_SS_TN>);
 static_assertions::assert_impl_all!(Sm90_128x256E5m2: Sm90Checked);
 // 256 threads; the C-atom copy covers 128 rows (both warpgroups) x 16 columns
-static_assertions::assert_type_eq_all!(Size<Mma>, cute!(_256));
-static_assertions::assert_type_eq_all!(Size<At<Tiler_MN<TiledCopyCAtom>, Z0>>, cute!(_128));
-static_assertions::assert_type_eq_all!(Size<At<Tiler_MN<TiledCopyCAtom>, typenum::P1>>, cute!(_16));
-static_assertions::assert_type_eq_all!(TiledNumThr<TiledR2S>, cute!(_256));
+tycute_kernel::assert_same_all! {
+    [Size<Mma>, TiledNumThr<TiledR2S>, cute!(_256)],
+    [Size<At<Tiler_MN<TiledCopyCAtom>, Z0>>, cute!(_128)],
+    [Size<At<Tiler_MN<TiledCopyCAtom>, typenum::P1>>, cute!(_16)],
+}
 // TMA boxes: 128 fp8 = 128 bytes per inner row for SWIZZLE_128B
 static_assertions::const_assert!(TMA_BOX_BYTES_A == 16384 && TMA_BOX_BYTES_B == 32768);
 

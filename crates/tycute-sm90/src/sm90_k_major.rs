@@ -52,23 +52,40 @@ macro_rules! sm90_k_major_family {
             const K_MAJOR_ONLY: bool = true;
             fn texts() -> ::tycute_kernel::emit::sm90::Texts {
                 use super as c;
-                use ::tycute_layout::Reify;
+                // one path for every value (`ReifyEach`: the borrow checker normalizes each path apart)
+                let r = <(
+                    c::CtaTiler,
+                    c::Stages,
+                    c::SmemAtomA,
+                    c::SmemAtomD,
+                    c::TmaBoxB,
+                    c::TmaBoxD,
+                    c::SmemLayoutAStage,
+                    c::SmemLayoutBStage,
+                    c::SmemLayoutDStage,
+                    ::tycute_tiled::mma::TileShape<c::Mma>,
+                    ::tycute_tiled::mma::ThrLayoutVMNK<c::Mma>,
+                    $cluster,
+                    c::EpilogueTile,
+                    c::StagesCD,
+                    c::SmemLayoutDStage,
+                ) as ::tycute_layout::ReifyEach>::REPRS;
                 ::tycute_kernel::emit::sm90::Texts {
-                    cta_tiler: <c::CtaTiler as Reify>::REPR,
-                    stages: <c::Stages as Reify>::REPR,
-                    smem_atom_a: <c::SmemAtomA as Reify>::REPR,
-                    smem_atom_d: <c::SmemAtomD as Reify>::REPR,
-                    box_b: <c::TmaBoxB as Reify>::REPR,
-                    box_d: <c::TmaBoxD as Reify>::REPR,
-                    sa: <c::SmemLayoutAStage as Reify>::REPR,
-                    sb: <c::SmemLayoutBStage as Reify>::REPR,
-                    sd: <c::SmemLayoutDStage as Reify>::REPR,
-                    mma_tile: <::tycute_tiled::mma::TileShape<c::Mma> as Reify>::REPR,
-                    vmnk: <::tycute_tiled::mma::ThrLayoutVMNK<c::Mma> as Reify>::REPR,
-                    cluster: <$cluster as Reify>::REPR,
-                    epi_tile: <c::EpilogueTile as Reify>::REPR,
-                    stages_cd: <c::StagesCD as Reify>::REPR,
-                    sc: <c::SmemLayoutDStage as Reify>::REPR,
+                    cta_tiler: r[0],
+                    stages: r[1],
+                    smem_atom_a: r[2],
+                    smem_atom_d: r[3],
+                    box_b: r[4],
+                    box_d: r[5],
+                    sa: r[6],
+                    sb: r[7],
+                    sd: r[8],
+                    mma_tile: r[9],
+                    vmnk: r[10],
+                    cluster: r[11],
+                    epi_tile: r[12],
+                    stages_cd: r[13],
+                    sc: r[14],
                 }
             }
             fn sd() -> Vec<i64> {
@@ -76,17 +93,17 @@ macro_rules! sm90_k_major_family {
             }
             fn mma() -> [Vec<i64>; 7] {
                 use super as c;
-                use ::tycute_layout::table;
                 use ::tycute_tiled::mma::{GetLayoutA_TV, GetLayoutB_TV, ThrLayoutVMNK, ThrfrgA, ThrfrgB, ThrfrgC};
-                [
-                    table::<ThrLayoutVMNK<c::Mma>>(),
-                    table::<ThrfrgA<c::Mma, c::CoordMK>>(),
-                    table::<GetLayoutA_TV<c::Mma>>(),
-                    table::<ThrfrgB<c::Mma, c::CoordNK>>(),
-                    table::<GetLayoutB_TV<c::Mma>>(),
-                    table::<ThrfrgC<c::Mma, c::CoordMN>>(),
-                    table::<c::Accumulators>(),
-                ]
+                let r = <(
+                    ThrLayoutVMNK<c::Mma>,
+                    ThrfrgA<c::Mma, c::CoordMK>,
+                    GetLayoutA_TV<c::Mma>,
+                    ThrfrgB<c::Mma, c::CoordNK>,
+                    GetLayoutB_TV<c::Mma>,
+                    ThrfrgC<c::Mma, c::CoordMN>,
+                    c::Accumulators,
+                ) as ::tycute_layout::ReifyEach>::REPRS;
+                core::array::from_fn(|k| r[k].table())
             }
             fn wgmma() -> (&'static str, usize, bool) {
                 type Atom = super::MmaAtom;
@@ -97,22 +114,27 @@ macro_rules! sm90_k_major_family {
             }
             fn operand_stages() -> [(String, Vec<i64>, Vec<i64>); 4] {
                 use super as c;
-                use ::tycute_layout::{show, table};
-                let a = (show::<c::SmemLayoutAStage>(), table::<c::SmemLayoutAStage>(), table::<$crate::sm90::InnerLayout<c::SmemLayoutAStage>>());
-                let b = (show::<c::SmemLayoutBStage>(), table::<c::SmemLayoutBStage>(), table::<$crate::sm90::InnerLayout<c::SmemLayoutBStage>>());
+                let r = <(
+                    c::SmemLayoutAStage,
+                    $crate::sm90::InnerLayout<c::SmemLayoutAStage>,
+                    c::SmemLayoutBStage,
+                    $crate::sm90::InnerLayout<c::SmemLayoutBStage>,
+                ) as ::tycute_layout::ReifyEach>::REPRS;
+                let a = (r[0].text(), r[0].table(), r[1].table());
+                let b = (r[2].text(), r[2].table(), r[3].table());
                 [a.clone(), a, b.clone(), b]
             }
             fn epilogue() -> [Vec<i64>; 5] {
                 use super as c;
-                use ::tycute_layout::table;
                 use ::tycute_tiled::copy::{TidfrgD, TidfrgS};
-                [
-                    table::<c::EpiTiles>(),
-                    table::<TidfrgD<c::TiledR2S, c::SD>>(),
-                    table::<TidfrgS<c::TiledR2S, c::CoordEpi>>(),
-                    table::<TidfrgS<c::TiledS2R, c::SC>>(),
-                    table::<TidfrgD<c::TiledS2R, c::CoordEpi>>(),
-                ]
+                let r = <(
+                    c::EpiTiles,
+                    TidfrgD<c::TiledR2S, c::SD>,
+                    TidfrgS<c::TiledR2S, c::CoordEpi>,
+                    TidfrgS<c::TiledS2R, c::SC>,
+                    TidfrgD<c::TiledS2R, c::CoordEpi>,
+                ) as ::tycute_layout::ReifyEach>::REPRS;
+                core::array::from_fn(|k| r[k].table())
             }
         }
     };
@@ -224,19 +246,15 @@ macro_rules! sm90_k_major_family {
         // ElementAB with f32 accumulators, stages, shared memory <= 227 KiB
         ::static_assertions::assert_impl_all!($Cfg: ::tycute_kernel::kernel::sm90::Sm90Checked);
         // every thread of the MMA in both epilogue copies
-        ::static_assertions::assert_type_eq_all!(
-            ::tycute_layout::Size<Mma>,
-            ::tycute_tiled::copy::TiledNumThr<TiledR2S>,
-            ::tycute_tiled::copy::TiledNumThr<TiledS2R>
-        );
-        // the family's rule: one (bM,bK) box of A and one (bN,bK) box of B per stage
-        ::static_assertions::assert_type_eq_all!(TmaBoxA, cute!(($bm, $bk)));
-        ::static_assertions::assert_type_eq_all!(TmaBoxB, cute!(($bn, $bk)));
-        ::static_assertions::assert_type_eq_all!(TmaBoxD, cute!(($em, $en)));
-        // CUTE_STATIC_ASSERT(size<0>(tRS_rAcc) % FragmentSize == 0)
-        ::static_assertions::const_assert!(
-            <::tycute_layout::Size<::tycute_layout::LayoutAt<TRSrAcc, ::tycute_layout::typenum::Z0>> as ::typenum::Integer>::I64 % $crate::sm90::FRAGMENT_SIZE == 0
-        );
+        // the family's rule: one (bM,bK) box of A and one (bN,bK) box of B per stage;
+        // CUTE_STATIC_ASSERT(size<0>(tRS_rAcc) % FragmentSize == 0); all in one body
+        ::tycute_kernel::assert_same_all! {
+            [::tycute_layout::Size<Mma>, ::tycute_tiled::copy::TiledNumThr<TiledR2S>, ::tycute_tiled::copy::TiledNumThr<TiledS2R>],
+            [TmaBoxA, cute!(($bm, $bk))],
+            [TmaBoxB, cute!(($bn, $bk))],
+            [TmaBoxD, cute!(($em, $en))],
+            [::typenum::Mod<::tycute_layout::Size<::tycute_layout::LayoutAt<TRSrAcc, ::tycute_layout::typenum::Z0>>, $crate::sm90::FragmentSize>, ::tycute_layout::typenum::Z0],
+        }
 
         $(
             /// The configuration with `ClusterShape = (_2,_1,_1)` (every other type the same): each

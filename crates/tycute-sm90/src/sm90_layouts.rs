@@ -97,9 +97,11 @@ macro_rules! all_layouts_checked {
         static_assertions::assert_impl_all!(Sm90Layout<$c, MajorMN, MajorK>: Sm90Checked);
         static_assertions::assert_impl_all!(Sm90Layout<$c, MajorK, MajorMN>: Sm90Checked);
         // the TN variant is the configuration as written: the same stage layouts and TiledMMA
-        static_assertions::assert_type_eq_all!(<Sm90Layout<$c, MajorK, MajorK> as Sm90Config>::SmemLayoutAStage, <$c as Sm90Config>::SmemLayoutAStage);
-        static_assertions::assert_type_eq_all!(<Sm90Layout<$c, MajorK, MajorK> as Sm90Config>::SmemLayoutBStage, <$c as Sm90Config>::SmemLayoutBStage);
-        static_assertions::assert_type_eq_all!(<Sm90Layout<$c, MajorK, MajorK> as Sm90Config>::MmaC, <$c as Sm90Config>::MmaC);
+        tycute_kernel::assert_same_all! {
+            [<Sm90Layout<$c, MajorK, MajorK> as Sm90Config>::SmemLayoutAStage, <$c as Sm90Config>::SmemLayoutAStage],
+            [<Sm90Layout<$c, MajorK, MajorK> as Sm90Config>::SmemLayoutBStage, <$c as Sm90Config>::SmemLayoutBStage],
+            [<Sm90Layout<$c, MajorK, MajorK> as Sm90Config>::MmaC, <$c as Sm90Config>::MmaC],
+        }
     };
 }
 all_layouts_checked!(crate::sm90::Sm90);

@@ -53,11 +53,13 @@ sm90_k_major_family! {
 }
 
 // 256 threads; the C-atom copy covers 128 rows x 16 columns, as sm90_128x256's
-static_assertions::assert_type_eq_all!(Size<Mma>, cute!(_256));
-static_assertions::assert_type_eq_all!(Size<At<Tiler_MN<TiledCopyCAtom>, Z0>>, cute!(_128));
-// 32 tf32 = 128 bytes per inner row for SWIZZLE_128B; the stages have fp16's bytes
+// and 32 tf32 = 128 bytes per inner row for SWIZZLE_128B (the stages have fp16's bytes)
+tycute_kernel::assert_same_all! {
+    [Size<Mma>, cute!(_256)],
+    [Size<At<Tiler_MN<TiledCopyCAtom>, Z0>>, cute!(_128)],
+    [TmaBoxA, cute!((_128,_32))],
+}
 static_assertions::const_assert!(TMA_BOX_BYTES_A == 16384 && TMA_BOX_BYTES_B == 32768);
-static_assertions::assert_type_eq_all!(TmaBoxA, cute!((_128,_32)));
 
 /// The registry's entry: the header and build of `kernels/sm90_gemm.cu` (`tn` only).
 #[cfg(feature = "kernel")]

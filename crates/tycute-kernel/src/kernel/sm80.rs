@@ -552,6 +552,59 @@ pub struct Sm80Tables {
     pub tSGcC: ThreadTensorParts,
 }
 
+/// [`Sm80Tables`] of a pair of tuples: the [`derive`] types whose values are tables (`Reify`)
+/// and those that are thread tensors, in the order of [`Sm80Tables`]'s fields.
+/// [`impl_sm80_kernel!`]'s `tables()` names all of a configuration's derived types in this one
+/// path, not in one path per field: the borrow checker normalizes each path's type apart from
+/// the type check's cache (a `type_op_ascribe_user_type` of its own), so one path works the
+/// shared intermediates of the 35 derivations out once where 35 paths worked them out 35 times
+/// (docs/perf.md, "Compile time").
+#[doc(hidden)]
+pub trait Sm80TablesOf {
+    /// The tables.
+    fn tables() -> Sm80Tables;
+}
+impl<R0: Reify, R1: Reify, R2: Reify, R3: Reify, R4: Reify, R5: Reify, R6: Reify, R7: Reify, R8: Reify, R9: Reify, R10: Reify, R11: Reify, R12: Reify, R13: Reify, R14: Reify, R15: Reify, R16: Reify, R17: Reify, R18: Reify, R19: Reify, R20: Reify, R21: Reify, R22: Reify, R23: Reify, T0: TensorParts + tycute_emit::value::PartitionValue, T1: TensorParts + tycute_emit::value::PartitionValue, T2: TensorParts + tycute_emit::value::PartitionValue, T3: TensorParts + tycute_emit::value::PartitionValue, T4: TensorParts + tycute_emit::value::PartitionValue, T5: TensorParts + tycute_emit::value::PartitionValue, T6: TensorParts + tycute_emit::value::PartitionValue, T7: TensorParts + tycute_emit::value::PartitionValue, T8: TensorParts + tycute_emit::value::PartitionValue, T9: TensorParts + tycute_emit::value::PartitionValue> Sm80TablesOf for ((R0, R1, R2, R3, R4, R5, R6, R7, R8, R9, R10, R11, R12, R13, R14, R15, R16, R17, R18, R19, R20, R21, R22, R23,), (T0, T1, T2, T3, T4, T5, T6, T7, T8, T9,)) {
+    fn tables() -> Sm80Tables {
+        Sm80Tables {
+            cta_tiler: R0::REPR,
+            g2s_a_crd: R1::REPR,
+            g2s_a_smem: R2::REPR,
+            g2s_b_crd: R3::REPR,
+            g2s_b_smem: R4::REPR,
+            s2r_a_smem: R5::REPR,
+            s2r_a_crd: R6::REPR,
+            s2r_b_smem: R7::REPR,
+            s2r_b_crd: R8::REPR,
+            thrfrg_a: R9::REPR,
+            thrfrg_b: R10::REPR,
+            thrfrg_c: R11::REPR,
+            thr_layout_vmnk: R12::REPR,
+            g2s_a_smem_all: R13::REPR,
+            g2s_b_smem_all: R14::REPR,
+            r2s_smem: R15::REPR,
+            s2g_smem: R16::REPR,
+            s2g_crd: R17::REPR,
+            tCrA: R18::REPR,
+            tCrB: R19::REPR,
+            tCrC: R20::REPR,
+            tXrA: R21::REPR,
+            tXrB: R22::REPR,
+            tRSrC: R23::REPR,
+            tAsA: ThreadTensorParts::of::<T0>(),
+            tBsB: ThreadTensorParts::of::<T1>(),
+            tAcA: ThreadTensorParts::of::<T2>(),
+            tBcB: ThreadTensorParts::of::<T3>(),
+            tCcC: ThreadTensorParts::of::<T4>(),
+            tXsA0: ThreadTensorParts::of::<T5>(),
+            tXsB0: ThreadTensorParts::of::<T6>(),
+            tRSsC: ThreadTensorParts::of::<T7>(),
+            tSGsC: ThreadTensorParts::of::<T8>(),
+            tSGcC: ThreadTensorParts::of::<T9>(),
+        }
+    }
+}
+
 /// A checked configuration with everything its kernel reads ([`Sm80Tables`], the values of the
 /// [`derive`] types), written by [`impl_sm80_kernel!`]. Code generic over `C: Sm80Kernel` (the
 /// header emitter, the bank analysis) cannot be instantiated with a configuration whose parts
@@ -649,44 +702,11 @@ macro_rules! impl_sm80_kernel {
             type S2GAtom = <<$C as $crate::kernel::sm80::Sm80Config>::S2GCopy as $crate::__private::tycute_tiled::copy::TiledCopyMembers>::Atom;
             fn tables() -> $crate::kernel::sm80::Sm80Tables {
                 use $crate::kernel::sm80::derive::*;
-                use $crate::rows::ThreadTensorParts;
-                use $crate::__private::tycute_layout::Reify;
-                $crate::kernel::sm80::Sm80Tables {
-                    cta_tiler: <CtaTiler<$C> as Reify>::REPR,
-                    g2s_a_crd: <G2SACrd<$C> as Reify>::REPR,
-                    g2s_a_smem: <G2SASmem<$C> as Reify>::REPR,
-                    g2s_b_crd: <G2SBCrd<$C> as Reify>::REPR,
-                    g2s_b_smem: <G2SBSmem<$C> as Reify>::REPR,
-                    s2r_a_smem: <S2RASmem<$C> as Reify>::REPR,
-                    s2r_a_crd: <S2RACrd<$C> as Reify>::REPR,
-                    s2r_b_smem: <S2RBSmem<$C> as Reify>::REPR,
-                    s2r_b_crd: <S2RBCrd<$C> as Reify>::REPR,
-                    thrfrg_a: <ThrfrgA<$C> as Reify>::REPR,
-                    thrfrg_b: <ThrfrgB<$C> as Reify>::REPR,
-                    thrfrg_c: <ThrfrgC<$C> as Reify>::REPR,
-                    thr_layout_vmnk: <ThrLayoutVMNK<$C> as Reify>::REPR,
-                    g2s_a_smem_all: <G2SASmemAll<$C> as Reify>::REPR,
-                    g2s_b_smem_all: <G2SBSmemAll<$C> as Reify>::REPR,
-                    r2s_smem: <R2SSmem<$C> as Reify>::REPR,
-                    s2g_smem: <S2GSmem<$C> as Reify>::REPR,
-                    s2g_crd: <S2GCrd<$C> as Reify>::REPR,
-                    tCrA: <TCrA<$C> as Reify>::REPR,
-                    tCrB: <TCrB<$C> as Reify>::REPR,
-                    tCrC: <TCrC<$C> as Reify>::REPR,
-                    tXrA: <TXrA<$C> as Reify>::REPR,
-                    tXrB: <TXrB<$C> as Reify>::REPR,
-                    tRSrC: <TRSrC<$C> as Reify>::REPR,
-                    tAsA: ThreadTensorParts::of::<TAsA<$C>>(),
-                    tBsB: ThreadTensorParts::of::<TBsB<$C>>(),
-                    tAcA: ThreadTensorParts::of::<TAcA<$C>>(),
-                    tBcB: ThreadTensorParts::of::<TBcB<$C>>(),
-                    tCcC: ThreadTensorParts::of::<TCcC<$C>>(),
-                    tXsA0: ThreadTensorParts::of::<TXsA0<$C>>(),
-                    tXsB0: ThreadTensorParts::of::<TXsB0<$C>>(),
-                    tRSsC: ThreadTensorParts::of::<TRSsC<$C>>(),
-                    tSGsC: ThreadTensorParts::of::<TSGsC<$C>>(),
-                    tSGcC: ThreadTensorParts::of::<TSGcC<$C>>(),
-                }
+                // one path names every derived type: see `Sm80TablesOf`
+                <(
+                    (CtaTiler<$C>, G2SACrd<$C>, G2SASmem<$C>, G2SBCrd<$C>, G2SBSmem<$C>, S2RASmem<$C>, S2RACrd<$C>, S2RBSmem<$C>, S2RBCrd<$C>, ThrfrgA<$C>, ThrfrgB<$C>, ThrfrgC<$C>, ThrLayoutVMNK<$C>, G2SASmemAll<$C>, G2SBSmemAll<$C>, R2SSmem<$C>, S2GSmem<$C>, S2GCrd<$C>, TCrA<$C>, TCrB<$C>, TCrC<$C>, TXrA<$C>, TXrB<$C>, TRSrC<$C>,),
+                    (TAsA<$C>, TBsB<$C>, TAcA<$C>, TBcB<$C>, TCcC<$C>, TXsA0<$C>, TXsB0<$C>, TRSsC<$C>, TSGsC<$C>, TSGcC<$C>,),
+                ) as $crate::kernel::sm80::Sm80TablesOf>::tables()
             }
         }
     };
