@@ -143,6 +143,50 @@ impl Program {
     }
 }
 
+/// [`Bodies::OneBody`]'s values: every `T{n}` in one path, a tree of tuples of at most
+/// [`FANOUT`] (`One<T{n}>` at the leaves) whose `Each::push` writes the values in order. rustc's
+/// borrow checker normalizes each path of a body apart from the others and from the type check's
+/// cache, so the values of one TiledMMA or TiledCopy (which share its derivation) cost one
+/// derivation in one path and one apiece in one path per value (`accept_tiled_copy_00`: 34 s of
+/// rustc to 20 s, docs/perf.md "Compile time").
+fn one_path(s: &mut String, values: &[usize]) {
+    s.push_str(
+        "/// The values' writer: a leaf `One<T>` pushes `T`'s value, a tuple its elements' in order.\n\
+         trait Each {\n    fn push(out: &mut Vec<Repr>);\n}\n\
+         struct One<T>(T);\n\
+         impl<T: tycute::Reify> Each for One<T> {\n    fn push(out: &mut Vec<Repr>) {\n        out.push(T::REPR);\n    }\n}\n\
+         impl Each for () {\n    fn push(_: &mut Vec<Repr>) {}\n}\n",
+    );
+    for n in 1..=FANOUT {
+        let xs: Vec<String> = (0..n).map(|k| format!("X{k}")).collect();
+        let _ = writeln!(
+            s,
+            "impl<{}> Each for ({},) {{\n    fn push(out: &mut Vec<Repr>) {{\n        {}\n    }}\n}}",
+            xs.iter().map(|x| format!("{x}: Each")).collect::<Vec<_>>().join(", "),
+            xs.join(", "),
+            xs.iter().map(|x| format!("{x}::push(out);")).collect::<Vec<_>>().join(" ")
+        );
+    }
+    // the tree, one leaf per line (a value is found by its line if this ever fails to build)
+    let mut level: Vec<String> = values.iter().map(|t| format!("One<T{t}>")).collect();
+    if level.is_empty() {
+        level.push("()".into());
+    }
+    while level.len() > FANOUT || level.len() == 1 && !level[0].starts_with('(') {
+        level = level.chunks(FANOUT).map(|c| format!("(\n{},\n)", c.join(",\n"))).collect();
+    }
+    let tree = if level.len() == 1 { level.pop().unwrap() } else { format!("(\n{},\n)", level.join(",\n")) };
+    let _ = write!(
+        s,
+        "\n/// Every distinct static value, reified (one path: see `Each`).\n\
+         static V: std::sync::LazyLock<Vec<Repr>> = std::sync::LazyLock::new(|| {{\n    let mut out = Vec::new();\n    <{tree} as Each>::push(&mut out);\n    out\n}});\n\
+         fn v(i: usize) -> &'static Repr {{\n    &V[i]\n}}\n\n"
+    );
+}
+
+/// The most elements of one tuple of [`one_path`]'s tree.
+const FANOUT: usize = 16;
+
 pub(crate) fn emit(p: &Program, cases: &[(String, Kind)], bodies: Bodies) -> String {
     let mut s = String::with_capacity(256 * cases.len() + 4096);
     let _ = write!(
@@ -167,21 +211,19 @@ pub(crate) fn emit(p: &Program, cases: &[(String, Kind)], bodies: Bodies) -> Str
             let _ = writeln!(s, "const R{i}: &Repr = &<T{t} as tycute::Reify>::REPR;");
         }
     }
-    let _ = write!(s, "\n/// Every distinct static value, reified.\nstatic V: [&Repr; {}] = [", p.values.len());
-    for (i, t) in p.values.iter().enumerate() {
-        match bodies {
-            Bodies::PerValue => {
+    match bodies {
+        Bodies::PerValue => {
+            let _ = write!(s, "\n/// Every distinct static value, reified.\nstatic V: [&Repr; {}] = [", p.values.len());
+            for i in 0..p.values.len() {
                 if i % 16 == 0 {
                     s.push_str("\n   ");
                 }
                 let _ = write!(s, " R{i},");
             }
-            Bodies::OneBody => {
-                let _ = write!(s, "\n    &<T{t} as tycute::Reify>::REPR,");
-            }
+            s.push_str("\n];\nfn v(i: usize) -> &'static Repr {\n    V[i]\n}\n\n");
         }
+        Bodies::OneBody => one_path(&mut s, &p.values),
     }
-    s.push_str("\n];\n\n");
     for (i, body) in p.funcs.iter().enumerate() {
         let _ = writeln!(s, "fn f{i}() -> String {{ {body} }}");
     }
@@ -226,8 +268,8 @@ fn main() {
     for &(input, kind, i) in CASES.iter() {
         let i = i as usize;
         let result = match kind {
-            0 => format_repr(V[i]),
-            1 => join(FlatFn::from_repr(V[i]).map(|f| f.table()).unwrap_or_default()),
+            0 => format_repr(v(i)),
+            1 => join(FlatFn::from_repr(v(i)).map(|f| f.table()).unwrap_or_default()),
             _ => F[i](),
         };
         out.push_str(input);
