@@ -13,7 +13,7 @@
 
 use tycute_dynamic::basis::{BasisLayout, BasisStride};
 use tycute_dynamic::{AnyLayout, ComposedLayout, Func, Int, IntTuple, Layout, Offset, Swizzle, Tiler, Value};
-use tycute_layout::repr::ReprNode;
+use tycute_layout::repr::{Repr, ReprNode};
 use tycute_layout::Reify;
 
 use crate::Error;
@@ -38,7 +38,12 @@ pub use tiled_mma::{mma_atom, tiled_mma};
 /// assert_eq!(v.to_string(), "(_4):(_2)");
 /// ```
 pub fn value<T: Reify>() -> Result<Value, Error> {
-    let node = T::REPR.node().ok_or_else(|| Error::new("value: the type's constant is not one value"))?;
+    repr_value(&T::REPR)
+}
+
+/// [`value`] of a reified constant (one of [`tycute_layout::ReifyEach::REPRS`]).
+pub fn repr_value(r: &Repr) -> Result<Value, Error> {
+    let node = r.node().ok_or_else(|| Error::new("value: the type's constant is not one value"))?;
     node_value(&node)
 }
 

@@ -5,9 +5,9 @@
 //! table. Nothing is printed and parsed again.
 
 use tycute_dynamic::{AnyLayout, Int, IntTuple, Layout as LayoutValue, Value};
-use tycute_emit::value::{partition_value, value, PartitionValue};
+use tycute_emit::value::{partition_value, repr_value, value, PartitionValue};
 use tycute_layout::int::Int as IntType;
-use tycute_layout::repr::FlatFn;
+use tycute_layout::repr::{FlatFn, Repr};
 use tycute_layout::tuple::{Nil, Tup};
 use tycute_layout::{table, Layout, Reify};
 use tycute_tiled::copy::text::CuteValue;
@@ -92,6 +92,15 @@ impl Rows {
         let t = self.tables.then(table::<T>);
         self.push(name, from_result(value::<T>().map_err(|e| e.to_string())), t);
     }
+    /// [`Rows::show`] of a reified constant ([`reified_rows!`](crate::reified_rows)).
+    pub fn show_repr(&mut self, name: &str, r: &Repr) {
+        self.push(name, from_result(repr_value(r).map_err(|e| e.to_string())), None);
+    }
+    /// [`Rows::layout`] of a reified constant ([`reified_rows!`](crate::reified_rows)).
+    pub fn layout_repr(&mut self, name: &str, r: &Repr) {
+        let t = self.tables.then(|| r.table());
+        self.push(name, from_result(repr_value(r).map_err(|e| e.to_string())), t);
+    }
     /// A value that may hold run-time parts (`Dyn`, `MixedBits`), without a table.
     pub fn text<T: PartitionValue>(&mut self, name: &str) {
         self.push(name, from_result(partition_value::<T>().map_err(|e| e.to_string())), None);
@@ -122,6 +131,22 @@ impl Rows {
     pub fn into_rows(self) -> Vec<Row> {
         self.rows
     }
+}
+
+/// Rows of static values of one configuration, their types named in one path
+/// ([`ReifyEach`](tycute_layout::ReifyEach), at most 64): `reified_rows!(r; show CtaTiler =>
+/// "cta_tiler", layout SmemLayoutA => "sA")` is `r.show::<CtaTiler>("cta_tiler");
+/// r.layout::<SmemLayoutA>("sA")`, the rows the same, but rustc's borrow checker derives what the
+/// types share once instead of once per row (it normalizes each path of a body apart;
+/// docs/design.md, "Compile time").
+#[macro_export]
+macro_rules! reified_rows {
+    ($r:expr; $($kind:ident $t:ty => $name:expr),+ $(,)?) => {{
+        let mut values = <($($t,)+) as $crate::__private::tycute_layout::ReifyEach>::REPRS.iter();
+        $( $crate::reified_rows!(@row $r, $kind, values.next().expect("one value per row"), $name); )+
+    }};
+    (@row $r:expr, show, $v:expr, $name:expr) => { $r.show_repr($name, $v) };
+    (@row $r:expr, layout, $v:expr, $name:expr) => { $r.layout_repr($name, $v) };
 }
 
 /// `B % A == 0` for static integers (for `const_assert!`).

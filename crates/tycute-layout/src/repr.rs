@@ -157,52 +157,24 @@ impl<H: Reify, T: ReifyItems> ReifyItems for Tup<H, T> {
 /// so values that share their derivation's intermediates (a TiledMMA's, a TiledCopy's) cost one
 /// derivation in one path and one per value in many (docs/perf.md, "Compile time").
 #[diagnostic::on_unimplemented(
-    message = "`{Self}` is not a tuple of 1 to 32 static values with a CuTe text",
+    message = "`{Self}` is not a tuple of 1 to 64 static values with a CuTe text",
     label = "every element must be `Reify`"
 )]
 pub trait ReifyEach {
     /// Each element's [`Reify::REPR`].
     const REPRS: &'static [Repr];
 }
+// every arity from 64 down to 1: one impl, then the same for the tail
 macro_rules! reify_each {
-    ($($t:ident)+) => {
-        impl<$($t: Reify),+> ReifyEach for ($($t,)+) {
-            const REPRS: &'static [Repr] = &[$($t::REPR),+];
+    () => {};
+    ($head:ident $($tail:ident)*) => {
+        impl<$head: Reify, $($tail: Reify),*> ReifyEach for ($head, $($tail,)*) {
+            const REPRS: &'static [Repr] = &[$head::REPR, $($tail::REPR),*];
         }
+        reify_each!($($tail)*);
     };
 }
-reify_each!(A);
-reify_each!(A B);
-reify_each!(A B C);
-reify_each!(A B C D);
-reify_each!(A B C D E);
-reify_each!(A B C D E F);
-reify_each!(A B C D E F G);
-reify_each!(A B C D E F G H);
-reify_each!(A B C D E F G H I);
-reify_each!(A B C D E F G H I J);
-reify_each!(A B C D E F G H I J K);
-reify_each!(A B C D E F G H I J K L);
-reify_each!(A B C D E F G H I J K L M);
-reify_each!(A B C D E F G H I J K L M N);
-reify_each!(A B C D E F G H I J K L M N O);
-reify_each!(A B C D E F G H I J K L M N O P);
-reify_each!(A B C D E F G H I J K L M N O P Q);
-reify_each!(A B C D E F G H I J K L M N O P Q R);
-reify_each!(A B C D E F G H I J K L M N O P Q R S);
-reify_each!(A B C D E F G H I J K L M N O P Q R S T);
-reify_each!(A B C D E F G H I J K L M N O P Q R S T U);
-reify_each!(A B C D E F G H I J K L M N O P Q R S T U V);
-reify_each!(A B C D E F G H I J K L M N O P Q R S T U V W);
-reify_each!(A B C D E F G H I J K L M N O P Q R S T U V W X);
-reify_each!(A B C D E F G H I J K L M N O P Q R S T U V W X Y);
-reify_each!(A B C D E F G H I J K L M N O P Q R S T U V W X Y Z);
-reify_each!(A B C D E F G H I J K L M N O P Q R S T U V W X Y Z A1);
-reify_each!(A B C D E F G H I J K L M N O P Q R S T U V W X Y Z A1 B1);
-reify_each!(A B C D E F G H I J K L M N O P Q R S T U V W X Y Z A1 B1 C1);
-reify_each!(A B C D E F G H I J K L M N O P Q R S T U V W X Y Z A1 B1 C1 D1);
-reify_each!(A B C D E F G H I J K L M N O P Q R S T U V W X Y Z A1 B1 C1 D1 E1);
-reify_each!(A B C D E F G H I J K L M N O P Q R S T U V W X Y Z A1 B1 C1 D1 E1 F1);
+reify_each!(X0 X1 X2 X3 X4 X5 X6 X7 X8 X9 X10 X11 X12 X13 X14 X15 X16 X17 X18 X19 X20 X21 X22 X23 X24 X25 X26 X27 X28 X29 X30 X31 X32 X33 X34 X35 X36 X37 X38 X39 X40 X41 X42 X43 X44 X45 X46 X47 X48 X49 X50 X51 X52 X53 X54 X55 X56 X57 X58 X59 X60 X61 X62 X63);
 
 /// What [`show`] prints: the CuTe text of every [`Reify`] value, and of the objects whose
 /// CuTe `print` spans lines (`TiledMMA`, `TiledCopy`, implemented in `tycute-tiled`).

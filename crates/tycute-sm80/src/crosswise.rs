@@ -106,10 +106,12 @@ pub fn rows(tables: bool) -> Vec<Row> {
         let v: Vec<String> = (0..64 * 32).map(|i| t[(i / 32) + 64 * (i % 32)].to_string()).collect();
         r.raw("offset_table_mk", v.join(" "));
     }
-    r.show::<TileShape<WarpMma>>("mma.tile_shape");
-    r.layout::<TiledLayout_TV<LdsmCopyA>>("ldsm_copy_a.TiledLayout_TV");
-    r.show::<Tiler_MN<LdsmCopyA>>("ldsm_copy_a.Tiler_MN");
-    r.layout::<GetLayoutS_TV<LdsmCopyA>>("ldsm_copy_a.layoutS_TV");
+    tycute_kernel::reified_rows!(r;
+        show TileShape<WarpMma> => "mma.tile_shape",
+        layout TiledLayout_TV<LdsmCopyA> => "ldsm_copy_a.TiledLayout_TV",
+        show Tiler_MN<LdsmCopyA> => "ldsm_copy_a.Tiler_MN",
+        layout GetLayoutS_TV<LdsmCopyA> => "ldsm_copy_a.layoutS_TV",
+    );
     let parts = table::<TidfrgS<LdsmCopyA, SmemLayout>>();
     for lane in 0..LANES {
         r.thread_tensor::<LanePartition>(&format!("tXsA lane={lane}"), &tv_row(&parts, LANES, lane));

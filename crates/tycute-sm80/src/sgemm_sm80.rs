@@ -233,44 +233,46 @@ pub type ThrfrgCStep4 = ThrfrgCStep4Of<SeedRefC>;
 /// index table.
 pub fn rows(tables: bool) -> Vec<Row> {
     let mut r = Rows::new(tables);
-    r.show::<CtaTiler>("cta_tiler");
-    r.layout::<SwizzleAtom>("swizzle_atom");
-    r.layout::<SmemLayoutA>("sA");
-    r.layout::<SmemLayoutB>("sB");
-    r.layout::<SmemLayoutAStage>("sA(_,_,0)");
-    r.layout::<SmemLayoutC>("sC");
-    r.layout::<TiledLayout_TV<CopyA>>("copyA.TiledLayout_TV");
-    r.show::<Tiler_MN<CopyA>>("copyA.Tiler_MN");
-    r.layout::<GetLayoutS_TV<CopyA>>("copyA.layoutS_TV");
-    r.layout::<GetLayoutD_TV<CopyA>>("copyA.layoutD_TV");
-    r.layout::<TiledLayout_TV<CopyB>>("copyB.TiledLayout_TV");
-    r.show::<Tiler_MN<CopyB>>("copyB.Tiler_MN");
-    r.layout::<ValLayoutSrc<G2SAtom>>("copyA.atom.ValLayoutSrc");
-    r.layout::<ValLayoutDst<G2SAtom>>("copyA.atom.ValLayoutDst");
-    r.layout::<ValLayoutRef<G2SAtom>>("copyA.atom.ValLayoutRef");
-    r.show::<Shape_MNK<MmaAtom>>("mma_atom.Shape_MNK");
-    r.layout::<MmaThrID<MmaAtom>>("mma_atom.ThrID");
-    r.layout::<LayoutA_TV<MmaAtom>>("mma_atom.LayoutA_TV");
-    r.layout::<LayoutB_TV<MmaAtom>>("mma_atom.LayoutB_TV");
-    r.layout::<LayoutC_TV<MmaAtom>>("mma_atom.LayoutC_TV");
-    r.layout::<ThrLayoutVMNK<MmaC>>("mmaC.thr_layout_vmnk");
-    r.show::<TileShape<MmaC>>("mmaC.tile_shape");
-    r.layout::<GetLayoutA_TV<MmaC>>("mmaC.layoutA_TV");
-    r.layout::<GetLayoutB_TV<MmaC>>("mmaC.layoutB_TV");
-    r.layout::<GetLayoutC_TV<MmaC>>("mmaC.layoutC_TV");
-    r.layout::<ThrfrgCStep1>("thrfrg_C.step1.logical_divide(perm)");
-    r.layout::<ThrfrgCStep2>("thrfrg_C.step2.zipped_divide(atom)");
-    r.layout::<ThrfrgCStep3>("thrfrg_C.step3.compose(LayoutC_TV,_)");
-    r.layout::<ThrfrgCStep4>("thrfrg_C.step4.zipped_divide(thr)");
-    r.layout::<ThrfrgC<MmaC, cute!((_32,_32):(_1,_32))>>("thrfrg_C");
-    r.layout::<ThrfrgA<MmaC, cute!((_32,_16):(_1,_32))>>("thrfrg_A");
-    r.layout::<ThrfrgB<MmaC, cute!((_32,_16):(_1,_32))>>("thrfrg_B");
-    r.layout::<CopyThrID<S2RAtom>>("s2r_atom.ThrID");
-    r.layout::<ValLayoutSrc<S2RAtom>>("s2r_atom.ValLayoutSrc");
-    r.layout::<ValLayoutDst<S2RAtom>>("s2r_atom.ValLayoutDst");
-    r.layout::<ValLayoutRef<S2RAtom>>("s2r_atom.ValLayoutRef");
-    r.layout::<Src2Ref<S2RAtom>>("ldmatrix.src2ref");
-    r.layout::<Dst2Ref<S2RAtom>>("ldmatrix.dst2ref");
+    tycute_kernel::reified_rows!(r;
+        show CtaTiler => "cta_tiler",
+        layout SwizzleAtom => "swizzle_atom",
+        layout SmemLayoutA => "sA",
+        layout SmemLayoutB => "sB",
+        layout SmemLayoutAStage => "sA(_,_,0)",
+        layout SmemLayoutC => "sC",
+        layout TiledLayout_TV<CopyA> => "copyA.TiledLayout_TV",
+        show Tiler_MN<CopyA> => "copyA.Tiler_MN",
+        layout GetLayoutS_TV<CopyA> => "copyA.layoutS_TV",
+        layout GetLayoutD_TV<CopyA> => "copyA.layoutD_TV",
+        layout TiledLayout_TV<CopyB> => "copyB.TiledLayout_TV",
+        show Tiler_MN<CopyB> => "copyB.Tiler_MN",
+        layout ValLayoutSrc<G2SAtom> => "copyA.atom.ValLayoutSrc",
+        layout ValLayoutDst<G2SAtom> => "copyA.atom.ValLayoutDst",
+        layout ValLayoutRef<G2SAtom> => "copyA.atom.ValLayoutRef",
+        show Shape_MNK<MmaAtom> => "mma_atom.Shape_MNK",
+        layout MmaThrID<MmaAtom> => "mma_atom.ThrID",
+        layout LayoutA_TV<MmaAtom> => "mma_atom.LayoutA_TV",
+        layout LayoutB_TV<MmaAtom> => "mma_atom.LayoutB_TV",
+        layout LayoutC_TV<MmaAtom> => "mma_atom.LayoutC_TV",
+        layout ThrLayoutVMNK<MmaC> => "mmaC.thr_layout_vmnk",
+        show TileShape<MmaC> => "mmaC.tile_shape",
+        layout GetLayoutA_TV<MmaC> => "mmaC.layoutA_TV",
+        layout GetLayoutB_TV<MmaC> => "mmaC.layoutB_TV",
+        layout GetLayoutC_TV<MmaC> => "mmaC.layoutC_TV",
+        layout ThrfrgCStep1 => "thrfrg_C.step1.logical_divide(perm)",
+        layout ThrfrgCStep2 => "thrfrg_C.step2.zipped_divide(atom)",
+        layout ThrfrgCStep3 => "thrfrg_C.step3.compose(LayoutC_TV,_)",
+        layout ThrfrgCStep4 => "thrfrg_C.step4.zipped_divide(thr)",
+        layout ThrfrgC<MmaC, cute!((_32,_32):(_1,_32))> => "thrfrg_C",
+        layout ThrfrgA<MmaC, cute!((_32,_16):(_1,_32))> => "thrfrg_A",
+        layout ThrfrgB<MmaC, cute!((_32,_16):(_1,_32))> => "thrfrg_B",
+        layout CopyThrID<S2RAtom> => "s2r_atom.ThrID",
+        layout ValLayoutSrc<S2RAtom> => "s2r_atom.ValLayoutSrc",
+        layout ValLayoutDst<S2RAtom> => "s2r_atom.ValLayoutDst",
+        layout ValLayoutRef<S2RAtom> => "s2r_atom.ValLayoutRef",
+        layout Src2Ref<S2RAtom> => "ldmatrix.src2ref",
+        layout Dst2Ref<S2RAtom> => "ldmatrix.dst2ref",
+    );
     // (src_tid, src_vid) -> (ref_tid, ref_vid) for the threads that start each 8x8 matrix
     let src2ref = table::<Src2Ref<S2RAtom>>();
     let ref_shape = tycute_emit::value::<ShapeOf<ValLayoutRef<S2RAtom>>>().and_then(|v| Ok(v.to_int_tuple()?)).expect("a static shape");
@@ -279,12 +281,14 @@ pub fn rows(tables: bool) -> Vec<Row> {
         let v: Vec<String> = (0..nval).map(|v| crd(src2ref[(tid + nthr * v) as usize], &ref_shape).to_string()).collect();
         r.raw(&format!("ldmatrix.src2ref_samples tid={tid}"), v.join(" "));
     }
-    r.layout::<TiledLayout_TV<S2RCopyA>>("s2r_copy_a.TiledLayout_TV");
-    r.show::<Tiler_MN<S2RCopyA>>("s2r_copy_a.Tiler_MN");
-    r.layout::<GetLayoutS_TV<S2RCopyA>>("s2r_copy_a.layoutS_TV");
-    r.layout::<GetLayoutD_TV<S2RCopyA>>("s2r_copy_a.layoutD_TV");
-    r.layout::<TiledLayout_TV<S2RCopyB>>("s2r_copy_b.TiledLayout_TV");
-    r.show::<Tiler_MN<S2RCopyB>>("s2r_copy_b.Tiler_MN");
+    tycute_kernel::reified_rows!(r;
+        layout TiledLayout_TV<S2RCopyA> => "s2r_copy_a.TiledLayout_TV",
+        show Tiler_MN<S2RCopyA> => "s2r_copy_a.Tiler_MN",
+        layout GetLayoutS_TV<S2RCopyA> => "s2r_copy_a.layoutS_TV",
+        layout GetLayoutD_TV<S2RCopyA> => "s2r_copy_a.layoutD_TV",
+        layout TiledLayout_TV<S2RCopyB> => "s2r_copy_b.TiledLayout_TV",
+        show Tiler_MN<S2RCopyB> => "s2r_copy_b.Tiler_MN",
+    );
     // the global-memory tensors of CTA (0,0), over a counting iterator as the seed prints them
     r.tensor::<CountingTensor<Z0, MA>>("mA");
     r.tensor::<CountingTensor<Z0, GA>>("gA");

@@ -109,36 +109,38 @@ pub const NUM_THREADS: usize = 256;
 /// The thread-independent rows (names as in [`crate::sgemm_sm80::rows`]).
 pub fn rows(tables: bool) -> Vec<Row> {
     let mut r = Rows::new(tables);
-    r.show::<CtaTiler>("cta_tiler");
-    r.show::<Stages>("bP");
-    r.layout::<SmemLayoutA>("sA");
-    r.layout::<SmemLayoutB>("sB");
-    r.layout::<SmemLayoutAStage>("sA(_,_,0)");
-    r.layout::<SmemLayoutC>("sC");
-    r.layout::<TiledLayout_TV<CopyA>>("copyA.TiledLayout_TV");
-    r.show::<Tiler_MN<CopyA>>("copyA.Tiler_MN");
-    r.layout::<GetLayoutS_TV<CopyA>>("copyA.layoutS_TV");
-    r.layout::<GetLayoutD_TV<CopyA>>("copyA.layoutD_TV");
-    r.layout::<TiledLayout_TV<CopyB>>("copyB.TiledLayout_TV");
-    r.show::<Tiler_MN<CopyB>>("copyB.Tiler_MN");
-    r.layout::<ValLayoutSrc<G2SAtom>>("copyA.atom.ValLayoutSrc");
-    r.layout::<ValLayoutDst<G2SAtom>>("copyA.atom.ValLayoutDst");
-    r.layout::<ValLayoutRef<G2SAtom>>("copyA.atom.ValLayoutRef");
-    r.show::<Shape_MNK<MmaAtom>>("mma_atom.Shape_MNK");
-    r.layout::<MmaThrID<MmaAtom>>("mma_atom.ThrID");
-    r.layout::<LayoutA_TV<MmaAtom>>("mma_atom.LayoutA_TV");
-    r.layout::<LayoutB_TV<MmaAtom>>("mma_atom.LayoutB_TV");
-    r.layout::<LayoutC_TV<MmaAtom>>("mma_atom.LayoutC_TV");
-    r.layout::<ThrLayoutVMNK<MmaC>>("mmaC.thr_layout_vmnk");
-    r.show::<TileShape<MmaC>>("mmaC.tile_shape");
-    r.layout::<GetLayoutA_TV<MmaC>>("mmaC.layoutA_TV");
-    r.layout::<GetLayoutB_TV<MmaC>>("mmaC.layoutB_TV");
-    r.layout::<GetLayoutC_TV<MmaC>>("mmaC.layoutC_TV");
-    r.layout::<ValLayoutSrc<S2RAtom>>("s2r_atom.ValLayoutSrc");
-    r.layout::<TiledLayout_TV<S2RCopyA>>("s2r_copy_a.TiledLayout_TV");
-    r.show::<Tiler_MN<S2RCopyA>>("s2r_copy_a.Tiler_MN");
-    r.layout::<TiledLayout_TV<S2RCopyB>>("s2r_copy_b.TiledLayout_TV");
-    r.show::<Tiler_MN<S2RCopyB>>("s2r_copy_b.Tiler_MN");
+    tycute_kernel::reified_rows!(r;
+        show CtaTiler => "cta_tiler",
+        show Stages => "bP",
+        layout SmemLayoutA => "sA",
+        layout SmemLayoutB => "sB",
+        layout SmemLayoutAStage => "sA(_,_,0)",
+        layout SmemLayoutC => "sC",
+        layout TiledLayout_TV<CopyA> => "copyA.TiledLayout_TV",
+        show Tiler_MN<CopyA> => "copyA.Tiler_MN",
+        layout GetLayoutS_TV<CopyA> => "copyA.layoutS_TV",
+        layout GetLayoutD_TV<CopyA> => "copyA.layoutD_TV",
+        layout TiledLayout_TV<CopyB> => "copyB.TiledLayout_TV",
+        show Tiler_MN<CopyB> => "copyB.Tiler_MN",
+        layout ValLayoutSrc<G2SAtom> => "copyA.atom.ValLayoutSrc",
+        layout ValLayoutDst<G2SAtom> => "copyA.atom.ValLayoutDst",
+        layout ValLayoutRef<G2SAtom> => "copyA.atom.ValLayoutRef",
+        show Shape_MNK<MmaAtom> => "mma_atom.Shape_MNK",
+        layout MmaThrID<MmaAtom> => "mma_atom.ThrID",
+        layout LayoutA_TV<MmaAtom> => "mma_atom.LayoutA_TV",
+        layout LayoutB_TV<MmaAtom> => "mma_atom.LayoutB_TV",
+        layout LayoutC_TV<MmaAtom> => "mma_atom.LayoutC_TV",
+        layout ThrLayoutVMNK<MmaC> => "mmaC.thr_layout_vmnk",
+        show TileShape<MmaC> => "mmaC.tile_shape",
+        layout GetLayoutA_TV<MmaC> => "mmaC.layoutA_TV",
+        layout GetLayoutB_TV<MmaC> => "mmaC.layoutB_TV",
+        layout GetLayoutC_TV<MmaC> => "mmaC.layoutC_TV",
+        layout ValLayoutSrc<S2RAtom> => "s2r_atom.ValLayoutSrc",
+        layout TiledLayout_TV<S2RCopyA> => "s2r_copy_a.TiledLayout_TV",
+        show Tiler_MN<S2RCopyA> => "s2r_copy_a.Tiler_MN",
+        layout TiledLayout_TV<S2RCopyB> => "s2r_copy_b.TiledLayout_TV",
+        show Tiler_MN<S2RCopyB> => "s2r_copy_b.Tiler_MN",
+    );
     r.tensor::<CountingTensor<Z0, MA>>("mA");
     r.tensor::<CountingTensor<Z0, GA>>("gA");
     r.tensor::<CountingTensor<Z0, GB>>("gB");

@@ -300,43 +300,49 @@ static_assertions::const_assert!(<TmaBoxInner as Integer>::I64 * ELEM_BYTES <= 1
 /// The thread-independent rows.
 pub fn rows(tables: bool) -> Vec<Row> {
     let mut r = Rows::new(tables);
-    r.show::<CtaTiler>("cta_tiler");
-    r.show::<Stages>("bP");
-    r.show::<SmemAtomA>("smem_atom_A (GMMA::Layout_K_SW128_Atom<half_t>)");
-    r.show::<SmemLayoutA>("sA");
-    r.layout::<SmemLayoutAElems>("sA (position independent)");
-    r.show::<SmemLayoutB>("sB");
-    r.show::<TmaBoxA>("tma.box_A (M,K)");
+    tycute_kernel::reified_rows!(r;
+        show CtaTiler => "cta_tiler",
+        show Stages => "bP",
+        show SmemAtomA => "smem_atom_A (GMMA::Layout_K_SW128_Atom<half_t>)",
+        show SmemLayoutA => "sA",
+        layout SmemLayoutAElems => "sA (position independent)",
+        show SmemLayoutB => "sB",
+        show TmaBoxA => "tma.box_A (M,K)",
+    );
     r.raw("tma.box_A bytes", TMA_BOX_BYTES.to_string());
     r.raw("tma.threads", "1 (one elected thread of the producer warp)".to_string());
-    r.layout::<ThrLayoutVMNK<Mma>>("mma.thr_layout_vmnk");
-    r.show::<TileShape<Mma>>("mma.tile_shape");
-    r.layout::<GetLayoutA_TV<Mma>>("mma.layoutA_TV");
-    r.layout::<GetLayoutB_TV<Mma>>("mma.layoutB_TV");
-    r.layout::<GetLayoutC_TV<Mma>>("mma.layoutC_TV");
+    tycute_kernel::reified_rows!(r;
+        layout ThrLayoutVMNK<Mma> => "mma.thr_layout_vmnk",
+        show TileShape<Mma> => "mma.tile_shape",
+        layout GetLayoutA_TV<Mma> => "mma.layoutA_TV",
+        layout GetLayoutB_TV<Mma> => "mma.layoutB_TV",
+        layout GetLayoutC_TV<Mma> => "mma.layoutC_TV",
+    );
     r.tensor::<CountingTensor<Z0, MA>>("mA");
     r.tensor::<CountingTensor<Z0, GA>>("gA");
     r.tensor::<CountingTensor<Z0, MD>>("mD");
     r.tensor::<CountingTensor<Z0, GD>>("gD");
     r.tensor::<CountingTensor<Z0, GDEpi>>("gD_epi");
-    r.show::<EpilogueTile>("epi_tile");
-    r.show::<SmemAtomD>("smem_atom_D (GMMA::Layout_K_SW64_Atom<half_t>)");
-    r.show::<SmemLayoutD>("sD");
-    r.layout::<SD>("sD_epi");
-    r.layout::<SC>("sC_epi");
-    r.layout::<ValLayoutSrc<CopyAtomC>>("copy_atom_C.ValLayoutSrc");
-    r.layout::<ValLayoutDst<CopyAtomC>>("copy_atom_C.ValLayoutDst");
-    r.layout::<TiledLayout_TV<TiledCopyCAtom>>("tiled_copy_C_atom.TiledLayout_TV");
-    r.show::<Tiler_MN<TiledCopyCAtom>>("tiled_copy_C_atom.Tiler_MN");
-    r.layout::<GetLayoutS_TV<TiledCopyCAtom>>("tiled_copy_C_atom.layoutS_TV");
-    r.layout::<TiledLayout_TV<TiledR2S>>("tiled_r2s.TiledLayout_TV");
-    r.layout::<GetLayoutD_TV<TiledR2S>>("tiled_r2s.layoutD_TV");
-    r.layout::<TiledLayout_TV<TiledS2R>>("tiled_s2r.TiledLayout_TV");
-    r.layout::<GetLayoutS_TV<TiledS2R>>("tiled_s2r.layoutS_TV");
-    r.layout::<Accumulators>("accumulators");
-    r.layout::<TRSrAcc>("tRS_rAcc");
-    r.layout::<TRSrD>("tRS_rD");
-    r.layout::<TSRrC>("tSR_rC");
+    tycute_kernel::reified_rows!(r;
+        show EpilogueTile => "epi_tile",
+        show SmemAtomD => "smem_atom_D (GMMA::Layout_K_SW64_Atom<half_t>)",
+        show SmemLayoutD => "sD",
+        layout SD => "sD_epi",
+        layout SC => "sC_epi",
+        layout ValLayoutSrc<CopyAtomC> => "copy_atom_C.ValLayoutSrc",
+        layout ValLayoutDst<CopyAtomC> => "copy_atom_C.ValLayoutDst",
+        layout TiledLayout_TV<TiledCopyCAtom> => "tiled_copy_C_atom.TiledLayout_TV",
+        show Tiler_MN<TiledCopyCAtom> => "tiled_copy_C_atom.Tiler_MN",
+        layout GetLayoutS_TV<TiledCopyCAtom> => "tiled_copy_C_atom.layoutS_TV",
+        layout TiledLayout_TV<TiledR2S> => "tiled_r2s.TiledLayout_TV",
+        layout GetLayoutD_TV<TiledR2S> => "tiled_r2s.layoutD_TV",
+        layout TiledLayout_TV<TiledS2R> => "tiled_s2r.TiledLayout_TV",
+        layout GetLayoutS_TV<TiledS2R> => "tiled_s2r.layoutS_TV",
+        layout Accumulators => "accumulators",
+        layout TRSrAcc => "tRS_rAcc",
+        layout TRSrD => "tRS_rD",
+        layout TSRrC => "tSR_rC",
+    );
     r.into_rows()
 }
 

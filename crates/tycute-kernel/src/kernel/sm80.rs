@@ -614,13 +614,18 @@ impl<R0: Reify, R1: Reify, R2: Reify, R3: Reify, R4: Reify, R5: Reify, R6: Reify
 /// the type check of one body, so the 35 derivations of a configuration, which share most of
 /// their intermediates, are worked out together once; as 35 associated types, each checked in an
 /// environment of its own, they cost 16 s per configuration (docs/perf-history.md).
-pub trait Sm80Kernel: Sm80Checked {
+///
+/// The S2R copies' atoms (`ldmatrix`, with their PTX) are bounds of the supertrait, not
+/// associated types: the impl's supertraits are checked together with [`Sm80Checked`]'s rules,
+/// which derive those copies anyway, where an associated type `S2RPtxA` was checked in an
+/// environment of its own and derived the copy again (0.7 s apiece, 20 s of
+/// `tycute-sm80-128x256`; docs/perf.md, "Compile time").
+pub trait Sm80Kernel:
+    Sm80Checked
+    + Sm80Config<S2RCopyA: tycute_tiled::copy::TiledCopyMembers<Atom: LdsmPtx>, S2RCopyB: tycute_tiled::copy::TiledCopyMembers<Atom: LdsmPtx>>
+{
     /// The G2S atom, with its PTX.
     type G2SPtx: CpAsyncPtx;
-    /// The S2R atom of A (an `ldmatrix`), with its PTX: `Copy_Atom` of [`Sm80Config::S2RCopyA`].
-    type S2RPtxA: LdsmPtx;
-    /// The S2R atom of B, with its PTX.
-    type S2RPtxB: LdsmPtx;
     /// The TiledMMA's atom, with its PTX; its `ValTypeC` is the accumulators' type (`float`, or
     /// `half_t`: two per 32-bit register).
     type Mma: MmaPtx + MmaTraits<ValTypeA: tycute_emit::ElementName>;
@@ -696,8 +701,6 @@ macro_rules! impl_sm80_kernel {
     ($C:ty) => {
         impl $crate::kernel::sm80::Sm80Kernel for $C {
             type G2SPtx = <$C as $crate::kernel::sm80::Sm80Config>::G2SAtom;
-            type S2RPtxA = <<$C as $crate::kernel::sm80::Sm80Config>::S2RCopyA as $crate::__private::tycute_tiled::copy::TiledCopyMembers>::Atom;
-            type S2RPtxB = <<$C as $crate::kernel::sm80::Sm80Config>::S2RCopyB as $crate::__private::tycute_tiled::copy::TiledCopyMembers>::Atom;
             type Mma = <<$C as $crate::kernel::sm80::Sm80Config>::MmaC as $crate::__private::tycute_tiled::mma::TiledMma>::Atom;
             type S2GAtom = <<$C as $crate::kernel::sm80::Sm80Config>::S2GCopy as $crate::__private::tycute_tiled::copy::TiledCopyMembers>::Atom;
             fn tables() -> $crate::kernel::sm80::Sm80Tables {
@@ -724,8 +727,6 @@ macro_rules! impl_sm80_kernel {
 macro_rules! impl_sm80_variant {
     (@members $V:ty, $B:ty) => {
             type G2SPtx = <$B as $crate::kernel::sm80::Sm80Kernel>::G2SPtx;
-            type S2RPtxA = <$B as $crate::kernel::sm80::Sm80Kernel>::S2RPtxA;
-            type S2RPtxB = <$B as $crate::kernel::sm80::Sm80Kernel>::S2RPtxB;
             type Mma = <<$V as $crate::kernel::sm80::Sm80Config>::MmaC as $crate::__private::tycute_tiled::mma::TiledMma>::Atom;
             type S2GAtom = <<$V as $crate::kernel::sm80::Sm80Config>::S2GCopy as $crate::__private::tycute_tiled::copy::TiledCopyMembers>::Atom;
     };
