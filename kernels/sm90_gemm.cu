@@ -70,6 +70,11 @@
 //
 // Built once per sm90 configuration of the registry (tycute_configs::variants).
 // tycute-arch: sm_90a
+// TYCUTE_SM90_TN_ONLY=1 builds the tn entry point (and its scaled form) alone: the other three
+// differ from it only in the operands' majors, which the branch cover's builds take, so
+// tests/kernels.rs checks a configuration beyond the cover this way, in a third of the time. The
+// host crate's Sm90Gemm loads all four entry points and refuses such a CUBIN, naming the one missing.
+// tycute-one-entry: -DTYCUTE_SM90_TN_ONLY=1
 // tycute-sass sm_90a: UTMALDG SYNCS
 // (the epilogue's instructions by configuration, 16-bit D: LDSM STSM UTMASTG, fp32 D: STG.E.64 —
 // tests/kernel_builds epilogue_sass)
@@ -355,7 +360,10 @@ extern "C" __global__ void __launch_bounds__(kBlockThreads, 1)
                                      bias_batch, sk_tiles, sk_split, sk_ws, sk_flag, scale_m, scale_n, scale_batch_m, scale_batch_n);
 }
 #endif
-#if !TYCUTE_SM90_K_MAJOR_ONLY
+#ifndef TYCUTE_SM90_TN_ONLY
+#define TYCUTE_SM90_TN_ONLY 0
+#endif
+#if !TYCUTE_SM90_K_MAJOR_ONLY && !TYCUTE_SM90_TN_ONLY
 TYCUTE_SM90_ENTRY(sm90_gemm_nt, OperandA_MN, OperandB_MN)
 TYCUTE_SM90_ENTRY(sm90_gemm_nn, OperandA_MN, OperandB_K)
 TYCUTE_SM90_ENTRY(sm90_gemm_tt, OperandA_K, OperandB_MN)

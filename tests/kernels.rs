@@ -1,7 +1,8 @@
 //! Every kernel of `kernels/` compiles with NVRTC for sm_80 and sm_90a (or the architectures of its
 //! `// tycute-arch:` line; every configuration of the registry for the kernel's first
 //! architecture, the configurations covering its branches for the others: `Scope::Native` in
-//! `tests/kernel_builds`, all of them with `TYCUTE_KERNELS_FULL=1`), with the headers that
+//! `tests/kernel_builds`; a configuration beyond the cover with its kernel's first entry point
+//! alone, its `// tycute-one-entry:` options; all of them in full with `TYCUTE_KERNELS_FULL=1`), with the headers that
 //! `build.rs` generates from the type-level configurations (`tycute::headers::HEADERS`), without
 //! a register spill or a wgmma that ptxas serializes (C7510), and its SASS holds the instructions it declares (`// tycute-sass ARCH: OPS`)
 //! and, for a bf16 configuration, the bf16 MMA form (`HMMA.16816.F32.BF16`,

@@ -46,7 +46,9 @@ pub enum Scope {
     /// the kernels compiled by each other toolchain (`tests/toolchains.rs`).
     Branches,
     /// Every configuration for its kernel's first architecture (the one it is written for:
-    /// sm_80 for `sm80_gemm.cu`, sm_90a for `sm90_gemm.cu`), and the [`Scope::Branches`] cover
+    /// sm_80 for `sm80_gemm.cu`, sm_90a for `sm90_gemm.cu`; those beyond the cover with the
+    /// kernel's first entry point alone, its `// tycute-one-entry:` options, since the cover
+    /// builds every entry point's branches), and the [`Scope::Branches`] cover
     /// for its other architectures (`tests/kernels.rs` in CI: the sm80 configurations' sm_90a
     /// builds, which run on the H100, are all built with spill checks by `scripts/device.sh pack`).
     Native,
@@ -65,10 +67,16 @@ pub fn builds(scope: Scope) -> Vec<Build> {
             Scope::Full => variants.clone(),
             Scope::Branches | Scope::Native => cover(variants.clone()),
         };
+        let one_entry = src.one_entry();
         for (i, arch) in archs.into_iter().enumerate() {
             let chosen = if scope == Scope::Native && i == 0 { &variants } else { &covering };
             for variant in chosen {
-                out.push(Build { src: src.clone(), variant: variant.clone(), arch });
+                let mut variant = variant.clone();
+                // Native, beyond the cover: the first entry point alone (`// tycute-one-entry:`)
+                if scope == Scope::Native && !covering.contains(&variant) {
+                    variant.extend(one_entry.iter().cloned());
+                }
+                out.push(Build { src: src.clone(), variant, arch });
             }
         }
     }

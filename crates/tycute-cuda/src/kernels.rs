@@ -48,6 +48,19 @@ impl Source {
             .collect()
     }
 
+    /// The options that build the kernel's first entry point alone, from its
+    /// `// tycute-one-entry: OPTIONS` line (none: the kernel has one entry point, or no such
+    /// switch). A configuration's other entry points differ from the first only where the
+    /// kernel's branches do, and the branch cover builds them all: `tests/kernels.rs` builds the
+    /// configurations beyond the cover with these options (`tests/kernel_builds`, `Scope::Native`).
+    pub fn one_entry(&self) -> Vec<String> {
+        self.text
+            .lines()
+            .filter_map(|l| l.trim().strip_prefix("// tycute-one-entry:"))
+            .flat_map(|opts| opts.split_whitespace().map(str::to_string))
+            .collect()
+    }
+
     /// The NVRTC option sets the kernel is built with, from its `// tycute-variant: OPTIONS` lines
     /// (each line one build, options separated by spaces); one empty set when it has none.
     pub fn variants(&self) -> Vec<Vec<String>> {
@@ -91,6 +104,9 @@ mod tests {
         assert_eq!(s.required_sass(Arch::Sm80), ["LDGSTS", "LDSM"]);
         assert_eq!(s.required_sass(Arch::Sm90a), ["STSM"]);
         assert_eq!(s.variants(), [Vec::<String>::new()]);
+        let one = Source { name: "k.cu".into(), text: "// tycute-one-entry: -DONE=1 -DX\nint x;\n".into() };
+        assert_eq!(one.one_entry(), ["-DONE=1", "-DX"]);
+        assert!(Source { name: "k.cu".into(), text: "int x;\n".into() }.one_entry().is_empty());
         let v = Source { name: "k.cu".into(), text: "// tycute-variant: -DA=1 -DB\n// tycute-variant: -DA=2\n".into() };
         assert_eq!(v.variants(), [vec!["-DA=1".to_string(), "-DB".into()], vec!["-DA=2".to_string()]]);
         assert_eq!(s.archs(), Arch::ALL);
