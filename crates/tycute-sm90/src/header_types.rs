@@ -43,23 +43,7 @@ macro_rules! sm90_types {
                     c::StagesCD,
                     tycute_layout::AsPositionIndependent<<$cfg as Sm90Config>::SmemLayoutCStage>,
                 ) as tycute_layout::ReifyEach>::REPRS;
-                Texts {
-                    cta_tiler: r[0],
-                    stages: r[1],
-                    smem_atom_a: r[2],
-                    smem_atom_d: r[3],
-                    box_b: r[4],
-                    box_d: r[5],
-                    sa: r[6],
-                    sb: r[7],
-                    sd: r[8],
-                    mma_tile: r[9],
-                    vmnk: r[10],
-                    cluster: r[11],
-                    epi_tile: r[12],
-                    stages_cd: r[13],
-                    sc: r[14],
-                }
+                Texts::from_reprs(r.try_into().expect("the fifteen values of Texts"))
             }
             fn sd() -> Vec<i64> {
                 table::<crate::$($m)::+::SmemLayoutDStage>()

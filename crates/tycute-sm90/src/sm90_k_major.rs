@@ -70,23 +70,7 @@ macro_rules! sm90_k_major_family {
                     c::StagesCD,
                     c::SmemLayoutDStage,
                 ) as ::tycute_layout::ReifyEach>::REPRS;
-                ::tycute_kernel::emit::sm90::Texts {
-                    cta_tiler: r[0],
-                    stages: r[1],
-                    smem_atom_a: r[2],
-                    smem_atom_d: r[3],
-                    box_b: r[4],
-                    box_d: r[5],
-                    sa: r[6],
-                    sb: r[7],
-                    sd: r[8],
-                    mma_tile: r[9],
-                    vmnk: r[10],
-                    cluster: r[11],
-                    epi_tile: r[12],
-                    stages_cd: r[13],
-                    sc: r[14],
-                }
+                ::tycute_kernel::emit::sm90::Texts::from_reprs(r.try_into().expect("the fifteen values of Texts"))
             }
             fn sd() -> Vec<i64> {
                 ::tycute_layout::table::<super::SmemLayoutDStage>()

@@ -45,6 +45,20 @@ macro_rules! check_tile {
         let qk = tiled_mma::<TiledMmaQKOf<T>>().unwrap();
         let pv = tiled_mma::<TiledMmaPVOf<T>>().unwrap();
         let threads = qk.size().unwrap().value as usize;
+        // the tile's static values in one path (`ReifyEach`: the borrow checker normalizes each
+        // path of a body apart, and these share the whole tile's proofs)
+        let [s_acc_tv, p_a_tv, s_frag, view_r, rows_r, cols_r, acc_rows_r, rowcol_r] = <(
+            SAccTv<T>,
+            PARegTv<T>,
+            SAccFragment<T>,
+            AccAsAregs<T>,
+            SoftmaxRows<T>,
+            AccCols<T>,
+            AccRows<T>,
+            ConvertLayoutAccRowcol<SAccFragment<T>>,
+        ) as tycute_layout::ReifyEach>::REPRS else {
+            unreachable!("eight types, eight values")
+        };
         assert_eq!(threads, 128 * ($bm / 64), "one warpgroup per 64 rows");
         assert_eq!(pv.size().unwrap().value as usize, threads);
 
@@ -52,17 +66,17 @@ macro_rules! check_tile {
         // twin's partitions, thread by thread, register by register
         let s_acc = twin_partition(&qk, Operand::C, $bm, $bn);
         let p_a = twin_partition(&pv, Operand::A, $bm, $bn);
-        assert_eq!(per_thread(&table::<SAccTv<T>>(), threads), s_acc, "S: type level vs twin");
-        assert_eq!(per_thread(&table::<PARegTv<T>>(), threads), p_a, "P as A: type level vs twin");
+        assert_eq!(per_thread(&s_acc_tv.table(), threads), s_acc, "S: type level vs twin");
+        assert_eq!(per_thread(&p_a_tv.table(), threads), p_a, "P as A: type level vs twin");
         // the fragment the view is taken on is the partition's compact layout
         let frag = qk.make_fragment(Operand::C, &qk.partition(Operand::C, &Tensor::new(AnyLayout::Plain(
             Layout::left(&IntTuple::Tuple(vec![IntTuple::st($bm), IntTuple::st($bn)])).unwrap())), 0).unwrap()).unwrap();
-        assert_eq!(show::<SAccFragment<T>>(), frag.to_string());
+        assert_eq!(s_frag.text(), frag.to_string());
 
         // the proven view, and brute force: P's A register r holds the element S's accumulator
         // view[r] holds, for every thread
-        assert_eq!(show::<AccAsAregs<T>>(), $view);
-        let view = table::<AccAsAregs<T>>();
+        assert_eq!(view_r.text(), $view);
+        let view = view_r.table();
         assert_eq!(view.len(), p_a[0].len());
         for t in 0..threads {
             for (r, &acc) in view.iter().enumerate() {
@@ -73,9 +87,9 @@ macro_rules! check_tile {
         // softmax: row slot i and column slot j of the (rows, cols) view, as FA3 indexes the
         // registers ((2,MMA_M),(2,N/8,MMA_N) over ((2,2,N/8),MMA_M,MMA_N), MMA_M = MMA_N = 1),
         // hold the row and column the tables say; the lanes sharing a row are a quad
-        let rows = RowTables::new(&table::<SoftmaxRows<T>>(), &table::<AccCols<T>>(), threads, $bn as usize).unwrap();
-        assert_eq!(show::<SoftmaxRows<T>>(), show::<AccRows<T>>());
-        assert_eq!(show::<ConvertLayoutAccRowcol<SAccFragment<T>>>().split(':').next().unwrap(), format!("((_2,_1),(_2,_{},_1))", $bn / 8));
+        let rows = RowTables::new(&rows_r.table(), &cols_r.table(), threads, $bn as usize).unwrap();
+        assert_eq!(rows_r.text(), acc_rows_r.text());
+        assert_eq!(rowcol_r.text().split(':').next().unwrap(), format!("((_2,_1),(_2,_{},_1))", $bn / 8));
         for t in 0..threads {
             for (r, &e) in s_acc[t].iter().enumerate() {
                 let (i, j) = ((r / 2) % 2, r % 2 + 2 * (r / 4));

@@ -77,3 +77,14 @@ pub struct Texts {
     pub sc: Repr,
 }
 
+impl Texts {
+    /// The fifteen values in the order of the fields (`cta_tiler`, `stages`, ..., `stages_cd`,
+    /// `sc`), as one [`ReifyEach`](tycute_layout::ReifyEach) path of the configuration's types
+    /// gives them (each `Sm90Types::texts` names its types in one path: docs/design.md, "Compile
+    /// time").
+    pub fn from_reprs(r: &[Repr; 15]) -> Texts {
+        let [cta_tiler, stages, smem_atom_a, smem_atom_d, box_b, box_d, sa, sb, sd, mma_tile, vmnk, cluster, epi_tile, stages_cd, sc] = *r;
+        Texts { cta_tiler, stages, smem_atom_a, smem_atom_d, box_b, box_d, sa, sb, sd, mma_tile, vmnk, cluster, epi_tile, stages_cd, sc }
+    }
+}
+
