@@ -20,7 +20,7 @@
 use tycute_atom::MmaTraits;
 use tycute_emit::{proof, ElementName, Error, Header};
 use tycute_layout::int::Integer;
-use tycute_layout::{table, Reify};
+use tycute_layout::{repr::Repr, table, Reify};
 use tycute_tiled::mma::TiledMma;
 
 use crate::convert_layout_acc_rowcol::{AccCols, RowTables, SoftmaxRows};
@@ -85,9 +85,75 @@ impl<T: AttentionTile, F: Reify, S: Reify, V: Reify, A: Reify, RC: Reify, R: Rei
     type Cols = C;
 }
 
+/// The layouts of an [`AttentionLayouts`] as values, in the order of [`AttentionOn`]'s
+/// parameters.
+#[derive(Clone, Copy)]
+pub struct TileLayouts {
+    /// `partition_fragment_C(TiledMmaQK, S)`.
+    pub frag: Repr,
+    /// S's `(thread, register) -> m + kBlockM n`.
+    pub s_tv: Repr,
+    /// [`AccAsAregs`].
+    pub view: Repr,
+    /// P·V's A `(thread, register) -> m + kBlockM k`.
+    pub a_tv: Repr,
+    /// `convert_layout_acc_rowcol(acc)`.
+    pub rowcol: Repr,
+    /// [`SoftmaxRows`].
+    pub rows: Repr,
+    /// [`AccCols`].
+    pub cols: Repr,
+}
+
 /// The header of an attention tile, `X` = [`AttentionOn`]`<Tile>`, in namespace `namespace`
 /// (see the module's docs).
 pub fn header<X>(namespace: &str, about: &str) -> Result<Header, Error>
+where
+    X: AttentionLayouts,
+    <X::Tile as AttentionTile>::Element: ElementName,
+    <X::Tile as AttentionTile>::BlockM: Integer,
+    <X::Tile as AttentionTile>::BlockN: Integer,
+    <X::Tile as AttentionTile>::HeadDim: Integer,
+    <X::Tile as AttentionTile>::TiledMmaQK: TiledMma,
+    <X::Tile as AttentionTile>::TiledMmaPV: TiledMma,
+    <<X::Tile as AttentionTile>::TiledMmaQK as TiledMma>::Size: Integer,
+    <<X::Tile as AttentionTile>::TiledMmaQK as TiledMma>::AtomN: Integer,
+    <<X::Tile as AttentionTile>::TiledMmaPV as TiledMma>::AtomN: Integer,
+    <<<X::Tile as AttentionTile>::TiledMmaQK as TiledMma>::Atom as MmaTraits>::ValTypeC: ElementName,
+{
+    header_with_layouts::<X>(namespace, about).0
+}
+
+/// [`header`], and the tile's layouts as values: one path for a caller that reads both (the
+/// borrow checker proves a tile's layouts once per path of a body, docs/design.md "Compile
+/// time": the header test's build, 93 s to about 50).
+pub fn header_with_layouts<X>(namespace: &str, about: &str) -> (Result<Header, Error>, TileLayouts)
+where
+    X: AttentionLayouts,
+    <X::Tile as AttentionTile>::Element: ElementName,
+    <X::Tile as AttentionTile>::BlockM: Integer,
+    <X::Tile as AttentionTile>::BlockN: Integer,
+    <X::Tile as AttentionTile>::HeadDim: Integer,
+    <X::Tile as AttentionTile>::TiledMmaQK: TiledMma,
+    <X::Tile as AttentionTile>::TiledMmaPV: TiledMma,
+    <<X::Tile as AttentionTile>::TiledMmaQK as TiledMma>::Size: Integer,
+    <<X::Tile as AttentionTile>::TiledMmaQK as TiledMma>::AtomN: Integer,
+    <<X::Tile as AttentionTile>::TiledMmaPV as TiledMma>::AtomN: Integer,
+    <<<X::Tile as AttentionTile>::TiledMmaQK as TiledMma>::Atom as MmaTraits>::ValTypeC: ElementName,
+{
+    let layouts = TileLayouts {
+        frag: X::Frag::REPR,
+        s_tv: X::STv::REPR,
+        view: X::View::REPR,
+        a_tv: X::ATv::REPR,
+        rowcol: X::Rowcol::REPR,
+        rows: X::Rows::REPR,
+        cols: X::Cols::REPR,
+    };
+    (header_of::<X>(namespace, about), layouts)
+}
+
+fn header_of<X>(namespace: &str, about: &str) -> Result<Header, Error>
 where
     X: AttentionLayouts,
     <X::Tile as AttentionTile>::Element: ElementName,
