@@ -16,6 +16,8 @@ mod emit_sm80;
 mod emit_sm90;
 #[cfg(all(feature = "kernel", feature = "sm90", feature = "sgemm_sm80_nt", feature = "crosswise"))]
 mod registry;
+#[cfg_attr(not(feature = "sm90"), allow(dead_code))]
+mod one_path;
 mod rows;
 mod sgemm_sm80;
 #[cfg(feature = "kernel")]
@@ -38,12 +40,12 @@ mod sm90_layouts;
 mod tiled_values;
 
 use tycute_configs::Row;
-use tycute_tiled::copy::{table_of, CuteFunc, CuteText};
 
-/// The dump's row `name` of thread `t` is the type-level partition `P` (text and table).
-pub fn check_thread_row<P: CuteText + CuteFunc>(thread_rows: fn(usize, bool) -> Option<Vec<Row>>, t: usize, name: &str) {
+/// The dump's row `name` of thread `t` is the type-level partition whose text and table are
+/// `part` (`one_path::Part`).
+pub fn check_thread_row(thread_rows: fn(usize, bool) -> Option<Vec<Row>>, t: usize, name: &str, (text, table): &(String, Vec<i64>)) {
     let rows = thread_rows(t, true).expect("a thread of the configuration");
     let row = rows.iter().find(|r| r.name == name).unwrap_or_else(|| panic!("no row {name}"));
-    assert_eq!(row.text(), tycute_tiled::copy::text::<P>(), "thread {t} {name}");
-    assert_eq!(row.table.as_deref(), Some(&table_of::<P>()[..]), "thread {t} table:{name}");
+    assert_eq!(&row.text(), text, "thread {t} {name}");
+    assert_eq!(row.table.as_deref(), Some(&table[..]), "thread {t} table:{name}");
 }
