@@ -106,27 +106,9 @@ pub struct TileLayouts {
 }
 
 /// The header of an attention tile, `X` = [`AttentionOn`]`<Tile>`, in namespace `namespace`
-/// (see the module's docs).
-pub fn header<X>(namespace: &str, about: &str) -> Result<Header, Error>
-where
-    X: AttentionLayouts,
-    <X::Tile as AttentionTile>::Element: ElementName,
-    <X::Tile as AttentionTile>::BlockM: Integer,
-    <X::Tile as AttentionTile>::BlockN: Integer,
-    <X::Tile as AttentionTile>::HeadDim: Integer,
-    <X::Tile as AttentionTile>::TiledMmaQK: TiledMma,
-    <X::Tile as AttentionTile>::TiledMmaPV: TiledMma,
-    <<X::Tile as AttentionTile>::TiledMmaQK as TiledMma>::Size: Integer,
-    <<X::Tile as AttentionTile>::TiledMmaQK as TiledMma>::AtomN: Integer,
-    <<X::Tile as AttentionTile>::TiledMmaPV as TiledMma>::AtomN: Integer,
-    <<<X::Tile as AttentionTile>::TiledMmaQK as TiledMma>::Atom as MmaTraits>::ValTypeC: ElementName,
-{
-    header_with_layouts::<X>(namespace, about).0
-}
-
-/// [`header`], and the tile's layouts as values: one path for a caller that reads both (the
-/// borrow checker proves a tile's layouts once per path of a body, docs/design.md "Compile
-/// time": the header test's build, 93 s to about 50).
+/// (see the module's docs), and the tile's layouts as values: one path for a caller that reads
+/// both (the borrow checker proves a tile's layouts once per path of a body, docs/design.md
+/// "Compile time": the header test's build, 93 s to 56).
 pub fn header_with_layouts<X>(namespace: &str, about: &str) -> (Result<Header, Error>, TileLayouts)
 where
     X: AttentionLayouts,
@@ -150,95 +132,81 @@ where
         rows: X::Rows::REPR,
         cols: X::Cols::REPR,
     };
-    (header_of::<X>(namespace, about), layouts)
-}
+    let header = (|| -> Result<Header, Error> {
+        type T<X> = <X as AttentionLayouts>::Tile;
+        let (bm, bn, d) = (<T<X> as AttentionTile>::BlockM::I64, <T<X> as AttentionTile>::BlockN::I64, <T<X> as AttentionTile>::HeadDim::I64);
+        let threads = <<<T<X> as AttentionTile>::TiledMmaQK as TiledMma>::Size as Integer>::I64 as usize;
 
-fn header_of<X>(namespace: &str, about: &str) -> Result<Header, Error>
-where
-    X: AttentionLayouts,
-    <X::Tile as AttentionTile>::Element: ElementName,
-    <X::Tile as AttentionTile>::BlockM: Integer,
-    <X::Tile as AttentionTile>::BlockN: Integer,
-    <X::Tile as AttentionTile>::HeadDim: Integer,
-    <X::Tile as AttentionTile>::TiledMmaQK: TiledMma,
-    <X::Tile as AttentionTile>::TiledMmaPV: TiledMma,
-    <<X::Tile as AttentionTile>::TiledMmaQK as TiledMma>::Size: Integer,
-    <<X::Tile as AttentionTile>::TiledMmaQK as TiledMma>::AtomN: Integer,
-    <<X::Tile as AttentionTile>::TiledMmaPV as TiledMma>::AtomN: Integer,
-    <<<X::Tile as AttentionTile>::TiledMmaQK as TiledMma>::Atom as MmaTraits>::ValTypeC: ElementName,
-{
-    type T<X> = <X as AttentionLayouts>::Tile;
-    let (bm, bn, d) = (<T<X> as AttentionTile>::BlockM::I64, <T<X> as AttentionTile>::BlockN::I64, <T<X> as AttentionTile>::HeadDim::I64);
-    let threads = <<<T<X> as AttentionTile>::TiledMmaQK as TiledMma>::Size as Integer>::I64 as usize;
-
-    // S's accumulators and P's A registers, per thread
-    let s_acc = per_thread(&table::<X::STv>(), threads);
-    let p_a = per_thread(&table::<X::ATv>(), threads);
-    let view: Vec<i64> = table::<X::View>();
-    // the type level proved view; match S's and P's elements by brute force as well
-    let matched = proof::retile("S accumulators -> P·V's A", &p_a, &s_acc)?;
-    if matched.iter().map(|&r| r as i64).collect::<Vec<_>>() != view {
-        return Err(Error::new(format!("S to P: the proven view {view:?} is not the element match {matched:?}")));
-    }
-    let rows = RowTables::new(&table::<X::Rows>(), &table::<X::Cols>(), threads, bn as usize).map_err(Error::new)?;
-    // every register, through the (rows, cols) view ((2,MMA_M),(2,N/8,MMA_N)) -> register, holds
-    // the row of its row slot and the column of its column slot
-    let rowcol = table::<X::Rowcol>();
-    let (nrows, ncols) = (rows.rows[0].len(), rows.cols[0].len());
-    if rowcol.len() != nrows * ncols || nrows * ncols != s_acc[0].len() {
-        return Err(Error::new(format!("row tables: {nrows} row and {ncols} column slots for {} accumulators", s_acc[0].len())));
-    }
-    for t in 0..threads {
-        for (k, &r) in rowcol.iter().enumerate() {
-            let (i, j) = (k % nrows, k / nrows);
-            let e = s_acc[t][r as usize];
-            if (rows.rows[t][i], rows.cols[t][j]) != (e % bm, e / bm) {
-                return Err(Error::new(format!(
-                    "row tables: thread {t}'s accumulator {r} (row slot {i}, column slot {j}) holds ({}, {}), the tables say ({}, {})",
-                    e % bm,
-                    e / bm,
-                    rows.rows[t][i],
-                    rows.cols[t][j]
-                )));
+        // S's accumulators and P's A registers, per thread
+        let s_acc = per_thread(&table::<X::STv>(), threads);
+        let p_a = per_thread(&table::<X::ATv>(), threads);
+        let view: Vec<i64> = table::<X::View>();
+        // the type level proved view; match S's and P's elements by brute force as well
+        let matched = proof::retile("S accumulators -> P·V's A", &p_a, &s_acc)?;
+        if matched.iter().map(|&r| r as i64).collect::<Vec<_>>() != view {
+            return Err(Error::new(format!("S to P: the proven view {view:?} is not the element match {matched:?}")));
+        }
+        let rows = RowTables::new(&table::<X::Rows>(), &table::<X::Cols>(), threads, bn as usize).map_err(Error::new)?;
+        // every register, through the (rows, cols) view ((2,MMA_M),(2,N/8,MMA_N)) -> register, holds
+        // the row of its row slot and the column of its column slot
+        let rowcol = table::<X::Rowcol>();
+        let (nrows, ncols) = (rows.rows[0].len(), rows.cols[0].len());
+        if rowcol.len() != nrows * ncols || nrows * ncols != s_acc[0].len() {
+            return Err(Error::new(format!("row tables: {nrows} row and {ncols} column slots for {} accumulators", s_acc[0].len())));
+        }
+        for t in 0..threads {
+            for (k, &r) in rowcol.iter().enumerate() {
+                let (i, j) = (k % nrows, k / nrows);
+                let e = s_acc[t][r as usize];
+                if (rows.rows[t][i], rows.cols[t][j]) != (e % bm, e / bm) {
+                    return Err(Error::new(format!(
+                        "row tables: thread {t}'s accumulator {r} (row slot {i}, column slot {j}) holds ({}, {}), the tables say ({}, {})",
+                        e % bm,
+                        e / bm,
+                        rows.rows[t][i],
+                        rows.cols[t][j]
+                    )));
+                }
             }
         }
-    }
 
-    let mut h = Header::new(namespace)?.about(about);
-    h.section("the tile");
-    h.int("kBlockM", bm, "rows of Q, S, O per CTA")?;
-    h.int("kBlockN", bn, "rows of K, V per iteration; columns of S, P")?;
-    h.int("kHeadDim", d, "columns of Q, K, V, O")?;
-    h.int("kThreads", threads as i64, "consumer threads (TiledMmaQK's and TiledMmaPV's)")?;
-    h.int("kWarpgroups", threads as i64 / 128, "consumer warpgroups, 64 rows each")?;
-    h.int("kAtomNQK", <<<T<X> as AttentionTile>::TiledMmaQK as TiledMma>::AtomN as Integer>::I64, "S = Q K^T: SM90_64x{N}x16 _SS atom")?;
-    h.int("kAtomNPV", <<<T<X> as AttentionTile>::TiledMmaPV as TiledMma>::AtomN as Integer>::I64, "O = P V: SM90_64x{N}x16 _RS atom")?;
-    h.element::<<T<X> as AttentionTile>::Element>("ElementQKV")?;
-    h.element::<<<<T<X> as AttentionTile>::TiledMmaQK as TiledMma>::Atom as MmaTraits>::ValTypeC>("ElementAccum")?;
+        let mut h = Header::new(namespace)?.about(about);
+        h.section("the tile");
+        h.int("kBlockM", bm, "rows of Q, S, O per CTA")?;
+        h.int("kBlockN", bn, "rows of K, V per iteration; columns of S, P")?;
+        h.int("kHeadDim", d, "columns of Q, K, V, O")?;
+        h.int("kThreads", threads as i64, "consumer threads (TiledMmaQK's and TiledMmaPV's)")?;
+        h.int("kWarpgroups", threads as i64 / 128, "consumer warpgroups, 64 rows each")?;
+        h.int("kAtomNQK", <<<T<X> as AttentionTile>::TiledMmaQK as TiledMma>::AtomN as Integer>::I64, "S = Q K^T: SM90_64x{N}x16 _SS atom")?;
+        h.int("kAtomNPV", <<<T<X> as AttentionTile>::TiledMmaPV as TiledMma>::AtomN as Integer>::I64, "O = P V: SM90_64x{N}x16 _RS atom")?;
+        h.element::<<T<X> as AttentionTile>::Element>("ElementQKV")?;
+        h.element::<<<<T<X> as AttentionTile>::TiledMmaQK as TiledMma>::Atom as MmaTraits>::ValTypeC>("ElementAccum")?;
 
-    h.section("S = Q K^T: accumulators");
-    h.layout::<X::Frag>("s_acc_frag")?;
-    h.layout::<X::STv>("s_acc_tv")?;
-    h.table("s_acc", "thread t's accumulator r holds element s_acc[t][r] = m + kBlockM * n of S", &s_acc)?;
+        h.section("S = Q K^T: accumulators");
+        h.layout::<X::Frag>("s_acc_frag")?;
+        h.layout::<X::STv>("s_acc_tv")?;
+        h.table("s_acc", "thread t's accumulator r holds element s_acc[t][r] = m + kBlockM * n of S", &s_acc)?;
 
-    h.section("P = S in registers as P V's A operand (convert_layout_acc_Aregs, proven a re-view)");
-    h.layout::<X::View>("p_view")?;
-    h.layout::<X::ATv>("p_a_tv")?;
-    h.int("kPRegs32", view.len() as i64 / 2, "32-bit A registers of P per thread (two 16-bit values each)")?;
-    h.retile("p_from_s", "P V's A value r is S's accumulator p_from_s[r], converted to ElementQKV", &matched)?;
+        h.section("P = S in registers as P V's A operand (convert_layout_acc_Aregs, proven a re-view)");
+        h.layout::<X::View>("p_view")?;
+        h.layout::<X::ATv>("p_a_tv")?;
+        h.int("kPRegs32", view.len() as i64 / 2, "32-bit A registers of P per thread (two 16-bit values each)")?;
+        h.retile("p_from_s", "P V's A value r is S's accumulator p_from_s[r], converted to ElementQKV", &matched)?;
 
-    h.section("softmax: the accumulators as (rows, cols), convert_layout_acc_rowcol");
-    h.layout::<X::Rowcol>("acc_rowcol")?;
-    h.layout::<X::Rows>("acc_rows")?;
-    h.layout::<X::Cols>("acc_cols")?;
-    h.int("kRowSlots", rows.rows[0].len() as i64, "rows per thread (in S and in O)")?;
-    h.int("kColSlots", rows.cols[0].len() as i64, "columns per thread and row")?;
-    h.const_table("acc_row", "thread t's row slot i is row acc_row[t][i] of S and of O", &rows.rows)?;
-    h.table("acc_col", "thread t's column slot j is column acc_col[t][j] of S", &rows.cols)?;
-    h.int("kRowLanes", rows.row_lanes.len() as i64, "lanes that share a row: a row's max and sum reduce over them")?;
-    h.array("row_lanes", &rows.row_lanes.iter().map(|&l| l as i64).collect::<Vec<_>>(), "lanes sharing lane 0's rows")?;
-    h.array("row_shuffle_xor", &rows.shuffle_xors.iter().map(|&l| l as i64).collect::<Vec<_>>(), "__shfl_xor_sync masks of the row reduction")?;
-    Ok(h)
+        h.section("softmax: the accumulators as (rows, cols), convert_layout_acc_rowcol");
+        h.layout::<X::Rowcol>("acc_rowcol")?;
+        h.layout::<X::Rows>("acc_rows")?;
+        h.layout::<X::Cols>("acc_cols")?;
+        h.int("kRowSlots", rows.rows[0].len() as i64, "rows per thread (in S and in O)")?;
+        h.int("kColSlots", rows.cols[0].len() as i64, "columns per thread and row")?;
+        h.const_table("acc_row", "thread t's row slot i is row acc_row[t][i] of S and of O", &rows.rows)?;
+        h.table("acc_col", "thread t's column slot j is column acc_col[t][j] of S", &rows.cols)?;
+        h.int("kRowLanes", rows.row_lanes.len() as i64, "lanes that share a row: a row's max and sum reduce over them")?;
+        h.array("row_lanes", &rows.row_lanes.iter().map(|&l| l as i64).collect::<Vec<_>>(), "lanes sharing lane 0's rows")?;
+        h.array("row_shuffle_xor", &rows.shuffle_xors.iter().map(|&l| l as i64).collect::<Vec<_>>(), "__shfl_xor_sync masks of the row reduction")?;
+        Ok(h)
+    })();
+    (header, layouts)
 }
 
 /// The namespace of FA3's bf16 head-dim-128 tile's header.
@@ -247,7 +215,7 @@ pub const BF16_HD128_NAMESPACE: &str = "tycute::attention_sm90_bf16_hd128";
 pub const BF16_HD128_ABOUT: &str =
     "tycute attention (FA3-style) bf16, head dim 128, 128 x 128 tile: S = Q K^T (SS), O = P V (RS, P = S in registers)";
 /// The header of FA3's bf16 head-dim-128 tile (128 x 128, two consumer warpgroups):
-/// `header::<AttentionOn<Hd128<bfloat16_t>>>(BF16_HD128_NAMESPACE, BF16_HD128_ABOUT)`, named by
+/// `header_with_layouts::<AttentionOn<Hd128<bfloat16_t>>>(BF16_HD128_NAMESPACE, BF16_HD128_ABOUT)`, named by
 /// the caller (`tests/header/main.rs`) and not here: naming a tile
 /// evaluates its whole derivation (about 40 s and several GiB of type checking, docs/design.md),
 /// which the library's dependents should not pay.

@@ -23,8 +23,8 @@ mod tiled_copy;
 mod tiled_mma;
 
 pub use partition::{partition_value, PartitionValue};
-pub use tiled_copy::{copy_atom, tiled_copy};
-pub use tiled_mma::{mma_atom, tiled_mma};
+pub use tiled_copy::{copy_atom, tiled_copy, TiledCopyValue};
+pub use tiled_mma::{mma_atom, tiled_mma, TiledMmaValue};
 
 /// The runtime value of a static object: `value::<cute!((_4,_2):(_2,_1))>()` is the twin's
 /// `Layout` `(_4,_2):(_2,_1)`.

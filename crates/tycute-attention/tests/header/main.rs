@@ -104,15 +104,15 @@ fn bf16_hd128_compiles_with_nvrtc() {
 #[cfg(feature = "all-tiles")]
 #[test]
 fn every_tile_has_a_header() {
-    use tycute_attention::header::{header, AttentionOn, F16Hd64, F16_HD64_ABOUT, F16_HD64_INCLUDE, F16_HD64_NAMESPACE};
+    use tycute_attention::header::{header_with_layouts as header, AttentionOn, F16Hd64, F16_HD64_ABOUT, F16_HD64_INCLUDE, F16_HD64_NAMESPACE};
     use tycute_attention::tile::{Hd128N176, Hd256};
     use tycute_layout::swizzle::recast::bfloat16_t;
-    let hd64 = header::<F16Hd64>(F16_HD64_NAMESPACE, F16_HD64_ABOUT).unwrap();
+    let hd64 = header::<F16Hd64>(F16_HD64_NAMESPACE, F16_HD64_ABOUT).0.unwrap();
     checked_in_is(F16_HD64_INCLUDE, &hd64.text(), " --features all-tiles");
     for (h, threads, bn, slots) in [
         (hd64, 384, 128, 32),
-        (header::<AttentionOn<Hd128N176<bfloat16_t>>>("hd128_n176", "").unwrap(), 256, 176, 44),
-        (header::<AttentionOn<Hd256<bfloat16_t>>>("hd256", "").unwrap(), 256, 80, 20),
+        (header::<AttentionOn<Hd128N176<bfloat16_t>>>("hd128_n176", "").0.unwrap(), 256, 176, 44),
+        (header::<AttentionOn<Hd256<bfloat16_t>>>("hd256", "").0.unwrap(), 256, 80, 20),
     ] {
         assert_eq!(value(&h, "kThreads"), vec![threads]);
         assert_eq!(value(&h, "kBlockN"), vec![bn]);

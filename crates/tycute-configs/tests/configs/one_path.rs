@@ -8,15 +8,13 @@
 
 use core::marker::PhantomData;
 
-use tycute_atom::{CopyAtom, MmaTraits};
-use tycute_layout::swizzle::recast::SizeofBits;
 use tycute_dynamic::tiled_copy::TiledCopy;
 use tycute_dynamic::tiled_mma::TiledMma;
 use tycute_dynamic::AnyLayout;
 use tycute_layout::repr::Show as ShowText;
 use tycute_layout::Reify;
-use tycute_tiled::copy::{CuteFunc, CuteText, TiledCopyMembers};
-use tycute_tiled::mma::TiledMma as TiledMmaMembers;
+use tycute_emit::value::{TiledCopyValue, TiledMmaValue};
+use tycute_tiled::copy::{CuteFunc, CuteText};
 
 /// Values from types, one path for all.
 pub trait Take {
@@ -64,39 +62,19 @@ impl<L: Reify> Take for Lay<L> {
 
 /// A TiledCopy's value (`tiled_copy::<TC>()`) and its type's text (`show::<TC>()`).
 pub struct TiledCopyV<TC>(PhantomData<TC>);
-impl<TC> Take for TiledCopyV<TC>
-where
-    TC: TiledCopyMembers + ShowText,
-    TC::TiledLayout_TV: Reify,
-    TC::Tiler_MN: Reify,
-    <TC::Atom as CopyAtom>::ThrID: Reify,
-    <TC::Atom as CopyAtom>::BitLayoutSrc: Reify,
-    <TC::Atom as CopyAtom>::BitLayoutDst: Reify,
-    <TC::Atom as CopyAtom>::BitLayoutRef: Reify,
-    <TC::Atom as CopyAtom>::ValType: SizeofBits,
-{
+impl<TC: TiledCopyValue + ShowText> Take for TiledCopyV<TC> {
     type Out = (TiledCopy, String);
     fn take() -> (TiledCopy, String) {
-        (tycute_emit::value::tiled_copy::<TC>().unwrap(), tycute_layout::show::<TC>())
+        (TC::value().unwrap(), tycute_layout::show::<TC>())
     }
 }
 
 /// A TiledMMA's value (`tiled_mma::<TM>()`) and its type's text.
 pub struct TiledMmaV<TM>(PhantomData<TM>);
-impl<TM> Take for TiledMmaV<TM>
-where
-    TM: TiledMmaMembers + ShowText,
-    TM::AtomLayoutMNK: Reify,
-    TM::Permutations: Reify,
-    <TM::Atom as MmaTraits>::Shape_MNK: Reify,
-    <TM::Atom as MmaTraits>::ThrID: Reify,
-    <TM::Atom as MmaTraits>::LayoutA_TV: Reify,
-    <TM::Atom as MmaTraits>::LayoutB_TV: Reify,
-    <TM::Atom as MmaTraits>::LayoutC_TV: Reify,
-{
+impl<TM: TiledMmaValue + ShowText> Take for TiledMmaV<TM> {
     type Out = (TiledMma, String);
     fn take() -> (TiledMma, String) {
-        (tycute_emit::value::tiled_mma::<TM>().unwrap(), tycute_layout::show::<TM>())
+        (TM::value().unwrap(), tycute_layout::show::<TM>())
     }
 }
 

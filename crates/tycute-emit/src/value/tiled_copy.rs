@@ -63,7 +63,17 @@ where
 /// assert_eq!(v.to_string(), show::<TC>());            // CuTe's print(tiled_copy)
 /// # Ok::<(), tycute_emit::Error>(())
 /// ```
-pub fn tiled_copy<TC>() -> Result<TiledCopy, Error>
+pub fn tiled_copy<TC: TiledCopyValue>() -> Result<TiledCopy, Error> {
+    TC::value()
+}
+
+/// A TiledCopy type whose runtime value [`tiled_copy`] builds: one whose parts are static layouts (the
+/// bounds in one place, for generic code that takes such a type: `TC: TiledCopyValue`).
+pub trait TiledCopyValue {
+    /// [`tiled_copy`].
+    fn value() -> Result<TiledCopy, Error>;
+}
+impl<TC> TiledCopyValue for TC
 where
     TC: TiledCopyMembers,
     TC::TiledLayout_TV: Reify,
@@ -74,10 +84,12 @@ where
     <TC::Atom as CopyAtom>::BitLayoutRef: Reify,
     <TC::Atom as CopyAtom>::ValType: SizeofBits,
 {
-    let atom = copy_atom::<TC::Atom>()?;
-    let tv = layout::<TC::TiledLayout_TV>("TiledLayout_TV")?;
-    let t = tiler::<TC::Tiler_MN>("Tiler_MN")?;
-    Ok(make_tiled_copy_impl(atom, tv, t)?)
+    fn value() -> Result<TiledCopy, Error> {
+        let atom = copy_atom::<TC::Atom>()?;
+        let tv = layout::<TC::TiledLayout_TV>("TiledLayout_TV")?;
+        let t = tiler::<TC::Tiler_MN>("Tiler_MN")?;
+        Ok(make_tiled_copy_impl(atom, tv, t)?)
+    }
 }
 
 #[cfg(test)]

@@ -76,7 +76,17 @@ where
 /// assert_eq!(v.to_string(), show::<TM>());            // CuTe's print(tiled_mma)
 /// # Ok::<(), tycute_emit::Error>(())
 /// ```
-pub fn tiled_mma<TM>() -> Result<TiledMma, Error>
+pub fn tiled_mma<TM: TiledMmaValue>() -> Result<TiledMma, Error> {
+    TM::value()
+}
+
+/// A TiledMMA type whose runtime value [`tiled_mma`] builds: one whose parts are static layouts (the
+/// bounds in one place, for generic code that takes such a type: `TM: TiledMmaValue`).
+pub trait TiledMmaValue {
+    /// [`tiled_mma`].
+    fn value() -> Result<TiledMma, Error>;
+}
+impl<TM> TiledMmaValue for TM
 where
     TM: TiledMmaMembers,
     TM::AtomLayoutMNK: Reify,
@@ -87,13 +97,15 @@ where
     <TM::Atom as MmaTraits>::LayoutB_TV: Reify,
     <TM::Atom as MmaTraits>::LayoutC_TV: Reify,
 {
-    let atom = mma_atom::<TM::Atom>()?;
-    let atom_layout = layout::<TM::AtomLayoutMNK>("AtomLayoutMNK")?;
-    let perm = match tiler::<TM::Permutations>("PermutationMNK")? {
-        Tiler::Tuple(v) => v,
-        other => return Err(Error::new(format!("PermutationMNK must be a rank-3 tuple, got {other}"))),
-    };
-    Ok(tiled_mma_raw(atom, atom_layout, perm)?)
+    fn value() -> Result<TiledMma, Error> {
+        let atom = mma_atom::<TM::Atom>()?;
+        let atom_layout = layout::<TM::AtomLayoutMNK>("AtomLayoutMNK")?;
+        let perm = match tiler::<TM::Permutations>("PermutationMNK")? {
+            Tiler::Tuple(v) => v,
+            other => return Err(Error::new(format!("PermutationMNK must be a rank-3 tuple, got {other}"))),
+        };
+        Ok(tiled_mma_raw(atom, atom_layout, perm)?)
+    }
 }
 
 #[cfg(test)]
