@@ -4,29 +4,97 @@
 //! header and host-side proof.
 
 use tycute_kernel::emit::sm90::{check_tables, header_of, tables_of, Report, Sm90Types, Tables, Texts};
+use tycute_kernel::kernel::checks::Checked;
 use tycute_kernel::kernel::sm90::Sm90Config;
-use tycute_layout::{table, LayoutAt, Size};
+use tycute_layout::repr::Repr;
+use tycute_layout::{LayoutAt, Size};
 use tycute_tiled::copy::{TidfrgD, TidfrgS};
 use tycute_tiled::mma::{GetLayoutA_TV, GetLayoutB_TV, ThrLayoutVMNK, ThrfrgA, ThrfrgB, ThrfrgC, TileShape};
-use typenum::Integer;
 
 use crate::sm90::Sm90;
 
+/// Every value a configuration's header reads, and its module's facts, in one path (see
+/// [`sm90_types!`]; the K-major family's `@types` too).
+pub(crate) trait AllReprs {
+    /// `texts` (15), `mma` (7), `operand_stages` (8: each of A K-major, A MN-major, B K-major, B
+    /// MN-major as the stage and its inner layout), `epilogue` (5), `sd`, `size<0>` of the
+    /// accumulators, then the facts' place (`Checked`, its value meaningless).
+    const REPRS: &'static [Repr];
+}
+/// Where [`AllReprs::REPRS`]' parts start.
+pub(crate) const TEXTS: usize = 0;
+pub(crate) const MMA: usize = TEXTS + 15;
+pub(crate) const STAGES: usize = MMA + 7;
+pub(crate) const EPILOGUE: usize = STAGES + 8;
+pub(crate) const SD: usize = EPILOGUE + 5;
+pub(crate) const ACC0: usize = SD + 1;
+
+/// The [`Sm90Types`] methods that read [`AllReprs::REPRS`] of `$ty`.
+macro_rules! sm90_types_from_reprs {
+    ($ty:ty) => {
+        fn texts() -> ::tycute_kernel::emit::sm90::Texts {
+            use $crate::header_types::{AllReprs, MMA, TEXTS};
+            let r = <$ty as AllReprs>::REPRS;
+            ::tycute_kernel::emit::sm90::Texts::from_reprs(r[TEXTS..MMA].try_into().expect("the fifteen values of Texts"))
+        }
+        fn sd() -> Vec<i64> {
+            use $crate::header_types::{AllReprs, SD};
+            <$ty as AllReprs>::REPRS[SD].table()
+        }
+        fn mma() -> [Vec<i64>; 7] {
+            use $crate::header_types::{AllReprs, MMA};
+            let r = <$ty as AllReprs>::REPRS;
+            core::array::from_fn(|k| r[MMA + k].table())
+        }
+        fn acc_per_mma() -> i64 {
+            use $crate::header_types::{AllReprs, ACC0};
+            match <$ty as AllReprs>::REPRS[ACC0].node() {
+                Some(::tycute_layout::repr::ReprNode::Int(n)) => n,
+                other => panic!("size<0>(accumulators) is a static integer, not {other:?}"),
+            }
+        }
+        fn operand_stages() -> [(String, Vec<i64>, Vec<i64>); 4] {
+            use $crate::header_types::{AllReprs, STAGES};
+            let r = <$ty as AllReprs>::REPRS;
+            core::array::from_fn(|k| (r[STAGES + 2 * k].text(), r[STAGES + 2 * k].table(), r[STAGES + 2 * k + 1].table()))
+        }
+        fn epilogue() -> [Vec<i64>; 5] {
+            use $crate::header_types::{AllReprs, EPILOGUE};
+            let r = <$ty as AllReprs>::REPRS;
+            core::array::from_fn(|k| r[EPILOGUE + k].table())
+        }
+    };
+}
+pub(crate) use sm90_types_from_reprs;
+
 /// `impl Sm90Types for $cfg` from the types of configuration module `crate::$m` (`variant T, of
 /// $cfg, module`: for a test variant `T` of configuration `$cfg` whose types are `module`'s).
+///
+/// Every type-level value the header reads, and the module's type equalities (its `Facts`,
+/// `tycute_kernel::assert_same_all!`), are named in one path, [`AllReprs::REPRS`]: the borrow
+/// checker normalizes each path of a body apart, and these share the configuration's TiledMMA
+/// and epilogue copies (docs/design.md, "Compile time").
 macro_rules! sm90_types {
     ($cfg:ty, $m:ident, $about:expr) => {
         sm90_types!(variant $cfg, of $cfg, $m, $about);
     };
     (variant $ty:ty, of $cfg:ty, $($m:ident)::+, $about:expr) => {
-        impl Sm90Types for $ty {
-            type Cfg = $cfg;
-            const ABOUT: &'static str = $about;
-            const THREADS: usize = crate::$($m)::+::NUM_THREADS;
-            fn texts() -> Texts {
+        impl AllReprs for $ty {
+            const REPRS: &'static [Repr] = {
                 use crate::$($m)::+ as c;
-                // one path for every value (`ReifyEach`: the borrow checker normalizes each path apart)
-                let r = <(
+                use crate::sm90_layouts::StageOf;
+                use tycute_layout::swizzle::gmma::{MajorK, MajorMN};
+                use tycute_layout::AsPositionIndependent as Pi;
+                type Bm = <$cfg as Sm90Config>::BM;
+                type Bn = <$cfg as Sm90Config>::BN;
+                type Bk = <$cfg as Sm90Config>::BK;
+                type Inner<L> = crate::sm90::InnerLayout<Pi<L>>;
+                type AK = StageOf<MajorK, Bm, Bk>;
+                type AMn = StageOf<MajorMN, Bm, Bk>;
+                type BK = StageOf<MajorK, Bn, Bk>;
+                type BMn = StageOf<MajorMN, Bn, Bk>;
+                <(
+                    // TEXTS
                     c::CtaTiler,
                     c::Stages,
                     c::SmemAtomA,
@@ -41,16 +109,8 @@ macro_rules! sm90_types {
                     c::ClusterShape,
                     c::EpilogueTile,
                     c::StagesCD,
-                    tycute_layout::AsPositionIndependent<<$cfg as Sm90Config>::SmemLayoutCStage>,
-                ) as tycute_layout::ReifyEach>::REPRS;
-                Texts::from_reprs(r.try_into().expect("the fifteen values of Texts"))
-            }
-            fn sd() -> Vec<i64> {
-                table::<crate::$($m)::+::SmemLayoutDStage>()
-            }
-            fn mma() -> [Vec<i64>; 7] {
-                use crate::$($m)::+ as c;
-                let r = <(
+                    Pi<<$cfg as Sm90Config>::SmemLayoutCStage>,
+                    // MMA
                     ThrLayoutVMNK<c::Mma>,
                     ThrfrgA<c::Mma, c::CoordMK>,
                     GetLayoutA_TV<c::Mma>,
@@ -58,43 +118,38 @@ macro_rules! sm90_types {
                     GetLayoutB_TV<c::Mma>,
                     ThrfrgC<c::Mma, c::CoordMN>,
                     c::Accumulators,
-                ) as tycute_layout::ReifyEach>::REPRS;
-                core::array::from_fn(|k| r[k].table())
-            }
-            fn wgmma() -> (&'static str, usize, bool) {
-                type Atom = <crate::$($m)::+::Mma as tycute_tiled::mma::TiledMma>::Atom;
-                (<Atom as tycute_atom::GmmaPtx>::PTX, <Atom as tycute_atom::GmmaPtx>::D_REGS, <Atom as tycute_atom::GmmaPtx>::D_F32)
-            }
-            fn acc_per_mma() -> i64 {
-                <Size<LayoutAt<crate::$($m)::+::Accumulators, tycute_layout::typenum::Z0>> as Integer>::I64
-            }
-            fn operand_stages() -> [(String, Vec<i64>, Vec<i64>); 4] {
-                use crate::sm90_layouts::StageOf;
-                use tycute_layout::swizzle::gmma::{MajorK, MajorMN};
-                use tycute_layout::AsPositionIndependent;
-                type Bm = <$cfg as Sm90Config>::BM;
-                type Bn = <$cfg as Sm90Config>::BN;
-                type Bk = <$cfg as Sm90Config>::BK;
-                type Pi<L> = AsPositionIndependent<L>;
-                type Inner<L> = crate::sm90::InnerLayout<AsPositionIndependent<L>>;
-                type AK = StageOf<MajorK, Bm, Bk>;
-                type AMn = StageOf<MajorMN, Bm, Bk>;
-                type BK = StageOf<MajorK, Bn, Bk>;
-                type BMn = StageOf<MajorMN, Bn, Bk>;
-                let r = <(Pi<AK>, Inner<AK>, Pi<AMn>, Inner<AMn>, Pi<BK>, Inner<BK>, Pi<BMn>, Inner<BMn>) as tycute_layout::ReifyEach>::REPRS;
-                core::array::from_fn(|k| (r[2 * k].text(), r[2 * k].table(), r[2 * k + 1].table()))
-            }
-            fn epilogue() -> [Vec<i64>; 5] {
-                use crate::$($m)::+ as c;
-                let r = <(
+                    // STAGES
+                    Pi<AK>,
+                    Inner<AK>,
+                    Pi<AMn>,
+                    Inner<AMn>,
+                    Pi<BK>,
+                    Inner<BK>,
+                    Pi<BMn>,
+                    Inner<BMn>,
+                    // EPILOGUE
                     c::EpiTiles,
                     TidfrgD<c::TiledR2S, c::SD>,
                     TidfrgS<c::TiledR2S, c::CoordEpi>,
                     TidfrgS<c::TiledS2R, c::SC>,
                     TidfrgD<c::TiledS2R, c::CoordEpi>,
-                ) as tycute_layout::ReifyEach>::REPRS;
-                core::array::from_fn(|k| r[k].table())
+                    // SD, ACC0
+                    c::SmemLayoutDStage,
+                    Size<LayoutAt<c::Accumulators, tycute_layout::typenum::Z0>>,
+                    // the module's facts
+                    Checked<c::Facts>,
+                ) as tycute_layout::ReifyEach>::REPRS
+            };
+        }
+        impl Sm90Types for $ty {
+            type Cfg = $cfg;
+            const ABOUT: &'static str = $about;
+            const THREADS: usize = crate::$($m)::+::NUM_THREADS;
+            fn wgmma() -> (&'static str, usize, bool) {
+                type Atom = <crate::$($m)::+::Mma as tycute_tiled::mma::TiledMma>::Atom;
+                (<Atom as tycute_atom::GmmaPtx>::PTX, <Atom as tycute_atom::GmmaPtx>::D_REGS, <Atom as tycute_atom::GmmaPtx>::D_F32)
             }
+            sm90_types_from_reprs!($ty);
         }
     };
 }

@@ -283,6 +283,7 @@ pub const FRAGMENT_SIZE: i64 = <FragmentSize as Integer>::I64;
 // is (_128,_64); CUTE_STATIC_ASSERT(size<0>(tRS_rAcc) % FragmentSize == 0, "Fragment size does not
 // vectorize properly")
 tycute_kernel::assert_same_all! {
+    facts Facts;
     [Size<Mma>, TiledNumThr<TiledR2S>, TiledNumThr<TiledS2R>, TiledNumThr<TiledCopyCAtom>, cute!(_128)],
     [Size<At<Tiler_MN<TiledCopyCAtom>, Z0>>, cute!(_64)],
     [Size<At<Tiler_MN<TiledCopyCAtom>, typenum::P1>>, cute!(_16)],

@@ -142,6 +142,7 @@ static_assertions::assert_impl_all!(Sm90_128x256: Sm90Checked);
 // warpgroups) x 16 columns, so the (128,32) epilogue tile is two of it along N
 // in one body (`tycute_kernel::assert_same_all!`: the epilogue copies derived once for all):
 tycute_kernel::assert_same_all! {
+    facts Facts;
     [Size<Mma>, TiledNumThr<TiledR2S>, TiledNumThr<TiledS2R>, cute!(_256)],
     [Size<At<Tiler_MN<TiledCopyCAtom>, Z0>>, cute!(_128)],
     [Size<At<Tiler_MN<TiledCopyCAtom>, typenum::P1>>, cute!(_16)],

@@ -116,6 +116,7 @@ static_assertions::assert_impl_all!(Sm90_128x64: Sm90Checked);
 // 128 threads in the MMA and in both epilogue copies; the C-atom copy covers 64 rows x 16 columns
 // in one body (`tycute_kernel::assert_same_all!`: the epilogue copies derived once for all):
 tycute_kernel::assert_same_all! {
+    facts Facts;
     [Size<Mma>, TiledNumThr<TiledR2S>, TiledNumThr<TiledS2R>, cute!(_128)],
     [Size<At<Tiler_MN<TiledCopyCAtom>, Z0>>, cute!(_64)],
     [Size<At<Tiler_MN<TiledCopyCAtom>, typenum::P1>>, cute!(_16)],

@@ -70,6 +70,7 @@ static_assertions::assert_impl_all!(Sm90_64x64: Sm90Checked);
 // TMA: A's box of the tile's 64 rows (B's and D's are sm90_128x64's)
 // and CUTE_STATIC_ASSERT(size<0>(tRS_rAcc) % FragmentSize == 0), in one body
 tycute_kernel::assert_same_all! {
+    facts Facts;
     [TmaBoxA, cute!((_64,_64))],
     [typenum::Mod<Size<LayoutAt<TRSrAcc, Z0>>, crate::sm90::FragmentSize>, Z0],
 }

@@ -45,15 +45,17 @@
 macro_rules! sm90_k_major_family {
     // `impl Sm90Types for $ty` (configuration `$Cfg` of the invoking module, cluster `$cluster`)
     (@types $ty:ty, $cfg:ty, $cluster:ty, $about:expr) => {
-        impl ::tycute_kernel::emit::sm90::Sm90Types for $ty {
-            type Cfg = $cfg;
-            const ABOUT: &'static str = $about;
-            const THREADS: usize = super::NUM_THREADS;
-            const K_MAJOR_ONLY: bool = true;
-            fn texts() -> ::tycute_kernel::emit::sm90::Texts {
+        // every value of the header and the family module's facts in one path
+        // (`header_types::AllReprs`: the borrow checker normalizes each path apart)
+        impl $crate::header_types::AllReprs for $ty {
+            const REPRS: &'static [::tycute_layout::repr::Repr] = {
                 use super as c;
-                // one path for every value (`ReifyEach`: the borrow checker normalizes each path apart)
-                let r = <(
+                use ::tycute_tiled::copy::{TidfrgD, TidfrgS};
+                use ::tycute_tiled::mma::{GetLayoutA_TV, GetLayoutB_TV, ThrLayoutVMNK, ThrfrgA, ThrfrgB, ThrfrgC, TileShape};
+                type InnerA = $crate::sm90::InnerLayout<c::SmemLayoutAStage>;
+                type InnerB = $crate::sm90::InnerLayout<c::SmemLayoutBStage>;
+                <(
+                    // TEXTS
                     c::CtaTiler,
                     c::Stages,
                     c::SmemAtomA,
@@ -63,22 +65,13 @@ macro_rules! sm90_k_major_family {
                     c::SmemLayoutAStage,
                     c::SmemLayoutBStage,
                     c::SmemLayoutDStage,
-                    ::tycute_tiled::mma::TileShape<c::Mma>,
-                    ::tycute_tiled::mma::ThrLayoutVMNK<c::Mma>,
+                    TileShape<c::Mma>,
+                    ThrLayoutVMNK<c::Mma>,
                     $cluster,
                     c::EpilogueTile,
                     c::StagesCD,
                     c::SmemLayoutDStage,
-                ) as ::tycute_layout::ReifyEach>::REPRS;
-                ::tycute_kernel::emit::sm90::Texts::from_reprs(r.try_into().expect("the fifteen values of Texts"))
-            }
-            fn sd() -> Vec<i64> {
-                ::tycute_layout::table::<super::SmemLayoutDStage>()
-            }
-            fn mma() -> [Vec<i64>; 7] {
-                use super as c;
-                use ::tycute_tiled::mma::{GetLayoutA_TV, GetLayoutB_TV, ThrLayoutVMNK, ThrfrgA, ThrfrgB, ThrfrgC};
-                let r = <(
+                    // MMA
                     ThrLayoutVMNK<c::Mma>,
                     ThrfrgA<c::Mma, c::CoordMK>,
                     GetLayoutA_TV<c::Mma>,
@@ -86,40 +79,39 @@ macro_rules! sm90_k_major_family {
                     GetLayoutB_TV<c::Mma>,
                     ThrfrgC<c::Mma, c::CoordMN>,
                     c::Accumulators,
-                ) as ::tycute_layout::ReifyEach>::REPRS;
-                core::array::from_fn(|k| r[k].table())
-            }
-            fn wgmma() -> (&'static str, usize, bool) {
-                type Atom = super::MmaAtom;
-                (<Atom as ::tycute_atom::GmmaPtx>::PTX, <Atom as ::tycute_atom::GmmaPtx>::D_REGS, <Atom as ::tycute_atom::GmmaPtx>::D_F32)
-            }
-            fn acc_per_mma() -> i64 {
-                <::tycute_layout::Size<::tycute_layout::LayoutAt<super::Accumulators, ::tycute_layout::typenum::Z0>> as ::typenum::Integer>::I64
-            }
-            fn operand_stages() -> [(String, Vec<i64>, Vec<i64>); 4] {
-                use super as c;
-                let r = <(
+                    // STAGES: K-major only, the MN-major places the K-major stages again
                     c::SmemLayoutAStage,
-                    $crate::sm90::InnerLayout<c::SmemLayoutAStage>,
+                    InnerA,
+                    c::SmemLayoutAStage,
+                    InnerA,
                     c::SmemLayoutBStage,
-                    $crate::sm90::InnerLayout<c::SmemLayoutBStage>,
-                ) as ::tycute_layout::ReifyEach>::REPRS;
-                let a = (r[0].text(), r[0].table(), r[1].table());
-                let b = (r[2].text(), r[2].table(), r[3].table());
-                [a.clone(), a, b.clone(), b]
-            }
-            fn epilogue() -> [Vec<i64>; 5] {
-                use super as c;
-                use ::tycute_tiled::copy::{TidfrgD, TidfrgS};
-                let r = <(
+                    InnerB,
+                    c::SmemLayoutBStage,
+                    InnerB,
+                    // EPILOGUE
                     c::EpiTiles,
                     TidfrgD<c::TiledR2S, c::SD>,
                     TidfrgS<c::TiledR2S, c::CoordEpi>,
                     TidfrgS<c::TiledS2R, c::SC>,
                     TidfrgD<c::TiledS2R, c::CoordEpi>,
-                ) as ::tycute_layout::ReifyEach>::REPRS;
-                core::array::from_fn(|k| r[k].table())
+                    // SD, ACC0
+                    c::SmemLayoutDStage,
+                    ::tycute_layout::Size<::tycute_layout::LayoutAt<c::Accumulators, ::tycute_layout::typenum::Z0>>,
+                    // the family module's facts
+                    ::tycute_kernel::kernel::checks::Checked<c::Facts>,
+                ) as ::tycute_layout::ReifyEach>::REPRS
+            };
+        }
+        impl ::tycute_kernel::emit::sm90::Sm90Types for $ty {
+            type Cfg = $cfg;
+            const ABOUT: &'static str = $about;
+            const THREADS: usize = super::NUM_THREADS;
+            const K_MAJOR_ONLY: bool = true;
+            fn wgmma() -> (&'static str, usize, bool) {
+                type Atom = super::MmaAtom;
+                (<Atom as ::tycute_atom::GmmaPtx>::PTX, <Atom as ::tycute_atom::GmmaPtx>::D_REGS, <Atom as ::tycute_atom::GmmaPtx>::D_F32)
             }
+            $crate::header_types::sm90_types_from_reprs!($ty);
         }
     };
 
@@ -231,8 +223,10 @@ macro_rules! sm90_k_major_family {
         ::static_assertions::assert_impl_all!($Cfg: ::tycute_kernel::kernel::sm90::Sm90Checked);
         // every thread of the MMA in both epilogue copies
         // the family's rule: one (bM,bK) box of A and one (bN,bK) box of B per stage;
-        // CUTE_STATIC_ASSERT(size<0>(tRS_rAcc) % FragmentSize == 0); all in one body
+        // CUTE_STATIC_ASSERT(size<0>(tRS_rAcc) % FragmentSize == 0); all in one path, the header's
+        // (`Facts` in `header_types::AllReprs`; their own body without `kernel`)
         ::tycute_kernel::assert_same_all! {
+            facts Facts;
             [::tycute_layout::Size<Mma>, ::tycute_tiled::copy::TiledNumThr<TiledR2S>, ::tycute_tiled::copy::TiledNumThr<TiledS2R>],
             [TmaBoxA, cute!(($bm, $bk))],
             [TmaBoxB, cute!(($bn, $bk))],

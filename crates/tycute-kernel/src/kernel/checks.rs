@@ -26,6 +26,15 @@ impl<X: Holds, Y: Holds> Holds for (X, Y) {}
 #[doc(hidden)]
 pub fn hold<T: Holds>() {}
 
+/// The facts `F` as a member of a `ReifyEach` tuple: the tuple's one path then checks them
+/// together with the values it reads, which share their derivations (a configuration's header
+/// values and its module's equalities: `tycute-sm90`'s `header_types`). Its value, `_0`, means
+/// nothing.
+pub struct Checked<F>(PhantomData<F>);
+impl<F: Holds> tycute_layout::Reify for Checked<F> {
+    const REPR: tycute_layout::repr::Repr = tycute_layout::repr::Repr::int(0);
+}
+
 /// Checks groups of type equalities in one body: each `[A, B, C]` says that `A`, `B` and `C` are
 /// one type (as `static_assertions::assert_type_eq_all!(A, B, C)`), and the body names every type
 /// of every group in one path, so that rustc derives what they share once.
@@ -52,6 +61,21 @@ macro_rules! assert_same_all {
     (@pairs $first:ty;) => { () };
     (@pairs $first:ty; $second:ty $(, $rest:ty)*) => {
         ($crate::kernel::checks::Same<$first, $second>, $crate::assert_same_all!(@pairs $first; $($rest),*))
+    };
+    // `facts NAME;`: the facts as a type, `pub type NAME`, checked in a body of their own only
+    // where the calling crate's `kernel` feature is off; with it, a `Checked<NAME>` in the
+    // configuration's one header path checks them (`tycute-sm90`'s `header_types`)
+    (facts $name:ident; $([$first:ty $(, $rest:ty)+ $(,)?]),+ $(,)?) => {
+        /// This module's type equalities (`tycute_kernel::assert_same_all!`), checked in the
+        /// configuration's header path (`Checked`) or, without the `kernel` feature, on their own.
+        pub type $name = $crate::assert_same_all!(@groups $([$first, $($rest),+])+);
+        #[cfg(not(feature = "kernel"))]
+        const _: () = {
+            #[allow(dead_code)]
+            fn all() {
+                $crate::kernel::checks::hold::<$name>();
+            }
+        };
     };
     ($([$first:ty $(, $rest:ty)+ $(,)?]),+ $(,)?) => {
         const _: () = {
