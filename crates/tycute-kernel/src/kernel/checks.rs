@@ -26,13 +26,21 @@ impl<X: Holds, Y: Holds> Holds for (X, Y) {}
 #[doc(hidden)]
 pub fn hold<T: Holds>() {}
 
-/// The facts `F` as a member of a `ReifyEach` tuple: the tuple's one path then checks them
-/// together with the values it reads, which share their derivations (a configuration's header
-/// values and its module's equalities: `tycute-sm90`'s `header_types`). Its value, `_0`, means
-/// nothing.
-pub struct Checked<F>(PhantomData<F>);
-impl<F: Holds> tycute_layout::Reify for Checked<F> {
-    const REPR: tycute_layout::repr::Repr = tycute_layout::repr::Repr::int(0);
+/// The facts `F` as a member of a `ReifyEach` tuple: `_0` when they hold, no type when they do
+/// not (the error names [`Holds`]' rule). The tuple's one path then checks them together with the
+/// values it reads, which share their derivations (a configuration's header values and its
+/// module's equalities: `tycute-sm90`'s `header_types`). The `_0` means nothing. An alias to an
+/// existing `Reify` type, not a `Reify` impl of its own, so that no message lists it among the
+/// types `show` prints.
+pub type Checked<F> = <F as HoldsAsZero>::Zero;
+/// See [`Checked`].
+#[doc(hidden)]
+pub trait HoldsAsZero {
+    /// `_0`.
+    type Zero;
+}
+impl<F: Holds> HoldsAsZero for F {
+    type Zero = tycute_layout::typenum::Z0;
 }
 
 /// Checks groups of type equalities in one body: each `[A, B, C]` says that `A`, `B` and `C` are
