@@ -36,7 +36,7 @@
 //! ```
 
 use tycute_layout::algebra::coalesce::CoalesceOp;
-use tycute_layout::bounds::DecIfFailed;
+use tycute_layout::bounds::{DecIfFailed, DecimalIfFailed};
 use tycute_layout::int::{Eq, Mod, Prod, Quot, B1, P2, Z0};
 use tycute_layout::layout::Layout;
 use tycute_layout::tuple::{Nil, Tup};
@@ -119,3 +119,22 @@ impl<S, D> SplitLayout for Layout<S, D> {
 pub type ConvertLayoutAccAregs<Acc> = <<EvenBit<AccGroups<Acc>> as AccAregsEvenGroups<
     DecIfFailed<EvenBit<AccGroups<Acc>>, AccGroups<Acc>>,
 >>::Ok<Acc> as ConvertLayoutAccAregsOp>::Output;
+
+/// [`ConvertLayoutAccAregs`] as a trait, for an impl that applies it to its parameters (the
+/// alias's gate and op as where-clauses; [`crate::s_to_p`]'s proof).
+#[doc(hidden)]
+pub trait ConvertLayoutAccAregsFn {
+    type Output;
+}
+impl<Acc> ConvertLayoutAccAregsFn for Acc
+where
+    Acc: AccGroupsOp,
+    AccGroups<Acc>: core::ops::Rem<P2>,
+    Mod<AccGroups<Acc>, P2>: typenum::IsEqual<Z0>,
+    EvenBit<AccGroups<Acc>>: DecimalIfFailed<AccGroups<Acc>>
+        + AccAregsEvenGroups<DecIfFailed<EvenBit<AccGroups<Acc>>, AccGroups<Acc>>>,
+    <EvenBit<AccGroups<Acc>> as AccAregsEvenGroups<DecIfFailed<EvenBit<AccGroups<Acc>>, AccGroups<Acc>>>>::Ok<Acc>:
+        ConvertLayoutAccAregsOp,
+{
+    type Output = ConvertLayoutAccAregs<Acc>;
+}

@@ -43,7 +43,13 @@ use tycute_layout::bounds::{DecIfFailed, SameOp};
 use tycute_layout::int::{Eq, B1, P1, P2, Z0};
 use tycute_layout::layout::Layout;
 use tycute_layout::tuple::{Nil, Tup};
+use tycute_layout::algebra::coalesce::CoalesceProfileOp;
+use tycute_layout::algebra::composition::CompositionOp;
+use tycute_layout::layout::{CosizeOp, LayoutAtOp};
 use tycute_layout::{CoalesceProfile, Composition, Cosize, LayoutAt, Underscore};
+use tycute_tiled::mma::fragment::PartitionFragmentCOp;
+use tycute_tiled::mma::layout_tv::LayoutTvOfParts;
+use tycute_tiled::mma::tiled_mma::C as OperandC;
 
 use crate::s_to_p::AccTv;
 use tycute_tiled::mma::PartitionFragmentC;
@@ -121,25 +127,65 @@ impl<Cols> AccColSlotIsOneCol<Cols> for B1 {
     type Ok<X> = X;
 }
 
-type RowSpread<TM, M, N> = Cosize<ColsPart<RowOfRegister<TM, M, N>>>;
-type RowBit<TM, M, N> = Eq<RowSpread<TM, M, N>, P1>;
-type ColSpread<TM, M, N> = Cosize<RowsPart<ColOfRegister<TM, M, N>>>;
-type ColBit<TM, M, N> = Eq<ColSpread<TM, M, N>, P1>;
 type ByMode = T2<P1, P1>;
 /// `make_layout(thread mode, slot mode)` of a `(thread, (rows, cols))` map.
 type ThrAnd<L, X> = Layout<T2<<ThrPart<L> as Parts>::S, <X as Parts>::S>, T2<<ThrPart<L> as Parts>::D, <X as Parts>::D>>;
 
+/// The rows (or the columns) of TiledMMA `TM`'s accumulators over an `(M,N)` tile, in one
+/// projection on normalized parameters: [`AccRowsOf`] and [`AccColsOf`] name their map several
+/// times (the rule's bit, its number, the result), and an alias expands each of them again
+/// (docs/perf.md, "Compile time").
+#[doc(hidden)]
+pub struct RowsMap<TM, M, N>(core::marker::PhantomData<fn() -> (TM, M, N)>);
+/// See [`RowsMap`]: the columns.
+#[doc(hidden)]
+pub struct ColsMap<TM, M, N>(core::marker::PhantomData<fn() -> (TM, M, N)>);
+/// A slot map's rule bit, its number, and the coalesced `(thread, slot)` map.
+#[doc(hidden)]
+pub trait SlotMapParts {
+    /// Whether every register of a slot holds one row (column).
+    type Bit;
+    /// How many rows (columns) one slot's registers hold.
+    type Spread;
+    /// `(thread, slot) -> m` (`n`), coalesced by mode.
+    type Out;
+}
+macro_rules! slot_map {
+    ($map:ident, $of:ident, $reference:ident, $slot:ident, $other:ident) => {
+        impl<TM, M, N> SlotMapParts for $map<TM, M, N>
+        where
+            TM: crate::s_to_p::PartsOf + PartitionFragmentCOp<Ref<M, N>, Z0>,
+            PartitionFragmentC<TM, Ref<M, N>, Z0>: ConvertLayoutAccRowcolOp,
+            <TM as crate::s_to_p::PartsOf>::Parts: LayoutTvOfParts<OperandC, $reference<M, N>>,
+            AccTv<TM, $reference<M, N>>: CompositionOp<RegMode<Rowcol<TM, M, N>>>,
+            $of<TM, M, N>: LayoutAtOp<P1> + LayoutAtOp<Z0>,
+            LayoutAt<$of<TM, M, N>, P1>: LayoutAtOp<Z0> + LayoutAtOp<P1>,
+            $other<$of<TM, M, N>>: CosizeOp,
+            Cosize<$other<$of<TM, M, N>>>: typenum::IsEqual<P1>,
+            ThrPart<$of<TM, M, N>>: Parts,
+            $slot<$of<TM, M, N>>: Parts,
+            ThrAnd<$of<TM, M, N>, $slot<$of<TM, M, N>>>: CoalesceProfileOp<ByMode>,
+        {
+            type Bit = Eq<Cosize<$other<$of<TM, M, N>>>, P1>;
+            type Spread = Cosize<$other<$of<TM, M, N>>>;
+            type Out = CoalesceProfile<ThrAnd<$of<TM, M, N>, $slot<$of<TM, M, N>>>, ByMode>;
+        }
+    };
+}
+slot_map!(RowsMap, RowOfRegister, RowRef, RowsPart, ColsPart);
+slot_map!(ColsMap, ColOfRegister, ColRef, ColsPart, RowsPart);
+
 /// `(thread, row slot) -> m` of TiledMMA `TM`'s accumulators over an `(M,N)` tile in the
 /// `(rows, cols)` view, coalesced by mode, after the rule that a row slot's registers all hold
 /// one row.
-pub type AccRowsOf<TM, M, N> = <RowBit<TM, M, N> as AccRowSlotIsOneRow<DecIfFailed<RowBit<TM, M, N>, RowSpread<TM, M, N>>>>::Ok<
-    CoalesceProfile<ThrAnd<RowOfRegister<TM, M, N>, RowsPart<RowOfRegister<TM, M, N>>>, ByMode>,
->;
+pub type AccRowsOf<TM, M, N> = <<RowsMap<TM, M, N> as SlotMapParts>::Bit as AccRowSlotIsOneRow<
+    DecIfFailed<<RowsMap<TM, M, N> as SlotMapParts>::Bit, <RowsMap<TM, M, N> as SlotMapParts>::Spread>,
+>>::Ok<<RowsMap<TM, M, N> as SlotMapParts>::Out>;
 /// `(thread, column slot) -> n`, after the rule that a column slot's registers all hold one
 /// column.
-pub type AccColsOf<TM, M, N> = <ColBit<TM, M, N> as AccColSlotIsOneCol<DecIfFailed<ColBit<TM, M, N>, ColSpread<TM, M, N>>>>::Ok<
-    CoalesceProfile<ThrAnd<ColOfRegister<TM, M, N>, ColsPart<ColOfRegister<TM, M, N>>>, ByMode>,
->;
+pub type AccColsOf<TM, M, N> = <<ColsMap<TM, M, N> as SlotMapParts>::Bit as AccColSlotIsOneCol<
+    DecIfFailed<<ColsMap<TM, M, N> as SlotMapParts>::Bit, <ColsMap<TM, M, N> as SlotMapParts>::Spread>,
+>>::Ok<<ColsMap<TM, M, N> as SlotMapParts>::Out>;
 /// [`AccRowsOf`] S's accumulators of tile `T` (`TiledMmaQK` over `(kBlockM, kBlockN)`).
 pub type AccRows<T> = AccRowsOf<Qk<T>, BM<T>, BN<T>>;
 /// [`AccColsOf`] S's accumulators of tile `T`.

@@ -29,16 +29,17 @@
 
 use tycute_atom::MmaTraits;
 use tycute_layout::algebra::coalesce::CoalesceOp;
-use tycute_layout::bounds::DecIfFailed;
+use tycute_layout::bounds::{DecIfFailed, DecimalIfFailed};
 use tycute_layout::int::{Eq, Mod, Prod, Quot, B1, P1, P2, Z0};
 use tycute_layout::layout::Layout;
 use tycute_layout::swizzle::recast::Bits;
 use tycute_layout::tuple::{Nil, Tup};
 use tycute_layout::Coalesce;
+use tycute_tiled::mma::fragment::PartitionFragmentCOp;
 use tycute_tiled::mma::{PartitionFragmentC, TiledMma};
 use typenum::consts::{P4, P8};
 
-use crate::convert_layout_acc_aregs::{AccGroups, SplitLayout};
+use crate::convert_layout_acc_aregs::{AccGroups, AccGroupsOp, SplitLayout};
 use crate::tile::AttentionTile;
 
 type T2<A, B> = Tup<A, Tup<B, Nil>>;
@@ -115,11 +116,29 @@ type Gate8<T> = <A8Bit<T> as PvA8Bit<DecIfFailed<A8Bit<T>, ABits<T>>>>::Ok<T>;
 /// The 8-bit A fragment of P·V over S's accumulators, FA3's `convert_layout_acc_Aregs<8-bit>`,
 /// for an fp8 attention tile whose rules hold; the register permutation comes with it as
 /// [`Fp8Permutation`].
-pub type AccAsAregsFp8<T> = ConvertLayoutAccAregsFp8<PartitionFragmentC<
-    <Gated8<Gate8<T>> as crate::s_to_p::CheckedParts>::Qk,
-    <Gated8<Gate8<T>> as crate::s_to_p::CheckedParts>::TileS,
-    Z0,
->>;
+pub type AccAsAregsFp8<T> = <Gated8<Gate8<T>> as Fp8View>::Output;
+
+/// [`ConvertLayoutAccAregsFp8`] of S's accumulator fragment, one projection on the gated tile's
+/// normalized parts (as [`crate::s_to_p::SToPParts`]: an alias naming the gated tile once per
+/// use of the fragment took 17 s and 6 GB of type checking).
+#[doc(hidden)]
+pub trait Fp8View {
+    type Output;
+}
+impl<QK, PV, S, P> Fp8View for crate::s_to_p::Checked<QK, PV, S, P>
+where
+    QK: PartitionFragmentCOp<S, Z0>,
+    PartitionFragmentC<QK, S, Z0>: AccGroupsOp,
+    AccGroups<PartitionFragmentC<QK, S, Z0>>: core::ops::Rem<P4>,
+    Mod<AccGroups<PartitionFragmentC<QK, S, Z0>>, P4>: typenum::IsEqual<Z0>,
+    Fp8Bit<AccGroups<PartitionFragmentC<QK, S, Z0>>>: DecimalIfFailed<AccGroups<PartitionFragmentC<QK, S, Z0>>>
+        + AccAregsFp8Groups<DecIfFailed<Fp8Bit<AccGroups<PartitionFragmentC<QK, S, Z0>>>, AccGroups<PartitionFragmentC<QK, S, Z0>>>>,
+    <Fp8Bit<AccGroups<PartitionFragmentC<QK, S, Z0>>> as AccAregsFp8Groups<
+        DecIfFailed<Fp8Bit<AccGroups<PartitionFragmentC<QK, S, Z0>>>, AccGroups<PartitionFragmentC<QK, S, Z0>>>,
+    >>::Ok<PartitionFragmentC<QK, S, Z0>>: ConvertLayoutAccAregsFp8Op,
+{
+    type Output = ConvertLayoutAccAregsFp8<PartitionFragmentC<QK, S, Z0>>;
+}
 type Gated8<T> = crate::s_to_p::GatedWithout16<T>;
 
 /// Where each 8-bit A value of a thread comes from: `lane[t][r]` (the lane of `t`'s quad,

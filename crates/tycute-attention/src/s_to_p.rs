@@ -1,5 +1,5 @@
 //! S to P in registers, proven: the accumulator of S = Q Kᵀ, re-viewed by
-//! [`ConvertLayoutAccAregs`], is register for register the A operand P·V's register-sourced GMMA
+//! [`ConvertLayoutAccAregs`](crate::ConvertLayoutAccAregs), is register for register the A operand P·V's register-sourced GMMA
 //! reads, so the kernel converts each f32 to the 16-bit element in place and issues the RS
 //! wgmma on those registers (FlashAttention-3's `convert_layout_acc_Aregs` +
 //! `make_tensor(tOrP.data(), convert_layout_acc_Aregs(tSrS.layout()))`).
@@ -52,13 +52,16 @@ use tycute_layout::bounds::{DecIfFailed, SameOp};
 use tycute_layout::int::{And, Eq, Gr, Mod, B1, P1, Z0};
 use tycute_layout::swizzle::recast::Bits;
 use tycute_layout::tuple::{Nil, Tup};
+use tycute_layout::algebra::coalesce::CoalesceProfileOp;
+use tycute_layout::algebra::composition::CompositionOp;
 use tycute_layout::{CoalesceProfile, Composition, Cosize, Layout, LayoutAt, Underscore};
 use tycute_tiled::mma::layout_tv::LayoutTvOfParts;
 use tycute_tiled::mma::tiled_mma::{Parts, TiledMMA, TiledMma, A as OperandA, C as OperandC};
+use tycute_tiled::mma::fragment::PartitionFragmentCOp;
 use tycute_tiled::mma::PartitionFragmentC;
 use typenum::consts::P16;
 
-use crate::convert_layout_acc_aregs::ConvertLayoutAccAregs;
+use crate::convert_layout_acc_aregs::ConvertLayoutAccAregsFn;
 use crate::tile::AttentionTile;
 
 type T2<A, B> = Tup<A, Tup<B, Nil>>;
@@ -214,21 +217,53 @@ impl<QK, PV, S, P> CheckedParts for Checked<QK, PV, S, P> {
     type TileS = S;
     type TileP = P;
 }
-type CQk<G> = <G as CheckedParts>::Qk;
-type CPv<G> = <G as CheckedParts>::Pv;
-type CS<G> = <G as CheckedParts>::TileS;
-type CP<G> = <G as CheckedParts>::TileP;
 
 // partition_fragment_C(TiledMmaQK, S): ((2,2,N/8),MMA_M,MMA_N) -> reg
-type AccOf<G> = PartitionFragmentC<CQk<G>, CS<G>, Z0>;
+type AccOf<QK, S> = PartitionFragmentC<QK, S, Z0>;
 // convert_layout_acc_Aregs(acc): ((2,2,2),MMA_M,N/16*MMA_N) -> reg
-type ViewOf<G> = ConvertLayoutAccAregs<AccOf<G>>;
+type ViewOf<QK, S> = <AccOf<QK, S> as ConvertLayoutAccAregsFn>::Output;
 // acc_tv.compose(_, view): (thr_idx, reg') -> m + kBlockM n
-type AsA<G> = Composition<AccTv<CQk<G>, CS<G>>, RegMode<ViewOf<G>>>;
+type AsA<QK, S> = Composition<AccTv<QK, S>, RegMode<ViewOf<QK, S>>>;
 // coalesce(.., (_1,_1)) of both maps, as (shape, stride)
-type GotOf<G> = <CoalesceProfile<AsA<G>, ByMode> as LayoutParts>::Pair;
-type WantOf<G> = <CoalesceProfile<ARegTv<CPv<G>, CP<G>>, ByMode> as LayoutParts>::Pair;
-type ViewBit<G> = <GotOf<G> as SameOp<WantOf<G>>>::Output;
+type GotOf<QK, S> = <CoalesceProfile<AsA<QK, S>, ByMode> as LayoutParts>::Pair;
+type WantOf<PV, P> = <CoalesceProfile<ARegTv<PV, P>, ByMode> as LayoutParts>::Pair;
+
+/// The comparison's parts, computed once from the gated tile's normalized parts.
+///
+/// One projection on [`Checked`], not aliases of `Gated<T>`: an alias is expanded where it is
+/// used, so every use of `Gated<T>` in the comparison repeated the gates' whole unnormalized
+/// tree, and rustc took 25 s and 6.5 GB for one tile's proof where the same algebra on the
+/// normalized parts takes 2.3 s and 0.4 GB (docs/perf.md, "Compile time").
+#[doc(hidden)]
+pub trait SToPParts {
+    /// `convert_layout_acc_Aregs(partition_fragment_C(TiledMmaQK, S))`.
+    type View;
+    /// The re-viewed accumulators' `(thread, register) -> m + kBlockM n`, coalesced.
+    type Got;
+    /// P·V's A registers' `(thread, register) -> m + kBlockM k`, coalesced.
+    type Want;
+    /// `Got == Want`.
+    type Bit;
+}
+impl<QK, PV, S, P> SToPParts for Checked<QK, PV, S, P>
+where
+    QK: PartsOf + PartitionFragmentCOp<S, Z0>,
+    PV: PartsOf,
+    AccOf<QK, S>: ConvertLayoutAccAregsFn,
+    <QK as PartsOf>::Parts: LayoutTvOfParts<OperandC, S>,
+    <PV as PartsOf>::Parts: LayoutTvOfParts<OperandA, P>,
+    AccTv<QK, S>: CompositionOp<RegMode<ViewOf<QK, S>>>,
+    AsA<QK, S>: CoalesceProfileOp<ByMode>,
+    CoalesceProfile<AsA<QK, S>, ByMode>: LayoutParts,
+    ARegTv<PV, P>: CoalesceProfileOp<ByMode>,
+    CoalesceProfile<ARegTv<PV, P>, ByMode>: LayoutParts,
+    GotOf<QK, S>: SameOp<WantOf<PV, P>>,
+{
+    type View = ViewOf<QK, S>;
+    type Got = GotOf<QK, S>;
+    type Want = WantOf<PV, P>;
+    type Bit = <GotOf<QK, S> as SameOp<WantOf<PV, P>>>::Output;
+}
 
 /// `(shape, stride)` of a layout as one IntTuple, to compare and to print.
 #[doc(hidden)]
@@ -255,9 +290,9 @@ impl<Got, Want> SToPReView<Got, Want> for B1 {
     type Ok<X> = X;
 }
 
-type VBit<T> = ViewBit<Gated<T>>;
-type GotPair<T> = GotOf<Gated<T>>;
-type WantPair<T> = WantOf<Gated<T>>;
+type VBit<T> = <Gated<T> as SToPParts>::Bit;
+type GotPair<T> = <Gated<T> as SToPParts>::Got;
+type WantPair<T> = <Gated<T> as SToPParts>::Want;
 
 /// The register A fragment of P·V as a view of S's accumulators,
 /// `convert_layout_acc_Aregs(partition_fragment_C(TiledMmaQK, S))`, for an attention tile `T`
@@ -265,7 +300,7 @@ type WantPair<T> = WantOf<Gated<T>>;
 /// the module's docs). Naming it for a tile that breaks a rule is a compile error with the
 /// rule's message.
 pub type AccAsAregs<T> = <VBit<T> as SToPReView<DecIfFailed<VBit<T>, GotPair<T>>, DecIfFailed<VBit<T>, WantPair<T>>>>::Ok<
-    ViewOf<Gated<T>>,
+    <Gated<T> as SToPParts>::View,
 >;
 
 /// `(thr_idx, reg) -> m + kBlockM n` of S's accumulators over the whole S tile of `T`.
