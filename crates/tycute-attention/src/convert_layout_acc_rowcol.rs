@@ -25,7 +25,7 @@
 //! assert_eq!(show::<ConvertLayoutAccRowcol<tycute_attention::s_to_p::SAccFragment<T>>>(), "((_2,_1),(_2,_16,_1)):((_2,_0),(_1,_4,_0))");
 //! ```
 //!
-//! Over the whole tile (each proof 15-30 s of type checking, so the assertions run once, in
+//! Over the whole tile (each proof a few seconds of type checking, so the assertions run once, in
 //! `tests/header/main.rs` and its `twin` module, not as doctests):
 //!
 //! ```text

@@ -217,8 +217,8 @@ pub const BF16_HD128_ABOUT: &str =
 /// The header of FA3's bf16 head-dim-128 tile (128 x 128, two consumer warpgroups):
 /// `header_with_layouts::<AttentionOn<Hd128<bfloat16_t>>>(BF16_HD128_NAMESPACE, BF16_HD128_ABOUT)`, named by
 /// the caller (`tests/header/main.rs`) and not here: naming a tile
-/// evaluates its whole derivation (about 40 s and several GiB of type checking, docs/design.md),
-/// which the library's dependents should not pay.
+/// evaluates its whole derivation (a few seconds and about 1 GB of type checking, docs/design.md),
+/// which the library's dependents should not pay for tiles they do not use.
 pub type Bf16Hd128 = AttentionOn<crate::tile::Hd128<tycute_layout::swizzle::recast::bfloat16_t>>;
 
 /// The namespace of FA3's head-dim-64 tile's header (192 x 128, three consumer warpgroups; its
@@ -227,12 +227,12 @@ pub const F16_HD64_NAMESPACE: &str = "tycute::attention_sm90_f16_hd64";
 /// Its one-line description.
 pub const F16_HD64_ABOUT: &str =
     "tycute attention (FA3-style) fp16, head dim 64, 192 x 128 tile, three consumer warpgroups: S = Q K^T (SS), O = P V (RS, P = S in registers)";
-/// The header of FA3's head-dim-64 tile, as [`Bf16Hd128`] (its proofs: `--features all-tiles`).
+/// The header of FA3's head-dim-64 tile, as [`Bf16Hd128`].
 pub type F16Hd64 = AttentionOn<crate::tile::Hd64<tycute_layout::swizzle::recast::half_t>>;
 
 /// Where the attention kernel (`kernels/attention_sm90.cu`) includes these headers from: the
 /// device library (`kernels/include`), compared with what the types give by `tests/header` (bf16
-/// 128 x 128 always, head dim 64 with `all-tiles`), which writes them with `TYCUTE_BLESS=1`.
+/// 128 x 128 and head dim 64), which writes them with `TYCUTE_BLESS=1`.
 pub const BF16_HD128_INCLUDE: &str = "tycute/attention/sm90_bf16_hd128.h";
 /// The head-dim-64 tile's header in the device library.
 pub const F16_HD64_INCLUDE: &str = "tycute/attention/sm90_f16_hd64.h";

@@ -23,7 +23,7 @@
 //! use tycute_macros::cute;
 //! assert_eq!(show::<ConvertLayoutAccAregsFp8<cute!(((_2,_2,_16),_1,_1):((_1,_2,_4),_0,_0))>>(), "((_4,_2,_2),_1,_4):((_1,_4,_8),_0,_16)");
 //! // the whole tile's view, show::<AccAsAregsFp8<Hd128Fp8>>(), is the same layout: asserted in
-//! // tests/fp8.rs (a proof of 15-30 s of type checking, so not as a doctest)
+//! // tests/fp8.rs (a proof of a few seconds of type checking, so not as a doctest)
 //! # let _ = core::marker::PhantomData::<Hd128Fp8>;
 //! ```
 

@@ -37,8 +37,7 @@
 //!
 //! ```text
 //! // FA3's tiles: the view is ((2,2,2),MMA_M,N/16) over the 4 N/8 accumulators (asserted in
-//! // tests/header/twin.rs: each proof is about 30 s of type checking; the other tiles
-//! // with --features all-tiles)
+//! // tests/header/twin.rs, every tile in one test binary)
 //! show::<AccAsAregs<Hd128<bfloat16_t>>>()     == "((_2,_2,_2),_1,_8):((_1,_2,_4),_0,_8)"
 //! show::<AccAsAregs<Hd128N176<bfloat16_t>>>() == "((_2,_2,_2),_1,_11):((_1,_2,_4),_0,_8)"
 //! show::<AccAsAregs<Hd64<half_t>>>()          == "((_2,_2,_2),_1,_8):((_1,_2,_4),_0,_8)"

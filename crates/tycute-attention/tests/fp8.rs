@@ -3,9 +3,7 @@
 //! `permute_Aregs_fp8` (`hopper/utils.h`: its byte selectors and quad shuffles, simulated here
 //! on element numbers) produces exactly P·V's A operand from the converted accumulators.
 //!
-//! The fp8 tile is no kernel's yet (the attention kernel runs bf16 and fp16): its proofs are
-//! 46 s of type checking, so they run with the other tiles', `--features all-tiles`, not in CI.
-#![cfg(feature = "all-tiles")]
+//! The fp8 tile is no kernel's yet (the attention kernel runs bf16 and fp16).
 
 use tycute_attention::permute_aregs_fp8::{AccAsAregsFp8, Fp8Permutation};
 use tycute_attention::tile::{Hd128Fp8, TiledMmaPVOf, TiledMmaQKOf};

@@ -100,15 +100,14 @@ fn bf16_hd128_compiles_with_nvrtc() {
 
 /// Every FA3 tile of the crate has a header: its proofs (the S to P element match, the row
 /// tables against the (rows, cols) view) hold for three warpgroups, N = 176 and N = 80 too
-/// (`--features all-tiles`: about 40 s of type checking per header).
-#[cfg(feature = "all-tiles")]
+/// (a few seconds of type checking per header).
 #[test]
 fn every_tile_has_a_header() {
     use tycute_attention::header::{header_with_layouts as header, AttentionOn, F16Hd64, F16_HD64_ABOUT, F16_HD64_INCLUDE, F16_HD64_NAMESPACE};
     use tycute_attention::tile::{Hd128N176, Hd256};
     use tycute_layout::swizzle::recast::bfloat16_t;
     let hd64 = header::<F16Hd64>(F16_HD64_NAMESPACE, F16_HD64_ABOUT).0.unwrap();
-    checked_in_is(F16_HD64_INCLUDE, &hd64.text(), " --features all-tiles");
+    checked_in_is(F16_HD64_INCLUDE, &hd64.text(), "");
     for (h, threads, bn, slots) in [
         (hd64, 384, 128, 32),
         (header::<AttentionOn<Hd128N176<bfloat16_t>>>("hd128_n176", "").0.unwrap(), 256, 176, 44),

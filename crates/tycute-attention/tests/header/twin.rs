@@ -14,7 +14,6 @@ use tycute_dynamic::tiled_mma::{Operand, TiledMma};
 use tycute_dynamic::{AnyLayout, IntTuple, Layout};
 use tycute_emit::value::tiled_mma;
 use tycute_layout::swizzle::recast::bfloat16_t;
-#[cfg(feature = "all-tiles")]
 use tycute_layout::swizzle::recast::half_t;
 
 /// `partition_X(make_tensor(counting, make_layout((m, n))))` for every thread: the element
@@ -135,20 +134,17 @@ fn bf16_hd128() {
     assert_eq!(f.s_acc[128][0], 64);
 }
 
-#[cfg(feature = "all-tiles")]
 #[test]
 fn bf16_hd128_n176() {
     check_tile!(Hd128N176<bfloat16_t>, header_with_layouts::<tycute_attention::header::AttentionOn<Hd128N176<bfloat16_t>>>("n176", "").1, 128, 176, 128, "((_2,_2,_2),_1,_11):((_1,_2,_4),_0,_8)");
 }
 
-#[cfg(feature = "all-tiles")]
 #[test]
 fn f16_hd64_three_warpgroups() {
     let f = check_tile!(Hd64<half_t>, header_with_layouts::<tycute_attention::header::AttentionOn<Hd64<half_t>>>("hd64", "").1, 192, 128, 64, "((_2,_2,_2),_1,_8):((_1,_2,_4),_0,_8)");
     assert_eq!(f.threads, 384);
 }
 
-#[cfg(feature = "all-tiles")]
 #[test]
 fn bf16_hd256() {
     check_tile!(Hd256<bfloat16_t>, header_with_layouts::<tycute_attention::header::AttentionOn<Hd256<bfloat16_t>>>("hd256", "").1, 128, 80, 256, "((_2,_2,_2),_1,_5):((_1,_2,_4),_0,_8)");
@@ -158,7 +154,6 @@ fn bf16_hd256() {
 /// are not P·V's A registers" (ui-tests/fail/attention_view_warpgroups.rs): P·V's two
 /// warpgroups split N instead of M. The twin shows why: each P·V thread needs A rows of both halves of
 /// M (MMA_M = 2), while its S accumulators hold one half.
-#[cfg(feature = "all-tiles")]
 #[test]
 fn warpgroups_along_n_are_no_re_view() {
     use tycute_atom::{MMA_Atom, SM90_64x128x16_F32BF16BF16_RS, K, MN};
