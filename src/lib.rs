@@ -73,6 +73,21 @@ pub mod tiled {
 /// algebra and [`emit`] without any of these. Feature `seed-configs` gives only the seed
 /// documents' configurations (`sgemm_sm80`, `sm80_tn_128x256`'s types, `crosswise`), a fraction
 /// of the compile time.
+/// The kernel configuration traits and their rules, for a configuration of one's own: an sm80
+/// configuration implements [`kernel::sm80::Sm80Config`] and passes [`kernel::sm80::Sm80Checked`]
+/// (every rule a trait whose message is the compile error), an sm90 one
+/// [`kernel::sm90::Sm90Config`] / [`kernel::sm90::Sm90Checked`]; the macros
+/// (`impl_sm80_kernel!`, `sm90_derive!`, ...) derive the kernel side. The same items are
+/// `configs::kernel` where tycute's own configurations are compiled too.
+///
+/// Feature `kernel` (part of `seed-configs`, `configs` and the default): none of tycute's named
+/// configurations is compiled for it.
+#[cfg(feature = "kernel")]
+pub mod kernel {
+    pub use tycute_kernel::kernel::*;
+    pub use tycute_kernel::{impl_sm80_kernel, impl_sm80_variant, sm80_with_elements, sm90_derive, sm90_with_element, sm90_with_output};
+}
+
 #[cfg(feature = "seed-configs")]
 pub mod configs {
     pub use tycute_configs::*;

@@ -9,8 +9,8 @@
 // kernel_config_thread_counts (rule `CopyAThreads`):
 // The G2S copy of A is the 128-thread copy of sgemm_sm80, the TiledMMA has 256 threads.
 mod kernel_config_thread_counts {
-    use tycute::configs::kernel::sm80::{Sm80Checked, Sm80Config};
-    use tycute::configs::sm80_tn_128x256 as w;
+    use tycute::kernel::sm80::{Sm80Checked, Sm80Config};
+    use tycute_sm80_128x256::sm80_tn_128x256 as w;
     #[allow(unused_imports)]
     use tycute::cute;
 
@@ -28,7 +28,7 @@ mod kernel_config_thread_counts {
         type SmemLayoutAStage = w::SmemLayoutAStage;
         type SmemLayoutBStage = w::SmemLayoutBStage;
         type G2SAtom = w::G2SAtom;
-        type CopyA = tycute::configs::sgemm_sm80::CopyA;
+        type CopyA = tycute::tiled::copy::MakeTiledCopy<w::G2SAtom, cute!((_16,_8):(_8,_1)), tycute::MakeLayoutLeft<cute!((_1,_8))>>;
         type CopyB = w::CopyB;
         type MmaC = w::MmaC;
         type S2RCopyA = w::S2RCopyA;
@@ -48,8 +48,8 @@ mod kernel_config_thread_counts {
 // kernel_config_cta_vs_mma_tile (rule `CtaNDividesMma`):
 // A TiledMMA tile of 32x96x16: bN = 256 is not a whole number of them.
 mod kernel_config_cta_vs_mma_tile {
-    use tycute::configs::kernel::sm80::{Sm80Checked, Sm80Config};
-    use tycute::configs::sm80_tn_128x256 as w;
+    use tycute::kernel::sm80::{Sm80Checked, Sm80Config};
+    use tycute_sm80_128x256::sm80_tn_128x256 as w;
     #[allow(unused_imports)]
     use tycute::cute;
 
@@ -96,8 +96,8 @@ mod kernel_config_cta_vs_mma_tile {
 // kernel_config_smem_tiles (rule `SmemTiles`):
 // Three stages of a 128x256x64 tile, but sA tiled for two: size(sA) is 16384, not 128*64*3.
 mod kernel_config_smem_tiles {
-    use tycute::configs::kernel::sm80::{Sm80Checked, Sm80Config};
-    use tycute::configs::sm80_tn_128x256 as w;
+    use tycute::kernel::sm80::{Sm80Checked, Sm80Config};
+    use tycute_sm80_128x256::sm80_tn_128x256 as w;
     #[allow(unused_imports)]
     use tycute::cute;
 
@@ -135,8 +135,8 @@ mod kernel_config_smem_tiles {
 // kernel_config_smem_limit (rule `SmemFitsSm80`):
 // Four stages of a 128x256x64 tile: 196,608 bytes of A and B, over sm_80's 163 KiB.
 mod kernel_config_smem_limit {
-    use tycute::configs::kernel::sm80::{Sm80Checked, Sm80Config};
-    use tycute::configs::sm80_tn_128x256 as w;
+    use tycute::kernel::sm80::{Sm80Checked, Sm80Config};
+    use tycute_sm80_128x256::sm80_tn_128x256 as w;
     #[allow(unused_imports)]
     use tycute::cute;
 
@@ -174,8 +174,8 @@ mod kernel_config_smem_limit {
 // kernel_config_stages (rules `StagesAtLeast2`, `EpilogueFitsStages`):
 // One stage: the cp.async pipeline needs two (and the fp32 C tile no longer fits in the stage memory).
 mod kernel_config_stages {
-    use tycute::configs::kernel::sm80::{Sm80Checked, Sm80Config};
-    use tycute::configs::sm80_tn_128x256 as w;
+    use tycute::kernel::sm80::{Sm80Checked, Sm80Config};
+    use tycute_sm80_128x256::sm80_tn_128x256 as w;
     #[allow(unused_imports)]
     use tycute::cute;
 
@@ -215,7 +215,7 @@ mod kernel_config_stages {
 // CU_TENSOR_MAP_SWIZZLE_128B: TMA would write the box with one permutation and wgmma would read
 // it with another. C++ CuTe builds this and the kernel computes garbage; here it does not compile.
 mod kernel_config_tma_swizzle {
-    use tycute::configs::kernel::sm90::{Sm90Checked, Sm90Config, TmaSwizzle128B, TmaSwizzle64B};
+    use tycute::kernel::sm90::{Sm90Checked, Sm90Config, TmaSwizzle128B, TmaSwizzle64B};
     #[allow(unused_imports)]
     use tycute::cute;
 
@@ -265,7 +265,7 @@ mod kernel_config_tma_swizzle {
 // and multiply the transposed tile. The swizzle is the TMA's either way, so no layout check of
 // C++ CuTe's sees it; here it does not compile.
 mod kernel_config_gmma_major {
-    use tycute::configs::kernel::sm90::{Sm90Checked, Sm90Config, TmaSwizzle128B, TmaSwizzle64B};
+    use tycute::kernel::sm90::{Sm90Checked, Sm90Config, TmaSwizzle128B, TmaSwizzle64B};
     #[allow(unused_imports)]
     use tycute::cute;
 
@@ -315,7 +315,7 @@ mod kernel_config_gmma_major {
 // TYCUTE_<config>_WGMMA_PTX macro, an error only when nvcc compiled the kernel; now it is the
 // configuration's rule, naming the atom and both types.
 mod kernel_config_gmma_element {
-    use tycute::configs::kernel::sm90::{Sm90Checked, Sm90Config, TmaSwizzle128B, TmaSwizzle64B};
+    use tycute::kernel::sm90::{Sm90Checked, Sm90Config, TmaSwizzle128B, TmaSwizzle64B};
     #[allow(unused_imports)]
     use tycute::cute;
 
@@ -364,7 +364,7 @@ mod kernel_config_gmma_element {
 // written into C's stage in one layout and stored by a TMA map that reads it in the other. CUTLASS
 // has a static_assert for this; here it is a rule of the configuration.
 mod kernel_config_reuse_smem_c {
-    use tycute::configs::kernel::sm90::{Sm90Checked, Sm90Config, TmaSwizzle128B, TmaSwizzle64B};
+    use tycute::kernel::sm90::{Sm90Checked, Sm90Config, TmaSwizzle128B, TmaSwizzle64B};
     #[allow(unused_imports)]
     use tycute::cute;
 
