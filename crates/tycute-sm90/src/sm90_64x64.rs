@@ -24,6 +24,8 @@ use tycute_tiled::mma::PartitionFragmentC;
 use typenum::Integer;
 
 use crate::sm90::InnerLayout;
+// (`Sm90Config` names the registry entries, with `kernel`, and the docs' links)
+#[cfg_attr(not(feature = "kernel"), allow(unused_imports))]
 use tycute_kernel::kernel::sm90::{Sm90Checked, Sm90Config};
 
 // B's stage and box, the TiledMMA and its epilogue copies, and the epilogue's types are

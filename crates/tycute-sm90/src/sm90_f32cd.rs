@@ -34,6 +34,8 @@ use crate::sm90_128x256::Sm90_128x256;
 use crate::sm90_bf16::Sm90_128x256Bf16;
 use crate::sm90_fp8::Sm90_128x256E4m3;
 use crate::sm90_tf32::Sm90_128x256Tf32;
+// (`Sm90Config` names the registry entries, with `kernel`, and the docs' links)
+#[cfg_attr(not(feature = "kernel"), allow(unused_imports))]
 use tycute_kernel::kernel::sm90::{Sm90Checked, Sm90Config};
 
 tycute_kernel::sm90_with_output!(

@@ -35,6 +35,8 @@ use tycute_macros::cute;
 use tycute_tiled::copy::{TiledNumThr, Tiler_MN};
 use tycute_tiled::mma::MakeTiledMma;
 
+// (`Sm90Config` names the registry entries, with `kernel`, and the docs' links)
+#[cfg_attr(not(feature = "kernel"), allow(unused_imports))]
 use tycute_kernel::kernel::sm90::{Sm90Checked, Sm90Config};
 
 sm90_k_major_family! {
