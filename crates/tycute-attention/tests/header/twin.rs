@@ -7,7 +7,10 @@
 
 
 use tycute_attention::convert_layout_acc_rowcol::RowTables;
-use tycute_attention::header::{header_with_layouts, per_thread, Bf16Hd128, TileLayouts, BF16_HD128_ABOUT, BF16_HD128_NAMESPACE};
+use tycute_attention::header::{
+    header_with_layouts, per_thread, AttentionOn, Bf16Hd128, F16Hd64, TileLayouts, BF16_HD128_ABOUT, BF16_HD128_NAMESPACE, F16_HD64_ABOUT,
+    F16_HD64_INCLUDE, F16_HD64_NAMESPACE,
+};
 use tycute_attention::tile::*;
 use tycute_dynamic::tensor::Tensor;
 use tycute_dynamic::tiled_mma::{Operand, TiledMma};
@@ -134,20 +137,32 @@ fn bf16_hd128() {
     assert_eq!(f.s_acc[128][0], 64);
 }
 
+// The other tiles: each test takes the tile's header and layouts from one call (one path,
+// see the module's note), checks the layouts against the twin and the header's values.
+
 #[test]
 fn bf16_hd128_n176() {
-    check_tile!(Hd128N176<bfloat16_t>, header_with_layouts::<tycute_attention::header::AttentionOn<Hd128N176<bfloat16_t>>>("n176", "").1, 128, 176, 128, "((_2,_2,_2),_1,_11):((_1,_2,_4),_0,_8)");
+    let (header, layouts) = header_with_layouts::<AttentionOn<Hd128N176<bfloat16_t>>>("hd128_n176", "");
+    check_tile!(Hd128N176<bfloat16_t>, layouts, 128, 176, 128, "((_2,_2,_2),_1,_11):((_1,_2,_4),_0,_8)");
+    super::header_is(&header.unwrap(), 256, 176, 44);
 }
 
 #[test]
 fn f16_hd64_three_warpgroups() {
-    let f = check_tile!(Hd64<half_t>, header_with_layouts::<tycute_attention::header::AttentionOn<Hd64<half_t>>>("hd64", "").1, 192, 128, 64, "((_2,_2,_2),_1,_8):((_1,_2,_4),_0,_8)");
+    let (header, layouts) = header_with_layouts::<F16Hd64>(F16_HD64_NAMESPACE, F16_HD64_ABOUT);
+    let f = check_tile!(Hd64<half_t>, layouts, 192, 128, 64, "((_2,_2,_2),_1,_8):((_1,_2,_4),_0,_8)");
     assert_eq!(f.threads, 384);
+    let header = header.unwrap();
+    super::header_is(&header, 384, 128, 32);
+    // the device library's copy, which the kernel's head-dim-64 build includes
+    super::checked_in_is(F16_HD64_INCLUDE, &header.text());
 }
 
 #[test]
 fn bf16_hd256() {
-    check_tile!(Hd256<bfloat16_t>, header_with_layouts::<tycute_attention::header::AttentionOn<Hd256<bfloat16_t>>>("hd256", "").1, 128, 80, 256, "((_2,_2,_2),_1,_5):((_1,_2,_4),_0,_8)");
+    let (header, layouts) = header_with_layouts::<AttentionOn<Hd256<bfloat16_t>>>("hd256", "");
+    check_tile!(Hd256<bfloat16_t>, layouts, 128, 80, 256, "((_2,_2,_2),_1,_5):((_1,_2,_4),_0,_8)");
+    super::header_is(&header.unwrap(), 256, 80, 20);
 }
 
 /// The tile the type level rejects with "S's accumulators re-viewed by convert_layout_acc_Aregs
