@@ -59,20 +59,6 @@ pub mod tiled {
     pub use tycute_tiled::*;
 }
 
-/// Named kernel configurations (`sgemm_sm80`, `sm80_tn_128x256`, `sm90`, ...) as types, and
-/// the kernel rules a configuration must pass (`configs::kernel`).
-///
-/// ```
-/// use tycute::configs::sgemm_sm80::SmemLayoutA;
-/// use tycute::{show, Size};
-///
-/// assert_eq!(show::<Size<SmemLayoutA>>(), "_24576");      // 128 x 64 halves x 3 stages
-/// ```
-///
-/// Feature `configs` (on by default): a dependent with `default-features = false` compiles the
-/// algebra and [`emit`] without any of these. Feature `seed-configs` gives only the seed
-/// documents' configurations (`sgemm_sm80`, `sm80_tn_128x256`'s types, `crosswise`), a fraction
-/// of the compile time.
 /// The kernel configuration traits and their rules, for a configuration of one's own: an sm80
 /// configuration implements [`kernel::sm80::Sm80Config`] and passes [`kernel::sm80::Sm80Checked`]
 /// (every rule a trait whose message is the compile error), an sm90 one
@@ -88,6 +74,20 @@ pub mod kernel {
     pub use tycute_kernel::{impl_sm80_kernel, impl_sm80_variant, sm80_with_elements, sm90_derive, sm90_with_element, sm90_with_output};
 }
 
+/// Named kernel configurations (`sgemm_sm80`, `sm80_tn_128x256`, `sm90`, ...) as types, and
+/// the kernel rules a configuration must pass (`configs::kernel`).
+///
+/// ```
+/// use tycute::configs::sgemm_sm80::SmemLayoutA;
+/// use tycute::{show, Size};
+///
+/// assert_eq!(show::<Size<SmemLayoutA>>(), "_24576");      // 128 x 64 halves x 3 stages
+/// ```
+///
+/// Feature `configs` (on by default): a dependent with `default-features = false` compiles the
+/// algebra and [`emit`] without any of these. Feature `seed-configs` gives only the seed
+/// documents' configurations (`sgemm_sm80`, `sm80_tn_128x256`'s types, `crosswise`), a fraction
+/// of the compile time.
 #[cfg(feature = "seed-configs")]
 pub mod configs {
     pub use tycute_configs::*;
