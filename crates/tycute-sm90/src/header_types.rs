@@ -33,7 +33,9 @@ pub(crate) const ACC0: usize = SD + 1;
 macro_rules! sm90_types_from_reprs {
     ($ty:ty) => {
         fn texts() -> ::tycute_kernel::emit::sm90::Texts {
-            use $crate::header_types::{AllReprs, MMA, TEXTS};
+            use $crate::header_types::{AllReprs, ACC0, MMA, TEXTS};
+            // the parts' offsets match the tuple: every value above, then the facts' place
+            const { assert!(<$ty as AllReprs>::REPRS.len() == ACC0 + 2, "AllReprs::REPRS is not TEXTS..ACC0 and the facts") };
             let r = <$ty as AllReprs>::REPRS;
             ::tycute_kernel::emit::sm90::Texts::from_reprs(r[TEXTS..MMA].try_into().expect("the fifteen values of Texts"))
         }
