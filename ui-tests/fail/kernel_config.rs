@@ -31,10 +31,10 @@ mod kernel_config_thread_counts {
         type CopyA = tycute::tiled::copy::MakeTiledCopy<w::G2SAtom, cute!((_16,_8):(_8,_1)), tycute::MakeLayoutLeft<cute!((_1,_8))>>;
         type CopyB = w::CopyB;
         type MmaC = w::MmaC;
-        type S2RCopyA = w::S2RCopyA;
-        type S2RCopyB = w::S2RCopyB;
+        type S2RAtomA = w::S2RAtom;
+        type S2RAtomB = w::S2RAtom;
         type SmemLayoutC = w::SmemLayoutC;
-        type R2SCopy = w::R2SCopy;
+        type R2SAtom = w::R2SAtom;
         type S2GCopy = w::S2GCopy;
     }
 
@@ -59,10 +59,6 @@ mod kernel_config_cta_vs_mma_tile {
         tycute::MakeLayoutLeft<cute!((_2,_4))>,
         cute!((_32,_96,_16)),
     >;
-    type R2S96 = tycute::tiled::copy::MakeTiledCopyC<
-        tycute::atom::Copy_Atom<tycute::atom::UniversalCopy<tycute::swizzle::recast::uint32_t>, tycute::swizzle::recast::float>,
-        Mma96,
-    >;
     impl Sm80Config for Tile96 {
         const NAME: &'static str = "tile96";
         const ABOUT: &'static str = "mma tile N 96";
@@ -79,10 +75,10 @@ mod kernel_config_cta_vs_mma_tile {
         type CopyA = w::CopyA;
         type CopyB = w::CopyB;
         type MmaC = Mma96;
-        type S2RCopyA = w::S2RCopyA;
-        type S2RCopyB = w::S2RCopyB;
+        type S2RAtomA = w::S2RAtom;
+        type S2RAtomB = w::S2RAtom;
         type SmemLayoutC = w::SmemLayoutC;
-        type R2SCopy = R2S96;
+        type R2SAtom = w::R2SAtom;
         type S2GCopy = w::S2GCopy;
     }
 
@@ -118,10 +114,10 @@ mod kernel_config_smem_tiles {
         type CopyA = w::CopyA;
         type CopyB = w::CopyB;
         type MmaC = w::MmaC;
-        type S2RCopyA = w::S2RCopyA;
-        type S2RCopyB = w::S2RCopyB;
+        type S2RAtomA = w::S2RAtom;
+        type S2RAtomB = w::S2RAtom;
         type SmemLayoutC = w::SmemLayoutC;
-        type R2SCopy = w::R2SCopy;
+        type R2SAtom = w::R2SAtom;
         type S2GCopy = w::S2GCopy;
     }
 
@@ -157,10 +153,10 @@ mod kernel_config_smem_limit {
         type CopyA = w::CopyA;
         type CopyB = w::CopyB;
         type MmaC = w::MmaC;
-        type S2RCopyA = w::S2RCopyA;
-        type S2RCopyB = w::S2RCopyB;
+        type S2RAtomA = w::S2RAtom;
+        type S2RAtomB = w::S2RAtom;
         type SmemLayoutC = w::SmemLayoutC;
-        type R2SCopy = w::R2SCopy;
+        type R2SAtom = w::R2SAtom;
         type S2GCopy = w::S2GCopy;
     }
 
@@ -196,10 +192,10 @@ mod kernel_config_stages {
         type CopyA = w::CopyA;
         type CopyB = w::CopyB;
         type MmaC = w::MmaC;
-        type S2RCopyA = w::S2RCopyA;
-        type S2RCopyB = w::S2RCopyB;
+        type S2RAtomA = w::S2RAtom;
+        type S2RAtomB = w::S2RAtom;
         type SmemLayoutC = w::SmemLayoutC;
-        type R2SCopy = w::R2SCopy;
+        type R2SAtom = w::R2SAtom;
         type S2GCopy = w::S2GCopy;
     }
 

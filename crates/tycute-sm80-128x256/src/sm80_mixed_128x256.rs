@@ -42,10 +42,10 @@ impl Sm80Config for Sm80Nn128x256 {
     type CopyA = nt::CopyA;
     type CopyB = CopyK;
     type MmaC = tn::MmaC;
-    type S2RCopyA = nt::S2RCopyA;
-    type S2RCopyB = tn::S2RCopyB;
+    type S2RAtomA = nt::S2RAtom;
+    type S2RAtomB = tn::S2RAtom;
     type SmemLayoutC = tn::SmemLayoutC;
-    type R2SCopy = tn::R2SCopy;
+    type R2SAtom = tn::R2SAtom;
     type S2GCopy = tn::S2GCopy;
 }
 tycute_kernel::impl_sm80_kernel!(Sm80Nn128x256);
@@ -71,10 +71,10 @@ impl Sm80Config for Sm80Tt128x256 {
     type CopyA = CopyK;
     type CopyB = nt::CopyB;
     type MmaC = tn::MmaC;
-    type S2RCopyA = tn::S2RCopyA;
-    type S2RCopyB = nt::S2RCopyB;
+    type S2RAtomA = tn::S2RAtom;
+    type S2RAtomB = nt::S2RAtom;
     type SmemLayoutC = tn::SmemLayoutC;
-    type R2SCopy = tn::R2SCopy;
+    type R2SAtom = tn::R2SAtom;
     type S2GCopy = tn::S2GCopy;
 }
 tycute_kernel::impl_sm80_kernel!(Sm80Tt128x256);

@@ -71,10 +71,10 @@ impl Sm80Config for Sm80Nt128x256 {
     type CopyA = CopyA;
     type CopyB = CopyB;
     type MmaC = tn::MmaC;
-    type S2RCopyA = S2RCopyA;
-    type S2RCopyB = S2RCopyB;
+    type S2RAtomA = S2RAtom;
+    type S2RAtomB = S2RAtom;
     type SmemLayoutC = tn::SmemLayoutC;
-    type R2SCopy = tn::R2SCopy;
+    type R2SAtom = tn::R2SAtom;
     type S2GCopy = tn::S2GCopy;
 }
 tycute_kernel::impl_sm80_kernel!(Sm80Nt128x256);

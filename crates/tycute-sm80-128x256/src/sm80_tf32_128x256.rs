@@ -62,10 +62,12 @@ pub type CopyB = CopyA;
 /// 2x4 warps of m16n8k8 TF32 (fp32 accumulators); `Tile<_32,_64,_8>` gives each warp two n8
 /// atoms per step, so that one `ldmatrix.x4` (16 rows of 8 tf32) feeds B.
 pub type MmaC = MakeTiledMma<MMA_Atom<SM80_16x8x8_F32TF32TF32F32_TN>, MakeLayoutLeft<cute!((_2,_4))>, cute!((_32,_64,_8))>;
-/// `make_tiled_copy_A(ldmatrix.x4, mma)`: 32-bit elements as pairs of b16.
-pub type S2RCopyA = MakeTiledCopyA<Copy_Atom<SM75_U32x4_LDSM_N, tfloat32_t>, MmaC>;
+/// `ldmatrix.x4` on 32-bit elements (as pairs of b16).
+pub type S2RAtom = Copy_Atom<SM75_U32x4_LDSM_N, tfloat32_t>;
+/// `make_tiled_copy_A(ldmatrix.x4, mma)`.
+pub type S2RCopyA = MakeTiledCopyA<S2RAtom, MmaC>;
 /// `make_tiled_copy_B(ldmatrix.x4, mma)`.
-pub type S2RCopyB = MakeTiledCopyB<Copy_Atom<SM75_U32x4_LDSM_N, tfloat32_t>, MmaC>;
+pub type S2RCopyB = MakeTiledCopyB<S2RAtom, MmaC>;
 
 /// The configuration.
 pub struct Sm80Tn128x256Tf32;
@@ -87,10 +89,10 @@ impl Sm80Config for Sm80Tn128x256Tf32 {
     type CopyA = CopyA;
     type CopyB = CopyB;
     type MmaC = MmaC;
-    type S2RCopyA = S2RCopyA;
-    type S2RCopyB = S2RCopyB;
+    type S2RAtomA = S2RAtom;
+    type S2RAtomB = S2RAtom;
     type SmemLayoutC = tn::SmemLayoutC;
-    type R2SCopy = tn::R2SCopy;
+    type R2SAtom = tn::R2SAtom;
     type S2GCopy = tn::S2GCopy;
 }
 tycute_kernel::impl_sm80_kernel!(Sm80Tn128x256Tf32);

@@ -46,14 +46,18 @@ pub type CopyB = CopyA;
 /// 2x4 warps of m16n8k16 (fp32 accumulators); `Tile<_32,_64,_16>` gives each warp two n8 atoms
 /// per step, so that one `ldmatrix.x4` feeds B.
 pub type MmaC = MakeTiledMma<MMA_Atom<SM80_16x8x16_F32F16F16F32_TN>, MakeLayoutLeft<cute!((_2,_4))>, cute!((_32,_64,_16))>;
+/// `ldmatrix.x4`: four 8x8 matrices of halves per warp.
+pub type S2RAtom = Copy_Atom<SM75_U32x4_LDSM_N, half_t>;
 /// `make_tiled_copy_A(ldmatrix.x4, mma)`.
-pub type S2RCopyA = MakeTiledCopyA<Copy_Atom<SM75_U32x4_LDSM_N, half_t>, MmaC>;
+pub type S2RCopyA = MakeTiledCopyA<S2RAtom, MmaC>;
 /// `make_tiled_copy_B(ldmatrix.x4, mma)`.
-pub type S2RCopyB = MakeTiledCopyB<Copy_Atom<SM75_U32x4_LDSM_N, half_t>, MmaC>;
+pub type S2RCopyB = MakeTiledCopyB<S2RAtom, MmaC>;
 /// The fp32 C tile, M-major like D, swizzled so that a warp's accumulator stores hit 32 banks.
 pub type SmemLayoutC = Composition<cute!(Sw<2,3,5>), MakeLayoutLeft<cute!((_128,_256))>>;
-/// Accumulators to `sC`, one float per copy.
-pub type R2SCopy = MakeTiledCopyC<Copy_Atom<UniversalCopy<uint32_t>, float>, MmaC>;
+/// Accumulators to `sC`: one float per copy.
+pub type R2SAtom = Copy_Atom<UniversalCopy<uint32_t>, float>;
+/// `make_tiled_copy_C(r2s_atom, mma)`.
+pub type R2SCopy = MakeTiledCopyC<R2SAtom, MmaC>;
 /// `sC` to D: 32 threads along M read 4 floats each, 8 columns per pass.
 pub type S2GCopy = MakeTiledCopy<Copy_Atom<UniversalCopy<uint128_t>, float>, cute!((_32,_8):(_1,_32)), MakeLayoutLeft<cute!((_4,_1))>>;
 
@@ -77,10 +81,10 @@ impl Sm80Config for Sm80Tn128x256 {
     type CopyA = CopyA;
     type CopyB = CopyB;
     type MmaC = MmaC;
-    type S2RCopyA = S2RCopyA;
-    type S2RCopyB = S2RCopyB;
+    type S2RAtomA = S2RAtom;
+    type S2RAtomB = S2RAtom;
     type SmemLayoutC = SmemLayoutC;
-    type R2SCopy = R2SCopy;
+    type R2SAtom = R2SAtom;
     type S2GCopy = S2GCopy;
 }
 // the kernel side (tables, header, analysis): with the `kernel` feature; the types above are

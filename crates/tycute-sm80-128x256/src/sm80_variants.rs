@@ -59,10 +59,10 @@ macro_rules! tn_variant {
             type CopyA = tn::CopyA;
             type CopyB = tn::CopyB;
             type MmaC = $mma;
-            type S2RCopyA = tn::S2RCopyA;
-            type S2RCopyB = tn::S2RCopyB;
+            type S2RAtomA = tn::S2RAtom;
+            type S2RAtomB = tn::S2RAtom;
             type SmemLayoutC = tn::SmemLayoutC;
-            type R2SCopy = tn::R2SCopy;
+            type R2SAtom = tn::R2SAtom;
             type S2GCopy = $s2g;
         }
     };

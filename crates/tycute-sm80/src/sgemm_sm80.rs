@@ -137,8 +137,10 @@ pub type S2RCopyB = MakeTiledCopyB<S2RAtom, MmaC>;
 /// a warp (8 rows x 4 column pairs) hit 32 banks, while 8 consecutive floats along M stay
 /// together for the 16-byte loads (`tycute analyze` checks both).
 pub type SmemLayoutCEpi = Composition<cute!(Sw<2,3,5>), MakeLayoutLeft<cute!((_128,_128))>>;
-/// R2S: `make_tiled_copy_C(Copy_Atom<UniversalCopy<uint32_t>, float>, mmaC)`, one float per copy.
-pub type R2SCopy = MakeTiledCopyC<Copy_Atom<UniversalCopy<uint32_t>, float>, MmaC>;
+/// The R2S atom: one float per copy.
+pub type R2SAtom = Copy_Atom<UniversalCopy<uint32_t>, float>;
+/// R2S: `make_tiled_copy_C(r2s_atom, mmaC)`.
+pub type R2SCopy = MakeTiledCopyC<R2SAtom, MmaC>;
 /// S2G: `make_tiled_copy(Copy_Atom<UniversalCopy<uint128_t>, float>, (_32,_4):(_1,_32), (_4,_1))`:
 /// 32 threads along M read 4 floats each (a 128-float column), 4 columns per pass.
 pub type S2GCopy = MakeTiledCopy<Copy_Atom<UniversalCopy<uint128_t>, float>, cute!((_32,_4):(_1,_32)), MakeLayoutLeft<cute!((_4,_1))>>;
@@ -175,10 +177,10 @@ impl tycute_kernel::kernel::sm80::Sm80Config for SgemmSm80 {
     type CopyA = CopyA;
     type CopyB = CopyB;
     type MmaC = MmaC;
-    type S2RCopyA = S2RCopyA;
-    type S2RCopyB = S2RCopyB;
+    type S2RAtomA = S2RAtom;
+    type S2RAtomB = S2RAtom;
     type SmemLayoutC = SmemLayoutCEpi;
-    type R2SCopy = R2SCopy;
+    type R2SAtom = R2SAtom;
     type S2GCopy = S2GCopy;
 }
 #[cfg(feature = "kernel")]

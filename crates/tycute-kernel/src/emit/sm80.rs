@@ -20,7 +20,6 @@ use crate::kernel::sm80::{Sm80Config, Sm80Kernel};
 use crate::rows::tv_row;
 use tycute_atom::copy::CopyAtom;
 use tycute_atom::{CpAsyncPtx, LdsmPtx, MmaPtx, MmaTraits};
-use tycute_tiled::copy::TiledCopyMembers;
 use tycute_layout::swizzle::recast::Bits;
 use typenum::Integer;
 
@@ -323,7 +322,7 @@ pub fn header_with_values<C: Sm80Kernel>() -> (String, super::Values) {
     h.int("kG2SCopiesA", t.g2s_a_crd[0].len() as i64, "");
     h.int("kG2SCopiesB", t.g2s_b_crd[0].len() as i64, "");
     let (major_a, major_b) = majors::<C>().expect("the G2S copies move 16-byte vectors along K or along M/N");
-    let (ptx_a, ptx_b) = (<<C::S2RCopyA as TiledCopyMembers>::Atom as LdsmPtx>::PTX, <<C::S2RCopyB as TiledCopyMembers>::Atom as LdsmPtx>::PTX);
+    let (ptx_a, ptx_b) = (<C::S2RAtomA as LdsmPtx>::PTX, <C::S2RAtomB as LdsmPtx>::PTX);
     {
         // (every header defines them: the macros are per configuration, `TYCUTE_<name>_...`, and
         // a kernel naming its configuration by a macro cannot test with `#ifdef` for one)

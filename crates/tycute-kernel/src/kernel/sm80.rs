@@ -105,24 +105,6 @@ rule!(
     "one CTA runs every copy and the MMA with the same threads"
 );
 rule!(
-    /// `size(s2r_copy_a) == size(mma)`.
-    S2RAThreads[CopyThreads, MmaThreads],
-    "kernel configuration: the S2R copy of A and the TiledMMA have different thread counts (size(s2r_copy_a) != size(mma)): {CopyThreads} vs {MmaThreads}",
-    "one CTA runs every copy and the MMA with the same threads"
-);
-rule!(
-    /// `size(s2r_copy_b) == size(mma)`.
-    S2RBThreads[CopyThreads, MmaThreads],
-    "kernel configuration: the S2R copy of B and the TiledMMA have different thread counts (size(s2r_copy_b) != size(mma)): {CopyThreads} vs {MmaThreads}",
-    "one CTA runs every copy and the MMA with the same threads"
-);
-rule!(
-    /// `size(r2s_copy) == size(mma)`.
-    R2SThreads[CopyThreads, MmaThreads],
-    "kernel configuration: the epilogue's R2S copy and the TiledMMA have different thread counts (size(r2s) != size(mma)): {CopyThreads} vs {MmaThreads}",
-    "one CTA runs every copy and the MMA with the same threads"
-);
-rule!(
     /// `size(s2g_copy) == size(mma)`.
     S2GThreads[CopyThreads, MmaThreads],
     "kernel configuration: the epilogue's S2G copy and the TiledMMA have different thread counts (size(s2g) != size(mma)): {CopyThreads} vs {MmaThreads}",
@@ -195,17 +177,28 @@ pub trait Sm80Config {
     type CopyB;
     /// The TiledMMA.
     type MmaC;
-    /// `make_tiled_copy_A(ldmatrix atom, mma)`.
-    type S2RCopyA;
-    /// `make_tiled_copy_B(ldmatrix atom, mma)`.
-    type S2RCopyB;
+    /// The S2R copy atom of A (an `ldmatrix`): the kernel's S2R copy is
+    /// `make_tiled_copy_A(S2RAtomA, mma)` ([`S2RCopyA`]), as in CuTe's sgemm_sm80.
+    type S2RAtomA;
+    /// The S2R copy atom of B: [`S2RCopyB`] is `make_tiled_copy_B(S2RAtomB, mma)`.
+    type S2RAtomB;
     /// The epilogue's fp32 C tile in shared memory, `(bM,bN)`.
     type SmemLayoutC: Reify;
-    /// `make_tiled_copy_C(.., mma)`: accumulators to `sC`.
-    type R2SCopy;
+    /// The epilogue's copy atom from the accumulators to `sC`: [`R2SCopy`] is
+    /// `make_tiled_copy_C(R2SAtom, mma)`.
+    type R2SAtom;
     /// `sC` to D, 16-byte vectors.
     type S2GCopy;
 }
+
+/// `make_tiled_copy_A(S2RAtomA, mma)`: the S2R copy of A (the ldmatrix sources in `sA`, the
+/// destinations retiled onto the MMA's A fragment). It takes the TiledMMA's threads, so it runs on
+/// the MMA's thread count by construction.
+pub type S2RCopyA<C> = tycute_tiled::copy::MakeTiledCopyA<<C as Sm80Config>::S2RAtomA, <C as Sm80Config>::MmaC>;
+/// `make_tiled_copy_B(S2RAtomB, mma)`: the S2R copy of B.
+pub type S2RCopyB<C> = tycute_tiled::copy::MakeTiledCopyB<<C as Sm80Config>::S2RAtomB, <C as Sm80Config>::MmaC>;
+/// `make_tiled_copy_C(R2SAtom, mma)`: the epilogue's copy from the accumulators to `sC`.
+pub type R2SCopy<C> = tycute_tiled::copy::MakeTiledCopyC<<C as Sm80Config>::R2SAtom, <C as Sm80Config>::MmaC>;
 
 /// `B % A == 0` as a bit.
 type DivBit<B, A> = Eq<Mod<B, A>, Z0>;
@@ -247,8 +240,9 @@ pub type Sm80SmemLimit = tycute_macros::cute!(_166912);
 /// * the CTA tile is a whole number of TiledMMA tiles ([`CtaMDividesMma`], [`CtaNDividesMma`],
 ///   [`CtaKDividesMma`]) and of the G2S and S2G copies' tiles ([`CopyATilesA`], [`CopyBTilesB`],
 ///   [`S2GTilesC`]);
-/// * every copy runs on the TiledMMA's threads ([`CopyAThreads`], [`CopyBThreads`],
-///   [`S2RAThreads`], [`S2RBThreads`], [`R2SThreads`], [`S2GThreads`]);
+/// * the G2S and S2G copies run on the TiledMMA's threads ([`CopyAThreads`], [`CopyBThreads`],
+///   [`S2GThreads`]; the S2R and R2S copies are `make_tiled_copy_A/B/C` of the TiledMMA, on its
+///   threads by construction);
 /// * the smem layouts are the size of their tiles ([`SmemTiles`], [`SmemCTile`]);
 /// * at least 2 stages, within sm_80's 163 KiB of shared memory (A's and B's elements of the G2S
 ///   atom's width), with room for the epilogue
@@ -275,9 +269,6 @@ where
     // (bM, bK) % Tiler_MN(copyA), (bN, bK) % Tiler_MN(copyB), (bM, bN) % Tiler_MN(s2g)
     C::CopyA: tycute_tiled::copy::TiledCopyMembers,
     C::CopyB: tycute_tiled::copy::TiledCopyMembers,
-    C::S2RCopyA: tycute_tiled::copy::TiledCopyMembers,
-    C::S2RCopyB: tycute_tiled::copy::TiledCopyMembers,
-    C::R2SCopy: tycute_tiled::copy::TiledCopyMembers,
     C::S2GCopy: tycute_tiled::copy::TiledCopyMembers,
     Tiler_MN<C::CopyA>: tycute_layout::tuple::AtOp<Z0> + tycute_layout::tuple::AtOp<P1>,
     Tiler_MN<C::CopyB>: tycute_layout::tuple::AtOp<Z0> + tycute_layout::tuple::AtOp<P1>,
@@ -308,15 +299,6 @@ where
     TiledNumThr<C::CopyB>: IsEqual<Size<C::MmaC>>,
     EqBit<TiledNumThr<C::CopyB>, Size<C::MmaC>>: DecimalIfFailed<TiledNumThr<C::CopyB>> + DecimalIfFailed<Size<C::MmaC>>,
     EqBit<TiledNumThr<C::CopyB>, Size<C::MmaC>>: CopyBThreads<DecIfFailed<EqBit<TiledNumThr<C::CopyB>, Size<C::MmaC>>, TiledNumThr<C::CopyB>>, DecIfFailed<EqBit<TiledNumThr<C::CopyB>, Size<C::MmaC>>, Size<C::MmaC>>>,
-    TiledNumThr<C::S2RCopyA>: IsEqual<Size<C::MmaC>>,
-    EqBit<TiledNumThr<C::S2RCopyA>, Size<C::MmaC>>: DecimalIfFailed<TiledNumThr<C::S2RCopyA>> + DecimalIfFailed<Size<C::MmaC>>,
-    EqBit<TiledNumThr<C::S2RCopyA>, Size<C::MmaC>>: S2RAThreads<DecIfFailed<EqBit<TiledNumThr<C::S2RCopyA>, Size<C::MmaC>>, TiledNumThr<C::S2RCopyA>>, DecIfFailed<EqBit<TiledNumThr<C::S2RCopyA>, Size<C::MmaC>>, Size<C::MmaC>>>,
-    TiledNumThr<C::S2RCopyB>: IsEqual<Size<C::MmaC>>,
-    EqBit<TiledNumThr<C::S2RCopyB>, Size<C::MmaC>>: DecimalIfFailed<TiledNumThr<C::S2RCopyB>> + DecimalIfFailed<Size<C::MmaC>>,
-    EqBit<TiledNumThr<C::S2RCopyB>, Size<C::MmaC>>: S2RBThreads<DecIfFailed<EqBit<TiledNumThr<C::S2RCopyB>, Size<C::MmaC>>, TiledNumThr<C::S2RCopyB>>, DecIfFailed<EqBit<TiledNumThr<C::S2RCopyB>, Size<C::MmaC>>, Size<C::MmaC>>>,
-    TiledNumThr<C::R2SCopy>: IsEqual<Size<C::MmaC>>,
-    EqBit<TiledNumThr<C::R2SCopy>, Size<C::MmaC>>: DecimalIfFailed<TiledNumThr<C::R2SCopy>> + DecimalIfFailed<Size<C::MmaC>>,
-    EqBit<TiledNumThr<C::R2SCopy>, Size<C::MmaC>>: R2SThreads<DecIfFailed<EqBit<TiledNumThr<C::R2SCopy>, Size<C::MmaC>>, TiledNumThr<C::R2SCopy>>, DecIfFailed<EqBit<TiledNumThr<C::R2SCopy>, Size<C::MmaC>>, Size<C::MmaC>>>,
     TiledNumThr<C::S2GCopy>: IsEqual<Size<C::MmaC>>,
     EqBit<TiledNumThr<C::S2GCopy>, Size<C::MmaC>>: DecimalIfFailed<TiledNumThr<C::S2GCopy>> + DecimalIfFailed<Size<C::MmaC>>,
     EqBit<TiledNumThr<C::S2GCopy>, Size<C::MmaC>>: S2GThreads<DecIfFailed<EqBit<TiledNumThr<C::S2GCopy>, Size<C::MmaC>>, TiledNumThr<C::S2GCopy>>, DecIfFailed<EqBit<TiledNumThr<C::S2GCopy>, Size<C::MmaC>>, Size<C::MmaC>>>,
@@ -417,13 +399,13 @@ pub mod derive {
     /// `tidfrg_D(copyB, sB(_,_,0))`.
     pub type G2SBSmem<C> = TidfrgD<<C as Sm80Config>::CopyB, <C as Sm80Config>::SmemLayoutBStage>;
     /// `tidfrg_S(s2r_copy_a, sA(_,_,0))`: the ldmatrix sources.
-    pub type S2RASmem<C> = TidfrgS<<C as Sm80Config>::S2RCopyA, <C as Sm80Config>::SmemLayoutAStage>;
+    pub type S2RASmem<C> = TidfrgS<super::S2RCopyA<C>, <C as Sm80Config>::SmemLayoutAStage>;
     /// `tidfrg_D(s2r_copy_a, make_layout((bM,bK)))`: which A element each ldmatrix value is.
-    pub type S2RACrd<C> = TidfrgD<<C as Sm80Config>::S2RCopyA, CoordMK<C>>;
+    pub type S2RACrd<C> = TidfrgD<super::S2RCopyA<C>, CoordMK<C>>;
     /// `tidfrg_S(s2r_copy_b, sB(_,_,0))`.
-    pub type S2RBSmem<C> = TidfrgS<<C as Sm80Config>::S2RCopyB, <C as Sm80Config>::SmemLayoutBStage>;
+    pub type S2RBSmem<C> = TidfrgS<super::S2RCopyB<C>, <C as Sm80Config>::SmemLayoutBStage>;
     /// `tidfrg_D(s2r_copy_b, make_layout((bN,bK)))`.
-    pub type S2RBCrd<C> = TidfrgD<<C as Sm80Config>::S2RCopyB, CoordNK<C>>;
+    pub type S2RBCrd<C> = TidfrgD<super::S2RCopyB<C>, CoordNK<C>>;
     /// `thrfrg_A(mma, make_layout((bM,bK)))`: `((ThrV,(ThrM,ThrK)),(FrgV,(RestM,RestK)))`.
     pub type ThrfrgA<C> = mma::ThrfrgA<<C as Sm80Config>::MmaC, CoordMK<C>>;
     /// `thrfrg_B(mma, make_layout((bN,bK)))`: `((ThrV,(ThrN,ThrK)),(FrgV,(RestN,RestK)))`.
@@ -437,7 +419,7 @@ pub mod derive {
     /// `tidfrg_D(copyB, sB)` (all stages).
     pub type G2SBSmemAll<C> = TidfrgD<<C as Sm80Config>::CopyB, <C as Sm80Config>::SmemLayoutB>;
     /// `tidfrg_D(r2s, sC)`.
-    pub type R2SSmem<C> = TidfrgD<<C as Sm80Config>::R2SCopy, <C as Sm80Config>::SmemLayoutC>;
+    pub type R2SSmem<C> = TidfrgD<super::R2SCopy<C>, <C as Sm80Config>::SmemLayoutC>;
     /// `tidfrg_S(s2g, sC)`.
     pub type S2GSmem<C> = TidfrgS<<C as Sm80Config>::S2GCopy, <C as Sm80Config>::SmemLayoutC>;
     /// `tidfrg_D(s2g, make_layout((bM,bN)))`.
@@ -449,11 +431,11 @@ pub mod derive {
     /// `tCrC`: `(MMA,MMA_M,MMA_N)` accumulators, compact.
     pub type TCrC<C> = mma::PartitionFragmentC<<C as Sm80Config>::MmaC, CoordMN<C>, Z0>;
     /// `retile_D(tCrA)` for the S2R copy: `(CPY,MMA_M,MMA_K)`.
-    pub type TXrA<C> = RetileD<<C as Sm80Config>::S2RCopyA, TCrA<C>>;
+    pub type TXrA<C> = RetileD<super::S2RCopyA<C>, TCrA<C>>;
     /// `retile_D(tCrB)`: `(CPY,MMA_N,MMA_K)`.
-    pub type TXrB<C> = RetileD<<C as Sm80Config>::S2RCopyB, TCrB<C>>;
+    pub type TXrB<C> = RetileD<super::S2RCopyB<C>, TCrB<C>>;
     /// `retile_S(tCrC)` for the R2S copy: `(CPY,MMA_M,MMA_N)`.
-    pub type TRSrC<C> = RetileS<<C as Sm80Config>::R2SCopy, TCrC<C>>;
+    pub type TRSrC<C> = RetileS<super::R2SCopy<C>, TCrC<C>>;
     /// `tAsA = partition_D(sA)`, thread 0: `(CPY,CPY_M,CPY_K,bP)`.
     pub type TAsA<C> = PartitionD<<C as Sm80Config>::CopyA, <C as Sm80Config>::SmemLayoutA, Z0>;
     /// `tBsB = partition_D(sB)`, thread 0: `(CPY,CPY_N,CPY_K,bP)`.
@@ -465,11 +447,11 @@ pub mod derive {
     /// `tCcC = partition_C(make_layout((bM,bN)))`, thread 0: `(MMA,MMA_M,MMA_N)`.
     pub type TCcC<C> = mma::PartitionC<<C as Sm80Config>::MmaC, CoordMN<C>, Z0>;
     /// `tXsA(_,_,_,0)`: `partition_S(sA(_,_,0))` of the S2R copy, thread 0: `(CPY,MMA_M,MMA_K)`.
-    pub type TXsA0<C> = PartitionS<<C as Sm80Config>::S2RCopyA, <C as Sm80Config>::SmemLayoutAStage, Z0>;
+    pub type TXsA0<C> = PartitionS<super::S2RCopyA<C>, <C as Sm80Config>::SmemLayoutAStage, Z0>;
     /// `tXsB(_,_,_,0)`, thread 0: `(CPY,MMA_N,MMA_K)`.
-    pub type TXsB0<C> = PartitionS<<C as Sm80Config>::S2RCopyB, <C as Sm80Config>::SmemLayoutBStage, Z0>;
+    pub type TXsB0<C> = PartitionS<super::S2RCopyB<C>, <C as Sm80Config>::SmemLayoutBStage, Z0>;
     /// `tRS_sC = partition_D(sC)` of the R2S copy, thread 0: `(CPY,MMA_M,MMA_N)`.
-    pub type TRSsC<C> = PartitionD<<C as Sm80Config>::R2SCopy, <C as Sm80Config>::SmemLayoutC, Z0>;
+    pub type TRSsC<C> = PartitionD<super::R2SCopy<C>, <C as Sm80Config>::SmemLayoutC, Z0>;
     /// `tSG_sC = partition_S(sC)` of the S2G copy, thread 0: `(CPY,CPY_M,CPY_N)`.
     pub type TSGsC<C> = PartitionS<<C as Sm80Config>::S2GCopy, <C as Sm80Config>::SmemLayoutC, Z0>;
     /// `tSG_cC = partition_D(make_layout((bM,bN)))` of the S2G copy, thread 0: `(CPY,CPY_M,CPY_N)`.
@@ -615,14 +597,12 @@ impl<R0: Reify, R1: Reify, R2: Reify, R3: Reify, R4: Reify, R5: Reify, R6: Reify
 /// their intermediates, are worked out together once; as 35 associated types, each checked in an
 /// environment of its own, they cost 16 s per configuration (docs/perf-history.md).
 ///
-/// The S2R copies' atoms (`ldmatrix`, with their PTX) are bounds of the supertrait, not
-/// associated types: the impl's supertraits are checked together with [`Sm80Checked`]'s rules,
-/// which derive those copies anyway, where an associated type `S2RPtxA` was checked in an
-/// environment of its own and derived the copy again (0.7 s apiece, 20 s of
-/// `tycute-sm80-128x256`; docs/perf.md, "Compile time").
+/// The S2R atoms must be `ldmatrix` atoms with their PTX ([`LdsmPtx`]): a bound of the
+/// supertrait on [`Sm80Config::S2RAtomA`] and [`Sm80Config::S2RAtomB`], plain atom types that
+/// cost no derivation to check.
 pub trait Sm80Kernel:
     Sm80Checked
-    + Sm80Config<S2RCopyA: tycute_tiled::copy::TiledCopyMembers<Atom: LdsmPtx>, S2RCopyB: tycute_tiled::copy::TiledCopyMembers<Atom: LdsmPtx>>
+    + Sm80Config<S2RAtomA: LdsmPtx, S2RAtomB: LdsmPtx>
 {
     /// The G2S atom, with its PTX.
     type G2SPtx: CpAsyncPtx;
@@ -662,10 +642,10 @@ where
         G2SAtom = B::G2SAtom,
         CopyA = B::CopyA,
         CopyB = B::CopyB,
-        S2RCopyA = B::S2RCopyA,
-        S2RCopyB = B::S2RCopyB,
+        S2RAtomA = B::S2RAtomA,
+        S2RAtomB = B::S2RAtomB,
         SmemLayoutC = B::SmemLayoutC,
-        R2SCopy = B::R2SCopy,
+        R2SAtom = B::R2SAtom,
     >,
     V::MmaC: SameTiledMmaLayouts<B::MmaC>,
 {
@@ -801,10 +781,10 @@ macro_rules! sm80_with_elements {
             type CopyA = <$B as $crate::kernel::sm80::Sm80Config>::CopyA;
             type CopyB = <$B as $crate::kernel::sm80::Sm80Config>::CopyB;
             type MmaC = $crate::kernel::element::WithInputs<<$B as $crate::kernel::sm80::Sm80Config>::MmaC, $ab>;
-            type S2RCopyA = <$B as $crate::kernel::sm80::Sm80Config>::S2RCopyA;
-            type S2RCopyB = <$B as $crate::kernel::sm80::Sm80Config>::S2RCopyB;
+            type S2RAtomA = <$B as $crate::kernel::sm80::Sm80Config>::S2RAtomA;
+            type S2RAtomB = <$B as $crate::kernel::sm80::Sm80Config>::S2RAtomB;
             type SmemLayoutC = <$B as $crate::kernel::sm80::Sm80Config>::SmemLayoutC;
-            type R2SCopy = <$B as $crate::kernel::sm80::Sm80Config>::R2SCopy;
+            type R2SAtom = <$B as $crate::kernel::sm80::Sm80Config>::R2SAtom;
             type S2GCopy = $crate::kernel::element::WithValue<<$B as $crate::kernel::sm80::Sm80Config>::S2GCopy, $cd>;
         }
         $crate::sm80_with_elements!(@tables $tables, $V, $B);
