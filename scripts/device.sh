@@ -60,7 +60,8 @@
 # beside cuBLAS's TF32 GEMM, and auto-tf32) and e4m3 side by side.
 # Settings (environment): D=DIR (default target/device), NVRTC=VERSION (which CUBIN set: default
 # the newest in DIR), ROUNDS (bench rounds, default 2), OLD=DIR2 (bench a second build), OUT (a
-# folder for full logs; the device tool's $OUT, else /tmp/tycute-device).
+# folder for full logs; the device tool's $OUT, else /tmp/tycute-device), CHECK_JOBS (`check`'s
+# configurations at a time, default one per core).
 # The binaries find the CUBINs through TYCUTE_CUBIN_DIR and the configurations to test through
 # TYCUTE_CONFIGS (docs/environment.md).
 set -u
@@ -187,7 +188,11 @@ summary() {
 check() {
   local c
   echo "== correctness (one process per configuration, side by side: the f64 reference is the host's work)"
+  # at most one process per core: 49 configurations at once on 16 cores ran each sm90 one for
+  # 360 s of its 400 s limit (2026-11-29); CHECK_JOBS overrides the count
+  local max="${CHECK_JOBS:-$(nproc)}"
   for c in $(configs "$@"); do
+    while [ "$(jobs -rp | wc -l)" -ge "$max" ]; do wait -n; done
     TYCUTE_CONFIGS=$c timeout 400 "$D/$(test_of "$c")" --nocapture --test-threads 1 > "$LOG/check-$c.txt" 2>&1 &
   done
   wait
