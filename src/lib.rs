@@ -43,7 +43,7 @@ pub mod atom {
 
 /// TiledMMA and TiledCopy evaluated by the trait solver: `make_tiled_mma`, `thrfrg`, the TV
 /// layouts, `make_tiled_copy_*`, per-thread partitions, retile, and their bounds
-/// ([`tiled::bounds`](crate::tiled::bounds)).
+/// ([`tiled::bounds`]).
 ///
 /// ```
 /// use tycute::atom::{MMA_Atom, SM80_16x8x16_F16F16F16F16_TN};

@@ -41,7 +41,7 @@ pub fn per_thread(values: &[i64], threads: usize) -> Vec<Vec<i64>> {
 pub struct AttentionApplied<T, Frag, STv, View, ATv, Rowcol, Rows, Cols>(
     core::marker::PhantomData<fn() -> (T, Frag, STv, View, ATv, Rowcol, Rows, Cols)>,
 );
-/// Attention tile `T`'s layouts for [`header`]; naming it for a tile whose S to P view or
+/// Attention tile `T`'s layouts for [`header_with_layouts`]; naming it for a tile whose S to P view or
 /// softmax rows break a rule is a compile error with the rule's message.
 pub type AttentionOn<T> = AttentionApplied<
     T,
@@ -53,7 +53,7 @@ pub type AttentionOn<T> = AttentionApplied<
     SoftmaxRows<T>,
     AccCols<T>,
 >;
-/// What [`header`] takes: [`AttentionOn`]`<Tile>`.
+/// What [`header_with_layouts`] takes: [`AttentionOn`]`<Tile>`.
 pub trait AttentionLayouts {
     /// The tile.
     type Tile: AttentionTile;

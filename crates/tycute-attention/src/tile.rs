@@ -72,7 +72,7 @@ type Tile2<A, B> = Tup<A, Tup<B, Nil>>;
 
 /// What an attention forward kernel of FA3's shape is made of: its element type, its tiles and
 /// its two TiledMMAs. [`Fa3Tile`] is the one implementation; the rules that tie the parts
-/// together are [`crate::SToP`] (S's accumulators are P's registers) and the checks it names.
+/// together are [`crate::AccAsAregs`] (S's accumulators are P's registers) and the checks it names.
 pub trait AttentionTile {
     /// Q, K, V, P and O's element type (`half_t` or `bfloat16_t`).
     type Element;

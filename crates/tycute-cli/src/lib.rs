@@ -13,7 +13,7 @@
 //!   (module [`draw`]).
 //! * `tycute analyze NAME`: bank wavefronts and vector widths of every shared-memory instruction
 //!   of a configuration's kernel (the analysis its registry entry carries, `tycute_configs::entry`).
-//! * `tycute bench sm80|sm90 [...]`: a kernel on the GPU beside cuBLAS (module [`bench`], on
+//! * `tycute bench sm80|sm90 [...]`: a kernel on the GPU beside cuBLAS (module [`bench`](mod@bench), on
 //!   `tycute_gemm`); `--sweep FILE` every shape of a list, with a summary per dtype (module
 //!   [`sweep`]).
 

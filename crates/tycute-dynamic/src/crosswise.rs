@@ -548,7 +548,7 @@ fn compare_with_seed(t_mk: &[i64]) -> Result<String> {
     Ok(format!("{} ({differ} of {} entries differ)", differ == 0, m * kk))
 }
 
-/// [`compare_with_seed`] for CuTe's index table of a `(64,32)` layout (CuTe's order: entry
+/// `compare_with_seed` for CuTe's index table of a `(64,32)` layout (CuTe's order: entry
 /// `m + 64*k`), as `tycute::table` gives it for a type-level layout: `cute_equivalent` for the
 /// programs of `tycute vectors rust`.
 pub fn cute_equivalent_of_table(table: &[i64]) -> String {

@@ -13,7 +13,7 @@
 //! `MixedBits` offsets for swizzled layouts ([`tensor`], [`mixed`]), `make_tiled_mma`
 //! ([`tiled_mma`], with tycute's tile rule), `make_tiled_copy` and friends ([`tiled_copy`]),
 //! and CUTLASS 2.x's crosswise shared-memory layout ([`crosswise`]). Parsing and printing
-//! ([`parse`], [`print`]) are how the twin reads and writes values; the vector files' ops by name
+//! ([`parse`], [`print`](mod@print)) are how the twin reads and writes values; the vector files' ops by name
 //! are the harness crate's (`tycute-vectors`).
 //!
 //! ```

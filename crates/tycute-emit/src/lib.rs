@@ -3,7 +3,7 @@
 //! The public path from a kernel design written as tycute types (layouts, swizzles, TiledCopy,
 //! TiledMMA) to a CUDA header its kernel includes, usable from your own `build.rs`:
 //!
-//! * [`value`]: any static object's runtime value (the runtime twin's [`tycute_dynamic::Value`]),
+//! * [`value()`]: any static object's runtime value (the runtime twin's [`tycute_dynamic::Value`]),
 //!   read from its type's constant, never through printed text;
 //! * [`CopyTables`] / [`MmaTables`]: what every thread of a TiledCopy or TiledMMA touches;
 //! * [`proof`]: checks on those values (each element exactly once, contiguous vectors, the

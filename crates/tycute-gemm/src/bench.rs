@@ -1,6 +1,6 @@
 //! How the benchmarks measure, tycute and cuBLAS alike: CUDA events around each run
 //! ([`Timing`]), random inputs rotated over buffer sets larger than L2, and TFLOP/s of the
-//! median. The sm80 and sm90 benchmarks ([`crate::sm80::bench`], [`crate::sm90::bench`]) are
+//! median. The sm80 and sm90 benchmarks ([`crate::sm80::bench()`], [`crate::sm90::bench()`]) are
 //! built on these.
 
 use tycute_cuda::cudarc::driver::sys::CUevent_flags;

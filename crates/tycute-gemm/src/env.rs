@@ -1,7 +1,7 @@
 //! The environment variables the launch side reads, all in one place (docs/environment.md lists
 //! every variable tycute reads).
 
-/// A directory of prebuilt CUBINs, `<configuration>.cubin` each ([`crate::cubin`]).
+/// A directory of prebuilt CUBINs, `<configuration>.cubin` each ([`crate::cubin()`]).
 pub use crate::cubin::CUBIN_DIR_ENV;
 
 /// The configurations a test or run is limited to: names separated by commas or spaces.

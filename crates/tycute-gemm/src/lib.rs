@@ -12,7 +12,7 @@
 //!   stored), [`Layouts`] (TN, NT, NN, TT with C's order);
 //! * element types of C and D: [`GemmElem`];
 //! * stream-K: the host's plans of who computes which k-blocks ([`stream_k`]);
-//! * measuring: [`Timing`] and the helpers of [`bench`]; the cuBLAS calls of [`cublas`], and
+//! * measuring: [`Timing`] and the helpers of [`bench`](mod@bench); the cuBLAS calls of [`cublas`], and
 //!   cuBLASLt's fp8 and tf32 GEMMs ([`cublaslt`]);
 //! * decode-sized M (M <= 16): [`skinny::SkinnyGemm`], `kernels/skinny_gemm.cu`;
 //! * staged operands: copies of matrices into rows the TMA reads (odd leading dimensions): [`staging`];

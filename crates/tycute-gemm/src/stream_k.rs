@@ -86,7 +86,7 @@ const EPI_KBLOCKS: usize = 35;
 impl Sm90Schedule {
     /// The schedule of `tiles` tiles of `kt` k-blocks on `sms` SMs: whole tiles, one CTA per
     /// tile up to the SMs, unless the last wave leaves more than 5 % of the SMs' time idle and
-    /// the tiles have at least [`MIN_SK_KBLOCKS`] k-blocks. Then stream-K, in one of two forms.
+    /// the tiles have at least `MIN_SK_KBLOCKS` k-blocks. Then stream-K, in one of two forms.
     /// * The split tail ([`Sm90Schedule::plan_split`]): the partial wave's tiles, each cut into S
     ///   equal ranges of k-blocks (S from 2 to 8, at least 4 k-blocks each, at most `sms` CTAs in
     ///   all), S chosen by a cost model: `kt / S` k-blocks plus, for the head, S - 1 partial tiles

@@ -2,7 +2,7 @@
 //! header (when it has a kernel), its dump (when `tycute dump` prints it) and the NVRTC build of
 //! its kernel ([`Variant`]).
 //!
-//! A configuration crate lists its configuration modules once, with [`configurations!`]: that
+//! A configuration crate lists its configuration modules once, with [`configurations!`](crate::configurations): that
 //! declares each module and collects each module's `ENTRIES`, so that adding a configuration is
 //! one file (the module, ending in its `ENTRIES`) and one line (its name in the list).
 

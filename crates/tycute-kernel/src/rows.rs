@@ -1,5 +1,5 @@
 //! The dump's rows: each a name, the item's runtime value (the twin's [`Value`], read from its
-//! type: [`tycute_emit::value`], [`tycute_emit::value::partition_value`]) and, optionally, its
+//! type: [`tycute_emit::value()`], [`tycute_emit::value::partition_value`]) and, optionally, its
 //! index table (`table:NAME` in the dump, the test vectors' format). The dump prints a row from
 //! its value with the twin's printer (CuTe's text); `tycute draw` draws from the value and the
 //! table. Nothing is printed and parsed again.

@@ -5,7 +5,7 @@
 //! alias named after CuTe's function (`Coalesce<A>`, `Composition<A, B>`, ...). The `cute!`
 //! macro (crate `tycute-macros`) writes these types from CuTe's printed text.
 //!
-//! Layers, lowest first: [`int`] (static integers), [`tuple`] (IntTuples), [`layout`],
+//! Layers, lowest first: [`int`] (static integers), [`tuple`](mod@tuple) (IntTuples), [`layout`],
 //! [`algebra`] (one file per operation), [`swizzle`], [`repr`] (CuTe text and index tables by
 //! const evaluation).
 

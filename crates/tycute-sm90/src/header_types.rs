@@ -1,4 +1,4 @@
-//! The sm90 configurations' [`Sm90Types`]: for each, the type-level values its header needs
+//! The sm90 configurations' [`Sm90Types`](tycute_kernel::emit::sm90::Sm90Types): for each, the type-level values its header needs
 //! (`show`/`table` of the configuration module's CuTe-named types), which the generic emitter
 //! (`tycute_kernel::emit::sm90`) turns into the header; and the `sm90` configuration's tables,
 //! header and host-side proof.

@@ -2,7 +2,7 @@
 //! out for fp16, written once for the GMMA forms that read A and B K-major only (wgmma's 8-bit
 //! forms, e4m3 and e5m2, and its `.tf32` form), and for 16-bit tiles whose MN-major stage no
 //! 128-byte swizzle atom divides (`sm90_64x96`: that atom is 64 elements wide, and the kernel has
-//! one swizzle mode per operand). [`sm90_k_major_family!`] declares, in the module
+//! one swizzle mode per operand). `sm90_k_major_family!` declares, in the module
 //! that invokes it, every CuTe-named type of one such configuration from its element types, CTA
 //! tile, stages, GMMA atom, warpgroup layout, cluster shape and epilogue tile:
 //!

@@ -18,8 +18,8 @@
 //! swizzle span), and the descriptor's canonical form `((64,n),(8,k)):((1,LBO),(64,SBO))` has LBO
 //! the distance of the MN slices and SBO that of the 8-deep K groups.
 //!
-//! [`Sm90Layout<C, MA, MB>`] is configuration `C` with those majors: the stage layouts of
-//! [`OperandStage`] and `C`'s TiledMMA on the atom with the other transpose bits
+//! `Sm90Layout<C, MA, MB>` is configuration `C` with those majors: the stage layouts of
+//! `OperandStage` and `C`'s TiledMMA on the atom with the other transpose bits
 //! ([`tycute_atom::GmmaOperandMajors::WithMajors`]). The atom's layouts do not depend on the
 //! majors ([`tycute_atom::mma::SameMmaLayouts`], checked below), so the TiledMMA's and the
 //! epilogue's tables are `C`'s; what the majors change is the smem stage, the TMA boxes, the

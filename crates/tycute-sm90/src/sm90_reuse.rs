@@ -1,4 +1,4 @@
-//! CUTLASS's `ReuseSmemC` for an sm90 configuration: [`ReuseSmemC<C>`] is `C` with its epilogue
+//! CUTLASS's `ReuseSmemC` for an sm90 configuration: `ReuseSmemC<C>` is `C` with its epilogue
 //! storing D through the shared-memory stage its C sub-tile was loaded into, one buffer of
 //! `StagesCD` stages per consumer instead of two.
 //!

@@ -1,6 +1,6 @@
 //! Bounds for generic code over TiledCopy and TiledMMA (the layout bounds, `SizeIs<N>`, ... are
 //! `tycute::bounds`): each is a public trait, and its rejection states the rule and the numbers
-//! in decimal ([`Dec`]: `_96` is 96, `_4<_096>` is 4096).
+//! in decimal ([`Dec`](tycute_layout::bounds::Dec): `_96` is 96, `_4<_096>` is 4096).
 //!
 //! | bound | holds when |
 //! |---|---|

@@ -1,6 +1,6 @@
 //! # tycute-tiled
 //!
-//! CuTe's tiled atoms (`cute/atom/mma_atom.hpp`) as tycute types: a [`TiledMMA`](mma::TiledMMA)
+//! CuTe's tiled atoms (`cute/atom/mma_atom.hpp`) as tycute types: a [`TiledMMA`]
 //! tiles an MMA atom of `tycute-atom` over threads and over a permuted `M x N x K` tile, and
 //! every member function CuTe evaluates at compile time is a type alias evaluated by the trait
 //! solver:

@@ -7,7 +7,7 @@
 //! * [`eval`]: an op by name ([`Evaluator::eval`], [`OPS`], `table:OP`); the algebra's ops are
 //!   the tables of [`ops`] (one file a family), the atom, TiledMMA, TiledCopy, crosswise and seed
 //!   ops are [`tiled`], [`crosswise`] and [`seeds`];
-//! * [`line`]: one vector line in, one result line out ([`eval_line`], [`result_field`]), what
+//! * [`line`](mod@line): one vector line in, one result line out ([`eval_line`], [`result_field`]), what
 //!   `tycute eval` prints;
 //! * [`gen_rust`]: the generator of `tycute vectors rust` (the type-level program of a vector
 //!   file), with the CuTe name → Rust type rule of `tycute-names`.

@@ -1,5 +1,5 @@
 //! The sm80 GEMM timed, beside cuBLAS with the configuration's element types: the mean of a
-//! burst on one buffer set ([`bench`], [`cublas_bench`]), and the benchmark's method, rotating
+//! burst on one buffer set ([`bench()`], [`cublas_bench`]), and the benchmark's method, rotating
 //! inputs and a median ([`bench_rotating`], what `tycute bench sm80` prints).
 
 use std::sync::Arc;
@@ -38,7 +38,7 @@ fn bench_typed<I: InputElem + ValidAsZeroBits, T: GemmElem>(g: &Sm80Launcher, (m
     Ok(2.0 * m as f64 * n as f64 * k as f64 / (ms * 1e-3) / 1e12)
 }
 
-/// cuBLAS's `cublasGemmEx` on the same problem as [`bench`] with the element types of
+/// cuBLAS's `cublasGemmEx` on the same problem as [`bench()`] with the element types of
 /// configuration `cfg` ([`cublas::types`]; the A, B half K-major TN call with fp32 compute and D
 /// for [`DEFAULT_SM80`](crate::sm80::DEFAULT_SM80)), timed the same way; TFLOP/s. `Err` names what
 /// is missing when cuBLAS cannot be loaded.

@@ -1,5 +1,5 @@
 //! The sm90 GEMM timed beside cuBLAS (`cublasGemmEx`, the same types and layouts): the mean of a
-//! burst on one buffer set ([`bench`]), and the benchmark's method, rotating inputs and a median
+//! burst on one buffer set ([`bench()`]), and the benchmark's method, rotating inputs and a median
 //! ([`bench_rotating`], [`bench_rotating_layout`]: what `tycute bench sm90` prints).
 
 use tycute_cuda::cudarc::cublas::{result as cr, sys as cs, CudaBlas};
@@ -32,7 +32,7 @@ fn cublas_gemm_f16(
 }
 
 /// TFLOP/s of [`Sm90Auto::launch`] (the launch API's choice, which it returns; TN, packed, beta
-/// 0, no bias) and of cuBLAS (same types, [`cublas_gemm_f16`]) at `m x n x k`, measured as
+/// 0, no bias) and of cuBLAS (same types, `cublas_gemm_f16`) at `m x n x k`, measured as
 /// [`bench_rotating`]: input sets rotated past L2, 3 warm-up launches per set, the median of `runs`.
 pub fn bench_auto_rotating(auto: &Sm90Auto, (m, n, k): (usize, usize, usize), runs: usize, timing: Timing) -> Result<(f64, Option<f64>, Sm90Choice)> {
     let s = Sm90Strides::packed((m, n, k), 1);
@@ -69,7 +69,7 @@ pub fn bench_auto_rotating(auto: &Sm90Auto, (m, n, k): (usize, usize, usize), ru
     Ok((ours, Some(theirs), choice))
 }
 
-/// TFLOP/s of `sm90_gemm_tn` and of cuBLAS (same types, [`cublas_gemm_f16`]) at `m x n x k`:
+/// TFLOP/s of `sm90_gemm_tn` and of cuBLAS (same types, `cublas_gemm_f16`) at `m x n x k`:
 /// random multiples of 1/64 in [-1, 1], one buffer set, the mean of `reps` launches between two
 /// `CU_EVENT_DEFAULT` events after 3 warm-up launches. cuBLAS is `Err` (with the reason) when it
 /// cannot be loaded.

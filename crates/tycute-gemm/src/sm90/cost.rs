@@ -121,7 +121,7 @@ pub fn model_ns(config: Sm90Header, shape: (usize, usize, usize), gpu: Sm90Gpu) 
 
 /// Which configuration the per-shape choice runs at `(m, n, k)` (`batch` problems) on `gpu`, for
 /// A and B in any layout: [`pick`]'s, except on a GPU of [`MODEL_FROM_GB_S`] or more for one
-/// problem in the range the model was fitted on ([`in_model_range`]). There the form the cost
+/// problem in the range the model was fitted on (`in_model_range`). There the form the cost
 /// model prices at least 20 % faster than `pick`'s runs (the 128x64 tiles only with K a multiple
 /// of 16, as in `pick`). Measured on the H200's grid (docs/perf.md): 0.815x to 0.850x cuBLAS in
 /// geometric mean over its 155 few-tile shapes, 64x2048x28672 0.43 to 0.77 (stream-K 128x192
@@ -268,7 +268,7 @@ fn fp8_rounds(base: Sm90Header, (m, n, k): (usize, usize, usize), gpu: Sm90Gpu) 
 /// the configuration [`pick_fp8_on`] gives the same problem at 64 rows, if it is the 64x96 tiles
 /// and one round of them fills five eighths of the SMs or more, or the 128x256 tiles filling three
 /// quarters; else one round of 128x128 tiles filling three quarters; else the 64x96 tiles in
-/// rounds filled to four fifths ([`round_fill`]); `None` (the decode-sized kernel) elsewhere. A
+/// rounds filled to four fifths (`round_fill`); `None` (the decode-sized kernel) elsewhere. A
 /// K-major A of fewer rows than a tile is loaded in a box of its rows (`a_box_rows`), so such a problem is a read of B at wgmma's own
 /// fp8 rate, where the decode-sized kernel's fp8 `mma.sync` is converted to f16 on sm_90a.
 /// Measured on the H200 (docs/perf.md, "Decode-sized fp8 on the 64-row tiles"): 16x10240x8192

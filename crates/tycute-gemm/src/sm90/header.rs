@@ -384,7 +384,7 @@ fn fp8_ping_pong((m, n, k): (usize, usize, usize), batch: usize, sms: usize) -> 
 
 /// The shapes the sm90 kernel takes: any M, N, K >= 1, each below 2^31 (the TMA's signed 32-bit
 /// coordinates). K need not be a multiple of 8: the TMA fills the last k-block's columns past K
-/// with zeros. The leading dimensions and batch strides are [`Sm90Strides::check`]'s (multiples of
+/// with zeros. The leading dimensions and batch strides are [`Sm90Strides::check`](super::Sm90Strides::check)'s (multiples of
 /// 16 bytes, so a packed fp16 A (lda = K) needs K a multiple of 8; `Sm90Gemm::launch_staged`
 /// takes any).
 pub fn shape_ok(m: usize, n: usize, k: usize) -> Result<()> {

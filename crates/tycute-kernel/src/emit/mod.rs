@@ -95,7 +95,7 @@ pub fn mode_sizes(r: &Repr) -> Vec<i64> {
 /// API a user's build script calls) in the namespace `tycute::<config>`, with the forms tycute's
 /// kernels read: the configuration's own macros `TYCUTE_<config>_<item>`, layouts as `_rank` and
 /// flattened `_shape[]`/`_stride[]`, per-thread tensors in closed form. A mistake (a name written
-/// twice, a ragged table) is kept and written as an `#error` line, which [`write_all`] refuses.
+/// twice, a ragged table) is kept and written as an `#error` line, which `tycute_configs::emit::write_all` refuses.
 pub struct Header {
     ns: String,
     inner: tycute_emit::Header,

@@ -1,5 +1,5 @@
 //! A configuration module's own type equalities (the tile its copies cover, the TMA boxes, the
-//! thread counts), checked together in one place: [`assert_same_all!`].
+//! thread counts), checked together in one place: [`assert_same_all!`](crate::assert_same_all).
 //!
 //! `static_assertions::assert_type_eq_all!` and `const_assert!` check each fact in a body of its
 //! own, and rustc normalizes each body's types apart from every other body's (twice: in the type
@@ -12,7 +12,7 @@ use core::marker::PhantomData;
 /// `A` and `B` are the same type: a fact that [`Holds`] exactly when they are.
 pub struct Same<A, B>(PhantomData<(A, B)>);
 
-/// The facts of [`assert_same_all!`] hold: every [`Same`] of the nested pairs names one type twice.
+/// The facts of [`assert_same_all!`](crate::assert_same_all) hold: every [`Same`] of the nested pairs names one type twice.
 #[diagnostic::on_unimplemented(
     message = "a type equality of this configuration module does not hold: `{Self}`",
     label = "the two types of a `Same` differ"

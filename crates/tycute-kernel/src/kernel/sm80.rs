@@ -9,7 +9,7 @@
 //! error[E0277]: kernel configuration: bM is not a multiple of the TiledMMA's tile along M (bM % tile_size<0>(mma) != 0)
 //! ```
 //!
-//! [`Sm80Kernel`] (a supertrait of nothing a user implements by hand: [`impl_sm80_kernel!`]
+//! [`Sm80Kernel`] (a supertrait of nothing a user implements by hand: [`impl_sm80_kernel!`](crate::impl_sm80_kernel)
 //! writes it) adds the per-thread tensors a kernel needs, every one a type computed from the
 //! configuration, so that code generic over `C: Sm80Kernel` (the header emitter) cannot be
 //! instantiated with a configuration whose parts disagree.
@@ -458,7 +458,7 @@ pub mod derive {
     pub type TSGcC<C> = PartitionD<<C as Sm80Config>::S2GCopy, CoordMN<C>, Z0>;
 }
 
-/// Everything a kernel of an [`Sm80Kernel`] configuration reads, as values of the [`derive`]
+/// Everything a kernel of an [`Sm80Kernel`] configuration reads, as values of the [`derive`](mod@derive)
 /// types: tables (`Repr`: `.table()` gives the index table, `.text()` the CuTe text) and thread
 /// tensors. Field names are CuTe's (`tCrA`) or the table's role (`g2s_a_crd`).
 #[allow(non_snake_case)]
@@ -534,9 +534,9 @@ pub struct Sm80Tables {
     pub tSGcC: ThreadTensorParts,
 }
 
-/// [`Sm80Tables`] of a pair of tuples: the [`derive`] types whose values are tables (`Reify`)
+/// [`Sm80Tables`] of a pair of tuples: the [`derive`](mod@derive) types whose values are tables (`Reify`)
 /// and those that are thread tensors, in the order of [`Sm80Tables`]'s fields.
-/// [`impl_sm80_kernel!`]'s `tables()` names all of a configuration's derived types in this one
+/// [`impl_sm80_kernel!`](crate::impl_sm80_kernel)'s `tables()` names all of a configuration's derived types in this one
 /// path, not in one path per field: the borrow checker normalizes each path's type apart from
 /// the type check's cache (a `type_op_ascribe_user_type` of its own), so one path works the
 /// shared intermediates of the 35 derivations out once where 35 paths worked them out 35 times
@@ -588,7 +588,7 @@ impl<R0: Reify, R1: Reify, R2: Reify, R3: Reify, R4: Reify, R5: Reify, R6: Reify
 }
 
 /// A checked configuration with everything its kernel reads ([`Sm80Tables`], the values of the
-/// [`derive`] types), written by [`impl_sm80_kernel!`]. Code generic over `C: Sm80Kernel` (the
+/// [`derive`](mod@derive) types), written by [`impl_sm80_kernel!`](crate::impl_sm80_kernel). Code generic over `C: Sm80Kernel` (the
 /// header emitter, the bank analysis) cannot be instantiated with a configuration whose parts
 /// disagree.
 ///
@@ -618,9 +618,11 @@ pub trait Sm80Kernel:
 
 /// `V` has the parts of configuration `B` except, possibly, its TiledMMA's atom (which must have
 /// the same layouts, [`SameMmaLayouts`]) and its epilogue's S2G copy: every table and thread
-/// tensor of [`derive`] but the four of the S2G copy is then `B`'s, so that
-/// [`impl_sm80_variant!`] takes them from `B::tables()` instead of deriving them again. Decided by
-/// type equality of the parts (no layout is evaluated).
+/// tensor of [`derive`](mod@derive) but the four of the S2G copy is then `B`'s, so that
+/// [`impl_sm80_variant!`](crate::impl_sm80_variant) takes them from `B::tables()` instead of deriving them again. Decided by
+/// type equality of the parts (no layout is evaluated): the S2R and R2S copies are
+/// `make_tiled_copy_A/B/C` of equal atoms and of TiledMMAs of the same layouts, which read only
+/// those layouts, so they are `B`'s copies up to the MMA atom's name.
 #[diagnostic::on_unimplemented(
     message = "kernel configuration `{Self}` is not a variant of `{B}`: a part other than the TiledMMA's atom and the S2G copy differs, or the atoms' layouts differ",
     label = "impl_sm80_variant! reuses the tables of the base configuration"
@@ -674,7 +676,7 @@ where
 pub trait SameTiledMmaLayouts<B> {}
 impl<A1, A2, L, P> SameTiledMmaLayouts<tycute_tiled::mma::TiledMMA<A2, L, P>> for tycute_tiled::mma::TiledMMA<A1, L, P> where A1: SameMmaLayouts<A2> {}
 
-/// Writes `impl Sm80Kernel for $C`: every table and thread tensor of [`derive`] for the
+/// Writes `impl Sm80Kernel for $C`: every table and thread tensor of [`derive`](mod@derive) for the
 /// configuration. Compiles only for a configuration that is [`Sm80Checked`].
 #[macro_export]
 macro_rules! impl_sm80_kernel {
@@ -753,7 +755,7 @@ macro_rules! impl_sm80_variant {
 /// `$cd` must have the width of `$B`'s C/D type, whose copy's thread layout it keeps); every other
 /// part is `$B`'s. The G2S and S2R copies keep `$B`'s 16-bit value type: they move A's and B's
 /// bits, and their layouts depend on the width only. Writes `impl Sm80Kernel` with
-/// [`impl_sm80_variant!`]: the tables are `$B`'s (`same`: `$cd` is `$B`'s C/D type) or `$B`'s
+/// [`impl_sm80_variant!`](crate::impl_sm80_variant): the tables are `$B`'s (`same`: `$cd` is `$B`'s C/D type) or `$B`'s
 /// with the S2G tables derived anew (`s2g`).
 ///
 /// ```ignore

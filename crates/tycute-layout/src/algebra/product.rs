@@ -45,7 +45,7 @@ pub struct LogicalProductFn;
 /// `composition(complement(A, size(A) * cosize(L)), L)`: the layout of the copies of A.
 type Tiles<A, L> = Composition<ComplementWith<A, Prod<Size<A>, Cosize<L>>>, L>;
 
-/// [`Tiles`] as a trait, for bounds.
+/// `Tiles` (the layout of the copies of A) as a trait, for bounds.
 pub trait TilesOp<L> {
     type Output;
 }

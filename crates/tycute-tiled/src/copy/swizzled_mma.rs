@@ -9,7 +9,7 @@
 //! ```
 //!
 //! `make_fragment_like` orders the rest modes of the fragment by the partition's strides; a
-//! stride CuTe only knows at run time ([`Dyn`](super::Dyn)) counts as larger than every static
+//! stride CuTe only knows at run time ([`Dyn`]) counts as larger than every static
 //! one, in the order of its position (CuTe's `compact_order`: "Replace any dynamic elements
 //! within order with large-static elements"). For a partition that stays a swizzled composed
 //! layout, the fragment is `make_fragment_like` of its inner layout.
@@ -77,7 +77,7 @@ macro_rules! swizzled_partition_op {
 swizzled_partition_op!(
     /// `mma.get_slice(thr).partition_A(tensor(Sw o O o L))`: a [`CountingTensor`] whose layout may
     /// hold run-time strides or be a swizzled composed layout (print it with
-    /// [`text`](super::text)).
+    /// [`text`](fn@super::text)).
     ///
     /// ```
     /// # extern crate tycute_layout as tycute;

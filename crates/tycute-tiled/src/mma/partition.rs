@@ -212,7 +212,7 @@ macro_rules! exact_partition_op {
 exact_partition_op!(
     /// `partition_A` for a kernel written for whole tiles: [`PartitionA`], and the TiledMMA's
     /// `(tile_size<0>, tile_size<2>)` must divide the `(M,K,...)` tensor
-    /// ([`TiledMmaTileDividesTensor`](crate::exact::TiledMmaTileDividesTensor)).
+    /// ([`TiledMmaTileDividesTensor`]).
     ///
     /// ```
     /// # extern crate tycute_layout as tycute;

@@ -30,8 +30,8 @@
 //!
 //! The generator depends only on `std` and the name table (`tycute-names`), never on the
 //! type-level crates, so the CLI and `tests/static_vectors.rs` (the harness is a dev-dependency of the
-//! root package) use it without compiling them. Its files: [`table`] (the op → type table), [`translate`]
-//! (one case), [`seeds`] (the seed and crosswise lines), [`program`] (the whole program).
+//! root package) use it without compiling them. Its files: `table` (the op → type table), `translate`
+//! (one case), `seeds` (the seed and crosswise lines), `program` (the whole program).
 
 pub(crate) mod program;
 pub(crate) mod seeds;

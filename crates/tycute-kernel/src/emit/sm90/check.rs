@@ -5,7 +5,7 @@
 use super::tables::{acc_split, swizzle, tables_of, Tables};
 use super::types::{Sm90Types, STSM_VALS, WARPGROUP};
 
-/// What [`check`] verified.
+/// What [`check_of`] and [`check_tables`] verified.
 #[derive(Debug, Default)]
 pub struct Report {
     pub lines: Vec<String>,
@@ -80,12 +80,12 @@ fn matrix_x4(what: &str, t: &Tables, rows: &[Vec<i64>], map: &[Vec<i64>]) -> Res
     ))
 }
 
-/// [`check`] for configuration `C`.
+/// [`check_tables`] for configuration `C`.
 pub fn check_of<C: Sm90Types>() -> Result<Report, String> {
     check_tables(&tables_of::<C>()?)
 }
 
-/// [`check`] on given tables (a test corrupts them).
+/// The check on given tables (a test corrupts them).
 pub fn check_tables(t: &Tables) -> Result<Report, String> {
     let mut r = Report::default();
     let (bm, bn, bk) = t.tile;

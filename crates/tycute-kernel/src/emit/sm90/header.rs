@@ -1,5 +1,5 @@
-//! The sm90 header's text: [`header_with_values`] writes a configuration's [`Tables`] through the
-//! emitter's [`Header`](crate::emit::Header).
+//! The sm90 header's text: [`header_with_values`] writes a configuration's [`Tables`](super::Tables) through the
+//! emitter's [`Header`].
 
 use super::tables::{acc_split, tables_of};
 use super::types::{Sm90Types, WARPGROUP};

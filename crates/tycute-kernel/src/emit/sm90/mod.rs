@@ -1,4 +1,4 @@
-//! `sm90.h`: the values of the sm90 configuration ([`crate::sm90`]) that its TMA + GMMA kernel
+//! `sm90.h`: the values of the sm90 configuration ([`crate::kernel::sm90`]) that its TMA + GMMA kernel
 //! needs, and [`check_tables`], which interprets them the way the hardware does (TMA's swizzled box
 //! writes, the GMMA descriptor's canonical layout, `stmatrix`'s row addresses).
 //!

@@ -15,7 +15,7 @@ pub(crate) const STSM_VALS: usize = 8;
 
 /// The type-level values of one sm90 configuration that its header needs, evaluated: each method
 /// is `show`/`table` of one of the configuration module's CuTe-named types (every sm90
-/// configuration module names them alike; [`sm90_types!`] writes the impl). The rest of this
+/// configuration module names them alike; `tycute-sm90`'s `sm90_types!` writes the impl). The rest of this
 /// module is ordinary code over these values.
 pub trait Sm90Types {
     /// The configuration (its name, TMA modes).
@@ -46,7 +46,7 @@ pub trait Sm90Types {
     fn epilogue() -> [Vec<i64>; 5];
     /// One stage of A (`(bM,bK)`) and of B (`(bN,bK)`) in each major, in the order
     /// [`OPERANDS`]: `show` of the stage (position independent), its table (element units, swizzled, by `mn + rows*k`)
-    /// and the table of its `layout_b()` (unswizzled), from [`crate::sm90_layouts::StageOf`].
+    /// and the table of its `layout_b()` (unswizzled), from `tycute-sm90`'s `sm90_layouts::StageOf`.
     fn operand_stages() -> [(String, Vec<i64>, Vec<i64>); 4];
 }
 
