@@ -5,8 +5,9 @@
 // ldc / the TMA map's). An MN-major operand's stage is the header's MN-major GMMA layout, filled by
 // one (64 MN, 64 K) TMA box per 64 rows, and the wgmma reads it with its transpose bit set. The configuration is a header written from a type
 // (crates/tycute-configs: sm90, sm90_128x256); TYCUTE_SM90_CONFIG names it (default sm90; NVRTC
-// option -DTYCUTE_SM90_CONFIG=sm90_128x256 for the other), and its kMmaWarpGroups picks the
-// schedule. The kernel is persistent (one CTA per SM walks the kTileM x kTileN tiles of D,
+// option -DTYCUTE_SM90_CONFIG=sm90_128x256 for the other), and its kConsumers picks the
+// schedule (2 / kMmaWarpGroups, or 1 for a configuration with ONE_CONSUMER: sm90_64x96_sk, one
+// consumer of one warpgroup in the cooperative schedule, so that 64-row tiles have stream-K). The kernel is persistent (one CTA per SM walks the kTileM x kTileN tiles of D,
 // blockIdx.x + i * gridDim.x in a grouped order; with stream-K, sk_tiles > 0, the last sk_tiles
 // tiles are then shared out along K, as a line cut into one range of k-blocks per CTA or as sk_split
 // equal splits of each tile: "This CTA's work" below, the host's Sm90Schedule) with
@@ -20,6 +21,8 @@
 //     - cooperative (sm90_128x256: a TiledMMA of two warpgroups along M, 128x256 tiles): one
 //       consumer of 256 threads takes every tile of the CTA, warpgroup wg issuing per stage
 //       kMmaK wgmma.m64n256k16 on its 64 rows (kGmmaOffA_*[wg * kMmaM + m], kGmmaOffB_*[wg]);
+//       with kConsumers = 1 and a TiledMMA of one warpgroup (sm90_64x96_sk) the one consumer is
+//       128 threads and the second consumer warpgroup is not launched;
 //     on shared memory descriptors, one wgmma group in flight, a stage released (empty barrier)
 //     once the group that read it has completed;
 //   * with kClusterM > 1 (the configuration's ClusterShape; measured, not used by sm90 or

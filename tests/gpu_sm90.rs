@@ -171,6 +171,11 @@ fn sm90_stream_k_matches_the_cpu_on_the_gpu() {
         // hazard inside cuBLAS's own nvjet kernel)
         (4, (832, 320, 1024), padded((832, 320, 1024), 1, Order::Row), 1.5, 0.5, BiasCase::None),
         (4, (320, 832, 1000), padded((320, 832, 1000), 1, Order::Col), 1.0, 0.0, col(false)),
+        // (the 64x96 tiles on 4 SMs: 5 tiles, the last one in 2 splits; 13 tiles, the line)
+        (4, (320, 96, 1000), padded((320, 96, 1000), 1, Order::Row), 1.0, 0.5, row(false)),
+        (4, (96, 320, 1024), padded((96, 320, 1024), 1, Order::Col), 1.5, 0.0, col(false)),
+        (4, (832, 96, 1024), padded((832, 96, 1024), 1, Order::Row), 0.5, -1.0, row(false)),
+        (4, (96, 832, 1000), padded((96, 832, 1000), 1, Order::Col), 1.0, 0.0, col(false)),
     ];
     if !small {
         cases.extend::<Vec<Case>>(vec![
@@ -187,20 +192,34 @@ fn sm90_stream_k_matches_the_cpu_on_the_gpu() {
             println!("sm_90a {name}: no stream-K (ping-pong configurations take whole tiles)");
             continue;
         }
+        let k_only = g.config.k_major_only().unwrap_or(false);
+        let mut ran = [0usize; 2];
         for (form, (sms, shape, s, alpha, beta, bias)) in [SkForm::Line, SkForm::Split].into_iter().flat_map(|f| cases.iter().map(move |c| (f, c))) {
+            // (a K-major-only configuration, `sm90_64x96_sk`: the cases of K-major A and B)
+            if k_only && (s.a != Major::K || s.b != Major::K) {
+                continue;
+            }
             g.sk_form = form;
             g.limit_sms(*sms);
             let plan = g.schedule(*shape, s);
+            // a case whose tiles this configuration's tile does not leave a partial wave of (or
+            // not one the form cuts) is another configuration's; every configuration runs cases
+            // of both forms (asserted below)
+            if !(plan.sk_tiles > 0 && (plan.split > 0) == (form == SkForm::Split)) {
+                println!("sm_90a {name} {shape:?} on {sms} SMs: {plan:?}, not {form:?} stream-K for this tile: another configuration's case");
+                continue;
+            }
+            ran[(form == SkForm::Split) as usize] += 1;
             let r = tycute::gemm::sm90::check_case_bias(&g, *shape, s, *alpha, *beta, *bias).unwrap_or_else(|e| panic!("{e}"));
             let (m, n, k) = shape;
             println!(
                 "sm_90a {name} stream-K ({form:?}) {plan:?} on {} SMs: {m}x{n}x{k} batch {} {:?}/{:?}-major A/B, {:?}-major C/D alpha {alpha} beta {beta} bias {bias:?}: {} of {} elements wrong, {} written outside D {:?}",
                 g.sms(), s.batch, s.a, s.b, s.cd, r.wrong, r.checked, r.outside, r.examples
             );
-            assert!(plan.sk_tiles > 0 && (plan.split > 0) == (form == SkForm::Split), "{name} {m}x{n}x{k} on {} SMs: {plan:?} is not {form:?} stream-K", g.sms());
             assert_eq!((r.wrong, r.outside), (0, 0), "{name} {m}x{n}x{k} {s:?}: {:?}", r.examples);
             assert_eq!(r.checked, m * n * s.batch);
         }
+        assert!(ran[0] > 0 && ran[1] > 0, "{name}: stream-K cases run in the line and split forms: {ran:?}");
     }
 }
 
@@ -491,7 +510,7 @@ fn fp8_configurations_match_the_reference_on_the_gpu() {
         Ok(c) => c,
         Err(why) => return eprintln!("skipped: {why}"),
     };
-    let names = ["sm90_128x256_e4m3", "sm90_128x256_e5m2", "sm90_128x256_e4m3_c2", "sm90_128x256_e4m3_f16cd", "sm90_128x128_e4m3", "sm90_128x192_e4m3", "sm90_128x64_e4m3", "sm90_64x64_e4m3", "sm90_64x96_e4m3", "sm90_128x96_e4m3"];
+    let names = ["sm90_128x256_e4m3", "sm90_128x256_e5m2", "sm90_128x256_e4m3_c2", "sm90_128x256_e4m3_f16cd", "sm90_128x128_e4m3", "sm90_128x192_e4m3", "sm90_128x64_e4m3", "sm90_64x64_e4m3", "sm90_64x96_e4m3", "sm90_128x96_e4m3", "sm90_64x96_e4m3_sk"];
     let chosen = tycute::gemm::env::selected_configs(&names, &names);
     for name in chosen {
         let cfg = Sm90Header::named(name).unwrap();
@@ -523,7 +542,9 @@ fn fp8_configurations_match_the_reference_on_the_gpu() {
             seed ^= seed << 17;
             (seed >> 11) as f64 / (1u64 << 53) as f64 * 2.0 - 1.0
         };
-        // (m, n, k, batch, alpha, beta, SMs): on 4 SMs the last wave is stream-K (asserted)
+        // (m, n, k, batch, alpha, beta, SMs): on 4 SMs the last wave is stream-K (at least one
+        // case a configuration, asserted)
+        let mut sk_cases = 0;
         for &(m, n, k, batch, alpha, beta, sms) in &[
             (256, 512, 128, 1, 1.0f32, 0.0f32, usize::MAX),
             (200, 136, 80, 1, 1.0, 0.0, usize::MAX),
@@ -532,6 +553,8 @@ fn fp8_configurations_match_the_reference_on_the_gpu() {
             (1, 8, 16, 1, 1.0, 0.5, usize::MAX),
             (832, 320, 1024, 1, 0.5, 0.0, 4),
             (600, 520, 1024, 1, 1.0, 0.25, 4),
+            // (the 64x96 tiles' stream-K on 4 SMs: 13 tiles, the last one in 2 splits)
+            (832, 96, 2048, 1, 1.0, 0.5, 4),
         ] {
             g.limit_sms(sms);
             let s = Sm90Strides::packed((m, n, k), batch);
@@ -544,7 +567,9 @@ fn fp8_configurations_match_the_reference_on_the_gpu() {
                 if g.schedule((m, n, k), &s).sk_tiles == 0 {
                     g.sk_form = SkForm::Line;
                 }
-                assert!(g.schedule((m, n, k), &s).sk_tiles > 0, "{m}x{n}x{k} batch {batch} on 4 SMs is not stream-K");
+                // (a case whose tiles this configuration's tile cuts into no partial wave is
+                // another tile's; every stream-K configuration runs one, asserted below)
+                sk_cases += (g.schedule((m, n, k), &s).sk_tiles > 0) as usize;
             }
             let g = &*g;
             let av: Vec<f32> = (0..batch * m * k).map(|_| rnd() as f32 * 3.0).collect();
@@ -614,6 +639,7 @@ fn fp8_configurations_match_the_reference_on_the_gpu() {
             }
         }
         g.limit_sms(usize::MAX);
+        assert!(!g.has_stream_k() || sk_cases > 0, "{}: no case on 4 SMs is stream-K", g.config.name);
         if g.config.cluster_m().unwrap() == 1 {
             rowcol_cases::<F>(g, &mut rnd, f16d, round, poison);
         } else {

@@ -32,8 +32,10 @@ pub const BRANCH_KEYS: &[&str] = &[
 
 /// Pairs of header values the kernels branch on together: a 16-bit A and B read K-major only (the
 /// K-major family's `sm90_64x96`: wgmma's 16-bit form with the `tn` entry point alone) is a
-/// branch the 8-bit and tf32 configurations, K-major only by their element, do not take.
-pub const BRANCH_PAIRS: &[(&str, &str)] = &[("kElementAB", "kKMajorOnly")];
+/// branch the 8-bit and tf32 configurations, K-major only by their element, do not take; one
+/// consumer of one warpgroup (`ONE_CONSUMER`: `sm90_64x96_sk`, the cooperative schedule with
+/// 128 consumer threads) is one the ping-pong and two-warpgroup configurations do not.
+pub const BRANCH_PAIRS: &[(&str, &str)] = &[("kElementAB", "kKMajorOnly"), ("kConsumers", "kMmaWarpGroups")];
 
 /// Which builds.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

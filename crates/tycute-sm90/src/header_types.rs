@@ -235,6 +235,16 @@ sm90_types_element!(
     "sm90_64x96_bf16: sm90_64x96 (ping-pong 64x96x64, K-major A and B only, 8 stages) with bfloat16_t A, B, C, D and bias: the GMMA atom SM90_64x96x16_F32BF16BF16_SS"
 );
 sm90_types_element!(
+    crate::sm90_64x96::Sm90_64x96Sk,
+    of crate::sm90_64x96::Sm90_64x96,
+    "sm90_64x96_sk: sm90_64x96 (64x96x64, K-major A and B only, 8 stages) in one consumer warpgroup: the cooperative schedule, stream-K"
+);
+sm90_types_element!(
+    crate::sm90_64x96::Sm90_64x96SkBf16,
+    of crate::sm90_64x96::Sm90_64x96Bf16,
+    "sm90_64x96_sk_bf16: sm90_64x96_bf16 (64x96x64, K-major A and B only, 8 stages, bfloat16_t A, B, C, D and bias) in one consumer warpgroup: the cooperative schedule, stream-K"
+);
+sm90_types_element!(
     crate::sm90_128x96::Sm90_128x96Bf16,
     of crate::sm90_128x96::Sm90_128x96,
     "sm90_128x96_bf16: sm90_128x96 (ping-pong 128x96x64, K-major A and B only, 6 stages) with bfloat16_t A, B, C, D and bias: the GMMA atom SM90_64x96x16_F32BF16BF16_SS"
@@ -268,6 +278,12 @@ sm90_types_element!(
     crate::sm90_bf16::Sm90_64x64Bf16,
     of crate::sm90_64x64::Sm90_64x64,
     "sm90_64x64_bf16: sm90_64x64 (ping-pong 64x64x64, 64x64x16 GMMA warpgroups, f32 accumulators, 12 stages) with bfloat16_t A, B, C, D and bias: the GMMA atom SM90_64x64x16_F32BF16BF16_SS"
+);
+
+sm90_types_element!(
+    crate::sm90_fp8_tiles::Sm90_64x96E4m3Sk,
+    of crate::sm90_fp8_tiles::Sm90_64x96E4m3,
+    "sm90_64x96_e4m3_sk: sm90_64x96_e4m3 (64x96x128, float_e4m3_t A and B K-major, 8 stages, bfloat16_t D) in one consumer warpgroup: the cooperative schedule, stream-K"
 );
 
 // the fp32-output configurations: every table their base's (the same layouts), the same atom

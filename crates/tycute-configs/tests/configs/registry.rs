@@ -54,7 +54,7 @@ fn kernel_choices_and_dumps() {
             "sm80_tn_128x256_tf32"
         ]
     );
-    assert_eq!(names_of_kernel("sm90_gemm.cu"), ["sm90", "sm90_128x256", "sm90_128x256_c2", "sm90_128x192", "sm90_128x64", "sm90_64x64", "sm90_64x96", "sm90_64x96_bf16", "sm90_128x96", "sm90_128x96_bf16", "sm90_reuse_c", "sm90_bf16", "sm90_128x256_bf16", "sm90_128x256_bf16_c2", "sm90_128x192_bf16", "sm90_128x64_bf16", "sm90_64x64_bf16", "sm90_128x256_e4m3", "sm90_128x256_e5m2", "sm90_128x256_e4m3_c2", "sm90_128x128_e4m3", "sm90_128x192_e4m3", "sm90_128x64_e4m3", "sm90_64x64_e4m3", "sm90_64x96_e4m3", "sm90_128x96_e4m3", "sm90_128x256_e4m3_f16cd", "sm90_128x256_tf32", "sm90_128x256_tf32_c2", "sm90_128x256_f32cd", "sm90_128x256_bf16_f32cd", "sm90_128x256_e4m3_f32cd", "sm90_128x256_tf32_f32cd"]);
+    assert_eq!(names_of_kernel("sm90_gemm.cu"), ["sm90", "sm90_128x256", "sm90_128x256_c2", "sm90_128x192", "sm90_128x64", "sm90_64x64", "sm90_64x96", "sm90_64x96_bf16", "sm90_64x96_sk", "sm90_64x96_sk_bf16", "sm90_128x96", "sm90_128x96_bf16", "sm90_reuse_c", "sm90_bf16", "sm90_128x256_bf16", "sm90_128x256_bf16_c2", "sm90_128x192_bf16", "sm90_128x64_bf16", "sm90_64x64_bf16", "sm90_128x256_e4m3", "sm90_128x256_e5m2", "sm90_128x256_e4m3_c2", "sm90_128x128_e4m3", "sm90_128x192_e4m3", "sm90_128x64_e4m3", "sm90_64x64_e4m3", "sm90_64x96_e4m3", "sm90_128x96_e4m3", "sm90_64x96_e4m3_sk", "sm90_128x256_e4m3_f16cd", "sm90_128x256_tf32", "sm90_128x256_tf32_c2", "sm90_128x256_f32cd", "sm90_128x256_bf16_f32cd", "sm90_128x256_e4m3_f32cd", "sm90_128x256_tf32_f32cd"]);
     assert_eq!(variants("sm90_gemm.cu")[0], ["-DTYCUTE_SM90_CONFIG=sm90"]);
     let dumps: Vec<&str> = CONFIGS.iter().map(|c| c.name).collect();
     assert_eq!(dumps, ["sgemm_sm80", "sgemm_sm80_nt", "sm90", "crosswise"]);

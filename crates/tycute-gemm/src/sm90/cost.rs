@@ -31,7 +31,7 @@ use tycute_cuda::cudarc::driver::sys::CUdevice_attribute;
 use tycute_cuda::cudarc::driver::CudaContext;
 
 use crate::error::driver;
-use crate::sm90::{pick, pick_fp8, Sm90Header, SM90, SM90_128X192, SM90_128X256, SM90_128X64, SM90_128X96, SM90_64X64, SM90_64X96};
+use crate::sm90::{pick, pick_fp8, Sm90Header, SM90, SM90_128X192, SM90_128X256, SM90_128X64, SM90_128X96, SM90_64X64, SM90_64X96, SM90_64X96_SK};
 use crate::stream_k::Sm90Schedule;
 use crate::Result;
 
@@ -184,6 +184,38 @@ pub fn few_rows_on_64x96((m, n, k): (usize, usize, usize), batch: usize, gpu: Sm
 /// Below the model's range, 17 to 32 rows ([`few_rows_on_64x96`]): the 64x96 tiles wherever one
 /// round of them fits the SMs.
 pub fn pick_on_tn((m, n, k): (usize, usize, usize), batch: usize, gpu: Sm90Gpu) -> Sm90Header {
+    let shape = (m, n, k);
+    if (few_rows_on_64x96(shape, batch, gpu) || in_model_range(shape, batch, gpu)) && split_64x96(shape, gpu) {
+        return SM90_64X96_SK;
+    }
+    pick_on_tn_whole(shape, batch, gpu)
+}
+
+/// The k-blocks (of 64 16-bit elements, or 128 one-byte ones) from which [`split_64x96`] cuts the
+/// 64x96 tiles along K.
+pub const SPLIT_64X96_MIN_KBLOCKS: usize = 96;
+
+/// Whether a TN problem in [`pick_on_tn`]'s range runs the 64x96 tiles in one consumer with the
+/// stream-K split tail ([`SM90_64X96_SK`]): at most a third as many tiles as SMs (each cut into
+/// three or more ranges of k-blocks, [`Sm90Schedule::plan`]) and a k-loop of
+/// [`SPLIT_64X96_MIN_KBLOCKS`] or more. Such a problem (64 rows against N = 4096: 43 tiles) is a
+/// read of B that whole tiles spread over a third of the SMs. The ping-pong schedule of
+/// `sm90_64x96` has no stream-K: its presence there cost every other launch 5-17 %
+/// (docs/perf.md, "Tried and dropped: stream-K in the ping-pong kernel"). Measured on the H200
+/// (docs/perf.md, "Few 64x96 tiles in one consumer"), each form forced on 15 shapes of 32-64
+/// rows: bf16 64x4096x14336 0.82 -> 1.00 of cuBLAS, 32x4096x14336 0.77 -> 0.93, 64x2048x14336
+/// 0.58 (the stream-K 128x192 tiles) -> 0.82; fp16 128x2048x14336 0.65 (128x192) -> 0.90; e4m3
+/// 64x4096x28672 0.84 -> 0.98. Two splits (54 and 64 tiles) ran at or below whole tiles; a k-loop
+/// of 64 k-blocks 3-4 % below them, 86 at them, 96 3 % above (64x4096x6144 142 against 137
+/// TFLOP/s).
+pub fn split_64x96((m, n, k): (usize, usize, usize), gpu: Sm90Gpu) -> bool {
+    let tiles = m.div_ceil(64) * n.div_ceil(96);
+    let kt = k.div_ceil(64);
+    3 * tiles <= gpu.sms && kt >= SPLIT_64X96_MIN_KBLOCKS && Sm90Schedule::plan(tiles, kt, gpu.sms, true).split >= 3
+}
+
+/// [`pick_on_tn`] before [`split_64x96`]: whole 64x96 tiles.
+fn pick_on_tn_whole((m, n, k): (usize, usize, usize), batch: usize, gpu: Sm90Gpu) -> Sm90Header {
     if few_rows_on_64x96((m, n, k), batch, gpu) {
         return SM90_64X96;
     }
@@ -216,11 +248,16 @@ pub fn pick_fp8_on((m, n, k): (usize, usize, usize), batch: usize, gpu: Sm90Gpu,
     if fp8 != "e4m3" || gpu.dram_gb_s < MODEL_FROM_GB_S || batch != 1 {
         return Ok(base);
     }
+    // (17 to 32 rows too: few 64x96 tiles of a long k-loop, split)
+    if few_rows_on_64x96(same_bytes, batch, gpu) && split_64x96(same_bytes, gpu) {
+        return Sm90Header::named("sm90_64x96_e4m3_sk");
+    }
     if !in_model_range(same_bytes, batch, gpu) {
         return fp8_rounds(base, (m, n, k), gpu);
     }
     let name = match pick_on_tn(same_bytes, batch, gpu) {
         c if c == SM90_64X96 => "sm90_64x96_e4m3",
+        c if c == SM90_64X96_SK => "sm90_64x96_e4m3_sk",
         c if c == SM90_128X96 => "sm90_128x96_e4m3",
         c if c == SM90 => "sm90_128x128_e4m3",
         c if c == SM90_128X64 => "sm90_128x64_e4m3",
@@ -363,9 +400,11 @@ mod tests {
         assert_eq!(tn((64, 12288, 4096), Sm90Gpu::H200), "sm90_64x96");
         assert_eq!(tn((192, 4096, 8192), Sm90Gpu::H200), "sm90_64x96");
         assert_eq!(tn((64, 4096, 4096), Sm90Gpu::H200), "sm90_64x96");
-        // more than one round (171 tiles), and a long k-loop on 22 tiles: the stream-K tiles
+        // more than one round (171 tiles): the model's tiles; a long k-loop on 22 tiles: the
+        // 64x96 tiles split (split_64x96), where the model's were the stream-K 128x192 tiles
         assert_eq!(tn((64, 16384, 4096), Sm90Gpu::H200), pick_on((64, 16384, 4096), 1, Sm90Gpu::H200).name);
-        assert_eq!(tn((64, 2048, 28672), Sm90Gpu::H200), "sm90_128x192");
+        assert_eq!(pick_on((64, 2048, 28672), 1, Sm90Gpu::H200).name, "sm90_128x192");
+        assert_eq!(tn((64, 2048, 28672), Sm90Gpu::H200), "sm90_64x96_sk");
         // many tiles, a batch, the H100, any layout
         assert_eq!(tn((4096, 4096, 4096), Sm90Gpu::H200), pick((4096, 4096, 4096), 1, 132).name);
         assert_eq!(pick_on_tn((64, 10240, 8192), 2, Sm90Gpu::H200), pick((64, 10240, 8192), 2, 132));
@@ -373,6 +412,35 @@ mod tests {
         for shape in [(64, 10240, 8192), (64, 12288, 4096), (64, 4096, 4096), (192, 4096, 8192)] {
             assert_ne!(pick_on(shape, 1, Sm90Gpu::H200), SM90_64X96, "{shape:?}");
         }
+    }
+
+    /// Few 64x96 tiles and a long k-loop (43 tiles at N = 4096, K of 8192 or more) run in one
+    /// consumer with the split tail (`sm90_64x96_sk`, bf16 and e4m3 alike); short k-loops, more
+    /// tiles than half the SMs and the H100 keep whole tiles.
+    #[test]
+    fn few_64x96_tiles_of_a_long_k_loop_are_split() {
+        let tn = |shape, gpu| pick_on_tn(shape, 1, gpu).name;
+        for shape in [(64, 4096, 14336), (64, 4096, 11008), (48, 4096, 11008), (32, 4096, 14336), (64, 4096, 8192), (64, 2048, 14336), (32, 4096, 8192)] {
+            assert_eq!(tn(shape, Sm90Gpu::H200), "sm90_64x96_sk", "{shape:?}");
+            assert!(split_64x96(shape, Sm90Gpu::H200), "{shape:?}");
+        }
+        assert_eq!(crate::sm90::pick_of_tn((64, 4096, 14336), 1, Sm90Gpu::H200, crate::elem::ElementCode::Bf16).unwrap().name, "sm90_64x96_sk_bf16");
+        // e4m3: the 16-bit choice of the same bytes (k-blocks of 128), 17 to 32 rows too
+        let fp8 = |shape| pick_fp8_on(shape, 1, Sm90Gpu::H200, "e4m3").unwrap().name;
+        for shape in [(64, 4096, 28672), (64, 4096, 14336), (64, 4096, 16384), (32, 4096, 28672)] {
+            assert_eq!(fp8(shape), "sm90_64x96_e4m3_sk", "{shape:?}");
+        }
+        for shape in [(64, 4096, 11008), (64, 4096, 8192), (64, 5120, 16384), (64, 6144, 16384)] {
+            assert_ne!(fp8(shape), "sm90_64x96_e4m3_sk", "{shape:?}");
+        }
+        // a short k-loop; two splits (54 and 64 tiles); 86 tiles (128 rows); a round of 107 tiles
+        for shape in [(64, 4096, 4096), (64, 4096, 6000), (64, 6144, 4096), (64, 5120, 8192), (64, 6144, 8192), (128, 4096, 14336), (64, 10240, 8192)] {
+            assert_ne!(tn(shape, Sm90Gpu::H200), "sm90_64x96_sk", "{shape:?}");
+        }
+        assert_ne!(tn((64, 4096, 14336), Sm90Gpu::H100_SXM), "sm90_64x96_sk");
+        // the split tail: 43 tiles, each in three ranges of 74-75 k-blocks, on 129 CTAs
+        let s = Sm90Schedule::plan(43, 224, 132, true);
+        assert_eq!((s.grid, s.sk_tiles, s.split), (132, 43, 3));
     }
 
     /// Past one round of 64x96 tiles, TN problems of 128 and 256 rows on an H200 take the 128x96
@@ -406,8 +474,8 @@ mod tests {
         assert_eq!(on((256, 5120, 5120), Sm90Gpu::H200, "e4m3"), "sm90_128x96_e4m3");
         assert_eq!(on((256, 6144, 4096), Sm90Gpu::H200, "e4m3"), "sm90_128x96_e4m3");
         // the model's stream-K tiles for a long k-loop on few tiles, and its 128x64 ones, as in 16 bits
-        assert_eq!(pick_on_tn((64, 2048, 14336), 1, Sm90Gpu::H200).name, "sm90_128x192");
-        assert_eq!(on((64, 2048, 28672), Sm90Gpu::H200, "e4m3"), "sm90_128x192_e4m3");
+        assert_eq!(pick_on_tn((256, 4096, 14336), 1, Sm90Gpu::H200).name, "sm90_128x192");
+        assert_eq!(on((256, 4096, 28672), Sm90Gpu::H200, "e4m3"), "sm90_128x192_e4m3");
         assert_eq!(pick_on_tn((200, 4096, 4096), 1, Sm90Gpu::H200).name, "sm90_128x64");
         assert_eq!(on((200, 4096, 8192), Sm90Gpu::H200, "e4m3"), "sm90_128x64_e4m3");
         for shape in [(64, 10240, 8192), (256, 5120, 5120), (64, 2048, 28672), (200, 4096, 8192)] {

@@ -44,6 +44,10 @@ pub const SM90_64X64: Sm90Header = Sm90Header { name: "sm90_64x64" };
 /// `sm90_64x96`: 64x96x64 tiles, two consumer warpgroups of `wgmma.m64n96k16` in ping-pong, 8
 /// stages, K-major A and B only (M <= 64 against N of 10-12 thousand: one round of tiles).
 pub const SM90_64X96: Sm90Header = Sm90Header { name: "sm90_64x96" };
+/// `sm90_64x96_sk`: `sm90_64x96` in one consumer warpgroup (the cooperative schedule), whose
+/// launches share the last tiles out along K over every SM (stream-K): few 64x96 tiles and a long
+/// k-loop ([`crate::sm90::split_64x96`]).
+pub const SM90_64X96_SK: Sm90Header = Sm90Header { name: "sm90_64x96_sk" };
 /// `sm90_128x96`: 128x96x64 tiles, two consumer warpgroups of `wgmma.m64n96k16` in ping-pong, 6
 /// stages, K-major A and B only (128 or 256 rows against N of 5-12 thousand: one round of tiles).
 pub const SM90_128X96: Sm90Header = Sm90Header { name: "sm90_128x96" };
@@ -168,11 +172,12 @@ impl Sm90Header {
         Ok(self.int("kEpiDirect")? != 0)
     }
 
-    /// The kernel's consumers: 2 / `kMmaWarpGroups` (two in ping-pong, one cooperative).
+    /// The kernel's consumers (`kConsumers`): two in ping-pong, one cooperative (a TiledMMA of
+    /// two warpgroups, or one of one warpgroup with the configuration's `ONE_CONSUMER`).
     pub(crate) fn consumers(&self) -> Result<i64> {
-        match self.int("kMmaWarpGroups")? {
-            w @ (1 | 2) => Ok(2 / w),
-            w => Err(Error::Header { config: self.name, what: format!("kMmaWarpGroups {w}, the kernel runs 1 or 2") }),
+        match (self.int("kConsumers")?, self.int("kMmaWarpGroups")?) {
+            (c @ (1 | 2), w @ (1 | 2)) if c * w <= 2 => Ok(c),
+            (c, w) => Err(Error::Header { config: self.name, what: format!("kConsumers {c} of kMmaWarpGroups {w}, the kernel runs two consumers of one warpgroup or one of one or two") }),
         }
     }
 

@@ -280,6 +280,13 @@ pub trait Sm90Config {
     /// `StagesCD` stages per consumer instead of two), `B0` keeps them apart. Reuse needs
     /// `SmemLayoutCStage` = `SmemLayoutDStage` ([`ReuseSmemCFits`]).
     type ReuseSmemC: EpiBuffers;
+    /// CUTLASS's kernel schedule. `false` (the default): a TiledMMA of one warpgroup runs as two
+    /// consumers in ping-pong (CUTLASS's `KernelTmaWarpSpecializedPingpong`), one of two
+    /// warpgroups as one cooperative consumer (`KernelTmaWarpSpecializedCooperative`). `true`: one
+    /// consumer whatever the TiledMMA's warpgroups, so that a one-warpgroup tile (64 rows) takes
+    /// the cooperative schedule's stream-K, which the ping-pong one compiles out (the header's
+    /// `kConsumers`).
+    const ONE_CONSUMER: bool = false;
 }
 
 /// The epilogue's buffers of `StagesCD` stages per consumer: 2 (C and D), or 1 with `ReuseSmemC`.
@@ -571,7 +578,7 @@ where
 /// (`cannot find associated type ... in trait Sm90Config`).
 #[macro_export]
 macro_rules! sm90_derive {
-    (@impl [$($g:tt)*] $V:ty = $B:ty where [$($w:tt)*] { NAME = $name:expr $(, $item:ident = $t:ty)* }) => {
+    (@impl [$($g:tt)*] $V:ty = $B:ty where [$($w:tt)*] { NAME = $name:expr, ONE_CONSUMER = $one:expr $(, $item:ident = $t:ty)* }) => {
         const _: () = {
             $crate::sm90_derive!(@pick ($) $B $(, $item = $t)*);
             // each overridden name is an item of Sm90Config
@@ -581,6 +588,7 @@ macro_rules! sm90_derive {
             }
             impl<$($g)*> $crate::kernel::sm90::Sm90Config for $V where $($w)* {
                 const NAME: &'static str = $name;
+                const ONE_CONSUMER: bool = $one;
                 type BM = sm90_item!(BM);
                 type BN = sm90_item!(BN);
                 type BK = sm90_item!(BK);
@@ -602,12 +610,28 @@ macro_rules! sm90_derive {
             }
         };
     };
+    // (no ONE_CONSUMER named: the base's)
+    (@impl [$($g:tt)*] $V:ty = $B:ty where [$($w:tt)*] { NAME = $name:expr $(, $item:ident = $t:ty)* }) => {
+        $crate::sm90_derive!(@impl [$($g)*] $V = $B where [$($w)*] { NAME = $name, ONE_CONSUMER = <$B as $crate::kernel::sm90::Sm90Config>::ONE_CONSUMER $(, $item = $t)* });
+    };
     // `sm90_item!(Item)`: the override of `Item` if the invocation names it, else the base's
     (@pick ($d:tt) $B:ty $(, $item:ident = $t:ty)*) => {
         macro_rules! sm90_item {
             $( ($item) => { $t }; )*
             ($d other:ident) => { <$B as $crate::kernel::sm90::Sm90Config>::$d other };
         }
+    };
+    (
+        $(#[$m:meta])*
+        $vis:vis struct $V:ident = $B:ty {
+            NAME = $name:expr,
+            ONE_CONSUMER = $one:expr
+            $(, $item:ident = $t:ty)* $(,)?
+        }
+    ) => {
+        $(#[$m])*
+        $vis struct $V;
+        $crate::sm90_derive!(@impl [] $V = $B where [] { NAME = $name, ONE_CONSUMER = $one $(, $item = $t)* });
     };
     (
         $(#[$m:meta])*

@@ -90,10 +90,10 @@ struct Sm90DirectC {
 };
 
 constexpr int kProducerThreads = 128;  // one producer warpgroup
-// consumers: two of one warpgroup each in ping-pong (kMmaWarpGroups = 1), or one of two
-// warpgroups (cooperative); either way two consumer warpgroups
-constexpr int kConsumers = 2 / kMmaWarpGroups;
-static_assert(kConsumers * kThreads == 256 && kThreads == 128 * kMmaWarpGroups, "two consumer warpgroups");
+// consumers (the header's kConsumers): two of one warpgroup each in ping-pong (kMmaWarpGroups = 1),
+// one of two warpgroups (cooperative), or, with the configuration's ONE_CONSUMER, one of one
+// warpgroup (the cooperative schedule on a 64-row tile: its stream-K)
+static_assert((kConsumers == 2 / kMmaWarpGroups || kConsumers == 1) && kThreads == 128 * kMmaWarpGroups, "one or two consumer warpgroups");
 constexpr int kBlockThreads = kProducerThreads + kConsumers * kThreads;
 constexpr int kProducerRegs = 40, kConsumerRegs = 232;  // setmaxnreg: 128 x 40 + 256 x 232 <= 64K
 constexpr int kEpiBarrier = 1;                          // named barriers 1 (, 2): one per consumer

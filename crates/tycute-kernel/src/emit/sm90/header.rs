@@ -26,7 +26,13 @@ pub fn header_with_values<C: Sm90Types>() -> (String, crate::emit::Values) {
     let wgs = t.threads / WARPGROUP;
     h.comment("Tiles and threads");
     h.int("kThreads", t.threads as i64, "size(mma): the consumer threads that hold one tile's accumulators");
-    h.int("kMmaWarpGroups", wgs as i64, "size(mma) / 128: warpgroups of the TiledMMA (1: the kernel runs two consumers in ping-pong; 2: one cooperative consumer)");
+    h.int("kMmaWarpGroups", wgs as i64, "size(mma) / 128: warpgroups of the TiledMMA");
+    let one = <C::Cfg as Sm90Config>::ONE_CONSUMER;
+    h.int(
+        "kConsumers",
+        if one { 1 } else { (2 / wgs.max(1)) as i64 },
+        "consumers of the kernel: 2 / kMmaWarpGroups (two one-warpgroup consumers in ping-pong, or one cooperative consumer of two), or 1 with ONE_CONSUMER (one consumer of a one-warpgroup TiledMMA: the cooperative schedule, stream-K)",
+    );
     h.int("kTileM", bm, "bM");
     h.int("kTileN", bn, "bN");
     h.int("kTileK", bk, "bK");
