@@ -176,6 +176,8 @@ fn sm90_stream_k_matches_the_cpu_on_the_gpu() {
         (4, (96, 320, 1024), padded((96, 320, 1024), 1, Order::Col), 1.5, 0.0, col(false)),
         (4, (832, 96, 1024), padded((832, 96, 1024), 1, Order::Row), 0.5, -1.0, row(false)),
         (4, (96, 832, 1000), padded((96, 832, 1000), 1, Order::Col), 1.0, 0.0, col(false)),
+        // (13 tiles of 128x96, 128x192 or 128x256, 26 of 64x96: both forms on 4 SMs)
+        (4, (1664, 96, 1024), padded((1664, 96, 1024), 1, Order::Row), 1.0, 0.5, row(false)),
     ];
     if !small {
         cases.extend::<Vec<Case>>(vec![
@@ -510,7 +512,7 @@ fn fp8_configurations_match_the_reference_on_the_gpu() {
         Ok(c) => c,
         Err(why) => return eprintln!("skipped: {why}"),
     };
-    let names = ["sm90_128x256_e4m3", "sm90_128x256_e5m2", "sm90_128x256_e4m3_c2", "sm90_128x256_e4m3_f16cd", "sm90_128x128_e4m3", "sm90_128x192_e4m3", "sm90_128x64_e4m3", "sm90_64x64_e4m3", "sm90_64x96_e4m3", "sm90_128x96_e4m3", "sm90_64x96_e4m3_sk"];
+    let names = ["sm90_128x256_e4m3", "sm90_128x256_e5m2", "sm90_128x256_e4m3_c2", "sm90_128x256_e4m3_f16cd", "sm90_128x128_e4m3", "sm90_128x192_e4m3", "sm90_128x64_e4m3", "sm90_64x64_e4m3", "sm90_64x96_e4m3", "sm90_128x96_e4m3", "sm90_64x96_e4m3_sk", "sm90_128x96_e4m3_sk"];
     let chosen = tycute::gemm::env::selected_configs(&names, &names);
     for name in chosen {
         let cfg = Sm90Header::named(name).unwrap();

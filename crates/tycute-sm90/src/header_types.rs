@@ -245,6 +245,16 @@ sm90_types_element!(
     "sm90_64x96_sk_bf16: sm90_64x96_bf16 (64x96x64, K-major A and B only, 8 stages, bfloat16_t A, B, C, D and bias) in one consumer warpgroup: the cooperative schedule, stream-K"
 );
 sm90_types_element!(
+    crate::sm90_128x96::Sm90_128x96Sk,
+    of crate::sm90_128x96::Sm90_128x96,
+    "sm90_128x96_sk: sm90_128x96 (128x96x64, 64x96x16 GMMA, K-major A and B only, 6 stages) in one consumer warpgroup: the cooperative schedule, stream-K"
+);
+sm90_types_element!(
+    crate::sm90_128x96::Sm90_128x96SkBf16,
+    of crate::sm90_128x96::Sm90_128x96Bf16,
+    "sm90_128x96_sk_bf16: sm90_128x96_bf16 (128x96x64, K-major A and B only, 6 stages, bfloat16_t A, B, C, D and bias) in one consumer warpgroup: the cooperative schedule, stream-K"
+);
+sm90_types_element!(
     crate::sm90_128x96::Sm90_128x96Bf16,
     of crate::sm90_128x96::Sm90_128x96,
     "sm90_128x96_bf16: sm90_128x96 (ping-pong 128x96x64, K-major A and B only, 6 stages) with bfloat16_t A, B, C, D and bias: the GMMA atom SM90_64x96x16_F32BF16BF16_SS"
@@ -284,6 +294,12 @@ sm90_types_element!(
     crate::sm90_fp8_tiles::Sm90_64x96E4m3Sk,
     of crate::sm90_fp8_tiles::Sm90_64x96E4m3,
     "sm90_64x96_e4m3_sk: sm90_64x96_e4m3 (64x96x128, float_e4m3_t A and B K-major, 8 stages, bfloat16_t D) in one consumer warpgroup: the cooperative schedule, stream-K"
+);
+
+sm90_types_element!(
+    crate::sm90_fp8_tiles::Sm90_128x96E4m3Sk,
+    of crate::sm90_fp8_tiles::Sm90_128x96E4m3,
+    "sm90_128x96_e4m3_sk: sm90_128x96_e4m3 (128x96x128, float_e4m3_t A and B K-major, 6 stages, bfloat16_t D) in one consumer warpgroup: the cooperative schedule, stream-K"
 );
 
 // the fp32-output configurations: every table their base's (the same layouts), the same atom

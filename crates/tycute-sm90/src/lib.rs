@@ -10,7 +10,7 @@
 //! | [`sm90_128x192`] | `sm90_128x256`'s cooperative recipe on a `128x192x64` tile (`64x192x16` GMMA warpgroups, 4 stages): a third more CTAs where the 128x256 tiles' last wave leaves SMs idle (header only) |
 //! | [`sm90_128x64`] | `sm90`'s ping-pong recipe on a `128x64x64` tile (`64x64x16` GMMA warpgroups, 8 stages): twice the CTAs for few-tile problems (header only) |
 //! | [`sm90_64x64`] | `sm90_128x64` on a `64x64x64` tile, 12 stages: M <= 64 without a half box of rows past M (header only) |
-//! | [`sm90_128x96`] | `sm90`'s recipe on a `128x96x64` tile (`64x96x16` GMMA warpgroups), 6 stages, K-major A and B only, fp16 and bf16: 129-256 rows against N of 5-6 thousand in one round of tiles (header only) |
+//! | [`sm90_128x96`] | `sm90`'s recipe on a `128x96x64` tile (`64x96x16` GMMA warpgroups), 6 stages, K-major A and B only, fp16 and bf16: 129-256 rows against N of 5-6 thousand in one round of tiles (header only); `sm90_128x96_sk` (and bf16) the same tables in one consumer (`ONE_CONSUMER`) |
 //! | [`sm90_reuse_c`] | `sm90` with CUTLASS's `ReuseSmemC` (header only) |
 //! | [`sm90_64x96`] | `sm90_64x64`'s recipe on a `64x96x64` tile, 8 stages, K-major A and B only (the K-major family), fp16 and bf16: M <= 64 against N of 10-12 thousand in one round of tiles (header only); `sm90_64x96_sk` (and bf16) the same tables in one consumer (`ONE_CONSUMER`: the cooperative schedule's stream-K for few tiles and a long k-loop) |
 //! | [`sm90_bf16`] | `sm90`, `sm90_128x256`, `sm90_128x256_c2`, `sm90_128x192`, `sm90_128x64` and `sm90_64x64` with bf16 elements (`sm90_bf16`, `sm90_128x256_bf16`, `sm90_128x256_bf16_c2`, ...) |

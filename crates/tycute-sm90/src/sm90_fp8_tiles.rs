@@ -129,7 +129,15 @@ tycute_kernel::sm90_derive! {
         ONE_CONSUMER = true,
     }
 }
+tycute_kernel::sm90_derive! {
+    /// `sm90_128x96_e4m3` in one consumer (`ONE_CONSUMER`), as `sm90_128x96_sk` is the 16-bit one.
+    pub struct Sm90_128x96E4m3Sk = Sm90_128x96E4m3 {
+        NAME = "sm90_128x96_e4m3_sk",
+        ONE_CONSUMER = true,
+    }
+}
 static_assertions::assert_impl_all!(Sm90_64x96E4m3Sk: tycute_kernel::kernel::sm90::Sm90Checked);
+static_assertions::assert_impl_all!(Sm90_128x96E4m3Sk: tycute_kernel::kernel::sm90::Sm90Checked);
 
 // the 16-bit configurations' tiles and stage counts, with a k-block of one 128-byte row
 static_assertions::assert_type_eq_all!(<Sm90_128x128E4m3 as Sm90Config>::BM, <crate::sm90::Sm90 as Sm90Config>::BM);
@@ -153,6 +161,7 @@ pub const ENTRIES: &[tycute_kernel::registry::Entry] = {
         Entry::kernel(<Sm90_64x96E4m3 as Sm90Config>::NAME, header_with_values::<Sm90_64x96E4m3>, Variant::SM90_GEMM),
         Entry::kernel(<Sm90_128x96E4m3 as Sm90Config>::NAME, header_with_values::<Sm90_128x96E4m3>, Variant::SM90_GEMM),
         Entry::kernel(<Sm90_64x96E4m3Sk as Sm90Config>::NAME, header_with_values::<Sm90_64x96E4m3Sk>, Variant::SM90_GEMM),
+        Entry::kernel(<Sm90_128x96E4m3Sk as Sm90Config>::NAME, header_with_values::<Sm90_128x96E4m3Sk>, Variant::SM90_GEMM),
     ]
 };
 /// No kernel without `kernel`: no entry.

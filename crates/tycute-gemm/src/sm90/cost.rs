@@ -31,7 +31,7 @@ use tycute_cuda::cudarc::driver::sys::CUdevice_attribute;
 use tycute_cuda::cudarc::driver::CudaContext;
 
 use crate::error::driver;
-use crate::sm90::{pick, pick_fp8, Sm90Header, SM90, SM90_128X192, SM90_128X256, SM90_128X64, SM90_128X96, SM90_64X64, SM90_64X96, SM90_64X96_SK};
+use crate::sm90::{pick, pick_fp8, Sm90Header, SM90, SM90_128X192, SM90_128X256, SM90_128X64, SM90_128X96, SM90_128X96_SK, SM90_64X64, SM90_64X96, SM90_64X96_SK};
 use crate::stream_k::Sm90Schedule;
 use crate::Result;
 
@@ -185,10 +185,37 @@ pub fn few_rows_on_64x96((m, n, k): (usize, usize, usize), batch: usize, gpu: Sm
 /// round of them fits the SMs.
 pub fn pick_on_tn((m, n, k): (usize, usize, usize), batch: usize, gpu: Sm90Gpu) -> Sm90Header {
     let shape = (m, n, k);
-    if (few_rows_on_64x96(shape, batch, gpu) || in_model_range(shape, batch, gpu)) && split_64x96(shape, gpu) {
-        return SM90_64X96_SK;
+    if few_rows_on_64x96(shape, batch, gpu) || in_model_range(shape, batch, gpu) {
+        if let Some(c) = split_96(shape, gpu) {
+            return c;
+        }
     }
     pick_on_tn_whole(shape, batch, gpu)
+}
+
+/// The one-consumer 96-column tiles [`pick_on_tn`] splits a problem into, if any: the 64x96 ones
+/// where [`split_64x96`] takes them, else for more than 64 rows the 128x96 ones
+/// ([`SM90_128X96_SK`]) on the same terms (a third of the SMs or fewer hold them, each cut into
+/// three or more ranges) with a k-loop of [`SPLIT_128X96_MIN_KBLOCKS`] or more: 128 rows against
+/// N = 4096, 86 tiles of 64x96 or 43 of 128x96. Measured on the H200 (docs/perf.md, "Few
+/// 96-column tiles in one consumer"): 128x4096x14336 0.87 -> 0.94 of cuBLAS, 96x4096x14336 0.87 -> 0.96,
+/// e4m3 128x4096x28672 0.86 -> 0.98.
+pub fn split_96((m, n, k): (usize, usize, usize), gpu: Sm90Gpu) -> Option<Sm90Header> {
+    if split_64x96((m, n, k), gpu) {
+        return Some(SM90_64X96_SK);
+    }
+    (m > 64 && splits_in_three(m.div_ceil(128) * n.div_ceil(96), k, SPLIT_128X96_MIN_KBLOCKS, gpu)).then_some(SM90_128X96_SK)
+}
+
+/// [`SPLIT_64X96_MIN_KBLOCKS`] for the 128x96 tiles, whose k-blocks hold twice the rows: at 96
+/// k-blocks they ran 5 % below whole 64x96 tiles (128x4096x6144), at 128 1-2 % above.
+pub const SPLIT_128X96_MIN_KBLOCKS: usize = 128;
+
+/// Whether `tiles` tiles of a k-loop of `k` (k-blocks of 64) are a third of the SMs or fewer, each
+/// split in three or more, and the k-loop `min_kt` k-blocks or more.
+fn splits_in_three(tiles: usize, k: usize, min_kt: usize, gpu: Sm90Gpu) -> bool {
+    let kt = k.div_ceil(64);
+    3 * tiles <= gpu.sms && kt >= min_kt && Sm90Schedule::plan(tiles, kt, gpu.sms, true).split >= 3
 }
 
 /// The k-blocks (of 64 16-bit elements, or 128 one-byte ones) from which [`split_64x96`] cuts the
@@ -202,16 +229,14 @@ pub const SPLIT_64X96_MIN_KBLOCKS: usize = 96;
 /// read of B that whole tiles spread over a third of the SMs. The ping-pong schedule of
 /// `sm90_64x96` has no stream-K: its presence there cost every other launch 5-17 %
 /// (docs/perf.md, "Tried and dropped: stream-K in the ping-pong kernel"). Measured on the H200
-/// (docs/perf.md, "Few 64x96 tiles in one consumer"), each form forced on 15 shapes of 32-64
+/// (docs/perf.md, "Few 96-column tiles in one consumer"), each form forced on 15 shapes of 32-64
 /// rows: bf16 64x4096x14336 0.82 -> 1.00 of cuBLAS, 32x4096x14336 0.77 -> 0.93, 64x2048x14336
 /// 0.58 (the stream-K 128x192 tiles) -> 0.82; fp16 128x2048x14336 0.65 (128x192) -> 0.90; e4m3
 /// 64x4096x28672 0.84 -> 0.98. Two splits (54 and 64 tiles) ran at or below whole tiles; a k-loop
 /// of 64 k-blocks 3-4 % below them, 86 at them, 96 3 % above (64x4096x6144 142 against 137
 /// TFLOP/s).
 pub fn split_64x96((m, n, k): (usize, usize, usize), gpu: Sm90Gpu) -> bool {
-    let tiles = m.div_ceil(64) * n.div_ceil(96);
-    let kt = k.div_ceil(64);
-    3 * tiles <= gpu.sms && kt >= SPLIT_64X96_MIN_KBLOCKS && Sm90Schedule::plan(tiles, kt, gpu.sms, true).split >= 3
+    splits_in_three(m.div_ceil(64) * n.div_ceil(96), k, SPLIT_64X96_MIN_KBLOCKS, gpu)
 }
 
 /// [`pick_on_tn`] before [`split_64x96`]: whole 64x96 tiles.
@@ -258,6 +283,7 @@ pub fn pick_fp8_on((m, n, k): (usize, usize, usize), batch: usize, gpu: Sm90Gpu,
     let name = match pick_on_tn(same_bytes, batch, gpu) {
         c if c == SM90_64X96 => "sm90_64x96_e4m3",
         c if c == SM90_64X96_SK => "sm90_64x96_e4m3_sk",
+        c if c == SM90_128X96_SK => "sm90_128x96_e4m3_sk",
         c if c == SM90_128X96 => "sm90_128x96_e4m3",
         c if c == SM90 => "sm90_128x128_e4m3",
         c if c == SM90_128X64 => "sm90_128x64_e4m3",
@@ -414,7 +440,7 @@ mod tests {
         }
     }
 
-    /// Few 64x96 tiles and a long k-loop (43 tiles at N = 4096, K of 8192 or more) run in one
+    /// Few 64x96 tiles and a long k-loop (43 tiles at N = 4096, 96 k-blocks or more) run in one
     /// consumer with the split tail (`sm90_64x96_sk`, bf16 and e4m3 alike); short k-loops, more
     /// tiles than half the SMs and the H100 keep whole tiles.
     #[test]
@@ -436,6 +462,15 @@ mod tests {
         // a short k-loop; two splits (54 and 64 tiles); 86 tiles (128 rows); a round of 107 tiles
         for shape in [(64, 4096, 4096), (64, 4096, 6000), (64, 6144, 4096), (64, 5120, 8192), (64, 6144, 8192), (128, 4096, 14336), (64, 10240, 8192)] {
             assert_ne!(tn(shape, Sm90Gpu::H200), "sm90_64x96_sk", "{shape:?}");
+        }
+        // 128 rows against N = 4096 (86 tiles of 64x96): 43 of 128x96, split; not at 256 rows
+        for shape in [(128, 4096, 14336), (128, 4096, 11008), (96, 4096, 8192), (128, 4096, 8192)] {
+            assert_eq!(tn(shape, Sm90Gpu::H200), "sm90_128x96_sk", "{shape:?}");
+        }
+        assert_eq!(crate::sm90::pick_of_tn((128, 4096, 14336), 1, Sm90Gpu::H200, crate::elem::ElementCode::Bf16).unwrap().name, "sm90_128x96_sk_bf16");
+        assert_eq!(fp8((128, 4096, 28672)), "sm90_128x96_e4m3_sk");
+        for shape in [(128, 4096, 4096), (128, 4096, 6144), (256, 4096, 14336), (128, 6144, 14336)] {
+            assert_ne!(tn(shape, Sm90Gpu::H200), "sm90_128x96_sk", "{shape:?}");
         }
         assert_ne!(tn((64, 4096, 14336), Sm90Gpu::H100_SXM), "sm90_64x96_sk");
         // the split tail: 43 tiles, each in three ranges of 74-75 k-blocks, on 129 CTAs

@@ -48,6 +48,9 @@ pub const SM90_64X96: Sm90Header = Sm90Header { name: "sm90_64x96" };
 /// launches share the last tiles out along K over every SM (stream-K): few 64x96 tiles and a long
 /// k-loop ([`crate::sm90::split_64x96`]).
 pub const SM90_64X96_SK: Sm90Header = Sm90Header { name: "sm90_64x96_sk" };
+/// `sm90_128x96_sk`: `sm90_128x96` in one consumer warpgroup (the cooperative schedule, stream-K):
+/// few 128x96 tiles and a long k-loop ([`crate::sm90::split_96`]).
+pub const SM90_128X96_SK: Sm90Header = Sm90Header { name: "sm90_128x96_sk" };
 /// `sm90_128x96`: 128x96x64 tiles, two consumer warpgroups of `wgmma.m64n96k16` in ping-pong, 6
 /// stages, K-major A and B only (128 or 256 rows against N of 5-12 thousand: one round of tiles).
 pub const SM90_128X96: Sm90Header = Sm90Header { name: "sm90_128x96" };

@@ -21,11 +21,11 @@ mod typed;
 pub use auto::{fp8_choice, multicast_form, sm90_choice, Sm90Auto, Sm90Choice};
 pub use bench::{bench, bench_auto_rotating, bench_f32cd_rotating, bench_fp8_rotating, bench_fp8_rotating_scales, bench_fp8_skinny_rotating, bench_rotating, bench_rotating_batched, bench_rotating_layout, bench_tf32_rotating};
 pub use bias::{Bias, BiasCase};
-pub use cost::{few_rows_on_64x96, fp8_decode_tiles, model_ns, pick_fp8_on, pick_on, pick_on_tn, split_64x96, Sm90Gpu, MODEL_FROM_GB_S, SPLIT_64X96_MIN_KBLOCKS};
+pub use cost::{few_rows_on_64x96, fp8_decode_tiles, model_ns, pick_fp8_on, pick_on, pick_on_tn, split_64x96, split_96, Sm90Gpu, MODEL_FROM_GB_S, SPLIT_128X96_MIN_KBLOCKS, SPLIT_64X96_MIN_KBLOCKS};
 pub use check::{check, check_case, check_case_auto, check_case_bias, check_case_staged, check_run_in_place, Sm90Report, GUARD};
 pub use gemm::{Sm90AbElem, Sm90Gemm};
 pub(crate) use header::LaunchParams;
-pub use header::{pick, pick_fp8, pick_of, pick_of_tn, shape_ok, Sm90Header, LAYOUTS, SM90, SM90_128X192, SM90_128X256, SM90_128X64, SM90_128X96, SM90_64X64, SM90_64X96, SM90_64X96_SK, SM90_CONFIGS, SM90_REUSE_C};
+pub use header::{pick, pick_fp8, pick_of, pick_of_tn, shape_ok, Sm90Header, LAYOUTS, SM90, SM90_128X192, SM90_128X256, SM90_128X64, SM90_128X96, SM90_64X64, SM90_64X96, SM90_64X96_SK, SM90_128X96_SK, SM90_CONFIGS, SM90_REUSE_C};
 pub use strides::Sm90Strides;
 pub use typed::{BiasOf, Fp8Of, InputOf, OutputOf, Sm90Input, Sm90Output, Sm90Typed};
 
