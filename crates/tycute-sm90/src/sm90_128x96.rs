@@ -53,24 +53,16 @@ static_assertions::assert_type_eq_all!(
     <crate::sm90_64x96::Sm90_64x96 as tycute_kernel::kernel::sm90::Sm90Config>::BN
 );
 
-tycute_kernel::sm90_derive! {
+tycute_kernel::sm90_one_consumer!(
     /// `sm90_128x96` in one consumer (`ONE_CONSUMER`), as `sm90_64x96_sk` is `sm90_64x96`: the
     /// cooperative schedule's stream-K split tail for few 128x96 tiles of a long k-loop (128 rows
     /// against N = 4096: 43 tiles on 132 SMs). Every table `sm90_128x96`'s.
-    pub struct Sm90_128x96Sk = Sm90_128x96 {
-        NAME = "sm90_128x96_sk",
-        ONE_CONSUMER = true,
-    }
-}
-tycute_kernel::sm90_derive! {
+    Sm90_128x96Sk = Sm90_128x96, "sm90_128x96_sk"
+);
+tycute_kernel::sm90_one_consumer!(
     /// [`Sm90_128x96Sk`] with bf16 A, B, C, D and bias: `sm90_128x96_bf16` in one consumer.
-    pub struct Sm90_128x96SkBf16 = Sm90_128x96Bf16 {
-        NAME = "sm90_128x96_sk_bf16",
-        ONE_CONSUMER = true,
-    }
-}
-static_assertions::assert_impl_all!(Sm90_128x96Sk: tycute_kernel::kernel::sm90::Sm90Checked);
-static_assertions::assert_impl_all!(Sm90_128x96SkBf16: tycute_kernel::kernel::sm90::Sm90Checked);
+    Sm90_128x96SkBf16 = Sm90_128x96Bf16, "sm90_128x96_sk_bf16"
+);
 
 /// The registry's entries: the headers and builds of `kernels/sm90_gemm.cu`.
 #[cfg(feature = "kernel")]

@@ -49,25 +49,17 @@ tycute_kernel::sm90_with_element!(
 // the GMMA atom takes bf16 with f32 accumulators, and every other rule of sm90_64x96 holds
 static_assertions::assert_impl_all!(Sm90_64x96Bf16: tycute_kernel::kernel::sm90::Sm90Checked);
 
-tycute_kernel::sm90_derive! {
+tycute_kernel::sm90_one_consumer!(
     /// `sm90_64x96` in one consumer (`ONE_CONSUMER`): the cooperative schedule on the 64x96
     /// tiles, so that a problem of few tiles and a long k-loop (64 rows against N = 4096: 43
     /// tiles on 132 SMs) shares its last tiles out along K over every SM (stream-K), which the
     /// ping-pong schedule compiles out. Every table `sm90_64x96`'s.
-    pub struct Sm90_64x96Sk = Sm90_64x96 {
-        NAME = "sm90_64x96_sk",
-        ONE_CONSUMER = true,
-    }
-}
-tycute_kernel::sm90_derive! {
+    Sm90_64x96Sk = Sm90_64x96, "sm90_64x96_sk"
+);
+tycute_kernel::sm90_one_consumer!(
     /// [`Sm90_64x96Sk`] with bf16 A, B, C, D and bias: `sm90_64x96_bf16` in one consumer.
-    pub struct Sm90_64x96SkBf16 = Sm90_64x96Bf16 {
-        NAME = "sm90_64x96_sk_bf16",
-        ONE_CONSUMER = true,
-    }
-}
-static_assertions::assert_impl_all!(Sm90_64x96Sk: tycute_kernel::kernel::sm90::Sm90Checked);
-static_assertions::assert_impl_all!(Sm90_64x96SkBf16: tycute_kernel::kernel::sm90::Sm90Checked);
+    Sm90_64x96SkBf16 = Sm90_64x96Bf16, "sm90_64x96_sk_bf16"
+);
 
 /// The registry's entries: the headers and builds of `kernels/sm90_gemm.cu`.
 #[cfg(feature = "kernel")]

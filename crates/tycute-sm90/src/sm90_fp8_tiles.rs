@@ -121,23 +121,15 @@ pub use sm90_128x96_e4m3::Sm90_128x96E4m3;
 pub use sm90_64x64_e4m3::Sm90_64x64E4m3;
 pub use sm90_64x96_e4m3::Sm90_64x96E4m3;
 
-tycute_kernel::sm90_derive! {
+tycute_kernel::sm90_one_consumer!(
     /// `sm90_64x96_e4m3` in one consumer (`ONE_CONSUMER`), as `sm90_64x96_sk` is the 16-bit one:
     /// the cooperative schedule's stream-K on the 64x96 tiles.
-    pub struct Sm90_64x96E4m3Sk = Sm90_64x96E4m3 {
-        NAME = "sm90_64x96_e4m3_sk",
-        ONE_CONSUMER = true,
-    }
-}
-tycute_kernel::sm90_derive! {
+    Sm90_64x96E4m3Sk = Sm90_64x96E4m3, "sm90_64x96_e4m3_sk"
+);
+tycute_kernel::sm90_one_consumer!(
     /// `sm90_128x96_e4m3` in one consumer (`ONE_CONSUMER`), as `sm90_128x96_sk` is the 16-bit one.
-    pub struct Sm90_128x96E4m3Sk = Sm90_128x96E4m3 {
-        NAME = "sm90_128x96_e4m3_sk",
-        ONE_CONSUMER = true,
-    }
-}
-static_assertions::assert_impl_all!(Sm90_64x96E4m3Sk: tycute_kernel::kernel::sm90::Sm90Checked);
-static_assertions::assert_impl_all!(Sm90_128x96E4m3Sk: tycute_kernel::kernel::sm90::Sm90Checked);
+    Sm90_128x96E4m3Sk = Sm90_128x96E4m3, "sm90_128x96_e4m3_sk"
+);
 
 // the 16-bit configurations' tiles and stage counts, with a k-block of one 128-byte row
 static_assertions::assert_type_eq_all!(<Sm90_128x128E4m3 as Sm90Config>::BM, <crate::sm90::Sm90 as Sm90Config>::BM);

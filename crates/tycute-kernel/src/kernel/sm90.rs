@@ -575,7 +575,19 @@ where
 /// ```
 ///
 /// `NAME` is required; an overridden item that is not an [`Sm90Config`] item does not compile
-/// (`cannot find associated type ... in trait Sm90Config`).
+/// (`cannot find associated type ... in trait Sm90Config`). `ONE_CONSUMER = true` right after
+/// `NAME` runs the base's tiles in one consumer ([`Sm90Config::ONE_CONSUMER`]; otherwise the
+/// base's value):
+///
+/// ```ignore
+/// sm90_derive! {
+///     /// `sm90_64x96` in one consumer: the cooperative schedule's stream-K on 64-row tiles.
+///     pub struct Sm90_64x96Sk = Sm90_64x96 {
+///         NAME = "sm90_64x96_sk",
+///         ONE_CONSUMER = true,
+///     }
+/// }
+/// ```
 #[macro_export]
 macro_rules! sm90_derive {
     (@impl [$($g:tt)*] $V:ty = $B:ty where [$($w:tt)*] { NAME = $name:expr, ONE_CONSUMER = $one:expr $(, $item:ident = $t:ty)* }) => {
@@ -671,6 +683,27 @@ macro_rules! sm90_with_element {
                 ElementAB = $e,
                 ElementCD = $e,
                 MmaC = $crate::kernel::element::WithInputs<<$B as $crate::kernel::sm90::Sm90Config>::MmaC, $e>,
+            }
+        }
+    };
+}
+
+/// Declares configuration `$V`: the sm90 configuration `$B` in one consumer
+/// ([`Sm90Config::ONE_CONSUMER`]: the cooperative schedule and its stream-K on `$B`'s tiles), every
+/// table `$B`'s ([`sm90_derive!`](crate::sm90_derive)). `tycute-sm90`'s `sm90_64x96_sk` is
+/// `sm90_one_consumer!(Sm90_64x96Sk = Sm90_64x96, "sm90_64x96_sk")`. The rules of
+/// [`Sm90Checked`] read only the items, which are `$B`'s, so `$B`'s check is `$V`'s (one consumer
+/// needs less shared memory than two): require `Sm90Checked` of `$B` (`tycute-sm90` asserts it of
+/// every base); the macro does not derive it again for `$V` (2.4 s of type check a configuration,
+/// measured on `tycute-sm90`'s six).
+#[macro_export]
+macro_rules! sm90_one_consumer {
+    ($(#[$m:meta])* $V:ident = $B:ty, $name:literal) => {
+        $crate::sm90_derive! {
+            $(#[$m])*
+            pub struct $V = $B {
+                NAME = $name,
+                ONE_CONSUMER = true,
             }
         }
     };
