@@ -152,8 +152,10 @@ fn sm90_gemm_matches_the_cpu_on_the_gpu() {
 /// ranges of k-blocks) and the split tail (the partial wave's tiles cut into equal k-ranges), a
 /// tile's partial sums added by the CTA holding its k-block 0, after whole tiles. On 4 or 8 SMs
 /// (at least three waves of these shapes, the last one partial): residues in M, N and K, batches,
-/// both C/D orders, beta, a bias, another layout. Each case asserts that its schedule is
-/// stream-K in the form asked for. (With `TYCUTE_SM90_SMALL`: the cases on 4 SMs only, for compute-sanitizer.)
+/// both C/D orders, beta, a bias, another layout. A case runs where its schedule on the
+/// configuration's tile is stream-K in the form asked for; every configuration runs cases of both
+/// forms, and (all configurations loaded) every case runs on one at least. (With
+/// `TYCUTE_SM90_SMALL`: the cases on 4 SMs only, for compute-sanitizer.)
 #[test]
 fn sm90_stream_k_matches_the_cpu_on_the_gpu() {
     let gs = match loaded_configs() {
@@ -188,15 +190,19 @@ fn sm90_stream_k_matches_the_cpu_on_the_gpu() {
             (8, (1152, 576, 1024), nt((1152, 576, 1024)), 1.0, 0.0, BiasCase::None),
         ]);
     }
+    // which cases ran stream-K on some configuration
+    let mut case_ran = vec![false; cases.len()];
+    let mut any_sk = false;
     for mut g in gs {
         let name = g.config.name;
         if !g.has_stream_k() {
             println!("sm_90a {name}: no stream-K (ping-pong configurations take whole tiles)");
             continue;
         }
+        any_sk = true;
         let k_only = g.config.k_major_only().unwrap_or(false);
         let mut ran = [0usize; 2];
-        for (form, (sms, shape, s, alpha, beta, bias)) in [SkForm::Line, SkForm::Split].into_iter().flat_map(|f| cases.iter().map(move |c| (f, c))) {
+        for (form, (i, (sms, shape, s, alpha, beta, bias))) in [SkForm::Line, SkForm::Split].into_iter().flat_map(|f| cases.iter().enumerate().map(move |c| (f, c))) {
             // (a K-major-only configuration, `sm90_64x96_sk`: the cases of K-major A and B)
             if k_only && (s.a != Major::K || s.b != Major::K) {
                 continue;
@@ -212,6 +218,7 @@ fn sm90_stream_k_matches_the_cpu_on_the_gpu() {
                 continue;
             }
             ran[(form == SkForm::Split) as usize] += 1;
+            case_ran[i] = true;
             let r = tycute::gemm::sm90::check_case_bias(&g, *shape, s, *alpha, *beta, *bias).unwrap_or_else(|e| panic!("{e}"));
             let (m, n, k) = shape;
             println!(
@@ -222,6 +229,11 @@ fn sm90_stream_k_matches_the_cpu_on_the_gpu() {
             assert_eq!(r.checked, m * n * s.batch);
         }
         assert!(ran[0] > 0 && ran[1] > 0, "{name}: stream-K cases run in the line and split forms: {ran:?}");
+    }
+    // (every case is some configuration's: none is stream-K on no tile)
+    if any_sk && std::env::var_os("TYCUTE_CONFIGS").is_none() {
+        let dead: Vec<_> = cases.iter().zip(&case_ran).filter(|(_, r)| !**r).map(|(c, _)| (c.0, c.1)).collect();
+        assert!(dead.is_empty(), "cases stream-K on no configuration: {dead:?}");
     }
 }
 
@@ -514,6 +526,8 @@ fn fp8_configurations_match_the_reference_on_the_gpu() {
     };
     let names = ["sm90_128x256_e4m3", "sm90_128x256_e5m2", "sm90_128x256_e4m3_c2", "sm90_128x256_e4m3_f16cd", "sm90_128x128_e4m3", "sm90_128x192_e4m3", "sm90_128x64_e4m3", "sm90_64x64_e4m3", "sm90_64x96_e4m3", "sm90_128x96_e4m3", "sm90_64x96_e4m3_sk", "sm90_128x96_e4m3_sk"];
     let chosen = tycute::gemm::env::selected_configs(&names, &names);
+    // each 4-SM case's (m, n, k): whether it ran stream-K on some configuration
+    let mut sk_somewhere = std::collections::BTreeMap::new();
     for name in chosen {
         let cfg = Sm90Header::named(name).unwrap();
         let image = match cfg.cubin() {
@@ -523,13 +537,18 @@ fn fp8_configurations_match_the_reference_on_the_gpu() {
         };
         let mut g = Sm90Gemm::load_config(&ctx, cfg, image).unwrap_or_else(|e| panic!("{e}"));
         match cfg.fp8().unwrap() {
-            Some("e4m3") => fp8_cases::<E4m3>(&mut g),
-            Some("e5m2") => fp8_cases::<E5m2>(&mut g),
+            Some("e4m3") => fp8_cases::<E4m3>(&mut g, &mut sk_somewhere),
+            Some("e5m2") => fp8_cases::<E5m2>(&mut g, &mut sk_somewhere),
             other => panic!("{name}: {other:?}"),
         }
     }
+    // (all configurations: every 4-SM case is stream-K on one at least)
+    if std::env::var_os("TYCUTE_CONFIGS").is_none() {
+        let dead: Vec<_> = sk_somewhere.iter().filter(|(_, sk)| !**sk).map(|(c, _)| *c).collect();
+        assert!(dead.is_empty(), "4-SM cases stream-K on no configuration: {dead:?}");
+    }
 
-    fn fp8_cases<F: Fp8 + tycute::gemm::cublaslt::LtFp8>(g: &mut Sm90Gemm) {
+    fn fp8_cases<F: Fp8 + tycute::gemm::cublaslt::LtFp8>(g: &mut Sm90Gemm, sk_somewhere: &mut std::collections::BTreeMap<(usize, usize, usize), bool>) {
         let stream = g.ctx().default_stream();
         // D's type, bf16 or fp16 (the configuration's): its bits from and to f64, half its ulp
         let f16d = g.config.tma_elements().unwrap().1 == tycute_cuda::tma::TmaElement::F16;
@@ -571,7 +590,9 @@ fn fp8_configurations_match_the_reference_on_the_gpu() {
                 }
                 // (a case whose tiles this configuration's tile cuts into no partial wave is
                 // another tile's; every stream-K configuration runs one, asserted below)
-                sk_cases += (g.schedule((m, n, k), &s).sk_tiles > 0) as usize;
+                let sk = g.schedule((m, n, k), &s).sk_tiles > 0;
+                sk_cases += sk as usize;
+                *sk_somewhere.entry((m, n, k)).or_default() |= sk;
             }
             let g = &*g;
             let av: Vec<f32> = (0..batch * m * k).map(|_| rnd() as f32 * 3.0).collect();

@@ -239,7 +239,7 @@ pub fn split_64x96((m, n, k): (usize, usize, usize), gpu: Sm90Gpu) -> bool {
     splits_in_three(m.div_ceil(64) * n.div_ceil(96), k, SPLIT_64X96_MIN_KBLOCKS, gpu)
 }
 
-/// [`pick_on_tn`] before [`split_64x96`]: whole 64x96 tiles.
+/// [`pick_on_tn`] before [`split_96`]: whole tiles.
 fn pick_on_tn_whole((m, n, k): (usize, usize, usize), batch: usize, gpu: Sm90Gpu) -> Sm90Header {
     if few_rows_on_64x96((m, n, k), batch, gpu) {
         return SM90_64X96;
@@ -442,7 +442,8 @@ mod tests {
 
     /// Few 64x96 tiles and a long k-loop (43 tiles at N = 4096, 96 k-blocks or more) run in one
     /// consumer with the split tail (`sm90_64x96_sk`, bf16 and e4m3 alike); short k-loops, more
-    /// tiles than half the SMs and the H100 keep whole tiles.
+    /// tiles than a third of the SMs (two splits) and the H100 keep whole tiles; 128 rows take the
+    /// 128x96 tiles so.
     #[test]
     fn few_64x96_tiles_of_a_long_k_loop_are_split() {
         let tn = |shape, gpu| pick_on_tn(shape, 1, gpu).name;

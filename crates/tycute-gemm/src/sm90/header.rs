@@ -46,7 +46,7 @@ pub const SM90_64X64: Sm90Header = Sm90Header { name: "sm90_64x64" };
 pub const SM90_64X96: Sm90Header = Sm90Header { name: "sm90_64x96" };
 /// `sm90_64x96_sk`: `sm90_64x96` in one consumer warpgroup (the cooperative schedule), whose
 /// launches share the last tiles out along K over every SM (stream-K): few 64x96 tiles and a long
-/// k-loop ([`crate::sm90::split_64x96`]).
+/// k-loop ([`crate::sm90::split_96`]).
 pub const SM90_64X96_SK: Sm90Header = Sm90Header { name: "sm90_64x96_sk" };
 /// `sm90_128x96_sk`: `sm90_128x96` in one consumer warpgroup (the cooperative schedule, stream-K):
 /// few 128x96 tiles and a long k-loop ([`crate::sm90::split_96`]).
